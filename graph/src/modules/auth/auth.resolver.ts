@@ -1,0 +1,61 @@
+import { Arg, Authorized, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { AppContext } from '../../platform/context.js';
+import { PUBLIC } from '../../platform/authz.js';
+import { EmployeeView } from '../employees/employee.types.js';
+
+@InputType()
+export class LoginInput {
+  @Field() loginId!: string;
+  @Field() password!: string;
+  @Field({ defaultValue: false, description: 'ログイン状態を保持する（長いセッション・永続クッキー）' }) rememberMe!: boolean;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class LoginPayload {
+  @Field(() => EmployeeView) employee!: EmployeeView;
+  @Field({ description: 'Bearer トークン（ブラウザは HttpOnly クッキーを使うので不要）' }) token!: string;
+  @Field() expiresAt!: Date;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class AuthSettings {
+  @Field(() => String, { nullable: true, description: 'Google Identity Services のクライアントID。未設定ならGoogleログインは無効。' })
+  googleClientId!: string | null;
+}
+
+@Resolver()
+export class AuthResolver {
+  @Authorized(PUBLIC)
+  @Query(() => EmployeeView, { nullable: true, description: 'ログイン中の社員（未ログインなら null）' })
+  me(@Ctx() ctx: AppContext): Promise<EmployeeView | null> {
+    return ctx.user ? ctx.services.employees.get(ctx, ctx.user.id) : Promise.resolve(null);
+  }
+
+  @Authorized(PUBLIC)
+  @Query(() => AuthSettings)
+  authSettings(@Ctx() ctx: AppContext): AuthSettings {
+    return { googleClientId: ctx.services.auth.googleEnabled ? ctx.services.config.GOOGLE_CLIENT_ID! : null };
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => LoginPayload, { description: 'ID とパスワードでログイン' })
+  login(@Ctx() ctx: AppContext, @Arg('input') input: LoginInput): Promise<LoginPayload> {
+    return ctx.services.auth.login(ctx, input);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => LoginPayload, { description: 'Google の ID トークンでログイン' })
+  loginWithGoogle(
+    @Ctx() ctx: AppContext,
+    @Arg('credential') credential: string,
+    @Arg('rememberMe', { defaultValue: false }) rememberMe: boolean,
+  ): Promise<LoginPayload> {
+    return ctx.services.auth.loginWithGoogle(ctx, credential, rememberMe);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => Boolean, { description: 'ログアウト（このセッションを無効化）' })
+  logout(@Ctx() ctx: AppContext): Promise<boolean> {
+    return ctx.services.auth.logout(ctx);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Router } from 'express';
+import { handle } from '../../platform/rest.js';
+import { unauthenticated } from '../../platform/errors.js';
+import { toApiEmployee } from '../employees/employee.service.js';
+
+export function authRoutes(r: Router): void {
+  r.post(
+    '/auth/login',
+    handle(async (ctx, req) => {
+      const { loginId, password, rememberMe } = req.body ?? {};
+      const result = await ctx.services.auth.login(ctx, { loginId, password, rememberMe: rememberMe === true });
+      return { employee: toApiEmployee(result.employee), token: result.token, expires_at: result.expiresAt.toISOString() };
+    }),
+  );
+  r.post(
+    '/auth/google',
+    handle(async (ctx, req) => {
+      const { token, rememberMe } = req.body ?? {};
+      const result = await ctx.services.auth.loginWithGoogle(ctx, token, rememberMe === true);
+      return { user: toApiEmployee(result.employee), employee: toApiEmployee(result.employee), token: result.token, expires_at: result.expiresAt.toISOString() };
+    }),
+  );
+  r.post(
+    '/auth/logout',
+    handle(async (ctx) => ({ ok: await ctx.services.auth.logout(ctx) })),
+  );
+  r.get(
+    '/auth/me',
+    handle(async (ctx) => {
+      if (!ctx.user) throw unauthenticated();
+      return { employee: toApiEmployee(await ctx.services.employees.get(ctx, ctx.user.id)) };
+    }),
+  );
+}

@@ -1,0 +1,106 @@
+import type { AppContext } from '../../platform/context.js';
+import { AppError, badInput, tooManyRequests, unauthenticated } from '../../platform/errors.js';
+import { type EmployeeRole, EmployeeStatus } from '../employees/employee.enums.js';
+import type { EmployeeService } from '../employees/employee.service.js';
+import type { EmployeeView } from '../employees/employee.types.js';
+import type { GoogleVerifier } from './google-verifier.js';
+import type { LoginThrottler } from './login-throttle.js';
+import { hashPassword, needsRehash, verifyPassword } from './password.js';
+import type { SessionService } from './session.service.js';
+
+export interface LoginInput {
+  loginId: string;
+  password: string;
+  rememberMe?: boolean;
+}
+
+export interface LoginResult {
+  employee: EmployeeView;
+  token: string;
+  expiresAt: Date;
+}
+
+const WRONG = 'ログインIDまたはパスワードが正しくありません。';
+const RETIRED = 'このアカウントは退職済みのため利用できません。';
+
+export class AuthService {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly throttle: LoginThrottler,
+    private readonly google: GoogleVerifier,
+    private readonly employees: EmployeeService,
+  ) {}
+
+  get googleEnabled(): boolean {
+    return this.google.enabled;
+  }
+
+  async login(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
+    const loginId = typeof input.loginId === 'string' ? input.loginId.trim() : '';
+    const password = typeof input.password === 'string' ? input.password : '';
+    const fieldErrors = [];
+    if (!loginId) fieldErrors.push({ field: 'loginId', message: 'IDを入力してください。' });
+    if (!password) fieldErrors.push({ field: 'password', message: 'パスワードを入力してください。' });
+    if (loginId.length > 64) fieldErrors.push({ field: 'loginId', message: 'IDは64文字以内です。' });
+    if (password.length > 256) fieldErrors.push({ field: 'password', message: 'パスワードは256文字以内です。' });
+    if (fieldErrors.length) throw badInput('ログインIDとパスワードを入力してください。', fieldErrors);
+
+    const em = ctx.em;
+    const known = this.sessions.isKnownDevice(ctx.meta.deviceCookie, loginId);
+    const verdict = await this.throttle.attempt(em, loginId, ctx.meta.ip, known);
+    if (!verdict.allowed) {
+      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+      throw tooManyRequests(`ログインの失敗が続いたため、一時的にログインできません。${minutes}分後にもう一度お試しください。`, verdict.retryAfterSeconds);
+    }
+    const rows: { id: number; password_hash: string; status: EmployeeStatus }[] = await em
+      .getConnection()
+      .execute(`select id, password_hash, status from employee where lower(login_id) = lower(?)`, [loginId]);
+    const row = rows[0];
+    const ok = await verifyPassword(row?.password_hash, password);
+    if (!row || !ok) throw unauthenticated(WRONG);
+    await this.throttle.succeeded(em, loginId, ctx.meta.ip);
+    if (row.status !== EmployeeStatus.ACTIVE) throw new AppError('FORBIDDEN', RETIRED);
+    if (needsRehash(row.password_hash)) {
+      await em.getConnection().execute(`update employee set password_hash = ? where id = ?`, [await hashPassword(password), row.id]);
+    }
+    return this.startSession(ctx, row.id, loginId, input.rememberMe === true);
+  }
+
+  /** Sign-in with a Google ID token: linked by `sub`, or first matched by a verified e-mail. */
+  async loginWithGoogle(ctx: AppContext, credential: string, rememberMe: boolean): Promise<LoginResult> {
+    if (typeof credential !== 'string' || credential.length < 20 || credential.length > 8192) {
+      throw badInput('Googleの認証情報が正しくありません。', [{ field: 'credential', message: '不正な形式' }]);
+    }
+    const identity = await this.google.verify(credential);
+    const conn = ctx.em.getConnection();
+    let rows: { id: number; login_id: string; status: EmployeeStatus }[] = await conn.execute(
+      `select id, login_id, status from employee where google_sub = ?`,
+      [identity.sub],
+    );
+    if (!rows[0] && identity.email && identity.emailVerified) {
+      rows = await conn.execute(
+        `update employee set google_sub = ?, updated_at = now() where lower(email) = lower(?) and google_sub is null returning id, login_id, status`,
+        [identity.sub, identity.email],
+      );
+    }
+    const row = rows[0];
+    if (!row) throw unauthenticated('このGoogleアカウントに対応する社員が見つかりません。管理者にお問い合わせください。');
+    if (row.status !== EmployeeStatus.ACTIVE) throw new AppError('FORBIDDEN', RETIRED);
+    return this.startSession(ctx, row.id, row.login_id, rememberMe);
+  }
+
+  async logout(ctx: AppContext): Promise<boolean> {
+    if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token);
+    ctx.cookies.clear = true;
+    return true;
+  }
+
+  private async startSession(ctx: AppContext, employeeId: number, loginId: string, remember: boolean): Promise<LoginResult> {
+    // A new token at every sign-in; the one the browser held before (if any) is revoked.
+    if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token);
+    const session = await this.sessions.issue(ctx.em, employeeId, remember, ctx.meta);
+    const employee = await this.employees.getFor(ctx.em, { id: employeeId, role: 'GENERAL' as EmployeeRole }, employeeId);
+    ctx.cookies.set = { token: session.token, remember, expiresAt: session.expiresAt, device: this.sessions.deviceCookieFor(loginId) };
+    return { employee, token: session.token, expiresAt: session.expiresAt };
+  }
+}

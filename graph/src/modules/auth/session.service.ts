@@ -1,0 +1,123 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../config/config.js';
+import { EmployeeRole, EmployeeStatus } from '../employees/employee.enums.js';
+
+export interface CurrentUser {
+  id: number;
+  name: string;
+  role: EmployeeRole;
+  departmentId: number | null;
+  sessionId: string;
+}
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+  remember: boolean;
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opaque 256-bit tokens, stored only as their SHA-256. Two expiries are enforced on the server:
+ * idle (slides with use) and absolute (fixed at login). "Remember Me" selects the longer pair.
+ */
+export class SessionService {
+  constructor(
+    private readonly config: Config,
+    private readonly secret: Buffer,
+  ) {}
+
+  private lifetimes(remember: boolean) {
+    const c = this.config;
+    return remember
+      ? { idleMs: c.SESSION_REMEMBER_IDLE_DAYS * 86_400_000, absoluteMs: c.SESSION_REMEMBER_ABSOLUTE_DAYS * 86_400_000 }
+      : { idleMs: c.SESSION_IDLE_MINUTES * 60_000, absoluteMs: c.SESSION_ABSOLUTE_HOURS * 3_600_000 };
+  }
+
+  async issue(em: EntityManager, employeeId: number, remember: boolean, meta: { ip?: string; userAgent?: string }): Promise<IssuedSession> {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const { idleMs, absoluteMs } = this.lifetimes(remember);
+    const absolute = new Date(now + absoluteMs);
+    await em.getConnection().execute(
+      `insert into session (id, employee_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, remember, user_agent, ip)
+       values (?, ?, now(), now(), ?, ?, ?, ?, ?)`,
+      [hashToken(token), employeeId, new Date(now + idleMs), absolute, remember, meta.userAgent?.slice(0, 400) ?? null, meta.ip ?? null],
+    );
+    return { token, expiresAt: absolute, remember };
+  }
+
+  /** The signed-in user for a token, or null when unknown, expired, or the employee is no longer active. */
+  async resolve(em: EntityManager, token: string | undefined): Promise<CurrentUser | null> {
+    if (!token || token.length > 200) return null;
+    const id = hashToken(token);
+    const rows: {
+      employee_id: number;
+      name: string;
+      role: EmployeeRole;
+      status: EmployeeStatus;
+      department_id: number | null;
+      remember: boolean;
+      idle_expires_at: Date;
+      absolute_expires_at: Date;
+      last_seen_at: Date;
+    }[] = await em.getConnection().execute(
+      `select s.employee_id, e.name, e.role, e.status, e.department_id, s.remember,
+              s.idle_expires_at, s.absolute_expires_at, s.last_seen_at
+         from session s join employee e on e.id = s.employee_id
+        where s.id = ?`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const now = Date.now();
+    if (row.status !== EmployeeStatus.ACTIVE || new Date(row.idle_expires_at).getTime() <= now || new Date(row.absolute_expires_at).getTime() <= now) {
+      await em.getConnection().execute(`delete from session where id = ?`, [id]);
+      return null;
+    }
+    // Slide the idle expiry, at most once a minute per session.
+    if (now - new Date(row.last_seen_at).getTime() > 60_000) {
+      const { idleMs } = this.lifetimes(row.remember);
+      await em
+        .getConnection()
+        .execute(`update session set last_seen_at = now(), idle_expires_at = least(?, absolute_expires_at) where id = ?`, [new Date(now + idleMs), id]);
+    }
+    return { id: row.employee_id, name: row.name, role: row.role, departmentId: row.department_id, sessionId: id };
+  }
+
+  async revoke(em: EntityManager, token: string): Promise<void> {
+    await em.getConnection().execute(`delete from session where id = ?`, [hashToken(token)]);
+  }
+
+  async revokeAllFor(em: EntityManager, employeeId: number): Promise<number> {
+    const res = await em.getConnection().execute(`delete from session where employee_id = ?`, [employeeId], 'run');
+    return (res as { affectedRows?: number }).affectedRows ?? 0;
+  }
+
+  async purgeExpired(em: EntityManager): Promise<void> {
+    await em.getConnection().execute(`delete from session where idle_expires_at < now() or absolute_expires_at < now()`);
+  }
+
+  /** A long-lived signed marker that this browser has signed in to this account before. */
+  deviceCookieFor(loginId: string): string {
+    const payload = Buffer.from(`${loginId.trim().toLowerCase()}|${Date.now()}`).toString('base64url');
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  isKnownDevice(cookie: string | undefined, loginId: string): boolean {
+    if (!cookie) return false;
+    const [payload, sig] = cookie.split('.');
+    if (!payload || !sig) return false;
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(sig);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    const [login] = Buffer.from(payload, 'base64url').toString().split('|');
+    return login === loginId.trim().toLowerCase();
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+  }
+}

@@ -1,0 +1,39 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { EmployeeRole, EmployeeStatus } from './employee.enums.js';
+
+@ObjectType({ simpleResolvers: true, description: '部署・拠点などの名前付き参照' })
+export class NamedRef {
+  @Field(() => Int) id!: number;
+  @Field() name!: string;
+}
+
+@ObjectType({ simpleResolvers: true, description: '社員' })
+export class EmployeeView {
+  @Field(() => Int) id!: number;
+  @Field() name!: string;
+  @Field(() => String, { nullable: true }) email!: string | null;
+  @Field(() => EmployeeRole) role!: EmployeeRole;
+  @Field({ description: '管理者 / デバイス管理者 / システム管理者 / 一般' }) roleLabel!: string;
+  @Field(() => EmployeeStatus) status!: EmployeeStatus;
+  @Field({ description: '在籍 / 退職' }) statusLabel!: string;
+  @Field(() => NamedRef, { nullable: true }) department!: NamedRef | null;
+  @Field(() => NamedRef, { nullable: true }) location!: NamedRef | null;
+  @Field(() => String, { nullable: true, description: 'ログインID。管理者・システム管理者と本人にだけ返る。' })
+  loginId!: string | null;
+  @Field(() => Int) version!: number;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class EmployeePage {
+  @Field(() => [EmployeeView]) items!: EmployeeView[];
+  @Field(() => Int) total!: number;
+  @Field(() => Int) offset!: number;
+  @Field(() => Int) limit!: number;
+}
+
+@InputType()
+export class EmployeeFilter {
+  @Field({ nullable: true, description: '氏名の部分一致' }) name?: string;
+  @Field(() => Int, { nullable: true }) departmentId?: number;
+  @Field({ nullable: true, defaultValue: false, description: '退職者も表示する' }) includeRetired?: boolean;
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { GraphQLSchema } from 'graphql';
+import type { Config } from '../config/config.js';
+import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.js';
+import { migrate, openOrm } from '../db/orm.js';
+import { isDatabaseEmpty, seedDemoCompany } from '../db/seeders/demo-company.js';
+import { startServer, type AppServer } from '../server.js';
+import { fanOut } from './live.js';
+import type { Logger } from './logger.js';
+import { createLivePubSub } from './pubsub.js';
+import { InProcessTransport, OutboxRelay } from './relay.js';
+import { buildAppSchema } from './schema.js';
+import { sessionSecret } from './secret.js';
+import { createServices, type Services } from './services.js';
+
+export interface Database {
+  url: string;
+  embedded: EmbeddedDb | null;
+}
+
+/** DATABASE_URL, or a real embedded PostgreSQL with its data in DATA_DIR/pg. */
+export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), 'intranet', (m) => log.debug({ pg: m.trim() }));
+  return { url: embedded.url, embedded };
+}
+
+export async function prepareDatabase(config: Config, orm: MikroORM, log: Logger): Promise<boolean> {
+  const applied = await migrate(orm);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const em = orm.em.fork();
+  if (config.isProduction || config.SEED_DEMO === 'never' || !(await isDatabaseEmpty(em))) return false;
+  const summary = await em.transactional((tx) => seedDemoCompany(tx));
+  log.info(summary, 'demo company seeded');
+  return true;
+}
+
+export interface Graph {
+  orm: MikroORM;
+  services: Services;
+  schema: GraphQLSchema;
+  transport: InProcessTransport;
+  relay: OutboxRelay;
+  server: AppServer;
+  stop(): Promise<void>;
+}
+
+/** The graph process: ORM, services, schema, the outbox relay feeding live subscriptions, HTTP/WS. */
+export async function startGraph(config: Config, log: Logger, databaseUrl: string, opts: { port?: number } = {}): Promise<Graph> {
+  const orm = await openOrm(databaseUrl, config.DB_POOL_MAX);
+  await prepareDatabase(config, orm, log);
+  const pubsub = createLivePubSub();
+  const services = createServices(config, sessionSecret(config), pubsub);
+  const schema = await buildAppSchema(pubsub);
+  const transport = new InProcessTransport();
+  transport.onBatch(fanOut(pubsub));
+  const relay = new OutboxRelay(databaseUrl, transport, log);
+  await relay.start();
+  const server = await startServer({ config, orm, schema, services, log, port: opts.port });
+  const sweeper = setInterval(() => services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed')), 3_600_000);
+  sweeper.unref();
+  return {
+    orm,
+    services,
+    schema,
+    transport,
+    relay,
+    server,
+    stop: async () => {
+      clearInterval(sweeper);
+      await server.close();
+      await relay.stop();
+      await orm.close();
+    },
+  };
+}

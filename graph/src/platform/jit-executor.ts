@@ -1,0 +1,47 @@
+import type { GatewayInterface, GatewaySchemaLoadOrUpdateCallback } from '@apollo/server-gateway-interface';
+import { printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+
+/**
+ * graphql-jit as Apollo's executor, through Apollo's gateway interface. Each distinct document
+ * (and operation name) is compiled once and cached; Apollo still parses, validates (with the armor
+ * rules) and caches documents as usual.
+ */
+export function jitGateway(schema: GraphQLSchema, maxEntries = 1000): GatewayInterface {
+  const callbacks = new Set<GatewaySchemaLoadOrUpdateCallback>();
+  const cache = new Map<string, CompiledQuery | ExecutionResult>();
+
+  const compiled = (document: DocumentNode, source: string | undefined, operationName: string | undefined) => {
+    const key = `${operationName ?? ''}\u0000${source ?? ''}`;
+    let hit = source ? cache.get(key) : undefined;
+    if (!hit) {
+      hit = compileQuery(schema, document, operationName ?? undefined);
+      if (source) {
+        if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+        cache.set(key, hit);
+      }
+    }
+    return hit;
+  };
+
+  return {
+    onSchemaLoadOrUpdate(cb) {
+      callbacks.add(cb);
+      return () => callbacks.delete(cb);
+    },
+    async load() {
+      const sdl = printSchema(schema);
+      for (const cb of callbacks) cb({ apiSchema: schema, coreSupergraphSdl: sdl });
+      return {
+        executor: async (rc) => {
+          const q = compiled(rc.document, rc.source, rc.operationName ?? rc.request.operationName);
+          if (!isCompiledQuery(q)) return q as ExecutionResult;
+          return q.query(undefined, rc.context, rc.request.variables ?? {}) as Promise<ExecutionResult>;
+        },
+      };
+    },
+    async stop() {
+      cache.clear();
+    },
+  };
+}

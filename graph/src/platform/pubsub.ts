@@ -1,0 +1,17 @@
+import { createPubSub } from '@graphql-yoga/subscription';
+import type { EventEnvelope } from '../../../schema/events/index.js';
+
+/**
+ * Typed pubsub behind GraphQL subscriptions. It is fed only by the outbox relay (committed
+ * events), never directly by services, so a subscriber never sees a change that rolled back.
+ */
+export type LivePubSub = ReturnType<typeof createLivePubSub>;
+
+export const createLivePubSub = () =>
+  createPubSub<{
+    /** Every committed domain event, keyed by aggregate type ('employee', 'schedule', …). */
+    event: [aggregateType: string, envelope: EventEnvelope];
+  }>();
+
+export type { EventEnvelope };
+

@@ -1,0 +1,90 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Logger } from 'pino';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createContext, type AppContext } from './context.js';
+import { sessionCookieHeaders, tokenFrom } from './cookies.js';
+import { AppError, HTTP_STATUS, toAppError } from './errors.js';
+import type { Services } from './services.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    ctx?: AppContext;
+  }
+}
+
+export type RouteHandler = (ctx: AppContext, req: Request, res: Response) => Promise<unknown>;
+
+/**
+ * Wraps a thin route: the service's answer becomes JSON; a typed error becomes its HTTP status with
+ * `{ error, code, fieldErrors? }`; anything else is a logged 500 without internals.
+ */
+export function handle(fn: RouteHandler, status = 200) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = req.ctx!;
+      const body = await fn(ctx, req, res);
+      for (const c of sessionCookieHeaders(ctx.cookies, ctx.meta.secure === true)) res.append('Set-Cookie', c);
+      if (!res.headersSent) res.status(status).json(body);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+export function restErrorHandler(log: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // Body-parser errors (malformed JSON, too large) arrive with a status of their own.
+    const status = (err as { status?: number; type?: string }).status;
+    if (status && status >= 400 && status < 500 && !(err instanceof AppError)) {
+      const message = status === 413 ? 'リクエストが大きすぎます。' : 'リクエストの形式が正しくありません。';
+      res.status(status).json({ error: message, code: 'BAD_USER_INPUT' });
+      return;
+    }
+    const e = toAppError(err);
+    if (e.code === 'INTERNAL_SERVER_ERROR') log.error({ err, path: req.path }, 'api request failed');
+    const { code: _code, ...extensions } = e.extensions as Record<string, unknown>;
+    if (e.code === 'TOO_MANY_REQUESTS' && typeof extensions.retryAfterSeconds === 'number') {
+      res.setHeader('Retry-After', String(extensions.retryAfterSeconds));
+    }
+    res.status(HTTP_STATUS[e.code]).json({ error: e.message, code: e.code, ...extensions });
+  };
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The `/api` router: JSON bodies, the request context (session from cookie or bearer), CSRF
+ * defence for cookie-authenticated writes (they must be non-simple requests: JSON content type or
+ * an X-Requested-With header, which a cross-site form cannot send), and the rule that an
+ * `x-user-id` header, if a caller still sends one, must name the signed-in user.
+ */
+export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount: (r: Router) => void): Router {
+  const r = express.Router();
+  r.use(express.json({ limit: '8mb' }));
+  r.use(async (req, _res, next) => {
+    try {
+      const { token, viaCookie, device } = tokenFrom(req.headers);
+      const em = orm.em.fork();
+      const user = await services.sessions.resolve(em, token);
+      req.ctx = createContext(services, em, user, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+      if (UNSAFE.has(req.method) && viaCookie) {
+        const ct = (req.get('content-type') ?? '').toLowerCase();
+        const nonSimple = ct.startsWith('application/json') || req.get('x-requested-with') || req.get('apollo-require-preflight');
+        if (!nonSimple) throw new AppError('FORBIDDEN', 'CSRF対策のため、このリクエストは受け付けられません（JSONで送信してください）。');
+      }
+      const claimed = req.get('x-user-id');
+      if (claimed !== undefined && user && claimed !== String(user.id)) {
+        throw new AppError('FORBIDDEN', 'x-user-id がログイン中のユーザーと一致しません。');
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  });
+  mount(r);
+  r.use((req, res) => {
+    res.status(404).json({ error: `${req.method} ${req.baseUrl}${req.path} は存在しません。`, code: 'NOT_FOUND' });
+  });
+  r.use(restErrorHandler(log));
+  return r;
+}

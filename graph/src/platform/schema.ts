@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { buildSchema, type NonEmptyArray } from 'type-graphql';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { authChecker } from './authz.js';
+import type { LivePubSub } from './pubsub.js';
+import { createLivePubSub } from './pubsub.js';
+import { AuthResolver } from '../modules/auth/auth.resolver.js';
+import { EmployeeResolver } from '../modules/employees/employee.resolver.js';
+import { DepartmentResolver } from '../modules/departments/department.resolver.js';
+
+/** Every resolver of every module; modules add theirs here. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, EmployeeResolver, DepartmentResolver];
+
+export async function buildAppSchema(pubSub: LivePubSub = createLivePubSub()): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers,
+    authChecker,
+    authMode: 'error',
+    pubSub,
+    validate: false,
+    emitSchemaFile: false,
+  });
+}
+
+/** The SDL committed at schema/graphql/schema.graphql (sorted, so diffs are stable). */
+export function printAppSchema(schema: GraphQLSchema): string {
+  return printSchema(lexicographicSortSchema(schema)) + '\n';
+}

@@ -1,0 +1,24 @@
+import type { Config } from '../config/config.js';
+import { AuthService } from '../modules/auth/auth.service.js';
+import { GoogleVerifier } from '../modules/auth/google-verifier.js';
+import { LoginThrottler } from '../modules/auth/login-throttle.js';
+import { SessionService } from '../modules/auth/session.service.js';
+import { DepartmentService } from '../modules/departments/department.service.js';
+import { EmployeeService } from '../modules/employees/employee.service.js';
+import type { LivePubSub } from './pubsub.js';
+
+/** The singletons every request shares. Resolvers and routes reach them through the context. */
+export function createServices(config: Config, secret: Buffer, pubsub: LivePubSub) {
+  const employees = new EmployeeService();
+  const sessions = new SessionService(config, secret);
+  return {
+    config,
+    pubsub,
+    employees,
+    departments: new DepartmentService(),
+    sessions,
+    auth: new AuthService(sessions, new LoginThrottler(config), new GoogleVerifier(config), employees),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

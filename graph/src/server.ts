@@ -1,0 +1,221 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { GraphQLError, specifiedRules, validate, NoSchemaIntrospectionCustomRule, type GraphQLSchema, type ValidationRule } from 'graphql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Config } from './config/config.js';
+import { createContext, type AppContext } from './platform/context.js';
+import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
+import { toAppError } from './platform/errors.js';
+import { jitGateway } from './platform/jit-executor.js';
+import { apiRouter } from './platform/rest.js';
+import type { Services } from './platform/services.js';
+import { pendingMigrations } from './db/orm.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { employeeRoutes } from './modules/employees/employee.routes.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface AppServer {
+  http: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+function armorFor(config: Config) {
+  return new ApolloArmor({
+    maxDepth: { n: config.GRAPHQL_MAX_DEPTH },
+    maxAliases: { n: config.GRAPHQL_MAX_ALIASES },
+    costLimit: { maxCost: config.GRAPHQL_MAX_COST },
+    maxTokens: { n: config.GRAPHQL_MAX_TOKENS },
+    maxDirectives: { n: 20 },
+    // Its plugin rewrites error messages in place, which fails on frozen errors; formatError and
+    // the WebSocket path mask suggestions instead (maskSuggestions).
+    blockFieldSuggestion: { enabled: false },
+  }).protect();
+}
+
+/** Suggestions ("Did you mean …?") leak the schema; strip them everywhere. */
+const maskSuggestions = (message: string) => message.replace(/\s*Did you mean[^?]*\?/g, '');
+
+function originAllowed(config: Config, origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true; // non-browser clients send no Origin; they still need a session
+  try {
+    const o = new URL(origin);
+    if (host && o.host === host) return true;
+    return config.allowedOrigins.includes(o.origin);
+  } catch {
+    return false;
+  }
+}
+
+export async function startServer(opts: {
+  config: Config;
+  orm: MikroORM;
+  schema: GraphQLSchema;
+  services: Services;
+  log: Logger;
+  port?: number;
+}): Promise<AppServer> {
+  const { config, orm, schema, services, log } = opts;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+  const httpServer = http.createServer(app);
+  const armor = armorFor(config);
+  const introspection = !config.isProduction || config.GRAPHQL_INTROSPECTION;
+
+  // --- WebSocket: graphql-ws on /graphql, authenticated from the same session, Origin checked.
+  const wss = new WebSocketServer({ noServer: true });
+  const wsRules: ValidationRule[] = [...specifiedRules, ...armor.validationRules, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+  const wsCleanup = useServer<Record<string, unknown>, { ctx?: AppContext }>(
+    {
+      schema,
+      onConnect: async (c) => {
+        const req = c.extra.request;
+        const { token } = tokenFrom(req.headers);
+        const em = orm.em.fork();
+        const user = await services.sessions.resolve(em, token);
+        if (!user) return false;
+        c.extra.ctx = createContext(services, em, user, { ip: req.socket.remoteAddress ?? 'unknown', token });
+        return true;
+      },
+      onSubscribe: (c, id, payload) => {
+        let document;
+        try {
+          document = new MaxTokensParserWLexer(payload.query, { n: config.GRAPHQL_MAX_TOKENS }).parseDocument();
+        } catch (err) {
+          return [err instanceof GraphQLError ? err : new GraphQLError('Syntax Error')];
+        }
+        const errors = validate(schema, document, wsRules);
+        if (errors.length) return errors.map((e) => new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes }));
+        const base = c.extra.ctx!;
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: createContext(services, orm.em, base.user, base.meta),
+        };
+      },
+    },
+    wss,
+  );
+  httpServer.on('upgrade', (req, socket, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (pathname !== '/graphql' || !originAllowed(config, req.headers.origin, req.headers.host)) {
+      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  // --- HTTP GraphQL: Apollo with graphql-jit as executor, armor limits, CSRF prevention on.
+  const cookiePlugin: ApolloServerPlugin<AppContext> = {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue }) {
+          // Apollo's HeaderMap holds one value per name, so Set-Cookie lines go straight to the response.
+          contextValue.cookies.write?.(sessionCookieHeaders(contextValue.cookies, contextValue.meta.secure === true));
+        },
+      };
+    },
+  };
+  const apollo = new ApolloServer<AppContext>({
+    gateway: jitGateway(schema),
+    introspection,
+    csrfPrevention: true,
+    plugins: [...armor.plugins, cookiePlugin, ApolloServerPluginDrainHttpServer({ httpServer })] as ApolloServerPlugin<AppContext>[],
+    validationRules: armor.validationRules,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    formatError: (formatted, err) => {
+      const e = toAppError(err);
+      if (e.code === 'INTERNAL_SERVER_ERROR') {
+        const code = formatted.extensions?.code;
+        // Validation, parse and limit errors are the caller's; anything else is ours and is logged.
+        if (code && code !== 'INTERNAL_SERVER_ERROR') return { ...formatted, message: maskSuggestions(formatted.message) };
+        log.error({ err }, 'graphql resolver failed');
+        return { message: e.message, extensions: { code: e.code }, path: formatted.path, locations: formatted.locations };
+      }
+      return { ...formatted, message: maskSuggestions(formatted.message), extensions: e.extensions };
+    },
+  });
+  await apollo.start();
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await orm.em.getConnection().execute('select 1');
+      const pending = await pendingMigrations(orm);
+      const ok = pending.length === 0;
+      res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'migrations_pending', database: 'ok', pendingMigrations: pending });
+    } catch (err) {
+      log.warn({ err }, 'healthz: database unreachable');
+      res.status(503).json({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  app.use(
+    '/graphql',
+    express.json({ limit: '2mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => {
+        const { token, device } = tokenFrom(req.headers);
+        const em = orm.em.fork();
+        const user = await services.sessions.resolve(em, token);
+        const ctx = createContext(services, em, user, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+        ctx.cookies.write = (headers) => headers.forEach((h) => res.append('Set-Cookie', h));
+        return ctx;
+      },
+    }),
+  );
+
+  app.use(
+    '/api',
+    apiRouter(orm, services, log, (r) => {
+      authRoutes(r);
+      employeeRoutes(r);
+    }),
+  );
+
+  // --- The web app (built by `npm run build:web`), with client-side routes falling back to index.html.
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    app.use(express.static(WEB_DIST, { index: false, maxAge: '1h', setHeaders: (res, p) => {
+      if (p.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    } }));
+    app.get(/.*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(WEB_DIST, 'index.html'));
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res.status(503).type('text').send('The web app is not built. Run `npm run build:web` (npm start does it).');
+    });
+  }
+
+  const port = opts.port ?? config.PORT;
+  await new Promise<void>((resolve) => httpServer.listen(port, config.HOST, resolve));
+  const address = httpServer.address() as import('node:net').AddressInfo;
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${address.port}`;
+  return {
+    http: httpServer,
+    url,
+    close: async () => {
+      await wsCleanup.dispose();
+      await apollo.stop();
+      await new Promise<void>((r) => httpServer.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import type { EventContract } from './envelope.js';
+import { employeeCreated, employeeSessionsRevoked, employeeUpdated } from './employee.events.js';
+
+export * from './envelope.js';
+export * from './employee.events.js';
+
+/** Every event type the platform may publish. An event not listed here cannot be recorded. */
+export const eventContracts = [employeeCreated, employeeUpdated, employeeSessionsRevoked] as const;
+
+type Contracts = (typeof eventContracts)[number];
+export type EventType = Contracts['type'];
+export type PayloadOf<T extends EventType> = z.infer<Extract<Contracts, { type: T }>['payload']>;
+
+const byType = new Map<string, EventContract<string, z.ZodTypeAny>>(eventContracts.map((c) => [c.type, c]));
+
+export function contractOf(type: string): EventContract<string, z.ZodTypeAny> | undefined {
+  return byType.get(type);
+}
