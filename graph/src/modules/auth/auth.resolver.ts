@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, Field, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { EmployeeRole } from '../employees/employee.enums.js';
 import type { AppContext } from '../../platform/context.js';
 import { PUBLIC } from '../../platform/authz.js';
 import { EmployeeView } from '../employees/employee.types.js';
@@ -57,5 +58,11 @@ export class AuthResolver {
   @Mutation(() => Boolean, { description: 'ログアウト（このセッションを無効化）' })
   logout(@Ctx() ctx: AppContext): Promise<boolean> {
     return ctx.services.auth.logout(ctx);
+  }
+
+  @Authorized(EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN)
+  @Mutation(() => Int, { description: '社員の全セッションを無効化する（強制ログアウト）。無効化した数を返す。' })
+  revokeEmployeeSessions(@Ctx() ctx: AppContext, @Arg('employeeId', () => Int) employeeId: number): Promise<number> {
+    return ctx.services.auth.revokeEmployeeSessions(ctx, employeeId);
   }
 }

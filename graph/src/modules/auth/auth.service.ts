@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import { AppError, badInput, tooManyRequests, unauthenticated } from '../../platform/errors.js';
-import { type EmployeeRole, EmployeeStatus } from '../employees/employee.enums.js';
+import { requireUser } from '../../platform/authz.js';
+import { type EmployeeRole, EmployeeStatus, MASTER_DATA_ROLES } from '../employees/employee.enums.js';
 import type { EmployeeService } from '../employees/employee.service.js';
 import type { EmployeeView } from '../employees/employee.types.js';
 import type { GoogleVerifier } from './google-verifier.js';
@@ -93,6 +94,13 @@ export class AuthService {
     if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token);
     ctx.cookies.clear = true;
     return true;
+  }
+
+  /** Ends every session of an employee (admins: forced sign-out, e.g. a lost laptop). */
+  async revokeEmployeeSessions(ctx: AppContext, employeeId: number): Promise<number> {
+    requireUser(ctx, MASTER_DATA_ROLES);
+    await this.employees.get(ctx, employeeId); // NOT_FOUND for an unknown id
+    return this.sessions.revokeAllFor(ctx.em, employeeId);
   }
 
   private async startSession(ctx: AppContext, employeeId: number, loginId: string, remember: boolean): Promise<LoginResult> {

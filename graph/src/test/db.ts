@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { loadConfig, type Config } from '../config/config.js';
+import { openOrm } from '../db/orm.js';
+import { createLogger } from '../platform/logger.js';
+import { startGraph, type Graph } from '../platform/bootstrap.js';
+
+export interface TestDatabase {
+  url: string;
+  orm: MikroORM;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own for one test file (cloned from the run's template). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('pgTemplateUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const adminUrl = template.replace(/\/[^/?]*(\?.*)?$/, '/postgres');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template intranet_template`);
+  await admin.end();
+  const url = template.replace(/\/intranet_template/, `/${name}`);
+  const orm = await openOrm(url, 5);
+  return {
+    url,
+    orm,
+    close: async () => {
+      await orm.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-data-'));
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...overrides });
+}
+
+export interface TestPlatform {
+  graph: Graph;
+  url: string;
+  db: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole graph server (HTTP, WS, relay) on a random port over a fresh database with the demo company. */
+export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<TestPlatform> {
+  const db = await createTestDatabase();
+  const config = testConfig(overrides);
+  const graph = await startGraph(config, createLogger('silent'), db.url);
+  return {
+    graph,
+    url: graph.server.url,
+    db,
+    config,
+    close: async () => {
+      await graph.stop();
+      await db.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
