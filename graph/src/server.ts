@@ -21,8 +21,7 @@ import { jitGateway } from './platform/jit-executor.js';
 import { apiRouter } from './platform/rest.js';
 import type { Services } from './platform/services.js';
 import { pendingMigrations } from './db/orm.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { employeeRoutes } from './modules/employees/employee.routes.js';
+import { mountApiRoutes } from './platform/api-routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -155,6 +154,17 @@ export async function startServer(opts: {
   });
   await apollo.start();
 
+  // One structured line per request (health probes excluded).
+  app.use((req, res, next) => {
+    if (req.path === '/healthz') return next();
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  });
+
   app.get('/healthz', async (_req, res) => {
     try {
       await orm.em.getConnection().execute('select 1');
@@ -184,10 +194,7 @@ export async function startServer(opts: {
 
   app.use(
     '/api',
-    apiRouter(orm, services, log, (r) => {
-      authRoutes(r);
-      employeeRoutes(r);
-    }),
+    apiRouter(orm, services, log, mountApiRoutes),
   );
 
   // --- The web app (built by `npm run build:web`), with client-side routes falling back to index.html.

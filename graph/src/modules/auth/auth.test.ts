@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-const sql = (q: string, params: unknown[] = []) => p.db.orm.em.fork().getConnection().execute(q, params);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
 
 describe('sign-in with ID and password', () => {
   it('answers { employee, token } with the spec field names and sets an HttpOnly SameSite session cookie', async () => {
