@@ -83,7 +83,9 @@ export async function startServer(opts: {
       schema,
       onConnect: async (c) => {
         const req = c.extra.request;
-        const { token } = tokenFrom(req.headers);
+        // Browsers authenticate with the session cookie; tools may pass { authorization: 'Bearer …' }.
+        const param = (c.connectionParams as { authorization?: unknown } | undefined)?.authorization;
+        const { token } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers);
         const em = orm.em.fork();
         const user = await services.sessions.resolve(em, token);
         if (!user) return false;

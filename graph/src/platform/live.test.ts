@@ -40,6 +40,17 @@ describe('graphql-ws', () => {
     await c.dispose();
   });
 
+  it('accepts a Bearer token in connectionParams (tools without cookies)', async () => {
+    const url = p.url.replace('http', 'ws') + '/graphql';
+    const c = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
+    const opened = await new Promise((resolve) => {
+      c.on('connected', () => resolve(true));
+      c.on('closed', () => resolve(false));
+    });
+    expect(opened).toBe(true);
+    await c.dispose();
+  });
+
   it('refuses a foreign Origin at the upgrade', async () => {
     const c = wsClient({ cookie: `intranet_sid=${token}`, origin: 'https://evil.example.com' });
     const err = await firstError(c);
