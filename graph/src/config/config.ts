@@ -40,6 +40,17 @@ const schema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(1).default(2000),
   GRAPHQL_INTROSPECTION: bool,
+  KAFKA_BROKERS: z.string().optional(),
+  KAFKA_CLIENT_ID: z.string().default('intranet'),
+  KAFKA_TOPIC_PREFIX: z.string().default('intranet.'),
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
+  EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  EVENT_RETRY_BASE_MS: z.coerce.number().int().min(0).default(200),
+  EVENT_RETRY_MAX_MS: z.coerce.number().int().min(0).default(10_000),
+  RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
+  RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type Config = z.infer<typeof schema> & {
