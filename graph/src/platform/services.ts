@@ -5,6 +5,7 @@ import { LoginThrottler } from '../modules/auth/login-throttle.js';
 import { SessionService } from '../modules/auth/session.service.js';
 import { DepartmentService } from '../modules/departments/department.service.js';
 import { EmployeeService } from '../modules/employees/employee.service.js';
+import { EmployeeAdminService } from '../modules/employees/employee.admin.js';
 import type { LivePubSub } from './pubsub.js';
 
 /** The singletons every request shares. Resolvers and routes reach them through the context. */
@@ -15,6 +16,7 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     config,
     pubsub,
     employees,
+    employeeAdmin: new EmployeeAdminService(employees, sessions),
     departments: new DepartmentService(),
     sessions,
     auth: new AuthService(sessions, new LoginThrottler(config), new GoogleVerifier(config), employees),

@@ -57,7 +57,7 @@ export interface TestPlatform {
 export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<TestPlatform> {
   const db = await createTestDatabase();
   const config = testConfig(overrides);
-  const graph = await startGraph(config, createLogger('silent'), db.url);
+  const graph = await startGraph(config, createLogger(process.env.TEST_LOG ?? 'silent'), db.url);
   return {
     graph,
     url: graph.server.url,

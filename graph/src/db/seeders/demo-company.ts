@@ -29,7 +29,7 @@ export interface SeedSummary {
  * tests can rely on it. Later areas add their demo data here.
  */
 export async function seedDemoCompany(em: EntityManager): Promise<SeedSummary> {
-  const conn = em.getConnection();
+  const conn = em;
   const hash = await hashPassword(DEMO_PASSWORD);
   const locIds: number[] = [];
   for (const [i, name] of LOCATIONS.entries()) {
@@ -83,6 +83,6 @@ export async function seedDemoCompany(em: EntityManager): Promise<SeedSummary> {
 }
 
 export async function isDatabaseEmpty(em: EntityManager): Promise<boolean> {
-  const [row] = await em.getConnection().execute(`select count(*)::int as n from employee`);
+  const [row] = await em.execute(`select count(*)::int as n from employee`);
   return row.n === 0;
 }

@@ -54,7 +54,6 @@ export class AuthService {
       throw tooManyRequests(`ログインの失敗が続いたため、一時的にログインできません。${minutes}分後にもう一度お試しください。`, verdict.retryAfterSeconds);
     }
     const rows: { id: number; password_hash: string; status: EmployeeStatus }[] = await em
-      .getConnection()
       .execute(`select id, password_hash, status from employee where lower(login_id) = lower(?)`, [loginId]);
     const row = rows[0];
     const ok = await verifyPassword(row?.password_hash, password);
@@ -62,7 +61,7 @@ export class AuthService {
     await this.throttle.succeeded(em, loginId, ctx.meta.ip);
     if (row.status !== EmployeeStatus.ACTIVE) throw new AppError('FORBIDDEN', RETIRED);
     if (needsRehash(row.password_hash)) {
-      await em.getConnection().execute(`update employee set password_hash = ? where id = ?`, [await hashPassword(password), row.id]);
+      await em.execute(`update employee set password_hash = ? where id = ?`, [await hashPassword(password), row.id]);
     }
     return this.startSession(ctx, row.id, loginId, input.rememberMe === true);
   }
@@ -73,7 +72,7 @@ export class AuthService {
       throw badInput('Googleの認証情報が正しくありません。', [{ field: 'credential', message: '不正な形式' }]);
     }
     const identity = await this.google.verify(credential);
-    const conn = ctx.em.getConnection();
+    const conn = ctx.em;
     let rows: { id: number; login_id: string; status: EmployeeStatus }[] = await conn.execute(
       `select id, login_id, status from employee where google_sub = ?`,
       [identity.sub],

@@ -30,7 +30,7 @@ export class LoginThrottler {
   async attempt(em: EntityManager, loginId: string, ip: string, knownDevice: boolean): Promise<ThrottleVerdict> {
     const k = this.keys(loginId, ip);
     const windowSeconds = this.config.LOGIN_THROTTLE_WINDOW_MINUTES * 60;
-    const rows: { key: string; failures: number; age: number }[] = await em.getConnection().execute(
+    const rows: { key: string; failures: number; age: number }[] = await em.execute(
       `insert into login_throttle (key, failures, window_started_at)
          values (?, 1, now()), (?, 1, now()), (?, 1, now())
        on conflict (key) do update set
@@ -54,9 +54,8 @@ export class LoginThrottler {
   /** A correct password: the attempt was not a failure. */
   async succeeded(em: EntityManager, loginId: string, ip: string): Promise<void> {
     const k = this.keys(loginId, ip);
-    await em.getConnection().execute(`delete from login_throttle where key = ?`, [k.acctIp.key]);
+    await em.execute(`delete from login_throttle where key = ?`, [k.acctIp.key]);
     await em
-      .getConnection()
       .execute(`update login_throttle set failures = greatest(failures - 1, 0) where key in (?, ?)`, [k.ip.key, k.acct.key]);
   }
 }

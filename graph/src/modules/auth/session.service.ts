@@ -41,7 +41,7 @@ export class SessionService {
     const now = Date.now();
     const { idleMs, absoluteMs } = this.lifetimes(remember);
     const absolute = new Date(now + absoluteMs);
-    await em.getConnection().execute(
+    await em.execute(
       `insert into session (id, employee_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, remember, user_agent, ip)
        values (?, ?, now(), now(), ?, ?, ?, ?, ?)`,
       [hashToken(token), employeeId, new Date(now + idleMs), absolute, remember, meta.userAgent?.slice(0, 400) ?? null, meta.ip ?? null],
@@ -63,7 +63,7 @@ export class SessionService {
       idle_expires_at: Date;
       absolute_expires_at: Date;
       last_seen_at: Date;
-    }[] = await em.getConnection().execute(
+    }[] = await em.execute(
       `select s.employee_id, e.name, e.role, e.status, e.department_id, s.remember,
               s.idle_expires_at, s.absolute_expires_at, s.last_seen_at
          from session s join employee e on e.id = s.employee_id
@@ -74,30 +74,29 @@ export class SessionService {
     if (!row) return null;
     const now = Date.now();
     if (row.status !== EmployeeStatus.ACTIVE || new Date(row.idle_expires_at).getTime() <= now || new Date(row.absolute_expires_at).getTime() <= now) {
-      await em.getConnection().execute(`delete from session where id = ?`, [id]);
+      await em.execute(`delete from session where id = ?`, [id]);
       return null;
     }
     // Slide the idle expiry, at most once a minute per session.
     if (now - new Date(row.last_seen_at).getTime() > 60_000) {
       const { idleMs } = this.lifetimes(row.remember);
       await em
-        .getConnection()
         .execute(`update session set last_seen_at = now(), idle_expires_at = least(?, absolute_expires_at) where id = ?`, [new Date(now + idleMs), id]);
     }
     return { id: row.employee_id, name: row.name, role: row.role, departmentId: row.department_id, sessionId: id };
   }
 
   async revoke(em: EntityManager, token: string): Promise<void> {
-    await em.getConnection().execute(`delete from session where id = ?`, [hashToken(token)]);
+    await em.execute(`delete from session where id = ?`, [hashToken(token)]);
   }
 
   async revokeAllFor(em: EntityManager, employeeId: number): Promise<number> {
-    const res = await em.getConnection().execute(`delete from session where employee_id = ?`, [employeeId], 'run');
+    const res = await em.execute(`delete from session where employee_id = ?`, [employeeId], 'run');
     return (res as { affectedRows?: number }).affectedRows ?? 0;
   }
 
   async purgeExpired(em: EntityManager): Promise<void> {
-    await em.getConnection().execute(`delete from session where idle_expires_at < now() or absolute_expires_at < now()`);
+    await em.execute(`delete from session where idle_expires_at < now() or absolute_expires_at < now()`);
   }
 
   /** A long-lived signed marker that this browser has signed in to this account before. */

@@ -1,8 +1,9 @@
-import { Arg, Args, Authorized, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { EmployeeRole } from './employee.enums.js';
 import type { AppContext } from '../../platform/context.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { EmployeeChange } from './employee.live.js';
-import { EmployeeFilter, EmployeePage, EmployeeView } from './employee.types.js';
+import { EmployeeFilter, EmployeeInput, EmployeePage, EmployeeView } from './employee.types.js';
 
 @Resolver()
 export class EmployeeResolver {
@@ -20,6 +21,22 @@ export class EmployeeResolver {
   @Query(() => EmployeeView)
   employee(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<EmployeeView> {
     return ctx.services.employees.get(ctx, id);
+  }
+
+  @Authorized(EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN)
+  @Mutation(() => EmployeeView, { description: '社員を登録する（管理者・システム管理者）' })
+  createEmployee(@Ctx() ctx: AppContext, @Arg('input', () => EmployeeInput) input: EmployeeInput): Promise<EmployeeView> {
+    return ctx.services.employeeAdmin.create(ctx, input);
+  }
+
+  @Authorized(EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN)
+  @Mutation(() => EmployeeView, { description: '社員を更新する（管理者・システム管理者）。古い version なら CONFLICT。' })
+  updateEmployee(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => EmployeeInput) input: EmployeeInput,
+  ): Promise<EmployeeView> {
+    return ctx.services.employeeAdmin.update(ctx, id, input);
   }
 
   @Authorized()

@@ -54,11 +54,10 @@ export class EmployeeService {
     const sql = `${SELECT}, count(*) over() as total ${FROM}
       ${where.length ? `where ${where.join(' and ')}` : ''}
       order by e.id limit ? offset ?`;
-    const rows: Row[] = await ctx.em.getConnection().execute(sql, [...params, page.limit, page.offset]);
+    const rows: Row[] = await ctx.em.execute(sql, [...params, page.limit, page.offset]);
     let total = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && page.offset > 0) {
       const [c] = await ctx.em
-        .getConnection()
         .execute(`select count(*) as total ${FROM} ${where.length ? `where ${where.join(' and ')}` : ''}`, params);
       total = Number(c.total);
     }
@@ -72,7 +71,7 @@ export class EmployeeService {
   /** One employee as `viewer` may see them (sign-in uses it to answer with the user's own record). */
   async getFor(em: EntityManager, viewer: Viewer, id: number): Promise<EmployeeView> {
     if (!Number.isInteger(id) || id < 1) throw badInput('社員IDが正しくありません。', [{ field: 'id', message: '正の整数' }]);
-    const rows: Row[] = await em.getConnection().execute(`${SELECT}, 1 as total ${FROM} where e.id = ?`, [id]);
+    const rows: Row[] = await em.execute(`${SELECT}, 1 as total ${FROM} where e.id = ?`, [id]);
     if (!rows[0]) throw notFound('社員');
     return this.view(viewer, rows[0]);
   }

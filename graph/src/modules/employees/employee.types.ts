@@ -37,3 +37,15 @@ export class EmployeeFilter {
   @Field(() => Int, { nullable: true }) departmentId?: number;
   @Field({ nullable: true, defaultValue: false, description: '退職者も表示する' }) includeRetired?: boolean;
 }
+
+@InputType({ description: '社員の登録・更新。部署は部署画面でメンバーとして設定する。' })
+export class EmployeeInput {
+  @Field() name!: string;
+  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field() loginId!: string;
+  @Field(() => String, { nullable: true, description: '登録時は必須。更新時は変更するときだけ（10文字以上）。' }) password?: string | null;
+  @Field(() => EmployeeRole) role!: EmployeeRole;
+  @Field(() => EmployeeStatus) status!: EmployeeStatus;
+  @Field(() => Int, { nullable: true }) locationId?: number | null;
+  @Field(() => Int, { nullable: true, description: '更新時は必須（読み込んだときの version）' }) version?: number;
+}

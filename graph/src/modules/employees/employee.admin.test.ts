@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../../test/db.js';
+import { api, gql, loginToken } from '../../test/http.js';
+
+let p: TestPlatform;
+let admin: string;
+let sysadmin: string;
+let staff: string;
+let devadmin: string;
+beforeAll(async () => {
+  p = await startTestPlatform();
+  [admin, sysadmin, staff, devadmin] = await Promise.all(['admin', 'sysadmin', 'staff', 'devadmin'].map((l) => loginToken(p.url, l)));
+});
+afterAll(async () => p?.close());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
+const newcomer = (n: number) => ({ name: `新人 ${n}号`, email: `new${n}@example.co.jp`, login_id: `new.${n}`, password: 'a-long-password-1', role: '一般', status: '在籍', location: '姫路' });
+
+describe('employee writes', () => {
+  it('only 管理者 and システム管理者 may create; others get 403 and nothing changes', async () => {
+    const [before] = await sql(`select count(*)::int as n from employee`);
+    for (const token of [staff, devadmin]) {
+      const r = await api(p.url, 'POST', '/employees', { token, body: newcomer(1) });
+      expect(r.status).toBe(403);
+      expect(r.body.code).toBe('FORBIDDEN');
+    }
+    const g = await gql(p.url, `mutation { createEmployee(input: { name: "x", loginId: "xxx", password: "0123456789", role: GENERAL, status: ACTIVE }) { id } }`, {}, { token: staff });
+    expect(g.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(await sql(`select count(*)::int as n from employee`)).toEqual([before]);
+  });
+
+  it('creates with the spec fields; the password is write-only and works for sign-in', async () => {
+    const r = await api(p.url, 'POST', '/employees', { token: sysadmin, body: newcomer(2) });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ name: '新人 2号', role: '一般', status: '在籍', location: '姫路', department: null, login_id: 'new.2', version: 1 });
+    expect(JSON.stringify(r.body)).not.toMatch(/password/);
+    expect((await api(p.url, 'POST', '/auth/login', { body: { loginId: 'new.2', password: 'a-long-password-1' } })).status).toBe(200);
+    const [ev] = await sql(`select type, payload from outbox_event where aggregate_type = 'employee' and aggregate_id = ?`, [String(r.body.id)]);
+    expect(ev.type).toBe('employee.created');
+    expect(JSON.stringify(ev.payload)).not.toMatch(/password|argon/);
+  });
+
+  it('refuses bad input with field errors: missing name, bad e-mail, short password, unknown role, unknown location, duplicate login', async () => {
+    const bad = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(3), name: ' ', email: 'not-mail', password: 'short', role: '社長', location: '札幌' } });
+    expect(bad.status).toBe(400);
+    const dupe = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(3), location: undefined } });
+    expect(dupe.status).toBe(201);
+    const again = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(4), login_id: 'new.3' } });
+    expect(again.status).toBe(400);
+    expect(again.body.fieldErrors).toEqual([{ field: 'loginId', message: 'このログインIDはすでに使われています。' }]);
+    const g = await gql(p.url, `mutation { createEmployee(input: { name: "", loginId: "a", password: "x", role: GENERAL, status: ACTIVE }) { id } }`, {}, { token: admin });
+    const fields = g.body.errors[0].extensions.fieldErrors.map((f: { field: string }) => f.field).sort();
+    expect(fields).toEqual(['loginId', 'name', 'password']);
+    expect(g.body.errors[0].extensions.fieldErrors[0].message).toMatch(/[ぁ-んァ-ン一-龥]/);
+  });
+
+  it('a stale save is a conflict that names who saved in between, never an overwrite', async () => {
+    const e = (await api(p.url, 'POST', '/employees', { token: admin, body: newcomer(5) })).body;
+    const first = await api(p.url, 'PUT', `/employees/${e.id}`, { token: sysadmin, body: { ...newcomer(5), name: '新人 五号', version: e.version } });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(e.version + 1);
+    const second = await api(p.url, 'PUT', `/employees/${e.id}`, { token: admin, body: { ...newcomer(5), email: 'other@example.co.jp', version: e.version } });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('CONFLICT');
+    expect(second.body.error).toContain('鈴木 花子さん');
+    expect(second.body.current).toMatchObject({ name: '新人 五号', version: e.version + 1 });
+    const [row] = await sql(`select name, email from employee where id = ?`, [e.id]);
+    expect(row).toEqual({ name: '新人 五号', email: 'new5@example.co.jp' });
+  });
+
+  it('saving unchanged values makes no new version and no event', async () => {
+    const e = (await api(p.url, 'POST', '/employees', { token: admin, body: newcomer(6) })).body;
+    const same = await api(p.url, 'PUT', `/employees/${e.id}`, { token: admin, body: { ...newcomer(6), password: undefined, version: e.version } });
+    expect(same.body.version).toBe(e.version);
+    expect(await sql(`select type from outbox_event where aggregate_id = ? and type = 'employee.updated'`, [String(e.id)])).toHaveLength(0);
+  });
+
+  it('retiring an employee ends their sessions; admins cannot retire or demote themselves', async () => {
+    const e = (await api(p.url, 'POST', '/employees', { token: admin, body: newcomer(7) })).body;
+    const theirs = await loginToken(p.url, 'new.7', 'a-long-password-1');
+    const r = await api(p.url, 'PUT', `/employees/${e.id}`, { token: admin, body: { ...newcomer(7), password: undefined, status: '退職', version: e.version } });
+    expect(r.body.status).toBe('退職');
+    expect((await api(p.url, 'GET', '/auth/me', { token: theirs })).status).toBe(401);
+    const me = (await api(p.url, 'GET', '/auth/me', { token: admin })).body.employee;
+    const self = await api(p.url, 'PUT', `/employees/${me.id}`, {
+      token: admin,
+      body: { name: me.name, email: me.email, login_id: me.login_id, role: '一般', status: '在籍', location: me.location, version: me.version },
+    });
+    expect(self.status).toBe(400);
+    expect(self.body.fieldErrors[0].field).toBe('role');
+  });
+
+  it('the department in the body is ignored: membership is edited on the department', async () => {
+    const e = (await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(8), department: '開発', department_id: 1 } })).body;
+    expect(e.department).toBeNull();
+  });
+});
