@@ -5,6 +5,7 @@ import { Department, Location } from '../modules/departments/department.entity.j
 import { LoginThrottle, Session } from '../modules/auth/session.entity.js';
 import { OutboxEvent } from '../platform/outbox.entity.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
+import { Migration20261122020000_events } from './migrations/Migration20261122020000_events.js';
 import { Migration20261122010000_master_data } from './migrations/Migration20261122010000_master_data.js';
 
 /** Every entity of every module; modules add theirs here. */
@@ -14,6 +15,7 @@ export const entities = [Employee, Department, Location, Session, LoginThrottle,
 export const migrationsList = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_master_data', class: Migration20261122010000_master_data },
+  { name: 'Migration20261122020000_events', class: Migration20261122020000_events },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {
