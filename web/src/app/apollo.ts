@@ -1,0 +1,91 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { ErrorLink } from '@apollo/client/link/error';
+import { isSubscriptionOperation } from '@apollo/client/utilities';
+import { Observable, type Subscription } from 'rxjs';
+import type { Client } from 'graphql-ws';
+import type { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+
+/** Operations that are expected to answer UNAUTHENTICATED without meaning "your session ended". */
+const AUTH_OPERATIONS = new Set(['Login', 'LoginWithGoogle', 'Logout', 'Me', 'AuthSettings']);
+
+/** Fired when the server says the session is gone in the middle of using the app. */
+const sessionEvents = new EventTarget();
+const SESSION_EXPIRED = 'session-expired';
+
+function wsUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/graphql`;
+}
+
+export interface AppApollo {
+  client: ApolloClient;
+  sessionEvents: EventTarget;
+  SESSION_EXPIRED: string;
+  /** Closes the WebSocket so the next subscription connects with the current session cookie. */
+  restartRealtime(): void;
+}
+
+function createApollo(): AppApollo {
+  // The session is the HttpOnly cookie; same-origin requests carry it. The preflight header satisfies
+  // Apollo Server's CSRF prevention for any request shape.
+  const http = new HttpLink({
+    uri: '/graphql',
+    credentials: 'same-origin',
+    headers: { 'apollo-require-preflight': 'true' },
+  });
+
+  // Subscriptions go over graphql-ws. Its code loads with the first subscription (not in the first
+  // chunk); the socket opens then and closes when none is left. The browser sends the session
+  // cookie on the upgrade request and the server authenticates from it.
+  let ws: Promise<{ client: Client; link: GraphQLWsLink }> | undefined;
+  const loadWs = () =>
+    (ws ??= Promise.all([import('graphql-ws'), import('@apollo/client/link/subscriptions')]).then(([{ createClient }, { GraphQLWsLink }]) => {
+      const client = createClient({ url: wsUrl, lazy: true, retryAttempts: 5, shouldRetry: () => true });
+      return { client, link: new GraphQLWsLink(client) };
+    }));
+  const realtime = new ApolloLink(
+    (operation) =>
+      new Observable<ApolloLink.Result>((observer) => {
+        let sub: Subscription | undefined;
+        let closed = false;
+        loadWs().then(
+          ({ link }) => {
+            if (!closed) sub = link.request(operation).subscribe(observer);
+          },
+          (err: unknown) => observer.error(err),
+        );
+        return () => {
+          closed = true;
+          sub?.unsubscribe();
+        };
+      }),
+  );
+
+  const errors = new ErrorLink(({ error, operation }) => {
+    if (!CombinedGraphQLErrors.is(error) || AUTH_OPERATIONS.has(operation.operationName ?? '')) return;
+    if (error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
+      sessionEvents.dispatchEvent(new Event(SESSION_EXPIRED));
+    }
+  });
+
+  const transport = ApolloLink.split(({ query }) => isSubscriptionOperation(query), realtime, http);
+
+  const client = new ApolloClient({
+    link: ApolloLink.from([errors, transport]),
+    cache: new InMemoryCache(),
+    defaultOptions: {
+      watchQuery: { fetchPolicy: 'cache-first' },
+    },
+  });
+
+  return { client, sessionEvents, SESSION_EXPIRED, restartRealtime: () => void ws?.then(({ client }) => client.terminate()) };
+}
+
+let instance: AppApollo | undefined;
+
+/** The one Apollo client of the page. */
+export function appApollo(): AppApollo {
+  instance ??= createApollo();
+  return instance;
+}

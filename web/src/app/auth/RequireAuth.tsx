@@ -1,0 +1,62 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { CenteredSpinner } from '../../components/CenteredStatus';
+import { useT } from '../i18n';
+import { MeQuery } from './operations';
+import { handleSessionExpired, loginPath, SessionProvider, useSessionExpiry, type SessionUser } from './session';
+import { clearStoredLogin, readStoredLogin, writeStoredLogin } from './user-cache';
+
+// The shell (menus, overlays, icons) is its own chunk: the first load only has to check the session.
+const AppShell = lazy(() => import('../layout/AppShell'));
+const SessionError = lazy(() => import('./SessionError'));
+
+/**
+ * The access guard (spec section 2) as a layout route around every page except /login. The session
+ * cookie decides: `me` answers null → sign-in page, keeping the wanted path. While `me` is on its
+ * way, the cached login object lets the shell paint the user's name at once.
+ */
+export function RequireAuth() {
+  const t = useT();
+  const location = useLocation();
+  const { data, error, refetch } = useQuery(MeQuery);
+  const cached = useMemo(readStoredLogin, []);
+  const me = data?.me ?? null;
+
+  useEffect(() => {
+    if (me) writeStoredLogin({ employee_id: me.id, full_name: me.name, role: me.role });
+  }, [me]);
+
+  useSessionExpiry(handleSessionExpired);
+
+  const spinner = <CenteredSpinner label={t('auth.checking')} />;
+
+  if (data && data.me === null) {
+    return <RedirectToLogin wanted={location.pathname + location.search + location.hash} />;
+  }
+
+  const cachedUser: SessionUser | null = cached ? { id: cached.employee_id, name: cached.full_name, role: cached.role } : null;
+  const user = me ?? cachedUser;
+
+  if (!user) {
+    if (!error) return spinner;
+    return (
+      <Suspense fallback={spinner}>
+        <SessionError onRetry={() => void refetch()} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <SessionProvider value={{ user, unconfirmed: !me }}>
+      <Suspense fallback={spinner}>
+        <AppShell serverUnreachable={Boolean(error) && !me} onRetry={() => void refetch()} />
+      </Suspense>
+    </SessionProvider>
+  );
+}
+
+function RedirectToLogin({ wanted }: { wanted: string }) {
+  useEffect(() => clearStoredLogin(), []);
+  return <Navigate to={loginPath(wanted)} replace />;
+}

@@ -1,0 +1,12 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@primer/primitives/dist/css/primitives.css';
+import '@primer/primitives/dist/css/functional/themes/light.css';
+import './app/global.css';
+import { App } from './app/App';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
