@@ -9,7 +9,8 @@ import { startServer, type AppServer } from '../server.js';
 import { fanOut } from './live.js';
 import type { Logger } from './logger.js';
 import { createLivePubSub } from './pubsub.js';
-import { InProcessTransport, OutboxRelay } from './relay.js';
+import { createEventBackbone, type EventBackbone, type EventConsumer, type EventMetrics } from './events/index.js';
+import type { OutboxRelay } from './relay.js';
 import { buildAppSchema } from './schema.js';
 import { sessionSecret } from './secret.js';
 import { createServices, type Services } from './services.js';
@@ -40,23 +41,27 @@ export interface Graph {
   orm: MikroORM;
   services: Services;
   schema: GraphQLSchema;
-  transport: InProcessTransport;
+  /** Outbox relay, transport (embedded or Kafka), in-process consumers, live feed, metrics. */
+  events: EventBackbone;
   relay: OutboxRelay;
   server: AppServer;
   stop(): Promise<void>;
 }
 
 /** The graph process: ORM, services, schema, the outbox relay feeding live subscriptions, HTTP/WS. */
-export async function startGraph(config: Config, log: Logger, databaseUrl: string, opts: { port?: number } = {}): Promise<Graph> {
+export async function startGraph(
+  config: Config,
+  log: Logger,
+  databaseUrl: string,
+  opts: { port?: number; consumers?: EventConsumer[]; metrics?: EventMetrics } = {},
+): Promise<Graph> {
   const orm = await openOrm(databaseUrl, config.DB_POOL_MAX);
   await prepareDatabase(config, orm, log);
   const pubsub = createLivePubSub();
   const services = createServices(config, sessionSecret(config), pubsub);
   const schema = await buildAppSchema(pubsub);
-  const transport = new InProcessTransport();
-  transport.onBatch(fanOut(pubsub));
-  const relay = new OutboxRelay(databaseUrl, transport, log);
-  await relay.start();
+  const events = createEventBackbone({ config, orm, databaseUrl, log, live: fanOut(pubsub), consumers: opts.consumers, metrics: opts.metrics });
+  await events.start();
   const server = await startServer({ config, orm, schema, services, log, port: opts.port });
   const sweeper = setInterval(() => services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed')), 3_600_000);
   sweeper.unref();
@@ -64,13 +69,13 @@ export async function startGraph(config: Config, log: Logger, databaseUrl: strin
     orm,
     services,
     schema,
-    transport,
-    relay,
+    events,
+    relay: events.relay,
     server,
     stop: async () => {
       clearInterval(sweeper);
       await server.close();
-      await relay.stop();
+      await events.stop();
       await orm.close();
     },
   };

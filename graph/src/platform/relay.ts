@@ -1,25 +1,10 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '../../../schema/events/index.js';
+import type { EventMetrics } from './events/metrics.js';
+import type { EventTransport } from './events/transport.js';
 import { toEnvelope } from './outbox.js';
 
-/** Where the relay hands committed events: in-process consumers now, Kafka when configured. */
-export interface EventTransport {
-  publish(batch: EventEnvelope[]): Promise<void>;
-}
-
-/** Delivers each batch to in-process listeners (live fan-out, embedded consumers) in order. */
-export class InProcessTransport implements EventTransport {
-  private readonly listeners: ((batch: EventEnvelope[]) => Promise<void> | void)[] = [];
-
-  onBatch(listener: (batch: EventEnvelope[]) => Promise<void> | void): void {
-    this.listeners.push(listener);
-  }
-
-  async publish(batch: EventEnvelope[]): Promise<void> {
-    for (const l of this.listeners) await l(batch);
-  }
-}
+export type { EventTransport } from './events/transport.js';
 
 interface OutboxRow {
   id: string;
@@ -32,11 +17,22 @@ interface OutboxRow {
   version: number;
 }
 
+export interface RelayOptions {
+  batchSize: number;
+  pollMs: number;
+}
+
 /**
  * The outbox relay: claims unsent rows in commit order with FOR UPDATE SKIP LOCKED (several relays
  * never claim the same row), hands them to the transport, and marks them sent in the same
  * transaction. A crash before the commit leaves the rows unsent, so they go again: at-least-once,
  * with consumers idempotent by event id. Woken by LISTEN/NOTIFY, with a polling fallback.
+ *
+ * Order per aggregate with several relays: a relay leaves out of its batch every row whose
+ * aggregate has an earlier unsent row it did not claim (another relay holds it, or it is being
+ * published now); that row goes in a later round, after the earlier one is marked sent. Services
+ * that change one aggregate serialise on its row (optimistic version / row lock), so an
+ * aggregate's events commit in seq order.
  */
 export class OutboxRelay {
   private listener?: pg.Client;
@@ -51,9 +47,18 @@ export class OutboxRelay {
     private readonly url: string,
     private readonly transport: EventTransport,
     private readonly log: Logger,
-    private readonly opts = { batchSize: 500, pollMs: 1000 },
+    private readonly opts: RelayOptions = { batchSize: 2000, pollMs: 1000 },
+    private readonly metrics?: EventMetrics,
   ) {
     this.pool = new pg.Pool({ connectionString: url, max: 2 });
+    this.pool.on('error', (err) => this.log.warn({ err }, 'outbox relay connection lost'));
+    metrics?.setBacklogProbe(() => this.backlog());
+  }
+
+  /** Committed events not yet published. */
+  async backlog(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(`select count(*) as n from outbox_event where sent_at is null`);
+    return Number(rows[0]!.n);
   }
 
   async start(): Promise<void> {
@@ -92,8 +97,15 @@ export class OutboxRelay {
     try {
       await client.query('begin');
       const { rows } = await client.query<OutboxRow>(
-        `select id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version
-           from outbox_event where sent_at is null order by seq limit $1 for update skip locked`,
+        `with claimed as (
+           select id, seq, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version
+             from outbox_event where sent_at is null order by seq limit $1 for update skip locked)
+         select c.* from claimed c
+          where not exists (
+            select 1 from outbox_event o
+             where o.sent_at is null and o.aggregate_type = c.aggregate_type and o.aggregate_id = c.aggregate_id
+               and o.seq < c.seq and o.id not in (select id from claimed))
+          order by c.seq`,
         [this.opts.batchSize],
       );
       if (rows.length === 0) {
@@ -115,6 +127,7 @@ export class OutboxRelay {
       await this.transport.publish(batch);
       await client.query(`update outbox_event set sent_at = now() where id = any($1::uuid[])`, [rows.map((r) => r.id)]);
       await client.query('commit');
+      this.metrics?.relayed.inc(rows.length);
       return rows.length;
     } catch (err) {
       await client.query('rollback').catch(() => undefined);

@@ -1,0 +1,181 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { EventEnvelope } from '../../../../schema/events/index.js';
+import { InvalidEventError, parseEvent } from '../../../../schema/events/validate.js';
+import type { EventMetrics } from './metrics.js';
+import type { DeadLetterSink } from './transport.js';
+
+/**
+ * Base of every consumer (workers' google-sync, statistics, import, the probe, tests). A consumer
+ * declares the event types it handles and applies its effect inside the transaction it is given;
+ * the runner records (consumer, event id) in that same transaction, so a redelivered event is
+ * skipped and an effect is never applied twice. The same class runs in-process (embedded) and in
+ * a Kafka consumer group.
+ */
+export abstract class EventConsumer {
+  /** Stable name: the idempotency key, the Kafka consumer group suffix, the --only name. */
+  abstract readonly name: string;
+  /** Event types this consumer handles; others pass by without a transaction. */
+  abstract readonly handles: readonly string[];
+
+  /** Applies the effect of one event inside `tx` (throw to fail the attempt). */
+  abstract handle(event: EventEnvelope, tx: EntityManager): Promise<void>;
+
+  /** Applies a batch (already deduplicated, in order). Override to batch the SQL. */
+  async handleBatch(events: EventEnvelope[], tx: EntityManager): Promise<void> {
+    for (const e of events) await this.handle(e, tx);
+  }
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export class AbortedError extends Error {
+  constructor() {
+    super('consumer stopping');
+    this.name = 'AbortedError';
+  }
+}
+
+/** Exponential backoff with ±20% jitter: base, 2·base, 4·base, … capped at maxMs. */
+export function backoffMs(attempt: number, policy: RetryPolicy): number {
+  const raw = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(raw * (0.8 + Math.random() * 0.4));
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortedError());
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new AbortedError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function pgArray(ids: string[]): string {
+  return `{${ids.join(',')}}`;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+/**
+ * Runs one consumer over batches of events: validation, idempotency, retries with backoff,
+ * dead-lettering. `process` resolves when every event of the batch has either had its effect
+ * committed (now or before) or been parked; only then may the caller commit the batch (Kafka
+ * offsets, outbox sent_at). It rejects with AbortedError when stopped mid-retry: nothing is
+ * committed for the unfinished events, so they are delivered again.
+ */
+export class ConsumerRunner {
+  private readonly types: Set<string>;
+
+  constructor(
+    readonly consumer: EventConsumer,
+    private readonly orm: MikroORM,
+    private readonly deadLetters: DeadLetterSink,
+    private readonly policy: RetryPolicy,
+    private readonly metrics: EventMetrics,
+    private readonly log: Logger,
+  ) {
+    this.types = new Set(consumer.handles);
+  }
+
+  get name(): string {
+    return this.consumer.name;
+  }
+
+  wants(type: string): boolean {
+    return this.types.has(type);
+  }
+
+  /** Processes a batch in order (raw envelopes from the wire or the outbox). */
+  async process(raw: (EventEnvelope | Record<string, unknown>)[], signal?: AbortSignal): Promise<void> {
+    const events: EventEnvelope[] = [];
+    for (const r of raw) {
+      const type = String((r as { type?: unknown }).type ?? '');
+      if (!this.wants(type)) continue;
+      try {
+        events.push(parseEvent(r));
+      } catch (err) {
+        // A contract violation never gets better with retries: park it at once.
+        if (!(err instanceof InvalidEventError)) throw err;
+        await this.park(r, err.message, 1);
+      }
+    }
+    if (events.length === 0) return;
+    if (signal?.aborted) throw new AbortedError();
+    const end = this.metrics.handleSeconds.startTimer({ consumer: this.name });
+    if (events.length > 1) {
+      try {
+        await this.attempt(events);
+        end();
+        return;
+      } catch (err) {
+        this.log.warn({ consumer: this.name, err: describe(err), size: events.length }, 'batch failed; retrying event by event');
+      }
+    }
+    for (const e of events) await this.processOne(e, signal);
+    end();
+  }
+
+  /** One event with retries; parks it after the last failed attempt. */
+  async processOne(event: EventEnvelope, signal?: AbortSignal): Promise<'done' | 'parked'> {
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw new AbortedError();
+      try {
+        await this.attempt([event]);
+        return 'done';
+      } catch (err) {
+        this.metrics.failures.inc({ consumer: this.name });
+        if (attempt >= this.policy.maxAttempts) {
+          this.log.error({ consumer: this.name, eventId: event.id, type: event.type, attempts: attempt, err: describe(err) }, 'event dead-lettered');
+          await this.park(event, describe(err), attempt);
+          return 'parked';
+        }
+        this.metrics.retries.inc({ consumer: this.name });
+        await sleep(backoffMs(attempt, this.policy), signal);
+      }
+    }
+  }
+
+  /** One transaction: mark the new events consumed, apply their effect, commit. */
+  private async attempt(events: EventEnvelope[]): Promise<void> {
+    let fresh = 0;
+    await this.orm.em.fork().transactional(async (tx) => {
+      const rows: { event_id: string }[] = await tx.execute(
+        `insert into event_consumed (consumer, event_id) select ?, unnest(?::uuid[]) on conflict do nothing returning event_id`,
+        [this.name, pgArray(events.map((e) => e.id))],
+      );
+      const seen = new Set(rows.map((r) => r.event_id));
+      const todo = events.filter((e) => seen.has(e.id));
+      fresh = todo.length;
+      if (todo.length) await this.consumer.handleBatch(todo, tx);
+    });
+    this.metrics.processed.inc({ consumer: this.name }, fresh);
+    if (events.length > fresh) this.metrics.duplicates.inc({ consumer: this.name }, events.length - fresh);
+  }
+
+  private async park(envelope: EventEnvelope | Record<string, unknown>, error: string, attempts: number): Promise<void> {
+    const e = envelope as Record<string, unknown>;
+    await this.deadLetters.park({
+      consumer: this.name,
+      envelope,
+      eventId: String(e.id ?? ''),
+      eventType: String(e.type ?? ''),
+      error,
+      attempts,
+    });
+    this.metrics.deadLettered.inc({ consumer: this.name });
+  }
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../test/db.js';
+import { createLogger } from '../logger.js';
+import { record } from '../outbox.js';
+import { OutboxRelay } from '../relay.js';
+import { ConsumerRunner } from './consumer.js';
+import { EmbeddedTransport, TableDeadLetters, replayDeadLetterTable, splitByAggregate } from './embedded.js';
+import { createEventBackbone } from './index.js';
+import { EventMetrics } from './metrics.js';
+import { ProbeConsumer, effectReport, waitFor, writeProbes } from './test-support.js';
+import type { EventEnvelope } from '../../../../schema/events/index.js';
+
+const log = createLogger('silent');
+const policy = { maxAttempts: 3, baseMs: 5, maxMs: 50 };
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+beforeEach(async () => {
+  await db.orm.em.fork().execute(`truncate outbox_event, event_consumed, event_dead_letter, event_probe_effect`);
+});
+
+function setup(consumer = new ProbeConsumer(), opts: { concurrency?: number; batchSize?: number } = {}) {
+  const metrics = new EventMetrics();
+  const transport = new EmbeddedTransport(log, { concurrency: opts.concurrency ?? 1 });
+  const runner = new ConsumerRunner(consumer, db.orm, new TableDeadLetters(db.orm), policy, metrics, log);
+  transport.addConsumer(runner);
+  const relay = new OutboxRelay(db.url, transport, log, { batchSize: opts.batchSize ?? 500, pollMs: 200 }, metrics);
+  return { metrics, transport, runner, relay, consumer };
+}
+
+const counter = async (m: EventMetrics, name: string) =>
+  (await m.registry.getSingleMetric(name)!.get()).values.reduce((a, v) => a + v.value, 0);
+
+describe('embedded transport', () => {
+  it('delivers committed events through the outbox exactly once, in order per aggregate', async () => {
+    const { relay, metrics } = setup();
+    await relay.start();
+    try {
+      const ids = await writeProbes(db.orm, { total: 3000, aggregates: 30, perTx: 50 });
+      const report = await waitFor(() => effectReport(db.orm), (r) => r.total >= ids.length);
+      expect(report).toEqual({ total: 3000, distinct: 3000, duplicates: 0, orderViolations: 0 });
+      expect(await relay.backlog()).toBe(0);
+      expect(await counter(metrics, 'events_processed_total')).toBe(3000);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('never publishes an event whose transaction rolled back', async () => {
+    const { relay } = setup();
+    await relay.start();
+    try {
+      await expect(
+        db.orm.em.fork().transactional(async (tx) => {
+          record(tx, { type: 'platform.probe', aggregateId: 'rolled-back', actorId: null, payload: { seq: 0 } });
+          await tx.flush();
+          throw new Error('service failed after recording');
+        }),
+      ).rejects.toThrow('service failed');
+      await writeProbes(db.orm, { total: 10, aggregates: 1, prefix: 'ok' });
+      await waitFor(() => effectReport(db.orm), (r) => r.total >= 10);
+      const [row] = await db.orm.em.fork().execute(`select count(*)::int as n from event_probe_effect where aggregate_id = 'rolled-back'`);
+      expect(row.n).toBe(0);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('rejects an event that fails its contract at record time (never reaches the outbox)', async () => {
+    const em = db.orm.em.fork();
+    expect(() =>
+      record(em, { type: 'platform.probe', aggregateId: 'x', actorId: null, payload: { seq: -1 } as never }),
+    ).toThrow();
+    const [row] = await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
+    expect(row.n).toBe(0);
+  });
+
+  it('is idempotent: a redelivered batch has its effect once', async () => {
+    const { transport } = setup();
+    const batch: EventEnvelope[] = Array.from({ length: 20 }, (_, i) => ({
+      id: randomUUID(),
+      type: 'platform.probe',
+      aggregateType: 'probe',
+      aggregateId: 'dup',
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      payload: { seq: i },
+      version: 1,
+    }));
+    await transport.publish(batch);
+    await transport.publish(batch);
+    await transport.publish(batch.slice(5, 10));
+    expect(await effectReport(db.orm)).toMatchObject({ total: 20, duplicates: 0, orderViolations: 0 });
+  });
+
+  it('retries with backoff, then succeeds', async () => {
+    const { transport, consumer, metrics } = setup();
+    const id = randomUUID();
+    consumer.failures.set(id, 2);
+    await transport.publish([
+      { id, type: 'platform.probe', aggregateType: 'probe', aggregateId: 'r', occurredAt: new Date().toISOString(), actorId: null, payload: { seq: 0 }, version: 1 },
+    ]);
+    expect(await effectReport(db.orm)).toMatchObject({ total: 1 });
+    expect(await counter(metrics, 'events_retried_total')).toBe(2);
+    expect(await counter(metrics, 'events_failed_total')).toBe(2);
+    expect(await counter(metrics, 'events_dead_lettered_total')).toBe(0);
+  });
+
+  it('parks a poison event with its error after the configured attempts; the rest flows; replay applies it once fixed', async () => {
+    const { relay, consumer, metrics, runner } = setup();
+    await relay.start();
+    try {
+      await writeProbes(db.orm, { total: 200, aggregates: 5, perTx: 20, poisonEvery: 50 });
+      await waitFor(() => effectReport(db.orm), (r) => r.total >= 196);
+      await waitFor(() => relay.backlog(), (n) => n === 0);
+      const parked: { consumer: string; error: string; attempts: number; event_type: string }[] = await db.orm.em
+        .fork()
+        .execute(`select consumer, error, attempts, event_type from event_dead_letter order by id`);
+      expect(parked).toHaveLength(4);
+      expect(parked[0]).toMatchObject({ consumer: 'probe', attempts: 3, event_type: 'platform.probe' });
+      expect(parked[0]!.error).toMatch(/poison event/);
+      expect(await counter(metrics, 'events_dead_lettered_total')).toBe(4);
+
+      // Replay while still broken: stays parked, attempts grow.
+      expect(await replayDeadLetterTable(db.orm, [runner])).toEqual({ replayed: 0, parkedAgain: 4, skipped: 0 });
+      consumer.poisonFails = false;
+      expect(await replayDeadLetterTable(db.orm, [runner])).toEqual({ replayed: 4, parkedAgain: 0, skipped: 0 });
+      expect(await effectReport(db.orm)).toMatchObject({ total: 200, duplicates: 0 });
+      expect(await replayDeadLetterTable(db.orm, [runner])).toEqual({ replayed: 0, parkedAgain: 0, skipped: 0 });
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('parks an envelope that fails its contract on delivery without retrying it', async () => {
+    const { transport, metrics } = setup();
+    await transport.publish([
+      { id: randomUUID(), type: 'platform.probe', aggregateType: 'probe', aggregateId: 'bad', occurredAt: new Date().toISOString(), actorId: null, payload: { seq: 'x' }, version: 1 },
+    ]);
+    const [row] = await db.orm.em.fork().execute(`select error, attempts from event_dead_letter`);
+    expect(row.error).toMatch(/invalid platform.probe v1 payload/);
+    expect(row.attempts).toBe(1);
+    expect(await counter(metrics, 'events_retried_total')).toBe(0);
+  });
+
+  it('several relays at once: no double publishing, order per aggregate held', async () => {
+    const a = setup(new ProbeConsumer(), { batchSize: 100 });
+    const b = setup(new ProbeConsumer(), { batchSize: 100 });
+    const c = setup(new ProbeConsumer(), { batchSize: 100 });
+    const published = new Map<string, number>();
+    for (const s of [a, b, c]) {
+      const orig = s.transport.publish.bind(s.transport);
+      s.transport.publish = async (batch) => {
+        for (const e of batch) published.set(e.id, (published.get(e.id) ?? 0) + 1);
+        await orig(batch);
+      };
+    }
+    await Promise.all([a.relay.start(), b.relay.start(), c.relay.start()]);
+    try {
+      await writeProbes(db.orm, { total: 3000, aggregates: 12, perTx: 25, concurrency: 3 });
+      await waitFor(() => effectReport(db.orm), (r) => r.total >= 3000, 60_000);
+      expect(await effectReport(db.orm)).toEqual({ total: 3000, distinct: 3000, duplicates: 0, orderViolations: 0 });
+      expect([...published.values()].every((n) => n === 1)).toBe(true);
+      expect(published.size).toBe(3000);
+    } finally {
+      await Promise.all([a.relay.stop(), b.relay.stop(), c.relay.stop()]);
+    }
+  });
+
+  it('a relay that fails mid-publish leaves its claim unsent; the next round delivers everything once', async () => {
+    const s = setup(new ProbeConsumer(), { batchSize: 300 });
+    let failures = 2;
+    const orig = s.transport.publish.bind(s.transport);
+    s.transport.publish = async (batch) => {
+      await orig(batch.slice(0, Math.floor(batch.length / 2)));
+      if (failures-- > 0) throw new Error('relay crashed mid-batch');
+      await orig(batch.slice(Math.floor(batch.length / 2)));
+    };
+    await writeProbes(db.orm, { total: 1000, aggregates: 10 });
+    await s.relay.start();
+    try {
+      await waitFor(() => s.relay.backlog(), (n) => n === 0, 30_000);
+      expect(await effectReport(db.orm)).toEqual({ total: 1000, distinct: 1000, duplicates: 0, orderViolations: 0 });
+    } finally {
+      await s.relay.stop();
+    }
+  });
+
+  it('splits a batch into lanes by aggregate keeping each aggregate in order', () => {
+    const batch = Array.from({ length: 100 }, (_, i) => ({ aggregateType: 'probe', aggregateId: `a${i % 7}`, i }));
+    const lanes = splitByAggregate(batch, 4);
+    expect(lanes.flat()).toHaveLength(100);
+    for (const l of lanes) {
+      const byAgg = new Map<string, number>();
+      for (const e of l) {
+        expect(e.i).toBeGreaterThan(byAgg.get(e.aggregateId) ?? -1);
+        byAgg.set(e.aggregateId, e.i);
+      }
+    }
+    const aggsPerLane = lanes.map((l) => new Set(l.map((e) => e.aggregateId)));
+    for (let x = 0; x < aggsPerLane.length; x++)
+      for (let y = x + 1; y < aggsPerLane.length; y++) for (const a of aggsPerLane[x]!) expect(aggsPerLane[y]!.has(a)).toBe(false);
+  });
+
+  it('the backbone wires live listeners and in-process consumers behind the relay', async () => {
+    const live: EventEnvelope[] = [];
+    const backbone = createEventBackbone({
+      config: testConfig({ EVENT_RETRY_BASE_MS: '5' }),
+      orm: db.orm,
+      databaseUrl: db.url,
+      log,
+      live: (batch) => live.push(...batch),
+      consumers: [new ProbeConsumer()],
+    });
+    expect(backbone.kind).toBe('embedded');
+    await backbone.start();
+    try {
+      const t0 = Date.now();
+      await writeProbes(db.orm, { total: 5, aggregates: 1 });
+      await waitFor(async () => live.length, (n) => n >= 5, 5000, 2);
+      expect(Date.now() - t0).toBeLessThan(2000);
+      await waitFor(() => effectReport(db.orm), (r) => r.total >= 5);
+      const metrics = await backbone.metrics.registry.metrics();
+      expect(metrics).toMatch(/outbox_backlog 0/);
+      expect(metrics).toMatch(/events_processed_total\{consumer="probe"\} 5/);
+    } finally {
+      await backbone.stop();
+    }
+  });
+});

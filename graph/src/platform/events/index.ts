@@ -1,0 +1,112 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/config.js';
+import { OutboxRelay } from '../relay.js';
+import { ConsumerRunner, type EventConsumer, type RetryPolicy } from './consumer.js';
+import { EmbeddedTransport, TableDeadLetters } from './embedded.js';
+import { KafkaLiveFeed, KafkaTransport, type KafkaSettings } from './kafka.js';
+import { EventMetrics } from './metrics.js';
+import type { DeadLetterSink, EventTransport, LiveListener } from './transport.js';
+
+export { EventConsumer, ConsumerRunner, AbortedError, backoffMs, type RetryPolicy } from './consumer.js';
+export { EmbeddedTransport, TableDeadLetters, replayDeadLetterTable } from './embedded.js';
+export { EventMetrics, serveMetrics, type MetricsServer } from './metrics.js';
+export type { EventTransport, DeadLetterSink, DeadLetter, LiveListener } from './transport.js';
+
+/** The event settings of the config (KAFKA_*, EVENT_*, RELAY_*). */
+export function kafkaSettings(config: Config): KafkaSettings | null {
+  if (!config.KAFKA_BROKERS) return null;
+  return {
+    brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean),
+    clientId: config.KAFKA_CLIENT_ID,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    partitions: config.KAFKA_PARTITIONS,
+    replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+  };
+}
+
+export function retryPolicy(config: Config): RetryPolicy {
+  return { maxAttempts: config.EVENT_MAX_ATTEMPTS, baseMs: config.EVENT_RETRY_BASE_MS, maxMs: config.EVENT_RETRY_MAX_MS };
+}
+
+export interface EventBackbone {
+  kind: 'embedded' | 'kafka';
+  transport: EventTransport;
+  relay: OutboxRelay;
+  metrics: EventMetrics;
+  /** In-process consumers (embedded mode only; with Kafka they run in `npm run workers`). */
+  runners: ConsumerRunner[];
+  deadLetters: DeadLetterSink;
+  /** With Kafka: this instance's live consumer group. */
+  liveFeed?: KafkaLiveFeed;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The graph process's side of the events: the outbox relay publishing through the configured
+ * transport, and the live fan-out. Embedded (no KAFKA_BROKERS): the relay delivers to `live` and
+ * to `consumers` in-process. Kafka: the relay produces to Kafka, and `live` is fed by a consumer
+ * group of this instance's own, so every graph instance sees every event.
+ */
+export function createEventBackbone(opts: {
+  config: Config;
+  orm: MikroORM;
+  databaseUrl: string;
+  log: Logger;
+  live?: LiveListener;
+  consumers?: EventConsumer[];
+  metrics?: EventMetrics;
+}): EventBackbone {
+  const { config, orm, log } = opts;
+  const metrics = opts.metrics ?? new EventMetrics();
+  const relayOpts = { batchSize: config.RELAY_BATCH_SIZE, pollMs: config.RELAY_POLL_MS };
+  const kafka = kafkaSettings(config);
+  if (kafka) {
+    const transport = new KafkaTransport(kafka, log);
+    const relay = new OutboxRelay(opts.databaseUrl, transport, log, relayOpts, metrics);
+    const liveFeed = opts.live ? new KafkaLiveFeed(transport.kafka, kafka, opts.live, log) : undefined;
+    return {
+      kind: 'kafka',
+      transport,
+      relay,
+      metrics,
+      runners: [],
+      deadLetters: new TableDeadLetters(orm),
+      liveFeed,
+      start: async () => {
+        await transport.start();
+        await liveFeed?.start();
+        await relay.start();
+      },
+      stop: async () => {
+        await relay.stop();
+        await liveFeed?.stop();
+        await transport.stop();
+      },
+    };
+  }
+  const transport = new EmbeddedTransport(log, { concurrency: 1 });
+  if (opts.live) transport.onLive(opts.live);
+  const deadLetters = new TableDeadLetters(orm);
+  const runners = (opts.consumers ?? []).map((c) => new ConsumerRunner(c, orm, deadLetters, retryPolicy(config), metrics, log));
+  for (const r of runners) transport.addConsumer(r);
+  const relay = new OutboxRelay(opts.databaseUrl, transport, log, relayOpts, metrics);
+  return {
+    kind: 'embedded',
+    transport,
+    relay,
+    metrics,
+    runners,
+    deadLetters,
+    start: async () => {
+      await transport.start();
+      await relay.start();
+    },
+    stop: async () => {
+      // Abandon retry waits first so the relay's drain ends; unsent rows are delivered next start.
+      await transport.stop();
+      await relay.stop();
+    },
+  };
+}

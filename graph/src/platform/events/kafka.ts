@@ -1,0 +1,408 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type KafkaMessage, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import type { EventEnvelope } from '../../../../schema/events/index.js';
+import { InvalidEventError, aggregateTypes, contractFor, parseEvent } from '../../../../schema/events/validate.js';
+import { AbortedError, type ConsumerRunner } from './consumer.js';
+import type { DeadLetter, DeadLetterSink, EventTransport, LiveListener } from './transport.js';
+
+export interface KafkaSettings {
+  brokers: string[];
+  clientId: string;
+  topicPrefix: string;
+  partitions: number;
+  replicationFactor: number;
+}
+
+export const topicFor = (s: KafkaSettings, aggregateType: string) => `${s.topicPrefix}${aggregateType}`;
+export const deadLetterTopic = (s: KafkaSettings) => `${s.topicPrefix}dead-letter`;
+export const groupFor = (s: KafkaSettings, consumer: string) => `${s.topicPrefix}${consumer}`;
+export const allTopics = (s: KafkaSettings) => aggregateTypes().map((a) => topicFor(s, a));
+
+function pinoLogCreator(log: Logger) {
+  return () =>
+    ({ level, log: entry }: { level: number; log: { message: string; [k: string]: unknown } }) => {
+      const { message, ...rest } = entry;
+      if (level === logLevel.ERROR) log.warn({ kafka: rest }, message);
+      else if (level === logLevel.WARN) log.debug({ kafka: rest }, message);
+    };
+}
+
+export function createKafka(s: KafkaSettings, log: Logger): Kafka {
+  return new Kafka({
+    clientId: s.clientId,
+    brokers: s.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: pinoLogCreator(log),
+    connectionTimeout: 3000,
+    retry: { initialRetryTime: 200, maxRetryTime: 5000, retries: 8 },
+  });
+}
+
+/** Creates the platform's topics (one per aggregate type, and the dead-letter topic) if missing. Never auto-created. */
+export async function ensureTopics(kafka: Kafka, s: KafkaSettings): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const wanted = [...allTopics(s), deadLetterTopic(s)].filter((t) => !existing.has(t));
+    if (wanted.length) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: wanted.map((topic) => ({ topic, numPartitions: s.partitions, replicationFactor: s.replicationFactor })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+function toMessage(e: EventEnvelope) {
+  return { key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-type': e.type, 'event-id': e.id } };
+}
+
+/**
+ * The relay's Kafka side: one idempotence-free producer with one request in flight (order per
+ * partition survives retries; a duplicate after a failed batch is absorbed by consumer idempotency).
+ * publish() resolves when every message is acknowledged by all in-sync replicas (acks = -1).
+ */
+export class KafkaTransport implements EventTransport {
+  readonly kind = 'kafka' as const;
+  readonly kafka: Kafka;
+  private producer: Producer;
+
+  constructor(
+    readonly settings: KafkaSettings,
+    log: Logger,
+  ) {
+    this.kafka = createKafka(settings, log);
+    this.producer = this.kafka.producer({
+      allowAutoTopicCreation: false,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: 5 },
+    });
+  }
+
+  async start(): Promise<void> {
+    await ensureTopics(this.kafka, this.settings);
+    await this.producer.connect();
+  }
+
+  async publish(batch: EventEnvelope[]): Promise<void> {
+    const byTopic = new Map<string, ReturnType<typeof toMessage>[]>();
+    for (const e of batch) {
+      const topic = topicFor(this.settings, e.aggregateType);
+      let list = byTopic.get(topic);
+      if (!list) byTopic.set(topic, (list = []));
+      list.push(toMessage(e));
+    }
+    await this.producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+  }
+
+  async stop(): Promise<void> {
+    await this.producer.disconnect().catch(() => undefined);
+  }
+}
+
+/** Parks events in the dead-letter topic, with the consumer, error and attempts in headers. */
+export class KafkaDeadLetters implements DeadLetterSink {
+  private producer: Producer;
+  private connected?: Promise<void>;
+
+  constructor(
+    kafka: Kafka,
+    private readonly settings: KafkaSettings,
+  ) {
+    this.producer = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+  }
+
+  async park(d: DeadLetter): Promise<void> {
+    this.connected ??= this.producer.connect();
+    await this.connected;
+    await this.producer.send({
+      topic: deadLetterTopic(this.settings),
+      acks: -1,
+      messages: [
+        {
+          key: d.eventId,
+          value: JSON.stringify(d.envelope),
+          headers: {
+            consumer: d.consumer,
+            error: d.error.slice(0, 4000),
+            attempts: String(d.attempts),
+            'event-type': d.eventType,
+            'event-id': d.eventId,
+            'parked-at': new Date().toISOString(),
+          },
+        },
+      ],
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.connected) await this.producer.disconnect().catch(() => undefined);
+  }
+}
+
+function decode(m: KafkaMessage): EventEnvelope | Record<string, unknown> {
+  const raw = m.value?.toString('utf8') ?? '';
+  try {
+    return JSON.parse(raw) as EventEnvelope;
+  } catch {
+    // Not JSON: hand the runner what the headers say, so it parks the message with the reason.
+    return { id: m.headers?.['event-id']?.toString(), type: m.headers?.['event-type']?.toString(), unparseable: raw.slice(0, 2000) };
+  }
+}
+
+/** Topics a consumer needs: those of the aggregate types of the event types it handles. */
+export function topicsOf(s: KafkaSettings, runner: ConsumerRunner): string[] {
+  const aggs = new Set(runner.consumer.handles.map((t) => contractFor(t)?.aggregateType).filter((a): a is string => !!a));
+  return [...aggs].map((a) => topicFor(s, a));
+}
+
+/**
+ * One consumer in its consumer group. Each fetched batch (one partition) goes through the runner
+ * in one transaction (event by event with retries if that fails); the offset is committed only
+ * after the effects are committed or the failing events are parked. Several processes running
+ * the same consumer share the partitions.
+ */
+export class KafkaConsumerGroup {
+  readonly groupId: string;
+  private consumer: Consumer;
+  private abort = new AbortController();
+  private joined!: Promise<void>;
+
+  constructor(
+    kafka: Kafka,
+    private readonly settings: KafkaSettings,
+    readonly runner: ConsumerRunner,
+    private readonly log: Logger,
+    private readonly opts: { concurrency: number; maxWaitMs?: number } = { concurrency: 1 },
+  ) {
+    this.groupId = groupFor(settings, runner.name);
+    this.consumer = kafka.consumer({
+      groupId: this.groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3000,
+      maxWaitTimeInMs: opts.maxWaitMs ?? 100,
+      maxBytesPerPartition: 4 * 1024 * 1024,
+      retry: { initialRetryTime: 200, maxRetryTime: 5000, retries: Number.MAX_SAFE_INTEGER },
+    });
+  }
+
+  /** Resolves after the first group join (partitions assigned). */
+  get ready(): Promise<void> {
+    return this.joined;
+  }
+
+  async start(): Promise<void> {
+    this.abort = new AbortController();
+    this.joined = new Promise((resolve) => {
+      const off = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+        off();
+        resolve();
+      });
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: topicsOf(this.settings, this.runner), fromBeginning: true });
+    const signal = this.abort.signal;
+    await this.consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: this.opts.concurrency,
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+        if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        try {
+          await this.runner.process(batch.messages.map(decode), signal);
+        } catch (err) {
+          if (err instanceof AbortedError) throw err; // stopping: commit nothing, the batch comes again
+          throw err;
+        }
+        const last = batch.messages[batch.messages.length - 1]!;
+        await this.consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
+        await heartbeat();
+      },
+    });
+  }
+
+  /** Graceful: abandons retry waits, lets the batch in its transaction finish, leaves the group. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.consumer.disconnect().catch((err) => this.log.warn({ err }, 'consumer disconnect failed'));
+  }
+}
+
+/** Lag per consumer group: high watermark minus committed offset, summed over partitions. */
+export async function consumerLag(admin: Admin, groups: { groupId: string; topics: string[] }[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const highs = new Map<string, Map<number, bigint>>();
+  const lows = new Map<string, Map<number, bigint>>();
+  for (const g of groups) {
+    let lag = 0n;
+    for (const topic of g.topics) {
+      if (!highs.has(topic)) {
+        const offs = await admin.fetchTopicOffsets(topic);
+        highs.set(topic, new Map(offs.map((o) => [o.partition, BigInt(o.high)])));
+        lows.set(topic, new Map(offs.map((o) => [o.partition, BigInt(o.low)])));
+      }
+    }
+    const committed = await admin.fetchOffsets({ groupId: g.groupId, topics: g.topics });
+    for (const t of committed) {
+      for (const p of t.partitions) {
+        const high = highs.get(t.topic)?.get(p.partition) ?? 0n;
+        const low = lows.get(t.topic)?.get(p.partition) ?? 0n;
+        const pos = BigInt(p.offset) < 0n ? low : BigInt(p.offset);
+        if (high > pos) lag += high - pos;
+      }
+    }
+    out[g.groupId] = Number(lag);
+  }
+  return out;
+}
+
+/**
+ * Live fan-out with Kafka: every graph instance reads every event in a consumer group of its own
+ * (from the newest offset), so each instance pushes to its own WebSocket clients. The group is
+ * deleted on a clean stop.
+ */
+export class KafkaLiveFeed {
+  readonly groupId: string;
+  private consumer: Consumer;
+  private joined!: Promise<void>;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly settings: KafkaSettings,
+    private readonly listener: LiveListener,
+    private readonly log: Logger,
+  ) {
+    this.groupId = `${settings.topicPrefix}live.${os.hostname()}.${process.pid}.${randomUUID().slice(0, 8)}`;
+    this.consumer = kafka.consumer({
+      groupId: this.groupId,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: 50,
+      sessionTimeout: 15_000,
+      heartbeatInterval: 1500,
+      retry: { initialRetryTime: 200, maxRetryTime: 5000, retries: Number.MAX_SAFE_INTEGER },
+    });
+  }
+
+  get ready(): Promise<void> {
+    return this.joined;
+  }
+
+  async start(): Promise<void> {
+    this.joined = new Promise((resolve) => {
+      const off = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+        off();
+        resolve();
+      });
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: allTopics(this.settings), fromBeginning: false });
+    await this.consumer.run({
+      autoCommit: true,
+      autoCommitInterval: 5000,
+      partitionsConsumedConcurrently: 4,
+      eachBatch: async ({ batch }) => {
+        const events: EventEnvelope[] = [];
+        for (const m of batch.messages) {
+          const e = decode(m);
+          if (typeof (e as EventEnvelope).aggregateType === 'string') events.push(e as EventEnvelope);
+        }
+        try {
+          if (events.length) this.listener(events);
+        } catch (err) {
+          this.log.warn({ err }, 'live listener failed');
+        }
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer.disconnect().catch(() => undefined);
+    const admin = this.kafka.admin();
+    try {
+      await admin.connect();
+      await admin.deleteGroups([this.groupId]);
+    } catch {
+      /* broker gone: the empty group expires on its own */
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * Replays the dead-letter topic for one consumer: every message parked by it up to the end of the
+ * topic as of the start goes through the consumer again (with its retries; a new failure parks it
+ * again). Progress is the offset of the consumer group `<prefix>replay.<consumer>`, so a message
+ * is replayed once.
+ */
+export async function replayDeadLetterTopic(
+  kafka: Kafka,
+  s: KafkaSettings,
+  runner: ConsumerRunner,
+  opts: { timeoutMs?: number } = {},
+): Promise<{ replayed: number; parkedAgain: number }> {
+  const topic = deadLetterTopic(s);
+  const groupId = `${s.topicPrefix}replay.${runner.name}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  const targets = new Map<number, bigint>();
+  try {
+    const highs = await admin.fetchTopicOffsets(topic);
+    const committed = (await admin.fetchOffsets({ groupId, topics: [topic] }))[0]?.partitions ?? [];
+    for (const h of highs) {
+      const c = committed.find((p) => p.partition === h.partition);
+      const pos = c && BigInt(c.offset) >= 0n ? BigInt(c.offset) : BigInt(h.low);
+      if (BigInt(h.high) > pos) targets.set(h.partition, BigInt(h.high));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+  const result = { replayed: 0, parkedAgain: 0 };
+  if (targets.size === 0) return result;
+  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  let finish!: () => void;
+  const done = new Promise<void>((r) => (finish = r));
+  await consumer.run({
+    autoCommit: false,
+    eachBatch: async ({ batch }) => {
+      const target = targets.get(batch.partition);
+      if (target === undefined) return;
+      let lastOffset: bigint | undefined;
+      for (const m of batch.messages) {
+        const off = BigInt(m.offset);
+        if (off >= target) break;
+        lastOffset = off;
+        if (m.headers?.consumer?.toString() !== runner.name) continue;
+        const raw = decode(m);
+        let event: EventEnvelope;
+        try {
+          event = parseEvent(raw);
+        } catch (err) {
+          if (!(err instanceof InvalidEventError)) throw err;
+          await runner.process([raw]); // parks it again with the validation error
+          result.parkedAgain++;
+          continue;
+        }
+        if ((await runner.processOne(event)) === 'done') result.replayed++;
+        else result.parkedAgain++;
+      }
+      if (lastOffset !== undefined) {
+        await consumer.commitOffsets([{ topic, partition: batch.partition, offset: (lastOffset + 1n).toString() }]);
+        if (lastOffset + 1n >= target) targets.delete(batch.partition);
+      }
+      if (targets.size === 0) finish();
+    },
+  });
+  const timeout = new Promise<void>((r) => setTimeout(r, opts.timeoutMs ?? 60_000).unref());
+  await Promise.race([done, timeout]);
+  await consumer.disconnect();
+  return result;
+}
