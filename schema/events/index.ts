@@ -2,15 +2,21 @@ import type { z } from 'zod';
 import type { EventContract } from './envelope.js';
 import { employeeCreated, employeeSessionsRevoked, employeeUpdated } from './employee.events.js';
 import { departmentCreated, departmentUpdated } from './department.events.js';
+import { scheduleCreated, scheduleDeleted, scheduleResponded, scheduleUpdated } from './schedule.events.js';
 import { platformProbe } from './platform.events.js';
+import { deviceEventContracts } from './device.events.js';
 
 export * from './envelope.js';
 export * from './employee.events.js';
 export * from './department.events.js';
+export * from './schedule.events.js';
 export * from './platform.events.js';
+export * from './device.events.js';
 
 /** Every event type the platform may publish. An event not listed here cannot be recorded. */
-export const eventContracts = [employeeCreated, employeeUpdated, employeeSessionsRevoked, departmentCreated, departmentUpdated, platformProbe] as const;
+export const eventContracts = [employeeCreated, employeeUpdated, employeeSessionsRevoked, departmentCreated, departmentUpdated, platformProbe,
+  ...deviceEventContracts,
+  scheduleCreated, scheduleUpdated, scheduleDeleted, scheduleResponded] as const;
 
 type Contracts = (typeof eventContracts)[number];
 export type EventType = Contracts['type'];

@@ -7,6 +7,7 @@ import { OutboxEvent } from '../platform/outbox.entity.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
 import { Migration20261122020000_events } from './migrations/Migration20261122020000_events.js';
 import { Migration20261122010000_master_data } from './migrations/Migration20261122010000_master_data.js';
+import { Migration20261122040000_schedules } from './migrations/Migration20261122040000_schedules.js';
 
 /** Every entity of every module; modules add theirs here. */
 export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent];
@@ -15,6 +16,7 @@ export const entities = [Employee, Department, Location, Session, LoginThrottle,
 export const migrationsList = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_master_data', class: Migration20261122010000_master_data },
+  { name: 'Migration20261122040000_schedules', class: Migration20261122040000_schedules },
   { name: 'Migration20261122020000_events', class: Migration20261122020000_events },
 ];
 

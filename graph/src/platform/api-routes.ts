@@ -2,10 +2,12 @@ import type { Router } from 'express';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { employeeRoutes } from '../modules/employees/employee.routes.js';
 import { departmentRoutes } from '../modules/departments/department.routes.js';
+import { scheduleRoutes } from '../modules/schedules/schedule.routes.js';
 
 /** Every module's `/api` routes; modules add theirs here (the OpenAPI test reads this list too). */
 export function mountApiRoutes(r: Router): void {
   authRoutes(r);
   employeeRoutes(r);
   departmentRoutes(r);
+  scheduleRoutes(r);
 }

@@ -7,10 +7,11 @@ import { createLivePubSub } from './pubsub.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { EmployeeResolver } from '../modules/employees/employee.resolver.js';
 import { DepartmentResolver } from '../modules/departments/department.resolver.js';
+import { ScheduleResolver } from '../modules/schedules/schedule.resolver.js';
 
 /** Every resolver of every module; modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, EmployeeResolver, DepartmentResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, EmployeeResolver, DepartmentResolver, ScheduleResolver];
 
 export async function buildAppSchema(pubSub: LivePubSub = createLivePubSub()): Promise<GraphQLSchema> {
   return buildSchema({

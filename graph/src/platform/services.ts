@@ -6,6 +6,7 @@ import { SessionService } from '../modules/auth/session.service.js';
 import { DepartmentService } from '../modules/departments/department.service.js';
 import { EmployeeService } from '../modules/employees/employee.service.js';
 import { EmployeeAdminService } from '../modules/employees/employee.admin.js';
+import { ScheduleService } from '../modules/schedules/schedule.service.js';
 import type { LivePubSub } from './pubsub.js';
 
 /** The singletons every request shares. Resolvers and routes reach them through the context. */
@@ -18,6 +19,7 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     employees,
     employeeAdmin: new EmployeeAdminService(employees, sessions),
     departments: new DepartmentService(),
+    schedules: new ScheduleService(),
     sessions,
     auth: new AuthService(sessions, new LoginThrottler(config), new GoogleVerifier(config), employees),
   };

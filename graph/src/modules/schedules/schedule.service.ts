@@ -1,0 +1,358 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { AppContext } from '../../platform/context.js';
+import { requireUser } from '../../platform/authz.js';
+import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
+import { checkPage } from '../../platform/pagination.js';
+import { record } from '../../platform/outbox.js';
+import { parseInput } from '../../platform/validation.js';
+import { expectVersion } from '../../platform/versioning.js';
+import { GuestResponse } from './schedule.enums.js';
+import { addDays, isValidDate, scheduleInputSchema, weekLabel, type ScheduleInputData } from './schedule.rules.js';
+import type { BusyConflict, ScheduleGrid, SchedulePage, ScheduleView } from './schedule.types.js';
+import { viewFor } from './schedule.visibility.js';
+
+const MAX_RANGE_DAYS = 62;
+const MAX_PEOPLE = 500;
+
+/** Selects full snapshots (owner name, guests) of the entries matching `where`. */
+const SNAPSHOT_SQL = (where: string, tail = '') => `
+  select s.id, s.owner_id, o.name as owner_name, s.title,
+         to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date,
+         s.is_all_day, to_char(s.start_time, 'HH24:MI:SS') as start_time, to_char(s.end_time, 'HH24:MI:SS') as end_time,
+         s.type, s.meet_link, s.description, s.sync_google, s.is_private, s.external_guests, s.google_event_id,
+         s.version, s.updated_at, s.updated_by_id,
+         coalesce((select json_agg(json_build_object('id', g.employee_id, 'name', ge.name, 'response', g.response) order by g.employee_id)
+                     from schedule_guest g join employee ge on ge.id = g.employee_id where g.schedule_id = s.id), '[]') as guests
+    from schedule s join employee o on o.id = s.owner_id
+   where ${where}
+   ${tail}`;
+
+interface SnapshotRow {
+  id: number;
+  owner_id: number;
+  owner_name: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+  is_all_day: boolean;
+  start_time: string | null;
+  end_time: string | null;
+  type: ScheduleSnapshot['type'];
+  meet_link: string | null;
+  description: string | null;
+  sync_google: boolean;
+  is_private: boolean;
+  external_guests: string[];
+  google_event_id: string | null;
+  version: number;
+  updated_at: Date;
+  updated_by_id: number | null;
+  guests: ScheduleSnapshot['guests'];
+  total?: string;
+}
+
+export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot => ({
+  id: r.id,
+  ownerId: r.owner_id,
+  ownerName: r.owner_name,
+  title: r.title,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  isAllDay: r.is_all_day,
+  startTime: r.start_time,
+  endTime: r.end_time,
+  type: r.type,
+  meetLink: r.meet_link,
+  description: r.description,
+  syncGoogle: r.sync_google,
+  isPrivate: r.is_private,
+  externalGuests: r.external_guests ?? [],
+  guests: r.guests,
+  googleEventId: r.google_event_id,
+  version: r.version,
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+function checkRange(from: string, to: string) {
+  const errors = [];
+  if (!isValidDate(from)) errors.push({ field: 'from', message: 'YYYY-MM-DD の形式で指定してください。' });
+  if (!isValidDate(to)) errors.push({ field: 'to', message: 'YYYY-MM-DD の形式で指定してください。' });
+  if (!errors.length && to < from) errors.push({ field: 'to', message: '終了日は開始日以降にしてください。' });
+  if (!errors.length && to > addDays(from, MAX_RANGE_DAYS)) errors.push({ field: 'to', message: `期間は${MAX_RANGE_DAYS}日以内にしてください。` });
+  if (errors.length) throw badInput('期間の指定が正しくありません。', errors);
+}
+
+export interface GridFilter {
+  from: string;
+  to: string;
+  departmentId?: number | null;
+  name?: string | null;
+}
+
+/**
+ * The shared schedule. Everyone signed in reads it; only the owner edits or deletes an entry;
+ * listed guests accept or decline; a private entry is busy time to everyone but its owner, in
+ * every channel (all reads go through viewFor).
+ */
+export class ScheduleService {
+  async snapshots(em: EntityManager, where: string, params: unknown[], tail = ''): Promise<ScheduleSnapshot[]> {
+    const rows: SnapshotRow[] = await em.execute(SNAPSHOT_SQL(where, tail), params);
+    return rows.map(toSnapshot);
+  }
+
+  async snapshot(em: EntityManager, id: number): Promise<ScheduleSnapshot | null> {
+    return (await this.snapshots(em, 's.id = ?', [id]))[0] ?? null;
+  }
+
+  /** People × days: each person's own entries and those they are invited to (not declined). */
+  async grid(ctx: AppContext, filter: GridFilter, offset?: unknown, limit?: unknown): Promise<ScheduleGrid> {
+    const viewer = requireUser(ctx);
+    checkRange(filter.from, filter.to);
+    const page = checkPage(offset, limit ?? MAX_PEOPLE);
+    if (page.limit > MAX_PEOPLE) page.limit = MAX_PEOPLE;
+    const where: string[] = [`e.status = 'ACTIVE'`];
+    const params: unknown[] = [];
+    if (filter.departmentId != null) {
+      where.push('e.department_id = ?');
+      params.push(filter.departmentId);
+    }
+    const name = filter.name?.trim();
+    if (name) {
+      where.push('e.name ilike ?');
+      params.push(`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    // The viewer's own row comes first, then everyone else by id.
+    const people: { id: number; name: string; department_name: string | null; total: string }[] = await ctx.em.execute(
+      `select e.id, e.name, d.name as department_name, count(*) over() as total
+         from employee e left join department d on d.id = e.department_id
+        where ${where.join(' and ')}
+        order by (e.id = ?) desc, e.id limit ? offset ?`,
+      [...params, viewer.id, page.limit, page.offset],
+    );
+    const ids = `{${people.map((p) => p.id).join(',')}}`;
+    const entries = people.length
+      ? await this.snapshots(
+          ctx.em,
+          `s.start_date <= ?::date and s.end_date >= ?::date and (s.owner_id = any(?::int[]) or exists (
+             select 1 from schedule_guest g where g.schedule_id = s.id and g.employee_id = any(?::int[]) and g.response <> 'DECLINED'))`,
+          [filter.to, filter.from, ids, ids],
+          `order by s.start_date, s.is_all_day desc, s.start_time nulls first, s.id`,
+        )
+      : [];
+    const rows = new Map(people.map((p) => [p.id, [] as ScheduleView[]]));
+    for (const s of entries) {
+      const view = viewFor(viewer.id, s);
+      rows.get(s.ownerId)?.push(view);
+      for (const g of s.guests) if (g.response !== 'DECLINED' && g.id !== s.ownerId) rows.get(g.id)?.push(view);
+    }
+    return {
+      from: filter.from,
+      to: filter.to,
+      label: weekLabel(filter.from, filter.to),
+      people: people.map((p) => ({ id: p.id, name: p.name, departmentName: p.department_name, entries: rows.get(p.id)! })),
+      totalPeople: people.length ? Number(people[0].total) : 0,
+      offset: page.offset,
+      limit: page.limit,
+    };
+  }
+
+  /** The "my schedule" panel: the viewer's own entries and invitations on one day. */
+  async mine(ctx: AppContext, date: string): Promise<ScheduleView[]> {
+    const viewer = requireUser(ctx);
+    checkRange(date, date);
+    const list = await this.snapshots(
+      ctx.em,
+      `s.start_date <= ?::date and s.end_date >= ?::date and (s.owner_id = ? or exists (
+         select 1 from schedule_guest g where g.schedule_id = s.id and g.employee_id = ?))`,
+      [date, date, viewer.id, viewer.id],
+      `order by s.is_all_day desc, s.start_time nulls first, s.id`,
+    );
+    return list.map((s) => viewFor(viewer.id, s));
+  }
+
+  /** A flat list for other tools: entries overlapping [from, to] (others' private ones as busy time). */
+  async list(ctx: AppContext, range: { from?: string; to?: string; ownerId?: number }, offset?: unknown, limit?: unknown): Promise<SchedulePage> {
+    const viewer = requireUser(ctx);
+    const page = checkPage(offset, limit);
+    const from = range.from ?? addDays(new Date().toISOString().slice(0, 10), -31);
+    const to = range.to ?? addDays(from, MAX_RANGE_DAYS);
+    checkRange(from, to);
+    const where = ['s.start_date <= ?::date', 's.end_date >= ?::date'];
+    const params: unknown[] = [to, from];
+    if (range.ownerId !== undefined) {
+      where.push('s.owner_id = ?');
+      params.push(range.ownerId);
+    }
+    const rows: SnapshotRow[] = await ctx.em.execute(
+      SNAPSHOT_SQL(where.join(' and '), 'order by s.start_date, s.start_time nulls first, s.id limit ? offset ?').replace(
+        'select s.id,',
+        'select count(*) over() as total, s.id,',
+      ),
+      [...params, page.limit, page.offset],
+    );
+    return {
+      items: rows.map((r) => viewFor(viewer.id, toSnapshot(r))),
+      total: rows.length ? Number(rows[0].total) : 0,
+      offset: page.offset,
+      limit: page.limit,
+    };
+  }
+
+  async get(ctx: AppContext, id: number): Promise<ScheduleView> {
+    const viewer = requireUser(ctx);
+    const s = Number.isInteger(id) && id > 0 ? await this.snapshot(ctx.em, id) : null;
+    if (!s) throw notFound('予定');
+    return viewFor(viewer.id, s);
+  }
+
+  async create(ctx: AppContext, input: unknown): Promise<ScheduleView> {
+    const user = requireUser(ctx);
+    const data = parseInput(scheduleInputSchema, input);
+    const id = await ctx.em.transactional(async (tx) => {
+      await this.checkGuests(tx, user.id, data.guestIds);
+      const [row] = await tx.execute(
+        `insert into schedule (owner_id, title, start_date, end_date, is_all_day, start_time, end_time, type, meet_link,
+                               description, sync_google, is_private, external_guests, updated_by_id)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, array(select json_array_elements_text(?::json)), ?) returning id`,
+        [user.id, ...this.columns(data), user.id],
+      );
+      await this.setGuests(tx, row.id, data.guestIds);
+      const s = (await this.snapshot(tx, row.id))!;
+      record(tx, { type: 'schedule.created', aggregateId: s.id, actorId: user.id, payload: { schedule: s } });
+      await tx.flush();
+      return row.id as number;
+    });
+    return this.get(ctx, id);
+  }
+
+  async update(ctx: AppContext, id: number, input: unknown): Promise<ScheduleView> {
+    const user = requireUser(ctx);
+    const version = (input as { version?: unknown })?.version;
+    if (typeof version !== 'number') throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
+    const data = parseInput(scheduleInputSchema, input);
+    await ctx.em.transactional(async (tx) => {
+      const before = await this.ownedForWrite(tx, user.id, id);
+      await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updatedAt), updatedById: before.ownerId }, version, () => this.get(ctx, id));
+      await this.checkGuests(tx, user.id, data.guestIds);
+      await tx.execute(
+        `update schedule set title = ?, start_date = ?, end_date = ?, is_all_day = ?, start_time = ?, end_time = ?, type = ?,
+                meet_link = ?, description = ?, sync_google = ?, is_private = ?, external_guests = array(select json_array_elements_text(?::json)), updated_by_id = ?,
+                updated_at = now(), version = version + 1
+          where id = ?`,
+        [...this.columns(data), user.id, id],
+      );
+      await this.setGuests(tx, id, data.guestIds);
+      const after = (await this.snapshot(tx, id))!;
+      record(tx, { type: 'schedule.updated', aggregateId: id, actorId: user.id, payload: { schedule: after, previous: before, origin: 'user' } });
+      await tx.flush();
+    });
+    return this.get(ctx, id);
+  }
+
+  async delete(ctx: AppContext, id: number): Promise<boolean> {
+    const user = requireUser(ctx);
+    await ctx.em.transactional(async (tx) => {
+      const before = await this.ownedForWrite(tx, user.id, id);
+      await tx.execute(`delete from schedule where id = ?`, [id]);
+      record(tx, { type: 'schedule.deleted', aggregateId: id, actorId: user.id, payload: { schedule: before, origin: 'user' } });
+      await tx.flush();
+    });
+    return true;
+  }
+
+  /** A listed guest accepts (is_joined 1) or declines (is_joined 0). */
+  async respond(ctx: AppContext, id: number, accept: boolean): Promise<ScheduleView> {
+    const user = requireUser(ctx);
+    const response = accept ? GuestResponse.ACCEPTED : GuestResponse.DECLINED;
+    await ctx.em.transactional(async (tx) => {
+      const s = await this.snapshot(tx, id);
+      if (!s || (s.isPrivate && s.ownerId !== user.id)) throw notFound('予定');
+      if (!s.guests.some((g) => g.id === user.id)) throw forbidden('この予定のゲストではないため、参加・不参加を回答できません。');
+      await tx.execute(`update schedule_guest set response = ?, responded_at = now() where schedule_id = ? and employee_id = ?`, [response, id, user.id]);
+      const after = (await this.snapshot(tx, id))!;
+      record(tx, { type: 'schedule.responded', aggregateId: id, actorId: user.id, payload: { schedule: after, guestId: user.id, response } });
+      await tx.flush();
+    });
+    return this.get(ctx, id);
+  }
+
+  /** Attendees already busy in the given slot (the conflict hint when creating or moving an entry). */
+  async conflicts(
+    ctx: AppContext,
+    q: { employeeIds: number[]; date: string; endDate?: string | null; startTime?: string | null; endTime?: string | null; isAllDay?: boolean; excludeId?: number | null },
+  ): Promise<BusyConflict[]> {
+    const viewer = requireUser(ctx);
+    const endDate = q.endDate ?? q.date;
+    checkRange(q.date, endDate);
+    if (!q.employeeIds.length) return [];
+    const ids = `{${[...new Set(q.employeeIds)].slice(0, 200).join(',')}}`;
+    const candidates = await this.snapshots(
+      ctx.em,
+      `s.start_date <= ?::date and s.end_date >= ?::date and s.id <> ? and (s.owner_id = any(?::int[]) or exists (
+         select 1 from schedule_guest g where g.schedule_id = s.id and g.employee_id = any(?::int[]) and g.response <> 'DECLINED'))`,
+      [endDate, q.date, q.excludeId ?? 0, ids, ids],
+    );
+    const startAt = (d: string, t: string | null) => `${d}T${t ?? '00:00:00'}`;
+    const slotStart = startAt(q.date, q.isAllDay ? null : (q.startTime ?? null));
+    const slotEnd = q.isAllDay || !q.endTime ? `${endDate}T24:00:00` : startAt(endDate, q.endTime);
+    const wanted = new Set(q.employeeIds);
+    const out: BusyConflict[] = [];
+    for (const s of candidates) {
+      const sStart = startAt(s.startDate, s.isAllDay ? null : s.startTime);
+      const sEnd = s.isAllDay || !s.endTime ? `${s.endDate}T24:00:00` : startAt(s.endDate, s.endTime);
+      if (!(sStart < slotEnd && slotStart < sEnd)) continue;
+      const v = viewFor(viewer.id, s);
+      const who = [{ id: s.ownerId, name: s.ownerName }, ...s.guests.filter((g) => g.response !== 'DECLINED')].filter((p) => wanted.has(p.id));
+      for (const p of who) {
+        out.push({ employeeId: p.id, employeeName: p.name, scheduleId: s.id, title: v.title ?? '予定あり', date: s.startDate, startTime: s.startTime, endTime: s.endTime });
+      }
+    }
+    return out;
+  }
+
+  private columns(d: ScheduleInputData): unknown[] {
+    return [
+      d.title,
+      d.date,
+      d.endDate,
+      d.isAllDay,
+      d.startTime,
+      d.endTime,
+      d.type,
+      d.meetLink,
+      d.description,
+      d.syncGoogle,
+      d.isPrivate,
+      JSON.stringify(d.externalGuests),
+    ];
+  }
+
+  private async ownedForWrite(tx: EntityManager, userId: number, id: number): Promise<ScheduleSnapshot> {
+    const rows = await this.snapshots(tx, 's.id = ?', [id], 'for update of s');
+    const s = rows[0];
+    if (!s || (s.isPrivate && s.ownerId !== userId)) throw notFound('予定');
+    if (s.ownerId !== userId) throw new AppError('FORBIDDEN', '予定を変更・削除できるのは作成者だけです。');
+    return s;
+  }
+
+  private async checkGuests(tx: EntityManager, ownerId: number, guestIds: number[]) {
+    if (guestIds.includes(ownerId)) throw badInput('作成者自身はゲストに追加できません。', [{ field: 'guestIds', message: '作成者は含められません' }]);
+    if (!guestIds.length) return;
+    const found: { id: number }[] = await tx.execute(`select id from employee where id = any(?::int[]) and status = 'ACTIVE'`, [`{${guestIds.join(',')}}`]);
+    const missing = guestIds.filter((g) => !found.some((f) => f.id === g));
+    if (missing.length) throw badInput(`招待できない社員が含まれています（ID: ${missing.join(', ')}）。`, [{ field: 'guestIds', message: `存在しないか退職済み: ${missing.join(', ')}` }]);
+  }
+
+  /** Guests become exactly `guestIds`; the answers of those who stay are kept. */
+  private async setGuests(tx: EntityManager, id: number, guestIds: number[]) {
+    const ids = `{${guestIds.join(',')}}`;
+    await tx.execute(`delete from schedule_guest where schedule_id = ? and not (employee_id = any(?::int[]))`, [id, ids]);
+    if (guestIds.length) {
+      await tx.execute(
+        `insert into schedule_guest (schedule_id, employee_id) select ?, unnest(?::int[]) on conflict do nothing`,
+        [id, ids],
+      );
+    }
+  }
+}
