@@ -49,9 +49,23 @@ export async function ensureTopics(kafka: Kafka, s: KafkaSettings): Promise<void
     const wanted = [...allTopics(s), deadLetterTopic(s)].filter((t) => !existing.has(t));
     if (wanted.length) {
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: wanted.map((topic) => ({ topic, numPartitions: s.partitions, replicationFactor: s.replicationFactor })),
       });
+    }
+    // Wait until every partition has a leader (KRaft propagates new topics asynchronously; kafkajs's
+    // own waitForLeaders gives up on UNKNOWN_TOPIC_OR_PARTITION).
+    const all = [...allTopics(s), deadLetterTopic(s)];
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        const meta = await admin.fetchTopicMetadata({ topics: all });
+        if (meta.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) break;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+      }
+      if (Date.now() > deadline) throw new Error(`topics ${all.join(', ')} have no leaders after 30 s`);
+      await new Promise((r) => setTimeout(r, 100));
     }
   } finally {
     await admin.disconnect();
