@@ -35,3 +35,23 @@ describe('the demo company', () => {
     expect(managers.n).toBe(0);
   });
 });
+
+describe('the demo schedule', () => {
+  it('fills this week and next with meetings with guests, remote days, all-day and private entries', async () => {
+    const [s] = await q(`select count(*)::int as n,
+        count(*) filter (where type = 'REMOTE')::int as remote,
+        count(*) filter (where is_all_day)::int as all_day,
+        count(*) filter (where is_private)::int as private,
+        count(distinct start_date)::int as days,
+        min(start_date) >= date_trunc('week', now() at time zone 'Asia/Tokyo')::date as from_this_week
+      from schedule`);
+    expect(s.n).toBeGreaterThan(100);
+    expect(s.remote).toBeGreaterThan(2);
+    expect(s.all_day).toBeGreaterThan(2);
+    expect(s.private).toBeGreaterThan(2);
+    expect(s.days).toBeGreaterThanOrEqual(10);
+    expect(s.from_this_week).toBe(true);
+    const [g] = await q(`select count(distinct schedule_id)::int as n from schedule_guest`);
+    expect(g.n).toBeGreaterThan(20);
+  });
+});

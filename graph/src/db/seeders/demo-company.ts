@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../modules/auth/password.js';
+import { seedDemoSchedules } from './demo-schedules.js';
 
 export const DEMO_PASSWORD = 'intranet-demo';
 
@@ -19,6 +20,7 @@ const ROMAJI_GIVEN = ['shota', 'misaki', 'daisuke', 'hina', 'kenichi', 'yui', 't
 
 export interface SeedSummary {
   employees: number;
+  schedules: number;
   departments: number;
   locations: number;
 }
@@ -79,7 +81,8 @@ export async function seedDemoCompany(em: EntityManager): Promise<SeedSummary> {
   await conn.execute(`update department d set manager_id = (
       select min(e.id) from employee e where e.department_id = d.id and e.status = 'ACTIVE'
     ) where manager_id is null`);
-  return { employees: ids.length, departments: deptIds.length, locations: locIds.length };
+  const schedules = await seedDemoSchedules(em);
+  return { employees: ids.length, departments: deptIds.length, locations: locIds.length, schedules };
 }
 
 export async function isDatabaseEmpty(em: EntityManager): Promise<boolean> {
