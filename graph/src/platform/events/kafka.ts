@@ -24,8 +24,9 @@ function pinoLogCreator(log: Logger) {
   return () =>
     ({ level, log: entry }: { level: number; log: { message: string; [k: string]: unknown } }) => {
       const { message, ...rest } = entry;
-      if (level === logLevel.ERROR) log.warn({ kafka: rest }, message);
-      else if (level === logLevel.WARN) log.debug({ kafka: rest }, message);
+      // kafkajs logs every retriable protocol answer ("Response Metadata(…)") as an error; those are debug.
+      if (level === logLevel.ERROR && !message.startsWith('Response ')) log.warn({ kafka: rest }, message);
+      else log.debug({ kafka: rest }, message);
     };
 }
 
@@ -184,6 +185,8 @@ export function topicsOf(s: KafkaSettings, runner: ConsumerRunner): string[] {
  */
 export class KafkaConsumerGroup {
   readonly groupId: string;
+  /** False after a crash kafkajs does not restart from (healthz reports it). */
+  healthy = true;
   private consumer: Consumer;
   private abort = new AbortController();
   private joined!: Promise<void>;
@@ -219,6 +222,10 @@ export class KafkaConsumerGroup {
         off();
         resolve();
       });
+    });
+    this.consumer.on(this.consumer.events.CRASH, (e) => {
+      if (!e.payload.restart) this.healthy = false;
+      this.log.error({ consumer: this.runner.name, err: e.payload.error?.message, restart: e.payload.restart }, 'consumer crashed');
     });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: topicsOf(this.settings, this.runner), fromBeginning: true });
@@ -257,7 +264,7 @@ export async function consumerLag(admin: Admin, groups: { groupId: string; topic
     let lag = 0n;
     for (const topic of g.topics) {
       if (!highs.has(topic)) {
-        const offs = await admin.fetchTopicOffsets(topic);
+        const offs = await admin.fetchTopicOffsets(topic).catch(() => []); // not created yet: nothing to lag behind
         highs.set(topic, new Map(offs.map((o) => [o.partition, BigInt(o.high)])));
         lows.set(topic, new Map(offs.map((o) => [o.partition, BigInt(o.low)])));
       }

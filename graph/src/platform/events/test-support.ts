@@ -3,52 +3,10 @@
  * the benchmark): a probe consumer whose effect is a row in event_probe_effect, and writers that
  * record probe events through the real outbox in service-like transactions.
  */
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { record } from '../outbox.js';
-import { EventConsumer } from './consumer.js';
 
-export class ProbeConsumer extends EventConsumer {
-  readonly handles = ['platform.probe'] as const;
-  /** Event ids that fail this many more times (then succeed); Infinity = always. */
-  readonly failures = new Map<string, number>();
-  /** When true, probes with `poison: true` always fail. */
-  poisonFails = true;
-
-  constructor(readonly name = 'probe') {
-    super();
-  }
-
-  async handle(event: EventEnvelope, tx: EntityManager): Promise<void> {
-    return this.handleBatch([event], tx);
-  }
-
-  override async handleBatch(events: EventEnvelope[], tx: EntityManager): Promise<void> {
-    for (const e of events) {
-      if (this.poisonFails && (e.payload as { poison?: boolean }).poison) throw new Error(`poison event ${e.id}`);
-      const left = this.failures.get(e.id);
-      if (left !== undefined && left > 0) {
-        this.failures.set(e.id, left - 1);
-        throw new Error(`induced failure of ${e.id}`);
-      }
-    }
-    const now = Date.now();
-    await tx.execute(
-      `insert into event_probe_effect (consumer, event_id, aggregate_id, seq, latency_ms)
-       select ?, x.id, x.agg, x.seq, x.lat from unnest(?::uuid[], ?::text[], ?::int[], ?::float8[]) as x(id, agg, seq, lat)`,
-      [
-        this.name,
-        `{${events.map((e) => e.id).join(',')}}`,
-        `{${events.map((e) => `"${e.aggregateId}"`).join(',')}}`,
-        `{${events.map((e) => (e.payload as { seq: number }).seq).join(',')}}`,
-        `{${events.map((e) => {
-          const sent = (e.payload as { sentAtMs?: number }).sentAtMs;
-          return sent === undefined ? 'NULL' : String(now - sent);
-        }).join(',')}}`,
-      ],
-    );
-  }
-}
+export { ProbeConsumer } from './probe.js';
 
 /**
  * Records `total` probe events over `aggregates` aggregates in transactions of `perTx` events,
