@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-const D = '2026-11-24';
+// Far from the demo seed's weeks (which follow today's date).
+const D = '2025-06-10';
 const entry = (extra: Record<string, unknown> = {}) => ({ title: '設計レビュー', date: D, start_time: '10:00', end_time: '11:00', type: 'appointment', ...extra });
 
 describe('schedule: owner, guests and everyone else', () => {
@@ -117,15 +118,15 @@ describe('private entries are busy time to everyone but the owner, in every chan
 describe('the grid and the my-schedule panel', () => {
   it('puts the viewer first, lists owners and non-declining guests, filters by department and name, labels the week', async () => {
     const q = `query($f:String!,$t:String!,$d:Int,$n:String){ scheduleGrid(from:$f, to:$t, departmentId:$d, name:$n) { label totalPeople people { id name entries { id title } } } }`;
-    const g = await gql(p.url, q, { f: '2026-11-23', t: '2026-11-29' }, { token: t.staff });
+    const g = await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15' }, { token: t.staff });
     const grid = g.body.data.scheduleGrid;
-    expect(grid.label).toBe('11月23日 〜 11月29日');
+    expect(grid.label).toBe('06月09日 〜 06月15日');
     expect(grid.people[0].id).toBe(id.staff);
     const staffRow = grid.people[0].entries.map((e: { id: number }) => e.id);
     expect(staffRow).toContain(id.meeting); // accepted guest
     const dev = grid.people.find((x: { id: number }) => x.id === id.devadmin);
     expect(dev.entries.map((e: { id: number }) => e.id)).not.toContain(id.meeting); // declined, then removed
-    const byName = await gql(p.url, q, { f: '2026-11-23', t: '2026-11-29', n: '田中' }, { token: t.staff });
+    const byName = await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15', n: '田中' }, { token: t.staff });
     expect(byName.body.data.scheduleGrid.people.every((x: { name: string }) => x.name.includes('田中'))).toBe(true);
     const tooLong = await gql(p.url, q, { f: '2026-01-01', t: '2026-12-31' }, { token: t.staff });
     expect(tooLong.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -152,14 +153,14 @@ describe('live: scheduleChanged', () => {
     const got: { kind: string; schedule: { title: string | null; busyOnly: boolean } | null }[] = [];
     const three = new Promise<void>((resolve, reject) => {
       c.subscribe<{ scheduleChanged: (typeof got)[number] }>(
-        { query: `subscription { scheduleChanged(from:"2026-11-01", to:"2026-11-30") { kind scheduleId schedule { title busyOnly } } }` },
+        { query: `subscription { scheduleChanged(from:"2025-06-01", to:"2025-06-30") { kind scheduleId schedule { title busyOnly } } }` },
         { next: (m) => { got.push(m.data!.scheduleChanged); if (got.length === 3) resolve(); }, error: reject, complete: () => undefined },
       );
     });
     await new Promise((r) => setTimeout(r, 300));
     const a = await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '全体会議' }) });
     await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '人事面談', is_my_self: 1 }) });
-    await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '来年の話', date: '2027-01-10' }) }); // outside the range
+    await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '来年の話', date: '2025-08-10' }) }); // outside the range
     await api(p.url, 'DELETE', `/schedules/${a.body.schedule_id}`, { token: t.admin });
     await three;
     expect(got).toEqual([
