@@ -7,6 +7,8 @@ import { loadConfig } from '../graph/src/config/config.js';
 import { createLogger } from '../graph/src/platform/logger.js';
 import { openDatabase, startGraph } from '../graph/src/platform/bootstrap.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
+import { EventMetrics, serveMetrics, type MetricsServer } from '../graph/src/platform/events/index.js';
+import { selectConsumers } from '../workers/src/registry.js';
 
 const t0 = performance.now();
 let config;
@@ -18,7 +20,18 @@ try {
 }
 const log = createLogger(config.LOG_LEVEL);
 const db = await openDatabase(config, log);
-const graph = await startGraph(config, log, db.url);
+// Embedded transport: the workers' consumers run in this process; with Kafka, `npm run workers` runs them.
+const metrics = new EventMetrics({ defaultMetrics: true });
+const graph = await startGraph(config, log, db.url, { consumers: config.KAFKA_BROKERS ? [] : selectConsumers(), metrics });
+let metricsServer: MetricsServer | undefined;
+try {
+  metricsServer = await serveMetrics(metrics, {
+    port: config.METRICS_PORT ?? 9464,
+    health: async () => ({ ok: true, transport: graph.events.kind, consumers: graph.events.runners.map((r) => r.name) }),
+  });
+} catch (err) {
+  log.warn({ err: (err as Error).message }, 'metrics port unavailable; /metrics not served (set METRICS_PORT)');
+}
 const ms = Math.round(performance.now() - t0);
 log.info({ url: graph.server.url, startupMs: ms, database: db.embedded ? 'embedded' : 'external' }, 'intranet started');
 
@@ -26,6 +39,7 @@ const lines = [
   '',
   `  社内ポータル is running at ${graph.server.url}  (started in ${ms} ms)`,
   `  Database: ${db.embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'DATABASE_URL'}`,
+  `  Events: ${graph.events.kind === 'kafka' ? 'Kafka (consumers run in `npm run workers`)' : `embedded, in-process consumers: ${graph.events.runners.map((r) => r.name).join(', ')}`}${metricsServer ? `; /metrics at ${metricsServer.url}/metrics` : ''}`,
 ];
 if (!config.isProduction) {
   lines.push(`  Demo logins (password "${DEMO_PASSWORD}"):`);
@@ -39,6 +53,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   try {
+    await metricsServer?.close();
     await graph.stop();
     await db.embedded?.stop();
   } finally {
