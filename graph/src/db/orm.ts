@@ -8,6 +8,7 @@ import { Migration20261122000000_foundation } from './migrations/Migration202611
 import { Migration20261122020000_events } from './migrations/Migration20261122020000_events.js';
 import { Migration20261122010000_master_data } from './migrations/Migration20261122010000_master_data.js';
 import { Migration20261122040000_schedules } from './migrations/Migration20261122040000_schedules.js';
+import { Migration20261122050000_google } from './migrations/Migration20261122050000_google.js';
 
 /** Every entity of every module; modules add theirs here. */
 export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent];
@@ -18,6 +19,7 @@ export const migrationsList = [
   { name: 'Migration20261122010000_master_data', class: Migration20261122010000_master_data },
   { name: 'Migration20261122040000_schedules', class: Migration20261122040000_schedules },
   { name: 'Migration20261122020000_events', class: Migration20261122020000_events },
+  { name: 'Migration20261122050000_google', class: Migration20261122050000_google },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

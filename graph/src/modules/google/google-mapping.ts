@@ -1,0 +1,169 @@
+import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { GEvent } from './google-calendar.client.js';
+
+/** Times are wall-clock Japan time (no DST): entries are written as +09:00 with time zone Asia/Tokyo. */
+export const TIME_ZONE = 'Asia/Tokyo';
+const JST_MS = 9 * 3_600_000;
+
+/** The key in extendedProperties.private that marks an event as written by the intranet. */
+export const INTRANET_ID = 'intranetId';
+
+/**
+ * The Google event id of a pushed entry: fixed per entry (base32hex: a–v, 0–9), so a retried
+ * insert after a lost answer gets 409 instead of a duplicate, and a delete knows the id even if
+ * the insert's answer was never stored.
+ */
+export const pushEventId = (scheduleId: number): string => `intra${scheduleId}`;
+
+export const addDays = (date: string, n: number): string => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/** An instant as Japan wall-clock date and time. */
+export function toJst(instant: string | number | Date): { date: string; time: string } {
+  const iso = new Date(new Date(instant).getTime() + JST_MS).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
+}
+
+/** Month "YYYY-MM" → [first day, first day of next month) as instants in Japan time. */
+export function monthRange(month: string): { timeMin: string; timeMax: string; from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const from = `${month}-01`;
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return { timeMin: `${from}T00:00:00+09:00`, timeMax: `${next}T00:00:00+09:00`, from, to: addDays(next, -1) };
+}
+
+const RESPONSE_TO_GOOGLE = { PENDING: 'needsAction', ACCEPTED: 'accepted', DECLINED: 'declined' } as const;
+
+/** Our entry as a Google event body (insert, or patch of every field we own). */
+export function toGoogleEvent(s: ScheduleSnapshot, guestEmails: Map<number, string>): GEvent {
+  const timed = !s.isAllDay;
+  const attendees = [
+    ...s.guests.filter((g) => guestEmails.has(g.id)).map((g) => ({ email: guestEmails.get(g.id)!, displayName: g.name, responseStatus: RESPONSE_TO_GOOGLE[g.response] })),
+    ...s.externalGuests.map((email) => ({ email, responseStatus: 'needsAction' })),
+  ];
+  return {
+    summary: s.title,
+    description: s.description ?? null,
+    location: s.meetLink ?? null,
+    start: timed ? { dateTime: `${s.startDate}T${s.startTime}+09:00`, timeZone: TIME_ZONE } : { date: s.startDate },
+    end: timed ? { dateTime: `${s.endDate}T${s.endTime}+09:00`, timeZone: TIME_ZONE } : { date: addDays(s.endDate, 1) },
+    visibility: s.isPrivate ? 'private' : 'default',
+    attendees,
+    extendedProperties: { private: { [INTRANET_ID]: String(s.id) } },
+  };
+}
+
+/** The columns of an entry that Google can change. */
+export interface PulledFields {
+  title: string;
+  startDate: string;
+  endDate: string;
+  isAllDay: boolean;
+  startTime: string | null;
+  endTime: string | null;
+  description: string | null;
+  meetLink: string | null;
+  isPrivate: boolean;
+  externalGuests: string[];
+}
+
+const URL_RE = /^https?:\/\/\S+$/i;
+
+/** A Google event as our columns. `exclude`: e-mails that are not external guests (self, internal guests). */
+export function fromGoogleEvent(e: GEvent, exclude: Set<string>): PulledFields | null {
+  if (!e.start || !e.end) return null;
+  let startDate: string, endDate: string, startTime: string | null, endTime: string | null;
+  const isAllDay = Boolean(e.start.date && !e.start.dateTime);
+  if (isAllDay) {
+    startDate = e.start.date!;
+    endDate = e.end.date ? addDays(e.end.date, -1) : startDate;
+    if (endDate < startDate) endDate = startDate;
+    startTime = endTime = null;
+  } else {
+    if (!e.start.dateTime || !e.end.dateTime) return null;
+    const s = toJst(e.start.dateTime);
+    const en = toJst(e.end.dateTime);
+    startDate = s.date;
+    startTime = s.time;
+    endDate = en.date < s.date ? s.date : en.date;
+    endTime = en.date < s.date ? s.time : en.time;
+  }
+  const location = e.location?.trim() || null;
+  return {
+    title: (e.summary ?? '').trim().slice(0, 200) || '(無題)',
+    startDate,
+    endDate,
+    isAllDay,
+    startTime,
+    endTime,
+    description: e.description ?? null,
+    meetLink: (e.hangoutLink ?? (location && URL_RE.test(location) ? location : null))?.slice(0, 500) ?? null,
+    isPrivate: e.visibility === 'private' || e.visibility === 'confidential',
+    externalGuests: (e.attendees ?? [])
+      .filter((a) => a.email && !a.self && !a.resource && !exclude.has(a.email.toLowerCase()))
+      .map((a) => a.email!.toLowerCase())
+      .sort(),
+  };
+}
+
+export function sameFields(a: PulledFields, b: PulledFields): boolean {
+  return (
+    a.title === b.title &&
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate &&
+    a.isAllDay === b.isAllDay &&
+    a.startTime === b.startTime &&
+    a.endTime === b.endTime &&
+    (a.description ?? '') === (b.description ?? '') &&
+    (a.meetLink ?? '') === (b.meetLink ?? '') &&
+    a.isPrivate === b.isPrivate &&
+    [...a.externalGuests].sort().join(',') === [...b.externalGuests].sort().join(',')
+  );
+}
+
+export const fieldsOf = (s: ScheduleSnapshot): PulledFields => ({
+  title: s.title,
+  startDate: s.startDate,
+  endDate: s.endDate,
+  isAllDay: s.isAllDay,
+  startTime: s.startTime,
+  endTime: s.endTime,
+  description: s.description,
+  meetLink: s.meetLink,
+  isPrivate: s.isPrivate,
+  externalGuests: s.externalGuests.map((x) => x.toLowerCase()),
+});
+
+/** The answer of the calendar's owner on an event (attendee with self: true). */
+export function selfResponse(e: GEvent): string | null {
+  return e.attendees?.find((a) => a.self)?.responseStatus ?? null;
+}
+
+/** The spec's `/api/schedules/google` item: an external event in the shape of a schedule. */
+export function toApiGoogleItem(e: GEvent) {
+  const f = fromGoogleEvent(e, new Set());
+  const me = selfResponse(e);
+  return {
+    google_event_id: e.id,
+    title: f?.title ?? '(無題)',
+    date: f?.startDate ?? null,
+    end_date: f?.endDate ?? null,
+    is_all_day: f?.isAllDay ?? false,
+    start_time: f?.startTime ?? null,
+    end_time: f?.endTime ?? null,
+    description: f?.description ?? null,
+    meetLink: f?.meetLink ?? null,
+    other_guest: (f?.externalGuests ?? []).join(','),
+    organizer: e.organizer?.email ?? null,
+    is_organizer: Boolean(e.organizer?.self),
+    type: f?.meetLink ? 'remote' : 'appointment',
+    syncGoogle: false,
+    is_my_self: f?.isPrivate ? 1 : 0,
+    is_joined: me === 'accepted' ? 1 : me === 'declined' ? 0 : null,
+    recurring_event_id: e.recurringEventId ?? null,
+    html_link: e.htmlLink ?? null,
+  };
+}
