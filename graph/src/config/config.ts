@@ -59,6 +59,7 @@ const schema = z.object({
   KAFKA_TOPIC_PREFIX: z.string().default('intranet.'),
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).default(30_000),
   EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   EVENT_RETRY_BASE_MS: z.coerce.number().int().min(0).default(200),
   EVENT_RETRY_MAX_MS: z.coerce.number().int().min(0).default(10_000),

@@ -22,6 +22,7 @@ export function kafkaSettings(config: Config): KafkaSettings | null {
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     partitions: config.KAFKA_PARTITIONS,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
   };
 }
 

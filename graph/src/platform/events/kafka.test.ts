@@ -7,7 +7,6 @@ import { createEventBackbone } from './index.js';
 import {
   KafkaConsumerGroup,
   KafkaDeadLetters,
-  KafkaLiveFeed,
   KafkaTransport,
   consumerLag,
   deadLetterTopic,

@@ -13,6 +13,7 @@ export interface KafkaSettings {
   topicPrefix: string;
   partitions: number;
   replicationFactor: number;
+  sessionTimeoutMs?: number;
 }
 
 export const topicFor = (s: KafkaSettings, aggregateType: string) => `${s.topicPrefix}${aggregateType}`;
@@ -192,7 +193,7 @@ export class KafkaConsumerGroup {
   private joined!: Promise<void>;
 
   constructor(
-    kafka: Kafka,
+    private readonly kafka: Kafka,
     private readonly settings: KafkaSettings,
     readonly runner: ConsumerRunner,
     private readonly log: Logger,
@@ -202,8 +203,8 @@ export class KafkaConsumerGroup {
     this.consumer = kafka.consumer({
       groupId: this.groupId,
       allowAutoTopicCreation: false,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3000,
+      sessionTimeout: settings.sessionTimeoutMs ?? 30_000,
+      heartbeatInterval: Math.min(3000, Math.floor((settings.sessionTimeoutMs ?? 30_000) / 5)),
       maxWaitTimeInMs: opts.maxWaitMs ?? 100,
       maxBytesPerPartition: 4 * 1024 * 1024,
       retry: { initialRetryTime: 200, maxRetryTime: 5000, retries: Number.MAX_SAFE_INTEGER },
@@ -227,6 +228,7 @@ export class KafkaConsumerGroup {
       if (!e.payload.restart) this.healthy = false;
       this.log.error({ consumer: this.runner.name, err: e.payload.error?.message, restart: e.payload.restart }, 'consumer crashed');
     });
+    await ensureTopics(this.kafka, this.settings);
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: topicsOf(this.settings, this.runner), fromBeginning: true });
     const signal = this.abort.signal;

@@ -8,6 +8,8 @@ import { record } from '../outbox.js';
 
 export { ProbeConsumer } from './probe.js';
 
+class RollbackProbe extends Error {}
+
 /**
  * Records `total` probe events over `aggregates` aggregates in transactions of `perTx` events,
  * like a service would. With `concurrency` writers, each writer owns its own aggregates (services
@@ -15,7 +17,20 @@ export { ProbeConsumer } from './probe.js';
  */
 export async function writeProbes(
   orm: MikroORM,
-  opts: { total: number; aggregates: number; perTx?: number; prefix?: string; poisonEvery?: number; stamp?: boolean; concurrency?: number },
+  opts: {
+    total: number;
+    aggregates: number;
+    perTx?: number;
+    prefix?: string;
+    poisonEvery?: number;
+    stamp?: boolean;
+    concurrency?: number;
+    /** Every n-th transaction records its events and then rolls back; their ids go to `rolledBack`. */
+    rollbackEvery?: number;
+    rolledBack?: string[];
+    /** Called after each committed transaction with the number committed so far. */
+    onCommit?: (committed: number) => void | Promise<void>;
+  },
 ): Promise<string[]> {
   const perTx = opts.perTx ?? 100;
   const prefix = opts.prefix ?? 'agg';
@@ -25,10 +40,12 @@ export async function writeProbes(
     const mine = Math.floor(opts.total / writers) + (w < opts.total % writers ? 1 : 0);
     const aggs = Math.max(1, Math.floor(opts.aggregates / writers));
     const seqs = new Array<number>(aggs).fill(0);
-    for (let done = 0; done < mine; ) {
+    for (let done = 0, txNo = 0; done < mine; txNo++) {
       const n = Math.min(perTx, mine - done);
       const start = done;
-      await orm.em.fork().transactional(async (tx) => {
+      const rollback = opts.rollbackEvery !== undefined && txNo % opts.rollbackEvery === opts.rollbackEvery - 1;
+      const pending: string[] = [];
+      const work = orm.em.fork().transactional(async (tx) => {
         for (let k = 0; k < n; k++) {
           const i = start + k;
           const a = i % aggs;
@@ -42,10 +59,22 @@ export async function writeProbes(
               ...(opts.poisonEvery && (i + 1) % opts.poisonEvery === 0 ? { poison: true } : {}),
             },
           });
-          ids.push(env.id);
+          pending.push(env.id);
+        }
+        if (rollback) {
+          await tx.flush();
+          throw new RollbackProbe();
         }
       });
-      done += n;
+      try {
+        await work;
+        ids.push(...pending);
+        done += n;
+        await opts.onCommit?.(ids.length);
+      } catch (err) {
+        if (!(err instanceof RollbackProbe)) throw err;
+        opts.rolledBack?.push(...pending);
+      }
     }
   };
   await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));

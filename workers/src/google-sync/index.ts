@@ -1,0 +1,45 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Registry } from 'prom-client';
+import { loadConfig, type Config } from '../../../graph/src/config/config.js';
+import { createLogger, type Logger } from '../../../graph/src/platform/logger.js';
+import { sessionSecret } from '../../../graph/src/platform/secret.js';
+import { GoogleCalendarGateway } from '../../../graph/src/modules/google/google-calendar.client.js';
+import { GoogleConnectionService } from '../../../graph/src/modules/google/google-connection.service.js';
+import { GoogleMetrics } from '../../../graph/src/modules/google/google.metrics.js';
+import { GoogleSyncConsumer } from './google-sync.consumer.js';
+import { GoogleSyncEngine } from './sync-engine.js';
+import { GoogleSyncScheduler } from './scheduler.js';
+
+export { GoogleSyncConsumer, GoogleSyncEngine, GoogleSyncScheduler };
+
+export interface GoogleSync {
+  consumer: GoogleSyncConsumer;
+  engine: GoogleSyncEngine;
+  /** Starts the timer pulls (and "sync the month shown" requests) on this ORM; returns the scheduler. */
+  startScheduler(orm: MikroORM, opts?: { tickMs?: number }): GoogleSyncScheduler;
+}
+
+/**
+ * The google-sync worker: the push consumer ('google-sync') and the pull scheduler sharing one
+ * engine (one Google client per process, so the per-user token buckets are shared).
+ */
+export function createGoogleSync(opts: { config?: Config; log?: Logger; registry?: Registry; secret?: Buffer } = {}): GoogleSync {
+  const config = opts.config ?? loadConfig();
+  const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  const gateway = new GoogleCalendarGateway({ config, metrics: new GoogleMetrics(opts.registry) });
+  const connections = new GoogleConnectionService(gateway, opts.secret ?? sessionSecret(config));
+  const engine = new GoogleSyncEngine(connections, log);
+  return {
+    consumer: new GoogleSyncConsumer(engine, log),
+    engine,
+    startScheduler(orm, s = {}) {
+      const scheduler = new GoogleSyncScheduler(orm, engine, log, {
+        intervalSeconds: config.GOOGLE_SYNC_INTERVAL_SECONDS,
+        concurrency: config.GOOGLE_SYNC_CONCURRENCY,
+        tickMs: s.tickMs,
+      });
+      scheduler.start();
+      return scheduler;
+    },
+  };
+}

@@ -1,0 +1,368 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { ScheduleSnapshot } from '../../../schema/events/schedule.events.js';
+import { ScheduleService } from '../../../graph/src/modules/schedules/schedule.service.js';
+import { record } from '../../../graph/src/platform/outbox.js';
+import { GoogleApiError, type GEvent, type UserCalendar } from '../../../graph/src/modules/google/google-calendar.client.js';
+import type { GoogleConnectionService } from '../../../graph/src/modules/google/google-connection.service.js';
+import {
+  INTRANET_ID,
+  addDays,
+  fieldsOf,
+  fromGoogleEvent,
+  monthRange,
+  pushEventId,
+  sameFields,
+  toGoogleEvent,
+  toJst,
+  type PulledFields,
+} from '../../../graph/src/modules/google/google-mapping.js';
+import type { GoogleMetrics } from '../../../graph/src/modules/google/google.metrics.js';
+
+/** Our sync metadata of an entry (not part of the event snapshot). */
+interface LinkRow {
+  google_etag: string | null;
+  google_synced_at: Date | null;
+  updated_at: Date;
+}
+
+const isStatus = (err: unknown, ...codes: number[]) => err instanceof GoogleApiError && codes.includes(err.status);
+
+/** Serialises the pulls of one employee across processes (transaction-scoped advisory lock). */
+const PULL_LOCK = 70_411;
+
+/**
+ * Two-way sync of one employee's entries with their primary Google calendar.
+ *
+ * Push (state-based, idempotent): the current row is written to Google — insert with a fixed id
+ * (pushEventId), or patch with If-Match of the stored etag; a 412 re-fetches and applies the
+ * conflict rule. Pull: incremental with the stored syncToken (full sync on first connect and
+ * after 410), every page, cancelled events deleted here, recurring events as single instances.
+ *
+ * Conflict rule: when both sides changed, the side with the later modification time wins
+ * (Google's `updated` against our row's `updated_at`; a tie keeps ours). A deletion on either side
+ * always wins over an edit (a deleted entry is never brought back). Pulled changes are written
+ * with origin 'google' and are never pushed back.
+ */
+export class GoogleSyncEngine {
+  private readonly schedules = new ScheduleService();
+
+  constructor(
+    readonly connections: GoogleConnectionService,
+    private readonly log: Logger,
+  ) {}
+
+  get metrics(): GoogleMetrics {
+    return this.connections.gateway.metrics;
+  }
+
+  get enabled(): boolean {
+    return this.connections.enabled;
+  }
+
+  private get pastDays(): number {
+    return this.connections.gateway.config.GOOGLE_SYNC_PAST_DAYS;
+  }
+
+  // ---- push ---------------------------------------------------------------------------------
+
+  private async link(tx: EntityManager, id: number): Promise<LinkRow> {
+    const [r] = await tx.execute(`select google_etag, google_synced_at, updated_at from schedule where id = ?`, [id]);
+    return r as LinkRow;
+  }
+
+  private async storeLink(tx: EntityManager, id: number, ev: GEvent): Promise<void> {
+    await tx.execute(`update schedule set google_event_id = ?, google_etag = ?, google_synced_at = clock_timestamp() where id = ?`, [ev.id, ev.etag ?? null, id]);
+  }
+
+  private async guestEmails(tx: EntityManager, s: ScheduleSnapshot): Promise<Map<number, string>> {
+    if (!s.guests.length) return new Map();
+    const rows: { id: number; email: string | null }[] = await tx.execute(`select id, email from employee where id = any(?::int[])`, [`{${s.guests.map((g) => g.id).join(',')}}`]);
+    return new Map(rows.filter((r) => r.email).map((r) => [r.id, r.email!.toLowerCase()]));
+  }
+
+  /** Writes the current state of entry `id` to its owner's calendar (no-op when clean or not connected). */
+  async pushEntry(tx: EntityManager, id: number): Promise<'gone' | 'not-connected' | 'clean' | 'inserted' | 'patched' | 'unlinked' | 'deleted-here' | 'google-won'> {
+    const s = (await this.schedules.snapshots(tx, 's.id = ?', [id], 'for update of s'))[0];
+    if (!s) return 'gone';
+    const conn = await this.connections.calendarFor(tx, s.ownerId);
+    if (!conn) return 'not-connected';
+    const { cal } = conn;
+    const meta = await this.link(tx, id);
+    const ours = pushEventId(s.id);
+    if (!s.syncGoogle) {
+      // Sync switched off on an entry we had written: remove it from Google and forget the link.
+      if (s.googleEventId !== ours) return 'clean';
+      await this.deleteRemote(cal, ours);
+      await tx.execute(`update schedule set google_event_id = null, google_etag = null, google_synced_at = null where id = ?`, [id]);
+      this.metrics.pushes.inc({ action: 'unlink', outcome: 'ok' });
+      return 'unlinked';
+    }
+    if (s.googleEventId && meta.google_synced_at && new Date(meta.google_synced_at) >= new Date(meta.updated_at)) return 'clean';
+    const body = toGoogleEvent(s, await this.guestEmails(tx, s));
+    let etag = meta.google_etag;
+    let eventId = s.googleEventId;
+    if (!eventId) {
+      try {
+        const ev = await cal.insert({ ...body, id: ours });
+        await this.storeLink(tx, id, ev);
+        this.metrics.pushes.inc({ action: 'insert', outcome: 'ok' });
+        return 'inserted';
+      } catch (err) {
+        if (!isStatus(err, 409)) throw err;
+        // An earlier attempt was written but its answer lost: adopt that event.
+        const cur = await cal.get(ours);
+        if (cur.status === 'cancelled') return this.deletedOnGoogle(tx, s);
+        eventId = ours;
+        etag = cur.etag ?? null;
+        await tx.execute(`update schedule set google_event_id = ? where id = ?`, [ours, id]);
+      }
+    }
+    for (let round = 0; round < 4; round++) {
+      try {
+        const ev = await cal.patch(eventId, body, etag);
+        await this.storeLink(tx, id, ev);
+        this.metrics.pushes.inc({ action: 'patch', outcome: 'ok' });
+        return 'patched';
+      } catch (err) {
+        if (isStatus(err, 404, 410)) return this.deletedOnGoogle(tx, s);
+        if (!isStatus(err, 412)) throw err;
+        const cur = await cal.get(eventId).catch((e: unknown) => {
+          if (isStatus(e, 404, 410)) return { status: 'cancelled' } as GEvent;
+          throw e;
+        });
+        if (cur.status === 'cancelled') return this.deletedOnGoogle(tx, s);
+        if (Date.parse(cur.updated ?? '') > new Date(meta.updated_at).getTime()) {
+          this.metrics.conflicts.inc({ winner: 'google' });
+          await this.applyGoogle(tx, s, cur, conn.row.google_email);
+          return 'google-won';
+        }
+        this.metrics.conflicts.inc({ winner: 'intranet' });
+        etag = cur.etag ?? null;
+      }
+    }
+    throw new GoogleApiError(412, 'conditionNotMet', 'the event kept changing on Google', true);
+  }
+
+  private async deleteRemote(cal: UserCalendar, eventId: string): Promise<void> {
+    try {
+      await cal.delete(eventId);
+      this.metrics.pushes.inc({ action: 'delete', outcome: 'ok' });
+    } catch (err) {
+      if (!isStatus(err, 404, 410)) throw err;
+      this.metrics.pushes.inc({ action: 'delete', outcome: 'already' });
+    }
+  }
+
+  /** The entry's event was deleted on Google: a deletion wins, the entry goes here too. */
+  private async deletedOnGoogle(tx: EntityManager, s: ScheduleSnapshot): Promise<'deleted-here'> {
+    await tx.execute(`delete from schedule where id = ?`, [s.id]);
+    record(tx, { type: 'schedule.deleted', aggregateId: s.id, actorId: null, payload: { schedule: s, origin: 'google' } });
+    await tx.flush();
+    return 'deleted-here';
+  }
+
+  /** An entry deleted here (payload of schedule.deleted with origin 'user'). */
+  async pushDelete(tx: EntityManager, s: ScheduleSnapshot): Promise<'not-connected' | 'deleted' | 'tombstoned' | 'nothing'> {
+    const conn = await this.connections.calendarFor(tx, s.ownerId);
+    if (!conn) return 'not-connected';
+    const ours = pushEventId(s.id);
+    if (s.syncGoogle || s.googleEventId === ours) {
+      await this.deleteRemote(conn.cal, s.googleEventId ?? ours);
+      return 'deleted';
+    }
+    if (s.googleEventId) {
+      // An imported Google event the user removed here: Google keeps it, it is never imported again.
+      await tx.execute(`insert into google_tombstone (employee_id, google_event_id) values (?, ?) on conflict do nothing`, [s.ownerId, s.googleEventId]);
+      return 'tombstoned';
+    }
+    return 'nothing';
+  }
+
+  /** Re-pushes entries whose last change is not on Google yet (after dead letters, reconnects). */
+  async pushDirty(em: EntityManager, employeeId: number, limit = 200): Promise<number> {
+    const rows: { id: number }[] = await em.execute(
+      `select id from schedule
+        where owner_id = ? and end_date >= ?::date
+          and ((sync_google and (google_synced_at is null or google_synced_at < updated_at)) or (not sync_google and google_event_id = 'intra' || id))
+        order by updated_at limit ?`,
+      [employeeId, addDays(toJst(Date.now()).date, -this.pastDays), limit],
+    );
+    for (const r of rows) await em.fork().transactional((tx) => this.pushEntry(tx, r.id));
+    return rows.length;
+  }
+
+  // ---- pull ---------------------------------------------------------------------------------
+
+  /** Our columns of a pulled event (internal guests and the user's own address are not external guests). */
+  private pulledFields(s: ScheduleSnapshot | null, ev: GEvent, selfEmail: string, emails: Map<number, string>): PulledFields | null {
+    const exclude = new Set<string>([selfEmail.toLowerCase(), ...(s ? s.guests.map((g) => emails.get(g.id)).filter((x): x is string => Boolean(x)) : [])]);
+    return fromGoogleEvent(ev, exclude);
+  }
+
+  /** Applies Google's version of an event to our entry (origin 'google'); equal content only stores the etag. */
+  private async applyGoogle(tx: EntityManager, s: ScheduleSnapshot, ev: GEvent, selfEmail: string): Promise<'same' | 'updated'> {
+    const f = this.pulledFields(s, ev, selfEmail, await this.guestEmails(tx, s));
+    if (!f || sameFields(fieldsOf(s), f)) {
+      await this.storeLink(tx, s.id, ev);
+      return 'same';
+    }
+    await tx.execute(
+      `update schedule set title = ?, start_date = ?, end_date = ?, is_all_day = ?, start_time = ?, end_time = ?, meet_link = ?, description = ?,
+              is_private = ?, external_guests = array(select json_array_elements_text(?::json)), google_event_id = ?, google_etag = ?,
+              updated_at = now(), version = version + 1, updated_by_id = null, google_synced_at = clock_timestamp()
+        where id = ?`,
+      [f.title, f.startDate, f.endDate, f.isAllDay, f.startTime, f.endTime, f.meetLink, f.description, f.isPrivate, JSON.stringify(f.externalGuests), ev.id, ev.etag ?? null, s.id],
+    );
+    const after = (await this.schedules.snapshot(tx, s.id))!;
+    record(tx, { type: 'schedule.updated', aggregateId: s.id, actorId: null, payload: { schedule: after, previous: s, origin: 'google' } });
+    await tx.flush();
+    return 'updated';
+  }
+
+  private async insertImported(tx: EntityManager, employeeId: number, ev: GEvent, selfEmail: string): Promise<void> {
+    const f = this.pulledFields(null, ev, selfEmail, new Map());
+    if (!f) return;
+    const type = f.meetLink ? 'REMOTE' : f.externalGuests.length ? 'APPOINTMENT' : 'TASK';
+    const rows: { id: number }[] = await tx.execute(
+      `insert into schedule (owner_id, title, start_date, end_date, is_all_day, start_time, end_time, type, meet_link, description, sync_google,
+                             is_private, external_guests, google_event_id, google_etag, google_synced_at, updated_by_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?, array(select json_array_elements_text(?::json)), ?, ?, clock_timestamp(), null)
+       on conflict do nothing returning id`,
+      [employeeId, f.title, f.startDate, f.endDate, f.isAllDay, f.startTime, f.endTime, type, f.meetLink, f.description, f.isPrivate, JSON.stringify(f.externalGuests), ev.id, ev.etag ?? null],
+    );
+    if (!rows.length) return;
+    const s = (await this.schedules.snapshot(tx, rows[0]!.id))!;
+    record(tx, { type: 'schedule.created', aggregateId: s.id, actorId: null, payload: { schedule: s } });
+    await tx.flush();
+  }
+
+  /**
+   * Applies pulled events in one transaction. With `reconcile`, linked entries in that date range
+   * that Google did not return (and that were last synced before the list began) are deleted:
+   * after a full sync that catches deletions whose tombstones expired with the sync token.
+   */
+  private async apply(
+    em: EntityManager,
+    employeeId: number,
+    selfEmail: string,
+    items: GEvent[],
+    reconcile: { from: string; to: string | null; before: Date } | null,
+  ): Promise<{ created: number; updated: number; deleted: number }> {
+    const stats = { created: 0, updated: 0, deleted: 0 };
+    await em.fork().transactional(async (tx) => {
+      await tx.execute(`select pg_advisory_xact_lock(?, ?)`, [PULL_LOCK, employeeId]);
+      const tomb = new Set(
+        ((await tx.execute(`select google_event_id from google_tombstone where employee_id = ?`, [employeeId])) as { google_event_id: string }[]).map((r) => r.google_event_id),
+      );
+      const seen = new Set<string>();
+      for (const ev of items) {
+        if (!ev.id) continue;
+        seen.add(ev.id);
+        if (tomb.has(ev.id)) continue;
+        const intranetId = Number(ev.extendedProperties?.private?.[INTRANET_ID] ?? NaN);
+        let s = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.google_event_id = ?', [employeeId, ev.id], 'for update of s'))[0];
+        if (!s && ev.status !== 'cancelled' && Number.isInteger(intranetId) && ev.id === pushEventId(intranetId)) {
+          s = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.id = ? and s.google_event_id is null', [employeeId, intranetId], 'for update of s'))[0];
+        }
+        if (ev.status === 'cancelled') {
+          if (s) {
+            await this.deletedOnGoogle(tx, s);
+            stats.deleted++;
+          }
+          continue;
+        }
+        if (!s) {
+          // One of ours whose entry is gone here (its delete is on the way): never re-import it.
+          if (ev.extendedProperties?.private?.[INTRANET_ID]) continue;
+          await this.insertImported(tx, employeeId, ev, selfEmail);
+          stats.created++;
+          continue;
+        }
+        const meta = await this.link(tx, s.id);
+        if (meta.google_etag && meta.google_etag === ev.etag && s.googleEventId === ev.id) continue;
+        const dirty = !meta.google_synced_at || new Date(meta.google_synced_at) < new Date(meta.updated_at);
+        const googleNewer = Date.parse(ev.updated ?? '') > new Date(meta.updated_at).getTime();
+        if (!dirty || googleNewer) {
+          if (dirty) this.metrics.conflicts.inc({ winner: 'google' });
+          if ((await this.applyGoogle(tx, s, ev, selfEmail)) === 'updated') stats.updated++;
+        } else {
+          // Ours is newer and not on Google yet: the pending push wins (its If-Match fails, then it re-applies).
+          this.metrics.conflicts.inc({ winner: 'intranet' });
+        }
+      }
+      if (reconcile) {
+        const rows: { id: number; google_event_id: string }[] = await tx.execute(
+          `select id, google_event_id from schedule
+            where owner_id = ? and google_event_id is not null and end_date >= ?::date and (?::date is null or start_date <= ?::date)
+              and google_synced_at < ? and (not sync_google or google_event_id = 'intra' || id)`,
+          [employeeId, reconcile.from, reconcile.to, reconcile.to, reconcile.before],
+        );
+        for (const r of rows) {
+          if (seen.has(r.google_event_id)) continue;
+          const s = (await this.schedules.snapshots(tx, 's.id = ?', [r.id], 'for update of s'))[0];
+          if (s) {
+            await this.deletedOnGoogle(tx, s);
+            stats.deleted++;
+          }
+        }
+      }
+    });
+    return stats;
+  }
+
+  /**
+   * Pulls one employee: incremental with the stored sync token (full sync without one, or after
+   * 410 Gone), then, when asked, the month shown on the schedule screen. Records success or the
+   * error on the connection (shown to the user); rethrows so callers can count failures.
+   */
+  async pull(em: EntityManager, employeeId: number, opts: { month?: string | null } = {}): Promise<{ full: boolean; created: number; updated: number; deleted: number } | null> {
+    const c = await this.connections.calendarFor(em, employeeId);
+    if (!c) return null;
+    const { row, cal } = c;
+    const [{ t: startedAt }] = (await em.execute(`select clock_timestamp() as t`)) as { t: Date }[];
+    const total = { full: false, created: 0, updated: 0, deleted: 0 };
+    const add = (s: { created: number; updated: number; deleted: number }) => {
+      total.created += s.created;
+      total.updated += s.updated;
+      total.deleted += s.deleted;
+    };
+    try {
+      let listed: { items: GEvent[]; nextSyncToken: string | null } | null = null;
+      if (row.sync_token) {
+        try {
+          listed = await cal.listAll({ syncToken: row.sync_token, singleEvents: true, showDeleted: true });
+          this.metrics.pulls.inc({ kind: 'incremental', outcome: 'ok' });
+        } catch (err) {
+          if (!isStatus(err, 410)) throw err;
+          this.metrics.pulls.inc({ kind: 'incremental', outcome: 'gone' });
+          this.log.info({ employeeId }, 'google sync token expired (410); full sync');
+        }
+      }
+      let reconcile: { from: string; to: string | null; before: Date } | null = null;
+      if (!listed) {
+        total.full = true;
+        const from = addDays(toJst(Date.now()).date, -this.pastDays);
+        listed = await cal.listAll({ singleEvents: true, showDeleted: false, timeMin: `${from}T00:00:00+09:00` });
+        reconcile = { from, to: null, before: startedAt };
+        this.metrics.pulls.inc({ kind: 'full', outcome: 'ok' });
+      }
+      add(await this.apply(em, employeeId, row.google_email, listed.items, reconcile));
+      if (listed.nextSyncToken) await em.execute(`update google_connection set sync_token = ? where employee_id = ?`, [listed.nextSyncToken, employeeId]);
+      if (opts.month) {
+        const r = monthRange(opts.month);
+        const m = await cal.listAll({ singleEvents: true, showDeleted: true, timeMin: r.timeMin, timeMax: r.timeMax });
+        add(await this.apply(em, employeeId, row.google_email, m.items, { from: r.from, to: r.to, before: startedAt }));
+        this.metrics.pulls.inc({ kind: 'month', outcome: 'ok' });
+      }
+      await em.execute(`update google_connection set last_pull_at = clock_timestamp() where employee_id = ?`, [employeeId]);
+      await this.connections.recordSuccess(em, employeeId);
+      return total;
+    } catch (err) {
+      this.metrics.pulls.inc({ kind: 'any', outcome: 'error' });
+      await em.execute(`update google_connection set last_pull_at = clock_timestamp() where employee_id = ?`, [employeeId]).catch(() => undefined);
+      await this.connections.recordError(em, employeeId, err).catch(() => undefined);
+      throw err;
+    }
+  }
+}
