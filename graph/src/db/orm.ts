@@ -4,14 +4,17 @@ import { Employee } from '../modules/employees/employee.entity.js';
 import { Department, Location } from '../modules/departments/department.entity.js';
 import { LoginThrottle, Session } from '../modules/auth/session.entity.js';
 import { OutboxEvent } from '../platform/outbox.entity.js';
+import { deviceEntities } from '../modules/devices/device.module.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
 import { Migration20261122020000_events } from './migrations/Migration20261122020000_events.js';
 import { Migration20261122010000_master_data } from './migrations/Migration20261122010000_master_data.js';
 import { Migration20261122040000_schedules } from './migrations/Migration20261122040000_schedules.js';
+import { Migration20261122030000_devices } from './migrations/Migration20261122030000_devices.js';
 import { Migration20261122050000_google } from './migrations/Migration20261122050000_google.js';
 
 /** Every entity of every module; modules add theirs here. */
 export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent];
+entities.push(...(deviceEntities as never[])); // the IT-asset register (computers, smartphones, Office accounts)
 
 /** Committed migrations, in order. `npm start` applies them; nothing ever runs schema:update. */
 export const migrationsList = [
@@ -19,6 +22,7 @@ export const migrationsList = [
   { name: 'Migration20261122010000_master_data', class: Migration20261122010000_master_data },
   { name: 'Migration20261122040000_schedules', class: Migration20261122040000_schedules },
   { name: 'Migration20261122020000_events', class: Migration20261122020000_events },
+  { name: 'Migration20261122030000_devices', class: Migration20261122030000_devices },
   { name: 'Migration20261122050000_google', class: Migration20261122050000_google },
 ];
 

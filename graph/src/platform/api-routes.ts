@@ -3,6 +3,7 @@ import { authRoutes } from '../modules/auth/auth.routes.js';
 import { employeeRoutes } from '../modules/employees/employee.routes.js';
 import { departmentRoutes } from '../modules/departments/department.routes.js';
 import { scheduleRoutes } from '../modules/schedules/schedule.routes.js';
+import { deviceRoutes } from '../modules/devices/device.module.js';
 
 /** Every module's `/api` routes; modules add theirs here (the OpenAPI test reads this list too). */
 export function mountApiRoutes(r: Router): void {
@@ -10,4 +11,5 @@ export function mountApiRoutes(r: Router): void {
   employeeRoutes(r);
   departmentRoutes(r);
   scheduleRoutes(r);
+  deviceRoutes(r);
 }

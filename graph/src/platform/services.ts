@@ -7,6 +7,7 @@ import { DepartmentService } from '../modules/departments/department.service.js'
 import { EmployeeService } from '../modules/employees/employee.service.js';
 import { EmployeeAdminService } from '../modules/employees/employee.admin.js';
 import { ScheduleService } from '../modules/schedules/schedule.service.js';
+import { createDeviceServices } from '../modules/devices/device.services.js';
 import type { LivePubSub } from './pubsub.js';
 
 /** The singletons every request shares. Resolvers and routes reach them through the context. */
@@ -20,6 +21,7 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     employeeAdmin: new EmployeeAdminService(employees, sessions),
     departments: new DepartmentService(),
     schedules: new ScheduleService(),
+    devices: createDeviceServices(),
     sessions,
     auth: new AuthService(sessions, new LoginThrottler(config), new GoogleVerifier(config), employees),
   };

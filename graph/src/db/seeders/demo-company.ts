@@ -82,10 +82,93 @@ export async function seedDemoCompany(em: EntityManager): Promise<SeedSummary> {
       select min(e.id) from employee e where e.department_id = d.id and e.status = 'ACTIVE'
     ) where manager_id is null`);
   const schedules = await seedDemoSchedules(em);
+  await seedDevices(em);
   return { employees: ids.length, departments: deptIds.length, locations: locIds.length, schedules };
 }
 
 export async function isDatabaseEmpty(em: EntityManager): Promise<boolean> {
   const [row] = await em.execute(`select count(*)::int as n from employee`);
   return row.n === 0;
+}
+
+/**
+ * The IT-asset register of the demo company: 14 Office accounts (one used by exactly 5 computers,
+ * one by 7, one tied to a broken computer, one suspended but still in use), 40 computers and 24
+ * smartphones in every status, a few still held by retired staff, each with its assignment history.
+ */
+export async function seedDevices(em: EntityManager): Promise<{ computers: number; smartphones: number; officeAccounts: number }> {
+  const people: { id: number; status: string; department_id: number | null; location_id: number | null }[] = await em.execute(
+    `select id, status, department_id, location_id from employee where login_id not in ('admin', 'sysadmin', 'devadmin', 'staff') order by id`,
+  );
+  const [{ id: actor }] = await em.execute(`select id from employee where login_id = 'devadmin'`);
+  const active = people.filter((p) => p.status === 'ACTIVE');
+  const retired = people.filter((p) => p.status === 'RETIRED');
+  const day = (i: number) => new Date(Date.UTC(2021, 3, 1) + i * 37 * 86_400_000).toISOString().slice(0, 10);
+  const history = async (kind: string, id: number, at: string, changed: string[], from: [number | null, string | null, number | null], to: [number | null, string, number | null]) =>
+    em.execute(
+      `insert into device_history (device_kind, device_id, changed_at, actor_id, reason, changed, from_user_id, to_user_id, from_status, to_status, from_location_id, to_location_id)
+       values (?, ?, ?::date + time '10:00', ?, ?, ?::text[], ?, ?, ?, ?, ?, ?)`,
+      [kind, id, at, actor, from[1] === null ? 'created' : 'edit', `{${changed.join(',')}}`, from[0], to[0], from[1], to[1], from[2], to[2]],
+    );
+  /** One device's users and its story: created for the first user, maybe handed over, maybe a status change. */
+  const story = async (kind: string, id: number, i: number, s: { user: number | null; prev: number | null; status: string; loc: number | null }) => {
+    const first = s.prev ?? s.user;
+    await history(kind, id, day(i), ['currentUser', 'status', 'location'], [null, null, null], [first, 'NORMAL', s.loc]);
+    if (s.prev !== null && s.user !== s.prev) await history(kind, id, day(i + 9), ['currentUser'], [s.prev, 'NORMAL', s.loc], [s.user, 'NORMAL', s.loc]);
+    if (s.status !== 'NORMAL') {
+      const user = s.prev !== null && s.user !== s.prev ? s.user : first;
+      const changed = user !== s.user ? ['currentUser', 'status'] : ['status'];
+      await history(kind, id, day(i + 14), changed, [user, 'NORMAL', s.loc], [s.user, s.status, s.loc]);
+    }
+  };
+
+  const accounts: number[] = [];
+  for (let i = 0; i < 14; i++) {
+    const [row] = await em.execute(`insert into office_account (account, status, updated_by_id) values (?, ?, ?) returning id`, [
+      `m365-${String(i + 1).padStart(2, '0')}@example.co.jp`,
+      i >= 12 ? 'SUSPENDED' : 'IN_USE',
+      actor,
+    ]);
+    accounts.push(row.id);
+  }
+  const MAKERS = [['Dell', 'Latitude 5440'], ['HP', 'ProBook 450 G10'], ['Lenovo', 'ThinkPad X1 Carbon'], ['Apple', 'MacBook Pro 14'], ['富士通', 'LIFEBOOK U9313'], ['NEC', 'VersaPro VKT44'], ['Panasonic', "Let's note SV1"], ['VAIO', 'VAIO Pro PK']];
+  const PC_STATUS: Record<number, string> = { 13: 'BROKEN', 14: 'REPLACE', 21: 'BROKEN', 26: 'REPLACE', 30: 'BROKEN', 34: 'DISCARDED', 35: 'DISCARDED', 36: 'LOST', 37: 'LOST', 38: 'DISPOSED', 39: 'DISPOSED' };
+  const account = (i: number) =>
+    i < 5 ? accounts[0] : i < 12 ? accounts[1] : i < 14 ? accounts[2] : i === 14 ? accounts[3] : i === 15 ? accounts[12] : i < 34 ? accounts[4 + (i % 8)] : null;
+  for (let i = 0; i < 40; i++) {
+    const status = PC_STATUS[i] ?? 'NORMAL';
+    const holder = [5, 17, 29].includes(i) ? retired[i % retired.length] : active[(i * 7) % active.length];
+    const gone = ['DISCARDED', 'DISPOSED'].includes(status);
+    const prev = gone || i % 4 === 0 ? active[(i * 7 + 3) % active.length].id : null;
+    const [maker, model] = MAKERS[i % MAKERS.length];
+    const s = { user: gone ? null : holder.id, prev, status, loc: holder.location_id };
+    const [row] = await em.execute(
+      `insert into computer (maker, device_type, model, current_user_id, previous_user_id, location_id, department_id, status, reason,
+         purchase_date, introduction_date, office_account_id, pin_code, pass, ac_adapter, power_cable, updated_by_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date - 7, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [maker, i % 5 === 4 ? 'デスクトップ' : 'ノートPC', model, s.user, s.prev, s.loc, holder.department_id, status,
+        status === 'NORMAL' ? null : status === 'LOST' ? '出張先で紛失（警察に届出済み）' : status === 'BROKEN' ? '液晶割れ・修理見積中' : status === 'REPLACE' ? 'バッテリー劣化のため交換予定' : 'リース満了',
+        day(i), day(i), account(i), String(1000 + ((i * 7919) % 9000)), `Pc-${(i * 104729) % 100000}!`, i === 36 ? '紛失' : '有', i % 6 === 5 ? '無' : '有', actor],
+    );
+    await story('COMPUTER', row.id, i, s);
+  }
+  const CARRIERS = ['ドコモ', 'au', 'ソフトバンク', '楽天モバイル'];
+  const OS = ['iOS 18', 'iOS 17', 'Android 15', 'Android 14'];
+  const PHONE_STATUS: Record<number, string> = { 4: 'BROKEN', 9: 'REPLACE', 15: 'BROKEN', 19: 'DISCARDED', 21: 'DISPOSED', 23: 'REPLACE' };
+  for (let i = 0; i < 24; i++) {
+    const status = PHONE_STATUS[i] ?? 'NORMAL';
+    const holder = [3, 11].includes(i) ? retired[(i + 1) % retired.length] : active[(i * 5 + 1) % active.length];
+    const gone = ['DISCARDED', 'DISPOSED'].includes(status);
+    const prev = gone || i % 3 === 0 ? active[(i * 5 + 4) % active.length].id : null;
+    const s = { user: gone ? null : holder.id, prev, status, loc: holder.location_id };
+    const n = String(10_000_000 + ((i * 2_654_435) % 89_999_999)).padStart(8, '0');
+    const [row] = await em.execute(
+      `insert into smartphone (phone_number, carrier, os, price, current_user_id, previous_user_id, location_id, department_id, status, exchange_date, pin_pw, updated_by_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [`0${[70, 80, 90][i % 3]}-${n.slice(0, 4)}-${n.slice(4)}`, CARRIERS[i % 4], OS[i % 4], 49_800 + (i % 5) * 20_000, s.user, s.prev, s.loc, holder.department_id, status,
+        i % 4 === 1 ? day(i + 20) : null, String(100000 + ((i * 7727) % 900000)), actor],
+    );
+    await story('SMARTPHONE', row.id, i, s);
+  }
+  return { computers: 40, smartphones: 24, officeAccounts: accounts.length };
 }

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { Computer } from './computer.entity.js';
+import type { ComputerService } from './computer.service.js';
+import type { ComputerView } from './computer.types.js';
+import { COMPUTER_STATUSES, DeviceKind } from './device.enums.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { heldEntity, heldHooks, heldSnapshot, heldValues, returnHeld } from './device.held.js';
+import { date, heldFields, optionalText, ref, text, version } from './device.validation.js';
+import { createRecord, updateRecord, type WriteSpec } from './device.writer.js';
+
+const fields = {
+  maker: text('メーカー', 100),
+  deviceType: optionalText('種類', 50),
+  model: optionalText('型番', 100),
+  ...heldFields(COMPUTER_STATUSES),
+  reason: optionalText('理由', 500),
+  purchaseDate: date('購入日'),
+  introductionDate: date('導入日'),
+  officeAccountId: ref('Microsoft Office アカウント'),
+  pinCode: optionalText('PINコード', 100),
+  pass: optionalText('パスワード', 100),
+  acAdapter: optionalText('ACアダプター', 100),
+  powerCable: optionalText('電源ケーブル', 100),
+};
+type Data = z.infer<z.ZodObject<typeof fields>>;
+
+/** A computer cannot be introduced before it was bought. */
+const datesInOrder = (d: { purchaseDate: string | null; introductionDate: string | null }) =>
+  !d.purchaseDate || !d.introductionDate || d.purchaseDate <= d.introductionDate;
+const order = { message: '導入日は購入日以降の日付にしてください。', path: ['introductionDate'] };
+const createSchema = z.object(fields).refine(datesInOrder, order);
+const updateSchema = z.object({ ...fields, version: version() }).refine(datesInOrder, order);
+
+const snapshot = (e: Computer) => ({
+  ...heldSnapshot(e),
+  maker: e.maker,
+  deviceType: e.deviceType ?? null,
+  model: e.model ?? null,
+  officeAccountId: e.officeAccount?.id ?? null,
+  purchaseDate: e.purchaseDate ?? null,
+  introductionDate: e.introductionDate ?? null,
+});
+
+/** Computer writes (管理者, デバイス管理者, システム管理者). */
+export class ComputerAdminService {
+  private readonly hooks = heldHooks<Computer, Data>(DeviceKind.COMPUTER, { created: 'device.computer.created', updated: 'device.computer.updated' }, snapshot);
+  private readonly spec: WriteSpec<Computer, Data, ComputerView>;
+
+  constructor(computers: ComputerService) {
+    this.spec = {
+      noun: 'パソコン',
+      entity: Computer,
+      createSchema,
+      updateSchema,
+      ...this.hooks,
+      values: (e) => ({
+        maker: e.maker,
+        deviceType: e.deviceType ?? null,
+        model: e.model ?? null,
+        ...heldValues(e),
+        reason: e.reason ?? null,
+        purchaseDate: e.purchaseDate ?? null,
+        introductionDate: e.introductionDate ?? null,
+        officeAccountId: e.officeAccount?.id ?? null,
+        pinCode: e.pinCode ?? null,
+        pass: e.pass ?? null,
+        acAdapter: e.acAdapter ?? null,
+        powerCable: e.powerCable ?? null,
+      }),
+      toEntity: ({ officeAccountId, ...rest }) => ({ ...heldEntity(rest), officeAccount: officeAccountId }),
+      get: (ctx, id) => computers.get(ctx, id),
+    };
+  }
+
+  create(ctx: AppContext, input: unknown): Promise<ComputerView> {
+    return createRecord(ctx, this.spec, input);
+  }
+
+  update(ctx: AppContext, id: number, input: unknown): Promise<ComputerView> {
+    return updateRecord(ctx, this.spec, id, input);
+  }
+
+  /** Hands back every computer `employeeId` holds, inside the caller's transaction (offboarding). */
+  returnFrom(tx: EntityManager, employeeId: number, actorId: number): Promise<number[]> {
+    return returnHeld(tx, Computer, employeeId, actorId, this.hooks.recordUpdated);
+  }
+}

@@ -1,0 +1,47 @@
+import { Entity, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { HeldDevice } from './device.entity.js';
+import { OfficeAccount } from './office-account.entity.js';
+
+type Optional = 'deviceType' | 'model' | 'reason' | 'purchaseDate' | 'introductionDate' | 'officeAccount' | 'pinCode' | 'pass' | 'acAdapter' | 'powerCable';
+
+@Entity({ tableName: 'computer' })
+export class Computer extends HeldDevice<Optional> {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Property({ length: 100 })
+  maker!: string;
+
+  @Property({ length: 50, nullable: true })
+  deviceType?: string | null;
+
+  @Property({ length: 100, nullable: true })
+  model?: string | null;
+
+  @Property({ length: 500, nullable: true })
+  reason?: string | null;
+
+  /** YYYY-MM-DD */
+  @Property({ type: 'date', nullable: true })
+  purchaseDate?: string | null;
+
+  /** YYYY-MM-DD */
+  @Property({ type: 'date', nullable: true })
+  introductionDate?: string | null;
+
+  /** The spec's `ms365`. */
+  @ManyToOne(() => OfficeAccount, { nullable: true, deleteRule: 'set null' })
+  officeAccount?: Rel<OfficeAccount> | null;
+
+  @Property({ length: 100, nullable: true })
+  pinCode?: string | null;
+
+  @Property({ length: 100, nullable: true })
+  pass?: string | null;
+
+  @Property({ length: 100, nullable: true })
+  acAdapter?: string | null;
+
+  @Property({ length: 100, nullable: true })
+  powerCable?: string | null;
+}

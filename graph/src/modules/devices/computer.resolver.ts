@@ -1,0 +1,36 @@
+import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { AppContext } from '../../platform/context.js';
+import { PageArgs } from '../../platform/pagination.js';
+import { DEVICE_ROLES } from '../employees/employee.enums.js';
+import { ComputerFilter, ComputerInput, ComputerPage, ComputerView } from './computer.types.js';
+
+@Resolver()
+export class ComputerResolver {
+  @Authorized(...DEVICE_ROLES)
+  @Query(() => ComputerPage, { description: 'パソコン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
+  computers(
+    @Ctx() ctx: AppContext,
+    @Args() page: PageArgs,
+    @Arg('filter', () => ComputerFilter, { nullable: true }) filter?: ComputerFilter,
+  ): Promise<ComputerPage> {
+    return ctx.services.devices.computers.list(ctx, filter ?? {}, page.offset, page.limit);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Query(() => ComputerView)
+  computer(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<ComputerView> {
+    return ctx.services.devices.computers.get(ctx, id);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Mutation(() => ComputerView, { description: 'パソコンを登録する' })
+  createComputer(@Ctx() ctx: AppContext, @Arg('input', () => ComputerInput) input: ComputerInput): Promise<ComputerView> {
+    return ctx.services.devices.computerAdmin.create(ctx, input);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Mutation(() => ComputerView, { description: 'パソコンを更新する。古い version なら CONFLICT。' })
+  updateComputer(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => ComputerInput) input: ComputerInput): Promise<ComputerView> {
+    return ctx.services.devices.computerAdmin.update(ctx, id, input);
+  }
+}

@@ -1,0 +1,66 @@
+import type { Response } from 'express';
+import ExcelJS from 'exceljs';
+
+export type CellValue = string | number | null | undefined;
+
+export interface XlsxColumn<R> {
+  header: string;
+  width?: number;
+  /** YYYY-MM-DD text becomes a real date cell (yyyy-mm-dd). */
+  date?: boolean;
+  value(r: R): CellValue;
+}
+
+/** A whole filtered list ready to stream: rows are read in batches while the file is written. */
+export interface XlsxExport<R> {
+  /** The Japanese file name (without extension); today's date is appended. */
+  title: string;
+  /** ASCII fallback name for old clients. */
+  asciiTitle: string;
+  columns: XlsxColumn<R>[];
+  rows: AsyncIterable<R>;
+}
+
+/**
+ * Text a spreadsheet would run as a formula (= + - @, and tab / carriage return, which some
+ * programs treat the same way) gets a leading single quote, so an exported cell is always text.
+ */
+export function escapeCell(v: CellValue): CellValue {
+  if (typeof v !== 'string') return v;
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+/** RFC 6266 / RFC 5987: an ASCII `filename` and the UTF-8 `filename*`. */
+export function contentDisposition(name: string, ascii: string): string {
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encoded}`;
+}
+
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' }).replaceAll('-', '');
+const toDate = (v: CellValue) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : v);
+
+/** Streams an export as .xlsx (exceljs streaming writer): a bold Japanese header row, then every row. */
+export async function sendXlsx<R>(res: Response, x: XlsxExport<R>): Promise<void> {
+  const stamp = today();
+  res.status(200);
+  res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  res.setHeader('Content-Disposition', contentDisposition(`${x.title}_${stamp}.xlsx`, `${x.asciiTitle}_${stamp}.xlsx`));
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet(x.title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = x.columns.map((c, i) => ({ key: String(i), width: c.width ?? 14, style: c.date ? { numFmt: 'yyyy-mm-dd' } : {} }));
+  const header = ws.addRow(x.columns.map((c) => c.header));
+  header.font = { bold: true };
+  header.commit();
+  try {
+    for await (const r of x.rows) {
+      ws.addRow(x.columns.map((c) => (c.date ? toDate(c.value(r)) : escapeCell(c.value(r))) ?? null)).commit();
+    }
+    ws.commit();
+    await wb.commit();
+  } catch (err) {
+    // The header is gone already: the only honest signal left is a broken download.
+    res.destroy(err as Error);
+  }
+}

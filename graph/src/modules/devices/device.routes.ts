@@ -1,0 +1,170 @@
+import type { Request, Router } from 'express';
+import type { AppContext } from '../../platform/context.js';
+import { requireUser } from '../../platform/authz.js';
+import { badInput } from '../../platform/errors.js';
+import { handle } from '../../platform/rest.js';
+import { DEVICE_ROLES } from '../employees/employee.enums.js';
+import { DEVICE_STATUS_LABEL, codeOf, type DeviceKind } from './device.enums.js';
+import { sendXlsx, type XlsxExport } from './device.export.js';
+import type { DeviceHolder, DeviceTimeline, HeldDeviceView } from './device.types.js';
+
+type Body = Record<string, unknown>;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** '' / null / absent → null; a numeric string → its number; anything else is left for validation to refuse. */
+export function idOrNull(v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v);
+  return v;
+}
+
+export const truthy = (v: unknown) => v === 'true' || v === '1' || v === 'on' || v === true;
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** A location or department given as `<kind>_id`, or as `<kind>` by name (the old forms sent names) or id. */
+export async function namedId(ctx: AppContext, kind: 'location' | 'department', src: Body): Promise<unknown> {
+  const byId = src[`${kind}_id`];
+  if (byId !== undefined && byId !== '') return idOrNull(byId);
+  const v = src[kind];
+  if (typeof v !== 'string' || /^\d*$/.test(v.trim())) return idOrNull(v);
+  const list = kind === 'location' ? await ctx.services.departments.locations(ctx) : await ctx.services.departments.names(ctx);
+  const hit = list.find((x) => x.name === v.trim());
+  const field = kind === 'location' ? 'locationId' : 'departmentId';
+  if (!hit) throw badInput(`${kind === 'location' ? '拠点' : '部署'}「${v}」は存在しません。`, [{ field, message: `「${v}」は存在しません` }]);
+  return hit.id;
+}
+
+/** Query parameters as a filter value: absent → undefined, otherwise like idOrNull. */
+const queryId = (v: unknown, field: string) => {
+  if (v === undefined || v === '') return undefined;
+  const n = idOrNull(v);
+  if (typeof n !== 'number') throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
+  return n;
+};
+
+/** The list filters both device kinds accept on `/api`. */
+export async function heldFilterFromQuery(ctx: AppContext, q: Request['query']) {
+  const src = q as Body;
+  return {
+    departmentId: (await namedId(ctx, 'department', src)) as number | null,
+    locationId: (await namedId(ctx, 'location', src)) as number | null,
+    status: str(q.status) ? (codeOf(DEVICE_STATUS_LABEL, q.status) as never) : undefined,
+    currentUserId: queryId(q.current_user, 'current_user'),
+    showDiscarded: truthy(q.show_discarded) || truthy(q.showDiscarded),
+  };
+}
+
+/** The write fields both device kinds accept on `/api`. */
+export async function heldBodyFromApi(ctx: AppContext, b: Body) {
+  return {
+    currentUserId: idOrNull(b.current_user),
+    previousUserId: idOrNull(b.previous_user),
+    locationId: await namedId(ctx, 'location', b),
+    departmentId: await namedId(ctx, 'department', b),
+    status: codeOf(DEVICE_STATUS_LABEL, b.status),
+    version: idOrNull(b.version) ?? undefined,
+  };
+}
+
+/** The spec's snake_case fields both device kinds share. */
+export function toApiHeld(d: HeldDeviceView) {
+  return {
+    id: d.id,
+    current_user: d.currentUser?.id ?? null,
+    current_user_name: d.currentUser?.name ?? null,
+    current_user_status: d.currentUserStatus,
+    previous_user: d.previousUser?.id ?? null,
+    previous_user_name: d.previousUser?.name ?? null,
+    location: d.location?.name ?? null,
+    location_id: d.location?.id ?? null,
+    department: d.department?.name ?? null,
+    department_id: d.department?.id ?? null,
+    status: d.statusLabel,
+    status_code: d.status,
+    is_discarded: d.isDiscarded,
+    is_broken: d.isBroken,
+    current_user_retired: d.currentUserRetired,
+    version: d.version,
+    upd_dt: d.updatedAt.toISOString(),
+  };
+}
+
+const person = (h: DeviceHolder | null, key: string) => ({ [key]: h?.id ?? null, [`${key}_name`]: h?.name ?? null });
+
+export function toApiTimeline(t: DeviceTimeline) {
+  return {
+    device_id: t.deviceId,
+    assignments: t.assignments.map((a) => ({
+      employee_id: a.user.id,
+      employee_name: a.user.name,
+      employee_status: a.user.statusLabel,
+      from: iso(a.from),
+      to: iso(a.to),
+      ...person(a.assignedBy, 'assigned_by'),
+      ...person(a.endedBy, 'ended_by'),
+    })),
+    changes: t.changes.map((c) => ({
+      id: c.id,
+      changed_at: iso(c.changedAt),
+      ...person(c.changedBy, 'changed_by'),
+      reason: c.reason,
+      changed: c.changed,
+      ...person(c.fromUser, 'from_user'),
+      ...person(c.toUser, 'to_user'),
+      from_status: c.fromStatus ? DEVICE_STATUS_LABEL[c.fromStatus] : null,
+      to_status: DEVICE_STATUS_LABEL[c.toStatus],
+      from_location: c.fromLocation?.name ?? null,
+      to_location: c.toLocation?.name ?? null,
+    })),
+  };
+}
+
+/** One kind of the register on `/api`: list (+ X-Total-Count), create, export, history, detail, update. */
+export interface KindRoutes<F, V> {
+  path: string;
+  filter(ctx: AppContext, q: Request['query']): Promise<F>;
+  body(ctx: AppContext, b: Body): Promise<unknown>;
+  toApi(v: V): Record<string, unknown>;
+  read(ctx: AppContext): {
+    list(ctx: AppContext, f: F, offset: unknown, limit: unknown): Promise<{ items: V[]; total: number }>;
+    get(ctx: AppContext, id: number): Promise<V>;
+    export(ctx: AppContext, f: F): Promise<XlsxExport<V>>;
+  };
+  write(ctx: AppContext): {
+    create(ctx: AppContext, input: unknown): Promise<V>;
+    update(ctx: AppContext, id: number, input: unknown): Promise<V>;
+  };
+  history?: DeviceKind;
+}
+
+/** Routes parse names and filters before the service runs: refuse other roles first, so they never learn more than 403. */
+const guard = (ctx: AppContext) => requireUser(ctx, DEVICE_ROLES);
+
+export function mountKind<F, V>(r: Router, k: KindRoutes<F, V>): void {
+  r.get(
+    k.path,
+    handle(async (ctx, req, res) => {
+      guard(ctx);
+      const page = await k.read(ctx).list(ctx, await k.filter(ctx, req.query), req.query.offset, req.query.limit);
+      res.setHeader('X-Total-Count', String(page.total));
+      return page.items.map(k.toApi);
+    }),
+  );
+  r.post(k.path, handle(async (ctx, req) => (guard(ctx), k.toApi(await k.write(ctx).create(ctx, await k.body(ctx, req.body ?? {})))), 201));
+  r.get(
+    `${k.path}/export`,
+    handle(async (ctx, req, res) => {
+      guard(ctx);
+      await sendXlsx(res, await k.read(ctx).export(ctx, await k.filter(ctx, req.query)));
+    }),
+  );
+  const history = k.history;
+  if (history) {
+    r.get(`${k.path}/:id/history`, handle(async (ctx, req) => toApiTimeline(await ctx.services.devices.history.timeline(ctx, history, Number(req.params.id)))));
+  }
+  r.get(`${k.path}/:id`, handle(async (ctx, req) => k.toApi(await k.read(ctx).get(ctx, Number(req.params.id)))));
+  r.put(
+    `${k.path}/:id`,
+    handle(async (ctx, req) => (guard(ctx), k.toApi(await k.write(ctx).update(ctx, Number(req.params.id), await k.body(ctx, req.body ?? {}))))),
+  );
+}

@@ -1,0 +1,40 @@
+import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { AppContext } from '../../platform/context.js';
+import { PageArgs } from '../../platform/pagination.js';
+import { DEVICE_ROLES } from '../employees/employee.enums.js';
+import { OfficeAccountFilter, OfficeAccountInput, OfficeAccountPage, OfficeAccountView } from './office-account.types.js';
+
+@Resolver()
+export class OfficeAccountResolver {
+  @Authorized(...DEVICE_ROLES)
+  @Query(() => OfficeAccountPage, { description: 'Microsoft Office アカウント一覧（使用台数・行の色付き）' })
+  officeAccounts(
+    @Ctx() ctx: AppContext,
+    @Args() page: PageArgs,
+    @Arg('filter', () => OfficeAccountFilter, { nullable: true }) filter?: OfficeAccountFilter,
+  ): Promise<OfficeAccountPage> {
+    return ctx.services.devices.officeAccounts.list(ctx, filter ?? {}, page.offset, page.limit);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Query(() => OfficeAccountView)
+  officeAccount(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<OfficeAccountView> {
+    return ctx.services.devices.officeAccounts.get(ctx, id);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを登録する' })
+  createOfficeAccount(@Ctx() ctx: AppContext, @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput): Promise<OfficeAccountView> {
+    return ctx.services.devices.officeAccountAdmin.create(ctx, input);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを更新する。古い version なら CONFLICT。' })
+  updateOfficeAccount(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput,
+  ): Promise<OfficeAccountView> {
+    return ctx.services.devices.officeAccountAdmin.update(ctx, id, input);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Router } from 'express';
+import { OFFICE_STATUS_LABEL, codeOf } from './device.enums.js';
+import { idOrNull, mountKind } from './device.routes.js';
+import type { OfficeAccountView } from './office-account.types.js';
+
+/** The spec's Office account: usage_count is counted, usage_status is the row colour ('blue' / 'red' / null). */
+export function toApiOfficeAccount(a: OfficeAccountView) {
+  return {
+    id: a.id,
+    account: a.account,
+    status: a.statusLabel,
+    status_code: a.status,
+    usage_count: a.usageCount,
+    usage_status: a.rowColor ? a.rowColor.toLowerCase() : null,
+    usage_status_reason: a.rowColorReason,
+    version: a.version,
+    upd_dt: a.updatedAt.toISOString(),
+  };
+}
+
+/** GET/POST /microsoft_office, GET /microsoft_office/export, GET/PUT /microsoft_office/{id}. */
+export function officeAccountRoutes(r: Router): void {
+  mountKind(r, {
+    path: '/microsoft_office',
+    read: (ctx) => ctx.services.devices.officeAccounts,
+    write: (ctx) => ctx.services.devices.officeAccountAdmin,
+    toApi: toApiOfficeAccount,
+    filter: async (_ctx, q) => ({
+      account: typeof q.account === 'string' ? q.account : undefined,
+      status: typeof q.status === 'string' && q.status ? (codeOf(OFFICE_STATUS_LABEL, q.status) as never) : undefined,
+    }),
+    body: async (_ctx, b) => ({ account: b.account, status: codeOf(OFFICE_STATUS_LABEL, b.status), version: idOrNull(b.version) ?? undefined }),
+  });
+}

@@ -1,0 +1,36 @@
+import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { AppContext } from '../../platform/context.js';
+import { PageArgs } from '../../platform/pagination.js';
+import { DEVICE_ROLES } from '../employees/employee.enums.js';
+import { SmartphoneFilter, SmartphoneInput, SmartphonePage, SmartphoneView } from './smartphone.types.js';
+
+@Resolver()
+export class SmartphoneResolver {
+  @Authorized(...DEVICE_ROLES)
+  @Query(() => SmartphonePage, { description: 'スマートフォン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
+  smartphones(
+    @Ctx() ctx: AppContext,
+    @Args() page: PageArgs,
+    @Arg('filter', () => SmartphoneFilter, { nullable: true }) filter?: SmartphoneFilter,
+  ): Promise<SmartphonePage> {
+    return ctx.services.devices.smartphones.list(ctx, filter ?? {}, page.offset, page.limit);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Query(() => SmartphoneView)
+  smartphone(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<SmartphoneView> {
+    return ctx.services.devices.smartphones.get(ctx, id);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Mutation(() => SmartphoneView, { description: 'スマートフォンを登録する' })
+  createSmartphone(@Ctx() ctx: AppContext, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
+    return ctx.services.devices.smartphoneAdmin.create(ctx, input);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Mutation(() => SmartphoneView, { description: 'スマートフォンを更新する。古い version なら CONFLICT。' })
+  updateSmartphone(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
+    return ctx.services.devices.smartphoneAdmin.update(ctx, id, input);
+  }
+}
