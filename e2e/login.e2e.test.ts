@@ -1,0 +1,166 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_PASSWORD, fillLogin, launchBrowser, newPage, signIn } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign-in', () => {
+  test('a wrong password shows the server’s Japanese message, the right one lands on /schedules', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+    expect(await page.title()).toBe('ログイン | 社内ポータル');
+
+    await fillLogin(page, 'admin', 'not-the-password');
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.innerText()).toContain('ログインIDまたはパスワードが正しくありません。');
+    expect(page.url()).toMatch(/\/login$/);
+
+    await fillLogin(page, 'admin', DEMO_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/schedules');
+    await page.getByRole('heading', { level: 1, name: 'スケジュール' }).waitFor();
+    expect(await page.getByTestId('current-user-name').innerText()).toBe('山田 太郎');
+    // The display cache of the spec's login object; the token never reaches the page.
+    const stored = await page.evaluate(() => window.localStorage.getItem('intranet.login'));
+    expect(JSON.parse(stored!)).toEqual({ employee_id: expect.any(Number), full_name: '山田 太郎', role: 'ADMIN' });
+    expect(stored).not.toMatch(/token/i);
+    await context.close();
+  });
+
+  test('empty fields are reported next to the fields without a request', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    let requests = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/graphql') && (r.postData() ?? '').includes('mutation Login')) requests++;
+    });
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await page.getByText('IDを入力してください。', { exact: true }).waitFor();
+    await page.getByText('パスワードを入力してください。', { exact: true }).waitFor();
+    expect(requests).toBe(0);
+    await context.close();
+  });
+
+  test('repeated failures show the throttling message', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    // A seeded employee that no other test signs in as.
+    for (let i = 0; i < 6; i++) {
+      await fillLogin(page, 'hina.sato', `wrong-${i}`);
+      // A failed attempt clears the password field once the answer is in.
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=password]')?.value === '');
+      await page.getByTestId('login-error').waitFor();
+    }
+    await page.getByText('一時的にログインできません', { exact: false }).waitFor();
+    expect(await page.getByTestId('login-error').innerText()).toMatch(/\d+分後にもう一度お試しください/);
+    await context.close();
+  });
+
+  test('a signed-out visit keeps the wanted path and returns there after sign-in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/employees/5');
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/employees/5');
+    await fillLogin(page, 'sysadmin', DEMO_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/employees/5');
+    await page.getByRole('heading', { level: 1, name: '社員詳細' }).waitFor();
+    await context.close();
+  });
+
+  test('Remember Me: checked gives a persistent session cookie, unchecked a browser-session cookie', async () => {
+    const remembered = await newPage(browser);
+    await signIn(remembered.page, 'devadmin', { rememberMe: true });
+    const persistent = (await remembered.context.cookies()).find((c) => c.name === 'intranet_sid');
+    expect(persistent).toBeDefined();
+    expect(persistent!.httpOnly).toBe(true);
+    expect(persistent!.expires).toBeGreaterThan(Date.now() / 1000 + 86_400);
+    await remembered.context.close();
+
+    const plain = await newPage(browser);
+    await signIn(plain.page, 'devadmin', { rememberMe: false });
+    const session = (await plain.context.cookies()).find((c) => c.name === 'intranet_sid');
+    expect(session).toBeDefined();
+    expect(session!.httpOnly).toBe(true);
+    expect(session!.expires).toBe(-1);
+    await plain.context.close();
+  });
+
+  test('the language can be switched to English and the choice is kept', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Schedule' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Employees' }).waitFor();
+    await context.close();
+  });
+
+  test('no Google button (and no Google script) when the server has no Google client ID', async () => {
+    const { context, page } = await newPage(browser);
+    const google: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('accounts.google.com')) google.push(r.url());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('google-signin').count()).toBe(0);
+    expect(google).toEqual([]);
+    await context.close();
+  });
+
+  test('with a Google client ID the GIS button is shown and its credential goes to loginWithGoogle', async () => {
+    const { context, page } = await newPage(browser);
+    // The server here has Google sign-in off: pretend it is on, and stand in for Google's script.
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'AuthSettings') {
+        await route.fulfill({ json: { data: { authSettings: { __typename: 'AuthSettings', googleClientId: 'e2e-client.apps.googleusercontent.com' } } } });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.route('https://accounts.google.com/gsi/client', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.google = { accounts: { id: {
+          initialize(cfg) { window.__gsiConfig = cfg; },
+          renderButton(el) {
+            const b = document.createElement('button');
+            b.type = 'button';
+            b.textContent = 'Google でログイン (e2e)';
+            b.onclick = () => window.__gsiConfig.callback({ credential: 'e2e-google-credential-'.padEnd(64, 'x') });
+            el.appendChild(b);
+          },
+        } } };`,
+      }),
+    );
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      const body = r.url().endsWith('/graphql') ? (r.postDataJSON() as { operationName?: string; variables?: unknown } | null) : null;
+      if (body?.operationName === 'LoginWithGoogle') sent.push(body.variables);
+    });
+    await page.goto('/login');
+    await page.getByLabel('ログイン状態を保持する').check();
+    await page.getByRole('button', { name: 'Google でログイン (e2e)' }).click();
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    // The real server rejects it (Google is not configured there) with its Japanese message.
+    expect(await error.innerText()).toContain('Googleログインは設定されていません。');
+    expect(sent).toEqual([{ credential: 'e2e-google-credential-'.padEnd(64, 'x'), rememberMe: true }]);
+    expect(await page.evaluate(() => (window as unknown as { __gsiConfig: { client_id: string } }).__gsiConfig.client_id)).toBe(
+      'e2e-client.apps.googleusercontent.com',
+    );
+    await context.close();
+  });
+});

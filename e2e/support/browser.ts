@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'intranet-demo';
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Debian's Chromium, never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function fillLogin(page: Page, loginId: string, password: string, rememberMe = false) {
+  await page.getByLabel('ID', { exact: true }).fill(loginId);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  const remember = page.getByLabel('ログイン状態を保持する');
+  if (rememberMe) await remember.check();
+  else await remember.uncheck();
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+/** Signs in through the form and waits for the landing page. */
+export async function signIn(page: Page, loginId: string, opts: { rememberMe?: boolean; landing?: string } = {}) {
+  await page.goto('/login');
+  await fillLogin(page, loginId, DEMO_PASSWORD, opts.rememberMe);
+  await page.waitForURL((u) => u.pathname === (opts.landing ?? '/schedules'));
+}
+
+export function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: 'メインメニュー' });
+}

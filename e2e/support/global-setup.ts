@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the real platform once for all browser tests: `bin/start.ts` with a fresh data directory
+ * (embedded PostgreSQL, demo company seeded) on a free port, and stops it afterwards.
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build:web` before the browser tests.');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'intranet-e2e-'));
+  // mkdtemp makes it 0700; when running as root, embedded PostgreSQL runs as the "postgres" user
+  // and must be able to reach its data directory inside.
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = '';
+
+  // Its own process group, so teardown can make sure nothing (postgres included) outlives it.
+  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'bin/start.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (b: Buffer) => {
+    output = (output + b.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const pgid = child.pid!;
+
+  const stop = async () => {
+    const t0 = Date.now();
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM'); // the launcher stops the server, then embedded PostgreSQL
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        exited(child).then(() => false),
+        new Promise<boolean>((r) => {
+          timer = setTimeout(() => r(true), 30_000);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (timedOut) child.kill('SIGKILL');
+    }
+    await exited(child);
+    // Anything left in the group (a postgres that did not stop in time) goes too.
+    for (let i = 0; i < 50 && groupAlive(pgid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    console.log(`[e2e] platform stopped in ${Date.now() - t0} ms`);
+  };
+
+  try {
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the platform exited with code ${child.exitCode}:\n${output}`);
+      try {
+        const res = await fetch(`${baseURL}/healthz`);
+        if (res.status === 200) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`the platform did not become healthy in time:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  project.provide('baseURL', baseURL);
+  return stop;
+}
