@@ -32,14 +32,16 @@ export function Field({
   const describedBy = [error ? errorId : null, caption ? captionId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
+      <span className={styles.labelRow}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+        </label>
         {required && (
           <span className={styles.required} aria-hidden="true">
             *
           </span>
         )}
-      </label>
+      </span>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required })}
       {error && (
         <p id={errorId} className={styles.error}>
