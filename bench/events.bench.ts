@@ -1,0 +1,306 @@
+/**
+ * `npm run bench events` (or `npm run bench:events`): the event backbone end to end.
+ *
+ *   floor      bare kafkajs producer → consumer group, no database, same broker, same message size
+ *   kafka e2e  service transactions record events in the outbox → relay (FOR UPDATE SKIP LOCKED,
+ *              batched) → Kafka → consumer group → effect + idempotency row committed in PostgreSQL
+ *   embedded   the same path with the embedded transport (relay → in-process consumer)
+ *   live       commit → relay → Kafka → this instance's live consumer group (graphql-ws fan-out input)
+ *
+ * Throughput: N events blasted, first write → last effect committed. Latency: a paced run (one
+ * event per service transaction) measuring record time → effect (consumer) / → live listener.
+ * Prints ratios against the floor. Targets: e2e ≥ 20,000 events/s, e2e ≥ ½ floor, live p99 < 100 ms.
+ * Uses KAFKA_BROKERS when set, else starts a broker from the cached jars; DATABASE_URL_BENCH or an
+ * embedded PostgreSQL in a temp dir. Flags: --events=N (60000) --partitions=P (4) --rate=R (1000/s).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Kafka, Partitioners, logLevel } from 'kafkajs';
+import { startEmbeddedPostgres } from '../graph/src/db/embedded.js';
+import { migrate, openOrm } from '../graph/src/db/orm.js';
+import { ConsumerRunner } from '../graph/src/platform/events/consumer.js';
+import { EmbeddedTransport, TableDeadLetters } from '../graph/src/platform/events/embedded.js';
+import { KafkaConsumerGroup, KafkaDeadLetters, KafkaLiveFeed, KafkaTransport, ensureTopics, type KafkaSettings } from '../graph/src/platform/events/kafka.js';
+import { EventMetrics } from '../graph/src/platform/events/metrics.js';
+import { ProbeConsumer } from '../graph/src/platform/events/probe.js';
+import { writeProbes } from '../graph/src/platform/events/test-support.js';
+import { createLogger } from '../graph/src/platform/logger.js';
+import { OutboxRelay } from '../graph/src/platform/relay.js';
+import type { EventEnvelope } from '../schema/events/index.js';
+import { hasJava, startKafka, type KafkaBroker } from '../scripts/kafka/kafka.js';
+import { numArg, type Bench } from './lib/bench.js';
+import { table } from './lib/format.js';
+
+const log = createLogger('silent');
+
+function pct(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Figures {
+  eventsPerSec: number;
+  p50: number;
+  p99: number;
+}
+
+const bench: Bench = {
+  description: 'Event backbone: outbox → relay → Kafka → consumer vs bare Kafka floor, embedded transport, live latency',
+  async run({ args, log: print }) {
+    const N = numArg(args, 'events', 60_000);
+    const partitions = numArg(args, 'partitions', 4);
+    const rate = numArg(args, 'rate', 1000);
+    const paced = numArg(args, 'paced-seconds', 4);
+    const cleanup: (() => Promise<void>)[] = [];
+    try {
+      // --- infrastructure -----------------------------------------------------------------------
+      let dbUrl = process.env.DATABASE_URL_BENCH;
+      if (!dbUrl) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-events-pg-'));
+        const pg = await startEmbeddedPostgres(dir, 'bench_events');
+        cleanup.push(async () => {
+          await pg.stop();
+          fs.rmSync(dir, { recursive: true, force: true });
+        });
+        dbUrl = pg.url;
+      }
+      const orm = await openOrm(dbUrl, 12);
+      cleanup.push(() => orm.close());
+      await migrate(orm);
+      let brokers = process.env.KAFKA_BROKERS;
+      if (!brokers) {
+        if (!hasJava()) throw new Error('no KAFKA_BROKERS and no Java to start a broker');
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-kafka-'));
+        const broker: KafkaBroker = await startKafka({ dir, heap: '768m' });
+        cleanup.push(async () => {
+          await broker.stop();
+          fs.rmSync(dir, { recursive: true, force: true });
+        });
+        brokers = broker.brokers;
+      }
+      print(`broker ${brokers}, ${partitions} partitions, ${N} events per throughput run, paced latency at ${rate}/s for ${paced} s`);
+      const run = Date.now().toString(36);
+      const settings = (name: string): KafkaSettings => ({
+        brokers: brokers!.split(','),
+        clientId: 'bench',
+        topicPrefix: `bench.${run}.${name}.`,
+        partitions,
+        replicationFactor: 1,
+      });
+      const reset = () => orm.em.fork().execute(`truncate outbox_event, event_consumed, event_dead_letter, event_probe_effect`);
+      const effects = async (): Promise<number> => (await orm.em.fork().execute(`select count(*)::int as n from event_probe_effect`))[0].n;
+      const latencies = async (): Promise<number[]> =>
+        (await orm.em.fork().execute(`select latency_ms from event_probe_effect where latency_ms is not null order by latency_ms`)).map(
+          (r: { latency_ms: number }) => r.latency_ms,
+        );
+      const waitEffects = async (n: number, timeoutMs = 180_000) => {
+        const deadline = Date.now() + timeoutMs;
+        while ((await effects()) < n) {
+          if (Date.now() > deadline) throw new Error(`only ${await effects()} of ${n} effects after ${timeoutMs} ms`);
+          await sleep(20);
+        }
+        return performance.now();
+      };
+      const pacedWrites = async (onEach?: () => void) => {
+        const total = Math.round(rate * paced);
+        const t0 = performance.now();
+        for (let i = 0; i < total; i++) {
+          const due = t0 + (i * 1000) / rate;
+          const wait = due - performance.now();
+          if (wait > 1) await sleep(wait);
+          await writeProbes(orm, { total: 1, aggregates: 1, stamp: true, prefix: `lat${i % 50}` });
+          onEach?.();
+        }
+        return total;
+      };
+
+      // --- floor: bare kafkajs ------------------------------------------------------------------
+      const floorSettings = settings('floor');
+      const kafka = new Kafka({ clientId: 'bench-floor', brokers: floorSettings.brokers, logLevel: logLevel.NOTHING });
+      await ensureTopics(kafka, floorSettings);
+      const floorTopic = `${floorSettings.topicPrefix}probe`;
+      const sample = JSON.stringify({
+        id: '00000000-0000-4000-8000-000000000000',
+        type: 'platform.probe',
+        aggregateType: 'probe',
+        aggregateId: 'agg-0-00',
+        occurredAt: new Date().toISOString(),
+        actorId: null,
+        payload: { seq: 12345, sentAtMs: Date.now() },
+        version: 1,
+      });
+      const producer = kafka.producer({ allowAutoTopicCreation: false, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+      await producer.connect();
+      cleanup.push(() => producer.disconnect());
+      let received = 0;
+      const floorLat: number[] = [];
+      let measuring = false;
+      const consumer = kafka.consumer({ groupId: `${floorSettings.topicPrefix}g`, allowAutoTopicCreation: false, maxWaitTimeInMs: 100, maxBytesPerPartition: 4 << 20 });
+      await consumer.connect();
+      cleanup.push(() => consumer.disconnect());
+      await consumer.subscribe({ topics: [floorTopic], fromBeginning: true });
+      let joined!: () => void;
+      const joinedP = new Promise<void>((r) => (joined = r));
+      consumer.on(consumer.events.GROUP_JOIN, () => joined());
+      await consumer.run({
+        partitionsConsumedConcurrently: partitions,
+        eachBatch: async ({ batch }) => {
+          const now = Date.now();
+          if (measuring) for (const m of batch.messages) floorLat.push(now - Number(m.headers!.t!.toString()));
+          received += batch.messages.length;
+        },
+      });
+      await joinedP;
+      const sendFloor = async (count: number, chunk: number, stamp: boolean) => {
+        for (let i = 0; i < count; i += chunk) {
+          const n = Math.min(chunk, count - i);
+          const t = String(Date.now());
+          await producer.sendBatch({
+            acks: -1,
+            topicMessages: [{ topic: floorTopic, messages: Array.from({ length: n }, (_, k) => ({ key: `agg-${(i + k) % 100}`, value: sample, headers: stamp ? { t } : { t } })) }],
+          });
+        }
+      };
+      const f0 = performance.now();
+      await sendFloor(N, 2000, false);
+      while (received < N) await sleep(5);
+      const floorSec = (performance.now() - f0) / 1000;
+      // paced floor latency
+      measuring = true;
+      const base = received;
+      const pacedTotal = Math.round(rate * paced);
+      const pt0 = performance.now();
+      for (let i = 0; i < pacedTotal; i++) {
+        const wait = pt0 + (i * 1000) / rate - performance.now();
+        if (wait > 1) await sleep(wait);
+        await sendFloor(1, 1, true);
+      }
+      while (received < base + pacedTotal) await sleep(5);
+      floorLat.sort((a, b) => a - b);
+      const floor: Figures = { eventsPerSec: N / floorSec, p50: pct(floorLat, 0.5), p99: pct(floorLat, 0.99) };
+      print(`floor: ${floor.eventsPerSec.toFixed(0)} events/s, paced latency p50 ${floor.p50} ms p99 ${floor.p99} ms`);
+
+      // --- Kafka end to end -----------------------------------------------------------------------
+      const kafkaE2e = async (): Promise<Figures & { liveP50: number; liveP99: number }> => {
+        await reset();
+        const s = settings('e2e');
+        const metrics = new EventMetrics();
+        const transport = new KafkaTransport(s, log);
+        await transport.start();
+        const relay = new OutboxRelay(dbUrl!, transport, log, { batchSize: 2000, pollMs: 500 }, metrics);
+        const dead = new KafkaDeadLetters(transport.kafka, s);
+        const runner = new ConsumerRunner(new ProbeConsumer(), orm, dead, { maxAttempts: 3, baseMs: 50, maxMs: 1000 }, metrics, log);
+        const group = new KafkaConsumerGroup(transport.kafka, s, runner, log, { concurrency: partitions });
+        const live: number[] = [];
+        let liveOn = false;
+        const feed = new KafkaLiveFeed(transport.kafka, s, (batch: EventEnvelope[]) => {
+          if (!liveOn) return;
+          const now = Date.now();
+          for (const e of batch) {
+            const t = (e.payload as { sentAtMs?: number }).sentAtMs;
+            if (t !== undefined) live.push(now - t);
+          }
+        }, log);
+        await group.start();
+        await feed.start();
+        await Promise.all([group.ready, feed.ready]);
+        await relay.start();
+        try {
+          const t0 = performance.now();
+          await writeProbes(orm, { total: N, aggregates: 400, perTx: 250, concurrency: 4 });
+          const writeSec = (performance.now() - t0) / 1000;
+          const t1 = await waitEffects(N);
+          const sec = (t1 - t0) / 1000;
+          print(`kafka e2e: writes took ${writeSec.toFixed(2)} s, last effect at ${sec.toFixed(2)} s`);
+          await reset();
+          liveOn = true;
+          const total = await pacedWrites();
+          await waitEffects(total, 60_000);
+          await sleep(200);
+          const lat = await latencies();
+          live.sort((a, b) => a - b);
+          return { eventsPerSec: N / sec, p50: pct(lat, 0.5), p99: pct(lat, 0.99), liveP50: pct(live, 0.5), liveP99: pct(live, 0.99) };
+        } finally {
+          await relay.stop();
+          await group.stop();
+          await feed.stop();
+          await dead.close();
+          await transport.stop();
+        }
+      };
+      const e2e = await kafkaE2e();
+
+      // --- embedded ---------------------------------------------------------------------------
+      const embedded = async (): Promise<Figures & { liveP50: number; liveP99: number }> => {
+        await reset();
+        const metrics = new EventMetrics();
+        const transport = new EmbeddedTransport(log, { concurrency: 2 });
+        const live: number[] = [];
+        let liveOn = false;
+        transport.onLive((batch) => {
+          if (!liveOn) return;
+          const now = Date.now();
+          for (const e of batch) {
+            const t = (e.payload as { sentAtMs?: number }).sentAtMs;
+            if (t !== undefined) live.push(now - t);
+          }
+        });
+        transport.addConsumer(new ConsumerRunner(new ProbeConsumer(), orm, new TableDeadLetters(orm), { maxAttempts: 3, baseMs: 50, maxMs: 1000 }, metrics, log));
+        const relay = new OutboxRelay(dbUrl!, transport, log, { batchSize: 2000, pollMs: 500 }, metrics);
+        await relay.start();
+        try {
+          const t0 = performance.now();
+          await writeProbes(orm, { total: N, aggregates: 400, perTx: 250, concurrency: 4 });
+          const t1 = await waitEffects(N);
+          const sec = (t1 - t0) / 1000;
+          await reset();
+          liveOn = true;
+          const total = await pacedWrites();
+          await waitEffects(total, 60_000);
+          const lat = await latencies();
+          live.sort((a, b) => a - b);
+          return { eventsPerSec: N / sec, p50: pct(lat, 0.5), p99: pct(lat, 0.99), liveP50: pct(live, 0.5), liveP99: pct(live, 0.99) };
+        } finally {
+          await transport.stop();
+          await relay.stop();
+        }
+      };
+      const emb = await embedded();
+
+      // --- write-only baseline (service transactions into the outbox, no relay) -----------------
+      await reset();
+      const w0 = performance.now();
+      await writeProbes(orm, { total: N, aggregates: 400, perTx: 250, concurrency: 4 });
+      const writeOnly = N / ((performance.now() - w0) / 1000);
+      await reset();
+
+      const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+      const rows: (string | number)[][] = [
+        ['bare kafkajs floor', fmt(floor.eventsPerSec), '1.00', fmt(floor.p50), fmt(floor.p99), '-', '-'],
+        ['kafka end to end', fmt(e2e.eventsPerSec), (e2e.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(e2e.p50), fmt(e2e.p99), fmt(e2e.liveP50), fmt(e2e.liveP99)],
+        ['embedded end to end', fmt(emb.eventsPerSec), (emb.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(emb.p50), fmt(emb.p99), fmt(emb.liveP50), fmt(emb.liveP99)],
+        ['outbox writes only', fmt(writeOnly), (writeOnly / floor.eventsPerSec).toFixed(2), '-', '-', '-', '-'],
+      ];
+      print(table(['path', 'events/s', '× floor', 'p50 ms', 'p99 ms', 'live p50', 'live p99'], rows));
+      const checks = {
+        e2eAtLeast20k: e2e.eventsPerSec >= 20_000,
+        e2eAtLeastHalfFloor: e2e.eventsPerSec >= floor.eventsPerSec / 2,
+        liveP99Under100ms: e2e.liveP99 < 100,
+      };
+      print(`targets: ${Object.entries(checks).map(([k, v]) => `${k} ${v ? 'PASS' : 'FAIL'}`).join(', ')}`);
+      return {
+        pass: Object.values(checks).every(Boolean),
+        headline: `kafka e2e ${fmt(e2e.eventsPerSec)} ev/s (${(e2e.eventsPerSec / floor.eventsPerSec).toFixed(2)}× floor ${fmt(floor.eventsPerSec)}), p99 ${fmt(e2e.p99)} ms, live p99 ${fmt(e2e.liveP99)} ms; embedded ${fmt(emb.eventsPerSec)} ev/s`,
+        results: { N, partitions, rate, floor, e2e, embedded: emb, writeOnly, checks },
+      };
+    } finally {
+      for (const c of cleanup.reverse()) await c().catch(() => undefined);
+    }
+  },
+};
+
+export default bench;
