@@ -8,11 +8,13 @@ import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { EmployeeResolver } from '../modules/employees/employee.resolver.js';
 import { DepartmentResolver } from '../modules/departments/department.resolver.js';
 import { ScheduleResolver } from '../modules/schedules/schedule.resolver.js';
+import { GoogleCalendarResolver } from '../modules/google/google.resolver.js';
 import { deviceResolvers } from '../modules/devices/device.module.js';
 
 /** Every resolver of every module; modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const resolvers: NonEmptyArray<Function> = [AuthResolver, EmployeeResolver, DepartmentResolver, ScheduleResolver];
+(resolvers as Function[]).push(GoogleCalendarResolver); // Google Calendar connection and the ICS feed
 (resolvers as Function[]).push(...deviceResolvers); // the IT-asset register, added on its own line
 
 export async function buildAppSchema(pubSub: LivePubSub = createLivePubSub()): Promise<GraphQLSchema> {

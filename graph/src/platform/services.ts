@@ -8,6 +8,9 @@ import { EmployeeService } from '../modules/employees/employee.service.js';
 import { EmployeeAdminService } from '../modules/employees/employee.admin.js';
 import { ScheduleService } from '../modules/schedules/schedule.service.js';
 import { createDeviceServices } from '../modules/devices/device.services.js';
+import { GoogleCalendarGateway } from '../modules/google/google-calendar.client.js';
+import { GoogleConnectionService } from '../modules/google/google-connection.service.js';
+import { IcsService } from '../modules/google/ics.service.js';
 import type { LivePubSub } from './pubsub.js';
 
 /** The singletons every request shares. Resolvers and routes reach them through the context. */
@@ -23,6 +26,8 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     schedules: new ScheduleService(),
     devices: createDeviceServices(),
     sessions,
+    google: new GoogleConnectionService(new GoogleCalendarGateway({ config }), secret),
+    ics: new IcsService(config),
     auth: new AuthService(sessions, new LoginThrottler(config), new GoogleVerifier(config), employees),
   };
 }
