@@ -3,7 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { ErrorLink } from '@apollo/client/link/error';
 import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { Observable, type Subscription } from 'rxjs';
-import type { Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws/client';
 import type { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 
 /** Operations that are expected to answer UNAUTHENTICATED without meaning "your session ended". */
@@ -40,7 +40,7 @@ function createApollo(): AppApollo {
   // cookie on the upgrade request and the server authenticates from it.
   let ws: Promise<{ client: Client; link: GraphQLWsLink }> | undefined;
   const loadWs = () =>
-    (ws ??= Promise.all([import('graphql-ws'), import('@apollo/client/link/subscriptions')]).then(([{ createClient }, { GraphQLWsLink }]) => {
+    (ws ??= Promise.all([import('graphql-ws/client'), import('@apollo/client/link/subscriptions')]).then(([{ createClient }, { GraphQLWsLink }]) => {
       const client = createClient({ url: wsUrl, lazy: true, retryAttempts: 5, shouldRetry: () => true });
       return { client, link: new GraphQLWsLink(client) };
     }));

@@ -7,7 +7,7 @@ import { AuthSettingsQuery, LoginMutation, LoginWithGoogleMutation, MeQuery } fr
 import { safeNext, type SessionUser } from '../../app/auth/session';
 import { writeStoredLogin } from '../../app/auth/user-cache';
 import { useDocumentTitle, useI18n } from '../../app/i18n';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
+import { LanguageToggle } from '../../app/layout/LanguageToggle';
 import { defaultLandingPath } from '../../app/use-narrow';
 import { CheckboxField, Field } from '../../components/Field';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -104,7 +104,7 @@ export default function LoginPage() {
           </span>
           <span className={styles.brandName}>{t('app.name')}</span>
         </div>
-        <LanguageSwitch />
+        <LanguageToggle />
       </header>
 
       <main className={styles.main}>
