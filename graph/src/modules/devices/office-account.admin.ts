@@ -9,7 +9,7 @@ import type { OfficeAccountService } from './office-account.service.js';
 import type { OfficeAccountView } from './office-account.types.js';
 
 const fields = {
-  account: text('アカウント', 254).regex(/^\S+$/, 'アカウントに空白は使えません。'),
+  account: text('アカウント', 254).regex(/^\S*$/, 'アカウントに空白は使えません。'),
   status: z.enum(OfficeAccountStatus, { error: '状態は 使用中・停止 から選んでください。' }),
 };
 type Data = z.infer<z.ZodObject<typeof fields>>;
