@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { CenteredSpinner } from '../components/CenteredStatus';
 import { canAccess } from './access';
@@ -15,13 +15,22 @@ const ComingSoonPage = lazy(() => import('../features/pages/ComingSoonPage'));
 const ForbiddenPage = lazy(() => import('../features/pages/ForbiddenPage'));
 const NotFoundPage = lazy(() => import('../features/pages/NotFoundPage'));
 
+type ScreenProps = { def: PageDef; id?: string };
+
+/**
+ * Built screens by route path (lazy, one chunk each). Every other row of the route table shows
+ * ComingSoonPage: the real title and an honest 準備中 state.
+ */
+const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = {};
+
 /** One row of the route table: the role check of spec section 6, then the screen. */
 function PageRoute({ def }: { def: PageDef }) {
   const t = useT();
   const { id } = useParams();
   const { user } = useSession();
   if (!canAccess(user.role, AREAS[def.area].access)) return <ForbiddenPage page={t(pageTitleKey(def, id))} />;
-  return <ComingSoonPage key={def.path} def={def} id={id} />;
+  const Screen = SCREENS[def.path] ?? ComingSoonPage;
+  return <Screen key={def.path} def={def} id={id} />;
 }
 
 /** "/" goes to the staff list (spec); roles that may not see it land on the schedule instead. */
