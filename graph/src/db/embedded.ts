@@ -31,6 +31,14 @@ export async function startEmbeddedPostgres(dir: string, database = 'intranet', 
   const password = 'intranet-local';
   const pgdata = path.resolve(dir);
   const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data
+    // directory: open up the parent folders we own that are private (mkdtemp makes them 0700).
+    for (let d = path.dirname(pgdata); d !== path.dirname(d); d = path.dirname(d)) {
+      const st = fs.statSync(d);
+      if (st.uid === 0 && (st.mode & 0o005) !== 0o005) fs.chmodSync(d, st.mode | 0o005);
+    }
+  }
   const pg18 = new EmbeddedPostgres({
     databaseDir: pgdata,
     port,
