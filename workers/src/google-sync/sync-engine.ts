@@ -10,6 +10,8 @@ import {
   addDays,
   fieldsOf,
   fromGoogleEvent,
+  generationOf,
+  isPushEventId,
   monthRange,
   pushEventId,
   sameFields,
@@ -89,18 +91,20 @@ export class GoogleSyncEngine {
     if (!conn) return 'not-connected';
     const { cal } = conn;
     const meta = await this.link(tx, id);
-    const ours = pushEventId(s.id);
+    const gen = generationOf(s.googleEventId, meta.google_etag);
+    const ours = s.googleEventId && isPushEventId(s.googleEventId, s.id) ? s.googleEventId : pushEventId(s.id, gen);
     if (!s.syncGoogle) {
       // Sync switched off on an entry we had written: remove it from Google and forget the link.
-      if (s.googleEventId !== ours) return 'clean';
-      await this.deleteRemote(cal, ours);
-      await tx.execute(`update schedule set google_event_id = null, google_etag = null, google_synced_at = null where id = ?`, [id]);
+      // Its id cannot be used again (Google keeps the cancelled event), so the next push uses the next generation.
+      if (!isPushEventId(s.googleEventId, s.id)) return 'clean';
+      await this.deleteRemote(cal, s.googleEventId!);
+      await tx.execute(`update schedule set google_event_id = null, google_etag = ?, google_synced_at = null where id = ?`, [`unlinked:${gen + 1}`, id]);
       this.metrics.pushes.inc({ action: 'unlink', outcome: 'ok' });
       return 'unlinked';
     }
     if (s.googleEventId && meta.google_synced_at && new Date(meta.google_synced_at) >= new Date(meta.updated_at)) return 'clean';
     const body = toGoogleEvent(s, await this.guestEmails(tx, s));
-    let etag = meta.google_etag;
+    let etag = meta.google_etag?.startsWith('unlinked:') ? null : meta.google_etag;
     let eventId = s.googleEventId;
     if (!eventId) {
       try {
@@ -166,9 +170,8 @@ export class GoogleSyncEngine {
   async pushDelete(tx: EntityManager, s: ScheduleSnapshot): Promise<'not-connected' | 'deleted' | 'tombstoned' | 'nothing'> {
     const conn = await this.connections.calendarFor(tx, s.ownerId);
     if (!conn) return 'not-connected';
-    const ours = pushEventId(s.id);
-    if (s.syncGoogle || s.googleEventId === ours) {
-      await this.deleteRemote(conn.cal, s.googleEventId ?? ours);
+    if (s.syncGoogle || isPushEventId(s.googleEventId, s.id)) {
+      await this.deleteRemote(conn.cal, s.googleEventId ?? pushEventId(s.id));
       return 'deleted';
     }
     if (s.googleEventId) {
@@ -184,7 +187,7 @@ export class GoogleSyncEngine {
     const rows: { id: number }[] = await em.execute(
       `select id from schedule
         where owner_id = ? and end_date >= ?::date
-          and ((sync_google and (google_synced_at is null or google_synced_at < updated_at)) or (not sync_google and google_event_id = 'intra' || id))
+          and ((sync_google and (google_synced_at is null or google_synced_at < updated_at)) or (not sync_google and google_event_id ~ ('^intra' || id || '(u[0-9]+)?$')))
         order by updated_at limit ?`,
       [employeeId, addDays(toJst(Date.now()).date, -this.pastDays), limit],
     );
@@ -262,7 +265,7 @@ export class GoogleSyncEngine {
         if (tomb.has(ev.id)) continue;
         const intranetId = Number(ev.extendedProperties?.private?.[INTRANET_ID] ?? NaN);
         let s = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.google_event_id = ?', [employeeId, ev.id], 'for update of s'))[0];
-        if (!s && ev.status !== 'cancelled' && Number.isInteger(intranetId) && ev.id === pushEventId(intranetId)) {
+        if (!s && ev.status !== 'cancelled' && Number.isInteger(intranetId) && isPushEventId(ev.id, intranetId)) {
           s = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.id = ? and s.google_event_id is null', [employeeId, intranetId], 'for update of s'))[0];
         }
         if (ev.status === 'cancelled') {
@@ -295,7 +298,7 @@ export class GoogleSyncEngine {
         const rows: { id: number; google_event_id: string }[] = await tx.execute(
           `select id, google_event_id from schedule
             where owner_id = ? and google_event_id is not null and end_date >= ?::date and (?::date is null or start_date <= ?::date)
-              and google_synced_at < ? and (not sync_google or google_event_id = 'intra' || id)`,
+              and google_synced_at < ? and (not sync_google or google_event_id ~ ('^intra' || id || '(u[0-9]+)?$'))`,
           [employeeId, reconcile.from, reconcile.to, reconcile.to, reconcile.before],
         );
         for (const r of rows) {

@@ -105,7 +105,7 @@ export class GoogleConnectionService {
     const [p]: { n: number }[] = await em.execute(
       `select count(*)::int as n from schedule
         where owner_id = ? and ((sync_google and (google_synced_at is null or google_synced_at < updated_at))
-              or (not sync_google and google_event_id = 'intra' || id))`,
+              or (not sync_google and google_event_id ~ ('^intra' || id || '(u[0-9]+)?$')))`,
       [employeeId],
     );
     const pendingChanges = row ? p!.n : 0;

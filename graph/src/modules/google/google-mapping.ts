@@ -13,7 +13,18 @@ export const INTRANET_ID = 'intranetId';
  * insert after a lost answer gets 409 instead of a duplicate, and a delete knows the id even if
  * the insert's answer was never stored.
  */
-export const pushEventId = (scheduleId: number): string => `intra${scheduleId}`;
+export const pushEventId = (scheduleId: number, generation = 0): string => `intra${scheduleId}${generation ? `u${generation}` : ''}`;
+
+/** Whether a Google event id is one we gave entry `scheduleId` (any generation: sync turned off and on again). */
+export const isPushEventId = (eventId: string | null | undefined, scheduleId: number): boolean =>
+  Boolean(eventId) && new RegExp(`^intra${scheduleId}(u\\d+)?$`).test(eventId!);
+
+/** Generation of the next id after unlinking (stored as google_etag 'unlinked:<n>' while unlinked). */
+export const generationOf = (eventId: string | null, etag: string | null): number => {
+  const m = eventId ? /u(\d+)$/.exec(eventId) : null;
+  if (m && eventId!.startsWith('intra')) return Number(m[1]);
+  return etag?.startsWith('unlinked:') ? Number(etag.slice(9)) : 0;
+};
 
 export const addDays = (date: string, n: number): string => {
   const d = new Date(`${date}T00:00:00Z`);
