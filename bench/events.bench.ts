@@ -94,8 +94,8 @@ const bench: Bench = {
       const reset = () => orm.em.fork().execute(`truncate outbox_event, event_consumed, event_dead_letter, event_probe_effect`);
       const effects = async (): Promise<number> => (await orm.em.fork().execute(`select count(*)::int as n from event_probe_effect`))[0].n;
       const latencies = async (): Promise<number[]> =>
-        (await orm.em.fork().execute(`select latency_ms from event_probe_effect where latency_ms is not null order by latency_ms`)).map(
-          (r: { latency_ms: number }) => r.latency_ms,
+        ((await orm.em.fork().execute(`select latency_ms from event_probe_effect where latency_ms is not null order by latency_ms`)) as { latency_ms: number }[]).map(
+          (r) => r.latency_ms,
         );
       const waitEffects = async (n: number, timeoutMs = 180_000) => {
         const deadline = Date.now() + timeoutMs;

@@ -17,6 +17,11 @@ interface OutboxRow {
   version: number;
 }
 
+/** Lanes of aggregates (fixed: every relay must agree). */
+export const LANES = 16;
+const LOCK_SPACE = 0x0b0c5;
+const LANE_SQL = `(hashtext(aggregate_type || ':' || aggregate_id) & ${LANES - 1})`;
+
 export interface RelayOptions {
   batchSize: number;
   pollMs: number;
@@ -28,10 +33,11 @@ export interface RelayOptions {
  * transaction. A crash before the commit leaves the rows unsent, so they go again: at-least-once,
  * with consumers idempotent by event id. Woken by LISTEN/NOTIFY, with a polling fallback.
  *
- * Order per aggregate with several relays: a relay leaves out of its batch every row whose
- * aggregate has an earlier unsent row it did not claim (another relay holds it, or it is being
- * published now); that row goes in a later round, after the earlier one is marked sent. Services
- * that change one aggregate serialise on its row (optimistic version / row lock), so an
+ * Order per aggregate with several relays: aggregates hash into LANES lanes, and a relay claims
+ * rows only of the lanes whose advisory lock it took for this claim (pg_try_advisory_xact_lock).
+ * One lane is relayed by one relay at a time, in seq order, and the next relay to take it starts
+ * after the previous one committed its rows as sent. Services that change one aggregate serialise
+ * on its row (optimistic version / row lock), so an
  * aggregate's events commit in seq order.
  */
 export class OutboxRelay {
@@ -96,17 +102,22 @@ export class OutboxRelay {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
+      // Take the aggregate lanes no other relay holds right now (transaction-scoped locks: they end
+      // with this claim, and with the connection if this process dies).
+      const lanes = await client.query<{ lanes: number[] | null }>(
+        `select array_agg(l) as lanes from generate_series(0, ${LANES - 1}) l where pg_try_advisory_xact_lock(${LOCK_SPACE}, l)`,
+      );
+      const held = lanes.rows[0]?.lanes ?? [];
+      if (held.length === 0) {
+        await client.query('commit');
+        return 0;
+      }
       const { rows } = await client.query<OutboxRow>(
-        `with claimed as (
-           select id, seq, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version
-             from outbox_event where sent_at is null order by seq limit $1 for update skip locked)
-         select c.* from claimed c
-          where not exists (
-            select 1 from outbox_event o
-             where o.sent_at is null and o.aggregate_type = c.aggregate_type and o.aggregate_id = c.aggregate_id
-               and o.seq < c.seq and o.id not in (select id from claimed))
-          order by c.seq`,
-        [this.opts.batchSize],
+        `select id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version
+           from outbox_event
+          where sent_at is null ${held.length === LANES ? '' : `and ${LANE_SQL} = any($2::int[])`}
+          order by seq limit $1 for update skip locked`,
+        held.length === LANES ? [this.opts.batchSize] : [this.opts.batchSize, held],
       );
       if (rows.length === 0) {
         await client.query('commit');

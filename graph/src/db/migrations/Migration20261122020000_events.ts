@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Event backbone: consumer idempotency, the embedded dead-letter table, the probe consumer's
- * effect table, and an index that lets several relays keep per-aggregate order.
+ * effect table.
  */
 export class Migration20261122020000_events extends Migration {
   override async up(): Promise<void> {
@@ -26,8 +26,6 @@ export class Migration20261122020000_events extends Migration {
       "replayed_at" timestamptz null,
       constraint "event_dead_letter_consumer_event_unique" unique ("consumer", "event_id"));`);
     this.addSql(`create index "event_dead_letter_parked_idx" on "event_dead_letter" ("consumer", "parked_at") where "replayed_at" is null;`);
-    // A relay skips an aggregate whose earlier unsent event another relay holds (order per aggregate).
-    this.addSql(`create index "outbox_unsent_aggregate" on "outbox_event" ("aggregate_type", "aggregate_id", "seq") where "sent_at" is null;`);
     // Effects of the platform's probe consumer (benchmarks, fault tests, `workers status --probe`).
     // No unique key on purpose: a double delivery would show as two rows.
     this.addSql(`create table "event_probe_effect" (

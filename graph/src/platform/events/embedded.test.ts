@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/db.js';
 import { createLogger } from '../logger.js';
@@ -170,6 +171,31 @@ describe('embedded transport', () => {
       expect(published.size).toBe(3000);
     } finally {
       await Promise.all([a.relay.stop(), b.relay.stop(), c.relay.stop()]);
+    }
+  });
+
+  it('relays split the aggregate lanes: a lane held by another relay waits, the others flow', async () => {
+    const s = setup(new ProbeConsumer(), { batchSize: 5000 });
+    await writeProbes(db.orm, { total: 400, aggregates: 40 });
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`select pg_try_advisory_xact_lock(${0x0b0c5}, l) from generate_series(0, 7) l`);
+      const first = await s.relay.relayOnce();
+      expect(first).toBeGreaterThan(0);
+      expect(first).toBeLessThan(400);
+      const [{ lanes }] = await db.orm.em
+        .fork()
+        .execute(`select array_agg(distinct hashtext(aggregate_type || ':' || aggregate_id) & 15) as lanes from outbox_event where sent_at is not null`);
+      expect((lanes as number[]).every((l) => l >= 8)).toBe(true);
+      expect(await s.relay.relayOnce()).toBe(0);
+      await other.query('commit');
+      expect(await s.relay.relayOnce()).toBe(400 - first);
+      expect(await effectReport(db.orm)).toEqual({ total: 400, distinct: 400, duplicates: 0, orderViolations: 0 });
+    } finally {
+      await other.end();
+      await s.relay.stop();
     }
   });
 

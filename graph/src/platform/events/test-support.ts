@@ -5,6 +5,7 @@
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { record } from '../outbox.js';
+import { recordMany } from './record-many.js';
 
 export { ProbeConsumer } from './probe.js';
 
@@ -28,6 +29,8 @@ export async function writeProbes(
     /** Every n-th transaction records its events and then rolls back; their ids go to `rolledBack`. */
     rollbackEvery?: number;
     rolledBack?: string[];
+    /** One INSERT per transaction (recordMany) instead of record() per event. */
+    bulk?: boolean;
     /** Called after each committed transaction with the number committed so far. */
     onCommit?: (committed: number) => void | Promise<void>;
   },
@@ -46,11 +49,12 @@ export async function writeProbes(
       const rollback = opts.rollbackEvery !== undefined && txNo % opts.rollbackEvery === opts.rollbackEvery - 1;
       const pending: string[] = [];
       const work = orm.em.fork().transactional(async (tx) => {
+        const inputs = [];
         for (let k = 0; k < n; k++) {
           const i = start + k;
           const a = i % aggs;
-          const env = record(tx, {
-            type: 'platform.probe',
+          inputs.push({
+            type: 'platform.probe' as const,
             aggregateId: `${prefix}-${w}-${a}`,
             actorId: null,
             payload: {
@@ -59,8 +63,9 @@ export async function writeProbes(
               ...(opts.poisonEvery && (i + 1) % opts.poisonEvery === 0 ? { poison: true } : {}),
             },
           });
-          pending.push(env.id);
         }
+        if (opts.bulk) for (const env of await recordMany(tx, inputs)) pending.push(env.id);
+        else for (const input of inputs) pending.push(record(tx, input).id);
         if (rollback) {
           await tx.flush();
           throw new RollbackProbe();
