@@ -21,7 +21,15 @@ type ScreenProps = { def: PageDef; id?: string };
  * Built screens by route path (lazy, one chunk each). Every other row of the route table shows
  * ComingSoonPage: the real title and an honest 準備中 state.
  */
-const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = {};
+const EmployeesPage = lazy(() => import('../features/employees/EmployeesPage'));
+const EmployeeDetailPage = lazy(() => import('../features/employees/EmployeeDetailPage'));
+
+const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
+  // master data (employees, departments) and devices
+  '/employees': EmployeesPage,
+  '/employees/new': EmployeeDetailPage,
+  '/employees/:id': EmployeeDetailPage,
+};
 
 /** One row of the route table: the role check of spec section 6, then the screen. */
 function PageRoute({ def }: { def: PageDef }) {

@@ -1,0 +1,134 @@
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Banner, Button, Spinner } from '@primer/react';
+import { ArrowLeftIcon, PencilIcon } from '@primer/octicons-react';
+import { Page } from './Page';
+import { PageHeading } from './PageHeading';
+import { ToastHost } from './Toast';
+import styles from './DetailFrame.module.css';
+
+/** Form state of a detail screen: view mode until Edit, a new record always in edit mode. */
+export function useRecordEditor<V>(empty: V, isNew: boolean) {
+  const [loaded, setLoaded] = useState<V>(empty);
+  const [values, setValues] = useState<V>(empty);
+  const [editing, setEditing] = useState(isNew);
+  const load = useCallback((v: V) => {
+    setLoaded(v);
+    setValues(v);
+  }, []);
+  const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => setValues((prev) => ({ ...prev, [key]: value })), []);
+  const restore = useCallback(() => setValues(loaded), [loaded]);
+  const dirty = JSON.stringify(values) !== JSON.stringify(loaded);
+  return { values, setValues, loaded, load, set, restore, editing, setEditing, dirty };
+}
+
+export interface DetailFrameLabels {
+  back: string;
+  edit: string;
+  save: string;
+  saving: string;
+  cancel: string;
+  closeToast: string;
+}
+
+/**
+ * The frame of every detail screen: heading with the record's id, the Edit button in view mode,
+ * Save/Cancel in edit mode, a banner slot (conflict, errors), the form and extra sections.
+ */
+export function DetailFrame({
+  testId,
+  section,
+  title,
+  description,
+  chips,
+  backTo,
+  labels,
+  editing,
+  canEdit = true,
+  saving,
+  loading,
+  onEdit,
+  onCancel,
+  onSubmit,
+  banner,
+  children,
+  after,
+}: {
+  testId: string;
+  section?: string;
+  title: string;
+  description?: string;
+  chips?: ReactNode[];
+  backTo: string;
+  labels: DetailFrameLabels;
+  editing: boolean;
+  canEdit?: boolean;
+  saving?: boolean;
+  loading?: boolean;
+  onEdit(): void;
+  onCancel(): void;
+  onSubmit(): void;
+  banner?: ReactNode;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (editing && !saving) onSubmit();
+  };
+  return (
+    <Page testId={testId}>
+      <ToastHost closeLabel={labels.closeToast} />
+      <div className={styles.back}>
+        <RouterLink to={backTo} className={styles.backLink}>
+          <ArrowLeftIcon size={16} />
+          {labels.back}
+        </RouterLink>
+      </div>
+      <PageHeading section={section} title={title} description={description} labels={chips} />
+      {banner && <div className={styles.banner}>{banner}</div>}
+      {loading ? (
+        <div className={styles.loading}>
+          <Spinner size="medium" />
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'}>
+          <div className={styles.card}>{children}</div>
+          <div className={styles.actions}>
+            {editing ? (
+              <>
+                <Button onClick={onCancel} disabled={saving}>
+                  {labels.cancel}
+                </Button>
+                <Button type="submit" variant="primary" disabled={saving} leadingVisual={saving ? () => <Spinner size="small" srText={null} /> : undefined}>
+                  {saving ? labels.saving : labels.save}
+                </Button>
+              </>
+            ) : (
+              canEdit && (
+                <Button variant="primary" leadingVisual={PencilIcon} onClick={onEdit}>
+                  {labels.edit}
+                </Button>
+              )
+            )}
+          </div>
+        </form>
+      )}
+      {!loading && after}
+    </Page>
+  );
+}
+
+/** The conflict banner: who saved in between, and a way to load their values. */
+export function ConflictBanner({ title, message, loadLabel, onLoad, onDismiss }: { title: string; message: string; loadLabel: string; onLoad(): void; onDismiss(): void }) {
+  return (
+    <Banner
+      variant="warning"
+      title={title}
+      description={message}
+      onDismiss={onDismiss}
+      primaryAction={<Banner.PrimaryAction onClick={onLoad}>{loadLabel}</Banner.PrimaryAction>}
+      data-testid="conflict-banner"
+    />
+  );
+}

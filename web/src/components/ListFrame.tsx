@@ -1,0 +1,203 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, CounterLabel, Dialog, TextInput } from '@primer/react';
+import { FilterIcon, PlusIcon, SearchIcon, XIcon } from '@primer/octicons-react';
+import { Page } from './Page';
+import { PageHeading } from './PageHeading';
+import { ToastHost } from './Toast';
+import styles from './ListFrame.module.css';
+
+/** List filters and the page offset kept in the URL (shareable, survive reload and back). */
+export function useUrlFilters<K extends string>(keys: readonly K[]) {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  const offset = Number(params.get('offset') ?? 0) || 0;
+  const set = (key: K, value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('offset');
+        return next;
+      },
+      { replace: true },
+    );
+  const setOffset = (o: number) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (o > 0) next.set('offset', String(o));
+      else next.delete('offset');
+      return next;
+    });
+  const clear = (keep: readonly string[] = []) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams();
+        for (const k of keep) if (prev.get(k)) next.set(k, prev.get(k)!);
+        return next;
+      },
+      { replace: true },
+    );
+  const active = keys.filter((k) => values[k] !== '').length;
+  return { values, set, offset, setOffset, clear, active };
+}
+
+/** A text filter that writes after a short pause in typing. */
+export function TextFilter({ label, value, onChange, placeholder }: { label: string; value: string; onChange(v: string): void; placeholder?: string }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const h = window.setTimeout(() => onChange(text.trim()), 300);
+    return () => window.clearTimeout(h);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <label className={styles.filter}>
+      <span className={styles.filterLabel}>{label}</span>
+      <TextInput leadingVisual={SearchIcon} value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} block aria-label={label} />
+    </label>
+  );
+}
+
+export function SelectFilter({ label, value, onChange, options, allLabel }: { label: string; value: string; onChange(v: string): void; options: readonly { value: string; label: string }[]; allLabel: string }) {
+  return (
+    <label className={styles.filter}>
+      <span className={styles.filterLabel}>{label}</span>
+      <select className={styles.select} value={value} onChange={(e) => onChange(e.target.value)} aria-label={label}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function CheckFilter({ label, checked, onChange }: { label: string; checked: boolean; onChange(v: boolean): void }) {
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** A removable chip showing a filter that came from elsewhere (e.g. ?ms365=). */
+export function FilterChip({ text, removeLabel, onRemove }: { text: string; removeLabel: string; onRemove(): void }) {
+  return (
+    <span className={styles.chip} data-testid="filter-chip">
+      <FilterIcon size={12} />
+      <span>{text}</span>
+      <button type="button" aria-label={removeLabel} onClick={onRemove}>
+        <XIcon size={12} />
+      </button>
+    </span>
+  );
+}
+
+export interface ListFrameLabels {
+  clear: string;
+  add: string;
+  filter: string;
+  filterTitle: string;
+  close: string;
+  closeToast: string;
+}
+
+/**
+ * The frame of every list screen. Desktop: heading, a filter bar (filters, toggles, Clear, extra
+ * actions, Add), chips, the table. Narrow: Add and a Filter button (the filters open in a dialog),
+ * the toggles stay visible.
+ */
+export function ListFrame({
+  testId,
+  section,
+  title,
+  description,
+  headingLabels,
+  narrow,
+  filters,
+  toggles,
+  activeFilters,
+  onClear,
+  actions,
+  onAdd,
+  chips,
+  labels,
+  children,
+}: {
+  testId: string;
+  section?: string;
+  title: string;
+  description?: string;
+  headingLabels?: ReactNode[];
+  narrow: boolean;
+  filters: ReactNode;
+  toggles?: ReactNode;
+  activeFilters: number;
+  onClear(): void;
+  actions?: ReactNode;
+  onAdd?(): void;
+  chips?: ReactNode;
+  labels: ListFrameLabels;
+  children: ReactNode;
+}) {
+  const [filterOpen, setFilterOpen] = useState(false);
+  return (
+    <Page testId={testId}>
+      <ToastHost closeLabel={labels.closeToast} />
+      <PageHeading section={section} title={title} description={narrow ? undefined : description} labels={headingLabels} />
+      {narrow ? (
+        <div className={styles.narrowBar}>
+          <Button leadingVisual={FilterIcon} onClick={() => setFilterOpen(true)} trailingVisual={activeFilters ? () => <CounterLabel>{activeFilters}</CounterLabel> : undefined}>
+            {labels.filter}
+          </Button>
+          {actions}
+          {onAdd && (
+            <Button variant="primary" leadingVisual={PlusIcon} onClick={onAdd} className={styles.push}>
+              {labels.add}
+            </Button>
+          )}
+          {toggles && <div className={styles.narrowToggles}>{toggles}</div>}
+        </div>
+      ) : (
+        <div className={styles.bar} role="search">
+          <div className={styles.filters}>{filters}</div>
+          <div className={styles.barRow}>
+            <div className={styles.toggles}>{toggles}</div>
+            <div className={styles.actions}>
+              <Button leadingVisual={XIcon} variant="invisible" onClick={onClear} disabled={activeFilters === 0}>
+                {labels.clear}
+              </Button>
+              {actions}
+              {onAdd && (
+                <Button variant="primary" leadingVisual={PlusIcon} onClick={onAdd}>
+                  {labels.add}
+                </Button>
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+      {chips && <div className={styles.chips}>{chips}</div>}
+      {children}
+      {narrow && filterOpen && (
+        <Dialog
+          title={labels.filterTitle}
+          onClose={() => setFilterOpen(false)}
+          position={{ narrow: 'bottom', regular: 'center' }}
+          footerButtons={[
+            { content: labels.clear, onClick: onClear, disabled: activeFilters === 0 },
+            { content: labels.close, buttonType: 'primary', onClick: () => setFilterOpen(false) },
+          ]}
+        >
+          <div className={styles.dialogFilters}>{filters}</div>
+        </Dialog>
+      )}
+    </Page>
+  );
+}

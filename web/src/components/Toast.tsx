@@ -1,0 +1,66 @@
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { AlertIcon, CheckCircleIcon, InfoIcon, XIcon } from '@primer/octicons-react';
+import styles from './Toast.module.css';
+
+export type ToastTone = 'success' | 'danger' | 'warning' | 'info';
+interface ToastItem {
+  id: number;
+  tone: ToastTone;
+  message: string;
+}
+
+// A module-level store: a toast raised just before navigating (save → list) survives the route change.
+let items: ToastItem[] = [];
+let seq = 0;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+function dismiss(id: number) {
+  items = items.filter((t) => t.id !== id);
+  emit();
+}
+
+function show(tone: ToastTone, message: string) {
+  const id = ++seq;
+  items = [...items.slice(-3), { id, tone, message }];
+  emit();
+  window.setTimeout(() => dismiss(id), tone === 'danger' ? 8000 : 4500);
+}
+
+export const toast = {
+  success: (m: string) => show('success', m),
+  error: (m: string) => show('danger', m),
+  warning: (m: string) => show('warning', m),
+  info: (m: string) => show('info', m),
+};
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
+
+const ICONS = { success: CheckCircleIcon, danger: AlertIcon, warning: AlertIcon, info: InfoIcon };
+
+/** Renders the current toasts (bottom right; bottom full-width on narrow screens). Mount once per screen. */
+export function ToastHost({ closeLabel }: { closeLabel: string }) {
+  const list = useSyncExternalStore(subscribe, () => items);
+  if (list.length === 0) return null;
+  return createPortal(
+    <div className={styles.host} aria-live="polite">
+      {list.map((t) => {
+        const Icon = ICONS[t.tone];
+        return (
+          <div key={t.id} className={styles.toast} data-tone={t.tone} role={t.tone === 'danger' || t.tone === 'warning' ? 'alert' : 'status'} data-testid="toast">
+            <Icon size={16} className={styles.icon} />
+            <span className={styles.message}>{t.message}</span>
+            <button type="button" className={styles.close} aria-label={closeLabel} onClick={() => dismiss(t.id)}>
+              <XIcon size={16} />
+            </button>
+          </div>
+        );
+      })}
+    </div>,
+    document.body,
+  );
+}

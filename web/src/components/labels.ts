@@ -1,0 +1,32 @@
+import { useI18n, type MessageKey } from '../app/i18n';
+import type { DetailFrameLabels } from './DetailFrame';
+import type { ListFrameLabels } from './ListFrame';
+import type { ReadError } from './gql-errors';
+
+export function useListLabels(): ListFrameLabels {
+  const { t } = useI18n();
+  return { clear: t('grid.clear'), add: t('grid.add'), filter: t('grid.filter'), filterTitle: t('grid.filterTitle'), close: t('rec.close'), closeToast: t('rec.close') };
+}
+
+export function useDetailLabels(): DetailFrameLabels {
+  const { t } = useI18n();
+  return { back: t('rec.back'), edit: t('rec.edit'), save: t('rec.save'), saving: t('rec.saving'), cancel: t('rec.cancel'), closeToast: t('rec.close') };
+}
+
+const KNOWN = ['BAD_USER_INPUT', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'NETWORK'] as const;
+
+/** Server messages are Japanese: shown as is in Japanese; in English the code picks catalog text. */
+export function useErrorText(): (e: ReadError) => string {
+  const { t, locale } = useI18n();
+  return (e) => {
+    if (locale === 'ja' && e.message) return e.message;
+    const code = (KNOWN as readonly string[]).includes(e.code) ? e.code : 'OTHER';
+    return t(`err.${code}` as MessageKey, { name: e.updatedBy ?? '' });
+  };
+}
+
+/** Field errors from the server, translated in English to a generic "check this field". */
+export function useFieldErrors(): (e: ReadError) => Record<string, string> {
+  const { t, locale } = useI18n();
+  return (e) => (locale === 'ja' ? e.fieldErrors : Object.fromEntries(Object.keys(e.fieldErrors).map((k) => [k, t('err.field')])));
+}

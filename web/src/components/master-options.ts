@@ -1,0 +1,63 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../gql';
+
+export const MasterOptionsQuery = graphql(`
+  query MasterOptions {
+    departmentNames {
+      id
+      name
+    }
+    locations {
+      id
+      name
+    }
+    deviceOptions {
+      computerStatuses {
+        code
+        label
+      }
+      smartphoneStatuses {
+        code
+        label
+      }
+      officeAccountStatuses {
+        code
+        label
+      }
+    }
+  }
+`);
+
+const toOptions = (list: readonly { id: number; name: string }[] | undefined) => (list ?? []).map((x) => ({ value: String(x.id), label: x.name }));
+const codes = (list: readonly { code: string; label: string }[] | undefined) => (list ?? []).map((x) => ({ value: x.code, label: x.label }));
+
+/** Departments, locations and status choices for filters and forms (one cached query). */
+export function useMasterOptions() {
+  const { data } = useQuery(MasterOptionsQuery);
+  return {
+    departments: toOptions(data?.departmentNames),
+    locations: toOptions(data?.locations),
+    computerStatuses: codes(data?.deviceOptions.computerStatuses),
+    smartphoneStatuses: codes(data?.deviceOptions.smartphoneStatuses),
+    officeStatuses: codes(data?.deviceOptions.officeAccountStatuses),
+  };
+}
+
+/** YYYY-MM-DD (or an ISO date-time) → YYYY/MM/DD, the one display format of these screens. */
+export function displayDate(v: string | null | undefined): string {
+  if (!v) return '';
+  const d = v.length > 10 ? new Date(v) : null;
+  if (d && !Number.isNaN(d.getTime())) {
+    const p = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+    return p;
+  }
+  return v.slice(0, 10).replace(/-/g, '/');
+}
+
+/** An ISO date-time → YYYY/MM/DD HH:mm (Tokyo). */
+export function displayDateTime(v: string | null | undefined): string {
+  if (!v) return '';
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) return v;
+  return new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(d);
+}

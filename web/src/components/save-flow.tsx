@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Banner } from '@primer/react';
+import { useT } from '../app/i18n';
+import { ConflictBanner } from './DetailFrame';
+import { readError } from './gql-errors';
+import { useErrorText, useFieldErrors } from './labels';
+import { toast } from './Toast';
+
+/**
+ * Saving a detail form: field errors under the fields, a conflict banner that offers the current
+ * values (CONFLICT), a failure toast and banner otherwise.
+ */
+export function useSaveFlow(onLoadCurrent: (current: unknown) => void) {
+  const t = useT();
+  const errorText = useErrorText();
+  const fieldErrorsOf = useFieldErrors();
+  const [saving, setSaving] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState<{ message: string; current: unknown } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const reset = () => {
+    setFieldErrors({});
+    setConflict(null);
+    setFailure(null);
+  };
+
+  /** Runs the save; false when it failed (messages already shown). */
+  const run = async (save: () => Promise<unknown>, failToast: string): Promise<boolean> => {
+    reset();
+    setSaving(true);
+    try {
+      await save();
+      return true;
+    } catch (err) {
+      const e = readError(err);
+      if (e.code === 'CONFLICT') setConflict({ message: errorText(e), current: e.current });
+      else {
+        setFieldErrors(fieldErrorsOf(e));
+        setFailure(errorText(e));
+      }
+      toast.error(failToast);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const banner = conflict ? (
+    <ConflictBanner
+      title={t('rec.conflictTitle')}
+      message={conflict.message}
+      loadLabel={t('rec.loadCurrent')}
+      onDismiss={() => setConflict(null)}
+      onLoad={() => {
+        if (conflict.current) onLoadCurrent(conflict.current);
+        setConflict(null);
+      }}
+    />
+  ) : failure ? (
+    <Banner variant="critical" title={t('rec.saveFailedTitle')} description={failure} onDismiss={() => setFailure(null)} />
+  ) : null;
+
+  return { saving, fieldErrors, run, reset, banner };
+}

@@ -1,0 +1,161 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { AREAS, type PageDef } from '../../app/areas';
+import { useDocumentTitle, useT } from '../../app/i18n';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
+import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
+import { useDetailLabels } from '../../components/labels';
+import { useMasterOptions } from '../../components/master-options';
+import { useSaveFlow } from '../../components/save-flow';
+import { toast } from '../../components/Toast';
+import type { EmployeeDetailFieldsFragment, EmployeeRole, EmployeeStatus } from '../../gql/graphql';
+import { OffboardingPanel } from './OffboardingPanel';
+import { CreateEmployeeMutation, EmployeeDetailQuery, UpdateEmployeeMutation } from './operations';
+
+interface Form {
+  name: string;
+  loginId: string;
+  password: string;
+  email: string;
+  role: EmployeeRole;
+  status: EmployeeStatus;
+  locationId: string;
+  version: number | null;
+  department: string;
+}
+
+const EMPTY: Form = { name: '', loginId: '', password: '', email: '', role: 'GENERAL', status: 'ACTIVE', locationId: '', version: null, department: '' };
+
+const fromView = (e: EmployeeDetailFieldsFragment): Form => ({
+  name: e.name,
+  loginId: e.loginId ?? '',
+  password: '',
+  email: e.email ?? '',
+  role: e.role,
+  status: e.status,
+  locationId: e.location ? String(e.location.id) : '',
+  version: e.version,
+  department: e.department?.name ?? '',
+});
+
+const ROLES: EmployeeRole[] = ['ADMIN', 'SYSTEM_ADMIN', 'DEVICE_ADMIN', 'GENERAL'];
+
+export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const isNew = def.mode === 'new' || !id || id === 'new';
+  const numericId = isNew ? 0 : Number(id);
+  const title = t(isNew ? 'page.employeeNew' : 'page.employeeDetail');
+  useDocumentTitle(title);
+  const { locations } = useMasterOptions();
+  const ed = useRecordEditor<Form>(EMPTY, isNew);
+  const { confirm, dialog } = useConfirm();
+  const { data, loading, error } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { load } = ed;
+  useEffect(() => {
+    if (data?.employee) load(fromView(data.employee));
+  }, [data, load]);
+  useEffect(() => {
+    if (error) toast.error(t('toast.fetchFailed.employee'));
+  }, [error, t]);
+  const flow = useSaveFlow((current) => {
+    ed.load(fromView(current as EmployeeDetailFieldsFragment));
+    ed.setEditing(false);
+  });
+  const [create] = useMutation(CreateEmployeeMutation);
+  const [update] = useMutation(UpdateEmployeeMutation);
+  const v = ed.values;
+  const ro = !ed.editing;
+
+  const save = async () => {
+    const input = {
+      name: v.name.trim(),
+      loginId: v.loginId.trim(),
+      email: v.email.trim() || null,
+      role: v.role,
+      status: v.status,
+      locationId: v.locationId ? Number(v.locationId) : null,
+      password: v.password ? v.password : undefined,
+      version: isNew ? undefined : (v.version ?? undefined),
+    };
+    const ok = await flow.run(async () => {
+      if (isNew) await create({ variables: { input } });
+      else await update({ variables: { id: numericId, input } });
+    }, t('toast.saveFailed.employee'));
+    if (ok) {
+      toast.success(t(isNew ? 'toast.created.employee' : 'toast.updated.employee'));
+      navigate('/employees');
+    }
+  };
+
+  const cancel = async () => {
+    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
+    if (!ok) return;
+    flow.reset();
+    if (isNew) navigate('/employees');
+    else {
+      ed.restore();
+      ed.setEditing(false);
+    }
+  };
+
+  const fe = flow.fieldErrors;
+  return (
+    <DetailFrame
+      testId="employee-detail-page"
+      section={t(AREAS.employees.section)}
+      title={title}
+      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
+      backTo="/employees"
+      labels={useDetailLabels()}
+      editing={ed.editing}
+      saving={flow.saving}
+      loading={!isNew && loading && !data}
+      onEdit={() => ed.setEditing(true)}
+      onCancel={() => void cancel()}
+      onSubmit={() => void save()}
+      banner={flow.banner}
+      after={
+        <>
+          {dialog}
+          {!isNew && data?.employee && (v.status === 'RETIRED' || ed.loaded.status === 'RETIRED') && <OffboardingPanel employeeId={numericId} employeeName={data.employee.name} />}
+        </>
+      }
+    >
+      <FormGrid>
+        <TextField label={t('emp.name')} value={v.name} onChange={(x) => ed.set('name', x)} readOnly={ro} required error={fe.name} autoComplete="off" />
+        <TextField label={t('emp.email')} type="email" value={v.email} onChange={(x) => ed.set('email', x)} readOnly={ro} error={fe.email} autoComplete="off" />
+        <TextField label={t('emp.loginId')} value={v.loginId} onChange={(x) => ed.set('loginId', x)} readOnly={ro} required error={fe.loginId} autoComplete="off" />
+        <TextField
+          label={t('emp.password')}
+          type="password"
+          value={ro ? '' : v.password}
+          onChange={(x) => ed.set('password', x)}
+          readOnly={ro}
+          required={isNew}
+          error={fe.password}
+          autoComplete="new-password"
+          placeholder={isNew ? undefined : t('emp.passwordUnchanged')}
+          caption={ro ? undefined : t('emp.passwordCaption')}
+        />
+        <SelectField label={t('emp.role')} value={v.role} onChange={(x) => ed.set('role', x as EmployeeRole)} readOnly={ro} required error={fe.role} options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
+        <SelectField
+          label={t('emp.status')}
+          value={v.status}
+          onChange={(x) => ed.set('status', x as EmployeeStatus)}
+          readOnly={ro}
+          required
+          error={fe.status}
+          options={[
+            { value: 'ACTIVE', label: t('emp.status.ACTIVE') },
+            { value: 'RETIRED', label: t('emp.status.RETIRED') },
+          ]}
+        />
+        <SelectField label={t('emp.location')} value={v.locationId} onChange={(x) => ed.set('locationId', x)} readOnly={ro} error={fe.locationId} options={locations} emptyLabel={t('rec.unset')} />
+        <ReadonlyField label={t('emp.department')} value={v.department || t('rec.none')} caption={t('emp.departmentCaption')} />
+      </FormGrid>
+    </DetailFrame>
+  );
+}
