@@ -94,7 +94,7 @@ describe('computers: list', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('GraphQL gives the same list with nested people, places and the Office account, N+1 free in one query', async () => {
+  it('GraphQL gives the same list with nested people, places and the Office account (all from the one joined query)', async () => {
     const g = await gql(
       p.url,
       `{ computers(limit: 100, filter: { showDiscarded: true }) { total items { id maker status statusLabel isDiscarded isBroken currentUserRetired currentUserStatus
@@ -187,6 +187,16 @@ describe('computers: writes', () => {
     expect((await api(p.url, 'GET', '/computers/99999', { token: admin })).status).toBe(404);
     expect((await api(p.url, 'GET', '/computers/abc', { token: admin })).status).toBe(400);
     expect((await api(p.url, 'PUT', `/computers/${c.id}`, { token: admin, body: pc() })).body.fieldErrors[0].field).toBe('version');
+  });
+
+  it('an unchanged save of a computer with dates and an Office account is a no-op; GraphQL YYYY/MM/DD is stored as YYYY-MM-DD', async () => {
+    const [acct] = await sql(`select id from office_account where status = 'IN_USE' order by id limit 1`);
+    const input = { maker: 'NEC', status: 'NORMAL', purchaseDate: '2024/4/1', introductionDate: '2024-04-02', officeAccountId: acct.id, pinCode: '0000' };
+    const c = await gql(p.url, `mutation($i: ComputerInput!) { createComputer(input: $i) { id version purchaseDate introductionDate } }`, { i: input }, { token: devadmin });
+    const made = c.body.data.createComputer;
+    expect(made).toMatchObject({ purchaseDate: '2024-04-01', introductionDate: '2024-04-02', version: 1 });
+    const same = await gql(p.url, `mutation($id:Int!, $i: ComputerInput!) { updateComputer(id: $id, input: $i) { version } }`, { id: made.id, i: { ...input, purchaseDate: '2024-04-01', version: 1 } }, { token: devadmin });
+    expect(same.body.data.updateComputer.version).toBe(1);
   });
 
   it('handing over keeps the story: the old user becomes the previous user, the history names who had it from when to when', async () => {
