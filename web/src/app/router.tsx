@@ -14,6 +14,8 @@ const HomePage = lazy(() => import('../features/home/HomePage'));
 const ComingSoonPage = lazy(() => import('../features/pages/ComingSoonPage'));
 const ForbiddenPage = lazy(() => import('../features/pages/ForbiddenPage'));
 const NotFoundPage = lazy(() => import('../features/pages/NotFoundPage'));
+const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
+const SchedulesSpPage = lazy(() => import('../features/schedules/SchedulesSpPage'));
 
 type ScreenProps = { def: PageDef; id?: string };
 
@@ -23,12 +25,41 @@ type ScreenProps = { def: PageDef; id?: string };
  */
 const EmployeesPage = lazy(() => import('../features/employees/EmployeesPage'));
 const EmployeeDetailPage = lazy(() => import('../features/employees/EmployeeDetailPage'));
+const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
+const DepartmentDetailPage = lazy(() => import('../features/departments/DepartmentDetailPage'));
+const ComputersPage = lazy(() => import('../features/devices/ComputersPage'));
+const ComputerDetailPage = lazy(() => import('../features/devices/ComputerDetailPage'));
+const SmartphonesPage = lazy(() => import('../features/devices/SmartphonesPage'));
+const SmartphoneDetailPage = lazy(() => import('../features/devices/SmartphoneDetailPage'));
+const OfficeAccountsPage = lazy(() => import('../features/devices/OfficeAccountsPage'));
+const OfficeAccountDetailPage = lazy(() => import('../features/devices/OfficeAccountDetailPage'));
 
 const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
+  // schedule
+  '/schedules': SchedulesPage,
+  '/schedules/sp': SchedulesSpPage,
   // master data (employees, departments) and devices
   '/employees': EmployeesPage,
   '/employees/new': EmployeeDetailPage,
   '/employees/:id': EmployeeDetailPage,
+  '/departments': DepartmentsPage,
+  '/departments/detail/:id?': DepartmentDetailPage,
+  '/departments/:id': DepartmentDetailPage,
+  '/computers': ComputersPage,
+  '/computers/sp': ComputersPage,
+  '/computers/new': ComputerDetailPage,
+  '/computers/sp/new': ComputerDetailPage,
+  '/computers/:id': ComputerDetailPage,
+  '/computers/sp/:id': ComputerDetailPage,
+  '/smartphones': SmartphonesPage,
+  '/smartphones/sp': SmartphonesPage,
+  '/smartphones/new': SmartphoneDetailPage,
+  '/smartphones/sp/new': SmartphoneDetailPage,
+  '/smartphones/:id': SmartphoneDetailPage,
+  '/smartphones/sp/:id': SmartphoneDetailPage,
+  '/microsoft_office': OfficeAccountsPage,
+  '/microsoft_office/new': OfficeAccountDetailPage,
+  '/microsoft_office/:id': OfficeAccountDetailPage,
 };
 
 /** One row of the route table: the role check of spec section 6, then the screen. */

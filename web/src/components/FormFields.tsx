@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Select, TextInput } from '@primer/react';
 import { PersonIcon, XIcon } from '@primer/octicons-react';
 import { Field } from './Field';
+import { displayDate } from './master-options';
 import styles from './FormFields.module.css';
 
 /** A two-column grid of fields (one column on narrow screens). */
@@ -53,8 +54,8 @@ export function TextField({
           <TextInput
             {...c}
             block
-            type={type}
-            value={value}
+            type={type === 'date' && readOnly ? 'text' : type}
+            value={type === 'date' && readOnly ? displayDate(value) : value}
             readOnly={readOnly}
             placeholder={readOnly ? undefined : placeholder}
             autoComplete={autoComplete}

@@ -1,0 +1,206 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { AREAS, type PageDef } from '../../app/areas';
+import { useDocumentTitle, useT } from '../../app/i18n';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
+import { FormGrid, FormSection, PickerField, TextField } from '../../components/FormFields';
+import { OfficeAccountPickerDialog } from '../../components/PickerDialog';
+import { useDetailLabels } from '../../components/labels';
+import { useMasterOptions } from '../../components/master-options';
+import { useSaveFlow } from '../../components/save-flow';
+import { toast } from '../../components/Toast';
+import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graphql';
+import { DeviceHistory } from './DeviceHistory';
+import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-shared';
+import { ComputerDetailQuery, CreateComputerMutation, UpdateComputerMutation } from './operations';
+
+interface Form extends HeldValues {
+  maker: string;
+  deviceType: string;
+  model: string;
+  reason: string;
+  purchaseDate: string;
+  introductionDate: string;
+  office: { id: number; account: string } | null;
+  pinCode: string;
+  pass: string;
+  acAdapter: string;
+  powerCable: string;
+  version: number | null;
+}
+
+const EMPTY: Form = {
+  maker: '',
+  deviceType: '',
+  model: '',
+  reason: '',
+  purchaseDate: '',
+  introductionDate: '',
+  office: null,
+  pinCode: '',
+  pass: '',
+  acAdapter: '',
+  powerCable: '',
+  version: null,
+  currentUser: null,
+  previousUser: null,
+  locationId: '',
+  departmentId: '',
+  status: 'NORMAL',
+};
+
+const fromView = (c: ComputerDetailFieldsFragment): Form => ({
+  ...heldFromView(c),
+  maker: c.maker,
+  deviceType: c.deviceType ?? '',
+  model: c.model ?? '',
+  reason: c.reason ?? '',
+  purchaseDate: c.purchaseDate ?? '',
+  introductionDate: c.introductionDate ?? '',
+  office: c.officeAccount ? { id: c.officeAccount.id, account: c.officeAccount.account } : null,
+  pinCode: c.pinCode ?? '',
+  pass: c.pass ?? '',
+  acAdapter: c.acAdapter ?? '',
+  powerCable: c.powerCable ?? '',
+  version: c.version,
+});
+
+const orNull = (s: string) => (s.trim() ? s.trim() : null);
+
+export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const list = def.mobile ? '/computers/sp' : '/computers';
+  const isNew = def.mode === 'new' || !id || id === 'new';
+  const numericId = isNew ? 0 : Number(id);
+  const title = t(isNew ? 'page.computerNew' : 'page.computerDetail');
+  useDocumentTitle(title);
+  const opts = useMasterOptions();
+  const ed = useRecordEditor<Form>(EMPTY, isNew);
+  const { confirm, dialog } = useConfirm();
+  const [officePicker, setOfficePicker] = useState(false);
+  const { data, loading, error } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { load } = ed;
+  useEffect(() => {
+    if (data?.computer) load(fromView(data.computer));
+  }, [data, load]);
+  useEffect(() => {
+    if (error) toast.error(t('toast.fetchFailed.computer'));
+  }, [error, t]);
+  const flow = useSaveFlow((current) => {
+    ed.load(fromView(current as ComputerDetailFieldsFragment));
+    ed.setEditing(false);
+  });
+  const [create] = useMutation(CreateComputerMutation);
+  const [update] = useMutation(UpdateComputerMutation);
+  const v = ed.values;
+  const ro = !ed.editing;
+  const fe = flow.fieldErrors;
+
+  const save = async () => {
+    const input = {
+      ...heldInput(v),
+      status: v.status as DeviceStatus,
+      maker: v.maker.trim(),
+      deviceType: orNull(v.deviceType),
+      model: orNull(v.model),
+      reason: orNull(v.reason),
+      purchaseDate: orNull(v.purchaseDate),
+      introductionDate: orNull(v.introductionDate),
+      officeAccountId: v.office?.id ?? null,
+      pinCode: orNull(v.pinCode),
+      pass: orNull(v.pass),
+      acAdapter: orNull(v.acAdapter),
+      powerCable: orNull(v.powerCable),
+      version: isNew ? undefined : (v.version ?? undefined),
+    };
+    const ok = await flow.run(async () => {
+      if (isNew) await create({ variables: { input } });
+      else await update({ variables: { id: numericId, input } });
+    }, t('toast.saveFailed.computer'));
+    if (ok) {
+      toast.success(t(isNew ? 'toast.created.computer' : 'toast.updated.computer'));
+      navigate(list);
+    }
+  };
+
+  const cancel = async () => {
+    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
+    if (!ok) return;
+    flow.reset();
+    if (isNew) navigate(list);
+    else {
+      ed.restore();
+      ed.setEditing(false);
+    }
+  };
+
+  return (
+    <DetailFrame
+      testId="computer-detail-page"
+      section={t(AREAS.computers.section)}
+      title={title}
+      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
+      backTo={list}
+      labels={useDetailLabels()}
+      editing={ed.editing}
+      saving={flow.saving}
+      loading={!isNew && loading && !data}
+      onEdit={() => ed.setEditing(true)}
+      onCancel={() => void cancel()}
+      onSubmit={() => void save()}
+      banner={flow.banner}
+      after={
+        <>
+          {dialog}
+          {officePicker && (
+            <OfficeAccountPickerDialog
+              title={t('picker.officeTitle')}
+              onClose={() => setOfficePicker(false)}
+              onPick={(a) => {
+                ed.set('office', a);
+                setOfficePicker(false);
+              }}
+            />
+          )}
+          {!isNew && data?.computer && <DeviceHistory kind="COMPUTER" id={numericId} refreshKey={data.computer.updatedAt} />}
+        </>
+      }
+    >
+      <FormGrid>
+        <TextField label={t('pc.maker')} value={v.maker} onChange={(x) => ed.set('maker', x)} readOnly={ro} required error={fe.maker} />
+        <TextField label={t('pc.deviceType')} value={v.deviceType} onChange={(x) => ed.set('deviceType', x)} readOnly={ro} error={fe.deviceType} />
+        <TextField label={t('pc.model')} value={v.model} onChange={(x) => ed.set('model', x)} readOnly={ro} error={fe.model} />
+        <PickerField
+          label={t('pc.office')}
+          display={v.office ? `${v.office.account}（ID ${v.office.id}）` : null}
+          onPick={() => setOfficePicker(true)}
+          onClear={() => ed.set('office', null)}
+          readOnly={ro}
+          error={fe.officeAccountId}
+          pickLabel={t('picker.choose')}
+          clearLabel={t('picker.clear')}
+          emptyText={t('picker.none')}
+        />
+        <TextField label={t('pc.purchaseDate')} type="date" value={v.purchaseDate} onChange={(x) => ed.set('purchaseDate', x)} readOnly={ro} error={fe.purchaseDate} />
+        <TextField label={t('pc.introductionDate')} type="date" value={v.introductionDate} onChange={(x) => ed.set('introductionDate', x)} readOnly={ro} error={fe.introductionDate} />
+      </FormGrid>
+      <FormSection title={t('device.sectionUsage')}>
+        <FormGrid>
+          <HeldFields values={v} set={ed.set} readOnly={ro} errors={fe} locations={opts.locations} departments={opts.departments} statuses={opts.computerStatuses} />
+          <TextField label={t('pc.reason')} value={v.reason} onChange={(x) => ed.set('reason', x)} readOnly={ro} error={fe.reason} />
+        </FormGrid>
+      </FormSection>
+      <FormSection title={t('device.sectionSecurity')}>
+        <FormGrid>
+          <TextField label={t('pc.pinCode')} value={v.pinCode} onChange={(x) => ed.set('pinCode', x)} readOnly={ro} error={fe.pinCode} autoComplete="off" />
+          <TextField label={t('pc.pass')} value={v.pass} onChange={(x) => ed.set('pass', x)} readOnly={ro} error={fe.pass} autoComplete="off" />
+          <TextField label={t('pc.acAdapter')} value={v.acAdapter} onChange={(x) => ed.set('acAdapter', x)} readOnly={ro} error={fe.acAdapter} />
+          <TextField label={t('pc.powerCable')} value={v.powerCable} onChange={(x) => ed.set('powerCable', x)} readOnly={ro} error={fe.powerCable} />
+        </FormGrid>
+      </FormSection>
+    </DetailFrame>
+  );
+}

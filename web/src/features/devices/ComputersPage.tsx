@@ -1,0 +1,147 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { AREAS, type PageDef } from '../../app/areas';
+import { useDocumentTitle, useT } from '../../app/i18n';
+import { useNarrow } from '../../app/use-narrow';
+import { CheckFilter, FilterChip, ListFrame, SelectFilter, TextFilter, useUrlFilters } from '../../components/ListFrame';
+import { ListTable } from '../../components/ListTable';
+import { Pager } from '../../components/Pager';
+import { usePagerLabels } from '../../components/PickerDialog';
+import { useListLabels } from '../../components/labels';
+import { displayDate, useMasterOptions } from '../../components/master-options';
+import { toast } from '../../components/Toast';
+import { graphql } from '../../gql';
+import { ExportButton, HeldLegend, HolderName, StatusLabel, heldTone, useDeviceLive } from './device-shared';
+import { ComputersListQuery } from './operations';
+import styles from './devices.module.css';
+
+const PAGE = 50;
+const KEYS = ['maker', 'department', 'status', 'location', 'discarded', 'ms365'] as const;
+
+const Ms365NameQuery = graphql(`
+  query Ms365Name($id: Int!) {
+    officeAccount(id: $id) {
+      id
+      account
+    }
+  }
+`);
+
+export default function ComputersPage({ def }: { def: PageDef }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const narrow = useNarrow() || !!def.mobile;
+  const base = def.mobile ? '/computers/sp' : '/computers';
+  const title = t('page.computers');
+  useDocumentTitle(title);
+  const opts = useMasterOptions();
+  const f = useUrlFilters(KEYS);
+  const ms365 = f.values.ms365 && /^\d+$/.test(f.values.ms365) ? Number(f.values.ms365) : null;
+  const filter = {
+    maker: f.values.maker || undefined,
+    departmentId: f.values.department ? Number(f.values.department) : undefined,
+    locationId: f.values.location ? Number(f.values.location) : undefined,
+    status: (f.values.status || undefined) as never,
+    showDiscarded: f.values.discarded === '1',
+    officeAccountId: ms365 ?? undefined,
+  };
+  const { data, loading, error, refetch } = useQuery(ComputersListQuery, { variables: { filter, offset: f.offset, limit: PAGE }, fetchPolicy: 'cache-and-network' });
+  const { data: ms } = useQuery(Ms365NameQuery, { variables: { id: ms365 ?? 0 }, skip: ms365 === null });
+  useEffect(() => {
+    if (error) toast.error(t('toast.fetchFailed.computers'));
+  }, [error, t]);
+  useDeviceLive(['COMPUTER', 'OFFICE_ACCOUNT'], () => void refetch());
+  const page = data?.computers;
+  const pagerLabels = usePagerLabels();
+  const open = (id: number) => navigate(`${base}/${id}`);
+  const filterFields = (
+    <>
+      <TextFilter label={t('filter.maker')} value={f.values.maker} onChange={(v) => f.set('maker', v)} />
+      <SelectFilter label={t('filter.department')} value={f.values.department} onChange={(v) => f.set('department', v)} options={opts.departments} allLabel={t('filter.all')} />
+      <SelectFilter label={t('filter.status')} value={f.values.status} onChange={(v) => f.set('status', v)} options={opts.computerStatuses} allLabel={t('filter.all')} />
+      <SelectFilter label={t('filter.location')} value={f.values.location} onChange={(v) => f.set('location', v)} options={opts.locations} allLabel={t('filter.all')} />
+    </>
+  );
+  return (
+    <ListFrame
+      testId="computers-page"
+      section={t(AREAS.computers.section)}
+      title={title}
+      description={t(AREAS.computers.description)}
+      headingLabels={[def.mobile ? t('variant.mobile') : null]}
+      narrow={narrow}
+      labels={useListLabels()}
+      activeFilters={KEYS.filter((k) => k !== 'discarded' && f.values[k]).length}
+      onClear={() => f.clear(['discarded'])}
+      onAdd={() => navigate(`${base}/new`)}
+      actions={
+        !narrow && (
+          <ExportButton
+            path="/api/computers/export"
+            fallbackName="computers.xlsx"
+            params={{
+              maker: f.values.maker,
+              department_id: f.values.department,
+              location_id: f.values.location,
+              status: f.values.status,
+              show_discarded: f.values.discarded === '1' ? '1' : undefined,
+              ms365: ms365 ? String(ms365) : undefined,
+            }}
+          />
+        )
+      }
+      filters={filterFields}
+      toggles={<CheckFilter label={t('device.showDiscarded')} checked={f.values.discarded === '1'} onChange={(v) => f.set('discarded', v ? '1' : '')} />}
+      chips={
+        ms365 !== null && (
+          <FilterChip text={t('device.ms365Chip', { account: ms?.officeAccount.account ?? `ID ${ms365}` })} removeLabel={t('device.ms365Clear')} onRemove={() => f.set('ms365', '')} />
+        )
+      }
+    >
+      <ListTable
+        label={title}
+        testId="computers-table"
+        rows={page?.items ?? []}
+        rowKey={(r) => r.id}
+        loading={loading}
+        emptyText={t('grid.empty')}
+        openOnClick={narrow}
+        onOpen={(r) => open(r.id)}
+        rowTone={(r) => heldTone(r)}
+        columns={
+          narrow
+            ? [
+                { key: 'id', header: t('col.id'), render: (r) => r.id, width: '2.5rem' },
+                {
+                  key: 'device',
+                  header: t('col.device'),
+                  render: (r) => (
+                    <>
+                      <span className={styles.primary}>{r.maker}</span>
+                      <span className={styles.sub}>{r.model ?? ''}</span>
+                    </>
+                  ),
+                },
+                { key: 'user', header: t('col.currentUser'), render: (r) => <HolderName holder={r.currentUser} /> },
+                { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true },
+              ]
+            : [
+                { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3.5rem', nowrap: true },
+                { key: 'maker', header: t('col.maker'), render: (r) => r.maker, nowrap: true },
+                { key: 'type', header: t('col.deviceType'), render: (r) => r.deviceType ?? '—', nowrap: true },
+                { key: 'model', header: t('col.model'), render: (r) => r.model ?? '—' },
+                { key: 'user', header: t('col.currentUser'), render: (r) => <HolderName holder={r.currentUser} /> },
+                { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
+                { key: 'loc', header: t('col.location'), render: (r) => r.location?.name ?? '—', nowrap: true },
+                { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true },
+                { key: 'office', header: t('col.office'), render: (r) => r.officeAccount?.account ?? '—' },
+                { key: 'intro', header: t('col.introductionDate'), render: (r) => displayDate(r.introductionDate), nowrap: true },
+              ]
+        }
+      />
+      <HeldLegend />
+      {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+    </ListFrame>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { AREAS, type PageDef } from '../../app/areas';
+import { useDocumentTitle, useT } from '../../app/i18n';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
+import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
+import { useDetailLabels } from '../../components/labels';
+import { useMasterOptions } from '../../components/master-options';
+import { useSaveFlow } from '../../components/save-flow';
+import { toast } from '../../components/Toast';
+import type { OfficeAccountDetailFieldsFragment, OfficeAccountStatus } from '../../gql/graphql';
+import { CreateOfficeAccountMutation, OfficeAccountDetailQuery, UpdateOfficeAccountMutation } from './operations';
+
+interface Form {
+  account: string;
+  status: OfficeAccountStatus;
+  version: number | null;
+  usageCount: number;
+}
+
+const EMPTY: Form = { account: '', status: 'IN_USE', version: null, usageCount: 0 };
+const fromView = (a: OfficeAccountDetailFieldsFragment): Form => ({ account: a.account, status: a.status, version: a.version, usageCount: a.usageCount });
+
+export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const isNew = def.mode === 'new' || !id || id === 'new';
+  const numericId = isNew ? 0 : Number(id);
+  const title = t(isNew ? 'page.microsoftOfficeNew' : 'page.microsoftOfficeDetail');
+  useDocumentTitle(title);
+  const { officeStatuses } = useMasterOptions();
+  const ed = useRecordEditor<Form>(EMPTY, isNew);
+  const { confirm, dialog } = useConfirm();
+  const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { load } = ed;
+  useEffect(() => {
+    if (data?.officeAccount) load(fromView(data.officeAccount));
+  }, [data, load]);
+  useEffect(() => {
+    if (error) toast.error(t('toast.fetchFailed.officeAccount'));
+  }, [error, t]);
+  const flow = useSaveFlow((current) => {
+    ed.load(fromView(current as OfficeAccountDetailFieldsFragment));
+    ed.setEditing(false);
+  });
+  const [create] = useMutation(CreateOfficeAccountMutation);
+  const [update] = useMutation(UpdateOfficeAccountMutation);
+  const v = ed.values;
+  const ro = !ed.editing;
+
+  const save = async () => {
+    const input = { account: v.account.trim(), status: v.status, version: isNew ? undefined : (v.version ?? undefined) };
+    const ok = await flow.run(async () => {
+      if (isNew) await create({ variables: { input } });
+      else await update({ variables: { id: numericId, input } });
+    }, t('toast.saveFailed.officeAccount'));
+    if (ok) {
+      toast.success(t(isNew ? 'toast.created.officeAccount' : 'toast.updated.officeAccount'));
+      navigate('/microsoft_office');
+    }
+  };
+
+  const cancel = async () => {
+    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
+    if (!ok) return;
+    flow.reset();
+    if (isNew) navigate('/microsoft_office');
+    else {
+      ed.restore();
+      ed.setEditing(false);
+    }
+  };
+
+  return (
+    <DetailFrame
+      testId="office-account-detail-page"
+      section={t(AREAS.microsoftOffice.section)}
+      title={title}
+      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
+      backTo="/microsoft_office"
+      labels={useDetailLabels()}
+      editing={ed.editing}
+      saving={flow.saving}
+      loading={!isNew && loading && !data}
+      onEdit={() => ed.setEditing(true)}
+      onCancel={() => void cancel()}
+      onSubmit={() => void save()}
+      banner={flow.banner}
+      after={dialog}
+    >
+      <FormGrid>
+        <TextField label={t('office.account')} type="email" value={v.account} onChange={(x) => ed.set('account', x)} readOnly={ro} required error={flow.fieldErrors.account} autoComplete="off" />
+        <SelectField label={t('office.status')} value={v.status} onChange={(x) => ed.set('status', x as OfficeAccountStatus)} readOnly={ro} required error={flow.fieldErrors.status} options={officeStatuses} />
+        {!isNew && (
+          <div>
+            <ReadonlyField label={t('office.usageCount')} value={t('office.usageLink', { n: v.usageCount })} caption={t('office.usageCaption')} />
+            <RouterLink to={`/computers?ms365=${numericId}`}>{t('office.usageTitle')}</RouterLink>
+          </div>
+        )}
+      </FormGrid>
+    </DetailFrame>
+  );
+}

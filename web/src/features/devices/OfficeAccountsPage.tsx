@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { AREAS, type PageDef } from '../../app/areas';
+import { useDocumentTitle, useT } from '../../app/i18n';
+import { useNarrow } from '../../app/use-narrow';
+import { ListFrame, SelectFilter, TextFilter, useUrlFilters } from '../../components/ListFrame';
+import { ListTable } from '../../components/ListTable';
+import { Pager } from '../../components/Pager';
+import { usePagerLabels } from '../../components/PickerDialog';
+import { useListLabels } from '../../components/labels';
+import { useMasterOptions } from '../../components/master-options';
+import { toast } from '../../components/Toast';
+import { ExportButton, StatusLabel, useDeviceLive } from './device-shared';
+import { OfficeAccountsListQuery } from './operations';
+import styles from './devices.module.css';
+
+const PAGE = 50;
+const KEYS = ['account', 'status'] as const;
+
+export default function OfficeAccountsPage({ def }: { def: PageDef }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const narrow = useNarrow() || !!def.mobile;
+  const title = t('page.microsoftOffice');
+  useDocumentTitle(title);
+  const opts = useMasterOptions();
+  const f = useUrlFilters(KEYS);
+  const { data, loading, error, refetch } = useQuery(OfficeAccountsListQuery, {
+    variables: { filter: { account: f.values.account || undefined, status: (f.values.status || undefined) as never }, offset: f.offset, limit: PAGE },
+    fetchPolicy: 'cache-and-network',
+  });
+  useEffect(() => {
+    if (error) toast.error(t('toast.fetchFailed.officeAccounts'));
+  }, [error, t]);
+  // Usage counts follow the computers, so a computer's save recolours this list too.
+  useDeviceLive(['OFFICE_ACCOUNT', 'COMPUTER'], () => void refetch());
+  const page = data?.officeAccounts;
+  const pagerLabels = usePagerLabels();
+  return (
+    <ListFrame
+      testId="office-accounts-page"
+      section={t(AREAS.microsoftOffice.section)}
+      title={title}
+      description={t(AREAS.microsoftOffice.description)}
+      narrow={narrow}
+      labels={useListLabels()}
+      activeFilters={f.active}
+      onClear={() => f.clear()}
+      onAdd={() => navigate('/microsoft_office/new')}
+      actions={!narrow && <ExportButton path="/api/microsoft_office/export" fallbackName="microsoft_office.xlsx" params={{ account: f.values.account, status: f.values.status }} />}
+      filters={
+        <>
+          <TextFilter label={t('filter.account')} value={f.values.account} onChange={(v) => f.set('account', v)} />
+          <SelectFilter label={t('filter.status')} value={f.values.status} onChange={(v) => f.set('status', v)} options={opts.officeStatuses} allLabel={t('filter.all')} />
+        </>
+      }
+    >
+      <ListTable
+        label={title}
+        testId="office-accounts-table"
+        rows={page?.items ?? []}
+        rowKey={(r) => r.id}
+        loading={loading}
+        emptyText={t('grid.empty')}
+        openOnClick={narrow}
+        onOpen={(r) => navigate(`/microsoft_office/${r.id}`)}
+        rowTone={(r) => (r.rowColor === 'BLUE' ? 'blue' : r.rowColor === 'RED' ? 'red' : undefined)}
+        rowTitle={(r) => r.rowColorReason ?? undefined}
+        columns={[
+          { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3.5rem', nowrap: true },
+          { key: 'account', header: t('col.account'), render: (r) => r.account },
+          { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true, width: '7rem' },
+          {
+            key: 'usage',
+            header: t('col.usage'),
+            align: 'end',
+            width: '6rem',
+            nowrap: true,
+            render: (r) => (
+              <RouterLink
+                className={styles.usageLink}
+                to={`/computers?ms365=${r.id}`}
+                title={t('office.usageTitle')}
+                data-testid={`usage-link-${r.id}`}
+                onClick={(e) => e.stopPropagation()}
+                onDoubleClick={(e) => e.stopPropagation()}
+              >
+                {t('office.usageLink', { n: r.usageCount })}
+              </RouterLink>
+            ),
+          },
+        ]}
+      />
+      <div className={styles.legend} aria-hidden="true">
+        <span className={styles.swatch} data-tone="blue" />
+        {t('office.legend.blue')}
+        <span className={styles.swatch} data-tone="red" />
+        {t('office.legend.red')}
+      </div>
+      {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+    </ListFrame>
+  );
+}

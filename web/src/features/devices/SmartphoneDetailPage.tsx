@@ -1,0 +1,159 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { AREAS, type PageDef } from '../../app/areas';
+import { useDocumentTitle, useT } from '../../app/i18n';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
+import { FormGrid, FormSection, TextField } from '../../components/FormFields';
+import { useDetailLabels } from '../../components/labels';
+import { displayDate, useMasterOptions } from '../../components/master-options';
+import { useSaveFlow } from '../../components/save-flow';
+import { toast } from '../../components/Toast';
+import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/graphql';
+import { DeviceHistory } from './DeviceHistory';
+import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-shared';
+import { CreateSmartphoneMutation, SmartphoneDetailQuery, UpdateSmartphoneMutation } from './operations';
+
+interface Form extends HeldValues {
+  phoneNumber: string;
+  carrier: string;
+  os: string;
+  price: string;
+  exchangeDate: string;
+  pinPw: string;
+  version: number | null;
+}
+
+const EMPTY: Form = {
+  phoneNumber: '',
+  carrier: '',
+  os: '',
+  price: '',
+  exchangeDate: '',
+  pinPw: '',
+  version: null,
+  currentUser: null,
+  previousUser: null,
+  locationId: '',
+  departmentId: '',
+  status: 'NORMAL',
+};
+
+const fromView = (s: SmartphoneDetailFieldsFragment): Form => ({
+  ...heldFromView(s),
+  phoneNumber: s.phoneNumber,
+  carrier: s.carrier ?? '',
+  os: s.os ?? '',
+  price: s.price == null ? '' : String(s.price),
+  exchangeDate: s.exchangeDate ?? '',
+  pinPw: s.pinPw ?? '',
+  version: s.version,
+});
+
+const orNull = (s: string) => (s.trim() ? s.trim() : null);
+
+export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const list = def.mobile ? '/smartphones/sp' : '/smartphones';
+  const isNew = def.mode === 'new' || !id || id === 'new';
+  const numericId = isNew ? 0 : Number(id);
+  const title = t(isNew ? 'page.smartphoneNew' : 'page.smartphoneDetail');
+  useDocumentTitle(title);
+  const opts = useMasterOptions();
+  const ed = useRecordEditor<Form>(EMPTY, isNew);
+  const { confirm, dialog } = useConfirm();
+  const { data, loading, error } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { load } = ed;
+  useEffect(() => {
+    if (data?.smartphone) load(fromView(data.smartphone));
+  }, [data, load]);
+  useEffect(() => {
+    if (error) toast.error(t('toast.fetchFailed.smartphone'));
+  }, [error, t]);
+  const flow = useSaveFlow((current) => {
+    ed.load(fromView(current as SmartphoneDetailFieldsFragment));
+    ed.setEditing(false);
+  });
+  const [create] = useMutation(CreateSmartphoneMutation);
+  const [update] = useMutation(UpdateSmartphoneMutation);
+  const v = ed.values;
+  const ro = !ed.editing;
+  const fe = flow.fieldErrors;
+
+  const save = async () => {
+    const input = {
+      ...heldInput(v),
+      status: v.status as DeviceStatus,
+      phoneNumber: v.phoneNumber.trim(),
+      carrier: orNull(v.carrier),
+      os: orNull(v.os),
+      price: v.price.trim() ? Number(v.price) : null,
+      exchangeDate: orNull(v.exchangeDate),
+      pinPw: orNull(v.pinPw),
+      version: isNew ? undefined : (v.version ?? undefined),
+    };
+    const ok = await flow.run(async () => {
+      if (isNew) await create({ variables: { input } });
+      else await update({ variables: { id: numericId, input } });
+    }, t('toast.saveFailed.smartphone'));
+    if (ok) {
+      toast.success(t(isNew ? 'toast.created.smartphone' : 'toast.updated.smartphone'));
+      navigate(list);
+    }
+  };
+
+  const cancel = async () => {
+    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
+    if (!ok) return;
+    flow.reset();
+    if (isNew) navigate(list);
+    else {
+      ed.restore();
+      ed.setEditing(false);
+    }
+  };
+
+  return (
+    <DetailFrame
+      testId="smartphone-detail-page"
+      section={t(AREAS.smartphones.section)}
+      title={title}
+      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
+      backTo={list}
+      labels={useDetailLabels()}
+      editing={ed.editing}
+      saving={flow.saving}
+      loading={!isNew && loading && !data}
+      onEdit={() => ed.setEditing(true)}
+      onCancel={() => void cancel()}
+      onSubmit={() => void save()}
+      banner={flow.banner}
+      after={
+        <>
+          {dialog}
+          {!isNew && data?.smartphone && <DeviceHistory kind="SMARTPHONE" id={numericId} refreshKey={data.smartphone.updatedAt} />}
+        </>
+      }
+    >
+      <FormGrid>
+        <TextField label={t('sp.phoneNumber')} type="tel" value={v.phoneNumber} onChange={(x) => ed.set('phoneNumber', x)} readOnly={ro} required error={fe.phoneNumber} />
+        <TextField label={t('sp.carrier')} value={v.carrier} onChange={(x) => ed.set('carrier', x)} readOnly={ro} error={fe.carrier} />
+        <TextField label={t('sp.os')} value={v.os} onChange={(x) => ed.set('os', x)} readOnly={ro} error={fe.os} />
+        <TextField label={t('sp.price')} type="number" value={v.price} onChange={(x) => ed.set('price', x)} readOnly={ro} error={fe.price} />
+        {ro ? (
+          <TextField label={t('sp.exchangeDate')} value={displayDate(v.exchangeDate)} onChange={() => undefined} readOnly />
+        ) : (
+          <TextField label={t('sp.exchangeDate')} type="date" value={v.exchangeDate} onChange={(x) => ed.set('exchangeDate', x)} error={fe.exchangeDate} />
+        )}
+        <TextField label={t('sp.pinPw')} value={v.pinPw} onChange={(x) => ed.set('pinPw', x)} readOnly={ro} error={fe.pinPw} autoComplete="off" />
+      </FormGrid>
+      <FormSection title={t('device.sectionUsage')}>
+        <FormGrid>
+          <HeldFields values={v} set={ed.set} readOnly={ro} errors={fe} locations={opts.locations} departments={opts.departments} statuses={opts.smartphoneStatuses} />
+        </FormGrid>
+      </FormSection>
+    </DetailFrame>
+  );
+}

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { useSubscription } from '@apollo/client/react';
+import { Button, Label, Spinner } from '@primer/react';
+import { DownloadIcon } from '@primer/octicons-react';
+import { useT } from '../../app/i18n';
+import { PickerField, SelectField } from '../../components/FormFields';
+import type { RowTone } from '../../components/ListTable';
+import { EmployeePickerDialog } from '../../components/PickerDialog';
+import { toast } from '../../components/Toast';
+import type { AssetKind } from '../../gql/graphql';
+import { DeviceChangedSubscription } from './operations';
+import styles from './devices.module.css';
+
+/** Another user's save reaches an open list or detail without reload. */
+export function useDeviceLive(kinds: AssetKind[], onChange: (id: number) => void) {
+  useSubscription(DeviceChangedSubscription, { variables: { kinds }, onData: ({ data }) => data.data && onChange(data.data.deviceChanged.id) });
+}
+
+interface HeldRow {
+  isDiscarded: boolean;
+  isBroken: boolean;
+  currentUserRetired: boolean;
+}
+
+/** Row styles (spec): discarded or disposed, broken, current user retired. */
+export function heldTone(r: HeldRow): RowTone {
+  if (r.isDiscarded) return 'discarded';
+  if (r.isBroken) return 'broken';
+  if (r.currentUserRetired) return 'retired';
+  return undefined;
+}
+
+export function HolderName({ holder }: { holder: { name: string; retired: boolean } | null | undefined }) {
+  const t = useT();
+  if (!holder) return <span className={styles.muted}>—</span>;
+  return (
+    <span className={styles.holder}>
+      {holder.name}
+      {holder.retired && (
+        <Label variant="severe" size="small">
+          {t('emp.status.RETIRED')}
+        </Label>
+      )}
+    </span>
+  );
+}
+
+export function StatusLabel({ status, label }: { status: string; label: string }) {
+  const variant = status === 'NORMAL' || status === 'IN_USE' ? 'success' : status === 'BROKEN' || status === 'LOST' ? 'danger' : status === 'REPLACE' ? 'attention' : 'secondary';
+  return (
+    <Label variant={variant} size="small">
+      {label}
+    </Label>
+  );
+}
+
+/** The legend of the held-device row styles. */
+export function HeldLegend() {
+  const t = useT();
+  return (
+    <div className={styles.legend} aria-hidden="true">
+      <span className={styles.swatch} data-tone="discarded" />
+      {t('device.legend.discarded')}
+      <span className={styles.swatch} data-tone="broken" />
+      {t('device.legend.broken')}
+      <span className={styles.swatch} data-tone="retired" />
+      {t('device.legend.retired')}
+    </div>
+  );
+}
+
+function filenameOf(res: Response, fallback: string): string {
+  const cd = res.headers.get('Content-Disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(cd);
+  return plain ? plain[1] : fallback;
+}
+
+/** Downloads the filtered list as .xlsx from the REST export. */
+export function ExportButton({ path, params, fallbackName }: { path: string; params: Record<string, string | undefined>; fallbackName: string }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+      const res = await fetch(`${path}?${q}`, { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      const blob = await res.blob();
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = filenameOf(res, fallbackName);
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast.success(t('grid.exported'));
+    } catch {
+      toast.error(t('grid.exportFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button leadingVisual={busy ? () => <Spinner size="small" srText={null} /> : DownloadIcon} onClick={() => void run()} disabled={busy}>
+      {busy ? t('grid.exporting') : t('grid.export')}
+    </Button>
+  );
+}
+
+export interface Holder {
+  id: number;
+  name: string;
+}
+
+export interface HeldValues {
+  currentUser: Holder | null;
+  previousUser: Holder | null;
+  locationId: string;
+  departmentId: string;
+  status: string;
+}
+
+/** User / previous user pickers, location, department and status: the fields both device kinds share. */
+export function HeldFields({
+  values,
+  set,
+  readOnly,
+  errors,
+  locations,
+  departments,
+  statuses,
+}: {
+  values: HeldValues;
+  set<K extends keyof HeldValues>(k: K, v: HeldValues[K]): void;
+  readOnly: boolean;
+  errors: Record<string, string>;
+  locations: { value: string; label: string }[];
+  departments: { value: string; label: string }[];
+  statuses: { value: string; label: string }[];
+}) {
+  const t = useT();
+  const [picker, setPicker] = useState<'currentUser' | 'previousUser' | null>(null);
+  const show = (h: Holder | null) => (h ? `${h.name}（ID ${h.id}）` : null);
+  return (
+    <>
+      <PickerField
+        label={t('pc.currentUser')}
+        display={show(values.currentUser)}
+        onPick={() => setPicker('currentUser')}
+        onClear={() => set('currentUser', null)}
+        readOnly={readOnly}
+        error={errors.currentUserId}
+        pickLabel={t('picker.choose')}
+        clearLabel={t('picker.clear')}
+        emptyText={t('picker.none')}
+      />
+      <PickerField
+        label={t('pc.previousUser')}
+        display={show(values.previousUser)}
+        onPick={() => setPicker('previousUser')}
+        onClear={() => set('previousUser', null)}
+        readOnly={readOnly}
+        error={errors.previousUserId}
+        pickLabel={t('picker.choose')}
+        clearLabel={t('picker.clear')}
+        emptyText={t('picker.none')}
+      />
+      <SelectField label={t('pc.status')} value={values.status} onChange={(x) => set('status', x)} readOnly={readOnly} required error={errors.status} options={statuses} />
+      <SelectField label={t('pc.location')} value={values.locationId} onChange={(x) => set('locationId', x)} readOnly={readOnly} error={errors.locationId} options={locations} emptyLabel={t('rec.unset')} />
+      <SelectField label={t('pc.department')} value={values.departmentId} onChange={(x) => set('departmentId', x)} readOnly={readOnly} error={errors.departmentId} options={departments} emptyLabel={t('rec.unset')} />
+      {picker && (
+        <EmployeePickerDialog
+          title={t(picker === 'currentUser' ? 'pc.currentUser' : 'pc.previousUser') + ' — ' + t('picker.employeeTitle')}
+          onClose={() => setPicker(null)}
+          onPick={([e]) => {
+            set(picker, { id: e.id, name: e.name });
+            setPicker(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+export const heldInput = (v: HeldValues) => ({
+  currentUserId: v.currentUser?.id ?? null,
+  previousUserId: v.previousUser?.id ?? null,
+  locationId: v.locationId ? Number(v.locationId) : null,
+  departmentId: v.departmentId ? Number(v.departmentId) : null,
+});
+
+export const heldFromView = (d: { currentUser?: Holder | null; previousUser?: Holder | null; location?: { id: number } | null; department?: { id: number } | null; status: string }): HeldValues => ({
+  currentUser: d.currentUser ? { id: d.currentUser.id, name: d.currentUser.name } : null,
+  previousUser: d.previousUser ? { id: d.previousUser.id, name: d.previousUser.name } : null,
+  locationId: d.location ? String(d.location.id) : '',
+  departmentId: d.department ? String(d.department.id) : '',
+  status: d.status,
+});
