@@ -56,7 +56,7 @@ export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string
   const { confirm, dialog } = useConfirm();
   const [picker, setPicker] = useState<'manager' | 'members' | null>(null);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
-  const { data, loading, error } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const { load } = ed;
   useEffect(() => {
     if (data?.department) load(fromView(data.department));
@@ -68,8 +68,8 @@ export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string
     ed.load(fromView(current as DepartmentDetailFieldsFragment));
     ed.setEditing(false);
   });
-  const [create] = useMutation(CreateDepartmentMutation);
-  const [update] = useMutation(UpdateDepartmentMutation);
+  const [create] = useMutation(CreateDepartmentMutation, { fetchPolicy: 'no-cache' });
+  const [update] = useMutation(UpdateDepartmentMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
   const ro = !ed.editing;
 

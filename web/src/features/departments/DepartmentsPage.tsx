@@ -29,7 +29,7 @@ export default function DepartmentsPage({ def }: { def: PageDef }) {
   const f = useUrlFilters(KEYS);
   const { data, loading, error, refetch } = useQuery(DepartmentsListQuery, {
     variables: { name: f.values.name || undefined, offset: f.offset, limit: PAGE },
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy: 'no-cache',
   });
   useEffect(() => {
     if (error) toast.error(t('toast.fetchFailed.departments'));

@@ -81,7 +81,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const [officePicker, setOfficePicker] = useState(false);
-  const { data, loading, error } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const { load } = ed;
   useEffect(() => {
     if (data?.computer) load(fromView(data.computer));
@@ -93,8 +93,8 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
     ed.load(fromView(current as ComputerDetailFieldsFragment));
     ed.setEditing(false);
   });
-  const [create] = useMutation(CreateComputerMutation);
-  const [update] = useMutation(UpdateComputerMutation);
+  const [create] = useMutation(CreateComputerMutation, { fetchPolicy: 'no-cache' });
+  const [update] = useMutation(UpdateComputerMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
   const ro = !ed.editing;
   const fe = flow.fieldErrors;

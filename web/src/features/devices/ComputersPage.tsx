@@ -46,7 +46,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
     showDiscarded: f.values.discarded === '1',
     officeAccountId: ms365 ?? undefined,
   };
-  const { data, loading, error, refetch } = useQuery(ComputersListQuery, { variables: { filter, offset: f.offset, limit: PAGE }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(ComputersListQuery, { variables: { filter, offset: f.offset, limit: PAGE }, fetchPolicy: 'no-cache' });
   const { data: ms } = useQuery(Ms365NameQuery, { variables: { id: ms365 ?? 0 }, skip: ms365 === null });
   useEffect(() => {
     if (error) toast.error(t('toast.fetchFailed.computers'));
@@ -128,14 +128,21 @@ export default function ComputersPage({ def }: { def: PageDef }) {
               ]
             : [
                 { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3.5rem', nowrap: true },
-                { key: 'maker', header: t('col.maker'), render: (r) => r.maker, nowrap: true },
-                { key: 'type', header: t('col.deviceType'), render: (r) => r.deviceType ?? '—', nowrap: true },
-                { key: 'model', header: t('col.model'), render: (r) => r.model ?? '—' },
+                {
+                  key: 'maker',
+                  header: `${t('col.maker')} / ${t('col.model')}`,
+                  render: (r) => (
+                    <>
+                      <span className={styles.primary}>{r.maker}</span>
+                      <span className={styles.sub}>{[r.model, r.deviceType].filter(Boolean).join(' · ')}</span>
+                    </>
+                  ),
+                },
                 { key: 'user', header: t('col.currentUser'), render: (r) => <HolderName holder={r.currentUser} /> },
                 { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
                 { key: 'loc', header: t('col.location'), render: (r) => r.location?.name ?? '—', nowrap: true },
                 { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true },
-                { key: 'office', header: t('col.office'), render: (r) => r.officeAccount?.account ?? '—' },
+                { key: 'office', header: t('col.office'), render: (r) => r.officeAccount?.account.replace(/@.*/, '') ?? '—', nowrap: true },
                 { key: 'intro', header: t('col.introductionDate'), render: (r) => displayDate(r.introductionDate), nowrap: true },
               ]
         }

@@ -12,7 +12,7 @@ import styles from './devices.module.css';
 export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: number; refreshKey?: string }) {
   const t = useT();
   const { computerStatuses } = useMasterOptions();
-  const { data, loading } = useQuery(DeviceHistoryQuery, { variables: { id, kind }, fetchPolicy: 'network-only', context: { refreshKey } });
+  const { data, loading } = useQuery(DeviceHistoryQuery, { variables: { id, kind }, fetchPolicy: 'no-cache', context: { refreshKey } });
   const h = data?.deviceHistory;
   const statusLabel = (s: DeviceStatus | null | undefined) => (s ? (computerStatuses.find((o) => o.value === s)?.label ?? s) : t('device.none'));
   const reasonKey = (r: string) => (r === 'created' ? 'device.reason.created' : r === 'returned' ? 'device.reason.returned' : 'device.reason.edit');

@@ -33,7 +33,7 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
   const { officeStatuses } = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const { load } = ed;
   useEffect(() => {
     if (data?.officeAccount) load(fromView(data.officeAccount));
@@ -45,8 +45,8 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
     ed.load(fromView(current as OfficeAccountDetailFieldsFragment));
     ed.setEditing(false);
   });
-  const [create] = useMutation(CreateOfficeAccountMutation);
-  const [update] = useMutation(UpdateOfficeAccountMutation);
+  const [create] = useMutation(CreateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
+  const [update] = useMutation(UpdateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
   const ro = !ed.editing;
 

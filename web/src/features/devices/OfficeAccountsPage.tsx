@@ -28,7 +28,7 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
   const f = useUrlFilters(KEYS);
   const { data, loading, error, refetch } = useQuery(OfficeAccountsListQuery, {
     variables: { filter: { account: f.values.account || undefined, status: (f.values.status || undefined) as never }, offset: f.offset, limit: PAGE },
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy: 'no-cache',
   });
   useEffect(() => {
     if (error) toast.error(t('toast.fetchFailed.officeAccounts'));

@@ -64,7 +64,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
   const opts = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const { load } = ed;
   useEffect(() => {
     if (data?.smartphone) load(fromView(data.smartphone));
@@ -76,8 +76,8 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
     ed.load(fromView(current as SmartphoneDetailFieldsFragment));
     ed.setEditing(false);
   });
-  const [create] = useMutation(CreateSmartphoneMutation);
-  const [update] = useMutation(UpdateSmartphoneMutation);
+  const [create] = useMutation(CreateSmartphoneMutation, { fetchPolicy: 'no-cache' });
+  const [update] = useMutation(UpdateSmartphoneMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
   const ro = !ed.editing;
   const fe = flow.fieldErrors;

@@ -35,7 +35,7 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
     status: (f.values.status || undefined) as never,
     showDiscarded: f.values.discarded === '1',
   };
-  const { data, loading, error, refetch } = useQuery(SmartphonesListQuery, { variables: { filter, offset: f.offset, limit: PAGE }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(SmartphonesListQuery, { variables: { filter, offset: f.offset, limit: PAGE }, fetchPolicy: 'no-cache' });
   useEffect(() => {
     if (error) toast.error(t('toast.fetchFailed.smartphones'));
   }, [error, t]);

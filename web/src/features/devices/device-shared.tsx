@@ -193,10 +193,10 @@ export const heldInput = (v: HeldValues) => ({
   departmentId: v.departmentId ? Number(v.departmentId) : null,
 });
 
-export const heldFromView = (d: { currentUser?: Holder | null; previousUser?: Holder | null; location?: { id: number } | null; department?: { id: number } | null; status: string }): HeldValues => ({
+export const heldFromView = (d: { currentUser?: Holder | null; previousUser?: Holder | null; location?: { refId: number } | null; department?: { refId: number } | null; status: string }): HeldValues => ({
   currentUser: d.currentUser ? { id: d.currentUser.id, name: d.currentUser.name } : null,
   previousUser: d.previousUser ? { id: d.previousUser.id, name: d.previousUser.name } : null,
-  locationId: d.location ? String(d.location.id) : '',
-  departmentId: d.department ? String(d.department.id) : '',
+  locationId: d.location ? String(d.location.refId) : '',
+  departmentId: d.department ? String(d.department.refId) : '',
   status: d.status,
 });

@@ -31,11 +31,11 @@ export const ComputersListQuery = graphql(`
           ...HolderFields
         }
         department {
-          id
+          refId: id
           name
         }
         location {
-          id
+          refId: id
           name
         }
         officeAccount {
@@ -71,11 +71,11 @@ export const ComputerDetailFields = graphql(`
       ...HolderFields
     }
     department {
-      id
+      refId: id
       name
     }
     location {
-      id
+      refId: id
       name
     }
     officeAccount {
@@ -130,11 +130,11 @@ export const SmartphonesListQuery = graphql(`
           ...HolderFields
         }
         department {
-          id
+          refId: id
           name
         }
         location {
-          id
+          refId: id
           name
         }
       }
@@ -162,11 +162,11 @@ export const SmartphoneDetailFields = graphql(`
       ...HolderFields
     }
     department {
-      id
+      refId: id
       name
     }
     location {
-      id
+      refId: id
       name
     }
   }
@@ -293,11 +293,11 @@ export const DeviceHistoryQuery = graphql(`
         fromStatus
         toStatus
         fromLocation {
-          id
+          refId: id
           name
         }
         toLocation {
-          id
+          refId: id
           name
         }
       }

@@ -35,7 +35,7 @@ const fromView = (e: EmployeeDetailFieldsFragment): Form => ({
   email: e.email ?? '',
   role: e.role,
   status: e.status,
-  locationId: e.location ? String(e.location.id) : '',
+  locationId: e.location ? String(e.location.refId) : '',
   version: e.version,
   department: e.department?.name ?? '',
 });
@@ -52,7 +52,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
   const { locations } = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'network-only' });
+  const { data, loading, error } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const { load } = ed;
   useEffect(() => {
     if (data?.employee) load(fromView(data.employee));
@@ -64,8 +64,8 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
     ed.load(fromView(current as EmployeeDetailFieldsFragment));
     ed.setEditing(false);
   });
-  const [create] = useMutation(CreateEmployeeMutation);
-  const [update] = useMutation(UpdateEmployeeMutation);
+  const [create] = useMutation(CreateEmployeeMutation, { fetchPolicy: 'no-cache' });
+  const [update] = useMutation(UpdateEmployeeMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
   const ro = !ed.editing;
 
@@ -128,6 +128,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
         <TextField label={t('emp.name')} value={v.name} onChange={(x) => ed.set('name', x)} readOnly={ro} required error={fe.name} autoComplete="off" />
         <TextField label={t('emp.email')} type="email" value={v.email} onChange={(x) => ed.set('email', x)} readOnly={ro} error={fe.email} autoComplete="off" />
         <TextField label={t('emp.loginId')} value={v.loginId} onChange={(x) => ed.set('loginId', x)} readOnly={ro} required error={fe.loginId} autoComplete="off" />
+        {!ro && (
         <TextField
           label={t('emp.password')}
           type="password"
@@ -138,8 +139,9 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
           error={fe.password}
           autoComplete="new-password"
           placeholder={isNew ? undefined : t('emp.passwordUnchanged')}
-          caption={ro ? undefined : t('emp.passwordCaption')}
+          caption={t('emp.passwordCaption')}
         />
+        )}
         <SelectField label={t('emp.role')} value={v.role} onChange={(x) => ed.set('role', x as EmployeeRole)} readOnly={ro} required error={fe.role} options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
         <SelectField
           label={t('emp.status')}

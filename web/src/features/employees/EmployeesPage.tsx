@@ -33,7 +33,7 @@ export default function EmployeesPage({ def }: { def: PageDef }) {
       offset: f.offset,
       limit: PAGE,
     },
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy: 'no-cache',
   });
   useEffect(() => {
     if (error) toast.error(t('toast.fetchFailed.employees'));

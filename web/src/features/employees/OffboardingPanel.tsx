@@ -17,7 +17,7 @@ export function OffboardingPanel({ employeeId, employeeName }: { employeeId: num
   const t = useT();
   const errorText = useErrorText();
   const { confirm, dialog } = useConfirm();
-  const { data, loading, refetch } = useQuery(EmployeeDevicesQuery, { variables: { employeeId }, fetchPolicy: 'network-only' });
+  const { data, loading, refetch } = useQuery(EmployeeDevicesQuery, { variables: { employeeId }, fetchPolicy: 'no-cache' });
   const [returnAll, { loading: returning }] = useMutation(ReturnEmployeeDevicesMutation);
   const d = data?.employeeDevices;
   const held = (d?.computers.length ?? 0) + (d?.smartphones.length ?? 0);

@@ -13,11 +13,11 @@ export const EmployeesListQuery = graphql(`
         status
         statusLabel
         department {
-          id
+          refId: id
           name
         }
         location {
-          id
+          refId: id
           name
         }
       }
@@ -36,11 +36,11 @@ export const EmployeeDetailFields = graphql(`
     statusLabel
     version
     department {
-      id
+      refId: id
       name
     }
     location {
-      id
+      refId: id
       name
     }
   }
