@@ -23,7 +23,7 @@ export const PickerEmployeesQuery = graphql(`
         statusLabel
         status
         department {
-          id
+          refId: id
           name
         }
       }
@@ -88,7 +88,7 @@ export function EmployeePickerDialog({
   const labels = usePagerLabels();
   const { data, loading } = useQuery(PickerEmployeesQuery, {
     variables: { filter: { name: name || undefined, departmentId: dept ? Number(dept) : undefined }, offset, limit: PAGE },
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy: 'no-cache',
   });
   const page = data?.employees;
   const rows = (page?.items ?? []).filter((e) => !excludeIds.includes(e.id));
@@ -165,7 +165,7 @@ export function OfficeAccountPickerDialog({ title, onClose, onPick }: { title: s
   const labels = usePagerLabels();
   const { data, loading } = useQuery(PickerOfficeAccountsQuery, {
     variables: { filter: { account: account || undefined }, offset, limit: PAGE },
-    fetchPolicy: 'cache-and-network',
+    fetchPolicy: 'no-cache',
   });
   const page = data?.officeAccounts;
   const rows = page?.items ?? [];

@@ -4,11 +4,11 @@ import { graphql } from '../gql';
 export const MasterOptionsQuery = graphql(`
   query MasterOptions {
     departmentNames {
-      id
+      refId: id
       name
     }
     locations {
-      id
+      refId: id
       name
     }
     deviceOptions {
@@ -28,12 +28,12 @@ export const MasterOptionsQuery = graphql(`
   }
 `);
 
-const toOptions = (list: readonly { id: number; name: string }[] | undefined) => (list ?? []).map((x) => ({ value: String(x.id), label: x.name }));
+const toOptions = (list: readonly { refId: number; name: string }[] | undefined) => (list ?? []).map((x) => ({ value: String(x.refId), label: x.name }));
 const codes = (list: readonly { code: string; label: string }[] | undefined) => (list ?? []).map((x) => ({ value: x.code, label: x.label }));
 
 /** Departments, locations and status choices for filters and forms (one cached query). */
 export function useMasterOptions() {
-  const { data } = useQuery(MasterOptionsQuery);
+  const { data } = useQuery(MasterOptionsQuery, { fetchPolicy: 'no-cache' });
   return {
     departments: toOptions(data?.departmentNames),
     locations: toOptions(data?.locations),
