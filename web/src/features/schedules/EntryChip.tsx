@@ -1,0 +1,47 @@
+import { LockIcon } from '@primer/octicons-react';
+import { useT } from '../../app/i18n';
+import type { ScheduleFieldsFragment } from '../../gql/graphql';
+import { formatTimeRange, typeLabel } from './format';
+import styles from './EntryChip.module.css';
+
+/**
+ * One entry in a grid cell or a day list: time and title, coloured by type. Others' private
+ * entries are a grey "予定あり" block that shows no details and does not open.
+ */
+export function EntryChip({ entry, day, onOpen, layout = 'stack' }: { entry: ScheduleFieldsFragment; day: string; onOpen(e: ScheduleFieldsFragment): void; layout?: 'stack' | 'line' }) {
+  const t = useT();
+  const time = formatTimeRange(t, entry, day);
+  if (entry.busyOnly) {
+    return (
+      <div className={styles.chip} data-kind="busy" data-layout={layout} data-testid="entry-busy" title={`${time} ${t('schedules.busy')}`}>
+        <span className={styles.time}>{time}</span>
+        <span className={styles.title}>
+          <LockIcon size={12} aria-hidden="true" /> {t('schedules.busy')}
+        </span>
+      </div>
+    );
+  }
+  const declined = entry.myResponse === 'DECLINED';
+  return (
+    <button
+      type="button"
+      className={styles.chip}
+      data-kind={entry.type ?? 'TASK'}
+      data-layout={layout}
+      data-declined={declined || undefined}
+      data-testid="entry"
+      data-schedule-id={entry.id}
+      title={`${time} ${entry.title ?? ''}（${typeLabel(t, entry.type)}）`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(entry);
+      }}
+    >
+      <span className={styles.time}>{time}</span>
+      <span className={styles.title}>
+        {entry.isPrivate && <LockIcon size={12} aria-label={t('schedules.private')} />}
+        {entry.title}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Dialog, Spinner } from '@primer/react';
+import { useT } from '../../app/i18n';
+import type { LiveChange } from './live';
+import type { DialogState } from './use-schedule-screen';
+
+const loadDialog = () => import('./ScheduleDialog');
+const ScheduleDialog = lazy(loadDialog);
+
+/** Loads the dialog chunk once the screen is idle, so the first click opens it at once. */
+export function usePreloadDialog() {
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+    if (w.requestIdleCallback) w.requestIdleCallback(() => void loadDialog());
+    else setTimeout(() => void loadDialog(), 1500);
+  }, []);
+}
+
+export function ScheduleDialogHost({
+  state,
+  me,
+  narrow,
+  onClose,
+  onChanged,
+}: {
+  state: DialogState | null;
+  me: { id: number; name: string };
+  narrow: boolean;
+  onClose(): void;
+  onChanged(change: LiveChange): void;
+}) {
+  const t = useT();
+  if (!state) return null;
+  return (
+    <Suspense
+      fallback={
+        <Dialog title={state.kind === 'create' ? t('schedules.dialog.createTitle') : t('schedules.dialog.detailTitle')} onClose={onClose} width="large">
+          <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
+            <Spinner srText={t('common.loading')} />
+          </div>
+        </Dialog>
+      }
+    >
+      <ScheduleDialog
+        key={state.kind === 'create' ? `new-${state.date}-${state.attendee?.id ?? ''}` : `id-${state.id}`}
+        state={state}
+        me={me}
+        narrow={narrow}
+        onClose={onClose}
+        onChanged={onChanged}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { Button, ButtonGroup, IconButton, Pagination } from '@primer/react';
+import { ChevronLeftIcon, ChevronRightIcon } from '@primer/octicons-react';
+import type { PageDef } from '../../app/areas';
+import { useDocumentTitle, useT } from '../../app/i18n';
+import { useNarrow } from '../../app/use-narrow';
+import { CenteredSpinner } from '../../components/CenteredStatus';
+import { addDays, mondayOf, weekDays } from './dates';
+import { Filters } from './Filters';
+import { formatWeekLabel } from './format';
+import { GoogleCalendarMenu } from './GoogleCalendarMenu';
+import { useScheduleLive } from './live';
+import { MonthCalendar } from './MonthCalendar';
+import { MyDayPanel } from './MyDayPanel';
+import { ScheduleGridQuery } from './operations';
+import { ScheduleDialogHost, usePreloadDialog } from './ScheduleDialogHost';
+import { OverlayLayer } from './OverlayLayer';
+import { ToastProvider } from './Toasts';
+import { useMonthMarkers } from './use-month-markers';
+import { useScheduleScreen } from './use-schedule-screen';
+import { WeekGrid } from './WeekGrid';
+import styles from './SchedulesPage.module.css';
+
+const PAGE_SIZE = 100;
+
+/** /schedules: month calendar, my day, and the weekly people × days grid. */
+export default function SchedulesPage(_: { def: PageDef; id?: string }) {
+  return (
+    <OverlayLayer>
+      <ToastProvider>
+        <DesktopSchedules />
+      </ToastProvider>
+    </OverlayLayer>
+  );
+}
+
+function DesktopSchedules() {
+  const t = useT();
+  const title = t('page.schedules');
+  useDocumentTitle(title);
+  usePreloadDialog();
+  const narrow = useNarrow();
+  const s = useScheduleScreen();
+  const monday = mondayOf(s.selected);
+  const days = useMemo(() => weekDays(monday), [monday]);
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [s.departmentId, s.name]);
+
+  const gridVars = useMemo(
+    () => ({ from: days[0], to: days[6], departmentId: s.departmentId, name: s.name.trim() || null, offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
+    [days, s.departmentId, s.name, page],
+  );
+  const grid = useQuery(ScheduleGridQuery, { variables: gridVars });
+  const shown = grid.data ?? grid.previousData;
+  const markers = useMonthMarkers(s.month, s.me.id);
+
+  const live = useScheduleLive(s.me.id, { grids: [gridVars, markers.variables], days: [s.selected] });
+
+  const onCreate = useCallback((person: { id: number; name: string }, day: string) => s.openCreate(day, person), [s]);
+  const total = shown?.scheduleGrid.totalPeople ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <div className={styles.page} data-testid="schedules-page">
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <h1 className={styles.title}>{title}</h1>
+          <p className={styles.lead}>{t('desc.schedules')}</p>
+        </div>
+        <div className={styles.headerActions}>
+          <GoogleCalendarMenu month={s.month} />
+        </div>
+      </header>
+
+      <div className={styles.top}>
+        <div className={styles.card}>
+          <MonthCalendar month={s.month} selected={s.selected} today={s.today} busyDays={markers.busyDays} onSelect={s.select} onMonth={s.setMonth} />
+        </div>
+        <div className={`${styles.card} ${styles.mine}`}>
+          <MyDayPanel date={s.selected} onAdd={() => s.openCreate(s.selected)} onOpen={s.openDetail} />
+        </div>
+      </div>
+
+      <section className={styles.card} aria-labelledby="week-label">
+        <div className={styles.toolbar}>
+          <div className={styles.weekNav}>
+            <ButtonGroup>
+              <IconButton icon={ChevronLeftIcon} aria-label={t('schedules.week.prev')} onClick={() => s.select(addDays(s.selected, -7))} data-testid="week-prev" />
+              <Button onClick={() => s.select(s.today)}>{t('schedules.week.thisWeek')}</Button>
+              <IconButton icon={ChevronRightIcon} aria-label={t('schedules.week.next')} onClick={() => s.select(addDays(s.selected, 7))} data-testid="week-next" />
+            </ButtonGroup>
+            <h2 id="week-label" className={styles.weekLabel} data-testid="week-label" aria-live="polite">
+              {formatWeekLabel(t, days[0], days[6])}
+            </h2>
+          </div>
+          <Filters departmentId={s.departmentId} name={s.name} onDepartment={s.setDepartmentId} onName={s.setName} />
+        </div>
+
+        {!shown && grid.loading ? (
+          <CenteredSpinner fill="area" label={t('common.loading')} />
+        ) : !shown && grid.error ? (
+          <div className={styles.problem} role="alert">
+            {t('schedules.loadFailed')}{' '}
+            <Button variant="link" onClick={() => void grid.refetch()}>
+              {t('schedules.retry')}
+            </Button>
+          </div>
+        ) : shown && shown.scheduleGrid.people.length === 0 ? (
+          <div className={styles.problem} data-testid="grid-empty">
+            {t('schedules.grid.noPeople')}
+          </div>
+        ) : shown ? (
+          <>
+            <WeekGrid
+              days={days}
+              people={shown.scheduleGrid.people}
+              me={s.me.id}
+              today={s.today}
+              selected={s.selected}
+              onCreate={onCreate}
+              onOpen={s.openDetail}
+              busy={grid.loading}
+            />
+            <div className={styles.gridFooter}>
+              <span className={styles.count}>{t('schedules.grid.count', { count: total })}</span>
+              <span className={styles.legend} aria-hidden="true">
+                <span data-kind="TASK">{t('schedules.type.task')}</span>
+                <span data-kind="REMOTE">{t('schedules.type.remote')}</span>
+                <span data-kind="APPOINTMENT">{t('schedules.type.appointment')}</span>
+                <span data-kind="busy">{t('schedules.busy')}</span>
+              </span>
+              {pages > 1 && (
+                <Pagination
+                  pageCount={pages}
+                  currentPage={page + 1}
+                  onPageChange={(e, p) => {
+                    e.preventDefault();
+                    setPage(p - 1);
+                  }}
+                  showPages={{ narrow: false }}
+                />
+              )}
+            </div>
+          </>
+        ) : null}
+      </section>
+
+      <ScheduleDialogHost state={s.dialog} me={s.me} narrow={narrow} onClose={s.closeDialog} onChanged={live.apply} />
+    </div>
+  );
+}
+

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSession } from '../../app/auth/session';
+import { useT } from '../../app/i18n';
+import type { ScheduleFieldsFragment } from '../../gql/graphql';
+import { monthOf, today as todayOf } from './dates';
+import { useToast } from './Toasts';
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export type DialogState =
+  | { kind: 'create'; date: string; attendee?: { id: number; name: string } }
+  | { kind: 'detail'; id: number; initial?: ScheduleFieldsFragment };
+
+/** What both schedule screens share: the chosen day (?date=), the month shown, filters, the open dialog. */
+export function useScheduleScreen() {
+  const { user } = useSession();
+  const t = useT();
+  const notify = useToast();
+  const [params, setParams] = useSearchParams();
+  const today = useMemo(() => todayOf(), []);
+  const raw = params.get('date');
+  const selected = raw && DATE_RE.test(raw) ? raw : today;
+  const [month, setMonth] = useState(monthOf(selected));
+  const [departmentId, setDepartmentId] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  const select = useCallback(
+    (date: string) => {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (date === today) next.delete('date');
+          else next.set('date', date);
+          return next;
+        },
+        { replace: true },
+      );
+      setMonth(monthOf(date));
+    },
+    [setParams, today],
+  );
+
+  // Back from Google's consent screen: /schedules?google=connected|denied|error
+  const google = params.get('google');
+  useEffect(() => {
+    if (!google) return;
+    if (google === 'connected') notify('success', t('schedules.google.connectedToast'));
+    else if (google === 'denied') notify('info', t('schedules.google.deniedToast'));
+    else notify('danger', t('schedules.google.errorToast'), params.get('code') ?? undefined);
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('google');
+        next.delete('code');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [google, notify, params, setParams, t]);
+
+  return {
+    me: user,
+    today,
+    selected,
+    select,
+    month,
+    setMonth,
+    departmentId,
+    setDepartmentId,
+    name,
+    setName,
+    dialog,
+    openCreate: (date: string, attendee?: { id: number; name: string }) => setDialog({ kind: 'create', date, attendee: attendee && attendee.id !== user.id ? attendee : undefined }),
+    openDetail: (entry: ScheduleFieldsFragment) => {
+      if (!entry.busyOnly) setDialog({ kind: 'detail', id: entry.id, initial: entry });
+    },
+    closeDialog: () => setDialog(null),
+  };
+}
