@@ -1,0 +1,223 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PHONE, launchBrowser, newPage, signIn as signInOnce } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Sign-in, tried once more when the login form was slow to appear. */
+async function signIn(page: Page, loginId: string, opts: { landing?: string } = {}) {
+  try {
+    await signInOnce(page, loginId, opts);
+  } catch {
+    await signInOnce(page, loginId, opts);
+  }
+}
+
+/** Checkboxes of the lists write the URL in a transition: click, then wait for the state. */
+async function setChecked(page: Page, label: string, on: boolean) {
+  const box = page.getByLabel(label);
+  if ((await box.isChecked()) !== on) await box.click();
+  await expect.poll(() => box.isChecked()).toBe(on);
+}
+
+const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
+const range = (page: Page) => page.getByTestId('pager-range').innerText();
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `e2e/artifacts/${name}.png` });
+}
+
+describe('IT-asset register (computers, smartphones, Office accounts)', () => {
+  test('computer list: maker filter, show discarded, ?ms365= chip that can be cleared', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'devadmin');
+    await page.goto('/computers');
+    await rows(page, 'computers-table').first().waitFor();
+    await shot(page, 'desktop-computers');
+    const base = await range(page);
+    expect(await page.locator('tr[data-tone="discarded"]').count()).toBe(0);
+    await setChecked(page, '廃棄を表示', true);
+    await expect.poll(() => range(page)).not.toBe(base);
+    await expect.poll(() => page.locator('tr[data-tone="discarded"]').count()).toBeGreaterThan(0);
+    await setChecked(page, '廃棄を表示', false);
+    await page.getByLabel('メーカー').fill('Dell');
+    await expect.poll(async () => (await rows(page, 'computers-table').allInnerTexts()).every((r) => r.includes('Dell'))).toBe(true);
+
+    await page.goto('/computers?ms365=1');
+    const chip = page.getByTestId('filter-chip');
+    await chip.waitFor();
+    expect(await chip.innerText()).toContain('m365-01@example.co.jp');
+    await expect.poll(() => rows(page, 'computers-table').count()).toBe(5);
+    await page.getByRole('button', { name: 'Office アカウントの絞り込みを解除' }).click();
+    await chip.waitFor({ state: 'detached' });
+    await expect.poll(() => rows(page, 'computers-table').count()).toBeGreaterThan(5);
+    await context.close();
+  });
+
+  test('create a computer with the user and Office account pickers', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'devadmin');
+    await page.goto('/computers');
+    await page.getByRole('button', { name: '追加' }).click();
+    await page.waitForURL((u) => u.pathname === '/computers/new');
+    await page.getByLabel('メーカー').fill('E2E Maker');
+    await page.getByLabel('型番').fill('Model-X');
+    await page.getByRole('button', { name: '使用者: 選択', exact: true }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByTestId('employee-picker-table').locator('tbody tr').first().click();
+    await expect.poll(() => page.getByLabel('使用者', { exact: true }).inputValue()).toMatch(/ID \d+/);
+    await page.getByRole('button', { name: 'Microsoft Office アカウント: 選択' }).click();
+    await page.getByTestId('office-picker-table').locator('tbody tr').nth(4).click();
+    await expect.poll(() => page.getByLabel('Microsoft Office アカウント').inputValue()).toContain('@example.co.jp');
+    await shot(page, 'desktop-computer-new');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL((u) => u.pathname === '/computers');
+    await page.getByText('パソコンを登録しました').waitFor();
+    await page.getByLabel('メーカー').fill('E2E Maker');
+    await expect.poll(() => rows(page, 'computers-table').count()).toBe(1);
+    await context.close();
+  });
+
+  test('two users saving the same computer: the second gets the conflict message and can load the current values', async () => {
+    const a = await newPage(browser);
+    const b = await newPage(browser);
+    await signIn(a.page, 'devadmin');
+    await signIn(b.page, 'admin');
+    for (const { page } of [a, b]) {
+      await page.goto('/computers/2');
+      await expect.poll(() => page.getByLabel('型番').inputValue()).not.toBe('');
+      await page.getByRole('button', { name: '編集' }).click();
+    }
+    await shot(a.page, 'desktop-computer-detail');
+    await a.page.getByLabel('型番').fill('Saved by A');
+    await a.page.getByRole('button', { name: '保存' }).click();
+    await a.page.waitForURL((u) => u.pathname === '/computers');
+    await b.page.getByLabel('型番').fill('Saved by B');
+    await b.page.getByRole('button', { name: '保存' }).click();
+    const banner = b.page.getByTestId('conflict-banner');
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain('高橋 健太さん');
+    await b.page.getByText('パソコンの保存に失敗しました').waitFor();
+    await b.page.getByRole('button', { name: '最新の内容を読み込む' }).click();
+    await expect.poll(() => b.page.getByLabel('型番').inputValue()).toBe('Saved by A');
+    await b.page.getByTestId('device-history').waitFor();
+    await a.context.close();
+    await b.context.close();
+  });
+
+  test('smartphones at 390 px: add button, filter dialog, show discarded, row click opens /smartphones/sp/:id', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, 'devadmin', { landing: '/schedules/sp' });
+    await page.goto('/smartphones/sp');
+    await rows(page, 'smartphones-table').first().waitFor();
+    await page.getByRole('button', { name: '追加' }).waitFor();
+    await page.getByLabel('廃棄を表示').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'narrow-smartphones');
+    await page.getByRole('button', { name: /絞り込み/ }).click();
+    const dialog = page.getByRole('dialog', { name: '絞り込み条件' });
+    await dialog.getByLabel('キャリア').fill('au');
+    await expect.poll(async () => (await rows(page, 'smartphones-table').allInnerTexts()).every((r) => r.includes('au'))).toBe(true);
+    await dialog.getByRole('button', { name: '閉じる' }).first().click();
+    await rows(page, 'smartphones-table').first().click();
+    await page.waitForURL((u) => /^\/smartphones\/sp\/\d+$/.test(u.pathname));
+    await page.getByRole('heading', { level: 1, name: 'スマートフォン詳細' }).waitFor();
+    await shot(page, 'narrow-smartphone-detail');
+    await page.goto('/computers/sp');
+    await rows(page, 'computers-table').first().waitFor();
+    await shot(page, 'narrow-computers');
+    await rows(page, 'computers-table').first().click();
+    await page.waitForURL((u) => /^\/computers\/sp\/\d+$/.test(u.pathname));
+    await page.getByTestId('device-history').waitFor();
+    await shot(page, 'narrow-computer-detail');
+    await page.goto('/microsoft_office');
+    await rows(page, 'office-accounts-table').first().waitFor();
+    await shot(page, 'narrow-office-accounts');
+    await context.close();
+  });
+
+  test('Office accounts: blue/red rows from the server and the usage link to /computers?ms365=', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'devadmin');
+    await page.goto('/microsoft_office');
+    await rows(page, 'office-accounts-table').first().waitFor();
+    await shot(page, 'desktop-office-accounts');
+    expect(await page.locator('tr[data-row-id="1"]').getAttribute('data-tone')).toBe('blue');
+    expect(await page.locator('tr[data-row-id="2"]').getAttribute('data-tone')).toBe('red');
+    await page.getByTestId('usage-link-2').click();
+    await page.waitForURL((u) => u.pathname === '/computers' && u.searchParams.get('ms365') === '2');
+    await page.getByTestId('filter-chip').waitFor();
+    await expect.poll(() => rows(page, 'computers-table').count()).toBe(7);
+    await page.goto('/microsoft_office/1');
+    await page.getByRole('heading', { level: 1, name: 'Microsoft Office アカウント詳細' }).waitFor();
+    await shot(page, 'desktop-office-account-detail');
+    await context.close();
+  });
+
+  test('export downloads the filtered list as .xlsx', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'devadmin');
+    await page.goto('/smartphones');
+    await rows(page, 'smartphones-table').first().waitFor();
+    await shot(page, 'desktop-smartphones');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel出力' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    await page.getByText('Excelファイルを出力しました').waitFor();
+    await context.close();
+  });
+
+  test('live: a list in one browser shows another user’s save without reload', async () => {
+    const watcher = await newPage(browser);
+    const editor = await newPage(browser);
+    await signIn(watcher.page, 'devadmin');
+    await signIn(editor.page, 'admin');
+    await watcher.page.goto('/smartphones');
+    await watcher.page.locator('tr[data-row-id="1"]').waitFor();
+    await watcher.page.waitForTimeout(1000); // the subscription is open
+    await editor.page.goto('/smartphones/1');
+    await expect.poll(() => editor.page.getByLabel('電話番号').inputValue()).not.toBe('');
+    await editor.page.getByRole('button', { name: '編集' }).click();
+    await editor.page.getByLabel('キャリア').fill('ライブ通信');
+    await editor.page.getByRole('button', { name: '保存' }).click();
+    await editor.page.waitForURL((u) => u.pathname === '/smartphones');
+    await expect.poll(() => watcher.page.locator('tr[data-row-id="1"]').innerText(), { timeout: 15_000 }).toContain('ライブ通信');
+    await watcher.context.close();
+    await editor.context.close();
+  });
+
+  test('offboarding: a retired holder’s devices are listed on the employee detail and returned in one confirmed action', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/computers/6');
+    const user = await (async () => {
+      await expect.poll(() => page.getByLabel('使用者', { exact: true }).inputValue()).toMatch(/ID \d+/);
+      return Number(/ID (\d+)/.exec(await page.getByLabel('使用者', { exact: true }).inputValue())![1]);
+    })();
+    await page.goto(`/employees/${user}`);
+    const panel = page.getByTestId('offboarding-panel');
+    await panel.waitFor();
+    await panel.locator('tbody tr').first().waitFor();
+    await shot(page, 'desktop-employee-offboarding');
+    await page.getByRole('button', { name: 'すべて返却する' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '返却する' }).click();
+    await page.getByText(/台の端末を返却しました/).waitFor();
+    await page.getByText('返却が必要な端末はありません').waitFor();
+    await context.close();
+  });
+
+  test('一般 (staff) is refused on /computers', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff');
+    await page.goto('/computers');
+    await page.getByTestId('forbidden-page').waitFor();
+    expect(await page.getByTestId('computers-page').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DESKTOP, PHONE, launchBrowser, newPage, signIn as signInOnce } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Sign-in, tried once more when the login form was slow to appear. */
+async function signIn(page: Page, loginId: string, opts: { landing?: string } = {}) {
+  try {
+    await signInOnce(page, loginId, opts);
+  } catch {
+    await signInOnce(page, loginId, opts);
+  }
+}
+
+/** Checkboxes of the lists write the URL in a transition: click, then wait for the state. */
+async function setChecked(page: Page, label: string, on: boolean) {
+  const box = page.getByLabel(label);
+  if ((await box.isChecked()) !== on) await box.click();
+  await expect.poll(() => box.isChecked()).toBe(on);
+}
+
+const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `e2e/artifacts/${name}.png` });
+}
+
+describe('staff and departments (master data)', () => {
+  test('staff list filters by name and department, shows retired on demand, double-click opens the detail', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/employees');
+    await rows(page, 'employees-table').first().waitFor();
+    const all = await page.getByTestId('pager-range').innerText();
+    await setChecked(page, '退職者を表示', true);
+    await expect.poll(() => page.getByTestId('pager-range').innerText()).not.toBe(all);
+    await setChecked(page, '退職者を表示', false);
+    await page.getByLabel('氏名').fill('山田');
+    await expect.poll(async () => (await rows(page, 'employees-table').allInnerTexts()).every((r) => r.includes('山田'))).toBe(true);
+    await page.getByRole('button', { name: 'クリア' }).click();
+    await page.getByLabel('部署').selectOption({ label: '開発' });
+    await expect.poll(async () => {
+      const texts = await rows(page, 'employees-table').allInnerTexts();
+      return texts.length > 0 && texts.every((r) => r.includes('開発'));
+    }).toBe(true);
+    await shot(page, 'desktop-employees');
+    await rows(page, 'employees-table').first().dblclick();
+    await page.getByRole('heading', { level: 1, name: '社員詳細' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/employees\/\d+$/);
+    expect(await page.getByLabel('氏名').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('部署').getAttribute('readonly')).not.toBeNull();
+    await shot(page, 'desktop-employee-detail');
+    await context.close();
+  });
+
+  test('edit an employee: Cancel asks and restores, Save writes and returns to the list', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/employees/10');
+    const email = page.getByLabel('メールアドレス');
+    await expect.poll(() => email.inputValue()).toContain('@');
+    const before = await email.inputValue();
+    await page.getByRole('button', { name: '編集' }).click();
+    await email.fill('changed@example.co.jp');
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('編集内容は破棄されます。よろしいですか？').waitFor();
+    await dialog.getByRole('button', { name: 'はい' }).click();
+    expect(await email.inputValue()).toBe(before);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+
+    await page.getByRole('button', { name: '編集' }).click();
+    const next = `e2e.${Date.now()}@example.co.jp`;
+    await email.fill(next);
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL((u) => u.pathname === '/employees');
+    await page.getByText('社員を更新しました').waitFor();
+    await page.goto('/employees/10');
+    await expect.poll(() => page.getByLabel('メールアドレス').inputValue()).toBe(next);
+    await context.close();
+  });
+
+  test('department members: warning without a selection, confirmation before removal, add from the picker, save', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/departments');
+    await rows(page, 'departments-table').first().waitFor();
+    await shot(page, 'desktop-departments');
+    await rows(page, 'departments-table').nth(1).dblclick();
+    await page.getByRole('heading', { level: 1, name: '部署詳細' }).waitFor();
+    await rows(page, 'members-table').first().waitFor();
+    await shot(page, 'desktop-department-detail');
+    expect(await page.getByLabel('登録日時').inputValue()).toMatch(/^\d{4}\/\d{2}\/\d{2}/);
+    const count = await rows(page, 'members-table').count();
+
+    await page.getByRole('button', { name: '編集' }).click();
+    await page.getByRole('button', { name: '選択したメンバーを削除' }).click();
+    await page.getByText('削除する社員を1人以上選択してください').waitFor();
+
+    await rows(page, 'members-table').first().getByRole('checkbox').check();
+    await page.getByRole('button', { name: '選択したメンバーを削除' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('選択した1人をメンバーから削除します。よろしいですか？').waitFor();
+    await confirm.getByRole('button', { name: '削除する' }).click();
+    await expect.poll(() => rows(page, 'members-table').count()).toBe(count - 1);
+
+    await page.getByRole('button', { name: 'メンバーを追加' }).click();
+    const picker = page.getByRole('dialog', { name: 'メンバーを選択' });
+    await picker.getByTestId('employee-picker-table').locator('tbody tr').first().waitFor();
+    await picker.getByTestId('employee-picker-table').locator('tbody tr').nth(0).getByRole('checkbox').check();
+    await picker.getByTestId('employee-picker-table').locator('tbody tr').nth(1).getByRole('checkbox').check();
+    await picker.getByRole('button', { name: '選択した2人を追加' }).click();
+    await expect.poll(() => rows(page, 'members-table').count()).toBe(count + 1);
+
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL((u) => u.pathname === '/departments');
+    await page.getByText('部署を更新しました').waitFor();
+    await context.close();
+  });
+
+  test('narrow screenshots of the staff and department screens', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, 'admin', { landing: '/schedules/sp' });
+    await page.goto('/employees');
+    await rows(page, 'employees-table').first().waitFor();
+    await shot(page, 'narrow-employees');
+    await rows(page, 'employees-table').first().click();
+    await page.getByRole('heading', { level: 1, name: '社員詳細' }).waitFor();
+    await shot(page, 'narrow-employee-detail');
+    await page.goto('/departments');
+    await rows(page, 'departments-table').first().waitFor();
+    await shot(page, 'narrow-departments');
+    await page.goto('/departments/detail/1');
+    await rows(page, 'members-table').first().waitFor();
+    await shot(page, 'narrow-department-detail');
+    await context.close();
+    expect(DESKTOP.width).toBe(1280);
+  });
+});
