@@ -13,8 +13,7 @@ import { Migration20261122030000_devices } from './migrations/Migration202611220
 import { Migration20261122050000_google } from './migrations/Migration20261122050000_google.js';
 
 /** Every entity of every module; modules add theirs here. */
-export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent];
-entities.push(...(deviceEntities as never[])); // the IT-asset register (computers, smartphones, Office accounts)
+export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent, ...deviceEntities];
 
 /** Committed migrations, in order. `npm start` applies them; nothing ever runs schema:update. */
 export const migrationsList = [

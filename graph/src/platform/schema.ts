@@ -13,9 +13,14 @@ import { deviceResolvers } from '../modules/devices/device.module.js';
 
 /** Every resolver of every module; modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, EmployeeResolver, DepartmentResolver, ScheduleResolver];
-(resolvers as Function[]).push(GoogleCalendarResolver); // Google Calendar connection and the ICS feed
-(resolvers as Function[]).push(...deviceResolvers); // the IT-asset register, added on its own line
+export const resolvers: NonEmptyArray<Function> = [
+  AuthResolver,
+  EmployeeResolver,
+  DepartmentResolver,
+  ScheduleResolver,
+  GoogleCalendarResolver,
+  ...deviceResolvers,
+];
 
 export async function buildAppSchema(pubSub: LivePubSub = createLivePubSub()): Promise<GraphQLSchema> {
   return buildSchema({
