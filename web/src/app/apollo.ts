@@ -73,7 +73,16 @@ function createApollo(): AppApollo {
 
   const client = new ApolloClient({
     link: ApolloLink.from([errors, transport]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({
+      // Reference objects (a department, a location, an entry's owner or guest) are values, not
+      // entities: a department and a location may share an id, so they must not be normalised.
+      typePolicies: {
+        NamedRef: { keyFields: false },
+        EmployeeRef: { keyFields: false },
+        ScheduleOwner: { keyFields: false },
+        ScheduleGuest: { keyFields: false },
+      },
+    }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-first' },
     },
