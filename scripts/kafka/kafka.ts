@@ -293,7 +293,8 @@ async function cli(argv: string[]) {
       process.exit(2);
     }
     const t0 = Date.now();
-    const port = process.env.KAFKA_PORT ? Number(process.env.KAFKA_PORT) : 19092;
+    // 19092 unless taken (another checkout's broker): then any free port. KAFKA_PORT forces one.
+    const port = process.env.KAFKA_PORT ? Number(process.env.KAFKA_PORT) : (await portOpen(19092)) ? await freePort() : 19092;
     const broker = await startKafka({ dir, port, heap: process.env.KAFKA_HEAP ?? '512m' });
     console.error(`kafka: single-node KRaft broker pid ${broker.pid()} ready at ${broker.brokers} in ${Date.now() - t0} ms (dir ${dir})`);
     console.log(`KAFKA_BROKERS=${broker.brokers}`);
