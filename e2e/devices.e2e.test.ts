@@ -53,7 +53,7 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await page.goto('/computers?ms365=1');
     const chip = page.getByTestId('filter-chip');
     await chip.waitFor();
-    expect(await chip.innerText()).toContain('m365-01@example.co.jp');
+    await expect.poll(() => chip.innerText()).toContain('m365-01@example.co.jp');
     await expect.poll(() => rows(page, 'computers-table').count()).toBe(5);
     await page.getByRole('button', { name: 'Office アカウントの絞り込みを解除' }).click();
     await chip.waitFor({ state: 'detached' });
@@ -75,10 +75,14 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await expect.poll(() => page.getByLabel('使用者', { exact: true }).inputValue()).toMatch(/ID \d+/);
     await page.getByRole('button', { name: 'Microsoft Office アカウント: 選択' }).click();
     await page.getByTestId('office-picker-table').locator('tbody tr').nth(4).click();
-    await expect.poll(() => page.getByLabel('Microsoft Office アカウント').inputValue()).toContain('@example.co.jp');
+    await expect.poll(() => page.getByLabel('Microsoft Office アカウント', { exact: true }).inputValue()).toContain('@example.co.jp');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await shot(page, 'desktop-computer-new');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.waitForURL((u) => u.pathname === '/computers');
+    await page.waitForURL((u) => u.pathname === '/computers').catch(async (e) => {
+      await page.screenshot({ path: 'e2e/artifacts/debug-computer-new.png' });
+      throw e;
+    });
     await page.getByText('パソコンを登録しました').waitFor();
     await page.getByLabel('メーカー').fill('E2E Maker');
     await expect.poll(() => rows(page, 'computers-table').count()).toBe(1);

@@ -46,7 +46,7 @@ describe('staff and departments (master data)', () => {
     await page.getByLabel('氏名').fill('山田');
     await expect.poll(async () => (await rows(page, 'employees-table').allInnerTexts()).every((r) => r.includes('山田'))).toBe(true);
     await page.getByRole('button', { name: 'クリア' }).click();
-    await page.getByLabel('部署').selectOption({ label: '開発' });
+    await page.getByRole('combobox', { name: '部署' }).selectOption({ label: '開発' });
     await expect.poll(async () => {
       const texts = await rows(page, 'employees-table').allInnerTexts();
       return texts.length > 0 && texts.every((r) => r.includes('開発'));
@@ -56,7 +56,7 @@ describe('staff and departments (master data)', () => {
     await page.getByRole('heading', { level: 1, name: '社員詳細' }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/employees\/\d+$/);
     expect(await page.getByLabel('氏名').getAttribute('readonly')).not.toBeNull();
-    expect(await page.getByLabel('部署').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('textbox', { name: '部署' }).getAttribute('readonly')).not.toBeNull();
     await shot(page, 'desktop-employee-detail');
     await context.close();
   });
