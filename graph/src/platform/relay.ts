@@ -44,6 +44,7 @@ export class OutboxRelay {
   private listener?: pg.Client;
   private pool: pg.Pool;
   private timer?: NodeJS.Timeout;
+  private pruner?: NodeJS.Timeout;
   private running = false;
   private wake = false;
   private draining?: Promise<void>;
@@ -74,6 +75,9 @@ export class OutboxRelay {
     await this.listener.connect();
     await this.listener.query('listen outbox');
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
+    // Sent rows are kept a week (audit, replays from the outbox), then pruned.
+    this.pruner = setInterval(() => void this.prune().catch((err) => this.log.warn({ err }, 'outbox prune failed')), 3_600_000);
+    this.pruner.unref();
     this.kick();
   }
 
@@ -148,9 +152,16 @@ export class OutboxRelay {
     }
   }
 
+  /** Deletes outbox rows sent more than `days` ago; consumer idempotency rows older than the same. */
+  async prune(days = 7): Promise<void> {
+    await this.pool.query(`delete from outbox_event where sent_at < now() - make_interval(days => $1)`, [days]);
+    await this.pool.query(`delete from event_consumed where consumed_at < now() - make_interval(days => $1)`, [days * 2]);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.pruner) clearInterval(this.pruner);
     await this.draining;
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();

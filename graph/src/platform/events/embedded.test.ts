@@ -218,6 +218,20 @@ describe('embedded transport', () => {
     }
   });
 
+  it('prunes sent outbox rows and old idempotency rows after their retention', async () => {
+    const s = setup();
+    await writeProbes(db.orm, { total: 10, aggregates: 2 });
+    await s.relay.relayOnce();
+    const em = db.orm.em.fork();
+    await em.execute(`update outbox_event set sent_at = now() - interval '8 days' where id in (select id from outbox_event limit 4)`);
+    await em.execute(`update event_consumed set consumed_at = now() - interval '15 days' where event_id in (select event_id from event_consumed limit 3)`);
+    await s.relay.prune(7);
+    const [o] = await em.execute(`select count(*)::int as n from outbox_event`);
+    const [c] = await em.execute(`select count(*)::int as n from event_consumed`);
+    expect([o.n, c.n]).toEqual([6, 7]);
+    await s.relay.stop();
+  });
+
   it('splits a batch into lanes by aggregate keeping each aggregate in order', () => {
     const batch = Array.from({ length: 100 }, (_, i) => ({ aggregateType: 'probe', aggregateId: `a${i % 7}`, i }));
     const lanes = splitByAggregate(batch, 4);
