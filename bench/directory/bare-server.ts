@@ -19,11 +19,13 @@ const SESSION_SQL = `select s.employee_id, e.name, e.role, e.status, e.departmen
         s.idle_expires_at, s.absolute_expires_at, s.last_seen_at
    from session s join employee e on e.id = s.employee_id
   where s.id = $1`;
-const PAGE_SQL = `select e.id, e.name, e.email, e.role, e.status, e.department_id, d.name as department_name,
-        e.location_id, l.name as location_name, count(*) over() as total
-   from employee e left join department d on d.id = e.department_id left join location l on l.id = e.location_id
-  where e.status = 'ACTIVE'
-  order by e.id limit $1 offset $2`;
+// The same SQL shape as EmployeeService.list: page by index order, join names onto the page, count apart.
+const PAGE_SQL = `with page as (select e.id from employee e where e.status = 'ACTIVE' order by e.id limit $1 offset $2)
+  select e.id, e.name, e.email, e.role, e.status, e.department_id, d.name as department_name,
+         e.location_id, l.name as location_name, (select count(*) from employee e where e.status = 'ACTIVE') as total
+    from page p join employee e on e.id = p.id
+    left join department d on d.id = e.department_id left join location l on l.id = e.location_id
+   order by e.id`;
 const COUNT_SQL = `select count(*) as total from employee e where e.status = 'ACTIVE'`;
 
 const diag = process.env.BENCH_DIAG === '1';

@@ -6,6 +6,7 @@ import express from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import { WebSocketServer } from 'ws';
@@ -70,6 +71,7 @@ export async function startServer(opts: {
   const { config, orm, schema, services, log } = opts;
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false); // API answers are not cacheable; hashing every body costs CPU
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   const httpServer = http.createServer(app);
   const armor = armorFor(config);
@@ -138,7 +140,9 @@ export async function startServer(opts: {
     gateway: jitGateway(schema),
     introspection,
     csrfPrevention: true,
-    plugins: [...armor.plugins, cookiePlugin, ApolloServerPluginDrainHttpServer({ httpServer })] as ApolloServerPlugin<AppContext>[],
+    // Cache hints are unused; the cache-control plugin would wrap every field resolver (and keep
+    // graphql-jit from inlining them).
+    plugins: [...armor.plugins, cookiePlugin, ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
@@ -185,9 +189,8 @@ export async function startServer(opts: {
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const { token, device } = tokenFrom(req.headers);
-        const em = orm.em.fork();
-        const user = await services.sessions.resolve(em, token);
-        const ctx = createContext(services, em, user, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+        const ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+        ctx.user = await services.sessions.resolve(ctx.em, token); // one EntityManager fork per request
         ctx.cookies.write = (headers) => headers.forEach((h) => res.append('Set-Cookie', h));
         return ctx;
       },

@@ -64,9 +64,8 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   r.use(async (req, _res, next) => {
     try {
       const { token, viaCookie, device } = tokenFrom(req.headers);
-      const em = orm.em.fork();
-      const user = await services.sessions.resolve(em, token);
-      req.ctx = createContext(services, em, user, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+      req.ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+      const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token)); // one fork per request
       if (UNSAFE.has(req.method) && viaCookie) {
         const ct = (req.get('content-type') ?? '').toLowerCase();
         const nonSimple = ct.startsWith('application/json') || req.get('x-requested-with') || req.get('apollo-require-preflight');

@@ -51,14 +51,19 @@ export class EmployeeService {
       params.push(filter.departmentId);
     }
     if (!filter.includeRetired) where.push(`e.status = 'ACTIVE'`);
-    const sql = `${SELECT}, count(*) over() as total ${FROM}
-      ${where.length ? `where ${where.join(' and ')}` : ''}
-      order by e.id limit ? offset ?`;
-    const rows: Row[] = await ctx.em.execute(sql, [...params, page.limit, page.offset]);
+    // Page first (index order), then join the names onto those rows only; the count is separate.
+    // A window count over the joined set made PostgreSQL join every matching row for every page.
+    const cond = where.length ? `where ${where.join(' and ')}` : '';
+    const sql = `with page as (
+        select e.id from employee e ${cond} order by e.id limit ? offset ?)
+      ${SELECT}, (select count(*) from employee e ${cond}) as total
+        from page p join employee e on e.id = p.id
+        left join department d on d.id = e.department_id left join location l on l.id = e.location_id
+       order by e.id`;
+    const rows: Row[] = await ctx.em.execute(sql, [...params, page.limit, page.offset, ...params]);
     let total = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && page.offset > 0) {
-      const [c] = await ctx.em
-        .execute(`select count(*) as total ${FROM} ${where.length ? `where ${where.join(' and ')}` : ''}`, params);
+      const [c] = await ctx.em.execute(`select count(*) as total from employee e ${cond}`, params);
       total = Number(c.total);
     }
     return { items: rows.map((r) => this.view(viewer, r)), total, offset: page.offset, limit: page.limit };
