@@ -435,7 +435,7 @@ export const en: Messages = {
   'schedules.dialog.yourResponse': 'Your reply: {response}',
   'schedules.dialog.readOnly': 'Read only',
   'schedules.dialog.deletedElsewhere': 'This event has been deleted.',
-  'schedules.dialog.changedElsewhere': 'Someone else has updated this event.',
+  'schedules.dialog.changedElsewhere': 'This event was updated elsewhere.',
   'schedules.dialog.loadLatest': 'Load the latest',
   'schedules.conflict.title': 'Someone else saved first',
   'schedules.conflict.by': '{name} has updated this event',

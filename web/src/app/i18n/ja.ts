@@ -436,7 +436,7 @@ export const ja = {
   'schedules.dialog.yourResponse': 'あなたの回答: {response}',
   'schedules.dialog.readOnly': '閲覧のみ',
   'schedules.dialog.deletedElsewhere': 'この予定は削除されました。',
-  'schedules.dialog.changedElsewhere': '他のユーザーがこの予定を更新しました。',
+  'schedules.dialog.changedElsewhere': 'この予定は別の画面で更新されました。',
   'schedules.dialog.loadLatest': '最新の内容を読み込む',
   'schedules.conflict.title': '他のユーザーが先に更新しました',
   'schedules.conflict.by': '{name}さんがこの予定を更新しました',

@@ -495,6 +495,20 @@ function ScheduleForm({
               </>
             )}
 
+            {editable && moved && !deleted && (
+              <div className={styles.full}>
+                <ConflictHint
+                  employeeIds={attendeeIds}
+                  date={form.date}
+                  endDate={form.endDate || form.date}
+                  isAllDay={form.isAllDay}
+                  startTime={form.startTime}
+                  endTime={form.endTime}
+                  excludeId={current?.id}
+                />
+              </div>
+            )}
+
             <Field label={t('schedules.field.type')} error={errors.type}>
               {(c) =>
                 !editable ? (
@@ -597,17 +611,6 @@ function ScheduleForm({
             </div>
           </div>
 
-          {editable && moved && !deleted && (
-            <ConflictHint
-              employeeIds={attendeeIds}
-              date={form.date}
-              endDate={form.endDate || form.date}
-              isAllDay={form.isAllDay}
-              startTime={form.startTime}
-              endTime={form.endTime}
-              excludeId={current?.id}
-            />
-          )}
           {/* Enter in a text field saves. */}
           <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         </form>

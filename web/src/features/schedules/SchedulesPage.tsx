@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Button, ButtonGroup, IconButton, Pagination } from '@primer/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@primer/octicons-react';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
 import { useNarrow } from '../../app/use-narrow';
@@ -25,7 +26,11 @@ import styles from './SchedulesPage.module.css';
 const PAGE_SIZE = 100;
 
 /** /schedules: month calendar, my day, and the weekly people × days grid. */
+/** Under 440 px the schedule has its own route (spec): /schedules → /schedules/sp, keeping ?date. */
 export default function SchedulesPage(_: { def: PageDef; id?: string }) {
+  const narrow = useNarrow();
+  const { search } = useLocation();
+  if (narrow) return <Navigate to={`/schedules/sp${search}`} replace />;
   return (
     <OverlayLayer>
       <ToastProvider>
@@ -40,7 +45,6 @@ function DesktopSchedules() {
   const title = t('page.schedules');
   useDocumentTitle(title);
   usePreloadDialog();
-  const narrow = useNarrow();
   const s = useScheduleScreen();
   const monday = mondayOf(s.selected);
   const days = useMemo(() => weekDays(monday), [monday]);
@@ -57,7 +61,8 @@ function DesktopSchedules() {
 
   const live = useScheduleLive(s.me.id, { grids: [gridVars, markers.variables], days: [s.selected] });
 
-  const onCreate = useCallback((person: { id: number; name: string }, day: string) => s.openCreate(day, person), [s]);
+  const { openCreate } = s;
+  const onCreate = useCallback((person: { id: number; name: string }, day: string) => openCreate(day, person), [openCreate]);
   const total = shown?.scheduleGrid.totalPeople ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -146,7 +151,7 @@ function DesktopSchedules() {
         ) : null}
       </section>
 
-      <ScheduleDialogHost state={s.dialog} me={s.me} narrow={narrow} onClose={s.closeDialog} onChanged={live.apply} />
+      <ScheduleDialogHost state={s.dialog} me={s.me} narrow={false} onClose={s.closeDialog} onChanged={live.apply} />
     </div>
   );
 }

@@ -60,6 +60,17 @@ export function useScheduleScreen() {
     );
   }, [google, notify, params, setParams, t]);
 
+  const openCreate = useCallback(
+    (date: string, attendee?: { id: number; name: string }) =>
+      setDialog({ kind: 'create', date, attendee: attendee && attendee.id !== user.id ? attendee : undefined }),
+    [user.id],
+  );
+  // Others' private entries (busy time) do not open.
+  const openDetail = useCallback((entry: ScheduleFieldsFragment) => {
+    if (!entry.busyOnly) setDialog({ kind: 'detail', id: entry.id, initial: entry });
+  }, []);
+  const closeDialog = useCallback(() => setDialog(null), []);
+
   return {
     me: user,
     today,
@@ -72,10 +83,8 @@ export function useScheduleScreen() {
     name,
     setName,
     dialog,
-    openCreate: (date: string, attendee?: { id: number; name: string }) => setDialog({ kind: 'create', date, attendee: attendee && attendee.id !== user.id ? attendee : undefined }),
-    openDetail: (entry: ScheduleFieldsFragment) => {
-      if (!entry.busyOnly) setDialog({ kind: 'detail', id: entry.id, initial: entry });
-    },
-    closeDialog: () => setDialog(null),
+    openCreate,
+    openDetail,
+    closeDialog,
   };
 }
