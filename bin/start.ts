@@ -8,7 +8,7 @@ import { createLogger } from '../graph/src/platform/logger.js';
 import { openDatabase, startGraph } from '../graph/src/platform/bootstrap.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
 import { EventMetrics, serveMetrics, type MetricsServer } from '../graph/src/platform/events/index.js';
-import { selectConsumers } from '../workers/src/registry.js';
+import { selectConsumers, startBackgroundJobs } from '../workers/src/registry.js';
 
 const t0 = performance.now();
 let config;
@@ -22,7 +22,9 @@ const log = createLogger(config.LOG_LEVEL);
 const db = await openDatabase(config, log);
 // Embedded transport: the workers' consumers run in this process; with Kafka, `npm run workers` runs them.
 const metrics = new EventMetrics({ defaultMetrics: true });
-const graph = await startGraph(config, log, db.url, { consumers: config.KAFKA_BROKERS ? [] : selectConsumers(), metrics });
+const consumers = config.KAFKA_BROKERS ? [] : selectConsumers([], { registry: metrics.registry });
+const graph = await startGraph(config, log, db.url, { consumers, metrics });
+const background = startBackgroundJobs(consumers, graph.orm, config);
 let metricsServer: MetricsServer | undefined;
 try {
   metricsServer = await serveMetrics(metrics, {
@@ -54,6 +56,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   try {
     await metricsServer?.close();
+    await background.stop();
     await graph.stop();
     await db.embedded?.stop();
   } finally {

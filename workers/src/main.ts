@@ -28,7 +28,7 @@ import { KafkaDeadLetters, KafkaTransport, createKafka, replayDeadLetterTopic } 
 import { serveMetrics } from '../../graph/src/platform/events/metrics.js';
 import { OutboxRelay } from '../../graph/src/platform/relay.js';
 import { startWorkerPool } from './pool.js';
-import { selectConsumers } from './registry.js';
+import { selectConsumers, startBackgroundJobs } from './registry.js';
 import { collectStatus, formatStatus } from './status.js';
 
 const { values, positionals } = parseArgs({
@@ -158,6 +158,7 @@ if (command === 'status') {
   }
   const port = values.port !== undefined ? Number(values.port) : (config.METRICS_PORT ?? 9465);
   const pool = await startWorkerPool({ config, orm, log, consumers, concurrency, port });
+  const background = startBackgroundJobs(consumers, orm, config);
   console.log(`workers: ${consumers.map((c) => c.name).join(', ')} (concurrency ${concurrency}); /healthz and /metrics at ${pool.server?.url}`);
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -173,6 +174,7 @@ if (command === 'status') {
     }, 25_000);
     force.unref();
     try {
+      await background.stop();
       await pool.stop();
     } finally {
       clearTimeout(force);

@@ -36,7 +36,7 @@ export async function collectStatus(config: Config, orm: MikroORM, log: Logger, 
   await admin.connect();
   try {
     const groups = names.map((consumer) => {
-      const handles = consumerFactories[consumer]!().handles;
+      const handles = consumerFactories[consumer]!({}).handles;
       const topics = [...new Set(handles.map((t) => contractFor(t)?.aggregateType).filter((a): a is string => !!a))].map((a) => topicFor(settings, a));
       return { consumer, groupId: groupFor(settings, consumer), topics };
     });

@@ -19,9 +19,9 @@ export const entities = [Employee, Department, Location, Session, LoginThrottle,
 export const migrationsList = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_master_data', class: Migration20261122010000_master_data },
-  { name: 'Migration20261122040000_schedules', class: Migration20261122040000_schedules },
   { name: 'Migration20261122020000_events', class: Migration20261122020000_events },
   { name: 'Migration20261122030000_devices', class: Migration20261122030000_devices },
+  { name: 'Migration20261122040000_schedules', class: Migration20261122040000_schedules },
   { name: 'Migration20261122050000_google', class: Migration20261122050000_google },
 ];
 
