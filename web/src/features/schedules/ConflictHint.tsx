@@ -10,7 +10,8 @@ import styles from './ScheduleDialog.module.css';
  * A warning (never blocking) listing attendees already busy in the chosen slot, asked again a
  * moment after the date, times or attendees change.
  */
-export function ConflictHint(props: {
+export function ConflictHint({ className, ...props }: {
+  className?: string;
   employeeIds: number[];
   date: string;
   endDate: string;
@@ -45,12 +46,12 @@ export function ConflictHint(props: {
       excludeId: settled.excludeId ?? null,
     },
   });
-  const list = valid ? (data?.scheduleConflicts ?? []) : [];
+  const list = valid ? [...(data?.scheduleConflicts ?? [])].sort((a, b) => (a.date + (a.startTime ?? '')).localeCompare(b.date + (b.startTime ?? ''))) : [];
   if (list.length === 0) return null;
   const names = [...new Set(list.map((c) => c.employeeName))];
 
   return (
-    <div className={styles.conflicts} role="status" data-testid="conflict-hint">
+    <div className={`${styles.conflicts} ${className ?? ''}`} role="status" data-testid="conflict-hint">
       <div className={styles.conflictsHead}>
         <AlertIcon size={16} />
         <strong>{t('schedules.conflictHint.title', { names: names.join(t('schedules.listSeparator')) })}</strong>

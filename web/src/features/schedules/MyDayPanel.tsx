@@ -11,7 +11,7 @@ import styles from './MyDayPanel.module.css';
 /** "My schedule" for the chosen day: start, end, title; an add button. */
 export function MyDayPanel({ date, onAdd, onOpen }: { date: string; onAdd(): void; onOpen(s: ScheduleFieldsFragment): void }) {
   const t = useT();
-  const { data, loading, error, refetch } = useQuery(MySchedulesQuery, { variables: { date } });
+  const { data, loading, error, refetch } = useQuery(MySchedulesQuery, { variables: { date }, fetchPolicy: 'cache-and-network' });
   const rows = data?.mySchedules ?? [];
 
   return (

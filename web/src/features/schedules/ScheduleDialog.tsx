@@ -469,44 +469,45 @@ function ScheduleForm({
                     !editable ? (
                       <TextInput {...c} block readOnly value={form.startTime} data-testid="field-start-time" />
                     ) : (
-                    <Select {...c} block value={form.startTime} onChange={(e) => onStart(e.target.value)} data-testid="field-start-time">
-                      {slotOptions(form.startTime).map((s) => (
-                        <Select.Option key={s} value={s}>
-                          {s}
-                        </Select.Option>
-                      ))}
-                    </Select>
-                  )}
+                      <Select {...c} block value={form.startTime} onChange={(e) => onStart(e.target.value)} data-testid="field-start-time">
+                        {slotOptions(form.startTime).map((s) => (
+                          <Select.Option key={s} value={s}>
+                            {s}
+                          </Select.Option>
+                        ))}
+                      </Select>
+                    )
+                  }
                 </Field>
                 <Field label={t('schedules.field.endTime')} required={editable} error={errors.endTime}>
                   {(c) =>
                     !editable ? (
                       <TextInput {...c} block readOnly value={form.endTime} data-testid="field-end-time" />
                     ) : (
-                    <Select {...c} block value={form.endTime} onChange={(e) => set('endTime', e.target.value)} data-testid="field-end-time">
-                      {slotOptions(form.endTime).map((s) => (
-                        <Select.Option key={s} value={s}>
-                          {s}
-                        </Select.Option>
-                      ))}
-                    </Select>
-                  )}
+                      <Select {...c} block value={form.endTime} onChange={(e) => set('endTime', e.target.value)} data-testid="field-end-time">
+                        {slotOptions(form.endTime).map((s) => (
+                          <Select.Option key={s} value={s}>
+                            {s}
+                          </Select.Option>
+                        ))}
+                      </Select>
+                    )
+                  }
                 </Field>
               </>
             )}
 
             {editable && moved && !deleted && (
-              <div className={styles.full}>
-                <ConflictHint
-                  employeeIds={attendeeIds}
-                  date={form.date}
-                  endDate={form.endDate || form.date}
-                  isAllDay={form.isAllDay}
-                  startTime={form.startTime}
-                  endTime={form.endTime}
-                  excludeId={current?.id}
-                />
-              </div>
+              <ConflictHint
+                className={styles.full}
+                employeeIds={attendeeIds}
+                date={form.date}
+                endDate={form.endDate || form.date}
+                isAllDay={form.isAllDay}
+                startTime={form.startTime}
+                endTime={form.endTime}
+                excludeId={current?.id}
+              />
             )}
 
             <Field label={t('schedules.field.type')} error={errors.type}>
@@ -514,12 +515,13 @@ function ScheduleForm({
                 !editable ? (
                   <TextInput {...c} block readOnly value={typeLabel(t, form.type)} data-testid="field-type" />
                 ) : (
-                <Select {...c} block value={form.type} onChange={(e) => set('type', e.target.value as ScheduleType)} data-testid="field-type">
-                  <Select.Option value="TASK">{typeLabel(t, 'TASK')}</Select.Option>
-                  <Select.Option value="REMOTE">{typeLabel(t, 'REMOTE')}</Select.Option>
-                  <Select.Option value="APPOINTMENT">{typeLabel(t, 'APPOINTMENT')}</Select.Option>
-                </Select>
-              )}
+                  <Select {...c} block value={form.type} onChange={(e) => set('type', e.target.value as ScheduleType)} data-testid="field-type">
+                    <Select.Option value="TASK">{typeLabel(t, 'TASK')}</Select.Option>
+                    <Select.Option value="REMOTE">{typeLabel(t, 'REMOTE')}</Select.Option>
+                    <Select.Option value="APPOINTMENT">{typeLabel(t, 'APPOINTMENT')}</Select.Option>
+                  </Select>
+                )
+              }
             </Field>
             {form.type === 'REMOTE' ? (
               <Field label={t('schedules.field.meetLink')} error={errors.meetLink}>

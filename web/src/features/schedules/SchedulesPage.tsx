@@ -55,7 +55,7 @@ function DesktopSchedules() {
     () => ({ from: days[0], to: days[6], departmentId: s.departmentId, name: s.name.trim() || null, offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
     [days, s.departmentId, s.name, page],
   );
-  const grid = useQuery(ScheduleGridQuery, { variables: gridVars });
+  const grid = useQuery(ScheduleGridQuery, { variables: gridVars, fetchPolicy: 'cache-and-network' });
   const shown = grid.data ?? grid.previousData;
   const markers = useMonthMarkers(s.month, s.me.id);
 

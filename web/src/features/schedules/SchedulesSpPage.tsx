@@ -48,7 +48,7 @@ function NarrowSchedules() {
     () => ({ from: s.selected, to: s.selected, departmentId: s.departmentId, name: s.name.trim() || null, offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
     [s.selected, s.departmentId, s.name, page],
   );
-  const grid = useQuery(ScheduleGridQuery, { variables: dayVars });
+  const grid = useQuery(ScheduleGridQuery, { variables: dayVars, fetchPolicy: 'cache-and-network' });
   const shown = grid.data ?? grid.previousData;
   const people = shown?.scheduleGrid.people ?? [];
   const markers = useMonthMarkers(s.month, s.me.id);

@@ -12,7 +12,7 @@ export function useMonthMarkers(month: string, me: number) {
   const from = matrix[0][0];
   const to = matrix[5][6];
   const variables = useMemo(() => ({ from, to, departmentId: null, name: null, offset: 0, limit: 1 }), [from, to]);
-  const { data, previousData } = useQuery(ScheduleGridQuery, { variables });
+  const { data, previousData } = useQuery(ScheduleGridQuery, { variables, fetchPolicy: 'cache-and-network' });
   const shown = data ?? previousData;
   const busyDays = useMemo(() => {
     const set = new Set<string>();
