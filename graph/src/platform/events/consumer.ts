@@ -151,19 +151,21 @@ export class ConsumerRunner {
 
   /** One transaction: mark the new events consumed, apply their effect, commit. */
   private async attempt(events: EventEnvelope[]): Promise<void> {
-    let fresh = 0;
+    let applied = 0;
     await this.orm.em.fork().transactional(async (tx) => {
       const rows: { event_id: string }[] = await tx.execute(
         `insert into event_consumed (consumer, event_id) select ?, unnest(?::uuid[]) on conflict do nothing returning event_id`,
         [this.name, pgArray(events.map((e) => e.id))],
       );
-      const seen = new Set(rows.map((r) => r.event_id));
-      const todo = events.filter((e) => seen.has(e.id));
-      fresh = todo.length;
+      // Fresh ids, each once: a batch may carry the same event twice (a producer retry or a relay
+      // round that failed after publishing lands a second copy next to the first).
+      const fresh = new Set(rows.map((r) => r.event_id));
+      const todo = events.filter((e) => fresh.delete(e.id));
+      applied = todo.length;
       if (todo.length) await this.consumer.handleBatch(todo, tx);
     });
-    this.metrics.processed.inc({ consumer: this.name }, fresh);
-    if (events.length > fresh) this.metrics.duplicates.inc({ consumer: this.name }, events.length - fresh);
+    this.metrics.processed.inc({ consumer: this.name }, applied);
+    if (events.length > applied) this.metrics.duplicates.inc({ consumer: this.name }, events.length - applied);
   }
 
   private async park(envelope: EventEnvelope | Record<string, unknown>, error: string, attempts: number): Promise<void> {

@@ -97,6 +97,11 @@ describe('embedded transport', () => {
     await transport.publish(batch);
     await transport.publish(batch);
     await transport.publish(batch.slice(5, 10));
+    // The same event twice within one batch (a producer retry lands a second copy next to the first).
+    const again = { ...batch[0]!, id: randomUUID() };
+    await transport.publish([again, again, ...batch.slice(0, 3), again]);
+    expect(await effectReport(db.orm)).toMatchObject({ total: 21, duplicates: 0 });
+    await db.orm.em.fork().execute(`delete from event_probe_effect where event_id = ?`, [again.id]);
     expect(await effectReport(db.orm)).toMatchObject({ total: 20, duplicates: 0, orderViolations: 0 });
   });
 

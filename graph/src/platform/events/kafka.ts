@@ -257,6 +257,19 @@ export class KafkaConsumerGroup {
   }
 }
 
+/** fetchTopicOffsets, retried while a just-created topic's leadership settles (KRaft answers NOT_LEADER briefly). */
+export async function topicOffsets(admin: Admin, topic: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await admin.fetchTopicOffsets(topic);
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 /** Lag per consumer group: high watermark minus committed offset, summed over partitions. */
 export async function consumerLag(admin: Admin, groups: { groupId: string; topics: string[] }[]): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -323,8 +336,16 @@ export class KafkaLiveFeed {
         resolve();
       });
     });
+    await ensureTopics(this.kafka, this.settings);
+    // Start exactly at the end of each partition as of now (not at the first fetch's "latest",
+    // which would skip events produced between the join and that fetch).
+    const topics = allTopics(this.settings);
+    const admin = this.kafka.admin();
+    await admin.connect();
+    const ends = await Promise.all(topics.map(async (topic) => ({ topic, offsets: await topicOffsets(admin, topic) })));
+    await admin.disconnect();
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: allTopics(this.settings), fromBeginning: false });
+    await this.consumer.subscribe({ topics, fromBeginning: false });
     await this.consumer.run({
       autoCommit: true,
       autoCommitInterval: 5000,
@@ -342,6 +363,7 @@ export class KafkaLiveFeed {
         }
       },
     });
+    for (const { topic, offsets } of ends) for (const o of offsets) this.consumer.seek({ topic, partition: o.partition, offset: o.high });
   }
 
   async stop(): Promise<void> {
