@@ -37,7 +37,14 @@ const uniqueTitle = (what: string) => `e2e ${what} ${Date.now().toString(36)}${+
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300); // let dialog animations finish
+  // Let dialog and toast animations finish.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.timeline === document.timeline && a.effect?.getComputedTiming().endTime !== Infinity)
+      .every((a) => a.playState !== 'running'),
+  );
+  await page.waitForTimeout(150);
   const file = path.join(out, `${name}.png`);
   await page.screenshot({ path: file });
   expect(fs.statSync(file).size).toBeGreaterThan(5_000);

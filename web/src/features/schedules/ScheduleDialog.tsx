@@ -137,7 +137,9 @@ function DetailLoader(props: Props & { id: number; initialSchedule?: ScheduleFie
       </Dialog>
     );
   }
-  return <ScheduleForm {...props} schedule={schedule} fresh={data?.schedule} initial={fromSchedule(schedule)} owner={schedule.owner} />;
+  // Opened from a row that is already stale: the entry is gone or no longer visible.
+  const gone = !!error && describeError(error, locale, t).code === 'NOT_FOUND';
+  return <ScheduleForm {...props} schedule={schedule} fresh={data?.schedule} gone={gone} initial={fromSchedule(schedule)} owner={schedule.owner} />;
 }
 
 function ScheduleForm({
@@ -148,7 +150,8 @@ function ScheduleForm({
   owner,
   schedule,
   fresh,
-}: Props & { initial: FormState; owner: { id: number; name: string }; schedule?: ScheduleFieldsFragment; fresh?: ScheduleFieldsFragment }) {
+  gone,
+}: Props & { initial: FormState; owner: { id: number; name: string }; schedule?: ScheduleFieldsFragment; fresh?: ScheduleFieldsFragment; gone?: boolean }) {
   const { t, locale } = useI18n();
   const notify = useToast();
   const creating = !schedule;
@@ -324,7 +327,7 @@ function ScheduleForm({
   const attendeeIds = useMemo(() => [owner.id, ...form.guests.map((g) => g.id)], [owner.id, form.guests]);
 
   const title = creating ? t('schedules.dialog.createTitle') : t('schedules.dialog.detailTitle');
-  const deleted = remote?.kind === 'deleted';
+  const deleted = remote?.kind === 'deleted' || !!gone;
   const position = narrow ? ({ narrow: 'fullscreen', regular: 'center' } as const) : 'center';
   const left = { style: { marginRight: 'auto' } };
 

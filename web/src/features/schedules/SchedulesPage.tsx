@@ -125,6 +125,7 @@ function DesktopSchedules() {
               selected={s.selected}
               onCreate={onCreate}
               onOpen={s.openDetail}
+              onSelectDay={s.select}
               busy={grid.loading}
             />
             <div className={styles.gridFooter}>

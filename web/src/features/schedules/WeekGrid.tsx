@@ -21,6 +21,7 @@ export function WeekGrid({
   selected,
   onCreate,
   onOpen,
+  onSelectDay,
   busy,
 }: {
   days: string[];
@@ -30,6 +31,7 @@ export function WeekGrid({
   selected: string;
   onCreate(person: { id: number; name: string }, day: string): void;
   onOpen(entry: ScheduleFieldsFragment): void;
+  onSelectDay(day: string): void;
   busy?: boolean;
 }) {
   const t = useT();
@@ -56,13 +58,14 @@ export function WeekGrid({
                 data-today={d === today || undefined}
                 data-selected={d === selected || undefined}
                 data-date={d}
-                aria-label={formatFullDate(t, d)}
               >
-                <span className={styles.dayNum}>
-                  {monthNumber(d)}/{dayOfMonth(d)}
-                </span>
-                <span className={styles.dayName}>{weekdayName(t, weekdayIndex(d))}</span>
-                {d === today && <span className={styles.todayTag}>{t('schedules.today')}</span>}
+                <button type="button" className={styles.dayButton} onClick={() => onSelectDay(d)} aria-pressed={d === selected} aria-label={formatFullDate(t, d)}>
+                  <span className={styles.dayNum}>
+                    {monthNumber(d)}/{dayOfMonth(d)}
+                  </span>
+                  <span className={styles.dayName}>{weekdayName(t, weekdayIndex(d))}</span>
+                  {d === today && <span className={styles.todayTag}>{t('schedules.today')}</span>}
+                </button>
               </th>
             ))}
           </tr>
@@ -105,7 +108,18 @@ const PersonRow = memo(function PersonRow({
       {days.map((d) => {
         const entries = person.entries.filter((e) => covers(e, d));
         return (
-          <td key={d} className={styles.cell} data-weekday={weekdayIndex(d)} data-today={d === today || undefined} data-date={d} data-testid="grid-cell">
+          <td
+            key={d}
+            className={styles.cell}
+            data-weekday={weekdayIndex(d)}
+            data-today={d === today || undefined}
+            data-date={d}
+            data-testid="grid-cell"
+            // Anywhere free in the cell creates (the button below is the keyboard way in).
+            onClick={(e) => {
+              if (!(e.target as Element).closest('button, [data-testid="entry-busy"]')) onCreate({ id: person.id, name: person.name }, d);
+            }}
+          >
             <div className={styles.cellInner}>
               {entries.map((e) => (
                 <EntryChip key={e.id} entry={e} day={d} onOpen={onOpen} />
