@@ -59,12 +59,19 @@ export function WeekGrid({
                 data-selected={d === selected || undefined}
                 data-date={d}
               >
-                <button type="button" className={styles.dayButton} onClick={() => onSelectDay(d)} aria-pressed={d === selected} aria-label={formatFullDate(t, d)}>
+                <button
+                  type="button"
+                  className={styles.dayButton}
+                  onClick={() => onSelectDay(d)}
+                  aria-pressed={d === selected}
+                  aria-current={d === today ? 'date' : undefined}
+                  aria-label={d === today ? `${formatFullDate(t, d)} ${t('schedules.today')}` : formatFullDate(t, d)}
+                  title={d === today ? t('schedules.today') : undefined}
+                >
                   <span className={styles.dayNum}>
                     {monthNumber(d)}/{dayOfMonth(d)}
                   </span>
                   <span className={styles.dayName}>{weekdayName(t, weekdayIndex(d))}</span>
-                  {d === today && <span className={styles.todayTag}>{t('schedules.today')}</span>}
                 </button>
               </th>
             ))}
