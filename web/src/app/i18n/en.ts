@@ -384,6 +384,8 @@ export const en: Messages = {
   'schedules.fmt.timeRange': '{start}–{end}',
   'schedules.fmt.timeFrom': '{start}–',
   'schedules.fmt.timeUntil': '–{end}',
+  'schedules.fmt.entryTooltip': '{time} {title} ({type})',
+  'schedules.fmt.parenthesized': '({text})',
   'schedules.allDay': 'All day',
   'schedules.busy': 'Busy',
   'schedules.private': 'Private',

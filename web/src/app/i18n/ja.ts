@@ -385,6 +385,8 @@ export const ja = {
   'schedules.fmt.timeRange': '{start}〜{end}',
   'schedules.fmt.timeFrom': '{start}〜',
   'schedules.fmt.timeUntil': '〜{end}',
+  'schedules.fmt.entryTooltip': '{time} {title}（{type}）',
+  'schedules.fmt.parenthesized': '（{text}）',
   'schedules.allDay': '終日',
   'schedules.busy': '予定あり',
   'schedules.private': '非公開',

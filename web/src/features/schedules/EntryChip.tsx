@@ -31,7 +31,7 @@ export function EntryChip({ entry, day, onOpen, layout = 'stack' }: { entry: Sch
       data-declined={declined || undefined}
       data-testid="entry"
       data-schedule-id={entry.id}
-      title={`${time} ${entry.title ?? ''}（${typeLabel(t, entry.type)}）`}
+      title={t('schedules.fmt.entryTooltip', { time, title: entry.title ?? '', type: typeLabel(t, entry.type) })}
       onClick={(e) => {
         e.stopPropagation();
         onOpen(entry);

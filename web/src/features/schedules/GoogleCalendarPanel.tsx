@@ -148,7 +148,7 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
                   <dt>{t('schedules.google.lastError')}</dt>
                   <dd className={styles.error}>
                     {status.lastError ?? t('schedules.google.syncRequestFailed')}
-                    {status.lastErrorAt && <span className={styles.muted}> （{when(status.lastErrorAt)}）</span>}
+                    {status.lastErrorAt && <span className={styles.muted}> {t('schedules.fmt.parenthesized', { text: when(status.lastErrorAt) })}</span>}
                   </dd>
                 </>
               )}
