@@ -386,11 +386,11 @@ describe('schedule (narrow 390 × 844)', () => {
 
     await list.getByTestId('entry').first().click();
     const detail = page.getByRole('dialog', { name: '予定詳細' });
-    await detail.waitFor();
+    await detail.getByTestId('field-title').waitFor();
     await shot(page, 'schedules-narrow-detail');
     await detail.getByRole('button', { name: /閉じる|キャンセル/ }).first().click();
     await page.getByTestId('my-day-add').click();
-    await page.getByRole('dialog', { name: '予定作成' }).waitFor();
+    await page.getByRole('dialog', { name: '予定作成' }).getByTestId('field-title').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'schedules-narrow-create');
     await context.close();

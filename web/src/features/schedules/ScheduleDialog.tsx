@@ -18,6 +18,8 @@ import styles from './ScheduleDialog.module.css';
 
 interface Props {
   state: DialogState;
+  /** Set when a loading stand-in was on screen: the dialog then replaces it without a second entrance. */
+  standIn?: { current: boolean };
   me: { id: number; name: string };
   narrow: boolean;
   onClose(): void;
@@ -144,6 +146,7 @@ function DetailLoader(props: Props & { id: number; initialSchedule?: ScheduleFie
 
 function ScheduleForm({
   narrow,
+  standIn,
   onClose,
   onChanged,
   initial,
@@ -155,6 +158,10 @@ function ScheduleForm({
   const { t, locale } = useI18n();
   const notify = useToast();
   const creating = !schedule;
+  const [instant] = useState(() => !!standIn?.current);
+  useEffect(() => {
+    if (standIn) standIn.current = false;
+  }, [standIn]);
   const [current, setCurrent] = useState<ScheduleFieldsFragment | undefined>(schedule);
   const role: 'owner' | 'guest' | 'viewer' = creating || current?.canEdit ? 'owner' : current?.canRespond ? 'guest' : 'viewer';
   const editable = role === 'owner';
@@ -375,7 +382,7 @@ function ScheduleForm({
         width="xlarge"
         position={position}
         footerButtons={footer}
-        className={styles.dialog}
+        className={instant ? `${styles.dialog} ${styles.instant}` : styles.dialog}
         data-testid="schedule-dialog"
         data-role={role}
       >

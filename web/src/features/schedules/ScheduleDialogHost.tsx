@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Dialog, Spinner } from '@primer/react';
 import { useT } from '../../app/i18n';
 import type { LiveChange } from './live';
@@ -16,6 +16,15 @@ export function usePreloadDialog() {
   }, []);
 }
 
+function LoadingBody({ label, shown }: { label: string; shown: { current: boolean } }) {
+  shown.current = true; // the dialog chunk was not there yet
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
+      <Spinner srText={label} />
+    </div>
+  );
+}
+
 export function ScheduleDialogHost({
   state,
   me,
@@ -30,14 +39,13 @@ export function ScheduleDialogHost({
   onChanged(change: LiveChange): void;
 }) {
   const t = useT();
+  const standIn = useRef(false);
   if (!state) return null;
   return (
     <Suspense
       fallback={
-        <Dialog title={state.kind === 'create' ? t('schedules.dialog.createTitle') : t('schedules.dialog.detailTitle')} onClose={onClose} width="large">
-          <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
-            <Spinner srText={t('common.loading')} />
-          </div>
+        <Dialog title={state.kind === 'create' ? t('schedules.dialog.createTitle') : t('schedules.dialog.detailTitle')} onClose={onClose} width="xlarge">
+          <LoadingBody label={t('common.loading')} shown={standIn} />
         </Dialog>
       }
     >
@@ -48,6 +56,8 @@ export function ScheduleDialogHost({
         narrow={narrow}
         onClose={onClose}
         onChanged={onChanged}
+        // The stand-in was on screen: the real dialog replaces it without a second entrance.
+        standIn={standIn}
       />
     </Suspense>
   );
