@@ -1,5 +1,6 @@
 import type { GatewayInterface, GatewaySchemaLoadOrUpdateCallback } from '@apollo/server-gateway-interface';
-import { printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getOperationAST, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getVariableValues } from 'graphql/execution/values.js';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 /**
@@ -36,7 +37,12 @@ export function jitGateway(schema: GraphQLSchema, maxEntries = 1000): GatewayInt
         executor: async (rc) => {
           const q = compiled(rc.document, rc.source, rc.operationName ?? rc.request.operationName);
           if (!isCompiledQuery(q)) return q as ExecutionResult;
-          return q.query(undefined, rc.context, rc.request.variables ?? {}) as Promise<ExecutionResult>;
+          // graphql-jit does not fill in the defaults of input-object fields given through variables
+          // (e.g. ScheduleInput.type): coerce variables the way graphql-js does first.
+          const op = getOperationAST(rc.document, rc.operationName ?? rc.request.operationName);
+          const coerced = getVariableValues(schema, op?.variableDefinitions ?? [], rc.request.variables ?? {});
+          if (coerced.errors) return { errors: coerced.errors };
+          return q.query(undefined, rc.context, coerced.coerced) as Promise<ExecutionResult>;
         },
       };
     },

@@ -171,3 +171,16 @@ describe('live: scheduleChanged', () => {
     await c.dispose();
   });
 });
+
+describe('GraphQL variables', () => {
+  it('fills in input-object defaults for fields left out of variables (type task, sync on, not private, no guests)', async () => {
+    const r = await gql(
+      p.url,
+      `mutation($input: ScheduleInput!) { createSchedule(input: $input) { type syncGoogle isPrivate guests { id } externalGuests isAllDay } }`,
+      { input: { title: '変数だけで作成', date: D, startTime: '13:00', endTime: '14:00' } },
+      { token: t.staff },
+    );
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.createSchedule).toEqual({ type: 'TASK', syncGoogle: true, isPrivate: false, guests: [], externalGuests: [], isAllDay: false });
+  });
+});
