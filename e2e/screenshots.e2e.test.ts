@@ -57,9 +57,9 @@ describe('screenshots', () => {
           await page.getByTestId('forbidden-page').waitFor();
           await shot(page, `${label}-forbidden-staff`);
         } else {
-          await page.goto('/employees/12');
+          await page.goto('/blog/12');
           await page.getByTestId('coming-soon-page').waitFor();
-          await shot(page, `${label}-employee-detail-admin`);
+          await shot(page, `${label}-coming-soon-admin`);
         }
         if (narrow) {
           await page.goto('/home');

@@ -1,12 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ja, type MessageKey, type Messages } from './ja';
-import { en } from './en';
 
 export type { MessageKey } from './ja';
 export type Locale = 'ja' | 'en';
 export const LOCALES: readonly Locale[] = ['ja', 'en'];
 
-const catalogs: Record<Locale, Messages> = { ja, en };
+// Japanese ships with the first screen; English is its own chunk, fetched when chosen.
+const catalogs: Partial<Record<Locale, Messages>> = { ja };
+const loaders: Record<Locale, () => Promise<Messages>> = {
+  ja: async () => ja,
+  en: () => import('./en').then((m) => m.en),
+};
 const STORAGE_KEY = 'intranet.locale';
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
@@ -36,6 +40,19 @@ const I18nContext = createContext<I18nValue | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(readStoredLocale);
+  const [, setLoaded] = useState(0);
+
+  useEffect(() => {
+    if (catalogs[locale]) return;
+    let live = true;
+    void loaders[locale]().then((m) => {
+      catalogs[locale] = m;
+      if (live) setLoaded((n) => n + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale]);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -50,11 +67,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const value = useMemo<I18nValue>(() => {
-    const messages = catalogs[locale];
-    return { locale, setLocale, t: (key, params) => format(messages[key], params) };
-  }, [locale, setLocale]);
+  const messages = catalogs[locale];
+  const value = useMemo<I18nValue>(
+    () => ({ locale, setLocale, t: (key, params) => format((messages ?? ja)[key], params) }),
+    [locale, setLocale, messages],
+  );
 
+  // Until a chosen language's catalog arrives (a few KB), show nothing rather than the other language.
+  if (!messages) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
