@@ -67,6 +67,9 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await page.goto('/computers');
     await page.getByRole('button', { name: '追加' }).click();
     await page.waitForURL((u) => u.pathname === '/computers/new');
+    // The list stays on screen while the detail chunk loads (its filter is also labelled メーカー):
+    // wait for the detail heading before typing.
+    await page.getByRole('heading', { level: 1, name: 'パソコン登録' }).waitFor();
     await page.getByLabel('メーカー').fill('E2E Maker');
     await page.getByLabel('型番').fill('Model-X');
     await page.getByRole('button', { name: '使用者: 選択', exact: true }).click();
@@ -80,7 +83,7 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await shot(page, 'desktop-computer-new');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL((u) => u.pathname === '/computers').catch(async (e) => {
-      await page.screenshot({ path: 'e2e/artifacts/debug-computer-new.png' });
+      await page.screenshot({ path: 'e2e/artifacts/debug-computer-new.png', fullPage: true });
       throw e;
     });
     await page.getByText('パソコンを登録しました').waitFor();
