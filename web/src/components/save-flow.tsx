@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Banner } from '@primer/react';
 import { useT } from '../app/i18n';
 import { ConflictBanner } from './DetailFrame';
@@ -62,4 +62,29 @@ export function useSaveFlow(onLoadCurrent: (current: unknown) => void) {
   ) : null;
 
   return { saving, fieldErrors, run, reset, banner };
+}
+
+/**
+ * The record side of a detail screen: puts the loaded record into the editor, reports a failed load,
+ * and returns the save flow whose "load the current values" (after a CONFLICT) reloads the editor.
+ * `toForm` must be stable (a module-level function).
+ */
+export function useRecordDetail<R, V>(
+  editor: { load(v: V): void; setEditing(editing: boolean): void },
+  record: R | null | undefined,
+  error: unknown,
+  toForm: (r: R) => V,
+  fetchFailed: string,
+) {
+  const { load, setEditing } = editor;
+  useEffect(() => {
+    if (record) load(toForm(record));
+  }, [record, load, toForm]);
+  useEffect(() => {
+    if (error) toast.error(fetchFailed);
+  }, [error, fetchFailed]);
+  return useSaveFlow((current) => {
+    load(toForm(current as R));
+    setEditing(false);
+  });
 }

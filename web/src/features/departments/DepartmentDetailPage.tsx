@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@primer/react';
@@ -12,7 +12,7 @@ import { ListTable } from '../../components/ListTable';
 import { EmployeePickerDialog, type PickedEmployee } from '../../components/PickerDialog';
 import { useDetailLabels } from '../../components/labels';
 import { displayDateTime } from '../../components/master-options';
-import { useSaveFlow } from '../../components/save-flow';
+import { useRecordDetail } from '../../components/save-flow';
 import { toast } from '../../components/Toast';
 import type { DepartmentDetailFieldsFragment } from '../../gql/graphql';
 import { CreateDepartmentMutation, DepartmentDetailQuery, UpdateDepartmentMutation } from './operations';
@@ -57,17 +57,7 @@ export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string
   const [picker, setPicker] = useState<'manager' | 'members' | null>(null);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const { data, loading, error } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
-  const { load } = ed;
-  useEffect(() => {
-    if (data?.department) load(fromView(data.department));
-  }, [data, load]);
-  useEffect(() => {
-    if (error) toast.error(t('toast.fetchFailed.department'));
-  }, [error, t]);
-  const flow = useSaveFlow((current) => {
-    ed.load(fromView(current as DepartmentDetailFieldsFragment));
-    ed.setEditing(false);
-  });
+  const flow = useRecordDetail(ed, data?.department, error, fromView, t('toast.fetchFailed.department'));
   const [create] = useMutation(CreateDepartmentMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateDepartmentMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;

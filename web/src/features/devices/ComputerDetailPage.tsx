@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
@@ -9,7 +9,7 @@ import { FormGrid, FormSection, PickerField, TextField } from '../../components/
 import { OfficeAccountPickerDialog } from '../../components/PickerDialog';
 import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
-import { useSaveFlow } from '../../components/save-flow';
+import { useRecordDetail } from '../../components/save-flow';
 import { toast } from '../../components/Toast';
 import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
@@ -82,17 +82,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
   const { confirm, dialog } = useConfirm();
   const [officePicker, setOfficePicker] = useState(false);
   const { data, loading, error } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
-  const { load } = ed;
-  useEffect(() => {
-    if (data?.computer) load(fromView(data.computer));
-  }, [data, load]);
-  useEffect(() => {
-    if (error) toast.error(t('toast.fetchFailed.computer'));
-  }, [error, t]);
-  const flow = useSaveFlow((current) => {
-    ed.load(fromView(current as ComputerDetailFieldsFragment));
-    ed.setEditing(false);
-  });
+  const flow = useRecordDetail(ed, data?.computer, error, fromView, t('toast.fetchFailed.computer'));
   const [create] = useMutation(CreateComputerMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateComputerMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
@@ -8,7 +7,7 @@ import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
 import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
-import { useSaveFlow } from '../../components/save-flow';
+import { useRecordDetail } from '../../components/save-flow';
 import { toast } from '../../components/Toast';
 import type { OfficeAccountDetailFieldsFragment, OfficeAccountStatus } from '../../gql/graphql';
 import { CreateOfficeAccountMutation, OfficeAccountDetailQuery, UpdateOfficeAccountMutation } from './operations';
@@ -34,17 +33,7 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
-  const { load } = ed;
-  useEffect(() => {
-    if (data?.officeAccount) load(fromView(data.officeAccount));
-  }, [data, load]);
-  useEffect(() => {
-    if (error) toast.error(t('toast.fetchFailed.officeAccount'));
-  }, [error, t]);
-  const flow = useSaveFlow((current) => {
-    ed.load(fromView(current as OfficeAccountDetailFieldsFragment));
-    ed.setEditing(false);
-  });
+  const flow = useRecordDetail(ed, data?.officeAccount, error, fromView, t('toast.fetchFailed.officeAccount'));
   const [create] = useMutation(CreateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
@@ -8,7 +7,7 @@ import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, FormSection, TextField } from '../../components/FormFields';
 import { useDetailLabels } from '../../components/labels';
 import { displayDate, useMasterOptions } from '../../components/master-options';
-import { useSaveFlow } from '../../components/save-flow';
+import { useRecordDetail } from '../../components/save-flow';
 import { toast } from '../../components/Toast';
 import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
@@ -65,17 +64,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const { data, loading, error } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
-  const { load } = ed;
-  useEffect(() => {
-    if (data?.smartphone) load(fromView(data.smartphone));
-  }, [data, load]);
-  useEffect(() => {
-    if (error) toast.error(t('toast.fetchFailed.smartphone'));
-  }, [error, t]);
-  const flow = useSaveFlow((current) => {
-    ed.load(fromView(current as SmartphoneDetailFieldsFragment));
-    ed.setEditing(false);
-  });
+  const flow = useRecordDetail(ed, data?.smartphone, error, fromView, t('toast.fetchFailed.smartphone'));
   const [create] = useMutation(CreateSmartphoneMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateSmartphoneMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
@@ -8,7 +7,7 @@ import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
 import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
-import { useSaveFlow } from '../../components/save-flow';
+import { useRecordDetail } from '../../components/save-flow';
 import { toast } from '../../components/Toast';
 import type { EmployeeDetailFieldsFragment, EmployeeRole, EmployeeStatus } from '../../gql/graphql';
 import { OffboardingPanel } from './OffboardingPanel';
@@ -53,17 +52,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const { data, loading, error } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
-  const { load } = ed;
-  useEffect(() => {
-    if (data?.employee) load(fromView(data.employee));
-  }, [data, load]);
-  useEffect(() => {
-    if (error) toast.error(t('toast.fetchFailed.employee'));
-  }, [error, t]);
-  const flow = useSaveFlow((current) => {
-    ed.load(fromView(current as EmployeeDetailFieldsFragment));
-    ed.setEditing(false);
-  });
+  const flow = useRecordDetail(ed, data?.employee, error, fromView, t('toast.fetchFailed.employee'));
   const [create] = useMutation(CreateEmployeeMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateEmployeeMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
