@@ -6,7 +6,8 @@ import { notFound } from '../../platform/errors.js';
 import { record, type RecordInput } from '../../platform/outbox.js';
 import { DEVICE_ROLES, type EmployeeStatus } from '../employees/employee.enums.js';
 import type { EventType } from '../../../../schema/events/index.js';
-import { AssetKind, DeviceKind, type DeviceStatus } from './device.enums.js';
+import { AssetKind, DEVICE_STATUS_LABEL, DeviceKind, type DeviceStatus } from './device.enums.js';
+import type { XlsxExport } from './device.export.js';
 import { checkId, holder, named } from './device.query.js';
 import type { DeviceAssignment, DeviceHistoryEntry, DeviceTimeline } from './device.types.js';
 
@@ -160,4 +161,31 @@ export function assignments(changes: DeviceHistoryEntry[]): DeviceAssignment[] {
     if (open) out.push(open);
   }
   return out;
+}
+
+const ASCII_KIND: Record<DeviceKind, string> = { COMPUTER: 'computer', SMARTPHONE: 'smartphone' };
+const REASON_LABEL: Record<string, string> = { created: '登録', edit: '編集', returned: '退職時の返却' };
+const jst = (d: Date) => d.toLocaleString('sv-SE', { timeZone: 'Asia/Tokyo' }).slice(0, 16);
+const statusName = (s: DeviceStatus | null) => (s ? DEVICE_STATUS_LABEL[s] : null);
+
+/** A device's change log as a spreadsheet (oldest first): when, what, user / status / location before → after, by whom. */
+export function timelineXlsx(t: DeviceTimeline): XlsxExport<DeviceHistoryEntry> {
+  return {
+    title: `${DEVICE_NOUN[t.kind]}${t.deviceId}_使用履歴`,
+    asciiTitle: `${ASCII_KIND[t.kind]}_${t.deviceId}_history`,
+    columns: [
+      { header: '日時（日本時間）', width: 18, value: (c) => jst(c.changedAt) },
+      { header: '内容', width: 12, value: (c) => REASON_LABEL[c.reason] ?? c.reason },
+      { header: '使用者（変更前）', value: (c) => c.fromUser?.name },
+      { header: '使用者（変更後）', value: (c) => c.toUser?.name },
+      { header: '状態（変更前）', width: 10, value: (c) => statusName(c.fromStatus) },
+      { header: '状態（変更後）', width: 10, value: (c) => statusName(c.toStatus) },
+      { header: '拠点（変更前）', width: 10, value: (c) => c.fromLocation?.name },
+      { header: '拠点（変更後）', width: 10, value: (c) => c.toLocation?.name },
+      { header: '変更者', value: (c) => c.changedBy?.name },
+    ],
+    rows: (async function* () {
+      yield* t.changes;
+    })(),
+  };
 }

@@ -7,6 +7,7 @@ import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { DEVICE_STATUS_LABEL, codeOf, type DeviceKind } from './device.enums.js';
 import { sendXlsx, type XlsxExport } from './device.export.js';
 import type { DeviceHolder, DeviceTimeline, HeldDeviceView } from './device.types.js';
+import { timelineXlsx } from './device.history.js';
 
 type Body = Record<string, unknown>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -160,7 +161,9 @@ export function mountKind<F, V>(r: Router, k: KindRoutes<F, V>): void {
   );
   const history = k.history;
   if (history) {
-    r.get(`${k.path}/:id/history`, handle(async (ctx, req) => toApiTimeline(await ctx.services.devices.history.timeline(ctx, history, Number(req.params.id)))));
+    const timeline = (ctx: AppContext, req: Request) => ctx.services.devices.history.timeline(ctx, history, Number(req.params.id));
+    r.get(`${k.path}/:id/history`, handle(async (ctx, req) => toApiTimeline(await timeline(ctx, req))));
+    r.get(`${k.path}/:id/history/export`, handle(async (ctx, req, res) => sendXlsx(res, timelineXlsx(await timeline(ctx, req)))));
   }
   r.get(`${k.path}/:id`, handle(async (ctx, req) => k.toApi(await k.read(ctx).get(ctx, Number(req.params.id)))));
   r.put(
