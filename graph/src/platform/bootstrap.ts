@@ -20,10 +20,13 @@ export interface Database {
   embedded: EmbeddedDb | null;
 }
 
-/** DATABASE_URL, or a real embedded PostgreSQL with its data in DATA_DIR/pg. */
-export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+/**
+ * DATABASE_URL, or a real embedded PostgreSQL with its data in DATA_DIR/pg. `attach`: join the
+ * embedded PostgreSQL another process (npm start) already runs on DATA_DIR, for operator commands.
+ */
+export async function openDatabase(config: Config, log: Logger, opts: { attach?: boolean } = {}): Promise<Database> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
-  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), 'intranet', (m) => log.debug({ pg: m.trim() }));
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), 'intranet', (m) => log.debug({ pg: m.trim() }), { attach: opts.attach });
   return { url: embedded.url, embedded };
 }
 

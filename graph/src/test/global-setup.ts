@@ -24,7 +24,7 @@ export async function setup(project: TestProject) {
   let url = process.env.DATABASE_URL_TEST;
   if (!url) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-pg-'));
-    db = await startEmbeddedPostgres(dir, 'intranet_template');
+    db = await startEmbeddedPostgres(dir, 'intranet_template', undefined, { durable: false });
     url = db.url;
   } else {
     const u = new URL(url);
