@@ -17,6 +17,8 @@ export const deviceTracked = z.object({ currentUserId: ref, status, locationId: 
 const held = { id, currentUserId: ref, previousUserId: ref, locationId: ref, departmentId: ref, status, version: id };
 const computerSnapshot = z.object({
   ...held,
+  /** 管理番号; absent in events recorded before it existed. */
+  assetNumber: z.string().nullable().optional(),
   maker: z.string(),
   deviceType: z.string().nullable(),
   model: z.string().nullable(),

@@ -5,6 +5,7 @@ import { departmentCreated, departmentUpdated } from './department.events.js';
 import { scheduleCreated, scheduleDeleted, scheduleResponded, scheduleUpdated } from './schedule.events.js';
 import { platformProbe } from './platform.events.js';
 import { deviceEventContracts } from './device.events.js';
+import { importEventContracts } from './import.events.js';
 
 export * from './envelope.js';
 export * from './employee.events.js';
@@ -12,10 +13,12 @@ export * from './department.events.js';
 export * from './schedule.events.js';
 export * from './platform.events.js';
 export * from './device.events.js';
+export * from './import.events.js';
 
 /** Every event type the platform may publish. An event not listed here cannot be recorded. */
 export const eventContracts = [employeeCreated, employeeUpdated, employeeSessionsRevoked, departmentCreated, departmentUpdated, platformProbe,
   ...deviceEventContracts,
+  ...importEventContracts,
   scheduleCreated, scheduleUpdated, scheduleDeleted, scheduleResponded] as const;
 
 type Contracts = (typeof eventContracts)[number];

@@ -65,6 +65,11 @@ const schema = z.object({
   EVENT_RETRY_MAX_MS: z.coerce.number().int().min(0).default(10_000),
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
   RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(200_000),
+  IMPORT_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().min(1024).default(300 * 1024 * 1024),
+  IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().min(1).default(2000),
+  IMPORT_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 

@@ -11,6 +11,7 @@ import { Migration20261122010000_master_data } from './migrations/Migration20261
 import { Migration20261122040000_schedules } from './migrations/Migration20261122040000_schedules.js';
 import { Migration20261122030000_devices } from './migrations/Migration20261122030000_devices.js';
 import { Migration20261122050000_google } from './migrations/Migration20261122050000_google.js';
+import { Migration20261122060000_imports } from './migrations/Migration20261122060000_imports.js';
 
 /** Every entity of every module; modules add theirs here. */
 export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent, ...deviceEntities];
@@ -23,6 +24,7 @@ export const migrationsList = [
   { name: 'Migration20261122030000_devices', class: Migration20261122030000_devices },
   { name: 'Migration20261122040000_schedules', class: Migration20261122040000_schedules },
   { name: 'Migration20261122050000_google', class: Migration20261122050000_google },
+  { name: 'Migration20261122060000_imports', class: Migration20261122060000_imports },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

@@ -143,10 +143,10 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
     const [maker, model] = MAKERS[i % MAKERS.length];
     const s = { user: gone ? null : holder.id, prev, status, loc: holder.location_id };
     const [row] = await em.execute(
-      `insert into computer (maker, device_type, model, current_user_id, previous_user_id, location_id, department_id, status, reason,
+      `insert into computer (asset_number, maker, device_type, model, current_user_id, previous_user_id, location_id, department_id, status, reason,
          purchase_date, introduction_date, office_account_id, pin_code, pass, ac_adapter, power_cable, updated_by_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date - 7, ?, ?, ?, ?, ?, ?, ?) returning id`,
-      [maker, i % 5 === 4 ? 'デスクトップ' : 'ノートPC', model, s.user, s.prev, s.loc, holder.department_id, status,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date - 7, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [`PC-${String(i + 1).padStart(4, '0')}`, maker, i % 5 === 4 ? 'デスクトップ' : 'ノートPC', model, s.user, s.prev, s.loc, holder.department_id, status,
         status === 'NORMAL' ? null : status === 'LOST' ? '出張先で紛失（警察に届出済み）' : status === 'BROKEN' ? '液晶割れ・修理見積中' : status === 'REPLACE' ? 'バッテリー劣化のため交換予定' : 'リース満了',
         day(i), day(i), account(i), String(1000 + ((i * 7919) % 9000)), `Pc-${(i * 104729) % 100000}!`, i === 36 ? '紛失' : '有', i % 6 === 5 ? '無' : '有', actor],
     );

@@ -6,10 +6,11 @@ import type { ComputerView } from './computer.types.js';
 import { COMPUTER_STATUSES, DeviceKind } from './device.enums.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { heldEntity, heldHooks, heldSnapshot, heldValues, returnHeld } from './device.held.js';
-import { date, heldFields, optionalText, ref, text, version } from './device.validation.js';
+import { date, heldFields, keptText, optionalText, ref, text, version } from './device.validation.js';
 import { createRecord, updateRecord, type WriteSpec } from './device.writer.js';
 
 const fields = {
+  assetNumber: keptText('管理番号', 50),
   maker: text('メーカー', 100),
   deviceType: optionalText('種類', 50),
   model: optionalText('型番', 100),
@@ -23,17 +24,21 @@ const fields = {
   acAdapter: optionalText('ACアダプター', 100),
   powerCable: optionalText('電源ケーブル', 100),
 };
-type Data = z.infer<z.ZodObject<typeof fields>>;
+export type ComputerData = z.infer<z.ZodObject<typeof fields>>;
+type Data = ComputerData;
 
 /** A computer cannot be introduced before it was bought. */
 const datesInOrder = (d: { purchaseDate: string | null; introductionDate: string | null }) =>
   !d.purchaseDate || !d.introductionDate || d.purchaseDate <= d.introductionDate;
 const order = { message: '導入日は購入日以降の日付にしてください。', path: ['introductionDate'] };
-const createSchema = z.object(fields).refine(datesInOrder, order);
+/** The rules of a computer's fields (the form, the API and the Excel import alike). */
+export const computerSchema = z.object(fields).refine(datesInOrder, order);
+const createSchema = computerSchema;
 const updateSchema = z.object({ ...fields, version: version() }).refine(datesInOrder, order);
 
 const snapshot = (e: Computer) => ({
   ...heldSnapshot(e),
+  assetNumber: e.assetNumber ?? null,
   maker: e.maker,
   deviceType: e.deviceType ?? null,
   model: e.model ?? null,
@@ -41,6 +46,9 @@ const snapshot = (e: Computer) => ({
   purchaseDate: e.purchaseDate ?? null,
   introductionDate: e.introductionDate ?? null,
 });
+
+/** 管理番号 is unique; a save that clashes names the field. */
+export const ASSET_NUMBER_TAKEN = 'この管理番号は既に使われています。';
 
 /** Computer writes (管理者, デバイス管理者, システム管理者). */
 export class ComputerAdminService {
@@ -53,8 +61,12 @@ export class ComputerAdminService {
       entity: Computer,
       createSchema,
       updateSchema,
+      unique: { computer_asset_number: { field: 'assetNumber', message: ASSET_NUMBER_TAKEN } },
       ...this.hooks,
+      // An update that leaves 管理番号 out keeps it (forms and tools that predate it never clear it).
+      prepare: (data, before) => this.hooks.prepare(data.assetNumber === undefined ? { ...data, assetNumber: before.assetNumber } : data, before),
       values: (e) => ({
+        assetNumber: e.assetNumber ?? null,
         maker: e.maker,
         deviceType: e.deviceType ?? null,
         model: e.model ?? null,
@@ -68,7 +80,7 @@ export class ComputerAdminService {
         acAdapter: e.acAdapter ?? null,
         powerCable: e.powerCable ?? null,
       }),
-      toEntity: ({ officeAccountId, ...rest }) => ({ ...heldEntity(rest), officeAccount: officeAccountId }),
+      toEntity: ({ officeAccountId, assetNumber, ...rest }) => ({ ...heldEntity(rest), assetNumber: assetNumber ?? null, officeAccount: officeAccountId }),
       get: (ctx, id) => computers.get(ctx, id),
     };
   }

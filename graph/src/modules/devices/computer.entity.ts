@@ -2,12 +2,16 @@ import { Entity, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/co
 import { HeldDevice } from './device.entity.js';
 import { OfficeAccount } from './office-account.entity.js';
 
-type Optional = 'deviceType' | 'model' | 'reason' | 'purchaseDate' | 'introductionDate' | 'officeAccount' | 'pinCode' | 'pass' | 'acAdapter' | 'powerCable';
+type Optional = 'assetNumber' | 'deviceType' | 'model' | 'reason' | 'purchaseDate' | 'introductionDate' | 'officeAccount' | 'pinCode' | 'pass' | 'acAdapter' | 'powerCable';
 
 @Entity({ tableName: 'computer' })
 export class Computer extends HeldDevice<Optional> {
   @PrimaryKey({ autoincrement: true })
   id!: number;
+
+  /** 管理番号: the stable key of the Excel import (unique when set). */
+  @Property({ length: 50, nullable: true, unique: 'computer_asset_number_key' })
+  assetNumber?: string | null;
 
   @Property({ length: 100 })
   maker!: string;

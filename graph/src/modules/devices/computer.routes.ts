@@ -7,6 +7,7 @@ import { DeviceKind } from './device.enums.js';
 export function toApiComputer(c: ComputerView) {
   return {
     ...toApiHeld(c),
+    asset_number: c.assetNumber,
     maker: c.maker,
     device_type: c.deviceType,
     model: c.model,
@@ -37,6 +38,7 @@ export function computerRoutes(r: Router): void {
     }),
     body: async (ctx, b) => ({
       ...(await heldBodyFromApi(ctx, b)),
+      assetNumber: b.asset_number,
       maker: b.maker,
       deviceType: b.device_type,
       model: b.model,

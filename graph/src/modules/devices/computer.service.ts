@@ -4,11 +4,12 @@ import { notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { COMPUTER_STATUSES } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
-import { HELD_COLUMNS } from './device.columns.js';
+import { COMPUTER_COLUMNS } from './device.columns.js';
 import { checkId, fetchAll, fetchPage, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from './device.query.js';
 import type { ComputerFilter, ComputerPage, ComputerView } from './computer.types.js';
 
 interface Row extends HeldRow {
+  asset_number: string | null;
   maker: string;
   device_type: string | null;
   model: string | null;
@@ -27,7 +28,7 @@ type Query = Partial<ComputerFilter> & HeldQuery;
 
 const Q: ListSql = {
   alias: 'c',
-  select: `${heldSelect('c')}, c.maker, c.device_type, c.model, c.reason, c.purchase_date, c.introduction_date,
+  select: `${heldSelect('c')}, c.asset_number, c.maker, c.device_type, c.model, c.reason, c.purchase_date, c.introduction_date,
            c.office_account_id, oa.account as office_account, c.pin_code, c.pass, c.ac_adapter, c.power_cable`,
   from: `from computer c ${heldJoins('c')} left join office_account oa on oa.id = c.office_account_id`,
 };
@@ -35,6 +36,7 @@ const Q: ListSql = {
 function view(r: Row): ComputerView {
   return {
     ...heldView(r),
+    assetNumber: r.asset_number,
     maker: r.maker,
     deviceType: r.device_type,
     model: r.model,
@@ -85,19 +87,7 @@ export class ComputerService {
       title: 'パソコン一覧',
       asciiTitle: 'computers',
       rows: this.all(ctx, filter),
-      columns: [
-        { header: 'ID', width: 8, value: (c) => c.id },
-        { header: 'メーカー', value: (c) => c.maker },
-        { header: '種類', value: (c) => c.deviceType },
-        { header: '型番', width: 20, value: (c) => c.model },
-        ...HELD_COLUMNS,
-        { header: '理由', width: 24, value: (c) => c.reason },
-        { header: '購入日', date: true, value: (c) => c.purchaseDate },
-        { header: '導入日', date: true, value: (c) => c.introductionDate },
-        { header: 'Microsoft Office アカウント', width: 30, value: (c) => c.officeAccount?.account },
-        { header: 'ACアダプター', value: (c) => c.acAdapter },
-        { header: '電源ケーブル', value: (c) => c.powerCable },
-      ],
+      columns: COMPUTER_COLUMNS,
     };
   }
 }

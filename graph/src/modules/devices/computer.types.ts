@@ -3,6 +3,7 @@ import { HeldDeviceFilter, HeldDeviceInput, HeldDeviceView, OfficeAccountRef } f
 
 @ObjectType({ simpleResolvers: true, description: 'パソコン' })
 export class ComputerView extends HeldDeviceView {
+  @Field(() => String, { nullable: true, description: '管理番号（一意。Excel 取り込みのキー）' }) assetNumber!: string | null;
   @Field({ description: 'メーカー' }) maker!: string;
   @Field(() => String, { nullable: true, description: '種類 (device_type)' }) deviceType!: string | null;
   @Field(() => String, { nullable: true, description: '型番' }) model!: string | null;
@@ -32,6 +33,7 @@ export class ComputerFilter extends HeldDeviceFilter {
 
 @InputType({ description: 'パソコンの登録・更新' })
 export class ComputerInput extends HeldDeviceInput {
+  @Field(() => String, { nullable: true, description: '管理番号（一意）。更新で省略すると今の値のまま、空なら消す。' }) assetNumber?: string | null;
   @Field() maker!: string;
   @Field(() => String, { nullable: true }) deviceType?: string | null;
   @Field(() => String, { nullable: true }) model?: string | null;

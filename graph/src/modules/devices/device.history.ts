@@ -46,6 +46,10 @@ interface HistoryRow {
   after: Tracked;
 }
 
+/** What a history row names as changed: current user, status, location (on creation: those that are set). */
+export const trackedChanges = (before: Tracked | null, after: Tracked): string[] =>
+  TRACKED.filter(([, k]) => (before ? before[k] !== after[k] : after[k] !== null)).map(([name]) => name);
+
 /**
  * The history row a device event stands for: its creation, or a change of current user, status
  * or location (other edits leave no row). Derived from the event itself, so the history and the
@@ -57,7 +61,7 @@ export function historyFromEvent(env: EventEnvelope): HistoryRow | null {
   const p = env.payload as { device: Tracked; before?: Tracked; reason?: 'edit' | 'returned' };
   const after: Tracked = { currentUserId: p.device.currentUserId, status: p.device.status, locationId: p.device.locationId };
   const before = p.before ?? null;
-  const changed = TRACKED.filter(([, k]) => (before ? before[k] !== after[k] : after[k] !== null)).map(([name]) => name);
+  const changed = trackedChanges(before, after);
   if (before && changed.length === 0) return null;
   return {
     kind: target.kind as unknown as DeviceKind,

@@ -45,4 +45,13 @@ export const heldFields = (statuses: readonly DeviceStatus[]) => ({
 
 export const text = v.text;
 export const optionalText = v.optionalText;
+
+/** Optional text where leaving the field out (undefined) means "keep what is stored"; '' or null clears it. */
+export const keptText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label}は${max}文字以内で入力してください。`)
+    .nullish()
+    .transform((s) => (s === undefined ? undefined : s || null));
 export const version = v.version;

@@ -1,0 +1,138 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { computerSchema } from './computer.admin.js';
+import { DeviceStatus } from './device.enums.js';
+import { shiftPreviousUser } from './device.held.js';
+import type { ImportRefs } from './import.refs.js';
+import { COLUMN_OF, type ImportField, type ImportValues, type ParsedRow, type RowError } from './import.rows.js';
+
+export type ImportAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'REJECT';
+
+/** What the import will do with one row. */
+export interface PlannedRow {
+  row: number;
+  action: Exclude<ImportAction, 'REJECT'>;
+  computerId: number | null;
+  version: number | null;
+  data: ImportValues;
+  before: ImportValues | null;
+  changed: ImportField[];
+}
+
+interface Existing extends ImportValues {
+  id: number;
+  version: number;
+}
+
+const FIELDS = Object.keys(COLUMN_OF) as ImportField[];
+const EMPTY: ImportValues = {
+  assetNumber: null, maker: '', deviceType: null, model: null, currentUserId: null, previousUserId: null, locationId: null,
+  departmentId: null, status: DeviceStatus.NORMAL, reason: null, purchaseDate: null, introductionDate: null, officeAccountId: null,
+  acAdapter: null, powerCable: null,
+};
+
+const SELECT = `select id, version, asset_number as "assetNumber", maker, device_type as "deviceType", model,
+  current_user_id as "currentUserId", previous_user_id as "previousUserId", location_id as "locationId", department_id as "departmentId",
+  status::text as status, reason, purchase_date::text as "purchaseDate", introduction_date::text as "introductionDate",
+  office_account_id as "officeAccountId", ac_adapter as "acAdapter", power_cable as "powerCable"
+  from computer where asset_number = any(?::text[]) or id = any(?::int[])`;
+
+/**
+ * Decides, chunk by chunk, what each parsed row does (the key rule: 管理番号 first, else ID), merges
+ * it onto the stored computer, checks it with the form's rules and computes what would change. A key
+ * (or computer) already used by an earlier row of the file rejects the later row.
+ */
+export class ImportPlanner {
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly refs: ImportRefs) {}
+
+  /** `lock`: apply jobs lock the chunk's computers (FOR UPDATE) in their transaction. */
+  async plan(em: EntityManager, rows: ParsedRow[], lock: boolean): Promise<{ planned: PlannedRow[]; errors: RowError[] }> {
+    const assets = rows.map((r) => r.assetNumber).filter((a): a is string => a !== null);
+    const ids = rows.map((r) => r.id).filter((i): i is number => i !== null);
+    const found: Existing[] = rows.length ? await em.execute(`${SELECT}${lock ? ' order by id for update' : ''}`, [`{${assets.map(quote).join(',')}}`, `{${ids.join(',')}}`]) : [];
+    const byAsset = new Map(found.filter((c) => c.assetNumber !== null).map((c) => [c.assetNumber!, c]));
+    const byId = new Map(found.map((c) => [c.id, c]));
+    const planned: PlannedRow[] = [];
+    const errors: RowError[] = [];
+    for (const r of rows) {
+      if (r.errors.length) {
+        errors.push(...r.errors);
+        continue;
+      }
+      const target = this.target(r, byAsset, byId);
+      if ('reason' in target) errors.push(target);
+      else {
+        const p = this.merge(r, target.computer);
+        if ('action' in p) planned.push(p);
+        else errors.push(...p.errors);
+      }
+    }
+    return { planned, errors };
+  }
+
+  /** The computer a row updates (or null to create one), or why the row is rejected. */
+  private target(r: ParsedRow, byAsset: Map<string, Existing>, byId: Map<number, Existing>): { computer: Existing | null } | RowError {
+    const reject = (column: string, reason: string): RowError => ({ row: r.row, column, reason });
+    let computer: Existing | null = null;
+    if (r.assetNumber !== null) {
+      if (r.assetNumber.length > 50) return reject('管理番号', '管理番号は50文字以内で入力してください。');
+      computer = byAsset.get(r.assetNumber) ?? null;
+      const other = r.id !== null ? byId.get(r.id) : undefined;
+      if (computer && r.id !== null && r.id !== computer.id) return reject('ID', 'IDと管理番号が別のパソコンを指しています。');
+      if (!computer && other) {
+        if (other.assetNumber !== null) return reject('ID', 'IDと管理番号が別のパソコンを指しています。');
+        computer = other; // an existing computer gets its first 管理番号
+      }
+    } else if (r.id !== null) {
+      computer = byId.get(r.id) ?? null;
+      if (!computer) return reject('ID', `ID ${r.id} のパソコンは存在しません。`);
+    } else return reject('管理番号', '管理番号またはIDを入力してください。');
+    const keys = [r.assetNumber !== null ? `a:${r.assetNumber}` : null, computer ? `c:${computer.id}` : null].filter((k): k is string => k !== null);
+    const earlier = keys.map((k) => this.seen.get(k)).find((n) => n !== undefined);
+    if (earlier !== undefined) return reject(r.assetNumber !== null ? '管理番号' : 'ID', `${earlier}行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。`);
+    for (const k of keys) this.seen.set(k, r.row);
+    return { computer };
+  }
+
+  private merge(r: ParsedRow, before: Existing | null): PlannedRow | { errors: RowError[] } {
+    const base: ImportValues = before ? pick(before) : EMPTY;
+    let data = { ...base, ...r.values, assetNumber: r.assetNumber ?? base.assetNumber } as ImportValues;
+    if (r.values.status === undefined) data.status = base.status;
+    if (before) data = shiftPreviousUser(data, base);
+    const parsed = computerSchema.safeParse(data);
+    if (!parsed.success) {
+      return { errors: parsed.error.issues.map((i) => ({ row: r.row, column: COLUMN_OF[i.path[0] as ImportField] ?? null, reason: i.message })) };
+    }
+    const next = { ...EMPTY, ...pick(parsed.data as ImportValues) };
+    const errors = this.rules(r.row, next, before ? base : null);
+    if (errors.length) return { errors };
+    const changed = before ? FIELDS.filter((k) => base[k] !== next[k]) : [];
+    return {
+      row: r.row,
+      action: !before ? 'CREATE' : changed.length ? 'UPDATE' : 'UNCHANGED',
+      computerId: before?.id ?? null,
+      version: before?.version ?? null,
+      data: next,
+      before: before ? base : null,
+      changed,
+    };
+  }
+
+  /** The reference rules of device.refs.ts, against the maps loaded once (newly chosen values only). */
+  private rules(row: number, d: ImportValues, before: ImportValues | null): RowError[] {
+    const out: RowError[] = [];
+    const changed = (k: ImportField) => !before || before[k] !== d[k];
+    if (d.currentUserId !== null && changed('currentUserId') && this.refs.employees.get(d.currentUserId)?.retired) {
+      out.push({ row, column: '使用者', reason: '退職した社員は使用者にできません。' });
+    }
+    if (d.currentUserId !== null && d.currentUserId === d.previousUserId) out.push({ row, column: '前使用者', reason: '使用者と前使用者に同じ社員は指定できません。' });
+    if (d.officeAccountId !== null && changed('officeAccountId') && this.refs.suspendedAccounts.has(d.officeAccountId)) {
+      out.push({ row, column: 'Microsoft Office アカウント', reason: '停止中の Microsoft Office アカウントは紐付けられません。' });
+    }
+    return out;
+  }
+}
+
+const pick = (v: ImportValues): ImportValues => Object.fromEntries(FIELDS.map((k) => [k, v[k] ?? null])) as ImportValues;
+const quote = (s: string) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;

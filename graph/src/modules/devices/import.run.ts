@@ -1,0 +1,176 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordMany } from '../../platform/events/record-many.js';
+import { ImportPlanner, type ImportAction, type PlannedRow } from './import.plan.js';
+import { loadImportRefs, type ImportRefs } from './import.refs.js';
+import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
+import { ImportFailure, readSheet, tooManyRows, type Cell } from './import.sheet.js';
+import { inspectInflated, UploadRefused, type SheetFormat } from './import.sniff.js';
+import { writeChunk } from './import.write.js';
+
+export interface ImportRunLimits {
+  maxRows: number;
+  maxUncompressedBytes: number;
+  maxZipEntries: number;
+}
+
+export interface PreviewRow {
+  row: number;
+  action: ImportAction;
+  assetNumber: string | null;
+  computerId: number | null;
+  maker: string | null;
+  model: string | null;
+  currentUserName: string | null;
+  changed: string[];
+}
+
+interface Job {
+  id: string;
+  mode: 'preview' | 'apply';
+  format: SheetFormat;
+  file: Buffer | null;
+  created_by: number | null;
+  status: string;
+}
+
+interface Totals {
+  totalRows: number | null;
+  processedRows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  preview: PreviewRow[];
+}
+
+const CHUNK_ROWS = 2000;
+const PROGRESS_MS = 300;
+const PREVIEW_ROWS = 100;
+export const JOB_CRASHED = '取り込み中にエラーが発生しました。この取り込みによる変更は保存されていません。';
+
+/**
+ * Runs one import job inside `tx` (the consumer's transaction, which also records that the event
+ * was handled). The rows are read, planned and, for apply jobs, written inside a savepoint: any
+ * failure rolls back every write of the job and leaves it `failed` with a Japanese message, which
+ * is what commits (no endless retries). Progress goes out in short transactions of its own.
+ */
+export async function runImportJob(tx: EntityManager, jobId: string, limits: ImportRunLimits, onError?: (err: unknown) => void): Promise<void> {
+  const [job]: Job[] = await tx.execute(`select id, mode, format, file, created_by, status from import_job where id = ? for update`, [jobId]);
+  if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+  const side = tx.fork();
+  await side.execute(`update import_job set status = 'running', started_at = now(), processed_rows = 0 where id = ?`, [jobId]);
+  let totals: Totals = { totalRows: null, processedRows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, preview: [] };
+  let error: string | null = null;
+  try {
+    totals = await tx.transactional((inner) => processJob(inner, side, job, limits));
+  } catch (err) {
+    if (!(err instanceof ImportFailure)) onError?.(err);
+    error = err instanceof ImportFailure ? err.message : JOB_CRASHED;
+  }
+  const status = error ? 'failed' : 'succeeded';
+  const counts = error ? { created: 0, updated: 0, unchanged: 0, rejected: 0 } : totals;
+  await tx.execute(
+    `update import_job set status = ?, error = ?, finished_at = now(), total_rows = ?, processed_rows = ?, created = ?, updated = ?, unchanged = ?,
+       rejected = ?, preview = ?::jsonb, file = case when mode = 'apply' then null else file end where id = ?`,
+    [status, error, totals.totalRows, totals.processedRows, counts.created, counts.updated, counts.unchanged, counts.rejected, JSON.stringify(error ? [] : totals.preview), jobId],
+  );
+  await recordMany(tx, [
+    { type: 'import.finished', aggregateId: jobId, actorId: job.created_by, payload: { jobId, status, processedRows: totals.processedRows, totalRows: totals.totalRows, ...pickCounts(counts) } },
+  ]);
+}
+
+const pickCounts = (c: { created: number; updated: number; unchanged: number; rejected: number }) => ({ created: c.created, updated: c.updated, unchanged: c.unchanged, rejected: c.rejected });
+const blank = (cells: Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
+
+async function processJob(tx: EntityManager, side: EntityManager, job: Job, limits: ImportRunLimits): Promise<Totals> {
+  if (!job.file) throw new ImportFailure('取り込むファイルがありません（保存期間を過ぎています）。もう一度アップロードしてください。');
+  const totals: Totals = { totalRows: await countRows(job, limits), processedRows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, preview: [] };
+  await tx.execute(`delete from import_job_error where job_id = ?`, [job.id]);
+  const refs = await loadImportRefs(tx);
+  const planner = new ImportPlanner(refs);
+  let header: HeaderMap | null = null;
+  let chunk: ParsedRow[] = [];
+  let lastProgress = Date.now();
+  const flush = async () => {
+    await handleChunk(tx, job, planner, refs, chunk, totals);
+    chunk = [];
+    if (Date.now() - lastProgress >= PROGRESS_MS || totals.processedRows % CHUNK_ROWS === 0) {
+      lastProgress = Date.now();
+      await progress(side, job, totals);
+    }
+  };
+  for await (const r of readSheet(job.file, job.format, limits.maxRows)) {
+    if (blank(r.cells)) continue;
+    if (!header) {
+      header = readHeader(r.cells);
+      continue;
+    }
+    totals.processedRows++;
+    chunk.push(parseRow(r.row, r.cells, header, refs));
+    if (chunk.length >= CHUNK_ROWS) await flush();
+  }
+  if (!header) throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
+  if (chunk.length) await flush();
+  totals.totalRows = totals.processedRows;
+  return totals;
+}
+
+/** .xlsx: the zip is inflated once with a byte budget (bomb guard), counting the first sheet's rows. */
+async function countRows(job: Job, limits: ImportRunLimits): Promise<number | null> {
+  if (job.format !== 'xlsx') return null;
+  try {
+    const { sheetRows } = await inspectInflated(job.file!, limits.maxZipEntries, limits.maxUncompressedBytes);
+    const rows = sheetRows === null ? null : Math.max(0, sheetRows - 1);
+    if (rows !== null && rows > limits.maxRows) throw tooManyRows(limits.maxRows);
+    return rows;
+  } catch (err) {
+    if (err instanceof UploadRefused) throw new ImportFailure(err.message);
+    throw err;
+  }
+}
+
+async function handleChunk(tx: EntityManager, job: Job, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], totals: Totals): Promise<void> {
+  const { planned, errors } = await planner.plan(tx, rows, job.mode === 'apply');
+  if (job.mode === 'apply') await writeChunk(tx, job.id, job.created_by, planned);
+  for (const p of planned) totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
+  const rejectedRows = new Set(errors.map((e) => e.row));
+  totals.rejected += rejectedRows.size;
+  if (errors.length) {
+    await tx.execute(
+      `insert into import_job_error (job_id, "row", "column", reason) select ?, x.row, x.column, x.reason from jsonb_to_recordset(?::jsonb) as x("row" int, "column" text, reason text)`,
+      [job.id, JSON.stringify(errors)],
+    );
+  }
+  if (totals.preview.length < PREVIEW_ROWS) totals.preview.push(...previewRows(planned, rejectedRows, rows, refs).slice(0, PREVIEW_ROWS - totals.preview.length));
+}
+
+function previewRows(planned: PlannedRow[], rejected: Set<number>, rows: ParsedRow[], refs: ImportRefs): PreviewRow[] {
+  const byRow = new Map(planned.map((p) => [p.row, p]));
+  return rows
+    .filter((r) => byRow.has(r.row) || rejected.has(r.row))
+    .map((r) => {
+      const p = byRow.get(r.row);
+      const d = p?.data;
+      const userId = d ? d.currentUserId : (r.values.currentUserId ?? null);
+      return {
+        row: r.row,
+        action: p?.action ?? 'REJECT',
+        assetNumber: d?.assetNumber ?? r.assetNumber,
+        computerId: p?.computerId ?? r.id,
+        maker: d?.maker ?? r.values.maker ?? null,
+        model: d?.model ?? r.values.model ?? null,
+        currentUserName: userId ? (refs.employees.get(userId)?.name ?? null) : null,
+        changed: (p?.changed ?? []).map((k) => COLUMN_OF[k]),
+      };
+    });
+}
+
+/** processed_rows in a short transaction of its own, with the event that feeds the progress bar. */
+async function progress(side: EntityManager, job: Job, t: Totals): Promise<void> {
+  await side.transactional(async (s) => {
+    await s.execute(`update import_job set processed_rows = ?, total_rows = coalesce(?, total_rows) where id = ?`, [t.processedRows, t.totalRows, job.id]);
+    await recordMany(s, [{ type: 'import.progressed', aggregateId: job.id, actorId: job.created_by, payload: { jobId: job.id, processedRows: t.processedRows, totalRows: t.totalRows } }]);
+  });
+}
+
+export type { RowError };
