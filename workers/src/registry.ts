@@ -4,6 +4,7 @@ import type { Config } from '../../graph/src/config/config.js';
 import type { EventConsumer } from '../../graph/src/platform/events/index.js';
 import { ProbeConsumer } from '../../graph/src/platform/events/probe.js';
 import { createGoogleSync, type GoogleSync } from './google-sync/index.js';
+import { createImportConsumer, ImportConsumer, startImportScheduler } from './import/index.js';
 
 export interface ConsumerOptions {
   /** The process's metrics registry (so consumers' own metrics reach /metrics). */
@@ -21,6 +22,7 @@ const google = (o: ConsumerOptions) => (googleSync ??= createGoogleSync({ regist
 export const consumerFactories: Record<string, (o: ConsumerOptions) => EventConsumer> = {
   probe: () => new ProbeConsumer('probe'),
   'google-sync': (o) => google(o).consumer,
+  import: () => createImportConsumer(),
 };
 
 export function consumerNames(): string[] {
@@ -37,13 +39,20 @@ export function selectConsumers(only: string[] = [], o: ConsumerOptions = {}): E
 
 /**
  * Timers that selected consumers need beside their events: google-sync's pull scheduler (timer
- * pulls per connected user and the "sync the month shown" requests), when Google is configured.
+ * pulls per connected user and the "sync the month shown" requests), when Google is configured, and
+ * the import worker's look for pending jobs.
  */
 export function startBackgroundJobs(consumers: EventConsumer[], orm: MikroORM, config: Config): { stop(): Promise<void> } {
   const stops: (() => Promise<void>)[] = [];
   if (config.GOOGLE_CLIENT_ID && googleSync && consumers.includes(googleSync.consumer)) {
     const scheduler = googleSync.startScheduler(orm);
     stops.push(() => scheduler.stop());
+  }
+  for (const c of consumers) {
+    if (c instanceof ImportConsumer) {
+      const scheduler = startImportScheduler(c, orm);
+      stops.push(() => scheduler.stop());
+    }
   }
   return { stop: async () => void (await Promise.all(stops.map((s) => s()))) };
 }

@@ -31,11 +31,12 @@ export class Migration20261122060000_imports extends Migration {
       "finished_at" timestamptz null);`);
     this.addSql(`create index "import_job_created_at_idx" on "import_job" ("created_at");`);
     this.addSql(`create table "import_job_error" (
+      "id" bigserial primary key,
       "job_id" uuid not null references "import_job" ("id") on delete cascade,
       "row" int not null,
       "column" text null,
       "reason" text not null);`);
-    this.addSql(`create index "import_job_error_job_idx" on "import_job_error" ("job_id", "row");`);
+    this.addSql(`create index "import_job_error_job_idx" on "import_job_error" ("job_id", "id");`);
   }
 
   override async down(): Promise<void> {

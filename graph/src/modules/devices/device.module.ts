@@ -3,6 +3,8 @@ import { Computer } from './computer.entity.js';
 import { ComputerResolver } from './computer.resolver.js';
 import { computerRoutes } from './computer.routes.js';
 import { DeviceResolver } from './device.resolver.js';
+import { ImportResolver } from './import.resolver.js';
+import { importRoutes } from './import.routes.js';
 import { OfficeAccount } from './office-account.entity.js';
 import { OfficeAccountResolver } from './office-account.resolver.js';
 import { officeAccountRoutes } from './office-account.routes.js';
@@ -13,9 +15,10 @@ import { smartphoneRoutes } from './smartphone.routes.js';
 
 /** What the platform registers for the IT-asset register. */
 export const deviceEntities = [OfficeAccount, Computer, Smartphone];
-export const deviceResolvers = [ComputerResolver, SmartphoneResolver, OfficeAccountResolver, DeviceResolver];
+export const deviceResolvers = [ComputerResolver, SmartphoneResolver, OfficeAccountResolver, DeviceResolver, ImportResolver];
 
 export function deviceRoutes(r: Router): void {
+  importRoutes(r); // before /computers/{id}
   computerRoutes(r);
   smartphoneRoutes(r);
   officeAccountRoutes(r);

@@ -49,8 +49,10 @@ export class DeviceResolver {
     @Arg('kinds', () => [AssetKind], { nullable: true, description: '省略時はすべて' }) _kinds?: AssetKind[] | null,
   ): DeviceChange {
     const target = parseAggregateId(envelope.aggregateId)!;
-    const changed = (envelope.payload as { changed?: string[] }).changed ?? [];
-    return { type: envelope.type, kind: target.kind, id: target.id, changed, occurredAt: envelope.occurredAt };
+    const p = envelope.payload as { changed?: string[]; created?: number[]; updated?: number[] };
+    // An import announces a chunk of computers at once (device.computers.imported).
+    const ids = p.created || p.updated ? [...(p.created ?? []), ...(p.updated ?? [])] : [target.id];
+    return { type: envelope.type, kind: target.kind, id: ids[0] ?? 0, ids, changed: p.changed ?? [], occurredAt: envelope.occurredAt };
   }
 }
 

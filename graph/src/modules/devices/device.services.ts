@@ -5,6 +5,7 @@ import { ComputerAdminService } from './computer.admin.js';
 import { ComputerService } from './computer.service.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, OFFICE_STATUS_LABEL, OfficeAccountStatus, SMARTPHONE_STATUSES, labelled } from './device.enums.js';
 import { DeviceHistoryService } from './device.history.js';
+import { ImportService } from './import.service.js';
 import type { DeviceOptions } from './device.types.js';
 import { OfficeAccountAdminService } from './office-account.admin.js';
 import { OfficeAccountService } from './office-account.service.js';
@@ -27,6 +28,7 @@ export function createDeviceServices() {
     officeAccounts,
     officeAccountAdmin: new OfficeAccountAdminService(officeAccounts),
     history: new DeviceHistoryService(),
+    imports: new ImportService(),
     offboarding: new OffboardingService(computers, smartphones, officeAccounts, computerAdmin, smartphoneAdmin),
     /** Status options of the forms and filters, with their Japanese labels. */
     options(ctx: AppContext): DeviceOptions {

@@ -105,7 +105,8 @@ export class DeviceTimeline {
 export class DeviceChange {
   @Field({ description: 'device.computer.updated など' }) type!: string;
   @Field(() => AssetKind) kind!: AssetKind;
-  @Field(() => Int) id!: number;
-  @Field(() => [String], { description: '変わった項目（登録時は空）' }) changed!: string[];
+  @Field(() => Int, { description: '対象の ID（取り込みでは ids の先頭）' }) id!: number;
+  @Field(() => [Int], { description: '対象の ID すべて（取り込みは1通知で複数台: device.computers.imported）' }) ids!: number[];
+  @Field(() => [String], { description: '変わった項目（登録時・取り込み時は空）' }) changed!: string[];
   @Field() occurredAt!: string;
 }

@@ -44,9 +44,22 @@ interface Totals {
 }
 
 const CHUNK_ROWS = 2000;
+const JOB_LOCK_SPACE = 7201;
 const PROGRESS_MS = 300;
 const PREVIEW_ROWS = 100;
 export const JOB_CRASHED = '取り込み中にエラーが発生しました。この取り込みによる変更は保存されていません。';
+
+/** Jobs not finished yet (queued, or running in a worker that may have died), oldest first. */
+export async function pendingJobIds(em: EntityManager, limit = 20): Promise<string[]> {
+  const rows: { id: string }[] = await em.execute(`select id from import_job where status in ('queued', 'running') order by created_at limit ?`, [limit]);
+  return rows.map((r) => r.id);
+}
+
+/** Prunes old jobs: uploads of finished jobs after a day, the jobs themselves after 30 days. */
+export async function pruneImportJobs(em: EntityManager): Promise<void> {
+  await em.execute(`update import_job set file = null where file is not null and finished_at < now() - interval '1 day'`);
+  await em.execute(`delete from import_job where created_at < now() - interval '30 days'`);
+}
 
 /**
  * Runs one import job inside `tx` (the consumer's transaction, which also records that the event
@@ -55,7 +68,11 @@ export const JOB_CRASHED = '取り込み中にエラーが発生しました。�
  * is what commits (no endless retries). Progress goes out in short transactions of its own.
  */
 export async function runImportJob(tx: EntityManager, jobId: string, limits: ImportRunLimits, onError?: (err: unknown) => void): Promise<void> {
-  const [job]: Job[] = await tx.execute(`select id, mode, format, file, created_by, status from import_job where id = ? for update`, [jobId]);
+  // The job is held by a transaction-scoped advisory lock (not a row lock: progress updates the row
+  // from another connection). A worker that dies releases it, and the job is picked up again.
+  const [lock] = await tx.execute(`select pg_try_advisory_xact_lock(${JOB_LOCK_SPACE}, hashtext(?)) as ok`, [jobId]);
+  if (!lock?.ok) return;
+  const [job]: Job[] = await tx.execute(`select id, mode, format, file, created_by, status from import_job where id = ?`, [jobId]);
   if (!job || job.status === 'succeeded' || job.status === 'failed') return;
   const side = tx.fork();
   await side.execute(`update import_job set status = 'running', started_at = now(), processed_rows = 0 where id = ?`, [jobId]);

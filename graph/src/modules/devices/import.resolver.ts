@@ -1,0 +1,47 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { filter, pipe } from '@graphql-yoga/subscription';
+import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { DEVICE_ROLES } from '../employees/employee.enums.js';
+import type { RowError } from './import.rows.js';
+import { ImportJob, ImportRowError } from './import.types.js';
+
+const JOB_EVENTS = new Set(['import.progressed', 'import.finished']);
+
+/** Excel import jobs of computers: read, apply a preview, follow live. */
+@Resolver(() => ImportJob)
+export class ImportResolver {
+  @Authorized(...DEVICE_ROLES)
+  @Query(() => ImportJob, { nullable: true, description: 'パソコン取り込みジョブ（作成者と管理者・システム管理者のみ）' })
+  importJob(@Ctx() ctx: AppContext, @Arg('id', () => ID) id: string): Promise<ImportJob> {
+    return ctx.services.devices.imports.get(ctx, id) as Promise<ImportJob>;
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Mutation(() => ImportJob, { description: '完了したプレビューと同じファイルで取り込みを開始する' })
+  applyImport(@Ctx() ctx: AppContext, @Arg('previewJobId', () => ID) previewJobId: string): Promise<ImportJob> {
+    return ctx.services.devices.imports.applyPreview(ctx, previewJobId) as Promise<ImportJob>;
+  }
+
+  @FieldResolver(() => [ImportRowError])
+  errors(@Ctx() ctx: AppContext, @Root() job: ImportJob, @Arg('limit', () => Int, { defaultValue: 100 }) limit: number): Promise<RowError[]> {
+    return ctx.services.devices.imports.errors(ctx, job.id, limit);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Subscription(() => ImportJob, {
+    // Access is checked once, when subscribing (others get NOT_FOUND); then the job's own events.
+    subscribe: async ({ args, context }) => {
+      const ctx = context as AppContext;
+      await ctx.services.devices.imports.get(ctx, args.id);
+      return pipe(
+        ctx.services.pubsub.subscribe('event', 'import_job'),
+        filter((e: EventEnvelope) => e.aggregateId === args.id && JOB_EVENTS.has(e.type)),
+      );
+    },
+    description: '取り込みジョブの進捗（import.progressed / import.finished のたびに現在の状態）',
+  })
+  importJobChanged(@Ctx() ctx: AppContext, @Arg('id', () => ID) id: string): Promise<ImportJob> {
+    return ctx.services.devices.imports.get(ctx, id) as Promise<ImportJob>;
+  }
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppContext } from '../../platform/context.js';
+import { requireUser } from '../../platform/authz.js';
+import { badInput, notFound } from '../../platform/errors.js';
+import { recordMany } from '../../platform/events/record-many.js';
+import { DEVICE_ROLES, MASTER_DATA_ROLES } from '../employees/employee.enums.js';
+import type { XlsxExport } from './device.export.js';
+import type { PreviewRow } from './import.run.js';
+import type { RowError } from './import.rows.js';
+import { sniff, type SheetFormat } from './import.sniff.js';
+import type { Upload } from './import.upload.js';
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** An import job as every channel shows it (GraphQL ImportJob, REST snake_case). */
+export interface ImportJobView {
+  id: string;
+  mode: 'PREVIEW' | 'APPLY';
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+  fileName: string;
+  totalRows: number | null;
+  processedRows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  error: string | null;
+  preview: PreviewRow[];
+  createdAt: Date;
+  finishedAt: Date | null;
+  errorReportUrl: string | null;
+}
+
+interface JobRow {
+  id: string;
+  mode: 'preview' | 'apply';
+  status: JobStatus;
+  file_name: string;
+  total_rows: number | null;
+  processed_rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  error: string | null;
+  preview: PreviewRow[];
+  created_by: number | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const COLUMNS = `id, mode, status, file_name, total_rows, processed_rows, created, updated, unchanged, rejected, error, preview, created_by, created_at, finished_at`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JOB = 'インポートジョブ';
+
+function view(r: JobRow): ImportJobView {
+  const finished = r.status === 'succeeded' || r.status === 'failed';
+  return {
+    id: r.id,
+    mode: r.mode === 'preview' ? 'PREVIEW' : 'APPLY',
+    status: r.status.toUpperCase() as ImportJobView['status'],
+    fileName: r.file_name,
+    totalRows: r.total_rows,
+    processedRows: r.processed_rows,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    rejected: r.rejected,
+    error: r.error,
+    preview: r.preview ?? [],
+    createdAt: new Date(r.created_at),
+    finishedAt: r.finished_at ? new Date(r.finished_at) : null,
+    errorReportUrl: finished && r.rejected > 0 ? `/api/computers/import/${r.id}/errors` : null,
+  };
+}
+
+export const isFinished = (j: ImportJobView) => j.status === 'SUCCEEDED' || j.status === 'FAILED';
+
+/**
+ * Excel import jobs of computers (管理者, デバイス管理者, システム管理者). An upload is checked here
+ * (size, type, zip bomb), stored as a job and announced by `import.requested` in the same
+ * transaction; the import worker does the rest. A job is visible to its creator and to
+ * 管理者/システム管理者 only (others get NOT_FOUND).
+ */
+export class ImportService {
+  async upload(ctx: AppContext, upload: Upload, dryRun: boolean): Promise<ImportJobView> {
+    const user = requireUser(ctx, DEVICE_ROLES);
+    const c = ctx.services.config;
+    const format = sniff(upload.fileName, upload.data, { maxBytes: c.IMPORT_MAX_BYTES, maxUncompressedBytes: c.IMPORT_MAX_UNCOMPRESSED_BYTES, maxZipEntries: c.IMPORT_MAX_ZIP_ENTRIES });
+    const id = randomUUID();
+    await ctx.em.transactional(async (tx) => {
+      await tx.execute(`insert into import_job (id, mode, file_name, format, file, created_by) values (?, ?, ?, ?, ?, ?)`, [
+        id, dryRun ? 'preview' : 'apply', upload.fileName.slice(0, 255), format, upload.data, user.id,
+      ]);
+      await requested(tx, id, dryRun ? 'preview' : 'apply', format, user.id);
+    });
+    return this.get(ctx, id);
+  }
+
+  /** Starts an apply job from a succeeded preview, with the same file. */
+  async applyPreview(ctx: AppContext, previewId: string): Promise<ImportJobView> {
+    const user = requireUser(ctx, DEVICE_ROLES);
+    const preview = await this.get(ctx, previewId);
+    if (preview.mode !== 'PREVIEW' || preview.status !== 'SUCCEEDED') {
+      throw badInput('取り込みを実行できるのは、完了したプレビューだけです。', [{ field: 'previewJobId', message: '完了したプレビューを指定してください。' }]);
+    }
+    const id = randomUUID();
+    await ctx.em.transactional(async (tx) => {
+      const [src]: { format: SheetFormat }[] = await tx.execute(
+        `insert into import_job (id, mode, file_name, format, file, created_by)
+         select ?, 'apply', file_name, format, file, ? from import_job where id = ? and file is not null returning format`,
+        [id, user.id, previewId],
+      );
+      if (!src) throw badInput('プレビューのファイルは保存期間を過ぎています。もう一度アップロードしてください。');
+      await requested(tx, id, 'apply', src.format, user.id);
+    });
+    return this.get(ctx, id);
+  }
+
+  async get(ctx: AppContext, id: string): Promise<ImportJobView> {
+    return view(await this.row(ctx, id));
+  }
+
+  /** The first `limit` row errors, by row. */
+  async errors(ctx: AppContext, id: string, limit = 100): Promise<RowError[]> {
+    await this.row(ctx, id);
+    return ctx.em.execute(`select "row", "column", reason from import_job_error where job_id = ? order by id limit ?`, [id, Math.max(0, Math.min(limit, 10_000))]);
+  }
+
+  /** Every row error as a spreadsheet (行, 列, 理由). */
+  async errorReport(ctx: AppContext, id: string): Promise<XlsxExport<RowError>> {
+    await this.row(ctx, id);
+    const em = ctx.em;
+    async function* rows(): AsyncGenerator<RowError> {
+      for (let after = 0; ; ) {
+        const batch: (RowError & { id: string })[] = await em.execute(
+          `select id, "row", "column", reason from import_job_error where job_id = ? and id > ? order by id limit 5000`,
+          [id, after],
+        );
+        yield* batch;
+        if (batch.length < 5000) return;
+        after = Number(batch[batch.length - 1].id);
+      }
+    }
+    return {
+      title: '取り込みエラー',
+      asciiTitle: 'import-errors',
+      rows: rows(),
+      columns: [
+        { header: '行', width: 8, value: (e) => e.row },
+        { header: '列', width: 24, value: (e) => e.column },
+        { header: '理由', width: 60, value: (e) => e.reason },
+      ],
+    };
+  }
+
+  /** Waits (polling) until the job has finished or `ms` passed; returns its latest state. */
+  async wait(ctx: AppContext, id: string, ms: number): Promise<ImportJobView> {
+    const until = Date.now() + ms;
+    for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
+      const job = await this.get(ctx, id);
+      if (isFinished(job) || Date.now() >= until) return job;
+      await new Promise((r) => setTimeout(r, Math.min(delay, Math.max(0, until - Date.now()))));
+    }
+  }
+
+  private async row(ctx: AppContext, id: string): Promise<JobRow> {
+    const user = requireUser(ctx, DEVICE_ROLES);
+    if (!UUID.test(id)) throw notFound(JOB);
+    const [r]: JobRow[] = await ctx.em.execute(`select ${COLUMNS} from import_job where id = ?`, [id]);
+    const mayRead = r && (r.created_by === user.id || (MASTER_DATA_ROLES as readonly string[]).includes(user.role));
+    if (!mayRead) throw notFound(JOB);
+    return r;
+  }
+}
+
+function requested(tx: EntityManager, jobId: string, mode: 'preview' | 'apply', format: SheetFormat, actorId: number) {
+  return recordMany(tx, [{ type: 'import.requested', aggregateId: jobId, actorId, payload: { jobId, kind: 'computers', mode, format } }]);
+}
