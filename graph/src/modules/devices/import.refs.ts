@@ -19,12 +19,11 @@ export interface ImportRefs {
 }
 
 export async function loadImportRefs(em: EntityManager): Promise<ImportRefs> {
-  const [people, locations, departments, accounts] = await Promise.all([
-    em.execute<{ id: number; name: string; status: string }[]>(`select id, name, status from employee`),
-    em.execute<{ id: number; name: string }[]>(`select id, name from location`),
-    em.execute<{ id: number; name: string }[]>(`select id, name from department`),
-    em.execute<{ id: number; account: string; status: string }[]>(`select id, account, status::text from office_account`),
-  ]);
+  // One after another: inside the job's transaction they share one connection.
+  const people = await em.execute<{ id: number; name: string; status: string }[]>(`select id, name, status from employee`);
+  const locations = await em.execute<{ id: number; name: string }[]>(`select id, name from location`);
+  const departments = await em.execute<{ id: number; name: string }[]>(`select id, name from department`);
+  const accounts = await em.execute<{ id: number; account: string; status: string }[]>(`select id, account, status::text from office_account`);
   const employees = new Map(people.map((p) => [p.id, { id: p.id, name: p.name, retired: p.status === 'RETIRED' }]));
   const employeeByName = new Map<string, number | null>();
   for (const p of people) employeeByName.set(p.name.trim(), employeeByName.has(p.name.trim()) ? null : p.id);

@@ -1,0 +1,284 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
+import { deflateRawSync } from 'node:zlib';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../graph/src/test/db.js';
+import { api, gql, loginToken } from '../../../graph/src/test/http.js';
+import { createLogger } from '../../../graph/src/platform/logger.js';
+import { startGraph, type Graph } from '../../../graph/src/platform/bootstrap.js';
+import type { Config } from '../../../graph/src/config/config.js';
+import { createImportConsumer, startImportScheduler } from './index.js';
+
+let db: TestDatabase;
+let graph: Graph;
+let config: Config;
+let url: string;
+let stopScheduler: () => Promise<void>;
+let devadmin: string;
+let staff: string;
+let admin: string;
+let sysadmin: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  config = testConfig({ IMPORT_MAX_ROWS: '300', IMPORT_MAX_BYTES: String(2 * 1024 * 1024), IMPORT_MAX_UNCOMPRESSED_BYTES: String(10 * 1024 * 1024), IMPORT_WAIT_MS: '20000' });
+  const log = createLogger(process.env.TEST_LOG ?? 'silent');
+  const consumer = createImportConsumer({ config, log });
+  graph = await startGraph(config, log, db.url, { consumers: [consumer] });
+  stopScheduler = startImportScheduler(consumer, graph.orm, 60_000).stop;
+  url = graph.server.url;
+  [devadmin, staff, admin, sysadmin] = await Promise.all(['devadmin', 'staff', 'admin', 'sysadmin'].map((l) => loginToken(url, l)));
+});
+afterAll(async () => {
+  await stopScheduler?.();
+  await graph?.stop();
+  await db?.close();
+  if (config) fs.rmSync(config.dataDir, { recursive: true, force: true });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sql = (q: string, params: unknown[] = []): Promise<any[]> => db.orm.em.fork().getConnection().execute(q, params);
+const snapshot = () => sql(`select id, asset_number, maker, model, status, current_user_id, location_id, version from computer order by id`);
+
+type Row = Record<string, string | number | Date | { formula: string; result?: unknown } | null>;
+const HEADERS = ['管理番号', 'ID', 'メーカー', '型番', '使用者', '拠点', '部署', '状態', '購入日', '導入日'];
+
+async function xlsx(rows: Row[], headers = HEADERS): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('パソコン');
+  ws.addRow(headers);
+  for (const r of rows) ws.addRow(headers.map((h) => r[h] ?? null));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function xls(rows: Row[], headers = HEADERS): Buffer {
+  const ws = XLSX.utils.aoa_to_sheet([headers, ...rows.map((r) => headers.map((h) => r[h] ?? null))], { cellDates: true });
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, 'パソコン');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'biff8' });
+}
+
+async function upload(file: Buffer, name: string, query = '', token = devadmin) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), name);
+  const res = await fetch(`${url}/api/computers/import${query}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+const employee = async () => (await sql(`select id, name from employee where status = 'ACTIVE' and name in (select name from employee group by name having count(*) = 1) order by id desc limit 1`))[0];
+
+describe('computers import: good and bad rows', () => {
+  it('imports valid .xlsx rows, rejects bad ones with row/column/reason, and a re-import changes nothing', async () => {
+    const e = await employee();
+    const rows: Row[] = [
+      { 管理番号: 'IMP-0001', メーカー: 'Dell', 型番: 'Latitude', 使用者: e.name, 拠点: '東京', 状態: '正常', 購入日: new Date('2024-04-01T00:00:00Z'), 導入日: '2024/04/10' },
+      { 管理番号: 'IMP-0002', メーカー: 'HP', 状態: '故障', 購入日: '2024-01-01' },
+      { 管理番号: 'IMP-0003', メーカー: 'NEC', 拠点: '札幌' },
+      { メーカー: 'Nobody' },
+      { 管理番号: 'IMP-0004', メーカー: '' },
+      { 管理番号: 'IMP-0001', メーカー: 'Again' },
+      { 管理番号: 'IMP-0005', メーカー: 'Fujitsu', 購入日: '2024-05-01', 導入日: '2024-04-01' },
+      { 管理番号: 'IMP-0006', メーカー: 'Formula', 型番: { formula: 'CONCAT("X","1")', result: 'X1' } },
+    ];
+    const r = await upload(await xlsx(rows), 'pcs.xlsx');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ created: 3, updated: 0, unchanged: 0, rejected: 5, message: '取り込みは完了しましたが、5行でエラーがありました' });
+    expect(r.body.errors).toEqual(
+      expect.arrayContaining([
+        { row: 4, column: '拠点', reason: '拠点「札幌」は存在しません。' },
+        { row: 5, column: '管理番号', reason: '管理番号またはIDを入力してください。' },
+        { row: 6, column: 'メーカー', reason: 'メーカーを入力してください。' },
+        expect.objectContaining({ row: 7, column: '管理番号' }),
+        expect.objectContaining({ row: 8, column: '導入日' }),
+      ]),
+    );
+    const [pc] = await sql(`select * from computer where asset_number = 'IMP-0001'`);
+    expect(pc).toMatchObject({ maker: 'Dell', current_user_id: e.id, status: 'NORMAL' });
+    expect(await sql(`select model from computer where asset_number = 'IMP-0006'`)).toEqual([{ model: 'X1' }]);
+    const history = await sql(`select reason, changed from device_history where device_kind = 'COMPUTER' and device_id = ?`, [pc.id]);
+    expect(history).toEqual([{ reason: 'created', changed: ['currentUser', 'status', 'location'] }]);
+    const report = await fetch(`${url}/api/computers/import/${r.body.job_id}/errors`, { headers: { authorization: `Bearer ${devadmin}` } });
+    expect(report.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await report.arrayBuffer()) as never);
+    expect(wb.worksheets[0].getRow(1).values).toEqual([undefined, '行', '列', '理由']);
+    expect(wb.worksheets[0].rowCount).toBe(6);
+
+    const before = await snapshot();
+    const again = await upload(await xlsx(rows), 'pcs.xlsx');
+    expect(again.body).toMatchObject({ created: 0, updated: 0, unchanged: 3, rejected: 5 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('reads .xls (BIFF8) files too, updating by ID when there is no 管理番号', async () => {
+    const [{ id }] = await sql(`select id from computer where asset_number = 'IMP-0002'`);
+    const r = await upload(xls([{ ID: id, メーカー: 'HP', 型番: 'ProBook', 状態: '交換対象', 購入日: new Date('2024-01-01T00:00:00Z') }, { ID: 999999, メーカー: 'X' }]), 'old.xls');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ created: 0, updated: 1, rejected: 1 });
+    expect(r.body.errors).toEqual([{ row: 3, column: 'ID', reason: 'ID 999999 のパソコンは存在しません。' }]);
+    expect(await sql(`select model, status, purchase_date::text as d, asset_number from computer where id = ?`, [id])).toEqual([{ model: 'ProBook', status: 'REPLACE', d: '2024-01-01', asset_number: 'IMP-0002' }]);
+  });
+
+  it('export → import changes nothing', async () => {
+    const exported = await fetch(`${url}/api/computers/export?show_discarded=1`, { headers: { authorization: `Bearer ${devadmin}` } });
+    const before = await snapshot();
+    const r = await upload(Buffer.from(await exported.arrayBuffer()), 'export.xlsx');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ created: 0, updated: 0, rejected: 0 });
+    expect(r.body.unchanged).toBe(before.length);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('computers import: preview, apply, live progress', () => {
+  it('a preview writes nothing; applying it writes what it showed', async () => {
+    const before = await snapshot();
+    const file = await xlsx([{ 管理番号: 'PRV-1', メーカー: 'Apple' }, { 管理番号: 'IMP-0002', メーカー: 'Lenovo' }, { 管理番号: 'PRV-2', メーカー: 'VAIO', 状態: '謎' }]);
+    const r = await upload(file, 'p.xlsx', '?dry_run=1');
+    expect(r.body).toMatchObject({ created: 1, updated: 1, rejected: 1 });
+    expect(await snapshot()).toEqual(before);
+    const q = `query($id: ID!) { importJob(id: $id) { mode status preview { row action assetNumber maker changed } errors { row column reason } errorReportUrl } }`;
+    const job = (await gql(url, q, { id: r.body.job_id }, { token: devadmin })).body.data.importJob;
+    expect(job.mode).toBe('PREVIEW');
+    expect(job.preview).toEqual([
+      { row: 2, action: 'CREATE', assetNumber: 'PRV-1', maker: 'Apple', changed: [] },
+      { row: 3, action: 'UPDATE', assetNumber: 'IMP-0002', maker: 'Lenovo', changed: ['メーカー', '型番', '購入日'] },
+      { row: 4, action: 'REJECT', assetNumber: 'PRV-2', maker: 'VAIO', changed: [] },
+    ]);
+    expect(job.errorReportUrl).toBe(`/api/computers/import/${r.body.job_id}/errors`);
+
+    const applied = await gql(url, `mutation($id: ID!) { applyImport(previewJobId: $id) { id mode } }`, { id: r.body.job_id }, { token: devadmin });
+    const applyId = applied.body.data.applyImport.id;
+    for (let i = 0; i < 100; i++) {
+      const s = (await api(url, 'GET', `/computers/import/${applyId}`, { token: devadmin })).body;
+      if (s.status === 'succeeded') break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    const done = (await api(url, 'GET', `/computers/import/${applyId}`, { token: devadmin })).body;
+    expect(done).toMatchObject({ mode: 'apply', status: 'succeeded', created: 1, updated: 1, rejected: 1 });
+    expect(await sql(`select maker from computer where asset_number in ('PRV-1', 'IMP-0002') order by asset_number`)).toEqual([{ maker: 'Lenovo' }, { maker: 'Apple' }]);
+  });
+
+  it('wait=0 answers 202 with the job id; only the creator and 管理者/システム管理者 may read it', async () => {
+    const r = await upload(await xlsx([{ 管理番号: 'W-1', メーカー: 'Dell' }]), 'w.xlsx', '?wait=0&dry_run=1');
+    expect(r.status).toBe(202);
+    expect(r.body).toMatchObject({ job_id: expect.any(String), status: expect.stringMatching(/queued|running|succeeded/) });
+    const other = await loginToken(url, 'devadmin'); // same user, new session: may read
+    expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: other })).status).toBe(200);
+    expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: admin })).status).toBe(200);
+    expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: sysadmin })).status).toBe(200);
+  });
+});
+
+describe('computers import: hostile files and roles', () => {
+  const counts = () => sql(`select count(*)::int as n from computer`);
+
+  it('refuses oversize, renamed text, wrong extension, zip bombs; formulas come in as cached values', async () => {
+    const before = await counts();
+    const big = await upload(Buffer.alloc(3 * 1024 * 1024, 1), 'big.xlsx');
+    expect(big).toMatchObject({ status: 413, body: { code: 'IMPORT_TOO_LARGE', error: expect.stringContaining('大きすぎます') } });
+    expect((await upload(Buffer.from('maker,model\nDell,X\n'), 'text.xlsx')).body).toMatchObject({ code: 'IMPORT_NOT_SPREADSHEET' });
+    expect((await upload(Buffer.from('maker,model\nDell,X\n'), 'text.xls')).body).toMatchObject({ code: 'IMPORT_NOT_SPREADSHEET' });
+    expect((await upload(await xlsx([]), 'x.csv')).body).toMatchObject({ code: 'IMPORT_UNSUPPORTED_TYPE' });
+    expect((await upload(await xlsx([]), 'x.xls')).body).toMatchObject({ code: 'IMPORT_NOT_SPREADSHEET' }); // zip named .xls
+    expect((await upload(zipBomb(), 'bomb.xlsx')).body).toMatchObject({ code: 'IMPORT_ZIP_BOMB' });
+    const lying = await upload(zipBomb(true), 'liar.xlsx');
+    expect(lying).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('展開後のサイズ') } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('more rows than IMPORT_MAX_ROWS fails the job and writes nothing', async () => {
+    const before = await snapshot();
+    const rows = Array.from({ length: 301 }, (_, i) => ({ 管理番号: `MANY-${i}`, メーカー: 'Dell' }));
+    const r = await upload(await xlsx(rows), 'many.xlsx');
+    expect(r).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('行数が多すぎます') } });
+    const x = await upload(xls(rows), 'many.xls');
+    expect(x.body.error).toContain('行数が多すぎます');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a job that fails half-way leaves the database as it was', async () => {
+    await sql(`create function boom() returns trigger language plpgsql as $$ begin if new.maker = 'BOOM' then raise exception 'boom'; end if; return new; end $$`);
+    await sql(`create trigger boom before insert or update on computer for each row execute function boom()`);
+    try {
+      const before = await snapshot();
+      const history = await sql(`select count(*)::int as n from device_history`);
+      const rows = [{ 管理番号: 'IMP-0001', メーカー: 'Changed' }, ...Array.from({ length: 200 }, (_, i) => ({ 管理番号: `FAIL-${i}`, メーカー: 'Dell' })), { 管理番号: 'FAIL-X', メーカー: 'BOOM' }];
+      const r = await upload(await xlsx(rows), 'fail.xlsx');
+      expect(r).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('保存されていません') } });
+      expect(await snapshot()).toEqual(before);
+      expect(await sql(`select count(*)::int as n from device_history`)).toEqual(history);
+    } finally {
+      await sql(`drop trigger boom on computer; drop function boom();`);
+    }
+  });
+
+  it('一般 gets 403 / FORBIDDEN; device roles may import', async () => {
+    const file = await xlsx([{ 管理番号: 'ROLE-1', メーカー: 'Dell' }]);
+    const r = await upload(file, 'r.xlsx', '?dry_run=1', staff);
+    expect(r).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    for (const [m, p] of [['GET', '/computers/import/template'], ['GET', '/computers/import/00000000-0000-4000-8000-000000000000'], ['POST', '/computers/import/00000000-0000-4000-8000-000000000000/apply']] as const) {
+      expect((await api(url, m, p, { token: staff })).status, p).toBe(403);
+    }
+    const g = await gql(url, `{ importJob(id: "00000000-0000-4000-8000-000000000000") { id } }`, {}, { token: staff });
+    expect(g.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    for (const token of [admin, sysadmin, devadmin]) expect((await upload(file, 'r.xlsx', '?dry_run=1', token)).status).toBe(200);
+  });
+
+  it('the template has the export headers, an example row and the allowed values', async () => {
+    const res = await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    expect((wb.worksheets[0].getRow(1).values as string[]).slice(1, 4)).toEqual(['ID', '管理番号', 'メーカー']);
+    const help = wb.getWorksheet('説明')!;
+    const text = JSON.stringify(help.getSheetValues());
+    for (const v of ['東京', '正常', '処分済み']) expect(text).toContain(v);
+    // The template itself imports (its example row is valid).
+    const r = await upload(Buffer.from(await (await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer()), 't.xlsx', '?dry_run=1');
+    expect(r.body).toMatchObject({ created: 1, rejected: 0 });
+  });
+});
+
+/** A zip whose sheet inflates to 50 MB (declared honestly, or declared as 10 bytes). */
+function zipBomb(lie = false): Buffer {
+  const data = deflateRawSync(Buffer.alloc(400 * 1024 * 1024 / 8, 0x20));
+  const entries: [string, Buffer, number][] = [
+    ['[Content_Types].xml', deflateRawSync(Buffer.from('<Types/>')), 8],
+    ['xl/worksheets/sheet1.xml', data, lie ? 10 : 400 * 1024 * 1024 / 8],
+  ];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, body, size] of entries) {
+    const n = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(n.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(n.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, n, body);
+    centrals.push(central, n);
+    offset += 30 + n.length + body.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
