@@ -19,7 +19,7 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
     if (declared > maxBytes + 64 * 1024) return reject(tooLarge(maxBytes));
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 25 } });
+      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 25 } });
     } catch {
       return reject(badInput('multipart/form-data の file フィールドでファイルを送ってください。'));
     }

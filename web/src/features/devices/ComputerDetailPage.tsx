@@ -17,6 +17,7 @@ import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-s
 import { ComputerDetailQuery, CreateComputerMutation, UpdateComputerMutation } from './operations';
 
 interface Form extends HeldValues {
+  assetNumber: string;
   maker: string;
   deviceType: string;
   model: string;
@@ -32,6 +33,7 @@ interface Form extends HeldValues {
 }
 
 const EMPTY: Form = {
+  assetNumber: '',
   maker: '',
   deviceType: '',
   model: '',
@@ -53,6 +55,7 @@ const EMPTY: Form = {
 
 const fromView = (c: ComputerDetailFieldsFragment): Form => ({
   ...heldFromView(c),
+  assetNumber: c.assetNumber ?? '',
   maker: c.maker,
   deviceType: c.deviceType ?? '',
   model: c.model ?? '',
@@ -93,6 +96,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
     const input = {
       ...heldInput(v),
       status: v.status as DeviceStatus,
+      assetNumber: orNull(v.assetNumber),
       maker: v.maker.trim(),
       deviceType: orNull(v.deviceType),
       model: orNull(v.model),
@@ -160,6 +164,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       }
     >
       <FormGrid>
+        <TextField label={t('pc.assetNumber')} value={v.assetNumber} onChange={(x) => ed.set('assetNumber', x)} readOnly={ro} error={fe.assetNumber} />
         <TextField label={t('pc.maker')} value={v.maker} onChange={(x) => ed.set('maker', x)} readOnly={ro} required error={fe.maker} />
         <TextField label={t('pc.deviceType')} value={v.deviceType} onChange={(x) => ed.set('deviceType', x)} readOnly={ro} error={fe.deviceType} />
         <TextField label={t('pc.model')} value={v.model} onChange={(x) => ed.set('model', x)} readOnly={ro} error={fe.model} />

@@ -1,4 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Button } from '@primer/react';
+import { UploadIcon } from '@primer/octicons-react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
@@ -14,6 +16,7 @@ import { toast } from '../../components/Toast';
 import { graphql } from '../../gql';
 import { ExportButton, HeldLegend, HolderName, StatusLabel, heldTone, useDeviceLive } from './device-shared';
 import { ComputersListQuery } from './operations';
+import { ImportDialog } from './ImportDialog';
 import styles from './devices.module.css';
 
 const PAGE = 50;
@@ -53,6 +56,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
   }, [error, t]);
   useDeviceLive(['COMPUTER', 'OFFICE_ACCOUNT'], () => void refetch());
   const page = data?.computers;
+  const [importing, setImporting] = useState(false);
   const pagerLabels = usePagerLabels();
   const open = (id: number) => navigate(`${base}/${id}`);
   const filterFields = (
@@ -77,6 +81,10 @@ export default function ComputersPage({ def }: { def: PageDef }) {
       onAdd={() => navigate(`${base}/new`)}
       actions={
         !narrow && (
+          <>
+          <Button leadingVisual={UploadIcon} onClick={() => setImporting(true)}>
+            {t('import.button')}
+          </Button>
           <ExportButton
             path="/api/computers/export"
             fallbackName="computers.xlsx"
@@ -89,6 +97,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
               ms365: ms365 ? String(ms365) : undefined,
             }}
           />
+          </>
         )
       }
       filters={filterFields}
@@ -128,6 +137,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
               ]
             : [
                 { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3.5rem', nowrap: true },
+                { key: 'asset', header: t('pc.assetNumber'), render: (r) => r.assetNumber ?? '—', nowrap: true },
                 {
                   key: 'maker',
                   header: `${t('col.maker')} / ${t('col.model')}`,
@@ -149,6 +159,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
       />
       <HeldLegend />
       {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </ListFrame>
   );
 }

@@ -5,6 +5,7 @@ import { useT } from '../../app/i18n';
 import { FormSection } from '../../components/FormFields';
 import { displayDate, displayDateTime, useMasterOptions } from '../../components/master-options';
 import type { DeviceKind, DeviceStatus } from '../../gql/graphql';
+import { ExportButton } from './device-shared';
 import { DeviceHistoryQuery } from './operations';
 import styles from './devices.module.css';
 
@@ -25,6 +26,9 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
           <p className={styles.muted}>{t('device.historyEmpty')}</p>
         ) : (
           <div className={styles.timeline}>
+            <div className={styles.historyActions}>
+              <ExportButton path={`/api/${kind === 'COMPUTER' ? 'computers' : 'smartphone'}/${id}/history/export`} params={{}} fallbackName={`history_${id}.xlsx`} />
+            </div>
             <div>
               <h3 className={styles.timelineTitle}>{t('device.assignments')}</h3>
               <Timeline clipSidebar>

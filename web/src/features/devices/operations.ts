@@ -18,6 +18,7 @@ export const ComputersListQuery = graphql(`
       limit
       items {
         id
+        assetNumber
         maker
         deviceType
         model
@@ -50,6 +51,7 @@ export const ComputersListQuery = graphql(`
 export const ComputerDetailFields = graphql(`
   fragment ComputerDetailFields on ComputerView {
     id
+    assetNumber
     maker
     deviceType
     model
@@ -311,6 +313,64 @@ export const DeviceChangedSubscription = graphql(`
       id
       kind
       type
+    }
+  }
+`);
+
+const _importJob = graphql(`
+  fragment ImportJobFields on ImportJob {
+    id
+    mode
+    status
+    fileName
+    totalRows
+    processedRows
+    created
+    updated
+    unchanged
+    rejected
+    error
+    errorReportUrl
+    finishedAt
+  }
+`);
+void _importJob;
+
+export const ImportJobQuery = graphql(`
+  query ImportJob($id: ID!) {
+    importJob(id: $id) {
+      ...ImportJobFields
+      errors(limit: 100) {
+        row
+        column
+        reason
+      }
+      preview {
+        row
+        action
+        assetNumber
+        computerId
+        maker
+        model
+        currentUserName
+        changed
+      }
+    }
+  }
+`);
+
+export const ImportJobChangedSubscription = graphql(`
+  subscription ImportJobChanged($id: ID!) {
+    importJobChanged(id: $id) {
+      ...ImportJobFields
+    }
+  }
+`);
+
+export const ApplyImportMutation = graphql(`
+  mutation ApplyImport($previewJobId: ID!) {
+    applyImport(previewJobId: $previewJobId) {
+      ...ImportJobFields
     }
   }
 `);
