@@ -229,3 +229,18 @@ describe('computers: writes', () => {
     expect((await api(p.url, 'GET', '/computers/99999/history', { token: admin })).status).toBe(404);
   });
 });
+
+describe('computers: 管理番号', () => {
+  it('is unique (a clash names the field), kept when an update leaves it out, cleared by an empty value', async () => {
+    const a = await api(p.url, 'POST', '/computers', { token: devadmin, body: pc({ asset_number: ' AN-1 ' }) });
+    expect(a.status).toBe(201);
+    expect(a.body.asset_number).toBe('AN-1');
+    const clash = await api(p.url, 'POST', '/computers', { token: devadmin, body: pc({ asset_number: 'AN-1' }) });
+    expect(clash.status).toBe(400);
+    expect(clash.body.fieldErrors).toEqual([{ field: 'assetNumber', message: 'この管理番号は既に使われています。' }]);
+    const kept = await api(p.url, 'PUT', `/computers/${a.body.id}`, { token: devadmin, body: pc({ model: 'X', version: a.body.version }) });
+    expect(kept.body.asset_number).toBe('AN-1');
+    const g = await gql(p.url, `mutation($id: Int!, $v: Int!) { updateComputer(id: $id, input: { maker: "Dell", status: NORMAL, assetNumber: "", version: $v }) { assetNumber } }`, { id: a.body.id, v: kept.body.version }, { token: devadmin });
+    expect(g.body.data.updateComputer.assetNumber).toBeNull();
+  });
+});

@@ -41,19 +41,19 @@ describe('exports', () => {
     const cd = res.headers.get('content-disposition')!;
     expect(cd).toMatch(/^attachment; filename="computers_\d{8}\.xlsx"; filename\*=UTF-8''%E3%83%91%E3%82%BD%E3%82%B3%E3%83%B3%E4%B8%80%E8%A6%A7_\d{8}\.xlsx$/);
     expect(decodeURIComponent(cd.split("''")[1])).toMatch(/^パソコン一覧_\d{8}\.xlsx$/);
-    expect(rows[0]).toEqual(['ID', 'メーカー', '種類', '型番', '使用者ID', '使用者', '使用者の在籍状況', '前使用者', '拠点', '部署', '状態', '理由', '購入日', '導入日', 'Microsoft Office アカウント', 'ACアダプター', '電源ケーブル']);
+    expect(rows[0]).toEqual(['ID', '管理番号', 'メーカー', '種類', '型番', '使用者ID', '使用者', '使用者の在籍状況', '前使用者', '拠点', '部署', '状態', '理由', '購入日', '導入日', 'Microsoft Office アカウント', 'ACアダプター', '電源ケーブル']);
     expect(rows.length - 1).toBe(expected);
-    const evil = rows.find((r) => String(r[1]).includes('HYPERLINK'))!;
-    expect(evil.slice(1, 4)).toEqual(['\'=HYPERLINK("http://evil.example","x")', "'-1+1", "'+81-3-1234"]);
-    expect(evil[11]).toBe("'@SUM(A1)");
-    expect(evil[12]).toBeInstanceOf(Date);
-    expect((evil[12] as Date).toISOString().slice(0, 10)).toBe('2024-04-01');
+    const evil = rows.find((r) => String(r[2]).includes('HYPERLINK'))!;
+    expect(evil.slice(2, 5)).toEqual(['\'=HYPERLINK("http://evil.example","x")', "'-1+1", "'+81-3-1234"]);
+    expect(evil[12]).toBe("'@SUM(A1)");
+    expect(evil[13]).toBeInstanceOf(Date);
+    expect((evil[13] as Date).toISOString().slice(0, 10)).toBe('2024-04-01');
     expect(JSON.stringify(rows)).not.toMatch(/never-exported|8642/);
-    expect(rows.slice(1).some((r) => r[10] === '廃棄' || r[10] === '処分済み')).toBe(false);
+    expect(rows.slice(1).some((r) => r[11] === '廃棄' || r[11] === '処分済み')).toBe(false);
     const withDiscarded = await download('/computers/export?show_discarded=1');
     expect(withDiscarded.rows.length - 1).toBe(await total('/computers?limit=1&show_discarded=1'));
     const filtered = await download('/computers/export?maker=Maker1&status=正常');
-    expect(filtered.rows.slice(1).map((r) => r[1]).sort()).toEqual(['Maker1', ...Array.from({ length: 10 }, (_, i) => `Maker${10 + i}`)].sort());
+    expect(filtered.rows.slice(1).map((r) => r[2]).sort()).toEqual(['Maker1', ...Array.from({ length: 10 }, (_, i) => `Maker${10 + i}`)].sort());
   });
 
   it('smartphones and Office accounts export with their own Japanese headers and all rows', async () => {
