@@ -52,6 +52,9 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
   for (let i = 0; i < p.samples.length; i++) self.set(p.samples[i], (self.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0));
   const byArea = new Map<string, number>();
   const byFn = new Map<string, { area: string; us: number }>();
+  // The profiler's own Profiler.stop (inspector Session.post → native dispatch) books the wait for the
+  // profile to it: not the server's work, so it counts as idle.
+  const profilerPost = new Set(p.nodes.filter((n) => n.callFrame.functionName === 'post' && n.callFrame.url === 'node:inspector').flatMap((n) => n.children ?? []));
   let total = 0;
   let idle = 0;
   for (const n of p.nodes) {
@@ -59,7 +62,7 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
     if (!us) continue;
     total += us;
     const { functionName, url, lineNumber } = n.callFrame;
-    if (functionName === '(idle)') {
+    if (functionName === '(idle)' || profilerPost.has(n.id)) {
       idle += us;
       continue;
     }
