@@ -33,13 +33,17 @@ interface Job {
   status: string;
 }
 
-interface Totals {
-  totalRows: number | null;
-  processedRows: number;
+/** Rows created, updated, left unchanged and rejected by a job. */
+export interface ImportCounts {
   created: number;
   updated: number;
   unchanged: number;
   rejected: number;
+}
+
+interface Totals extends ImportCounts {
+  totalRows: number | null;
+  processedRows: number;
   preview: PreviewRow[];
 }
 
@@ -96,7 +100,7 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
   ]);
 }
 
-const pickCounts = (c: { created: number; updated: number; unchanged: number; rejected: number }) => ({ created: c.created, updated: c.updated, unchanged: c.unchanged, rejected: c.rejected });
+const pickCounts = (c: ImportCounts): ImportCounts => ({ created: c.created, updated: c.updated, unchanged: c.unchanged, rejected: c.rejected });
 const blank = (cells: Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
 async function processJob(tx: EntityManager, side: EntityManager, job: Job, limits: ImportRunLimits): Promise<Totals> {

@@ -6,7 +6,7 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { recordMany } from '../../platform/events/record-many.js';
 import { DEVICE_ROLES, MASTER_DATA_ROLES } from '../employees/employee.enums.js';
 import type { XlsxExport } from './device.export.js';
-import type { PreviewRow } from './import.run.js';
+import type { ImportCounts, PreviewRow } from './import.run.js';
 import type { RowError } from './import.rows.js';
 import { sniff, type SheetFormat } from './import.sniff.js';
 import type { Upload } from './import.upload.js';
@@ -14,17 +14,13 @@ import type { Upload } from './import.upload.js';
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 /** An import job as every channel shows it (GraphQL ImportJob, REST snake_case). */
-export interface ImportJobView {
+export interface ImportJobView extends ImportCounts {
   id: string;
   mode: 'PREVIEW' | 'APPLY';
   status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
   fileName: string;
   totalRows: number | null;
   processedRows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
   error: string | null;
   preview: PreviewRow[];
   createdAt: Date;
@@ -32,17 +28,13 @@ export interface ImportJobView {
   errorReportUrl: string | null;
 }
 
-interface JobRow {
+interface JobRow extends ImportCounts {
   id: string;
   mode: 'preview' | 'apply';
   status: JobStatus;
   file_name: string;
   total_rows: number | null;
   processed_rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
   error: string | null;
   preview: PreviewRow[];
   created_by: number | null;
