@@ -10,7 +10,7 @@ import { expectVersion } from '../../platform/versioning.js';
 import { GuestResponse } from './schedule.enums.js';
 import { addDays, isValidDate, scheduleInputSchema, weekLabel, type ScheduleInputData } from './schedule.rules.js';
 import type { BusyConflict, ScheduleGrid, SchedulePage, ScheduleView } from './schedule.types.js';
-import { viewFor } from './schedule.visibility.js';
+import { viewFor, type ViewSource } from './schedule.visibility.js';
 
 const MAX_RANGE_DAYS = 62;
 const MAX_PEOPLE = 500;
@@ -27,6 +27,30 @@ const SNAPSHOT_SQL = (where: string, tail = '') => `
     from schedule s join employee o on o.id = s.owner_id
    where ${where}
    ${tail}`;
+
+/**
+ * The grid's entries: those the page's people own or are invited to (not declined), found through the
+ * owner and guest indexes (so the cost follows the page, not the whole company's week), guests
+ * aggregated once for the found set, and only what a view shows (no timestamps to parse).
+ */
+const GRID_ENTRIES_SQL = `
+  with hit as (
+    select s.id from schedule s
+     where s.owner_id = any(?::int[]) and s.start_date <= ?::date and s.end_date >= ?::date
+    union
+    select g.schedule_id from schedule_guest g join schedule s on s.id = g.schedule_id
+     where g.employee_id = any(?::int[]) and g.response <> 'DECLINED' and s.start_date <= ?::date and s.end_date >= ?::date
+  ), gs as (
+    select g.schedule_id, json_agg(json_build_object('id', g.employee_id, 'name', ge.name, 'response', g.response) order by g.employee_id) as guests
+      from hit join schedule_guest g on g.schedule_id = hit.id join employee ge on ge.id = g.employee_id
+     group by g.schedule_id
+  )
+  select s.id, s.owner_id, o.name as owner_name, s.title,
+         to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date,
+         s.is_all_day, to_char(s.start_time, 'HH24:MI:SS') as start_time, to_char(s.end_time, 'HH24:MI:SS') as end_time,
+         s.type, s.meet_link, s.description, s.sync_google, s.is_private, s.external_guests, s.version, coalesce(gs.guests, '[]') as guests
+    from hit join schedule s on s.id = hit.id join employee o on o.id = s.owner_id left join gs on gs.schedule_id = s.id
+   order by s.start_date, s.is_all_day desc, s.start_time nulls first, s.id`;
 
 interface SnapshotRow {
   id: number;
@@ -72,6 +96,29 @@ export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot => ({
   googleEventId: r.google_event_id,
   version: r.version,
   updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+type GridRow = Omit<SnapshotRow, 'google_event_id' | 'updated_at' | 'updated_by_id' | 'total'>;
+
+/** What viewFor needs of a grid row (the same fields as toSnapshot, without the timestamps). */
+const gridSource = (r: GridRow): ViewSource => ({
+  id: r.id,
+  ownerId: r.owner_id,
+  ownerName: r.owner_name,
+  title: r.title,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  isAllDay: r.is_all_day,
+  startTime: r.start_time,
+  endTime: r.end_time,
+  type: r.type,
+  meetLink: r.meet_link,
+  description: r.description,
+  syncGoogle: r.sync_google,
+  isPrivate: r.is_private,
+  externalGuests: r.external_guests ?? [],
+  guests: r.guests,
+  version: r.version,
 });
 
 function checkRange(from: string, to: string) {
@@ -131,20 +178,12 @@ export class ScheduleService {
       [...params, viewer.id, page.limit, page.offset],
     );
     const ids = `{${people.map((p) => p.id).join(',')}}`;
-    const entries = people.length
-      ? await this.snapshots(
-          ctx.em,
-          `s.start_date <= ?::date and s.end_date >= ?::date and (s.owner_id = any(?::int[]) or exists (
-             select 1 from schedule_guest g where g.schedule_id = s.id and g.employee_id = any(?::int[]) and g.response <> 'DECLINED'))`,
-          [filter.to, filter.from, ids, ids],
-          `order by s.start_date, s.is_all_day desc, s.start_time nulls first, s.id`,
-        )
-      : [];
+    const entries: GridRow[] = people.length ? await ctx.em.execute(GRID_ENTRIES_SQL, [ids, filter.to, filter.from, ids, filter.to, filter.from]) : [];
     const rows = new Map(people.map((p) => [p.id, [] as ScheduleView[]]));
-    for (const s of entries) {
-      const view = viewFor(viewer.id, s);
-      rows.get(s.ownerId)?.push(view);
-      for (const g of s.guests) if (g.response !== 'DECLINED' && g.id !== s.ownerId) rows.get(g.id)?.push(view);
+    for (const r of entries) {
+      const view = viewFor(viewer.id, gridSource(r));
+      rows.get(r.owner_id)?.push(view);
+      for (const g of r.guests) if (g.response !== 'DECLINED' && g.id !== r.owner_id) rows.get(g.id)?.push(view);
     }
     return {
       from: filter.from,
