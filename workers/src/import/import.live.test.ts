@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient, type Client } from 'graphql-ws';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../graph/src/test/db.js';
+import { loginToken } from '../../../graph/src/test/http.js';
+import { createLogger } from '../../../graph/src/platform/logger.js';
+import { startGraph, type Graph } from '../../../graph/src/platform/bootstrap.js';
+import type { Config } from '../../../graph/src/config/config.js';
+import { createImportConsumer, startImportScheduler } from './index.js';
+
+// importJobChanged over graphql-ws: an apply job of 12,000 rows (chunks of a few thousand rows, a
+// progress event after each), followed by its creator; another デバイス管理者 and 一般 get nothing.
+
+const ROWS = 12_000;
+const BAD_EVERY = 100; // rows with an unknown 拠点 (rejected)
+
+let db: TestDatabase;
+let graph: Graph;
+let config: Config;
+let url: string;
+let stopScheduler: () => Promise<void>;
+let devadmin: string;
+let otherDevadmin: string;
+let staff: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  config = testConfig({ IMPORT_WAIT_MS: '0' });
+  const log = createLogger(process.env.TEST_LOG ?? 'silent');
+  const consumer = createImportConsumer({ config, log });
+  graph = await startGraph(config, log, db.url, { consumers: [consumer] });
+  stopScheduler = startImportScheduler(consumer, graph.orm, 60_000).stop;
+  url = graph.server.url;
+  // A second デバイス管理者 (the demo's password), who did not create the job.
+  await sql(
+    `update employee set role = 'DEVICE_ADMIN', login_id = 'devadmin2', password_hash = (select password_hash from employee where login_id = 'devadmin')
+      where id = (select id from employee where role = 'GENERAL' and status = 'ACTIVE' and login_id <> 'staff' order by id limit 1)`,
+  );
+  [devadmin, otherDevadmin, staff] = await Promise.all(['devadmin', 'devadmin2', 'staff'].map((l) => loginToken(url, l)));
+});
+afterAll(async () => {
+  await stopScheduler?.();
+  await graph?.stop();
+  await db?.close();
+  if (config) fs.rmSync(config.dataDir, { recursive: true, force: true });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sql = (q: string, params: unknown[] = []): Promise<any[]> => db.orm.em.fork().getConnection().execute(q, params);
+
+const client = (token: string): Client =>
+  createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
+
+async function bigFile(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('パソコン');
+  ws.addRow(['管理番号', 'メーカー', '型番', '拠点', '状態']);
+  for (let i = 1; i <= ROWS; i++) ws.addRow([`LIVE-${i}`, 'Dell', `M-${i % 7}`, i % BAD_EVERY === 0 ? '札幌' : '東京', '正常']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function upload(file: Buffer, token: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), 'live.xlsx');
+  const res = await fetch(`${url}/api/computers/import?wait=0`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  expect(res.status).toBe(202);
+  return body.job_id;
+}
+
+interface JobMessage {
+  status: string;
+  processedRows: number;
+  totalRows: number | null;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+const SUBSCRIPTION = `subscription($id: ID!) { importJobChanged(id: $id) { id status processedRows totalRows created updated unchanged rejected } }`;
+
+/** Subscribes and collects messages; `done` resolves on the first SUCCEEDED/FAILED message or an error. */
+function follow(token: string, id: string) {
+  const c = client(token);
+  const messages: JobMessage[] = [];
+  const errors: unknown[] = [];
+  const done = new Promise<void>((resolve) => {
+    c.subscribe<{ importJobChanged: JobMessage }>(
+      { query: SUBSCRIPTION, variables: { id } },
+      {
+        next: (m) => {
+          if (m.errors) errors.push(m.errors);
+          const j = m.data?.importJobChanged;
+          if (j) messages.push(j);
+          if (m.errors || j?.status === 'SUCCEEDED' || j?.status === 'FAILED') resolve();
+        },
+        error: (e) => {
+          errors.push(e);
+          resolve();
+        },
+        complete: () => resolve(),
+      },
+    );
+  });
+  return { messages, errors, done, dispose: () => c.dispose() };
+}
+
+describe('importJobChanged', () => {
+  it('streams an apply job to its creator with non-decreasing progress and the final counts; others get nothing', async () => {
+    const file = await bigFile();
+    // Hold the worker until every subscription is in place: the job blocks on its first chunk's
+    // `select … for update` from computer while this transaction holds the table.
+    const lock = new pg.Client({ connectionString: db.url });
+    await lock.connect();
+    let released = false;
+    try {
+      await lock.query('begin');
+      await lock.query('lock table computer in access exclusive mode');
+      const id = await upload(file, devadmin);
+      const mine = follow(devadmin, id);
+      const other = follow(otherDevadmin, id);
+      const general = follow(staff, id);
+      await Promise.all([other.done, general.done]);
+      await new Promise((r) => setTimeout(r, 300)); // the creator's subscription is registered
+      expect(mine.messages).toEqual([]);
+      await lock.query('commit');
+      released = true;
+
+      await Promise.race([mine.done, new Promise((_, reject) => setTimeout(() => reject(new Error('no final message within 60 s')), 60_000))]);
+      const m = mine.messages;
+      expect(mine.errors).toEqual([]);
+      expect(m.length).toBeGreaterThanOrEqual(3); // several progress messages, then the final one
+      for (let i = 1; i < m.length; i++) expect(m[i].processedRows).toBeGreaterThanOrEqual(m[i - 1].processedRows);
+      expect(m.slice(0, -1).every((x) => x.status === 'RUNNING')).toBe(true);
+      expect(m.slice(0, -1).some((x) => x.processedRows > 0 && x.processedRows < ROWS)).toBe(true);
+      const bad = Math.floor(ROWS / BAD_EVERY);
+      expect(m[m.length - 1]).toEqual({ id, status: 'SUCCEEDED', processedRows: ROWS, totalRows: ROWS, created: ROWS - bad, updated: 0, unchanged: 0, rejected: bad });
+      expect(await sql(`select count(*)::int as n from computer where asset_number like 'LIVE-%'`)).toEqual([{ n: ROWS - bad }]);
+
+      // Another デバイス管理者 who did not create the job: NOT_FOUND, no data, ever.
+      expect(other.messages).toEqual([]);
+      expect(JSON.stringify(other.errors)).toContain('NOT_FOUND');
+      // 一般: refused.
+      expect(general.messages).toEqual([]);
+      expect(JSON.stringify(general.errors)).toContain('FORBIDDEN');
+      await Promise.all([mine.dispose(), other.dispose(), general.dispose()]);
+    } finally {
+      if (!released) await lock.query('rollback').catch(() => undefined);
+      await lock.end();
+    }
+  }, 120_000);
+});
