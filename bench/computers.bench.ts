@@ -117,7 +117,7 @@ const bench: Bench = {
       okPrefix: '{"data":{"computers":{"total":',
       setup: { ...data, pageSize: PAGE, requests: bodies.length, query: COMPUTERS_QUERY },
       verdict: { kind: 'latency', max: numArg(args, 'target', 1.5) },
-      defaults: { start: 25, rounds: 3, rate: 50 },
+      defaults: { start: 10, rounds: 3, rate: 50, common: 10 },
     });
   },
 };

@@ -121,7 +121,7 @@ const bench: Bench = {
       okPrefix: '{"data":{"scheduleGrid":{',
       setup: { employees: data.total, active: data.active, entries: data.entries, private: data.private, allDay: data.all_day, multiDay: data.multi_day, guestRows: data.guests, departments: data.departments, week: [WEEK_FROM, WEEK_TO], pageSize, requests: bodies.length, query: GRID_QUERY },
       verdict: { kind: 'latency', max: numArg(args, 'target', 1.5) },
-      defaults: { start: 1, rounds: 3, rate: 2 },
+      defaults: { start: 1, rounds: 3, rate: 2, common: 1 },
     });
   },
 };

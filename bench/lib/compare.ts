@@ -164,7 +164,8 @@ export interface CompareSpec {
   /** What the bench describes in `setup` of its results. */
   setup: Record<string, unknown>;
   verdict: { kind: 'throughput'; min: number } | { kind: 'latency'; max: number };
-  defaults?: { start?: number; rounds?: number; rate?: number };
+  /** start: the ladder's first rate; rounds: of the common rate; rate: for --profile; common: the common rate when either server met no rate. */
+  defaults?: { start?: number; rounds?: number; rate?: number; common?: number };
 }
 
 /** Starts both servers, checks their answers, then searches, measures and judges (or profiles). */
@@ -270,9 +271,10 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   for (const s of servers) s.best = searches.get(s)!.best;
 
   // --- both at one common moderate rate, longer, `rounds` times alternating
+  // Half the lower maximum; when either met no rate (a busy machine), the bench's own moderate rate.
   const minBest = Math.min(...servers.map((s) => s.best));
   const grain = minBest >= 40 ? 10 : 1;
-  const common = numArg(args, 'common-rate', Math.max(1, Math.round((minBest * 0.5) / grain) * grain));
+  const common = numArg(args, 'common-rate', minBest > 0 ? Math.max(1, Math.round((minBest * 0.5) / grain) * grain) : (spec.defaults?.common ?? 1));
   log(`\nat a common rate of ${common} rps, ${rounds} round${rounds > 1 ? 's' : ''} of ${(stepMs * 2) / 1000} s each, alternating:`);
   const commonRuns = new Map<Server, StepResult[]>(servers.map((s) => [s, []]));
   for (let round = 0; round < rounds; round++) {
