@@ -74,6 +74,26 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     expect(new Set(all.map((x) => x.google_event_id)).size).toBe(all.length);
   });
 
+  it('410 Gone: an entry we pushed whose event was deleted on Google meanwhile is deleted here too (regression)', async () => {
+    // The full sync lists live events only; reconciliation must also cover our own pushed events.
+    // Its SQL once held a `?` inside a regex literal, which MikroORM took for a parameter, so the
+    // pattern matched nothing and such entries stayed linked to a cancelled event for ever.
+    const s = await h.schedules.create(h.ctx(a.id), { title: '押した予定', date: soon(7), startTime: '11:00', endTime: '12:00', syncGoogle: true });
+    await h.deliver();
+    expect((await rows()).find((x) => x.id === s.id)!.google_event_id).toBe(pushEventId(s.id));
+    h.fake.remove(a.email, pushEventId(s.id));
+    h.fake.expireSyncTokens(a.email);
+    const r = await h.sync.engine.pull(em(), a.id);
+    expect(r).toMatchObject({ full: true, deleted: 1 });
+    expect((await rows()).find((x) => x.id === s.id)).toBeUndefined();
+    const [ev] = await em().execute(`select payload from outbox_event where type = 'schedule.deleted' and aggregate_id = ?`, [String(s.id)]);
+    expect(ev.payload.origin).toBe('google');
+    // Nothing goes back to Google.
+    const before = h.fake.log.length;
+    await h.deliver();
+    expect(h.fake.log.slice(before).filter((l) => l.method !== 'GET').length).toBe(0);
+  });
+
   it('our own pushed events are recognised (extendedProperties) and never imported as new entries', async () => {
     const s = await h.schedules.create(h.ctx(a.id), { title: '自分の予定', date: soon(6), startTime: '15:00', endTime: '16:00', syncGoogle: true });
     await h.deliver();

@@ -143,4 +143,19 @@ describe('push: our entries written to the owner\'s Google calendar', () => {
     expect(gEvent(a.email, pushEventId(bad.id))!.summary).toBe('拒否される');
     expect((await h.sync.engine.connections.statusOf(h.db.orm.em.fork(), a.id)).pendingChanges).toBe(0);
   });
+  it('sync switched off while Google refuses the delete: shown as pending, and the repair pass removes the Google copy (regression)', async () => {
+    // The repair query and the pending count once had a `?` inside a regex literal (taken by
+    // MikroORM for a parameter): entries waiting to be unlinked were neither counted nor repaired.
+    const s = await h.schedules.create(h.ctx(a.id), entry({ title: '同期をやめる' }));
+    await h.deliver();
+    h.fake.fail({ status: 400, reason: 'invalid', method: 'DELETE' });
+    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '同期をやめる', syncGoogle: false, version: s.version }));
+    await h.deliver();
+    expect(gEvent(a.email, pushEventId(s.id))!.status).toBe('confirmed');
+    expect((await h.sync.engine.connections.statusOf(h.db.orm.em.fork(), a.id)).pendingChanges).toBe(1);
+    expect(await h.sync.engine.pushDirty(h.db.orm.em.fork(), a.id)).toBe(1);
+    expect(gEvent(a.email, pushEventId(s.id))!.status).toBe('cancelled');
+    expect((await row(s.id)).google_event_id).toBeNull();
+    expect((await h.sync.engine.connections.statusOf(h.db.orm.em.fork(), a.id)).pendingChanges).toBe(0);
+  });
 });

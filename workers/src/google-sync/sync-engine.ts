@@ -7,6 +7,7 @@ import { GoogleApiError, type GEvent, type UserCalendar } from '../../../graph/s
 import type { GoogleConnectionService } from '../../../graph/src/modules/google/google-connection.service.js';
 import {
   INTRANET_ID,
+  IS_PUSH_EVENT_ID_SQL,
   addDays,
   fieldsOf,
   fromGoogleEvent,
@@ -187,7 +188,7 @@ export class GoogleSyncEngine {
     const rows: { id: number }[] = await em.execute(
       `select id from schedule
         where owner_id = ? and end_date >= ?::date
-          and ((sync_google and (google_synced_at is null or google_synced_at < updated_at)) or (not sync_google and google_event_id ~ ('^intra' || id || '(u[0-9]+)?$')))
+          and ((sync_google and (google_synced_at is null or google_synced_at < updated_at)) or (not sync_google and ${IS_PUSH_EVENT_ID_SQL}))
         order by updated_at limit ?`,
       [employeeId, addDays(toJst(Date.now()).date, -this.pastDays), limit],
     );
@@ -298,7 +299,7 @@ export class GoogleSyncEngine {
         const rows: { id: number; google_event_id: string }[] = await tx.execute(
           `select id, google_event_id from schedule
             where owner_id = ? and google_event_id is not null and end_date >= ?::date and (?::date is null or start_date <= ?::date)
-              and google_synced_at < ? and (not sync_google or google_event_id ~ ('^intra' || id || '(u[0-9]+)?$'))`,
+              and google_synced_at < ? and (not sync_google or ${IS_PUSH_EVENT_ID_SQL})`,
           [employeeId, reconcile.from, reconcile.to, reconcile.to, reconcile.before],
         );
         for (const r of rows) {

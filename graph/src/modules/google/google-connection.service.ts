@@ -6,7 +6,7 @@ import { requireUser } from '../../platform/authz.js';
 import { AppError, badInput, notFound } from '../../platform/errors.js';
 import { CALENDAR_SCOPES, GoogleApiError, classify, type GoogleCalendarGateway, type UserCalendar } from './google-calendar.client.js';
 import { TokenCipher } from './google-token-crypto.js';
-import { INTRANET_ID, toApiGoogleItem } from './google-mapping.js';
+import { INTRANET_ID, IS_PUSH_EVENT_ID_SQL, toApiGoogleItem } from './google-mapping.js';
 import type { GoogleCalendarStatus } from './google.types.js';
 import { ScheduleService } from '../schedules/schedule.service.js';
 import { record } from '../../platform/outbox.js';
@@ -105,7 +105,7 @@ export class GoogleConnectionService {
     const [p]: { n: number }[] = await em.execute(
       `select count(*)::int as n from schedule
         where owner_id = ? and ((sync_google and (google_synced_at is null or google_synced_at < updated_at))
-              or (not sync_google and google_event_id ~ ('^intra' || id || '(u[0-9]+)?$')))`,
+              or (not sync_google and ${IS_PUSH_EVENT_ID_SQL}))`,
       [employeeId],
     );
     const pendingChanges = row ? p!.n : 0;

@@ -19,6 +19,14 @@ export const pushEventId = (scheduleId: number, generation = 0): string => `intr
 export const isPushEventId = (eventId: string | null | undefined, scheduleId: number): boolean =>
   Boolean(eventId) && new RegExp(`^intra${scheduleId}(u\\d+)?$`).test(eventId!);
 
+/**
+ * SQL: whether schedule.google_event_id is one of the push ids of the row's entry (isPushEventId in
+ * SQL). Written without a question mark: MikroORM's execute() takes every `?` in the text, inside
+ * string literals too, for a parameter (a `(u[0-9]+)?$` here once swallowed the next parameter and
+ * made the pattern match nothing).
+ */
+export const IS_PUSH_EVENT_ID_SQL = `google_event_id ~ ('^intra' || id || '(u[0-9]+){0,1}$')`;
+
 /** Generation of the next id after unlinking (stored as google_etag 'unlinked:<n>' while unlinked). */
 export const generationOf = (eventId: string | null, etag: string | null): number => {
   const m = eventId ? /u(\d+)$/.exec(eventId) : null;
