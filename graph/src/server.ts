@@ -11,7 +11,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { GraphQLError, specifiedRules, validate, NoSchemaIntrospectionCustomRule, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, specifiedRules, validate, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
@@ -19,6 +19,7 @@ import { createContext, type AppContext } from './platform/context.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { toAppError } from './platform/errors.js';
 import { jitGateway } from './platform/jit-executor.js';
+import { directFrames, subscribeShared } from './platform/live-execution.js';
 import { apiRouter } from './platform/rest.js';
 import type { Services } from './platform/services.js';
 import { pendingMigrations } from './db/orm.js';
@@ -80,6 +81,9 @@ export async function startServer(opts: {
   // --- WebSocket: graphql-ws on /graphql, authenticated from the same session, Origin checked.
   const wss = new WebSocketServer({ noServer: true });
   const wsRules: ValidationRule[] = [...specifiedRules, ...armor.validationRules, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+  // Parsed and validated documents by query text: thousands of open tabs send the same few documents,
+  // and sharing the document object lets live-execution.ts reuse one result per visibility class.
+  const documents = new Map<string, DocumentNode>();
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: AppContext }>(
     {
       schema,
@@ -94,22 +98,29 @@ export async function startServer(opts: {
         c.extra.ctx = createContext(services, em, user, { ip: req.socket.remoteAddress ?? 'unknown', token });
         return true;
       },
+      subscribe: subscribeShared,
       onSubscribe: (c, id, payload) => {
-        let document;
-        try {
-          document = new MaxTokensParserWLexer(payload.query, { n: config.GRAPHQL_MAX_TOKENS }).parseDocument();
-        } catch (err) {
-          return [err instanceof GraphQLError ? err : new GraphQLError('Syntax Error')];
+        let document = documents.get(payload.query);
+        if (!document) {
+          try {
+            document = new MaxTokensParserWLexer(payload.query, { n: config.GRAPHQL_MAX_TOKENS }).parseDocument();
+          } catch (err) {
+            return [err instanceof GraphQLError ? err : new GraphQLError('Syntax Error')];
+          }
+          const errors = validate(schema, document, wsRules);
+          if (errors.length) return errors.map((e) => new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes }));
+          if (documents.size >= 500) documents.delete(documents.keys().next().value!);
+          documents.set(payload.query, document);
         }
-        const errors = validate(schema, document, wsRules);
-        if (errors.length) return errors.map((e) => new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes }));
         const base = c.extra.ctx!;
+        const contextValue = createContext(services, orm.em, base.user, base.meta);
+        directFrames(contextValue, c.extra.socket, id);
         return {
           schema,
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: createContext(services, orm.em, base.user, base.meta),
+          contextValue,
         };
       },
     },

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createPubSub } from '@graphql-yoga/subscription';
 import type { EventEnvelope } from '../../../schema/events/index.js';
 
@@ -7,11 +8,15 @@ import type { EventEnvelope } from '../../../schema/events/index.js';
  */
 export type LivePubSub = ReturnType<typeof createLivePubSub>;
 
-export const createLivePubSub = () =>
-  createPubSub<{
+export const createLivePubSub = () => {
+  // One listener per open subscription (per hub for schedules): thousands are normal, not a leak.
+  const eventTarget = new EventTarget();
+  setMaxListeners(0, eventTarget);
+  return createPubSub<{
     /** Every committed domain event, keyed by aggregate type ('employee', 'schedule', …). */
     event: [aggregateType: string, envelope: EventEnvelope];
-  }>();
+  }>({ eventTarget });
+};
 
 export type { EventEnvelope };
 

@@ -1,14 +1,20 @@
 import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { EventEnvelope } from '../../../../schema/events/envelope.js';
 import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import { requireUser } from '../../platform/authz.js';
 import type { AppContext } from '../../platform/context.js';
+import { liveHub, shareView } from '../../platform/live-hub.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { BusyConflict, ScheduleChange, ScheduleGrid, ScheduleInput, SchedulePage, ScheduleView } from './schedule.types.js';
 import { viewFor, visibilityClass } from './schedule.visibility.js';
 
 type ScheduleEnvelope = EventEnvelope<{ schedule: ScheduleSnapshot; previous?: ScheduleSnapshot }>;
 
-/** One rendered view per event and visibility class, shared by every subscriber in that class. */
+/**
+ * One rendered view per event and visibility class, shared by every subscriber in that class: the
+ * same object (marked with shareView), so the WebSocket layer also executes the selection set and
+ * serialises once per class (platform/live-execution.ts), not once per subscriber.
+ */
 const rendered = new WeakMap<object, Map<string, ScheduleChange>>();
 
 function changeFor(envelope: ScheduleEnvelope, viewerId: number): ScheduleChange {
@@ -21,14 +27,14 @@ function changeFor(envelope: ScheduleEnvelope, viewerId: number): ScheduleChange
     const prev = envelope.payload.previous;
     const kind = envelope.type.split('.')[1];
     const people = new Set([s.ownerId, ...s.guests.map((g) => g.id), ...(prev ? [prev.ownerId, ...prev.guests.map((g) => g.id)] : [])]);
-    change = {
+    change = shareView({
       kind,
       scheduleId: s.id,
       schedule: kind === 'deleted' ? null : viewFor(viewerId, s),
       from: prev && prev.startDate < s.startDate ? prev.startDate : s.startDate,
       to: prev && prev.endDate > s.endDate ? prev.endDate : s.endDate,
       employeeIds: [...people],
-    };
+    });
     byClass.set(cls, change);
   }
   return change;
@@ -113,22 +119,23 @@ export class ScheduleResolver {
 
   @Authorized()
   @Subscription(() => ScheduleChange, {
-    topics: 'event',
-    topicId: () => 'schedule',
-    filter: ({ payload, args }: { payload: ScheduleEnvelope; args: { from?: string | null; to?: string | null } }) => {
-      const s = payload.payload.schedule;
-      const prev = payload.payload.previous;
+    // One pubsub listener for all subscribers (platform/live-hub.ts); per subscriber only the date
+    // filter and the visibility class are decided here, the view comes from the per-class cache.
+    subscribe: ({ args, context }: { args: { from?: string | null; to?: string | null }; context: AppContext }) => {
+      const viewerId = requireUser(context).id;
       const overlaps = (a: string, b: string) => (!args.to || a <= args.to) && (!args.from || b >= args.from);
-      return overlaps(s.startDate, s.endDate) || (prev ? overlaps(prev.startDate, prev.endDate) : false);
+      return liveHub(context.services.pubsub, 'schedule').subscribe((e) => {
+        const { schedule: s, previous: prev } = (e as ScheduleEnvelope).payload;
+        return overlaps(s.startDate, s.endDate) || (prev ? overlaps(prev.startDate, prev.endDate) : false) ? changeFor(e as ScheduleEnvelope, viewerId) : undefined;
+      });
     },
     description: '予定の作成・更新・削除・回答（閲覧者に見える形で。非公開は時間帯のみ）',
   })
   scheduleChanged(
-    @Root() envelope: ScheduleEnvelope,
-    @Ctx() ctx: AppContext,
+    @Root() change: ScheduleChange,
     @Arg('from', () => String, { nullable: true }) _from?: string | null,
     @Arg('to', () => String, { nullable: true }) _to?: string | null,
   ): ScheduleChange {
-    return changeFor(envelope, ctx.user!.id);
+    return change; // already this viewer's class view (no context read: the result is shared by the class)
   }
 }

@@ -1,0 +1,272 @@
+/**
+ * Bench child (load generator for bench/live.bench.ts): holds many WebSocket connections and
+ * records when each change reaches each of them.
+ *
+ *   graphql  the graphql-transport-ws protocol as the web app speaks it (session cookie + Origin,
+ *            connection_init → connection_ack → subscribe with the ScheduleChanged document), one
+ *            subscription per connection (one browser tab);
+ *   bare     plain `ws` connections that only listen.
+ *
+ * Every received `next` frame is parsed (JSON.parse, as any client must) and keyed by
+ * `scheduleId:version`. In graphql mode each delivery is also checked against what the viewer may
+ * see (owner / guest / others, private entries as busy time only, no private title anywhere in the
+ * frame of a non-owner). Receipt times are epoch milliseconds with sub-ms precision
+ * (performance.timeOrigin + performance.now()), comparable across the bench's processes.
+ */
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { runChild } from '../lib/child.js';
+
+interface Conn {
+  viewerId: number;
+  ws?: WebSocket;
+  ready: boolean;
+  onReady?: () => void;
+}
+/** What each viewer may see of one schedule (sent by the parent before the changes). */
+interface Expect {
+  ownerId: number;
+  guestIds: number[];
+  isPrivate: boolean;
+}
+interface Row {
+  recv: Float64Array; // per connection, NaN until received
+  count: number;
+}
+
+const now = () => performance.timeOrigin + performance.now();
+let conns: Conn[] = [];
+let mode: 'graphql' | 'bare' = 'graphql';
+const rows = new Map<string, Row>();
+const expects = new Map<number, Expect>();
+let duplicates = 0;
+let violations = 0;
+let firstViolation: string | undefined;
+let unexpected = 0;
+let firstUnexpected: string | undefined;
+let closedEarly = 0;
+let closing = false;
+/** The first frame received per visibility class (for the bare baseline's frame and the report). */
+const sampleFrames = new Map<string, string>();
+const lag = monitorEventLoopDelay({ resolution: 5 });
+
+function violation(msg: string) {
+  violations++;
+  firstViolation ??= msg;
+}
+
+function classOf(viewer: number, e: Expect): string {
+  if (viewer === e.ownerId) return 'owner';
+  if (e.isPrivate) return 'busy';
+  return e.guestIds.includes(viewer) ? 'guest' : 'public';
+}
+
+interface View {
+  id: number;
+  version: number;
+  busyOnly: boolean;
+  canEdit: boolean;
+  canRespond: boolean;
+  myResponse: string | null;
+  title: string | null;
+  guests: { id: number }[];
+  description: string | null;
+}
+
+function check(viewer: number, raw: string, change: { scheduleId: number; schedule: View | null }) {
+  const e = expects.get(change.scheduleId);
+  const s = change.schedule;
+  if (!e || !s) return violation(`no expectation or no schedule for ${change.scheduleId}`);
+  const cls = classOf(viewer, e);
+  if (!sampleFrames.has(cls)) sampleFrames.set(cls, raw);
+  const bad = (what: string) => violation(`viewer ${viewer} (${cls}) of schedule ${change.scheduleId}: ${what}`);
+  if (cls === 'busy') {
+    if (!s.busyOnly || s.title !== null || s.description !== null || s.guests.length || s.canEdit || s.canRespond) bad('private entry not reduced to busy time');
+    if (raw.includes('SECRET')) bad('private title leaked into the frame');
+    return;
+  }
+  if (s.busyOnly || s.title === null) bad('full view expected');
+  if (s.canEdit !== (cls === 'owner')) bad(`canEdit ${s.canEdit}`);
+  if (s.canRespond !== (cls === 'guest')) bad(`canRespond ${s.canRespond}`);
+  if ((s.myResponse !== null) !== (cls === 'guest')) bad(`myResponse ${s.myResponse}`);
+}
+
+function onFrame(i: number, data: WebSocket.RawData) {
+  const t = now();
+  const raw = data.toString();
+  let msg: { type?: string; id?: string; payload?: { data?: { scheduleChanged?: { scheduleId: number; schedule: View | null } }; errors?: unknown } };
+  try {
+    msg = JSON.parse(raw);
+  } catch {
+    unexpected++;
+    firstUnexpected ??= raw.slice(0, 200);
+    return;
+  }
+  if (mode === 'graphql' && msg.type === 'connection_ack') return subscribe(i);
+  if (msg.type !== 'next') {
+    if (msg.type !== 'pong' && msg.type !== 'ping') {
+      unexpected++;
+      firstUnexpected ??= raw.slice(0, 300);
+    }
+    return;
+  }
+  const change = msg.payload?.data?.scheduleChanged;
+  if (!change?.schedule) {
+    unexpected++;
+    firstUnexpected ??= raw.slice(0, 300);
+    return;
+  }
+  const key = `${change.scheduleId}:${change.schedule.version}`;
+  let row = rows.get(key);
+  if (!row) rows.set(key, (row = { recv: new Float64Array(conns.length).fill(NaN), count: 0 }));
+  if (!Number.isNaN(row.recv[i])) duplicates++;
+  else {
+    row.recv[i] = t;
+    row.count++;
+    if (row.count === conns.length) process.send?.({ type: 'complete', key });
+  }
+  if (mode === 'graphql') check(conns[i].viewerId, raw, change);
+}
+
+let query = '';
+let variables: Record<string, unknown> = {};
+function subscribe(i: number) {
+  const c = conns[i];
+  c.ws!.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { operationName: 'ScheduleChanged', query, variables } }));
+  c.ready = true;
+  c.onReady?.();
+}
+
+async function open(msg: Record<string, unknown>) {
+  mode = msg.mode as 'graphql' | 'bare';
+  query = String(msg.query ?? '');
+  variables = (msg.variables as Record<string, unknown>) ?? {};
+  const url = String(msg.url);
+  const origin = String(msg.origin ?? '');
+  const list = msg.conns as { viewerId: number; token?: string }[];
+  const parallel = Number(msg.parallel ?? 100);
+  conns = list.map((c) => ({ viewerId: c.viewerId, ready: false }));
+  closing = false;
+  rows.clear();
+  let next = 0;
+  let done = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  const t0 = performance.now();
+  await new Promise<void>((resolve) => {
+    const start = () => {
+      if (next >= list.length) return;
+      const i = next++;
+      const c = conns[i];
+      const headers: Record<string, string> = {};
+      if (mode === 'graphql') {
+        headers.cookie = `intranet_sid=${list[i].token}`;
+        headers.origin = origin;
+      }
+      const ws = new WebSocket(url, mode === 'graphql' ? 'graphql-transport-ws' : undefined, { headers, perMessageDeflate: false });
+      c.ws = ws;
+      let settled = false;
+      const settle = (err?: string) => {
+        if (settled) return;
+        settled = true;
+        if (err) {
+          failed++;
+          firstError ??= err;
+        }
+        if (++done === list.length) resolve();
+        else start();
+      };
+      ws.on('message', (d) => onFrame(i, d));
+      ws.on('error', (e) => settle(e.message));
+      ws.on('close', (code, reason) => {
+        if (!settled) settle(`closed ${code} ${reason}`);
+        else if (!closing) closedEarly++;
+      });
+      ws.on('open', () => {
+        if (mode === 'graphql') ws.send(JSON.stringify({ type: 'connection_init', payload: {} }));
+        else {
+          c.ready = true;
+          settle();
+        }
+      });
+      c.onReady = () => settle(); // graphql: once subscribed (after connection_ack)
+    };
+    for (let k = 0; k < Math.min(parallel, list.length); k++) start();
+  });
+  lag.enable();
+  return { opened: list.length - failed, failed, firstError, ms: performance.now() - t0 };
+}
+
+async function closeAll() {
+  closing = true;
+  const all = conns.map(
+    (c) =>
+      new Promise<void>((r) => {
+        if (!c.ws || c.ws.readyState === WebSocket.CLOSED) return r();
+        c.ws.once('close', () => r());
+        c.ws.terminate();
+      }),
+  );
+  await Promise.all(all);
+  conns = [];
+  rows.clear();
+  lag.disable();
+  return {};
+}
+
+await runChild(
+  async () => ({ info: { pid: process.pid }, stop: async () => void (await closeAll()) }),
+  {
+    // Opening thousands of connections outlasts an IPC request's timeout: answer at once, report {type:'opened'} when done.
+    open: (m) => {
+      void open(m).then(
+        (r) => process.send?.({ type: 'opened', ...r }),
+        (err: Error) => process.send?.({ type: 'opened', opened: 0, failed: -1, firstError: err.message }),
+      );
+      return {};
+    },
+    close: closeAll,
+    expect: (m) => {
+      for (const [id, e] of Object.entries(m.expects as Record<string, Expect>)) expects.set(Number(id), e);
+      return {};
+    },
+    /** Latencies of the given keys against reference times (epoch ms), and what is missing. */
+    report: (m) => {
+      const refs = m.refs as Record<string, number>;
+      const lat: number[] = [];
+      let missing = 0;
+      let last = 0;
+      for (const [key, ref] of Object.entries(refs)) {
+        const row = rows.get(key);
+        if (!row) {
+          missing += conns.length;
+          continue;
+        }
+        for (let i = 0; i < row.recv.length; i++) {
+          const t = row.recv[i];
+          if (Number.isNaN(t)) missing++;
+          else {
+            lat.push(Math.round((t - ref) * 100) / 100);
+            if (t > last) last = t;
+          }
+        }
+        if (m.forget !== false) rows.delete(key);
+      }
+      const out = {
+        latencies: lat,
+        missing,
+        lastReceipt: last,
+        duplicates,
+        violations,
+        firstViolation,
+        unexpected,
+        firstUnexpected,
+        closedEarly,
+        lagP99: lag.percentile(99) / 1e6,
+        samples: Object.fromEntries(sampleFrames),
+      };
+      lag.reset();
+      return out;
+    },
+  },
+);
