@@ -105,6 +105,17 @@ const unb64 = <T>(s: string): T | null => {
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
+/**
+ * Attendees as Calendar v3 stores them: every field the writer sent is kept, a missing
+ * responseStatus is 'needsAction'. (Like Google, a patch that sends `attendees` replaces the whole
+ * array, so a writer that sends responseStatus 'needsAction' resets a guest's answer.)
+ */
+const storeAttendees = (xs: FakeAttendee[] | undefined): FakeAttendee[] | undefined =>
+  xs?.map((a) => {
+    const { self: _self, ...rest } = a;
+    return { ...rest, responseStatus: a.responseStatus ?? 'needsAction' };
+  });
+
 /** Start instant of an event in ms (all-day events start at midnight in Asia/Tokyo). */
 function instant(t: { date?: string; dateTime?: string } | undefined): number {
   if (!t) return NaN;
@@ -162,6 +173,8 @@ export interface FakeGoogle {
   insert(email: string, body: Partial<FakeEvent>): FakeEvent;
   patch(email: string, id: string, body: Partial<FakeEvent>): FakeEvent;
   remove(email: string, id: string): void;
+  /** A guest answers an invitation (as from their own calendar): the organizer's event changes (etag, updated). */
+  respond(email: string, id: string, attendee: string, responseStatus: NonNullable<FakeAttendee['responseStatus']>): FakeEvent;
   /** Expires every sync token issued so far for the calendar (the next incremental list gets 410). */
   expireSyncTokens(email: string): void;
   /** Queues faults: the next matching calendar requests fail with them, one each. */
@@ -169,8 +182,8 @@ export interface FakeGoogle {
   randomFaults: RandomFaults | null;
   /** Refresh tokens revoked through /revoke. */
   revoked: Set<string>;
-  /** Requests seen (method and path), for assertions. */
-  log: { method: string; path: string; status: number; email?: string }[];
+  /** Requests seen (method and path; the JSON body of calendar writes), for assertions. */
+  log: { method: string; path: string; status: number; email?: string; body?: Record<string, unknown> }[];
   /** Minimum delay per calendar request (ms), to make rate tests observable. */
   latencyMs: number;
   close(): Promise<void>;
@@ -238,6 +251,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       updated: created,
     } as FakeEvent;
     if (e.status === 'cancelled') e.status = 'confirmed';
+    if (e.attendees) e.attendees = storeAttendees(e.attendees);
     touch(c, e);
     return { status: 200, event: e };
   };
@@ -257,6 +271,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
           shared: { ...(next.extendedProperties?.shared ?? {}), ...(ep?.shared ?? {}) },
         };
       } else if (v === null) delete next[k];
+      else if (k === 'attendees') next.attendees = storeAttendees(v as FakeAttendee[]);
       else next[k] = clone(v);
     }
     if (next.start && next.end && instant(next.end) < instant(next.start)) return { status: 400, reason: 'timeRangeEmpty' };
@@ -313,7 +328,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     const url = new URL(req.url ?? '/', 'http://x');
     const method = req.method ?? 'GET';
     const raw = await readBody(req);
-    const entry = { method, path: url.pathname + url.search, status: 0, email: undefined as string | undefined };
+    const entry: FakeGoogle['log'][number] = { method, path: url.pathname + url.search, status: 0, email: undefined };
     log.push(entry);
     const origEnd = res.end.bind(res);
     res.end = ((...args: unknown[]) => {
@@ -386,6 +401,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
 
       if (!isEvents && method === 'GET') return json(res, 200, { kind: 'calendar#calendar', id: who.email, summary: who.email, timeZone: 'Asia/Tokyo' });
       const body = raw ? (JSON.parse(raw) as Partial<FakeEvent>) : {};
+      if (raw) entry.body = body;
       const ifMatch = req.headers['if-match'] as string | undefined;
 
       if (!eventId && method === 'GET') {
@@ -493,6 +509,17 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     remove(email: string, id: string) {
       const r = doDelete(cal(email), id);
       if (r.status !== 204) throw new Error(`fake delete: ${r.status} ${r.reason}`);
+    },
+    respond(email: string, id: string, attendee: string, responseStatus: NonNullable<FakeAttendee['responseStatus']>) {
+      const c = cal(email);
+      const st = c.events.get(id);
+      if (!st || st.event.status === 'cancelled') throw new Error(`fake respond: no event ${id}`);
+      const next = clone(st.event);
+      const a = next.attendees?.find((x) => x.email.toLowerCase() === attendee.toLowerCase());
+      if (!a) throw new Error(`fake respond: ${attendee} is not invited to ${id}`);
+      a.responseStatus = responseStatus;
+      touch(c, next);
+      return clone(next);
     },
     expireSyncTokens(email: string) {
       cal(email).gen++;

@@ -123,6 +123,54 @@ describe('push: our entries written to the owner\'s Google calendar', () => {
     expect(gEvent(a.email, pushEventId(s.id))!.status).toBe('cancelled');
   });
 
+  it('guests: an edit keeps the RSVPs Google holds; attendees are sent only when our guest list changed, then merged', async () => {
+    const s = await h.schedules.create(h.ctx(a.id), entry({ title: '商談', guestIds: [b.id], externalGuests: ['partner@example.com', 'client@example.org'] }));
+    await h.deliver();
+    const id = pushEventId(s.id);
+    const attendees = () => Object.fromEntries(gEvent(a.email, id)!.attendees!.map((x) => [x.email, x.responseStatus]));
+    expect(attendees()).toEqual({ [b.email]: 'needsAction', 'partner@example.com': 'needsAction', 'client@example.org': 'needsAction' });
+    // The external guests answer on Google.
+    h.fake.respond(a.email, id, 'partner@example.com', 'accepted');
+    h.fake.respond(a.email, id, 'client@example.org', 'tentative');
+    await h.sync.engine.pull(h.db.orm.em.fork(), a.id);
+    const patches = () => h.fake.log.filter((l) => l.method === 'PATCH' && l.path.includes(`/events/${id}?`) && l.status === 200);
+
+    // Same guests, new title: no attendees in the patch; the answers stay.
+    let v = (await h.schedules.get(h.ctx(a.id), s.id)).version;
+    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '商談（場所変更）', guestIds: [b.id], externalGuests: ['partner@example.com', 'client@example.org'], version: v }));
+    await h.deliver();
+    expect(patches().at(-1)!.body).not.toHaveProperty('attendees');
+    expect(gEvent(a.email, id)!.summary).toBe('商談（場所変更）');
+    expect(attendees()).toEqual({ [b.email]: 'needsAction', 'partner@example.com': 'accepted', 'client@example.org': 'tentative' });
+
+    // A guest answers after our last sync and we edit before pulling: the stale etag is noticed,
+    // ours is newer and wins, and the answer is still kept.
+    h.fake.respond(a.email, id, 'partner@example.com', 'declined');
+    await new Promise((r) => setTimeout(r, 5));
+    v = (await h.schedules.get(h.ctx(a.id), s.id)).version;
+    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '商談（再調整）', guestIds: [b.id], externalGuests: ['partner@example.com', 'client@example.org'], version: v }));
+    await h.deliver();
+    expect(gEvent(a.email, id)!.summary).toBe('商談（再調整）');
+    expect(attendees()).toEqual({ [b.email]: 'needsAction', 'partner@example.com': 'declined', 'client@example.org': 'tentative' });
+
+    // Guest list changed: one external guest removed, one added (case differs), the others keep their answers.
+    v = (await h.schedules.get(h.ctx(a.id), s.id)).version;
+    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '商談（再調整）', guestIds: [b.id], externalGuests: ['Partner@Example.com', 'new@example.net'], version: v }));
+    await h.deliver();
+    const sent = patches().at(-1)!.body!.attendees as { email: string; responseStatus: string }[];
+    expect(sent.map((x) => x.email).sort()).toEqual([b.email, 'new@example.net', 'partner@example.com'].sort());
+    expect(attendees()).toEqual({ [b.email]: 'needsAction', 'partner@example.com': 'declined', 'new@example.net': 'needsAction' });
+
+    // An internal guest answers here: the next push carries that answer, the external answers stay.
+    await h.schedules.respond(h.ctx(b.id), s.id, true);
+    v = (await h.schedules.get(h.ctx(a.id), s.id)).version;
+    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '商談（確定）', guestIds: [b.id], externalGuests: ['partner@example.com', 'new@example.net'], version: v }));
+    await h.deliver();
+    expect(attendees()).toEqual({ [b.email]: 'accepted', 'partner@example.com': 'declined', 'new@example.net': 'needsAction' });
+    expect((await row(s.id)).google_etag).toBe(gEvent(a.email, id)!.etag);
+    expect(await h.deadLetters()).toBe(0);
+  });
+
   it('429/5xx are retried (client backoff, then the runner); 400 is not retried and shows as an error', async () => {
     h.fake.fail({ status: 429 }, { status: 503 }, { status: 500 });
     const s = await h.schedules.create(h.ctx(a.id), entry({ title: 'リトライ' }));

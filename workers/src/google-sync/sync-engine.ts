@@ -9,11 +9,15 @@ import {
   INTRANET_ID,
   IS_PUSH_EVENT_ID_SQL,
   addDays,
+  attendeeView,
+  attendeesDiffer,
   fieldsOf,
   fromGoogleEvent,
   generationOf,
   isPushEventId,
+  mergeAttendees,
   monthRange,
+  ourAttendees,
   pushEventId,
   sameFields,
   toGoogleEvent,
@@ -26,6 +30,8 @@ import type { GoogleMetrics } from '../../../graph/src/modules/google/google.met
 interface LinkRow {
   google_etag: string | null;
   google_synced_at: Date | null;
+  /** Google's guest list at google_etag (see attendeeView); null when not known. */
+  google_attendees: string[] | null;
   updated_at: Date;
 }
 
@@ -70,12 +76,16 @@ export class GoogleSyncEngine {
   // ---- push ---------------------------------------------------------------------------------
 
   private async link(tx: EntityManager, id: number): Promise<LinkRow> {
-    const [r] = await tx.execute(`select google_etag, google_synced_at, updated_at from schedule where id = ?`, [id]);
+    const [r] = await tx.execute(`select google_etag, google_synced_at, google_attendees, updated_at from schedule where id = ?`, [id]);
     return r as LinkRow;
   }
 
-  private async storeLink(tx: EntityManager, id: number, ev: GEvent): Promise<void> {
-    await tx.execute(`update schedule set google_event_id = ?, google_etag = ?, google_synced_at = clock_timestamp() where id = ?`, [ev.id, ev.etag ?? null, id]);
+  /** Links the entry to Google's version `ev` (id, etag, its guest list) as synced now. */
+  private async storeLink(tx: EntityManager, id: number, ev: GEvent, selfEmail: string): Promise<void> {
+    await tx.execute(
+      `update schedule set google_event_id = ?, google_etag = ?, google_attendees = array(select json_array_elements_text(?::json)), google_synced_at = clock_timestamp() where id = ?`,
+      [ev.id, ev.etag ?? null, JSON.stringify(attendeeView(ev.attendees, selfEmail)), id],
+    );
   }
 
   private async guestEmails(tx: EntityManager, s: ScheduleSnapshot): Promise<Map<number, string>> {
@@ -99,51 +109,80 @@ export class GoogleSyncEngine {
       // Its id cannot be used again (Google keeps the cancelled event), so the next push uses the next generation.
       if (!isPushEventId(s.googleEventId, s.id)) return 'clean';
       await this.deleteRemote(cal, s.googleEventId!);
-      await tx.execute(`update schedule set google_event_id = null, google_etag = ?, google_synced_at = null where id = ?`, [`unlinked:${gen + 1}`, id]);
+      await tx.execute(`update schedule set google_event_id = null, google_etag = ?, google_attendees = null, google_synced_at = null where id = ?`, [`unlinked:${gen + 1}`, id]);
       this.metrics.pushes.inc({ action: 'unlink', outcome: 'ok' });
       return 'unlinked';
     }
     if (s.googleEventId && meta.google_synced_at && new Date(meta.google_synced_at) >= new Date(meta.updated_at)) return 'clean';
-    const body = toGoogleEvent(s, await this.guestEmails(tx, s));
+    const self = conn.row.google_email;
+    const emails = await this.guestEmails(tx, s);
+    const body = toGoogleEvent(s, emails);
     let etag = meta.google_etag?.startsWith('unlinked:') ? null : meta.google_etag;
     let eventId = s.googleEventId;
+    /** Google's current copy when we have fetched it (its attendees are what a patch must merge with). */
+    let cur: GEvent | null = null;
     if (!eventId) {
       try {
         const ev = await cal.insert({ ...body, id: ours });
-        await this.storeLink(tx, id, ev);
+        await this.storeLink(tx, id, ev, self);
         this.metrics.pushes.inc({ action: 'insert', outcome: 'ok' });
         return 'inserted';
       } catch (err) {
         if (!isStatus(err, 409)) throw err;
         // An earlier attempt was written but its answer lost: adopt that event.
-        const cur = await cal.get(ours);
+        cur = await cal.get(ours);
         if (cur.status === 'cancelled') return this.deletedOnGoogle(tx, s);
         eventId = ours;
         etag = cur.etag ?? null;
         await tx.execute(`update schedule set google_event_id = ? where id = ?`, [ours, id]);
       }
     }
+    // Google's copy changed since we last synced (412, or seen when fetched): the later change wins.
+    const conflict = async (latest: GEvent): Promise<'deleted-here' | 'google-won' | null> => {
+      if (latest.status === 'cancelled') return this.deletedOnGoogle(tx, s);
+      if (Date.parse(latest.updated ?? '') > new Date(meta.updated_at).getTime()) {
+        this.metrics.conflicts.inc({ winner: 'google' });
+        await this.applyGoogle(tx, s, latest, self);
+        return 'google-won';
+      }
+      this.metrics.conflicts.inc({ winner: 'intranet' });
+      etag = latest.etag ?? null;
+      return null;
+    };
+    const fetch = () =>
+      cal.get(eventId!).catch((e: unknown) => {
+        if (isStatus(e, 404, 410)) return { status: 'cancelled' } as GEvent;
+        throw e;
+      });
+    // Attendees are sent only when our guest list differs from Google's, and then merged with
+    // Google's (a patch replaces the whole array: guests' answers would be reset otherwise).
+    const { attendees: _all, ...fields } = body;
+    const guests = ourAttendees(s, emails);
     for (let round = 0; round < 4; round++) {
+      let patch: GEvent = fields;
+      const known = cur ? attendeeView(cur.attendees, self) : meta.google_attendees;
+      if (!known || attendeesDiffer(guests, known)) {
+        if (!cur) {
+          cur = await fetch();
+          if (cur.status === 'cancelled' || (etag && cur.etag !== etag)) {
+            const done = await conflict(cur);
+            if (done) return done;
+          }
+          etag = cur.etag ?? etag;
+        }
+        if (attendeesDiffer(guests, attendeeView(cur.attendees, self))) patch = { ...fields, attendees: mergeAttendees(guests, cur.attendees, self) };
+      }
       try {
-        const ev = await cal.patch(eventId, body, etag);
-        await this.storeLink(tx, id, ev);
+        const ev = await cal.patch(eventId, patch, etag);
+        await this.storeLink(tx, id, ev, self);
         this.metrics.pushes.inc({ action: 'patch', outcome: 'ok' });
         return 'patched';
       } catch (err) {
         if (isStatus(err, 404, 410)) return this.deletedOnGoogle(tx, s);
         if (!isStatus(err, 412)) throw err;
-        const cur = await cal.get(eventId).catch((e: unknown) => {
-          if (isStatus(e, 404, 410)) return { status: 'cancelled' } as GEvent;
-          throw e;
-        });
-        if (cur.status === 'cancelled') return this.deletedOnGoogle(tx, s);
-        if (Date.parse(cur.updated ?? '') > new Date(meta.updated_at).getTime()) {
-          this.metrics.conflicts.inc({ winner: 'google' });
-          await this.applyGoogle(tx, s, cur, conn.row.google_email);
-          return 'google-won';
-        }
-        this.metrics.conflicts.inc({ winner: 'intranet' });
-        etag = cur.etag ?? null;
+        cur = await fetch();
+        const done = await conflict(cur);
+        if (done) return done;
       }
     }
     throw new GoogleApiError(412, 'conditionNotMet', 'the event kept changing on Google', true);
@@ -208,15 +247,17 @@ export class GoogleSyncEngine {
   private async applyGoogle(tx: EntityManager, s: ScheduleSnapshot, ev: GEvent, selfEmail: string): Promise<'same' | 'updated'> {
     const f = this.pulledFields(s, ev, selfEmail, await this.guestEmails(tx, s));
     if (!f || sameFields(fieldsOf(s), f)) {
-      await this.storeLink(tx, s.id, ev);
+      await this.storeLink(tx, s.id, ev, selfEmail);
       return 'same';
     }
     await tx.execute(
       `update schedule set title = ?, start_date = ?, end_date = ?, is_all_day = ?, start_time = ?, end_time = ?, meet_link = ?, description = ?,
               is_private = ?, external_guests = array(select json_array_elements_text(?::json)), google_event_id = ?, google_etag = ?,
+              google_attendees = array(select json_array_elements_text(?::json)),
               updated_at = now(), version = version + 1, updated_by_id = null, google_synced_at = clock_timestamp()
         where id = ?`,
-      [f.title, f.startDate, f.endDate, f.isAllDay, f.startTime, f.endTime, f.meetLink, f.description, f.isPrivate, JSON.stringify(f.externalGuests), ev.id, ev.etag ?? null, s.id],
+      [f.title, f.startDate, f.endDate, f.isAllDay, f.startTime, f.endTime, f.meetLink, f.description, f.isPrivate, JSON.stringify(f.externalGuests), ev.id, ev.etag ?? null,
+       JSON.stringify(attendeeView(ev.attendees, selfEmail)), s.id],
     );
     const after = (await this.schedules.snapshot(tx, s.id))!;
     record(tx, { type: 'schedule.updated', aggregateId: s.id, actorId: null, payload: { schedule: after, previous: s, origin: 'google' } });
@@ -230,10 +271,11 @@ export class GoogleSyncEngine {
     const type = f.meetLink ? 'REMOTE' : f.externalGuests.length ? 'APPOINTMENT' : 'TASK';
     const rows: { id: number }[] = await tx.execute(
       `insert into schedule (owner_id, title, start_date, end_date, is_all_day, start_time, end_time, type, meet_link, description, sync_google,
-                             is_private, external_guests, google_event_id, google_etag, google_synced_at, updated_by_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?, array(select json_array_elements_text(?::json)), ?, ?, clock_timestamp(), null)
+                             is_private, external_guests, google_event_id, google_etag, google_attendees, google_synced_at, updated_by_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?, array(select json_array_elements_text(?::json)), ?, ?, array(select json_array_elements_text(?::json)), clock_timestamp(), null)
        on conflict do nothing returning id`,
-      [employeeId, f.title, f.startDate, f.endDate, f.isAllDay, f.startTime, f.endTime, type, f.meetLink, f.description, f.isPrivate, JSON.stringify(f.externalGuests), ev.id, ev.etag ?? null],
+      [employeeId, f.title, f.startDate, f.endDate, f.isAllDay, f.startTime, f.endTime, type, f.meetLink, f.description, f.isPrivate, JSON.stringify(f.externalGuests), ev.id, ev.etag ?? null,
+       JSON.stringify(attendeeView(ev.attendees, selfEmail))],
     );
     if (!rows.length) return;
     const s = (await this.schedules.snapshot(tx, rows[0]!.id))!;

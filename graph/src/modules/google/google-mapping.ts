@@ -56,13 +56,80 @@ export function monthRange(month: string): { timeMin: string; timeMax: string; f
 
 const RESPONSE_TO_GOOGLE = { PENDING: 'needsAction', ACCEPTED: 'accepted', DECLINED: 'declined' } as const;
 
-/** Our entry as a Google event body (insert, or patch of every field we own). */
+type GAttendee = NonNullable<GEvent['attendees']>[number];
+
+/** One of our guests as an attendee. `answer`: an internal guest's answer given here (null: not answered here). */
+export interface OurAttendee {
+  email: string;
+  displayName?: string;
+  answer: 'accepted' | 'declined' | null;
+}
+
+/** Our guest list as attendees: internal guests with an e-mail (and their answer here), then external guests. */
+export function ourAttendees(s: ScheduleSnapshot, guestEmails: Map<number, string>): OurAttendee[] {
+  const out = new Map<string, OurAttendee>();
+  for (const g of s.guests) {
+    const email = guestEmails.get(g.id)?.toLowerCase();
+    if (!email || out.has(email)) continue;
+    const answer = RESPONSE_TO_GOOGLE[g.response];
+    out.set(email, { email, displayName: g.name, answer: answer === 'needsAction' ? null : answer });
+  }
+  for (const raw of s.externalGuests) {
+    const email = raw.trim().toLowerCase();
+    if (email && !out.has(email)) out.set(email, { email, answer: null });
+  }
+  return [...out.values()];
+}
+
+/** Attendees that are not ours to manage: the calendar owner and resources (rooms). */
+const foreign = (a: GAttendee, selfEmail: string) => Boolean(a.self || a.resource || a.email?.toLowerCase() === selfEmail.toLowerCase());
+
+/**
+ * Google's guest list as we keep it (schedule.google_attendees): "email=responseStatus" of every
+ * attendee but the owner and rooms, sorted. It is what Google had at the stored etag.
+ */
+export function attendeeView(attendees: GEvent['attendees'], selfEmail: string): string[] {
+  return (attendees ?? [])
+    .filter((a) => a.email && !foreign(a, selfEmail))
+    .map((a) => `${a.email!.toLowerCase()}=${a.responseStatus ?? 'needsAction'}`)
+    .sort();
+}
+
+/**
+ * Whether Google's attendees must be rewritten to match ours: a guest added or removed, or an
+ * internal guest whose answer given here is not the one Google shows. Answers of everyone else
+ * (external guests' RSVPs) are Google's and never make a difference.
+ */
+export function attendeesDiffer(ours: OurAttendee[], view: string[]): boolean {
+  const theirs = new Map(view.map((v) => { const i = v.lastIndexOf('='); return [v.slice(0, i), v.slice(i + 1)] as const; }));
+  if (theirs.size !== ours.length) return true;
+  return ours.some((a) => !theirs.has(a.email) || (a.answer !== null && theirs.get(a.email) !== a.answer));
+}
+
+/**
+ * The attendees to send when ours changed: Google's entry for every guest still invited is kept
+ * as it is (responseStatus, comment, displayName, additionalGuests, …), new guests are added as
+ * needsAction, removed guests are dropped, the owner and rooms stay. An internal guest who
+ * answered here carries that answer.
+ */
+export function mergeAttendees(ours: OurAttendee[], current: GEvent['attendees'], selfEmail: string): GAttendee[] {
+  const have = new Map((current ?? []).filter((a) => a.email && !foreign(a, selfEmail)).map((a) => [a.email!.toLowerCase(), a]));
+  const kept = (current ?? []).filter((a) => foreign(a, selfEmail)).map(({ self: _s, ...a }) => a);
+  const mine = ours.map((o): GAttendee => {
+    const prev = have.get(o.email);
+    if (prev) {
+      const { self: _s, ...rest } = prev;
+      return o.answer ? { ...rest, responseStatus: o.answer } : rest;
+    }
+    return { email: o.email, ...(o.displayName ? { displayName: o.displayName } : {}), responseStatus: o.answer ?? 'needsAction' };
+  });
+  return [...kept, ...mine];
+}
+
+/** Our entry as a Google event body (insert, or patch of every field we own; attendees: see mergeAttendees). */
 export function toGoogleEvent(s: ScheduleSnapshot, guestEmails: Map<number, string>): GEvent {
   const timed = !s.isAllDay;
-  const attendees = [
-    ...s.guests.filter((g) => guestEmails.has(g.id)).map((g) => ({ email: guestEmails.get(g.id)!, displayName: g.name, responseStatus: RESPONSE_TO_GOOGLE[g.response] })),
-    ...s.externalGuests.map((email) => ({ email, responseStatus: 'needsAction' })),
-  ];
+  const attendees = mergeAttendees(ourAttendees(s, guestEmails), [], '');
   return {
     summary: s.title,
     description: s.description ?? null,
