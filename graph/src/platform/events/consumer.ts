@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import { InvalidEventError, parseEvent } from '../../../../schema/events/validate.js';
 import type { EventMetrics } from './metrics.js';
+import { execBound } from './sql.js';
 import type { DeadLetterSink } from './transport.js';
 
 /**
@@ -153,7 +154,8 @@ export class ConsumerRunner {
   private async attempt(events: EventEnvelope[]): Promise<void> {
     let applied = 0;
     await this.orm.em.fork().transactional(async (tx) => {
-      const rows: { event_id: string }[] = await tx.execute(
+      const rows = await execBound<{ event_id: string }>(
+        tx,
         `insert into event_consumed (consumer, event_id) select ?, unnest(?::uuid[]) on conflict do nothing returning event_id`,
         [this.name, pgArray(events.map((e) => e.id))],
       );

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import { EventConsumer } from './consumer.js';
+import { execBound } from './sql.js';
 
 /**
  * The platform's probe consumer: its effect is one row per `platform.probe` event in
@@ -33,7 +34,8 @@ export class ProbeConsumer extends EventConsumer {
       }
     }
     const now = Date.now();
-    await tx.execute(
+    await execBound(
+      tx,
       `insert into event_probe_effect (consumer, event_id, aggregate_id, seq, latency_ms)
        select ?, x.id, x.agg, x.seq, x.lat from unnest(?::uuid[], ?::text[], ?::int[], ?::float8[]) as x(id, agg, seq, lat)`,
       [

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { contractOf, type EventEnvelope, type PayloadOf, type EventType } from '../../../../schema/events/index.js';
 import type { RecordInput } from '../outbox.js';
+import { execBound } from './sql.js';
 
 /**
  * Records many domain events in the outbox with one INSERT, in the caller's transaction (bulk
@@ -26,10 +27,11 @@ export async function recordMany<T extends EventType>(em: EntityManager, inputs:
     } as EventEnvelope<PayloadOf<T>>;
   });
   if (envs.length === 0) return envs;
-  await em.execute(
+  await execBound(
+    em,
     `insert into outbox_event (id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version)
      select x.id, x.type, x.aggregate_type, x.aggregate_id, x.occurred_at, x.actor_id, x.payload, x.version
-       from jsonb_to_recordset(?::jsonb) as x(id uuid, type text, aggregate_type text, aggregate_id text, occurred_at timestamptz, actor_id int, payload jsonb, version int, ord int)
+       from json_to_recordset(?::json) as x(id uuid, type text, aggregate_type text, aggregate_id text, occurred_at timestamptz, actor_id int, payload jsonb, version int, ord int)
       order by x.ord`,
     [
       JSON.stringify(
