@@ -25,21 +25,45 @@ const LANE_SQL = `(hashtext(aggregate_type || ':' || aggregate_id) & ${LANES - 1
 export interface RelayOptions {
   batchSize: number;
   pollMs: number;
+  /**
+   * Claims per transaction (default 8): the relay keeps its lanes for up to this many batches,
+   * claiming the next batch while the previous one is being published, then commits them all.
+   */
+  batchesPerClaim?: number;
 }
 
+/** One claim: lock, mark sent (uncommitted until the transaction commits) and return, in one statement. */
+const claimSql = (lanes: boolean, serialized: boolean) => `
+  with c as materialized (
+    select id from outbox_event
+     where sent_at is null ${lanes ? `and ${LANE_SQL} = any($2::int[])` : ''}
+     order by seq limit $1 for update skip locked)
+  update outbox_event o set sent_at = now() from c where o.id = c.id
+  returning o.seq, o.aggregate_type, o.aggregate_id, ${serialized ? ENVELOPE_JSON : 'o.id, o.type, o.occurred_at, o.actor_id, o.payload, o.version'}`;
+
 /**
- * The outbox relay: claims unsent rows in commit order with FOR UPDATE SKIP LOCKED (several relays
- * never claim the same row), hands them to the transport, and marks them sent in the same
- * transaction. A crash before the commit leaves the rows unsent, so they go again: at-least-once,
- * with consumers idempotent by event id. Woken by LISTEN/NOTIFY, with a polling fallback.
- *
- * Order per aggregate with several relays: aggregates hash into LANES lanes, and a relay claims
- * rows only of the lanes whose advisory lock it took for this claim (pg_try_advisory_xact_lock).
- * One lane is relayed by one relay at a time, in seq order, and the next relay to take it starts
- * after the previous one committed its rows as sent. Services that change one aggregate serialise
- * on its row (optimistic version / row lock), so an
- * aggregate's events commit in seq order.
+ * The envelope as JSON text, built by the database (for transports that forward bytes): the same
+ * fields and formats as toEnvelope() + JSON.stringify (occurredAt in UTC with milliseconds, as
+ * Date.toISOString writes it).
  */
+const ENVELOPE_JSON = `json_build_object(
+    'id', o.id, 'type', o.type, 'aggregateType', o.aggregate_type, 'aggregateId', o.aggregate_id,
+    'occurredAt', to_char(o.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'actorId', o.actor_id, 'payload', o.payload, 'version', o.version)::text as json`;
+
+function rowToEnvelope(r: OutboxRow) {
+  return toEnvelope({
+    id: r.id,
+    type: r.type,
+    aggregateType: r.aggregate_type,
+    aggregateId: r.aggregate_id,
+    occurredAt: r.occurred_at,
+    actorId: r.actor_id,
+    payload: r.payload,
+    version: r.version,
+  });
+}
+
 export class OutboxRelay {
   private listener?: pg.Client;
   private pool: pg.Pool;
@@ -101,50 +125,65 @@ export class OutboxRelay {
     })();
   }
 
-  /** Claims, publishes and marks one batch. Returns how many were sent. */
+  /**
+   * One transaction: takes the free lanes, then claims, publishes and marks up to `batchesPerClaim`
+   * batches (the next claim overlapping the previous publish). Returns how many events were sent.
+   */
   async relayOnce(): Promise<number> {
     const client = await this.pool.connect();
+    let publishing: Promise<void> | undefined;
     try {
-      await client.query('begin');
-      // Take the aggregate lanes no other relay holds right now (transaction-scoped locks: they end
-      // with this claim, and with the connection if this process dies).
-      const lanes = await client.query<{ lanes: number[] | null }>(
-        `select array_agg(l) as lanes from generate_series(0, ${LANES - 1}) l where pg_try_advisory_xact_lock(${LOCK_SPACE}, l)`,
-      );
-      const held = lanes.rows[0]?.lanes ?? [];
+      // One round trip: BEGIN, the transaction's settings, and the aggregate lanes no other relay
+      // holds right now (transaction-scoped locks: they end with this claim, and with the connection
+      // if this process dies).
+      // - synchronous_commit off: this transaction only marks rows sent. Losing that mark in a
+      //   database crash means the rows go again (consumers are idempotent), never that one is lost;
+      //   WAL order keeps the lost marks a suffix, so an aggregate's events are never reordered.
+      // - no bitmap scans: right after a bulk insert the statistics say "few unsent rows" and the
+      //   planner would sort the whole backlog for every claim instead of reading the unsent index
+      //   in seq order up to the limit.
+      const res = (await client.query(
+        `begin; set local synchronous_commit to off; set local enable_bitmapscan to off;
+         select array_agg(l) as lanes from generate_series(0, ${LANES - 1}) l where pg_try_advisory_xact_lock(${LOCK_SPACE}, l)`,
+      )) as unknown as pg.QueryResult<{ lanes: number[] | null }>[];
+      const held = res[res.length - 1]!.rows[0]?.lanes ?? [];
       if (held.length === 0) {
         await client.query('commit');
         return 0;
       }
-      const { rows } = await client.query<OutboxRow>(
-        `select id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version
-           from outbox_event
-          where sent_at is null ${held.length === LANES ? '' : `and ${LANE_SQL} = any($2::int[])`}
-          order by seq limit $1 for update skip locked`,
-        held.length === LANES ? [this.opts.batchSize] : [this.opts.batchSize, held],
-      );
-      if (rows.length === 0) {
-        await client.query('commit');
-        return 0;
+      const all = held.length === LANES;
+      const serialized = typeof this.transport.publishSerialized === 'function';
+      const sql = claimSql(!all, serialized);
+      const params = all ? [this.opts.batchSize] : [this.opts.batchSize, held];
+      const claim = async () => {
+        const { rows } = await client.query<OutboxRow & { seq: string; json?: string }>(sql, params);
+        // RETURNING has no order: restore the outbox (commit) order.
+        if (rows.length > 1) rows.sort((a, b) => (a.seq.length - b.seq.length) || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
+        return rows;
+      };
+      const maxBatches = Math.max(1, this.opts.batchesPerClaim ?? 8);
+      let sent = 0;
+      let rows = await claim();
+      for (let k = 0; rows.length > 0; k++) {
+        publishing = serialized
+          ? this.transport.publishSerialized!(rows.map((r) => ({ aggregateType: r.aggregate_type, aggregateId: r.aggregate_id, json: r.json! })))
+          : this.transport.publish(rows.map(rowToEnvelope));
+        sent += rows.length;
+        // A short claim means the backlog is drained: publish it and commit (live latency).
+        const more = rows.length === this.opts.batchSize && k + 1 < maxBatches && !this.stopped;
+        const next = more ? claim() : undefined;
+        // Never leave a claim query running while the publish fails (the connection is shared).
+        const [published, claimed] = await Promise.allSettled([publishing, next]);
+        publishing = undefined;
+        if (published.status === 'rejected') throw published.reason;
+        if (claimed.status === 'rejected') throw claimed.reason;
+        rows = claimed.value ?? [];
       }
-      const batch = rows.map((r) =>
-        toEnvelope({
-          id: r.id,
-          type: r.type,
-          aggregateType: r.aggregate_type,
-          aggregateId: r.aggregate_id,
-          occurredAt: r.occurred_at,
-          actorId: r.actor_id,
-          payload: r.payload,
-          version: r.version,
-        }),
-      );
-      await this.transport.publish(batch);
-      await client.query(`update outbox_event set sent_at = now() where id = any($1::uuid[])`, [rows.map((r) => r.id)]);
       await client.query('commit');
-      this.metrics?.relayed.inc(rows.length);
-      return rows.length;
+      if (sent) this.metrics?.relayed.inc(sent);
+      return sent;
     } catch (err) {
+      await publishing?.catch(() => undefined);
       await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {

@@ -10,8 +10,21 @@ import type { EventEnvelope } from '../../../../schema/events/index.js';
 export interface EventTransport {
   readonly kind: 'embedded' | 'kafka';
   publish(batch: EventEnvelope[]): Promise<void>;
+  /**
+   * Optional, same contract as publish(): envelopes the database already serialised (the relay then
+   * skips parsing rows into objects and serialising them again). A transport that only forwards
+   * bytes (Kafka) implements it; the relay falls back to publish() otherwise.
+   */
+  publishSerialized?(batch: SerializedEvent[]): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A committed event as JSON text (the envelope, exactly as publish() would serialise it) with its routing fields. */
+export interface SerializedEvent {
+  aggregateType: string;
+  aggregateId: string;
+  json: string;
 }
 
 /** Receives every committed event (live fan-out to GraphQL subscriptions). Best effort, never blocks delivery. */
