@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidEventError, parseEvent } from './validate.js';
+
+const good = {
+  id: 'dc6a0648-10c4-4cdf-8c50-4e2014c33843',
+  type: 'platform.probe',
+  aggregateType: 'probe',
+  aggregateId: 'agg-0-0',
+  occurredAt: '2026-11-22T18:30:46.484Z',
+  actorId: null,
+  payload: { seq: 3 },
+  version: 1,
+};
+
+describe('parseEvent', () => {
+  it('accepts an envelope as producers write it and drops unknown fields', () => {
+    expect(parseEvent({ ...good, extra: 1 })).toEqual(good);
+  });
+
+  it('accepts valid envelopes the fast check leaves to zod (other time formats)', () => {
+    expect(parseEvent({ ...good, occurredAt: '2026-11-22T18:30:46Z' }).occurredAt).toBe('2026-11-22T18:30:46Z');
+  });
+
+  it.each([
+    ['id', { id: 'not-a-uuid' }, /id/],
+    ['time', { occurredAt: '2026-02-30T10:00:00.000Z' }, /occurredAt/],
+    ['actor', { actorId: 1.5 }, /actorId/],
+    ['version', { version: 0 }, /version/],
+    ['payload', { payload: { seq: -1 } }, /payload/],
+    ['payload array', { payload: [] }, /payload/],
+    ['aggregate type', { aggregateType: 'employee' }, /aggregateType/],
+  ])('refuses a bad %s with the reason', (_, patch, reason) => {
+    expect(() => parseEvent({ ...good, ...patch })).toThrow(InvalidEventError);
+    expect(() => parseEvent({ ...good, ...patch })).toThrow(reason);
+  });
+});
