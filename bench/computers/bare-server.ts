@@ -19,7 +19,7 @@ const DEVICE_ROLES = ['ADMIN', 'DEVICE_ADMIN', 'SYSTEM_ADMIN'];
 const SELECT = `c.id, c.current_user_id, cu.name as current_user_name, cu.status as current_user_status,
    c.previous_user_id, pu.name as previous_user_name, pu.status as previous_user_status,
    c.location_id, l.name as location_name, c.department_id, d.name as department_name,
-   c.status, c.version, c.updated_at, c.maker, c.device_type, c.model, c.reason, c.purchase_date, c.introduction_date,
+   c.status, c.version, c.updated_at, c.asset_number, c.maker, c.device_type, c.model, c.reason, c.purchase_date, c.introduction_date,
            c.office_account_id, oa.account as office_account, c.pin_code, c.pass, c.ac_adapter, c.power_cable`;
 const FROM = `from computer c left join employee cu on cu.id = c.current_user_id
    left join employee pu on pu.id = c.previous_user_id
