@@ -5,7 +5,7 @@ import { loadImportRefs, type ImportRefs } from './import.refs.js';
 import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
 import { ImportFailure, readSheet, tooManyRows, type Cell } from './import.sheet.js';
 import { inspectInflated, UploadRefused, type SheetFormat } from './import.sniff.js';
-import { writeChunk } from './import.write.js';
+import { sqlRows, writeChunk } from './import.write.js';
 
 export interface ImportRunLimits {
   maxRows: number;
@@ -112,27 +112,44 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   let header: HeaderMap | null = null;
   let chunk: ParsedRow[] = [];
   let lastProgress = Date.now();
+  let parsed = 0;
+  // One chunk in the database while the next one is parsed (the sheet is read on this event loop
+  // while PostgreSQL plans and writes the previous chunk); chunks still go in order, one at a time.
+  let inFlight: Promise<void> = Promise.resolve();
   const flush = async () => {
-    await handleChunk(tx, job, planner, refs, chunk, totals);
+    const rows = chunk;
     chunk = [];
-    if (Date.now() - lastProgress >= PROGRESS_MS || totals.processedRows % CHUNK_ROWS === 0) {
-      lastProgress = Date.now();
-      await progress(side, job, totals);
-    }
+    await inFlight;
+    inFlight = (async () => {
+      await handleChunk(tx, job, planner, refs, rows, totals);
+      totals.processedRows += rows.length;
+      if (Date.now() - lastProgress >= PROGRESS_MS || totals.processedRows % CHUNK_ROWS === 0) {
+        lastProgress = Date.now();
+        await progress(side, job, totals);
+      }
+    })();
+    inFlight.catch(() => undefined); // awaited (and thrown) at the next flush or the end
   };
-  for await (const r of readSheet(job.file, job.format, limits.maxRows)) {
-    if (blank(r.cells)) continue;
-    if (!header) {
-      header = readHeader(r.cells);
-      continue;
+  try {
+    for await (const r of readSheet(job.file, job.format, limits.maxRows)) {
+      if (blank(r.cells)) continue;
+      if (!header) {
+        header = readHeader(r.cells);
+        continue;
+      }
+      parsed++;
+      chunk.push(parseRow(r.row, r.cells, header, refs));
+      if (chunk.length >= CHUNK_ROWS) await flush();
     }
-    totals.processedRows++;
-    chunk.push(parseRow(r.row, r.cells, header, refs));
-    if (chunk.length >= CHUNK_ROWS) await flush();
+    if (!header) throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
+    if (chunk.length) await flush();
+  } catch (err) {
+    // Never roll back under a chunk still writing: let it settle first.
+    await inFlight.catch(() => undefined);
+    throw err;
   }
-  if (!header) throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
-  if (chunk.length) await flush();
-  totals.totalRows = totals.processedRows;
+  await inFlight;
+  totals.totalRows = parsed;
   return totals;
 }
 
@@ -157,7 +174,8 @@ async function handleChunk(tx: EntityManager, job: Job, planner: ImportPlanner, 
   const rejectedRows = new Set(errors.map((e) => e.row));
   totals.rejected += rejectedRows.size;
   if (errors.length) {
-    await tx.execute(
+    await sqlRows(
+      tx,
       `insert into import_job_error (job_id, "row", "column", reason) select ?, x.row, x.column, x.reason from jsonb_to_recordset(?::jsonb) as x("row" int, "column" text, reason text)`,
       [job.id, JSON.stringify(errors)],
     );

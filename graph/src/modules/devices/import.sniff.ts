@@ -139,15 +139,19 @@ export async function inspectInflated(buf: Buffer, maxEntries: number, max: numb
 function rowCounter() {
   const needle = Buffer.from('<row');
   let tail: Buffer = Buffer.alloc(0);
+  const scan = (b: Buffer, from: number, until: number) => {
+    for (let i = b.indexOf(needle, from); i >= 0 && i < until; i = b.indexOf(needle, i + 4)) {
+      const next = b[i + 4];
+      if (next === 0x20 || next === 0x3e || next === 0x2f) c.count++; // '<row ' '<row>' '<row/'
+    }
+  };
   const c = {
     count: 0,
     add(chunk: Buffer) {
-      const b = tail.length ? Buffer.concat([tail, chunk]) : chunk;
-      for (let i = b.indexOf(needle); i >= 0; i = b.indexOf(needle, i + 4)) {
-        const next = b[i + 4];
-        if (next === 0x20 || next === 0x3e || next === 0x2f) c.count++; // '<row ' '<row>' '<row/'
-      }
-      tail = b.subarray(Math.max(0, b.length - 4));
+      // A match across the boundary: the previous chunk's last 4 bytes + this chunk's first 4 (no copy of the chunk).
+      if (tail.length) scan(Buffer.concat([tail, chunk.subarray(0, 4)]), 0, tail.length);
+      scan(chunk, 0, chunk.length);
+      tail = Buffer.from((chunk.length >= 4 ? chunk : Buffer.concat([tail, chunk])).subarray(-4));
     },
   };
   return c;

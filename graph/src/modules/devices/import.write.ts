@@ -36,6 +36,19 @@ const HISTORY = `insert into device_history (device_kind, device_id, event_id, c
   from jsonb_to_recordset(?::jsonb) as x(id int, reason text, changed text[], fu int, tu int, fs device_status, ts device_status, fl int, tl int)`;
 
 /**
+ * Runs one statement of the import with real bind parameters, in `em`'s transaction. (em.execute
+ * inlines every parameter into the SQL text client side: for a chunk's megabyte of JSON that is
+ * an escape pass, a second copy and a long literal for PostgreSQL to parse.)
+ */
+export async function sqlRows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const q = em.getConnection().getKnex().raw(sql, params as never[]);
+  const trx = em.getTransactionContext();
+  if (trx) q.transacting(trx);
+  const res = (await q) as { rows: T[] };
+  return res.rows;
+}
+
+/**
  * Writes one chunk of an apply job inside the job's transaction, set-based: one INSERT for the
  * new computers, one UPDATE … FROM for the changed ones, one INSERT of history rows (creation, and
  * changes of current user, status or location, as device.history records them) and ONE outbox
@@ -45,10 +58,10 @@ export async function writeChunk(tx: EntityManager, jobId: string, actorId: numb
   const creates = rows.filter((r) => r.action === 'CREATE');
   const updates = rows.filter((r) => r.action === 'UPDATE');
   const created: { id: number; asset_number: string }[] = creates.length
-    ? await tx.execute(INSERT, [actorId, JSON.stringify(creates.map((r, ord) => ({ ord, ...r.data })))])
+    ? await sqlRows<{ id: number; asset_number: string }>(tx, INSERT, [actorId, JSON.stringify(creates.map((r, ord) => ({ ord, ...r.data })))])
     : [];
   const updated: { id: number }[] = updates.length
-    ? await tx.execute(UPDATE, [actorId, JSON.stringify(updates.map((r) => ({ id: r.computerId, version: r.version, ...r.data })))])
+    ? await sqlRows<{ id: number }>(tx, UPDATE, [actorId, JSON.stringify(updates.map((r) => ({ id: r.computerId, version: r.version, ...r.data })))])
     : [];
   if (updated.length !== updates.length) throw new Error('computers changed while the import was running');
   if (!created.length && !updated.length) return { created: [], updated: [] };
@@ -68,6 +81,6 @@ export async function writeChunk(tx: EntityManager, jobId: string, actorId: numb
   const [event] = await recordMany(tx, [
     { type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...result } },
   ]);
-  if (history.length) await tx.execute(HISTORY, [event.id, actorId, JSON.stringify(history)]);
+  if (history.length) await sqlRows(tx, HISTORY, [event.id, actorId, JSON.stringify(history)]);
   return result;
 }
