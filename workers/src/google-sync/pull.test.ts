@@ -118,6 +118,23 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     expect(h.fake.events(a.email).find((e) => e.id === pushEventId(s.id))!.status).toBe('cancelled');
   });
 
+  it('a list taken before sync was switched off never links the entry to the removed event again (regression)', async () => {
+    // A pull lists the event, a push concurrently switches sync off (removes the event, unlinks
+    // the entry), then the pull applies its stale list: it once adopted the old event again, and
+    // the next pull deleted the user's entry because that event was cancelled.
+    const s = await h.schedules.create(h.ctx(a.id), { title: '同期を外す', date: soon(8), startTime: '09:00', endTime: '10:00', syncGoogle: true });
+    await h.deliver();
+    await h.schedules.update(h.ctx(a.id), s.id, { title: '同期を外す', date: soon(8), startTime: '09:00', endTime: '10:00', syncGoogle: false, version: s.version });
+    await new Promise((r) => setTimeout(r, 5));
+    h.fake.patch(a.email, pushEventId(s.id), { summary: 'Google側で変更' }); // newer than our edit
+    const stale = await (await h.sync.engine.connections.calendarFor(em(), a.id))!.cal.get(pushEventId(s.id));
+    await h.deliver(); // unlink: the event is removed from Google
+    expect(h.fake.events(a.email).find((e) => e.id === pushEventId(s.id))!.status).toBe('cancelled');
+    await (h.sync.engine as unknown as { apply: (...x: unknown[]) => Promise<unknown> }).apply(em(), a.id, a.email, [stale], null);
+    await h.sync.engine.pull(em(), a.id);
+    expect((await rows()).find((x) => x.id === s.id)).toMatchObject({ title: '同期を外す', sync_google: false, google_event_id: null });
+  });
+
   it('an imported entry deleted here is tombstoned: Google keeps it, it never comes back', async () => {
     const victim = (await rows()).find((x) => x.title === 'g5')!;
     await h.schedules.delete(h.ctx(a.id), victim.id);

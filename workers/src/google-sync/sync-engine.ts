@@ -309,7 +309,11 @@ export class GoogleSyncEngine {
         const intranetId = Number(ev.extendedProperties?.private?.[INTRANET_ID] ?? NaN);
         let s = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.google_event_id = ?', [employeeId, ev.id], 'for update of s'))[0];
         if (!s && ev.status !== 'cancelled' && Number.isInteger(intranetId) && isPushEventId(ev.id, intranetId)) {
-          s = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.id = ? and s.google_event_id is null', [employeeId, intranetId], 'for update of s'))[0];
+          // Our insert whose answer was lost: adopt it — only under the id the entry's next push
+          // would use. An older generation is an event we removed when sync was switched off (a
+          // list taken before that removal must not link the entry to it again).
+          const mine = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.id = ? and s.google_event_id is null and s.sync_google', [employeeId, intranetId], 'for update of s'))[0];
+          if (mine && ev.id === pushEventId(mine.id, generationOf(null, (await this.link(tx, mine.id)).google_etag))) s = mine;
         }
         if (ev.status === 'cancelled') {
           if (s) {
