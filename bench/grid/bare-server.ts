@@ -27,7 +27,7 @@ const ENTRIES_SQL = `
   select s.id, s.owner_id, o.name as owner_name, s.title,
          to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date,
          s.is_all_day, to_char(s.start_time, 'HH24:MI:SS') as start_time, to_char(s.end_time, 'HH24:MI:SS') as end_time,
-         s.type, s.meet_link, s.description, s.sync_google, s.is_private, s.external_guests, s.version, coalesce(gs.guests, '[]') as guests
+         s.type, s.meet_link, s.description, s.sync_google, s.is_private, to_json(s.external_guests) as external_guests, s.version, coalesce(gs.guests, '[]') as guests
     from hit join schedule s on s.id = hit.id join employee o on o.id = s.owner_id left join gs on gs.schedule_id = s.id
    order by s.start_date, s.is_all_day desc, s.start_time nulls first, s.id`;
 
