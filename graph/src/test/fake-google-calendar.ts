@@ -396,6 +396,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       let fault: Fault | undefined = qi >= 0 ? queued.splice(qi, 1)[0] : undefined;
       if (!fault && randomFaults && (randomFaults.random ?? Math.random)() < randomFaults.rate) {
         fault = randomFaults.faults[Math.floor((randomFaults.random ?? Math.random)() * randomFaults.faults.length)];
+        if (fault && !matches(fault)) fault = undefined; // a drawn fault only hits requests it describes
       }
       if (fault) return gError(res, fault.status, fault.reason ?? RETRYABLE_REASONS[fault.status] ?? 'backendError', `injected ${fault.status}`);
 
