@@ -26,15 +26,16 @@ const Q: ListSql = {
 };
 
 function view(r: Row): SmartphoneView {
-  return {
-    ...heldView(r),
+  // Object.assign, not `{ ...heldView(r), … }`: a spread followed by a dozen fields is a slow path
+  // in V8 (tens of µs per object; measured in bench/computers).
+  return Object.assign(heldView(r), {
     phoneNumber: r.phone_number,
     carrier: r.carrier,
     os: r.os,
     price: r.price,
     exchangeDate: r.exchange_date,
     pinPw: r.pin_pw,
-  };
+  });
 }
 
 /** Phone numbers match with or without hyphens: "09012345678" finds "090-1234-5678". */
