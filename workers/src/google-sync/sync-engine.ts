@@ -301,11 +301,19 @@ export class GoogleSyncEngine {
       const tomb = new Set(
         ((await tx.execute(`select google_event_id from google_tombstone where employee_id = ?`, [employeeId])) as { google_event_id: string }[]).map((r) => r.google_event_id),
       );
+      // The etag of every linked entry: an event listed with the etag we hold is unchanged (most of
+      // a full sync) and needs no per-event lookup.
+      const held = new Map(
+        ((await tx.execute(`select google_event_id, google_etag from schedule where owner_id = ? and google_event_id is not null`, [employeeId])) as { google_event_id: string; google_etag: string | null }[]).map(
+          (r) => [r.google_event_id, r.google_etag],
+        ),
+      );
       const seen = new Set<string>();
       for (const ev of items) {
         if (!ev.id) continue;
         seen.add(ev.id);
         if (tomb.has(ev.id)) continue;
+        if (ev.status !== 'cancelled' && ev.etag && held.get(ev.id) === ev.etag) continue;
         const intranetId = Number(ev.extendedProperties?.private?.[INTRANET_ID] ?? NaN);
         let s = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.google_event_id = ?', [employeeId, ev.id], 'for update of s'))[0];
         if (!s && ev.status !== 'cancelled' && Number.isInteger(intranetId) && isPushEventId(ev.id, intranetId)) {
