@@ -11,7 +11,8 @@
  * Throughput: N events written by 4 writers in transactions of 1,000 (recordMany: one INSERT per
  * transaction), first write → last effect committed. Latency: a paced run (one
  * event per service transaction) measuring record time → effect (consumer) / → live listener.
- * Prints ratios against the floor. Targets: e2e ≥ 20,000 events/s, e2e ≥ ½ floor, live p99 < 100 ms.
+ * Prints ratios against the floor, and CPU µs per event of each process (this one, relay, worker,
+ * PostgreSQL, broker, everything else) from /proc with the load average. Targets: e2e ≥ 20,000 events/s, e2e ≥ ½ floor, live p99 < 100 ms.
  * Uses KAFKA_BROKERS when set, else starts a broker from the cached jars; DATABASE_URL_BENCH or an
  * embedded PostgreSQL in a temp dir. Flags: --events=N (60000) --partitions=P (4) --rate=R (1000/s).
  */
@@ -36,6 +37,7 @@ import { hasJava, startKafka, type KafkaBroker } from '../scripts/kafka/kafka.js
 import { numArg, type Bench } from './lib/bench.js';
 import { table } from './lib/format.js';
 import { REPO_ROOT } from './lib/procs.js';
+import { cpuBetween, postgresPids, snapshot, type CpuSnapshot } from './lib/sysstat.js';
 
 const log = createLogger('silent');
 
@@ -50,6 +52,55 @@ interface Figures {
   eventsPerSec: number;
   p50: number;
   p99: number;
+  /** CPU µs per event of each part during the throughput run (from /proc), and the 1-min load average. */
+  cpu?: CpuUse;
+}
+
+interface CpuUse {
+  load1: number;
+  /** µs of CPU per event: this process (writers, in-process relay, live feed), relay/worker children, PostgreSQL, the broker, everything else. */
+  perEvent: Record<string, number>;
+}
+
+/** The broker's pid: a java kafka.Kafka process whose server.properties listens on `port` (null if not found). */
+function brokerPid(port: string): number | null {
+  for (const d of fs.readdirSync('/proc')) {
+    const pid = Number(d);
+    if (!pid) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!cmd.includes('kafka.Kafka')) continue;
+      const props = cmd.find((a) => a.endsWith('.properties') && !a.includes('log4j'));
+      if (!props || fs.readFileSync(props, 'utf8').includes(`:${port}`)) return pid;
+    } catch {
+      /* gone or not ours to read */
+    }
+  }
+  return null;
+}
+
+/** CPU accounting of one phase: named pid groups, the rest of the machine as `others`. */
+class CpuMeter {
+  private a: CpuSnapshot | null;
+  private c0 = process.cpuUsage();
+  constructor(private readonly groups: () => Record<string, number[]>) {
+    this.a = snapshot(Object.values(groups()).flat());
+  }
+  stop(events: number): CpuUse | undefined {
+    const groups = this.groups();
+    const b = snapshot(Object.values(groups).flat());
+    const c = process.cpuUsage(this.c0);
+    if (!this.a || !b) return undefined;
+    const perEvent: Record<string, number> = { bench: (c.user + c.system) / events };
+    let accounted = (c.user + c.system) / 1000;
+    for (const [name, pids] of Object.entries(groups)) {
+      const ms = cpuBetween(this.a, b, pids);
+      accounted += ms;
+      perEvent[name] = (ms * 1000) / events;
+    }
+    perEvent.others = (Math.max(0, b.busyMs - this.a.busyMs - accounted) * 1000) / events;
+    return { load1: os.loadavg()[0]!, perEvent };
+  }
 }
 
 const bench: Bench = {
@@ -63,9 +114,11 @@ const bench: Bench = {
     try {
       // --- infrastructure -----------------------------------------------------------------------
       let dbUrl = process.env.DATABASE_URL_BENCH;
+      let pgDir: string | undefined;
       if (!dbUrl) {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-events-pg-'));
         const pg = await startEmbeddedPostgres(dir, 'bench_events');
+        pgDir = dir;
         cleanup.push(async () => {
           await pg.stop();
           fs.rmSync(dir, { recursive: true, force: true });
@@ -86,6 +139,10 @@ const bench: Bench = {
         });
         brokers = broker.brokers;
       }
+      const kafkaPid = brokerPid(brokers.split(',')[0]!.split(':').pop()!);
+      const pgPids = () => (pgDir ? postgresPids(pgDir) : []);
+      const kPids = () => (kafkaPid ? [kafkaPid] : []);
+      print(`load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
       print(`broker ${brokers}, ${partitions} partitions, ${N} events per throughput run, paced latency at ${rate}/s for ${paced} s`);
       const run = Date.now().toString(36);
       const settings = (name: string): KafkaSettings => ({
@@ -95,15 +152,22 @@ const bench: Bench = {
         partitions,
         replicationFactor: 1,
       });
-      const reset = () => orm.em.fork().execute(`truncate outbox_event, event_consumed, event_dead_letter, event_probe_effect`);
+      const reset = () => orm.em.fork().execute(`truncate outbox_event, event_consumed, event_dead_letter, event_probe_effect restart identity`);
       const effects = async (): Promise<number> => (await orm.em.fork().execute(`select count(*)::int as n from event_probe_effect`))[0].n;
       const latencies = async (): Promise<number[]> =>
         ((await orm.em.fork().execute(`select latency_ms from event_probe_effect where latency_ms is not null order by latency_ms`)) as { latency_ms: number }[]).map(
           (r) => r.latency_ms,
         );
+      /**
+       * Waits for n effects. Polls max(id) (an index lookup) and counts only when that says n may be
+       * there: counting the growing effect table every 20 ms cost PostgreSQL more CPU than a
+       * consumer's whole transaction, and was booked to the system under test.
+       */
       const waitEffects = async (n: number, timeoutMs = 180_000) => {
         const deadline = Date.now() + timeoutMs;
-        while ((await effects()) < n) {
+        for (;;) {
+          const [{ top }] = await orm.em.fork().execute(`select coalesce(max(id), 0)::int as top from event_probe_effect`);
+          if (top >= n && (await effects()) >= n) break;
           if (Date.now() > deadline) throw new Error(`only ${await effects()} of ${n} effects after ${timeoutMs} ms`);
           await sleep(20);
         }
@@ -176,14 +240,16 @@ const bench: Bench = {
           const t = String(Date.now());
           await producer.sendBatch({
             acks: -1,
-            topicMessages: [{ topic: floorTopic, messages: Array.from({ length: n }, (_, k) => ({ key: `agg-${(i + k) % 100}`, value: sample, headers: stamp ? { t } : { t } })) }],
+            topicMessages: [{ topic: floorTopic, messages: Array.from({ length: n }, (_, k) => ({ key: `agg-${(i + k) % 100}`, value: sample, ...(stamp ? { headers: { t } } : {}) })) }],
           });
         }
       };
+      const floorMeter = new CpuMeter(() => ({ kafka: kPids() }));
       const f0 = performance.now();
       await sendFloor(N, 2000, false);
       while (received < N) await sleep(5);
       const floorSec = (performance.now() - f0) / 1000;
+      const floorCpu = floorMeter.stop(N);
       // paced floor latency
       measuring = true;
       const base = received;
@@ -196,7 +262,7 @@ const bench: Bench = {
       }
       while (received < base + pacedTotal) await sleep(5);
       floorLat.sort((a, b) => a - b);
-      const floor: Figures = { eventsPerSec: N / floorSec, p50: pct(floorLat, 0.5), p99: pct(floorLat, 0.99) };
+      const floor: Figures = { eventsPerSec: N / floorSec, p50: pct(floorLat, 0.5), p99: pct(floorLat, 0.99), cpu: floorCpu };
       print(`floor: ${floor.eventsPerSec.toFixed(0)} events/s, paced latency p50 ${floor.p50} ms p99 ${floor.p99} ms`);
 
       // --- Kafka end to end -----------------------------------------------------------------------
@@ -267,15 +333,23 @@ const bench: Bench = {
         });
         await reset();
         try {
+          const meter = new CpuMeter(() => ({
+            relay: relayProc?.pid ? [relayProc.pid] : [],
+            worker: worker.pid ? [worker.pid] : [],
+            pg: pgPids(),
+            kafka: kPids(),
+          }));
           const t0 = performance.now();
           const progress: string[] = [];
           const sampler = setInterval(async () => {
+            if (!args.progress) return;
             const [r] = await orm.em.fork().execute(`select (select count(*) from outbox_event where sent_at is null)::int as backlog, (select count(*) from event_probe_effect)::int as done`);
             progress.push(`${((performance.now() - t0) / 1000).toFixed(0)}s backlog ${r.backlog} effects ${r.done}`);
           }, 1000);
           await writeProbes(orm, { total: N, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
           const writeSec = (performance.now() - t0) / 1000;
           const t1 = await waitEffects(N);
+          const cpu = meter.stop(N);
           clearInterval(sampler);
           const sec = (t1 - t0) / 1000;
           print(`kafka e2e (${separateRelay ? 'relay process' : 'relay in the writers process'}): writes took ${writeSec.toFixed(2)} s, last effect at ${sec.toFixed(2)} s`);
@@ -287,7 +361,7 @@ const bench: Bench = {
           await sleep(200);
           const lat = await latencies();
           live.sort((a, b) => a - b);
-          return { eventsPerSec: N / sec, p50: pct(lat, 0.5), p99: pct(lat, 0.99), liveP50: pct(live, 0.5), liveP99: pct(live, 0.99), ...(() => {
+          return { eventsPerSec: N / sec, p50: pct(lat, 0.5), p99: pct(lat, 0.99), cpu, liveP50: pct(live, 0.5), liveP99: pct(live, 0.99), ...(() => {
             const c = fromCommit(liveAt);
             return { liveCommitP50: pct(c, 0.5), liveCommitP99: pct(c, 0.99) };
           })() };
@@ -326,9 +400,11 @@ const bench: Bench = {
         const relay = new OutboxRelay(dbUrl!, transport, log, { batchSize: 2000, pollMs: 500 }, metrics);
         await relay.start();
         try {
+          const meter = new CpuMeter(() => ({ pg: pgPids(), kafka: kPids() }));
           const t0 = performance.now();
           await writeProbes(orm, { total: N, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
           const t1 = await waitEffects(N);
+          const cpu = meter.stop(N);
           const sec = (t1 - t0) / 1000;
           await reset();
           liveOn = true;
@@ -336,7 +412,7 @@ const bench: Bench = {
           await waitEffects(total, 60_000);
           const lat = await latencies();
           live.sort((a, b) => a - b);
-          return { eventsPerSec: N / sec, p50: pct(lat, 0.5), p99: pct(lat, 0.99), liveP50: pct(live, 0.5), liveP99: pct(live, 0.99), ...(() => {
+          return { eventsPerSec: N / sec, p50: pct(lat, 0.5), p99: pct(lat, 0.99), cpu, liveP50: pct(live, 0.5), liveP99: pct(live, 0.99), ...(() => {
             const c = fromCommit(liveAt);
             return { liveCommitP50: pct(c, 0.5), liveCommitP99: pct(c, 0.99) };
           })() };
@@ -369,6 +445,20 @@ const bench: Bench = {
       ];
       print(table(['path', 'events/s', '× floor', 'p50 ms', 'p99 ms', 'live p50', 'live p99', 'live p50 (commit)', 'live p99 (commit)'], rows));
       print('p50/p99: record() → consumer effect; live: record() → live listener; (commit): commit acknowledged → live listener');
+      const parts = ['bench', 'relay', 'worker', 'pg', 'kafka', 'others'];
+      const cpuRow = (name: string, f: Figures) => {
+        const u = f.cpu;
+        if (!u) return [name, ...parts.map(() => '-'), '-', '-', '-'];
+        const ours = parts.filter((p) => p !== 'others').reduce((t, p) => t + (u.perEvent[p] ?? 0), 0);
+        return [name, ...parts.map((p) => (u.perEvent[p] === undefined ? '-' : u.perEvent[p]!.toFixed(0))), ours.toFixed(0), fmt((os.cpus().length * 1e6) / ours), u.load1.toFixed(1)];
+      };
+      print(
+        table(
+          ['CPU µs per event', ...parts, 'total (ours)', 'cpu-bound ev/s', 'load1'],
+          [cpuRow('bare kafkajs floor', floor), cpuRow('kafka e2e, relay in-process', e2e), cpuRow('kafka e2e, relay process', e2eSplit), cpuRow('embedded end to end', emb)],
+        ),
+      );
+      print('bench = this process (writers, in-process relay, live feed / floor producer+consumer); others = the rest of the machine in the same window');
       const best = e2eSplit.eventsPerSec > e2e.eventsPerSec ? e2eSplit : e2e;
       const checks = {
         e2eAtLeast20k: best.eventsPerSec >= 20_000,
