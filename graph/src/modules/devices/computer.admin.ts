@@ -9,7 +9,8 @@ import { heldEntity, heldHooks, heldSnapshot, heldValues, returnHeld } from './d
 import { date, heldFields, keptText, optionalText, ref, text, version } from './device.validation.js';
 import { createRecord, updateRecord, type WriteSpec } from './device.writer.js';
 
-const fields = {
+/** The field rules of a computer (one definition: the form, the API and the import use these). */
+export const computerFields = {
   assetNumber: keptText('管理番号', 50),
   maker: text('メーカー', 100),
   deviceType: optionalText('種類', 50),
@@ -24,11 +25,12 @@ const fields = {
   acAdapter: optionalText('ACアダプター', 100),
   powerCable: optionalText('電源ケーブル', 100),
 };
+const fields = computerFields;
 export type ComputerData = z.infer<z.ZodObject<typeof fields>>;
 type Data = ComputerData;
 
 /** A computer cannot be introduced before it was bought. */
-const datesInOrder = (d: { purchaseDate: string | null; introductionDate: string | null }) =>
+export const datesInOrder = (d: { purchaseDate: string | null; introductionDate: string | null }) =>
   !d.purchaseDate || !d.introductionDate || d.purchaseDate <= d.introductionDate;
 const order = { message: '導入日は購入日以降の日付にしてください。', path: ['introductionDate'] };
 /** The rules of a computer's fields (the form, the API and the Excel import alike). */

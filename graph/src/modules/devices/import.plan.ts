@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { computerSchema } from './computer.admin.js';
+import { computerFields, computerSchema, datesInOrder } from './computer.admin.js';
 import { DeviceStatus } from './device.enums.js';
 import { shiftPreviousUser } from './device.held.js';
 import type { ImportRefs } from './import.refs.js';
@@ -44,6 +44,7 @@ const SELECT = `select id, version, asset_number as "assetNumber", maker, device
  */
 export class ImportPlanner {
   private readonly seen = new Map<string, number>();
+  private readonly form = new FormRules();
 
   constructor(private readonly refs: ImportRefs) {}
 
@@ -101,11 +102,15 @@ export class ImportPlanner {
     let data = { ...base, ...r.values, assetNumber: r.assetNumber ?? base.assetNumber } as ImportValues;
     if (r.values.status === undefined) data.status = base.status;
     if (before) data = shiftPreviousUser(data, base);
-    const parsed = computerSchema.safeParse(data);
-    if (!parsed.success) {
-      return { errors: parsed.error.issues.map((i) => ({ row: r.row, column: COLUMN_OF[i.path[0] as ImportField] ?? null, reason: i.message })) };
+    let next = this.form.check(data);
+    if (!next) {
+      // Some rule failed: the whole form schema again, so the row's errors are exactly the form's.
+      const parsed = computerSchema.safeParse(data);
+      if (!parsed.success) {
+        return { errors: parsed.error.issues.map((i) => ({ row: r.row, column: COLUMN_OF[i.path[0] as ImportField] ?? null, reason: i.message })) };
+      }
+      next = pick(parsed.data as ImportValues);
     }
-    const next = { ...EMPTY, ...pick(parsed.data as ImportValues) };
     const errors = this.rules(r.row, next, before ? base : null);
     if (errors.length) return { errors };
     const changed = before ? FIELDS.filter((k) => base[k] !== next[k]) : [];
@@ -135,5 +140,50 @@ export class ImportPlanner {
   }
 }
 
-const pick = (v: ImportValues): ImportValues => Object.fromEntries(FIELDS.map((k) => [k, v[k] ?? null])) as ImportValues;
+/** The import's fields of a computer (undefined → null), without the per-row Object.fromEntries of a generic pick. */
+const pick = (v: ImportValues): ImportValues => ({
+  assetNumber: v.assetNumber ?? null, maker: v.maker ?? null, deviceType: v.deviceType ?? null, model: v.model ?? null,
+  currentUserId: v.currentUserId ?? null, previousUserId: v.previousUserId ?? null, locationId: v.locationId ?? null,
+  departmentId: v.departmentId ?? null, status: v.status ?? null, reason: v.reason ?? null, purchaseDate: v.purchaseDate ?? null,
+  introductionDate: v.introductionDate ?? null, officeAccountId: v.officeAccountId ?? null, acAdapter: v.acAdapter ?? null,
+  powerCable: v.powerCable ?? null,
+}) as ImportValues;
+
+type Checked = { ok: true; value: unknown } | { ok: false };
+/** Values per field whose result is remembered (管理番号 is unique per row: nothing to remember). */
+const MEMO_LIMIT = 20_000;
+
+/**
+ * The form's rules for the import's hot path, from their one definition in computer.admin.ts: each
+ * field's own zod schema (`computerFields`), run once per distinct value of that field (makers,
+ * models, dates, people and places repeat across rows; the schemas are pure), then the form's
+ * date-order rule (`datesInOrder`). Returns the form's output, or null when any rule fails (the
+ * caller then runs the whole `computerSchema` for the form's exact issues).
+ */
+class FormRules {
+  private readonly schemas = FIELDS.map((k) => computerFields[k]);
+  private readonly memos = FIELDS.map((k) => (k === 'assetNumber' ? null : new Map<unknown, Checked>()));
+
+  check(data: ImportValues): ImportValues | null {
+    const out = {} as Record<ImportField, unknown>;
+    for (let i = 0; i < FIELDS.length; i++) {
+      const k = FIELDS[i];
+      const v = data[k];
+      const memo = this.memos[i];
+      let c = memo?.get(v);
+      if (c === undefined) {
+        const p = this.schemas[i].safeParse(v);
+        c = p.success ? { ok: true, value: p.data ?? null } : { ok: false };
+        if (memo) {
+          if (memo.size >= MEMO_LIMIT) memo.clear();
+          memo.set(v, c);
+        }
+      }
+      if (!c.ok) return null;
+      out[k] = c.value;
+    }
+    const next = out as ImportValues;
+    return datesInOrder(next) ? next : null;
+  }
+}
 const quote = (s: string) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;

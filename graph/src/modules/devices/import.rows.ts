@@ -90,10 +90,22 @@ const text = (c: Cell | undefined): string | null => {
   return s === '' ? null : s;
 };
 
+/** YYYY-MM-DD of an epoch time, remembered (a file has a few thousand distinct dates, not one per row). */
+const DAYS = new Map<number, string>();
+const isoDay = (ms: number): string => {
+  let s = DAYS.get(ms);
+  if (s === undefined) {
+    s = new Date(ms).toISOString().slice(0, 10);
+    if (DAYS.size >= 50_000) DAYS.clear();
+    DAYS.set(ms, s);
+  }
+  return s;
+};
+
 /** A date cell, an Excel serial number, or YYYY-MM-DD / YYYY/MM/DD text (checked later by the form's rules). */
 const dateText = (c: Cell | undefined): string | null => {
-  if (c instanceof Date) return Number.isNaN(c.getTime()) ? 'invalid' : c.toISOString().slice(0, 10);
-  if (typeof c === 'number' && c > 0 && c < 2_958_466) return new Date(EXCEL_EPOCH + Math.round(c) * 86_400_000).toISOString().slice(0, 10);
+  if (c instanceof Date) return Number.isNaN(c.getTime()) ? 'invalid' : isoDay(c.getTime());
+  if (typeof c === 'number' && c > 0 && c < 2_958_466) return isoDay(EXCEL_EPOCH + Math.round(c) * 86_400_000);
   return text(c);
 };
 

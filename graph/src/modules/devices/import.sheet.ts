@@ -48,8 +48,11 @@ async function* xlsxRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow>
     for await (const ws of reader) {
       for await (const r of ws) {
         if (r.number > maxRows + 1) throw tooManyRows(maxRows);
+        // One pass, one array: exceljs's values are 1-based (index 0 is always empty).
         const values = r.values as unknown[];
-        yield { row: r.number, cells: values.slice(1).map(fromExcelJs) };
+        const cells: Cell[] = new Array(Math.max(0, values.length - 1));
+        for (let i = 1; i < values.length; i++) cells[i - 1] = fromExcelJs(values[i]);
+        yield { row: r.number, cells };
       }
       return; // first sheet only
     }

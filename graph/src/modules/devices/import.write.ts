@@ -3,7 +3,7 @@ import { recordMany } from '../../platform/events/record-many.js';
 import { trackedChanges } from './device.history.js';
 import { tracked } from './device.held.js';
 import type { PlannedRow } from './import.plan.js';
-import type { ImportField } from './import.rows.js';
+import type { ImportField, ImportValues } from './import.rows.js';
 
 /** The written columns, their JSON field and SQL type (one list for the INSERT and the UPDATE). */
 const COLUMNS: [ImportField, string, string][] = [
@@ -23,9 +23,13 @@ const COLUMNS: [ImportField, string, string][] = [
   ['acAdapter', 'ac_adapter', 'text'],
   ['powerCable', 'power_cable', 'text'],
 ];
-const recordset = (extra: string) => `jsonb_to_recordset(?::jsonb) as x(${extra}${COLUMNS.map(([f, , t]) => `"${f}" ${t}`).join(', ')})`;
+const RECORD = COLUMNS.map(([f, , t]) => `"${f}" ${t}`).join(', ');
+const recordset = (extra: string) => `json_to_recordset(?::json) as x(${extra}${RECORD})`;
+// The rows' own objects go to JSON as they are (no per-row copy with an order field): the
+// ordinality keeps the ids in file order.
 const INSERT = `insert into computer (${COLUMNS.map(([, c]) => c).join(', ')}, updated_by_id)
-  select ${COLUMNS.map(([f]) => `x."${f}"`).join(', ')}, ? from ${recordset('ord int, ')} order by x.ord
+  select ${COLUMNS.map(([f]) => `x."${f}"`).join(', ')}, ? from rows from (json_to_recordset(?::json) as (${RECORD})) with ordinality
+    as x(${COLUMNS.map(([f]) => `"${f}"`).join(', ')}, ord) order by x.ord
   returning id, asset_number`;
 const UPDATE = `update computer c set ${COLUMNS.map(([f, c]) => `${c} = x."${f}"`).join(', ')},
   version = c.version + 1, updated_at = now(), updated_by_id = ?
@@ -33,7 +37,17 @@ const UPDATE = `update computer c set ${COLUMNS.map(([f, c]) => `${c} = x."${f}"
 const HISTORY = `insert into device_history (device_kind, device_id, event_id, changed_at, actor_id, reason, changed,
     from_user_id, to_user_id, from_status, to_status, from_location_id, to_location_id)
   select 'COMPUTER', x.id, ?, now(), ?, x.reason, x.changed, x.fu, x.tu, x.fs, x.ts, x.fl, x.tl
-  from jsonb_to_recordset(?::jsonb) as x(id int, reason text, changed text[], fu int, tu int, fs device_status, ts device_status, fl int, tl int)`;
+  from json_to_recordset(?::json) as x(id int, reason text, changed text[], fu int, tu int, fs device_status, ts device_status, fl int, tl int)`;
+
+interface HistoryJson {
+  id: number; reason: 'created' | 'edit'; changed: string[];
+  fu: number | null; tu: number | null; fs: string | null; ts: string; fl: number | null; tl: number | null;
+}
+const historyJson = (id: number, reason: HistoryJson['reason'], before: ImportValues | null, after: ImportValues): HistoryJson => ({
+  id, reason, changed: trackedChanges(before && tracked(before), tracked(after)),
+  fu: before?.currentUserId ?? null, tu: after.currentUserId, fs: before?.status ?? null, ts: after.status,
+  fl: before?.locationId ?? null, tl: after.locationId,
+});
 
 /**
  * Runs one statement of the import with real bind parameters, in `em`'s transaction. (em.execute
@@ -58,7 +72,7 @@ export async function writeChunk(tx: EntityManager, jobId: string, actorId: numb
   const creates = rows.filter((r) => r.action === 'CREATE');
   const updates = rows.filter((r) => r.action === 'UPDATE');
   const created: { id: number; asset_number: string }[] = creates.length
-    ? await sqlRows<{ id: number; asset_number: string }>(tx, INSERT, [actorId, JSON.stringify(creates.map((r, ord) => ({ ord, ...r.data })))])
+    ? await sqlRows<{ id: number; asset_number: string }>(tx, INSERT, [actorId, JSON.stringify(creates.map((r) => r.data))])
     : [];
   const updated: { id: number }[] = updates.length
     ? await sqlRows<{ id: number }>(tx, UPDATE, [actorId, JSON.stringify(updates.map((r) => ({ id: r.computerId, version: r.version, ...r.data })))])
@@ -66,17 +80,13 @@ export async function writeChunk(tx: EntityManager, jobId: string, actorId: numb
   if (updated.length !== updates.length) throw new Error('computers changed while the import was running');
   if (!created.length && !updated.length) return { created: [], updated: [] };
   const idOf = new Map(created.map((c) => [c.asset_number, c.id]));
-  const history = [
-    ...creates.map((r) => ({ id: idOf.get(r.data.assetNumber!)!, before: null, after: r.data, reason: 'created' })),
-    ...updates.map((r) => ({ id: r.computerId!, before: r.before, after: r.data, reason: 'edit' })),
-  ]
-    .map((h) => ({ ...h, changed: trackedChanges(h.before && tracked(h.before), tracked(h.after)) }))
-    .filter((h) => h.reason === 'created' || h.changed.length)
-    .map((h) => ({
-      id: h.id, reason: h.reason, changed: h.changed,
-      fu: h.before?.currentUserId ?? null, tu: h.after.currentUserId, fs: h.before?.status ?? null, ts: h.after.status,
-      fl: h.before?.locationId ?? null, tl: h.after.locationId,
-    }));
+  // One object per history row, built in one pass (creation, or a change device.history tracks).
+  const history: HistoryJson[] = [];
+  for (const r of creates) history.push(historyJson(idOf.get(r.data.assetNumber!)!, 'created', null, r.data));
+  for (const r of updates) {
+    const h = historyJson(r.computerId!, 'edit', r.before, r.data);
+    if (h.changed.length) history.push(h);
+  }
   const result = { created: created.map((c) => c.id), updated: updated.map((u) => u.id) };
   const [event] = await recordMany(tx, [
     { type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...result } },
