@@ -1,6 +1,6 @@
 /**
- * The schedule weekly grid (people × days, the /schedules page's ScheduleGrid query, 100 people a
- * page as the web app asks) through the full stack against a bare handler with the same SQL
+ * The schedule weekly grid (people × days, the /schedules page's ScheduleGrid query with its cell
+ * fields, 100 people a page as the web app asks) through the full stack against a bare handler with the same SQL
  * (bench/lib/compare.ts: both servers, identical answers, open-loop rate search, common rate).
  *
  * One embedded PostgreSQL (temp dir): the demo company plus bench employees up to 500 active ones in
@@ -20,16 +20,20 @@ import { compareFullBare } from './lib/compare.js';
 import { ensureActiveEmployees, startBenchDatabase, withClient } from './lib/database.js';
 import { REPO_ROOT } from './lib/procs.js';
 
-/** The web app's ScheduleGrid document (web/src/features/schedules/operations.ts) with ScheduleFields inlined. */
+/**
+ * The web app's ScheduleGrid document (web/src/features/schedules/operations.ts) with ScheduleCellFields
+ * inlined, as Apollo Client sends it (__typename added to every selection). Cells only: the server
+ * answers it from ScheduleService.grid's cell path (no guests, no content), the bare handler with a copy.
+ */
 export const GRID_QUERY = `query ScheduleGrid($from: String!, $to: String!, $departmentId: Int, $name: String, $offset: Int!, $limit: Int!) {
   scheduleGrid(from: $from, to: $to, departmentId: $departmentId, name: $name, offset: $offset, limit: $limit) {
     from to label totalPeople offset limit
-    people { id name departmentName entries { ...ScheduleFields } }
+    people { id name departmentName entries { ...ScheduleCellFields __typename } __typename }
+    __typename
   }
 }
-fragment ScheduleFields on ScheduleView {
-  id version busyOnly canEdit canRespond myResponse title date endDate isAllDay startTime endTime type meetLink description
-  syncGoogle isPrivate externalGuests owner { id name } guests { id name response }
+fragment ScheduleCellFields on ScheduleView {
+  id busyOnly title date endDate isAllDay startTime endTime type isPrivate myResponse __typename
 }`;
 
 const WEEK_FROM = '2030-01-07';

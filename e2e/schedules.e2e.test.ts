@@ -180,7 +180,8 @@ describe('schedule (desktop 1280 × 800)', () => {
     // Saved as entered: the blank guest row dropped, the address trimmed.
     await cell(page, NAMES.admin, SATURDAY).getByText(title).click();
     const detail = page.getByRole('dialog', { name: '予定詳細' });
-    await detail.waitFor();
+    // Opened from a cell, the dialog loads the whole entry first.
+    await detail.getByTestId('field-title').waitFor();
     expect(await detail.getByTestId('external-guest').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['partner@example.com']);
     expect(await detail.getByTestId('field-meet-link').inputValue()).toBe('https://meet.google.com/e2e-test');
     await detail.getByRole('button', { name: 'キャンセル', exact: true }).click();
@@ -196,7 +197,7 @@ describe('schedule (desktop 1280 × 800)', () => {
 
     await cell(page, NAMES.admin, SATURDAY).getByText(title).click();
     const detail = page.getByRole('dialog', { name: '予定詳細' });
-    await detail.waitFor();
+    await detail.getByTestId('field-title').waitFor();
     expect(await detail.getByRole('button', { name: '保存', exact: true }).isVisible()).toBe(true);
     expect(await detail.getByRole('button', { name: '削除', exact: true }).isVisible()).toBe(true);
     const renamed = `${title} 更新`;
@@ -267,7 +268,7 @@ describe('schedule (desktop 1280 × 800)', () => {
     const { context, page } = await openSchedules('staff');
     await cell(page, NAMES.staff, SATURDAY).getByText(title).click();
     const detail = page.getByRole('dialog', { name: '予定詳細' });
-    await detail.waitFor();
+    await detail.getByTestId('field-title').waitFor();
     expect(await detail.getByTestId('field-title').isEditable()).toBe(false);
     expect(await detail.getByRole('button', { name: '保存', exact: true }).count()).toBe(0);
     await shot(page, 'schedules-desktop-detail-guest');
@@ -287,7 +288,7 @@ describe('schedule (desktop 1280 × 800)', () => {
     const other = await openSchedules('devadmin');
     await cell(other.page, NAMES.admin, SATURDAY).getByText(title).click();
     const ro = other.page.getByRole('dialog', { name: '予定詳細' });
-    await ro.waitFor();
+    await ro.getByTestId('field-title').waitFor();
     await ro.getByText('閲覧のみ').waitFor();
     for (const id of ['field-title', 'field-date', 'field-end-date', 'field-start-time', 'field-end-time', 'field-type', 'field-description']) {
       expect(await ro.getByTestId(id).isEditable(), id).toBe(false);

@@ -1,12 +1,14 @@
 /**
  * Bench child: the schedule grid's bare baseline (bench/lib/bare.ts: node:http + pg, the same
- * session lookup), answering the /schedules page's ScheduleGrid query with the same JSON from the
- * same two SQL statements as ScheduleService.grid (people page, then their entries with guests),
- * and the same visibility rule (others' private entries as busy time only).
+ * session lookup), answering the /schedules page's ScheduleGrid query (cell fields only) with the same
+ * JSON from the same two SQL statements as ScheduleService.grid's cell path (people page, then their
+ * entries with the page people they are guests of and the viewer's answer), and the same visibility
+ * rule as cellFor/viewFor (others' private entries as busy time only).
  */
 import { BareError, bareCheckPage, serveBare } from '../lib/bare.js';
 
-// Copies of ScheduleService.grid's statements (the people page, GRID_ENTRIES_SQL) (graph/src/modules/schedules/schedule.service.ts);
+// Copies of ScheduleService.grid's statements for a cell-only query like the web grid's (the people page,
+// GRID_CELLS_SQL) (graph/src/modules/schedules/schedule.service.ts);
 // keep them the same, or the ratio measures SQL instead of the stack.
 const PEOPLE_SQL = (where: string) => `select e.id, e.name, d.name as department_name, count(*) over() as total
          from employee e left join department d on d.id = e.department_id
@@ -14,21 +16,20 @@ const PEOPLE_SQL = (where: string) => `select e.id, e.name, d.name as department
         order by (e.id = $VIEWER) desc, e.id limit $LIMIT offset $OFFSET`;
 const ENTRIES_SQL = `
   with hit as (
-    select s.id from schedule s
+    select s.id, null::int as guest_id from schedule s
      where s.owner_id = any($1::int[]) and s.start_date <= $2::date and s.end_date >= $3::date
-    union
-    select g.schedule_id from schedule_guest g join schedule s on s.id = g.schedule_id
+    union all
+    select g.schedule_id, g.employee_id from schedule_guest g join schedule s on s.id = g.schedule_id
      where g.employee_id = any($4::int[]) and g.response <> 'DECLINED' and s.start_date <= $5::date and s.end_date >= $6::date
-  ), gs as (
-    select g.schedule_id, json_agg(json_build_object('id', g.employee_id, 'name', ge.name, 'response', g.response) order by g.employee_id) as guests
-      from hit join schedule_guest g on g.schedule_id = hit.id join employee ge on ge.id = g.employee_id
-     group by g.schedule_id
+  ), found as (
+    select id, array_agg(guest_id) filter (where guest_id is not null) as guest_rows from hit group by id
   )
-  select s.id, s.owner_id, o.name as owner_name, s.title,
+  select s.id, s.owner_id, s.title,
          to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date,
          s.is_all_day, to_char(s.start_time, 'HH24:MI:SS') as start_time, to_char(s.end_time, 'HH24:MI:SS') as end_time,
-         s.type, s.meet_link, s.description, s.sync_google, s.is_private, to_json(s.external_guests) as external_guests, s.version, coalesce(gs.guests, '[]') as guests
-    from hit join schedule s on s.id = hit.id join employee o on o.id = s.owner_id left join gs on gs.schedule_id = s.id
+         s.type, s.is_private, s.version, found.guest_rows,
+         (select g.response from schedule_guest g where g.schedule_id = s.id and g.employee_id = $7) as my_response
+    from found join schedule s on s.id = found.id
    order by s.start_date, s.is_all_day desc, s.start_time nulls first, s.id`;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,12 +37,6 @@ const label = (from: string, to: string) => {
   const f = (s: string) => `${s.slice(5, 7)}月${s.slice(8, 10)}日`;
   return `${f(from)} 〜 ${f(to)}`;
 };
-
-interface Guest {
-  id: number;
-  name: string;
-  response: string;
-}
 
 await serveBare('grid', async (pool, viewer, v) => {
   const from = String(v.from);
@@ -64,20 +59,13 @@ await serveBare('grid', async (pool, viewer, v) => {
     ])
   ).rows;
   const ids = `{${people.map((p) => p.id).join(',')}}`;
-  const entries = people.length ? (await pool.query(ENTRIES_SQL, [ids, to, from, ids, to, from])).rows : [];
+  const entries = people.length ? (await pool.query(ENTRIES_SQL, [ids, to, from, ids, to, from, viewer.id])).rows : [];
   const rows = new Map<number, unknown[]>(people.map((p) => [p.id, []]));
   for (const s of entries) {
-    const guests = s.guests as Guest[];
-    const owner = s.owner_id === viewer.id;
-    const busy = s.is_private && !owner;
-    const mine = busy ? undefined : guests.find((g) => g.id === viewer.id);
+    const busy = s.is_private && s.owner_id !== viewer.id;
     const view = {
       id: s.id,
-      version: s.version,
       busyOnly: busy,
-      canEdit: owner,
-      canRespond: mine !== undefined,
-      myResponse: mine ? mine.response : null,
       title: busy ? null : s.title,
       date: s.start_date,
       endDate: s.end_date,
@@ -85,16 +73,12 @@ await serveBare('grid', async (pool, viewer, v) => {
       startTime: s.start_time,
       endTime: s.end_time,
       type: busy ? null : s.type,
-      meetLink: busy ? null : s.meet_link,
-      description: busy ? null : s.description,
-      syncGoogle: busy ? false : s.sync_google,
       isPrivate: s.is_private,
-      externalGuests: busy ? [] : (s.external_guests ?? []),
-      owner: { id: s.owner_id, name: s.owner_name },
-      guests: busy ? [] : guests,
+      myResponse: busy ? null : s.my_response,
+      __typename: 'ScheduleView',
     };
     rows.get(s.owner_id)?.push(view);
-    for (const g of guests) if (g.response !== 'DECLINED' && g.id !== s.owner_id) rows.get(g.id)?.push(view);
+    if (s.guest_rows) for (const g of s.guest_rows as number[]) if (g !== s.owner_id) rows.get(g)?.push(view);
   }
   return JSON.stringify({
     data: {
@@ -105,7 +89,8 @@ await serveBare('grid', async (pool, viewer, v) => {
         totalPeople: people.length ? Number(people[0].total) : 0,
         offset: page.offset,
         limit: page.limit,
-        people: people.map((p) => ({ id: p.id, name: p.name, departmentName: p.department_name, entries: rows.get(p.id) })),
+        people: people.map((p) => ({ id: p.id, name: p.name, departmentName: p.department_name, entries: rows.get(p.id), __typename: 'SchedulePerson' })),
+        __typename: 'ScheduleGrid',
       },
     },
   });

@@ -1,4 +1,5 @@
-import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
+import { Arg, Args, Authorized, Ctx, Info, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { EventEnvelope } from '../../../../schema/events/envelope.js';
 import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
 import { requireUser } from '../../platform/authz.js';
@@ -6,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { liveHub, shareView } from '../../platform/live-hub.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { BusyConflict, ScheduleChange, ScheduleGrid, ScheduleInput, SchedulePage, ScheduleView } from './schedule.types.js';
+import { CELL_FIELDS } from './schedule.service.js';
 import { viewFor, visibilityClass } from './schedule.visibility.js';
 
 type ScheduleEnvelope = EventEnvelope<{ schedule: ScheduleSnapshot; previous?: ScheduleSnapshot }>;
@@ -40,6 +42,28 @@ function changeFor(envelope: ScheduleEnvelope, viewerId: number): ScheduleChange
   return change;
 }
 
+/** The fields selected under `path` (fragments and inline fragments followed), nested ones as `owner.id`. */
+function selectedUnder(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (set: SelectionSetNode | undefined, depth: number, prefix: string) => {
+    for (const sel of set?.selections ?? []) {
+      if (sel.kind === 'FragmentSpread') walk(info.fragments[sel.name.value]?.selectionSet, depth, prefix);
+      else if (sel.kind === 'InlineFragment') walk(sel.selectionSet, depth, prefix);
+      else if (depth < path.length) {
+        if (sel.name.value === path[depth]) walk(sel.selectionSet, depth + 1, prefix);
+      } else {
+        out.add(prefix + sel.name.value);
+        if (sel.selectionSet) walk(sel.selectionSet, depth, `${prefix}${sel.name.value}.`);
+      }
+    }
+  };
+  for (const node of info.fieldNodes) walk(node.selectionSet, 0, '');
+  return out;
+}
+
+/** True when the grid's entries ask only for what a cell shows: the service may skip guests and content. */
+export const cellsOnly = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>) => [...selectedUnder(info, ['people', 'entries'])].every((f) => CELL_FIELDS.has(f));
+
 @Resolver()
 export class ScheduleResolver {
   @Authorized()
@@ -51,8 +75,9 @@ export class ScheduleResolver {
     @Args() page: PageArgs,
     @Arg('departmentId', () => Int, { nullable: true }) departmentId?: number | null,
     @Arg('name', () => String, { nullable: true }) name?: string | null,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<ScheduleGrid> {
-    return ctx.services.schedules.grid(ctx, { from, to, departmentId, name }, page.offset, page.limit);
+    return ctx.services.schedules.grid(ctx, { from, to, departmentId, name }, page.offset, page.limit, { cellsOnly: !!info && cellsOnly(info) });
   }
 
   @Authorized()

@@ -7,7 +7,7 @@ import { checkPage } from '../../platform/pagination.js';
 import { record } from '../../platform/outbox.js';
 import { parseInput } from '../../platform/validation.js';
 import { expectVersion } from '../../platform/versioning.js';
-import { GuestResponse } from './schedule.enums.js';
+import { GuestResponse, type ScheduleType } from './schedule.enums.js';
 import { addDays, isValidDate, scheduleInputSchema, weekLabel, type ScheduleInputData } from './schedule.rules.js';
 import type { BusyConflict, ScheduleGrid, SchedulePage, ScheduleView } from './schedule.types.js';
 import { viewFor, type ViewSource } from './schedule.visibility.js';
@@ -52,6 +52,88 @@ const GRID_ENTRIES_SQL = `
          s.type, s.meet_link, s.description, s.sync_google, s.is_private, to_json(s.external_guests) as external_guests, s.version, coalesce(gs.guests, '[]') as guests
     from hit join schedule s on s.id = hit.id join employee o on o.id = s.owner_id left join gs on gs.schedule_id = s.id
    order by s.start_date, s.is_all_day desc, s.start_time nulls first, s.id`;
+
+/**
+ * The grid's cells when the query asks for nothing a cell does not show (CELL_FIELDS): the same
+ * entries, found the same way, but no guest list, owner name, description, link or extra guests. A
+ * hit remembers which of the page's people it was found for as a guest (their row), and the viewer's
+ * own answer comes from one primary-key lookup instead of aggregating every guest of every entry.
+ */
+const GRID_CELLS_SQL = `
+  with hit as (
+    select s.id, null::int as guest_id from schedule s
+     where s.owner_id = any(?::int[]) and s.start_date <= ?::date and s.end_date >= ?::date
+    union all
+    select g.schedule_id, g.employee_id from schedule_guest g join schedule s on s.id = g.schedule_id
+     where g.employee_id = any(?::int[]) and g.response <> 'DECLINED' and s.start_date <= ?::date and s.end_date >= ?::date
+  ), found as (
+    select id, array_agg(guest_id) filter (where guest_id is not null) as guest_rows from hit group by id
+  )
+  select s.id, s.owner_id, s.title,
+         to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date,
+         s.is_all_day, to_char(s.start_time, 'HH24:MI:SS') as start_time, to_char(s.end_time, 'HH24:MI:SS') as end_time,
+         s.type, s.is_private, s.version, found.guest_rows,
+         (select g.response from schedule_guest g where g.schedule_id = s.id and g.employee_id = ?) as my_response
+    from found join schedule s on s.id = found.id
+   order by s.start_date, s.is_all_day desc, s.start_time nulls first, s.id`;
+
+/**
+ * What a grid cell may ask for (web: ScheduleCellFields). A grid query that selects only these is
+ * answered from GRID_CELLS_SQL; any other field (guests, description, owner name…) takes the full path.
+ */
+export const CELL_FIELDS: ReadonlySet<string> = new Set([
+  '__typename', 'id', 'version', 'busyOnly', 'title', 'date', 'endDate', 'isAllDay', 'startTime', 'endTime',
+  'type', 'isPrivate', 'myResponse', 'canRespond', 'canEdit', 'owner', 'owner.id', 'owner.__typename',
+]);
+
+interface CellRow {
+  id: number;
+  owner_id: number;
+  title: string;
+  start_date: string;
+  end_date: string;
+  is_all_day: boolean;
+  start_time: string | null;
+  end_time: string | null;
+  type: ScheduleSnapshot['type'];
+  is_private: boolean;
+  version: number;
+  guest_rows: number[] | null;
+  my_response: GuestResponse | null;
+}
+
+/**
+ * A cell's view, with viewFor's rule (others' private entries are busy time: no title, no type, no
+ * answer). Fields a cell query cannot select (CELL_FIELDS) are left empty, never filled in wrong:
+ * this view is only served to a selection that does not read them.
+ */
+export function cellFor(viewerId: number, r: CellRow): ScheduleView {
+  const owner = r.owner_id === viewerId;
+  const busy = r.is_private && !owner;
+  const mine = busy ? null : r.my_response;
+  return {
+    id: r.id,
+    owner: { id: r.owner_id, name: '' },
+    date: r.start_date,
+    endDate: r.end_date,
+    isAllDay: r.is_all_day,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    isPrivate: r.is_private,
+    version: r.version,
+    busyOnly: busy,
+    title: busy ? null : r.title,
+    type: busy ? null : (r.type as ScheduleType),
+    meetLink: null,
+    description: null,
+    syncGoogle: false,
+    guests: [],
+    externalGuests: [],
+    myResponse: mine,
+    canEdit: owner,
+    canRespond: mine !== null,
+  };
+}
 
 interface SnapshotRow {
   id: number;
@@ -154,7 +236,7 @@ export class ScheduleService {
   }
 
   /** People × days: each person's own entries and those they are invited to (not declined). */
-  async grid(ctx: AppContext, filter: GridFilter, offset?: unknown, limit?: unknown): Promise<ScheduleGrid> {
+  async grid(ctx: AppContext, filter: GridFilter, offset?: unknown, limit?: unknown, opts: { cellsOnly?: boolean } = {}): Promise<ScheduleGrid> {
     const viewer = requireUser(ctx);
     checkRange(filter.from, filter.to);
     const page = checkPage(offset, limit ?? MAX_PEOPLE);
@@ -179,12 +261,21 @@ export class ScheduleService {
       [...params, viewer.id, page.limit, page.offset],
     );
     const ids = `{${people.map((p) => p.id).join(',')}}`;
-    const entries: GridRow[] = people.length ? await ctx.em.execute(GRID_ENTRIES_SQL, [ids, filter.to, filter.from, ids, filter.to, filter.from]) : [];
     const rows = new Map(people.map((p) => [p.id, [] as ScheduleView[]]));
-    for (const r of entries) {
-      const view = viewFor(viewer.id, gridSource(r));
-      rows.get(r.owner_id)?.push(view);
-      for (const g of r.guests) if (g.response !== 'DECLINED' && g.id !== r.owner_id) rows.get(g.id)?.push(view);
+    if (people.length && opts.cellsOnly) {
+      const cells: CellRow[] = await ctx.em.execute(GRID_CELLS_SQL, [ids, filter.to, filter.from, ids, filter.to, filter.from, viewer.id]);
+      for (const r of cells) {
+        const view = cellFor(viewer.id, r);
+        rows.get(r.owner_id)?.push(view);
+        if (r.guest_rows) for (const g of r.guest_rows) if (g !== r.owner_id) rows.get(g)?.push(view);
+      }
+    } else if (people.length) {
+      const entries: GridRow[] = await ctx.em.execute(GRID_ENTRIES_SQL, [ids, filter.to, filter.from, ids, filter.to, filter.from]);
+      for (const r of entries) {
+        const view = viewFor(viewer.id, gridSource(r));
+        rows.get(r.owner_id)?.push(view);
+        for (const g of r.guests) if (g.response !== 'DECLINED' && g.id !== r.owner_id) rows.get(g.id)?.push(view);
+      }
     }
     return {
       from: filter.from,

@@ -97,6 +97,7 @@ describe('private entries are busy time to everyone but the owner, in every chan
     const r = await api(p.url, 'POST', '/schedules', { token: t.devadmin, body: entry({ title: '通院', is_my_self: 1, start_time: '15:00', end_time: '16:00', type: 'task' }) });
     expect(r.status).toBe(201);
     const pid = r.body.schedule_id;
+    id.private = pid;
     const detail = await api(p.url, 'GET', `/schedules/${pid}`, { token: t.staff });
     expect(detail.body).toMatchObject({ busy_only: true, title: null, description: null, start_time: '15:00:00' });
     const list = await api(p.url, 'GET', `/schedules?from=${D}&to=${D}`, { token: t.staff });
@@ -143,6 +144,67 @@ describe('the grid and the my-schedule panel', () => {
   it('an x-user-id header that disagrees with the session is rejected on writes', async () => {
     const r = await api(p.url, 'POST', '/schedules', { token: t.staff, body: entry(), headers: { 'x-user-id': String(id.admin) } });
     expect(r.status).toBe(403);
+  });
+});
+
+describe('the grid\'s cells (the web grid asks only for what a cell shows)', () => {
+  const CELL = 'id version busyOnly title date endDate isAllDay startTime endTime type isPrivate myResponse canRespond canEdit owner { id }';
+  const HEAVY = 'description meetLink syncGoogle externalGuests guests { id name response } owner { name }';
+  const grid = async (token: string, fields: string) => {
+    const r = await gql(
+      p.url,
+      `query($f:String!,$t:String!){ scheduleGrid(from:$f, to:$t) { people { id entries { ...E } } } } fragment E on ScheduleView { ${fields} }`,
+      { f: '2025-06-09', t: '2025-06-15' },
+      { token },
+    );
+    expect(r.body.errors).toBeUndefined();
+    return r.body.data.scheduleGrid.people as { id: number; entries: Record<string, unknown>[] }[];
+  };
+  const cellOf = (e: Record<string, unknown>) => {
+    const { description: _d, meetLink: _m, syncGoogle: _s, externalGuests: _x, guests: _g, owner, ...rest } = e;
+    return { ...rest, owner: { id: (owner as { id: number }).id } };
+  };
+
+  it('chooses the cell path only for cell fields, through fragments too', async () => {
+    const { parse } = await import('graphql');
+    const { cellsOnly } = await import('./schedule.resolver.js');
+    const info = (doc: string) => {
+      const d = parse(doc);
+      const op = d.definitions.find((x) => x.kind === 'OperationDefinition')!;
+      const fragments = Object.fromEntries(d.definitions.filter((x) => x.kind === 'FragmentDefinition').map((f) => [f.name.value, f]));
+      return { fieldNodes: [op.selectionSet.selections[0]], fragments } as unknown as Parameters<typeof cellsOnly>[0];
+    };
+    expect(cellsOnly(info(`{ scheduleGrid { label people { id name entries { ...C } } } } fragment C on ScheduleView { ${CELL} __typename }`))).toBe(true);
+    expect(cellsOnly(info(`{ scheduleGrid { people { entries { ... on ScheduleView { id title } } } } }`))).toBe(true);
+    expect(cellsOnly(info(`{ scheduleGrid { people { entries { ...C } } } } fragment C on ScheduleView { id owner { id name } }`))).toBe(false);
+    expect(cellsOnly(info(`{ scheduleGrid { people { entries { id guests { id } } } } }`))).toBe(false);
+    expect(cellsOnly(info(`{ scheduleGrid { people { entries { id x: description } } } }`))).toBe(false);
+  });
+
+  it('cells hide others\' private entries and equal the full entries\' cell fields; heavy fields on the grid come back whole', async () => {
+    for (const who of ['staff', 'devadmin', 'admin']) {
+      const slim = await grid(t[who], CELL);
+      const full = await grid(t[who], `${CELL} ${HEAVY}`);
+      expect(slim.map((x) => x.id)).toEqual(full.map((x) => x.id));
+      expect(slim).toEqual(full.map((x) => ({ id: x.id, entries: x.entries.map(cellOf) })));
+      const priv = slim.find((x) => x.id === id.devadmin)!.entries.find((e) => e.id === id.private)!;
+      if (who === 'devadmin') expect(priv).toMatchObject({ title: '通院', busyOnly: false, isPrivate: true, canEdit: true });
+      else {
+        expect(priv).toMatchObject({ title: null, type: null, busyOnly: true, isPrivate: true, myResponse: null, canRespond: false, canEdit: false });
+        expect(JSON.stringify(slim)).not.toContain('通院');
+        expect(JSON.stringify(full)).not.toContain('通院');
+      }
+      // Heavy fields asked of the grid are the same as the entry's own detail.
+      const detailFields = `${CELL} ${HEAVY}`;
+      const picked = full.flatMap((x) => x.entries).filter((x) => x.id === id.meeting || x.id === id.private);
+      expect(new Set(picked.map((x) => x.id)).size).toBe(2);
+      for (const e of picked) {
+        const d = await gql(p.url, `query($id:Int!){ schedule(id:$id) { ${detailFields} } }`, { id: e.id }, { token: t[who] });
+        expect(e).toEqual(d.body.data.schedule);
+      }
+    }
+    const staffRow = (await grid(t.staff, CELL))[0];
+    expect(staffRow.entries.find((e) => e.id === id.meeting)).toMatchObject({ myResponse: 'ACCEPTED', canRespond: true, canEdit: false });
   });
 });
 

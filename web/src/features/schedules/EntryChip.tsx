@@ -1,6 +1,6 @@
 import { LockIcon } from '@primer/octicons-react';
 import { useT } from '../../app/i18n';
-import type { ScheduleFieldsFragment } from '../../gql/graphql';
+import type { ScheduleCellFieldsFragment } from '../../gql/graphql';
 import { formatTimeRange, typeLabel } from './format';
 import styles from './EntryChip.module.css';
 
@@ -8,7 +8,7 @@ import styles from './EntryChip.module.css';
  * One entry in a grid cell or a day list: time and title, coloured by type. Others' private
  * entries are a grey "予定あり" block that shows no details and does not open.
  */
-export function EntryChip({ entry, day, onOpen, layout = 'stack' }: { entry: ScheduleFieldsFragment; day: string; onOpen(e: ScheduleFieldsFragment): void; layout?: 'stack' | 'line' }) {
+export function EntryChip({ entry, day, onOpen, layout = 'stack' }: { entry: ScheduleCellFieldsFragment; day: string; onOpen(e: ScheduleCellFieldsFragment): void; layout?: 'stack' | 'line' }) {
   const t = useT();
   const time = formatTimeRange(t, entry, day);
   if (entry.busyOnly) {

@@ -125,8 +125,11 @@ function DetailLoader(props: Props & { id: number; initialSchedule?: ScheduleFie
   const schedule = data?.schedule ?? props.initialSchedule;
   const position = props.narrow ? ({ narrow: 'fullscreen', regular: 'center' } as const) : 'center';
   if (!schedule) {
+    // Opened from a grid cell: the form waits for the whole entry (guests, content), never a cell's copy.
+    // The form then takes this dialog's place without a second entrance.
+    if (props.standIn && !error) props.standIn.current = true;
     return (
-      <Dialog title={t('schedules.dialog.detailTitle')} onClose={props.onClose} width="large" position={position} footerButtons={[{ content: t('schedules.close'), onClick: props.onClose }]}>
+      <Dialog title={t('schedules.dialog.detailTitle')} onClose={props.onClose} width={error ? 'large' : 'xlarge'} position={position} footerButtons={[{ content: t('schedules.close'), onClick: props.onClose }]}>
         {error ? (
           <p className={styles.loadError} role="alert">
             {describeError(error, locale, t).message}

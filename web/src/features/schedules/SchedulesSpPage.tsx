@@ -5,7 +5,7 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon, Plus
 import type { PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
 import { CenteredSpinner } from '../../components/CenteredStatus';
-import type { ScheduleFieldsFragment, ScheduleGridQuery as GridData } from '../../gql/graphql';
+import type { ScheduleCellFieldsFragment, ScheduleGridQuery as GridData } from '../../gql/graphql';
 import { addDays } from './dates';
 import { EntryChip } from './EntryChip';
 import { Filters } from './Filters';
@@ -172,7 +172,7 @@ function MemberItem({
   isMe: boolean;
   open: boolean;
   onToggle(): void;
-  onOpen(e: ScheduleFieldsFragment): void;
+  onOpen(e: ScheduleCellFieldsFragment): void;
   onAdd(): void;
 }) {
   const t = useT();

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { PlusIcon } from '@primer/octicons-react';
 import { useT } from '../../app/i18n';
-import type { ScheduleFieldsFragment, ScheduleGridQuery } from '../../gql/graphql';
+import type { ScheduleCellFieldsFragment, ScheduleGridQuery } from '../../gql/graphql';
 import { covers, dayOfMonth, monthNumber, weekdayIndex } from './dates';
 import { EntryChip } from './EntryChip';
 import { formatFullDate, weekdayName } from './format';
@@ -30,7 +30,7 @@ export function WeekGrid({
   today: string;
   selected: string;
   onCreate(person: { id: number; name: string }, day: string): void;
-  onOpen(entry: ScheduleFieldsFragment): void;
+  onOpen(entry: ScheduleCellFieldsFragment): void;
   onSelectDay(day: string): void;
   busy?: boolean;
 }) {
@@ -100,7 +100,7 @@ const PersonRow = memo(function PersonRow({
   isMe: boolean;
   today: string;
   onCreate(person: { id: number; name: string }, day: string): void;
-  onOpen(entry: ScheduleFieldsFragment): void;
+  onOpen(entry: ScheduleCellFieldsFragment): void;
 }) {
   const t = useT();
   return (

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { ApolloCache, InMemoryCache } from '@apollo/client';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { appApollo } from '../../app/apollo';
-import type { ScheduleChangedSubscription as ScheduleChangedData, ScheduleFieldsFragment, ScheduleGridQueryVariables } from '../../gql/graphql';
+import type { ScheduleCellFieldsFragment, ScheduleChangedSubscription as ScheduleChangedData, ScheduleFieldsFragment, ScheduleGridQueryVariables } from '../../gql/graphql';
 import { covers, overlapsRange } from './dates';
 import { MySchedulesQuery, ScheduleChangedSubscription, ScheduleGridQuery } from './operations';
 
@@ -21,7 +21,7 @@ export type ScheduleChange = ScheduleChangedData['scheduleChanged'];
 export type LiveChange = Pick<ScheduleChange, 'kind' | 'scheduleId'> & { schedule: ScheduleFieldsFragment | null };
 
 /** Grid order: by day, all-day first, then start time, then id (as the server sorts). */
-export function compareGrid(a: ScheduleFieldsFragment, b: ScheduleFieldsFragment): number {
+export function compareGrid(a: ScheduleCellFieldsFragment, b: ScheduleCellFieldsFragment): number {
   if (a.date !== b.date) return a.date < b.date ? -1 : 1;
   if (a.isAllDay !== b.isAllDay) return a.isAllDay ? -1 : 1;
   const sa = a.startTime ?? '';
@@ -31,7 +31,7 @@ export function compareGrid(a: ScheduleFieldsFragment, b: ScheduleFieldsFragment
 }
 
 /** Order of one day's list: all-day first, then start time. */
-export function compareDay(a: ScheduleFieldsFragment, b: ScheduleFieldsFragment): number {
+export function compareDay(a: ScheduleCellFieldsFragment, b: ScheduleCellFieldsFragment): number {
   if (a.isAllDay !== b.isAllDay) return a.isAllDay ? -1 : 1;
   const sa = a.startTime ?? '';
   const sb = b.startTime ?? '';
@@ -48,7 +48,8 @@ const inMine = (s: ScheduleFieldsFragment, me: number) => s.owner.id === me || s
 
 /**
  * Applies one change (from the subscription or from the viewer's own save) to the cached grids and
- * day lists in place: the entry leaves every row, then joins the rows it now belongs to.
+ * day lists in place: the entry leaves every row, then joins the rows it now belongs to. The change
+ * carries the whole entry (owner and guests decide the rows); a grid keeps only its cell fields of it.
  */
 export function applyChange(cache: ApolloCache, change: LiveChange, me: number, grids: readonly ScheduleGridQueryVariables[], days: readonly string[]) {
   const s = change.kind === 'deleted' ? null : change.schedule;

@@ -33,6 +33,29 @@ export const ScheduleFieldsFragment = graphql(`
   }
 `);
 
+/**
+ * What a grid cell (EntryChip, the month markers) shows of an entry: time, title, type, private and
+ * busy marks, the viewer's answer. The grid asks for nothing more, so the server answers it without
+ * guests or content (ScheduleService.grid's cell path); the detail dialog loads the whole entry by id.
+ * No version: the cached entry's version stays the one its guests and content came with, so a form
+ * built from a cached full entry is never newer-looking than its content (ScheduleDialog's receive).
+ */
+export const ScheduleCellFieldsFragment = graphql(`
+  fragment ScheduleCellFields on ScheduleView {
+    id
+    busyOnly
+    title
+    date
+    endDate
+    isAllDay
+    startTime
+    endTime
+    type
+    isPrivate
+    myResponse
+  }
+`);
+
 export const ScheduleGridQuery = graphql(`
   query ScheduleGrid($from: String!, $to: String!, $departmentId: Int, $name: String, $offset: Int!, $limit: Int!) {
     scheduleGrid(from: $from, to: $to, departmentId: $departmentId, name: $name, offset: $offset, limit: $limit) {
@@ -47,7 +70,7 @@ export const ScheduleGridQuery = graphql(`
         name
         departmentName
         entries {
-          ...ScheduleFields
+          ...ScheduleCellFields
         }
       }
     }

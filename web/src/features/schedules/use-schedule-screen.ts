@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../app/auth/session';
 import { useT } from '../../app/i18n';
-import type { ScheduleFieldsFragment } from '../../gql/graphql';
+import type { ScheduleCellFieldsFragment, ScheduleFieldsFragment } from '../../gql/graphql';
 import { monthOf, today as todayOf } from './dates';
 import { useToast } from './Toasts';
 
@@ -65,9 +65,10 @@ export function useScheduleScreen() {
       setDialog({ kind: 'create', date, attendee: attendee && attendee.id !== user.id ? attendee : undefined }),
     [user.id],
   );
-  // Others' private entries (busy time) do not open.
-  const openDetail = useCallback((entry: ScheduleFieldsFragment) => {
-    if (!entry.busyOnly) setDialog({ kind: 'detail', id: entry.id, initial: entry });
+  // Others' private entries (busy time) do not open. A grid cell is not enough to build the form
+  // from (no guests, no content): the dialog then waits for the whole entry; a full one (my day) opens at once.
+  const openDetail = useCallback((entry: ScheduleCellFieldsFragment | ScheduleFieldsFragment) => {
+    if (!entry.busyOnly) setDialog({ kind: 'detail', id: entry.id, initial: 'guests' in entry ? entry : undefined });
   }, []);
   const closeDialog = useCallback(() => setDialog(null), []);
 
