@@ -14,6 +14,11 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, data: unknown, mes
   );
 }
 
+/** A record id from a path or an argument: a positive integer, else BAD_USER_INPUT naming the record (never a 500 from SQL). */
+export function checkId(id: number, noun: string): void {
+  if (!Number.isInteger(id) || id < 1) throw badInput(`${noun}IDが正しくありません。`, [{ field: 'id', message: '正の整数' }]);
+}
+
 /** Common field rules with Japanese messages. */
 export const v = {
   text: (label: string, max: number) =>

@@ -4,7 +4,7 @@ import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { record } from '../../platform/outbox.js';
-import { parseInput, v } from '../../platform/validation.js';
+import { checkId, parseInput, v } from '../../platform/validation.js';
 import { expectVersion, flushSave } from '../../platform/versioning.js';
 import { MASTER_DATA_ROLES, STATUS_LABEL, type EmployeeStatus } from '../employees/employee.enums.js';
 import type { NamedRef } from '../employees/employee.types.js';
@@ -76,7 +76,7 @@ export class DepartmentService {
 
   async get(ctx: AppContext, id: number): Promise<DepartmentView> {
     requireUser(ctx);
-    if (!Number.isInteger(id) || id < 1) throw badInput('部署IDが正しくありません。', [{ field: 'id', message: '正の整数' }]);
+    checkId(id, '部署');
     const rows: DeptRow[] = await ctx.em
       .execute(`select id, name, manager_id, created_at, updated_at, version from department where id = ?`, [id]);
     if (!rows[0]) throw notFound('部署');

@@ -72,9 +72,7 @@ export async function* fetchAll<R extends { id: number }>(em: EntityManager, q: 
   }
 }
 
-export function checkId(id: number, noun: string): void {
-  if (!Number.isInteger(id) || id < 1) throw badInput(`${noun}IDが正しくありません。`, [{ field: 'id', message: '正の整数' }]);
-}
+export { checkId } from '../../platform/validation.js';
 
 // ---- what computers and smartphones share --------------------------------------------------
 

@@ -5,6 +5,7 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { EmployeeStatus, MASTER_DATA_ROLES, ROLE_LABEL, STATUS_LABEL, type EmployeeRole } from './employee.enums.js';
 import type { EmployeeView, EmployeePage } from './employee.types.js';
+import { checkId } from '../../platform/validation.js';
 
 type Viewer = { id: number; role: EmployeeRole };
 
@@ -75,7 +76,7 @@ export class EmployeeService {
 
   /** One employee as `viewer` may see them (sign-in uses it to answer with the user's own record). */
   async getFor(em: EntityManager, viewer: Viewer, id: number): Promise<EmployeeView> {
-    if (!Number.isInteger(id) || id < 1) throw badInput('社員IDが正しくありません。', [{ field: 'id', message: '正の整数' }]);
+    checkId(id, '社員');
     const rows: Row[] = await em.execute(`${SELECT}, 1 as total ${FROM} where e.id = ?`, [id]);
     if (!rows[0]) throw notFound('社員');
     return this.view(viewer, rows[0]);

@@ -5,7 +5,7 @@ import { requireUser } from '../../platform/authz.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { record } from '../../platform/outbox.js';
-import { parseInput } from '../../platform/validation.js';
+import { checkId, parseInput } from '../../platform/validation.js';
 import { expectVersion } from '../../platform/versioning.js';
 import { GuestResponse, type ScheduleType } from './schedule.enums.js';
 import { addDays, isValidDate, scheduleInputSchema, weekLabel, type ScheduleInputData } from './schedule.rules.js';
@@ -332,7 +332,8 @@ export class ScheduleService {
 
   async get(ctx: AppContext, id: number): Promise<ScheduleView> {
     const viewer = requireUser(ctx);
-    const s = Number.isInteger(id) && id > 0 ? await this.snapshot(ctx.em, id) : null;
+    checkId(id, '予定');
+    const s = await this.snapshot(ctx.em, id);
     if (!s) throw notFound('予定');
     return viewFor(viewer.id, s);
   }
@@ -359,6 +360,7 @@ export class ScheduleService {
 
   async update(ctx: AppContext, id: number, input: unknown): Promise<ScheduleView> {
     const user = requireUser(ctx);
+    checkId(id, '予定');
     const version = (input as { version?: unknown })?.version;
     if (typeof version !== 'number') throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
     const data = parseInput(scheduleInputSchema, input);
@@ -369,7 +371,7 @@ export class ScheduleService {
       await tx.execute(
         `update schedule set title = ?, start_date = ?, end_date = ?, is_all_day = ?, start_time = ?, end_time = ?, type = ?,
                 meet_link = ?, description = ?, sync_google = ?, is_private = ?, external_guests = array(select json_array_elements_text(?::json)), updated_by_id = ?,
-                updated_at = now(), version = version + 1
+                updated_at = clock_timestamp(), version = version + 1
           where id = ?`,
         [...this.columns(data), user.id, id],
       );
@@ -383,6 +385,7 @@ export class ScheduleService {
 
   async delete(ctx: AppContext, id: number): Promise<boolean> {
     const user = requireUser(ctx);
+    checkId(id, '予定');
     await ctx.em.transactional(async (tx) => {
       const before = await this.ownedForWrite(tx, user.id, id);
       await tx.execute(`delete from schedule where id = ?`, [id]);
@@ -395,6 +398,7 @@ export class ScheduleService {
   /** A listed guest accepts (is_joined 1) or declines (is_joined 0). */
   async respond(ctx: AppContext, id: number, accept: boolean): Promise<ScheduleView> {
     const user = requireUser(ctx);
+    checkId(id, '予定');
     const response = accept ? GuestResponse.ACCEPTED : GuestResponse.DECLINED;
     await ctx.em.transactional(async (tx) => {
       const s = await this.snapshot(tx, id);

@@ -246,3 +246,33 @@ describe('GraphQL variables', () => {
     expect(r.body.data.createSchedule).toEqual({ type: 'TASK', syncGoogle: true, isPrivate: false, guests: [], externalGuests: [], isAllDay: false });
   });
 });
+
+describe('schedule ids in paths', () => {
+  it('a malformed id is a 400 naming the record, on every path, never a 500', async () => {
+    for (const [method, path] of [['GET', '/schedules/abc'], ['PUT', '/schedules/abc'], ['DELETE', '/schedules/0'], ['PUT', '/schedules/1.5/response'], ['GET', '/employees/abc'], ['PUT', '/departments/abc']] as const) {
+      const r = await api(p.url, method, path, { token: t.admin, body: method === 'GET' || method === 'DELETE' ? undefined : entry({ version: 1 }) });
+      expect([path, r.status, r.body.code]).toEqual([path, 400, 'BAD_USER_INPUT']);
+    }
+  });
+});
+
+describe('schedule edits racing a Google push', () => {
+  it('an edit that waited for a push holding the row is still marked as not yet synced', async () => {
+    const pg = (await import('pg')).default;
+    const made = (await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '同期の競合' }) })).body;
+    // A push holds the row (FOR UPDATE) while it talks to Google, then stores its sync time.
+    const push = new pg.Client({ connectionString: p.db.url });
+    await push.connect();
+    await push.query('begin');
+    await push.query('select id from schedule where id = $1 for update', [made.schedule_id]);
+    const edit = api(p.url, 'PUT', `/schedules/${made.schedule_id}`, { token: t.admin, body: entry({ title: '同期の競合（編集）', version: made.version }) });
+    await new Promise((r) => setTimeout(r, 300)); // the edit's transaction has begun and waits for the row
+    await push.query('update schedule set google_synced_at = clock_timestamp() where id = $1', [made.schedule_id]);
+    await push.query('commit');
+    expect((await edit).status).toBe(200);
+    const [row] = (await push.query('select updated_at > google_synced_at as dirty from schedule where id = $1', [made.schedule_id])).rows;
+    await push.end();
+    // With now() (the transaction's start) the edit looked older than the push and was never sent.
+    expect(row.dirty).toBe(true);
+  });
+});
