@@ -46,10 +46,14 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
 
+  // The README's default platform: embedded events, so the import and Google workers run inside it.
+  // CI exports KAFKA_BROKERS for the Kafka suites; with it the consumers would wait for a separate
+  // `npm run workers` pool that this setup does not start (the Kafka paths have their own suites).
+  const { KAFKA_BROKERS: _kafka, DATABASE_URL: _db, ...env } = process.env;
   // Its own process group, so teardown can make sure nothing (postgres included) outlives it.
   const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'bin/start.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
