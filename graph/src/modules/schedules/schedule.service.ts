@@ -159,28 +159,6 @@ interface SnapshotRow {
   total?: string;
 }
 
-export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot => ({
-  id: r.id,
-  ownerId: r.owner_id,
-  ownerName: r.owner_name,
-  title: r.title,
-  startDate: r.start_date,
-  endDate: r.end_date,
-  isAllDay: r.is_all_day,
-  startTime: r.start_time,
-  endTime: r.end_time,
-  type: r.type,
-  meetLink: r.meet_link,
-  description: r.description,
-  syncGoogle: r.sync_google,
-  isPrivate: r.is_private,
-  externalGuests: r.external_guests ?? [],
-  guests: r.guests,
-  googleEventId: r.google_event_id,
-  version: r.version,
-  updatedAt: new Date(r.updated_at).toISOString(),
-});
-
 type GridRow = Omit<SnapshotRow, 'google_event_id' | 'updated_at' | 'updated_by_id' | 'total'>;
 
 /** What viewFor needs of a grid row (the same fields as toSnapshot, without the timestamps). */
@@ -203,6 +181,10 @@ const gridSource = (r: GridRow): ViewSource => ({
   guests: r.guests,
   version: r.version,
 });
+
+/** A whole entry as services and events carry it: the grid's fields plus the Google link and the timestamp. */
+export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot =>
+  Object.assign(gridSource(r), { googleEventId: r.google_event_id, updatedAt: new Date(r.updated_at).toISOString() });
 
 function checkRange(from: string, to: string) {
   const errors = [];
