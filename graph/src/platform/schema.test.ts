@@ -20,3 +20,22 @@ describe('the GraphQL contract', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('plain output fields stay plain (graphql-jit inlines them)', () => {
+  it('only declared @FieldResolver methods carry a resolver; every other output field is read straight off the object', async () => {
+    const schema = await buildAppSchema();
+    const meta = getMetadataStorage();
+    const declared = new Set(meta.fieldResolvers.map((f) => `${f.getObjectType?.()?.name}.${f.schemaName}`));
+    const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((t) => t?.name));
+    const wrapped: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || roots.has(type.name) || !('getFields' in type) || !('isTypeOf' in type)) continue;
+      for (const field of Object.values((type as import('graphql').GraphQLObjectType).getFields())) {
+        if (field.resolve && !declared.has(`${type.name}.${field.name}`)) wrapped.push(`${type.name}.${field.name}`);
+      }
+    }
+    // A base class without `simpleResolvers: true` gives every inherited field type-graphql's
+    // middleware wrapper (measured: computers list 7.8 vs 2.5 ms of server CPU per page).
+    expect(wrapped).toEqual([]);
+  });
+});

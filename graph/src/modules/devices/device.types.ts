@@ -32,7 +32,7 @@ export class DeviceOptions {
 }
 
 /** Fields every held device (computer, smartphone) shows. */
-@ObjectType({ description: "（基底クラス。スキーマには出ない）" })
+@ObjectType({ simpleResolvers: true, description: '（基底クラス。スキーマには出ない）' })
 export abstract class HeldDeviceView {
   @Field(() => Int) id!: number;
   @Field(() => DeviceHolder, { nullable: true, description: '使用者 (current_user)' }) currentUser!: DeviceHolder | null;

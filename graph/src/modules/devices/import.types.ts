@@ -39,7 +39,7 @@ export class ImportPreviewRow {
   @Field(() => [String], { description: '更新で変わる列（見出し名）' }) changed!: string[];
 }
 
-@ObjectType({ description: 'パソコンの Excel 取り込みジョブ' })
+@ObjectType({ simpleResolvers: true, description: 'パソコンの Excel 取り込みジョブ' })
 export class ImportJob {
   @Field(() => ID) id!: string;
   @Field(() => ImportJobMode) mode!: ImportJobMode;
