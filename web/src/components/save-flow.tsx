@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Banner } from '@primer/react';
 import { useT } from '../app/i18n';
+import type { ConfirmRequest } from './ConfirmDialog';
 import { ConflictBanner } from './DetailFrame';
 import { readError } from './gql-errors';
 import { useErrorText, useFieldErrors } from './labels';
@@ -87,4 +89,37 @@ export function useRecordDetail<R, V>(
     load(toForm(current as R));
     setEditing(false);
   });
+}
+
+/**
+ * Leaving a detail screen the spec's way. `cancel`: with unsaved changes it asks first; a new record
+ * goes back to the list, an existing one gets its loaded values back and returns to view mode.
+ * `saved`: the success toast, then back to the list.
+ */
+export function useDetailExit(opts: {
+  editor: { dirty: boolean; restore(): void; setEditing(editing: boolean): void };
+  flow: { reset(): void };
+  isNew: boolean;
+  list: string;
+  confirm(req: ConfirmRequest): Promise<boolean>;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { editor, flow, isNew, list, confirm } = opts;
+  const cancel = async (onReset?: () => void) => {
+    const ok = !editor.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
+    if (!ok) return;
+    flow.reset();
+    onReset?.();
+    if (isNew) navigate(list);
+    else {
+      editor.restore();
+      editor.setEditing(false);
+    }
+  };
+  const saved = (message: string) => {
+    toast.success(message);
+    navigate(list);
+  };
+  return { cancel, saved };
 }

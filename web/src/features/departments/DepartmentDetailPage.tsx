@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@primer/react';
 import { PersonAddIcon, TrashIcon } from '@primer/octicons-react';
@@ -12,7 +11,7 @@ import { ListTable } from '../../components/ListTable';
 import { EmployeePickerDialog, type PickedEmployee } from '../../components/PickerDialog';
 import { useDetailLabels } from '../../components/labels';
 import { displayDateTime } from '../../components/master-options';
-import { useRecordDetail } from '../../components/save-flow';
+import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import { toast } from '../../components/Toast';
 import type { DepartmentDetailFieldsFragment } from '../../gql/graphql';
 import { CreateDepartmentMutation, DepartmentDetailQuery, UpdateDepartmentMutation } from './operations';
@@ -47,7 +46,6 @@ const fromView = (d: DepartmentDetailFieldsFragment): Form => ({
 
 export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const navigate = useNavigate();
   const isNew = !id || id === 'new';
   const numericId = isNew ? 0 : Number(id);
   const title = t(isNew ? 'page.departmentNew' : 'page.departmentDetail');
@@ -58,6 +56,7 @@ export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const { data, loading, error } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.department, error, fromView, t('toast.fetchFailed.department'));
+  const exit = useDetailExit({ editor: ed, flow, isNew, list: '/departments', confirm });
   const [create] = useMutation(CreateDepartmentMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateDepartmentMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
@@ -69,23 +68,10 @@ export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string
       if (isNew) await create({ variables: { input } });
       else await update({ variables: { id: numericId, input } });
     }, t('toast.saveFailed.department'));
-    if (ok) {
-      toast.success(t(isNew ? 'toast.created.department' : 'toast.updated.department'));
-      navigate('/departments');
-    }
+    if (ok) exit.saved(t(isNew ? 'toast.created.department' : 'toast.updated.department'));
   };
 
-  const cancel = async () => {
-    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
-    if (!ok) return;
-    flow.reset();
-    setSelected(new Set());
-    if (isNew) navigate('/departments');
-    else {
-      ed.restore();
-      ed.setEditing(false);
-    }
-  };
+  const cancel = () => exit.cancel(() => setSelected(new Set()));
 
   const removeSelected = async () => {
     if (selected.size === 0) {

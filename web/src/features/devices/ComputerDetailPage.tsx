@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
@@ -9,8 +8,7 @@ import { FormGrid, FormSection, PickerField, TextField } from '../../components/
 import { OfficeAccountPickerDialog } from '../../components/PickerDialog';
 import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
-import { useRecordDetail } from '../../components/save-flow';
-import { toast } from '../../components/Toast';
+import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
 import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-shared';
@@ -74,7 +72,6 @@ const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
 export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const navigate = useNavigate();
   const list = def.mobile ? '/computers/sp' : '/computers';
   const isNew = def.mode === 'new' || !id || id === 'new';
   const numericId = isNew ? 0 : Number(id);
@@ -86,6 +83,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
   const [officePicker, setOfficePicker] = useState(false);
   const { data, loading, error } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.computer, error, fromView, t('toast.fetchFailed.computer'));
+  const exit = useDetailExit({ editor: ed, flow, isNew, list: list, confirm });
   const [create] = useMutation(CreateComputerMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateComputerMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
@@ -114,22 +112,10 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       if (isNew) await create({ variables: { input } });
       else await update({ variables: { id: numericId, input } });
     }, t('toast.saveFailed.computer'));
-    if (ok) {
-      toast.success(t(isNew ? 'toast.created.computer' : 'toast.updated.computer'));
-      navigate(list);
-    }
+    if (ok) exit.saved(t(isNew ? 'toast.created.computer' : 'toast.updated.computer'));
   };
 
-  const cancel = async () => {
-    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
-    if (!ok) return;
-    flow.reset();
-    if (isNew) navigate(list);
-    else {
-      ed.restore();
-      ed.setEditing(false);
-    }
-  };
+  const cancel = () => exit.cancel();
 
   return (
     <DetailFrame

@@ -1,4 +1,4 @@
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
@@ -7,8 +7,7 @@ import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
 import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
-import { useRecordDetail } from '../../components/save-flow';
-import { toast } from '../../components/Toast';
+import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { OfficeAccountDetailFieldsFragment, OfficeAccountStatus } from '../../gql/graphql';
 import { CreateOfficeAccountMutation, OfficeAccountDetailQuery, UpdateOfficeAccountMutation } from './operations';
 
@@ -24,7 +23,6 @@ const fromView = (a: OfficeAccountDetailFieldsFragment): Form => ({ account: a.a
 
 export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const navigate = useNavigate();
   const isNew = def.mode === 'new' || !id || id === 'new';
   const numericId = isNew ? 0 : Number(id);
   const title = t(isNew ? 'page.microsoftOfficeNew' : 'page.microsoftOfficeDetail');
@@ -34,6 +32,7 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
   const { confirm, dialog } = useConfirm();
   const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.officeAccount, error, fromView, t('toast.fetchFailed.officeAccount'));
+  const exit = useDetailExit({ editor: ed, flow, isNew, list: '/microsoft_office', confirm });
   const [create] = useMutation(CreateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
@@ -45,22 +44,10 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
       if (isNew) await create({ variables: { input } });
       else await update({ variables: { id: numericId, input } });
     }, t('toast.saveFailed.officeAccount'));
-    if (ok) {
-      toast.success(t(isNew ? 'toast.created.officeAccount' : 'toast.updated.officeAccount'));
-      navigate('/microsoft_office');
-    }
+    if (ok) exit.saved(t(isNew ? 'toast.created.officeAccount' : 'toast.updated.officeAccount'));
   };
 
-  const cancel = async () => {
-    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
-    if (!ok) return;
-    flow.reset();
-    if (isNew) navigate('/microsoft_office');
-    else {
-      ed.restore();
-      ed.setEditing(false);
-    }
-  };
+  const cancel = () => exit.cancel();
 
   return (
     <DetailFrame

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
@@ -7,8 +6,7 @@ import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, FormSection, TextField } from '../../components/FormFields';
 import { useDetailLabels } from '../../components/labels';
 import { displayDate, useMasterOptions } from '../../components/master-options';
-import { useRecordDetail } from '../../components/save-flow';
-import { toast } from '../../components/Toast';
+import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
 import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-shared';
@@ -54,7 +52,6 @@ const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
 export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const navigate = useNavigate();
   const list = def.mobile ? '/smartphones/sp' : '/smartphones';
   const isNew = def.mode === 'new' || !id || id === 'new';
   const numericId = isNew ? 0 : Number(id);
@@ -65,6 +62,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
   const { confirm, dialog } = useConfirm();
   const { data, loading, error } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.smartphone, error, fromView, t('toast.fetchFailed.smartphone'));
+  const exit = useDetailExit({ editor: ed, flow, isNew, list: list, confirm });
   const [create] = useMutation(CreateSmartphoneMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateSmartphoneMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
@@ -87,22 +85,10 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       if (isNew) await create({ variables: { input } });
       else await update({ variables: { id: numericId, input } });
     }, t('toast.saveFailed.smartphone'));
-    if (ok) {
-      toast.success(t(isNew ? 'toast.created.smartphone' : 'toast.updated.smartphone'));
-      navigate(list);
-    }
+    if (ok) exit.saved(t(isNew ? 'toast.created.smartphone' : 'toast.updated.smartphone'));
   };
 
-  const cancel = async () => {
-    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
-    if (!ok) return;
-    flow.reset();
-    if (isNew) navigate(list);
-    else {
-      ed.restore();
-      ed.setEditing(false);
-    }
-  };
+  const cancel = () => exit.cancel();
 
   return (
     <DetailFrame

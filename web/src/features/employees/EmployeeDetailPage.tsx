@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
@@ -7,8 +6,7 @@ import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
 import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
-import { useRecordDetail } from '../../components/save-flow';
-import { toast } from '../../components/Toast';
+import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { EmployeeDetailFieldsFragment, EmployeeRole, EmployeeStatus } from '../../gql/graphql';
 import { OffboardingPanel } from './OffboardingPanel';
 import { CreateEmployeeMutation, EmployeeDetailQuery, UpdateEmployeeMutation } from './operations';
@@ -43,7 +41,6 @@ const ROLES: EmployeeRole[] = ['ADMIN', 'SYSTEM_ADMIN', 'DEVICE_ADMIN', 'GENERAL
 
 export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const navigate = useNavigate();
   const isNew = def.mode === 'new' || !id || id === 'new';
   const numericId = isNew ? 0 : Number(id);
   const title = t(isNew ? 'page.employeeNew' : 'page.employeeDetail');
@@ -53,6 +50,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
   const { confirm, dialog } = useConfirm();
   const { data, loading, error } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.employee, error, fromView, t('toast.fetchFailed.employee'));
+  const exit = useDetailExit({ editor: ed, flow, isNew, list: '/employees', confirm });
   const [create] = useMutation(CreateEmployeeMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateEmployeeMutation, { fetchPolicy: 'no-cache' });
   const v = ed.values;
@@ -73,22 +71,10 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       if (isNew) await create({ variables: { input } });
       else await update({ variables: { id: numericId, input } });
     }, t('toast.saveFailed.employee'));
-    if (ok) {
-      toast.success(t(isNew ? 'toast.created.employee' : 'toast.updated.employee'));
-      navigate('/employees');
-    }
+    if (ok) exit.saved(t(isNew ? 'toast.created.employee' : 'toast.updated.employee'));
   };
 
-  const cancel = async () => {
-    const ok = !ed.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
-    if (!ok) return;
-    flow.reset();
-    if (isNew) navigate('/employees');
-    else {
-      ed.restore();
-      ed.setEditing(false);
-    }
-  };
+  const cancel = () => exit.cancel();
 
   const fe = flow.fieldErrors;
   return (
