@@ -124,13 +124,17 @@ function formatSize(bytes: number): string {
 
 function JobView({ id, applyError, applying, onApply, onBack, onClose }: { id: string; applyError: string | null; applying: boolean; onApply(previewId: string): void; onBack(): void; onClose(): void }) {
   const t = useT();
-  const { data, refetch } = useQuery(ImportJobQuery, { variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: false });
+  const { data, refetch, startPolling, stopPolling } = useQuery(ImportJobQuery, { variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: false });
   const job = data?.importJob;
   const done = terminal(job);
   // The subscription updates the cached job (same id); a finished job is re-read once for its rows.
   useSubscription(ImportJobChangedSubscription, { variables: { id }, skip: done, onData: ({ data: d }) => terminal(d.data?.importJobChanged) && void refetch() });
   // Safety net for a change that happened between the first read and the subscription's start.
-  useQuery(ImportJobQuery, { variables: { id }, skip: done, pollInterval: 3000, fetchPolicy: 'network-only' });
+  useEffect(() => {
+    if (done) return;
+    startPolling(3000);
+    return stopPolling;
+  }, [done, startPolling, stopPolling]);
   if (!job) return <Progress label={t('import.waiting')} processed={0} total={null} />;
   const preview = job.mode === 'PREVIEW';
   if (!done) return <Progress label={t(preview ? 'import.checking' : 'import.running')} processed={job.processedRows} total={job.totalRows ?? null} />;
