@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, signIn as signInOnce } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, setChecked, signInRetrying as signIn } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,21 +10,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Sign-in, tried once more when the login form was slow to appear. */
-async function signIn(page: Page, loginId: string, opts: { landing?: string } = {}) {
-  try {
-    await signInOnce(page, loginId, opts);
-  } catch {
-    await signInOnce(page, loginId, opts);
-  }
-}
-
-/** Checkboxes of the lists write the URL in a transition: click, then wait for the state. */
-async function setChecked(page: Page, label: string, on: boolean) {
-  const box = page.getByLabel(label);
-  if ((await box.isChecked()) !== on) await box.click();
-  await expect.poll(() => box.isChecked()).toBe(on);
-}
 
 const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
 

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'intranet-demo';
 
@@ -39,6 +39,22 @@ export async function signIn(page: Page, loginId: string, opts: { rememberMe?: b
   await page.goto('/login');
   await fillLogin(page, loginId, DEMO_PASSWORD, opts.rememberMe);
   await page.waitForURL((u) => u.pathname === (opts.landing ?? '/schedules'));
+}
+
+/** Sign-in, tried once more when the login form was slow to appear (the busy screens' suites). */
+export async function signInRetrying(page: Page, loginId: string, opts: { landing?: string } = {}) {
+  try {
+    await signIn(page, loginId, opts);
+  } catch {
+    await signIn(page, loginId, opts);
+  }
+}
+
+/** Checkboxes of the lists write the URL in a transition: click, then wait for the state. */
+export async function setChecked(page: Page, label: string, on: boolean) {
+  const box = page.getByLabel(label);
+  if ((await box.isChecked()) !== on) await box.click();
+  await expect.poll(() => box.isChecked()).toBe(on);
 }
 
 export function sidebar(page: Page) {
