@@ -3,7 +3,7 @@ import { computerFields, computerSchema, datesInOrder } from './computer.admin.j
 import { DeviceStatus } from './device.enums.js';
 import { shiftPreviousUser } from './device.held.js';
 import type { ImportRefs } from './import.refs.js';
-import { sqlRows } from './import.write.js';
+import { execBound } from '../../platform/sql.js';
 import { COLUMN_OF, type ImportField, type ImportValues, type ParsedRow, type RowError } from './import.rows.js';
 
 export type ImportAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'REJECT';
@@ -52,7 +52,7 @@ export class ImportPlanner {
   async plan(em: EntityManager, rows: ParsedRow[], lock: boolean): Promise<{ planned: PlannedRow[]; errors: RowError[] }> {
     const assets = rows.map((r) => r.assetNumber).filter((a): a is string => a !== null);
     const ids = rows.map((r) => r.id).filter((i): i is number => i !== null);
-    const found: Existing[] = rows.length ? await sqlRows<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${assets.map(quote).join(',')}}`, `{${ids.join(',')}}`]) : [];
+    const found: Existing[] = rows.length ? await execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${assets.map(quote).join(',')}}`, `{${ids.join(',')}}`]) : [];
     const byAsset = new Map(found.filter((c) => c.assetNumber !== null).map((c) => [c.assetNumber!, c]));
     const byId = new Map(found.map((c) => [c.id, c]));
     const planned: PlannedRow[] = [];

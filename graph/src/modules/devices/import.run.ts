@@ -5,7 +5,8 @@ import { loadImportRefs, type ImportRefs } from './import.refs.js';
 import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
 import { ImportFailure, readSheet, tooManyRows, type Cell } from './import.sheet.js';
 import { inspectInflated, UploadRefused, type SheetFormat } from './import.sniff.js';
-import { sqlRows, writeChunk } from './import.write.js';
+import { execBound } from '../../platform/sql.js';
+import { writeChunk } from './import.write.js';
 
 export interface ImportRunLimits {
   maxRows: number;
@@ -174,7 +175,7 @@ async function handleChunk(tx: EntityManager, job: Job, planner: ImportPlanner, 
   const rejectedRows = new Set(errors.map((e) => e.row));
   totals.rejected += rejectedRows.size;
   if (errors.length) {
-    await sqlRows(
+    await execBound(
       tx,
       `insert into import_job_error (job_id, "row", "column", reason) select ?, x.row, x.column, x.reason from jsonb_to_recordset(?::jsonb) as x("row" int, "column" text, reason text)`,
       [job.id, JSON.stringify(errors)],

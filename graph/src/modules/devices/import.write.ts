@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { execBound } from '../../platform/sql.js';
 import { recordMany } from '../../platform/events/record-many.js';
 import { trackedChanges } from './device.history.js';
 import { tracked } from './device.held.js';
@@ -50,19 +51,6 @@ const historyJson = (id: number, reason: HistoryJson['reason'], before: ImportVa
 });
 
 /**
- * Runs one statement of the import with real bind parameters, in `em`'s transaction. (em.execute
- * inlines every parameter into the SQL text client side: for a chunk's megabyte of JSON that is
- * an escape pass, a second copy and a long literal for PostgreSQL to parse.)
- */
-export async function sqlRows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  const q = em.getConnection().getKnex().raw(sql, params as never[]);
-  const trx = em.getTransactionContext();
-  if (trx) q.transacting(trx);
-  const res = (await q) as { rows: T[] };
-  return res.rows;
-}
-
-/**
  * Writes one chunk of an apply job inside the job's transaction, set-based: one INSERT for the
  * new computers, one UPDATE … FROM for the changed ones, one INSERT of history rows (creation, and
  * changes of current user, status or location, as device.history records them) and ONE outbox
@@ -72,10 +60,10 @@ export async function writeChunk(tx: EntityManager, jobId: string, actorId: numb
   const creates = rows.filter((r) => r.action === 'CREATE');
   const updates = rows.filter((r) => r.action === 'UPDATE');
   const created: { id: number; asset_number: string }[] = creates.length
-    ? await sqlRows<{ id: number; asset_number: string }>(tx, INSERT, [actorId, JSON.stringify(creates.map((r) => r.data))])
+    ? await execBound<{ id: number; asset_number: string }>(tx, INSERT, [actorId, JSON.stringify(creates.map((r) => r.data))])
     : [];
   const updated: { id: number }[] = updates.length
-    ? await sqlRows<{ id: number }>(tx, UPDATE, [actorId, JSON.stringify(updates.map((r) => ({ id: r.computerId, version: r.version, ...r.data })))])
+    ? await execBound<{ id: number }>(tx, UPDATE, [actorId, JSON.stringify(updates.map((r) => ({ id: r.computerId, version: r.version, ...r.data })))])
     : [];
   if (updated.length !== updates.length) throw new Error('computers changed while the import was running');
   if (!created.length && !updated.length) return { created: [], updated: [] };
@@ -91,6 +79,6 @@ export async function writeChunk(tx: EntityManager, jobId: string, actorId: numb
   const [event] = await recordMany(tx, [
     { type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...result } },
   ]);
-  if (history.length) await sqlRows(tx, HISTORY, [event.id, actorId, JSON.stringify(history)]);
+  if (history.length) await execBound(tx, HISTORY, [event.id, actorId, JSON.stringify(history)]);
   return result;
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import { InvalidEventError, parseEvent } from '../../../../schema/events/validate.js';
 import type { EventMetrics } from './metrics.js';
-import { execBound } from './sql.js';
+import { execBound, pgArray } from '../sql.js';
 import type { DeadLetterSink } from './transport.js';
 
 /**
@@ -60,10 +60,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-function pgArray(ids: string[]): string {
-  return `{${ids.join(',')}}`;
 }
 
 function describe(err: unknown): string {

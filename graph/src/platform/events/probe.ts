@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import { EventConsumer } from './consumer.js';
-import { execBound } from './sql.js';
+import { execBound } from '../sql.js';
 
 /**
  * The platform's probe consumer: its effect is one row per `platform.probe` event in

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { contractOf, type EventEnvelope, type PayloadOf, type EventType } from '../../../../schema/events/index.js';
 import type { RecordInput } from '../outbox.js';
-import { execBound } from './sql.js';
+import { execBound } from '../sql.js';
 
 /**
  * Records many domain events in the outbox with one INSERT, in the caller's transaction (bulk
