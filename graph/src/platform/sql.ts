@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /**
  * Runs SQL with real bind parameters (`?` placeholders, sent as `$n` values) in `em`'s transaction
  * when it has one. MikroORM's `em.execute` inlines parameters into the SQL text, escaping them
- * character by character in JavaScript; for the event backbone's set-based statements (a JSON
- * document of a thousand events, arrays of thousands of ids) that escaping dominated their cost.
+ * character by character in JavaScript; for set-based statements (the event backbone's JSON document
+ * of a thousand events, an import chunk's megabyte of rows) that escaping dominated their cost.
  */
 export async function execBound<T = Record<string, unknown>>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
   const query = em.getKnex().raw(sql, params as never[]);
