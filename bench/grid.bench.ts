@@ -1,6 +1,6 @@
 /**
  * The schedule weekly grid (people × days, the /schedules page's ScheduleGrid query with its cell
- * fields, 100 people a page as the web app asks) through the full stack against a bare handler with the same SQL
+ * fields, 25 people a page as the web app asks) through the full stack against a bare handler with the same SQL
  * (bench/lib/compare.ts: both servers, identical answers, open-loop rate search, common rate).
  *
  * One embedded PostgreSQL (temp dir): the demo company plus bench employees up to 500 active ones in
@@ -11,7 +11,7 @@
  * each department.
  * Target: at the common rate, the full stack's p50 and p99 ≤ 1.5 × the bare handler's, p99 < 50 ms.
  *
- * Flags: --employees=500 --entries=20000 --page=100 --target=1.5, and those of lib/compare.ts.
+ * Flags: --employees=500 --entries=20000 --page=25 --target=1.5, and those of lib/compare.ts.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -97,7 +97,7 @@ const bench: Bench = {
   async run({ args, log }) {
     const employees = numArg(args, 'employees', 500);
     const entries = numArg(args, 'entries', 20000);
-    const pageSize = numArg(args, 'page', 100);
+    const pageSize = numArg(args, 'page', 25);
     const t0 = performance.now();
     const db = await startBenchDatabase();
     const data = await prepareGridData(db.url, employees, entries);

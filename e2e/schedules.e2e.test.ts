@@ -89,8 +89,19 @@ describe('schedule (desktop 1280 × 800)', () => {
     expect(await page.getByTestId('grid-row').first().getAttribute('data-person-name')).toBe(NAMES.admin);
     // The seed's daily stand-ups fill the weekdays.
     expect(await page.locator(`[data-testid="grid-cell"][data-date="${MONDAY}"] [data-testid="entry"]`).count()).toBeGreaterThan(10);
-    expect(await page.getByTestId('grid-row').count()).toBeGreaterThan(40);
+    // 25 people a page; the pager (in Japanese) turns to the next 25.
+    expect(await page.getByTestId('grid-row').count()).toBe(25);
+    expect(await page.getByTestId('pager-range').innerText()).toMatch(/^全\d+件中 1〜25件$/);
     await shot(page, 'schedules-desktop-grid');
+    const firstPage = await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')));
+    await page.getByRole('button', { name: '次へ' }).click();
+    await expect.poll(() => page.getByTestId('pager-range').innerText()).toMatch(/^全\d+件中 26〜50件$/);
+    const secondPage = await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')));
+    expect(secondPage.some((n) => firstPage.includes(n))).toBe(false);
+    await page.getByTestId('pager-range').scrollIntoViewIfNeeded();
+    await shot(page, 'schedules-desktop-grid-pager');
+    await page.getByRole('button', { name: '前へ' }).click();
+    await expect.poll(() => page.getByTestId('pager-range').innerText()).toMatch(/ 1〜25件$/);
 
     await page.getByTestId('week-next').click();
     await page.getByTestId('week-label').filter({ hasText: label(addDays(MONDAY, 7), addDays(SUNDAY, 7)) }).waitFor();
@@ -104,7 +115,7 @@ describe('schedule (desktop 1280 × 800)', () => {
       .poll(async () => (await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')))).every((n) => n!.includes('鈴木')), { timeout: 10_000 })
       .toBe(true);
     await page.getByTestId('filter-name').fill('');
-    await expect.poll(async () => page.getByTestId('grid-row').count(), { timeout: 10_000 }).toBeGreaterThan(40);
+    await expect.poll(async () => page.getByTestId('grid-row').count(), { timeout: 10_000 }).toBe(25);
     await page.getByTestId('filter-department').selectOption({ label: '開発' });
     const departments = () => page.locator('[data-testid="grid-row"] th').allInnerTexts();
     await expect.poll(async () => (await departments()).every((d) => d.includes('開発')), { timeout: 10_000 }).toBe(true);

@@ -15,21 +15,21 @@ const PEOPLE_SQL = (where: string) => `select e.id, e.name, d.name as department
         where ${where}
         order by (e.id = $VIEWER) desc, e.id limit $LIMIT offset $OFFSET`;
 const ENTRIES_SQL = `
-  with hit as (
-    select s.id, null::int as guest_id from schedule s
+  with own as materialized (
+    select s.id from schedule s
      where s.owner_id = any($1::int[]) and s.start_date <= $2::date and s.end_date >= $3::date
-    union all
-    select g.schedule_id, g.employee_id from schedule_guest g join schedule s on s.id = g.schedule_id
-     where g.employee_id = any($4::int[]) and g.response <> 'DECLINED' and s.start_date <= $5::date and s.end_date >= $6::date
-  ), found as (
-    select id, array_agg(guest_id) filter (where guest_id is not null) as guest_rows from hit group by id
+  ), inv as materialized (
+    select g.schedule_id as id, array_agg(g.employee_id) as guest_rows from schedule_guest g
+     where g.employee_id = any($4::int[]) and g.response <> 'DECLINED' group by g.schedule_id
   )
   select s.id, s.owner_id, s.title,
          to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date,
          s.is_all_day, to_char(s.start_time, 'HH24:MI:SS') as start_time, to_char(s.end_time, 'HH24:MI:SS') as end_time,
-         s.type, s.is_private, s.version, found.guest_rows,
-         (select g.response from schedule_guest g where g.schedule_id = s.id and g.employee_id = $7) as my_response
-    from found join schedule s on s.id = found.id
+         s.type, s.is_private, s.version, inv.guest_rows, mine.response as my_response
+    from schedule s
+    left join inv on inv.id = s.id
+    left join schedule_guest mine on mine.schedule_id = s.id and mine.employee_id = $5
+   where s.id = any(array(select id from own union select id from inv)) and s.start_date <= $6::date and s.end_date >= $7::date
    order by s.start_date, s.is_all_day desc, s.start_time nulls first, s.id`;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,7 +59,7 @@ await serveBare('grid', async (pool, viewer, v) => {
     ])
   ).rows;
   const ids = `{${people.map((p) => p.id).join(',')}}`;
-  const entries = people.length ? (await pool.query(ENTRIES_SQL, [ids, to, from, ids, to, from, viewer.id])).rows : [];
+  const entries = people.length ? (await pool.query(ENTRIES_SQL, [ids, to, from, ids, viewer.id, to, from])).rows : [];
   const rows = new Map<number, unknown[]>(people.map((p) => [p.id, []]));
   for (const s of entries) {
     const busy = s.is_private && s.owner_id !== viewer.id;

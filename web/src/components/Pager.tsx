@@ -1,5 +1,6 @@
 import { Button } from '@primer/react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@primer/octicons-react';
+import { useT } from '../app/i18n';
 import styles from './Pager.module.css';
 
 /** Server-side paging: "1–50 / 62" and previous/next plus page numbers. */
@@ -63,4 +64,16 @@ export function Pager({
       )}
     </nav>
   );
+}
+
+/** The pager's labels in the current language. */
+export function usePagerLabels() {
+  const t = useT();
+  return {
+    nav: t('grid.pager'),
+    prev: t('grid.prev'),
+    next: t('grid.next'),
+    range: (from: number, to: number, total: number) => t('grid.range', { from, to, total }),
+    page: (n: number) => t('grid.page', { n }),
+  };
 }

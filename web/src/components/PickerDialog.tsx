@@ -5,7 +5,7 @@ import { graphql } from '../gql';
 import { useT } from '../app/i18n';
 import { ListTable, type ListColumn } from './ListTable';
 import { SelectFilter, TextFilter } from './ListFrame';
-import { Pager } from './Pager';
+import { Pager, usePagerLabels } from './Pager';
 import { useMasterOptions } from './master-options';
 import styles from './PickerDialog.module.css';
 
@@ -54,16 +54,6 @@ export interface PickedEmployee {
   statusLabel: string;
 }
 
-export function usePagerLabels() {
-  const t = useT();
-  return {
-    nav: t('grid.pager'),
-    prev: t('grid.prev'),
-    next: t('grid.next'),
-    range: (from: number, to: number, total: number) => t('grid.range', { from, to, total }),
-    page: (n: number) => t('grid.page', { n }),
-  };
-}
 
 /** Employee picker (ID, name, department): single choice, or several with checkboxes. */
 export function EmployeePickerDialog({

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Button, CounterLabel, IconButton, Pagination } from '@primer/react';
+import { Button, CounterLabel, IconButton } from '@primer/react';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon, PlusIcon } from '@primer/octicons-react';
 import type { PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
 import { CenteredSpinner } from '../../components/CenteredStatus';
+import { Pager, usePagerLabels } from '../../components/Pager';
 import type { ScheduleCellFieldsFragment, ScheduleGridQuery as GridData } from '../../gql/graphql';
 import { addDays } from './dates';
 import { EntryChip } from './EntryChip';
@@ -42,6 +43,7 @@ function NarrowSchedules() {
   usePreloadDialog();
   const s = useScheduleScreen();
   const [page, setPage] = useState(0);
+  const pagerLabels = usePagerLabels();
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
   const dayVars = useMemo(
@@ -54,7 +56,6 @@ function NarrowSchedules() {
   const markers = useMonthMarkers(s.month, s.me.id);
   const live = useScheduleLive(s.me.id, { grids: [dayVars, markers.variables], days: [s.selected] });
   const total = shown?.scheduleGrid.totalPeople ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const allCollapsed = people.length > 0 && people.every((p) => collapsed.has(p.id));
 
   const toggle = (id: number) =>
@@ -140,17 +141,7 @@ function NarrowSchedules() {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <Pagination
-            pageCount={pages}
-            currentPage={page + 1}
-            onPageChange={(e, n) => {
-              e.preventDefault();
-              setPage(n - 1);
-            }}
-            showPages={false}
-          />
-        )}
+        {total > PAGE_SIZE && <Pager offset={page * PAGE_SIZE} limit={PAGE_SIZE} total={total} onOffset={(o) => setPage(o / PAGE_SIZE)} labels={pagerLabels} compact />}
       </section>
 
       <ScheduleDialogHost state={s.dialog} me={s.me} narrow onClose={s.closeDialog} onChanged={live.apply} />
