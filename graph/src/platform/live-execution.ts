@@ -27,12 +27,15 @@ const rendered = new WeakMap<object, WeakMap<DocumentNode, Map<string, Rendered>
 /** A result as plain JSON-ready objects (graphql-js builds null-prototype objects, which JSON.stringify serialises on its slow path). */
 const plain = (r: ExecutionResult): ExecutionResult => (r.errors ? r : (JSON.parse(JSON.stringify(r)) as ExecutionResult));
 
-function renderShared(view: object, args: ExecutionArgs): Rendered {
+/** What, besides the document, decides a subscription's result: its operation name and variables. */
+const resultKey = (args: ExecutionArgs) => `${args.operationName ?? ''}\u0000${args.variableValues ? JSON.stringify(args.variableValues) : ''}`;
+
+/** `key` = resultKey(args), computed once per subscription (not once per subscriber and event). */
+function renderShared(view: object, args: ExecutionArgs, key: string): Rendered {
   let byDoc = rendered.get(view);
   if (!byDoc) rendered.set(view, (byDoc = new WeakMap()));
   let byKey = byDoc.get(args.document);
   if (!byKey) byDoc.set(args.document, (byKey = new Map()));
-  const key = `${args.operationName ?? ''}\u0000${args.variableValues ? JSON.stringify(args.variableValues) : ''}`;
   let r = byKey.get(key);
   if (!r) {
     const out = execute({ ...args, rootValue: view });
@@ -108,16 +111,17 @@ export async function subscribeShared(args: ExecutionArgs): Promise<AsyncIterabl
   const stream = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in (stream as object))) return stream as ExecutionResult;
   const sink = args.contextValue ? sinks.get(args.contextValue as object) : undefined;
+  const key = resultKey(args);
   if (sink && isHubIterator(stream)) {
     stream.direct = (value) => {
       if (!isSharedView(value)) return false;
-      sink.fifo.push(renderShared(value, args));
+      sink.fifo.push(renderShared(value, args, key));
       if (sink.fifo.length === 1) flush(sink);
       return true;
     };
   }
   const source = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-  const map = (payload: unknown): Result => (isSharedView(payload) ? renderShared(payload, args).result : execute({ ...args, rootValue: payload }));
+  const map = (payload: unknown): Result => (isSharedView(payload) ? renderShared(payload, args, key).result : execute({ ...args, rootValue: payload }));
   const it: AsyncIterableIterator<ExecutionResult> = {
     next: async () => {
       const r = await source.next();
