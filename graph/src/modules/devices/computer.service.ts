@@ -5,7 +5,7 @@ import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { COMPUTER_STATUSES } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
 import { COMPUTER_COLUMNS } from './device.columns.js';
-import { checkId, fetchAll, fetchPage, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from './device.query.js';
+import { checkId, fetchAll, fetchPage, fromOf, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from './device.query.js';
 import type { ComputerFilter, ComputerPage, ComputerView } from './computer.types.js';
 
 interface Row extends HeldRow {
@@ -30,7 +30,8 @@ const Q: ListSql = {
   alias: 'c',
   select: `${heldSelect('c')}, c.asset_number, c.maker, c.device_type, c.model, c.reason, c.purchase_date, c.introduction_date,
            c.office_account_id, oa.account as office_account, c.pin_code, c.pass, c.ac_adapter, c.power_cable`,
-  from: `from computer c ${heldJoins('c')} left join office_account oa on oa.id = c.office_account_id`,
+  table: 'computer c',
+  joins: `${heldJoins('c')} left join office_account oa on oa.id = c.office_account_id`,
 };
 
 function view(r: Row): ComputerView {
@@ -69,7 +70,7 @@ export class ComputerService {
   async get(ctx: AppContext, id: number): Promise<ComputerView> {
     requireUser(ctx, DEVICE_ROLES);
     checkId(id, 'パソコン');
-    const rows: Row[] = await ctx.em.execute(`select ${Q.select} ${Q.from} where c.id = ?`, [id]);
+    const rows: Row[] = await ctx.em.execute(`select ${Q.select} ${fromOf(Q)} where c.id = ?`, [id]);
     if (!rows[0]) throw notFound('パソコン');
     return view(rows[0]);
   }

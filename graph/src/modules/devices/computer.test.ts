@@ -128,7 +128,7 @@ describe('computers: writes', () => {
       current_user: user.id, current_user_name: user.name, current_user_status: '在籍', previous_user: null, ms365: acct.id, ms365_account: acct.account,
       purchase_date: '2025-04-01', introduction_date: '2025-04-10', pin_code: '1234', pass: 'secret-pass', ac_adapter: '有', power_cable: '無', reason: null, version: 1,
     });
-    const [ev] = await sql(`select type, aggregate_type, payload from outbox_event where aggregate_id = ?`, [`computer:${r.body.id}`]);
+    const [ev] = await sql(`select type, aggregate_type, payload from outbox_all where aggregate_id = ?`, [`computer:${r.body.id}`]);
     expect(ev).toMatchObject({ type: 'device.computer.created', aggregate_type: 'device' });
     expect(JSON.stringify(ev.payload)).not.toMatch(/secret-pass|1234/);
     const h = await api(p.url, 'GET', `/computers/${r.body.id}/history`, { token: devadmin });
@@ -182,7 +182,7 @@ describe('computers: writes', () => {
     expect(g.body.errors[0].extensions.code).toBe('CONFLICT');
     const same = await api(p.url, 'PUT', `/computers/${c.id}`, { token: admin, body: { ...pc({ model: '競合テスト' }), status: '故障', reason: '画面割れ', version: first.body.version } });
     expect(same.body.version).toBe(first.body.version);
-    expect(await sql(`select type from outbox_event where aggregate_id = ? order by seq`, [`computer:${c.id}`])).toEqual([{ type: 'device.computer.created' }, { type: 'device.computer.updated' }]);
+    expect(await sql(`select type from outbox_all where aggregate_id = ? order by seq`, [`computer:${c.id}`])).toEqual([{ type: 'device.computer.created' }, { type: 'device.computer.updated' }]);
     expect((await api(p.url, 'PUT', '/computers/99999', { token: admin, body: pc({ version: 1 }) })).status).toBe(404);
     expect((await api(p.url, 'GET', '/computers/99999', { token: admin })).status).toBe(404);
     expect((await api(p.url, 'GET', '/computers/abc', { token: admin })).status).toBe(400);

@@ -5,7 +5,7 @@ import { seedDemoCompany } from '../../db/seeders/demo-company.js';
 import { OfficeAccountStatus, OfficeRowColor } from './device.enums.js';
 import { contentDisposition, escapeCell } from './device.export.js';
 import { assignments, historyFromEvent } from './device.history.js';
-import { fetchAll, heldJoins, heldSelect, heldWhere } from './device.query.js';
+import { fetchAll, fetchPage, heldJoins, heldSelect, heldWhere } from './device.query.js';
 import { officeRowColor } from './office-account.service.js';
 import type { DeviceHistoryEntry } from './device.types.js';
 
@@ -95,7 +95,7 @@ describe('keyset batches for exports', () => {
 
   it('small batches return exactly the rows one query would, in id order', async () => {
     const em = db.orm.em.fork();
-    const q = { alias: 'c', select: heldSelect('c'), from: `from computer c ${heldJoins('c')}` };
+    const q = { alias: 'c', select: heldSelect('c'), table: 'computer c', joins: heldJoins('c') };
     const collect = async (batch: number) => {
       const ids: number[] = [];
       for await (const r of fetchAll<{ id: number }>(em, q, heldWhere('c', { showDiscarded: false }, ['NORMAL'] as never), batch)) ids.push(r.id);
@@ -105,5 +105,24 @@ describe('keyset batches for exports', () => {
     expect(once.length).toBeGreaterThan(20);
     expect(await collect(7)).toEqual(once);
     expect(await collect(once.length)).toEqual(once);
+  });
+
+  it('a page (filter and count on the table, joins for the page only) equals the one-query answer', async () => {
+    const em = db.orm.em.fork();
+    const q = { alias: 'c', select: heldSelect('c'), table: 'computer c', joins: heldJoins('c') };
+    for (const f of [{ showDiscarded: true }, { showDiscarded: false }, { status: 'NORMAL' as never }]) {
+      for (const [offset, limit] of [[0, 10], [10, 10], [0, 200], [100_000, 10]]) {
+        const w = heldWhere('c', f, ['NORMAL', 'BROKEN', 'DISCARDED', 'DISPOSED', 'LOST', 'REPLACE'] as never);
+        const page = await fetchPage<{ id: number; current_user_name: string | null; department_name: string | null }>(em, q, w, offset, limit);
+        const all: { id: number; current_user_name: string | null; department_name: string | null }[] = await em.execute(
+          `select ${q.select} from ${q.table} ${q.joins} ${w.sql} order by c.id`,
+          w.params,
+        );
+        expect(page.total).toBe(all.length);
+        expect(page.rows.map((r) => [r.id, r.current_user_name, r.department_name])).toEqual(
+          all.slice(offset, offset + limit).map((r) => [r.id, r.current_user_name, r.department_name]),
+        );
+      }
+    }
   });
 });

@@ -40,7 +40,7 @@ describe('offboarding', () => {
     expect(rest.body.computers).toHaveLength(held.pcs);
     expect(rest.body.microsoft_office.length).toBe(tiedAccounts.length);
 
-    const [events0] = await sql(`select count(*)::int as n from outbox_event`);
+    const [events0] = await sql(`select count(*)::int as n from outbox_all`);
     const r = await api(p.url, 'POST', `/employees/${holder.id}/return_devices`, { token: devadmin });
     expect(r.status).toBe(200);
     expect(r.body.computers).toHaveLength(held.pcs);
@@ -49,7 +49,7 @@ describe('offboarding', () => {
     expect(r.body.microsoft_office.length).toBe(tiedAccounts.length);
     expect(await sql(`select count(*)::int as n from computer where current_user_id = ?`, [holder.id])).toEqual([{ n: 0 }]);
     expect(await sql(`select count(*)::int as n from smartphone where current_user_id = ?`, [holder.id])).toEqual([{ n: 0 }]);
-    const [events1] = await sql(`select count(*)::int as n from outbox_event`);
+    const [events1] = await sql(`select count(*)::int as n from outbox_all`);
     expect(events1.n - events0.n).toBe(held.pcs + held.phones);
     const hist = await sql(`select device_kind, reason, changed, from_user_id, to_user_id, actor_id from device_history where reason = 'returned' order by id`);
     expect(hist).toHaveLength(held.pcs + held.phones);

@@ -4,7 +4,7 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { OFFICE_STATUS_LABEL, OfficeAccountStatus, OfficeRowColor } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
-import { checkId, fetchAll, fetchPage, Where, type ListSql } from './device.query.js';
+import { checkId, fetchAll, fetchPage, fromOf, Where, type ListSql } from './device.query.js';
 import type { OfficeAccountFilter, OfficeAccountPage, OfficeAccountView } from './office-account.types.js';
 
 interface Row {
@@ -22,7 +22,8 @@ interface Row {
 const Q: ListSql = {
   alias: 'oa',
   select: `oa.id, oa.account, oa.status, oa.version, oa.updated_at, u.usage_count, u.unusable_count, u.replace_count`,
-  from: `from office_account oa cross join lateral (
+  table: 'office_account oa',
+  joins: `cross join lateral (
       select count(*)::int as usage_count,
              count(*) filter (where c.status in ('BROKEN', 'DISCARDED', 'DISPOSED', 'LOST'))::int as unusable_count,
              count(*) filter (where c.status = 'REPLACE')::int as replace_count
@@ -95,7 +96,7 @@ export class OfficeAccountService {
   async get(ctx: AppContext, id: number): Promise<OfficeAccountView> {
     requireUser(ctx, DEVICE_ROLES);
     checkId(id, 'Microsoft Office アカウント');
-    const rows: Row[] = await ctx.em.execute(`select ${Q.select} ${Q.from} where oa.id = ?`, [id]);
+    const rows: Row[] = await ctx.em.execute(`select ${Q.select} ${fromOf(Q)} where oa.id = ?`, [id]);
     if (!rows[0]) throw notFound('Microsoft Office アカウント');
     return view(rows[0]);
   }

@@ -85,7 +85,7 @@ describe('Microsoft Office accounts', () => {
     // a suspended account cannot be newly tied to a computer
     const link = await api(p.url, 'POST', '/computers', { token: devadmin, body: { maker: 'HP', status: '正常', ms365: r.body.id } });
     expect(link.body.fieldErrors).toEqual([{ field: 'officeAccountId', message: '停止中の Microsoft Office アカウントは紐付けられません。' }]);
-    const types = await sql(`select type, payload from outbox_event where aggregate_id = ? order by seq`, [`office_account:${r.body.id}`]);
+    const types = await sql(`select type, payload from outbox_all where aggregate_id = ? order by seq`, [`office_account:${r.body.id}`]);
     expect(types.map((t) => t.type)).toEqual(['device.office_account.created', 'device.office_account.updated']);
     expect(types[1].payload.changed).toEqual(['status']);
     expect(await sql(`select count(*)::int as n from device_history where device_id = ? and device_kind not in ('COMPUTER', 'SMARTPHONE')`, [r.body.id])).toEqual([{ n: 0 }]);

@@ -5,7 +5,7 @@ import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { SMARTPHONE_STATUSES } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
 import { HELD_COLUMNS } from './device.columns.js';
-import { checkId, fetchAll, fetchPage, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from './device.query.js';
+import { checkId, fetchAll, fetchPage, fromOf, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from './device.query.js';
 import type { SmartphoneFilter, SmartphonePage, SmartphoneView } from './smartphone.types.js';
 
 interface Row extends HeldRow {
@@ -22,7 +22,8 @@ type Query = Partial<SmartphoneFilter> & HeldQuery;
 const Q: ListSql = {
   alias: 's',
   select: `${heldSelect('s')}, s.phone_number, s.carrier, s.os, s.price, s.exchange_date, s.pin_pw`,
-  from: `from smartphone s ${heldJoins('s')}`,
+  table: 'smartphone s',
+  joins: heldJoins('s'),
 };
 
 function view(r: Row): SmartphoneView {
@@ -58,7 +59,7 @@ export class SmartphoneService {
   async get(ctx: AppContext, id: number): Promise<SmartphoneView> {
     requireUser(ctx, DEVICE_ROLES);
     checkId(id, 'スマートフォン');
-    const rows: Row[] = await ctx.em.execute(`select ${Q.select} ${Q.from} where s.id = ?`, [id]);
+    const rows: Row[] = await ctx.em.execute(`select ${Q.select} ${fromOf(Q)} where s.id = ?`, [id]);
     if (!rows[0]) throw notFound('スマートフォン');
     return view(rows[0]);
   }

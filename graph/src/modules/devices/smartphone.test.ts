@@ -72,7 +72,7 @@ describe('smartphones', () => {
       ['created', ['currentUser', 'status', 'location']],
       ['edit', ['status']],
     ]);
-    const types = await sql(`select type from outbox_event where aggregate_id = ? order by seq`, [`smartphone:${r.body.id}`]);
+    const types = await sql(`select type from outbox_all where aggregate_id = ? order by seq`, [`smartphone:${r.body.id}`]);
     expect(types.map((t) => t.type)).toEqual(['device.smartphone.created', 'device.smartphone.updated']);
   });
 
