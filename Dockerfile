@@ -8,4 +8,4 @@ COPY workers/package.json workers/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build:web
+RUN npm run build

@@ -203,7 +203,7 @@ export default {
     log(`file: ${rows.toLocaleString()} rows (${badRows.toLocaleString()} with an error), ${fileMb.toFixed(1)} MB, written in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
 
     const side = async (mode: 'floor' | 'naive', url = db.url) => {
-      const c = await startChild(mode, path.join(REPO_ROOT, 'bench/import/side.ts'), { BENCH_IMPORT_MODE: mode, BENCH_IMPORT_FILE: file, BENCH_NAIVE_ROWS: String(naiveRows), DATABASE_URL: url, NODE_ENV: 'production' }, { readyTimeoutMs: 1_800_000 });
+      const c = await startChild(mode, path.join(REPO_ROOT, 'bench/import/side.ts'), { BENCH_IMPORT_MODE: mode, BENCH_IMPORT_FILE: file, BENCH_NAIVE_ROWS: String(naiveRows), DATABASE_URL: url, NODE_ENV: 'production' }, { readyTimeoutMs: 1_800_000, compiled: true });
       await c.stop();
       return { ...c.ready, uptime: uptime() } as Record<string, number> & { uptime: string };
     };
@@ -225,7 +225,7 @@ export default {
     };
     const profileDir = path.join(REPO_ROOT, 'bench/results', `import-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
     const execArgv = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const platform = await startChild('platform (graph + import worker)', path.join(REPO_ROOT, 'bench/import/platform.ts'), env, { execArgv });
+    const platform = await startChild('platform (graph + import worker)', path.join(REPO_ROOT, 'bench/import/platform.ts'), env, { execArgv, compiled: true });
     const url = platform.ready.url as string;
     const pid = platform.ready.pid as number;
     const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'devadmin', password: DEMO_PASSWORD }) });

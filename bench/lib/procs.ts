@@ -4,10 +4,11 @@
  * {type:'stats'} with their CPU time and event-loop utilisation, and exit when the parent goes away.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../../graph/src/platform/paths.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPO_ROOT = repoRoot(import.meta.url);
 
 type Cleanup = { name: string; fn: () => Promise<void> | void; sync?: () => void };
 const cleanups: Cleanup[] = [];
@@ -86,11 +87,15 @@ export async function startChild(
   name: string,
   file: string,
   env: Record<string, string>,
-  opts: { execArgv?: string[]; readyTimeoutMs?: number } = {},
+  opts: { execArgv?: string[]; readyTimeoutMs?: number; compiled?: boolean } = {},
 ): Promise<BenchChild> {
-  const proc = fork(file, [], {
+  // compiled: the child runs from dist/ (scripts/build-server.mjs, run by `npm run bench`) without
+  // the TypeScript loader, as `npm start` runs the platform; otherwise through the SWC loader.
+  const target = opts.compiled ? path.join(REPO_ROOT, 'dist', path.relative(REPO_ROOT, file).replace(/\.ts$/, '.js')) : file;
+  if (opts.compiled && !fs.existsSync(target)) throw new Error(`${path.relative(REPO_ROOT, target)} is missing: run \`npm run build:server\``);
+  const proc = fork(target, [], {
     cwd: REPO_ROOT,
-    execArgv: ['--import', '@swc-node/register/esm-register', ...(opts.execArgv ?? [])],
+    execArgv: opts.compiled ? (opts.execArgv ?? []) : ['--import', '@swc-node/register/esm-register', ...(opts.execArgv ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

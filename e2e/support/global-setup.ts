@@ -31,7 +31,7 @@ function groupAlive(pgid: number): boolean {
 }
 
 /**
- * Starts the real platform once for all browser tests: `bin/start.ts` with a fresh data directory
+ * Starts the real platform once for all browser tests: `bin/start.ts` (compiled, dist/bin/start.js) with a fresh data directory
  * (embedded PostgreSQL, demo company seeded) on a free port, and stops it afterwards.
  */
 export default async function setup(project: TestProject) {
@@ -51,7 +51,10 @@ export default async function setup(project: TestProject) {
   // `npm run workers` pool that this setup does not start (the Kafka paths have their own suites).
   const { KAFKA_BROKERS: _kafka, DATABASE_URL: _db, ...env } = process.env;
   // Its own process group, so teardown can make sure nothing (postgres included) outlives it.
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'bin/start.ts'], {
+  // What `npm start` runs: the compiled launcher (`npm run build`, which `npm test` runs first).
+  const launcher = path.join(repoRoot, 'dist/bin/start.js');
+  if (!fs.existsSync(launcher)) throw new Error('dist/bin/start.js is missing: run `npm run build` (npm test does) before the browser tests');
+  const child = spawn(process.execPath, [launcher], {
     cwd: repoRoot,
     env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     detached: true,

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -24,9 +23,9 @@ import { apiRouter } from './platform/rest.js';
 import type { Services } from './platform/services.js';
 import { pendingMigrations } from './db/orm.js';
 import { mountApiRoutes } from './platform/api-routes.js';
+import { repoRoot } from './platform/paths.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST = path.resolve(here, '../../web/dist');
+export const WEB_DIST = path.join(repoRoot(import.meta.url), 'web/dist');
 
 export interface AppServer {
   http: http.Server;
