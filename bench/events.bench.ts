@@ -152,7 +152,7 @@ const bench: Bench = {
         partitions,
         replicationFactor: 1,
       });
-      const reset = () => orm.em.fork().execute(`truncate outbox_event, event_consumed, event_dead_letter, event_probe_effect restart identity`);
+      const reset = () => orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect restart identity`);
       const effects = async (): Promise<number> => (await orm.em.fork().execute(`select count(*)::int as n from event_probe_effect`))[0].n;
       const latencies = async (): Promise<number[]> =>
         ((await orm.em.fork().execute(`select latency_ms from event_probe_effect where latency_ms is not null order by latency_ms`)) as { latency_ms: number }[]).map(
@@ -343,7 +343,7 @@ const bench: Bench = {
           const progress: string[] = [];
           const sampler = setInterval(async () => {
             if (!args.progress) return;
-            const [r] = await orm.em.fork().execute(`select (select count(*) from outbox_event where sent_at is null)::int as backlog, (select count(*) from event_probe_effect)::int as done`);
+            const [r] = await orm.em.fork().execute(`select (select count(*) from outbox_event)::int as backlog, (select count(*) from event_probe_effect)::int as done`);
             progress.push(`${((performance.now() - t0) / 1000).toFixed(0)}s backlog ${r.backlog} effects ${r.done}`);
           }, 1000);
           await writeProbes(orm, { total: N, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });

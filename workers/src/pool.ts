@@ -39,7 +39,7 @@ export async function startWorkerPool(opts: {
   await admin.connect();
   metrics.addLagProbe(() => consumerLag(admin, groups.map((g) => ({ groupId: g.groupId, topics: topicsOf(settings, g.runner) }))));
   metrics.setBacklogProbe(async () => {
-    const [row] = await orm.em.fork().execute(`select count(*)::int as n from outbox_event where sent_at is null`);
+    const [row] = await orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
     return row.n;
   });
   for (const g of groups) await g.start();

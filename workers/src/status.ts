@@ -18,7 +18,7 @@ export interface Status {
 export async function collectStatus(config: Config, orm: MikroORM, log: Logger, names: string[]): Promise<Status> {
   const em = orm.em.fork();
   const [b] = await em.execute(
-    `select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float as age from outbox_event where sent_at is null`,
+    `select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float as age from outbox_event`,
   );
   const settings = kafkaSettings(config);
   if (!settings) {

@@ -89,7 +89,7 @@ describe('graphql-ws', () => {
     await done;
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toEqual([{ type: 'employee.updated', employeeId: 4, occurredAt: expect.any(String) }]);
-    const rows = await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n, count(sent_at)::int as sent from outbox_event`);
+    const rows = await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n, count(sent_at)::int as sent from outbox_all`);
     expect(rows[0]).toEqual({ n: 1, sent: 1 });
     await c.dispose();
   });

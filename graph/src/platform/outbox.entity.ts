@@ -1,14 +1,19 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
-/** Domain events written in the same transaction as the change they describe. */
+/**
+ * Domain events written in the same transaction as the change they describe. The table is the
+ * queue of events not yet published: the relay moves each published row to `outbox_sent` (same
+ * columns + `sent_at`, no entity: only the relay and the prune touch it); the view `outbox_all`
+ * shows both.
+ */
 @Entity({ tableName: 'outbox_event' })
-@Index({ name: 'outbox_unsent', expression: 'create index "outbox_unsent" on "outbox_event" ("seq") where "sent_at" is null' })
 export class OutboxEvent {
-  @PrimaryKey({ type: 'uuid' })
-  id!: string;
-
-  @Property({ type: 'bigint', autoincrement: true, unique: true, persist: false })
+  /** Commit order of the outbox (the relay claims in this order); assigned by the database. */
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
   seq!: string;
+
+  @Property({ type: 'uuid' })
+  id!: string;
 
   @Property({ length: 100 })
   type!: string;
@@ -22,7 +27,7 @@ export class OutboxEvent {
   @Property({ type: 'timestamptz' })
   occurredAt!: Date;
 
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   actorId?: number | null;
 
   @Property({ type: 'jsonb' })
@@ -30,7 +35,4 @@ export class OutboxEvent {
 
   @Property()
   version!: number;
-
-  @Property({ type: 'timestamptz', nullable: true })
-  sentAt?: Date | null;
 }

@@ -32,13 +32,22 @@ export interface RelayOptions {
   batchesPerClaim?: number;
 }
 
-/** One claim: lock, mark sent (uncommitted until the transaction commits) and return, in one statement. */
+/** The columns of outbox_event, which outbox_sent repeats before its sent_at. */
+const COLUMNS = 'id, seq, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version';
+
+/**
+ * One claim, one statement: lock the oldest queued events of the held lanes, move them from the
+ * queue (`outbox_event`) to the archive (`outbox_sent`, stamped `sent_at`) and return them. The move
+ * is uncommitted until the transaction commits: a rollback puts every claimed row back in the queue.
+ */
 const claimSql = (lanes: boolean, serialized: boolean) => `
   with c as materialized (
-    select id from outbox_event
-     where sent_at is null ${lanes ? `and ${LANE_SQL} = any($2::int[])` : ''}
-     order by seq limit $1 for update skip locked)
-  update outbox_event o set sent_at = now() from c where o.id = c.id
+    select seq from outbox_event
+     ${lanes ? `where ${LANE_SQL} = any($2::int[])` : ''}
+     order by seq limit $1 for update skip locked),
+  d as (delete from outbox_event o using c where o.seq = c.seq returning o.*)
+  insert into outbox_sent as o (${COLUMNS}, sent_at)
+  select ${COLUMNS}, now() from d
   returning o.seq, o.aggregate_type, o.aggregate_id, ${serialized ? ENVELOPE_JSON : 'o.id, o.type, o.occurred_at, o.actor_id, o.payload, o.version'}`;
 
 /**
@@ -86,9 +95,9 @@ export class OutboxRelay {
     metrics?.setBacklogProbe(() => this.backlog());
   }
 
-  /** Committed events not yet published. */
+  /** Committed events not yet published (the queue). */
   async backlog(): Promise<number> {
-    const { rows } = await this.pool.query<{ n: string }>(`select count(*) as n from outbox_event where sent_at is null`);
+    const { rows } = await this.pool.query<{ n: string }>(`select count(*) as n from outbox_event`);
     return Number(rows[0]!.n);
   }
 
@@ -99,7 +108,7 @@ export class OutboxRelay {
     await this.listener.connect();
     await this.listener.query('listen outbox');
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
-    // Sent rows are kept a week (audit, replays from the outbox), then pruned.
+    // Sent rows are kept a week in outbox_sent (audit, replays from the outbox), then pruned.
     this.pruner = setInterval(() => void this.prune().catch((err) => this.log.warn({ err }, 'outbox prune failed')), 3_600_000);
     this.pruner.unref();
     this.kick();
@@ -126,8 +135,8 @@ export class OutboxRelay {
   }
 
   /**
-   * One transaction: takes the free lanes, then claims, publishes and marks up to `batchesPerClaim`
-   * batches (the next claim overlapping the previous publish). Returns how many events were sent.
+   * One transaction: takes the free lanes, then claims (moves to outbox_sent) and publishes up to
+   * `batchesPerClaim` batches (the next claim overlapping the previous publish). Returns how many events were sent.
    */
   async relayOnce(): Promise<number> {
     const client = await this.pool.connect();
@@ -136,14 +145,16 @@ export class OutboxRelay {
       // One round trip: BEGIN, the transaction's settings, and the aggregate lanes no other relay
       // holds right now (transaction-scoped locks: they end with this claim, and with the connection
       // if this process dies).
-      // - synchronous_commit off: this transaction only marks rows sent. Losing that mark in a
-      //   database crash means the rows go again (consumers are idempotent), never that one is lost;
-      //   WAL order keeps the lost marks a suffix, so an aggregate's events are never reordered.
-      // - no bitmap scans: right after a bulk insert the statistics say "few unsent rows" and the
-      //   planner would sort the whole backlog for every claim instead of reading the unsent index
-      //   in seq order up to the limit.
+      // - synchronous_commit off: this transaction only moves rows from the queue to the archive.
+      //   Losing that move in a database crash means the rows go again (consumers are idempotent),
+      //   never that one is lost; WAL order keeps the lost moves a suffix, so an aggregate's events
+      //   are never reordered.
+      // - no sequential or bitmap scans: right after a bulk insert the statistics say "few queued
+      //   rows" and the planner would read and sort the whole backlog for every claim (with a lane
+      //   filter) and hash-join the delete against all of it, instead of reading the seq key in
+      //   order up to the limit and deleting by key.
       const res = (await client.query(
-        `begin; set local synchronous_commit to off; set local enable_bitmapscan to off;
+        `begin; set local synchronous_commit to off; set local enable_seqscan to off; set local enable_bitmapscan to off;
          select array_agg(l) as lanes from generate_series(0, ${LANES - 1}) l where pg_try_advisory_xact_lock(${LOCK_SPACE}, l)`,
       )) as unknown as pg.QueryResult<{ lanes: number[] | null }>[];
       const held = res[res.length - 1]!.rows[0]?.lanes ?? [];
@@ -191,9 +202,9 @@ export class OutboxRelay {
     }
   }
 
-  /** Deletes outbox rows sent more than `days` ago; consumer idempotency rows older than the same. */
+  /** Deletes archived outbox rows sent more than `days` ago; consumer idempotency rows older than twice that. */
   async prune(days = 7): Promise<void> {
-    await this.pool.query(`delete from outbox_event where sent_at < now() - make_interval(days => $1)`, [days]);
+    await this.pool.query(`delete from outbox_sent where sent_at < now() - make_interval(days => $1)`, [days]);
     await this.pool.query(`delete from event_consumed where consumed_at < now() - make_interval(days => $1)`, [days * 2]);
   }
 

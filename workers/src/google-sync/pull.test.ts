@@ -54,7 +54,7 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     const all = await rows();
     expect(all.find((x) => x.google_event_id === target.id)!.title).toBe('g0 改');
     expect(all.find((x) => x.google_event_id === gone.id)).toBeUndefined();
-    const [ev] = await em().execute(`select payload from outbox_event where type = 'schedule.deleted' order by seq desc limit 1`);
+    const [ev] = await em().execute(`select payload from outbox_all where type = 'schedule.deleted' order by seq desc limit 1`);
     expect(ev.payload.origin).toBe('google');
     // Nothing changed: nothing applied.
     expect(await h.sync.engine.pull(em(), a.id)).toMatchObject({ full: false, created: 0, updated: 0, deleted: 0 });
@@ -86,7 +86,7 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     const r = await h.sync.engine.pull(em(), a.id);
     expect(r).toMatchObject({ full: true, deleted: 1 });
     expect((await rows()).find((x) => x.id === s.id)).toBeUndefined();
-    const [ev] = await em().execute(`select payload from outbox_event where type = 'schedule.deleted' and aggregate_id = ?`, [String(s.id)]);
+    const [ev] = await em().execute(`select payload from outbox_all where type = 'schedule.deleted' and aggregate_id = ?`, [String(s.id)]);
     expect(ev.payload.origin).toBe('google');
     // Nothing goes back to Google.
     const before = h.fake.log.length;

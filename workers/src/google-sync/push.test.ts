@@ -109,7 +109,7 @@ describe('push: our entries written to the owner\'s Google calendar', () => {
     await h.deliver();
     expect(gEvent(a.email, id)!.summary).toBe('Googleで後から変更');
     expect((await row(s.id)).title).toBe('Googleで後から変更');
-    const [ev] = await h.db.orm.em.fork().execute(`select payload from outbox_event where type = 'schedule.updated' and aggregate_id = ? order by seq desc limit 1`, [String(s.id)]);
+    const [ev] = await h.db.orm.em.fork().execute(`select payload from outbox_all where type = 'schedule.updated' and aggregate_id = ? order by seq desc limit 1`, [String(s.id)]);
     expect(ev.payload.origin).toBe('google');
   });
 

@@ -81,13 +81,19 @@ export async function startHarness(opts: { users?: number; env?: Record<string, 
       let total = 0;
       for (;;) {
         const e = db.orm.em.fork();
-        const rows: Record<string, any>[] = await e.execute(`select * from outbox_event where sent_at is null order by seq limit 500`);
+        const rows: Record<string, any>[] = await e.execute(`select * from outbox_event order by seq limit 500`);
         if (!rows.length) return total;
         const envs = rows.map((r: Record<string, unknown>) =>
           toEnvelope({ id: r.id, type: r.type, aggregateType: r.aggregate_type, aggregateId: r.aggregate_id, occurredAt: r.occurred_at, actorId: r.actor_id, payload: r.payload, version: r.version } as never),
         );
         for (const env of envs) await runner.process([env]);
-        await e.execute(`update outbox_event set sent_at = now() where id = any(?::uuid[])`, [`{${rows.map((r) => r.id).join(',')}}`]);
+        // As the relay does: the delivered rows leave the queue for the archive.
+        await e.execute(
+          `with d as (delete from outbox_event where seq = any(?::bigint[]) returning *)
+           insert into outbox_sent (id, seq, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version, sent_at)
+           select id, seq, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version, now() from d`,
+          [`{${rows.map((r) => r.seq).join(',')}}`],
+        );
         total += rows.length;
       }
     },

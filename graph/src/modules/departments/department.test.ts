@@ -39,7 +39,7 @@ describe('departments', () => {
     expect(r.body).toMatchObject({ department_name: '法務', manager: a.id, members: [b.id, a.id].sort((x, y) => x - y) });
     const moved = await sql(`select department_id from employee where id in (?, ?)`, [a.id, b.id]);
     expect(moved.every((m) => m.department_id === r.body.department_id)).toBe(true);
-    const events = await sql(`select type from outbox_event where (aggregate_type = 'employee' and aggregate_id in (?, ?)) or (aggregate_type = 'department' and aggregate_id = ?)`, [String(a.id), String(b.id), String(r.body.department_id)]);
+    const events = await sql(`select type from outbox_all where (aggregate_type = 'employee' and aggregate_id in (?, ?)) or (aggregate_type = 'department' and aggregate_id = ?)`, [String(a.id), String(b.id), String(r.body.department_id)]);
     expect(events.map((e) => e.type).sort()).toEqual(['department.created', 'employee.updated', 'employee.updated']);
   });
 

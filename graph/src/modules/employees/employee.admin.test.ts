@@ -36,7 +36,7 @@ describe('employee writes', () => {
     expect(r.body).toMatchObject({ name: '新人 2号', role: '一般', status: '在籍', location: '姫路', department: null, login_id: 'new.2', version: 1 });
     expect(JSON.stringify(r.body)).not.toMatch(/password/);
     expect((await api(p.url, 'POST', '/auth/login', { body: { loginId: 'new.2', password: 'a-long-password-1' } })).status).toBe(200);
-    const [ev] = await sql(`select type, payload from outbox_event where aggregate_type = 'employee' and aggregate_id = ?`, [String(r.body.id)]);
+    const [ev] = await sql(`select type, payload from outbox_all where aggregate_type = 'employee' and aggregate_id = ?`, [String(r.body.id)]);
     expect(ev.type).toBe('employee.created');
     expect(JSON.stringify(ev.payload)).not.toMatch(/password|argon/);
   });
@@ -73,7 +73,7 @@ describe('employee writes', () => {
     const e = (await api(p.url, 'POST', '/employees', { token: admin, body: newcomer(6) })).body;
     const same = await api(p.url, 'PUT', `/employees/${e.id}`, { token: admin, body: { ...newcomer(6), password: undefined, version: e.version } });
     expect(same.body.version).toBe(e.version);
-    expect(await sql(`select type from outbox_event where aggregate_id = ? and type = 'employee.updated'`, [String(e.id)])).toHaveLength(0);
+    expect(await sql(`select type from outbox_all where aggregate_id = ? and type = 'employee.updated'`, [String(e.id)])).toHaveLength(0);
   });
 
   it('retiring an employee ends their sessions; admins cannot retire or demote themselves', async () => {

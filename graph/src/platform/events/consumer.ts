@@ -71,7 +71,7 @@ function describe(err: unknown): string {
  * Runs one consumer over batches of events: validation, idempotency, retries with backoff,
  * dead-lettering. `process` resolves when every event of the batch has either had its effect
  * committed (now or before) or been parked; only then may the caller commit the batch (Kafka
- * offsets, outbox sent_at). It rejects with AbortedError when stopped mid-retry: nothing is
+ * offsets, the outbox claim). It rejects with AbortedError when stopped mid-retry: nothing is
  * committed for the unfinished events, so they are delivered again.
  */
 export class ConsumerRunner {

@@ -23,7 +23,7 @@ afterAll(async () => {
   await db?.close();
 });
 beforeEach(async () => {
-  await db.orm.em.fork().execute(`truncate outbox_event, event_consumed, event_dead_letter, event_probe_effect`);
+  await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
 });
 
 function setup(consumer = new ProbeConsumer(), opts: { concurrency?: number; batchSize?: number } = {}) {
@@ -192,7 +192,7 @@ describe('embedded transport', () => {
       expect(first).toBeLessThan(400);
       const [{ lanes }] = await db.orm.em
         .fork()
-        .execute(`select array_agg(distinct hashtext(aggregate_type || ':' || aggregate_id) & 15) as lanes from outbox_event where sent_at is not null`);
+        .execute(`select array_agg(distinct hashtext(aggregate_type || ':' || aggregate_id) & 15) as lanes from outbox_sent`);
       expect((lanes as number[]).every((l) => l >= 8)).toBe(true);
       expect(await s.relay.relayOnce()).toBe(0);
       await other.query('commit');
@@ -223,17 +223,40 @@ describe('embedded transport', () => {
     }
   });
 
+  it('a claim moves the events from the queue to outbox_sent, stamped; a failed publish leaves them queued', async () => {
+    const s = setup(new ProbeConsumer(), { batchSize: 100 });
+    const ids = await writeProbes(db.orm, { total: 30, aggregates: 3 });
+    const em = db.orm.em.fork();
+    const counts = async () => (await em.execute(`select (select count(*) from outbox_event)::int as queued, (select count(*) from outbox_sent)::int as sent`))[0];
+    const orig = s.transport.publish.bind(s.transport);
+    s.transport.publish = async () => {
+      throw new Error('broker down');
+    };
+    await expect(s.relay.relayOnce()).rejects.toThrow('broker down');
+    expect(await counts()).toEqual({ queued: 30, sent: 0 });
+    s.transport.publish = orig;
+    expect(await s.relay.relayOnce()).toBe(30);
+    expect(await counts()).toEqual({ queued: 0, sent: 30 });
+    const sent: { id: string; stamped: boolean }[] = await em.execute(`select id, sent_at between now() - interval '1 minute' and now() as stamped from outbox_sent order by seq`);
+    expect(sent).toEqual(ids.map((id) => ({ id, stamped: true })));
+    const [all] = await em.execute(`select count(*)::int as n, count(sent_at)::int as sent from outbox_all`);
+    expect(all).toEqual({ n: 30, sent: 30 });
+    expect(await s.relay.backlog()).toBe(0);
+    await s.relay.stop();
+  });
+
   it('prunes sent outbox rows and old idempotency rows after their retention', async () => {
     const s = setup();
     await writeProbes(db.orm, { total: 10, aggregates: 2 });
     await s.relay.relayOnce();
+    await writeProbes(db.orm, { total: 2, aggregates: 1, prefix: 'queued' });
     const em = db.orm.em.fork();
-    await em.execute(`update outbox_event set sent_at = now() - interval '8 days' where id in (select id from outbox_event limit 4)`);
+    await em.execute(`update outbox_sent set sent_at = now() - interval '8 days' where seq in (select seq from outbox_sent order by seq limit 4)`);
     await em.execute(`update event_consumed set consumed_at = now() - interval '15 days' where event_id in (select event_id from event_consumed limit 3)`);
     await s.relay.prune(7);
-    const [o] = await em.execute(`select count(*)::int as n from outbox_event`);
+    const [o] = await em.execute(`select (select count(*) from outbox_sent)::int as sent, (select count(*) from outbox_event)::int as queued`);
     const [c] = await em.execute(`select count(*)::int as n from event_consumed`);
-    expect([o.n, c.n]).toEqual([6, 7]);
+    expect([o, c.n]).toEqual([{ sent: 6, queued: 2 }, 7]);
     await s.relay.stop();
   });
 

@@ -38,7 +38,7 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
   });
   beforeEach(async () => {
     settings = { ...k.settings(4), topicPrefix: `${k.settings().topicPrefix}${Math.random().toString(36).slice(2, 7)}.` };
-    await db.orm.em.fork().execute(`truncate outbox_event, event_consumed, event_dead_letter, event_probe_effect`);
+    await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
     return async () => {
       for (const c of cleanup.splice(0).reverse()) await c();
     };
