@@ -14,6 +14,7 @@ import { Migration20261122050000_google } from './migrations/Migration2026112205
 import { Migration20261122060000_imports } from './migrations/Migration20261122060000_imports.js';
 import { Migration20261122070000_google_attendees } from './migrations/Migration20261122070000_google_attendees.js';
 import { Migration20261122080000_outbox_queue } from './migrations/Migration20261122080000_outbox_queue.js';
+import { Migration20261122090000_history_audit_refs } from './migrations/Migration20261122090000_history_audit_refs.js';
 
 /** Every entity of every module; modules add theirs here. */
 export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent, ...deviceEntities];
@@ -29,6 +30,7 @@ export const migrationsList = [
   { name: 'Migration20261122060000_imports', class: Migration20261122060000_imports },
   { name: 'Migration20261122070000_google_attendees', class: Migration20261122070000_google_attendees },
   { name: 'Migration20261122080000_outbox_queue', class: Migration20261122080000_outbox_queue },
+  { name: 'Migration20261122090000_history_audit_refs', class: Migration20261122090000_history_audit_refs },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

@@ -9,7 +9,8 @@ import type { EventType } from '../../../../schema/events/index.js';
 import { AssetKind, DEVICE_STATUS_LABEL, DeviceKind, type DeviceStatus } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
 import { checkId, holder, named } from './device.query.js';
-import type { DeviceAssignment, DeviceHistoryEntry, DeviceTimeline } from './device.types.js';
+import type { NamedRef } from '../employees/employee.types.js';
+import type { DeviceAssignment, DeviceHistoryEntry, DeviceHolder, DeviceTimeline } from './device.types.js';
 
 /** Event aggregate ids: `<kind>:<id>` under the one aggregate type `device`. */
 const PREFIX: Record<AssetKind, string> = { COMPUTER: 'computer', SMARTPHONE: 'smartphone', OFFICE_ACCOUNT: 'office_account' };
@@ -137,19 +138,36 @@ export class DeviceHistoryService {
     const changes: DeviceHistoryEntry[] = rows.map((r) => ({
       id: Number(r.id),
       changedAt: new Date(r.changed_at),
-      changedBy: holder(r.actor_id, r.actor_name, r.actor_status),
+      changedBy: pastHolder(r.actor_id, r.actor_name, r.actor_status),
       reason: r.reason,
       changed: r.changed,
-      fromUser: holder(r.from_user_id, r.from_user_name, r.from_user_status),
-      toUser: holder(r.to_user_id, r.to_user_name, r.to_user_status),
+      fromUser: pastHolder(r.from_user_id, r.from_user_name, r.from_user_status),
+      toUser: pastHolder(r.to_user_id, r.to_user_name, r.to_user_status),
       fromStatus: r.from_status,
       toStatus: r.to_status,
-      fromLocation: named(r.from_location_id, r.from_location_name),
-      toLocation: named(r.to_location_id, r.to_location_name),
+      fromLocation: pastPlace(r.from_location_id, r.from_location_name),
+      toLocation: pastPlace(r.to_location_id, r.to_location_name),
     }));
     return { kind, deviceId: id, assignments: assignments(changes), changes };
   }
 }
+
+/** How the history names an employee or location that has been deleted since (the log keeps the id). */
+export const deletedName = (id: number) => `削除済み（ID: ${id}）`;
+
+/**
+ * A history entry's person: device_history keeps employee ids after the employee is deleted (no
+ * foreign key: it is an audit log), so a missing row is shown as deleted, not as nobody. A deleted
+ * person counts as 退職 for the row style.
+ */
+export function pastHolder(id: number | null, name: string | null, status: EmployeeStatus | null): DeviceHolder | null {
+  if (id === null) return null;
+  if (name === null || status === null) return { id, name: deletedName(id), status: 'RETIRED' as EmployeeStatus, statusLabel: '削除済み', retired: true };
+  return holder(id, name, status);
+}
+
+/** A history entry's location, kept as an id after the location is deleted. */
+export const pastPlace = (id: number | null, name: string | null): NamedRef | null => (id === null ? null : { id, name: name ?? deletedName(id) });
 
 /** Periods of use: each change of current user ends the open period and may start another. */
 export function assignments(changes: DeviceHistoryEntry[]): DeviceAssignment[] {
