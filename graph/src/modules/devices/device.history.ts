@@ -8,7 +8,7 @@ import { DEVICE_ROLES, type EmployeeStatus } from '../employees/employee.enums.j
 import type { EventType } from '../../../../schema/events/index.js';
 import { AssetKind, DEVICE_STATUS_LABEL, DeviceKind, type DeviceStatus } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
-import { checkId, holder, named } from './device.query.js';
+import { checkId, holder } from './device.query.js';
 import type { NamedRef } from '../employees/employee.types.js';
 import type { DeviceAssignment, DeviceHistoryEntry, DeviceHolder, DeviceTimeline } from './device.types.js';
 
