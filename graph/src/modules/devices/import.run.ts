@@ -132,15 +132,17 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     inFlight.catch(() => undefined); // awaited (and thrown) at the next flush or the end
   };
   try {
-    for await (const r of readSheet(job.file, job.format, limits.maxRows)) {
-      if (blank(r.cells)) continue;
-      if (!header) {
-        header = readHeader(r.cells);
-        continue;
+    for await (const batch of readSheet(job.file, job.format, limits.maxRows)) {
+      for (const r of batch) {
+        if (blank(r.cells)) continue;
+        if (!header) {
+          header = readHeader(r.cells);
+          continue;
+        }
+        parsed++;
+        chunk.push(parseRow(r.row, r.cells, header, refs));
+        if (chunk.length >= CHUNK_ROWS) await flush();
       }
-      parsed++;
-      chunk.push(parseRow(r.row, r.cells, header, refs));
-      if (chunk.length >= CHUNK_ROWS) await flush();
     }
     if (!header) throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
     if (chunk.length) await flush();

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import type { SheetFormat } from './import.sniff.js';
+import { centralDirectoryOffset, zipEntries, type SheetFormat } from './import.sniff.js';
 
 /** A cell as the import sees it: text, number, date, or empty. Formulas arrive as their cached result. */
 export type Cell = string | number | Date | null;
@@ -35,9 +35,44 @@ function fromExcelJs(v: unknown): Cell {
   return String(v);
 }
 
-/** .xlsx: exceljs's streaming reader, first worksheet only; formulas are never evaluated. */
-async function* xlsxRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/**
+ * The .xlsx's zip entries as exceljs's streaming reader should meet them: worksheets last (in their
+ * own order), after the shared strings, styles and workbook they depend on. Writers (exceljs's
+ * streaming writer among them) often put the sheet first; exceljs then copies the whole inflated
+ * sheet XML to a temp file and reads it back once the shared strings have come. The entries are
+ * the upload's own bytes (local header, data, descriptor), only reordered, central directory last
+ * (the streaming reader reads local headers in sequence and stops at it). Null: leave the file as
+ * it is (no usable directory, overlapping entries, nothing to move).
+ */
+export function worksheetsLast(buf: Buffer): Buffer[] | null {
+  const entries = zipEntries(buf, 10_000);
+  const cd = centralDirectoryOffset(buf);
+  if (!entries?.length || cd === null || cd > buf.length) return null;
+  const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
+  const parts: { name: string; bytes: Buffer }[] = [];
+  for (let i = 0; i < byOffset.length; i++) {
+    const start = byOffset[i].localOffset;
+    const end = i + 1 < byOffset.length ? byOffset[i + 1].localOffset : cd;
+    if (end <= start || end > cd || (i === 0 && start !== 0)) return null;
+    parts.push({ name: byOffset[i].name, bytes: buf.subarray(start, end) });
+  }
+  const firstSheet = parts.findIndex((p) => WORKSHEET.test(p.name));
+  if (firstSheet < 0 || parts.slice(firstSheet).every((p) => WORKSHEET.test(p.name))) return null; // already in order
+  return [...parts.filter((p) => !WORKSHEET.test(p.name)), ...parts.filter((p) => WORKSHEET.test(p.name)), { name: '', bytes: buf.subarray(cd) }].map((p) => p.bytes);
+}
+
+/** What exceljs's WorksheetReader.parse() yields: the events of one chunk of sheet XML. */
+type SheetEvents = AsyncIterable<{ eventType: string; value: unknown }[]>;
+
+/**
+ * .xlsx: exceljs's streaming reader, first worksheet only; formulas are never evaluated. Rows come
+ * in batches, one per chunk of sheet XML exceljs parsed (a few hundred rows): `ws.parse()` is what
+ * the worksheet's own row iterator loops over, minus a promise (and its async-hook work) per row.
+ */
+async function* xlsxRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(worksheetsLast(buf) ?? [buf]), {
     sharedStrings: 'cache',
     styles: 'cache', // needed to tell date cells from numbers
     hyperlinks: 'ignore',
@@ -46,13 +81,19 @@ async function* xlsxRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow>
   });
   try {
     for await (const ws of reader) {
-      for await (const r of ws) {
-        if (r.number > maxRows + 1) throw tooManyRows(maxRows);
-        // One pass, one array: exceljs's values are 1-based (index 0 is always empty).
-        const values = r.values as unknown[];
-        const cells: Cell[] = new Array(Math.max(0, values.length - 1));
-        for (let i = 1; i < values.length; i++) cells[i - 1] = fromExcelJs(values[i]);
-        yield { row: r.number, cells };
+      for await (const events of (ws as unknown as { parse(): SheetEvents }).parse()) {
+        const batch: SheetRow[] = [];
+        for (const e of events) {
+          if (e.eventType !== 'row') continue;
+          const r = e.value as ExcelJS.Row;
+          if (r.number > maxRows + 1) throw tooManyRows(maxRows);
+          // One pass, one array: exceljs's values are 1-based (index 0 is always empty).
+          const values = r.values as unknown[];
+          const cells: Cell[] = new Array(Math.max(0, values.length - 1));
+          for (let i = 1; i < values.length; i++) cells[i - 1] = fromExcelJs(values[i]);
+          batch.push({ row: r.number, cells });
+        }
+        if (batch.length) yield batch;
       }
       return; // first sheet only
     }
@@ -62,8 +103,10 @@ async function* xlsxRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow>
   }
 }
 
+const XLS_BATCH = 500;
+
 /** .xls (BIFF): SheetJS reads the cached values (no formula evaluation), at most maxRows + 2 rows. */
-async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow> {
+async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]> {
   let rows: unknown[][];
   let first = 0;
   try {
@@ -75,14 +118,23 @@ async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow> 
   } catch {
     throw unreadable();
   }
+  let batch: SheetRow[] = [];
   for (const [i, r] of rows.entries()) {
     const row = first + i + 1;
     if (row > maxRows + 1) throw tooManyRows(maxRows);
-    yield { row, cells: r.map((v) => (v === undefined ? null : fromExcelJs(v))) };
+    batch.push({ row, cells: r.map((v) => (v === undefined ? null : fromExcelJs(v))) });
+    if (batch.length >= XLS_BATCH) {
+      yield batch;
+      batch = [];
+    }
   }
+  if (batch.length) yield batch;
 }
 
-/** Every row of the first sheet, header row included, in order. Throws ImportFailure past maxRows data rows. */
-export function readSheet(buf: Buffer, format: SheetFormat, maxRows: number): AsyncGenerator<SheetRow> {
+/**
+ * Every row of the first sheet, header row included, in order, in batches (never empty). Throws
+ * ImportFailure past maxRows data rows.
+ */
+export function readSheet(buf: Buffer, format: SheetFormat, maxRows: number): AsyncGenerator<SheetRow[]> {
   return format === 'xlsx' ? xlsxRows(buf, maxRows) : xlsRows(buf, maxRows);
 }

@@ -63,16 +63,22 @@ export interface ZipEntry {
   localOffset: number;
 }
 
+/** The offset of the zip's end-of-central-directory record (within the last 64 KiB + 22 bytes), or -1. */
+function endRecord(buf: Buffer): number {
+  const min = Math.max(0, buf.length - 0xffff - 22);
+  for (let i = buf.length - 22; i >= min; i--) if (buf.readUInt32LE(i) === 0x06054b50) return i;
+  return -1;
+}
+
+/** Where the zip's central directory starts, or null when there is no end record. */
+export function centralDirectoryOffset(buf: Buffer): number | null {
+  const eocd = endRecord(buf);
+  return eocd < 0 ? null : buf.readUInt32LE(eocd + 16);
+}
+
 /** Reads the zip's central directory (end record within the last 64 KiB + 22 bytes); no Zip64. */
 export function zipEntries(buf: Buffer, maxEntries: number): ZipEntry[] | null {
-  const min = Math.max(0, buf.length - 0xffff - 22);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= min; i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endRecord(buf);
   if (eocd < 0) return null;
   const count = buf.readUInt16LE(eocd + 10);
   if (count > maxEntries) throw zipBomb();

@@ -1,0 +1,103 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { ImportFailure, readSheet, worksheetsLast, type Cell, type SheetRow } from './import.sheet.js';
+import { zipEntries } from './import.sniff.js';
+
+/** A sheet of `n` data rows under a header: text, numbers, dates, blanks, a formula with its cached result. */
+async function xlsx(n: number): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('パソコン');
+  ws.addRow(['管理番号', 'メーカー', '使用者ID', '購入日', '備考']);
+  for (let i = 1; i <= n; i++) {
+    ws.addRow([`BN-${i}`, i % 3 ? 'Dell' : { richText: [{ text: 'H' }, { text: 'P' }] }, i % 5 ? i : null, new Date(Date.UTC(2020, 0, 1 + (i % 400))), { formula: 'A1', result: `r${i}` }]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The same kind of sheet from exceljs's streaming writer, which puts the worksheet before the shared strings. */
+async function streamedXlsx(n: number): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true, useStyles: true });
+  const ws = wb.addWorksheet('パソコン');
+  ws.columns = [{ key: 'a' }, { key: 'b' }, { key: 'c', style: { numFmt: 'yyyy-mm-dd' } }];
+  ws.addRow(['管理番号', 'メーカー', '購入日']).commit();
+  for (let i = 1; i <= n; i++) ws.addRow([`BN-${i}`, i % 2 ? 'Dell' : 'HP', new Date(Date.UTC(2021, 0, 1 + (i % 300)))]).commit();
+  ws.commit();
+  await wb.commit();
+  return Buffer.concat(chunks);
+}
+
+async function all(gen: AsyncGenerator<SheetRow[]>): Promise<{ rows: SheetRow[]; batches: number }> {
+  const rows: SheetRow[] = [];
+  let batches = 0;
+  for await (const b of gen) {
+    expect(b.length).toBeGreaterThan(0);
+    batches++;
+    rows.push(...b);
+  }
+  return { rows, batches };
+}
+
+/** The same sheet read the plain way: exceljs's per-row iterator. */
+async function perRow(buf: Buffer): Promise<{ row: number; cells: Cell[] }[]> {
+  const out: { row: number; cells: Cell[] }[] = [];
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  for await (const ws of reader) {
+    for await (const r of ws) out.push({ row: r.number, cells: (r.values as unknown[]).slice(1).map((v) => v as Cell) });
+    break;
+  }
+  return out;
+}
+
+describe('readSheet', () => {
+  it('.xlsx: every row in order, in batches, the same rows as exceljs row by row', async () => {
+    const buf = await xlsx(5000);
+    const { rows, batches } = await all(readSheet(buf, 'xlsx', 10_000));
+    expect(batches).toBeGreaterThan(1);
+    const plain = await perRow(buf);
+    expect(rows.map((r) => r.row)).toEqual(plain.map((r) => r.row));
+    expect(rows[0].cells).toEqual(['管理番号', 'メーカー', '使用者ID', '購入日', '備考']);
+    const third = rows.find((r) => r.row === 4)!; // data row 3
+    expect(third.cells).toEqual(['BN-3', 'HP', 3, new Date(Date.UTC(2020, 0, 4)), 'r3']);
+    expect(rows.find((r) => r.row === 6)!.cells[2]).toBeNull(); // data row 5: blank 使用者ID
+    expect(rows.map((r) => r.row)).toEqual(Array.from({ length: 5001 }, (_, i) => i + 1));
+  });
+
+  it('.xlsx with the worksheet before the shared strings: read from the reordered entries, same rows', async () => {
+    const buf = await streamedXlsx(3000);
+    const names = zipEntries(buf, 100)!.sort((a, b) => a.localOffset - b.localOffset).map((e) => e.name);
+    expect(names.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names.indexOf('xl/sharedStrings.xml'));
+    const parts = worksheetsLast(buf)!;
+    expect(Buffer.concat(parts).length).toBe(buf.length); // the same bytes, only reordered
+    const { rows } = await all(readSheet(buf, 'xlsx', 10_000));
+    const plain = await perRow(buf);
+    expect(rows).toEqual(plain);
+    expect(rows).toHaveLength(3001);
+    expect(rows[2].cells).toEqual(['BN-2', 'HP', new Date(Date.UTC(2021, 0, 3))]);
+  });
+
+  it('.xlsx past maxRows fails with the row limit, whichever batch crosses it', async () => {
+    const buf = await xlsx(1500);
+    await expect(all(readSheet(buf, 'xlsx', 1200))).rejects.toThrow(ImportFailure);
+    await expect(all(readSheet(buf, 'xlsx', 1200))).rejects.toThrow(/行数が多すぎます/);
+  });
+
+  it('.xls: every row in order, in batches', async () => {
+    const aoa = [['管理番号', 'メーカー'], ...Array.from({ length: 1234 }, (_, i) => [`BN-${i + 1}`, 'Dell'])];
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'パソコン');
+    const buf = XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const { rows, batches } = await all(readSheet(buf, 'xls', 10_000));
+    expect(batches).toBe(3);
+    expect(rows.map((r) => r.row)).toEqual(aoa.map((_, i) => i + 1));
+    expect(rows.map((r) => r.cells)).toEqual(aoa);
+  });
+
+  it('a broken file fails as unreadable', async () => {
+    await expect(all(readSheet(Buffer.from('PK not a zip'), 'xlsx', 10))).rejects.toThrow(/読み込めませんでした/);
+  });
+});
