@@ -42,7 +42,7 @@ describe('outbox queue migration', () => {
     for (let i = 1; i <= 5; i++) await ev(i, i <= 3 ? `2026-11-0${i}T00:00:00Z` : null);
     await em.execute(`insert into event_consumed (consumer, event_id) values ('probe', ?)`, [randomUUID()]);
 
-    expect((await orm.getMigrator().up()).map((m) => m.name)).toEqual(['Migration20261122080000_outbox_queue']);
+    expect((await orm.getMigrator().up({ to: 'Migration20261122080000_outbox_queue' })).map((m) => m.name)).toEqual(['Migration20261122080000_outbox_queue']);
 
     const queued = await em.execute(`select seq::int, payload->>'seq' as i from outbox_event order by seq`);
     expect(queued).toEqual([{ seq: 4, i: '4' }, { seq: 5, i: '5' }]);
