@@ -62,6 +62,17 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** A plain insert into event_consumed met an id already there: the batch goes again with ON CONFLICT. */
+class AlreadyConsumed extends Error {
+  constructor() {
+    super('event already consumed');
+    this.name = 'AlreadyConsumed';
+  }
+}
+
+/** After a duplicate, how many batches take the ON CONFLICT path before a plain insert is tried again. */
+const CONFLICT_PATH_BATCHES = 16;
+
 function describe(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;
   return String(err);
@@ -146,8 +157,60 @@ export class ConsumerRunner {
     }
   }
 
+  /**
+   * Batches left to mark consumed with ON CONFLICT DO NOTHING after a plain insert met an id
+   * already consumed (a redelivery tends to come in runs: a rebalance, a relay round retried).
+   */
+  private conflictPathLeft = 0;
+
   /** One transaction: mark the new events consumed, apply their effect, commit. */
   private async attempt(events: EventEnvelope[]): Promise<void> {
+    if (this.conflictPathLeft > 0) {
+      this.conflictPathLeft--;
+    } else {
+      try {
+        return await this.attemptFresh(events);
+      } catch (err) {
+        if (!(err instanceof AlreadyConsumed)) throw err;
+        this.conflictPathLeft = CONFLICT_PATH_BATCHES;
+      }
+    }
+    return this.attemptSkippingConsumed(events);
+  }
+
+  /**
+   * The common case, every event new: a plain INSERT of the batch's distinct ids. PostgreSQL's
+   * speculative insertion (ON CONFLICT) costs a pre-check of the key and a confirmation per row;
+   * the primary key alone rejects an id already consumed (or committed meanwhile by a racing
+   * transaction, after waiting for it, as ON CONFLICT would), and then the whole transaction is
+   * rolled back before any effect and the batch goes again through attemptSkippingConsumed.
+   */
+  private async attemptFresh(events: EventEnvelope[]): Promise<void> {
+    // Each id once: a batch may carry the same event twice (a producer retry or a relay round
+    // that failed after publishing lands a second copy next to the first).
+    const seen = new Set<string>();
+    const todo: EventEnvelope[] = [];
+    for (const e of events) {
+      if (seen.has(e.id)) continue;
+      seen.add(e.id);
+      todo.push(e);
+    }
+    await this.orm.em.fork().transactional(async (tx) => {
+      try {
+        await execBound(tx, `insert into event_consumed (consumer, event_id) select ?, unnest(?::uuid[])`, [this.name, pgArray([...seen])]);
+      } catch (err) {
+        const e = err as { code?: string; table?: string };
+        if (e.code === '23505' && e.table === 'event_consumed') throw new AlreadyConsumed();
+        throw err;
+      }
+      await this.consumer.handleBatch(todo, tx);
+    });
+    this.metrics.processed.inc({ consumer: this.name }, todo.length);
+    if (events.length > todo.length) this.metrics.duplicates.inc({ consumer: this.name }, events.length - todo.length);
+  }
+
+  /** Some events may have been consumed already: insert with ON CONFLICT DO NOTHING, apply the fresh ones. */
+  private async attemptSkippingConsumed(events: EventEnvelope[]): Promise<void> {
     let applied = 0;
     await this.orm.em.fork().transactional(async (tx) => {
       const rows = await execBound<{ event_id: string }>(
@@ -155,8 +218,7 @@ export class ConsumerRunner {
         `insert into event_consumed (consumer, event_id) select ?, unnest(?::uuid[]) on conflict do nothing returning event_id`,
         [this.name, pgArray(events.map((e) => e.id))],
       );
-      // Fresh ids, each once: a batch may carry the same event twice (a producer retry or a relay
-      // round that failed after publishing lands a second copy next to the first).
+      // Fresh ids, each once (a batch may carry the same event twice).
       const fresh = new Set(rows.map((r) => r.event_id));
       const todo = events.filter((e) => fresh.delete(e.id));
       applied = todo.length;

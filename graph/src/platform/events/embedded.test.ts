@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/db.js';
 import { createLogger } from '../logger.js';
 import { record } from '../outbox.js';
@@ -103,6 +103,64 @@ describe('embedded transport', () => {
     expect(await effectReport(db.orm)).toMatchObject({ total: 21, duplicates: 0 });
     await db.orm.em.fork().execute(`delete from event_probe_effect where event_id = ?`, [again.id]);
     expect(await effectReport(db.orm)).toMatchObject({ total: 20, duplicates: 0, orderViolations: 0 });
+  });
+
+  it('marks a batch of new events with a plain insert; one already consumed sends the batch through ON CONFLICT, effects once', async () => {
+    const { runner, metrics } = setup();
+    const probe = (i: number): EventEnvelope => ({
+      id: randomUUID(),
+      type: 'platform.probe',
+      aggregateType: 'probe',
+      aggregateId: 'mixed',
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      payload: { seq: i },
+      version: 1,
+    });
+    const batch = Array.from({ length: 10 }, (_, i) => probe(i));
+    const spy = vi.spyOn(runner as unknown as { attemptSkippingConsumed: (e: EventEnvelope[]) => Promise<void> }, 'attemptSkippingConsumed');
+    await runner.process(batch.slice(0, 4));
+    await runner.process([batch[4]!, batch[4]!]); // the same event twice in one batch: no conflict, one effect
+    expect(spy).not.toHaveBeenCalled();
+    // 0..3 consumed already: the plain insert fails on them, the batch goes again and applies 5..9 only.
+    await runner.process(batch);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(await effectReport(db.orm)).toEqual({ total: 10, distinct: 10, duplicates: 0, orderViolations: 0 });
+    expect(await counter(metrics, 'events_processed_total')).toBe(10);
+    expect(await counter(metrics, 'events_duplicate_total')).toBe(1 + 5);
+    // Redeliveries come in runs: the next batches skip the plain attempt, then it is tried again.
+    await runner.process(batch);
+    expect(spy).toHaveBeenCalledTimes(2);
+    for (let i = 0; i < 16; i++) await runner.process([probe(10 + i)]);
+    expect(spy).toHaveBeenCalledTimes(2 + 15);
+    expect(await effectReport(db.orm)).toMatchObject({ total: 26, duplicates: 0 });
+    // A consumer's own failure is not taken for a duplicate: retried, then parked as before.
+    spy.mockClear();
+    const poison = { ...probe(100), payload: { seq: 100, poison: true } };
+    await runner.process([poison, probe(101)]);
+    expect(spy).not.toHaveBeenCalled();
+    const [parked] = await db.orm.em.fork().execute(`select count(*)::int as n from event_dead_letter where event_id = ?`, [poison.id]);
+    expect(parked.n).toBe(1);
+  });
+
+  it('two runners of one consumer racing on the same batch: the plain insert waits for the other, fails, and skips; effects once', async () => {
+    const a = setup().runner;
+    const b = setup().runner;
+    const batch: EventEnvelope[] = Array.from({ length: 200 }, (_, i) => ({
+      id: randomUUID(),
+      type: 'platform.probe',
+      aggregateType: 'probe',
+      aggregateId: 'race',
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      payload: { seq: i },
+      version: 1,
+    }));
+    for (let round = 0; round < 5; round++) {
+      const part = batch.slice(round * 40, round * 40 + 40);
+      await Promise.all([a.process(part), b.process(part)]);
+    }
+    expect(await effectReport(db.orm)).toEqual({ total: 200, distinct: 200, duplicates: 0, orderViolations: 0 });
   });
 
   it('retries with backoff, then succeeds', async () => {
