@@ -21,6 +21,13 @@ describe('parseEvent', () => {
     expect(parseEvent({ ...good, occurredAt: '2026-11-22T18:30:46Z' }).occurredAt).toBe('2026-11-22T18:30:46Z');
   });
 
+  it('checks every time, also right after a valid one (the last canonical time is remembered)', () => {
+    for (let i = 0; i < 3; i++) expect(parseEvent(good).occurredAt).toBe(good.occurredAt);
+    expect(() => parseEvent({ ...good, occurredAt: '2026-02-30T10:00:00.000Z' })).toThrow(/occurredAt/);
+    expect(parseEvent(good).occurredAt).toBe(good.occurredAt);
+    expect(() => parseEvent({ ...good, occurredAt: '2026-11-22T18:30:46.484+' })).toThrow(/occurredAt/);
+  });
+
   it.each([
     ['id', { id: 'not-a-uuid' }, /id/],
     ['time', { occurredAt: '2026-02-30T10:00:00.000Z' }, /occurredAt/],
