@@ -9,6 +9,7 @@ import { ConsumerRunner } from './consumer.js';
 import { EmbeddedTransport, TableDeadLetters, replayDeadLetterTable, splitByAggregate } from './embedded.js';
 import { createEventBackbone } from './index.js';
 import { EventMetrics } from './metrics.js';
+import { recordMany } from './record-many.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from './test-support.js';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 
@@ -71,6 +72,25 @@ describe('embedded transport', () => {
     } finally {
       await relay.stop();
     }
+  });
+
+  it('recordMany writes every envelope field, in the order of the array (outbox seq order)', async () => {
+    const inputs = Array.from({ length: 300 }, (_, i) => ({
+      type: 'platform.probe' as const,
+      aggregateId: `many-${(i * 7) % 13}`,
+      actorId: i % 3 === 0 ? null : i,
+      payload: { seq: i, ...(i % 5 === 0 ? { note: `n "${i}" \\ é` } : {}) },
+    }));
+    const envs = await db.orm.em.fork().transactional((tx) => recordMany(tx, inputs));
+    const rows = await db.orm.em.fork().execute(
+      `select id, type, aggregate_type, aggregate_id, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at, actor_id, payload, version
+         from outbox_event order by seq`,
+    );
+    expect(rows.map((r) => r.id)).toEqual(envs.map((e) => e.id));
+    expect(rows.map((r) => ({ type: r.type, aggregateType: r.aggregate_type, aggregateId: r.aggregate_id, occurredAt: r.occurred_at, actorId: r.actor_id, payload: r.payload, version: r.version }))).toEqual(
+      envs.map((e) => ({ type: e.type, aggregateType: 'probe', aggregateId: e.aggregateId, occurredAt: e.occurredAt, actorId: e.actorId, payload: e.payload, version: 1 })),
+    );
+    expect(rows[5]!.payload).toEqual({ seq: 5, note: 'n "5" \\ é' });
   });
 
   it('rejects an event that fails its contract at record time (never reaches the outbox)', async () => {

@@ -27,27 +27,16 @@ export async function recordMany<T extends EventType>(em: EntityManager, inputs:
     } as EventEnvelope<PayloadOf<T>>;
   });
   if (envs.length === 0) return envs;
+  // The envelopes themselves are the JSON document (no second object per event): their keys are
+  // the column names of the record set, and WITH ORDINALITY keeps the array order (= outbox order).
   await execBound(
     em,
     `insert into outbox_event (id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version)
      select x.id, x.type, x.aggregate_type, x.aggregate_id, x.occurred_at, x.actor_id, x.payload, x.version
-       from json_to_recordset(?::json) as x(id uuid, type text, aggregate_type text, aggregate_id text, occurred_at timestamptz, actor_id int, payload jsonb, version int, ord int)
+       from rows from (json_to_recordset(?::json) as ("id" uuid, "type" text, "aggregateType" text, "aggregateId" text, "occurredAt" timestamptz, "actorId" int, "payload" jsonb, "version" int))
+            with ordinality as x(id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version, ord)
       order by x.ord`,
-    [
-      JSON.stringify(
-        envs.map((e, ord) => ({
-          id: e.id,
-          type: e.type,
-          aggregate_type: e.aggregateType,
-          aggregate_id: e.aggregateId,
-          occurred_at: e.occurredAt,
-          actor_id: e.actorId,
-          payload: e.payload,
-          version: e.version,
-          ord,
-        })),
-      ),
-    ],
+    [JSON.stringify(envs)],
   );
   return envs;
 }
