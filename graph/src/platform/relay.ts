@@ -52,13 +52,16 @@ const claimSql = (lanes: boolean, serialized: boolean) => `
 
 /**
  * The envelope as JSON text, built by the database (for transports that forward bytes): the same
- * fields and formats as toEnvelope() + JSON.stringify (occurredAt in UTC with milliseconds, as
- * Date.toISOString writes it).
+ * fields, order and formats as toEnvelope() + JSON.stringify (occurredAt in UTC with milliseconds,
+ * as Date.toISOString writes it), and as compact: json_build_object writes `"key" : value, ` (about
+ * 25 bytes more per event to send, store and fetch), so the text is concatenated, strings escaped
+ * by to_json. The payload is jsonb's own text.
  */
-const ENVELOPE_JSON = `json_build_object(
-    'id', o.id, 'type', o.type, 'aggregateType', o.aggregate_type, 'aggregateId', o.aggregate_id,
-    'occurredAt', to_char(o.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'actorId', o.actor_id, 'payload', o.payload, 'version', o.version)::text as json`;
+const ENVELOPE_JSON = `'{"id":"' || o.id || '","type":' || to_json(o.type)::text
+    || ',"aggregateType":' || to_json(o.aggregate_type)::text || ',"aggregateId":' || to_json(o.aggregate_id)::text
+    || ',"occurredAt":"' || to_char(o.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '","actorId":' || coalesce(o.actor_id::text, 'null') || ',"payload":' || o.payload::text
+    || ',"version":' || o.version || '}' as json`;
 
 function rowToEnvelope(r: OutboxRow) {
   return toEnvelope({

@@ -93,6 +93,33 @@ describe('embedded transport', () => {
     expect(rows[5]!.payload).toEqual({ seq: 5, note: 'n "5" \\ é' });
   });
 
+  it('the relay\'s database-built envelope JSON (publishSerialized) is the envelope recorded, compact, escapes included', async () => {
+    const inputs = Array.from({ length: 50 }, (_, i) => ({
+      type: 'platform.probe' as const,
+      aggregateId: i % 2 ? `json-${i}` : `j"s\\o\n${i} é 漢 \u0001`,
+      actorId: i % 3 === 0 ? null : 1000 + i,
+      payload: { seq: i, ...(i % 4 === 0 ? { note: `"q" \\ ${i}\t` } : {}) },
+    }));
+    const envs = await db.orm.em.fork().transactional((tx) => recordMany(tx, inputs));
+    const sent: { aggregateType: string; aggregateId: string; json: string }[] = [];
+    const transport = {
+      kind: 'kafka' as const,
+      publish: async () => { throw new Error('publishSerialized expected'); },
+      publishSerialized: async (b: { aggregateType: string; aggregateId: string; json: string }[]) => void sent.push(...b),
+      start: async () => undefined,
+      stop: async () => undefined,
+    };
+    const relay = new OutboxRelay(db.url, transport, log, { batchSize: 20, pollMs: 100_000 });
+    try {
+      while ((await relay.relayOnce()) > 0);
+    } finally {
+      await relay.stop();
+    }
+    expect(sent.map((s) => JSON.parse(s.json))).toEqual(envs);
+    expect(sent.map((s) => [s.aggregateType, s.aggregateId])).toEqual(envs.map((e) => [e.aggregateType, e.aggregateId]));
+    for (const s of sent) expect(s.json.length).toBe(JSON.stringify(JSON.parse(s.json)).length + (s.json.match(/": /g)?.length ?? 0) + (s.json.match(/, "/g)?.length ?? 0));
+  });
+
   it('rejects an event that fails its contract at record time (never reaches the outbox)', async () => {
     const em = db.orm.em.fork();
     expect(() =>
