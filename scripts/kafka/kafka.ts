@@ -193,7 +193,10 @@ export async function startKafka(opts: KafkaOptions = {}): Promise<KafkaBroker> 
   // A fresh data dir every start of this helper: tests want a clean broker. restart() keeps it.
   fs.rmSync(path.join(dir, 'data'), { recursive: true, force: true });
   writeConfig(dir, port, controllerPort, opts.offsetsPartitions ?? 4);
-  const clusterId = randomBytes(16).toString('base64url');
+  // A cluster id as Kafka's Uuid.randomUuid() makes one: base64url of 16 random bytes, never starting
+  // with '-' (the storage tool would read it as an option; 1 start in 64 failed that way).
+  let clusterId = randomBytes(16).toString('base64url');
+  while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url');
   execFileSync(
     'java',
     javaArgs(dir, '128m', 'kafka.tools.StorageTool', [
