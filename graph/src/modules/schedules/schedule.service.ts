@@ -7,7 +7,7 @@ import { checkPage } from '../../platform/pagination.js';
 import { record } from '../../platform/outbox.js';
 import { checkId, parseInput } from '../../platform/validation.js';
 import { expectVersion } from '../../platform/versioning.js';
-import { GuestResponse, type ScheduleType } from './schedule.enums.js';
+import { GuestResponse } from './schedule.enums.js';
 import { addDays, isValidDate, scheduleInputSchema, weekLabel, type ScheduleInputData } from './schedule.rules.js';
 import type { BusyConflict, ScheduleGrid, SchedulePage, ScheduleView } from './schedule.types.js';
 import { viewFor, type ViewSource } from './schedule.visibility.js';
@@ -106,36 +106,31 @@ interface CellRow {
 }
 
 /**
- * A cell's view, with viewFor's rule (others' private entries are busy time: no title, no type, no
- * answer). Fields a cell query cannot select (CELL_FIELDS) are left empty, never filled in wrong:
- * this view is only served to a selection that does not read them.
+ * A cell's view: viewFor (the one visibility rule) over what the cell row carries. The viewer's own
+ * answer stands in for the guest list (it is all viewFor reads of it for myResponse / canRespond).
+ * What a cell query cannot select (CELL_FIELDS: the guest list, content, owner name) is left empty
+ * or partial: this view is only served to a selection that does not read it.
  */
 export function cellFor(viewerId: number, r: CellRow): ScheduleView {
-  const owner = r.owner_id === viewerId;
-  const busy = r.is_private && !owner;
-  const mine = busy ? null : r.my_response;
-  return {
+  return viewFor(viewerId, {
     id: r.id,
-    owner: { id: r.owner_id, name: '' },
-    date: r.start_date,
+    ownerId: r.owner_id,
+    ownerName: '',
+    title: r.title,
+    startDate: r.start_date,
     endDate: r.end_date,
     isAllDay: r.is_all_day,
     startTime: r.start_time,
     endTime: r.end_time,
-    isPrivate: r.is_private,
-    version: r.version,
-    busyOnly: busy,
-    title: busy ? null : r.title,
-    type: busy ? null : (r.type as ScheduleType),
+    type: r.type,
     meetLink: null,
     description: null,
     syncGoogle: false,
-    guests: [],
+    isPrivate: r.is_private,
     externalGuests: [],
-    myResponse: mine,
-    canEdit: owner,
-    canRespond: mine !== null,
-  };
+    guests: r.my_response ? [{ id: viewerId, name: '', response: r.my_response }] : [],
+    version: r.version,
+  });
 }
 
 interface SnapshotRow {
