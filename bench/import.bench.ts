@@ -31,7 +31,7 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
 import { TEMPLATE_HEADERS } from '../graph/src/modules/devices/import.template.js';
 import { numArg, type Bench } from './lib/bench.js';
-import { ensureActiveEmployees, startBenchDatabase, withClient } from './lib/database.js';
+import { ensureActiveEmployees, serverEnv, startBenchDatabase, withClient } from './lib/database.js';
 import { table } from './lib/format.js';
 import { REPO_ROOT, startChild } from './lib/procs.js';
 import { cpuBetween, postgresPids, snapshot } from './lib/sysstat.js';
@@ -211,18 +211,10 @@ export default {
     const floor1 = await side('floor');
     log(`floor (1): ${(floor1.rows / floor1.seconds).toFixed(0)} rows/s, ${floor1.seconds.toFixed(2)} s, peak ${floor1.peakMb.toFixed(0)} MB  [${floor1.uptime}]`);
 
-    const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED_DEMO: 'never',
-      DATA_DIR: db.tmp,
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+    const env = serverEnv(db, {
       IMPORT_MAX_ROWS: String(Math.max(200_000, rows)),
       IMPORT_MAX_BYTES: String(Math.max(20 * 1024 * 1024, Math.ceil(fileMb * 2) * 1048576)),
-    };
+    });
     const profileDir = path.join(REPO_ROOT, 'bench/results', `import-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
     const execArgv = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const platform = await startChild('platform (graph + import worker)', path.join(REPO_ROOT, 'bench/import/platform.ts'), env, { execArgv, compiled: true });

@@ -41,6 +41,7 @@ import { prepareDatabase } from '../graph/src/platform/bootstrap.js';
 import { createLogger } from '../graph/src/platform/logger.js';
 import { numArg, type Bench } from './lib/bench.js';
 import { summariseProfile } from './lib/cpuprofile.js';
+import { serverEnv } from './lib/database.js';
 import { ms, table } from './lib/format.js';
 import { keepAliveAgent } from './lib/load.js';
 import { onCleanup, REPO_ROOT, startChild, type BenchChild } from './lib/procs.js';
@@ -253,17 +254,7 @@ const bench: Bench = {
     if (viewers.length < nEntries * (nGuests + 1) + 1) throw new Error('too few sessions for the entries and guests');
 
     // --- children
-    const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      DB_POOL_MAX: String(pool),
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED_DEMO: 'never',
-      DATA_DIR: tmp,
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-    };
+    const env = serverEnv({ url: db.url, tmp }, { DB_POOL_MAX: String(pool) });
     const [graph, bare, ...gens] = await Promise.all([
       startChild('graph server', path.join(REPO_ROOT, 'bench/live/graph-server.ts'), env),
       startChild('bare ws server', path.join(REPO_ROOT, 'bench/live/bare-server.ts'), env),

@@ -25,7 +25,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { DEMO_PASSWORD } from '../../graph/src/db/seeders/demo-company.js';
 import { numArg, type BenchArgs, type BenchOutcome } from './bench.js';
 import { summariseProfile, type ProfileSummary } from './cpuprofile.js';
-import type { BenchDatabase } from './database.js';
+import { serverEnv, type BenchDatabase } from './database.js';
 import { ms, table } from './format.js';
 import { keepAliveAgent, runStep, type StepResult, type Target } from './load.js';
 import { onCleanup, REPO_ROOT, startChild, type BenchChild, type ChildStats } from './procs.js';
@@ -183,19 +183,7 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   const t0 = performance.now();
 
   // --- servers: equal pool size, same environment, production mode
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATABASE_URL: db.url,
-    DB_POOL_MAX: String(pool),
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SEED_DEMO: 'never',
-    DATA_DIR: db.tmp,
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-    BENCH_DIAG: profile ? '1' : '0',
-    BENCH_TIME: spec.fullTimings,
-  };
+  const env = serverEnv(db, { DB_POOL_MAX: String(pool), BENCH_DIAG: profile ? '1' : '0', BENCH_TIME: spec.fullTimings });
   const [full, bare] = await Promise.all([
     startChild('full (graph server)', path.join(REPO_ROOT, 'bench/lib/graph-server.ts'), env),
     startChild(spec.bareLabel, spec.bareFile, env),

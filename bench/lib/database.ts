@@ -39,6 +39,24 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
   return { url: db.url, tmp, pgData };
 }
 
+/**
+ * The environment of a bench's server children on `db`: production mode, the bench database, an
+ * ephemeral port on loopback, no demo seed, a fixed session secret; `extra` adds or overrides.
+ */
+export function serverEnv(db: Pick<BenchDatabase, 'url' | 'tmp'>, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SEED_DEMO: 'never',
+    DATA_DIR: db.tmp,
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+    ...extra,
+  };
+}
+
 /** Runs `fn` with one connected client, then `analyze`s (fresh statistics for the planner). */
 export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
