@@ -163,19 +163,22 @@ export class ConsumerRunner {
    */
   private conflictPathLeft = 0;
 
-  /** One transaction: mark the new events consumed, apply their effect, commit. */
+  /** One transaction: mark the new events consumed, apply their effect, commit; then count them. */
   private async attempt(events: EventEnvelope[]): Promise<void> {
+    let applied: number | undefined;
     if (this.conflictPathLeft > 0) {
       this.conflictPathLeft--;
     } else {
       try {
-        return await this.attemptFresh(events);
+        applied = await this.attemptFresh(events);
       } catch (err) {
         if (!(err instanceof AlreadyConsumed)) throw err;
         this.conflictPathLeft = CONFLICT_PATH_BATCHES;
       }
     }
-    return this.attemptSkippingConsumed(events);
+    applied ??= await this.attemptSkippingConsumed(events);
+    this.metrics.processed.inc({ consumer: this.name }, applied);
+    if (events.length > applied) this.metrics.duplicates.inc({ consumer: this.name }, events.length - applied);
   }
 
   /**
@@ -185,7 +188,7 @@ export class ConsumerRunner {
    * transaction, after waiting for it, as ON CONFLICT would), and then the whole transaction is
    * rolled back before any effect and the batch goes again through attemptSkippingConsumed.
    */
-  private async attemptFresh(events: EventEnvelope[]): Promise<void> {
+  private async attemptFresh(events: EventEnvelope[]): Promise<number> {
     // Each id once: a batch may carry the same event twice (a producer retry or a relay round
     // that failed after publishing lands a second copy next to the first).
     const seen = new Set<string>();
@@ -205,12 +208,11 @@ export class ConsumerRunner {
       }
       await this.consumer.handleBatch(todo, tx);
     });
-    this.metrics.processed.inc({ consumer: this.name }, todo.length);
-    if (events.length > todo.length) this.metrics.duplicates.inc({ consumer: this.name }, events.length - todo.length);
+    return todo.length;
   }
 
-  /** Some events may have been consumed already: insert with ON CONFLICT DO NOTHING, apply the fresh ones. */
-  private async attemptSkippingConsumed(events: EventEnvelope[]): Promise<void> {
+  /** Some events may have been consumed already: insert with ON CONFLICT DO NOTHING, apply the fresh ones. Returns how many. */
+  private async attemptSkippingConsumed(events: EventEnvelope[]): Promise<number> {
     let applied = 0;
     await this.orm.em.fork().transactional(async (tx) => {
       const rows = await execBound<{ event_id: string }>(
@@ -224,8 +226,7 @@ export class ConsumerRunner {
       applied = todo.length;
       if (todo.length) await this.consumer.handleBatch(todo, tx);
     });
-    this.metrics.processed.inc({ consumer: this.name }, applied);
-    if (events.length > applied) this.metrics.duplicates.inc({ consumer: this.name }, events.length - applied);
+    return applied;
   }
 
   private async park(envelope: EventEnvelope | Record<string, unknown>, error: string, attempts: number): Promise<void> {
