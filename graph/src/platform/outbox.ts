@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { contractOf, type EventEnvelope, type EventType, type PayloadOf } from '../../../schema/events/index.js';
+import { newEventId } from './events/event-id.js';
 import { OutboxEvent } from './outbox.entity.js';
 
 export interface RecordInput<T extends EventType> {
@@ -20,7 +20,7 @@ export function record<T extends EventType>(em: EntityManager, input: RecordInpu
   if (!contract) throw new Error(`Unknown event type ${input.type}`);
   const payload = contract.payload.parse(input.payload) as PayloadOf<T>;
   const row = em.create(OutboxEvent, {
-    id: randomUUID(),
+    id: newEventId(),
     type: input.type,
     aggregateType: contract.aggregateType,
     aggregateId: String(input.aggregateId),

@@ -93,6 +93,25 @@ describe('embedded transport', () => {
     expect(rows[5]!.payload).toEqual({ seq: 5, note: 'n "5" \\ é' });
   });
 
+  it('record() and recordMany() give events time-ordered UUIDv7 ids, increasing in outbox order', async () => {
+    const input = (i: number) => ({ type: 'platform.probe' as const, aggregateId: `v7-${i % 3}`, actorId: null, payload: { seq: i } });
+    await db.orm.em.fork().transactional(async (tx) => {
+      for (let i = 0; i < 5; i++) record(tx, input(i));
+    });
+    await db.orm.em.fork().transactional((tx) => recordMany(tx, Array.from({ length: 200 }, (_, i) => input(i))));
+    const rows = await db.orm.em.fork().execute(
+      `select id::text as id, uuid_extract_version(id) as v, (extract(epoch from uuid_extract_timestamp(id)) * 1000)::bigint as ms, (extract(epoch from occurred_at) * 1000)::bigint as at
+         from outbox_event order by seq`,
+    );
+    expect(rows).toHaveLength(205);
+    for (const r of rows) {
+      expect(r.v).toBe(7);
+      expect(Math.abs(Number(r.ms) - Number(r.at))).toBeLessThan(1000);
+    }
+    const ids = rows.map((r) => r.id as string);
+    expect([...ids].sort()).toEqual(ids);
+  });
+
   it('the relay\'s database-built envelope JSON (publishSerialized) is the envelope recorded, compact, escapes included', async () => {
     const inputs = Array.from({ length: 50 }, (_, i) => ({
       type: 'platform.probe' as const,

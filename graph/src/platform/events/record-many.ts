@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { contractOf, type EventEnvelope, type PayloadOf, type EventType } from '../../../../schema/events/index.js';
 import type { RecordInput } from '../outbox.js';
 import { execBound } from '../sql.js';
+import { newEventId } from './event-id.js';
 
 /**
  * Records many domain events in the outbox with one INSERT, in the caller's transaction (bulk
@@ -16,7 +16,7 @@ export async function recordMany<T extends EventType>(em: EntityManager, inputs:
     if (!contract) throw new Error(`Unknown event type ${input.type}`);
     const payload = contract.payload.parse(input.payload) as PayloadOf<T>;
     return {
-      id: randomUUID(),
+      id: newEventId(),
       type: input.type,
       aggregateType: contract.aggregateType,
       aggregateId: String(input.aggregateId),
