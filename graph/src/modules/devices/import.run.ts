@@ -4,9 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordMany } from '../../platform/events/record-many.js';
 import { ImportPlanner, type ImportAction, type PlannedRow } from './import.plan.js';
 import { loadImportRefs, type ImportRefs } from './import.refs.js';
-import { parsedRowsInWorker } from './import.reader.js';
-import { COLUMN_OF, type ParsedRow, type RowError } from './import.rows.js';
-import { ImportFailure, tooManyRows } from './import.sheet.js';
+import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
+import { ImportFailure, readSheet, tooManyRows, type Cell } from './import.sheet.js';
 import { inspectInflated, UploadRefused, type SheetFormat } from './import.sniff.js';
 import { execBound } from '../../platform/sql.js';
 import { writeChunk } from './import.write.js';
@@ -125,6 +124,7 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
 }
 
 const pickCounts = (c: ImportCounts): ImportCounts => ({ created: c.created, updated: c.updated, unchanged: c.unchanged, rejected: c.rejected });
+const blank = (cells: Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
 async function processJob(tx: EntityManager, side: EntityManager, job: Job, limits: ImportRunLimits): Promise<Totals> {
   if (!job.file) throw new ImportFailure('取り込むファイルがありません（保存期間を過ぎています）。もう一度アップロードしてください。');
@@ -132,11 +132,12 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   await tx.execute(`delete from import_job_error where job_id = ?`, [job.id]);
   const refs = await loadImportRefs(tx);
   const planner = new ImportPlanner(refs);
+  let header: HeaderMap | null = null;
   let chunk: ParsedRow[] = [];
   let lastProgress = Date.now();
   let parsed = 0;
-  // The sheet is read and its rows parsed in a thread of its own (parsedRowsInWorker) while this
-  // thread plans the rows and PostgreSQL writes the previous chunk; chunks go in order, one at a time.
+  // One chunk in the database while the next one is parsed (the sheet is read on this event loop
+  // while PostgreSQL plans and writes the previous chunk); chunks still go in order, one at a time.
   let inFlight: Promise<void> = Promise.resolve();
   const flush = async () => {
     const rows = chunk;
@@ -155,13 +156,19 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     inFlight.catch(() => undefined); // awaited (and thrown) at the next flush or the end
   };
   try {
-    for await (const batch of parsedRowsInWorker(job.file, job.format, limits.maxRows, refs)) {
-      for (const row of batch) {
+    for await (const batch of readSheet(job.file, job.format, limits.maxRows)) {
+      for (const r of batch) {
+        if (blank(r.cells)) continue;
+        if (!header) {
+          header = readHeader(r.cells);
+          continue;
+        }
         parsed++;
-        chunk.push(row);
+        chunk.push(parseRow(r.row, r.cells, header, refs));
         if (chunk.length >= CHUNK_ROWS) await flush();
       }
     }
+    if (!header) throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
     if (chunk.length) await flush();
   } catch (err) {
     // Never roll back under a chunk still writing: let it settle first.
