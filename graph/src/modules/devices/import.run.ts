@@ -51,6 +51,8 @@ interface Totals extends ImportCounts {
 }
 
 const CHUNK_ROWS = 2000;
+/** Parsed chunks that may wait for (or be in) PostgreSQL while the sheet is read on. */
+const CHUNKS_AHEAD = 2;
 /** A full garbage collection after this many rows of a job, and when it ends (see collectGarbage). */
 const GC_ROWS = 20_000;
 const JOB_LOCK_SPACE = 7201;
@@ -136,24 +138,51 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   let chunk: ParsedRow[] = [];
   let lastProgress = Date.now();
   let parsed = 0;
-  // One chunk in the database while the next one is parsed (the sheet is read on this event loop
-  // while PostgreSQL plans and writes the previous chunk); chunks still go in order, one at a time.
-  let inFlight: Promise<void> = Promise.resolve();
+  // The sheet is read on this event loop while PostgreSQL plans and writes earlier chunks: up to
+  // CHUNKS_AHEAD chunks wait their turn (so neither side idles on a slow chunk of the other), and
+  // they are written in order, one at a time, on the job's transaction. Progress goes out on the
+  // side connection without holding up the next chunk (one write at a time, the latest figures).
+  let tail: Promise<void> = Promise.resolve();
+  const queued: Promise<void>[] = [];
+  let reporting: Promise<void> | null = null;
+  let reportAgain = false;
+  let reportFailed: { err: unknown } | null = null;
+  const report = () => {
+    if (reporting) {
+      reportAgain = true;
+      return;
+    }
+    reporting = (async () => {
+      do {
+        reportAgain = false;
+        await progress(side, job, totals);
+      } while (reportAgain);
+    })()
+      .catch((err: unknown) => void (reportFailed ??= { err }))
+      .finally(() => (reporting = null));
+  };
   const flush = async () => {
     const rows = chunk;
     chunk = [];
-    await inFlight;
-    inFlight = (async () => {
+    const done = tail.then(async () => {
       await handleChunk(tx, job, planner, refs, rows, totals);
       const before = totals.processedRows;
       totals.processedRows += rows.length;
       if (Math.floor(totals.processedRows / GC_ROWS) > Math.floor(before / GC_ROWS)) collectGarbage();
       if (Date.now() - lastProgress >= PROGRESS_MS || totals.processedRows % CHUNK_ROWS === 0) {
         lastProgress = Date.now();
-        await progress(side, job, totals);
+        report();
       }
-    })();
-    inFlight.catch(() => undefined); // awaited (and thrown) at the next flush or the end
+    });
+    done.catch(() => undefined); // awaited (and thrown) when its turn comes or at the end
+    tail = done;
+    queued.push(done);
+    while (queued.length > CHUNKS_AHEAD) await queued.shift();
+  };
+  const settle = async () => {
+    await tail;
+    while (reporting) await reporting;
+    if (reportFailed) throw reportFailed.err;
   };
   try {
     for await (const batch of readSheet(job.file, job.format, limits.maxRows)) {
@@ -172,10 +201,10 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     if (chunk.length) await flush();
   } catch (err) {
     // Never roll back under a chunk still writing: let it settle first.
-    await inFlight.catch(() => undefined);
+    await settle().catch(() => undefined);
     throw err;
   }
-  await inFlight;
+  await settle();
   totals.totalRows = parsed;
   return totals;
 }
