@@ -36,21 +36,15 @@ export interface RelayOptions {
 const COLUMNS = 'id, seq, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version';
 
 /**
- * One claim, one statement: take the oldest queued events of the held lanes, move them from the
+ * One claim, one statement: lock the oldest queued events of the held lanes, move them from the
  * queue (`outbox_event`) to the archive (`outbox_sent`, stamped `sent_at`) and return them. The move
  * is uncommitted until the transaction commits: a rollback puts every claimed row back in the queue.
- *
- * No `FOR UPDATE SKIP LOCKED`: the lanes are what keeps relays apart. A relay claims only rows of
- * lanes whose advisory lock it holds (all of them when it holds all 16), and a lane's next holder
- * takes its snapshot after the previous holder's commit, so no two relays ever see the same queued
- * row. Locking each row first cost a second WAL record and buffer write per event before the
- * delete (measured on 60,000 events: 438 → 382 bytes of WAL and about 2 µs less PostgreSQL CPU per event).
  */
 const claimSql = (lanes: boolean, serialized: boolean) => `
   with c as materialized (
     select seq from outbox_event
      ${lanes ? `where ${LANE_SQL} = any($2::int[])` : ''}
-     order by seq limit $1),
+     order by seq limit $1 for update skip locked),
   d as (delete from outbox_event o using c where o.seq = c.seq returning o.*)
   insert into outbox_sent as o (${COLUMNS}, sent_at)
   select ${COLUMNS}, now() from d
