@@ -17,11 +17,24 @@ function namedLoader(em: EntityManager, table: 'department' | 'location'): DataL
   });
 }
 
-export function createLoaders(em: EntityManager) {
+/**
+ * The request's loaders, each made on first use: most requests use none, and two DataLoaders (with
+ * their caches) per request were garbage for every query and subscription frame (bench/computers).
+ */
+export function createLoaders(em: EntityManager): Loaders {
+  let department: DataLoader<number, NamedRow | null> | undefined;
+  let location: DataLoader<number, NamedRow | null> | undefined;
   return {
-    department: namedLoader(em, 'department'),
-    location: namedLoader(em, 'location'),
+    get department() {
+      return (department ??= namedLoader(em, 'department'));
+    },
+    get location() {
+      return (location ??= namedLoader(em, 'location'));
+    },
   };
 }
 
-export type Loaders = ReturnType<typeof createLoaders>;
+export interface Loaders {
+  readonly department: DataLoader<number, NamedRow | null>;
+  readonly location: DataLoader<number, NamedRow | null>;
+}
