@@ -170,8 +170,8 @@ export async function startServer(opts: {
   });
   await apollo.start();
 
-  // One structured line per request (health probes excluded).
-  app.use((req, res, next) => {
+  // One structured line per request (health probes excluded); not even timed when the level drops it.
+  if (log.isLevelEnabled('info')) app.use((req, res, next) => {
     if (req.path === '/healthz') return next();
     const started = process.hrtime.bigint();
     res.on('finish', () => {

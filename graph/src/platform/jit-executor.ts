@@ -39,7 +39,8 @@ export function jitGateway(schema: GraphQLSchema, maxEntries = 1000): GatewayInt
           if (!isCompiledQuery(q)) return q as ExecutionResult;
           // graphql-jit does not fill in the defaults of input-object fields given through variables
           // (e.g. ScheduleInput.type): coerce variables the way graphql-js does first.
-          const op = getOperationAST(rc.document, rc.operationName ?? rc.request.operationName);
+          // Apollo has already resolved the operation (didResolveOperation); look it up only without it.
+          const op = rc.operation ?? getOperationAST(rc.document, rc.operationName ?? rc.request.operationName);
           const coerced = getVariableValues(schema, op?.variableDefinitions ?? [], rc.request.variables ?? {});
           if (coerced.errors) return { errors: coerced.errors };
           return q.query(undefined, rc.context, coerced.coerced) as Promise<ExecutionResult>;
