@@ -29,18 +29,20 @@ export async function recordMany<T extends EventType>(em: EntityManager, inputs:
   if (envs.length === 0) return envs;
   // The envelopes themselves are the JSON document (no second object per event): their keys are
   // the column names of the record set, and WITH ORDINALITY keeps the array order (= outbox order).
-  // jsonb, not json: json_to_recordset re-scans each object's text into a hash table of its fields
-  // (and the payload's text again into jsonb); the document parsed once into jsonb is read by key
-  // and its payload taken as it is. PostgreSQL CPU of this insert: 15.7-17.8 -> 11.3-14.0 µs per event
-  // (1,000 events per statement).
+  // The document is read as jsonb (parsed once; each record's payload taken as it is) and the
+  // envelopes' shared occurredAt is sent once instead of parsed from every record. PostgreSQL CPU of
+  // this insert, 1,000 events per statement, variants interleaved: 14.4-16.0 µs per event with
+  // json_to_recordset, 14.7-15.5 with jsonb alone (no real gain), 13.5-14.2 with jsonb and one time.
+  // Typed arrays (unnest of uuid[], text[], jsonb[], …) cost PostgreSQL ~3.5 µs less but pg's array
+  // escaping costs the writer ~2 µs more.
   await execBound(
     em,
     `insert into outbox_event (id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version)
-     select x.id, x.type, x.aggregate_type, x.aggregate_id, x.occurred_at, x.actor_id, x.payload, x.version
-       from rows from (jsonb_to_recordset(?::jsonb) as ("id" uuid, "type" text, "aggregateType" text, "aggregateId" text, "occurredAt" timestamptz, "actorId" int, "payload" jsonb, "version" int))
-            with ordinality as x(id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version, ord)
+     select x.id, x.type, x.aggregate_type, x.aggregate_id, ?::timestamptz, x.actor_id, x.payload, x.version
+       from rows from (jsonb_to_recordset(?::jsonb) as ("id" uuid, "type" text, "aggregateType" text, "aggregateId" text, "actorId" int, "payload" jsonb, "version" int))
+            with ordinality as x(id, type, aggregate_type, aggregate_id, actor_id, payload, version, ord)
       order by x.ord`,
-    [JSON.stringify(envs)],
+    [now, JSON.stringify(envs)],
   );
   return envs;
 }
