@@ -9,3 +9,9 @@ COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
+# glibc: buffers over 512 KB always get their own mapping, returned when freed. Without a fixed value
+# glibc raises the threshold after the first large free and keeps later ones in its heap: an Excel
+# import's per-chunk buffers peaked the process at 350 MB (294 with it). 512 KB, not 128: smaller
+# buffers (a 0.3 MB schedule grid answer) stay in the heap, a mapping each cost CPU (bench/README.md,
+# import). npm start and npm run workers set it too.
+ENV MALLOC_MMAP_THRESHOLD_=524288

@@ -41,7 +41,8 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
 
 /**
  * The environment of a bench's server children on `db`: production mode, the bench database, an
- * ephemeral port on loopback, no demo seed, a fixed session secret; `extra` adds or overrides.
+ * ephemeral port on loopback, no demo seed, a fixed session secret, glibc's fixed mmap threshold as in
+ * production; `extra` adds or overrides.
  */
 export function serverEnv(db: Pick<BenchDatabase, 'url' | 'tmp'>, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -53,6 +54,8 @@ export function serverEnv(db: Pick<BenchDatabase, 'url' | 'tmp'>, extra: Record<
     SEED_DEMO: 'never',
     DATA_DIR: db.tmp,
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+    // As `npm start`, `npm run workers` and the image run the platform (see the Dockerfile).
+    MALLOC_MMAP_THRESHOLD_: '524288',
     ...extra,
   };
 }
