@@ -36,6 +36,18 @@ function setup(consumer = new ProbeConsumer(), opts: { concurrency?: number; bat
   return { metrics, transport, runner, relay, consumer };
 }
 
+/** A probe envelope as a producer sends it (a fresh id each time). */
+const probeEnvelope = (aggregateId: string, payload: Record<string, unknown>): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'platform.probe',
+  aggregateType: 'probe',
+  aggregateId,
+  occurredAt: new Date().toISOString(),
+  actorId: null,
+  payload,
+  version: 1,
+});
+
 const counter = async (m: EventMetrics, name: string) =>
   (await m.registry.getSingleMetric(name)!.get()).values.reduce((a, v) => a + v.value, 0);
 
@@ -150,16 +162,7 @@ describe('embedded transport', () => {
 
   it('is idempotent: a redelivered batch has its effect once', async () => {
     const { transport } = setup();
-    const batch: EventEnvelope[] = Array.from({ length: 20 }, (_, i) => ({
-      id: randomUUID(),
-      type: 'platform.probe',
-      aggregateType: 'probe',
-      aggregateId: 'dup',
-      occurredAt: new Date().toISOString(),
-      actorId: null,
-      payload: { seq: i },
-      version: 1,
-    }));
+    const batch = Array.from({ length: 20 }, (_, i) => probeEnvelope('dup', { seq: i }));
     await transport.publish(batch);
     await transport.publish(batch);
     await transport.publish(batch.slice(5, 10));
@@ -173,16 +176,7 @@ describe('embedded transport', () => {
 
   it('marks a batch of new events with a plain insert; one already consumed sends the batch through ON CONFLICT, effects once', async () => {
     const { runner, metrics } = setup();
-    const probe = (i: number): EventEnvelope => ({
-      id: randomUUID(),
-      type: 'platform.probe',
-      aggregateType: 'probe',
-      aggregateId: 'mixed',
-      occurredAt: new Date().toISOString(),
-      actorId: null,
-      payload: { seq: i },
-      version: 1,
-    });
+    const probe = (i: number) => probeEnvelope('mixed', { seq: i });
     const batch = Array.from({ length: 10 }, (_, i) => probe(i));
     const spy = vi.spyOn(runner as unknown as { attemptSkippingConsumed: (e: EventEnvelope[]) => Promise<void> }, 'attemptSkippingConsumed');
     await runner.process(batch.slice(0, 4));
@@ -202,7 +196,7 @@ describe('embedded transport', () => {
     expect(await effectReport(db.orm)).toMatchObject({ total: 26, duplicates: 0 });
     // A consumer's own failure is not taken for a duplicate: retried, then parked as before.
     spy.mockClear();
-    const poison = { ...probe(100), payload: { seq: 100, poison: true } };
+    const poison = probeEnvelope('mixed', { seq: 100, poison: true });
     await runner.process([poison, probe(101)]);
     expect(spy).not.toHaveBeenCalled();
     const [parked] = await db.orm.em.fork().execute(`select count(*)::int as n from event_dead_letter where event_id = ?`, [poison.id]);
@@ -212,16 +206,7 @@ describe('embedded transport', () => {
   it('two runners of one consumer racing on the same batch: the plain insert waits for the other, fails, and skips; effects once', async () => {
     const a = setup().runner;
     const b = setup().runner;
-    const batch: EventEnvelope[] = Array.from({ length: 200 }, (_, i) => ({
-      id: randomUUID(),
-      type: 'platform.probe',
-      aggregateType: 'probe',
-      aggregateId: 'race',
-      occurredAt: new Date().toISOString(),
-      actorId: null,
-      payload: { seq: i },
-      version: 1,
-    }));
+    const batch = Array.from({ length: 200 }, (_, i) => probeEnvelope('race', { seq: i }));
     for (let round = 0; round < 5; round++) {
       const part = batch.slice(round * 40, round * 40 + 40);
       await Promise.all([a.process(part), b.process(part)]);
@@ -271,7 +256,7 @@ describe('embedded transport', () => {
   it('parks an envelope that fails its contract on delivery without retrying it', async () => {
     const { transport, metrics } = setup();
     await transport.publish([
-      { id: randomUUID(), type: 'platform.probe', aggregateType: 'probe', aggregateId: 'bad', occurredAt: new Date().toISOString(), actorId: null, payload: { seq: 'x' }, version: 1 },
+      probeEnvelope('bad', { seq: 'x' }),
     ]);
     const [row] = await db.orm.em.fork().execute(`select error, attempts from event_dead_letter`);
     expect(row.error).toMatch(/invalid platform.probe v1 payload/);
