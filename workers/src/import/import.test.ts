@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { deflateRawSync } from 'node:zlib';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../graph/src/test/db.js';
 import { api, gql, loginToken } from '../../../graph/src/test/http.js';
+import { zipParts } from '../../../graph/src/test/zip.js';
 import { createLogger } from '../../../graph/src/platform/logger.js';
 import { startGraph, type Graph } from '../../../graph/src/platform/bootstrap.js';
 import type { Config } from '../../../graph/src/config/config.js';
@@ -244,41 +244,9 @@ describe('computers import: hostile files and roles', () => {
 
 /** A zip whose sheet inflates to 50 MB (declared honestly, or declared as 10 bytes). */
 function zipBomb(lie = false): Buffer {
-  const data = deflateRawSync(Buffer.alloc(400 * 1024 * 1024 / 8, 0x20));
-  const entries: [string, Buffer, number][] = [
-    ['[Content_Types].xml', deflateRawSync(Buffer.from('<Types/>')), 8],
-    ['xl/worksheets/sheet1.xml', data, lie ? 10 : 400 * 1024 * 1024 / 8],
-  ];
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, body, size] of entries) {
-    const n = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(n.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, n, body);
-    centrals.push(central, n);
-    offset += 30 + n.length + body.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  const size = (400 * 1024 * 1024) / 8;
+  return zipParts([
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(size, 0x20), declaredSize: lie ? 10 : size },
+  ]);
 }

@@ -185,7 +185,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     if (reportFailed) throw reportFailed.err;
   };
   try {
-    for await (const batch of readSheet(job.file, job.format, limits.maxRows)) {
+    for await (const batch of readSheet(job.file, job.format, limits.maxRows, limits.maxUncompressedBytes)) {
       for (const r of batch) {
         if (blank(r.cells)) continue;
         if (!header) {

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { ImportFailure, readSheet, worksheetsLast, type Cell, type SheetRow } from './import.sheet.js';
+import { ImportFailure, readSheet, type Cell, type SheetRow } from './import.sheet.js';
 import { zipEntries } from './import.sniff.js';
 
 /** A sheet of `n` data rows under a header: text, numbers, dates, blanks, a formula with its cached result. */
@@ -67,12 +67,10 @@ describe('readSheet', () => {
     expect(rows.map((r) => r.row)).toEqual(Array.from({ length: 5001 }, (_, i) => i + 1));
   });
 
-  it('.xlsx with the worksheet before the shared strings: read from the reordered entries, same rows', async () => {
+  it('.xlsx with the worksheet before the shared strings (as Excel and exceljs\'s streaming writer store it): same rows as exceljs', async () => {
     const buf = await streamedXlsx(3000);
     const names = zipEntries(buf, 100)!.sort((a, b) => a.localOffset - b.localOffset).map((e) => e.name);
     expect(names.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names.indexOf('xl/sharedStrings.xml'));
-    const parts = worksheetsLast(buf)!;
-    expect(Buffer.concat(parts).length).toBe(buf.length); // the same bytes, only reordered
     const { rows } = await all(readSheet(buf, 'xlsx', 10_000));
     const plain = await perRow(buf);
     expect(rows).toEqual(plain);

@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { centralDirectoryOffset, zipEntries, type SheetFormat } from './import.sniff.js';
+import type { SheetFormat } from './import.sniff.js';
+import { readFirstSheet } from './import.xlsx.js';
 
 /** A cell as the import sees it: text, number, date, or empty. Formulas arrive as their cached result. */
 export type Cell = string | number | Date | null;
@@ -20,82 +19,24 @@ export class ImportFailure extends Error {
 export const tooManyRows = (max: number) => new ImportFailure(`行数が多すぎます（上限 ${max.toLocaleString('ja-JP')} 行）。ファイルを分けて取り込んでください。`);
 const unreadable = () => new ImportFailure('ファイルを読み込めませんでした。壊れているか、Excel のファイルではありません。');
 
-/** exceljs cell values (rich text, hyperlinks, formulas with their cached result, errors) → Cell. */
-function fromExcelJs(v: unknown): Cell {
+/** SheetJS's cell values (text, numbers, dates, booleans; formulas come as their cached result) → Cell. */
+function cellOf(v: unknown): Cell {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string' || typeof v === 'number' || v instanceof Date) return v;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (typeof v === 'object') {
-    const o = v as { result?: unknown; formula?: unknown; sharedFormula?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
-    if ('formula' in o || 'sharedFormula' in o) return o.result === undefined || (typeof o.result === 'object' && o.result !== null && 'error' in o.result) ? null : fromExcelJs(o.result);
-    if (Array.isArray(o.richText)) return o.richText.map((t) => t.text).join('');
-    if (typeof o.text === 'string') return o.text;
-    if ('error' in o) return null;
-  }
   return String(v);
 }
 
-const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
-
 /**
- * The .xlsx's zip entries as exceljs's streaming reader should meet them: worksheets last (in their
- * own order), after the shared strings, styles and workbook they depend on. Writers (exceljs's
- * streaming writer among them) often put the sheet first; exceljs then copies the whole inflated
- * sheet XML to a temp file and reads it back once the shared strings have come. The entries are
- * the upload's own bytes (local header, data, descriptor), only reordered, central directory last
- * (the streaming reader reads local headers in sequence and stops at it). Null: leave the file as
- * it is (no usable directory, overlapping entries, nothing to move).
+ * .xlsx: the first sheet (import.xlsx.ts), formulas never evaluated, in batches of a few hundred
+ * rows as the sheet inflates.
  */
-export function worksheetsLast(buf: Buffer): Buffer[] | null {
-  const entries = zipEntries(buf, 10_000);
-  const cd = centralDirectoryOffset(buf);
-  if (!entries?.length || cd === null || cd > buf.length) return null;
-  const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
-  const parts: { name: string; bytes: Buffer }[] = [];
-  for (let i = 0; i < byOffset.length; i++) {
-    const start = byOffset[i].localOffset;
-    const end = i + 1 < byOffset.length ? byOffset[i + 1].localOffset : cd;
-    if (end <= start || end > cd || (i === 0 && start !== 0)) return null;
-    parts.push({ name: byOffset[i].name, bytes: buf.subarray(start, end) });
-  }
-  const firstSheet = parts.findIndex((p) => WORKSHEET.test(p.name));
-  if (firstSheet < 0 || parts.slice(firstSheet).every((p) => WORKSHEET.test(p.name))) return null; // already in order
-  return [...parts.filter((p) => !WORKSHEET.test(p.name)), ...parts.filter((p) => WORKSHEET.test(p.name)), { name: '', bytes: buf.subarray(cd) }].map((p) => p.bytes);
-}
-
-/** What exceljs's WorksheetReader.parse() yields: the events of one chunk of sheet XML. */
-type SheetEvents = AsyncIterable<{ eventType: string; value: unknown }[]>;
-
-/**
- * .xlsx: exceljs's streaming reader, first worksheet only; formulas are never evaluated. Rows come
- * in batches, one per chunk of sheet XML exceljs parsed (a few hundred rows): `ws.parse()` is what
- * the worksheet's own row iterator loops over, minus a promise (and its async-hook work) per row.
- */
-async function* xlsxRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(worksheetsLast(buf) ?? [buf]), {
-    sharedStrings: 'cache',
-    styles: 'cache', // needed to tell date cells from numbers
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
+async function* xlsxRows(buf: Buffer, maxRows: number, maxBytes: number): AsyncGenerator<SheetRow[]> {
   try {
-    for await (const ws of reader) {
-      for await (const events of (ws as unknown as { parse(): SheetEvents }).parse()) {
-        const batch: SheetRow[] = [];
-        for (const e of events) {
-          if (e.eventType !== 'row') continue;
-          const r = e.value as ExcelJS.Row;
-          if (r.number > maxRows + 1) throw tooManyRows(maxRows);
-          // One pass, one array: exceljs's values are 1-based (index 0 is always empty).
-          const values = r.values as unknown[];
-          const cells: Cell[] = new Array(Math.max(0, values.length - 1));
-          for (let i = 1; i < values.length; i++) cells[i - 1] = fromExcelJs(values[i]);
-          batch.push({ row: r.number, cells });
-        }
-        if (batch.length) yield batch;
-      }
-      return; // first sheet only
+    for await (const batch of readFirstSheet(buf, { maxBytes })) {
+      const last = batch[batch.length - 1];
+      if (last.row > maxRows + 1) throw tooManyRows(maxRows);
+      yield batch;
     }
   } catch (err) {
     if (err instanceof ImportFailure) throw err;
@@ -122,7 +63,7 @@ async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]
   for (const [i, r] of rows.entries()) {
     const row = first + i + 1;
     if (row > maxRows + 1) throw tooManyRows(maxRows);
-    batch.push({ row, cells: r.map((v) => (v === undefined ? null : fromExcelJs(v))) });
+    batch.push({ row, cells: r.map((v) => (v === undefined ? null : cellOf(v))) });
     if (batch.length >= XLS_BATCH) {
       yield batch;
       batch = [];
@@ -131,10 +72,14 @@ async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]
   if (batch.length) yield batch;
 }
 
+/** What an .xlsx part may inflate to when the caller sets no budget of its own. */
+const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+
 /**
  * Every row of the first sheet, header row included, in order, in batches (never empty). Throws
- * ImportFailure past maxRows data rows.
+ * ImportFailure past maxRows data rows, or when the file cannot be read (or an .xlsx part inflates
+ * past maxBytes).
  */
-export function readSheet(buf: Buffer, format: SheetFormat, maxRows: number): AsyncGenerator<SheetRow[]> {
-  return format === 'xlsx' ? xlsxRows(buf, maxRows) : xlsRows(buf, maxRows);
+export function readSheet(buf: Buffer, format: SheetFormat, maxRows: number, maxBytes = DEFAULT_MAX_BYTES): AsyncGenerator<SheetRow[]> {
+  return format === 'xlsx' ? xlsxRows(buf, maxRows, maxBytes) : xlsRows(buf, maxRows);
 }
