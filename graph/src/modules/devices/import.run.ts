@@ -62,12 +62,12 @@ export const JOB_CRASHED = '取り込み中にエラーが発生しました。�
 
 let fullGc: (() => void) | null = null;
 /**
- * A full, compacting garbage collection. An import allocates a few hundred bytes per cell (exceljs's
- * row and cell objects, sax events) and keeps a chunk alive across the next chunk's parse, so much of
- * it is promoted and V8 grows the old generation by well over 100 MB, then keeps that heap after
- * the job: a preview followed by its apply stacked up over 400 MB of RSS. Collecting every GC_ROWS
- * rows and at the end keeps the process near its idle size (tens of ms each; the gc function is the
- * one `--expose-gc` gives, obtained at run time).
+ * A full, compacting garbage collection. An import keeps up to CHUNKS_AHEAD parsed chunks (their
+ * cells, plans and JSON) alive while the next one is read, so much of it is promoted and V8 grows the
+ * old generation, then keeps that heap after the job (with exceljs's reader, which allocated far
+ * more per cell, a preview followed by its apply stacked up over 400 MB of RSS). Collecting every
+ * GC_ROWS rows and at the end keeps the process near its idle size (tens of ms each; the gc
+ * function is the one `--expose-gc` gives, obtained at run time).
  */
 export function collectGarbage(): void {
   if (!fullGc) {
