@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { zipParts, type ZipPart } from '../../test/zip.js';
 import type { SheetRow } from './import.sheet.js';
@@ -67,6 +68,20 @@ describe('readFirstSheet', () => {
       { row: 3, cells: ['BN-2', 'Dell', null, new Date(Date.UTC(1999, 11, 31)), 2, 'FALSE'] },
       { row: 5, cells: [null, null, 7] },
     ]);
+  });
+
+  it('reads what SheetJS writes: shared or inline strings, dates as serial numbers or ISO text', async () => {
+    const aoa = [['管理番号', 'メーカー', '購入日', '数', '可'], ['BN-1', '富士通 & <NEC>', new Date(Date.UTC(2024, 3, 1)), 3.5, true], ['BN-2', null, null, -1, false]];
+    for (const opts of [{ bookSST: true }, { bookSST: false }, { bookSST: true, cellDates: true }]) {
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true }), 'シート');
+      const got = await rows(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', ...opts }) as Buffer);
+      expect(got, JSON.stringify(opts)).toEqual([
+        { row: 1, cells: aoa[0] },
+        { row: 2, cells: ['BN-1', '富士通 & <NEC>', new Date(Date.UTC(2024, 3, 1)), 3.5, 'TRUE'] },
+        { row: 3, cells: ['BN-2', null, null, -1, 'FALSE'] },
+      ]);
+    }
   });
 
   it('reads prefixed SpreadsheetML, rows and cells without references, gaps, inline strings of several runs, every cell type', async () => {
