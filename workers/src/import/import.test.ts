@@ -112,6 +112,21 @@ describe('computers import: good and bad rows', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('a cell holding an error value (#N/A from a formula) rejects its row, naming the column; the other rows go in', async () => {
+    const rows: Row[] = [
+      { 管理番号: 'ERR-0001', メーカー: 'Dell', 購入日: { formula: 'NA()', result: { error: '#N/A' } } as Row[string] },
+      { 管理番号: 'ERR-0002', メーカー: { formula: '1/0', result: { error: '#DIV/0!' } } as Row[string] },
+      { 管理番号: 'ERR-0003', メーカー: 'HP' },
+    ];
+    const r = await upload(await xlsx(rows), 'errors.xlsx');
+    expect(r.body).toMatchObject({ created: 1, rejected: 2 });
+    expect(r.body.errors).toEqual([
+      { row: 2, column: '購入日', reason: 'エラー値（#N/A）が入っています。数式の結果ではなく値を入力してください。' },
+      { row: 3, column: 'メーカー', reason: 'エラー値（#DIV/0!）が入っています。数式の結果ではなく値を入力してください。' },
+    ]);
+    expect(await sql(`select asset_number from computer where asset_number like 'ERR-%'`)).toEqual([{ asset_number: 'ERR-0003' }]);
+  });
+
   it('reads .xls (BIFF8) files too, updating by ID when there is no 管理番号', async () => {
     const [{ id }] = await sql(`select id from computer where asset_number = 'IMP-0002'`);
     const r = await upload(xls([{ ID: id, メーカー: 'HP', 型番: 'ProBook', 状態: '交換対象', 購入日: new Date('2024-01-01T00:00:00Z') }, { ID: 999999, メーカー: 'X' }]), 'old.xls');

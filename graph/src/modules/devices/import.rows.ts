@@ -1,7 +1,7 @@
 import type { ComputerData } from './computer.admin.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, type DeviceStatus } from './device.enums.js';
 import type { ImportRefs } from './import.refs.js';
-import { ImportFailure, type Cell } from './import.sheet.js';
+import { CellError, ImportFailure, type Cell } from './import.sheet.js';
 
 /** What an import row may set (the computer's fields the export shows; PIN and password are never in a file). */
 export type ImportValues = Omit<ComputerData, 'pinCode' | 'pass'>;
@@ -36,6 +36,7 @@ export const IMPORT_COLUMNS = {
   電源ケーブル: 'powerCable',
 } as const;
 type Source = (typeof IMPORT_COLUMNS)[keyof typeof IMPORT_COLUMNS];
+const HEADER_SOURCES = Object.entries(IMPORT_COLUMNS) as [string, Source][];
 
 /** The Japanese column name of each field (row errors and the preview's `changed`). */
 export const COLUMN_OF: Record<ImportField, string> = {
@@ -119,7 +120,17 @@ const positiveInt = (c: Cell | undefined): number | null | 'bad' => {
 export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportRefs): ParsedRow {
   const errors: RowError[] = [];
   const err = (column: string, reason: string) => errors.push({ row, column, reason });
-  const at = (k: Source) => (h[k] === undefined ? undefined : (cells[h[k]!] ?? null));
+  // An error value (#N/A, #DIV/0!, …) is not a value: the row is rejected, naming the column, and
+  // the cell reads as empty below (no second message about the same cell).
+  for (const [header, k] of HEADER_SOURCES) {
+    const c = h[k] === undefined ? undefined : cells[h[k]!];
+    if (c instanceof CellError) err(header, `エラー値（${c.code}）が入っています。数式の結果ではなく値を入力してください。`);
+  }
+  const at = (k: Source): Cell | undefined => {
+    if (h[k] === undefined) return undefined;
+    const c = cells[h[k]!];
+    return c === undefined || c instanceof CellError ? null : c;
+  };
   const has = (k: Source) => h[k] !== undefined;
   const values: RawValues = {};
 

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { ImportFailure, readSheet, type Cell, type SheetRow } from './import.sheet.js';
+import { CellError, ImportFailure, readSheet, type Cell, type SheetRow } from './import.sheet.js';
 import { zipEntries } from './import.sniff.js';
 
 /** A sheet of `n` data rows under a header: text, numbers, dates, blanks, a formula with its cached result. */
@@ -93,6 +93,15 @@ describe('readSheet', () => {
     expect(batches).toBe(3);
     expect(rows.map((r) => r.row)).toEqual(aoa.map((_, i) => i + 1));
     expect(rows.map((r) => r.cells)).toEqual(aoa);
+  });
+
+  it('.xls: an error value stays an error value (SheetJS alone would read it as a blank)', async () => {
+    const ws = XLSX.utils.aoa_to_sheet([['管理番号', '購入日'], ['BN-1', null]]);
+    ws.B2 = { t: 'e', v: 0x2a, w: '#N/A' };
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, 'パソコン');
+    const { rows } = await all(readSheet(XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'xls', 10));
+    expect(rows[1].cells).toEqual(['BN-1', new CellError('#N/A')]);
   });
 
   it('a broken file fails as unreadable', async () => {

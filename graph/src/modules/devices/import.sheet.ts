@@ -2,8 +2,13 @@ import * as XLSX from '@e965/xlsx';
 import type { SheetFormat } from './import.sniff.js';
 import { readFirstSheet } from './import.xlsx.js';
 
-/** A cell as the import sees it: text, number, date, or empty. Formulas arrive as their cached result. */
-export type Cell = string | number | Date | null;
+/** A cell that holds an Excel error value (#N/A, #DIV/0!, …), usually a formula's cached result. */
+export class CellError {
+  constructor(readonly code: string) {}
+}
+
+/** A cell as the import sees it: text, number, date, error value, or empty. Formulas arrive as their cached result. */
+export type Cell = string | number | Date | CellError | null;
 
 /** One sheet row: its 1-based row number in the file and its cells (0-based columns). */
 export interface SheetRow {
@@ -45,6 +50,8 @@ async function* xlsxRows(buf: Buffer, maxRows: number, maxBytes: number): AsyncG
 }
 
 const XLS_BATCH = 500;
+/** BIFF's error value codes. */
+const BIFF_ERRORS: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A' };
 
 /** .xls (BIFF): SheetJS reads the cached values (no formula evaluation), at most maxRows + 2 rows. */
 async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]> {
@@ -54,8 +61,19 @@ async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]
     const wb = XLSX.read(buf, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, sheetRows: maxRows + 2, dense: true });
     const ws = wb.Sheets[wb.SheetNames[0]];
     if (!ws) return;
-    first = ws['!ref'] ? XLSX.utils.decode_range(ws['!ref']).s.r : 0;
+    const range = ws['!ref'] ? XLSX.utils.decode_range(ws['!ref']) : null;
+    first = range?.s.r ?? 0;
     rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: null, blankrows: true, UTC: true });
+    // sheet_to_json turns error values into blanks; put them back so the row is rejected, not cleared.
+    const dense = (ws as { '!data'?: ({ t?: string; v?: unknown; w?: string } | undefined)[][] })['!data'];
+    if (range && dense) {
+      for (let r = range.s.r; r <= range.e.r && r - range.s.r < rows.length; r++) {
+        for (let c = range.s.c; c <= range.e.c; c++) {
+          const cell = dense[r]?.[c];
+          if (cell?.t === 'e') rows[r - range.s.r][c - range.s.c] = new CellError(cell.w ?? BIFF_ERRORS[cell.v as number] ?? '#VALUE!');
+        }
+      }
+    }
   } catch {
     throw unreadable();
   }
@@ -63,7 +81,7 @@ async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]
   for (const [i, r] of rows.entries()) {
     const row = first + i + 1;
     if (row > maxRows + 1) throw tooManyRows(maxRows);
-    batch.push({ row, cells: r.map((v) => (v === undefined ? null : cellOf(v))) });
+    batch.push({ row, cells: r.map((v) => (v === undefined ? null : v instanceof CellError ? v : cellOf(v))) });
     if (batch.length >= XLS_BATCH) {
       yield batch;
       batch = [];

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { zipParts, type ZipPart } from '../../test/zip.js';
-import type { SheetRow } from './import.sheet.js';
+import { CellError, type SheetRow } from './import.sheet.js';
 import { isDateFormat, readFirstSheet, xmlText, XlsxUnreadable } from './import.xlsx.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -95,7 +95,7 @@ describe('readFirstSheet', () => {
     const got = await rows(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: sheet(data, 'x:') }] }));
     expect(got).toEqual([
       { row: 1, cells: ['管理番号', null, 'メーカー '] },
-      { row: 2, cells: ['a & b <c> ああ', 'TRUE', null, new Date(Date.UTC(2024, 3, 1)), null, 1500] },
+      { row: 2, cells: ['a & b <c> ああ', 'TRUE', new CellError('#DIV/0!'), new Date(Date.UTC(2024, 3, 1)), null, 1500] },
       { row: 5, cells: [] },
       { row: 7, cells: [null, 12, '1 & 2 > 0'] }, // shared string 99 does not exist: empty
     ]);

@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import type { Cell, SheetRow } from './import.sheet.js';
+import { CellError, type Cell, type SheetRow } from './import.sheet.js';
 import { zipEntries, type ZipEntry } from './import.sniff.js';
 
 /**
@@ -564,7 +564,7 @@ class SheetReader implements Handler {
       case 'b':
         return v === null || v.trim() === '' ? null : Number(v) !== 0 ? 'TRUE' : 'FALSE';
       case 'e':
-        return null;
+        return new CellError(v === null || v.trim() === '' ? '#VALUE!' : v.trim());
       case 'd':
         return v === null ? null : isoDate(v);
       default: {
