@@ -8,6 +8,11 @@ export interface RecordInput<T extends EventType> {
   aggregateId: string | number;
   actorId: number | null;
   payload: PayloadOf<T>;
+  /**
+   * recordMany only: an id from newEventId() taken beforehand, for rows written before the event
+   * that must name it (an import chunk's history rows). Default: a new one.
+   */
+  id?: string;
 }
 
 /**

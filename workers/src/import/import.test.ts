@@ -134,6 +134,21 @@ describe('computers import: good and bad rows', () => {
     expect(r.body).toMatchObject({ created: 0, updated: 1, rejected: 1 });
     expect(r.body.errors).toEqual([{ row: 3, column: 'ID', reason: 'ID 999999 のパソコンは存在しません。' }]);
     expect(await sql(`select model, status, purchase_date::text as d, asset_number from computer where id = ?`, [id])).toEqual([{ model: 'ProBook', status: 'REPLACE', d: '2024-01-01', asset_number: 'IMP-0002' }]);
+    // History: the creation (status only: no user, no location) and this change of status, which
+    // names the chunk's event (the one that carries the computer's id).
+    const history = await sql(
+      `select reason, changed, from_status::text as fs, to_status::text as ts, event_id::text as ev from device_history where device_kind = 'COMPUTER' and device_id = ? order by id`,
+      [id],
+    );
+    expect(history.map((h) => [h.reason, h.changed, h.fs, h.ts])).toEqual([
+      ['created', ['status'], null, 'BROKEN'],
+      ['edit', ['status'], 'BROKEN', 'REPLACE'],
+    ]);
+    const events = await sql(
+      `select type, payload from outbox_event where id = ?::uuid union all select type, payload from outbox_sent where id = ?::uuid`,
+      [history[1].ev, history[1].ev],
+    );
+    expect(events).toEqual([{ type: 'device.computers.imported', payload: { jobId: r.body.job_id, created: [], updated: [id] } }]);
   });
 
   it('export → import changes nothing', async () => {

@@ -19,7 +19,7 @@ export interface PlannedRow {
   changed: ImportField[];
 }
 
-interface Existing extends ImportValues {
+export interface Existing extends ImportValues {
   id: number;
   version: number;
 }
@@ -48,11 +48,20 @@ export class ImportPlanner {
 
   constructor(private readonly refs: ImportRefs) {}
 
-  /** `lock`: apply jobs lock the chunk's computers (FOR UPDATE) in their transaction. */
-  async plan(em: EntityManager, rows: ParsedRow[], lock: boolean): Promise<{ planned: PlannedRow[]; errors: RowError[] }> {
+  /**
+   * The stored computers a chunk's rows name (by 管理番号 or ID). `lock`: apply jobs lock them
+   * (FOR UPDATE) in their transaction. Independent of earlier chunks' writes (a computer named by
+   * two chunks is rejected by `seen` in decide), so it may be sent before they are done.
+   */
+  lookup(em: EntityManager, rows: ParsedRow[], lock: boolean): Promise<Existing[]> {
+    if (!rows.length) return Promise.resolve([]);
     const assets = rows.map((r) => r.assetNumber).filter((a): a is string => a !== null);
     const ids = rows.map((r) => r.id).filter((i): i is number => i !== null);
-    const found: Existing[] = rows.length ? await execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${assets.map(quote).join(',')}}`, `{${ids.join(',')}}`]) : [];
+    return execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${assets.map(quote).join(',')}}`, `{${ids.join(',')}}`]);
+  }
+
+  /** What each row of a chunk does, given its lookup; chunks must be decided in file order. */
+  decide(rows: ParsedRow[], found: Existing[]): { planned: PlannedRow[]; errors: RowError[] } {
     const byAsset = new Map(found.filter((c) => c.assetNumber !== null).map((c) => [c.assetNumber!, c]));
     const byId = new Map(found.map((c) => [c.id, c]));
     const planned: PlannedRow[] = [];

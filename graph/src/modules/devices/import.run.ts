@@ -2,13 +2,12 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordMany } from '../../platform/events/record-many.js';
-import { ImportPlanner, type ImportAction, type PlannedRow } from './import.plan.js';
+import { ImportPlanner, type Existing, type ImportAction, type PlannedRow } from './import.plan.js';
 import { loadImportRefs, type ImportRefs } from './import.refs.js';
 import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
 import { ImportFailure, readSheet, tooManyRows, type Cell } from './import.sheet.js';
 import { inspectInflated, UploadRefused, type SheetFormat } from './import.sniff.js';
-import { execBound } from '../../platform/sql.js';
-import { writeChunk } from './import.write.js';
+import { insertRowErrors, writeChunk } from './import.write.js';
 
 export interface ImportRunLimits {
   maxRows: number;
@@ -144,6 +143,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   // side connection without holding up the next chunk (one write at a time, the latest figures).
   let tail: Promise<void> = Promise.resolve();
   const queued: Promise<void>[] = [];
+  const lookups: Promise<unknown>[] = [];
   let reporting: Promise<void> | null = null;
   let reportAgain = false;
   let reportFailed: { err: unknown } | null = null;
@@ -164,8 +164,25 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   const flush = async () => {
     const rows = chunk;
     chunk = [];
-    const done = tail.then(async () => {
-      await handleChunk(tx, job, planner, refs, rows, totals);
+    // The chunk's lookup goes out now, queued on the job's connection behind the statements already
+    // sent: PostgreSQL runs it between earlier chunks' writes, and its answer is there when the
+    // chunk's turn comes (instead of a round trip, and PostgreSQL idle, at the start of each chunk).
+    const found = planner.lookup(tx, rows, job.mode === 'apply');
+    found.catch(() => undefined); // awaited in its turn (or by settle)
+    lookups.push(found);
+    // Chunks are decided in file order, each as soon as the previous one has sent its writes (not
+    // when they are done): the next chunk is decided while PostgreSQL writes this one, and its
+    // writes wait on the connection, so PostgreSQL does not sit idle between chunks.
+    const step = tail.then(async () => {
+      const existing = await found;
+      lookups.shift();
+      await new Promise((resolve) => setImmediate(resolve)); // the previous chunk's writes reach the connection first
+      return { written: handleChunk(tx, job, planner, refs, rows, existing, totals) };
+    });
+    tail = step.then(() => undefined);
+    tail.catch(() => undefined); // its failure is the chunk's, awaited below or by settle
+    const done = step.then(async ({ written }) => {
+      await written;
       const before = totals.processedRows;
       totals.processedRows += rows.length;
       if (Math.floor(totals.processedRows / GC_ROWS) > Math.floor(before / GC_ROWS)) collectGarbage();
@@ -175,13 +192,14 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
       }
     });
     done.catch(() => undefined); // awaited (and thrown) when its turn comes or at the end
-    tail = done;
     queued.push(done);
     while (queued.length > CHUNKS_AHEAD) await queued.shift();
   };
   const settle = async () => {
-    await tail;
+    const results = await Promise.allSettled([tail, ...lookups, ...queued]);
     while (reporting) await reporting;
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     if (reportFailed) throw reportFailed.err;
   };
   try {
@@ -223,20 +241,19 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
   }
 }
 
-async function handleChunk(tx: EntityManager, job: Job, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], totals: Totals): Promise<void> {
-  const { planned, errors } = await planner.plan(tx, rows, job.mode === 'apply');
-  if (job.mode === 'apply') await writeChunk(tx, job.id, job.created_by, planned);
-  for (const p of planned) totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
+/**
+ * Decides a chunk and sends its writes; the counts and preview are updated at once, the promise is
+ * the writes' completion.
+ */
+function handleChunk(tx: EntityManager, job: Job, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): Promise<unknown> {
+  const { planned, errors } = planner.decide(rows, found);
   const rejectedRows = new Set(errors.map((e) => e.row));
+  const written: Promise<unknown> =
+    job.mode === 'apply' ? writeChunk(tx, job.id, job.created_by, planned, errors) : errors.length ? insertRowErrors(tx, job.id, errors) : Promise.resolve();
+  for (const p of planned) totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
   totals.rejected += rejectedRows.size;
-  if (errors.length) {
-    await execBound(
-      tx,
-      `insert into import_job_error (job_id, "row", "column", reason) select ?, x.row, x.column, x.reason from jsonb_to_recordset(?::jsonb) as x("row" int, "column" text, reason text)`,
-      [job.id, JSON.stringify(errors)],
-    );
-  }
   if (totals.preview.length < PREVIEW_ROWS) totals.preview.push(...previewRows(planned, rejectedRows, rows, refs).slice(0, PREVIEW_ROWS - totals.preview.length));
+  return written;
 }
 
 function previewRows(planned: PlannedRow[], rejected: Set<number>, rows: ParsedRow[], refs: ImportRefs): PreviewRow[] {

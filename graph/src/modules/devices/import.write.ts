@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { execBound } from '../../platform/sql.js';
+import { newEventId } from '../../platform/events/event-id.js';
 import { recordMany } from '../../platform/events/record-many.js';
 import { trackedChanges } from './device.history.js';
 import { tracked } from './device.held.js';
 import type { PlannedRow } from './import.plan.js';
-import type { ImportField, ImportValues } from './import.rows.js';
+import type { ImportField, ImportValues, RowError } from './import.rows.js';
 
 /** The written columns, their JSON field and SQL type (one list for the INSERT and the UPDATE). */
 const COLUMNS: [ImportField, string, string][] = [
@@ -25,60 +26,89 @@ const COLUMNS: [ImportField, string, string][] = [
   ['powerCable', 'power_cable', 'text'],
 ];
 const RECORD = COLUMNS.map(([f, , t]) => `"${f}" ${t}`).join(', ');
-const recordset = (extra: string) => `json_to_recordset(?::json) as x(${extra}${RECORD})`;
-// The rows' own objects go to JSON as they are (no per-row copy with an order field): the
-// ordinality keeps the ids in file order.
-const INSERT = `insert into computer (${COLUMNS.map(([, c]) => c).join(', ')}, updated_by_id)
-  select ${COLUMNS.map(([f]) => `x."${f}"`).join(', ')}, ? from rows from (json_to_recordset(?::json) as (${RECORD})) with ordinality
-    as x(${COLUMNS.map(([f]) => `"${f}"`).join(', ')}, ord) order by x.ord
-  returning id, asset_number`;
-const UPDATE = `update computer c set ${COLUMNS.map(([f, c]) => `${c} = x."${f}"`).join(', ')},
-  version = c.version + 1, updated_at = now(), updated_by_id = ?
-  from ${recordset('id int, version int, ')} where c.id = x.id and c.version = x.version returning c.id`;
-const HISTORY = `insert into device_history (device_kind, device_id, event_id, changed_at, actor_id, reason, changed,
-    from_user_id, to_user_id, from_status, to_status, from_location_id, to_location_id)
-  select 'COMPUTER', x.id, ?, now(), ?, x.reason, x.changed, x.fu, x.tu, x.fs, x.ts, x.fl, x.tl
-  from json_to_recordset(?::json) as x(id int, reason text, changed text[], fu int, tu int, fs device_status, ts device_status, fl int, tl int)`;
-
-interface HistoryJson {
-  id: number; reason: 'created' | 'edit'; changed: string[];
-  fu: number | null; tu: number | null; fs: string | null; ts: string; fl: number | null; tl: number | null;
-}
-const historyJson = (id: number, reason: HistoryJson['reason'], before: ImportValues | null, after: ImportValues): HistoryJson => ({
-  id, reason, changed: trackedChanges(before && tracked(before), tracked(after)),
-  fu: before?.currentUserId ?? null, tu: after.currentUserId, fs: before?.status ?? null, ts: after.status,
-  fl: before?.locationId ?? null, tl: after.locationId,
-});
+const HISTORY_COLUMNS = `device_kind, device_id, event_id, changed_at, actor_id, reason, changed, from_user_id, to_user_id, from_status, to_status, from_location_id, to_location_id`;
 
 /**
- * Writes one chunk of an apply job inside the job's transaction, set-based: one INSERT for the
- * new computers, one UPDATE … FROM for the changed ones, one INSERT of history rows (creation, and
- * changes of current user, status or location, as device.history records them) and ONE outbox
- * event for the chunk (the live device lists refresh from it). Returns the ids written.
+ * One statement per chunk (parameters: actor, creates, updates, event id, update history, errors):
+ * the new computers (in file order: the ordinality), the changed ones (`version` checked), the
+ * history rows (creation: `changed` sent with each new row, joined back by 管理番号, which every
+ * created row has; changes: computed from the plan) and the chunk's rejected rows. Each statement
+ * boundary costs the job a round trip through Node's event loop, which is busy reading the sheet,
+ * so PostgreSQL would sit idle between them; one statement keeps it busy.
  */
-export async function writeChunk(tx: EntityManager, jobId: string, actorId: number | null, rows: PlannedRow[]): Promise<{ created: number[]; updated: number[] }> {
-  const creates = rows.filter((r) => r.action === 'CREATE');
-  const updates = rows.filter((r) => r.action === 'UPDATE');
-  const created: { id: number; asset_number: string }[] = creates.length
-    ? await execBound<{ id: number; asset_number: string }>(tx, INSERT, [actorId, JSON.stringify(creates.map((r) => r.data))])
-    : [];
-  const updated: { id: number }[] = updates.length
-    ? await execBound<{ id: number }>(tx, UPDATE, [actorId, JSON.stringify(updates.map((r) => ({ id: r.computerId, version: r.version, ...r.data })))])
-    : [];
-  if (updated.length !== updates.length) throw new Error('computers changed while the import was running');
-  if (!created.length && !updated.length) return { created: [], updated: [] };
-  const idOf = new Map(created.map((c) => [c.asset_number, c.id]));
-  // One object per history row, built in one pass (creation, or a change device.history tracks).
-  const history: HistoryJson[] = [];
-  for (const r of creates) history.push(historyJson(idOf.get(r.data.assetNumber!)!, 'created', null, r.data));
-  for (const r of updates) {
-    const h = historyJson(r.computerId!, 'edit', r.before, r.data);
-    if (h.changed.length) history.push(h);
+const WRITE_NAMED = `with
+  x as materialized (select * from rows from (json_to_recordset($creates::json) as ("changed" text[], ${RECORD})) with ordinality as x("changed", ${COLUMNS.map(([f]) => `"${f}"`).join(', ')}, ord)),
+  ins as (insert into computer (${COLUMNS.map(([, c]) => c).join(', ')}, updated_by_id)
+    select ${COLUMNS.map(([f]) => `x."${f}"`).join(', ')}, $actor from x order by x.ord
+    returning id, asset_number, current_user_id, status, location_id),
+  upd as (update computer c set ${COLUMNS.map(([f, c]) => `${c} = u."${f}"`).join(', ')},
+      version = c.version + 1, updated_at = now(), updated_by_id = $actor
+    from json_to_recordset($updates::json) as u(id int, version int, ${RECORD}) where c.id = u.id and c.version = u.version returning c.id),
+  hc as (insert into device_history (${HISTORY_COLUMNS})
+    select 'COMPUTER', ins.id, $event::uuid, now(), $actor, 'created', x.changed, null, ins.current_user_id, null, ins.status, null, ins.location_id
+      from ins join x on x."assetNumber" = ins.asset_number),
+  hu as (insert into device_history (${HISTORY_COLUMNS})
+    select 'COMPUTER', h.id, $event::uuid, now(), $actor, 'edit', h.changed, h.fu, h.tu, h.fs, h.ts, h.fl, h.tl
+      from json_to_recordset($history::json) as h(id int, changed text[], fu int, tu int, fs device_status, ts device_status, fl int, tl int)),
+  err as (insert into import_job_error (job_id, "row", "column", reason)
+    select $job::uuid, e.row, e.column, e.reason from json_to_recordset($errors::json) as e("row" int, "column" text, reason text))
+select coalesce((select json_agg(id order by id) from ins), '[]') as created, coalesce((select json_agg(id order by id) from upd), '[]') as updated`;
+
+/** WRITE_NAMED with knex's `?` placeholders, and the parameter names in their order. */
+const WRITE_PARAMS: string[] = [];
+const WRITE = WRITE_NAMED.replace(/\$(actor|creates|updates|event|history|job|errors)\b/g, (_m, name: string) => {
+  WRITE_PARAMS.push(name);
+  return '?';
+});
+
+/** Rejected rows of a chunk (preview jobs, which write nothing else). */
+export const insertRowErrors = (tx: EntityManager, jobId: string, errors: RowError[]) =>
+  execBound(
+    tx,
+    `insert into import_job_error (job_id, "row", "column", reason) select ?, x.row, x.column, x.reason from json_to_recordset(?::json) as x("row" int, "column" text, reason text)`,
+    [jobId, JSON.stringify(errors)],
+  );
+
+interface UpdateHistory {
+  id: number; changed: string[];
+  fu: number | null; tu: number | null; fs: string | null; ts: string; fl: number | null; tl: number | null;
+}
+
+/**
+ * Writes one chunk of an apply job inside the job's transaction, set-based: one statement for the
+ * new and the changed computers, their history rows (creation, and changes of current user, status
+ * or location, as device.history records them) and the chunk's rejected rows; then ONE outbox event
+ * for the chunk (the live device lists refresh from it; the history rows name it). Returns the ids
+ * written.
+ */
+export async function writeChunk(tx: EntityManager, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): Promise<{ created: number[]; updated: number[] }> {
+  const creates: (ImportValues & { changed: string[] })[] = [];
+  const updates: (ImportValues & { id: number; version: number })[] = [];
+  const history: UpdateHistory[] = [];
+  for (const r of rows) {
+    if (r.action === 'CREATE') creates.push({ ...r.data, changed: trackedChanges(null, tracked(r.data)) });
+    else if (r.action === 'UPDATE') {
+      updates.push({ ...r.data, id: r.computerId!, version: r.version! });
+      const before = r.before!;
+      const changed = trackedChanges(tracked(before), tracked(r.data));
+      if (changed.length) {
+        history.push({ id: r.computerId!, changed, fu: before.currentUserId, tu: r.data.currentUserId, fs: before.status, ts: r.data.status, fl: before.locationId, tl: r.data.locationId });
+      }
+    }
   }
-  const result = { created: created.map((c) => c.id), updated: updated.map((u) => u.id) };
-  const [event] = await recordMany(tx, [
-    { type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...result } },
+  if (!creates.length && !updates.length) {
+    if (errors.length) await insertRowErrors(tx, jobId, errors);
+    return { created: [], updated: [] };
+  }
+  const eventId = newEventId();
+  const values: Record<string, unknown> = {
+    actor: actorId, creates: JSON.stringify(creates), updates: JSON.stringify(updates), event: eventId,
+    history: JSON.stringify(history), job: jobId, errors: JSON.stringify(errors),
+  };
+  const [written] = await execBound<{ created: number[]; updated: number[] }>(tx, WRITE, WRITE_PARAMS.map((n) => values[n]));
+  if (written.updated.length !== updates.length) throw new Error('computers changed while the import was running');
+  await recordMany(tx, [
+    { id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...written } },
   ]);
-  if (history.length) await execBound(tx, HISTORY, [event.id, actorId, JSON.stringify(history)]);
-  return result;
+  return written;
 }

@@ -16,7 +16,7 @@ export async function recordMany<T extends EventType>(em: EntityManager, inputs:
     if (!contract) throw new Error(`Unknown event type ${input.type}`);
     const payload = contract.payload.parse(input.payload) as PayloadOf<T>;
     return {
-      id: newEventId(),
+      id: input.id ?? newEventId(),
       type: input.type,
       aggregateType: contract.aggregateType,
       aggregateId: String(input.aggregateId),
