@@ -129,7 +129,14 @@ const blank = (cells: Cell[]) => cells.every((c) => c === null || (typeof c === 
 
 async function processJob(tx: EntityManager, side: EntityManager, job: Job, limits: ImportRunLimits): Promise<Totals> {
   if (!job.file) throw new ImportFailure('取り込むファイルがありません（保存期間を過ぎています）。もう一度アップロードしてください。');
-  const totals: Totals = { totalRows: await countRows(job, limits), processedRows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, preview: [] };
+  const totals: Totals = { totalRows: null, processedRows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, preview: [] };
+  // The row count for the progress bar (and the bomb check of every zip entry) runs beside the read,
+  // not before it: it inflates the file on libuv's threads while this thread parses the sheet.
+  const count: { failed: { err: unknown } | null } = { failed: null };
+  const counting = countRows(job, limits).then(
+    (n) => void (totals.totalRows ??= n),
+    (err: unknown) => void (count.failed = { err }),
+  );
   await tx.execute(`delete from import_job_error where job_id = ?`, [job.id]);
   const refs = await loadImportRefs(tx);
   const planner = new ImportPlanner(refs);
@@ -162,6 +169,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
       .finally(() => (reporting = null));
   };
   const flush = async () => {
+    if (count.failed) throw count.failed.err;
     const rows = chunk;
     chunk = [];
     // The chunk's lookup goes out now, queued on the job's connection behind the statements already
@@ -196,8 +204,9 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     while (queued.length > CHUNKS_AHEAD) await queued.shift();
   };
   const settle = async () => {
-    const results = await Promise.allSettled([tail, ...lookups, ...queued]);
+    const results = await Promise.allSettled([tail, ...lookups, ...queued, counting]);
     while (reporting) await reporting;
+    if (count.failed) throw count.failed.err;
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     if (reportFailed) throw reportFailed.err;
@@ -218,9 +227,10 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     if (!header) throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
     if (chunk.length) await flush();
   } catch (err) {
-    // Never roll back under a chunk still writing: let it settle first.
+    // Never roll back under a chunk still writing: let it settle first. A failed count (a zip bomb,
+    // too many rows) is the more specific reason when the read failed too.
     await settle().catch(() => undefined);
-    throw err;
+    throw count.failed?.err ?? err;
   }
   await settle();
   totals.totalRows = parsed;
