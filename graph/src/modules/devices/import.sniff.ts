@@ -70,12 +70,6 @@ function endRecord(buf: Buffer): number {
   return -1;
 }
 
-/** Where the zip's central directory starts, or null when there is no end record. */
-export function centralDirectoryOffset(buf: Buffer): number | null {
-  const eocd = endRecord(buf);
-  return eocd < 0 ? null : buf.readUInt32LE(eocd + 16);
-}
-
 /** Reads the zip's central directory (end record within the last 64 KiB + 22 bytes); no Zip64. */
 export function zipEntries(buf: Buffer, maxEntries: number): ZipEntry[] | null {
   const eocd = endRecord(buf);
