@@ -151,6 +151,15 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   let tail: Promise<void> = Promise.resolve();
   const queued: Promise<void>[] = [];
   const lookups: Promise<unknown>[] = [];
+  // The job's statements, one at a time on its connection, in the order they are asked for (pg
+  // must not be handed a query while another runs): a chunk's lookup is asked for when the chunk is
+  // parsed, its writes when it is decided, so PostgreSQL always has the next statement waiting.
+  let lane: Promise<unknown> = Promise.resolve();
+  const onConnection = <T>(run: () => Promise<T>): Promise<T> => {
+    const p = lane.then(run);
+    lane = p.catch(() => undefined);
+    return p;
+  };
   let reporting: Promise<void> | null = null;
   let reportAgain = false;
   let reportFailed: { err: unknown } | null = null;
@@ -172,20 +181,19 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     if (count.failed) throw count.failed.err;
     const rows = chunk;
     chunk = [];
-    // The chunk's lookup goes out now, queued on the job's connection behind the statements already
-    // sent: PostgreSQL runs it between earlier chunks' writes, and its answer is there when the
-    // chunk's turn comes (instead of a round trip, and PostgreSQL idle, at the start of each chunk).
-    const found = planner.lookup(tx, rows, job.mode === 'apply');
+    // The chunk's lookup is asked for now, behind the statements already asked for: PostgreSQL runs
+    // it between earlier chunks' writes, and its answer is there when the chunk's turn comes
+    // (instead of a round trip, and PostgreSQL idle, at the start of each chunk).
+    const found = onConnection(() => planner.lookup(tx, rows, job.mode === 'apply'));
     found.catch(() => undefined); // awaited in its turn (or by settle)
     lookups.push(found);
-    // Chunks are decided in file order, each as soon as the previous one has sent its writes (not
-    // when they are done): the next chunk is decided while PostgreSQL writes this one, and its
-    // writes wait on the connection, so PostgreSQL does not sit idle between chunks.
+    // Chunks are decided in file order, each as soon as the previous one has asked for its writes
+    // (not when they are done): the next chunk is decided while PostgreSQL writes this one, and its
+    // writes wait their turn, so PostgreSQL does not sit idle between chunks.
     const step = tail.then(async () => {
       const existing = await found;
       lookups.shift();
-      await new Promise((resolve) => setImmediate(resolve)); // the previous chunk's writes reach the connection first
-      return { written: handleChunk(tx, job, planner, refs, rows, existing, totals) };
+      return { written: handleChunk(job, planner, refs, rows, existing, totals, (write) => onConnection(() => write(tx))) };
     });
     tail = step.then(() => undefined);
     tail.catch(() => undefined); // its failure is the chunk's, awaited below or by settle
@@ -204,7 +212,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     while (queued.length > CHUNKS_AHEAD) await queued.shift();
   };
   const settle = async () => {
-    const results = await Promise.allSettled([tail, ...lookups, ...queued, counting]);
+    const results = await Promise.allSettled([tail, ...lookups, ...queued, counting, lane]);
     while (reporting) await reporting;
     if (count.failed) throw count.failed.err;
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -255,11 +263,23 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
  * Decides a chunk and sends its writes; the counts and preview are updated at once, the promise is
  * the writes' completion.
  */
-function handleChunk(tx: EntityManager, job: Job, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): Promise<unknown> {
+function handleChunk(
+  job: Job,
+  planner: ImportPlanner,
+  refs: ImportRefs,
+  rows: ParsedRow[],
+  found: Existing[],
+  totals: Totals,
+  send: (write: (tx: EntityManager) => Promise<unknown>) => Promise<unknown>,
+): Promise<unknown> {
   const { planned, errors } = planner.decide(rows, found);
   const rejectedRows = new Set(errors.map((e) => e.row));
   const written: Promise<unknown> =
-    job.mode === 'apply' ? writeChunk(tx, job.id, job.created_by, planned, errors) : errors.length ? insertRowErrors(tx, job.id, errors) : Promise.resolve();
+    job.mode === 'apply'
+      ? send((tx) => writeChunk(tx, job.id, job.created_by, planned, errors))
+      : errors.length
+        ? send((tx) => insertRowErrors(tx, job.id, errors))
+        : Promise.resolve();
   for (const p of planned) totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
   totals.rejected += rejectedRows.size;
   if (totals.preview.length < PREVIEW_ROWS) totals.preview.push(...previewRows(planned, rejectedRows, rows, refs).slice(0, PREVIEW_ROWS - totals.preview.length));
