@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { zipParts, type ZipPart } from '../../test/zip.js';
 import { CellError, type SheetRow } from './import.sheet.js';
-import { isDateFormat, readFirstSheet, xmlText, XlsxUnreadable } from './import.xlsx.js';
+import { isDateFormat, readFirstSheet, sheetXmlRows, xmlText, XlsxUnreadable } from './import.xlsx.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -146,6 +146,23 @@ describe('readFirstSheet', () => {
     expect(got).toHaveLength(n);
     for (let i = 0; i < n; i += 997) expect(got[i]).toEqual({ row: i + 1, cells: [text(i), i] });
     expect(got.every((r, i) => r.row === i + 1 && r.cells[0] === text(i))).toBe(true);
+  });
+
+  it('the same rows wherever the inflated pieces are cut: inside tags, quoted ">", values, references, CDATA, comments', () => {
+    const xml = sheet(
+      '<row r="1" x14ac:note="a > b"><c r="A1" t="inlineStr"><is><t>&#x3042;&amp;い&lt;</t></is></c><c r="B1"><v>12.5</v></c></row>' +
+        '<!-- <row r="9"> in a comment --><row r="2"><c r="A2" t="inlineStr" x:q=\'x>y\'><is><t><![CDATA[<not a tag>]]></t></is></c><c r="C2" t="b"><v>0</v></c></row>' +
+        '<row r="3"/><row r="4"><c r="AB4" t="str"><v>長い値 _x000D_ 改行</v></c></row>',
+    );
+    const whole = sheetXmlRows([xml]);
+    expect(whole).toEqual([
+      { row: 1, cells: ['あ&い<', 12.5] },
+      { row: 2, cells: ['<not a tag>', null, 'FALSE'] },
+      { row: 3, cells: [] },
+      { row: 4, cells: [...Array<null>(27).fill(null), '長い値 \r 改行'] },
+    ]);
+    for (let i = 1; i < xml.length; i++) expect(sheetXmlRows([xml.slice(0, i), xml.slice(i)]), `cut at ${i}`).toEqual(whole);
+    expect(sheetXmlRows(xml.split(''))).toEqual(whole); // one character at a time
   });
 
   it('refuses what is not a readable workbook: no zip, no workbook, a truncated sheet, a DTD, a part past the byte budget', async () => {

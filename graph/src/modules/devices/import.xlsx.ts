@@ -590,18 +590,47 @@ export interface XlsxReadOptions {
 export async function* readFirstSheet(buf: Buffer, opts: XlsxReadOptions): AsyncGenerator<SheetRow[]> {
   const zip = new Zip(buf, opts.maxBytes);
   const wb = workbook(zip);
-  const reader = new SheetReader(sharedStrings(zip, wb.sharedStrings), dateStyles(zip, wb.styles), wb.date1904);
-  let carry = '';
+  const sheet = new SheetPieces(new SheetReader(sharedStrings(zip, wb.sharedStrings), dateStyles(zip, wb.styles), wb.date1904));
   for await (const piece of zip.stream(wb.sheet)) {
-    const s = carry ? carry + piece : piece;
-    const rest = tokenize(s, reader);
-    carry = reader.done ? '' : s.slice(rest);
-    if (reader.rows.length) {
-      const rows = reader.rows;
-      reader.rows = [];
-      yield rows;
-    }
-    if (reader.done) return;
+    const rows = sheet.feed(piece);
+    if (rows.length) yield rows;
+    if (sheet.done) return;
   }
-  if (!reader.done) throw broken('the worksheet ends before its data does');
+  sheet.end();
+}
+
+/** Sheet XML in pieces cut anywhere (inside a tag, a value, a character reference): rows as they complete. */
+class SheetPieces {
+  private carry = '';
+
+  constructor(private readonly reader: SheetReader) {}
+
+  get done(): boolean {
+    return this.reader.done;
+  }
+
+  feed(piece: string): SheetRow[] {
+    const s = this.carry ? this.carry + piece : piece;
+    const rest = tokenize(s, this.reader);
+    this.carry = this.reader.done ? '' : s.slice(rest);
+    const rows = this.reader.rows;
+    this.reader.rows = [];
+    return rows;
+  }
+
+  end(): void {
+    if (!this.reader.done) throw broken('the worksheet ends before its data does');
+  }
+}
+
+/** Test hook: the rows of sheet XML fed in the given pieces (no shared strings, no date styles). */
+export function sheetXmlRows(pieces: string[]): SheetRow[] {
+  const sheet = new SheetPieces(new SheetReader([], [], false));
+  const rows: SheetRow[] = [];
+  for (const p of pieces) {
+    rows.push(...sheet.feed(p));
+    if (sheet.done) break;
+  }
+  sheet.end();
+  return rows;
 }
