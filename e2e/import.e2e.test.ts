@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A small workbook the way a user fills the template: two new computers and one bad row. */
+/** A small workbook the way a user fills the template: two new computers and two bad rows (an unknown 状態, a formula's error value). */
 async function workbook(stamp: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('パソコン');
@@ -19,6 +19,7 @@ async function workbook(stamp: string): Promise<Buffer> {
   ws.addRow([`E2E-${stamp}-1`, `Imp${stamp}`, 'Latitude 5440', '正常']);
   ws.addRow([`E2E-${stamp}-2`, `Imp${stamp}`, 'ThinkPad X1', '故障']);
   ws.addRow([`E2E-${stamp}-3`, `Imp${stamp}`, 'Surface', '行方不明']);
+  ws.addRow([`E2E-${stamp}-4`, `Imp${stamp}`, { formula: 'VLOOKUP("X",A1:A2,2,FALSE)', result: { error: '#N/A' } }, '正常']);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -63,18 +64,26 @@ describe('computers Excel import', () => {
     // A Japanese file name arrives intact (multipart filename* / UTF-8).
     await dialog.getByText('「資産台帳.xlsx」を取り込むと').waitFor();
     expect(await count(dialog, '追加')).toBe('2');
-    expect(await count(dialog, 'エラー')).toBe('1');
+    expect(await count(dialog, 'エラー')).toBe('2');
     const errors = await dialog.getByTestId('import-errors').locator('tbody tr').allInnerTexts();
-    expect(errors).toHaveLength(1);
+    expect(errors).toHaveLength(2);
     expect(errors[0]).toContain('4');
     expect(errors[0]).toContain('状態');
+    expect(errors[1]).toContain('5');
+    expect(errors[1]).toContain('エラー値（#N/A）が入っています');
+    // The backdrop covers the header too (it is not left bright and clickable behind a modal).
+    expect(await page.evaluate(() => !!document.elementFromPoint(100, 20)?.closest('header'))).toBe(false);
     await shot(page, 'desktop-import-preview');
     await page.setViewportSize(PHONE);
     await shot(page, 'narrow-import-preview');
+    // The dialog is above the shell's sticky header: on a phone (full screen) its title and close
+    // button are not hidden behind it.
+    const title = (await dialog.getByText('パソコンをExcelから取り込む').boundingBox())!;
+    expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[role="dialog"]'), [title.x + 10, title.y + title.height / 2])).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await dialog.getByRole('button', { name: '取り込む（2 件）' }).click();
-    await dialog.getByText('取り込みは完了しましたが、1 行でエラーがありました').first().waitFor({ timeout: 30_000 });
+    await dialog.getByText('取り込みは完了しましたが、2 行でエラーがありました').first().waitFor({ timeout: 30_000 });
     expect(await dialog.getByRole('link', { name: 'エラーレポートをダウンロード' }).getAttribute('href')).toMatch(/^\/api\/computers\/import\/[^/]+\/errors$/);
     await shot(page, 'desktop-import-done');
     await dialog.getByRole('button', { name: '閉じる' }).first().click();

@@ -65,7 +65,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog title={t('import.title')} width="xlarge" onClose={onClose} data-testid="import-dialog">
+    <Dialog title={t('import.title')} width="xlarge" onClose={onClose} position={{ narrow: 'fullscreen', regular: 'center' }} data-testid="import-dialog">
       {jobId ? (
         <JobView key={jobId} id={jobId} applyError={applyError} applying={applying.loading} onApply={startApply} onBack={() => (setJobId(null), setFile(null))} onClose={onClose} />
       ) : (

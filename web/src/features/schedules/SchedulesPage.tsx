@@ -17,7 +17,6 @@ import { MonthCalendar } from './MonthCalendar';
 import { MyDayPanel } from './MyDayPanel';
 import { ScheduleGridQuery } from './operations';
 import { ScheduleDialogHost, usePreloadDialog } from './ScheduleDialogHost';
-import { OverlayLayer } from './OverlayLayer';
 import { ToastProvider } from './Toasts';
 import { useMonthMarkers } from './use-month-markers';
 import { useScheduleScreen } from './use-schedule-screen';
@@ -37,11 +36,9 @@ export default function SchedulesPage(_: { def: PageDef; id?: string }) {
   const { search } = useLocation();
   if (narrow) return <Navigate to={`/schedules/sp${search}`} replace />;
   return (
-    <OverlayLayer>
-      <ToastProvider>
-        <DesktopSchedules />
-      </ToastProvider>
-    </OverlayLayer>
+    <ToastProvider>
+      <DesktopSchedules />
+    </ToastProvider>
   );
 }
 

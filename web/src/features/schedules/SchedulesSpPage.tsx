@@ -17,7 +17,6 @@ import { MonthCalendar } from './MonthCalendar';
 import { MyDayPanel } from './MyDayPanel';
 import { ScheduleGridQuery } from './operations';
 import { ScheduleDialogHost, usePreloadDialog } from './ScheduleDialogHost';
-import { OverlayLayer } from './OverlayLayer';
 import { ToastProvider } from './Toasts';
 import { useMonthMarkers } from './use-month-markers';
 import { useScheduleScreen } from './use-schedule-screen';
@@ -28,11 +27,9 @@ const PAGE_SIZE = 100;
 /** /schedules/sp: calendar, my day, and who has what on the chosen day (collapsible per person). */
 export default function SchedulesSpPage(_: { def: PageDef; id?: string }) {
   return (
-    <OverlayLayer>
-      <ToastProvider>
-        <NarrowSchedules />
-      </ToastProvider>
-    </OverlayLayer>
+    <ToastProvider>
+      <NarrowSchedules />
+    </ToastProvider>
   );
 }
 
