@@ -104,6 +104,15 @@ describe('readSheet', () => {
     expect(rows[1].cells).toEqual(['BN-1', new CellError('#N/A')]);
   });
 
+  it('.xls: a hidden first sheet is passed over, as in .xlsx', async () => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['マスタ']]), 'マスタ');
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['管理番号'], ['BN-1']]), 'パソコン');
+    wb.Workbook = { Sheets: [{ Hidden: 1 }, { Hidden: 0 }] };
+    const { rows } = await all(readSheet(XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'xls', 10));
+    expect(rows.map((r) => r.cells)).toEqual([['管理番号'], ['BN-1']]);
+  });
+
   it('a broken file fails as unreadable', async () => {
     await expect(all(readSheet(Buffer.from('PK not a zip'), 'xlsx', 10))).rejects.toThrow(/読み込めませんでした/);
   });

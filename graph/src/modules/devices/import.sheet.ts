@@ -53,13 +53,15 @@ const XLS_BATCH = 500;
 /** BIFF's error value codes. */
 const BIFF_ERRORS: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A' };
 
-/** .xls (BIFF): SheetJS reads the cached values (no formula evaluation), at most maxRows + 2 rows. */
+/** .xls (BIFF): SheetJS reads the first visible sheet's cached values (no formula evaluation), at most maxRows + 2 rows. */
 async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]> {
   let rows: unknown[][];
   let first = 0;
   try {
     const wb = XLSX.read(buf, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, sheetRows: maxRows + 2, dense: true });
-    const ws = wb.Sheets[wb.SheetNames[0]];
+    // The first tab a user sees, as for .xlsx (a hidden sheet before it is passed over).
+    const visible = wb.SheetNames.find((_, i) => !wb.Workbook?.Sheets?.[i]?.Hidden) ?? wb.SheetNames[0];
+    const ws = wb.Sheets[visible];
     if (!ws) return;
     const range = ws['!ref'] ? XLSX.utils.decode_range(ws['!ref']) : null;
     first = range?.s.r ?? 0;

@@ -19,8 +19,8 @@ async function rows(buf: Buffer, maxBytes = 64 * 1024 * 1024): Promise<SheetRow[
 
 interface Pkg {
   sheets?: { name: string; xml: string }[];
-  /** The workbook's tabs in order: [tab name, sheet part]. */
-  tabs?: [string, string][];
+  /** The workbook's tabs in order: [tab name, sheet part, state]. */
+  tabs?: [string, string, string?][];
   sst?: string;
   styles?: string;
   workbookPr?: string;
@@ -30,7 +30,7 @@ interface Pkg {
 /** A hand-written package, so the test controls every byte of the XML. */
 function pkg(p: Pkg): Buffer {
   const sheets = p.sheets ?? [];
-  const tabs = p.tabs ?? sheets.map((s, i) => [`Sheet${i + 1}`, s.name] as [string, string]);
+  const tabs = p.tabs ?? sheets.map((s, i) => [`Sheet${i + 1}`, s.name] as [string, string, string?]);
   const rels = tabs.map(([, part], i) => `<Relationship Id="rId${i + 1}" Type="${REL}/worksheet" Target="${part.replace(/^xl\//, '')}"/>`);
   if (p.sst) rels.push(`<Relationship Id="rIdS" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>`);
   if (p.styles) rels.push(`<Relationship Id="rIdT" Type="${REL}/styles" Target="/xl/styles.xml"/>`);
@@ -39,7 +39,7 @@ function pkg(p: Pkg): Buffer {
     { name: '_rels/.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
     {
       name: 'xl/workbook.xml',
-      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL}">${p.workbookPr ?? ''}<sheets>${tabs.map(([n], i) => `<sheet name="${n}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
+      data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL}">${p.workbookPr ?? ''}<sheets>${tabs.map(([n, , state], i) => `<sheet name="${n}" sheetId="${i + 1}"${state ? ` state="${state}"` : ''} r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
     },
     { name: 'xl/_rels/workbook.xml.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>` },
     ...sheets.map((s) => ({ name: s.name, data: s.xml })),
@@ -126,7 +126,7 @@ describe('readFirstSheet', () => {
     expect(in1904[0].cells[1]).toEqual(new Date(Date.UTC(2028, 3, 2)));
   });
 
-  it('the first tab is the sheet read, whatever its part is called; stored (uncompressed) entries read too', async () => {
+  it('the first visible tab is the sheet read, whatever its part is called; stored (uncompressed) entries read too', async () => {
     const first = sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>一枚目</t></is></c></row>');
     const second = sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>二枚目</t></is></c></row>');
     const sheets = [
@@ -136,6 +136,11 @@ describe('readFirstSheet', () => {
     const tabs: [string, string][] = [['一覧', 'xl/worksheets/data.xml'], ['別', 'xl/worksheets/sheet1.xml']];
     expect((await rows(pkg({ sheets, tabs })))[0].cells).toEqual(['一枚目']);
     expect((await rows(pkg({ sheets, tabs, store: true })))[0].cells).toEqual(['一枚目']);
+    // A hidden first tab (a lookup table, say) is passed over; a workbook of hidden tabs only reads its first.
+    const hiddenFirst: [string, string, string?][] = [['マスタ', 'xl/worksheets/sheet1.xml', 'hidden'], ['一覧', 'xl/worksheets/data.xml']];
+    expect((await rows(pkg({ sheets, tabs: hiddenFirst })))[0].cells).toEqual(['一枚目']);
+    const allHidden: [string, string, string?][] = [['マスタ', 'xl/worksheets/sheet1.xml', 'veryHidden'], ['一覧', 'xl/worksheets/data.xml', 'hidden']];
+    expect((await rows(pkg({ sheets, tabs: allHidden })))[0].cells).toEqual(['二枚目']);
   });
 
   it('a sheet far larger than one inflated piece: every row, multi-byte text across piece boundaries intact', async () => {

@@ -314,7 +314,9 @@ function workbook(zip: Zip): Workbook {
   const wbPart = byType(root, '/officeDocument') ?? 'xl/workbook.xml';
   const xml = zip.text(wbPart);
   if (xml === null) throw broken('no workbook part');
+  // The first tab the user sees: a hidden sheet before it (lookup tables often are) is passed over.
   let firstSheetRel: string | null = null;
+  let firstHiddenRel: string | null = null;
   let date1904 = false;
   parse(xml, {
     wantsText: false,
@@ -323,7 +325,11 @@ function workbook(zip: Zip): Workbook {
       if (name === 'workbookPr') {
         const v = attr(s, a, b, 'date1904');
         date1904 = v === '1' || v === 'true';
-      } else if (name === 'sheet' && firstSheetRel === null) firstSheetRel = attr(s, a, b, 'id');
+      } else if (name === 'sheet' && firstSheetRel === null) {
+        const state = attr(s, a, b, 'state');
+        if (state === 'hidden' || state === 'veryHidden') firstHiddenRel ??= attr(s, a, b, 'id');
+        else firstSheetRel = attr(s, a, b, 'id');
+      }
     },
     close(name) {
       if (name === 'sheets') this.done = true;
@@ -335,7 +341,8 @@ function workbook(zip: Zip): Workbook {
     .names()
     .filter((n) => /^xl\/worksheets\/sheet\d*\.xml$/i.test(n))
     .sort((x, y) => x.length - y.length || x.localeCompare(y))[0];
-  const sheet = (firstSheetRel !== null ? rels.get(firstSheetRel)?.target : undefined) ?? fallback;
+  const rel = firstSheetRel ?? firstHiddenRel;
+  const sheet = (rel !== null ? rels.get(rel)?.target : undefined) ?? fallback;
   if (!sheet || !zip.entry(sheet)) throw broken('no worksheet');
   return {
     sheet,
@@ -583,7 +590,7 @@ export interface XlsxReadOptions {
 }
 
 /**
- * Every row of the workbook's first sheet (the first tab), in file order, in batches of the rows
+ * Every row of the workbook's first visible sheet (the first tab a user sees), in file order, in batches of the rows
  * completed per inflated piece (none empty). Cells are 0-based; a row's array ends at its last
  * non-empty cell, gaps are null. Throws XlsxUnreadable for anything that is not a readable .xlsx.
  */
