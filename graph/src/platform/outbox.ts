@@ -9,8 +9,8 @@ export interface RecordInput<T extends EventType> {
   actorId: number | null;
   payload: PayloadOf<T>;
   /**
-   * recordMany only: an id from newEventId() taken beforehand, for rows written before the event
-   * that must name it (an import chunk's history rows). Default: a new one.
+   * An id from newEventId() taken beforehand, for rows written before the event that must name it
+   * (an import chunk's history rows). Default: a new one.
    */
   id?: string;
 }
@@ -25,7 +25,7 @@ export function record<T extends EventType>(em: EntityManager, input: RecordInpu
   if (!contract) throw new Error(`Unknown event type ${input.type}`);
   const payload = contract.payload.parse(input.payload) as PayloadOf<T>;
   const row = em.create(OutboxEvent, {
-    id: newEventId(),
+    id: input.id ?? newEventId(),
     type: input.type,
     aggregateType: contract.aggregateType,
     aggregateId: String(input.aggregateId),

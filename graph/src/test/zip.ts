@@ -21,23 +21,22 @@ export function zipParts(parts: ZipPart[]): Buffer {
     const size = p.declaredSize ?? raw.length;
     const crc = crc32(raw);
     const n = Buffer.from(p.name);
-    const local = Buffer.alloc(30);
+    // The fields both headers carry, in the same order: version needed, flags, method, time, date,
+    // CRC-32, compressed and uncompressed size, name length (from offset 4 locally, 6 centrally).
+    const common = (b: Buffer, at: number) => {
+      b.writeUInt16LE(20, at);
+      b.writeUInt16LE(method, at + 4);
+      b.writeUInt32LE(crc, at + 10);
+      b.writeUInt32LE(body.length, at + 14);
+      b.writeUInt32LE(size, at + 18);
+      b.writeUInt16LE(n.length, at + 22);
+      return b;
+    };
+    const local = common(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
+    const central = common(Buffer.alloc(46), 6);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(n.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
     central.writeUInt32LE(offset, 42);
     locals.push(local, n, body);
     centrals.push(central, n);

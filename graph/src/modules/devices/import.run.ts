@@ -150,7 +150,6 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   // side connection without holding up the next chunk (one write at a time, the latest figures).
   let tail: Promise<void> = Promise.resolve();
   const queued: Promise<void>[] = [];
-  const lookups: Promise<unknown>[] = [];
   // The job's statements, one at a time on its connection, in the order they are asked for (pg
   // must not be handed a query while another runs): a chunk's lookup is asked for when the chunk is
   // parsed, its writes when it is decided, so PostgreSQL always has the next statement waiting.
@@ -185,15 +184,13 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     // it between earlier chunks' writes, and its answer is there when the chunk's turn comes
     // (instead of a round trip, and PostgreSQL idle, at the start of each chunk).
     const found = onConnection(() => planner.lookup(tx, rows, job.mode === 'apply'));
-    found.catch(() => undefined); // awaited in its turn (or by settle)
-    lookups.push(found);
+    found.catch(() => undefined); // awaited in its turn (settle waits for the lane)
     // Chunks are decided in file order, each as soon as the previous one has asked for its writes
     // (not when they are done): the next chunk is decided while PostgreSQL writes this one, and its
     // writes wait their turn, so PostgreSQL does not sit idle between chunks.
     const step = tail.then(async () => {
-      const existing = await found;
-      lookups.shift();
-      return { written: handleChunk(job, planner, refs, rows, existing, totals, (write) => onConnection(() => write(tx))) };
+      const write = handleChunk(job, planner, refs, rows, await found, totals);
+      return { written: write ? onConnection(() => write(tx)) : Promise.resolve() };
     });
     tail = step.then(() => undefined);
     tail.catch(() => undefined); // its failure is the chunk's, awaited below or by settle
@@ -212,7 +209,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     while (queued.length > CHUNKS_AHEAD) await queued.shift();
   };
   const settle = async () => {
-    const results = await Promise.allSettled([tail, ...lookups, ...queued, counting, lane]);
+    const results = await Promise.allSettled([tail, ...queued, counting, lane]);
     while (reporting) await reporting;
     if (count.failed) throw count.failed.err;
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -260,30 +257,22 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
 }
 
 /**
- * Decides a chunk and sends its writes; the counts and preview are updated at once, the promise is
- * the writes' completion.
+ * Decides a chunk: the counts and preview are updated at once; returns the chunk's writes for the
+ * job's connection (none for a preview without rejected rows).
  */
-function handleChunk(
-  job: Job,
-  planner: ImportPlanner,
-  refs: ImportRefs,
-  rows: ParsedRow[],
-  found: Existing[],
-  totals: Totals,
-  send: (write: (tx: EntityManager) => Promise<unknown>) => Promise<unknown>,
-): Promise<unknown> {
+function handleChunk(job: Job, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): ((tx: EntityManager) => Promise<unknown>) | null {
   const { planned, errors } = planner.decide(rows, found);
   const rejectedRows = new Set(errors.map((e) => e.row));
-  const written: Promise<unknown> =
+  const write =
     job.mode === 'apply'
-      ? send((tx) => writeChunk(tx, job.id, job.created_by, planned, errors))
+      ? (tx: EntityManager) => writeChunk(tx, job.id, job.created_by, planned, errors)
       : errors.length
-        ? send((tx) => insertRowErrors(tx, job.id, errors))
-        : Promise.resolve();
+        ? (tx: EntityManager) => insertRowErrors(tx, job.id, errors)
+        : null;
   for (const p of planned) totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
   totals.rejected += rejectedRows.size;
   if (totals.preview.length < PREVIEW_ROWS) totals.preview.push(...previewRows(planned, rejectedRows, rows, refs).slice(0, PREVIEW_ROWS - totals.preview.length));
-  return written;
+  return write;
 }
 
 function previewRows(planned: PlannedRow[], rejected: Set<number>, rows: ParsedRow[], refs: ImportRefs): PreviewRow[] {

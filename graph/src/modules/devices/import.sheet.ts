@@ -27,7 +27,7 @@ const unreadable = () => new ImportFailure('ファイルを読み込めません
 /** SheetJS's cell values (text, numbers, dates, booleans; formulas come as their cached result) → Cell. */
 function cellOf(v: unknown): Cell {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || v instanceof Date) return v;
+  if (typeof v === 'string' || typeof v === 'number' || v instanceof Date || v instanceof CellError) return v;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   return String(v);
 }
@@ -83,7 +83,7 @@ async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]
   for (const [i, r] of rows.entries()) {
     const row = first + i + 1;
     if (row > maxRows + 1) throw tooManyRows(maxRows);
-    batch.push({ row, cells: r.map((v) => (v === undefined ? null : v instanceof CellError ? v : cellOf(v))) });
+    batch.push({ row, cells: r.map(cellOf) });
     if (batch.length >= XLS_BATCH) {
       yield batch;
       batch = [];

@@ -26,6 +26,9 @@ const COLUMNS: [ImportField, string, string][] = [
   ['powerCable', 'power_cable', 'text'],
 ];
 const RECORD = COLUMNS.map(([f, , t]) => `"${f}" ${t}`).join(', ');
+/** The INSERT of a chunk's rejected rows (job id and JSON document as placeholders). */
+const ROW_ERRORS = (job: string, errors: string) => `insert into import_job_error (job_id, "row", "column", reason)
+  select ${job}::uuid, e.row, e.column, e.reason from json_to_recordset(${errors}::json) as e("row" int, "column" text, reason text)`;
 const HISTORY_COLUMNS = `device_kind, device_id, event_id, changed_at, actor_id, reason, changed, from_user_id, to_user_id, from_status, to_status, from_location_id, to_location_id`;
 
 /**
@@ -50,8 +53,7 @@ const WRITE_NAMED = `with
   hu as (insert into device_history (${HISTORY_COLUMNS})
     select 'COMPUTER', h.id, $event::uuid, now(), $actor, 'edit', h.changed, h.fu, h.tu, h.fs, h.ts, h.fl, h.tl
       from json_to_recordset($history::json) as h(id int, changed text[], fu int, tu int, fs device_status, ts device_status, fl int, tl int)),
-  err as (insert into import_job_error (job_id, "row", "column", reason)
-    select $job::uuid, e.row, e.column, e.reason from json_to_recordset($errors::json) as e("row" int, "column" text, reason text))
+  err as (${ROW_ERRORS('$job', '$errors')})
 select coalesce((select json_agg(id order by id) from ins), '[]') as created, coalesce((select json_agg(id order by id) from upd), '[]') as updated`;
 
 /** WRITE_NAMED with knex's `?` placeholders, and the parameter names in their order. */
@@ -62,12 +64,7 @@ const WRITE = WRITE_NAMED.replace(/\$(actor|creates|updates|event|history|job|er
 });
 
 /** Rejected rows of a chunk (preview jobs, which write nothing else). */
-export const insertRowErrors = (tx: EntityManager, jobId: string, errors: RowError[]) =>
-  execBound(
-    tx,
-    `insert into import_job_error (job_id, "row", "column", reason) select ?, x.row, x.column, x.reason from json_to_recordset(?::json) as x("row" int, "column" text, reason text)`,
-    [jobId, JSON.stringify(errors)],
-  );
+export const insertRowErrors = (tx: EntityManager, jobId: string, errors: RowError[]) => execBound(tx, ROW_ERRORS('?', '?'), [jobId, JSON.stringify(errors)]);
 
 interface UpdateHistory {
   id: number; changed: string[];

@@ -111,7 +111,7 @@ const PIECE = 256 * 1024;
 
 interface Handler {
   /** Element start; `a`..`b` is its attribute text. */
-  open(name: string, s: string, a: number, b: number, selfClosing: boolean): void;
+  open(name: string, s: string, a: number, b: number): void;
   close(name: string): void;
   /** Raw text between tags (entities not yet decoded), only asked for while `wantsText`. */
   text(raw: string, cdata: boolean): void;
@@ -135,9 +135,7 @@ function localName(s: string, from: number, to: number): string {
   if (len === 1) {
     if (c === 0x63) return 'c';
     if (c === 0x76) return 'v';
-    if (c === 0x66) return 'f';
     if (c === 0x74) return 't';
-    if (c === 0x72) return 'r';
   } else if (len === 3) {
     if (c === 0x72 && s.charCodeAt(ls + 1) === 0x6f && s.charCodeAt(ls + 2) === 0x77) return 'row';
   } else if (len === 2) {
@@ -213,7 +211,7 @@ function tokenize(s: string, h: Handler): number {
       }
       const self = s.charCodeAt(end - 1) === 0x2f;
       const name = localName(s, lt + 1, ne);
-      h.open(name, s, ne, self ? end - 1 : end, self);
+      h.open(name, s, ne, self ? end - 1 : end);
       if (self) h.close(name);
     }
     i = end + 1;
@@ -264,6 +262,18 @@ function parse(xml: string, h: Handler): void {
   if (!h.done && xml.slice(rest).trim()) throw broken('unterminated markup');
 }
 
+/** A whole part's element starts (and ends: `close` returning true stops the scan), text ignored. */
+function scanElements(xml: string, open: Handler['open'], close: (name: string) => boolean = () => false): void {
+  const h: Handler = {
+    wantsText: false,
+    done: false,
+    open,
+    close: (name) => void (h.done ||= close(name)),
+    text() {},
+  };
+  parse(xml, h);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Package structure: which part is the first sheet, the shared strings, the styles, date1904.
 
@@ -274,18 +284,12 @@ function relationships(zip: Zip, source: string): Map<string, { type: string; ta
   const xml = zip.text(`${dir}_rels/${source.slice(slash + 1)}.rels`);
   const out = new Map<string, { type: string; target: string }>();
   if (xml === null) return out;
-  parse(xml, {
-    wantsText: false,
-    done: false,
-    open(name, s, a, b) {
-      if (name !== 'Relationship') return;
-      const id = attr(s, a, b, 'Id');
-      const target = attr(s, a, b, 'Target');
-      if (id === null || target === null || attr(s, a, b, 'TargetMode') === 'External') return;
-      out.set(id, { type: attr(s, a, b, 'Type') ?? '', target: resolvePart(dir, xmlText(target)) });
-    },
-    close() {},
-    text() {},
+  scanElements(xml, (name, s, a, b) => {
+    if (name !== 'Relationship') return;
+    const id = attr(s, a, b, 'Id');
+    const target = attr(s, a, b, 'Target');
+    if (id === null || target === null || attr(s, a, b, 'TargetMode') === 'External') return;
+    out.set(id, { type: attr(s, a, b, 'Type') ?? '', target: resolvePart(dir, xmlText(target)) });
   });
   return out;
 }
@@ -318,10 +322,9 @@ function workbook(zip: Zip): Workbook {
   let firstSheetRel: string | null = null;
   let firstHiddenRel: string | null = null;
   let date1904 = false;
-  parse(xml, {
-    wantsText: false,
-    done: false,
-    open(name, s, a, b) {
+  scanElements(
+    xml,
+    (name, s, a, b) => {
       if (name === 'workbookPr') {
         const v = attr(s, a, b, 'date1904');
         date1904 = v === '1' || v === 'true';
@@ -331,11 +334,8 @@ function workbook(zip: Zip): Workbook {
         else firstSheetRel = attr(s, a, b, 'id');
       }
     },
-    close(name) {
-      if (name === 'sheets') this.done = true;
-    },
-    text() {},
-  });
+    (name) => name === 'sheets',
+  );
   const rels = relationships(zip, wbPart);
   const fallback = zip
     .names()
@@ -386,7 +386,7 @@ const BUILTIN_DATE = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30
 /** Whether a format code shows a date or time: y m d h s outside literals, colours/locales and escapes. */
 export function isDateFormat(code: string): boolean {
   const bare = code.replace(/"[^"]*"|\[[^\]]*\]|\\.|[_*]./g, '');
-  return /[ymdhs]/i.test(bare) && !/^general$/i.test(bare.trim());
+  return /[ymdhs]/i.test(bare); // "General" has none of them
 }
 
 /** For each cell style index (`s`): whether its number format is a date or time. */
@@ -396,10 +396,9 @@ function dateStyles(zip: Zip, part: string | null): boolean[] {
   const custom = new Map<number, string>();
   const xfFormats: number[] = [];
   let inCellXfs = false;
-  parse(xml, {
-    wantsText: false,
-    done: false,
-    open(name, s, a, b) {
+  scanElements(
+    xml,
+    (name, s, a, b) => {
       if (name === 'numFmt') {
         const id = Number(attr(s, a, b, 'numFmtId'));
         const code = attr(s, a, b, 'formatCode');
@@ -407,11 +406,8 @@ function dateStyles(zip: Zip, part: string | null): boolean[] {
       } else if (name === 'cellXfs') inCellXfs = true;
       else if (name === 'xf' && inCellXfs) xfFormats.push(Number(attr(s, a, b, 'numFmtId') ?? 0));
     },
-    close(name) {
-      if (name === 'cellXfs') this.done = true;
-    },
-    text() {},
-  });
+    (name) => name === 'cellXfs',
+  );
   return xfFormats.map((id) => (custom.has(id) ? isDateFormat(custom.get(id)!) : BUILTIN_DATE.has(id)));
 }
 
