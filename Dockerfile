@@ -6,6 +6,7 @@ COPY schema/package.json schema/
 COPY graph/package.json graph/
 COPY workers/package.json workers/
 COPY web/package.json web/
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
