@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../graph/src/test/db.js';
@@ -8,6 +8,8 @@ import { zipParts } from '../../../graph/src/test/zip.js';
 import { createLogger } from '../../../graph/src/platform/logger.js';
 import { startGraph, type Graph } from '../../../graph/src/platform/bootstrap.js';
 import type { Config } from '../../../graph/src/config/config.js';
+import { ImportPlanner } from '../../../graph/src/modules/devices/import.plan.js';
+import { ASSET_NUMBER_TAKEN } from '../../../graph/src/modules/devices/import.write.js';
 import { createImportConsumer, startImportScheduler } from './index.js';
 
 let db: TestDatabase;
@@ -242,6 +244,30 @@ describe('computers import: hostile files and roles', () => {
       expect(await sql(`select count(*)::int as n from device_history`)).toEqual(history);
     } finally {
       await sql(`drop trigger boom on computer; drop function boom();`);
+    }
+  });
+
+  it('a computer stored by someone else under one of the file\'s new 管理番号 while the job runs fails the job, saying why, and nothing of it is saved', async () => {
+    const load = ImportPlanner.prototype.loadStoredKeys;
+    // Right after the job has read the stored 管理番号, another user saves RACE-0002 (committed).
+    const spy = vi.spyOn(ImportPlanner.prototype, 'loadStoredKeys').mockImplementationOnce(async function (this: ImportPlanner, em) {
+      await load.call(this, em);
+      await sql(`insert into computer (maker, asset_number) values ('Other', 'RACE-0002')`);
+    });
+    try {
+      const before = await snapshot();
+      const rows = [{ 管理番号: 'RACE-0001', メーカー: 'Dell' }, { 管理番号: 'RACE-0002', メーカー: 'HP' }, { 管理番号: 'RACE-0003', メーカー: 'NEC' }];
+      const r = await upload(await xlsx(rows), 'race.xlsx');
+      expect(r).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: ASSET_NUMBER_TAKEN } });
+      expect(spy).toHaveBeenCalled();
+      expect(await sql(`select maker from computer where asset_number like 'RACE-%' order by asset_number`)).toEqual([{ maker: 'Other' }]);
+      expect((await snapshot()).filter((c) => c.asset_number !== 'RACE-0002')).toEqual(before);
+      // The same file again names a stored computer: it is looked up and updated.
+      const again = await upload(await xlsx(rows), 'race.xlsx');
+      expect(again.body).toMatchObject({ created: 2, updated: 1, rejected: 0 });
+      expect(await sql(`select maker from computer where asset_number like 'RACE-%' order by asset_number`)).toEqual([{ maker: 'Dell' }, { maker: 'HP' }, { maker: 'NEC' }]);
+    } finally {
+      spy.mockRestore();
     }
   });
 

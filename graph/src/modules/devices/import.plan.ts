@@ -45,18 +45,37 @@ const SELECT = `select id, version, asset_number as "assetNumber", maker, device
 export class ImportPlanner {
   private readonly seen = new Map<string, number>();
   private readonly form = new FormRules();
+  /** 管理番号 of the computers stored when the job began (loadStoredKeys). */
+  private stored = new Set<string>();
 
   constructor(private readonly refs: ImportRefs) {}
 
   /**
+   * Reads the 管理番号 of every stored computer, once per job: a chunk whose rows name none of them
+   * (and no ID) only creates computers and needs no lookup. Its decision then does not wait for
+   * PostgreSQL, which is still writing the chunk before (a lookup would queue behind that write).
+   */
+  async loadStoredKeys(em: EntityManager): Promise<void> {
+    const rows = await em.execute<{ a: string }[]>(`select asset_number as a from computer where asset_number is not null`);
+    this.stored = new Set(rows.map((r) => r.a));
+  }
+
+  /** Whether a chunk names a stored computer: by ID, or by a 管理番号 stored when the job began. */
+  needsLookup(rows: ParsedRow[]): boolean {
+    return rows.some((r) => r.id !== null || (r.assetNumber !== null && this.stored.has(r.assetNumber)));
+  }
+
+  /**
    * The stored computers a chunk's rows name (by 管理番号 or ID). `lock`: apply jobs lock them
    * (FOR UPDATE) in their transaction. Independent of earlier chunks' writes (a computer named by
-   * two chunks is rejected by `seen` in decide), so it may be sent before they are done.
+   * two chunks is rejected by `seen` in decide), so it may be sent before they are done. A computer
+   * stored by someone else after the job began, under a 管理番号 of the file, is not looked up: the
+   * row's INSERT then meets the unique key and the job fails (writeChunk says why).
    */
   lookup(em: EntityManager, rows: ParsedRow[], lock: boolean): Promise<Existing[]> {
-    if (!rows.length) return Promise.resolve([]);
-    const assets = rows.map((r) => r.assetNumber).filter((a): a is string => a !== null);
+    const assets = rows.map((r) => r.assetNumber).filter((a): a is string => a !== null && this.stored.has(a));
     const ids = rows.map((r) => r.id).filter((i): i is number => i !== null);
+    if (!assets.length && !ids.length) return Promise.resolve([]);
     return execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${assets.map(quote).join(',')}}`, `{${ids.join(',')}}`]);
   }
 

@@ -140,6 +140,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   await tx.execute(`delete from import_job_error where job_id = ?`, [job.id]);
   const refs = await loadImportRefs(tx);
   const planner = new ImportPlanner(refs);
+  await planner.loadStoredKeys(tx);
   let header: HeaderMap | null = null;
   let chunk: ParsedRow[] = [];
   let lastProgress = Date.now();
@@ -182,8 +183,9 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     chunk = [];
     // The chunk's lookup is asked for now, behind the statements already asked for: PostgreSQL runs
     // it between earlier chunks' writes, and its answer is there when the chunk's turn comes
-    // (instead of a round trip, and PostgreSQL idle, at the start of each chunk).
-    const found = onConnection(() => planner.lookup(tx, rows, job.mode === 'apply'));
+    // (instead of a round trip, and PostgreSQL idle, at the start of each chunk). A chunk of new
+    // computers only has none: it is decided while the chunk before is still being written.
+    const found = planner.needsLookup(rows) ? onConnection(() => planner.lookup(tx, rows, job.mode === 'apply')) : Promise.resolve([]);
     found.catch(() => undefined); // awaited in its turn (settle waits for the lane)
     // Chunks are decided in file order, each as soon as the previous one has asked for its writes
     // (not when they are done): the next chunk is decided while PostgreSQL writes this one, and its

@@ -6,6 +6,10 @@ import { trackedChanges } from './device.history.js';
 import { tracked } from './device.held.js';
 import type { PlannedRow } from './import.plan.js';
 import type { ImportField, ImportValues, RowError } from './import.rows.js';
+import { ImportFailure } from './import.sheet.js';
+
+/** A computer with one of the file's new 管理番号 was stored by someone else while the job ran. */
+export const ASSET_NUMBER_TAKEN = '取り込み中に、ファイルにある管理番号のパソコンが別の操作で登録されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。';
 
 /** The written columns, their JSON field and SQL type (one list for the INSERT and the UPDATE). */
 const COLUMNS: [ImportField, string, string][] = [
@@ -102,7 +106,11 @@ export async function writeChunk(tx: EntityManager, jobId: string, actorId: numb
     actor: actorId, creates: JSON.stringify(creates), updates: JSON.stringify(updates), event: eventId,
     history: JSON.stringify(history), job: jobId, errors: JSON.stringify(errors),
   };
-  const [written] = await execBound<{ created: number[]; updated: number[] }>(tx, WRITE, WRITE_PARAMS.map((n) => values[n]));
+  const [written] = await execBound<{ created: number[]; updated: number[] }>(tx, WRITE, WRITE_PARAMS.map((n) => values[n])).catch((err: unknown) => {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23505' && e.constraint === 'computer_asset_number_key') throw new ImportFailure(ASSET_NUMBER_TAKEN);
+    throw err;
+  });
   if (written.updated.length !== updates.length) throw new Error('computers changed while the import was running');
   await recordMany(tx, [
     { id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...written } },
