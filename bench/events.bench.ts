@@ -18,6 +18,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -77,6 +78,15 @@ function brokerPid(port: string): number | null {
     }
   }
   return null;
+}
+
+/** Which kafkajs this run measures (the floor and the pipeline alike): its version, patched or not. */
+function kafkajsBuild(): string {
+  const require = createRequire(import.meta.url);
+  const root = path.dirname(require.resolve('kafkajs/package.json'));
+  const version = (require('kafkajs/package.json') as { version: string }).version;
+  const patched = fs.readFileSync(path.join(root, 'src/protocol/encoder.js'), 'utf8').includes('Buffer.allocUnsafe(Encoder.nextPowerOfTwo(initialSize))');
+  return `kafkajs ${version}${patched ? ' + patches/kafkajs+2.2.4.patch' : ' (NOT patched: run npm install)'}`;
 }
 
 /** CPU accounting of one phase: named pid groups, the rest of the machine as `others`. */
@@ -143,7 +153,7 @@ const bench: Bench = {
       const pgPids = () => (pgDir ? postgresPids(pgDir) : []);
       const kPids = () => (kafkaPid ? [kafkaPid] : []);
       print(`load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
-      print(`broker ${brokers}, ${partitions} partitions, ${N} events per throughput run, paced latency at ${rate}/s for ${paced} s`);
+      print(`broker ${brokers}, ${partitions} partitions, ${N} events per throughput run, paced latency at ${rate}/s for ${paced} s; ${kafkajsBuild()}`);
       const run = Date.now().toString(36);
       const settings = (name: string): KafkaSettings => ({
         brokers: brokers!.split(','),
@@ -469,7 +479,7 @@ const bench: Bench = {
       return {
         pass: Object.values(checks).every(Boolean),
         headline: `kafka e2e ${fmt(best.eventsPerSec)} ev/s (${(best.eventsPerSec / floor.eventsPerSec).toFixed(2)}× floor ${fmt(floor.eventsPerSec)}), p99 ${fmt(best.p99)} ms, live p99 ${fmt(best.liveP99)} ms; embedded ${fmt(emb.eventsPerSec)} ev/s`,
-        results: { N, partitions, rate, floor, e2e, e2eSplit, embedded: emb, writeOnly, writeOnlyOrm, checks },
+        results: { N, partitions, rate, kafkajs: kafkajsBuild(), floor, e2e, e2eSplit, embedded: emb, writeOnly, writeOnlyOrm, checks },
       };
     } finally {
       for (const c of cleanup.reverse()) await c().catch(() => undefined);
