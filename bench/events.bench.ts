@@ -18,7 +18,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +27,7 @@ import { migrate, openOrm } from '../graph/src/db/orm.js';
 import { ConsumerRunner } from '../graph/src/platform/events/consumer.js';
 import { EmbeddedTransport, TableDeadLetters } from '../graph/src/platform/events/embedded.js';
 import { KafkaLiveFeed, KafkaTransport, ensureTopics, type KafkaSettings } from '../graph/src/platform/events/kafka.js';
+import { kafkajsPatchState } from '../graph/src/platform/events/kafkajs-patch.js';
 import { EventMetrics } from '../graph/src/platform/events/metrics.js';
 import { ProbeConsumer } from '../graph/src/platform/events/probe.js';
 import { writeProbes } from '../graph/src/platform/events/test-support.js';
@@ -82,11 +82,8 @@ function brokerPid(port: string): number | null {
 
 /** Which kafkajs this run measures (the floor and the pipeline alike): its version, patched or not. */
 function kafkajsBuild(): string {
-  const require = createRequire(import.meta.url);
-  const root = path.dirname(require.resolve('kafkajs/package.json'));
-  const version = (require('kafkajs/package.json') as { version: string }).version;
-  const patched = fs.readFileSync(path.join(root, 'src/protocol/encoder.js'), 'utf8').includes('Buffer.allocUnsafe(Encoder.nextPowerOfTwo(initialSize))');
-  return `kafkajs ${version}${patched ? ' + patches/kafkajs+2.2.4.patch' : ' (NOT patched: run npm install)'}`;
+  const { version, unpatched } = kafkajsPatchState();
+  return `kafkajs ${version}${unpatched.length ? ` (NOT patched: ${unpatched.join(', ')}; run npm install)` : ' + patches/kafkajs+2.2.4.patch'}`;
 }
 
 /** CPU accounting of one phase: named pid groups, the rest of the machine as `others`. */

@@ -19,6 +19,12 @@ export interface PlannedRow {
   changed: ImportField[];
 }
 
+/** 管理番号 and IDs of stored computers that a chunk names. */
+export interface LookupKeys {
+  assets: string[];
+  ids: number[];
+}
+
 export interface Existing extends ImportValues {
   id: number;
   version: number;
@@ -60,23 +66,25 @@ export class ImportPlanner {
     this.stored = new Set(rows.map((r) => r.a));
   }
 
-  /** Whether a chunk names a stored computer: by ID, or by a 管理番号 stored when the job began. */
-  needsLookup(rows: ParsedRow[]): boolean {
-    return rows.some((r) => r.id !== null || (r.assetNumber !== null && this.stored.has(r.assetNumber)));
+  /**
+   * The keys by which a chunk's rows name stored computers (IDs, and 管理番号 stored when the job
+   * began), or null when they name none: a chunk of new computers needs no lookup.
+   */
+  storedKeys(rows: ParsedRow[]): LookupKeys | null {
+    const assets = rows.map((r) => r.assetNumber).filter((a): a is string => a !== null && this.stored.has(a));
+    const ids = rows.map((r) => r.id).filter((i): i is number => i !== null);
+    return assets.length || ids.length ? { assets, ids } : null;
   }
 
   /**
-   * The stored computers a chunk's rows name (by 管理番号 or ID). `lock`: apply jobs lock them
+   * The stored computers a chunk names (`keys` from storedKeys). `lock`: apply jobs lock them
    * (FOR UPDATE) in their transaction. Independent of earlier chunks' writes (a computer named by
    * two chunks is rejected by `seen` in decide), so it may be sent before they are done. A computer
    * stored by someone else after the job began, under a 管理番号 of the file, is not looked up: the
    * row's INSERT then meets the unique key and the job fails (writeChunk says why).
    */
-  lookup(em: EntityManager, rows: ParsedRow[], lock: boolean): Promise<Existing[]> {
-    const assets = rows.map((r) => r.assetNumber).filter((a): a is string => a !== null && this.stored.has(a));
-    const ids = rows.map((r) => r.id).filter((i): i is number => i !== null);
-    if (!assets.length && !ids.length) return Promise.resolve([]);
-    return execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${assets.map(quote).join(',')}}`, `{${ids.join(',')}}`]);
+  lookup(em: EntityManager, keys: LookupKeys, lock: boolean): Promise<Existing[]> {
+    return execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${keys.assets.map(quote).join(',')}}`, `{${keys.ids.join(',')}}`]);
   }
 
   /** What each row of a chunk does, given its lookup; chunks must be decided in file order. */

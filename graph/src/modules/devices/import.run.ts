@@ -185,7 +185,8 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     // it between earlier chunks' writes, and its answer is there when the chunk's turn comes
     // (instead of a round trip, and PostgreSQL idle, at the start of each chunk). A chunk of new
     // computers only has none: it is decided while the chunk before is still being written.
-    const found = planner.needsLookup(rows) ? onConnection(() => planner.lookup(tx, rows, job.mode === 'apply')) : Promise.resolve([]);
+    const keys = planner.storedKeys(rows);
+    const found = keys ? onConnection(() => planner.lookup(tx, keys, job.mode === 'apply')) : Promise.resolve([]);
     found.catch(() => undefined); // awaited in its turn (settle waits for the lane)
     // Chunks are decided in file order, each as soon as the previous one has asked for its writes
     // (not when they are done): the next chunk is decided while PostgreSQL writes this one, and its
