@@ -10,13 +10,13 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { GraphQLError, specifiedRules, validate, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, specifiedRules, validate, visit, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { createContext, type AppContext } from './platform/context.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
-import { toAppError } from './platform/errors.js';
+import { badInput, NUL_MESSAGE, toAppError } from './platform/errors.js';
 import { jitGateway } from './platform/jit-executor.js';
 import { directFrames, subscribeShared } from './platform/live-execution.js';
 import { apiRouter } from './platform/rest.js';
@@ -44,6 +44,21 @@ function armorFor(config: Config) {
     // the WebSocket path mask suggestions instead (maskSuggestions).
     blockFieldSuggestion: { enabled: false },
   }).protect();
+}
+
+/** A NUL character anywhere in a GraphQL variable's value (strings, lists, input objects). */
+function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v && typeof v === 'object') return Object.values(v).some(hasNul);
+  return false;
+}
+
+/** A NUL character in a string literal of the document. */
+function hasNulLiteral(doc: DocumentNode): boolean {
+  let found = false;
+  visit(doc, { StringValue: (n) => void (found ||= n.value.includes('\u0000')) });
+  return found;
 }
 
 /** Suggestions ("Did you mean …?") leak the schema; strip them everywhere. */
@@ -146,13 +161,23 @@ export async function startServer(opts: {
       };
     },
   };
+  // PostgreSQL text cannot hold NUL: a string argument or variable with one is refused before anything runs.
+  const nulPlugin: ApolloServerPlugin<AppContext> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          if (hasNul(request.variables) || hasNulLiteral(document)) throw badInput(NUL_MESSAGE);
+        },
+      };
+    },
+  };
   const apollo = new ApolloServer<AppContext>({
     gateway: jitGateway(schema),
     introspection,
     csrfPrevention: true,
     // Cache hints are unused; the cache-control plugin would wrap every field resolver (and keep
     // graphql-jit from inlining them).
-    plugins: [...armor.plugins, cookiePlugin, ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
+    plugins: [...armor.plugins, cookiePlugin, nulPlugin, ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,

@@ -48,9 +48,30 @@ export const conflict = (message: string, extra: Record<string, unknown> = {}) =
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 
+/**
+ * PostgreSQL refusing a value a caller sent, whatever path it came by: a NUL character in text
+ * (22021; PostgreSQL text cannot hold one) or a number beyond its column (22003). The statement
+ * failed, so nothing was written; the caller gets a 400, not a 500.
+ */
+export const NUL_MESSAGE = '入力に使えない文字（NUL文字）が含まれています。';
+
+const INPUT_SQLSTATES: Record<string, string> = {
+  '22021': NUL_MESSAGE,
+  '22003': '入力された数値が大きすぎます。',
+};
+
+/** The SQLSTATE of a database error (pg's DatabaseError, or MikroORM's wrapper of one). */
+function sqlStateOf(err: unknown): string | undefined {
+  const e = err as { code?: unknown; sqlState?: unknown } | null;
+  const state = typeof e?.sqlState === 'string' ? e.sqlState : e?.code;
+  return typeof state === 'string' && /^[0-9A-Z]{5}$/.test(state) ? state : undefined;
+}
+
 /** Reads the typed code off anything thrown; unknown errors are internal and never leak details. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  const refused = INPUT_SQLSTATES[sqlStateOf(err) ?? ''];
+  if (refused) return badInput(refused);
   if (err instanceof GraphQLError) {
     const code = err.extensions?.code as ErrorCode | undefined;
     if (code && code in HTTP_STATUS) return new AppError(code, err.message, err.extensions);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../test/db.js';
-import { api, loginToken } from '../test/http.js';
+import { api, gql, loginToken } from '../test/http.js';
 
 let p: TestPlatform;
 let token: string;
@@ -45,6 +45,53 @@ describe('REST facade error mapping', () => {
     });
     expect(form.status).toBe(403);
     expect((await api(p.url, 'GET', '/auth/me', { token })).status).toBe(200); // still signed in
+  });
+
+  it('400, never a 500 from SQL, for ids and offsets past PostgreSQL integer, bad filters and repeated parameters (found by Schemathesis)', async () => {
+    const admin = await loginToken(p.url, 'sysadmin');
+    const refused = async (path: string, field: string, method = 'GET', body?: unknown) => {
+      const r = await api(p.url, method, path, { token: admin, body });
+      expect(r.status, path).toBe(400);
+      expect(r.body.code, path).toBe('BAD_USER_INPUT');
+      expect(r.body.fieldErrors.map((f: { field: string }) => f.field), path).toContain(field);
+    };
+    await refused('/departments?offset=18144090090680752491560041162211328', 'offset');
+    await refused('/microsoft_office?offset=2147483648', 'offset');
+    await refused('/departments/2147483648', 'id');
+    await refused('/computers?current_user=464368326666880256', 'current_user');
+    await refused('/computers?ms365=11595391234', 'ms365');
+    await refused('/smartphone?department_id=99999999999', 'department_id');
+    await refused('/employees?department_id=2147483648', 'department_id');
+    await refused('/computers?status=null&status=null', 'status');
+    await refused('/computers?status=壊れた', 'status');
+    await refused('/microsoft_office?status=foo', 'status');
+    await refused('/employees?retired=AAA', 'retired');
+    await refused('/computers?show_discarded=maybe', 'show_discarded');
+    await refused('/schedules?from=9%C2%A2', 'from');
+    await refused('/departments', 'managerId', 'POST', { department_name: '検証部', manager: 4294967296, members: [] });
+    await refused('/departments', 'memberIds.0', 'POST', { department_name: '検証部', members: [2147483648] });
+    // PostgreSQL text cannot hold NUL: refused as input on /api and in GraphQL alike, never a 500.
+    const nul = await api(p.url, 'GET', '/smartphone?carrier=w%00', { token: admin });
+    expect([nul.status, nul.body.code]).toEqual([400, 'BAD_USER_INPUT']);
+    const g = await gql(p.url, 'query($n: String) { employees(filter: { name: $n }) { total } }', { n: 'a\u0000' }, { token: admin });
+    expect(g.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    // The largest offset is still an answer (an empty page), and a label or code filters as before.
+    expect((await api(p.url, 'GET', '/computers?offset=2147483647', { token: admin })).body).toEqual([]);
+    const broken = await api(p.url, 'GET', '/computers?status=故障', { token: admin });
+    expect(broken.status).toBe(200);
+    expect(broken.body.every((c: { status_code: string }) => c.status_code === 'BROKEN')).toBe(true);
+    expect((await api(p.url, 'GET', '/computers?status=BROKEN', { token: admin })).body).toEqual(broken.body);
+  });
+
+  it('405 with Allow for a method a known path does not answer; 404 for an unknown path', async () => {
+    const r = await api(p.url, 'PATCH', '/computers', { token });
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(r.body.code).toBe('METHOD_NOT_ALLOWED');
+    const put = await api(p.url, 'DELETE', '/employees/1', { token });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, PUT');
+    expect((await api(p.url, 'PATCH', '/no-such-thing', { token })).status).toBe(404);
   });
 
   it('rejects an x-user-id header that disagrees with the session', async () => {

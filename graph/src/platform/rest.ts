@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
-import { AppError, HTTP_STATUS, toAppError } from './errors.js';
+import { AppError, HTTP_STATUS, badInput, toAppError } from './errors.js';
 import type { Services } from './services.js';
 
 declare module 'express-serve-static-core' {
@@ -50,6 +50,22 @@ export function restErrorHandler(log: Logger) {
   };
 }
 
+interface RouteLayer {
+  route?: { methods: Record<string, boolean> };
+  match(path: string): boolean;
+}
+
+/** The methods the router's own routes answer at `path` (for 405 and its Allow header); none when no route has that path. */
+function allowedMethods(r: Router, path: string): string[] {
+  const methods = new Set<string>();
+  for (const layer of (r as unknown as { stack: RouteLayer[] }).stack) {
+    if (!layer.route || !layer.match(path)) continue;
+    for (const [m, on] of Object.entries(layer.route.methods)) if (on && m !== '_all') methods.add(m.toUpperCase());
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -75,6 +91,14 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
       if (claimed !== undefined && user && claimed !== String(user.id)) {
         throw new AppError('FORBIDDEN', 'x-user-id がログイン中のユーザーと一致しません。');
       }
+      // Every query parameter is one string: a repeated one (`?status=a&status=b`) is refused, not half-read.
+      const repeated = Object.keys(req.query).filter((k) => typeof req.query[k] !== 'string');
+      if (repeated.length) {
+        throw badInput(
+          `クエリパラメータ ${repeated.join(', ')} は1回だけ指定してください。`,
+          repeated.map((field) => ({ field, message: '1つの値' })),
+        );
+      }
       next();
     } catch (err) {
       next(err);
@@ -82,6 +106,12 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   });
   mount(r);
   r.use((req, res) => {
+    const allow = allowedMethods(r, req.path);
+    if (allow.length) {
+      res.setHeader('Allow', allow.join(', '));
+      res.status(405).json({ error: `${req.baseUrl}${req.path} に ${req.method} は使えません（${allow.join(', ')}）。`, code: 'METHOD_NOT_ALLOWED' });
+      return;
+    }
     res.status(404).json({ error: `${req.method} ${req.baseUrl}${req.path} は存在しません。`, code: 'NOT_FOUND' });
   });
   r.use(restErrorHandler(log));

@@ -14,9 +14,34 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, data: unknown, mes
   );
 }
 
+/** PostgreSQL's `integer`: the largest id, and the largest page offset, a request may name (beyond it SQL would fail, not answer). */
+export const MAX_INT = 2_147_483_647;
+
+/** A positive integer that fits an `integer` column: what every record id is. */
+export const isDbId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_INT;
+
 /** A record id from a path or an argument: a positive integer, else BAD_USER_INPUT naming the record (never a 500 from SQL). */
 export function checkId(id: number, noun: string): void {
-  if (!Number.isInteger(id) || id < 1) throw badInput(`${noun}IDが正しくありません。`, [{ field: 'id', message: '正の整数' }]);
+  if (!isDbId(id)) throw badInput(`${noun}IDが正しくありません。`, [{ field: 'id', message: '正の整数' }]);
+}
+
+/** An id given as a query parameter (a filter): absent or '' → undefined; anything but a positive integer → BAD_USER_INPUT naming it. */
+export function queryId(v: unknown, field: string): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+  if (!isDbId(n)) throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
+  return n;
+}
+
+const TRUE = new Set(['true', '1', 'on']);
+const FALSE = new Set(['false', '0', 'off']);
+
+/** A yes/no query parameter: absent or '' → undefined; true/1/on or false/0/off; anything else → BAD_USER_INPUT naming it. */
+export function queryBool(v: unknown, field: string): boolean | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (typeof v === 'string' && TRUE.has(v.toLowerCase())) return true;
+  if (typeof v === 'string' && FALSE.has(v.toLowerCase())) return false;
+  throw badInput(`${field} は true か false で指定してください。`, [{ field, message: 'true / false（1 / 0）' }]);
 }
 
 /** Common field rules with Japanese messages. */
@@ -42,7 +67,10 @@ export const v = {
       .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'メールアドレスの形式が正しくありません。')
       .nullish()
       .transform((s) => (s ? s.toLowerCase() : null)),
-  id: (label: string) => z.number({ error: `${label}を選択してください。` }).int().positive(`${label}が正しくありません。`),
-  optionalId: (label: string) => z.number().int().positive(`${label}が正しくありません。`).nullish().transform((n) => n ?? null),
+  id: (label: string) => z.number({ error: `${label}を選択してください。` }).int().positive(`${label}が正しくありません。`).max(MAX_INT, `${label}が正しくありません。`),
+  optionalId: (label: string, error = `${label}が正しくありません。`) =>
+    z.number({ error }).int(error).positive(error).max(MAX_INT, error).nullish().transform((n) => n ?? null),
+  /** A list of record ids (members, guests). */
+  ids: (error: string) => z.array(z.number({ error }).int(error).positive(error).max(MAX_INT, error), { error }),
   version: () => z.number({ error: '更新にはバージョン（version）が必要です。' }).int().min(1),
 };

@@ -18,8 +18,8 @@ export interface DepartmentWrite {
   version?: unknown;
 }
 
-const memberIds = z
-  .array(z.number().int().positive(), { error: 'メンバーは社員IDの一覧で指定してください。' })
+const memberIds = v
+  .ids('メンバーは社員IDの一覧で指定してください。')
   .max(5000)
   .transform((ids) => [...new Set(ids)]);
 const createSchema = z.object({ name: v.text('部署名', 100), managerId: v.optionalId('責任者'), memberIds });

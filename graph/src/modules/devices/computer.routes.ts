@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { ComputerView } from './computer.types.js';
+import { queryId } from '../../platform/validation.js';
 import { heldBodyFromApi, heldFilterFromQuery, idOrNull, mountKind, toApiHeld } from './device.routes.js';
 import { DeviceKind } from './device.enums.js';
 
@@ -34,7 +35,7 @@ export function computerRoutes(r: Router): void {
     filter: async (ctx, q) => ({
       ...(await heldFilterFromQuery(ctx, q)),
       maker: typeof q.maker === 'string' ? q.maker : undefined,
-      officeAccountId: (idOrNull(q.ms365) ?? undefined) as number | undefined,
+      officeAccountId: queryId(q.ms365, 'ms365'),
     }),
     body: async (ctx, b) => ({
       ...(await heldBodyFromApi(ctx, b)),

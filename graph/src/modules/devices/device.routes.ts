@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput } from '../../platform/errors.js';
 import { handle } from '../../platform/rest.js';
+import { isDbId, queryBool, queryId } from '../../platform/validation.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { DEVICE_STATUS_LABEL, codeOf, type DeviceKind } from './device.enums.js';
 import { sendXlsx, type XlsxExport } from './device.export.js';
@@ -19,8 +20,6 @@ export function idOrNull(v: unknown): unknown {
   return v;
 }
 
-export const truthy = (v: unknown) => v === 'true' || v === '1' || v === 'on' || v === true;
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** A location or department given as `<kind>_id`, or as `<kind>` by name (the old forms sent names) or id. */
 export async function namedId(ctx: AppContext, kind: 'location' | 'department', src: Body): Promise<unknown> {
@@ -35,23 +34,32 @@ export async function namedId(ctx: AppContext, kind: 'location' | 'department', 
   return hit.id;
 }
 
-/** Query parameters as a filter value: absent → undefined, otherwise like idOrNull. */
-const queryId = (v: unknown, field: string) => {
+/** A status filter given by label or code: absent or '' → undefined; a status that does not exist → BAD_USER_INPUT listing the labels. */
+export function statusFilter<T extends string>(labels: Record<T, string>, v: unknown): T | undefined {
   if (v === undefined || v === '') return undefined;
-  const n = idOrNull(v);
-  if (typeof n !== 'number') throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
-  return n;
-};
+  const code = codeOf(labels, v);
+  if (typeof code !== 'string' || !Object.hasOwn(labels, code)) {
+    throw badInput(`状態「${String(v)}」はありません。`, [{ field: 'status', message: Object.values<string>(labels).join(' / ') }]);
+  }
+  return code as T;
+}
+
+/** A location or department filter (by id or name): null when not given; an id that cannot exist → BAD_USER_INPUT. */
+async function queryRef(ctx: AppContext, kind: 'location' | 'department', q: Body): Promise<number | null> {
+  const id = await namedId(ctx, kind, q);
+  if (id !== null && !isDbId(id)) throw badInput(`${kind}_id が正しくありません。`, [{ field: `${kind}_id`, message: '正の整数' }]);
+  return id as number | null;
+}
 
 /** The list filters both device kinds accept on `/api`. */
 export async function heldFilterFromQuery(ctx: AppContext, q: Request['query']) {
   const src = q as Body;
   return {
-    departmentId: (await namedId(ctx, 'department', src)) as number | null,
-    locationId: (await namedId(ctx, 'location', src)) as number | null,
-    status: str(q.status) ? (codeOf(DEVICE_STATUS_LABEL, q.status) as never) : undefined,
+    departmentId: await queryRef(ctx, 'department', src),
+    locationId: await queryRef(ctx, 'location', src),
+    status: statusFilter(DEVICE_STATUS_LABEL, q.status),
     currentUserId: queryId(q.current_user, 'current_user'),
-    showDiscarded: truthy(q.show_discarded) || truthy(q.showDiscarded),
+    showDiscarded: (queryBool(q.show_discarded, 'show_discarded') ?? queryBool(q.showDiscarded, 'showDiscarded')) === true,
   };
 }
 

@@ -3,13 +3,7 @@ import { v } from '../../platform/validation.js';
 import { DEVICE_STATUS_LABEL, type DeviceStatus } from './device.enums.js';
 
 /** An optional reference by id (employee, location, department, Office account). */
-export const ref = (label: string) =>
-  z
-    .number({ error: `${label}の指定が正しくありません。` })
-    .int(`${label}の指定が正しくありません。`)
-    .positive(`${label}の指定が正しくありません。`)
-    .nullish()
-    .transform((n) => n ?? null);
+export const ref = (label: string) => v.optionalId(label, `${label}の指定が正しくありません。`);
 
 /** An optional calendar date, YYYY-MM-DD (YYYY/MM/DD accepted, as the smartphone screen shows it). */
 export const date = (label: string) =>

@@ -2,9 +2,9 @@ import type { Router } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { handle } from '../../platform/rest.js';
+import { queryBool } from '../../platform/validation.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { sendXlsx } from './device.export.js';
-import { truthy } from './device.routes.js';
 import { isFinished, type ImportJobView } from './import.service.js';
 import { UploadRefused } from './import.sniff.js';
 import { sendTemplate } from './import.template.js';
@@ -56,7 +56,7 @@ export function importRoutes(r: Router): void {
       let job: ImportJobView;
       try {
         const upload = await readUpload(req, ctx.services.config.IMPORT_MAX_BYTES);
-        job = await imports(ctx).upload(ctx, upload, truthy(req.query.dry_run));
+        job = await imports(ctx).upload(ctx, upload, queryBool(req.query.dry_run, 'dry_run') === true);
       } catch (err) {
         if (!(err instanceof UploadRefused)) throw err;
         res.setHeader('Connection', 'close'); // the rest of a refused upload is not read

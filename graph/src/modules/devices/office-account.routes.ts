@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { OFFICE_STATUS_LABEL, codeOf } from './device.enums.js';
-import { idOrNull, mountKind } from './device.routes.js';
+import { idOrNull, mountKind, statusFilter } from './device.routes.js';
 import type { OfficeAccountView } from './office-account.types.js';
 
 /** The spec's Office account: usage_count is counted, usage_status is the row colour ('blue' / 'red' / null). */
@@ -27,7 +27,7 @@ export function officeAccountRoutes(r: Router): void {
     toApi: toApiOfficeAccount,
     filter: async (_ctx, q) => ({
       account: typeof q.account === 'string' ? q.account : undefined,
-      status: typeof q.status === 'string' && q.status ? (codeOf(OFFICE_STATUS_LABEL, q.status) as never) : undefined,
+      status: statusFilter(OFFICE_STATUS_LABEL, q.status),
     }),
     body: async (_ctx, b) => ({ account: b.account, status: codeOf(OFFICE_STATUS_LABEL, b.status), version: idOrNull(b.version) ?? undefined }),
   });

@@ -5,15 +5,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { EmployeeWrite } from './employee.admin.js';
 import { roleFromLabel, statusFromLabel } from './employee.enums.js';
 import { toApiEmployee } from './employee.service.js';
+import { queryBool, queryId } from '../../platform/validation.js';
 
-const truthy = (v: unknown) => v === 'true' || v === '1' || v === 'on';
-
-function intParam(v: unknown, field: string): number | undefined {
-  if (v === undefined || v === '') return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
-  return n;
-}
 
 /** The spec's body (snake_case, Japanese labels, location by name or id) → the service's input. */
 async function fromApiBody(ctx: AppContext, b: Record<string, unknown>): Promise<EmployeeWrite> {
@@ -54,8 +47,8 @@ export function employeeRoutes(r: Router): void {
         ctx,
         {
           name: typeof q.name === 'string' ? q.name : undefined,
-          departmentId: intParam(q.department_id, 'department_id'),
-          includeRetired: truthy(q.retired) || truthy(q.include_retired),
+          departmentId: queryId(q.department_id, 'department_id'),
+          includeRetired: (queryBool(q.retired, 'retired') ?? queryBool(q.include_retired, 'include_retired')) === true,
         },
         q.offset,
         q.limit,

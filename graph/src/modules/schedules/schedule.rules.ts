@@ -73,7 +73,7 @@ export const scheduleInputSchema = z
     description: v.optionalText('説明', 5000),
     syncGoogle: z.boolean().default(true),
     isPrivate: z.boolean().default(false),
-    guestIds: z.array(z.number().int().positive()).max(200, 'ゲストは200人までです。').default([]),
+    guestIds: v.ids('ゲストは社員IDの一覧で指定してください。').max(200, 'ゲストは200人までです。').default([]),
     // Extra guests: trimmed, blank rows dropped, de-duplicated.
     externalGuests: z
       .array(z.string())

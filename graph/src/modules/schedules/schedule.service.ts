@@ -184,9 +184,14 @@ const gridSource = (r: GridRow): ViewSource => ({
 export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot =>
   Object.assign(gridSource(r), { googleEventId: r.google_event_id, updatedAt: new Date(r.updated_at).toISOString() });
 
-function checkRange(from: string, to: string) {
+/** `to` null: the caller counts a default end from `from` (so only `from` is checked). */
+function checkRange(from: string, to: string | null) {
   const errors = [];
   if (!isValidDate(from)) errors.push({ field: 'from', message: 'YYYY-MM-DD の形式で指定してください。' });
+  if (to === null) {
+    if (errors.length) throw badInput('期間の指定が正しくありません。', errors);
+    return;
+  }
   if (!isValidDate(to)) errors.push({ field: 'to', message: 'YYYY-MM-DD の形式で指定してください。' });
   if (!errors.length && to < from) errors.push({ field: 'to', message: '終了日は開始日以降にしてください。' });
   if (!errors.length && to > addDays(from, MAX_RANGE_DAYS)) errors.push({ field: 'to', message: `期間は${MAX_RANGE_DAYS}日以内にしてください。` });
@@ -287,8 +292,8 @@ export class ScheduleService {
     const viewer = requireUser(ctx);
     const page = checkPage(offset, limit);
     const from = range.from ?? addDays(new Date().toISOString().slice(0, 10), -31);
+    checkRange(from, range.to ?? null); // a bad start is refused before a default end is counted from it
     const to = range.to ?? addDays(from, MAX_RANGE_DAYS);
-    checkRange(from, to);
     const where = ['s.start_date <= ?::date', 's.end_date >= ?::date'];
     const params: unknown[] = [to, from];
     if (range.ownerId !== undefined) {
