@@ -75,6 +75,8 @@ describe('REST facade error mapping', () => {
     expect([nul.status, nul.body.code]).toEqual([400, 'BAD_USER_INPUT']);
     const g = await gql(p.url, 'query($n: String) { employees(filter: { name: $n }) { total } }', { n: 'a\u0000' }, { token: admin });
     expect(g.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const literal = await gql(p.url, '{ employees(filter: { name: "a\\u0000" }) { total } }', {}, { token: admin });
+    expect(literal.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     // The largest offset is still an answer (an empty page), and a label or code filters as before.
     expect((await api(p.url, 'GET', '/computers?offset=2147483647', { token: admin })).body).toEqual([]);
     const broken = await api(p.url, 'GET', '/computers?status=故障', { token: admin });
