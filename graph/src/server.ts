@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { createContext, type AppContext } from './platform/context.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
-import { badInput, NUL_MESSAGE, toAppError } from './platform/errors.js';
+import { AppError, NUL_MESSAGE, toAppError } from './platform/errors.js';
 import { jitGateway } from './platform/jit-executor.js';
 import { directFrames, subscribeShared } from './platform/live-execution.js';
 import { apiRouter } from './platform/rest.js';
@@ -168,7 +168,10 @@ export async function startServer(opts: {
         async didResolveOperation({ request, document }) {
           // A NUL in a literal can only be written as a \u escape, so most documents need no walk.
           const escapes = request.query === undefined || request.query.includes('\\u');
-          if (hasNul(request.variables) || (escapes && hasNulLiteral(document))) throw badInput(NUL_MESSAGE);
+          if (hasNul(request.variables) || (escapes && hasNulLiteral(document))) {
+            // Refused before execution, so Apollo answers with this status (a 500 without it).
+            throw new AppError('BAD_USER_INPUT', NUL_MESSAGE, { fieldErrors: [], http: { status: 400 } });
+          }
         },
       };
     },
@@ -192,7 +195,8 @@ export async function startServer(opts: {
         log.error({ err }, 'graphql resolver failed');
         return { message: e.message, extensions: { code: e.code }, path: formatted.path, locations: formatted.locations };
       }
-      return { ...formatted, message: maskSuggestions(formatted.message), extensions: e.extensions };
+      const { http: _http, ...extensions } = e.extensions; // the status hint is Apollo's, not the caller's
+      return { ...formatted, message: maskSuggestions(formatted.message), extensions };
     },
   });
   await apollo.start();
