@@ -68,6 +68,8 @@ describe('REST facade error mapping', () => {
     await refused('/employees?retired=AAA', 'retired');
     await refused('/computers?show_discarded=maybe', 'show_discarded');
     await refused('/schedules?from=9%C2%A2', 'from');
+    await refused('/departments/null,null', 'id', 'PUT', { department_name: '0', manager: 1, members: '', version: 1 });
+    await refused('/employees/null,null', 'id', 'PUT', { name: '0', login_id: '000', role: '管理者', status: '在籍', location_id: 1, version: 1 });
     await refused('/departments', 'managerId', 'POST', { department_name: '検証部', manager: 4294967296, members: [] });
     await refused('/departments', 'memberIds.0', 'POST', { department_name: '検証部', members: [2147483648] });
     // PostgreSQL text cannot hold NUL: refused as input on /api and in GraphQL alike, never a 500.

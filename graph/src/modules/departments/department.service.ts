@@ -102,6 +102,7 @@ export class DepartmentService {
 
   async update(ctx: AppContext, id: number, input: DepartmentWrite): Promise<DepartmentView> {
     const user = requireUser(ctx, MASTER_DATA_ROLES);
+    checkId(id, '部署');
     const data = parseInput(updateSchema, input);
     await ctx.em.transactional(async (tx) => {
       const d = await tx.findOne(Department, id);

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { record } from '../../platform/outbox.js';
-import { parseInput, v } from '../../platform/validation.js';
+import { checkId, parseInput, v } from '../../platform/validation.js';
 import { expectVersion, flushSave } from '../../platform/versioning.js';
 import { hashPassword } from '../auth/password.js';
 import type { SessionService } from '../auth/session.service.js';
@@ -81,6 +81,7 @@ export class EmployeeAdminService {
 
   async update(ctx: AppContext, id: number, input: EmployeeWrite): Promise<EmployeeView> {
     const user = requireUser(ctx, MASTER_DATA_ROLES);
+    checkId(id, '社員');
     const data = parseInput(updateSchema, input);
     const hash = data.password ? await hashPassword(data.password) : null;
     await ctx.em.transactional(async (tx) => {
