@@ -97,6 +97,11 @@ describe('REST facade error mapping', () => {
     expect(put.status).toBe(405);
     expect(put.headers.get('allow')).toBe('GET, HEAD, PUT');
     expect((await api(p.url, 'PATCH', '/no-such-thing', { token })).status).toBe(404);
+    // A path of its own beside /{id} is not taken for an id.
+    const exp = await api(p.url, 'PUT', '/computers/export', { token, body: {} });
+    expect([exp.status, exp.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    expect((await api(p.url, 'DELETE', '/schedules/my', { token })).headers.get('allow')).toBe('GET, HEAD');
+    expect((await api(p.url, 'PUT', '/schedules/1', { token, body: {} })).status).not.toBe(405);
   });
 
   it('rejects an x-user-id header that disagrees with the session', async () => {

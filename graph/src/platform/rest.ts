@@ -51,19 +51,27 @@ export function restErrorHandler(log: Logger) {
 }
 
 interface RouteLayer {
-  route?: { methods: Record<string, boolean> };
+  route?: { path: string; methods: Record<string, boolean> };
   match(path: string): boolean;
 }
 
-/** The methods the router's own routes answer at `path` (for 405 and its Allow header); none when no route has that path. */
-function allowedMethods(r: Router, path: string): string[] {
+/**
+ * The methods the router's own routes answer at `path` (for 405 and its Allow header); none when no
+ * route has that path. `literal`: only routes without parameters (`/computers/export`, not `/computers/:id`).
+ */
+function allowedMethods(r: Router, path: string, literal = false): string[] {
   const methods = new Set<string>();
   for (const layer of (r as unknown as { stack: RouteLayer[] }).stack) {
-    if (!layer.route || !layer.match(path)) continue;
+    if (!layer.route || (literal && layer.route.path.includes(':')) || !layer.match(path)) continue;
     for (const [m, on] of Object.entries(layer.route.methods)) if (on && m !== '_all') methods.add(m.toUpperCase());
   }
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
+}
+
+function methodNotAllowed(req: Request, res: Response, allow: string[]): void {
+  res.setHeader('Allow', allow.join(', '));
+  res.status(405).json({ error: `${req.baseUrl}${req.path} に ${req.method} は使えません（${allow.join(', ')}）。`, code: 'METHOD_NOT_ALLOWED' });
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -104,14 +112,18 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
       next(err);
     }
   });
+  // A path that is a resource of its own (`/computers/export`) asked with a method it does not
+  // answer is a 405, not a request to the `/computers/:id` beside it with the id "export".
+  r.use((req, res, next) => {
+    if (req.method === 'OPTIONS') return next();
+    const allow = allowedMethods(r, req.path, true);
+    if (allow.length && !allow.includes(req.method)) return methodNotAllowed(req, res, allow);
+    next();
+  });
   mount(r);
   r.use((req, res) => {
     const allow = allowedMethods(r, req.path);
-    if (allow.length) {
-      res.setHeader('Allow', allow.join(', '));
-      res.status(405).json({ error: `${req.baseUrl}${req.path} に ${req.method} は使えません（${allow.join(', ')}）。`, code: 'METHOD_NOT_ALLOWED' });
-      return;
-    }
+    if (allow.length) return methodNotAllowed(req, res, allow);
     res.status(404).json({ error: `${req.method} ${req.baseUrl}${req.path} は存在しません。`, code: 'NOT_FOUND' });
   });
   r.use(restErrorHandler(log));
