@@ -114,10 +114,17 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   });
   // A path that is a resource of its own (`/computers/export`) asked with a method it does not
   // answer is a 405, not a request to the `/computers/:id` beside it with the id "export".
+  // OPTIONS answers with the same Allow.
   r.use((req, res, next) => {
-    if (req.method === 'OPTIONS') return next();
-    const allow = allowedMethods(r, req.path, true);
-    if (allow.length && !allow.includes(req.method)) return methodNotAllowed(req, res, allow);
+    const literal = allowedMethods(r, req.path, true);
+    if (req.method === 'OPTIONS') {
+      const allow = literal.length ? literal : allowedMethods(r, req.path);
+      if (!allow.length) return next();
+      res.setHeader('Allow', [...allow, 'OPTIONS'].sort().join(', '));
+      res.status(204).end();
+      return;
+    }
+    if (literal.length && !literal.includes(req.method)) return methodNotAllowed(req, res, literal);
     next();
   });
   mount(r);
