@@ -17,6 +17,7 @@ import type { Config } from './config/config.js';
 import { createContext, type AppContext } from './platform/context.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { AppError, NUL_MESSAGE, toAppError } from './platform/errors.js';
+import { hasNul } from './platform/validation.js';
 import { jitGateway } from './platform/jit-executor.js';
 import { directFrames, subscribeShared } from './platform/live-execution.js';
 import { apiRouter } from './platform/rest.js';
@@ -44,14 +45,6 @@ function armorFor(config: Config) {
     // the WebSocket path mask suggestions instead (maskSuggestions).
     blockFieldSuggestion: { enabled: false },
   }).protect();
-}
-
-/** A NUL character anywhere in a GraphQL variable's value (strings, lists, input objects). */
-function hasNul(v: unknown): boolean {
-  if (typeof v === 'string') return v.includes('\u0000');
-  if (Array.isArray(v)) return v.some(hasNul);
-  if (v && typeof v === 'object') return Object.values(v).some(hasNul);
-  return false;
 }
 
 /** A NUL character in a string literal of the document. */

@@ -77,6 +77,8 @@ describe('REST facade error mapping', () => {
     // PostgreSQL text cannot hold NUL: refused as input on /api and in GraphQL alike, never a 500.
     const nul = await api(p.url, 'GET', '/smartphone?carrier=w%00', { token: admin });
     expect([nul.status, nul.body.code]).toEqual([400, 'BAD_USER_INPUT']);
+    const nulBody = await api(p.url, 'POST', '/computers', { token: admin, body: { maker: '5Is\u0000x', status: 'REPLACE' } });
+    expect([nulBody.status, nulBody.body.code]).toEqual([400, 'BAD_USER_INPUT']);
     const g = await gql(p.url, 'query($n: String) { employees(filter: { name: $n }) { total } }', { n: 'a\u0000' }, { token: admin });
     expect([g.status, g.body.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
     expect(g.body.errors[0].extensions.http).toBeUndefined();

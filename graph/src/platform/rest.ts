@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
-import { AppError, HTTP_STATUS, badInput, toAppError } from './errors.js';
+import { AppError, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError } from './errors.js';
+import { hasNul } from './validation.js';
 import type { Services } from './services.js';
 
 declare module 'express-serve-static-core' {
@@ -99,6 +100,8 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
       if (claimed !== undefined && user && claimed !== String(user.id)) {
         throw new AppError('FORBIDDEN', 'x-user-id がログイン中のユーザーと一致しません。');
       }
+      // NUL anywhere in the query or a JSON body is refused here, before any service (a NUL in SQL text breaks the protocol).
+      if (hasNul(req.query) || hasNul(req.body)) throw badInput(NUL_MESSAGE);
       // Every query parameter is one string: a repeated one (`?status=a&status=b`) is refused, not half-read.
       const repeated = Object.keys(req.query).filter((k) => typeof req.query[k] !== 'string');
       if (repeated.length) {

@@ -14,6 +14,14 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, data: unknown, mes
   );
 }
 
+/** A NUL character anywhere in a value (strings, lists, objects): PostgreSQL text cannot hold one. */
+export function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v && typeof v === 'object') return Object.values(v).some(hasNul);
+  return false;
+}
+
 /** PostgreSQL's `integer`: the largest id, and the largest page offset, a request may name (beyond it SQL would fail, not answer). */
 export const MAX_INT = 2_147_483_647;
 
