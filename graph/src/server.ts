@@ -10,7 +10,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { GraphQLError, specifiedRules, validate, visit, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, specifiedRules, validate, visit, type GraphQLFormattedError, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
@@ -56,6 +56,25 @@ function hasNulLiteral(doc: DocumentNode): boolean {
 
 /** Suggestions ("Did you mean …?") leak the schema; strip them everywhere. */
 const maskSuggestions = (message: string) => message.replace(/\s*Did you mean[^?]*\?/g, '');
+
+/**
+ * Apollo's formatError: typed errors keep their code and message; validation, parse and limit
+ * errors are the caller's; anything else is ours, logged, and answered without internals.
+ */
+export function graphqlErrorFormatter(log: Logger) {
+  return (formatted: GraphQLFormattedError, err: unknown): GraphQLFormattedError => {
+    const e = toAppError(err);
+    if (e.code === 'INTERNAL_SERVER_ERROR') {
+      const code = formatted.extensions?.code;
+      if (code && code !== 'INTERNAL_SERVER_ERROR') return { ...formatted, message: maskSuggestions(formatted.message) };
+      log.error({ err }, 'graphql resolver failed');
+      return { message: e.message, extensions: { code: e.code }, path: formatted.path, locations: formatted.locations };
+    }
+    const { http: _http, ...extensions } = e.extensions; // the status hint is Apollo's, not the caller's
+    // e.message, not formatted.message: for a database error mapped to BAD_USER_INPUT the latter is the driver's SQL text.
+    return { ...formatted, message: maskSuggestions(e.message), extensions };
+  };
+}
 
 function originAllowed(config: Config, origin: string | undefined, host: string | undefined): boolean {
   if (!origin) return true; // non-browser clients send no Origin; they still need a session
@@ -179,18 +198,7 @@ export async function startServer(opts: {
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
-    formatError: (formatted, err) => {
-      const e = toAppError(err);
-      if (e.code === 'INTERNAL_SERVER_ERROR') {
-        const code = formatted.extensions?.code;
-        // Validation, parse and limit errors are the caller's; anything else is ours and is logged.
-        if (code && code !== 'INTERNAL_SERVER_ERROR') return { ...formatted, message: maskSuggestions(formatted.message) };
-        log.error({ err }, 'graphql resolver failed');
-        return { message: e.message, extensions: { code: e.code }, path: formatted.path, locations: formatted.locations };
-      }
-      const { http: _http, ...extensions } = e.extensions; // the status hint is Apollo's, not the caller's
-      return { ...formatted, message: maskSuggestions(formatted.message), extensions };
-    },
+    formatError: graphqlErrorFormatter(log),
   });
   await apollo.start();
 

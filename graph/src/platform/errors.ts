@@ -48,14 +48,14 @@ export const conflict = (message: string, extra: Record<string, unknown> = {}) =
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 
+export const NUL_MESSAGE = '入力に使えない文字（NUL文字）が含まれています。';
+
 /**
  * PostgreSQL refusing a value a caller sent, whatever path it came by: a NUL character in text
  * (22021; PostgreSQL text cannot hold one), a number beyond its column (22003) or text longer than
- * its column (22001; the services' own length rules come first, this is the net under them). The statement
- * failed, so nothing was written; the caller gets a 400, not a 500.
+ * its column (22001; the services' own length rules come first, this is the net under them). The
+ * statement failed, so nothing was written; the caller gets a 400, not a 500.
  */
-export const NUL_MESSAGE = '入力に使えない文字（NUL文字）が含まれています。';
-
 const INPUT_SQLSTATES: Record<string, string> = {
   '22021': NUL_MESSAGE,
   '22003': '入力された数値が大きすぎます。',

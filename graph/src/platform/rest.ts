@@ -56,18 +56,31 @@ interface RouteLayer {
   match(path: string): boolean;
 }
 
-/**
- * The methods the router's own routes answer at `path` (for 405 and its Allow header); none when no
- * route has that path. `literal`: only routes without parameters (`/computers/export`, not `/computers/:id`).
- */
-function allowedMethods(r: Router, path: string, literal = false): string[] {
+const routeLayers = (r: Router) => (r as unknown as { stack: RouteLayer[] }).stack.filter((l) => l.route);
+
+/** The methods of some routes, as an Allow header lists them (HEAD with GET). */
+function methodsOf(layers: RouteLayer[]): string[] {
   const methods = new Set<string>();
-  for (const layer of (r as unknown as { stack: RouteLayer[] }).stack) {
-    if (!layer.route || (literal && layer.route.path.includes(':')) || !layer.match(path)) continue;
-    for (const [m, on] of Object.entries(layer.route.methods)) if (on && m !== '_all') methods.add(m.toUpperCase());
-  }
+  for (const l of layers) for (const [m, on] of Object.entries(l.route!.methods)) if (on && m !== '_all') methods.add(m.toUpperCase());
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
+}
+
+/** The methods the router's routes answer at `path` (for 405 and its Allow header); none when no route has that path. */
+const allowedMethods = (r: Router, path: string) => methodsOf(routeLayers(r).filter((l) => l.match(path)));
+
+/** Express matches a path without parameters case-insensitively and with or without a trailing slash. */
+const literalKey = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
+
+/** The methods of each route without parameters (`/computers/export`, not `/computers/:id`), by literalKey. */
+function literalRoutes(r: Router): Map<string, string[]> {
+  const byPath = new Map<string, RouteLayer[]>();
+  for (const l of routeLayers(r)) {
+    if (l.route!.path.includes(':')) continue;
+    const key = literalKey(l.route!.path);
+    byPath.set(key, [...(byPath.get(key) ?? []), l]);
+  }
+  return new Map([...byPath].map(([path, layers]) => [path, methodsOf(layers)]));
 }
 
 function methodNotAllowed(req: Request, res: Response, allow: string[]): void {
@@ -118,19 +131,21 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   // A path that is a resource of its own (`/computers/export`) asked with a method it does not
   // answer is a 405, not a request to the `/computers/:id` beside it with the id "export".
   // OPTIONS answers with the same Allow.
+  let literals = new Map<string, string[]>(); // read from the routes right after mount(r), below
   r.use((req, res, next) => {
-    const literal = allowedMethods(r, req.path, true);
+    const literal = literals.get(literalKey(req.path));
     if (req.method === 'OPTIONS') {
-      const allow = literal.length ? literal : allowedMethods(r, req.path);
+      const allow = literal ?? allowedMethods(r, req.path);
       if (!allow.length) return next();
       res.setHeader('Allow', [...allow, 'OPTIONS'].sort().join(', '));
       res.status(204).end();
       return;
     }
-    if (literal.length && !literal.includes(req.method)) return methodNotAllowed(req, res, literal);
+    if (literal && !literal.includes(req.method)) return methodNotAllowed(req, res, literal);
     next();
   });
   mount(r);
+  literals = literalRoutes(r);
   r.use((req, res) => {
     const allow = allowedMethods(r, req.path);
     if (allow.length) return methodNotAllowed(req, res, allow);

@@ -188,13 +188,9 @@ export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot =>
 function checkRange(from: string, to: string | null) {
   const errors = [];
   if (!isValidDate(from)) errors.push({ field: 'from', message: 'YYYY-MM-DD の形式で指定してください。' });
-  if (to === null) {
-    if (errors.length) throw badInput('期間の指定が正しくありません。', errors);
-    return;
-  }
-  if (!isValidDate(to)) errors.push({ field: 'to', message: 'YYYY-MM-DD の形式で指定してください。' });
-  if (!errors.length && to < from) errors.push({ field: 'to', message: '終了日は開始日以降にしてください。' });
-  if (!errors.length && to > addDays(from, MAX_RANGE_DAYS)) errors.push({ field: 'to', message: `期間は${MAX_RANGE_DAYS}日以内にしてください。` });
+  if (to !== null && !isValidDate(to)) errors.push({ field: 'to', message: 'YYYY-MM-DD の形式で指定してください。' });
+  if (!errors.length && to !== null && to < from) errors.push({ field: 'to', message: '終了日は開始日以降にしてください。' });
+  if (!errors.length && to !== null && to > addDays(from, MAX_RANGE_DAYS)) errors.push({ field: 'to', message: `期間は${MAX_RANGE_DAYS}日以内にしてください。` });
   if (errors.length) throw badInput('期間の指定が正しくありません。', errors);
 }
 

@@ -1,0 +1,26 @@
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { graphqlErrorFormatter } from '../server.js';
+import { createLogger } from './logger.js';
+
+const format = graphqlErrorFormatter(createLogger('silent'));
+
+/** A driver error as MikroORM passes it on: the SQL text (with the values) as message, the SQLSTATE as code. */
+const driverError = (code: string) =>
+  Object.assign(new Error(`insert into "smartphone" ("phone_number") values ('+1-4706-1553441180500') - value too long for type character varying(20)`), { code });
+
+describe('GraphQL error formatting', () => {
+  it("a database error that refused the caller's value is BAD_USER_INPUT with our message, never the SQL", () => {
+    const err = new GraphQLError(driverError('22001').message, { originalError: driverError('22001') });
+    const out = format({ message: err.message, path: ['createSmartphone'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }, err);
+    expect(out.message).toBe('入力が長すぎます。');
+    expect(out.extensions).toEqual({ code: 'BAD_USER_INPUT', fieldErrors: [] });
+    expect(out.path).toEqual(['createSmartphone']);
+  });
+
+  it('any other database error is INTERNAL_SERVER_ERROR without its text', () => {
+    const err = new GraphQLError('boom', { originalError: driverError('42P01') });
+    const out = format({ message: 'relation "x" does not exist', extensions: { code: 'INTERNAL_SERVER_ERROR' } }, err);
+    expect(out).toEqual({ message: 'サーバーでエラーが発生しました。', extensions: { code: 'INTERNAL_SERVER_ERROR' }, path: undefined, locations: undefined });
+  });
+});
