@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Banner } from '@primer/react';
 import { useT } from '../app/i18n';
 import type { ConfirmRequest } from './ConfirmDialog';
 import { ConflictBanner } from './DetailFrame';
 import { readError } from './gql-errors';
-import { useErrorText, useFieldErrors } from './labels';
+import { useDetailLabels, useErrorText, useFieldErrors } from './labels';
 import { toast } from './Toast';
 
 /**
@@ -91,20 +91,25 @@ export function useRecordDetail<R, V>(
   });
 }
 
+/** Record kinds with their own success and failure toasts (`toast.created.<kind>`, …). */
+export type RecordKind = 'employee' | 'department' | 'computer' | 'smartphone' | 'officeAccount';
+
 /**
  * Leaving a detail screen the spec's way. `cancel`: with unsaved changes it asks first; a new record
  * goes back to the list, an existing one gets its loaded values back and returns to view mode.
- * `saved`: the success toast, then back to the list.
+ * `saved`: the success toast, then back to the list. `submit`: runs a save through the save flow
+ * with the kind's toasts. `frame`: the DetailFrame props every record screen sets the same way.
  */
 export function useDetailExit(opts: {
-  editor: { dirty: boolean; restore(): void; setEditing(editing: boolean): void };
-  flow: { reset(): void };
+  editor: { dirty: boolean; editing: boolean; restore(): void; setEditing(editing: boolean): void };
+  flow: { reset(): void; run(save: () => Promise<unknown>, failToast: string): Promise<boolean>; saving: boolean; banner: ReactNode };
   isNew: boolean;
   list: string;
   confirm(req: ConfirmRequest): Promise<boolean>;
 }) {
   const t = useT();
   const navigate = useNavigate();
+  const labels = useDetailLabels();
   const { editor, flow, isNew, list, confirm } = opts;
   const cancel = async (onReset?: () => void) => {
     const ok = !editor.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
@@ -121,5 +126,22 @@ export function useDetailExit(opts: {
     toast.success(message);
     navigate(list);
   };
-  return { cancel, saved };
+  /** Saves (`write` creates or updates); on success the kind's toast and back to the list. */
+  const submit = async (kind: RecordKind, write: () => Promise<unknown>) => {
+    if (await flow.run(write, t(`toast.saveFailed.${kind}`))) saved(t(isNew ? `toast.created.${kind}` : `toast.updated.${kind}`));
+  };
+  /** `loading`: the record is being fetched (never for a new one). */
+  const frame = (o: { id: number; loading: boolean; onCancel(): void; onSubmit(): void }) => ({
+    chips: [!isNew ? t('record.id', { id: o.id }) : null, editor.editing && !isNew ? t('rec.editing') : null],
+    backTo: list,
+    labels,
+    editing: editor.editing,
+    saving: flow.saving,
+    loading: !isNew && o.loading,
+    onEdit: () => editor.setEditing(true),
+    onCancel: o.onCancel,
+    onSubmit: o.onSubmit,
+    banner: flow.banner,
+  });
+  return { cancel, saved, submit, frame };
 }

@@ -9,7 +9,6 @@ import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, FormSection, PickerField, ReadonlyField, TextField } from '../../components/FormFields';
 import { ListTable } from '../../components/ListTable';
 import { EmployeePickerDialog, type PickedEmployee } from '../../components/PickerDialog';
-import { useDetailLabels } from '../../components/labels';
 import { displayDateTime } from '../../components/master-options';
 import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import { toast } from '../../components/Toast';
@@ -64,11 +63,7 @@ export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string
 
   const save = async () => {
     const input = { name: v.name.trim(), managerId: v.manager?.id ?? null, memberIds: v.members.map((m) => m.id), version: isNew ? undefined : (v.version ?? undefined) };
-    const ok = await flow.run(async () => {
-      if (isNew) await create({ variables: { input } });
-      else await update({ variables: { id: numericId, input } });
-    }, t('toast.saveFailed.department'));
-    if (ok) exit.saved(t(isNew ? 'toast.created.department' : 'toast.updated.department'));
+    await exit.submit('department', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
   };
 
   const cancel = () => exit.cancel(() => setSelected(new Set()));
@@ -99,16 +94,7 @@ export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string
       testId="department-detail-page"
       section={t(AREAS.departments.section)}
       title={title}
-      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
-      backTo="/departments"
-      labels={useDetailLabels()}
-      editing={ed.editing}
-      saving={flow.saving}
-      loading={!isNew && loading && !data}
-      onEdit={() => ed.setEditing(true)}
-      onCancel={() => void cancel()}
-      onSubmit={() => void save()}
-      banner={flow.banner}
+      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={
         <>
           {dialog}

@@ -6,7 +6,6 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, FormSection, PickerField, TextField } from '../../components/FormFields';
 import { OfficeAccountPickerDialog } from '../../components/PickerDialog';
-import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graphql';
@@ -108,11 +107,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       powerCable: orNull(v.powerCable),
       version: isNew ? undefined : (v.version ?? undefined),
     };
-    const ok = await flow.run(async () => {
-      if (isNew) await create({ variables: { input } });
-      else await update({ variables: { id: numericId, input } });
-    }, t('toast.saveFailed.computer'));
-    if (ok) exit.saved(t(isNew ? 'toast.created.computer' : 'toast.updated.computer'));
+    await exit.submit('computer', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
   };
 
   const cancel = () => exit.cancel();
@@ -122,16 +117,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       testId="computer-detail-page"
       section={t(AREAS.computers.section)}
       title={title}
-      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
-      backTo={list}
-      labels={useDetailLabels()}
-      editing={ed.editing}
-      saving={flow.saving}
-      loading={!isNew && loading && !data}
-      onEdit={() => ed.setEditing(true)}
-      onCancel={() => void cancel()}
-      onSubmit={() => void save()}
-      banner={flow.banner}
+      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={
         <>
           {dialog}

@@ -5,7 +5,6 @@ import { useDocumentTitle, useT } from '../../app/i18n';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
-import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { OfficeAccountDetailFieldsFragment, OfficeAccountStatus } from '../../gql/graphql';
@@ -40,11 +39,7 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
 
   const save = async () => {
     const input = { account: v.account.trim(), status: v.status, version: isNew ? undefined : (v.version ?? undefined) };
-    const ok = await flow.run(async () => {
-      if (isNew) await create({ variables: { input } });
-      else await update({ variables: { id: numericId, input } });
-    }, t('toast.saveFailed.officeAccount'));
-    if (ok) exit.saved(t(isNew ? 'toast.created.officeAccount' : 'toast.updated.officeAccount'));
+    await exit.submit('officeAccount', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
   };
 
   const cancel = () => exit.cancel();
@@ -54,16 +49,7 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
       testId="office-account-detail-page"
       section={t(AREAS.microsoftOffice.section)}
       title={title}
-      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
-      backTo="/microsoft_office"
-      labels={useDetailLabels()}
-      editing={ed.editing}
-      saving={flow.saving}
-      loading={!isNew && loading && !data}
-      onEdit={() => ed.setEditing(true)}
-      onCancel={() => void cancel()}
-      onSubmit={() => void save()}
-      banner={flow.banner}
+      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={dialog}
     >
       <FormGrid>

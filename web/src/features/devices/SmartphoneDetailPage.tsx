@@ -4,7 +4,6 @@ import { useDocumentTitle, useT } from '../../app/i18n';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, FormSection, TextField } from '../../components/FormFields';
-import { useDetailLabels } from '../../components/labels';
 import { displayDate, useMasterOptions } from '../../components/master-options';
 import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/graphql';
@@ -81,11 +80,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       pinPw: orNull(v.pinPw),
       version: isNew ? undefined : (v.version ?? undefined),
     };
-    const ok = await flow.run(async () => {
-      if (isNew) await create({ variables: { input } });
-      else await update({ variables: { id: numericId, input } });
-    }, t('toast.saveFailed.smartphone'));
-    if (ok) exit.saved(t(isNew ? 'toast.created.smartphone' : 'toast.updated.smartphone'));
+    await exit.submit('smartphone', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
   };
 
   const cancel = () => exit.cancel();
@@ -95,16 +90,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       testId="smartphone-detail-page"
       section={t(AREAS.smartphones.section)}
       title={title}
-      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
-      backTo={list}
-      labels={useDetailLabels()}
-      editing={ed.editing}
-      saving={flow.saving}
-      loading={!isNew && loading && !data}
-      onEdit={() => ed.setEditing(true)}
-      onCancel={() => void cancel()}
-      onSubmit={() => void save()}
-      banner={flow.banner}
+      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={
         <>
           {dialog}

@@ -4,7 +4,6 @@ import { useDocumentTitle, useT } from '../../app/i18n';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
-import { useDetailLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { EmployeeDetailFieldsFragment, EmployeeRole, EmployeeStatus } from '../../gql/graphql';
@@ -67,11 +66,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       password: v.password ? v.password : undefined,
       version: isNew ? undefined : (v.version ?? undefined),
     };
-    const ok = await flow.run(async () => {
-      if (isNew) await create({ variables: { input } });
-      else await update({ variables: { id: numericId, input } });
-    }, t('toast.saveFailed.employee'));
-    if (ok) exit.saved(t(isNew ? 'toast.created.employee' : 'toast.updated.employee'));
+    await exit.submit('employee', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
   };
 
   const cancel = () => exit.cancel();
@@ -82,16 +77,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       testId="employee-detail-page"
       section={t(AREAS.employees.section)}
       title={title}
-      chips={[!isNew ? t('record.id', { id: numericId }) : null, ed.editing && !isNew ? t('rec.editing') : null]}
-      backTo="/employees"
-      labels={useDetailLabels()}
-      editing={ed.editing}
-      saving={flow.saving}
-      loading={!isNew && loading && !data}
-      onEdit={() => ed.setEditing(true)}
-      onCancel={() => void cancel()}
-      onSubmit={() => void save()}
-      banner={flow.banner}
+      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={
         <>
           {dialog}
