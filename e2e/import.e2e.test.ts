@@ -23,6 +23,15 @@ async function workbook(stamp: string): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** The first computer of `workbook` again, its 型番 cell left blank (an update that empties the field). */
+async function blanked(stamp: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('パソコン');
+  ws.addRow(['管理番号', 'メーカー', '型番', '状態']);
+  ws.addRow([`E2E-${stamp}-1`, `Imp${stamp}`, null, '正常']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `e2e/artifacts/${name}.png` });
@@ -91,6 +100,15 @@ describe('computers Excel import', () => {
     // The list (live) now holds the two new computers.
     await page.getByLabel('メーカー').fill(`Imp${stamp}`);
     await expect.poll(() => page.getByTestId('computers-table').locator('tbody tr').count()).toBe(2);
+
+    // The same computer again with a blank cell: the preview says which field the blank empties.
+    await page.getByRole('button', { name: 'Excel取り込み' }).click();
+    await dialog.getByTestId('import-file').setInputFiles({ name: 'blank.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await blanked(stamp) });
+    await dialog.getByRole('button', { name: '内容を確認' }).click();
+    await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 });
+    expect(await count(dialog, '更新')).toBe('1');
+    expect(await dialog.getByTestId('import-cleared').innerText()).toBe('空欄で消去: 型番');
+    await shot(page, 'desktop-import-cleared');
     await context.close();
   });
 });

@@ -129,6 +129,40 @@ describe('computers import: good and bad rows', () => {
     expect(await sql(`select asset_number from computer where asset_number like 'ERR-%'`)).toEqual([{ asset_number: 'ERR-0003' }]);
   });
 
+  it('every bad cell of a row is reported (row, column, reason), in the preview and the import alike; the row is rejected once', async () => {
+    await upload(await xlsx([{ 管理番号: 'CELLS-OLD', メーカー: 'Dell', 拠点: '東京' }]), 'setup.xlsx');
+    const bad = { メーカー: '', 導入日: '2024-13-40', 拠点: '火星', 使用者: '存在しない社員' };
+    const rows: Row[] = [{ 管理番号: 'CELLS-NEW', ...bad }, { 管理番号: 'CELLS-OLD', ...bad }, { 管理番号: 'CELLS-OK', メーカー: 'HP' }];
+    const expected = (row: number) => [
+      { row, column: 'メーカー', reason: 'メーカーを入力してください。' },
+      { row, column: '使用者', reason: '社員「存在しない社員」は存在しません。' },
+      { row, column: '拠点', reason: '拠点「火星」は存在しません。' },
+      { row, column: '導入日', reason: '導入日は正しい日付（YYYY-MM-DD）で入力してください。' },
+    ];
+    const before = await snapshot();
+    const preview = await upload(await xlsx(rows), 'cells.xlsx', '?dry_run=1');
+    expect(preview.body).toMatchObject({ created: 1, updated: 0, rejected: 2, message: '取り込みは完了しましたが、2行でエラーがありました' });
+    expect(preview.body.errors).toEqual([...expected(2), ...expected(3)]);
+    expect(await snapshot()).toEqual(before);
+    const q = `query($id: ID!) { importJob(id: $id) { rejected preview { row action } errors { row column reason } } }`;
+    const job = (await gql(url, q, { id: preview.body.job_id }, { token: devadmin })).body.data.importJob;
+    expect(job.errors).toEqual([...expected(2), ...expected(3)]);
+    expect(job.preview).toEqual([{ row: 2, action: 'REJECT' }, { row: 3, action: 'REJECT' }, { row: 4, action: 'CREATE' }]);
+
+    const applied = await upload(await xlsx(rows), 'cells.xlsx');
+    expect(applied.body).toMatchObject({ created: 1, updated: 0, rejected: 2 });
+    expect(applied.body.errors).toEqual([...expected(2), ...expected(3)]);
+    const report = await fetch(`${url}/api/computers/import/${applied.body.job_id}/errors`, { headers: { authorization: `Bearer ${devadmin}` } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await report.arrayBuffer()) as never);
+    const lines = wb.worksheets[0].getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    expect(lines).toEqual([...expected(2), ...expected(3)].map((e) => [e.row, e.column, e.reason]));
+    expect(await sql(`select maker, location_id is not null as located from computer where asset_number like 'CELLS-%' order by asset_number`)).toEqual([
+      { maker: 'HP', located: false },
+      { maker: 'Dell', located: true },
+    ]);
+  });
+
   it('reads .xls (BIFF8) files too, updating by ID when there is no 管理番号', async () => {
     const [{ id }] = await sql(`select id from computer where asset_number = 'IMP-0002'`);
     const r = await upload(xls([{ ID: id, メーカー: 'HP', 型番: 'ProBook', 状態: '交換対象', 購入日: new Date('2024-01-01T00:00:00Z') }, { ID: 999999, メーカー: 'X' }]), 'old.xls');
@@ -191,6 +225,24 @@ describe('computers import: preview, apply, live progress', () => {
     const done = (await api(url, 'GET', `/computers/import/${applyId}`, { token: devadmin })).body;
     expect(done).toMatchObject({ mode: 'apply', status: 'succeeded', created: 1, updated: 1, rejected: 1 });
     expect(await sql(`select maker from computer where asset_number in ('PRV-1', 'IMP-0002') order by asset_number`)).toEqual([{ maker: 'Lenovo' }, { maker: 'Apple' }]);
+  });
+
+  it('the preview names the fields an update empties (a blank cell on an existing computer clears it)', async () => {
+    const e = await employee();
+    const full = { 管理番号: 'CLR-1', メーカー: 'Dell', 型番: 'Latitude', 使用者: e.name, 拠点: '東京', 導入日: '2024-04-10' };
+    expect((await upload(await xlsx([full]), 'clr.xlsx')).body).toMatchObject({ created: 1, rejected: 0 });
+    const r = await upload(await xlsx([{ 管理番号: 'CLR-1', メーカー: 'Dell', 型番: 'Latitude 7450' }]), 'clr.xlsx', '?dry_run=1');
+    expect(r.body).toMatchObject({ updated: 1, rejected: 0 });
+    const q = `query($id: ID!) { importJob(id: $id) { preview { row action changed cleared } } }`;
+    const job = (await gql(url, q, { id: r.body.job_id }, { token: devadmin })).body.data.importJob;
+    // 前使用者 is not emptied: it becomes the user the computer had.
+    expect(job.preview).toEqual([{ row: 2, action: 'UPDATE', changed: ['型番', '使用者', '前使用者', '拠点', '導入日'], cleared: ['使用者', '拠点', '導入日'] }]);
+    const rest = (await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: devadmin })).body;
+    expect(rest.preview).toEqual([expect.objectContaining({ action: 'update', changed: job.preview[0].changed, cleared: ['使用者', '拠点', '導入日'] })]);
+    // Unchanged and new rows clear nothing.
+    const same = await upload(await xlsx([full, { 管理番号: 'CLR-2', メーカー: 'HP' }]), 'clr.xlsx', '?dry_run=1');
+    const rows = (await gql(url, q, { id: same.body.job_id }, { token: devadmin })).body.data.importJob.preview;
+    expect(rows).toEqual([{ row: 2, action: 'UNCHANGED', changed: [], cleared: [] }, { row: 3, action: 'CREATE', changed: [], cleared: [] }]);
   });
 
   it('wait=0 answers 202 with the job id; only the creator and 管理者/システム管理者 may read it', async () => {
@@ -292,6 +344,8 @@ describe('computers import: hostile files and roles', () => {
     const help = wb.getWorksheet('説明')!;
     const text = JSON.stringify(help.getSheetValues());
     for (const v of ['東京', '正常', '処分済み']) expect(text).toContain(v);
+    // Upsert semantics, said plainly: an existing computer takes every column from the file.
+    expect(text).toContain('既存のパソコンを更新する行では、すべての列の値をファイルの内容で置き換えます。空欄のセルはその項目を消去します');
     // The template itself imports (its example row is valid).
     const r = await upload(Buffer.from(await (await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer()), 't.xlsx', '?dry_run=1');
     expect(r.body).toMatchObject({ created: 1, rejected: 0 });

@@ -4,7 +4,7 @@ import { DeviceStatus } from './device.enums.js';
 import { shiftPreviousUser } from './device.held.js';
 import type { ImportRefs } from './import.refs.js';
 import { execBound } from '../../platform/sql.js';
-import { COLUMN_OF, type ImportField, type ImportValues, type ParsedRow, type RowError } from './import.rows.js';
+import { COLUMN_OF, IMPORT_COLUMNS, type ImportField, type ImportValues, type ParsedRow, type RawValues, type RowError } from './import.rows.js';
 
 export type ImportAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'REJECT';
 
@@ -87,30 +87,36 @@ export class ImportPlanner {
     return execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${keys.assets.map(quote).join(',')}}`, `{${keys.ids.join(',')}}`]);
   }
 
-  /** What each row of a chunk does, given its lookup; chunks must be decided in file order. */
+  /**
+   * What each row of a chunk does, given its lookup; chunks must be decided in file order. A row is
+   * checked through to the end even when reading it already found problems (an unknown name, an
+   * error value): its key, and every cell against the form's rules, so that one pass reports every
+   * bad cell of the row (one error per cell), not only the problems of the first stage that failed.
+   */
   decide(rows: ParsedRow[], found: Existing[]): { planned: PlannedRow[]; errors: RowError[] } {
     const byAsset = new Map(found.filter((c) => c.assetNumber !== null).map((c) => [c.assetNumber!, c]));
     const byId = new Map(found.map((c) => [c.id, c]));
     const planned: PlannedRow[] = [];
     const errors: RowError[] = [];
     for (const r of rows) {
-      if (r.errors.length) {
-        errors.push(...r.errors);
+      // A row already rejected does not claim its key (a later row of the same computer may go in).
+      const target = this.target(r, byAsset, byId, r.errors.length === 0);
+      if ('reason' in target) {
+        // No stored computer to merge onto: the row's own cells against the field rules. A key cell
+        // already reported (a bad ID, an error value) is not reported again as a missing key.
+        const keyReported = r.errors.some((e) => e.column === 'ID' || e.column === '管理番号');
+        errors.push(...oneErrorPerCell([...r.errors, ...(keyReported ? [] : [target]), ...this.form.cells(r.row, r.values)]));
         continue;
       }
-      const target = this.target(r, byAsset, byId);
-      if ('reason' in target) errors.push(target);
-      else {
-        const p = this.merge(r, target.computer);
-        if ('action' in p) planned.push(p);
-        else errors.push(...p.errors);
-      }
+      const p = this.merge(r, target.computer);
+      if ('action' in p && !r.errors.length) planned.push(p);
+      else errors.push(...oneErrorPerCell([...r.errors, ...('action' in p ? [] : p.errors)]));
     }
     return { planned, errors };
   }
 
   /** The computer a row updates (or null to create one), or why the row is rejected. */
-  private target(r: ParsedRow, byAsset: Map<string, Existing>, byId: Map<number, Existing>): { computer: Existing | null } | RowError {
+  private target(r: ParsedRow, byAsset: Map<string, Existing>, byId: Map<number, Existing>, claim: boolean): { computer: Existing | null } | RowError {
     const reject = (column: string, reason: string): RowError => ({ row: r.row, column, reason });
     let computer: Existing | null = null;
     if (r.assetNumber !== null) {
@@ -129,7 +135,7 @@ export class ImportPlanner {
     const keys = [r.assetNumber !== null ? `a:${r.assetNumber}` : null, computer ? `c:${computer.id}` : null].filter((k): k is string => k !== null);
     const earlier = keys.map((k) => this.seen.get(k)).find((n) => n !== undefined);
     if (earlier !== undefined) return reject(r.assetNumber !== null ? '管理番号' : 'ID', `${earlier}行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。`);
-    for (const k of keys) this.seen.set(k, r.row);
+    if (claim) for (const k of keys) this.seen.set(k, r.row);
     return { computer };
   }
 
@@ -147,7 +153,7 @@ export class ImportPlanner {
       }
       next = pick(parsed.data as ImportValues);
     }
-    const errors = this.rules(r.row, next, before ? base : null);
+    const errors = this.rules(r.row, next, before ? base : null, r.errors);
     if (errors.length) return { errors };
     const changed = before ? FIELDS.filter((k) => base[k] !== next[k]) : [];
     return {
@@ -162,18 +168,34 @@ export class ImportPlanner {
   }
 
   /** The reference rules of device.refs.ts, against the maps loaded once (newly chosen values only). */
-  private rules(row: number, d: ImportValues, before: ImportValues | null): RowError[] {
+  private rules(row: number, d: ImportValues, before: ImportValues | null, reported: RowError[]): RowError[] {
     const out: RowError[] = [];
+    // A person the row names but that could not be resolved is not compared (the stored one stands in for it).
+    const unresolvedPerson = reported.some((e) => e.column === '使用者' || e.column === '使用者ID' || e.column === '前使用者');
     const changed = (k: ImportField) => !before || before[k] !== d[k];
     if (d.currentUserId !== null && changed('currentUserId') && this.refs.employees.get(d.currentUserId)?.retired) {
       out.push({ row, column: '使用者', reason: '退職した社員は使用者にできません。' });
     }
-    if (d.currentUserId !== null && d.currentUserId === d.previousUserId) out.push({ row, column: '前使用者', reason: '使用者と前使用者に同じ社員は指定できません。' });
+    if (!unresolvedPerson && d.currentUserId !== null && d.currentUserId === d.previousUserId) out.push({ row, column: '前使用者', reason: '使用者と前使用者に同じ社員は指定できません。' });
     if (d.officeAccountId !== null && changed('officeAccountId') && this.refs.suspendedAccounts.has(d.officeAccountId)) {
       out.push({ row, column: 'Microsoft Office アカウント', reason: '停止中の Microsoft Office アカウントは紐付けられません。' });
     }
     return out;
   }
+}
+
+/** Columns in the file's usual order (the export's), for a row's errors. */
+const COLUMN_ORDER = new Map(Object.keys(IMPORT_COLUMNS).map((c, i) => [c, i]));
+const columnIndex = (c: string | null) => (c === null ? Number.MAX_SAFE_INTEGER : (COLUMN_ORDER.get(c) ?? Number.MAX_SAFE_INTEGER - 1));
+
+/**
+ * A rejected row's errors, one per cell (the first reason found for a column: an unknown name or an
+ * error value is not reported again as, say, a required field), in column order.
+ */
+function oneErrorPerCell(errors: RowError[]): RowError[] {
+  const seen = new Set<string | null>();
+  const out = errors.filter((e) => (e.column !== null && seen.has(e.column) ? false : (seen.add(e.column), true)));
+  return out.sort((a, b) => columnIndex(a.column) - columnIndex(b.column));
 }
 
 /** The import's fields of a computer (undefined → null), without the per-row Object.fromEntries of a generic pick. */
@@ -199,6 +221,18 @@ const MEMO_LIMIT = 20_000;
 class FormRules {
   private readonly schemas = FIELDS.map((k) => computerFields[k]);
   private readonly memos = FIELDS.map((k) => (k === 'assetNumber' ? null : new Map<unknown, Checked>()));
+
+  /** The cells a row sets, each against its field's rule alone (a row with no stored computer to merge onto). */
+  cells(row: number, values: RawValues): RowError[] {
+    const out: RowError[] = [];
+    for (let i = 0; i < FIELDS.length; i++) {
+      const k = FIELDS[i];
+      if (values[k] === undefined) continue;
+      const p = this.schemas[i].safeParse(values[k]);
+      if (!p.success) out.push({ row, column: COLUMN_OF[k], reason: p.error.issues[0]?.message ?? `${COLUMN_OF[k]}の値が正しくありません。` });
+    }
+    return out;
+  }
 
   check(data: ImportValues): ImportValues | null {
     const out = {} as Record<ImportField, unknown>;

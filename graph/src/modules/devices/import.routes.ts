@@ -25,7 +25,7 @@ export function toApiImportJob(j: ImportJobView) {
     error: j.error,
     preview: j.preview.map((p) => ({
       row: p.row, action: p.action.toLowerCase(), asset_number: p.assetNumber, computer_id: p.computerId, maker: p.maker, model: p.model,
-      current_user_name: p.currentUserName, changed: p.changed,
+      current_user_name: p.currentUserName, changed: p.changed, cleared: p.cleared,
     })),
     created_at: j.createdAt.toISOString(),
     finished_at: j.finishedAt?.toISOString() ?? null,

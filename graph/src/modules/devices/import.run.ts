@@ -24,6 +24,8 @@ export interface PreviewRow {
   model: string | null;
   currentUserName: string | null;
   changed: string[];
+  /** The columns of `changed` that become empty (a blank cell on an existing computer clears the field). */
+  cleared: string[];
 }
 
 interface Job {
@@ -295,6 +297,7 @@ function previewRows(planned: PlannedRow[], rejected: Set<number>, rows: ParsedR
         model: d?.model ?? r.values.model ?? null,
         currentUserName: userId ? (refs.employees.get(userId)?.name ?? null) : null,
         changed: (p?.changed ?? []).map((k) => COLUMN_OF[k]),
+        cleared: p?.before ? p.changed.filter((k) => p.data[k] === null).map((k) => COLUMN_OF[k]) : [],
       };
     });
 }

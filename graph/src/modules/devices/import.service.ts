@@ -60,7 +60,8 @@ function view(r: JobRow): ImportJobView {
     unchanged: r.unchanged,
     rejected: r.rejected,
     error: r.error,
-    preview: r.preview ?? [],
+    // Jobs stored before `cleared` existed have none.
+    preview: (r.preview ?? []).map((p) => (p.cleared ? p : { ...p, cleared: [] })),
     createdAt: new Date(r.created_at),
     finishedAt: r.finished_at ? new Date(r.finished_at) : null,
     errorReportUrl: finished && r.rejected > 0 ? `/api/computers/import/${r.id}/errors` : null,

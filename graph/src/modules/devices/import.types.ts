@@ -37,6 +37,7 @@ export class ImportPreviewRow {
   @Field(() => String, { nullable: true }) model!: string | null;
   @Field(() => String, { nullable: true }) currentUserName!: string | null;
   @Field(() => [String], { description: '更新で変わる列（見出し名）' }) changed!: string[];
+  @Field(() => [String], { description: '更新で空になる列（見出し名、changed のうち空欄のセルで消去されるもの）' }) cleared!: string[];
 }
 
 @ObjectType({ simpleResolvers: true, description: 'パソコンの Excel 取り込みジョブ' })

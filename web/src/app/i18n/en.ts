@@ -383,6 +383,7 @@ export const en: Messages = {
   'import.col.assetNumber': 'Asset no.',
   'import.col.device': 'Maker / model',
   'import.col.changed': 'Changes',
+  'import.cleared': 'Cleared by an empty cell: {fields}',
   'import.col.column': 'Column',
   'import.col.reason': 'Reason',
   'sp.phoneNumber': 'Phone number',

@@ -384,6 +384,7 @@ export const ja = {
   'import.col.assetNumber': '管理番号',
   'import.col.device': 'メーカー / 型番',
   'import.col.changed': '変更される項目',
+  'import.cleared': '空欄で消去: {fields}',
   'import.col.column': '列',
   'import.col.reason': '理由',
   'sp.phoneNumber': '電話番号',

@@ -259,13 +259,32 @@ function PreviewTable({ rows }: { rows: Job['preview'] }) {
                 <td>{r.assetNumber ?? (r.computerId ? `ID ${r.computerId}` : '—')}</td>
                 <td>{[r.maker, r.model].filter(Boolean).join(' ') || '—'}</td>
                 <td>{r.currentUserName ?? '—'}</td>
-                <td>{r.action === 'UPDATE' ? r.changed.join('、') : ''}</td>
+                <td>{r.action === 'UPDATE' && <Changes changed={r.changed} cleared={r.cleared} />}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * What an update changes: the fields that get a new value, then, apart, the fields a blank cell
+ * empties (an existing computer takes every column from the file, so a blank clears what is stored).
+ */
+function Changes({ changed, cleared }: { changed: string[]; cleared: string[] }) {
+  const t = useT();
+  const set = changed.filter((c) => !cleared.includes(c));
+  return (
+    <>
+      {set.length > 0 && <div>{set.join('、')}</div>}
+      {cleared.length > 0 && (
+        <div data-testid="import-cleared" style={{ color: 'var(--fgColor-danger)' }}>
+          {t('import.cleared', { fields: cleared.join('、') })}
+        </div>
+      )}
+    </>
   );
 }
 

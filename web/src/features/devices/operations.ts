@@ -354,6 +354,7 @@ export const ImportJobQuery = graphql(`
         model
         currentUserName
         changed
+        cleared
       }
     }
   }
