@@ -31,7 +31,10 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await setChecked(page, '廃棄を表示', true);
     await expect.poll(() => range(page)).not.toBe(base);
     await expect.poll(() => page.locator('tr[data-tone="discarded"]').count()).toBeGreaterThan(0);
-    await setChecked(page, '廃棄を表示', false);
+    // クリア clears every filter, the checkbox included (as on the staff list).
+    await page.getByRole('button', { name: 'クリア' }).click();
+    await expect.poll(() => page.getByLabel('廃棄を表示').isChecked()).toBe(false);
+    await expect.poll(() => range(page)).toBe(base);
     await page.getByLabel('メーカー').fill('Dell');
     await expect.poll(async () => (await rows(page, 'computers-table').allInnerTexts()).every((r) => r.includes('Dell'))).toBe(true);
 
@@ -143,12 +146,16 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await shot(page, 'desktop-office-accounts');
     expect(await page.locator('tr[data-row-id="1"]').getAttribute('data-tone')).toBe('blue');
     expect(await page.locator('tr[data-row-id="2"]').getAttribute('data-tone')).toBe('red');
+    // A coloured row says why, on the row itself (no hover needed on a phone).
+    await expect.poll(() => page.locator('tr[data-row-id="1"]').innerText()).toContain('使用台数が上限（5台）に達しています。');
+    await expect.poll(() => page.locator('tr[data-row-id="2"]').innerText()).toContain('使用台数が上限（5台）を超えています。');
     await page.getByTestId('usage-link-2').click();
     await page.waitForURL((u) => u.pathname === '/computers' && u.searchParams.get('ms365') === '2');
     await page.getByTestId('filter-chip').waitFor();
     await expect.poll(() => rows(page, 'computers-table').count()).toBe(7);
     await page.goto('/microsoft_office/1');
     await page.getByRole('heading', { level: 1, name: 'Microsoft Office アカウント詳細' }).waitFor();
+    await expect.poll(() => page.getByTestId('office-row-reason').innerText()).toContain('使用台数が上限（5台）に達しています。');
     await shot(page, 'desktop-office-account-detail');
     await context.close();
   });
@@ -201,6 +208,27 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: '返却する' }).click();
     await page.getByText(/台の端末を返却しました/).waitFor();
     await page.getByText('返却が必要な端末はありません').waitFor();
+    await context.close();
+  });
+
+  test('a record that does not exist is said so, with no form to edit; a bad id asks nothing', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    for (const path of ['/computers/99999', '/smartphones/2147483647', '/microsoft_office/99999', '/employees/abc', '/departments/0']) {
+      const failed: string[] = [];
+      const onResponse = (r: { status(): number; url(): string }) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      };
+      page.on('response', onResponse);
+      await page.goto(path);
+      await page.getByTestId('record-unavailable').waitFor();
+      expect(await page.getByTestId('record-unavailable').innerText()).toContain('このデータは見つかりません');
+      expect(await page.getByRole('button', { name: '編集' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '保存' }).count()).toBe(0);
+      page.off('response', onResponse);
+      // A malformed id is not sent to the server at all (it used to answer 400 for "NaN").
+      if (path.endsWith('abc') || path.endsWith('/0')) expect(failed).toEqual([]);
+    }
     await context.close();
   });
 

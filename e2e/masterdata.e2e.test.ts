@@ -73,6 +73,26 @@ describe('staff and departments (master data)', () => {
     await context.close();
   });
 
+  test('an empty new-staff form: Japanese messages under every required field, one toast however often Save is pressed, clear of the buttons', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/employees/new');
+    await page.getByRole('heading', { level: 1, name: '社員登録' }).waitFor();
+    const save = page.getByRole('button', { name: '保存' });
+    for (let i = 0; i < 2; i++) {
+      await save.click();
+      await page.getByText('パスワードを入力してください。').waitFor();
+    }
+    const form = await page.locator('form').innerText();
+    expect(form).not.toMatch(/expected|received|Invalid input/i);
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
+    const toastBox = (await page.getByTestId('toast').boundingBox())!;
+    const saveBox = (await save.boundingBox())!;
+    const overlaps = toastBox.x < saveBox.x + saveBox.width && saveBox.x < toastBox.x + toastBox.width && toastBox.y < saveBox.y + saveBox.height && saveBox.y < toastBox.y + toastBox.height;
+    expect(overlaps).toBe(false);
+    await context.close();
+  });
+
   test('department members: warning without a selection, confirmation before removal, add from the picker, save', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');

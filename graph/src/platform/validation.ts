@@ -6,13 +6,25 @@ import { badInput } from './errors.js';
  * BAD_USER_INPUT error listing every field at fault, before anything is written.
  */
 export function parseInput<S extends z.ZodTypeAny>(schema: S, data: unknown, message = '入力内容に誤りがあります。'): z.infer<S> {
-  const r = schema.safeParse(data);
+  const r = schema.safeParse(data, { error: japaneseFallback });
   if (r.success) return r.data;
   throw badInput(
     message,
     r.error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message })),
   );
 }
+
+const zodJa = z.locales.ja().localeError;
+
+/**
+ * The message of a rule that has none of its own (every user-facing rule should: this is the net
+ * that keeps zod's English out of the UI and the API). A missing value asks for it; anything else
+ * gets zod's Japanese text.
+ */
+const japaneseFallback: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) return '入力してください。';
+  return zodJa(issue);
+};
 
 /** A NUL character anywhere in a value (strings, lists, objects): PostgreSQL text cannot hold one. */
 export function hasNul(v: unknown): boolean {

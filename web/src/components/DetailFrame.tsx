@@ -1,7 +1,8 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Banner, Button, Spinner } from '@primer/react';
-import { ArrowLeftIcon, PencilIcon } from '@primer/octicons-react';
+import { Blankslate } from '@primer/react/experimental';
+import { AlertIcon, ArrowLeftIcon, PencilIcon } from '@primer/octicons-react';
 import { Page } from './Page';
 import { PageHeading } from './PageHeading';
 import { ToastHost } from './Toast';
@@ -51,6 +52,7 @@ export function DetailFrame({
   onCancel,
   onSubmit,
   banner,
+  unavailable,
   children,
   after,
 }: {
@@ -69,6 +71,8 @@ export function DetailFrame({
   onCancel(): void;
   onSubmit(): void;
   banner?: ReactNode;
+  /** The record could not be shown (no such record, or its load failed): this instead of the form. */
+  unavailable?: { title: string; body: string };
   children: ReactNode;
   after?: ReactNode;
 }) {
@@ -90,6 +94,16 @@ export function DetailFrame({
       {loading ? (
         <div className={styles.loading}>
           <Spinner size="medium" />
+        </div>
+      ) : unavailable ? (
+        <div data-testid="record-unavailable">
+          <Blankslate border spacious>
+            <Blankslate.Visual>
+              <AlertIcon size="medium" />
+            </Blankslate.Visual>
+            <Blankslate.Heading as="h2">{unavailable.title}</Blankslate.Heading>
+            <Blankslate.Description>{unavailable.body}</Blankslate.Description>
+          </Blankslate>
         </div>
       ) : (
         <form onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'}>
@@ -114,7 +128,7 @@ export function DetailFrame({
           </div>
         </form>
       )}
-      {!loading && after}
+      {!loading && !unavailable && after}
     </Page>
   );
 }

@@ -30,15 +30,8 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
       else next.delete('offset');
       return next;
     });
-  const clear = (keep: readonly string[] = []) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams();
-        for (const k of keep) if (prev.get(k)) next.set(k, prev.get(k)!);
-        return next;
-      },
-      { replace: true },
-    );
+  /** Clears every filter, the checkboxes included (as the staff list does). */
+  const clear = () => setParams(new URLSearchParams(), { replace: true });
   const active = keys.filter((k) => values[k] !== '').length;
   return { values, set, offset, setOffset, clear, active };
 }

@@ -21,9 +21,10 @@ function dismiss(id: number) {
   emit();
 }
 
+/** Shows a toast; the same message again replaces the one still showing (and restarts its time). */
 function show(tone: ToastTone, message: string) {
   const id = ++seq;
-  items = [...items.slice(-3), { id, tone, message }];
+  items = [...items.filter((t) => t.tone !== tone || t.message !== message).slice(-3), { id, tone, message }];
   emit();
   window.setTimeout(() => dismiss(id), tone === 'danger' ? 8000 : 4500);
 }
@@ -42,7 +43,7 @@ const subscribe = (l: () => void) => {
 
 const ICONS = { success: CheckCircleIcon, danger: AlertIcon, warning: AlertIcon, info: InfoIcon };
 
-/** Renders the current toasts (bottom right; bottom full-width on narrow screens). Mount once per screen. */
+/** Renders the current toasts (top right under the header; full-width on narrow screens). Mount once per screen. */
 export function ToastHost({ closeLabel }: { closeLabel: string }) {
   const list = useSyncExternalStore(subscribe, () => items);
   if (list.length === 0) return null;

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Banner } from '@primer/react';
+import type { PageDef } from '../app/areas';
 import { useT } from '../app/i18n';
 import type { ConfirmRequest } from './ConfirmDialog';
 import { ConflictBanner } from './DetailFrame';
@@ -91,6 +92,16 @@ export function useRecordDetail<R, V>(
   });
 }
 
+/**
+ * The record a detail route names: a new one, or an id. An id that is not a whole number from 1 to
+ * 2147483647 names no record (`valid` false: the page asks nothing and shows "not found").
+ */
+export function recordIdOf(def: PageDef, id?: string): { isNew: boolean; numericId: number; valid: boolean } {
+  const isNew = def.mode === 'new' || !id || id === 'new';
+  const n = isNew || !/^[1-9]\d{0,9}$/.test(id) ? 0 : Number(id);
+  return { isNew, numericId: n <= 2147483647 ? n : 0, valid: isNew || (n >= 1 && n <= 2147483647) };
+}
+
 /** Record kinds with their own success and failure toasts (`toast.created.<kind>`, …). */
 export type RecordKind = 'employee' | 'department' | 'computer' | 'smartphone' | 'officeAccount';
 
@@ -110,6 +121,7 @@ export function useDetailExit(opts: {
   const t = useT();
   const navigate = useNavigate();
   const labels = useDetailLabels();
+  const errorText = useErrorText();
   const { editor, flow, isNew, list, confirm } = opts;
   const cancel = async (onReset?: () => void) => {
     const ok = !editor.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
@@ -130,9 +142,13 @@ export function useDetailExit(opts: {
   const submit = async (kind: RecordKind, write: () => Promise<unknown>) => {
     if (await flow.run(write, t(`toast.saveFailed.${kind}`))) saved(t(isNew ? `toast.created.${kind}` : `toast.updated.${kind}`));
   };
-  /** `loading`: the record is being fetched (never for a new one). */
-  const frame = (o: { id: number; loading: boolean; onCancel(): void; onSubmit(): void }) => ({
-    chips: [!isNew ? t('record.id', { id: o.id }) : null, editor.editing && !isNew ? t('rec.editing') : null],
+  /**
+   * `loading`: the record is being fetched (never for a new one). `found`: it arrived; when it did
+   * not and is not loading, the frame says why (no such record, or the load failed) instead of
+   * offering an empty form.
+   */
+  const frame = (o: { id: number; loading: boolean; found: boolean; error?: unknown; onCancel(): void; onSubmit(): void }) => ({
+    chips: [!isNew && o.id > 0 ? t('record.id', { id: o.id }) : null, editor.editing && !isNew ? t('rec.editing') : null],
     backTo: list,
     labels,
     editing: editor.editing,
@@ -142,6 +158,13 @@ export function useDetailExit(opts: {
     onCancel: o.onCancel,
     onSubmit: o.onSubmit,
     banner: flow.banner,
+    unavailable: isNew || o.loading || o.found ? undefined : unavailable(o.error),
   });
+  const unavailable = (error: unknown) => {
+    const e = error ? readError(error) : null;
+    return !e || e.code === 'NOT_FOUND' || e.code === 'BAD_USER_INPUT'
+      ? { title: t('rec.notFoundTitle'), body: t('rec.notFoundBody') }
+      : { title: t('rec.loadFailedTitle'), body: errorText(e) };
+  };
   return { cancel, saved, submit, frame };
 }

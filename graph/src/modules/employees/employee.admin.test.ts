@@ -55,6 +55,15 @@ describe('employee writes', () => {
     expect(g.body.errors[0].extensions.fieldErrors[0].message).toMatch(/[ぁ-んァ-ン一-龥]/);
   });
 
+  it('an empty new-staff form gets a Japanese message on every field, the missing password included', async () => {
+    const r = await api(p.url, 'POST', '/employees', { token: admin, body: { role: '一般', status: '在籍' } });
+    expect(r.status).toBe(400);
+    const byField = Object.fromEntries(r.body.fieldErrors.map((f: { field: string; message: string }) => [f.field, f.message]));
+    expect(byField.password).toBe('パスワードを入力してください。');
+    expect(Object.keys(byField).sort()).toEqual(['loginId', 'name', 'password']);
+    for (const m of Object.values(byField)) expect(m).not.toMatch(/[A-Za-z]{4,}/);
+  });
+
   it('a stale save is a conflict that names who saved in between, never an overwrite', async () => {
     const e = (await api(p.url, 'POST', '/employees', { token: admin, body: newcomer(5) })).body;
     const first = await api(p.url, 'PUT', `/employees/${e.id}`, { token: sysadmin, body: { ...newcomer(5), name: '新人 五号', version: e.version } });

@@ -222,6 +222,9 @@ export const en: Messages = {
   'rec.conflictTitle': 'Someone else updated this record',
   'rec.loadCurrent': 'Load the current values',
   'rec.saveFailedTitle': 'Could not save',
+  'rec.notFoundTitle': 'This record was not found',
+  'rec.notFoundBody': 'It may have been deleted, or the URL is wrong. Pick it again from the list.',
+  'rec.loadFailedTitle': 'Could not load',
   'rec.createdAt': 'Registered',
   'rec.updatedAt': 'Updated',
   'err.BAD_USER_INPUT': 'Please check the highlighted fields.',
@@ -397,8 +400,8 @@ export const en: Messages = {
   'office.usageCount': 'In use',
   'office.usageLink': '{n}',
   'office.usageTitle': 'Show the computers using this account',
-  'office.legend.blue': 'At the limit (5) or to be replaced',
-  'office.legend.red': 'Over the limit, broken, discarded…',
+  'office.legend.blue': 'Used by exactly 5 computers, or by one to be replaced',
+  'office.legend.red': 'Used by more than 5, or by a broken / discarded / disposed / lost computer, or suspended but in use',
   'office.usageCaption': 'Counted from the computers tied to this account.',
   // ── end master data & devices ──
 

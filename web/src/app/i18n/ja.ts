@@ -92,7 +92,7 @@ export const ja = {
   'desc.profile': '社員のスキル・経歴・自己紹介を閲覧・編集できます。',
   'desc.profileList': '社員のプロフィールを一覧から探せます。',
 
-  'variant.mobile': 'スマートフォン表示',
+  'variant.mobile': 'モバイル表示',
   'variant.new': '新規作成',
   'record.id': 'ID: {id}',
 
@@ -223,6 +223,9 @@ export const ja = {
   'rec.conflictTitle': '他のユーザーが更新しました',
   'rec.loadCurrent': '最新の内容を読み込む',
   'rec.saveFailedTitle': '保存できませんでした',
+  'rec.notFoundTitle': 'このデータは見つかりません',
+  'rec.notFoundBody': '削除されたか、URL が正しくない可能性があります。一覧から選び直してください。',
+  'rec.loadFailedTitle': '読み込めませんでした',
   'rec.createdAt': '登録日時',
   'rec.updatedAt': '更新日時',
   'err.BAD_USER_INPUT': '入力内容を確認してください。',
@@ -398,8 +401,8 @@ export const ja = {
   'office.usageCount': '使用数',
   'office.usageLink': '{n}台',
   'office.usageTitle': 'このアカウントを使うパソコンを表示',
-  'office.legend.blue': '使用数が上限（5台）・交換対象',
-  'office.legend.red': '上限超過・故障・廃棄など',
+  'office.legend.blue': '上限の5台で使用中・交換対象のパソコンに紐付き',
+  'office.legend.red': '5台を超えて使用・故障／廃棄／処分済み／紛失のパソコンに紐付き・停止中なのに使用中',
   'office.usageCaption': '使用数はこのアカウントに紐付くパソコンの台数です（自動集計）。',
   // ── end master data & devices ──
 

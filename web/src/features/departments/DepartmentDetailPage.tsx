@@ -10,7 +10,7 @@ import { FormGrid, FormSection, PickerField, ReadonlyField, TextField } from '..
 import { ListTable } from '../../components/ListTable';
 import { EmployeePickerDialog, type PickedEmployee } from '../../components/PickerDialog';
 import { displayDateTime } from '../../components/master-options';
-import { useDetailExit, useRecordDetail } from '../../components/save-flow';
+import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import { toast } from '../../components/Toast';
 import type { DepartmentDetailFieldsFragment } from '../../gql/graphql';
 import { CreateDepartmentMutation, DepartmentDetailQuery, UpdateDepartmentMutation } from './operations';
@@ -43,17 +43,16 @@ const fromView = (d: DepartmentDetailFieldsFragment): Form => ({
   updatedAt: d.updatedAt,
 });
 
-export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string }) {
+export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const isNew = !id || id === 'new';
-  const numericId = isNew ? 0 : Number(id);
+  const { isNew, numericId, valid } = recordIdOf(def, id);
   const title = t(isNew ? 'page.departmentNew' : 'page.departmentDetail');
   useDocumentTitle(title);
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const [picker, setPicker] = useState<'manager' | 'members' | null>(null);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
-  const { data, loading, error } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
+  const { data, loading, error } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.department, error, fromView, t('toast.fetchFailed.department'));
   const exit = useDetailExit({ editor: ed, flow, isNew, list: '/departments', confirm });
   const [create] = useMutation(CreateDepartmentMutation, { fetchPolicy: 'no-cache' });
@@ -94,7 +93,7 @@ export default function DepartmentDetailPage({ id }: { def: PageDef; id?: string
       testId="department-detail-page"
       section={t(AREAS.departments.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.department, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={
         <>
           {dialog}

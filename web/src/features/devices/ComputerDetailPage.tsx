@@ -7,7 +7,7 @@ import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, FormSection, PickerField, TextField } from '../../components/FormFields';
 import { OfficeAccountPickerDialog } from '../../components/PickerDialog';
 import { useMasterOptions } from '../../components/master-options';
-import { useDetailExit, useRecordDetail } from '../../components/save-flow';
+import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
 import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-shared';
@@ -72,15 +72,14 @@ const orNull = (s: string) => (s.trim() ? s.trim() : null);
 export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
   const list = def.mobile ? '/computers/sp' : '/computers';
-  const isNew = def.mode === 'new' || !id || id === 'new';
-  const numericId = isNew ? 0 : Number(id);
+  const { isNew, numericId, valid } = recordIdOf(def, id);
   const title = t(isNew ? 'page.computerNew' : 'page.computerDetail');
   useDocumentTitle(title);
   const opts = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const [officePicker, setOfficePicker] = useState(false);
-  const { data, loading, error } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
+  const { data, loading, error } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.computer, error, fromView, t('toast.fetchFailed.computer'));
   const exit = useDetailExit({ editor: ed, flow, isNew, list: list, confirm });
   const [create] = useMutation(CreateComputerMutation, { fetchPolicy: 'no-cache' });
@@ -117,7 +116,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       testId="computer-detail-page"
       section={t(AREAS.computers.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.computer, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={
         <>
           {dialog}

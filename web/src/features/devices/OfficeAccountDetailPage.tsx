@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
+import { AlertIcon } from '@primer/octicons-react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
@@ -6,9 +7,10 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
 import { useMasterOptions } from '../../components/master-options';
-import { useDetailExit, useRecordDetail } from '../../components/save-flow';
+import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { OfficeAccountDetailFieldsFragment, OfficeAccountStatus } from '../../gql/graphql';
 import { CreateOfficeAccountMutation, OfficeAccountDetailQuery, UpdateOfficeAccountMutation } from './operations';
+import styles from './devices.module.css';
 
 interface Form {
   account: string;
@@ -22,14 +24,13 @@ const fromView = (a: OfficeAccountDetailFieldsFragment): Form => ({ account: a.a
 
 export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const isNew = def.mode === 'new' || !id || id === 'new';
-  const numericId = isNew ? 0 : Number(id);
+  const { isNew, numericId, valid } = recordIdOf(def, id);
   const title = t(isNew ? 'page.microsoftOfficeNew' : 'page.microsoftOfficeDetail');
   useDocumentTitle(title);
   const { officeStatuses } = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
+  const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.officeAccount, error, fromView, t('toast.fetchFailed.officeAccount'));
   const exit = useDetailExit({ editor: ed, flow, isNew, list: '/microsoft_office', confirm });
   const [create] = useMutation(CreateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
@@ -49,7 +50,7 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
       testId="office-account-detail-page"
       section={t(AREAS.microsoftOffice.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.officeAccount, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={dialog}
     >
       <FormGrid>
@@ -59,6 +60,12 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
           <div>
             <ReadonlyField label={t('office.usageCount')} value={t('office.usageLink', { n: v.usageCount })} caption={t('office.usageCaption')} />
             <RouterLink to={`/computers?ms365=${numericId}`}>{t('office.usageTitle')}</RouterLink>
+            {data?.officeAccount?.rowColorReason && (
+              <p className={styles.rowReason} data-tone={data.officeAccount.rowColor ?? undefined} data-testid="office-row-reason">
+                <AlertIcon size={16} />
+                {data.officeAccount.rowColorReason}
+              </p>
+            )}
           </div>
         )}
       </FormGrid>

@@ -10,8 +10,11 @@ import { Pager, usePagerLabels } from '../../components/Pager';
 import { useListLabels } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { toast } from '../../components/Toast';
-import { ExportButton, StatusLabel, useDeviceLive } from './device-shared';
+import { AccountText, ExportButton, Legend, StatusLabel, useDeviceLive } from './device-shared';
+import type { OfficeAccountsListQuery as OfficeAccountsListData } from '../../gql/graphql';
 import { OfficeAccountsListQuery } from './operations';
+
+type OfficeRow = OfficeAccountsListData['officeAccounts']['items'][number];
 import styles from './devices.module.css';
 
 const PAGE = 50;
@@ -67,14 +70,29 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
         rowTone={(r) => (r.rowColor === 'BLUE' ? 'blue' : r.rowColor === 'RED' ? 'red' : undefined)}
         rowTitle={(r) => r.rowColorReason ?? undefined}
         columns={[
-          { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3.5rem', nowrap: true },
-          { key: 'account', header: t('col.account'), render: (r) => r.account },
-          { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true, width: '7rem' },
+          { key: 'id', header: t('col.id'), render: (r) => r.id, width: narrow ? '2.5rem' : '3.5rem', nowrap: true },
+          {
+            key: 'account',
+            // Narrow: the status goes under the account, so the account gets the width.
+            header: narrow ? `${t('col.account')} / ${t('col.status')}` : t('col.account'),
+            render: (r) => (
+              <>
+                <AccountText account={r.account} />
+                {narrow && (
+                  <span className={styles.sub}>
+                    <StatusLabel status={r.status} label={r.statusLabel} />
+                  </span>
+                )}
+                {r.rowColorReason && <span className={styles.sub}>{r.rowColorReason}</span>}
+              </>
+            ),
+          },
+          ...(narrow ? [] : [{ key: 'status', header: t('col.status'), render: (r: OfficeRow) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true, width: '7rem' }]),
           {
             key: 'usage',
             header: t('col.usage'),
             align: 'end',
-            width: '6rem',
+            width: narrow ? '3.5rem' : '6rem',
             nowrap: true,
             render: (r) => (
               <RouterLink
@@ -91,12 +109,12 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
           },
         ]}
       />
-      <div className={styles.legend} aria-hidden="true">
-        <span className={styles.swatch} data-tone="blue" />
-        {t('office.legend.blue')}
-        <span className={styles.swatch} data-tone="red" />
-        {t('office.legend.red')}
-      </div>
+      <Legend
+        items={[
+          { tone: 'blue', label: t('office.legend.blue') },
+          { tone: 'red', label: t('office.legend.red') },
+        ]}
+      />
       {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
     </ListFrame>
   );

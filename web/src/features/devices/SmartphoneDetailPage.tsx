@@ -5,7 +5,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, FormSection, TextField } from '../../components/FormFields';
 import { displayDate, useMasterOptions } from '../../components/master-options';
-import { useDetailExit, useRecordDetail } from '../../components/save-flow';
+import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
 import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-shared';
@@ -52,14 +52,13 @@ const orNull = (s: string) => (s.trim() ? s.trim() : null);
 export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
   const list = def.mobile ? '/smartphones/sp' : '/smartphones';
-  const isNew = def.mode === 'new' || !id || id === 'new';
-  const numericId = isNew ? 0 : Number(id);
+  const { isNew, numericId, valid } = recordIdOf(def, id);
   const title = t(isNew ? 'page.smartphoneNew' : 'page.smartphoneDetail');
   useDocumentTitle(title);
   const opts = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
+  const { data, loading, error } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.smartphone, error, fromView, t('toast.fetchFailed.smartphone'));
   const exit = useDetailExit({ editor: ed, flow, isNew, list: list, confirm });
   const [create] = useMutation(CreateSmartphoneMutation, { fetchPolicy: 'no-cache' });
@@ -90,7 +89,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       testId="smartphone-detail-page"
       section={t(AREAS.smartphones.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.smartphone, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={
         <>
           {dialog}

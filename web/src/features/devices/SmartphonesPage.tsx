@@ -50,8 +50,8 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
       headingLabels={[def.mobile ? t('variant.mobile') : null]}
       narrow={narrow}
       labels={useListLabels()}
-      activeFilters={KEYS.filter((k) => k !== 'discarded' && f.values[k]).length}
-      onClear={() => f.clear(['discarded'])}
+      activeFilters={f.active}
+      onClear={() => f.clear()}
       onAdd={() => navigate(`${base}/new`)}
       actions={
         !narrow && (

@@ -54,18 +54,43 @@ export function StatusLabel({ status, label }: { status: string; label: string }
   );
 }
 
+/** A row-colour legend: each swatch stays with its label when the line wraps. */
+export function Legend({ items }: { items: { tone: string; label: string }[] }) {
+  return (
+    <div className={styles.legend} aria-hidden="true" data-testid="row-legend">
+      {items.map((i) => (
+        <span key={i.tone} className={styles.legendItem}>
+          <span className={styles.swatch} data-tone={i.tone} />
+          {i.label}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** The legend of the held-device row styles. */
 export function HeldLegend() {
   const t = useT();
   return (
-    <div className={styles.legend} aria-hidden="true">
-      <span className={styles.swatch} data-tone="discarded" />
-      {t('device.legend.discarded')}
-      <span className={styles.swatch} data-tone="broken" />
-      {t('device.legend.broken')}
-      <span className={styles.swatch} data-tone="retired" />
-      {t('device.legend.retired')}
-    </div>
+    <Legend
+      items={[
+        { tone: 'discarded', label: t('device.legend.discarded') },
+        { tone: 'broken', label: t('device.legend.broken') },
+        { tone: 'retired', label: t('device.legend.retired') },
+      ]}
+    />
+  );
+}
+
+/** An e-mail-like account that breaks before the "@" when it must, not at a hyphen. */
+export function AccountText({ account }: { account: string }) {
+  const at = account.indexOf('@');
+  if (at <= 0) return <span className={styles.account}>{account}</span>;
+  return (
+    <span className={styles.account}>
+      <span>{account.slice(0, at)}</span>
+      <span>{account.slice(at)}</span>
+    </span>
   );
 }
 

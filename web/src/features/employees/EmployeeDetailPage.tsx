@@ -5,7 +5,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
 import { useMasterOptions } from '../../components/master-options';
-import { useDetailExit, useRecordDetail } from '../../components/save-flow';
+import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { EmployeeDetailFieldsFragment, EmployeeRole, EmployeeStatus } from '../../gql/graphql';
 import { OffboardingPanel } from './OffboardingPanel';
 import { CreateEmployeeMutation, EmployeeDetailQuery, UpdateEmployeeMutation } from './operations';
@@ -40,14 +40,13 @@ const ROLES: EmployeeRole[] = ['ADMIN', 'SYSTEM_ADMIN', 'DEVICE_ADMIN', 'GENERAL
 
 export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const isNew = def.mode === 'new' || !id || id === 'new';
-  const numericId = isNew ? 0 : Number(id);
+  const { isNew, numericId, valid } = recordIdOf(def, id);
   const title = t(isNew ? 'page.employeeNew' : 'page.employeeDetail');
   useDocumentTitle(title);
   const { locations } = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew, fetchPolicy: 'no-cache' });
+  const { data, loading, error } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, data?.employee, error, fromView, t('toast.fetchFailed.employee'));
   const exit = useDetailExit({ editor: ed, flow, isNew, list: '/employees', confirm });
   const [create] = useMutation(CreateEmployeeMutation, { fetchPolicy: 'no-cache' });
@@ -77,7 +76,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       testId="employee-detail-page"
       section={t(AREAS.employees.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.employee, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
       after={
         <>
           {dialog}
