@@ -329,13 +329,17 @@ export default {
     const cpuRps = (p: Phase) => p.rows / (p.serverCpuS + p.pgCpuS);
     const floorCpuRps = floor.rows / floor.cpuSeconds;
     log(`cpu view: floor ${floorCpuRps.toFixed(0)} rows/cpu-s; preview ${cpuRps(preview).toFixed(0)} (${(cpuRps(preview) / floorCpuRps).toFixed(2)}×); apply ${cpuRps(apply).toFixed(0)} (${(cpuRps(apply) / floorCpuRps).toFixed(2)}×); server's own growth in apply: ${(apply.peakMb - apply.startMb).toFixed(0)} MB over ${apply.startMb.toFixed(0)} MB at upload`);
+    // A hard ceiling for this code on this machine: the apply cannot finish faster than its CPU
+    // (server + PostgreSQL) spread over every core with nothing else running.
+    const ceiling = (os.cpus().length * apply.rows) / (apply.serverCpuS + apply.pgCpuS);
+    log(`ceiling: the apply's ${(apply.serverCpuS + apply.pgCpuS).toFixed(1)} CPU-s on ${os.cpus().length} cores, perfectly parallel, is at best ${ceiling.toFixed(0)} rows/s = ${(ceiling / floorRps).toFixed(2)}× floor`);
     const loadAfter = uptime();
     log(`uptime at end: ${loadAfter}`);
     const pass = checks.every((c) => c.pass);
     return {
       pass,
       headline: `${pass ? 'PASS' : 'FAIL'} apply ${rps(apply).toFixed(0)} rows/s (${(rps(apply) / floorRps).toFixed(2)}× floor ${floorRps.toFixed(0)}, ${(rps(apply) / naiveRps).toFixed(1)}× naive ${naiveRps.toFixed(0)}), peak ${apply.peakMb.toFixed(0)} MB; preview ${rps(preview).toFixed(0)} rows/s; load ${os.loadavg()[0].toFixed(1)}`,
-      results: { rows, badRows, fileMb, floor: [floor1, floor2], floorRps, preview, apply, naive: { ...naive, extrapolatedSeconds: naiveSeconds, rps: naiveRps }, stored: check, checks, loadBefore, loadAfter },
+      results: { rows, badRows, fileMb, floor: [floor1, floor2], floorRps, ceiling, preview, apply, naive: { ...naive, extrapolatedSeconds: naiveSeconds, rps: naiveRps }, stored: check, checks, loadBefore, loadAfter },
     };
   },
 } satisfies Bench;
