@@ -91,9 +91,10 @@ export class DepartmentService {
       const [{ max }] = await tx.execute(`select coalesce(max(sort_order), 0) + 1 as max from department`);
       const d = tx.create(Department, { name: data.name, manager: data.managerId, sortOrder: Number(max), updatedById: user.id });
       await flushSave(tx, null, async () => null, UNIQUE);
-      const moved = await this.setMembers(tx, d.id, data.memberIds);
+      const { moved, left } = await this.setMembers(tx, d.id, data.memberIds);
       record(tx, { type: 'department.created', aggregateId: d.id, actorId: user.id, payload: { department: snap(d, data.memberIds) } });
       this.recordMoves(tx, user.id, moved);
+      await this.touchLosers(tx, user.id, left);
       await tx.flush();
       return d.id;
     });
@@ -125,7 +126,7 @@ export class DepartmentService {
       d.updatedById = user.id;
       d.updatedAt = new Date(); // membership lives on employees: still a new version of the department
       await flushSave(tx, d, current, UNIQUE);
-      const moved = await this.setMembers(tx, id, data.memberIds);
+      const { moved, left } = await this.setMembers(tx, id, data.memberIds);
       record(tx, {
         type: 'department.updated',
         aggregateId: id,
@@ -133,12 +134,13 @@ export class DepartmentService {
         payload: { department: snap(d, data.memberIds), changed, addedMemberIds: added, removedMemberIds: removed },
       });
       this.recordMoves(tx, user.id, moved);
+      await this.touchLosers(tx, user.id, left);
       await tx.flush();
     });
     return this.get(ctx, id);
   }
 
-  /** Makes `memberIds` exactly the members of the department; returns the employees whose department changed. */
+  /** Makes `memberIds` exactly the members of the department; returns the employees whose department changed, and who left which other department. */
   private async setMembers(tx: AppContext['em'], id: number, memberIds: number[]) {
     const conn = tx;
     const removed: MovedRow[] = await conn.execute(
@@ -147,15 +149,49 @@ export class DepartmentService {
         returning id, name, role, status, department_id, location_id, version`,
       [id, `{${memberIds.join(',')}}`],
     );
-    const added: MovedRow[] = memberIds.length
+    // Members taken from another department: returned with the department they left.
+    const added: (MovedRow & { from_department: number | null })[] = memberIds.length
       ? await conn.execute(
-          `update employee set department_id = ?, version = version + 1, updated_at = now()
-            where id = any(?::int[]) and department_id is distinct from ?
-            returning id, name, role, status, department_id, location_id, version`,
-          [id, `{${memberIds.join(',')}}`, id],
+          `with prev as (select id, department_id as from_department from employee
+                          where id = any(?::int[]) and department_id is distinct from ? order by id for update)
+           update employee e set department_id = ?, version = e.version + 1, updated_at = now()
+             from prev where e.id = prev.id
+           returning e.id, e.name, e.role, e.status, e.department_id, e.location_id, e.version, prev.from_department`,
+          [`{${memberIds.join(',')}}`, id, id],
         )
       : [];
-    return [...removed, ...added];
+    const left = new Map<number, number[]>();
+    for (const a of added) if (a.from_department !== null) left.set(a.from_department, [...(left.get(a.from_department) ?? []), a.id]);
+    return { moved: [...removed, ...added.map(({ from_department: _, ...m }) => m)], left };
+  }
+
+  /**
+   * The departments that lost members to `id` changed too: a new version of each (so a save made
+   * from an older view of one is a conflict, not a silent undo of the move) and its event.
+   */
+  private async touchLosers(tx: AppContext['em'], actorId: number, left: Map<number, number[]>) {
+    if (left.size === 0) return;
+    const ids = `{${[...left.keys()].join(',')}}`;
+    const rows: { id: number; name: string; manager_id: number | null; version: number; member_ids: number[] }[] = await tx.execute(
+      `update department d set version = d.version + 1, updated_at = now(), updated_by_id = ?
+        where d.id = any(?::int[])
+        returning d.id, d.name, d.manager_id, d.version,
+          array(select e.id from employee e where e.department_id = d.id order by e.id) as member_ids`,
+      [actorId, ids],
+    );
+    for (const r of rows) {
+      record(tx, {
+        type: 'department.updated',
+        aggregateId: r.id,
+        actorId,
+        payload: {
+          department: { id: r.id, name: r.name, managerId: r.manager_id, memberIds: r.member_ids, version: r.version },
+          changed: ['memberIds'],
+          addedMemberIds: [],
+          removedMemberIds: left.get(r.id) ?? [],
+        },
+      });
+    }
   }
 
   private recordMoves(tx: AppContext['em'], actorId: number, moved: MovedRow[]) {

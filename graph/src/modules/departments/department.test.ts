@@ -68,4 +68,26 @@ describe('departments', () => {
     expect(stale.body.errors[0].extensions.code).toBe('CONFLICT');
     expect(stale.body.errors[0].extensions.current.name).toBe('法務部');
   });
+
+  it('taking a member from another department is a new version of that one too: a save from its older view is a conflict, not an undo of the move', async () => {
+    const all = (await api(p.url, 'GET', '/departments', { token: admin })).body as { department_id: number; department_name: string; members: number[]; version: number; upd_dt: string }[];
+    const [from, to] = [all.find((d) => d.department_name === '営業')!, all.find((d) => d.department_name === '総務')!];
+    const mover = from.members[0]!;
+    const moved = await api(p.url, 'PUT', `/departments/${to.department_id}`, { token: admin, body: { department_name: '総務', members: [...to.members, mover], version: to.version } });
+    expect(moved.status).toBe(200);
+    const after = (await api(p.url, 'GET', `/departments/${from.department_id}`, { token: admin })).body;
+    expect(after.members).not.toContain(mover);
+    expect(after.version).toBe(from.version + 1);
+    expect(after.upd_dt > from.upd_dt).toBe(true);
+    const [event] = await sql(
+      `select payload from outbox_all where type = 'department.updated' and aggregate_id = ? order by seq desc limit 1`,
+      [String(from.department_id)],
+    );
+    expect(event.payload).toMatchObject({ changed: ['memberIds'], removedMemberIds: [mover], department: { id: from.department_id, memberIds: after.members } });
+    // The other screen still shows 営業 as it was, mover included: its save is refused.
+    const stale = await api(p.url, 'PUT', `/departments/${from.department_id}`, { token: admin, body: { department_name: '営業', members: from.members, version: from.version } });
+    expect(stale.status).toBe(409);
+    const [row] = await sql(`select department_id from employee where id = ?`, [mover]);
+    expect(row.department_id).toBe(to.department_id);
+  });
 });
