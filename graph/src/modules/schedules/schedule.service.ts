@@ -345,22 +345,28 @@ export class ScheduleService {
     const version = (input as { version?: unknown })?.version;
     if (typeof version !== 'number') throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
     const data = parseInput(scheduleInputSchema, input);
-    await ctx.em.transactional(async (tx) => {
-      const before = await this.ownedForWrite(tx, user.id, id);
-      await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updatedAt), updatedById: before.ownerId }, version, () => this.get(ctx, id));
-      await this.checkGuests(tx, user.id, data.guestIds);
-      await tx.execute(
-        `update schedule set title = ?, start_date = ?, end_date = ?, is_all_day = ?, start_time = ?, end_time = ?, type = ?,
-                meet_link = ?, description = ?, sync_google = ?, is_private = ?, external_guests = array(select json_array_elements_text(?::json)), updated_by_id = ?,
-                updated_at = clock_timestamp(), version = version + 1
-          where id = ?`,
-        [...this.columns(data), user.id, id],
-      );
-      await this.setGuests(tx, id, data.guestIds);
-      const after = (await this.snapshot(tx, id))!;
-      record(tx, { type: 'schedule.updated', aggregateId: id, actorId: user.id, payload: { schedule: after, previous: before, origin: 'user' } });
-      await tx.flush();
-    });
+    try {
+      await ctx.em.transactional(async (tx) => {
+        const before = await this.ownedForWrite(tx, user.id, id);
+        await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updatedAt), updatedById: before.ownerId }, version, () => this.get(ctx, id));
+        await this.checkGuests(tx, user.id, data.guestIds);
+        await tx.execute(
+          `update schedule set title = ?, start_date = ?, end_date = ?, is_all_day = ?, start_time = ?, end_time = ?, type = ?,
+                  meet_link = ?, description = ?, sync_google = ?, is_private = ?, external_guests = array(select json_array_elements_text(?::json)), updated_by_id = ?,
+                  updated_at = clock_timestamp(), version = version + 1
+            where id = ?`,
+          [...this.columns(data), user.id, id],
+        );
+        await this.setGuests(tx, id, data.guestIds);
+        const after = (await this.snapshot(tx, id))!;
+        // A save that changes nothing is not a new version (as for staff, departments and devices).
+        if (sameContent(before, after)) throw new Unchanged();
+        record(tx, { type: 'schedule.updated', aggregateId: id, actorId: user.id, payload: { schedule: after, previous: before, origin: 'user' } });
+        await tx.flush();
+      });
+    } catch (err) {
+      if (!(err instanceof Unchanged)) throw err;
+    }
     return this.get(ctx, id);
   }
 
@@ -472,3 +478,10 @@ export class ScheduleService {
     }
   }
 }
+
+/** Thrown inside an update that changed nothing: rolls the write back. */
+class Unchanged extends Error {}
+
+/** The same entry but for its version stamp. */
+const sameContent = (a: ScheduleSnapshot, b: ScheduleSnapshot) =>
+  JSON.stringify({ ...a, version: 0, updatedAt: '' }) === JSON.stringify({ ...b, version: 0, updatedAt: '' });

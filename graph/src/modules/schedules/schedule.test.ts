@@ -74,6 +74,22 @@ describe('schedule: owner, guests and everyone else', () => {
     expect(stale.body.current.title).toBe('設計レビュー（延長）');
   });
 
+  it('a save that changes nothing keeps the version and records no event; a real change is a new version', async () => {
+    const body = entry({ title: '設計レビュー（延長）', end_time: '12:00', guest_id: [id.staff] });
+    const cur = (await api(p.url, 'GET', `/schedules/${id.meeting}`, { token: t.admin })).body;
+    const events = async () => (await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n from outbox_all where aggregate_type = 'schedule' and aggregate_id = ?`, [String(id.meeting)]))[0].n;
+    const n0 = await events();
+    for (let i = 0; i < 2; i++) {
+      const same = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t.admin, body: { ...body, version: cur.version } });
+      expect(same.status).toBe(200);
+      expect([same.body.version, same.body.upd_dt ?? null]).toEqual([cur.version, cur.upd_dt ?? null]);
+    }
+    expect(await events()).toBe(n0);
+    const changed = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t.admin, body: { ...body, description: '議題を追加', version: cur.version } });
+    expect(changed.body.version).toBe(cur.version + 1);
+    expect(await events()).toBe(n0 + 1);
+  });
+
   it('bad input is refused with field errors and creates nothing', async () => {
     const [before] = await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n from schedule`);
     const r = await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '', start_time: '10:10', guest_id: [999999] }) });
