@@ -141,7 +141,7 @@ describe('computers import: good and bad rows', () => {
     ];
     const before = await snapshot();
     const preview = await upload(await xlsx(rows), 'cells.xlsx', '?dry_run=1');
-    expect(preview.body).toMatchObject({ created: 1, updated: 0, rejected: 2, message: '取り込みは完了しましたが、2行でエラーがありました' });
+    expect(preview.body).toMatchObject({ created: 1, updated: 0, rejected: 2, message: '確認が完了しました。2行でエラーがあります（まだ何も書き込まれていません）' });
     expect(preview.body.errors).toEqual([...expected(2), ...expected(3)]);
     expect(await snapshot()).toEqual(before);
     const q = `query($id: ID!) { importJob(id: $id) { rejected preview { row action } errors { row column reason } } }`;

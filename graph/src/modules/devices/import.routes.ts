@@ -35,6 +35,7 @@ export function toApiImportJob(j: ImportJobView) {
 
 /** The spec's Japanese summary of a finished job. */
 export function importMessage(j: ImportJobView): string {
+  if (j.rejected > 0 && j.mode === 'PREVIEW') return `確認が完了しました。${j.rejected}行でエラーがあります（まだ何も書き込まれていません）`;
   if (j.rejected > 0) return `取り込みは完了しましたが、${j.rejected}行でエラーがありました`;
   const verb = j.mode === 'PREVIEW' ? '確認' : '取り込み';
   return `${verb}が完了しました（作成 ${j.created}件、更新 ${j.updated}件、変更なし ${j.unchanged}件）`;
@@ -70,7 +71,7 @@ export function importRoutes(r: Router): void {
       if (job.status === 'FAILED') return void res.status(400).json({ error: job.error, code: 'IMPORT_FAILED', job_id: job.id });
       const errors = await imports(ctx).errors(ctx, job.id, 10_000);
       return { message: importMessage(job), errors, job_id: job.id, created: job.created, updated: job.updated, unchanged: job.unchanged, rejected: job.rejected };
-    }),
+    }, { upload: true }),
   );
   r.get('/computers/import/template', handle(async (ctx, _req, res) => void (guard(ctx), await sendTemplate(ctx, res))));
   r.post(
