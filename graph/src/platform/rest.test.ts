@@ -71,9 +71,9 @@ describe('REST facade error mapping', () => {
     await refused('/departments/null,null', 'id', 'PUT', { department_name: '0', manager: 1, members: '', version: 1 });
     await refused('/employees/null,null', 'id', 'PUT', { name: '0', login_id: '000', role: '管理者', status: '在籍', location_id: 1, version: 1 });
     // 21 characters pass the phone pattern ('+' and 20 more) but not the column (found by Schemathesis).
-    await refused('/smartphone', 'phoneNumber', 'POST', { phone_number: '+1-4706-1553441180500', status: '正常' });
-    await refused('/departments', 'managerId', 'POST', { department_name: '検証部', manager: 4294967296, members: [] });
-    await refused('/departments', 'memberIds.0', 'POST', { department_name: '検証部', members: [2147483648] });
+    await refused('/smartphone', 'phone_number', 'POST', { phone_number: '+1-4706-1553441180500', status: '正常' });
+    await refused('/departments', 'manager', 'POST', { department_name: '検証部', manager: 4294967296, members: [] });
+    await refused('/departments', 'members.0', 'POST', { department_name: '検証部', members: [2147483648] });
     // PostgreSQL text cannot hold NUL: refused as input on /api and in GraphQL alike, never a 500.
     const nul = await api(p.url, 'GET', '/smartphone?carrier=w%00', { token: admin });
     expect([nul.status, nul.body.code]).toEqual([400, 'BAD_USER_INPUT']);

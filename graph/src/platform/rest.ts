@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
-import { AppError, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError } from './errors.js';
+import { AppError, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
 import { hasNul } from './validation.js';
 import type { Services } from './services.js';
 
@@ -15,30 +15,141 @@ declare module 'express-serve-static-core' {
 
 export type RouteHandler = (ctx: AppContext, req: Request, res: Response) => Promise<unknown>;
 
+type Body = Record<string, unknown>;
+
+/**
+ * How one field of a service's input is read from a request body: the body's name for it (a string),
+ * or the names it may come under, in the order they are read (the first one given wins), with how its
+ * value is read. `read` gets the value of the first name the body has (`a ?? b`), the whole body and
+ * the context.
+ */
+export type BodyField =
+  | string
+  | { from: string | readonly string[]; read?: (value: unknown, body: Body, ctx: AppContext) => unknown };
+
+/**
+ * A resource's request body → service input table, read both ways: `read` builds the input from a
+ * body; `nameOf` names a service input field (a field error's `field`) as the body named it, so a
+ * `/api` caller hears `login_id` or `members.0`, never `loginId` or `memberIds.0`.
+ */
+export interface BodyTable<K extends string = string> {
+  read(ctx: AppContext, body: Body): Promise<Record<K, unknown>>;
+  nameOf(field: string, body: Body): string;
+}
+
+const namesOf = (f: BodyField): readonly string[] => (typeof f === 'string' ? [f] : typeof f.from === 'string' ? [f.from] : f.from);
+
+export function bodyTable<K extends string>(fields: Record<K, BodyField>): BodyTable<K> {
+  const entries = Object.entries(fields) as [K, BodyField][];
+  return {
+    async read(ctx, body) {
+      const input = {} as Record<K, unknown>;
+      for (const [key, f] of entries) {
+        const value = namesOf(f).reduce<unknown>((v, name) => v ?? body[name], undefined);
+        input[key] = typeof f !== 'string' && f.read ? await f.read(value, body, ctx) : value;
+      }
+      return input;
+    },
+    nameOf(field, body) {
+      const [head, ...rest] = field.split('.');
+      if (!Object.hasOwn(fields, head)) return field;
+      const names = namesOf(fields[head as K]);
+      const given = (n: string) => body[n] !== undefined && body[n] !== null && body[n] !== '';
+      const name = names.find(given) ?? names.find((n) => body[n] !== undefined) ?? names[0];
+      return [name, ...rest].join('.');
+    },
+  };
+}
+
+/** What `/api` knows of one resource: its REST record, and how a request body becomes the service's input. */
+export interface RestResource<V, K extends string = string> {
+  /** The REST record of a service view: what GET /{id} answers, what a write answers, and a 409's `current`. */
+  toApi(view: V): unknown;
+  body: BodyTable<K>;
+  /** Who may write it, checked before the body is read (reading may look names up: others learn no more than 403). */
+  guard?(ctx: AppContext): void;
+}
+
+export interface RouteOptions<V = never> {
+  /** The success status (200). */
+  status?: number;
+  /** The route reads its body through this table: field errors name the body's fields. */
+  body?: BodyTable;
+  /** The route answers this resource: a 409's `current` (a service view) is answered as its REST record. */
+  toApi?: (view: V) => unknown;
+  /** The route takes a multipart/form-data upload (other routes refuse one with 415). */
+  upload?: boolean;
+}
+
+const UPLOAD = Symbol('upload');
+
+/** An error thrown by a route, in the route's REST terms: field errors named as the body names them, `current` as the REST record. */
+function inRestTerms(err: unknown, opts: RouteOptions<unknown>, body: Body): unknown {
+  if (!(err instanceof AppError) || (!opts.body && !opts.toApi)) return err;
+  const { code: _code, ...ext } = err.extensions as Record<string, unknown>;
+  if (opts.body && Array.isArray(ext.fieldErrors)) {
+    const table = opts.body;
+    ext.fieldErrors = (ext.fieldErrors as FieldError[]).map((f) => ({ ...f, field: table.nameOf(f.field, body) }));
+  }
+  if (opts.toApi && err.code === 'CONFLICT' && ext.current != null) ext.current = opts.toApi(ext.current);
+  return new AppError(err.code, err.message, ext);
+}
+
+const bodyOf = (req: Request): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
+
 /**
  * Wraps a thin route: the service's answer becomes JSON; a typed error becomes its HTTP status with
- * `{ error, code, fieldErrors? }`; anything else is a logged 500 without internals.
+ * `{ error, code, fieldErrors? }` (in the route's REST terms, see RouteOptions); anything else is a
+ * logged 500 without internals.
  */
-export function handle(fn: RouteHandler, status = 200) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+export function handle<V = never>(fn: RouteHandler, options: number | RouteOptions<V> = {}) {
+  const opts: RouteOptions<V> = typeof options === 'number' ? { status: options } : options;
+  const route = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const ctx = req.ctx!;
       const body = await fn(ctx, req, res);
       for (const c of sessionCookieHeaders(ctx.cookies, ctx.meta.secure === true)) res.append('Set-Cookie', c);
-      if (!res.headersSent) res.status(status).json(body);
+      if (!res.headersSent) res.status(opts.status ?? 200).json(body);
     } catch (err) {
-      next(err);
+      next(inRestTerms(err, opts as RouteOptions<unknown>, bodyOf(req)));
     }
   };
+  return Object.assign(route, { [UPLOAD]: opts.upload === true });
 }
+
+/**
+ * A route that writes one resource: the body is read through the resource's table and the service's
+ * view answers as its REST record; errors speak the same terms (see handle).
+ */
+export function writeRoute<V, K extends string>(
+  resource: RestResource<V, K>,
+  fn: (ctx: AppContext, input: Record<K, unknown>, req: Request) => Promise<V>,
+  status = 200,
+) {
+  return handle<V>(async (ctx, req) => {
+    resource.guard?.(ctx);
+    return resource.toApi(await fn(ctx, await resource.body.read(ctx, bodyOf(req)), req));
+  }, {
+    status,
+    body: resource.body as BodyTable,
+    toApi: resource.toApi,
+  });
+}
+
+/** Body-parser refusals by status: too large, a charset or encoding it cannot read, anything else malformed. */
+const PARSER_ERRORS: Record<number, [ErrorCode, string]> = {
+  400: ['BAD_USER_INPUT', 'リクエストの形式が正しくありません。'],
+  413: ['PAYLOAD_TOO_LARGE', 'リクエストが大きすぎます。'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'リクエストの文字コードまたは圧縮形式に対応していません（UTF-8 の JSON で送信してください）。'],
+};
 
 export function restErrorHandler(log: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     // Body-parser errors (malformed JSON, too large) arrive with a status of their own.
     const status = (err as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500 && !(err instanceof AppError)) {
-      const message = status === 413 ? 'リクエストが大きすぎます。' : 'リクエストの形式が正しくありません。';
-      res.status(status).json({ error: message, code: 'BAD_USER_INPUT' });
+      const [code, message] = PARSER_ERRORS[status] ?? PARSER_ERRORS[400];
+      res.status(HTTP_STATUS[code]).json({ error: message, code });
       return;
     }
     const e = toAppError(err);
@@ -52,7 +163,7 @@ export function restErrorHandler(log: Logger) {
 }
 
 interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
   match(path: string): boolean;
 }
 
@@ -85,20 +196,46 @@ function literalRoutes(r: Router): Map<string, string[]> {
 
 function methodNotAllowed(req: Request, res: Response, allow: string[]): void {
   res.setHeader('Allow', allow.join(', '));
-  res.status(405).json({ error: `${req.baseUrl}${req.path} に ${req.method} は使えません（${allow.join(', ')}）。`, code: 'METHOD_NOT_ALLOWED' });
+  res.status(405).json({ error: `${req.baseUrl}${req.path} に ${req.method} は使えません（${allow.join(', ')}）。`, code: 'METHOD_NOT_ALLOWED' satisfies ErrorCode });
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/** A request with a non-empty body (a chunked one counts: its length is not known in advance). */
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
- * The `/api` router: JSON bodies, the request context (session from cookie or bearer), CSRF
- * defence for cookie-authenticated writes (they must be non-simple requests: JSON content type or
- * an X-Requested-With header, which a cross-site form cannot send), and the rule that an
- * `x-user-id` header, if a caller still sends one, must name the signed-in user.
+ * What is wrong with a write's body, if anything: content that is neither JSON nor (on an upload
+ * route) multipart/form-data is a 415 rather than being read as an empty body; JSON that is not an
+ * object (an array, a string, null) is a 400. `routes` are the routes that answer the request.
+ */
+function bodyProblem(req: Request, routes: () => RouteLayer[]): AppError | null {
+  if (!WITH_BODY.has(req.method) || !hasBody(req)) return null;
+  if (req.is('application/json')) {
+    const b: unknown = req.body;
+    if (b !== undefined && (b === null || typeof b !== 'object' || Array.isArray(b))) {
+      return badInput('リクエストの本文は JSON オブジェクト（{ … }）で送信してください。', [{ field: '_', message: 'JSON オブジェクト' }]);
+    }
+    return null;
+  }
+  const upload = routes().some((l) => l.route!.stack.some((s) => (s.handle as Record<symbol, boolean>)[UPLOAD]));
+  if (upload && req.is('multipart/form-data')) return null;
+  const sent = req.get('content-type') ? `Content-Type「${req.get('content-type')}」の本文` : 'Content-Type のない本文';
+  const want = upload ? 'JSON（application/json）か multipart/form-data' : 'JSON（Content-Type: application/json）';
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', `${sent}は受け付けられません。${want}で送信してください。`);
+}
+
+/**
+ * The `/api` router: JSON bodies (objects only; another content type is a 415, see bodyProblem),
+ * the request context (session from cookie or bearer), CSRF defence for cookie-authenticated writes
+ * (they must be non-simple requests: JSON content type or an X-Requested-With header, which a
+ * cross-site form cannot send), and the rule that an `x-user-id` header, if a caller still sends
+ * one, must name the signed-in user.
  */
 export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount: (r: Router) => void): Router {
   const r = express.Router();
-  r.use(express.json({ limit: '8mb' }));
+  r.use(express.json({ limit: '8mb', strict: false })); // not only objects: a body that is not one gets its own 400 below
   r.use(async (req, _res, next) => {
     try {
       const { token, viaCookie, device } = tokenFrom(req.headers);
@@ -143,6 +280,14 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
     }
     if (literal && !literal.includes(req.method)) return methodNotAllowed(req, res, literal);
     next();
+  });
+  // A body the route cannot read is refused before it runs (not read as empty, which would answer
+  // "please enter the name"); only for a request some route answers, so 404 and 405 stay as they are.
+  r.use((req, _res, next) => {
+    let routes: RouteLayer[] | undefined;
+    const answering = () => (routes ??= routeLayers(r).filter((l) => l.match(req.path) && l.route!.methods[req.method.toLowerCase()]));
+    const problem = bodyProblem(req, answering);
+    next(problem && answering().length ? problem : undefined);
   });
   mount(r);
   literals = literalRoutes(r);

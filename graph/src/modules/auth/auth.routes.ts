@@ -1,7 +1,10 @@
 import type { Router } from 'express';
-import { handle } from '../../platform/rest.js';
+import { bodyTable, handle } from '../../platform/rest.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { toApiEmployee } from '../employees/employee.service.js';
+
+/** The Google sign-in body: the ID token comes as `token` (the service calls it the credential). */
+const googleBody = bodyTable({ credential: 'token', rememberMe: 'rememberMe' });
 
 export function authRoutes(r: Router): void {
   r.post(
@@ -14,11 +17,14 @@ export function authRoutes(r: Router): void {
   );
   r.post(
     '/auth/google',
-    handle(async (ctx, req) => {
-      const { token, rememberMe } = req.body ?? {};
-      const result = await ctx.services.auth.loginWithGoogle(ctx, token, rememberMe === true);
-      return { user: toApiEmployee(result.employee), employee: toApiEmployee(result.employee), token: result.token, expires_at: result.expiresAt.toISOString() };
-    }),
+    handle(
+      async (ctx, req) => {
+        const { credential, rememberMe } = await googleBody.read(ctx, req.body ?? {});
+        const result = await ctx.services.auth.loginWithGoogle(ctx, credential as string, rememberMe === true);
+        return { user: toApiEmployee(result.employee), employee: toApiEmployee(result.employee), token: result.token, expires_at: result.expiresAt.toISOString() };
+      },
+      { body: googleBody },
+    ),
   );
   r.post(
     '/auth/logout',

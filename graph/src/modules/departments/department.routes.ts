@@ -1,7 +1,8 @@
 import type { Router } from 'express';
-import { handle } from '../../platform/rest.js';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { badInput } from '../../platform/errors.js';
-import { toApiDepartment, type DepartmentWrite } from './department.service.js';
+import { toApiDepartment } from './department.service.js';
+import type { DepartmentView } from './department.types.js';
 
 /** `members` may arrive as a list of ids or as JSON text of one (the old client sent both). */
 function memberList(v: unknown): unknown {
@@ -14,12 +15,16 @@ function memberList(v: unknown): unknown {
   }
 }
 
-const fromApiBody = (b: Record<string, unknown>): DepartmentWrite => ({
-  name: b.department_name ?? b.name,
-  managerId: b.manager === '' ? null : (b.manager ?? null),
-  memberIds: memberList(b.members),
-  version: b.version,
-});
+/** The spec's body → the service's input (DepartmentWrite). */
+const department: RestResource<DepartmentView> = {
+  toApi: toApiDepartment,
+  body: bodyTable({
+    name: { from: ['department_name', 'name'] },
+    managerId: { from: 'manager', read: (v) => (v === '' ? null : (v ?? null)) },
+    memberIds: { from: 'members', read: memberList },
+    version: 'version',
+  }),
+};
 
 export function departmentRoutes(r: Router): void {
   r.get(
@@ -31,9 +36,6 @@ export function departmentRoutes(r: Router): void {
     }),
   );
   r.get('/departments/:id', handle(async (ctx, req) => toApiDepartment(await ctx.services.departments.get(ctx, Number(req.params.id)))));
-  r.post('/departments', handle(async (ctx, req) => toApiDepartment(await ctx.services.departments.create(ctx, fromApiBody(req.body ?? {}))), 201));
-  r.put(
-    '/departments/:id',
-    handle(async (ctx, req) => toApiDepartment(await ctx.services.departments.update(ctx, Number(req.params.id), fromApiBody(req.body ?? {})))),
-  );
+  r.post('/departments', writeRoute(department, (ctx, input) => ctx.services.departments.create(ctx, input), 201));
+  r.put('/departments/:id', writeRoute(department, (ctx, input, req) => ctx.services.departments.update(ctx, Number(req.params.id), input)));
 }

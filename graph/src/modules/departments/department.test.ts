@@ -61,7 +61,7 @@ describe('departments', () => {
   it('a duplicate name is a field error; a stale version is a conflict', async () => {
     const dupe = await api(p.url, 'POST', '/departments', { token: admin, body: { department_name: '開発', members: [] } });
     expect(dupe.status).toBe(400);
-    expect(dupe.body.fieldErrors[0].field).toBe('name');
+    expect(dupe.body.fieldErrors[0].field).toBe('department_name');
     const d = (await api(p.url, 'GET', '/departments?name=法務', { token: admin })).body[0];
     await api(p.url, 'PUT', `/departments/${d.department_id}`, { token: admin, body: { department_name: '法務部', members: d.members, version: d.version } });
     const stale = await gql(p.url, `mutation($id:Int!,$v:Int!){ updateDepartment(id:$id, input:{ name: "法務課", memberIds: [], version: $v }) { id } }`, { id: d.department_id, v: d.version }, { token: admin });

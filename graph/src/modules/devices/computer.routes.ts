@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import type { ComputerView } from './computer.types.js';
 import { queryId } from '../../platform/validation.js';
-import { heldBodyFromApi, heldFilterFromQuery, idOrNull, mountKind, toApiHeld } from './device.routes.js';
+import { bodyTable } from '../../platform/rest.js';
+import { HELD_BODY, heldFilterFromQuery, idOrNull, mountKind, toApiHeld } from './device.routes.js';
 import { DeviceKind } from './device.enums.js';
 
 /** The spec's computer record (snake_case; status and location/department as Japanese names, ids beside them). */
@@ -37,20 +38,20 @@ export function computerRoutes(r: Router): void {
       maker: typeof q.maker === 'string' ? q.maker : undefined,
       officeAccountId: queryId(q.ms365, 'ms365'),
     }),
-    body: async (ctx, b) => ({
-      ...(await heldBodyFromApi(ctx, b)),
-      assetNumber: b.asset_number,
-      maker: b.maker,
-      deviceType: b.device_type,
-      model: b.model,
-      reason: b.reason,
-      purchaseDate: b.purchase_date,
-      introductionDate: b.introduction_date,
-      officeAccountId: idOrNull(b.ms365),
-      pinCode: b.pin_code,
-      pass: b.pass,
-      acAdapter: b.ac_adapter,
-      powerCable: b.power_cable,
+    body: bodyTable({
+      ...HELD_BODY,
+      assetNumber: 'asset_number',
+      maker: 'maker',
+      deviceType: 'device_type',
+      model: 'model',
+      reason: 'reason',
+      purchaseDate: 'purchase_date',
+      introductionDate: 'introduction_date',
+      officeAccountId: { from: 'ms365', read: idOrNull },
+      pinCode: 'pin_code',
+      pass: 'pass',
+      acAdapter: 'ac_adapter',
+      powerCable: 'power_cable',
     }),
   });
 }

@@ -156,15 +156,15 @@ describe('computers: writes', () => {
       body: pc({ current_user: retired.id, previous_user: 999999, location_id: 999, department_id: 999, ms365: suspended.id }),
     });
     expect(refs.status).toBe(400);
-    expect(refs.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['currentUserId', 'departmentId', 'locationId', 'officeAccountId', 'previousUserId']);
-    expect(refs.body.fieldErrors.find((f: { field: string }) => f.field === 'currentUserId').message).toContain('退職');
+    expect(refs.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['current_user', 'department_id', 'location_id', 'ms365', 'previous_user']);
+    expect(refs.body.fieldErrors.find((f: { field: string }) => f.field === 'current_user').message).toContain('退職');
     const unknownName = await api(p.url, 'POST', '/computers', { token: admin, body: pc({ location: '札幌' }) });
     expect(unknownName.status).toBe(400);
-    expect(unknownName.body.fieldErrors[0].field).toBe('locationId');
+    expect(unknownName.body.fieldErrors[0].field).toBe('location');
     const order = await api(p.url, 'POST', '/computers', { token: admin, body: pc({ purchase_date: '2025-05-01', introduction_date: '2025-04-01' }) });
-    expect(order.body.fieldErrors).toEqual([{ field: 'introductionDate', message: '導入日は購入日以降の日付にしてください。' }]);
+    expect(order.body.fieldErrors).toEqual([{ field: 'introduction_date', message: '導入日は購入日以降の日付にしてください。' }]);
     const badStatus = await api(p.url, 'POST', '/computers', { token: admin, body: pc({ status: '絶好調', ms365: 'abc' }) });
-    expect(badStatus.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['officeAccountId', 'status']);
+    expect(badStatus.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['ms365', 'status']);
     expect(await sql(`select count(*)::int as n from computer`)).toEqual([before]);
   });
 
@@ -177,7 +177,8 @@ describe('computers: writes', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('CONFLICT');
     expect(stale.body.error).toContain('鈴木 花子さん');
-    expect(stale.body.current).toMatchObject({ id: c.id, status: 'BROKEN', version: c.version + 1 });
+    expect(stale.body.current).toMatchObject({ id: c.id, status: '故障', status_code: 'BROKEN', version: c.version + 1 });
+    expect(stale.body.current).toEqual((await api(p.url, 'GET', `/computers/${c.id}`, { token: devadmin })).body); // the REST record, as GET answers it
     const g = await gql(p.url, `mutation($id:Int!,$v:Int!){ updateComputer(id:$id, input:{ maker:"Dell", status: NORMAL, version:$v }) { id } }`, { id: c.id, v: c.version }, { token: admin });
     expect(g.body.errors[0].extensions.code).toBe('CONFLICT');
     const same = await api(p.url, 'PUT', `/computers/${c.id}`, { token: admin, body: { ...pc({ model: '競合テスト' }), status: '故障', reason: '画面割れ', version: first.body.version } });
@@ -237,7 +238,7 @@ describe('computers: 管理番号', () => {
     expect(a.body.asset_number).toBe('AN-1');
     const clash = await api(p.url, 'POST', '/computers', { token: devadmin, body: pc({ asset_number: 'AN-1' }) });
     expect(clash.status).toBe(400);
-    expect(clash.body.fieldErrors).toEqual([{ field: 'assetNumber', message: 'この管理番号は既に使われています。' }]);
+    expect(clash.body.fieldErrors).toEqual([{ field: 'asset_number', message: 'この管理番号は既に使われています。' }]);
     const kept = await api(p.url, 'PUT', `/computers/${a.body.id}`, { token: devadmin, body: pc({ model: 'X', version: a.body.version }) });
     expect(kept.body.asset_number).toBe('AN-1');
     const g = await gql(p.url, `mutation($id: Int!, $v: Int!) { updateComputer(id: $id, input: { maker: "Dell", status: NORMAL, assetNumber: "", version: $v }) { assetNumber } }`, { id: a.body.id, v: kept.body.version }, { token: devadmin });

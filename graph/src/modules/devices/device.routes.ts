@@ -2,7 +2,7 @@ import type { Request, Router } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput } from '../../platform/errors.js';
-import { handle } from '../../platform/rest.js';
+import { handle, writeRoute, type BodyField, type RestResource } from '../../platform/rest.js';
 import { isDbId, queryBool, queryId } from '../../platform/validation.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { DEVICE_STATUS_LABEL, codeOf, type DeviceKind } from './device.enums.js';
@@ -63,17 +63,15 @@ export async function heldFilterFromQuery(ctx: AppContext, q: Request['query']) 
   };
 }
 
-/** The write fields both device kinds accept on `/api`. */
-export async function heldBodyFromApi(ctx: AppContext, b: Body) {
-  return {
-    currentUserId: idOrNull(b.current_user),
-    previousUserId: idOrNull(b.previous_user),
-    locationId: await namedId(ctx, 'location', b),
-    departmentId: await namedId(ctx, 'department', b),
-    status: codeOf(DEVICE_STATUS_LABEL, b.status),
-    version: idOrNull(b.version) ?? undefined,
-  };
-}
+/** The write fields both device kinds accept on `/api`: body name → service input (a BodyTable's fields). */
+export const HELD_BODY = {
+  currentUserId: { from: 'current_user', read: idOrNull },
+  previousUserId: { from: 'previous_user', read: idOrNull },
+  locationId: { from: ['location_id', 'location'], read: (_v, b, ctx) => namedId(ctx, 'location', b) },
+  departmentId: { from: ['department_id', 'department'], read: (_v, b, ctx) => namedId(ctx, 'department', b) },
+  status: { from: 'status', read: (v) => codeOf(DEVICE_STATUS_LABEL, v) },
+  version: { from: 'version', read: (v) => idOrNull(v) ?? undefined },
+} satisfies Record<string, BodyField>;
 
 /** The spec's snake_case fields both device kinds share. */
 export function toApiHeld(d: HeldDeviceView) {
@@ -129,10 +127,9 @@ export function toApiTimeline(t: DeviceTimeline) {
 }
 
 /** One kind of the register on `/api`: list (+ X-Total-Count), create, export, history, detail, update. */
-export interface KindRoutes<F, V> {
+export interface KindRoutes<F, V> extends RestResource<V> {
   path: string;
   filter(ctx: AppContext, q: Request['query']): Promise<F>;
-  body(ctx: AppContext, b: Body): Promise<unknown>;
   toApi(v: V): Record<string, unknown>;
   read(ctx: AppContext): {
     list(ctx: AppContext, f: F, offset: unknown, limit: unknown): Promise<{ items: V[]; total: number }>;
@@ -159,7 +156,8 @@ export function mountKind<F, V>(r: Router, k: KindRoutes<F, V>): void {
       return page.items.map(k.toApi);
     }),
   );
-  r.post(k.path, handle(async (ctx, req) => (guard(ctx), k.toApi(await k.write(ctx).create(ctx, await k.body(ctx, req.body ?? {})))), 201));
+  const resource: RestResource<V> = { toApi: k.toApi, body: k.body, guard };
+  r.post(k.path, writeRoute(resource, (ctx, input) => k.write(ctx).create(ctx, input), 201));
   r.get(
     `${k.path}/export`,
     handle(async (ctx, req, res) => {
@@ -174,8 +172,5 @@ export function mountKind<F, V>(r: Router, k: KindRoutes<F, V>): void {
     r.get(`${k.path}/:id/history/export`, handle(async (ctx, req, res) => sendXlsx(res, timelineXlsx(await timeline(ctx, req)))));
   }
   r.get(`${k.path}/:id`, handle(async (ctx, req) => k.toApi(await k.read(ctx).get(ctx, Number(req.params.id)))));
-  r.put(
-    `${k.path}/:id`,
-    handle(async (ctx, req) => (guard(ctx), k.toApi(await k.write(ctx).update(ctx, Number(req.params.id), await k.body(ctx, req.body ?? {}))))),
-  );
+  r.put(`${k.path}/:id`, writeRoute(resource, (ctx, input, req) => k.write(ctx).update(ctx, Number(req.params.id), input)));
 }

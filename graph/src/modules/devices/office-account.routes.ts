@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { bodyTable } from '../../platform/rest.js';
 import { OFFICE_STATUS_LABEL, codeOf } from './device.enums.js';
 import { idOrNull, mountKind, statusFilter } from './device.routes.js';
 import type { OfficeAccountView } from './office-account.types.js';
@@ -29,6 +30,10 @@ export function officeAccountRoutes(r: Router): void {
       account: typeof q.account === 'string' ? q.account : undefined,
       status: statusFilter(OFFICE_STATUS_LABEL, q.status),
     }),
-    body: async (_ctx, b) => ({ account: b.account, status: codeOf(OFFICE_STATUS_LABEL, b.status), version: idOrNull(b.version) ?? undefined }),
+    body: bodyTable({
+      account: 'account',
+      status: { from: 'status', read: (v) => codeOf(OFFICE_STATUS_LABEL, v) },
+      version: { from: 'version', read: (v) => idOrNull(v) ?? undefined },
+    }),
   });
 }

@@ -84,7 +84,7 @@ describe('Microsoft Office accounts', () => {
     expect((await api(p.url, 'GET', `/microsoft_office/${r.body.id}`, { token: devadmin })).body.account).toBe('new.user@example.co.jp');
     // a suspended account cannot be newly tied to a computer
     const link = await api(p.url, 'POST', '/computers', { token: devadmin, body: { maker: 'HP', status: '正常', ms365: r.body.id } });
-    expect(link.body.fieldErrors).toEqual([{ field: 'officeAccountId', message: '停止中の Microsoft Office アカウントは紐付けられません。' }]);
+    expect(link.body.fieldErrors).toEqual([{ field: 'ms365', message: '停止中の Microsoft Office アカウントは紐付けられません。' }]);
     const types = await sql(`select type, payload from outbox_all where aggregate_id = ? order by seq`, [`office_account:${r.body.id}`]);
     expect(types.map((t) => t.type)).toEqual(['device.office_account.created', 'device.office_account.updated']);
     expect(types[1].payload.changed).toEqual(['status']);

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { DeviceKind } from './device.enums.js';
-import { heldBodyFromApi, heldFilterFromQuery, idOrNull, mountKind, toApiHeld } from './device.routes.js';
+import { bodyTable } from '../../platform/rest.js';
+import { HELD_BODY, heldFilterFromQuery, idOrNull, mountKind, toApiHeld } from './device.routes.js';
 import type { SmartphoneView } from './smartphone.types.js';
 
 /** The spec's smartphone record (snake_case; status and location/department as Japanese names, ids beside them). */
@@ -29,14 +30,14 @@ export function smartphoneRoutes(r: Router): void {
       phoneNumber: typeof q.phone_number === 'string' ? q.phone_number : undefined,
       carrier: typeof q.carrier === 'string' ? q.carrier : undefined,
     }),
-    body: async (ctx, b) => ({
-      ...(await heldBodyFromApi(ctx, b)),
-      phoneNumber: typeof b.phone_number === 'number' ? String(b.phone_number) : b.phone_number,
-      carrier: b.carrier,
-      os: b.os,
-      price: idOrNull(b.price),
-      exchangeDate: b.exchange_date,
-      pinPw: b.pin_pw,
+    body: bodyTable({
+      ...HELD_BODY,
+      phoneNumber: { from: 'phone_number', read: (v) => (typeof v === 'number' ? String(v) : v) },
+      carrier: 'carrier',
+      os: 'os',
+      price: { from: 'price', read: idOrNull },
+      exchangeDate: 'exchange_date',
+      pinPw: 'pin_pw',
     }),
   });
 }

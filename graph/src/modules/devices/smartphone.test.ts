@@ -59,7 +59,7 @@ describe('smartphones', () => {
     expect(r.body).toMatchObject({ phone_number: '080-1111-2222', carrier: 'ドコモ', os: 'iOS 18', price: 98000, status: '正常', location: '姫路', current_user: user.id, current_user_name: user.name, exchange_date: '2026-03-31', pin_pw: '4321', version: 1 });
     const bad = await api(p.url, 'POST', '/smartphone', { token: devadmin, body: phone({ phone_number: '電話', status: '紛失', price: -5, exchange_date: '2026-13-01' }) });
     expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['exchangeDate', 'phoneNumber', 'price', 'status']);
+    expect(bad.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['exchange_date', 'phone_number', 'price', 'status']);
     const g = await gql(p.url, `mutation { createSmartphone(input: { phoneNumber: "090-0000-0000", status: LOST }) { id } }`, {}, { token: admin });
     expect(g.body.errors[0].extensions.fieldErrors[0]).toMatchObject({ field: 'status', message: expect.stringContaining('処分済み') });
     const up = await api(p.url, 'PUT', `/smartphone/${r.body.id}`, { token: admin, body: phone({ current_user: user.id, status: '故障', version: r.body.version }) });

@@ -48,7 +48,7 @@ describe('employee writes', () => {
     expect(dupe.status).toBe(201);
     const again = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(4), login_id: 'new.3' } });
     expect(again.status).toBe(400);
-    expect(again.body.fieldErrors).toEqual([{ field: 'loginId', message: 'このログインIDはすでに使われています。' }]);
+    expect(again.body.fieldErrors).toEqual([{ field: 'login_id', message: 'このログインIDはすでに使われています。' }]);
     const g = await gql(p.url, `mutation { createEmployee(input: { name: "", loginId: "a", password: "x", role: GENERAL, status: ACTIVE }) { id } }`, {}, { token: admin });
     const fields = g.body.errors[0].extensions.fieldErrors.map((f: { field: string }) => f.field).sort();
     expect(fields).toEqual(['loginId', 'name', 'password']);
@@ -60,7 +60,7 @@ describe('employee writes', () => {
     expect(r.status).toBe(400);
     const byField = Object.fromEntries(r.body.fieldErrors.map((f: { field: string; message: string }) => [f.field, f.message]));
     expect(byField.password).toBe('パスワードを入力してください。');
-    expect(Object.keys(byField).sort()).toEqual(['loginId', 'name', 'password']);
+    expect(Object.keys(byField).sort()).toEqual(['login_id', 'name', 'password']);
     for (const m of Object.values(byField)) expect(m).not.toMatch(/[A-Za-z]{4,}/);
   });
 
@@ -74,6 +74,7 @@ describe('employee writes', () => {
     expect(second.body.code).toBe('CONFLICT');
     expect(second.body.error).toContain('鈴木 花子さん');
     expect(second.body.current).toMatchObject({ name: '新人 五号', version: e.version + 1 });
+    expect(second.body.current).toEqual((await api(p.url, 'GET', `/employees/${e.id}`, { token: admin })).body); // the REST record, as GET answers it
     const [row] = await sql(`select name, email from employee where id = ?`, [e.id]);
     expect(row).toEqual({ name: '新人 五号', email: 'new5@example.co.jp' });
   });

@@ -1,43 +1,42 @@
 import type { Router } from 'express';
-import { handle } from '../../platform/rest.js';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { badInput } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
-import type { EmployeeWrite } from './employee.admin.js';
+import type { EmployeeView } from './employee.types.js';
 import { roleFromLabel, statusFromLabel } from './employee.enums.js';
 import { toApiEmployee } from './employee.service.js';
 import { queryBool, queryId } from '../../platform/validation.js';
 
+/** A Japanese label as its code (an unknown one is left for validation to refuse). */
+const label = (f: (s: string) => string | undefined) => (v: unknown) => (typeof v === 'string' ? (f(v) ?? v) : v);
 
-/** The spec's body (snake_case, Japanese labels, location by name or id) → the service's input. */
-async function fromApiBody(ctx: AppContext, b: Record<string, unknown>): Promise<EmployeeWrite> {
-  let locationId = b.location_id ?? undefined;
-  if (locationId === undefined && typeof b.location === 'string' && b.location.trim()) {
-    const match = (await ctx.services.departments.locations(ctx)).find((l) => l.name === (b.location as string).trim());
-    if (!match) throw badInput('拠点が見つかりません。', [{ field: 'location', message: `「${b.location}」という拠点はありません` }]);
-    locationId = match.id;
-  }
-  const label = (v: unknown, f: (s: string) => string | undefined) => (typeof v === 'string' ? (f(v) ?? v) : v);
-  return {
-    name: b.name ?? b.full_name,
-    email: b.email,
-    loginId: b.login_id,
-    password: b.password,
-    role: label(b.role, roleFromLabel),
-    status: label(b.status, statusFromLabel),
-    locationId: locationId ?? null,
-    version: b.version,
-  };
+/** The location as `location_id`, or as `location` by name. */
+async function locationOf(ctx: AppContext, b: Record<string, unknown>): Promise<unknown> {
+  if (b.location_id != null) return b.location_id;
+  if (typeof b.location !== 'string' || !b.location.trim()) return null;
+  const match = (await ctx.services.departments.locations(ctx)).find((l) => l.name === (b.location as string).trim());
+  if (!match) throw badInput('拠点が見つかりません。', [{ field: 'location', message: `「${b.location}」という拠点はありません` }]);
+  return match.id;
 }
 
+/** The spec's body (snake_case, Japanese labels, location by name or id) → the service's input (EmployeeWrite). */
+const employee: RestResource<EmployeeView> = {
+  toApi: toApiEmployee,
+  body: bodyTable({
+    name: { from: ['name', 'full_name'] },
+    email: 'email',
+    loginId: 'login_id',
+    password: 'password',
+    role: { from: 'role', read: label(roleFromLabel) },
+    status: { from: 'status', read: label(statusFromLabel) },
+    locationId: { from: ['location_id', 'location'], read: (_v, b, ctx) => locationOf(ctx, b) },
+    version: 'version',
+  }),
+};
+
 export function employeeRoutes(r: Router): void {
-  r.post(
-    '/employees',
-    handle(async (ctx, req) => toApiEmployee(await ctx.services.employeeAdmin.create(ctx, await fromApiBody(ctx, req.body ?? {}))), 201),
-  );
-  r.put(
-    '/employees/:id',
-    handle(async (ctx, req) => toApiEmployee(await ctx.services.employeeAdmin.update(ctx, Number(req.params.id), await fromApiBody(ctx, req.body ?? {})))),
-  );
+  r.post('/employees', writeRoute(employee, (ctx, input) => ctx.services.employeeAdmin.create(ctx, input), 201));
+  r.put('/employees/:id', writeRoute(employee, (ctx, input, req) => ctx.services.employeeAdmin.update(ctx, Number(req.params.id), input)));
   /** The directory: a page of employees as an array; the total is in X-Total-Count. */
   r.get(
     '/employees',

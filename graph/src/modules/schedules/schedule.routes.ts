@@ -1,10 +1,12 @@
 import type { Router } from 'express';
-import { handle } from '../../platform/rest.js';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { badInput, forbidden } from '../../platform/errors.js';
+import { queryId } from '../../platform/validation.js';
 import { TYPE_API, typeFromApi } from './schedule.enums.js';
 import type { ScheduleView } from './schedule.types.js';
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+const orNull = (v: unknown) => v ?? null;
 
 /** The spec's `/api` shape of an entry (is_my_self and is_joined as 1/0, other_guest comma-joined). */
 export function toApiSchedule(s: ScheduleView) {
@@ -41,22 +43,26 @@ function idList(v: unknown, guests: unknown): unknown {
   return [];
 }
 
-const fromApiBody = (b: Record<string, unknown>) => ({
-  title: b.title,
-  date: b.date,
-  endDate: b.end_date ?? null,
-  isAllDay: truthy(b.is_all_day),
-  startTime: b.start_time ?? null,
-  endTime: b.end_time ?? null,
-  type: typeFromApi(b.type ?? 'task'),
-  meetLink: b.meetLink ?? b.meet_link ?? null,
-  description: b.description ?? null,
-  syncGoogle: b.syncGoogle === undefined ? true : truthy(b.syncGoogle),
-  isPrivate: truthy(b.is_my_self),
-  guestIds: idList(b.guest_id, b.guests),
-  externalGuests: typeof b.other_guest === 'string' ? b.other_guest.split(',') : (b.other_guest ?? []),
-  version: b.version,
-});
+/** The spec's body → the service's input (the schedule input schema). */
+const schedule: RestResource<ScheduleView> = {
+  toApi: toApiSchedule,
+  body: bodyTable({
+    title: 'title',
+    date: 'date',
+    endDate: { from: 'end_date', read: orNull },
+    isAllDay: { from: 'is_all_day', read: truthy },
+    startTime: { from: 'start_time', read: orNull },
+    endTime: { from: 'end_time', read: orNull },
+    type: { from: 'type', read: (v) => typeFromApi(v ?? 'task') },
+    meetLink: { from: ['meetLink', 'meet_link'], read: orNull },
+    description: { from: 'description', read: orNull },
+    syncGoogle: { from: 'syncGoogle', read: (v) => (v === undefined ? true : truthy(v)) },
+    isPrivate: { from: 'is_my_self', read: truthy },
+    guestIds: { from: ['guest_id', 'guests'], read: (_v, b) => idList(b.guest_id, b.guests) },
+    externalGuests: { from: 'other_guest', read: (v) => (typeof v === 'string' ? v.split(',') : (v ?? [])) },
+    version: 'version',
+  }),
+};
 
 const query = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
@@ -73,7 +79,8 @@ export function scheduleRoutes(r: Router): void {
     '/schedules/my',
     handle(async (ctx, req, res) => {
       const me = ctx.user?.id;
-      if (req.query.user_id !== undefined && me !== undefined && String(req.query.user_id) !== String(me)) {
+      const asked = queryId(req.query.user_id, 'user_id'); // a malformed id is a 400, before whose it is
+      if (asked !== undefined && me !== undefined && asked !== me) {
         throw forbidden('他の社員の「自分の予定」は取得できません。');
       }
       const page = await ctx.services.schedules.list(ctx, { from: query(req.query.from), to: query(req.query.to), ownerId: me ?? -1 }, req.query.offset, req.query.limit);
@@ -82,8 +89,8 @@ export function scheduleRoutes(r: Router): void {
     }),
   );
   r.get('/schedules/:id', handle(async (ctx, req) => toApiSchedule(await ctx.services.schedules.get(ctx, Number(req.params.id)))));
-  r.post('/schedules', handle(async (ctx, req) => toApiSchedule(await ctx.services.schedules.create(ctx, fromApiBody(req.body ?? {}))), 201));
-  r.put('/schedules/:id', handle(async (ctx, req) => toApiSchedule(await ctx.services.schedules.update(ctx, Number(req.params.id), fromApiBody(req.body ?? {})))));
+  r.post('/schedules', writeRoute(schedule, (ctx, input) => ctx.services.schedules.create(ctx, input), 201));
+  r.put('/schedules/:id', writeRoute(schedule, (ctx, input, req) => ctx.services.schedules.update(ctx, Number(req.params.id), input)));
   r.delete('/schedules/:id', handle(async (ctx, req) => ({ ok: await ctx.services.schedules.delete(ctx, Number(req.params.id)) })));
   r.put(
     '/schedules/:id/response',

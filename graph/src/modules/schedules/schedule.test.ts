@@ -94,7 +94,7 @@ describe('schedule: owner, guests and everyone else', () => {
     const [before] = await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n from schedule`);
     const r = await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '', start_time: '10:10', guest_id: [999999] }) });
     expect(r.status).toBe(400);
-    expect(r.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['startTime', 'title']);
+    expect(r.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['start_time', 'title']);
     const g = await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ guest_id: [999999] }) });
     expect(g.status).toBe(400);
     expect(g.body.error).toContain('999999');
