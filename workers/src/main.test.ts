@@ -1,34 +1,73 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../graph/src/test/db.js';
+import { openOrm } from '../../graph/src/db/orm.js';
 import { createLogger } from '../../graph/src/platform/logger.js';
 import { OutboxRelay } from '../../graph/src/platform/relay.js';
-import { KafkaTransport } from '../../graph/src/platform/events/kafka.js';
+import { ConsumerRunner } from '../../graph/src/platform/events/consumer.js';
+import { KafkaDeadLetters, KafkaTransport, createKafka, readDeadLetterTopic, replayDeadLetterTopic, type KafkaSettings } from '../../graph/src/platform/events/kafka.js';
 import { EventMetrics } from '../../graph/src/platform/events/metrics.js';
-import { effectReport, waitFor, writeProbes } from '../../graph/src/platform/events/test-support.js';
+import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../../graph/src/platform/events/test-support.js';
 import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../graph/src/platform/events/kafka-test-broker.js';
 import { startWorkerPool } from './pool.js';
-import { selectConsumers } from './registry.js';
+import { defaultConsumerNames, selectConsumers } from './registry.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const log = createLogger('silent');
+const baseEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', KAFKA_BROKERS: '' };
 
 async function cli(args: string[], env: Record<string, string>) {
+  const t0 = Date.now();
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', '@swc-node/register/esm-register', 'workers/src/main.ts', ...args], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', KAFKA_BROKERS: '', ...env },
+      env: { ...process.env, ...baseEnv, ...env },
     });
-    return { code: 0, out: stdout + stderr };
+    return { code: 0, out: stdout + stderr, ms: Date.now() - t0 };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
+    return { code: e.code, out: e.stdout + e.stderr, ms: Date.now() - t0 };
   }
 }
+
+/** A long-running CLI process (the pool), with its output and exit. */
+function spawnCli(args: string[], env: Record<string, string>) {
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'workers/src/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, ...baseEnv, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child, exited, output: () => out };
+}
+
+/** A port nobody listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+const parkProbe = (db: TestDatabase) => {
+  const id = randomUUID();
+  return db.orm.em.fork().execute(
+    `insert into event_dead_letter (consumer, event_id, event_type, envelope, error, attempts) values ('probe', ?, 'platform.probe', ?::jsonb, 'boom', 5)`,
+    [id, JSON.stringify({ id, type: 'platform.probe', aggregateType: 'probe', aggregateId: 'dl', occurredAt: new Date().toISOString(), actorId: null, payload: { seq: 0 }, version: 1 })],
+  );
+};
 
 describe('workers CLI (embedded mode)', () => {
   let db: TestDatabase;
@@ -39,30 +78,94 @@ describe('workers CLI (embedded mode)', () => {
     await db?.close();
   });
 
-  it('rejects unknown consumers and refuses to run a pool without Kafka', async () => {
+  it('rejects unknown consumers and refuses to run a pool without Kafka, saying where the pool gets its database', async () => {
     const bad = await cli(['--only', 'nope'], { DATABASE_URL: db.url });
     expect(bad.code).toBe(64);
-    expect(bad.out).toMatch(/unknown consumer\(s\) nope; known: probe/);
+    expect(bad.out).toMatch(/unknown consumer\(s\) nope; known: probe, google-sync, import/);
     const noKafka = await cli([], { DATABASE_URL: db.url });
     expect(noKafka.code).toBe(2);
     expect(noKafka.out).toMatch(/KAFKA_BROKERS is not set/);
+    expect(noKafka.out).not.toMatch(/\(and DATABASE_URL\)/);
+    expect(noKafka.out).toMatch(/uses DATABASE_URL,\s+or, without it, joins the embedded PostgreSQL that `npm start` runs on DATA_DIR/);
+  }, 60_000);
+
+  it('names a consumer that is planned but not built yet (statistics) instead of calling it unknown', async () => {
+    const r = await cli(['--only', 'google-sync,statistics'], { DATABASE_URL: db.url });
+    expect(r.code).toBe(64);
+    expect(r.out.trim()).toBe('statistics: the blog statistics consumer is not part of this build yet (it comes with the blog)');
   });
 
-  it('status prints the relay backlog and parked events; replay applies parked events', async () => {
+  it('usage errors are one line and the usage, exit 64: unknown options, unknown commands, bad --ids/--port', async () => {
+    const bogus = await cli(['--bogus'], { DATABASE_URL: db.url });
+    expect(bogus.code).toBe(64);
+    expect(bogus.out.split('\n')[0]).toBe('workers: unknown option: --bogus');
+    expect(bogus.out).toMatch(/^usage: npm run workers/m);
+    expect(bogus.out).not.toMatch(/ERR_PARSE_ARGS|\n\s+at /);
+    const cmd = await cli(['frobnicate'], { DATABASE_URL: db.url });
+    expect(cmd.code).toBe(64);
+    expect(cmd.out.split('\n')[0]).toBe('workers: unknown command: frobnicate');
+    expect(cmd.out).toMatch(/^usage: /m);
+    // The usage says what --ids applies to.
+    expect(cmd.out).toMatch(/--ids 1,2\s+replay only: ids of event_dead_letter rows .*embedded mode/s);
+    const ids = await cli(['replay', '--ids', 'all'], { DATABASE_URL: db.url });
+    expect(ids.code).toBe(64);
+    expect(ids.out).toMatch(/--ids takes event_dead_letter row ids/);
+    const port = await cli(['--port', 'x'], { DATABASE_URL: db.url });
+    expect(port.code).toBe(64);
+  }, 60_000);
+
+  it('refuses replay --ids with Kafka (exit 64) rather than replaying everything', async () => {
+    const r = await cli(['replay', '--ids', '99'], { DATABASE_URL: db.url, KAFKA_BROKERS: `127.0.0.1:${await closedPort()}` });
+    expect(r.code).toBe(64);
+    expect(r.out).toMatch(/--ids selects rows of the event_dead_letter table \(embedded mode/);
+  });
+
+  it('status prints the relay backlog and parked events; dead-letters lists them; replay applies parked events', async () => {
     await writeProbes(db.orm, { total: 3, aggregates: 1 });
-    const id = randomUUID();
-    await db.orm.em.fork().execute(
-      `insert into event_dead_letter (consumer, event_id, event_type, envelope, error, attempts) values ('probe', ?, 'platform.probe', ?::jsonb, 'boom', 5)`,
-      [id, JSON.stringify({ id, type: 'platform.probe', aggregateType: 'probe', aggregateId: 'dl', occurredAt: new Date().toISOString(), actorId: null, payload: { seq: 0 }, version: 1 })],
-    );
+    await parkProbe(db);
     const status = await cli(['status'], { DATABASE_URL: db.url });
     expect(status.code).toBe(0);
     expect(status.out).toMatch(/transport:\s+embedded/);
     expect(status.out).toMatch(/relay backlog:\s+3 unsent/);
-    expect(status.out).toMatch(/dead letters:\s+1 in table event_dead_letter/);
-    const replay = await cli(['replay', '--only', 'probe'], { DATABASE_URL: db.url });
+    expect(status.out).toMatch(/dead letters:\s+1 in table event_dead_letter, not yet replayed/);
+    expect(status.out).toMatch(/probe\s+\(in-process\)\s+n\/a\s+1/);
+
+    const list = await cli(['dead-letters', '--json'], { DATABASE_URL: db.url });
+    expect(list.code).toBe(0);
+    const parsed = JSON.parse(list.out) as { events: Record<string, unknown>[] };
+    expect(parsed.events).toHaveLength(1);
+    expect(parsed.events[0]).toMatchObject({ id: expect.stringMatching(/^\d+$/), consumer: 'probe', type: 'platform.probe', error: 'boom', attempts: 5 });
+    expect(Date.parse(String(parsed.events[0]!.parkedAt))).toBeGreaterThan(0);
+    const text = await cli(['dead-letters', '--only', 'probe'], { DATABASE_URL: db.url });
+    expect(text.out).toMatch(/1 parked event\(s\) not yet replayed in table event_dead_letter/);
+    expect(text.out).toMatch(new RegExp(`^${parsed.events[0]!.id}\\s+probe\\s+platform\\.probe\\s+5\\s+.*boom$`, 'm'));
+    expect((await cli(['dead-letters', '--only', 'import'], { DATABASE_URL: db.url })).out).toMatch(/^0 parked event/);
+
+    const replay = await cli(['replay', '--only', 'probe', '--ids', String(parsed.events[0]!.id)], { DATABASE_URL: db.url });
     expect(replay.out).toMatch(/replayed 1, parked again 0/);
     expect(await effectReport(db.orm)).toMatchObject({ total: 1 });
+    expect((await cli(['dead-letters'], { DATABASE_URL: db.url })).out).toMatch(/^0 parked event/);
+  }, 90_000);
+
+  it('leaves the probe (the backbone self-test) out of the default set under NODE_ENV=production', async () => {
+    expect(defaultConsumerNames({ production: true })).not.toContain('probe');
+    expect(defaultConsumerNames({ production: false })).toContain('probe');
+    expect(selectConsumers(['probe'], {}, { production: true }).map((c) => c.name)).toEqual(['probe']);
+    const prod = await cli(['status'], { DATABASE_URL: db.url, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    expect(prod.code).toBe(0);
+    expect(prod.out).toMatch(/^google-sync\s/m);
+    expect(prod.out).not.toMatch(/^probe\s/m);
+  }, 60_000);
+
+  it('status with an unreachable broker prints the database part and one line for Kafka, exits non-zero within seconds', async () => {
+    const port = await closedPort();
+    const r = await cli(['status'], { DATABASE_URL: db.url, KAFKA_BROKERS: `127.0.0.1:${port}`, LOG_LEVEL: 'info' });
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/relay backlog:\s+\d+ unsent/);
+    expect(r.out).toMatch(new RegExp(`^kafka:\\s+unreachable \\(brokers 127\\.0\\.0\\.1:${port}\\)`, 'm'));
+    expect(r.out).toMatch(/dead letters:\s+unknown/);
+    expect(r.out).not.toMatch(/\n\s+at |KafkaJS|"level"/);
+    expect(r.ms).toBeLessThan(10_000);
   });
 });
 
@@ -71,6 +174,8 @@ kafkaSkipNotice('workers/src/main.test.ts (Kafka part)');
 describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, status', () => {
   let db: TestDatabase;
   let k: TestKafka;
+  let settings: KafkaSettings;
+  let env: Record<string, string>;
   beforeAll(async () => {
     [db, k] = await Promise.all([createTestDatabase(), useTestKafka()]);
   });
@@ -78,23 +183,44 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
     await db?.close();
     await k?.close();
   });
+  beforeEach(async () => {
+    // A prefix per test: topics and groups of one test never meet another's.
+    settings = { ...k.settings(2), topicPrefix: `${k.settings().topicPrefix}${Math.random().toString(36).slice(2, 7)}.` };
+    env = { KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: settings.topicPrefix, KAFKA_PARTITIONS: '2' };
+    await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
+  });
 
-  it('serves health and Prometheus metrics (processed, lag, backlog) and status shows the lag per group', async () => {
-    const settings = k.settings(2);
-    const env = { KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: settings.topicPrefix, KAFKA_PARTITIONS: '2' };
+  async function members(groupId: string): Promise<number> {
+    const admin = createKafka(settings, log).admin();
+    await admin.connect();
+    try {
+      const { groups } = await admin.describeGroups([groupId]);
+      return groups[0]?.members.length ?? 0;
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  it('serves health and Prometheus metrics (processed, lag, backlog; no relay counter) and status shows the lag per group', async () => {
     const config = testConfig({ ...env, DATABASE_URL: db.url });
     const pool = await startWorkerPool({ config, orm: db.orm, log, consumers: selectConsumers(['probe']), concurrency: 2, port: 0 });
     const transport = new KafkaTransport(settings, log);
     await transport.start();
     const relay = new OutboxRelay(db.url, transport, log, { batchSize: 500, pollMs: 200 }, new EventMetrics());
     try {
+      // Series from the start: every consumer counter at 0 before its first event.
+      const before = await (await fetch(`${pool.server!.url}/metrics`)).text();
+      expect(before).toMatch(/events_processed_total\{consumer="probe"\} 0/);
+      expect(before).toMatch(/events_dead_lettered_total\{consumer="probe"\} 0/);
+      // Workers do not relay.
+      expect(before).not.toMatch(/outbox_relayed_total/);
       await pool.ready;
       await relay.start();
       await writeProbes(db.orm, { total: 300, aggregates: 10 });
       await waitFor(() => effectReport(db.orm), (r) => r.total >= 300, 30_000);
       const health = await fetch(`${pool.server!.url}/healthz`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ ok: true, consumers: ['probe'] });
+      expect(await health.json()).toMatchObject({ ok: true, database: true, consumers: ['probe'], joining: [], crashed: [] });
       const metrics = await waitFor(
         async () => (await fetch(`${pool.server!.url}/metrics`)).text(),
         (m) => m.includes(`events_consumer_lag{group="${settings.topicPrefix}probe"} 0`),
@@ -103,12 +229,129 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
       expect(metrics).toMatch(/events_processed_total\{consumer="probe"\} 300/);
       expect(metrics).toMatch(/outbox_backlog 0/);
       expect(metrics).toMatch(/events_dead_lettered_total/);
-      const status = await cli(['status'], { ...env, DATABASE_URL: db.url });
-      expect(status.out).toMatch(new RegExp(`probe\\s+${settings.topicPrefix.replace(/\./g, '\\.')}probe\\s+0`));
+      const status = await cli(['status', '--only', 'probe'], { ...env, DATABASE_URL: db.url });
+      expect(status.out).toMatch(new RegExp(`probe\\s+${settings.topicPrefix.replace(/\./g, '\\.')}probe\\s+0\\s+0`));
     } finally {
       await relay.stop();
       await transport.stop();
       await pool.stop();
     }
+  }, 60_000);
+
+  it('/healthz answers 503 while a consumer has not joined its group, and when the database does not answer', async () => {
+    const orm = await openOrm(db.url, 2);
+    const pool = await startWorkerPool({ config: testConfig({ ...env, DATABASE_URL: db.url }), orm, log, consumers: selectConsumers(['probe']), concurrency: 1, port: 0 });
+    try {
+      await pool.ready;
+      expect((await fetch(`${pool.server!.url}/healthz`)).status).toBe(200);
+      // A member that has not joined its group yet is not healthy either.
+      pool.groups[0]!.joinedOnce = false;
+      const joining = await fetch(`${pool.server!.url}/healthz`);
+      expect(joining.status).toBe(503);
+      expect(await joining.json()).toMatchObject({ ok: false, database: true, joining: ['probe'] });
+      pool.groups[0]!.joinedOnce = true;
+      await orm.close();
+      const down = await fetch(`${pool.server!.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ ok: false, database: false });
+    } finally {
+      await pool.stop();
+    }
   });
+
+  it('a taken metrics port fails the start at once, in one line (exit 2), before joining any group', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((r) => holder.listen(0, '0.0.0.0', r));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const r = await cli(['--only', 'probe', '--port', String(port)], { ...env, DATABASE_URL: db.url });
+      expect(r.out.trim()).toBe(`workers: metrics port ${port} is already in use (EADDRINUSE); choose another with --port or METRICS_PORT`);
+      expect(r.code).toBe(2);
+      expect(await members(`${settings.topicPrefix}probe`)).toBe(0);
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
+  });
+
+  it.skipIf(!!process.env.DATABASE_URL_TEST)(
+    'SIGTERM is graceful when the pool joins the embedded PostgreSQL (no DATABASE_URL): it leaves its group and exits 0',
+    async () => {
+      // DATA_DIR/pg as `npm start` leaves it while running: a postmaster.pid naming a live process
+      // and the port, here the test run's PostgreSQL, where the `intranet` database is made for it.
+      const template = new URL(inject('pgTemplateUrl'));
+      const admin = new pg.Client({ connectionString: inject('pgTemplateUrl').replace(/\/[^/?]*(\?.*)?$/, '/postgres') });
+      await admin.connect();
+      await admin.query(`drop database if exists intranet with (force)`);
+      await admin.query(`create database intranet template intranet_template`);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workers-attach-'));
+      fs.mkdirSync(path.join(dataDir, 'pg'));
+      fs.writeFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), `${process.pid}\n${path.join(dataDir, 'pg')}\n${Math.floor(Date.now() / 1000)}\n${template.port}\n`);
+      const pool = spawnCli(['--only', 'probe', '--port', '0'], { ...env, DATA_DIR: dataDir, DATABASE_URL: '' });
+      try {
+        const url = await waitFor(async () => /\/healthz and \/metrics at (http:\S+)/.exec(pool.output())?.[1], (u) => !!u || pool.child.exitCode !== null, 60_000, 100);
+        expect(url, pool.output()).toBeTruthy();
+        await waitFor(async () => (await fetch(`${url}/healthz`)).status, (s) => s === 200, 30_000, 100);
+        expect(await members(`${settings.topicPrefix}probe`)).toBe(1);
+        pool.child.kill('SIGTERM');
+        const exit = await pool.exited;
+        expect(exit, pool.output()).toEqual({ code: 0, signal: null });
+        // It left the group (no member waiting for its session to time out).
+        expect(await members(`${settings.topicPrefix}probe`)).toBe(0);
+      } finally {
+        if (pool.child.exitCode === null) pool.child.kill('SIGKILL');
+        await admin.query(`drop database if exists intranet with (force)`);
+        await admin.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
+
+  it('status counts what is still parked (once after a replay parks it again, 0 after a good replay); dead-letters lists it', async () => {
+    const fast = { EVENT_MAX_ATTEMPTS: '2', EVENT_RETRY_BASE_MS: '5', EVENT_RETRY_MAX_MS: '20' };
+    const config = testConfig({ ...env, ...fast, DATABASE_URL: db.url });
+    const pool = await startWorkerPool({ config, orm: db.orm, log, consumers: selectConsumers(['probe']), concurrency: 1 });
+    const transport = new KafkaTransport(settings, log);
+    await transport.start();
+    const relay = new OutboxRelay(db.url, transport, log, { batchSize: 500, pollMs: 200 }, new EventMetrics());
+    try {
+      await pool.ready;
+      await relay.start();
+      await writeProbes(db.orm, { total: 20, aggregates: 4, poisonEvery: 10 });
+      await waitFor(() => readDeadLetterTopic(transport.kafka, settings), (l) => l.length >= 2, 30_000, 200);
+    } finally {
+      await relay.stop();
+      await pool.stop();
+    }
+    const cliEnv = { ...env, ...fast, DATABASE_URL: db.url };
+    const status = async () => (await cli(['status'], cliEnv)).out;
+    expect(await status()).toMatch(/dead letters:\s+2 in topic \S+dead-letter/);
+
+    // The CLI's probe still fails on poison: both are parked again (the topic now holds 4 messages),
+    // and they count once.
+    expect((await cli(['replay', '--only', 'probe'], cliEnv)).out).toMatch(/probe: replayed 0, parked again 2/);
+    const again = await status();
+    expect(again).toMatch(/dead letters:\s+2 in topic \S+dead-letter, not yet replayed \(read from each consumer's replay offset\)/);
+    expect(again).toMatch(/^probe\s+\S+\s+\d+\s+2$/m);
+
+    const list = await cli(['dead-letters', '--json', '--only', 'probe'], cliEnv);
+    expect(list.code).toBe(0);
+    const events = (JSON.parse(list.out) as { events: Record<string, unknown>[] }).events;
+    expect(events).toHaveLength(2);
+    for (const e of events) {
+      expect(e).toMatchObject({ id: expect.stringMatching(/^\d+:\d+$/), consumer: 'probe', type: 'platform.probe', attempts: 2, error: expect.stringMatching(/poison event/) });
+      expect(Date.parse(String(e.parkedAt))).toBeGreaterThan(0);
+    }
+    // Listing did not move the replay: a fixed consumer replays both.
+    const fixed = new ProbeConsumer();
+    fixed.poisonFails = false;
+    const dead = new KafkaDeadLetters(transport.kafka, settings);
+    const runner = new ConsumerRunner(fixed, db.orm, dead, { maxAttempts: 2, baseMs: 5, maxMs: 20 }, new EventMetrics(), log);
+    expect(await replayDeadLetterTopic(transport.kafka, settings, runner)).toEqual({ replayed: 2, parkedAgain: 0 });
+    await dead.close();
+    await transport.stop();
+    expect(await status()).toMatch(/dead letters:\s+0 in topic/);
+    expect((await cli(['dead-letters'], cliEnv)).out).toMatch(/^0 parked event\(s\)/);
+    expect((await cli(['replay', '--ids', '1'], cliEnv)).code).toBe(64);
+  }, 90_000);
 });

@@ -1,7 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../../graph/src/config/config.js';
-import { ConsumerRunner, EventMetrics, retryPolicy, kafkaSettings, serveMetrics, type EventConsumer, type MetricsServer } from '../../graph/src/platform/events/index.js';
+import {
+  ConsumerRunner,
+  EventMetrics,
+  databaseAnswers,
+  retryPolicy,
+  kafkaSettings,
+  serveMetrics,
+  type EventConsumer,
+  type MetricsServer,
+} from '../../graph/src/platform/events/index.js';
 import { KafkaConsumerGroup, KafkaDeadLetters, consumerLag, createKafka, ensureTopics, topicsOf } from '../../graph/src/platform/events/kafka.js';
 
 export interface WorkerPool {
@@ -16,6 +25,9 @@ export interface WorkerPool {
 /**
  * The worker pool: each selected consumer in its Kafka consumer group (several pool processes share
  * the partitions), dead letters to the dead-letter topic, /healthz and /metrics on `port`.
+ *
+ * The metrics port is bound first, before anything joins a group: a taken port fails the start
+ * (the listen error, code EADDRINUSE, is thrown as it is) without leaving members behind.
  */
 export async function startWorkerPool(opts: {
   config: Config;
@@ -28,36 +40,44 @@ export async function startWorkerPool(opts: {
   const { config, orm, log } = opts;
   const settings = kafkaSettings(config);
   if (!settings) throw new Error('KAFKA_BROKERS is not set: without Kafka the consumers run inside `npm start` (embedded transport)');
+  // No relay runs here: outbox_relayed_total is not registered (outbox_backlog is, from the database).
+  const metrics = new EventMetrics({ defaultMetrics: true, relay: false });
+  const groups: KafkaConsumerGroup[] = [];
+  const server =
+    opts.port === undefined
+      ? undefined
+      : await serveMetrics(metrics, {
+          port: opts.port,
+          health: async () => {
+            const database = await databaseAnswers(orm);
+            // Every consumer's member must have joined its group (and not crashed for good).
+            const joined = new Set(groups.filter((g) => g.joinedOnce).map((g) => g.runner.name));
+            const joining = opts.consumers.map((c) => c.name).filter((n) => !joined.has(n));
+            const crashed = groups.filter((g) => !g.healthy).map((g) => g.runner.name);
+            return { ok: database && joining.length === 0 && crashed.length === 0, database, consumers: opts.consumers.map((c) => c.name), joining, crashed };
+          },
+        });
   const kafka = createKafka(settings, log);
-  await ensureTopics(kafka, settings);
-  const metrics = new EventMetrics({ defaultMetrics: true });
   const dead = new KafkaDeadLetters(kafka, settings);
-  const groups = opts.consumers.map(
-    (c) => new KafkaConsumerGroup(kafka, settings, new ConsumerRunner(c, orm, dead, retryPolicy(config), metrics, log), log, { concurrency: opts.concurrency }),
-  );
   const admin = kafka.admin();
-  await admin.connect();
-  metrics.addLagProbe(() => consumerLag(admin, groups.map((g) => ({ groupId: g.groupId, topics: topicsOf(settings, g.runner) }))));
-  metrics.setBacklogProbe(async () => {
-    const [row] = await orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
-    return row.n;
-  });
-  for (const g of groups) await g.start();
-  let server: MetricsServer | undefined;
-  if (opts.port !== undefined) {
-    server = await serveMetrics(metrics, {
-      port: opts.port,
-      health: async () => {
-        let db = true;
-        try {
-          await orm.em.fork().execute('select 1');
-        } catch {
-          db = false;
-        }
-        const crashed = groups.filter((g) => !g.healthy).map((g) => g.runner.name);
-        return { ok: db && crashed.length === 0, database: db, consumers: groups.map((g) => g.runner.name), crashed };
-      },
+  try {
+    await ensureTopics(kafka, settings);
+    for (const c of opts.consumers) {
+      groups.push(new KafkaConsumerGroup(kafka, settings, new ConsumerRunner(c, orm, dead, retryPolicy(config), metrics, log), log, { concurrency: opts.concurrency }));
+    }
+    await admin.connect();
+    metrics.addLagProbe(() => consumerLag(admin, groups.map((g) => ({ groupId: g.groupId, topics: topicsOf(settings, g.runner) }))));
+    metrics.setBacklogProbe(async () => {
+      const [row] = await orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
+      return row.n;
     });
+    for (const g of groups) await g.start();
+  } catch (err) {
+    await Promise.all(groups.map((g) => g.stop()));
+    await dead.close();
+    await admin.disconnect().catch(() => undefined);
+    await server?.close();
+    throw err;
   }
   log.info({ consumers: groups.map((g) => g.groupId), concurrency: opts.concurrency, metrics: server?.url }, 'worker pool started');
   return {

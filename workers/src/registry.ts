@@ -17,7 +17,13 @@ const google = (o: ConsumerOptions) => (googleSync ??= createGoogleSync({ regist
 
 /**
  * Every consumer the pool can run, by name (the name is also its idempotency key and Kafka consumer
- * group suffix). The google-sync, statistics and import consumers register here as they land.
+ * group suffix). Register a new consumer here (and remove it from `plannedConsumers`).
+ *  - google-sync: pushes schedule changes to the connected Google Calendars (and, beside it, the
+ *    pull scheduler of those calendars);
+ *  - import: runs the Excel import jobs of computers;
+ *  - probe: the event backbone's self-test, one row in event_probe_effect per `platform.probe`
+ *    event (benchmarks and fault tests drive the whole path with it). Nothing in the product emits
+ *    probes, so production pools leave it out unless asked for by name (see `defaultConsumerNames`).
  */
 export const consumerFactories: Record<string, (o: ConsumerOptions) => EventConsumer> = {
   probe: () => new ProbeConsumer('probe'),
@@ -25,15 +31,37 @@ export const consumerFactories: Record<string, (o: ConsumerOptions) => EventCons
   import: () => createImportConsumer(),
 };
 
+/**
+ * Consumers the product will have that this build does not: asking for one says why it is not
+ * there rather than "unknown".
+ */
+export const plannedConsumers: Record<string, string> = {
+  statistics: 'the blog statistics consumer is not part of this build yet (it comes with the blog)',
+};
+
+/** Consumers that run under NODE_ENV=production only when named (`--only probe`). */
+const NOT_BY_DEFAULT_IN_PRODUCTION = new Set(['probe']);
+
 export function consumerNames(): string[] {
   return Object.keys(consumerFactories);
 }
 
-/** The consumers named in `only` (all when empty); unknown names are an error listing the known ones. */
-export function selectConsumers(only: string[] = [], o: ConsumerOptions = {}): EventConsumer[] {
-  const names = only.length ? only : consumerNames();
-  const unknown = names.filter((n) => !consumerFactories[n]);
-  if (unknown.length) throw new Error(`unknown consumer(s) ${unknown.join(', ')}; known: ${consumerNames().join(', ')}`);
+/** The consumers a pool (or `npm start`, embedded) runs when none are named. */
+export function defaultConsumerNames(opts: { production?: boolean } = {}): string[] {
+  return consumerNames().filter((n) => !(opts.production && NOT_BY_DEFAULT_IN_PRODUCTION.has(n)));
+}
+
+/**
+ * The consumers named in `only` (the defaults when empty); a planned-but-not-built or unknown name
+ * is an error saying which (unknown ones with the list of known ones).
+ */
+export function selectConsumers(only: string[] = [], o: ConsumerOptions = {}, defaults: { production?: boolean } = {}): EventConsumer[] {
+  const names = only.length ? [...new Set(only)] : defaultConsumerNames(defaults);
+  const problems: string[] = [];
+  for (const n of names) if (!consumerFactories[n] && plannedConsumers[n]) problems.push(`${n}: ${plannedConsumers[n]}`);
+  const unknown = names.filter((n) => !consumerFactories[n] && !plannedConsumers[n]);
+  if (unknown.length) problems.push(`unknown consumer(s) ${unknown.join(', ')}; known: ${consumerNames().join(', ')}`);
+  if (problems.length) throw new Error(problems.join('\n'));
   return names.map((n) => consumerFactories[n]!(o));
 }
 

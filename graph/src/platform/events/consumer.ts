@@ -97,6 +97,7 @@ export class ConsumerRunner {
     private readonly log: Logger,
   ) {
     this.types = new Set(consumer.handles);
+    metrics.registerConsumer(consumer.name);
   }
 
   get name(): string {

@@ -410,4 +410,42 @@ describe('embedded transport', () => {
       await backbone.stop();
     }
   });
+
+  it('metrics, embedded: each consumer\'s series start at 0, its lag is the queued events it handles, /healthz checks the database', async () => {
+    const backbone = createEventBackbone({
+      config: testConfig({ EVENT_RETRY_BASE_MS: '5' }),
+      orm: db.orm,
+      databaseUrl: db.url,
+      log,
+      consumers: [new ProbeConsumer()],
+    });
+    // Before any event: the consumer's counters and its lag exist, the lag counts the queue.
+    await writeProbes(db.orm, { total: 4, aggregates: 2 });
+    // A queued event of a type the probe does not handle is not part of its lag.
+    await db.orm.em.fork().execute(
+      `insert into outbox_event (id, type, aggregate_type, aggregate_id, occurred_at, payload, version) values (gen_random_uuid(), 'other.thing', 'other', '1', now(), '{}'::jsonb, 1)`,
+    );
+    const before = await backbone.metrics.registry.metrics();
+    expect(before).toMatch(/events_processed_total\{consumer="probe"\} 0/);
+    expect(before).toMatch(/events_failed_total\{consumer="probe"\} 0/);
+    expect(before).toMatch(/events_dead_lettered_total\{consumer="probe"\} 0/);
+    expect(before).toMatch(/events_consumer_lag\{group="probe"\} 4/);
+    expect(await backbone.health()).toMatchObject({ ok: true, database: true, transport: 'embedded', consumers: ['probe'] });
+    await db.orm.em.fork().execute(`delete from outbox_event where type <> 'platform.probe'`);
+    await backbone.start();
+    try {
+      await waitFor(() => effectReport(db.orm), (r) => r.total >= 4);
+      const after = await waitFor(() => backbone.metrics.registry.metrics(), (m) => /events_consumer_lag\{group="probe"\} 0/.test(m));
+      expect(after).toMatch(/events_processed_total\{consumer="probe"\} 4/);
+    } finally {
+      await backbone.stop();
+    }
+    // A process registers only what it runs.
+    const pool = await new EventMetrics({ relay: false }).registry.metrics();
+    expect(pool).not.toMatch(/outbox_relayed_total/);
+    expect(pool).toMatch(/events_processed_total/);
+    const relayOnly = await new EventMetrics({ consumers: false }).registry.metrics();
+    expect(relayOnly).toMatch(/outbox_relayed_total/);
+    expect(relayOnly).not.toMatch(/events_processed_total|events_consumer_lag|events_batch_seconds/);
+  });
 });

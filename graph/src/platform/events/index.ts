@@ -13,6 +13,16 @@ export { EmbeddedTransport, TableDeadLetters, replayDeadLetterTable } from './em
 export { EventMetrics, serveMetrics, type MetricsServer } from './metrics.js';
 export type { EventTransport, DeadLetterSink, DeadLetter, LiveListener } from './transport.js';
 
+/** A cheap query: does the database answer? (for /healthz) */
+export async function databaseAnswers(orm: MikroORM): Promise<boolean> {
+  try {
+    await orm.em.fork().execute('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The event settings of the config (KAFKA_*, EVENT_*, RELAY_*). */
 export function kafkaSettings(config: Config): KafkaSettings | null {
   if (!config.KAFKA_BROKERS) return null;
@@ -40,6 +50,11 @@ export interface EventBackbone {
   deadLetters: DeadLetterSink;
   /** With Kafka: this instance's live consumer group. */
   liveFeed?: KafkaLiveFeed;
+  /**
+   * For the metrics port's /healthz: the database answers a cheap query and, with Kafka, this
+   * instance's live consumer group has joined (ok false → 503).
+   */
+  health(): Promise<{ ok: boolean; [k: string]: unknown }>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -75,6 +90,11 @@ export function createEventBackbone(opts: {
       runners: [],
       deadLetters: new TableDeadLetters(orm),
       liveFeed,
+      health: async () => {
+        const database = await databaseAnswers(orm);
+        const joined = liveFeed ? liveFeed.joinedOnce : undefined;
+        return { ok: database && joined !== false, transport: 'kafka', database, ...(liveFeed ? { liveFeedJoined: joined } : {}) };
+      },
       start: async () => {
         await transport.start();
         await liveFeed?.start();
@@ -92,6 +112,14 @@ export function createEventBackbone(opts: {
   const deadLetters = new TableDeadLetters(orm);
   const runners = (opts.consumers ?? []).map((c) => new ConsumerRunner(c, orm, deadLetters, retryPolicy(config), metrics, log));
   for (const r of runners) transport.addConsumer(r);
+  // Lag, embedded: the consumers are fed by the relay in-process, so what a consumer has not
+  // handled yet is the queued outbox events of the types it handles (one grouped count per scrape).
+  if (runners.length) {
+    metrics.addLagProbe(async () => {
+      const rows: { type: string; n: number }[] = await orm.em.fork().execute(`select type, count(*)::int as n from outbox_event group by type`);
+      return Object.fromEntries(runners.map((r) => [r.name, rows.reduce((sum, row) => sum + (r.wants(row.type) ? row.n : 0), 0)]));
+    });
+  }
   const relay = new OutboxRelay(opts.databaseUrl, transport, log, relayOpts, metrics);
   return {
     kind: 'embedded',
@@ -100,6 +128,10 @@ export function createEventBackbone(opts: {
     metrics,
     runners,
     deadLetters,
+    health: async () => {
+      const database = await databaseAnswers(orm);
+      return { ok: database, transport: 'embedded', database, consumers: runners.map((r) => r.name) };
+    },
     start: async () => {
       await transport.start();
       await relay.start();

@@ -19,6 +19,8 @@ export interface KafkaSettings {
 export const topicFor = (s: KafkaSettings, aggregateType: string) => `${s.topicPrefix}${aggregateType}`;
 export const deadLetterTopic = (s: KafkaSettings) => `${s.topicPrefix}dead-letter`;
 export const groupFor = (s: KafkaSettings, consumer: string) => `${s.topicPrefix}${consumer}`;
+/** The consumer group whose committed offsets on the dead-letter topic are a consumer's replay progress. */
+export const replayGroupFor = (s: KafkaSettings, consumer: string) => `${s.topicPrefix}replay.${consumer}`;
 export const allTopics = (s: KafkaSettings) => aggregateTypes().map((a) => topicFor(s, a));
 
 function pinoLogCreator(log: Logger) {
@@ -31,14 +33,26 @@ function pinoLogCreator(log: Logger) {
     };
 }
 
-export function createKafka(s: KafkaSettings, log: Logger): Kafka {
+/** Client tuning for short-lived operator commands (`workers status`, `dead-letters`): fail within seconds. */
+export const QUICK_CLIENT = {
+  connectionTimeout: 1500,
+  requestTimeout: 5000,
+  retry: { initialRetryTime: 100, maxRetryTime: 500, retries: 1 },
+} as const;
+
+export function createKafka(
+  s: KafkaSettings,
+  log: Logger,
+  tuning: { connectionTimeout?: number; requestTimeout?: number; retry?: { initialRetryTime: number; maxRetryTime: number; retries: number } } = {},
+): Kafka {
   return new Kafka({
     clientId: s.clientId,
     brokers: s.brokers,
     logLevel: logLevel.WARN,
     logCreator: pinoLogCreator(log),
-    connectionTimeout: 3000,
-    retry: { initialRetryTime: 200, maxRetryTime: 5000, retries: 8 },
+    connectionTimeout: tuning.connectionTimeout ?? 3000,
+    ...(tuning.requestTimeout ? { requestTimeout: tuning.requestTimeout } : {}),
+    retry: tuning.retry ?? { initialRetryTime: 200, maxRetryTime: 5000, retries: 8 },
   });
 }
 
@@ -264,6 +278,8 @@ export class KafkaConsumerGroup {
   readonly groupId: string;
   /** False after a crash kafkajs does not restart from (healthz reports it). */
   healthy = true;
+  /** True once the member has joined its group (healthz: 503 until then). */
+  joinedOnce = false;
   private consumer: Consumer;
   private abort = new AbortController();
   private joined!: Promise<void>;
@@ -297,6 +313,7 @@ export class KafkaConsumerGroup {
     this.joined = new Promise((resolve) => {
       const off = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
         off();
+        this.joinedOnce = true;
         resolve();
       });
     });
@@ -381,6 +398,8 @@ export async function consumerLag(admin: Admin, groups: { groupId: string; topic
  */
 export class KafkaLiveFeed {
   readonly groupId: string;
+  /** True once this instance's live group has been joined (the graph's metrics /healthz). */
+  joinedOnce = false;
   private consumer: Consumer;
   private joined!: Promise<void>;
 
@@ -409,6 +428,7 @@ export class KafkaLiveFeed {
     this.joined = new Promise((resolve) => {
       const off = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
         off();
+        this.joinedOnce = true;
         resolve();
       });
     });
@@ -457,6 +477,23 @@ export class KafkaLiveFeed {
 }
 
 /**
+ * Where a consumer's replay stands on each partition of the dead-letter topic: the committed offset
+ * of its replay group, or the partition's low watermark before its first replay. Messages from
+ * there on (up to the high watermark) parked by that consumer are still parked; those before were
+ * replayed (a replay that fails parks the event again, as a new message past the position).
+ */
+async function replayPositions(admin: Admin, s: KafkaSettings, consumer: string, offsets: { partition: number; low: string }[]): Promise<Map<number, bigint>> {
+  const committed = (await admin.fetchOffsets({ groupId: replayGroupFor(s, consumer), topics: [deadLetterTopic(s)] }))[0]?.partitions ?? [];
+  const out = new Map<number, bigint>();
+  for (const o of offsets) {
+    const c = committed.find((p) => p.partition === o.partition);
+    const low = BigInt(o.low);
+    out.set(o.partition, c && BigInt(c.offset) >= 0n && BigInt(c.offset) > low ? BigInt(c.offset) : low);
+  }
+  return out;
+}
+
+/**
  * Replays the dead-letter topic for one consumer: every message parked by it up to the end of the
  * topic as of the start goes through the consumer again (with its retries; a new failure parks it
  * again). Progress is the offset of the consumer group `<prefix>replay.<consumer>`, so a message
@@ -469,18 +506,14 @@ export async function replayDeadLetterTopic(
   opts: { timeoutMs?: number } = {},
 ): Promise<{ replayed: number; parkedAgain: number }> {
   const topic = deadLetterTopic(s);
-  const groupId = `${s.topicPrefix}replay.${runner.name}`;
+  const groupId = replayGroupFor(s, runner.name);
   const admin = kafka.admin();
   await admin.connect();
   const targets = new Map<number, bigint>();
   try {
     const highs = await admin.fetchTopicOffsets(topic);
-    const committed = (await admin.fetchOffsets({ groupId, topics: [topic] }))[0]?.partitions ?? [];
-    for (const h of highs) {
-      const c = committed.find((p) => p.partition === h.partition);
-      const pos = c && BigInt(c.offset) >= 0n ? BigInt(c.offset) : BigInt(h.low);
-      if (BigInt(h.high) > pos) targets.set(h.partition, BigInt(h.high));
-    }
+    const positions = await replayPositions(admin, s, runner.name, highs);
+    for (const h of highs) if (BigInt(h.high) > positions.get(h.partition)!) targets.set(h.partition, BigInt(h.high));
   } finally {
     await admin.disconnect();
   }
@@ -526,4 +559,111 @@ export async function replayDeadLetterTopic(
   await Promise.race([done, timeout]);
   await consumer.disconnect();
   return result;
+}
+
+/** An event parked in the dead-letter topic and not replayed yet. */
+export interface ParkedMessage {
+  partition: number;
+  offset: string;
+  consumer: string;
+  eventId: string;
+  eventType: string;
+  error: string;
+  attempts: number;
+  parkedAt: string;
+}
+
+/**
+ * The events still parked in the dead-letter topic: for each consumer (those in `consumers`, or
+ * every consumer named in the headers), the messages it parked past its replay position (see
+ * replayPositions). Reads with a throwaway consumer group that commits nothing and is deleted
+ * afterwards, so neither the replay's progress nor the topic changes.
+ */
+export async function readDeadLetterTopic(
+  kafka: Kafka,
+  s: KafkaSettings,
+  opts: { consumers?: string[]; timeoutMs?: number } = {},
+): Promise<ParkedMessage[]> {
+  const topic = deadLetterTopic(s);
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    if (!(await admin.listTopics()).includes(topic)) return [];
+    const offsets = await admin.fetchTopicOffsets(topic);
+    const positions = new Map<string, Map<number, bigint>>();
+    const positionOf = async (consumer: string) => {
+      let p = positions.get(consumer);
+      if (!p) positions.set(consumer, (p = await replayPositions(admin, s, consumer, offsets)));
+      return p;
+    };
+    // Where to start reading: the earliest replay position of the consumers asked for, or the low watermark.
+    const start = new Map(offsets.map((o) => [o.partition, BigInt(o.low)]));
+    if (opts.consumers?.length) {
+      for (const o of offsets) {
+        const mins = await Promise.all(opts.consumers.map(async (c) => (await positionOf(c)).get(o.partition)!));
+        start.set(o.partition, mins.reduce((a, b) => (b < a ? b : a)));
+      }
+    }
+    const targets = new Map<number, bigint>();
+    for (const o of offsets) if (BigInt(o.high) > start.get(o.partition)!) targets.set(o.partition, BigInt(o.high));
+    if (targets.size === 0) return [];
+
+    const wanted = opts.consumers?.length ? new Set(opts.consumers) : undefined;
+    const read: ParkedMessage[] = [];
+    const groupId = `${s.topicPrefix}dead-letters.${os.hostname()}.${process.pid}.${randomUUID().slice(0, 8)}`;
+    // The broker answered the admin: a join's retriable errors (a new group's coordinator) get a
+    // few retries of their own, within the overall timeout.
+    const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100, retry: { initialRetryTime: 100, maxRetryTime: 1000, retries: 10 } });
+    let finish!: () => void;
+    const done = new Promise<void>((r) => (finish = r));
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [topic], fromBeginning: true });
+      await consumer.run({
+        autoCommit: false,
+        eachBatch: async ({ batch }) => {
+          const target = targets.get(batch.partition);
+          if (target === undefined) return;
+          const from = start.get(batch.partition)!;
+          for (const m of batch.messages) {
+            const off = BigInt(m.offset);
+            if (off >= target) break;
+            if (off < from) continue;
+            const h = (k: string) => m.headers?.[k]?.toString() ?? '';
+            if (wanted && !wanted.has(h('consumer'))) continue;
+            read.push({
+              partition: batch.partition,
+              offset: m.offset,
+              consumer: h('consumer'),
+              eventId: h('event-id'),
+              eventType: h('event-type'),
+              error: h('error'),
+              attempts: Number(h('attempts')) || 0,
+              parkedAt: h('parked-at') || new Date(Number(m.timestamp)).toISOString(),
+            });
+          }
+          if (BigInt(batch.lastOffset()) + 1n >= target) targets.delete(batch.partition);
+          if (targets.size === 0) finish();
+        },
+      });
+      for (const [partition] of targets) consumer.seek({ topic, partition, offset: start.get(partition)!.toString() });
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`reading ${topic} took over ${opts.timeoutMs ?? 30_000} ms`)), opts.timeoutMs ?? 30_000);
+      });
+      try {
+        await Promise.race([done, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    } finally {
+      await consumer.disconnect().catch(() => undefined);
+      await admin.deleteGroups([groupId]).catch(() => undefined);
+    }
+    const still: ParkedMessage[] = [];
+    for (const m of read) if (BigInt(m.offset) >= (await positionOf(m.consumer)).get(m.partition)!) still.push(m);
+    return still.sort((a, b) => a.parkedAt.localeCompare(b.parkedAt) || a.partition - b.partition || Number(BigInt(a.offset) - BigInt(b.offset)));
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
 }

@@ -5,6 +5,12 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /**
  * Prometheus metrics of the event backbone. One registry per process (not prom-client's global
  * one, so tests can run several). Lag and backlog are gauges filled at scrape time by probes.
+ *
+ * A process registers only what it does: `relay: false` (the worker pool) leaves out
+ * outbox_relayed_total, `consumers: false` (the graph server with Kafka, `workers relay`) leaves
+ * out the events_* consumer metrics and events_consumer_lag. The objects exist either way (so
+ * code may count into them), they are just not exported. Each consumer's series start at 0 when
+ * its runner is created (`registerConsumer`), so dashboards see them before the first event.
  */
 export class EventMetrics {
   readonly registry = new Registry();
@@ -20,34 +26,37 @@ export class EventMetrics {
   private readonly lagProbes: (() => Promise<Record<string, number>>)[] = [];
   private backlogProbe?: () => Promise<number>;
 
-  constructor(opts: { defaultMetrics?: boolean } = {}) {
+  constructor(opts: { defaultMetrics?: boolean; relay?: boolean; consumers?: boolean } = {}) {
     const registers = [this.registry];
-    this.processed = new Counter({ name: 'events_processed_total', help: 'Events whose effect a consumer committed', labelNames: ['consumer'], registers });
-    this.failures = new Counter({ name: 'events_failed_total', help: 'Failed attempts to handle an event', labelNames: ['consumer'], registers });
-    this.retries = new Counter({ name: 'events_retried_total', help: 'Retries scheduled after a failed attempt', labelNames: ['consumer'], registers });
-    this.deadLettered = new Counter({ name: 'events_dead_lettered_total', help: 'Events parked in the dead-letter topic/table', labelNames: ['consumer'], registers });
-    this.duplicates = new Counter({ name: 'events_duplicate_total', help: 'Redelivered events skipped by idempotency', labelNames: ['consumer'], registers });
-    this.relayed = new Counter({ name: 'outbox_relayed_total', help: 'Outbox events published by this process relay', registers });
+    const consumerRegisters = opts.consumers === false ? [] : registers;
+    const relayRegisters = opts.relay === false ? [] : registers;
+    const c = (name: string, help: string) => new Counter({ name, help, labelNames: ['consumer'] as const, registers: consumerRegisters });
+    this.processed = c('events_processed_total', 'Events whose effect a consumer committed');
+    this.failures = c('events_failed_total', 'Failed attempts to handle an event');
+    this.retries = c('events_retried_total', 'Retries scheduled after a failed attempt');
+    this.deadLettered = c('events_dead_lettered_total', 'Events parked in the dead-letter topic/table');
+    this.duplicates = c('events_duplicate_total', 'Redelivered events skipped by idempotency');
+    this.relayed = new Counter({ name: 'outbox_relayed_total', help: 'Outbox events published by this process relay', registers: relayRegisters });
     this.handleSeconds = new Histogram({
       name: 'events_batch_seconds',
       help: 'Time to handle and commit one batch',
       labelNames: ['consumer'],
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers,
+      registers: consumerRegisters,
     });
     const self = this;
     this.lag = new Gauge({
       name: 'events_consumer_lag',
-      help: 'Messages not yet committed, per consumer group',
+      help: 'Events a consumer has not handled yet: per Kafka consumer group, high watermark minus committed offset; embedded, per consumer, queued outbox events of the types it handles',
       labelNames: ['group'],
-      registers,
+      registers: consumerRegisters,
       async collect() {
         this.reset();
         for (const probe of self.lagProbes) {
           try {
             for (const [group, v] of Object.entries(await probe())) this.set({ group }, v);
           } catch {
-            /* broker unreachable: leave the gauge empty */
+            /* broker or database unreachable: leave the gauge empty */
           }
         }
       },
@@ -66,6 +75,12 @@ export class EventMetrics {
       },
     });
     if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Starts a consumer's series at 0 (counters and the batch histogram). */
+  registerConsumer(consumer: string): void {
+    for (const counter of [this.processed, this.failures, this.retries, this.deadLettered, this.duplicates]) counter.inc({ consumer }, 0);
+    this.handleSeconds.zero({ consumer });
   }
 
   addLagProbe(probe: () => Promise<Record<string, number>>): void {
