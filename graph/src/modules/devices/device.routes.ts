@@ -3,7 +3,10 @@ import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput } from '../../platform/errors.js';
 import { handle, writeRoute, type BodyField, type RestResource } from '../../platform/rest.js';
-import { isDbId, queryBool, queryId } from '../../platform/validation.js';
+import { queryBool, queryId } from '../../platform/validation.js';
+import { idOrNull, namedId, queryRef } from '../departments/named-ref.js';
+
+export { idOrNull, namedId } from '../departments/named-ref.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { DEVICE_STATUS_LABEL, codeOf, type DeviceKind } from './device.enums.js';
 import { sendXlsx, type XlsxExport } from './device.export.js';
@@ -12,27 +15,6 @@ import { timelineXlsx } from './device.history.js';
 
 type Body = Record<string, unknown>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** '' / null / absent → null; a numeric string → its number; anything else is left for validation to refuse. */
-export function idOrNull(v: unknown): unknown {
-  if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v);
-  return v;
-}
-
-
-/** A location or department given as `<kind>_id`, or as `<kind>` by name (the old forms sent names) or id. */
-export async function namedId(ctx: AppContext, kind: 'location' | 'department', src: Body): Promise<unknown> {
-  const byId = src[`${kind}_id`];
-  if (byId !== undefined && byId !== '') return idOrNull(byId);
-  const v = src[kind];
-  if (typeof v !== 'string' || /^\d*$/.test(v.trim())) return idOrNull(v);
-  const list = kind === 'location' ? await ctx.services.departments.locations(ctx) : await ctx.services.departments.names(ctx);
-  const hit = list.find((x) => x.name === v.trim());
-  const field = kind === 'location' ? 'locationId' : 'departmentId';
-  if (!hit) throw badInput(`${kind === 'location' ? '拠点' : '部署'}「${v}」は存在しません。`, [{ field, message: `「${v}」は存在しません` }]);
-  return hit.id;
-}
 
 /** A status filter given by label or code: absent or '' → undefined; a status that does not exist → BAD_USER_INPUT listing the labels. */
 export function statusFilter<T extends string>(labels: Record<T, string>, v: unknown): T | undefined {
@@ -45,12 +27,6 @@ export function statusFilter<T extends string>(labels: Record<T, string>, v: unk
 }
 
 /** A location or department filter (by id or name): null when not given; an id that cannot exist → BAD_USER_INPUT. */
-async function queryRef(ctx: AppContext, kind: 'location' | 'department', q: Body): Promise<number | null> {
-  const id = await namedId(ctx, kind, q);
-  if (id !== null && !isDbId(id)) throw badInput(`${kind}_id が正しくありません。`, [{ field: `${kind}_id`, message: '正の整数' }]);
-  return id as number | null;
-}
-
 /** The list filters both device kinds accept on `/api`. */
 export async function heldFilterFromQuery(ctx: AppContext, q: Request['query']) {
   const src = q as Body;

@@ -101,6 +101,19 @@ describe('employee writes', () => {
     expect(self.body.fieldErrors[0].field).toBe('role');
   });
 
+  it('the directory filters by department given by id or by name, like the device lists; an unknown name is a 400', async () => {
+    const all = (await api(p.url, 'GET', '/departments', { token: staff })).body as { department_id: number; department_name: string; members: number[] }[];
+    const dev = all.find((d) => d.department_name === '開発')!;
+    const ids = (path: string) => api(p.url, 'GET', path, { token: staff }).then((r) => (r.body as { employee_id: number }[]).map((e) => e.employee_id).sort((a, b) => a - b));
+    const byName = await ids(`/employees?department=${encodeURIComponent('開発')}&limit=200`);
+    expect(byName).toEqual(await ids(`/employees?department_id=${dev.department_id}&limit=200`));
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((id) => dev.members.includes(id))).toBe(true);
+    const unknown = await api(p.url, 'GET', `/employees?department=${encodeURIComponent('宇宙')}`, { token: staff });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toContain('宇宙');
+  });
+
   it('the department in the body is ignored: membership is edited on the department', async () => {
     const e = (await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(8), department: '開発', department_id: 1 } })).body;
     expect(e.department).toBeNull();

@@ -5,7 +5,8 @@ import type { AppContext } from '../../platform/context.js';
 import type { EmployeeView } from './employee.types.js';
 import { roleFromLabel, statusFromLabel } from './employee.enums.js';
 import { toApiEmployee } from './employee.service.js';
-import { queryBool, queryId } from '../../platform/validation.js';
+import { queryBool } from '../../platform/validation.js';
+import { queryRef } from '../departments/named-ref.js';
 
 /** A Japanese label as its code (an unknown one is left for validation to refuse). */
 const label = (f: (s: string) => string | undefined) => (v: unknown) => (typeof v === 'string' ? (f(v) ?? v) : v);
@@ -46,7 +47,7 @@ export function employeeRoutes(r: Router): void {
         ctx,
         {
           name: typeof q.name === 'string' ? q.name : undefined,
-          departmentId: queryId(q.department_id, 'department_id'),
+          departmentId: await queryRef(ctx, 'department', q as Record<string, unknown>),
           includeRetired: (queryBool(q.retired, 'retired') ?? queryBool(q.include_retired, 'include_retired')) === true,
         },
         q.offset,
