@@ -65,23 +65,29 @@ export function queryBool(v: unknown, field: string): boolean | undefined {
 }
 
 /** Common field rules with Japanese messages. */
+/** A type error's message: asking for the value when it is missing, naming the expected kind when it is of the wrong type. */
+export const missingOr =
+  (missing: string, wrongType: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null ? missing : wrongType;
+
 export const v = {
   text: (label: string, max: number) =>
     z
-      .string({ error: `${label}を入力してください。` })
+      .string({ error: missingOr(`${label}を入力してください。`, `${label}は文字列で入力してください。`) })
       .trim()
       .min(1, `${label}を入力してください。`)
       .max(max, `${label}は${max}文字以内で入力してください。`),
   optionalText: (label: string, max: number) =>
     z
-      .string()
+      .string({ error: `${label}は文字列で入力してください。` })
       .trim()
       .max(max, `${label}は${max}文字以内で入力してください。`)
       .nullish()
       .transform((s) => (s ? s : null)),
   email: () =>
     z
-      .string()
+      .string({ error: 'メールアドレスは文字列で入力してください。' })
       .trim()
       .max(254, 'メールアドレスは254文字以内で入力してください。')
       .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'メールアドレスの形式が正しくありません。')

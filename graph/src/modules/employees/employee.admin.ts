@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { record } from '../../platform/outbox.js';
-import { checkId, parseInput, v } from '../../platform/validation.js';
+import { checkId, missingOr, parseInput, v } from '../../platform/validation.js';
 import { expectVersion, flushSave } from '../../platform/versioning.js';
 import { hashPassword } from '../auth/password.js';
 import type { SessionService } from '../auth/session.service.js';
@@ -36,7 +36,7 @@ const base = {
   status: z.enum(EmployeeStatus, { error: '状態を選択してください。' }),
   locationId: v.optionalId('拠点'),
 };
-const password = z.string({ error: 'パスワードを入力してください。' }).min(10, 'パスワードは10文字以上にしてください。').max(256, 'パスワードは256文字以内にしてください。');
+const password = z.string({ error: missingOr('パスワードを入力してください。', 'パスワードは文字列で入力してください。') }).min(10, 'パスワードは10文字以上にしてください。').max(256, 'パスワードは256文字以内にしてください。');
 const createSchema = z.object({ ...base, password });
 const updateSchema = z.object({ ...base, password: password.nullish(), version: v.version() });
 
