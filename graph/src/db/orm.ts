@@ -15,6 +15,7 @@ import { Migration20261122060000_imports } from './migrations/Migration202611220
 import { Migration20261122070000_google_attendees } from './migrations/Migration20261122070000_google_attendees.js';
 import { Migration20261122080000_outbox_queue } from './migrations/Migration20261122080000_outbox_queue.js';
 import { Migration20261122090000_history_audit_refs } from './migrations/Migration20261122090000_history_audit_refs.js';
+import { Migration20261123000000_import_applied } from './migrations/Migration20261123000000_import_applied.js';
 
 /** Every entity of every module; modules add theirs here. */
 export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent, ...deviceEntities];
@@ -31,6 +32,7 @@ export const migrationsList = [
   { name: 'Migration20261122070000_google_attendees', class: Migration20261122070000_google_attendees },
   { name: 'Migration20261122080000_outbox_queue', class: Migration20261122080000_outbox_queue },
   { name: 'Migration20261122090000_history_audit_refs', class: Migration20261122090000_history_audit_refs },
+  { name: 'Migration20261123000000_import_applied', class: Migration20261123000000_import_applied },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

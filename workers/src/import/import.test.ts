@@ -225,6 +225,14 @@ describe('computers import: preview, apply, live progress', () => {
     const done = (await api(url, 'GET', `/computers/import/${applyId}`, { token: devadmin })).body;
     expect(done).toMatchObject({ mode: 'apply', status: 'succeeded', created: 1, updated: 1, rejected: 1 });
     expect(await sql(`select maker from computer where asset_number in ('PRV-1', 'IMP-0002') order by asset_number`)).toEqual([{ maker: 'Lenovo' }, { maker: 'Apple' }]);
+    // Applied again (a double click, a retried request): the same apply job, no second import.
+    const jobs = async () => (await sql(`select count(*)::int as n from import_job where mode = 'apply'`))[0].n;
+    const n = await jobs();
+    const again = await gql(url, `mutation($id: ID!) { applyImport(previewJobId: $id) { id mode } }`, { id: r.body.job_id }, { token: devadmin });
+    expect(again.body.data.applyImport.id).toBe(applyId);
+    const rest = await api(url, 'POST', `/computers/import/${r.body.job_id}/apply`, { token: devadmin });
+    expect(rest.body.job_id ?? rest.body.id).toBe(applyId);
+    expect(await jobs()).toBe(n);
   });
 
   it('the preview names the fields an update empties (a blank cell on an existing computer clears it)', async () => {

@@ -18,7 +18,7 @@ export class ImportResolver {
   }
 
   @Authorized(...DEVICE_ROLES)
-  @Mutation(() => ImportJob, { description: '完了したプレビューと同じファイルで取り込みを開始する' })
+  @Mutation(() => ImportJob, { description: '完了したプレビューと同じファイルで取り込みを開始する（同じプレビューは一度だけ: 二度目はその取り込みジョブを返す）' })
   applyImport(@Ctx() ctx: AppContext, @Arg('previewJobId', () => ID) previewJobId: string): Promise<ImportJob> {
     return ctx.services.devices.imports.applyPreview(ctx, previewJobId) as Promise<ImportJob>;
   }

@@ -91,22 +91,29 @@ export class ImportService {
     return this.get(ctx, id);
   }
 
-  /** Starts an apply job from a succeeded preview, with the same file. */
+  /**
+   * Starts an apply job from a succeeded preview, with the same file. A preview is applied once:
+   * asked again (a double click, a retried request), it answers the apply job it started.
+   */
   async applyPreview(ctx: AppContext, previewId: string): Promise<ImportJobView> {
     const user = requireUser(ctx, DEVICE_ROLES);
     const preview = await this.get(ctx, previewId);
     if (preview.mode !== 'PREVIEW' || preview.status !== 'SUCCEEDED') {
       throw badInput('取り込みを実行できるのは、完了したプレビューだけです。', [{ field: 'previewJobId', message: '完了したプレビューを指定してください。' }]);
     }
-    const id = randomUUID();
-    await ctx.em.transactional(async (tx) => {
+    const id = await ctx.em.transactional(async (tx) => {
+      const [{ applied_as: applied }]: { applied_as: string | null }[] = await tx.execute(`select applied_as from import_job where id = ? for update`, [previewId]);
+      if (applied) return applied;
+      const job = randomUUID();
       const [src]: { format: SheetFormat }[] = await tx.execute(
         `insert into import_job (id, mode, file_name, format, file, created_by)
          select ?, 'apply', file_name, format, file, ? from import_job where id = ? and file is not null returning format`,
-        [id, user.id, previewId],
+        [job, user.id, previewId],
       );
       if (!src) throw badInput('プレビューのファイルは保存期間を過ぎています。もう一度アップロードしてください。');
-      await requested(tx, id, 'apply', src.format, user.id);
+      await tx.execute(`update import_job set applied_as = ? where id = ?`, [job, previewId]);
+      await requested(tx, job, 'apply', src.format, user.id);
+      return job;
     });
     return this.get(ctx, id);
   }
