@@ -19,15 +19,16 @@ export async function namedId(ctx: AppContext, kind: 'location' | 'department', 
   if (typeof v !== 'string' || /^\d*$/.test(v.trim())) return idOrNull(v);
   const list = kind === 'location' ? await ctx.services.departments.locations(ctx) : await ctx.services.departments.names(ctx);
   const hit = list.find((x) => x.name === v.trim());
-  const field = kind === 'location' ? 'locationId' : 'departmentId';
-  if (!hit) throw badInput(`${kind === 'location' ? '拠点' : '部署'}「${v}」は存在しません。`, [{ field, message: `「${v}」は存在しません` }]);
+  // Named as the request named it (a body or a query alike): `<kind>`.
+  if (!hit) throw badInput(`${kind === 'location' ? '拠点' : '部署'}「${v}」は存在しません。`, [{ field: kind, message: `「${v}」は存在しません` }]);
   return hit.id;
 }
 
 /** A location or department filter of a `/api` list (`<kind>_id`, or `<kind>` by name or id); null when not given. */
 export async function queryRef(ctx: AppContext, kind: 'location' | 'department', q: Body): Promise<number | null> {
   const id = await namedId(ctx, kind, q);
-  if (id !== null && !isDbId(id)) throw badInput(`${kind}_id が正しくありません。`, [{ field: `${kind}_id`, message: '正の整数' }]);
+  const param = q[`${kind}_id`] !== undefined && q[`${kind}_id`] !== '' ? `${kind}_id` : kind;
+  if (id !== null && !isDbId(id)) throw badInput(`${param} が正しくありません。`, [{ field: param, message: '正の整数' }]);
   return id as number | null;
 }
 

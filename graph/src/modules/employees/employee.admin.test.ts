@@ -44,6 +44,9 @@ describe('employee writes', () => {
   it('refuses bad input with field errors: missing name, bad e-mail, short password, unknown role, unknown location, duplicate login', async () => {
     const bad = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(3), name: ' ', email: 'not-mail', password: 'short', role: '社長', location: '札幌' } });
     expect(bad.status).toBe(400);
+    const mars = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(3), location: '火星' } });
+    expect(mars.status).toBe(400);
+    expect(mars.body.fieldErrors).toEqual([{ field: 'location', message: '「火星」は存在しません' }]);
     const dupe = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(3), location: undefined } });
     expect(dupe.status).toBe(201);
     const again = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(4), login_id: 'new.3' } });
@@ -112,6 +115,10 @@ describe('employee writes', () => {
     const unknown = await api(p.url, 'GET', `/employees?department=${encodeURIComponent('宇宙')}`, { token: staff });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toContain('宇宙');
+    expect(unknown.body.fieldErrors[0].field).toBe('department');
+    const badId = await api(p.url, 'GET', '/employees?department_id=abc', { token: staff });
+    expect(badId.status).toBe(400);
+    expect(badId.body.fieldErrors[0].field).toBe('department_id');
   });
 
   it('the department in the body is ignored: membership is edited on the department', async () => {

@@ -6,19 +6,10 @@ import type { EmployeeView } from './employee.types.js';
 import { roleFromLabel, statusFromLabel } from './employee.enums.js';
 import { toApiEmployee } from './employee.service.js';
 import { queryBool } from '../../platform/validation.js';
-import { queryRef } from '../departments/named-ref.js';
+import { namedId, queryRef } from '../departments/named-ref.js';
 
 /** A Japanese label as its code (an unknown one is left for validation to refuse). */
 const label = (f: (s: string) => string | undefined) => (v: unknown) => (typeof v === 'string' ? (f(v) ?? v) : v);
-
-/** The location as `location_id`, or as `location` by name. */
-async function locationOf(ctx: AppContext, b: Record<string, unknown>): Promise<unknown> {
-  if (b.location_id != null) return b.location_id;
-  if (typeof b.location !== 'string' || !b.location.trim()) return null;
-  const match = (await ctx.services.departments.locations(ctx)).find((l) => l.name === (b.location as string).trim());
-  if (!match) throw badInput('拠点が見つかりません。', [{ field: 'location', message: `「${b.location}」という拠点はありません` }]);
-  return match.id;
-}
 
 /** The spec's body (snake_case, Japanese labels, location by name or id) → the service's input (EmployeeWrite). */
 const employee: RestResource<EmployeeView> = {
@@ -30,7 +21,7 @@ const employee: RestResource<EmployeeView> = {
     password: 'password',
     role: { from: 'role', read: label(roleFromLabel) },
     status: { from: 'status', read: label(statusFromLabel) },
-    locationId: { from: ['location_id', 'location'], read: (_v, b, ctx) => locationOf(ctx, b) },
+    locationId: { from: ['location_id', 'location'], read: (_v, b, ctx) => namedId(ctx, 'location', b) },
     version: 'version',
   }),
 };
