@@ -1,7 +1,5 @@
 import type { Router } from 'express';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
-import { badInput } from '../../platform/errors.js';
-import type { AppContext } from '../../platform/context.js';
 import type { EmployeeView } from './employee.types.js';
 import { roleFromLabel, statusFromLabel } from './employee.enums.js';
 import { toApiEmployee } from './employee.service.js';
