@@ -30,6 +30,7 @@ import { KafkaLiveFeed, KafkaTransport, ensureTopics, type KafkaSettings } from 
 import { kafkajsPatchState } from '../graph/src/platform/events/kafkajs-patch.js';
 import { EventMetrics } from '../graph/src/platform/events/metrics.js';
 import { ProbeConsumer } from '../graph/src/platform/events/probe.js';
+import { RetryQueue } from '../graph/src/platform/events/retry-queue.js';
 import { writeProbes } from '../graph/src/platform/events/test-support.js';
 import { createLogger } from '../graph/src/platform/logger.js';
 import { OutboxRelay } from '../graph/src/platform/relay.js';
@@ -159,7 +160,7 @@ const bench: Bench = {
         partitions,
         replicationFactor: 1,
       });
-      const reset = () => orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect restart identity`);
+      const reset = () => orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect, event_retry restart identity`);
       const effects = async (): Promise<number> => (await orm.em.fork().execute(`select count(*)::int as n from event_probe_effect`))[0].n;
       const latencies = async (): Promise<number[]> =>
         ((await orm.em.fork().execute(`select latency_ms from event_probe_effect where latency_ms is not null order by latency_ms`)) as { latency_ms: number }[]).map(
@@ -388,7 +389,8 @@ const bench: Bench = {
       const embedded = async (): Promise<Figures & { liveP50: number; liveP99: number; liveCommitP50: number; liveCommitP99: number }> => {
         await reset();
         const metrics = new EventMetrics();
-        const transport = new EmbeddedTransport(log, { concurrency: 2 });
+        // As the backbone wires it: with the retry queue (one look-up of waiting aggregates per batch).
+        const transport = new EmbeddedTransport(log, { concurrency: 2, retries: new RetryQueue(orm, log) });
         const live: number[] = [];
         const liveAt = new Map<string, number>();
         let liveOn = false;
@@ -405,6 +407,7 @@ const bench: Bench = {
         });
         transport.addConsumer(new ConsumerRunner(new ProbeConsumer(), orm, new TableDeadLetters(orm), { maxAttempts: 3, baseMs: 50, maxMs: 1000 }, metrics, log));
         const relay = new OutboxRelay(dbUrl!, transport, log, { batchSize: 2000, pollMs: 500 }, metrics);
+        await transport.start();
         await relay.start();
         try {
           const meter = new CpuMeter(() => ({ pg: pgPids(), kafka: kPids() }));

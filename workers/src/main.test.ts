@@ -123,12 +123,20 @@ describe('workers CLI (embedded mode)', () => {
   it('status prints the relay backlog and parked events; dead-letters lists them; replay applies parked events', async () => {
     await writeProbes(db.orm, { total: 3, aggregates: 1 });
     await parkProbe(db);
+    // One event waiting in the retry queue after a failed attempt.
+    await db.orm.em.fork().execute(
+      `insert into event_retry (consumer, event_id, aggregate, envelope, attempts, last_error, due_at) values ('probe', gen_random_uuid(), 'probe:w', '{}'::jsonb, 1, 'boom', now())`,
+    );
     const status = await cli(['status'], { DATABASE_URL: db.url });
     expect(status.code).toBe(0);
     expect(status.out).toMatch(/transport:\s+embedded/);
     expect(status.out).toMatch(/relay backlog:\s+3 unsent/);
     expect(status.out).toMatch(/dead letters:\s+1 in table event_dead_letter, not yet replayed/);
-    expect(status.out).toMatch(/probe\s+\(in-process\)\s+n\/a\s+1/);
+    // lag: the 3 queued probes and the one waiting; parked 1; retrying 1. Other consumers: nothing.
+    expect(status.out).toMatch(/lag\s+parked\s+retrying/);
+    expect(status.out).toMatch(/probe\s+\(in-process\)\s+4\s+1\s+1$/m);
+    expect(status.out).toMatch(/import\s+\(in-process\)\s+0\s+0\s+0$/m);
+    await db.orm.em.fork().execute(`delete from event_retry`);
 
     const list = await cli(['dead-letters', '--json'], { DATABASE_URL: db.url });
     expect(list.code).toBe(0);

@@ -12,8 +12,11 @@ export interface Status {
   oldestUnsentSeconds: number | null;
   /** Events parked and not replayed yet (null: could not be read; `error` says why). */
   deadLetters: { where: string; count: number | null; error?: string };
-  /** Per consumer: lag and parked events not yet replayed (null: unknown). */
-  groups: { consumer: string; group: string; lag: number | null; parked: number | null }[];
+  /**
+   * Per consumer: lag, parked events not yet replayed (null: unknown) and, embedded, how many of
+   * its lag wait in the retry queue (table event_retry) after a failed attempt or behind one.
+   */
+  groups: { consumer: string; group: string; lag: number | null; parked: number | null; retrying?: number }[];
   /** Kafka mode: the brokers, and why they could not be asked when they could not. */
   kafka?: { brokers: string[]; error?: string };
 }
@@ -34,12 +37,22 @@ export async function collectStatus(config: Config, orm: MikroORM, names: string
       `select consumer, count(*)::int as n from event_dead_letter where replayed_at is null group by consumer`,
     );
     const parkedBy = new Map(rows.map((r) => [r.consumer, r.n]));
+    // Lag, as the embedded /metrics counts it: the queued events of the types a consumer handles,
+    // plus its events waiting in the retry queue.
+    const queued: { type: string; n: number }[] = await em.execute(`select type, count(*)::int as n from outbox_event group by type`);
+    const waiting: { consumer: string; n: number }[] = await em.execute(`select consumer, count(*)::int as n from event_retry group by consumer`);
+    const waitingBy = new Map(waiting.map((r) => [r.consumer, r.n]));
     return {
       transport: 'embedded',
       relayBacklog: b.n,
       oldestUnsentSeconds: b.age,
       deadLetters: { where: 'table event_dead_letter', count: rows.reduce((s, r) => s + r.n, 0) },
-      groups: names.map((consumer) => ({ consumer, group: '(in-process)', lag: null, parked: parkedBy.get(consumer) ?? 0 })),
+      groups: names.map((consumer) => {
+        const handles = new Set(consumerFactories[consumer]!({}).handles);
+        const retrying = waitingBy.get(consumer) ?? 0;
+        const lag = queued.reduce((sum, q) => sum + (handles.has(q.type) ? q.n : 0), retrying);
+        return { consumer, group: '(in-process)', lag, parked: parkedBy.get(consumer) ?? 0, retrying };
+      }),
     };
   }
   const status: Status = {
@@ -93,8 +106,11 @@ export function formatStatus(s: Status): string {
   if (s.kafka) lines.push(`kafka:          ${s.kafka.error ?? `brokers ${s.kafka.brokers.join(', ')}`}`);
   lines.push(
     '',
-    `${'consumer'.padEnd(16)} ${'group'.padEnd(36)} ${'lag'.padEnd(8)} parked`,
-    ...s.groups.map((g) => `${g.consumer.padEnd(16)} ${g.group.padEnd(36)} ${String(g.lag ?? 'n/a').padEnd(8)} ${g.parked ?? 'n/a'}`),
+    `${'consumer'.padEnd(16)} ${'group'.padEnd(36)} ${'lag'.padEnd(8)} ${'parked'.padEnd(8)}${s.transport === 'embedded' ? ' retrying' : ''}`,
+    ...s.groups.map(
+      (g) =>
+        `${g.consumer.padEnd(16)} ${g.group.padEnd(36)} ${String(g.lag ?? 'n/a').padEnd(8)} ${String(g.parked ?? 'n/a').padEnd(8)}${s.transport === 'embedded' ? ` ${g.retrying ?? 0}` : ''}`.trimEnd(),
+    ),
   );
   return lines.join('\n');
 }

@@ -16,6 +16,7 @@ import { Migration20261122070000_google_attendees } from './migrations/Migration
 import { Migration20261122080000_outbox_queue } from './migrations/Migration20261122080000_outbox_queue.js';
 import { Migration20261122090000_history_audit_refs } from './migrations/Migration20261122090000_history_audit_refs.js';
 import { Migration20261123000000_import_applied } from './migrations/Migration20261123000000_import_applied.js';
+import { Migration20261124000000_event_retry } from './migrations/Migration20261124000000_event_retry.js';
 
 /** Every entity of every module; modules add theirs here. */
 export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent, ...deviceEntities];
@@ -33,6 +34,7 @@ export const migrationsList = [
   { name: 'Migration20261122080000_outbox_queue', class: Migration20261122080000_outbox_queue },
   { name: 'Migration20261122090000_history_audit_refs', class: Migration20261122090000_history_audit_refs },
   { name: 'Migration20261123000000_import_applied', class: Migration20261123000000_import_applied },
+  { name: 'Migration20261124000000_event_retry', class: Migration20261124000000_event_retry },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

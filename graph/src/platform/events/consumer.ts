@@ -5,6 +5,7 @@ import { InvalidEventError, parseEvent } from '../../../../schema/events/validat
 import type { EventMetrics } from './metrics.js';
 import { execBound, pgArray } from '../sql.js';
 import type { DeadLetterSink } from './transport.js';
+import { aggregateKey, type Deferred, type RetryOutcome, type RetryQueue } from './retry-queue.js';
 
 /**
  * Base of every consumer (workers' google-sync, statistics, import, the probe, tests). A consumer
@@ -73,6 +74,9 @@ class AlreadyConsumed extends Error {
 /** After a duplicate, how many batches take the ON CONFLICT path before a plain insert is tried again. */
 const CONFLICT_PATH_BATCHES = 16;
 
+/** An event that waits behind an earlier one of its aggregate: no attempt yet, due as soon as it is first. */
+const queuedBehind = (event: EventEnvelope): Deferred => ({ event, attempts: 0, error: null, dueInMs: 0 });
+
 function describe(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;
   return String(err);
@@ -108,8 +112,13 @@ export class ConsumerRunner {
     return this.types.has(type);
   }
 
-  /** Processes a batch in order (raw envelopes from the wire or the outbox). */
-  async process(raw: (EventEnvelope | Record<string, unknown>)[], signal?: AbortSignal): Promise<void> {
+  /**
+   * Processes a batch in order (raw envelopes from the wire or the outbox). Without `retries`
+   * (Kafka, where only this consumer's partition waits) a failing event is retried in line; with
+   * them (embedded) it is handed to the retry queue after its first failure, with every later
+   * event of its aggregate, and the call returns once that is committed.
+   */
+  async process(raw: (EventEnvelope | Record<string, unknown>)[], signal?: AbortSignal, retries?: RetryQueue): Promise<void> {
     const events: EventEnvelope[] = [];
     for (const r of raw) {
       const type = String((r as { type?: unknown }).type ?? '');
@@ -125,17 +134,75 @@ export class ConsumerRunner {
     if (events.length === 0) return;
     if (signal?.aborted) throw new AbortedError();
     const end = this.metrics.handleSeconds.startTimer({ consumer: this.name });
-    if (events.length > 1) {
+    // Aggregates with an event already waiting in the retry queue: their events queue behind it.
+    const waiting = retries ? await retries.waiting(this.name, events.map(aggregateKey)) : new Set<string>();
+    const ready = waiting.size ? events.filter((e) => !waiting.has(aggregateKey(e))) : events;
+    if (ready.length > 1) {
       try {
-        await this.attempt(events);
+        await this.attempt(ready);
+        if (ready.length < events.length) await retries!.defer(this.name, events.filter((e) => waiting.has(aggregateKey(e))).map(queuedBehind));
         end();
         return;
       } catch (err) {
-        this.log.warn({ consumer: this.name, err: describe(err), size: events.length }, 'batch failed; retrying event by event');
+        this.log.warn({ consumer: this.name, err: describe(err), size: ready.length }, 'batch failed; retrying event by event');
       }
     }
-    for (const e of events) await this.processOne(e, signal);
+    if (!retries) {
+      for (const e of events) await this.processOne(e, signal);
+      end();
+      return;
+    }
+    const deferred: Deferred[] = [];
+    for (const e of events) {
+      const key = aggregateKey(e);
+      if (waiting.has(key)) {
+        deferred.push(queuedBehind(e));
+        continue;
+      }
+      try {
+        await this.attempt([e]);
+      } catch (err) {
+        this.metrics.failures.inc({ consumer: this.name });
+        if (this.policy.maxAttempts <= 1) {
+          await this.giveUp(e, err, 1);
+          continue;
+        }
+        this.metrics.retries.inc({ consumer: this.name });
+        deferred.push({ event: e, attempts: 1, error: describe(err), dueInMs: backoffMs(1, this.policy) });
+        waiting.add(key);
+      }
+    }
+    await retries.defer(this.name, deferred);
     end();
+  }
+
+  /**
+   * One more try of an event waiting in the retry queue (its `attempt`-th): 'done' when its effect
+   * is committed (now or before), 'parked' after the last attempt, else the error and the backoff
+   * before the next try.
+   */
+  async retryOnce(raw: EventEnvelope | Record<string, unknown>, attempt: number): Promise<RetryOutcome> {
+    let event: EventEnvelope;
+    try {
+      event = parseEvent(raw);
+    } catch (err) {
+      // Its contract changed while it waited (an upgrade): it will not get better.
+      if (!(err instanceof InvalidEventError)) throw err;
+      await this.park(raw, err.message, attempt);
+      return { outcome: 'parked' };
+    }
+    try {
+      await this.attempt([event]);
+      return { outcome: 'done' };
+    } catch (err) {
+      this.metrics.failures.inc({ consumer: this.name });
+      if (attempt >= this.policy.maxAttempts) {
+        await this.giveUp(event, err, attempt);
+        return { outcome: 'parked' };
+      }
+      this.metrics.retries.inc({ consumer: this.name });
+      return { outcome: 'again', error: describe(err), waitMs: backoffMs(attempt, this.policy) };
+    }
   }
 
   /** One event with retries; parks it after the last failed attempt. */
@@ -148,8 +215,7 @@ export class ConsumerRunner {
       } catch (err) {
         this.metrics.failures.inc({ consumer: this.name });
         if (attempt >= this.policy.maxAttempts) {
-          this.log.error({ consumer: this.name, eventId: event.id, type: event.type, attempts: attempt, err: describe(err) }, 'event dead-lettered');
-          await this.park(event, describe(err), attempt);
+          await this.giveUp(event, err, attempt);
           return 'parked';
         }
         this.metrics.retries.inc({ consumer: this.name });
@@ -228,6 +294,12 @@ export class ConsumerRunner {
       if (todo.length) await this.consumer.handleBatch(todo, tx);
     });
     return applied;
+  }
+
+  /** After the last attempt: logged and parked with its error. */
+  private async giveUp(event: EventEnvelope, err: unknown, attempts: number): Promise<void> {
+    this.log.error({ consumer: this.name, eventId: event.id, type: event.type, attempts, err: describe(err) }, 'event dead-lettered');
+    await this.park(event, describe(err), attempts);
   }
 
   private async park(envelope: EventEnvelope | Record<string, unknown>, error: string, attempts: number): Promise<void> {

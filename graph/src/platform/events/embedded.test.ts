@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/db.js';
 import { createLogger } from '../logger.js';
 import { record } from '../outbox.js';
@@ -10,6 +10,7 @@ import { EmbeddedTransport, TableDeadLetters, replayDeadLetterTable, splitByAggr
 import { createEventBackbone } from './index.js';
 import { EventMetrics } from './metrics.js';
 import { recordMany } from './record-many.js';
+import { RetryQueue } from './retry-queue.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from './test-support.js';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 
@@ -24,16 +25,34 @@ afterAll(async () => {
   await db?.close();
 });
 beforeEach(async () => {
-  await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
+  await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect, event_retry`);
+});
+/** Transports a test started (their retry queues run until stopped). */
+const started: EmbeddedTransport[] = [];
+afterEach(async () => {
+  for (const t of started.splice(0)) await t.stop();
 });
 
-function setup(consumer = new ProbeConsumer(), opts: { concurrency?: number; batchSize?: number } = {}) {
+/**
+ * A transport with one or more consumers, wired as the backbone wires it (with the retry queue,
+ * started) unless `inLine`: a failing event is then retried in line, as a Kafka consumer does.
+ */
+function setup(
+  consumer: ProbeConsumer | ProbeConsumer[] = new ProbeConsumer(),
+  opts: { concurrency?: number; batchSize?: number; inLine?: boolean; policy?: typeof policy } = {},
+) {
   const metrics = new EventMetrics();
-  const transport = new EmbeddedTransport(log, { concurrency: opts.concurrency ?? 1 });
-  const runner = new ConsumerRunner(consumer, db.orm, new TableDeadLetters(db.orm), policy, metrics, log);
-  transport.addConsumer(runner);
+  const retries = opts.inLine ? undefined : new RetryQueue(db.orm, log);
+  const transport = new EmbeddedTransport(log, { concurrency: opts.concurrency ?? 1, retries });
+  const consumers = Array.isArray(consumer) ? consumer : [consumer];
+  const runners = consumers.map((c) => new ConsumerRunner(c, db.orm, new TableDeadLetters(db.orm), opts.policy ?? policy, metrics, log));
+  for (const r of runners) transport.addConsumer(r);
+  if (retries) {
+    void transport.start();
+    started.push(transport);
+  }
   const relay = new OutboxRelay(db.url, transport, log, { batchSize: opts.batchSize ?? 500, pollMs: 200 }, metrics);
-  return { metrics, transport, runner, relay, consumer };
+  return { metrics, transport, runner: runners[0]!, runners, relay, consumer: consumers[0]! };
 }
 
 /** A probe envelope as a producer sends it (a fresh id each time). */
@@ -214,8 +233,8 @@ describe('embedded transport', () => {
     expect(await effectReport(db.orm)).toEqual({ total: 200, distinct: 200, duplicates: 0, orderViolations: 0 });
   });
 
-  it('retries with backoff, then succeeds', async () => {
-    const { transport, consumer, metrics } = setup();
+  it('without a retry queue (as a Kafka consumer runs), retries in line with backoff, then succeeds', async () => {
+    const { transport, consumer, metrics } = setup(new ProbeConsumer(), { inLine: true });
     const id = randomUUID();
     consumer.failures.set(id, 2);
     await transport.publish([
@@ -234,6 +253,8 @@ describe('embedded transport', () => {
       await writeProbes(db.orm, { total: 200, aggregates: 5, perTx: 20, poisonEvery: 50 });
       await waitFor(() => effectReport(db.orm), (r) => r.total >= 196);
       await waitFor(() => relay.backlog(), (n) => n === 0);
+      // The poisons are retried and parked by the retry queue, behind the claim.
+      await waitFor(() => db.orm.em.fork().execute(`select count(*)::int as n from event_retry`), (r) => r[0].n === 0);
       const parked: { consumer: string; error: string; attempts: number; event_type: string }[] = await db.orm.em
         .fork()
         .execute(`select consumer, error, attempts, event_type from event_dead_letter order by id`);
@@ -447,5 +468,121 @@ describe('embedded transport', () => {
     const relayOnly = await new EventMetrics({ consumers: false }).registry.metrics();
     expect(relayOnly).toMatch(/outbox_relayed_total/);
     expect(relayOnly).not.toMatch(/events_processed_total|events_consumer_lag|events_batch_seconds/);
+  });
+});
+
+describe('embedded retry queue', () => {
+  const waitingRows = () =>
+    db.orm.em.fork().execute<{ event_id: string; attempts: number; last_error: string | null }[]>(`select event_id, attempts, last_error from event_retry order by id`);
+  const effectsOf = (consumer: string) =>
+    db.orm.em.fork().execute<{ event_id: string }[]>(`select event_id from event_probe_effect where consumer = ? order by id`, [consumer]).then((r) => r.map((x) => x.event_id));
+
+  it('a failing event holds up neither the claim, nor other consumers, nor its own consumer\'s other aggregates; its aggregate\'s later events wait behind it, in order', async () => {
+    const failing = new ProbeConsumer('probe');
+    const other = new ProbeConsumer('other');
+    const { transport, metrics } = setup([failing, other], { policy: { maxAttempts: 50, baseMs: 5, maxMs: 20 } });
+    const live: EventEnvelope[] = [];
+    transport.onLive((b) => live.push(...b));
+    const x1 = probeEnvelope('x', { seq: 0 });
+    const y1 = probeEnvelope('y', { seq: 0 });
+    const x2 = probeEnvelope('x', { seq: 1 });
+    const y2 = probeEnvelope('y', { seq: 1 });
+    failing.failures.set(x1.id, Infinity);
+    // publish() returns while x1 still fails: with in-line retries it could not.
+    await transport.publish([x1, y1, x2, y2]);
+    expect(live.map((e) => e.id)).toEqual([x1.id, y1.id, x2.id, y2.id]);
+    expect(await effectsOf('other')).toEqual([x1.id, y1.id, x2.id, y2.id]);
+    expect(await effectsOf('probe')).toEqual([y1.id, y2.id]);
+    const waiting = await waitingRows();
+    expect(waiting.map((r) => r.event_id)).toEqual([x1.id, x2.id]);
+    expect(waiting[0]).toMatchObject({ attempts: expect.any(Number), last_error: expect.stringContaining('induced failure') });
+    expect(waiting[1]).toMatchObject({ attempts: 0, last_error: null });
+    // A later event of the waiting aggregate queues behind it too; another aggregate's goes through.
+    const x3 = probeEnvelope('x', { seq: 2 });
+    const z1 = probeEnvelope('z', { seq: 0 });
+    await transport.publish([x3, z1]);
+    expect(await effectsOf('probe')).toEqual([y1.id, y2.id, z1.id]);
+    expect((await waitingRows()).map((r) => r.event_id)).toEqual([x1.id, x2.id, x3.id]);
+    // The queue keeps trying x1 (attempts rise) and nothing behind it goes first.
+    await waitFor(waitingRows, (rows) => rows[0]!.attempts >= 3);
+    expect(await effectsOf('probe')).toEqual([y1.id, y2.id, z1.id]);
+    // Once it succeeds, its aggregate drains in order, each event once.
+    failing.failures.delete(x1.id);
+    await waitFor(waitingRows, (rows) => rows.length === 0);
+    expect(await effectsOf('probe')).toEqual([y1.id, y2.id, z1.id, x1.id, x2.id, x3.id]);
+    expect(await effectReport(db.orm, 'probe')).toMatchObject({ total: 6, duplicates: 0, orderViolations: 0 });
+    expect(await counter(metrics, 'events_retried_total')).toBeGreaterThanOrEqual(3);
+    expect(await counter(metrics, 'events_dead_lettered_total')).toBe(0);
+  });
+
+  it('through the relay: the outbox drains while an event keeps failing', async () => {
+    const consumer = new ProbeConsumer();
+    const { relay } = setup(consumer, { policy: { maxAttempts: 50, baseMs: 5, maxMs: 20 } });
+    consumer.poisonFails = true;
+    await relay.start();
+    try {
+      await writeProbes(db.orm, { total: 100, aggregates: 10, perTx: 10, poisonEvery: 100 });
+      // The poison is the 100th event, aggregate agg-0-9; everything else has its effect.
+      await waitFor(() => effectReport(db.orm), (r) => r.total >= 99);
+      expect(await relay.backlog()).toBe(0);
+      expect(await waitingRows()).toHaveLength(1);
+      consumer.poisonFails = false;
+      await waitFor(waitingRows, (rows) => rows.length === 0);
+      expect(await effectReport(db.orm)).toEqual({ total: 100, distinct: 100, duplicates: 0, orderViolations: 0 });
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('parks an event after the configured attempts (counting the first), then its aggregate goes on', async () => {
+    const consumer = new ProbeConsumer();
+    const { transport, metrics } = setup(consumer, { policy: { maxAttempts: 3, baseMs: 5, maxMs: 20 } });
+    const x1 = probeEnvelope('x', { seq: 0, poison: true });
+    const x2 = probeEnvelope('x', { seq: 1 });
+    await transport.publish([x1, x2]);
+    await waitFor(waitingRows, (rows) => rows.length === 0);
+    expect(await effectsOf('probe')).toEqual([x2.id]);
+    const parked = await db.orm.em.fork().execute(`select event_id, attempts, error from event_dead_letter`);
+    expect(parked).toEqual([{ event_id: x1.id, attempts: 3, error: expect.stringMatching(/poison event/) }]);
+    expect(await counter(metrics, 'events_failed_total')).toBe(3);
+    expect(await counter(metrics, 'events_retried_total')).toBe(2);
+    expect(await counter(metrics, 'events_dead_lettered_total')).toBe(1);
+  });
+
+  it('what waits survives a restart, a redelivery adds nothing, and each event has its effect once', async () => {
+    const first = new ProbeConsumer();
+    const a = setup(first, { policy: { maxAttempts: 50, baseMs: 5, maxMs: 20 } });
+    const x1 = probeEnvelope('x', { seq: 0 });
+    const x2 = probeEnvelope('x', { seq: 1 });
+    first.failures.set(x1.id, Infinity);
+    await a.transport.publish([x1, x2]);
+    // The same batch again (the relay crashed before committing its claim): nothing more waits.
+    await a.transport.publish([x1, x2]);
+    expect((await waitingRows()).map((r) => r.event_id)).toEqual([x1.id, x2.id]);
+    await a.transport.stop();
+    // A new process: the queue picks the rows up where they were.
+    const b = setup(new ProbeConsumer(), { policy: { maxAttempts: 50, baseMs: 5, maxMs: 20 } });
+    await waitFor(waitingRows, (rows) => rows.length === 0);
+    await b.transport.publish([x1, x2]);
+    expect(await effectsOf('probe')).toEqual([x1.id, x2.id]);
+    expect(await waitingRows()).toEqual([]);
+  });
+
+  it('the backbone counts what waits as its consumer\'s lag', async () => {
+    const consumer = new ProbeConsumer();
+    const backbone = createEventBackbone({ config: testConfig({ EVENT_RETRY_BASE_MS: '5', EVENT_MAX_ATTEMPTS: '50' }), orm: db.orm, databaseUrl: db.url, log, consumers: [consumer] });
+    consumer.poisonFails = true;
+    await backbone.start();
+    try {
+      await writeProbes(db.orm, { total: 4, aggregates: 1, poisonEvery: 2 });
+      // The 2nd event fails; it and the 3rd and 4th (same aggregate) wait.
+      await waitFor(() => backbone.metrics.registry.metrics(), (m) => /events_consumer_lag\{group="probe"\} 3/.test(m));
+      expect(await effectReport(db.orm)).toMatchObject({ total: 1 });
+      consumer.poisonFails = false;
+      await waitFor(() => backbone.metrics.registry.metrics(), (m) => /events_consumer_lag\{group="probe"\} 0/.test(m));
+      expect(await effectReport(db.orm)).toMatchObject({ total: 4, orderViolations: 0 });
+    } finally {
+      await backbone.stop();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { EventEnvelope } from '../../../../schema/events/index.js';
 import { parseEvent } from '../../../../schema/events/validate.js';
 import { AbortedError, type ConsumerRunner } from './consumer.js';
 import type { DeadLetter, DeadLetterSink, EventTransport, LiveListener } from './transport.js';
+import type { RetryQueue } from './retry-queue.js';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,8 +42,11 @@ export function splitByAggregate<T extends { aggregateType: string; aggregateId:
 /**
  * The default transport: the relay's batch is delivered in-process to the live listeners and to
  * every registered consumer, with the same runner (idempotency, retries, dead-letter table) that
- * the Kafka consumers use. publish() resolves after every consumer has committed or parked each
- * event, so the relay marks rows sent only then: a crash in between redelivers, never drops.
+ * the Kafka consumers use. publish() resolves after every consumer has committed, parked or (with
+ * a retry queue) queued for a later try each event, so the relay marks rows sent only then: a
+ * crash in between redelivers, never drops. With the retry queue (as the backbone wires it), an
+ * event that fails waits there and holds up nothing but the later events of its own aggregate for
+ * that consumer; without one, it is retried in line and the whole claim waits for it.
  */
 export class EmbeddedTransport implements EventTransport {
   readonly kind = 'embedded' as const;
@@ -52,7 +56,7 @@ export class EmbeddedTransport implements EventTransport {
 
   constructor(
     private readonly log: Logger,
-    private readonly opts: { concurrency: number } = { concurrency: 1 },
+    private readonly opts: { concurrency: number; retries?: RetryQueue } = { concurrency: 1 },
   ) {}
 
   onLive(listener: LiveListener): void {
@@ -61,6 +65,7 @@ export class EmbeddedTransport implements EventTransport {
 
   addConsumer(runner: ConsumerRunner): void {
     this.runners.push(runner);
+    this.opts.retries?.add(runner);
   }
 
   consumers(): readonly ConsumerRunner[] {
@@ -69,6 +74,7 @@ export class EmbeddedTransport implements EventTransport {
 
   async start(): Promise<void> {
     this.abort = new AbortController();
+    this.opts.retries?.start();
   }
 
   async publish(batch: EventEnvelope[]): Promise<void> {
@@ -84,14 +90,18 @@ export class EmbeddedTransport implements EventTransport {
       this.runners.map(async (r) => {
         const mine = batch.filter((e) => r.wants(e.type));
         if (mine.length === 0) return;
-        await Promise.all(splitByAggregate(mine, this.opts.concurrency).map((part) => r.process(part, signal)));
+        await Promise.all(splitByAggregate(mine, this.opts.concurrency).map((part) => r.process(part, signal, this.opts.retries)));
       }),
     );
   }
 
-  /** Abandons retries in flight (their events stay unsent in the outbox and are delivered again). */
+  /**
+   * Abandons in-line retries in flight (their events stay unsent in the outbox and are delivered
+   * again) and lets the retry queue finish its pass (what waits there stays for the next start).
+   */
   async stop(): Promise<void> {
     this.abort.abort();
+    await this.opts.retries?.stop();
   }
 }
 

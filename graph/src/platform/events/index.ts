@@ -4,12 +4,14 @@ import type { Config } from '../../config/config.js';
 import { OutboxRelay } from '../relay.js';
 import { ConsumerRunner, type EventConsumer, type RetryPolicy } from './consumer.js';
 import { EmbeddedTransport, TableDeadLetters } from './embedded.js';
+import { RetryQueue } from './retry-queue.js';
 import { KafkaLiveFeed, KafkaTransport, type KafkaSettings } from './kafka.js';
 import { EventMetrics } from './metrics.js';
 import type { DeadLetterSink, EventTransport, LiveListener } from './transport.js';
 
 export { EventConsumer, ConsumerRunner, AbortedError, backoffMs, type RetryPolicy } from './consumer.js';
 export { EmbeddedTransport, TableDeadLetters, replayDeadLetterTable } from './embedded.js';
+export { RetryQueue } from './retry-queue.js';
 export { EventMetrics, serveMetrics, type MetricsServer } from './metrics.js';
 export type { EventTransport, DeadLetterSink, DeadLetter, LiveListener } from './transport.js';
 
@@ -107,17 +109,20 @@ export function createEventBackbone(opts: {
       },
     };
   }
-  const transport = new EmbeddedTransport(log, { concurrency: 1 });
+  const retries = new RetryQueue(orm, log);
+  const transport = new EmbeddedTransport(log, { concurrency: 1, retries });
   if (opts.live) transport.onLive(opts.live);
   const deadLetters = new TableDeadLetters(orm);
   const runners = (opts.consumers ?? []).map((c) => new ConsumerRunner(c, orm, deadLetters, retryPolicy(config), metrics, log));
   for (const r of runners) transport.addConsumer(r);
   // Lag, embedded: the consumers are fed by the relay in-process, so what a consumer has not
-  // handled yet is the queued outbox events of the types it handles (one grouped count per scrape).
+  // handled yet is the queued outbox events of the types it handles plus its events waiting in
+  // the retry queue (one grouped count of each per scrape).
   if (runners.length) {
     metrics.addLagProbe(async () => {
       const rows: { type: string; n: number }[] = await orm.em.fork().execute(`select type, count(*)::int as n from outbox_event group by type`);
-      return Object.fromEntries(runners.map((r) => [r.name, rows.reduce((sum, row) => sum + (r.wants(row.type) ? row.n : 0), 0)]));
+      const waiting = await retries.counts();
+      return Object.fromEntries(runners.map((r) => [r.name, rows.reduce((sum, row) => sum + (r.wants(row.type) ? row.n : 0), waiting[r.name] ?? 0)]));
     });
   }
   const relay = new OutboxRelay(opts.databaseUrl, transport, log, relayOpts, metrics);

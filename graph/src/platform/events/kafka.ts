@@ -511,7 +511,7 @@ export async function replayDeadLetterTopic(
   await admin.connect();
   const targets = new Map<number, bigint>();
   try {
-    const highs = await admin.fetchTopicOffsets(topic);
+    const highs = await topicOffsets(admin, topic);
     const positions = await replayPositions(admin, s, runner.name, highs);
     for (const h of highs) if (BigInt(h.high) > positions.get(h.partition)!) targets.set(h.partition, BigInt(h.high));
   } finally {
@@ -589,7 +589,7 @@ export async function readDeadLetterTopic(
   await admin.connect();
   try {
     if (!(await admin.listTopics()).includes(topic)) return [];
-    const offsets = await admin.fetchTopicOffsets(topic);
+    const offsets = await topicOffsets(admin, topic);
     const positions = new Map<string, Map<number, bigint>>();
     const positionOf = async (consumer: string) => {
       let p = positions.get(consumer);
