@@ -230,7 +230,7 @@ export class GoogleConnectionService {
   private async requireCalendar(ctx: AppContext): Promise<UserCalendar> {
     const user = requireUser(ctx);
     const c = await this.calendarFor(ctx.em, user.id);
-    if (!c) throw new AppError('BAD_USER_INPUT', 'Googleカレンダーが接続されていません。');
+    if (!c) throw new AppError('GOOGLE_NOT_CONNECTED', 'Googleカレンダーが接続されていません。予定画面から接続してください。');
     return c.cal;
   }
 

@@ -115,7 +115,13 @@ describe('the spec\'s GET /schedules/google and PUT /schedules/google/{googleEve
       type: 'remote',
     });
     expect((await api(p.url, 'GET', '/schedules/google?timeMin=x&timeMax=y', { token: t.admin })).status).toBe(400);
-    expect((await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01', { token: t.staff })).status).toBe(400);
+    // Not connected: a code of its own (the request itself was fine), for either call.
+    const unconnected = await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01', { token: t.staff });
+    expect(unconnected.status).toBe(409);
+    expect(unconnected.body).toMatchObject({ code: 'GOOGLE_NOT_CONNECTED', error: expect.stringContaining('接続されていません') });
+    const answer = await api(p.url, 'PUT', '/schedules/google/abc123', { token: t.staff, body: { is_joined: 1 } });
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe('GOOGLE_NOT_CONNECTED');
     expect((await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01')).status).toBe(401);
   });
 
@@ -181,6 +187,6 @@ describe('disconnect', () => {
     expect(left).toEqual([]);
     const imported = await p.db.orm.em.fork().execute(`select id from schedule where google_event_id = 'abcdefg'`);
     expect(imported).toEqual([]);
-    expect((await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01', { token: t.admin })).status).toBe(400);
+    expect((await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01', { token: t.admin })).status).toBe(409);
   });
 });
