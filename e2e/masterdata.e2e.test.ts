@@ -73,25 +73,33 @@ describe('staff and departments (master data)', () => {
     await context.close();
   });
 
-  test('an empty new-staff form: Japanese messages under every required field, one toast however often Save is pressed, clear of the buttons', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'admin');
-    await page.goto('/employees/new');
-    await page.getByRole('heading', { level: 1, name: '社員登録' }).waitFor();
-    const save = page.getByRole('button', { name: '保存' });
-    for (let i = 0; i < 2; i++) {
-      await save.click();
-      await page.getByText('パスワードを入力してください。').waitFor();
-    }
-    const form = await page.locator('form').innerText();
-    expect(form).not.toMatch(/expected|received|Invalid input/i);
-    await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
-    const toastBox = (await page.getByTestId('toast').boundingBox())!;
-    const saveBox = (await save.boundingBox())!;
-    const overlaps = toastBox.x < saveBox.x + saveBox.width && saveBox.x < toastBox.x + toastBox.width && toastBox.y < saveBox.y + saveBox.height && saveBox.y < toastBox.y + toastBox.height;
-    expect(overlaps).toBe(false);
-    await context.close();
-  });
+  for (const [layout, viewport, landing] of [['desktop', DESKTOP, '/schedules'], ['390 px', PHONE, '/schedules/sp']] as const) {
+    test(`an empty new-staff form (${layout}): Japanese messages under every required field, the first one focused, one toast however often Save is pressed, clear of the buttons and the back link`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await signIn(page, 'admin', { landing });
+      await page.goto('/employees/new');
+      await page.getByRole('heading', { level: 1, name: '社員登録' }).waitFor();
+      const save = page.getByRole('button', { name: '保存' });
+      for (let i = 0; i < 2; i++) {
+        await save.click();
+        await page.getByText('パスワードを入力してください。').waitFor();
+      }
+      const form = await page.locator('form').innerText();
+      expect(form).not.toMatch(/expected|received|Invalid input/i);
+      // Save sits at the bottom of the form: the first field in error takes the focus (and the view).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+      const first = await page.evaluate(() => document.querySelector('form [aria-invalid="true"]') === document.activeElement);
+      expect(first).toBe(true);
+      await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
+      const toastBox = (await page.getByTestId('toast').boundingBox())!;
+      const overlaps = (b: { x: number; y: number; width: number; height: number }) =>
+        toastBox.x < b.x + b.width && b.x < toastBox.x + toastBox.width && toastBox.y < b.y + b.height && b.y < toastBox.y + toastBox.height;
+      expect(overlaps((await save.boundingBox())!)).toBe(false);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(overlaps((await page.getByRole('link', { name: '一覧に戻る' }).boundingBox())!)).toBe(false);
+      await context.close();
+    });
+  }
 
   test('department members: warning without a selection, confirmation before removal, add from the picker, save', async () => {
     const { context, page } = await newPage(browser);

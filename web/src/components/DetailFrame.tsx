@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Banner, Button, Spinner } from '@primer/react';
 import { Blankslate } from '@primer/react/experimental';
@@ -80,6 +80,19 @@ export function DetailFrame({
     e.preventDefault();
     if (editing && !saving) onSubmit();
   };
+  const top = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const bannerShown = !!banner;
+  // A save that failed: bring what went wrong into view (Save sits at the bottom of a long form).
+  // The first field with an error gets the focus; without one (a conflict), the banner is shown.
+  useEffect(() => {
+    if (!bannerShown) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      invalid.scrollIntoView({ block: 'center' });
+      invalid.focus({ preventScroll: true });
+    } else top.current?.scrollIntoView({ block: 'start' });
+  }, [bannerShown]);
   return (
     <Page testId={testId}>
       <ToastHost closeLabel={labels.closeToast} />
@@ -90,7 +103,11 @@ export function DetailFrame({
         </RouterLink>
       </div>
       <PageHeading section={section} title={title} description={description} labels={chips} />
-      {banner && <div className={styles.banner}>{banner}</div>}
+      {banner && (
+        <div ref={top} className={styles.banner}>
+          {banner}
+        </div>
+      )}
       {loading ? (
         <div className={styles.loading}>
           <Spinner size="medium" />
@@ -106,7 +123,7 @@ export function DetailFrame({
           </Blankslate>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'}>
+        <form ref={form} onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'}>
           <div className={styles.card}>{children}</div>
           <div className={styles.actions}>
             {editing ? (
