@@ -136,6 +136,11 @@ describe('workers CLI (embedded mode)', () => {
     expect(status.out).toMatch(/lag\s+parked\s+retrying/);
     expect(status.out).toMatch(/probe\s+\(in-process\)\s+4\s+1\s+1$/m);
     expect(status.out).toMatch(/import\s+\(in-process\)\s+0\s+0\s+0$/m);
+    // And why it waits.
+    expect(status.out).toMatch(/^probe: event [0-9a-f-]{36} failed 1 time\(s\), next try in \d+\.\d s: boom$/m);
+    const json = JSON.parse((await cli(['status', '--json'], { DATABASE_URL: db.url })).out) as { groups: { consumer: string; failing: unknown }[] };
+    expect(json.groups.find((g) => g.consumer === 'probe')!.failing).toMatchObject({ attempts: 1, lastError: 'boom' });
+    expect(json.groups.find((g) => g.consumer === 'import')!.failing).toBeNull();
     await db.orm.em.fork().execute(`delete from event_retry`);
 
     const list = await cli(['dead-letters', '--json'], { DATABASE_URL: db.url });

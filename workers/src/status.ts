@@ -16,7 +16,15 @@ export interface Status {
    * Per consumer: lag, parked events not yet replayed (null: unknown) and, embedded, how many of
    * its lag wait in the retry queue (table event_retry) after a failed attempt or behind one.
    */
-  groups: { consumer: string; group: string; lag: number | null; parked: number | null; retrying?: number }[];
+  groups: {
+    consumer: string;
+    group: string;
+    lag: number | null;
+    parked: number | null;
+    retrying?: number;
+    /** Embedded, when something waits after a failure: the event failing longest, and when it is tried next. */
+    failing?: { eventId: string; attempts: number; lastError: string; nextTryInSeconds: number } | null;
+  }[];
   /** Kafka mode: the brokers, and why they could not be asked when they could not. */
   kafka?: { brokers: string[]; error?: string };
 }
@@ -42,6 +50,11 @@ export async function collectStatus(config: Config, orm: MikroORM, names: string
     const queued: { type: string; n: number }[] = await em.execute(`select type, count(*)::int as n from outbox_event group by type`);
     const waiting: { consumer: string; n: number }[] = await em.execute(`select consumer, count(*)::int as n from event_retry group by consumer`);
     const waitingBy = new Map(waiting.map((r) => [r.consumer, r.n]));
+    const failing: { consumer: string; event_id: string; attempts: number; last_error: string; next: number }[] = await em.execute(
+      `select distinct on (consumer) consumer, event_id, attempts, last_error, greatest(0, extract(epoch from due_at - now()))::float8 as next
+         from event_retry where attempts > 0 order by consumer, attempts desc, id`,
+    );
+    const failingBy = new Map(failing.map((r) => [r.consumer, { eventId: r.event_id, attempts: r.attempts, lastError: r.last_error, nextTryInSeconds: r.next }]));
     return {
       transport: 'embedded',
       relayBacklog: b.n,
@@ -51,7 +64,7 @@ export async function collectStatus(config: Config, orm: MikroORM, names: string
         const handles = new Set(consumerFactories[consumer]!({}).handles);
         const retrying = waitingBy.get(consumer) ?? 0;
         const lag = queued.reduce((sum, q) => sum + (handles.has(q.type) ? q.n : 0), retrying);
-        return { consumer, group: '(in-process)', lag, parked: parkedBy.get(consumer) ?? 0, retrying };
+        return { consumer, group: '(in-process)', lag, parked: parkedBy.get(consumer) ?? 0, retrying, failing: failingBy.get(consumer) ?? null };
       }),
     };
   }
@@ -112,5 +125,13 @@ export function formatStatus(s: Status): string {
         `${g.consumer.padEnd(16)} ${g.group.padEnd(36)} ${String(g.lag ?? 'n/a').padEnd(8)} ${String(g.parked ?? 'n/a').padEnd(8)}${s.transport === 'embedded' ? ` ${g.retrying ?? 0}` : ''}`.trimEnd(),
     ),
   );
+  // Why a consumer's events wait: its longest-failing one (embedded; with Kafka see the worker's log).
+  for (const g of s.groups) {
+    if (!g.failing) continue;
+    const first = g.failing.lastError.split('\n')[0]!;
+    lines.push(
+      `${g.consumer}: event ${g.failing.eventId} failed ${g.failing.attempts} time(s), next try in ${g.failing.nextTryInSeconds.toFixed(1)} s: ${first.length > 120 ? `${first.slice(0, 119)}…` : first}`,
+    );
+  }
   return lines.join('\n');
 }
