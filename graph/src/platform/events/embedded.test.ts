@@ -568,6 +568,39 @@ describe('embedded retry queue', () => {
     expect(await waitingRows()).toEqual([]);
   });
 
+  it('stopping mid-pass finishes the try in flight, records it, and leaves the rest for the next start', async () => {
+    const consumer = new ProbeConsumer();
+    // Retries due about a second after the first attempts: time to gate the next try.
+    const { transport } = setup(consumer, { policy: { maxAttempts: 50, baseMs: 1000, maxMs: 1000 } });
+    const events = ['a', 'b', 'c'].map((agg) => probeEnvelope(agg, { seq: 0 }));
+    // Two failures each: the batch attempt (a's first) and each event's own first attempt.
+    for (const e of events) consumer.failures.set(e.id, 2);
+    await transport.publish(events);
+    expect(await waitingRows()).toHaveLength(3);
+    consumer.failures.clear();
+    // All three due at once: one pass takes them, in id order.
+    await db.orm.em.fork().execute(`update event_retry set due_at = now()`);
+    // The next try of the first due event hangs until released; stop() is asked meanwhile.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inFlight = new Promise<void>((r) => (entered = r));
+    const handle = consumer.handleBatch.bind(consumer);
+    consumer.handleBatch = async (batch, tx) => {
+      entered();
+      await gate;
+      return handle(batch, tx);
+    };
+    await inFlight;
+    const stopping = transport.stop();
+    release();
+    await stopping;
+    started.splice(started.indexOf(transport), 1);
+    // One try was made and recorded (its effect and its row gone); the other two still wait.
+    expect(await effectReport(db.orm)).toMatchObject({ total: 1 });
+    expect(await waitingRows()).toHaveLength(2);
+  });
+
   it('the backbone counts what waits as its consumer\'s lag', async () => {
     const consumer = new ProbeConsumer();
     const backbone = createEventBackbone({ config: testConfig({ EVENT_RETRY_BASE_MS: '5', EVENT_MAX_ATTEMPTS: '50' }), orm: db.orm, databaseUrl: db.url, log, consumers: [consumer] });

@@ -112,6 +112,9 @@ export class RetryQueue {
       const done: string[] = [];
       const again: { id: string; error: string; waitMs: number }[] = [];
       for (const row of rows) {
+        // Stopping: what was not tried yet stays as it is (a slow consumer, say Google in an outage,
+        // must not hold a shutdown for a whole pass).
+        if (this.stopped) break;
         const r = await this.runners.get(row.consumer)!.retryOnce(row.envelope, row.attempts + 1);
         if (r.outcome === 'again') again.push({ id: row.id, error: r.error, waitMs: r.waitMs });
         else done.push(row.id);
@@ -152,7 +155,7 @@ export class RetryQueue {
     this.loop = this.run();
   }
 
-  /** Lets the pass in flight finish (each try is one committed or rolled-back transaction), then stops. */
+  /** Lets the try in flight finish (one committed or rolled-back transaction), records the pass so far, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake(0);
