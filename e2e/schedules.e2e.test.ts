@@ -369,6 +369,22 @@ describe('schedule (desktop 1280 × 800)', () => {
     await dialog.getByRole('button', { name: 'キャンセル', exact: true }).click();
     await context.close();
   });
+
+  test('back from a failed Google consent: the toast says why in Japanese from the catalogue, never a raw code or text from the URL', async () => {
+    const { context, page } = await openSchedules('staff');
+    await page.goto('/schedules?google=error&code=FORBIDDEN&reason=user');
+    const t = page.getByTestId('toast');
+    await t.filter({ hasText: 'Googleカレンダーと連携できませんでした' }).waitFor();
+    expect(await t.innerText()).toContain('連携を始めたユーザーと現在のログインユーザーが一致しません');
+    expect(await t.innerText()).not.toContain('FORBIDDEN');
+    // The query is cleaned up; an unknown reason or code falls back to the catalogue's text.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await page.getByRole('button', { name: '通知を閉じる' }).click();
+    await page.goto('/schedules?google=error&code=EVIL&reason=%E9%9B%BB%E8%A9%B1%E3%81%97%E3%81%A6');
+    await t.filter({ hasText: '予期しないエラーが発生しました。' }).waitFor();
+    expect(await t.innerText()).not.toMatch(/EVIL|電話して/);
+    await context.close();
+  });
 });
 
 describe('schedule (narrow 390 × 844)', () => {

@@ -8,6 +8,8 @@ interface ToastItem {
   id: number;
   tone: ToastTone;
   message: string;
+  /** A second, smaller line: the server's reason for a failure. */
+  detail?: string;
 }
 
 // A module-level store: a toast raised just before navigating (save → list) survives the route change.
@@ -22,18 +24,18 @@ function dismiss(id: number) {
 }
 
 /** Shows a toast; the same message again replaces the one still showing (and restarts its time). */
-function show(tone: ToastTone, message: string) {
+function show(tone: ToastTone, message: string, detail?: string) {
   const id = ++seq;
-  items = [...items.filter((t) => t.tone !== tone || t.message !== message).slice(-3), { id, tone, message }];
+  items = [...items.filter((t) => t.tone !== tone || t.message !== message || t.detail !== detail).slice(-3), { id, tone, message, detail }];
   emit();
   window.setTimeout(() => dismiss(id), tone === 'danger' ? 8000 : 4500);
 }
 
 export const toast = {
-  success: (m: string) => show('success', m),
-  error: (m: string) => show('danger', m),
-  warning: (m: string) => show('warning', m),
-  info: (m: string) => show('info', m),
+  success: (m: string, detail?: string) => show('success', m, detail),
+  error: (m: string, detail?: string) => show('danger', m, detail),
+  warning: (m: string, detail?: string) => show('warning', m, detail),
+  info: (m: string, detail?: string) => show('info', m, detail),
 };
 
 const subscribe = (l: () => void) => {
@@ -43,7 +45,11 @@ const subscribe = (l: () => void) => {
 
 const ICONS = { success: CheckCircleIcon, danger: AlertIcon, warning: AlertIcon, info: InfoIcon };
 
-/** Renders the current toasts (top right under the header; full-width on narrow screens). Mount once per screen. */
+/**
+ * Renders the current toasts (top right under the header; at the bottom on phones). They let clicks
+ * through to the page (a toast over the schedule grid must not eat a click on it); only their close
+ * button takes them. Mount once per screen.
+ */
 export function ToastHost({ closeLabel }: { closeLabel: string }) {
   const list = useSyncExternalStore(subscribe, () => items);
   if (list.length === 0) return null;
@@ -54,7 +60,10 @@ export function ToastHost({ closeLabel }: { closeLabel: string }) {
         return (
           <div key={t.id} className={styles.toast} data-tone={t.tone} role={t.tone === 'danger' || t.tone === 'warning' ? 'alert' : 'status'} data-testid="toast">
             <Icon size={16} className={styles.icon} />
-            <span className={styles.message}>{t.message}</span>
+            <span className={styles.message}>
+              {t.message}
+              {t.detail && <span className={styles.detail}>{t.detail}</span>}
+            </span>
             <button type="button" className={styles.close} aria-label={closeLabel} onClick={() => dismiss(t.id)}>
               <XIcon size={16} />
             </button>

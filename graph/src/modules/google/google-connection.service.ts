@@ -147,29 +147,29 @@ export class GoogleConnectionService {
   private verifyState(ctx: AppContext, state: string): void {
     const user = requireUser(ctx);
     const [payload, sig] = state.split('.');
-    if (!payload || !sig) throw badInput('連携の確認情報（state）が正しくありません。');
+    if (!payload || !sig) throw new AppError('BAD_USER_INPUT', '連携の確認情報（state）が正しくありません。', { reason: 'state' });
     const want = Buffer.from(this.sign(payload));
     const got = Buffer.from(sig);
-    if (want.length !== got.length || !timingSafeEqual(want, got)) throw badInput('連携の確認情報（state）が正しくありません。');
+    if (want.length !== got.length || !timingSafeEqual(want, got)) throw new AppError('BAD_USER_INPUT', '連携の確認情報（state）が正しくありません。', { reason: 'state' });
     const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: number; s: string; e: number };
-    if (p.e < Date.now()) throw badInput('連携の手続きの有効期限が切れました。もう一度お試しください。');
-    if (p.u !== user.id || p.s !== user.sessionId) throw new AppError('FORBIDDEN', '連携を始めたユーザーと現在のログインユーザーが一致しません。');
+    if (p.e < Date.now()) throw new AppError('BAD_USER_INPUT', '連携の手続きの有効期限が切れました。もう一度お試しください。', { reason: 'expired' });
+    if (p.u !== user.id || p.s !== user.sessionId) throw new AppError('FORBIDDEN', '連携を始めたユーザーと現在のログインユーザーが一致しません。', { reason: 'user' });
   }
 
   /** The OAuth callback: checks the state, exchanges the code, stores the refresh token, asks for a full sync. */
   async callback(ctx: AppContext, code: string, state: string): Promise<void> {
     const user = requireUser(ctx);
-    if (!this.enabled) throw new AppError('BAD_USER_INPUT', 'Googleカレンダー連携は設定されていません。');
+    if (!this.enabled) throw new AppError('BAD_USER_INPUT', 'Googleカレンダー連携は設定されていません。', { reason: 'disabled' });
     this.verifyState(ctx, state);
     let tokens;
     try {
       tokens = (await this.gateway.oauth(this.redirectUrl()).getToken(code)).tokens;
     } catch (err) {
-      throw new AppError('BAD_USER_INPUT', `Googleから認可を受け取れませんでした（${classify(err).reason}）。もう一度お試しください。`);
+      throw new AppError('BAD_USER_INPUT', `Googleから認可を受け取れませんでした（${classify(err).reason}）。もう一度お試しください。`, { reason: 'exchange' });
     }
-    if (!tokens.refresh_token) throw new AppError('BAD_USER_INPUT', 'Googleからオフラインアクセスの許可を受け取れませんでした。もう一度接続してください。');
+    if (!tokens.refresh_token) throw new AppError('BAD_USER_INPUT', 'Googleからオフラインアクセスの許可を受け取れませんでした。もう一度接続してください。', { reason: 'offline' });
     const scope = tokens.scope ?? '';
-    if (scope && !scope.includes('calendar')) throw new AppError('BAD_USER_INPUT', 'カレンダーへのアクセスが許可されませんでした。');
+    if (scope && !scope.includes('calendar')) throw new AppError('BAD_USER_INPUT', 'カレンダーへのアクセスが許可されませんでした。', { reason: 'scope' });
     const email = emailFromIdToken(tokens.id_token) ?? '';
     const enc = this.cipher.encrypt(tokens.refresh_token, user.id);
     const old = await this.find(ctx.em, user.id);

@@ -4,6 +4,9 @@ import { toAppError } from '../../platform/errors.js';
 
 const q = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
+/** Why a Google consent callback failed, as the schedule screen names it (schedules.google.reason.*). */
+const CALLBACK_REASONS = new Set(['state', 'expired', 'user', 'disabled', 'exchange', 'offline', 'scope']);
+
 /** OAuth callback, the spec's external-event calls, and the ICS feed. */
 export function googleRoutes(r: Router): void {
   r.get(
@@ -16,8 +19,12 @@ export function googleRoutes(r: Router): void {
         await ctx.services.google.callback(ctx, q(req.query.code) ?? '', q(req.query.state) ?? '');
         res.redirect(303, '/schedules?google=connected');
       } catch (err) {
+        // The schedule screen says why from its own catalogue: a code and a reason key, never text
+        // in the URL (a link could otherwise make the intranet display any message).
         const e = toAppError(err);
-        res.redirect(303, `/schedules?google=error&code=${encodeURIComponent(e.code)}`);
+        const reason = e.extensions.reason;
+        const why = typeof reason === 'string' && CALLBACK_REASONS.has(reason) ? `&reason=${reason}` : '';
+        res.redirect(303, `/schedules?google=error&code=${encodeURIComponent(e.code)}${why}`);
       }
     }),
   );

@@ -54,9 +54,9 @@ describe('Google Calendar connection (GraphQL + OAuth callback)', () => {
     const state = url.searchParams.get('state')!;
     const other = await callback(t.staff, `code=${encodeURIComponent(fake.issueCode('x@example.com'))}&state=${encodeURIComponent(state)}`);
     expect(other.status).toBe(303);
-    expect(other.headers.get('location')).toBe('/schedules?google=error&code=FORBIDDEN');
+    expect(other.headers.get('location')).toBe('/schedules?google=error&code=FORBIDDEN&reason=user');
     const tampered = await callback(t.admin, `code=c&state=${encodeURIComponent(state.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))}`);
-    expect(tampered.headers.get('location')).toBe('/schedules?google=error&code=BAD_USER_INPUT');
+    expect(tampered.headers.get('location')).toBe('/schedules?google=error&code=BAD_USER_INPUT&reason=state');
     const denied = await callback(t.admin, `error=access_denied&state=${encodeURIComponent(state)}`);
     expect(denied.headers.get('location')).toBe('/schedules?google=denied');
     expect((await gql(p.url, STATUS, {}, { token: t.staff })).body.data.googleCalendarStatus.connected).toBe(false);

@@ -12,7 +12,7 @@ import { describeError, type ScheduleProblem } from './errors';
 import { responseLabel, typeLabel } from './format';
 import { useChangeListener, type LiveChange } from './live';
 import { CreateScheduleMutation, DeleteScheduleMutation, RespondToScheduleMutation, ScheduleQuery, UpdateScheduleMutation } from './operations';
-import { useToast } from './Toasts';
+import { toast } from '../../components/Toast';
 import type { DialogState } from './use-schedule-screen';
 import styles from './ScheduleDialog.module.css';
 
@@ -159,7 +159,6 @@ function ScheduleForm({
   gone,
 }: Props & { initial: FormState; owner: { id: number; name: string }; schedule?: ScheduleFieldsFragment; fresh?: ScheduleFieldsFragment; gone?: boolean }) {
   const { t, locale } = useI18n();
-  const notify = useToast();
   const creating = !schedule;
   const [instant] = useState(() => !!standIn?.current);
   useEffect(() => {
@@ -275,12 +274,12 @@ function ScheduleForm({
       if (creating) {
         const { data } = await createSchedule({ variables: { input: toInput(form) } });
         const s = data!.createSchedule;
-        notify('success', t('schedules.toast.created'));
+        toast.success(t('schedules.toast.created'));
         onChanged({ kind: 'created', scheduleId: s.id, schedule: s });
       } else {
         const { data } = await updateSchedule({ variables: { id: current!.id, input: toInput(form, version) } });
         const s = data!.updateSchedule;
-        notify('success', t('schedules.toast.updated'));
+        toast.success(t('schedules.toast.updated'));
         onChanged({ kind: 'updated', scheduleId: s.id, schedule: s });
       }
       onClose();
@@ -289,7 +288,7 @@ function ScheduleForm({
       setErrors(p.fieldErrors);
       setProblem(p);
       setBusy(null);
-      notify('danger', creating ? t('schedules.toast.createFailed') : t('schedules.toast.updateFailed'), p.message);
+      toast.error(creating ? t('schedules.toast.createFailed') : t('schedules.toast.updateFailed'), p.message);
     }
   };
 
@@ -297,7 +296,7 @@ function ScheduleForm({
     setBusy('delete');
     try {
       await deleteSchedule({ variables: { id: current!.id } });
-      notify('success', t('schedules.toast.deleted'));
+      toast.success(t('schedules.toast.deleted'));
       onChanged({ kind: 'deleted', scheduleId: current!.id, schedule: null });
       onClose();
     } catch (err) {
@@ -305,7 +304,7 @@ function ScheduleForm({
       setConfirmDelete(false);
       setBusy(null);
       setProblem(p);
-      notify('danger', t('schedules.toast.deleteFailed'), p.message);
+      toast.error(t('schedules.toast.deleteFailed'), p.message);
     }
   };
 
@@ -314,13 +313,13 @@ function ScheduleForm({
     try {
       const { data } = await respond({ variables: { id: current!.id, accept } });
       const s = data!.respondToSchedule;
-      notify('success', accept ? t('schedules.toast.accepted') : t('schedules.toast.declined'));
+      toast.success(accept ? t('schedules.toast.accepted') : t('schedules.toast.declined'));
       setBusy(null);
       loadLatest(s);
       onChanged({ kind: 'responded', scheduleId: s.id, schedule: s });
     } catch (err) {
       setBusy(null);
-      notify('danger', t('schedules.toast.respondFailed'), describeError(err, locale, t).message);
+      toast.error(t('schedules.toast.respondFailed'), describeError(err, locale, t).message);
     }
   };
 

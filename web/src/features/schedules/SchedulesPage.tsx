@@ -17,7 +17,7 @@ import { MonthCalendar } from './MonthCalendar';
 import { MyDayPanel } from './MyDayPanel';
 import { ScheduleGridQuery } from './operations';
 import { ScheduleDialogHost, usePreloadDialog } from './ScheduleDialogHost';
-import { ToastProvider } from './Toasts';
+import { ToastHost } from '../../components/Toast';
 import { useMonthMarkers } from './use-month-markers';
 import { useScheduleScreen } from './use-schedule-screen';
 import { WeekGrid } from './WeekGrid';
@@ -32,13 +32,15 @@ const PAGE_SIZE = 25;
 /** /schedules: month calendar, my day, and the weekly people × days grid. */
 /** Under 440 px the schedule has its own route (spec): /schedules → /schedules/sp, keeping ?date. */
 export default function SchedulesPage(_: { def: PageDef; id?: string }) {
+  const t = useT();
   const narrow = useNarrow();
   const { search } = useLocation();
   if (narrow) return <Navigate to={`/schedules/sp${search}`} replace />;
   return (
-    <ToastProvider>
+    <>
+      <ToastHost closeLabel={t('schedules.toast.close')} />
       <DesktopSchedules />
-    </ToastProvider>
+    </>
   );
 }
 

@@ -17,7 +17,7 @@ import { MonthCalendar } from './MonthCalendar';
 import { MyDayPanel } from './MyDayPanel';
 import { ScheduleGridQuery } from './operations';
 import { ScheduleDialogHost, usePreloadDialog } from './ScheduleDialogHost';
-import { ToastProvider } from './Toasts';
+import { ToastHost } from '../../components/Toast';
 import { useMonthMarkers } from './use-month-markers';
 import { useScheduleScreen } from './use-schedule-screen';
 import styles from './SchedulesSpPage.module.css';
@@ -26,10 +26,12 @@ const PAGE_SIZE = 100;
 
 /** /schedules/sp: calendar, my day, and who has what on the chosen day (collapsible per person). */
 export default function SchedulesSpPage(_: { def: PageDef; id?: string }) {
+  const t = useT();
   return (
-    <ToastProvider>
+    <>
+      <ToastHost closeLabel={t('schedules.toast.close')} />
       <NarrowSchedules />
-    </ToastProvider>
+    </>
   );
 }
 

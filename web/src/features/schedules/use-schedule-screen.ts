@@ -1,10 +1,22 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../app/auth/session';
-import { useT } from '../../app/i18n';
+import { useT, type MessageKey, type Translate } from '../../app/i18n';
 import type { ScheduleCellFieldsFragment, ScheduleFieldsFragment } from '../../gql/graphql';
 import { monthOf, today as todayOf } from './dates';
-import { useToast } from './Toasts';
+import { toast } from '../../components/Toast';
+
+const CALLBACK_REASONS = ['state', 'expired', 'user', 'disabled', 'exchange', 'offline', 'scope'] as const;
+const KNOWN_CODES = ['BAD_USER_INPUT', 'FORBIDDEN', 'UNAUTHENTICATED'] as const;
+
+/**
+ * Why the Google consent failed, from the catalogue: the server sends a reason key and a code,
+ * never text (a link could otherwise make the screen say anything).
+ */
+function googleFailure(reason: string | null, code: string | null, t: Translate): string {
+  if (reason && (CALLBACK_REASONS as readonly string[]).includes(reason)) return t(`schedules.google.reason.${reason}` as MessageKey);
+  return t(`err.${code && (KNOWN_CODES as readonly string[]).includes(code) ? code : 'OTHER'}` as MessageKey, { name: '' });
+}
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -16,7 +28,6 @@ export type DialogState =
 export function useScheduleScreen() {
   const { user } = useSession();
   const t = useT();
-  const notify = useToast();
   const [params, setParams] = useSearchParams();
   const today = useMemo(() => todayOf(), []);
   const raw = params.get('date');
@@ -46,19 +57,20 @@ export function useScheduleScreen() {
   const google = params.get('google');
   useEffect(() => {
     if (!google) return;
-    if (google === 'connected') notify('success', t('schedules.google.connectedToast'));
-    else if (google === 'denied') notify('info', t('schedules.google.deniedToast'));
-    else notify('danger', t('schedules.google.errorToast'), params.get('code') ?? undefined);
+    if (google === 'connected') toast.success(t('schedules.google.connectedToast'));
+    else if (google === 'denied') toast.info(t('schedules.google.deniedToast'));
+    else toast.error(t('schedules.google.errorToast'), googleFailure(params.get('reason'), params.get('code'), t));
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
         next.delete('google');
         next.delete('code');
+        next.delete('reason');
         return next;
       },
       { replace: true },
     );
-  }, [google, notify, params, setParams, t]);
+  }, [google, params, setParams, t]);
 
   const openCreate = useCallback(
     (date: string, attendee?: { id: number; name: string }) =>
