@@ -375,7 +375,7 @@ describe('schedule (desktop 1280 × 800)', () => {
     await page.goto('/schedules?google=error&code=FORBIDDEN&reason=user');
     const t = page.getByTestId('toast');
     await t.filter({ hasText: 'Googleカレンダーと連携できませんでした' }).waitFor();
-    expect(await t.innerText()).toContain('連携を始めたユーザーと現在のログインユーザーが一致しません');
+    expect(await t.innerText()).toContain('連携を始めたユーザーと現在のログインユーザーが異なります');
     expect(await t.innerText()).not.toContain('FORBIDDEN');
     // The query is cleaned up; an unknown reason or code falls back to the catalogue's text.
     await expect.poll(() => new URL(page.url()).search).toBe('');

@@ -6,7 +6,16 @@ import type { ScheduleCellFieldsFragment, ScheduleFieldsFragment } from '../../g
 import { monthOf, today as todayOf } from './dates';
 import { toast } from '../../components/Toast';
 
-const CALLBACK_REASONS = ['state', 'expired', 'user', 'disabled', 'exchange', 'offline', 'scope'] as const;
+/** The callback's reason keys (google.routes.ts) → what the screen says. */
+const CALLBACK_REASONS: Record<string, MessageKey> = {
+  state: 'schedules.google.reason.invalid',
+  expired: 'schedules.google.reason.invalid',
+  user: 'schedules.google.reason.user',
+  exchange: 'schedules.google.reason.grant',
+  offline: 'schedules.google.reason.grant',
+  scope: 'schedules.google.reason.grant',
+  disabled: 'schedules.google.unavailable',
+};
 const KNOWN_CODES = ['BAD_USER_INPUT', 'FORBIDDEN', 'UNAUTHENTICATED'] as const;
 
 /**
@@ -14,7 +23,8 @@ const KNOWN_CODES = ['BAD_USER_INPUT', 'FORBIDDEN', 'UNAUTHENTICATED'] as const;
  * never text (a link could otherwise make the screen say anything).
  */
 function googleFailure(reason: string | null, code: string | null, t: Translate): string {
-  if (reason && (CALLBACK_REASONS as readonly string[]).includes(reason)) return t(`schedules.google.reason.${reason}` as MessageKey);
+  const key = reason && Object.hasOwn(CALLBACK_REASONS, reason) ? CALLBACK_REASONS[reason] : undefined;
+  if (key) return t(key);
   return t(`err.${code && (KNOWN_CODES as readonly string[]).includes(code) ? code : 'OTHER'}` as MessageKey, { name: '' });
 }
 
