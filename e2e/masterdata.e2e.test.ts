@@ -73,6 +73,37 @@ describe('staff and departments (master data)', () => {
     await context.close();
   });
 
+  test('390 px: the toast of a save sits at the very bottom of the list it returns to, and above the Save bar on a detail screen', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, 'admin', { landing: '/schedules/sp' });
+    await page.goto('/employees/11');
+    const email = page.getByLabel('メールアドレス');
+    await expect.poll(() => email.inputValue()).toContain('@');
+    await page.getByRole('button', { name: '編集' }).click();
+    await email.fill(`e2e.phone.${Date.now()}@example.co.jp`);
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL((u) => u.pathname === '/employees');
+    const toast = page.getByTestId('toast').filter({ hasText: '社員を更新しました' });
+    await toast.waitFor();
+    // no Save bar on a list: nothing to keep clear of, so not floating over a row (4.5rem up; while
+    // the detail screen is still on the page, it is there)
+    const gapBelow = async (t: typeof toast) => {
+      const box = await t.boundingBox();
+      return box ? PHONE.height - (box.y + box.height) : Infinity;
+    };
+    await expect.poll(() => gapBelow(toast)).toBeLessThan(24);
+
+    await page.goto('/employees/new');
+    const save = page.getByRole('button', { name: '保存' });
+    await save.click();
+    const error = page.getByTestId('toast').first();
+    await error.waitFor();
+    const saveTop = (await save.boundingBox())!.y;
+    await expect.poll(async () => PHONE.height - (await gapBelow(error))).toBeLessThanOrEqual(saveTop);
+    await expect.poll(() => gapBelow(error)).toBeGreaterThan(56);
+    await context.close();
+  });
+
   for (const [layout, viewport, landing] of [['desktop', DESKTOP, '/schedules'], ['390 px', PHONE, '/schedules/sp']] as const) {
     test(`an empty new-staff form (${layout}): Japanese messages under every required field, the first one focused, one toast however often Save is pressed, clear of the buttons and the back link`, async () => {
       const { context, page } = await newPage(browser, viewport);

@@ -125,7 +125,7 @@ export function DetailFrame({
       ) : (
         <form ref={form} onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'}>
           <div className={styles.card}>{children}</div>
-          <div className={styles.actions}>
+          <div className={styles.actions} data-sticky-actions>
             {editing ? (
               <>
                 <Button onClick={onCancel} disabled={saving}>
