@@ -52,11 +52,16 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
   });
   afterAll(async () => p?.close());
 
-  /** `st run` over one schema against the platform, as sysadmin; the report must show it ran and no crash. */
+  /**
+   * `st run` over one schema against the platform, as sysadmin; the report must show it ran and no crash.
+   * One worker: with two threads, Hypothesis's ast.parse raced in CPython 3.11.7 (SystemError "AST
+   * constructor recursion depth mismatch", fixed in later CPythons) and failed the run now and then;
+   * on two cores the second thread saved nothing (27 s against 29 s).
+   */
   async function fuzz(schema: string, url: string, args: string[]) {
     const r = await run(st, [
       'run', schema, '--url', `${p.url}${url}`, '-H', `Authorization: Bearer ${token}`, '--checks', 'not_a_server_error',
-      ...args, '--seed', '20261123', '--workers', '2', '--suppress-health-check', 'all', '--no-color',
+      ...args, '--seed', '20261123', '--workers', '1', '--suppress-health-check', 'all', '--no-color',
     ]);
     expect(crashes(r.out), r.out.slice(-3000)).toEqual([]);
     expect(r.out).toMatch(/\d+ generated/); // it ran

