@@ -41,6 +41,12 @@ import { table } from './lib/format.js';
 import { REPO_ROOT } from './lib/procs.js';
 import { cpuBetween, postgresPids, snapshot, type CpuSnapshot } from './lib/sysstat.js';
 
+/**
+ * The relay and worker children run the compiled workers (dist/, built by `npm run bench` first),
+ * as `npm run workers` does in production, not through the TypeScript loader.
+ */
+const WORKERS_MAIN = path.join(REPO_ROOT, 'dist/workers/src/main.js');
+
 const log = createLogger('silent');
 
 function pct(sorted: number[], p: number): number {
@@ -293,14 +299,15 @@ const bench: Bench = {
             KAFKA_TOPIC_PREFIX: s.topicPrefix,
             KAFKA_PARTITIONS: String(partitions),
             RELAY_BATCH_SIZE: String(numArg(args, 'relay-batch', 2000)),
+            MALLOC_MMAP_THRESHOLD_: '524288', // as `npm run workers` sets it
         };
         const relayProc = separateRelay
-          ? spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'workers/src/main.ts', 'relay'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+          ? spawn(process.execPath, [WORKERS_MAIN, 'relay'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
           : undefined;
         relayProc?.stdout!.on('data', (d) => (workerOut += d));
         relayProc?.stderr!.on('data', (d) => (workerOut += d));
         const relayExit = relayProc ? new Promise((r) => relayProc.once('exit', r)) : Promise.resolve();
-        const worker = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'workers/src/main.ts', '--only', 'probe', '--concurrency', String(partitions), '--port', '0'], {
+        const worker = spawn(process.execPath, [WORKERS_MAIN, '--only', 'probe', '--concurrency', String(partitions), '--port', '0'], {
           cwd: REPO_ROOT,
           env: {
             ...process.env,
@@ -311,6 +318,7 @@ const bench: Bench = {
             KAFKA_BROKERS: brokers!,
             KAFKA_TOPIC_PREFIX: s.topicPrefix,
             KAFKA_PARTITIONS: String(partitions),
+            MALLOC_MMAP_THRESHOLD_: '524288',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
