@@ -105,6 +105,28 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  test('in English, statuses are worded in English (lists, filters, department members); in Japanese they stay the spec\'s words', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'sysadmin');
+    await page.goto('/computers');
+    const firstStatus = page.getByTestId('computers-table').locator('tbody tr').first().getByText('正常', { exact: true });
+    await firstStatus.waitFor();
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    const table = page.getByTestId('computers-table');
+    await table.locator('tbody tr').first().getByText('Normal', { exact: true }).waitFor();
+    expect(await table.locator('tbody').innerText()).not.toMatch(/正常|故障|交換対象|廃棄|紛失|処分済み/);
+    const statusFilter = page.getByRole('combobox', { name: 'Status' });
+    expect(await statusFilter.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Normal', 'Broken', 'Lost']));
+    await page.goto('/departments/2');
+    const members = page.getByTestId('members-table');
+    await members.locator('tbody tr').first().waitFor();
+    const texts = await members.locator('tbody').innerText();
+    expect(texts).toMatch(/Active/);
+    expect(texts).not.toMatch(/在籍|退職/);
+    await context.close();
+  });
+
   test('no Google button (and no Google script) when the server has no Google client ID', async () => {
     const { context, page } = await newPage(browser);
     const google: string[] = [];

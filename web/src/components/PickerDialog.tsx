@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { Dialog } from '@primer/react';
 import { graphql } from '../gql';
 import { useT } from '../app/i18n';
+import { useStatusText } from './labels';
 import { ListTable, type ListColumn } from './ListTable';
 import { SelectFilter, TextFilter } from './ListFrame';
 import { Pager, usePagerLabels } from './Pager';
@@ -40,6 +41,7 @@ export const PickerOfficeAccountsQuery = graphql(`
       items {
         id
         account
+        status
         statusLabel
         usageCount
       }
@@ -51,6 +53,7 @@ export interface PickedEmployee {
   id: number;
   name: string;
   departmentName: string | null;
+  status: string;
   statusLabel: string;
 }
 
@@ -82,7 +85,7 @@ export function EmployeePickerDialog({
   });
   const page = data?.employees;
   const rows = (page?.items ?? []).filter((e) => !excludeIds.includes(e.id));
-  const toPicked = (e: (typeof rows)[number]): PickedEmployee => ({ id: e.id, name: e.name, departmentName: e.department?.name ?? null, statusLabel: e.statusLabel });
+  const toPicked = (e: (typeof rows)[number]): PickedEmployee => ({ id: e.id, name: e.name, departmentName: e.department?.name ?? null, status: e.status, statusLabel: e.statusLabel });
   const columns: ListColumn<(typeof rows)[number]>[] = [
     { key: 'id', header: t('col.id'), render: (e) => e.id, width: '4.5rem', nowrap: true },
     { key: 'name', header: t('col.name'), render: (e) => e.name, nowrap: true },
@@ -150,6 +153,7 @@ export function EmployeePickerDialog({
 /** Office account picker (ID, account). */
 export function OfficeAccountPickerDialog({ title, onClose, onPick }: { title: string; onClose(): void; onPick(a: { id: number; account: string }): void }) {
   const t = useT();
+  const statusText = useStatusText();
   const [account, setAccount] = useState('');
   const [offset, setOffset] = useState(0);
   const labels = usePagerLabels();
@@ -171,7 +175,7 @@ export function OfficeAccountPickerDialog({ title, onClose, onPick }: { title: s
         columns={[
           { key: 'id', header: t('col.id'), render: (a) => a.id, width: '4.5rem' },
           { key: 'account', header: t('col.account'), render: (a) => a.account },
-          { key: 'status', header: t('col.status'), render: (a) => a.statusLabel, nowrap: true },
+          { key: 'status', header: t('col.status'), render: (a) => statusText(a.status, a.statusLabel), nowrap: true },
           { key: 'usage', header: t('col.usage'), render: (a) => a.usageCount, align: 'end', width: '5rem' },
         ]}
         rows={rows}

@@ -25,6 +25,28 @@ export function useErrorText(): (e: ReadError) => string {
   };
 }
 
+const STATUS_KEYS: Record<string, MessageKey> = {
+  ACTIVE: 'emp.status.ACTIVE',
+  RETIRED: 'emp.status.RETIRED',
+  NORMAL: 'status.NORMAL',
+  REPLACE: 'status.REPLACE',
+  BROKEN: 'status.BROKEN',
+  DISCARDED: 'status.DISCARDED',
+  LOST: 'status.LOST',
+  DISPOSED: 'status.DISPOSED',
+  IN_USE: 'status.IN_USE',
+  SUSPENDED: 'status.SUSPENDED',
+};
+
+/**
+ * A status as the screen shows it. The server's labels are the spec's Japanese words: shown as is in
+ * Japanese; in English the code picks catalogue text (an unknown code keeps the server's label).
+ */
+export function useStatusText(): (code: string, label: string) => string {
+  const { t, locale } = useI18n();
+  return (code, label) => (locale === 'ja' || !STATUS_KEYS[code] ? label : t(STATUS_KEYS[code]));
+}
+
 /** Field errors from the server, translated in English to a generic "check this field". */
 export function useFieldErrors(): (e: ReadError) => Record<string, string> {
   const { t, locale } = useI18n();

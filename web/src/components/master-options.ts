@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../gql';
+import { useStatusText } from './labels';
 
 export const MasterOptionsQuery = graphql(`
   query MasterOptions {
@@ -29,17 +30,19 @@ export const MasterOptionsQuery = graphql(`
 `);
 
 const toOptions = (list: readonly { refId: number; name: string }[] | undefined) => (list ?? []).map((x) => ({ value: String(x.refId), label: x.name }));
-const codes = (list: readonly { code: string; label: string }[] | undefined) => (list ?? []).map((x) => ({ value: x.code, label: x.label }));
+type StatusText = ReturnType<typeof useStatusText>;
+const codes = (list: readonly { code: string; label: string }[] | undefined, text: StatusText) => (list ?? []).map((x) => ({ value: x.code, label: text(x.code, x.label) }));
 
 /** Departments, locations and status choices for filters and forms (one cached query). */
 export function useMasterOptions() {
   const { data } = useQuery(MasterOptionsQuery, { fetchPolicy: 'no-cache' });
+  const text = useStatusText();
   return {
     departments: toOptions(data?.departmentNames),
     locations: toOptions(data?.locations),
-    computerStatuses: codes(data?.deviceOptions.computerStatuses),
-    smartphoneStatuses: codes(data?.deviceOptions.smartphoneStatuses),
-    officeStatuses: codes(data?.deviceOptions.officeAccountStatuses),
+    computerStatuses: codes(data?.deviceOptions.computerStatuses, text),
+    smartphoneStatuses: codes(data?.deviceOptions.smartphoneStatuses, text),
+    officeStatuses: codes(data?.deviceOptions.officeAccountStatuses, text),
   };
 }
 

@@ -233,7 +233,7 @@ export class DepartmentService {
         order by e.id`,
       [`{${ids.join(',')}}`, `{${ids.join(',')}}`, `{${managerIds.join(',')}}`],
     );
-    const ref = (m: MemberRow): EmployeeRef => ({ id: m.id, name: m.name, departmentName: m.department_name, statusLabel: STATUS_LABEL[m.status] });
+    const ref = (m: MemberRow): EmployeeRef => ({ id: m.id, name: m.name, departmentName: m.department_name, status: m.status, statusLabel: STATUS_LABEL[m.status] });
     const byId = new Map(people.map((p) => [p.id, p]));
     return rows.map((r) => {
       const members = people.filter((p) => p.member_of === r.id).map(ref);

@@ -25,6 +25,11 @@ describe('departments', () => {
     expect(dev.members.length).toBeGreaterThan(3);
     const one = await api(p.url, 'GET', `/departments/${dev.department_id}`, { token: staff });
     expect(one.body.members).toEqual(dev.members);
+    // each member's status as a code (the screens word it per language) beside the spec's label
+    expect(dev.member_details.length).toBe(dev.members.length);
+    for (const m of dev.member_details) {
+      expect(m).toMatchObject({ status: expect.stringMatching(/^(ACTIVE|RETIRED)$/), statusLabel: m.status === 'ACTIVE' ? '在籍' : '退職' });
+    }
   });
 
   it('only 管理者/システム管理者 may write', async () => {

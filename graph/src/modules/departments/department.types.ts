@@ -1,10 +1,12 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { EmployeeStatus } from '../employees/employee.enums.js';
 
 @ObjectType({ simpleResolvers: true, description: '部署のメンバー・責任者として表示する社員' })
 export class EmployeeRef {
   @Field(() => Int) id!: number;
   @Field() name!: string;
   @Field(() => String, { nullable: true }) departmentName!: string | null;
+  @Field(() => EmployeeStatus) status!: EmployeeStatus;
   @Field() statusLabel!: string;
 }
 

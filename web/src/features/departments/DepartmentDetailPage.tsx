@@ -8,6 +8,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, FormSection, PickerField, ReadonlyField, TextField } from '../../components/FormFields';
 import { ListTable } from '../../components/ListTable';
+import { useStatusText } from '../../components/labels';
 import { EmployeePickerDialog, type PickedEmployee } from '../../components/PickerDialog';
 import { displayDateTime } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
@@ -20,6 +21,7 @@ interface Member {
   id: number;
   name: string;
   departmentName: string | null;
+  status: string;
   statusLabel: string;
 }
 
@@ -45,6 +47,7 @@ const fromView = (d: DepartmentDetailFieldsFragment): Form => ({
 
 export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
+  const statusText = useStatusText();
   const { isNew, numericId, valid } = recordIdOf(def, id);
   const title = t(isNew ? 'page.departmentNew' : 'page.departmentDetail');
   useDocumentTitle(title);
@@ -162,7 +165,7 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
           columns={[
             { key: 'id', header: t('col.id'), render: (m) => m.id, width: '4.5rem', nowrap: true },
             { key: 'name', header: t('col.name'), render: (m) => m.name, nowrap: true },
-            { key: 'status', header: t('col.status'), render: (m) => m.statusLabel, nowrap: true },
+            { key: 'status', header: t('col.status'), render: (m) => statusText(m.status, m.statusLabel), nowrap: true },
           ]}
         />
       </FormSection>

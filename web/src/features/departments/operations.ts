@@ -31,12 +31,14 @@ export const DepartmentDetailFields = graphql(`
       id
       name
       departmentName
+      status
       statusLabel
     }
     members {
       id
       name
       departmentName
+      status
       statusLabel
     }
   }

@@ -3,6 +3,7 @@ import { useSubscription } from '@apollo/client/react';
 import { Button, Label, Spinner } from '@primer/react';
 import { DownloadIcon } from '@primer/octicons-react';
 import { useT } from '../../app/i18n';
+import { useStatusText } from '../../components/labels';
 import { PickerField, SelectField } from '../../components/FormFields';
 import type { RowTone } from '../../components/ListTable';
 import { EmployeePickerDialog } from '../../components/PickerDialog';
@@ -46,10 +47,11 @@ export function HolderName({ holder }: { holder: { name: string; retired: boolea
 }
 
 export function StatusLabel({ status, label }: { status: string; label: string }) {
+  const text = useStatusText();
   const variant = status === 'NORMAL' || status === 'IN_USE' ? 'success' : status === 'BROKEN' || status === 'LOST' ? 'danger' : status === 'REPLACE' ? 'attention' : 'secondary';
   return (
     <Label variant={variant} size="small">
-      {label}
+      {text(status, label)}
     </Label>
   );
 }

@@ -10,7 +10,7 @@ import { useNarrow } from '../../app/use-narrow';
 import { CheckFilter, ListFrame, SelectFilter, TextFilter, useUrlFilters } from '../../components/ListFrame';
 import { ListTable } from '../../components/ListTable';
 import { Pager, usePagerLabels } from '../../components/Pager';
-import { useListLabels } from '../../components/labels';
+import { useListLabels, useStatusText } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { toast } from '../../components/Toast';
 import { EmployeesListQuery } from './operations';
@@ -20,6 +20,7 @@ const KEYS = ['name', 'department', 'retired'] as const;
 
 export default function EmployeesPage({ def }: { def: PageDef }) {
   const t = useT();
+  const statusText = useStatusText();
   const navigate = useNavigate();
   const narrow = useNarrow() || !!def.mobile;
   const title = t('page.employees');
@@ -77,7 +78,7 @@ export default function EmployeesPage({ def }: { def: PageDef }) {
                 { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3rem' },
                 { key: 'name', header: t('col.name'), render: (r) => <strong>{r.name}</strong> },
                 { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
-                { key: 'status', header: t('col.status'), render: (r) => r.statusLabel, nowrap: true },
+                { key: 'status', header: t('col.status'), render: (r) => statusText(r.status, r.statusLabel), nowrap: true },
               ]
             : [
                 { key: 'id', header: t('col.id'), render: (r) => r.id, width: '4rem', nowrap: true },
@@ -86,7 +87,7 @@ export default function EmployeesPage({ def }: { def: PageDef }) {
                 {
                   key: 'status',
                   header: t('col.status'),
-                  render: (r) => <Label variant={r.status === 'RETIRED' ? 'severe' : 'success'}>{r.statusLabel}</Label>,
+                  render: (r) => <Label variant={r.status === 'RETIRED' ? 'severe' : 'success'}>{statusText(r.status, r.statusLabel)}</Label>,
                   nowrap: true,
                 },
                 { key: 'email', header: t('col.email'), render: (r) => r.email ?? '—' },

@@ -7,7 +7,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { FormSection } from '../../components/FormFields';
 import { ListTable } from '../../components/ListTable';
 import { readError } from '../../components/gql-errors';
-import { useErrorText } from '../../components/labels';
+import { useErrorText, useStatusText } from '../../components/labels';
 import { toast } from '../../components/Toast';
 import { EmployeeDevicesQuery, ReturnEmployeeDevicesMutation } from './operations';
 import styles from './OffboardingPanel.module.css';
@@ -15,6 +15,7 @@ import styles from './OffboardingPanel.module.css';
 /** Retirement: the devices and Office accounts the employee still holds, returned in one confirmed action. */
 export function OffboardingPanel({ employeeId, employeeName }: { employeeId: number; employeeName: string }) {
   const t = useT();
+  const statusText = useStatusText();
   const errorText = useErrorText();
   const { confirm, dialog } = useConfirm();
   const { data, loading, refetch } = useQuery(EmployeeDevicesQuery, { variables: { employeeId }, fetchPolicy: 'no-cache' });
@@ -70,7 +71,7 @@ export function OffboardingPanel({ employeeId, employeeName }: { employeeId: num
                 columns={[
                   { key: 'id', header: t('col.id'), render: (c) => <RouterLink to={`/computers/${c.id}`}>{c.id}</RouterLink>, width: '4rem' },
                   { key: 'pc', header: t('nav.computers'), render: (c) => [c.maker, c.model].filter(Boolean).join(' ') },
-                  { key: 'st', header: t('col.status'), render: (c) => c.statusLabel, nowrap: true },
+                  { key: 'st', header: t('col.status'), render: (c) => statusText(c.status, c.statusLabel), nowrap: true },
                 ]}
               />
               <ListTable
@@ -81,7 +82,7 @@ export function OffboardingPanel({ employeeId, employeeName }: { employeeId: num
                 columns={[
                   { key: 'id', header: t('col.id'), render: (s) => <RouterLink to={`/smartphones/${s.id}`}>{s.id}</RouterLink>, width: '4rem' },
                   { key: 'ph', header: t('col.phoneNumber'), render: (s) => `${s.phoneNumber}${s.carrier ? `（${s.carrier}）` : ''}` },
-                  { key: 'st', header: t('col.status'), render: (s) => s.statusLabel, nowrap: true },
+                  { key: 'st', header: t('col.status'), render: (s) => statusText(s.status, s.statusLabel), nowrap: true },
                 ]}
               />
               {(d?.officeAccounts.length ?? 0) > 0 && (
@@ -93,7 +94,7 @@ export function OffboardingPanel({ employeeId, employeeName }: { employeeId: num
                   columns={[
                     { key: 'id', header: t('col.id'), render: (a) => a.id, width: '4rem' },
                     { key: 'acc', header: t('col.account'), render: (a) => a.account },
-                    { key: 'st', header: t('col.status'), render: (a) => a.statusLabel, nowrap: true },
+                    { key: 'st', header: t('col.status'), render: (a) => statusText(a.status, a.statusLabel), nowrap: true },
                   ]}
                 />
               )}

@@ -77,17 +77,20 @@ export const EmployeeDevicesQuery = graphql(`
         id
         maker
         model
+        status
         statusLabel
       }
       smartphones {
         id
         phoneNumber
         carrier
+        status
         statusLabel
       }
       officeAccounts {
         id
         account
+        status
         statusLabel
       }
     }
