@@ -105,7 +105,7 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  test('in English, statuses are worded in English (lists, filters, department members); in Japanese they stay the spec\'s words', async () => {
+  test('in English, statuses are worded in English (lists, filters, department members, Office row reasons); in Japanese they stay the spec\'s words', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'sysadmin');
     await page.goto('/computers');
@@ -124,6 +124,11 @@ describe('sign-in', () => {
     const texts = await members.locator('tbody').innerText();
     expect(texts).toMatch(/Active/);
     expect(texts).not.toMatch(/在籍|退職/);
+    // the Office rows' colour reasons too
+    await page.goto('/microsoft_office');
+    const office = page.getByTestId('office-accounts-table');
+    await office.getByText('Used by as many computers as the limit (5).').first().waitFor();
+    expect(await office.locator('tbody').innerText()).not.toMatch(/紐付いています|上限/);
     await context.close();
   });
 

@@ -47,6 +47,12 @@ export function useStatusText(): (code: string, label: string) => string {
   return (code, label) => (locale === 'ja' || !STATUS_KEYS[code] ? label : t(STATUS_KEYS[code]));
 }
 
+/** An Office row's colour reason: the server's Japanese text in Japanese, catalogue text by code in English. */
+export function useRowReasonText(): (r: { rowColorReason: string | null; rowColorReasonCode: string | null }) => string | null {
+  const { t, locale } = useI18n();
+  return (r) => (locale === 'ja' || !r.rowColorReasonCode ? r.rowColorReason : t(`office.reason.${r.rowColorReasonCode}` as MessageKey));
+}
+
 /** Field errors from the server, translated in English to a generic "check this field". */
 export function useFieldErrors(): (e: ReadError) => Record<string, string> {
   const { t, locale } = useI18n();

@@ -69,6 +69,15 @@ export enum OfficeRowColor {
   RED = 'RED',
 }
 
+/** Why an Office row has its colour (the screens word it per language; rowColorReason is the Japanese text). */
+export enum OfficeRowReason {
+  OVER_LIMIT = 'OVER_LIMIT',
+  UNUSABLE_COMPUTER = 'UNUSABLE_COMPUTER',
+  SUSPENDED_IN_USE = 'SUSPENDED_IN_USE',
+  AT_LIMIT = 'AT_LIMIT',
+  REPLACE_COMPUTER = 'REPLACE_COMPUTER',
+}
+
 export const labelled = <T extends string>(labels: Record<T, string>, codes: readonly T[]) =>
   codes.map((code) => ({ code, label: labels[code] }));
 
@@ -84,3 +93,4 @@ registerEnumType(OfficeAccountStatus, { name: 'OfficeAccountStatus', description
 registerEnumType(DeviceKind, { name: 'DeviceKind', description: 'パソコン / スマートフォン' });
 registerEnumType(AssetKind, { name: 'AssetKind', description: 'パソコン / スマートフォン / Microsoft Office アカウント' });
 registerEnumType(OfficeRowColor, { name: 'OfficeRowColor', description: 'Microsoft Office 一覧の行の色' });
+registerEnumType(OfficeRowReason, { name: 'OfficeRowReason', description: '行の色の理由: 上限超過 / 使えないパソコン / 停止中で使用 / 上限到達 / 交換対象' });

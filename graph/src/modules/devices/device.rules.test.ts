@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../test/db.js';
 import { seedDemoCompany } from '../../db/seeders/demo-company.js';
-import { OfficeAccountStatus, OfficeRowColor } from './device.enums.js';
+import { OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from './device.enums.js';
 import { contentDisposition, escapeCell } from './device.export.js';
 import { assignments, historyFromEvent } from './device.history.js';
 import { fetchAll, fetchPage, heldJoins, heldSelect, heldWhere } from './device.query.js';
@@ -10,19 +10,21 @@ import { officeRowColor } from './office-account.service.js';
 import type { DeviceHistoryEntry } from './device.types.js';
 
 describe('Office row colour (spec section 9, as documented in officeRowColor)', () => {
-  const row = (usage_count: number, extra: Partial<{ status: OfficeAccountStatus; unusable_count: number; replace_count: number }> = {}) =>
-    officeRowColor({ status: OfficeAccountStatus.IN_USE, usage_count, unusable_count: 0, replace_count: 0, ...extra }).color;
+  const row = (usage_count: number, extra: Partial<{ status: OfficeAccountStatus; unusable_count: number; replace_count: number }> = {}) => {
+    const r = officeRowColor({ status: OfficeAccountStatus.IN_USE, usage_count, unusable_count: 0, replace_count: 0, ...extra });
+    return [r.color, r.code, r.reason === null ? null : typeof r.reason];
+  };
   it.each([
-    [0, {}, null],
-    [4, {}, null],
-    [5, {}, OfficeRowColor.BLUE],
-    [6, {}, OfficeRowColor.RED],
-    [2, { replace_count: 1 }, OfficeRowColor.BLUE],
-    [2, { unusable_count: 1 }, OfficeRowColor.RED],
-    [5, { unusable_count: 1 }, OfficeRowColor.RED],
-    [1, { status: OfficeAccountStatus.SUSPENDED }, OfficeRowColor.RED],
-    [0, { status: OfficeAccountStatus.SUSPENDED }, null],
-  ] as const)('usage %i %o → %s', (usage, extra, color) => expect(row(usage, extra)).toBe(color));
+    [0, {}, null, null],
+    [4, {}, null, null],
+    [5, {}, OfficeRowColor.BLUE, OfficeRowReason.AT_LIMIT],
+    [6, {}, OfficeRowColor.RED, OfficeRowReason.OVER_LIMIT],
+    [2, { replace_count: 1 }, OfficeRowColor.BLUE, OfficeRowReason.REPLACE_COMPUTER],
+    [2, { unusable_count: 1 }, OfficeRowColor.RED, OfficeRowReason.UNUSABLE_COMPUTER],
+    [5, { unusable_count: 1 }, OfficeRowColor.RED, OfficeRowReason.UNUSABLE_COMPUTER],
+    [1, { status: OfficeAccountStatus.SUSPENDED }, OfficeRowColor.RED, OfficeRowReason.SUSPENDED_IN_USE],
+    [0, { status: OfficeAccountStatus.SUSPENDED }, null, null],
+  ] as const)('usage %i %o → %s (%s)', (usage, extra, color, code) => expect(row(usage, extra)).toEqual([color, code, code ? 'string' : null]));
 });
 
 describe('export cells and file names', () => {

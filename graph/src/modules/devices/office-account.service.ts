@@ -2,7 +2,7 @@ import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { OFFICE_STATUS_LABEL, OfficeAccountStatus, OfficeRowColor } from './device.enums.js';
+import { OFFICE_STATUS_LABEL, OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
 import { checkId, fetchAll, fetchPage, fromOf, Where, type ListSql } from './device.query.js';
 import type { OfficeAccountFilter, OfficeAccountPage, OfficeAccountView } from './office-account.types.js';
@@ -44,17 +44,29 @@ export const OFFICE_USAGE_LIMIT = 5;
  *   BLUE – exactly 5 computers (the limit is reached); or a tied computer is 交換対象.
  *   none – everything else. RED wins over BLUE.
  */
-export function officeRowColor(r: Pick<Row, 'status' | 'usage_count' | 'unusable_count' | 'replace_count'>): { color: OfficeRowColor | null; reason: string | null } {
-  if (r.usage_count > OFFICE_USAGE_LIMIT) return { color: OfficeRowColor.RED, reason: `使用台数が上限（${OFFICE_USAGE_LIMIT}台）を超えています。` };
-  if (r.unusable_count > 0) return { color: OfficeRowColor.RED, reason: '故障・廃棄・処分済み・紛失のパソコンに紐付いています。' };
-  if (r.status === OfficeAccountStatus.SUSPENDED && r.usage_count > 0) return { color: OfficeRowColor.RED, reason: '停止中のアカウントがパソコンに紐付いています。' };
-  if (r.usage_count === OFFICE_USAGE_LIMIT) return { color: OfficeRowColor.BLUE, reason: `使用台数が上限（${OFFICE_USAGE_LIMIT}台）に達しています。` };
-  if (r.replace_count > 0) return { color: OfficeRowColor.BLUE, reason: '交換対象のパソコンに紐付いています。' };
-  return { color: null, reason: null };
+const REASON_TEXT: Record<OfficeRowReason, string> = {
+  OVER_LIMIT: `使用台数が上限（${OFFICE_USAGE_LIMIT}台）を超えています。`,
+  UNUSABLE_COMPUTER: '故障・廃棄・処分済み・紛失のパソコンに紐付いています。',
+  SUSPENDED_IN_USE: '停止中のアカウントがパソコンに紐付いています。',
+  AT_LIMIT: `使用台数が上限（${OFFICE_USAGE_LIMIT}台）に達しています。`,
+  REPLACE_COMPUTER: '交換対象のパソコンに紐付いています。',
+};
+
+export function officeRowColor(r: Pick<Row, 'status' | 'usage_count' | 'unusable_count' | 'replace_count'>): { color: OfficeRowColor | null; code: OfficeRowReason | null; reason: string | null } {
+  const code =
+    r.usage_count > OFFICE_USAGE_LIMIT ? OfficeRowReason.OVER_LIMIT
+    : r.unusable_count > 0 ? OfficeRowReason.UNUSABLE_COMPUTER
+    : r.status === OfficeAccountStatus.SUSPENDED && r.usage_count > 0 ? OfficeRowReason.SUSPENDED_IN_USE
+    : r.usage_count === OFFICE_USAGE_LIMIT ? OfficeRowReason.AT_LIMIT
+    : r.replace_count > 0 ? OfficeRowReason.REPLACE_COMPUTER
+    : null;
+  if (!code) return { color: null, code: null, reason: null };
+  const red = code === OfficeRowReason.OVER_LIMIT || code === OfficeRowReason.UNUSABLE_COMPUTER || code === OfficeRowReason.SUSPENDED_IN_USE;
+  return { color: red ? OfficeRowColor.RED : OfficeRowColor.BLUE, code, reason: REASON_TEXT[code] };
 }
 
 function view(r: Row): OfficeAccountView {
-  const { color, reason } = officeRowColor(r);
+  const { color, code, reason } = officeRowColor(r);
   return {
     id: r.id,
     account: r.account,
@@ -63,6 +75,7 @@ function view(r: Row): OfficeAccountView {
     usageCount: r.usage_count,
     rowColor: color,
     rowColorReason: reason,
+    rowColorReasonCode: code,
     version: r.version,
     updatedAt: new Date(r.updated_at),
   };

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { OfficeAccountStatus, OfficeRowColor } from './device.enums.js';
+import { OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from './device.enums.js';
 
 @ObjectType({ simpleResolvers: true, description: 'Microsoft Office アカウント' })
 export class OfficeAccountView {
@@ -10,6 +10,7 @@ export class OfficeAccountView {
   @Field(() => Int, { description: 'このアカウントに紐付くパソコンの台数（入力ではなく集計）' }) usageCount!: number;
   @Field(() => OfficeRowColor, { nullable: true, description: '行の色（usage_status）。null は通常。' }) rowColor!: OfficeRowColor | null;
   @Field(() => String, { nullable: true, description: '行の色の理由' }) rowColorReason!: string | null;
+  @Field(() => OfficeRowReason, { nullable: true, description: '行の色の理由のコード（画面が言語ごとに表示する）' }) rowColorReasonCode!: OfficeRowReason | null;
   @Field(() => Int) version!: number;
   @Field() updatedAt!: Date;
 }

@@ -6,6 +6,7 @@ import { useDocumentTitle, useT } from '../../app/i18n';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailFrame, useRecordEditor } from '../../components/DetailFrame';
 import { FormGrid, ReadonlyField, SelectField, TextField } from '../../components/FormFields';
+import { useRowReasonText } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { OfficeAccountDetailFieldsFragment, OfficeAccountStatus } from '../../gql/graphql';
@@ -24,6 +25,7 @@ const fromView = (a: OfficeAccountDetailFieldsFragment): Form => ({ account: a.a
 
 export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
+  const reasonText = useRowReasonText();
   const { isNew, numericId, valid } = recordIdOf(def, id);
   const title = t(isNew ? 'page.microsoftOfficeNew' : 'page.microsoftOfficeDetail');
   useDocumentTitle(title);
@@ -63,7 +65,7 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
             {data?.officeAccount?.rowColorReason && (
               <p className={styles.rowReason} data-tone={data.officeAccount.rowColor ?? undefined} data-testid="office-row-reason">
                 <AlertIcon size={16} />
-                {data.officeAccount.rowColorReason}
+                {reasonText(data.officeAccount)}
               </p>
             )}
           </div>

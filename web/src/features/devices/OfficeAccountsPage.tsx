@@ -7,7 +7,7 @@ import { useNarrow } from '../../app/use-narrow';
 import { ListFrame, SelectFilter, TextFilter, useUrlFilters } from '../../components/ListFrame';
 import { ListTable } from '../../components/ListTable';
 import { Pager, usePagerLabels } from '../../components/Pager';
-import { useListLabels } from '../../components/labels';
+import { useListLabels, useRowReasonText } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { toast } from '../../components/Toast';
 import { AccountText, ExportButton, Legend, StatusLabel, useDeviceLive } from './device-shared';
@@ -22,6 +22,7 @@ const KEYS = ['account', 'status'] as const;
 
 export default function OfficeAccountsPage({ def }: { def: PageDef }) {
   const t = useT();
+  const reasonText = useRowReasonText();
   const navigate = useNavigate();
   const narrow = useNarrow() || !!def.mobile;
   const title = t('page.microsoftOffice');
@@ -68,7 +69,7 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
         openOnClick={narrow}
         onOpen={(r) => navigate(`/microsoft_office/${r.id}`)}
         rowTone={(r) => (r.rowColor === 'BLUE' ? 'blue' : r.rowColor === 'RED' ? 'red' : undefined)}
-        rowTitle={(r) => r.rowColorReason ?? undefined}
+        rowTitle={(r) => reasonText(r) ?? undefined}
         columns={[
           { key: 'id', header: t('col.id'), render: (r) => r.id, width: narrow ? '2.5rem' : '3.5rem', nowrap: true },
           {
@@ -83,7 +84,7 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
                     <StatusLabel status={r.status} label={r.statusLabel} />
                   </span>
                 )}
-                {r.rowColorReason && <span className={styles.sub}>{r.rowColorReason}</span>}
+                {r.rowColorReason && <span className={styles.sub}>{reasonText(r)}</span>}
               </>
             ),
           },

@@ -212,6 +212,7 @@ export const OfficeAccountsListQuery = graphql(`
         usageCount
         rowColor
         rowColorReason
+        rowColorReasonCode
       }
     }
   }
@@ -226,6 +227,7 @@ export const OfficeAccountDetailFields = graphql(`
     usageCount
     rowColor
     rowColorReason
+    rowColorReasonCode
     version
     updatedAt
   }
