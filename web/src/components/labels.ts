@@ -47,10 +47,14 @@ export function useStatusText(): (code: string, label: string) => string {
   return (code, label) => (locale === 'ja' || !STATUS_KEYS[code] ? label : t(STATUS_KEYS[code]));
 }
 
-/** An Office row's colour reason: the server's Japanese text in Japanese, catalogue text by code in English. */
-export function useRowReasonText(): (r: { rowColorReason: string | null; rowColorReasonCode: string | null }) => string | null {
+/**
+ * An Office row's colour reason: the server's Japanese text in Japanese, catalogue text by code in
+ * English (with the server's usage limit, `deviceOptions.officeUsageLimit`; the server's text until it is known).
+ */
+export function useRowReasonText(limit: number | null): (r: { rowColorReason: string | null; rowColorReasonCode: string | null }) => string | null {
   const { t, locale } = useI18n();
-  return (r) => (locale === 'ja' || !r.rowColorReasonCode ? r.rowColorReason : t(`office.reason.${r.rowColorReasonCode}` as MessageKey));
+  return (r) =>
+    locale === 'ja' || !r.rowColorReasonCode || limit === null ? r.rowColorReason : t(`office.reason.${r.rowColorReasonCode}` as MessageKey, { limit });
 }
 
 /** Field errors from the server, translated in English to a generic "check this field". */

@@ -25,6 +25,7 @@ export const MasterOptionsQuery = graphql(`
         code
         label
       }
+      officeUsageLimit
     }
   }
 `);
@@ -43,6 +44,8 @@ export function useMasterOptions() {
     computerStatuses: codes(data?.deviceOptions.computerStatuses, text),
     smartphoneStatuses: codes(data?.deviceOptions.smartphoneStatuses, text),
     officeStatuses: codes(data?.deviceOptions.officeAccountStatuses, text),
+    /** Computers one Office account may serve (the row colours' limit); null until loaded. */
+    officeUsageLimit: data?.deviceOptions.officeUsageLimit ?? null,
   };
 }
 

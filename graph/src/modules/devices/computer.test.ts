@@ -107,10 +107,11 @@ describe('computers: list', () => {
     expect(items.length).toBe(g.body.data.computers.total);
     expect(items.some((c: { officeAccount: unknown }) => c.officeAccount)).toBe(true);
     expect(items.filter((c: { currentUserRetired: boolean }) => c.currentUserRetired).length).toBeGreaterThanOrEqual(3);
-    const opts = await gql(p.url, `{ deviceOptions { computerStatuses { code label } smartphoneStatuses { label } officeAccountStatuses { label } } }`, {}, { token: devadmin });
+    const opts = await gql(p.url, `{ deviceOptions { computerStatuses { code label } smartphoneStatuses { label } officeAccountStatuses { label } officeUsageLimit } }`, {}, { token: devadmin });
     expect(opts.body.data.deviceOptions.computerStatuses.map((s: { label: string }) => s.label)).toEqual(['正常', '交換対象', '故障', '廃棄', '紛失', '処分済み']);
     expect(opts.body.data.deviceOptions.smartphoneStatuses.map((s: { label: string }) => s.label)).toEqual(['正常', '故障', '交換対象', '廃棄', '処分済み']);
     expect(opts.body.data.deviceOptions.officeAccountStatuses.map((s: { label: string }) => s.label)).toEqual(['使用中', '停止']);
+    expect(opts.body.data.deviceOptions.officeUsageLimit).toBe(5); // the spec's limit, which the Office row colours use
   });
 });
 

@@ -8,7 +8,7 @@ import { DeviceHistoryService } from './device.history.js';
 import { ImportService } from './import.service.js';
 import type { DeviceOptions } from './device.types.js';
 import { OfficeAccountAdminService } from './office-account.admin.js';
-import { OfficeAccountService } from './office-account.service.js';
+import { OFFICE_USAGE_LIMIT, OfficeAccountService } from './office-account.service.js';
 import { OffboardingService } from './offboarding.service.js';
 import { SmartphoneAdminService } from './smartphone.admin.js';
 import { SmartphoneService } from './smartphone.service.js';
@@ -37,6 +37,7 @@ export function createDeviceServices() {
         computerStatuses: labelled(DEVICE_STATUS_LABEL, COMPUTER_STATUSES),
         smartphoneStatuses: labelled(DEVICE_STATUS_LABEL, SMARTPHONE_STATUSES),
         officeAccountStatuses: labelled(OFFICE_STATUS_LABEL, Object.values(OfficeAccountStatus)),
+        officeUsageLimit: OFFICE_USAGE_LIMIT,
       };
     },
   };

@@ -29,6 +29,7 @@ export class DeviceOptions {
   @Field(() => [StatusOption]) computerStatuses!: StatusOption[];
   @Field(() => [StatusOption]) smartphoneStatuses!: StatusOption[];
   @Field(() => [StatusOption]) officeAccountStatuses!: StatusOption[];
+  @Field(() => Int, { description: 'Microsoft Office アカウント1件を使えるパソコンの上限台数（行の色の基準）' }) officeUsageLimit!: number;
 }
 
 /** Fields every held device (computer, smartphone) shows. */

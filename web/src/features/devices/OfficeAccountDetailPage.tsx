@@ -25,11 +25,11 @@ const fromView = (a: OfficeAccountDetailFieldsFragment): Form => ({ account: a.a
 
 export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
-  const reasonText = useRowReasonText();
   const { isNew, numericId, valid } = recordIdOf(def, id);
   const title = t(isNew ? 'page.microsoftOfficeNew' : 'page.microsoftOfficeDetail');
   useDocumentTitle(title);
-  const { officeStatuses } = useMasterOptions();
+  const { officeStatuses, officeUsageLimit } = useMasterOptions();
+  const reasonText = useRowReasonText(officeUsageLimit);
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });

@@ -22,12 +22,12 @@ const KEYS = ['account', 'status'] as const;
 
 export default function OfficeAccountsPage({ def }: { def: PageDef }) {
   const t = useT();
-  const reasonText = useRowReasonText();
   const navigate = useNavigate();
   const narrow = useNarrow() || !!def.mobile;
   const title = t('page.microsoftOffice');
   useDocumentTitle(title);
   const opts = useMasterOptions();
+  const reasonText = useRowReasonText(opts.officeUsageLimit);
   const f = useUrlFilters(KEYS);
   const { data, loading, error, refetch } = useQuery(OfficeAccountsListQuery, {
     variables: { filter: { account: f.values.account || undefined, status: (f.values.status || undefined) as never }, offset: f.offset, limit: PAGE },
