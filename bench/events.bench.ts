@@ -309,17 +309,7 @@ const bench: Bench = {
         const relayExit = relayProc ? new Promise((r) => relayProc.once('exit', r)) : Promise.resolve();
         const worker = spawn(process.execPath, [WORKERS_MAIN, '--only', 'probe', '--concurrency', String(partitions), '--port', '0'], {
           cwd: REPO_ROOT,
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            SESSION_SECRET: 'bench-bench-bench-bench-bench-bench-0000',
-            LOG_LEVEL: 'warn',
-            DATABASE_URL: dbUrl!,
-            KAFKA_BROKERS: brokers!,
-            KAFKA_TOPIC_PREFIX: s.topicPrefix,
-            KAFKA_PARTITIONS: String(partitions),
-            MALLOC_MMAP_THRESHOLD_: '524288',
-          },
+          env: childEnv, // RELAY_BATCH_SIZE means nothing to a consumer pool
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         worker.stdout!.on('data', (d) => (workerOut += d));

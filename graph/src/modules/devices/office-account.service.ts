@@ -44,12 +44,13 @@ export const OFFICE_USAGE_LIMIT = 5;
  *   BLUE – exactly 5 computers (the limit is reached); or a tied computer is 交換対象.
  *   none – everything else. RED wins over BLUE.
  */
-const REASON_TEXT: Record<OfficeRowReason, string> = {
-  OVER_LIMIT: `使用台数が上限（${OFFICE_USAGE_LIMIT}台）を超えています。`,
-  UNUSABLE_COMPUTER: '故障・廃棄・処分済み・紛失のパソコンに紐付いています。',
-  SUSPENDED_IN_USE: '停止中のアカウントがパソコンに紐付いています。',
-  AT_LIMIT: `使用台数が上限（${OFFICE_USAGE_LIMIT}台）に達しています。`,
-  REPLACE_COMPUTER: '交換対象のパソコンに紐付いています。',
+/** Each reason's colour and Japanese text (the screens word it in English by its code). */
+const REASONS: Record<OfficeRowReason, { color: OfficeRowColor; text: string }> = {
+  OVER_LIMIT: { color: OfficeRowColor.RED, text: `使用台数が上限（${OFFICE_USAGE_LIMIT}台）を超えています。` },
+  UNUSABLE_COMPUTER: { color: OfficeRowColor.RED, text: '故障・廃棄・処分済み・紛失のパソコンに紐付いています。' },
+  SUSPENDED_IN_USE: { color: OfficeRowColor.RED, text: '停止中のアカウントがパソコンに紐付いています。' },
+  AT_LIMIT: { color: OfficeRowColor.BLUE, text: `使用台数が上限（${OFFICE_USAGE_LIMIT}台）に達しています。` },
+  REPLACE_COMPUTER: { color: OfficeRowColor.BLUE, text: '交換対象のパソコンに紐付いています。' },
 };
 
 export function officeRowColor(r: Pick<Row, 'status' | 'usage_count' | 'unusable_count' | 'replace_count'>): { color: OfficeRowColor | null; code: OfficeRowReason | null; reason: string | null } {
@@ -60,9 +61,7 @@ export function officeRowColor(r: Pick<Row, 'status' | 'usage_count' | 'unusable
     : r.usage_count === OFFICE_USAGE_LIMIT ? OfficeRowReason.AT_LIMIT
     : r.replace_count > 0 ? OfficeRowReason.REPLACE_COMPUTER
     : null;
-  if (!code) return { color: null, code: null, reason: null };
-  const red = code === OfficeRowReason.OVER_LIMIT || code === OfficeRowReason.UNUSABLE_COMPUTER || code === OfficeRowReason.SUSPENDED_IN_USE;
-  return { color: red ? OfficeRowColor.RED : OfficeRowColor.BLUE, code, reason: REASON_TEXT[code] };
+  return code ? { color: REASONS[code].color, code, reason: REASONS[code].text } : { color: null, code: null, reason: null };
 }
 
 function view(r: Row): OfficeAccountView {
