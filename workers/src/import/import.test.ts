@@ -10,6 +10,7 @@ import { startGraph, type Graph } from '../../../graph/src/platform/bootstrap.js
 import type { Config } from '../../../graph/src/config/config.js';
 import { ImportPlanner } from '../../../graph/src/modules/devices/import.plan.js';
 import { ASSET_NUMBER_TAKEN } from '../../../graph/src/modules/devices/import.write.js';
+import { ReferenceGuard } from '../../../graph/src/modules/devices/import.guard.js';
 import { createImportConsumer, startImportScheduler } from './index.js';
 
 let db: TestDatabase;
@@ -328,6 +329,67 @@ describe('computers import: hostile files and roles', () => {
       expect(await sql(`select maker from computer where asset_number like 'RACE-%' order by asset_number`)).toEqual([{ maker: 'Dell' }, { maker: 'HP' }, { maker: 'NEC' }]);
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it('a location deleted by someone else while the job runs fails the job, naming it, and nothing of it is saved: checked set-based, and row by row when computer has a trigger of its own', async () => {
+    for (const rowByRow of [false, true]) {
+      const [loc] = await sql(`insert into location (name) values (?) returning id`, [`消える拠点${rowByRow ? 'B' : 'A'}`]);
+      const load = ImportPlanner.prototype.loadStoredKeys;
+      // After the job has read the master data (the location resolves), another user deletes it.
+      const spy = vi.spyOn(ImportPlanner.prototype, 'loadStoredKeys').mockImplementationOnce(async function (this: ImportPlanner, em) {
+        await load.call(this, em);
+        await sql(`delete from location where id = ?`, [loc.id]);
+      });
+      if (rowByRow) await sql(`create function noop() returns trigger language plpgsql as $$ begin return new; end $$; create trigger noop before insert on computer for each row execute function noop()`);
+      try {
+        const before = await snapshot();
+        const rows = [{ 管理番号: 'GONE-0001', メーカー: 'Dell' }, { 管理番号: 'GONE-0002', メーカー: 'HP', 拠点: `消える拠点${rowByRow ? 'B' : 'A'}` }];
+        const r = await upload(await xlsx(rows), 'gone.xlsx');
+        expect(spy).toHaveBeenCalled();
+        expect(r).toMatchObject({
+          status: 400,
+          body: { code: 'IMPORT_FAILED', error: `取り込み中に、ファイルにある拠点（ID: ${loc.id}）が別の操作で削除されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。` },
+        });
+        expect(await snapshot()).toEqual(before);
+      } finally {
+        spy.mockRestore();
+        if (rowByRow) await sql(`drop trigger noop on computer; drop function noop();`);
+      }
+    }
+  });
+
+  it('set-based reference checks: used when the role may and the tables have no triggers of their own; a locked referent cannot be deleted until the job ends; the role is back to origin after each write', async () => {
+    const [job] = await sql(`insert into import_job (id, mode, file_name, format) values (gen_random_uuid(), 'apply', 'x.xlsx', 'xlsx') returning id`);
+    const [loc] = await sql(`insert into location (name) values ('ロック拠点') returning id`);
+    const other = db.orm.em.fork();
+    try {
+      await db.orm.em.fork().transactional(async (tx) => {
+        const guard = await ReferenceGuard.open(tx, job.id, null);
+        expect(guard.setBased).toBe(true);
+        const roles: string[] = [];
+        const row = { locationId: loc.id, currentUserId: null, previousUserId: null, departmentId: null, officeAccountId: null } as never;
+        await guard.write(tx, [row], async () => roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role));
+        roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role);
+        expect(roles).toEqual(['replica', 'origin']);
+        // Another session cannot delete the locked location (it would wait for the job; here it gives up).
+        await expect(other.transactional(async (o) => {
+          await o.execute(`set local lock_timeout = '300ms'`);
+          await o.execute(`delete from location where id = ?`, [loc.id]);
+        })).rejects.toMatchObject({ code: '55P03' });
+        throw new Error('rollback');
+      }).catch((err: Error) => {
+        if (err.message !== 'rollback') throw err;
+      });
+      await sql(`create function noop2() returns trigger language plpgsql as $$ begin return new; end $$; create trigger noop2 after insert on device_history for each row execute function noop2()`);
+      try {
+        expect((await ReferenceGuard.open(db.orm.em.fork(), job.id, null)).setBased).toBe(false);
+      } finally {
+        await sql(`drop trigger noop2 on device_history; drop function noop2();`);
+      }
+    } finally {
+      await sql(`delete from location where id = ?`, [loc.id]);
+      await sql(`delete from import_job where id = ?`, [job.id]);
     }
   });
 

@@ -2,6 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordMany } from '../../platform/events/record-many.js';
+import { ReferenceGuard } from './import.guard.js';
 import { ImportPlanner, type Existing, type ImportAction, type PlannedRow } from './import.plan.js';
 import { loadImportRefs, type ImportRefs } from './import.refs.js';
 import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
@@ -143,6 +144,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
   const refs = await loadImportRefs(tx);
   const planner = new ImportPlanner(refs);
   await planner.loadStoredKeys(tx);
+  const guard = job.mode === 'apply' ? await ReferenceGuard.open(tx, job.id, job.created_by) : null;
   let header: HeaderMap | null = null;
   let chunk: ParsedRow[] = [];
   let lastProgress = Date.now();
@@ -194,7 +196,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     // (not when they are done): the next chunk is decided while PostgreSQL writes this one, and its
     // writes wait their turn, so PostgreSQL does not sit idle between chunks.
     const step = tail.then(async () => {
-      const write = handleChunk(job, planner, refs, rows, await found, totals);
+      const write = handleChunk(job, guard, planner, refs, rows, await found, totals);
       return { written: write ? onConnection(() => write(tx)) : Promise.resolve() };
     });
     tail = step.then(() => undefined);
@@ -265,12 +267,12 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
  * Decides a chunk: the counts and preview are updated at once; returns the chunk's writes for the
  * job's connection (none for a preview without rejected rows).
  */
-function handleChunk(job: Job, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): ((tx: EntityManager) => Promise<unknown>) | null {
+function handleChunk(job: Job, guard: ReferenceGuard | null, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): ((tx: EntityManager) => Promise<unknown>) | null {
   const { planned, errors } = planner.decide(rows, found);
   const rejectedRows = new Set(errors.map((e) => e.row));
   const write =
     job.mode === 'apply'
-      ? (tx: EntityManager) => writeChunk(tx, job.id, job.created_by, planned, errors)
+      ? (tx: EntityManager) => writeChunk(tx, guard!, job.id, job.created_by, planned, errors)
       : errors.length
         ? (tx: EntityManager) => insertRowErrors(tx, job.id, errors)
         : null;

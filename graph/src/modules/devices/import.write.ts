@@ -4,6 +4,7 @@ import { newEventId } from '../../platform/events/event-id.js';
 import { recordMany } from '../../platform/events/record-many.js';
 import { trackedChanges } from './device.history.js';
 import { tracked } from './device.held.js';
+import type { ReferenceGuard } from './import.guard.js';
 import type { PlannedRow } from './import.plan.js';
 import type { ImportField, ImportValues, RowError } from './import.rows.js';
 import { ImportFailure } from './import.sheet.js';
@@ -82,7 +83,7 @@ interface UpdateHistory {
  * for the chunk (the live device lists refresh from it; the history rows name it). Returns the ids
  * written.
  */
-export async function writeChunk(tx: EntityManager, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): Promise<{ created: number[]; updated: number[] }> {
+export async function writeChunk(tx: EntityManager, guard: ReferenceGuard, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): Promise<{ created: number[]; updated: number[] }> {
   const creates: (ImportValues & { changed: string[] })[] = [];
   const updates: (ImportValues & { id: number; version: number })[] = [];
   const history: UpdateHistory[] = [];
@@ -106,7 +107,8 @@ export async function writeChunk(tx: EntityManager, jobId: string, actorId: numb
     actor: actorId, creates: JSON.stringify(creates), updates: JSON.stringify(updates), event: eventId,
     history: JSON.stringify(history), job: jobId, errors: JSON.stringify(errors),
   };
-  const [written] = await execBound<{ created: number[]; updated: number[] }>(tx, WRITE, WRITE_PARAMS.map((n) => values[n])).catch((err: unknown) => {
+  const statement = () => execBound<{ created: number[]; updated: number[] }>(tx, WRITE, WRITE_PARAMS.map((n) => values[n]));
+  const [written] = await guard.write(tx, [...creates, ...updates], statement).catch((err: unknown) => {
     const e = err as { code?: string; constraint?: string };
     if (e.code === '23505' && e.constraint === 'computer_asset_number_key') throw new ImportFailure(ASSET_NUMBER_TAKEN);
     throw err;
