@@ -344,7 +344,7 @@ describe('computers import: hostile files and roles', () => {
       if (rowByRow) await sql(`create function noop() returns trigger language plpgsql as $$ begin return new; end $$; create trigger noop before insert on computer for each row execute function noop()`);
       try {
         const before = await snapshot();
-        const rows = [{ 管理番号: 'GONE-0001', メーカー: 'Dell' }, { 管理番号: 'GONE-0002', メーカー: 'HP', 拠点: `消える拠点${rowByRow ? 'B' : 'A'}` }];
+        const rows: Row[] = [{ 管理番号: 'GONE-0001', メーカー: 'Dell' }, { 管理番号: 'GONE-0002', メーカー: 'HP', 拠点: `消える拠点${rowByRow ? 'B' : 'A'}` }];
         const r = await upload(await xlsx(rows), 'gone.xlsx');
         expect(spy).toHaveBeenCalled();
         expect(r).toMatchObject({
