@@ -102,6 +102,10 @@ describe('computers import: good and bad rows', () => {
     expect(await sql(`select model from computer where asset_number = 'IMP-0006'`)).toEqual([{ model: 'X1' }]);
     const history = await sql(`select reason, changed from device_history where device_kind = 'COMPUTER' and device_id = ?`, [pc.id]);
     expect(history).toEqual([{ reason: 'created', changed: ['currentUser', 'status', 'location'] }]);
+    // The job's times are wall-clock times: it finished after it started (finished_at was the start of
+    // the worker's transaction, before started_at, until 2026-11-26).
+    const [times] = await sql(`select created_at <= started_at and started_at <= finished_at as ordered from import_job where id = ?`, [r.body.job_id]);
+    expect(times).toEqual({ ordered: true });
     const report = await fetch(`${url}/api/computers/import/${r.body.job_id}/errors`, { headers: { authorization: `Bearer ${devadmin}` } });
     expect(report.status).toBe(200);
     const wb = new ExcelJS.Workbook();

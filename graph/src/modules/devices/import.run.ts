@@ -105,7 +105,7 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
   const [job]: Job[] = await tx.execute(`select id, mode, format, file, created_by, status from import_job where id = ?`, [jobId]);
   if (!job || job.status === 'succeeded' || job.status === 'failed') return;
   const side = tx.fork();
-  await side.execute(`update import_job set status = 'running', started_at = now(), processed_rows = 0 where id = ?`, [jobId]);
+  await side.execute(`update import_job set status = 'running', started_at = clock_timestamp(), processed_rows = 0 where id = ?`, [jobId]);
   let totals: Totals = { totalRows: null, processedRows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, preview: [] };
   let error: string | null = null;
   try {
@@ -117,7 +117,7 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
   const status = error ? 'failed' : 'succeeded';
   const counts = error ? { created: 0, updated: 0, unchanged: 0, rejected: 0 } : totals;
   await tx.execute(
-    `update import_job set status = ?, error = ?, finished_at = now(), total_rows = ?, processed_rows = ?, created = ?, updated = ?, unchanged = ?,
+    `update import_job set status = ?, error = ?, finished_at = clock_timestamp(), total_rows = ?, processed_rows = ?, created = ?, updated = ?, unchanged = ?,
        rejected = ?, preview = ?::jsonb, file = case when mode = 'apply' then null else file end where id = ?`,
     [status, error, totals.totalRows, totals.processedRows, counts.created, counts.updated, counts.unchanged, counts.rejected, JSON.stringify(error ? [] : totals.preview), jobId],
   );
