@@ -266,6 +266,12 @@ describe('computers import: preview, apply, live progress', () => {
     expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: other })).status).toBe(200);
     expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: admin })).status).toBe(200);
     expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: sysadmin })).status).toBe(200);
+    // ?wait=ms long-polls: the answer is the finished job; a bad wait is a 400 naming it.
+    const done = await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=20000`, { token: devadmin });
+    expect(done).toMatchObject({ status: 200, body: { job_id: r.body.job_id, status: 'succeeded', processed_rows: 1 } });
+    for (const bad of ['-1', 'abc', '600001', '1.5']) {
+      expect(await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=${bad}`, { token: devadmin })).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', error: 'wait はミリ秒（0〜600000の整数）で指定してください。' } });
+    }
   });
 });
 

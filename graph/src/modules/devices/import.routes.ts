@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
+import { badInput } from '../../platform/errors.js';
 import { handle } from '../../platform/rest.js';
 import { queryBool } from '../../platform/validation.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
@@ -42,11 +43,20 @@ export function importMessage(j: ImportJobView): string {
 }
 
 const imports = (ctx: AppContext) => ctx.services.devices.imports;
+
+const MAX_WAIT_MS = 600_000;
+/** `wait` of GET /computers/import/{jobId}: absent or '' → 0; else whole milliseconds up to MAX_WAIT_MS, or BAD_USER_INPUT. */
+function queryWaitMs(v: unknown): number {
+  if (v === undefined || v === '') return 0;
+  const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN;
+  if (!(n <= MAX_WAIT_MS)) throw badInput(`wait はミリ秒（0〜${MAX_WAIT_MS}の整数）で指定してください。`, [{ field: 'wait', message: `0〜${MAX_WAIT_MS}` }]);
+  return n;
+}
 const guard = (ctx: AppContext) => requireUser(ctx, DEVICE_ROLES);
 
 /**
  * POST /computers/import (multipart `file`; ?dry_run=1 preview; ?wait=0 answer at once),
- * GET /computers/import/template, POST /computers/import/{jobId}/apply, GET /computers/import/{jobId},
+ * GET /computers/import/template, POST /computers/import/{jobId}/apply, GET /computers/import/{jobId} (?wait=ms long poll),
  * GET /computers/import/{jobId}/errors. Mounted before /computers/{id}.
  */
 export function importRoutes(r: Router): void {
@@ -82,5 +92,13 @@ export function importRoutes(r: Router): void {
     }, 202),
   );
   r.get('/computers/import/:jobId/errors', handle(async (ctx, req, res) => void (await sendXlsx(res, await imports(ctx).errorReport(ctx, String(req.params.jobId))))));
-  r.get('/computers/import/:jobId', handle(async (ctx, req) => toApiImportJob(await imports(ctx).get(ctx, String(req.params.jobId)))));
+  r.get(
+    '/computers/import/:jobId',
+    handle(async (ctx, req) => {
+      // ?wait=ms: a long poll (answers when the job has finished, or after that long; at most IMPORT_WAIT_MS).
+      const waitMs = Math.min(queryWaitMs(req.query.wait), ctx.services.config.IMPORT_WAIT_MS);
+      const id = String(req.params.jobId);
+      return toApiImportJob(waitMs > 0 ? await imports(ctx).wait(ctx, id, waitMs) : await imports(ctx).get(ctx, id));
+    }),
+  );
 }

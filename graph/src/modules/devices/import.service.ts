@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { filter, pipe } from '@graphql-yoga/subscription';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { recordMany } from '../../platform/events/record-many.js';
+import { execBound } from '../../platform/sql.js';
 import { DEVICE_ROLES, MASTER_DATA_ROLES } from '../employees/employee.enums.js';
 import type { XlsxExport } from './device.export.js';
 import type { ImportCounts, PreviewRow } from './import.run.js';
@@ -70,6 +73,19 @@ function view(r: JobRow): ImportJobView {
 
 export const isFinished = (j: ImportJobView) => j.status === 'SUCCEEDED' || j.status === 'FAILED';
 
+/** While a request waits for its job: a look at the job at least this often besides the live event. */
+const WAIT_POLL_MS = 1000;
+
+/** `p`'s value if it settles within `ms`, else null (p keeps running). */
+async function settlesWithin<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Excel import jobs of computers (管理者, デバイス管理者, システム管理者). An upload is checked here
  * (size, type, zip bomb), stored as a job and announced by `import.requested` in the same
@@ -83,7 +99,8 @@ export class ImportService {
     const format = sniff(upload.fileName, upload.data, { maxBytes: c.IMPORT_MAX_BYTES, maxUncompressedBytes: c.IMPORT_MAX_UNCOMPRESSED_BYTES, maxZipEntries: c.IMPORT_MAX_ZIP_ENTRIES });
     const id = randomUUID();
     await ctx.em.transactional(async (tx) => {
-      await tx.execute(`insert into import_job (id, mode, file_name, format, file, created_by) values (?, ?, ?, ?, ?, ?)`, [
+      // Bound parameters: the file goes as bytes (em.execute would inline it as a hex literal twice its size).
+      await execBound(tx, `insert into import_job (id, mode, file_name, format, file, created_by) values (?, ?, ?, ?, ?, ?)`, [
         id, dryRun ? 'preview' : 'apply', upload.fileName.slice(0, 255), format, upload.data, user.id,
       ]);
       await requested(tx, id, dryRun ? 'preview' : 'apply', format, user.id);
@@ -158,10 +175,24 @@ export class ImportService {
   /** Waits (polling) until the job has finished or `ms` passed; returns its latest state. */
   async wait(ctx: AppContext, id: string, ms: number): Promise<ImportJobView> {
     const until = Date.now() + ms;
-    for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
-      const job = await this.get(ctx, id);
-      if (isFinished(job) || Date.now() >= until) return job;
-      await new Promise((r) => setTimeout(r, Math.min(delay, Math.max(0, until - Date.now()))));
+    // Woken by the job's import.finished (the live feed: committed events), subscribed before the
+    // first look so a finish in between is not missed; a look every WAIT_POLL_MS as well, so a
+    // lagging or lost live event costs at most that.
+    const finished = pipe(
+      ctx.services.pubsub.subscribe('event', 'import_job'),
+      filter((e: EventEnvelope) => e.aggregateId === id && e.type === 'import.finished'),
+    )[Symbol.asyncIterator]();
+    let next: Promise<unknown> = finished.next();
+    try {
+      for (;;) {
+        const job = await this.get(ctx, id);
+        const left = until - Date.now();
+        if (isFinished(job) || left <= 0) return job;
+        const got = await settlesWithin(next, Math.min(WAIT_POLL_MS, left));
+        if (got) next = (got as IteratorResult<unknown>).done ? new Promise(() => undefined) : finished.next();
+      }
+    } finally {
+      await finished.return?.();
     }
   }
 
