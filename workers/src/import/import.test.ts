@@ -272,6 +272,9 @@ describe('computers import: preview, apply, live progress', () => {
     for (const bad of ['-1', 'abc', '600001', '1.5']) {
       expect(await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=${bad}`, { token: devadmin })).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', error: 'wait はミリ秒（0〜600000の整数）で指定してください。' } });
     }
+    // Who may ask comes first: signed out is a 401, 一般 a 403, whatever the wait says.
+    expect((await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=abc`)).status).toBe(401);
+    expect((await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=abc`, { token: staff })).status).toBe(403);
   });
 });
 

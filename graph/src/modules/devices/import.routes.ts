@@ -95,6 +95,7 @@ export function importRoutes(r: Router): void {
   r.get(
     '/computers/import/:jobId',
     handle(async (ctx, req) => {
+      guard(ctx);
       // ?wait=ms: a long poll (answers when the job has finished, or after that long; at most IMPORT_WAIT_MS).
       const waitMs = Math.min(queryWaitMs(req.query.wait), ctx.services.config.IMPORT_WAIT_MS);
       const id = String(req.params.jobId);
