@@ -12,18 +12,16 @@ const TABLES = {
 } as const;
 type RefTable = keyof typeof TABLES;
 
-/** The foreign-key columns of `computer` and the table each refers to. */
-const REFERENCES: [keyof ImportValues, RefTable][] = [
-  ['currentUserId', 'employee'],
-  ['previousUserId', 'employee'],
-  ['locationId', 'location'],
-  ['departmentId', 'department'],
-  ['officeAccountId', 'office_account'],
+/** The foreign-key columns an import writes: field, column of `computer`, the table it refers to. */
+const REFERENCES: [keyof ImportValues, string, RefTable][] = [
+  ['currentUserId', 'current_user_id', 'employee'],
+  ['previousUserId', 'previous_user_id', 'employee'],
+  ['locationId', 'location_id', 'location'],
+  ['departmentId', 'department_id', 'department'],
+  ['officeAccountId', 'office_account_id', 'office_account'],
 ];
-const COLUMN_TABLE: Record<string, RefTable> = {
-  current_user_id: 'employee', previous_user_id: 'employee', updated_by_id: 'employee',
-  location_id: 'location', department_id: 'department', office_account_id: 'office_account',
-};
+/** Column → table, for a violation's detail (with `updated_by_id`, the job's actor). */
+const COLUMN_TABLE: Record<string, RefTable> = { ...Object.fromEntries(REFERENCES.map(([, c, t]) => [c, t])), updated_by_id: 'employee' };
 
 /** Rows a job names that another user deleted while it ran (the job fails; nothing of it is saved). */
 export function referenceGone(gone: Partial<Record<RefTable, number[]>>): ImportFailure {
@@ -99,7 +97,7 @@ export class ReferenceGuard {
   async write<T>(tx: EntityManager, rows: ImportValues[], run: () => Promise<T>): Promise<T> {
     if (!this.setBased) return run().catch((err: unknown) => Promise.reject(asReferenceGone(err)));
     for (const r of rows) {
-      for (const [field, table] of REFERENCES) {
+      for (const [field, , table] of REFERENCES) {
         const id = r[field] as number | null;
         if (id !== null && !this.locked[table].has(id)) this.pending[table].add(id);
       }
