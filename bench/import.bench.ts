@@ -269,7 +269,7 @@ export default {
       // The split as the job row has it (the polls above see it to 100 ms at best).
       const stamps = await withClient(db.url, async (c) => (await c.query<{ queued: number; run: number }>(
         `select extract(epoch from started_at - created_at)::float8 as queued, extract(epoch from finished_at - started_at)::float8 as run from import_job where id = $1`, [accepted.job_id])).rows[0]);
-      log(`${name}: job row: queued ${stamps?.queued.toFixed(3)} s (upload transaction → started, which includes storing and loading the file), ran ${stamps?.run.toFixed(3)} s (started → finished)`);
+      log(`${name}: job row: queued ${stamps?.queued.toFixed(3)} s (upload transaction → started, storing the file included), ran ${stamps?.run.toFixed(3)} s (started → finished)`);
       const p: Phase = {
         name,
         rows: Number(job.processed_rows),

@@ -11,6 +11,7 @@ import type { Config } from '../../../graph/src/config/config.js';
 import { ImportPlanner } from '../../../graph/src/modules/devices/import.plan.js';
 import { ASSET_NUMBER_TAKEN } from '../../../graph/src/modules/devices/import.write.js';
 import { ReferenceGuard } from '../../../graph/src/modules/devices/import.guard.js';
+import { uploadHandoff } from '../../../graph/src/modules/devices/import.handoff.js';
 import { createImportConsumer, startImportScheduler } from './index.js';
 
 let db: TestDatabase;
@@ -238,6 +239,35 @@ describe('computers import: preview, apply, live progress', () => {
     const rest = await api(url, 'POST', `/computers/import/${r.body.job_id}/apply`, { token: devadmin });
     expect(rest.body.job_id ?? rest.body.id).toBe(applyId);
     expect(await jobs()).toBe(n);
+  });
+
+  it('the job takes its file from the upload in the same process; a job with no file handed over (an applied preview) reads its row; the row holds the file as uploaded, uncompressed', async () => {
+    const taken: { id: string; file: Buffer | null }[] = [];
+    const take = uploadHandoff.take.bind(uploadHandoff);
+    const spy = vi.spyOn(uploadHandoff, 'take').mockImplementation((id: string) => {
+      const file = take(id);
+      taken.push({ id, file });
+      return file;
+    });
+    try {
+      const file = await xlsx([{ 管理番号: 'HND-1', メーカー: 'Dell' }, { 管理番号: 'HND-2', メーカー: 'HP' }]);
+      const r = await upload(file, 'h.xlsx', '?dry_run=1');
+      expect(r.body).toMatchObject({ created: 2, rejected: 0 });
+      expect(taken.find((t) => t.id === r.body.job_id)?.file?.equals(file)).toBe(true);
+      const [row] = await sql(`select file from import_job where id = ?`, [r.body.job_id]);
+      expect(Buffer.from(row.file).equals(file)).toBe(true);
+      const applied = await api(url, 'POST', `/computers/import/${r.body.job_id}/apply`, { token: devadmin });
+      const applyId = applied.body.job_id;
+      const done = (await api(url, 'GET', `/computers/import/${applyId}?wait=20000`, { token: devadmin })).body;
+      expect(done).toMatchObject({ status: 'succeeded', created: 2 });
+      expect(taken.filter((t) => t.id === applyId).map((t) => t.file)).toEqual([null]);
+      expect(await sql(`select maker from computer where asset_number in ('HND-1', 'HND-2') order by asset_number`)).toEqual([{ maker: 'Dell' }, { maker: 'HP' }]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(uploadHandoff.size).toEqual({ files: 0, bytes: 0 });
+    // An .xlsx is compressed already: stored as it is, not run through pglz first.
+    expect(await sql(`select attstorage from pg_attribute where attrelid = 'import_job'::regclass and attname = 'file'`)).toEqual([{ attstorage: 'e' }]);
   });
 
   it('the preview names the fields an update empties (a blank cell on an existing computer clears it)', async () => {

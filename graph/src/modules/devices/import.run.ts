@@ -3,6 +3,7 @@ import vm from 'node:vm';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordMany } from '../../platform/events/record-many.js';
 import { ReferenceGuard } from './import.guard.js';
+import { uploadHandoff } from './import.handoff.js';
 import { ImportPlanner, type Existing, type ImportAction, type PlannedRow } from './import.plan.js';
 import { loadImportRefs, type ImportRefs } from './import.refs.js';
 import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
@@ -102,8 +103,11 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
   // from another connection). A worker that dies releases it, and the job is picked up again.
   const [lock] = await tx.execute(`select pg_try_advisory_xact_lock(${JOB_LOCK_SPACE}, hashtext(?)) as ok`, [jobId]);
   if (!lock?.ok) return;
-  const [job]: Job[] = await tx.execute(`select id, mode, format, file, created_by, status from import_job where id = ?`, [jobId]);
+  // The file from the upload in this process when it is still here (see import.handoff.ts), else from the row.
+  const handed = uploadHandoff.take(jobId);
+  const [job]: Job[] = await tx.execute(`select id, mode, format, case when ?::boolean then null else file end as file, created_by, status from import_job where id = ?`, [handed !== null, jobId]);
   if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+  if (handed) job.file = handed;
   const side = tx.fork();
   await side.execute(`update import_job set status = 'running', started_at = clock_timestamp(), processed_rows = 0 where id = ?`, [jobId]);
   let totals: Totals = { totalRows: null, processedRows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, preview: [] };

@@ -11,6 +11,7 @@ import { DEVICE_ROLES, MASTER_DATA_ROLES } from '../employees/employee.enums.js'
 import type { XlsxExport } from './device.export.js';
 import type { ImportCounts, PreviewRow } from './import.run.js';
 import type { RowError } from './import.rows.js';
+import { uploadHandoff } from './import.handoff.js';
 import { sniff, type SheetFormat } from './import.sniff.js';
 import type { Upload } from './import.upload.js';
 
@@ -105,6 +106,8 @@ export class ImportService {
       ]);
       await requested(tx, id, dryRun ? 'preview' : 'apply', format, user.id);
     });
+    // Committed: a job run by this process takes the file from here instead of reading the row back.
+    uploadHandoff.put(id, upload.data);
     return this.get(ctx, id);
   }
 
