@@ -14,7 +14,10 @@
  * Prints ratios against the floor, and CPU µs per event of each process (this one, relay, worker,
  * PostgreSQL, broker, everything else) from /proc with the load average. Targets: e2e ≥ 20,000 events/s, e2e ≥ ½ floor, live p99 < 100 ms.
  * Uses KAFKA_BROKERS when set, else starts a broker from the cached jars; DATABASE_URL_BENCH or an
- * embedded PostgreSQL in a temp dir. Flags: --events=N (60000) --partitions=P (4) --rate=R (1000/s).
+ * embedded PostgreSQL in a temp dir. Flags: --events=N (60000) --partitions=P (4) --rate=R (1000/s);
+ * --profile writes V8 CPU profiles of the relay and worker children to bench/results/events-profile-<time>/
+ * (wall-clock samples: on a busy machine they charge waiting to the function waited in);
+ * --profile=perf starts them with --perf-basic-prof instead, for `perf record -a` (CPU time, JS names).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -124,6 +127,8 @@ const bench: Bench = {
     const partitions = numArg(args, 'partitions', 4);
     const rate = numArg(args, 'rate', 1000);
     const paced = numArg(args, 'paced-seconds', 4);
+    const profileDir = path.join(REPO_ROOT, 'bench/results', `events-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    const profileArgv = args.profile === 'perf' ? ['--perf-basic-prof'] : args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
     const cleanup: (() => Promise<void>)[] = [];
     try {
       // --- infrastructure -----------------------------------------------------------------------
@@ -302,12 +307,12 @@ const bench: Bench = {
             MALLOC_MMAP_THRESHOLD_: '524288', // as `npm run workers` sets it
         };
         const relayProc = separateRelay
-          ? spawn(process.execPath, [WORKERS_MAIN, 'relay'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+          ? spawn(process.execPath, [...profileArgv, WORKERS_MAIN, 'relay'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
           : undefined;
         relayProc?.stdout!.on('data', (d) => (workerOut += d));
         relayProc?.stderr!.on('data', (d) => (workerOut += d));
         const relayExit = relayProc ? new Promise((r) => relayProc.once('exit', r)) : Promise.resolve();
-        const worker = spawn(process.execPath, [WORKERS_MAIN, '--only', 'probe', '--concurrency', String(partitions), '--port', '0'], {
+        const worker = spawn(process.execPath, [...profileArgv, WORKERS_MAIN, '--only', 'probe', '--concurrency', String(partitions), '--port', '0'], {
           cwd: REPO_ROOT,
           env: childEnv, // RELAY_BATCH_SIZE means nothing to a consumer pool
           stdio: ['ignore', 'pipe', 'pipe'],
