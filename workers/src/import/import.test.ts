@@ -193,6 +193,17 @@ describe('computers import: good and bad rows', () => {
     expect(events).toEqual([{ type: 'device.computers.imported', payload: { jobId: r.body.job_id, created: [], updated: [id] } }]);
   });
 
+  it('text comes in exactly as typed (quotes, backslashes, line breaks, emoji), on creation and on update', async () => {
+    const odd = ['He said "hi" \\ back', 'line 1\nline 2', '🍣 {a,b} NULL', "O'Brien's, [x]"];
+    const created = await upload(await xlsx(odd.map((m, i) => ({ 管理番号: `ODD-${i}`, メーカー: m, 型番: odd[(i + 1) % odd.length] }))), 'odd.xlsx');
+    expect(created.body).toMatchObject({ created: odd.length, rejected: 0 });
+    const stored = async () => (await sql(`select maker, model from computer where asset_number like 'ODD-%' order by asset_number`)).map((c) => [c.maker, c.model]);
+    expect(await stored()).toEqual(odd.map((m, i) => [m, odd[(i + 1) % odd.length]]));
+    const updated = await upload(await xlsx(odd.map((m, i) => ({ 管理番号: `ODD-${i}`, メーカー: odd[(i + 2) % odd.length], 型番: m }))), 'odd.xlsx');
+    expect(updated.body).toMatchObject({ updated: odd.length, rejected: 0 });
+    expect(await stored()).toEqual(odd.map((m, i) => [odd[(i + 2) % odd.length], m]));
+  });
+
   it('export → import changes nothing', async () => {
     const exported = await fetch(`${url}/api/computers/export?show_discarded=1`, { headers: { authorization: `Bearer ${devadmin}` } });
     const before = await snapshot();
