@@ -95,3 +95,22 @@ describe('ImportPlanner: every bad cell of a row is reported', () => {
     expect(planned[0].data).toMatchObject({ currentUserId: null, previousUserId: 1, locationId: null, purchaseDate: null, introductionDate: null });
   });
 });
+
+describe('ImportPlanner: the same computer twice in a file', () => {
+  it('rejects the later row, naming the earlier one, whether it repeats the 管理番号 or names the same stored computer by ID; a row rejected while reading it (an unknown 使用者) claims nothing', () => {
+    const { planned, errors } = decide([
+      row(2, { 管理番号: 'NEW-1', メーカー: 'HP' }),
+      row(3, { 管理番号: 'NEW-1', メーカー: 'NEC' }),
+      row(4, { 管理番号: 'PC-0007', メーカー: 'Dell' }),
+      row(5, { ID: 7, メーカー: 'Lenovo' }),
+      row(6, { 管理番号: 'NEW-2', メーカー: 'VAIO', 使用者: '存在しない人' }),
+      row(7, { 管理番号: 'NEW-2', メーカー: 'VAIO' }),
+    ]);
+    expect(planned.map((p) => [p.row, p.action])).toEqual([[2, 'CREATE'], [4, 'UPDATE'], [7, 'CREATE']]);
+    expect(errors.filter((e) => e.reason.includes('同じパソコン'))).toEqual([
+      { row: 3, column: '管理番号', reason: '2行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。' },
+      { row: 5, column: 'ID', reason: '4行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。' },
+    ]);
+    expect(errors.map((e) => e.row)).toEqual([3, 5, 6]);
+  });
+});

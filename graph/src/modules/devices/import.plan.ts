@@ -49,7 +49,9 @@ const SELECT = `select id, version, asset_number as "assetNumber", maker, device
  * (or computer) already used by an earlier row of the file rejects the later row.
  */
 export class ImportPlanner {
-  private readonly seen = new Map<string, number>();
+  /** The row that claimed each 管理番号 and each stored computer (by id), for rows naming them again. */
+  private readonly seenAssets = new Map<string, number>();
+  private readonly seenComputers = new Map<number, number>();
   private readonly form = new FormRules();
   /** 管理番号 of the computers stored when the job began (loadStoredKeys). */
   private stored = new Set<string>();
@@ -79,7 +81,7 @@ export class ImportPlanner {
   /**
    * The stored computers a chunk names (`keys` from storedKeys). `lock`: apply jobs lock them
    * (FOR UPDATE) in their transaction. Independent of earlier chunks' writes (a computer named by
-   * two chunks is rejected by `seen` in decide), so it may be sent before they are done. A computer
+   * two chunks is rejected by the seen maps in decide), so it may be sent before they are done. A computer
    * stored by someone else after the job began, under a 管理番号 of the file, is not looked up: the
    * row's INSERT then meets the unique key and the job fails (writeChunk says why).
    */
@@ -132,10 +134,12 @@ export class ImportPlanner {
       computer = byId.get(r.id) ?? null;
       if (!computer) return reject('ID', `ID ${r.id} のパソコンは存在しません。`);
     } else return reject('管理番号', '管理番号またはIDを入力してください。');
-    const keys = [r.assetNumber !== null ? `a:${r.assetNumber}` : null, computer ? `c:${computer.id}` : null].filter((k): k is string => k !== null);
-    const earlier = keys.map((k) => this.seen.get(k)).find((n) => n !== undefined);
+    const earlier = (r.assetNumber !== null ? this.seenAssets.get(r.assetNumber) : undefined) ?? (computer ? this.seenComputers.get(computer.id) : undefined);
     if (earlier !== undefined) return reject(r.assetNumber !== null ? '管理番号' : 'ID', `${earlier}行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。`);
-    if (claim) for (const k of keys) this.seen.set(k, r.row);
+    if (claim) {
+      if (r.assetNumber !== null) this.seenAssets.set(r.assetNumber, r.row);
+      if (computer) this.seenComputers.set(computer.id, r.row);
+    }
     return { computer };
   }
 
@@ -207,6 +211,20 @@ const pick = (v: ImportValues): ImportValues => ({
   powerCable: v.powerCable ?? null,
 }) as ImportValues;
 
+/**
+ * Values in FIELDS order as the import's fields: one object literal (a row's form output is built
+ * per row; stores under computed keys made each one a slow dictionary object).
+ */
+const fromFieldOrder = (v: unknown[]): ImportValues => ({
+  assetNumber: v[0], maker: v[1], deviceType: v[2], model: v[3], currentUserId: v[4], previousUserId: v[5], locationId: v[6],
+  departmentId: v[7], status: v[8], reason: v[9], purchaseDate: v[10], introductionDate: v[11], officeAccountId: v[12],
+  acAdapter: v[13], powerCable: v[14],
+}) as ImportValues;
+// Each field at its own index, and no other: fromFieldOrder of the field names gives every name under itself.
+if (Object.entries(fromFieldOrder(FIELDS)).some(([k, v], i) => k !== v || FIELDS[i] !== k) || Object.keys(fromFieldOrder(FIELDS)).length !== FIELDS.length) {
+  throw new Error(`import.plan: fromFieldOrder is out of step with the import's fields (${FIELDS.join()})`);
+}
+
 type Checked = { ok: true; value: unknown } | { ok: false };
 /** Values per field whose result is remembered (管理番号 is unique per row: nothing to remember). */
 const MEMO_LIMIT = 20_000;
@@ -235,10 +253,9 @@ class FormRules {
   }
 
   check(data: ImportValues): ImportValues | null {
-    const out = {} as Record<ImportField, unknown>;
+    const out = this.values;
     for (let i = 0; i < FIELDS.length; i++) {
-      const k = FIELDS[i];
-      const v = data[k];
+      const v = data[FIELDS[i]];
       const memo = this.memos[i];
       let c = memo?.get(v);
       if (c === undefined) {
@@ -250,10 +267,14 @@ class FormRules {
         }
       }
       if (!c.ok) return null;
-      out[k] = c.value;
+      out[i] = c.value;
     }
-    const next = out as ImportValues;
+    const next = fromFieldOrder(out);
     return datesInOrder(next) ? next : null;
   }
+
+  /** The checked values of the row being checked, in FIELDS order (reused: check builds its answer from it at once). */
+  private readonly values: unknown[] = new Array(FIELDS.length);
 }
+
 const quote = (s: string) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`;
