@@ -333,6 +333,10 @@ describe('computers import: hostile files and roles', () => {
     expect((await upload(zipBomb(), 'bomb.xlsx')).body).toMatchObject({ code: 'IMPORT_ZIP_BOMB' });
     const lying = await upload(zipBomb(true), 'liar.xlsx');
     expect(lying).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('展開後のサイズ') } });
+    // A readable workbook whose sheet declares its rows and lies about its size: the sheet is
+    // inflated once, by the reader, which stops at the budget and says why.
+    const liarBook = await upload(readableBomb(), 'liar-book.xlsx');
+    expect(liarBook).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('展開後のサイズ') } });
     expect(await counts()).toEqual(before);
   });
 
@@ -477,6 +481,25 @@ describe('computers import: hostile files and roles', () => {
 });
 
 /** A zip whose sheet inflates to 50 MB (declared honestly, or declared as 10 bytes). */
+/** A workbook that reads as one (workbook, relationships) whose sheet declares 2 rows and inflates past 10 MB while claiming 10 bytes. */
+function readableBomb(): Buffer {
+  const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const rels = (body: string) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${body}</Relationships>`;
+  const sheet = Buffer.concat([
+    Buffer.from(`<worksheet xmlns="${NS}"><dimension ref="A1:A2"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>管理番号</t></is></c></row>`),
+    Buffer.alloc(12 * 1024 * 1024, 0x20),
+    Buffer.from('</sheetData></worksheet>'),
+  ]);
+  return zipParts([
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: '_rels/.rels', data: rels(`<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/>`) },
+    { name: 'xl/workbook.xml', data: `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="パソコン" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+    { name: 'xl/_rels/workbook.xml.rels', data: rels(`<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`) },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet, declaredSize: 10 },
+  ]);
+}
+
 function zipBomb(lie = false): Buffer {
   const size = (400 * 1024 * 1024) / 8;
   return zipParts([

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
-import type { SheetFormat } from './import.sniff.js';
-import { readFirstSheet } from './import.xlsx.js';
+import { zipBomb, type SheetFormat } from './import.sniff.js';
+import { readFirstSheet, XlsxTooLarge } from './import.xlsx.js';
 
 /** A cell that holds an Excel error value (#N/A, #DIV/0!, …), usually a formula's cached result. */
 export class CellError {
@@ -45,6 +45,7 @@ async function* xlsxRows(buf: Buffer, maxRows: number, maxBytes: number): AsyncG
     }
   } catch (err) {
     if (err instanceof ImportFailure) throw err;
+    if (err instanceof XlsxTooLarge) throw new ImportFailure(zipBomb().message);
     throw unreadable();
   }
 }

@@ -46,7 +46,7 @@ export class ImportJob {
   @Field(() => ImportJobMode) mode!: ImportJobMode;
   @Field(() => ImportJobStatus) status!: ImportJobStatus;
   @Field() fileName!: string;
-  @Field(() => Int, { nullable: true, description: 'データ行数（分かった時点で）' }) totalRows!: number | null;
+  @Field(() => Int, { nullable: true, description: 'データ行数。実行中はシートの申告値または推定値（進捗表示用）、完了後は実際の行数' }) totalRows!: number | null;
   @Field(() => Int) processedRows!: number;
   @Field(() => Int) created!: number;
   @Field(() => Int) updated!: number;

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { zipParts, type ZipPart } from '../../test/zip.js';
 import { CellError, type SheetRow } from './import.sheet.js';
-import { isDateFormat, readFirstSheet, sheetXmlRows, xmlText, XlsxUnreadable } from './import.xlsx.js';
+import { isDateFormat, readFirstSheet, sheetOutline, sheetXmlRows, xmlText, XlsxTooLarge, XlsxUnreadable } from './import.xlsx.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -179,6 +179,34 @@ describe('readFirstSheet', () => {
     await fail(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: laughs }] }));
     const big = sheet(Array.from({ length: 5000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join(''));
     await fail(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: big }] }), 10_000);
+    await expect(rows(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: big }] }), 10_000)).rejects.toThrow(XlsxTooLarge);
+  });
+});
+
+describe('sheetOutline', () => {
+  const withDimension = (ref: string, prefix = '') =>
+    sheet('<row r="1"><c r="A1"><v>1</v></c></row>', prefix).replace(`<${prefix}sheetData>`, `<${prefix}dimension ref="${ref}"/><${prefix}sheetData>`);
+
+  it('names the first visible sheet and the last row its dimension declares, from the first bytes only', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('隠し', { state: 'hidden' }).addRow(['x']);
+    const ws = wb.addWorksheet('パソコン');
+    for (let i = 0; i < 1200; i++) ws.addRow([`BN-${i}`, 'Dell']);
+    expect(await sheetOutline(Buffer.from(await wb.xlsx.writeBuffer()), 1 << 26)).toEqual({ part: 'xl/worksheets/sheet2.xml', rows: 1200 });
+    const one = (xml: string, store = false) => sheetOutline(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml }], store }), 1 << 20);
+    expect(await one(withDimension('A1:Q100001'))).toEqual({ part: 'xl/worksheets/sheet1.xml', rows: 100001 });
+    expect(await one(withDimension('B3:C7', 'x:'))).toEqual({ part: 'xl/worksheets/sheet1.xml', rows: 7 });
+    expect(await one(withDimension('A1'), true)).toEqual({ part: 'xl/worksheets/sheet1.xml', rows: 1 });
+  });
+
+  it('without a dimension before the data: an estimate from the sheet\'s size over its first rows (within 1 % for rows alike), nothing when too few rows to tell; null for what is not a workbook', async () => {
+    const many = sheet(Array.from({ length: 3000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>BN-${String(i).padStart(6, '0')}</t></is></c></row>`).join(''));
+    const estimate = (await sheetOutline(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: many }] }), 1 << 22))!.rows!;
+    expect(Math.abs(estimate - 3000) / 3000).toBeLessThan(0.01);
+    const after = sheet('<row r="1"><c r="A1"><v>1</v></c></row>').replace('<mergeCells', '<dimension ref="A1:A9"/><mergeCells');
+    expect(await sheetOutline(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: after }] }), 1 << 20)).toEqual({ part: 'xl/worksheets/sheet1.xml', rows: null });
+    expect(await sheetOutline(zipParts([{ name: '[Content_Types].xml', data: '<Types/>' }]), 1 << 20)).toBeNull();
+    expect(await sheetOutline(Buffer.from('not a zip'), 1 << 20)).toBeNull();
   });
 });
 

@@ -22,7 +22,11 @@ export class XlsxUnreadable extends Error {
   override readonly name = 'XlsxUnreadable';
 }
 
+/** A part inflates past the budget (a zip bomb, or a workbook too big to import). */
+export class XlsxTooLarge extends XlsxUnreadable {}
+
 const broken = (what: string) => new XlsxUnreadable(`not a readable .xlsx: ${what}`);
+const tooLarge = (name: string, max: number) => new XlsxTooLarge(`not a readable .xlsx: ${name} inflates past ${max} bytes`);
 
 /** The bytes of one zip entry as stored (compressed or not). */
 function stored(buf: Buffer, e: ZipEntry): Buffer {
@@ -64,7 +68,8 @@ class Zip {
     else if (e.method === 8) {
       try {
         raw = inflateRawSync(data, { maxOutputLength: this.maxBytes });
-      } catch {
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(e.name, this.maxBytes);
         throw broken(`cannot inflate ${e.name}`);
       }
     } else throw broken(`compression method ${e.method}`);
@@ -87,7 +92,7 @@ class Zip {
       try {
         for await (const chunk of z as AsyncIterable<Buffer>) {
           total += chunk.length;
-          if (total > this.maxBytes) throw broken(`${name} inflates past ${this.maxBytes} bytes`);
+          if (total > this.maxBytes) throw tooLarge(name, this.maxBytes);
           yield decoder.write(chunk);
         }
       } catch (err) {
@@ -100,6 +105,71 @@ class Zip {
     const rest = decoder.end();
     if (rest) yield rest;
   }
+}
+
+/** The most text a peek at a part's start inflates. */
+const PEEK_OUT = 256 * 1024;
+
+/** The start of a part as text (at most PEEK_OUT bytes: inflation stops there), or null when it cannot be read. */
+async function peek(zip: Zip, name: string): Promise<string | null> {
+  const e = zip.entry(name);
+  if (!e) return null;
+  const data = stored(zip.buf, e);
+  if (e.method === 0) return data.subarray(0, PEEK_OUT).toString('utf8');
+  if (e.method !== 8) return null;
+  const z = createInflateRaw({ chunkSize: 64 * 1024 });
+  z.end(data);
+  const out: Buffer[] = [];
+  let n = 0;
+  try {
+    for await (const chunk of z as AsyncIterable<Buffer>) {
+      out.push(chunk);
+      n += chunk.length;
+      if (n >= PEEK_OUT) break;
+    }
+  } catch {
+    return null; // broken: the reader says so
+  } finally {
+    z.destroy();
+  }
+  return Buffer.concat(out).subarray(0, PEEK_OUT).toString('utf8');
+}
+
+const DIMENSION = /<(?:[A-Za-z_][\w.-]*:)?dimension\b[^>]*?\sref\s*=\s*["']([^"']*)["']/;
+const ROW_START = /<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g;
+/** Rows the peek must hold for an estimate from the sheet's size. */
+const ESTIMATE_FROM = 20;
+
+/**
+ * The first visible sheet's part, and how many rows (`<row>` elements, the header's included) it
+ * has by its own account, read from its first bytes only: the last row its `<dimension ref>`
+ * declares (what Excel, LibreOffice and SheetJS write before the rows: `A1:Q100001` → 100001), or,
+ * without one (exceljs's streaming writer, which our exports use, writes none), an estimate: the
+ * sheet's uncompressed size (as the zip declares it) over the bytes per row of the first rows.
+ * `rows` is null when the first bytes hold too few rows to tell. Null when the workbook cannot be
+ * read (the reader then says why). Not a count: for a progress bar, never for a limit.
+ */
+export async function sheetOutline(buf: Buffer, maxBytes: number): Promise<{ part: string; rows: number | null } | null> {
+  let part: string;
+  let zip: Zip;
+  try {
+    zip = new Zip(buf, maxBytes);
+    part = workbook(zip).sheet;
+  } catch {
+    return null;
+  }
+  const entry = zip.entry(part)!;
+  const head = await peek(zip, part);
+  if (head === null) return { part: entry.name, rows: null };
+  const dataAt = head.search(/<(?:[A-Za-z_][\w.-]*:)?sheetData\b/);
+  const dim = DIMENSION.exec(dataAt >= 0 ? head.slice(0, dataAt) : head);
+  const last = dim ? /(\d+)$/.exec(dim[1]!.trim()) : null;
+  if (last) return { part: entry.name, rows: Number(last[1]) };
+  const starts = [...head.matchAll(ROW_START)].map((m) => m.index);
+  if (starts.length < ESTIMATE_FROM) return { part: entry.name, rows: null };
+  const before = Buffer.byteLength(head.slice(0, starts[0]));
+  const perRow = Buffer.byteLength(head.slice(starts[0], starts[starts.length - 1])) / (starts.length - 1);
+  return { part: entry.name, rows: Math.max(starts.length, Math.round((entry.uncompressedSize - before) / perRow)) };
 }
 
 /** Inflated sheet XML per step: about 600 rows of a 17-column sheet. */
