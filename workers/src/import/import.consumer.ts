@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { EventEnvelope } from '../../../schema/events/index.js';
 import { EventConsumer } from '../../../graph/src/platform/events/consumer.js';
+import { uploadHandoff } from '../../../graph/src/modules/devices/import.handoff.js';
 import { pendingJobIds, pruneImportJobs, runImportJob, type ImportRunLimits } from '../../../graph/src/modules/devices/import.run.js';
 
 /**
@@ -23,6 +24,7 @@ export class ImportConsumer extends EventConsumer {
     private readonly log: Logger,
   ) {
     super();
+    uploadHandoff.enable(); // uploads taken by this process are kept for its jobs (import.handoff.ts)
   }
 
   /** Runs jobs on this ORM (the scheduler sets it; otherwise the event's own ORM is used). */

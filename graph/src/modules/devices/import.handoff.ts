@@ -8,11 +8,14 @@
  * are the same, a job's file never changes.
  *
  * Bounded: at most `maxBytes` in all (the oldest go first) and `ttlMs` per entry (a job queued
- * behind others longer than that reads its row).
+ * behind others longer than that reads its row). Files are kept only once this process runs the
+ * import worker (`enable`, by ImportConsumer): with Kafka the graph process runs none, and nothing
+ * here would ever be taken.
  */
 export class UploadHandoff {
   private readonly files = new Map<string, { data: Buffer; until: number }>();
   private bytes = 0;
+  private enabled = false;
 
   constructor(
     private readonly maxBytes = 64 * 1024 * 1024,
@@ -20,8 +23,14 @@ export class UploadHandoff {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Leaves a committed job's file (call after the upload's transaction committed). */
+  /** This process runs the import worker: from now on uploads are kept for it. */
+  enable(): void {
+    this.enabled = true;
+  }
+
+  /** Leaves a committed job's file (call after the upload's transaction committed); nothing when no import worker runs here. */
   put(jobId: string, data: Buffer): void {
+    if (!this.enabled) return;
     this.drop(jobId);
     this.expire();
     if (data.length > this.maxBytes) return;
