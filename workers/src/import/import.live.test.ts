@@ -146,11 +146,11 @@ describe('importJobChanged', () => {
       for (let i = 1; i < m.length; i++) expect(m[i].processedRows).toBeGreaterThanOrEqual(m[i - 1].processedRows);
       expect(m.slice(0, -1).every((x) => x.status === 'RUNNING')).toBe(true);
       expect(m.slice(0, -1).some((x) => x.processedRows > 0 && x.processedRows < ROWS)).toBe(true);
-      // While running, the total is what the sheet says of itself (declared or estimated), never below what is done.
-      for (const x of m.filter((x) => x.status === 'RUNNING' && x.processedRows > 0)) {
-        expect(x.totalRows).not.toBeNull();
-        expect(x.totalRows!).toBeGreaterThanOrEqual(x.processedRows);
-      }
+      // While running, the total is what the sheet says of itself (here an estimate, too low: see
+      // bigFile), never below what is done (a message sent before the estimate was made has none).
+      const running = m.filter((x) => x.status === 'RUNNING' && x.processedRows > 0 && x.totalRows !== null);
+      expect(running.length).toBeGreaterThan(0);
+      for (const x of running) expect(x.totalRows!).toBeGreaterThanOrEqual(x.processedRows);
       const bad = Math.floor(ROWS / BAD_EVERY);
       expect(m[m.length - 1]).toEqual({ id, status: 'SUCCEEDED', processedRows: ROWS, totalRows: ROWS, created: ROWS - bad, updated: 0, unchanged: 0, rejected: bad });
       expect(await sql(`select count(*)::int as n from computer where asset_number like 'LIVE-%'`)).toEqual([{ n: ROWS - bad }]);

@@ -427,7 +427,8 @@ describe('computers import: hostile files and roles', () => {
         expect(guard.setBased).toBe(true);
         const roles: string[] = [];
         const row = { locationId: loc.id, currentUserId: null, previousUserId: null, departmentId: null, officeAccountId: null } as never;
-        await guard.write(tx, [row], async () => roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role));
+        guard.name([row]);
+        await guard.write(tx, async () => roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role));
         roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role);
         expect(roles).toEqual(['replica', 'origin']);
         // Another session cannot delete the locked location (it would wait for the job; here it gives up).

@@ -90,18 +90,27 @@ export class ReferenceGuard {
   }
 
   /**
-   * Runs a chunk's write statement. Set-based: first locks the chunk's referents not locked yet
-   * (one statement, which also switches the role), fails the job if any is gone, then writes and
-   * switches back. Otherwise the write alone, a foreign-key violation reported as referenceGone.
+   * Names the referents of rows about to be written (before their chunk's write: a write locks what
+   * has been named by then, so a chunk named early may have its referents locked by the write before
+   * it, which is as good).
    */
-  async write<T>(tx: EntityManager, rows: ImportValues[], run: () => Promise<T>): Promise<T> {
-    if (!this.setBased) return run().catch((err: unknown) => Promise.reject(asReferenceGone(err)));
+  name(rows: ImportValues[]): void {
+    if (!this.setBased) return;
     for (const r of rows) {
       for (const [field, , table] of REFERENCES) {
         const id = r[field] as number | null;
         if (id !== null && !this.locked[table].has(id)) this.pending[table].add(id);
       }
     }
+  }
+
+  /**
+   * Runs a chunk's write statement. Set-based: first locks the referents named and not locked yet
+   * (one statement, which also switches the role), fails the job if any is gone, then writes and
+   * switches back. Otherwise the write alone, a foreign-key violation reported as referenceGone.
+   */
+  async write<T>(tx: EntityManager, run: () => Promise<T>): Promise<T> {
+    if (!this.setBased) return run().catch((err: unknown) => Promise.reject(asReferenceGone(err)));
     const want = Object.fromEntries((Object.keys(TABLES) as RefTable[]).map((t) => [t, [...this.pending[t]]])) as Record<RefTable, number[]>;
     const [found] = await execBound<Record<RefTable, number[]> & { job: number }>(
       tx,

@@ -9,7 +9,7 @@ import { loadImportRefs, type ImportRefs } from './import.refs.js';
 import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
 import { ImportFailure, readSheet, tooManyRows, type Cell } from './import.sheet.js';
 import { inspectInflated, UploadRefused, type SheetFormat } from './import.sniff.js';
-import { insertRowErrors, writeChunk } from './import.write.js';
+import { insertRowErrors, prepareChunk, writeChunk } from './import.write.js';
 import { sheetOutline } from './import.xlsx.js';
 
 export interface ImportRunLimits {
@@ -247,9 +247,10 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     });
     tail = step.then(() => undefined);
     tail.catch(() => undefined); // its failure is the chunk's, awaited below or by settle
+    const chunkRows = rows.length; // the rows themselves may go once decided
     const done = step.then(async ({ written }) => {
       await written;
-      totals.processedRows += rows.length;
+      totals.processedRows += chunkRows;
       heap.collectIfGrown(collectGarbage);
       if (Date.now() - lastProgress >= PROGRESS_MS || totals.processedRows % CHUNK_ROWS === 0) {
         lastProgress = Date.now();
@@ -325,12 +326,11 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
 function handleChunk(job: Job, guard: ReferenceGuard | null, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): ((tx: EntityManager) => Promise<unknown>) | null {
   const { planned, errors } = planner.decide(rows, found);
   const rejectedRows = new Set(errors.map((e) => e.row));
-  const write =
-    job.mode === 'apply'
-      ? (tx: EntityManager) => writeChunk(tx, guard!, job.id, job.created_by, planned, errors)
-      : errors.length
-        ? (tx: EntityManager) => insertRowErrors(tx, job.id, errors)
-        : null;
+  let write: ((tx: EntityManager) => Promise<unknown>) | null = null;
+  if (job.mode === 'apply') {
+    const prepared = prepareChunk(guard!, job.id, job.created_by, planned, errors);
+    write = (tx) => writeChunk(tx, guard!, prepared);
+  } else if (errors.length) write = (tx) => insertRowErrors(tx, job.id, errors);
   for (const p of planned) totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
   totals.rejected += rejectedRows.size;
   if (totals.preview.length < PREVIEW_ROWS) totals.preview.push(...previewRows(planned, rejectedRows, rows, refs).slice(0, PREVIEW_ROWS - totals.preview.length));

@@ -89,22 +89,35 @@ const WRITE = WRITE_NAMED.replace(/\$(actor|creates|updates|event|history|job|er
   return '?';
 });
 
-/** Rejected rows of a chunk (preview jobs, which write nothing else). */
-export const insertRowErrors = (tx: EntityManager, jobId: string, errors: RowError[]) => execBound(tx, ROW_ERRORS('?', '?'), [jobId, JSON.stringify(errors)]);
+/** Rejected rows of a chunk (preview jobs, and apply chunks that write no computer), as rows or their JSON. */
+export const insertRowErrors = (tx: EntityManager, jobId: string, errors: RowError[] | string) =>
+  execBound(tx, ROW_ERRORS('?', '?'), [jobId, typeof errors === 'string' ? errors : JSON.stringify(errors)]);
 
 interface UpdateHistory {
   id: number; changed: string[];
   fu: number | null; tu: number | null; fs: string | null; ts: string; fl: number | null; tl: number | null;
 }
 
+/** A chunk of an apply job as its write needs it: the statement's parameters, already JSON. */
+export interface PreparedChunk {
+  jobId: string;
+  actorId: number | null;
+  /** The write statement's parameters, or null when the chunk only rejects rows. */
+  params: unknown[] | null;
+  /** The rejected rows' JSON (for a chunk that writes no computer). */
+  errors: string | null;
+  updates: number;
+  eventId: string;
+}
+
 /**
- * Writes one chunk of an apply job inside the job's transaction, set-based: one statement for the
- * new and the changed computers, their history rows (creation, and changes of current user, status
- * or location, as device.history records them) and the chunk's rejected rows; then ONE outbox event
- * for the chunk (the live device lists refresh from it; the history rows name it). Returns the ids
- * written.
+ * Prepares one chunk of an apply job as soon as it is decided: its new and changed computers, their
+ * history rows and its rejected rows become the write statement's JSON parameters, and its
+ * referents are named to the guard. Done at once rather than when the chunk's turn on the
+ * connection comes: until then a chunk waits as a few strings instead of thousands of row objects,
+ * which V8's young-generation collections would otherwise copy from space to space.
  */
-export async function writeChunk(tx: EntityManager, guard: ReferenceGuard, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): Promise<{ created: number[]; updated: number[] }> {
+export function prepareChunk(guard: ReferenceGuard, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): PreparedChunk {
   const creates: unknown[][] = [];
   const updates: unknown[][] = [];
   const written: ImportValues[] = [];
@@ -127,24 +140,38 @@ export async function writeChunk(tx: EntityManager, guard: ReferenceGuard, jobId
       }
     }
   }
-  if (!creates.length && !updates.length) {
-    if (errors.length) await insertRowErrors(tx, jobId, errors);
-    return { created: [], updated: [] };
-  }
   const eventId = newEventId();
+  if (!creates.length && !updates.length) return { jobId, actorId, params: null, errors: errors.length ? JSON.stringify(errors) : null, updates: 0, eventId };
+  guard.name(written);
   const values: Record<string, unknown> = {
     actor: actorId, creates: JSON.stringify(creates), updates: JSON.stringify(updates), event: eventId,
     history: JSON.stringify(history), job: jobId, errors: JSON.stringify(errors),
   };
-  const statement = () => execBound<{ created: number[]; updated: number[] }>(tx, WRITE, WRITE_PARAMS.map((n) => values[n]));
-  const [ids] = await guard.write(tx, written, statement).catch((err: unknown) => {
+  return { jobId, actorId, params: WRITE_PARAMS.map((n) => values[n]), errors: null, updates: updates.length, eventId };
+}
+
+/**
+ * Writes a prepared chunk inside the job's transaction, set-based: one statement for the new and
+ * the changed computers, their history rows (creation, and changes of current user, status or
+ * location, as device.history records them) and the chunk's rejected rows; then ONE outbox event
+ * for the chunk (the live device lists refresh from it; the history rows name it). Returns the ids
+ * written.
+ */
+export async function writeChunk(tx: EntityManager, guard: ReferenceGuard, chunk: PreparedChunk): Promise<{ created: number[]; updated: number[] }> {
+  const { jobId, actorId, params } = chunk;
+  if (!params) {
+    if (chunk.errors) await insertRowErrors(tx, jobId, chunk.errors);
+    return { created: [], updated: [] };
+  }
+  const statement = () => execBound<{ created: number[]; updated: number[] }>(tx, WRITE, params);
+  const [ids] = await guard.write(tx, statement).catch((err: unknown) => {
     const e = err as { code?: string; constraint?: string };
     if (e.code === '23505' && e.constraint === 'computer_asset_number_key') throw new ImportFailure(ASSET_NUMBER_TAKEN);
     throw err;
   });
-  if (ids!.updated.length !== updates.length) throw new Error('computers changed while the import was running');
+  if (ids!.updated.length !== chunk.updates) throw new Error('computers changed while the import was running');
   await recordMany(tx, [
-    { id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...ids! } },
+    { id: chunk.eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...ids! } },
   ]);
   return ids!;
 }
