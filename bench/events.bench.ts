@@ -41,7 +41,7 @@ import type { EventEnvelope } from '../schema/events/index.js';
 import { hasJava, startKafka, type KafkaBroker } from '../scripts/kafka/kafka.js';
 import { numArg, type Bench } from './lib/bench.js';
 import { table } from './lib/format.js';
-import { REPO_ROOT } from './lib/procs.js';
+import { PLATFORM_NODE_FLAGS, REPO_ROOT } from './lib/procs.js';
 import { cpuBetween, postgresPids, snapshot, type CpuSnapshot } from './lib/sysstat.js';
 
 /**
@@ -307,12 +307,12 @@ const bench: Bench = {
             MALLOC_MMAP_THRESHOLD_: '524288', // as `npm run workers` sets it
         };
         const relayProc = separateRelay
-          ? spawn(process.execPath, [...profileArgv, WORKERS_MAIN, 'relay'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+          ? spawn(process.execPath, [...PLATFORM_NODE_FLAGS, ...profileArgv, WORKERS_MAIN, 'relay'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
           : undefined;
         relayProc?.stdout!.on('data', (d) => (workerOut += d));
         relayProc?.stderr!.on('data', (d) => (workerOut += d));
         const relayExit = relayProc ? new Promise((r) => relayProc.once('exit', r)) : Promise.resolve();
-        const worker = spawn(process.execPath, [...profileArgv, WORKERS_MAIN, '--only', 'probe', '--concurrency', String(partitions), '--port', '0'], {
+        const worker = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, ...profileArgv, WORKERS_MAIN, '--only', 'probe', '--concurrency', String(partitions), '--port', '0'], {
           cwd: REPO_ROOT,
           env: childEnv, // RELAY_BATCH_SIZE means nothing to a consumer pool
           stdio: ['ignore', 'pipe', 'pipe'],

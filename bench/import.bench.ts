@@ -33,7 +33,7 @@ import { TEMPLATE_HEADERS } from '../graph/src/modules/devices/import.template.j
 import { numArg, type Bench } from './lib/bench.js';
 import { ensureActiveEmployees, serverEnv, startBenchDatabase, withClient } from './lib/database.js';
 import { table } from './lib/format.js';
-import { REPO_ROOT, startChild } from './lib/procs.js';
+import { PLATFORM_NODE_FLAGS, REPO_ROOT, startChild } from './lib/procs.js';
 import { cpuBetween, postgresPids, snapshot } from './lib/sysstat.js';
 
 const TARGET_RPS = 30_000;
@@ -217,7 +217,7 @@ export default {
     });
     const profileDir = path.join(REPO_ROOT, 'bench/results', `import-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
     const execArgv = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const platform = await startChild('platform (graph + import worker)', path.join(REPO_ROOT, 'bench/import/platform.ts'), env, { execArgv, compiled: true });
+    const platform = await startChild('platform (graph + import worker)', path.join(REPO_ROOT, 'bench/import/platform.ts'), env, { execArgv: [...PLATFORM_NODE_FLAGS, ...execArgv], compiled: true });
     const url = platform.ready.url as string;
     const pid = platform.ready.pid as number;
     const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'devadmin', password: DEMO_PASSWORD }) });

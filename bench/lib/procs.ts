@@ -82,6 +82,12 @@ export interface BenchChild {
   stop(): Promise<void>;
 }
 
+/**
+ * The V8 flags `npm start` and `npm run workers` run node with (package.json; the image sets them
+ * through NODE_OPTIONS): the benches start the platform's processes the same way.
+ */
+export const PLATFORM_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 /** Forks a TypeScript child (through the same swc loader) and waits for its {type:'ready'} message. */
 export async function startChild(
   name: string,
