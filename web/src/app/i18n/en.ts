@@ -363,7 +363,7 @@ export const en: Messages = {
   'import.waiting': 'Preparing the import…',
   'import.checking': 'Reviewing the file…',
   'import.running': 'Importing…',
-  'import.progress': '{done} / {total} rows ({pct}%)',
+  'import.progress': '{done} of about {total} rows ({pct}%)',
   'import.progressUnknown': '{done} rows processed',
   'import.closeHint': 'Closing this dialog does not stop the job.',
   'import.previewLead': 'Importing “{file}” would do the following. Nothing has been written yet.',

@@ -364,7 +364,7 @@ export const ja = {
   'import.waiting': '取り込みの準備をしています…',
   'import.checking': '内容を確認しています…',
   'import.running': '取り込んでいます…',
-  'import.progress': '{done} / {total} 行（{pct}%）',
+  'import.progress': '{done} / 約 {total} 行（{pct}%）',
   'import.progressUnknown': '{done} 行を処理しました',
   'import.closeHint': 'このダイアログを閉じても処理は続きます。',
   'import.previewLead': '「{file}」を取り込むと、次のようになります。まだ何も書き込まれていません。',
