@@ -39,12 +39,6 @@ export class UploadHandoff {
     this.bytes += data.length;
   }
 
-  /** Whether the job's file is here (the job then need not read it from its row). */
-  has(jobId: string): boolean {
-    this.expire();
-    return this.files.has(jobId);
-  }
-
   /** The job's file, once (null when not here). */
   take(jobId: string): Buffer | null {
     this.expire();

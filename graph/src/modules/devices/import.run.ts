@@ -314,7 +314,7 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
   try {
     const outline = await sheetOutline(job.file!, limits.maxUncompressedBytes);
     const told = outline?.rows ?? null;
-    const { sheetRows } = await inspectInflated(job.file!, limits.maxZipEntries, limits.maxUncompressedBytes, told !== null ? outline!.part : null);
+    const { sheetRows } = await inspectInflated(job.file!, limits.maxZipEntries, limits.maxUncompressedBytes, outline && { part: outline.part, skip: told !== null });
     if (told !== null) return Math.max(0, told - 1);
     const rows = sheetRows === null ? null : Math.max(0, sheetRows - 1);
     if (rows !== null && rows > limits.maxRows) throw tooManyRows(limits.maxRows);

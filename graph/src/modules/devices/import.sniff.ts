@@ -111,13 +111,16 @@ function checkCentralDirectory(buf: Buffer, limits: ImportLimits, broken: () => 
  * Inflates every entry (discarding the output) and fails once more than `max` bytes come out, so a
  * central directory that lies about its sizes cannot make the parser inflate a bomb. Streams: the
  * memory used stays at one inflate window whatever the entry claims. On the way it counts the
- * `<row` elements of the first worksheet (the progress bar's total before parsing starts).
- * `skip`: an entry not to inflate here (the sheet the reader streams under the same budget, when
- * its row count is known otherwise: inflating it a second time was a third of the job's read).
+ * `<row` elements of the worksheet the reader reads (`sheet.part`; the first by name when the
+ * workbook does not say) for the progress bar's total. With `sheet.skip` that worksheet is not
+ * inflated here at all (its row count is known otherwise, and the reader inflates it under the same
+ * budget: inflating it a second time was a third of the job's read) and nothing is counted.
  */
-export async function inspectInflated(buf: Buffer, maxEntries: number, max: number, skip: string | null = null): Promise<{ sheetRows: number | null }> {
-  const entries = (zipEntries(buf, maxEntries) ?? []).filter((e) => e.name !== skip);
-  const sheets = entries.filter((e) => /^xl\/worksheets\/sheet\d*\.xml$/.test(e.name)).map((e) => e.name).sort((a, b) => a.length - b.length || a.localeCompare(b));
+export async function inspectInflated(buf: Buffer, maxEntries: number, max: number, sheet: { part: string; skip: boolean } | null = null): Promise<{ sheetRows: number | null }> {
+  const all = zipEntries(buf, maxEntries) ?? [];
+  const firstByName = all.filter((e) => /^xl\/worksheets\/sheet\d*\.xml$/.test(e.name)).map((e) => e.name).sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
+  const counted = sheet ? (sheet.skip ? null : sheet.part) : (firstByName ?? null);
+  const entries = sheet?.skip ? all.filter((e) => e.name !== sheet.part) : all;
   let total = 0;
   let sheetRows: number | null = null;
   for (const e of entries) {
@@ -125,7 +128,7 @@ export async function inspectInflated(buf: Buffer, maxEntries: number, max: numb
     if (p + 30 > buf.length || buf.readUInt32LE(p) !== 0x04034b50) throw zipBomb();
     const start = p + 30 + buf.readUInt16LE(p + 26) + buf.readUInt16LE(p + 28);
     const data = buf.subarray(start, start + e.compressedSize);
-    const counter = e.name === sheets[0] ? rowCounter() : null;
+    const counter = e.name === counted ? rowCounter() : null;
     if (e.method === 0) {
       total += data.length;
       counter?.add(data);

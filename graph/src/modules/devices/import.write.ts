@@ -98,17 +98,14 @@ interface UpdateHistory {
   fu: number | null; tu: number | null; fs: string | null; ts: string; fl: number | null; tl: number | null;
 }
 
-/** A chunk of an apply job as its write needs it: the statement's parameters, already JSON. */
-export interface PreparedChunk {
-  jobId: string;
-  actorId: number | null;
-  /** The write statement's parameters, or null when the chunk only rejects rows. */
-  params: unknown[] | null;
-  /** The rejected rows' JSON (for a chunk that writes no computer). */
-  errors: string | null;
-  updates: number;
-  eventId: string;
-}
+/**
+ * A chunk of an apply job as its write needs it: the write statement's JSON parameters, its
+ * outbox event and how many updates it must see through; or, for a chunk that writes no computer,
+ * only its rejected rows' JSON (null: nothing to write).
+ */
+export type PreparedChunk =
+  | { jobId: string; rejectedOnly: string | null }
+  | { jobId: string; actorId: number | null; params: unknown[]; updates: number; eventId: string };
 
 /**
  * Prepares one chunk of an apply job as soon as it is decided: its new and changed computers, their
@@ -140,14 +137,14 @@ export function prepareChunk(guard: ReferenceGuard, jobId: string, actorId: numb
       }
     }
   }
-  const eventId = newEventId();
-  if (!creates.length && !updates.length) return { jobId, actorId, params: null, errors: errors.length ? JSON.stringify(errors) : null, updates: 0, eventId };
+  if (!creates.length && !updates.length) return { jobId, rejectedOnly: errors.length ? JSON.stringify(errors) : null };
   guard.name(written);
+  const eventId = newEventId();
   const values: Record<string, unknown> = {
     actor: actorId, creates: JSON.stringify(creates), updates: JSON.stringify(updates), event: eventId,
     history: JSON.stringify(history), job: jobId, errors: JSON.stringify(errors),
   };
-  return { jobId, actorId, params: WRITE_PARAMS.map((n) => values[n]), errors: null, updates: updates.length, eventId };
+  return { jobId, actorId, params: WRITE_PARAMS.map((n) => values[n]), updates: updates.length, eventId };
 }
 
 /**
@@ -158,11 +155,11 @@ export function prepareChunk(guard: ReferenceGuard, jobId: string, actorId: numb
  * written.
  */
 export async function writeChunk(tx: EntityManager, guard: ReferenceGuard, chunk: PreparedChunk): Promise<{ created: number[]; updated: number[] }> {
-  const { jobId, actorId, params } = chunk;
-  if (!params) {
-    if (chunk.errors) await insertRowErrors(tx, jobId, chunk.errors);
+  if ('rejectedOnly' in chunk) {
+    if (chunk.rejectedOnly) await insertRowErrors(tx, chunk.jobId, chunk.rejectedOnly);
     return { created: [], updated: [] };
   }
+  const { jobId, actorId, params } = chunk;
   const statement = () => execBound<{ created: number[]; updated: number[] }>(tx, WRITE, params);
   const [ids] = await guard.write(tx, statement).catch((err: unknown) => {
     const e = err as { code?: string; constraint?: string };
