@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -338,6 +339,25 @@ describe('computers import: hostile files and roles', () => {
     const liarBook = await upload(readableBomb(), 'liar-book.xlsx');
     expect(liarBook).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('展開後のサイズ') } });
     expect(await counts()).toEqual(before);
+  });
+
+  it('the row limit counts the sheet that is read: a long hidden tab before it does not fail the job', async () => {
+    // Written as our exports are (streaming: no <dimension>), so the job counts the visible sheet's rows exactly.
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+    const hidden = wb.addWorksheet('一覧表', { state: 'hidden' });
+    for (let i = 0; i < 400; i++) hidden.addRow([`lookup-${i}`]).commit();
+    hidden.commit();
+    const ws = wb.addWorksheet('パソコン');
+    ws.addRow(['管理番号', 'メーカー']).commit();
+    ws.addRow(['TAB-1', 'Dell']).commit();
+    ws.addRow(['TAB-2', 'HP']).commit();
+    ws.commit();
+    await wb.commit();
+    const r = await upload(Buffer.concat(chunks), 'tabs.xlsx', '?dry_run=1');
+    expect(r).toMatchObject({ status: 200, body: { created: 2, rejected: 0 } });
   });
 
   it('more rows than IMPORT_MAX_ROWS fails the job and writes nothing', async () => {
