@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidEventError, parseEvent } from './validate.js';
+import { InvalidEventError, contractFor, parseEvent } from './validate.js';
 
 const good = {
   id: 'dc6a0648-10c4-4cdf-8c50-4e2014c33843',
@@ -39,5 +39,15 @@ describe('parseEvent', () => {
   ])('refuses a bad %s with the reason', (_, patch, reason) => {
     expect(() => parseEvent({ ...good, ...patch })).toThrow(InvalidEventError);
     expect(() => parseEvent({ ...good, ...patch })).toThrow(reason);
+  });
+});
+
+describe('contractFor', () => {
+  it('finds a contract by type and the version it was written with, or the latest without a version', () => {
+    expect(contractFor('platform.probe', 1)?.type).toBe('platform.probe');
+    expect(contractFor('platform.probe')?.version).toBe(1);
+    expect(contractFor('platform.probe', 2)).toBeUndefined();
+    expect(contractFor('platform.nothing', 1)).toBeUndefined();
+    expect(() => parseEvent({ ...good, version: 2 })).toThrow(/unknown event platform.probe v2/);
   });
 });

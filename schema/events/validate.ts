@@ -8,12 +8,19 @@ import { eventContracts } from './index.js';
  * topic or a dead-letter table stays readable after the contract moves on.
  */
 const all: readonly EventContract<string, z.ZodTypeAny>[] = eventContracts;
-const byKey = new Map(all.map((c) => [`${c.type}@${c.version}`, c]));
+// By type, then by version: a consumer looks one up per event, and a `type@version` key string
+// would be built and hashed each time.
+const byType = new Map<string, Map<number, EventContract<string, z.ZodTypeAny>>>();
 const latest = new Map<string, EventContract<string, z.ZodTypeAny>>();
-for (const c of all) if ((latest.get(c.type)?.version ?? 0) < c.version) latest.set(c.type, c);
+for (const c of all) {
+  let versions = byType.get(c.type);
+  if (!versions) byType.set(c.type, (versions = new Map()));
+  versions.set(c.version, c);
+  if ((latest.get(c.type)?.version ?? 0) < c.version) latest.set(c.type, c);
+}
 
 export function contractFor(type: string, version?: number): EventContract<string, z.ZodTypeAny> | undefined {
-  return version === undefined ? latest.get(type) : byKey.get(`${type}@${version}`);
+  return version === undefined ? latest.get(type) : byType.get(type)?.get(version);
 }
 
 /** Every aggregate type that has events, i.e. every Kafka topic the platform needs. */
