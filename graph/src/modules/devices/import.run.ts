@@ -9,7 +9,7 @@ import { loadImportRefs, type ImportRefs } from './import.refs.js';
 import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
 import { ImportFailure, readSheet, tooManyRows, type Cell } from './import.sheet.js';
 import { inspectInflated, UploadRefused, type SheetFormat } from './import.sniff.js';
-import { insertRowErrors, prepareChunk, writeChunk } from './import.write.js';
+import { joinPrepared, prepareChunk, writeChunk, type PreparedChunk } from './import.write.js';
 import { sheetOutline } from './import.xlsx.js';
 
 export interface ImportRunLimits {
@@ -61,7 +61,15 @@ interface Totals extends ImportCounts {
  * write statement (1.2 ms) and its lock and lookup statements, and the job a round of promises.
  */
 const CHUNK_ROWS = 4000;
-/** Parsed chunks that may wait for (or be in) PostgreSQL while the sheet is read on. */
+/**
+ * Rows decided (looked up, checked, prepared as JSON) at a time; a chunk's write joins
+ * CHUNK_ROWS / DECIDE_ROWS of them. Parsed rows wait for their decision as objects: in batches of
+ * 4,000 most of them lived through a young-generation collection or two (copied, then promoted to
+ * the old generation, which then needs full collections); a batch of 1,000 is decided before most of
+ * its rows see one.
+ */
+const DECIDE_ROWS = 1000;
+/** Chunks that may wait for (or be in) PostgreSQL while the sheet is read on. */
 const CHUNKS_AHEAD = 2;
 /** A full garbage collection once a job's heap has grown this much since the last one, and when it ends (see collectGarbage). */
 const GC_HEAP_GROWTH = 48 * 1024 * 1024;
@@ -233,30 +241,41 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
       .catch((err: unknown) => void (reportFailed ??= { err }))
       .finally(() => (reporting = null));
   };
-  const flush = async () => {
+  // Decided rows waiting to be written together (filled in decision order, in the chain of `tail`).
+  let group: PreparedChunk[] = [];
+  let groupRows = 0;
+  const flush = async (last: boolean) => {
     if (count.failed) throw count.failed.err;
     const rows = chunk;
     chunk = [];
-    // The chunk's lookup is asked for now, behind the statements already asked for: PostgreSQL runs
-    // it between earlier chunks' writes, and its answer is there when the chunk's turn comes
-    // (instead of a round trip, and PostgreSQL idle, at the start of each chunk). A chunk of new
-    // computers only has none: it is decided while the chunk before is still being written.
+    // The rows' lookup is asked for now, behind the statements already asked for: PostgreSQL runs
+    // it between earlier chunks' writes, and its answer is there when the rows' turn comes
+    // (instead of a round trip, and PostgreSQL idle, at the start of each batch). New computers
+    // only need none: they are decided while the chunk before is still being written.
     const keys = planner.storedKeys(rows);
     const found = keys ? onConnection(() => planner.lookup(tx, keys, job.mode === 'apply')) : Promise.resolve([]);
     found.catch(() => undefined); // awaited in its turn (settle waits for the lane)
-    // Chunks are decided in file order, each as soon as the previous one has asked for its writes
-    // (not when they are done): the next chunk is decided while PostgreSQL writes this one, and its
-    // writes wait their turn, so PostgreSQL does not sit idle between chunks.
+    // Rows are decided in file order, each batch as soon as the one before is (not when it is
+    // written); a chunk's write is asked for as soon as its last batch is decided, so the next chunk
+    // is decided while PostgreSQL writes this one and PostgreSQL does not sit idle between chunks.
     const step = tail.then(async () => {
-      const write = handleChunk(job, guard, planner, refs, rows, await found, totals);
-      return { written: write ? onConnection(() => write(tx)) : Promise.resolve() };
+      if (rows.length) {
+        group.push(handleChunk(job, guard, planner, refs, rows, await found, totals));
+        groupRows += rows.length;
+      }
+      if (!groupRows || (groupRows < CHUNK_ROWS && !last)) return null;
+      const joined = joinPrepared(group);
+      const written = groupRows;
+      group = [];
+      groupRows = 0;
+      return { written, done: onConnection(() => writeChunk(tx, guard, joined)) };
     });
     tail = step.then(() => undefined);
-    tail.catch(() => undefined); // its failure is the chunk's, awaited below or by settle
-    const chunkRows = rows.length; // the rows themselves may go once decided
-    const done = step.then(async ({ written }) => {
-      await written;
-      totals.processedRows += chunkRows;
+    tail.catch(() => undefined); // its failure is the batch's, awaited below or by settle
+    const done = step.then(async (write) => {
+      if (!write) return;
+      await write.done;
+      totals.processedRows += write.written;
       heap.collectIfGrown(collectGarbage);
       if (Date.now() - lastProgress >= PROGRESS_MS || totals.processedRows % CHUNK_ROWS === 0) {
         lastProgress = Date.now();
@@ -265,7 +284,7 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
     });
     done.catch(() => undefined); // awaited (and thrown) when its turn comes or at the end
     queued.push(done);
-    while (queued.length > CHUNKS_AHEAD) await queued.shift();
+    while (queued.length > CHUNKS_AHEAD * (CHUNK_ROWS / DECIDE_ROWS)) await queued.shift();
   };
   const settle = async () => {
     const results = await Promise.allSettled([tail, ...queued, counting, lane]);
@@ -285,11 +304,11 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
         }
         parsed++;
         chunk.push(parseRow(r.row, r.cells, header, refs));
-        if (chunk.length >= CHUNK_ROWS) await flush();
+        if (chunk.length >= DECIDE_ROWS) await flush(false);
       }
     }
     if (!header) throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
-    if (chunk.length) await flush();
+    await flush(true);
   } catch (err) {
     // Never roll back under a chunk still writing: let it settle first. A failed count (a zip bomb,
     // too many rows) is the more specific reason when the read failed too.
@@ -326,21 +345,17 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
 }
 
 /**
- * Decides a chunk: the counts and preview are updated at once; returns the chunk's writes for the
- * job's connection (none for a preview without rejected rows).
+ * Decides a batch of rows: the counts and preview are updated at once; returns what its chunk's
+ * write needs (for a preview, its rejected rows only).
  */
-function handleChunk(job: Job, guard: ReferenceGuard | null, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): ((tx: EntityManager) => Promise<unknown>) | null {
+function handleChunk(job: Job, guard: ReferenceGuard | null, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): PreparedChunk {
   const { planned, errors } = planner.decide(rows, found);
   const rejectedRows = new Set(errors.map((e) => e.row));
-  let write: ((tx: EntityManager) => Promise<unknown>) | null = null;
-  if (job.mode === 'apply') {
-    const prepared = prepareChunk(guard!, job.id, job.created_by, planned, errors);
-    write = (tx) => writeChunk(tx, guard!, prepared);
-  } else if (errors.length) write = (tx) => insertRowErrors(tx, job.id, errors);
+  const prepared = prepareChunk(guard, job.id, job.created_by, job.mode === 'apply' ? planned : [], errors);
   for (const p of planned) totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
   totals.rejected += rejectedRows.size;
   if (totals.preview.length < PREVIEW_ROWS) totals.preview.push(...previewRows(planned, rejectedRows, rows, refs).slice(0, PREVIEW_ROWS - totals.preview.length));
-  return write;
+  return prepared;
 }
 
 function previewRows(planned: PlannedRow[], rejected: Set<number>, rows: ParsedRow[], refs: ImportRefs): PreviewRow[] {

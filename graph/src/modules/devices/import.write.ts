@@ -99,22 +99,28 @@ interface UpdateHistory {
 }
 
 /**
- * A chunk of an apply job as its write needs it: the write statement's JSON parameters, its
- * outbox event and how many updates it must see through; or, for a chunk that writes no computer,
- * only its rejected rows' JSON (null: nothing to write).
+ * Decided rows of a job as its write needs them: the write statement's JSON arrays (new and changed
+ * computers, the changes' history rows, the rejected rows) and how many computers each holds.
+ * Rows are decided and prepared in small batches (their row objects then die young, before V8's
+ * next young-generation collection would copy them) and written in larger ones: joinPrepared.
  */
-export type PreparedChunk =
-  | { jobId: string; rejectedOnly: string | null }
-  | { jobId: string; actorId: number | null; params: unknown[]; updates: number; eventId: string };
+export interface PreparedChunk {
+  jobId: string;
+  actorId: number | null;
+  creates: string;
+  updates: string;
+  history: string;
+  errors: string;
+  createCount: number;
+  updateCount: number;
+}
 
 /**
- * Prepares one chunk of an apply job as soon as it is decided: its new and changed computers, their
- * history rows and its rejected rows become the write statement's JSON parameters, and its
- * referents are named to the guard. Done at once rather than when the chunk's turn on the
- * connection comes: until then a chunk waits as a few strings instead of thousands of row objects,
- * which V8's young-generation collections would otherwise copy from space to space.
+ * Prepares decided rows of a job (an apply's; a preview's rejected rows only need `errors`): their
+ * new and changed computers, history rows and rejected rows become JSON arrays, and their referents
+ * are named to the guard.
  */
-export function prepareChunk(guard: ReferenceGuard, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): PreparedChunk {
+export function prepareChunk(guard: ReferenceGuard | null, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): PreparedChunk {
   const creates: unknown[][] = [];
   const updates: unknown[][] = [];
   const written: ImportValues[] = [];
@@ -137,38 +143,59 @@ export function prepareChunk(guard: ReferenceGuard, jobId: string, actorId: numb
       }
     }
   }
-  if (!creates.length && !updates.length) return { jobId, rejectedOnly: errors.length ? JSON.stringify(errors) : null };
-  guard.name(written);
-  const eventId = newEventId();
-  const values: Record<string, unknown> = {
-    actor: actorId, creates: JSON.stringify(creates), updates: JSON.stringify(updates), event: eventId,
-    history: JSON.stringify(history), job: jobId, errors: JSON.stringify(errors),
+  if (written.length) guard?.name(written);
+  return {
+    jobId, actorId, creates: JSON.stringify(creates), updates: JSON.stringify(updates), history: JSON.stringify(history),
+    errors: JSON.stringify(errors), createCount: creates.length, updateCount: updates.length,
   };
-  return { jobId, actorId, params: WRITE_PARAMS.map((n) => values[n]), updates: updates.length, eventId };
+}
+
+/** JSON arrays as one (their elements in order). */
+function joinArrays(arrays: string[]): string {
+  const filled = arrays.filter((a) => a !== '[]');
+  if (filled.length <= 1) return filled[0] ?? '[]';
+  return `[${filled.map((a) => a.slice(1, -1)).join(',')}]`;
+}
+
+/** Prepared rows of one job, in file order, as one write. */
+export function joinPrepared(parts: PreparedChunk[]): PreparedChunk {
+  if (parts.length === 1) return parts[0]!;
+  const [first] = parts;
+  return {
+    jobId: first!.jobId, actorId: first!.actorId,
+    creates: joinArrays(parts.map((p) => p.creates)), updates: joinArrays(parts.map((p) => p.updates)),
+    history: joinArrays(parts.map((p) => p.history)), errors: joinArrays(parts.map((p) => p.errors)),
+    createCount: parts.reduce((n, p) => n + p.createCount, 0), updateCount: parts.reduce((n, p) => n + p.updateCount, 0),
+  };
 }
 
 /**
- * Writes a prepared chunk inside the job's transaction, set-based: one statement for the new and
+ * Writes prepared rows inside the job's transaction, set-based: one statement for the new and
  * the changed computers, their history rows (creation, and changes of current user, status or
- * location, as device.history records them) and the chunk's rejected rows; then ONE outbox event
- * for the chunk (the live device lists refresh from it; the history rows name it). Returns the ids
- * written.
+ * location, as device.history records them) and the rejected rows; then ONE outbox event for the
+ * chunk (the live device lists refresh from it; the history rows name it). Rows that write no
+ * computer (a preview's, or all rejected) only store their rejected rows. Returns the ids written.
  */
-export async function writeChunk(tx: EntityManager, guard: ReferenceGuard, chunk: PreparedChunk): Promise<{ created: number[]; updated: number[] }> {
-  if ('rejectedOnly' in chunk) {
-    if (chunk.rejectedOnly) await insertRowErrors(tx, chunk.jobId, chunk.rejectedOnly);
+export async function writeChunk(tx: EntityManager, guard: ReferenceGuard | null, chunk: PreparedChunk): Promise<{ created: number[]; updated: number[] }> {
+  const { jobId, actorId } = chunk;
+  if (chunk.createCount + chunk.updateCount === 0) {
+    if (chunk.errors !== '[]') await insertRowErrors(tx, jobId, chunk.errors);
     return { created: [], updated: [] };
   }
-  const { jobId, actorId, params } = chunk;
+  const eventId = newEventId();
+  const values: Record<string, unknown> = {
+    actor: actorId, creates: chunk.creates, updates: chunk.updates, event: eventId, history: chunk.history, job: jobId, errors: chunk.errors,
+  };
+  const params = WRITE_PARAMS.map((n) => values[n]);
   const statement = () => execBound<{ created: number[]; updated: number[] }>(tx, WRITE, params);
-  const [ids] = await guard.write(tx, statement).catch((err: unknown) => {
+  const [ids] = await guard!.write(tx, statement).catch((err: unknown) => {
     const e = err as { code?: string; constraint?: string };
     if (e.code === '23505' && e.constraint === 'computer_asset_number_key') throw new ImportFailure(ASSET_NUMBER_TAKEN);
     throw err;
   });
-  if (ids!.updated.length !== chunk.updates) throw new Error('computers changed while the import was running');
+  if (ids!.updated.length !== chunk.updateCount) throw new Error('computers changed while the import was running');
   await recordMany(tx, [
-    { id: chunk.eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...ids! } },
+    { id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...ids! } },
   ]);
   return ids!;
 }
