@@ -197,14 +197,15 @@ export class KafkaTransport implements EventTransport {
   }
 
   private async send<E extends { aggregateType: string }>(batch: E[], message: (e: E) => { key: string; value: string }): Promise<void> {
-    const byTopic = new Map<string, { key: string; value: string }[]>();
+    // By aggregate type (a batch has a few), named as topics once per batch, not once per event.
+    const byType = new Map<string, { key: string; value: string }[]>();
     for (const e of batch) {
-      const topic = topicFor(this.settings, e.aggregateType);
-      let list = byTopic.get(topic);
-      if (!list) byTopic.set(topic, (list = []));
+      let list = byType.get(e.aggregateType);
+      if (!list) byType.set(e.aggregateType, (list = []));
       list.push(message(e));
     }
-    await this.producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    const topicMessages = [...byType].map(([type, messages]) => ({ topic: topicFor(this.settings, type), messages }));
+    await this.producer.sendBatch({ acks: -1, topicMessages });
   }
 
   async stop(): Promise<void> {
