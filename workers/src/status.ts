@@ -96,7 +96,7 @@ export async function collectStatus(config: Config, orm: MikroORM, names: string
   }
   try {
     // What is still parked: past each consumer's replay offset (a replayed event is not counted,
-    // one parked again by a replay counts once, as its new message).
+    // one parked again by a replay counts once, as its new message; so does one parked twice).
     const parked = await readDeadLetterTopic(kafka, settings, { timeoutMs: 10_000 });
     status.deadLetters.count = parked.length;
     for (const g of status.groups) g.parked = parked.filter((m) => m.consumer === g.consumer).length;

@@ -10,6 +10,7 @@ import {
   KafkaTransport,
   consumerLag,
   deadLetterTopic,
+  readDeadLetterTopic,
   replayDeadLetterTopic,
   topicFor,
   type KafkaSettings,
@@ -18,6 +19,7 @@ import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '.
 import { EventMetrics } from './metrics.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from './test-support.js';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
+import { newEventId } from './event-id.js';
 
 const log = createLogger('silent');
 const policy = { maxAttempts: 3, baseMs: 5, maxMs: 50 };
@@ -152,6 +154,36 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     expect(await effectReport(db.orm)).toMatchObject({ total: 500, duplicates: 0 });
     // Replayed once: the replay group's offset moved past them.
     expect(await replayDeadLetterTopic(kafka, settings, runner)).toEqual({ replayed: 0, parkedAgain: 0 });
+  });
+
+  it('an event parked twice (at-least-once) is listed once, as its latest copy, and replayed once', async () => {
+    const transport = new KafkaTransport(settings, log);
+    await transport.start();
+    const dead = new KafkaDeadLetters(transport.kafka, settings);
+    cleanup.push(async () => {
+      await dead.close();
+      await transport.stop();
+    });
+    const probe = (seq: number): EventEnvelope => ({
+      id: newEventId(), type: 'platform.probe', aggregateType: 'probe', aggregateId: `agg-${seq}`,
+      occurredAt: new Date().toISOString(), actorId: null, payload: { seq }, version: 1,
+    });
+    const [twice, once] = [probe(1), probe(2)];
+    const park = (e: EventEnvelope, attempts: number) =>
+      dead.park({ consumer: 'probe', envelope: e, eventId: e.id, eventType: e.type, error: `failed ${attempts} times`, attempts });
+    await park(twice, 3);
+    await park(once, 3);
+    await park(twice, 5);
+
+    const parked = await readDeadLetterTopic(transport.kafka, settings, { consumers: ['probe'] });
+    expect(parked.map((m) => [m.eventId, m.attempts, m.error]).sort()).toEqual(
+      [[twice.id, 5, 'failed 5 times'], [once.id, 3, 'failed 3 times']].sort(),
+    );
+    const runner = new ConsumerRunner(new ProbeConsumer(), db.orm, dead, policy, new EventMetrics(), log);
+    expect(await replayDeadLetterTopic(transport.kafka, settings, runner)).toEqual({ replayed: 2, parkedAgain: 0 });
+    const effects: { event_id: string; n: number }[] = await db.orm.em.fork().execute(`select event_id, count(*)::int as n from event_probe_effect group by event_id`);
+    expect(effects.map((r) => [r.event_id, r.n]).sort()).toEqual([[twice.id, 1], [once.id, 1]].sort());
+    expect(await readDeadLetterTopic(transport.kafka, settings, { consumers: ['probe'] })).toEqual([]);
   });
 
   it('every graph instance receives every live event (own consumer group each)', async () => {

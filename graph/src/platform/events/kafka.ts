@@ -498,7 +498,9 @@ async function replayPositions(admin: Admin, s: KafkaSettings, consumer: string,
  * Replays the dead-letter topic for one consumer: every message parked by it up to the end of the
  * topic as of the start goes through the consumer again (with its retries; a new failure parks it
  * again). Progress is the offset of the consumer group `<prefix>replay.<consumer>`, so a message
- * is replayed once.
+ * is replayed once. An event parked more than once (the topic is at-least-once like any other: a
+ * producer retry, or its batch delivered again after a rebalance, parks a second copy) is run
+ * once per replay; its other copies are passed over.
  */
 export async function replayDeadLetterTopic(
   kafka: Kafka,
@@ -520,6 +522,7 @@ export async function replayDeadLetterTopic(
   }
   const result = { replayed: 0, parkedAgain: 0 };
   if (targets.size === 0) return result;
+  const handled = new Set<string>();
   const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
   await consumer.connect();
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
@@ -536,6 +539,11 @@ export async function replayDeadLetterTopic(
         if (off >= target) break;
         lastOffset = off;
         if (m.headers?.consumer?.toString() !== runner.name) continue;
+        const id = m.headers?.['event-id']?.toString();
+        if (id) {
+          if (handled.has(id)) continue;
+          handled.add(id);
+        }
         const raw = decode(m);
         let event: EventEnvelope;
         try {
@@ -577,8 +585,10 @@ export interface ParkedMessage {
 /**
  * The events still parked in the dead-letter topic: for each consumer (those in `consumers`, or
  * every consumer named in the headers), the messages it parked past its replay position (see
- * replayPositions). Reads with a throwaway consumer group that commits nothing and is deleted
- * afterwards, so neither the replay's progress nor the topic changes.
+ * replayPositions), each event once (its latest copy: an event may have been parked twice, see
+ * replayDeadLetterTopic), as the embedded transport's table holds them. Reads with a throwaway
+ * consumer group that commits nothing and is deleted afterwards, so neither the replay's progress
+ * nor the topic changes.
  */
 export async function readDeadLetterTopic(
   kafka: Kafka,
@@ -661,8 +671,13 @@ export async function readDeadLetterTopic(
       await consumer.disconnect().catch(() => undefined);
       await admin.deleteGroups([groupId]).catch(() => undefined);
     }
-    const still: ParkedMessage[] = [];
-    for (const m of read) if (BigInt(m.offset) >= (await positionOf(m.consumer)).get(m.partition)!) still.push(m);
+    // Copies of one event share its key (the event id), so its partition: the last one read is its latest.
+    const latest = new Map<string, ParkedMessage>();
+    for (const m of read) {
+      if (BigInt(m.offset) < (await positionOf(m.consumer)).get(m.partition)!) continue;
+      latest.set(m.eventId ? `${m.consumer}\u0000${m.eventId}` : `${m.partition}:${m.offset}`, m);
+    }
+    const still = [...latest.values()];
     return still.sort((a, b) => a.parkedAt.localeCompare(b.parkedAt) || a.partition - b.partition || Number(BigInt(a.offset) - BigInt(b.offset)));
   } finally {
     await admin.disconnect().catch(() => undefined);
