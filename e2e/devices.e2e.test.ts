@@ -58,6 +58,9 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     // The list stays on screen while the detail chunk loads (its filter is also labelled メーカー):
     // wait for the detail heading before typing.
     await page.getByRole('heading', { level: 1, name: 'パソコン登録' }).waitFor();
+    // An empty form fails first: its failure toast must not stay beside the success toast later.
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('パソコンの保存に失敗しました').waitFor();
     await page.getByLabel('メーカー').fill('E2E Maker');
     await page.getByLabel('型番').fill('Model-X');
     await page.getByRole('button', { name: '使用者: 選択', exact: true }).click();
@@ -65,6 +68,8 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await picker.getByTestId('employee-picker-table').locator('tbody tr').first().click();
     await expect.poll(() => page.getByLabel('使用者', { exact: true }).inputValue()).toMatch(/ID \d+/);
     await page.getByRole('button', { name: 'Microsoft Office アカウント: 選択' }).click();
+    // Only accounts in use are offered (a suspended one cannot be linked).
+    await page.getByText('停止中のアカウントは紐付けられないため表示していません').waitFor();
     await page.getByTestId('office-picker-table').locator('tbody tr').nth(4).click();
     await expect.poll(() => page.getByLabel('Microsoft Office アカウント', { exact: true }).inputValue()).toContain('@example.co.jp');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -75,6 +80,7 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
       throw e;
     });
     await page.getByText('パソコンを登録しました').waitFor();
+    expect(await page.getByText('パソコンの保存に失敗しました').count()).toBe(0);
     await page.getByLabel('メーカー').fill('E2E Maker');
     await expect.poll(() => rows(page, 'computers-table').count()).toBe(1);
     await context.close();

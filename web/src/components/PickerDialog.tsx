@@ -3,7 +3,6 @@ import { useQuery } from '@apollo/client/react';
 import { Dialog } from '@primer/react';
 import { graphql } from '../gql';
 import { useT } from '../app/i18n';
-import { useStatusText } from './labels';
 import { ListTable, type ListColumn } from './ListTable';
 import { SelectFilter, TextFilter } from './ListFrame';
 import { Pager, usePagerLabels } from './Pager';
@@ -80,11 +79,12 @@ export function EmployeePickerDialog({
   const [picked, setPicked] = useState<Map<number, PickedEmployee>>(new Map());
   const labels = usePagerLabels();
   const { data, loading } = useQuery(PickerEmployeesQuery, {
-    variables: { filter: { name: name || undefined, departmentId: dept ? Number(dept) : undefined }, offset, limit: PAGE },
+    // Those left out are left out by the server, so the pages are full and the count is theirs.
+    variables: { filter: { name: name || undefined, departmentId: dept ? Number(dept) : undefined, excludeIds: excludeIds.length ? [...excludeIds] : undefined }, offset, limit: PAGE },
     fetchPolicy: 'no-cache',
   });
   const page = data?.employees;
-  const rows = (page?.items ?? []).filter((e) => !excludeIds.includes(e.id));
+  const rows = page?.items ?? [];
   const toPicked = (e: (typeof rows)[number]): PickedEmployee => ({ id: e.id, name: e.name, departmentName: e.department?.name ?? null, status: e.status, statusLabel: e.statusLabel });
   const columns: ListColumn<(typeof rows)[number]>[] = [
     { key: 'id', header: t('col.id'), render: (e) => e.id, width: '4.5rem', nowrap: true },
@@ -153,12 +153,12 @@ export function EmployeePickerDialog({
 /** Office account picker (ID, account). */
 export function OfficeAccountPickerDialog({ title, onClose, onPick }: { title: string; onClose(): void; onPick(a: { id: number; account: string }): void }) {
   const t = useT();
-  const statusText = useStatusText();
   const [account, setAccount] = useState('');
   const [offset, setOffset] = useState(0);
   const labels = usePagerLabels();
   const { data, loading } = useQuery(PickerOfficeAccountsQuery, {
-    variables: { filter: { account: account || undefined }, offset, limit: PAGE },
+    // Only accounts in use: a suspended one cannot be linked (the save would refuse it).
+    variables: { filter: { account: account || undefined, status: 'IN_USE' }, offset, limit: PAGE },
     fetchPolicy: 'no-cache',
   });
   const page = data?.officeAccounts;
@@ -168,14 +168,13 @@ export function OfficeAccountPickerDialog({ title, onClose, onPick }: { title: s
       <div className={styles.filters}>
         <TextFilter label={t('filter.account')} value={account} onChange={(v) => { setAccount(v); setOffset(0); }} />
       </div>
-      <p className={styles.hint}>{t('picker.clickHint')}</p>
+      <p className={styles.hint}>{t('picker.clickHint')}{t('picker.inUseOnly')}</p>
       <ListTable
         label={title}
         testId="office-picker-table"
         columns={[
           { key: 'id', header: t('col.id'), render: (a) => a.id, width: '4.5rem' },
           { key: 'account', header: t('col.account'), render: (a) => a.account },
-          { key: 'status', header: t('col.status'), render: (a) => statusText(a.status, a.statusLabel), nowrap: true },
           { key: 'usage', header: t('col.usage'), render: (a) => a.usageCount, align: 'end', width: '5rem' },
         ]}
         rows={rows}

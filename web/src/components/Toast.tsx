@@ -31,7 +31,15 @@ function show(tone: ToastTone, message: string, detail?: string) {
   window.setTimeout(() => dismiss(id), tone === 'danger' ? 8000 : 4500);
 }
 
+/** Takes down the toasts showing `message` (a failure that a new attempt makes stale). */
+function clear(message: string) {
+  if (!items.some((t) => t.message === message)) return;
+  items = items.filter((t) => t.message !== message);
+  emit();
+}
+
 export const toast = {
+  clear,
   success: (m: string, detail?: string) => show('success', m, detail),
   error: (m: string, detail?: string) => show('danger', m, detail),
   warning: (m: string, detail?: string) => show('warning', m, detail),

@@ -31,6 +31,8 @@ export function useSaveFlow(onLoadCurrent: (current: unknown) => void) {
   /** Runs the save; false when it failed (messages already shown). */
   const run = async (save: () => Promise<unknown>, failToast: string): Promise<boolean> => {
     reset();
+    // The last attempt's failure toast is stale now (it would stay beside this attempt's success).
+    toast.clear(failToast);
     setSaving(true);
     try {
       await save();

@@ -121,6 +121,22 @@ describe('employee writes', () => {
     expect(badId.body.fieldErrors[0].field).toBe('department_id');
   });
 
+  it('the directory leaves out excludeIds before paging and counting (a department\'s members while more are picked)', async () => {
+    const q = `query($filter: EmployeeFilter, $offset: Int!, $limit: Int!) { employees(filter: $filter, offset: $offset, limit: $limit) { total items { id } } }`;
+    const page = async (filter: Record<string, unknown>, offset = 0, limit = 20) => (await gql(p.url, q, { filter, offset, limit }, { token: admin })).body;
+    const everyone = (await page({}, 0, 200)).data.employees as { total: number; items: { id: number }[] };
+    const left = everyone.items.slice(0, 25).map((e) => e.id);
+    const rest = await page({ excludeIds: left });
+    expect(rest.data.employees.total).toBe(everyone.total - 25);
+    expect(rest.data.employees.items).toHaveLength(20);
+    expect(rest.data.employees.items.some((e: { id: number }) => left.includes(e.id))).toBe(false);
+    expect(rest.data.employees.items.map((e: { id: number }) => e.id)).toEqual(everyone.items.slice(25, 45).map((e) => e.id));
+    const bad = await page({ excludeIds: [0] });
+    expect(bad.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const many = await page({ excludeIds: Array.from({ length: 1001 }, (_, i) => i + 1) });
+    expect(many.errors[0].extensions.fieldErrors[0].field).toBe('excludeIds');
+  });
+
   it('the department in the body is ignored: membership is edited on the department', async () => {
     const e = (await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(8), department: '開発', department_id: 1 } })).body;
     expect(e.department).toBeNull();

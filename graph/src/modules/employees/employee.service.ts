@@ -13,7 +13,11 @@ export interface DirectoryFilter {
   name?: string | null;
   departmentId?: number | null;
   includeRetired?: boolean | null;
+  /** Employees left out (and not counted): a department's members while more are picked. */
+  excludeIds?: readonly number[] | null;
 }
+
+const MAX_EXCLUDED = 1000;
 
 interface Row {
   id: number;
@@ -52,6 +56,12 @@ export class EmployeeService {
       params.push(filter.departmentId);
     }
     if (!filter.includeRetired) where.push(`e.status = 'ACTIVE'`);
+    if (filter.excludeIds?.length) {
+      if (filter.excludeIds.length > MAX_EXCLUDED) throw badInput(`除外する社員は${MAX_EXCLUDED.toLocaleString('ja-JP')}人までです。`, [{ field: 'excludeIds', message: `${MAX_EXCLUDED}件まで` }]);
+      if (!filter.excludeIds.every((id) => Number.isSafeInteger(id) && id > 0)) throw badInput('除外する社員IDが正しくありません。', [{ field: 'excludeIds', message: '正の整数' }]);
+      where.push(`e.id <> all(?::int[])`);
+      params.push(`{${filter.excludeIds.join(',')}}`);
+    }
     // Page first (index order), then join the names onto those rows only; the count is separate.
     // A window count over the joined set made PostgreSQL join every matching row for every page.
     const cond = where.length ? `where ${where.join(' and ')}` : '';

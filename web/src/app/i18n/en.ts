@@ -200,6 +200,7 @@ export const en: Messages = {
   'col.updatedAt': 'Updated',
   'picker.addSelected': 'Add {n} selected',
   'picker.clickHint': 'Click a row to choose it',
+  'picker.inUseOnly': ' (suspended accounts cannot be linked and are not listed)',
   'picker.choose': 'Choose',
   'picker.clear': 'Clear',
   'picker.employeeTitle': 'Choose an employee',

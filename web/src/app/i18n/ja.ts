@@ -201,6 +201,7 @@ export const ja = {
   'col.updatedAt': '更新日',
   'picker.addSelected': '選択した{n}人を追加',
   'picker.clickHint': '行をクリックすると選択します',
+  'picker.inUseOnly': '（停止中のアカウントは紐付けられないため表示していません）',
   'picker.choose': '選択',
   'picker.clear': '選択を解除',
   'picker.employeeTitle': '社員を選択',
