@@ -211,9 +211,32 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await panel.locator('tbody tr').first().waitFor();
     await shot(page, 'desktop-employee-offboarding');
     await page.getByRole('button', { name: 'すべて返却する' }).click();
+    // The return is its own confirmed action, saved at once: the confirmation says so.
+    await page.getByRole('alertdialog').getByText('返却はすぐに保存され、この画面の編集をキャンセルしても元に戻りません。', { exact: false }).waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: '返却する' }).click();
     await page.getByText(/台の端末を返却しました/).waitFor();
     await page.getByText('返却が必要な端末はありません').waitFor();
+    await context.close();
+  });
+
+  test('setting 退職 on the form brings the return panel into view when the employee still holds devices', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    const list = await page.request.get('/api/computers?limit=200');
+    expect(list.status()).toBe(200);
+    const held = ((await list.json()) as { current_user: number | null; current_user_retired: boolean }[]).find((c) => c.current_user !== null && !c.current_user_retired)!;
+    await page.goto(`/employees/${held.current_user}`);
+    await page.getByRole('button', { name: '編集' }).click();
+    await page.getByLabel('在籍状況').selectOption('RETIRED');
+    const panel = page.getByTestId('offboarding-panel');
+    await panel.locator('tbody tr').first().waitFor();
+    // The whole list of what is held, and the button that returns it, not just the section's edge.
+    const inView = () => panel.locator('tbody tr').first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    await expect.poll(inView).toBe(true);
+    await shot(page, 'desktop-employee-retire-reveal');
     await context.close();
   });
 

@@ -287,7 +287,7 @@ export const en: Messages = {
   'offboard.lead': 'Devices {name} still holds. Return them all on retirement.',
   'offboard.returnAll': 'Return all',
   'offboard.confirmTitle': 'Return devices',
-  'offboard.confirmBody': 'Return {computers} computer(s) and {smartphones} smartphone(s) of {name}? The user is cleared and {name} is recorded as the previous user.',
+  'offboard.confirmBody': 'Return {computers} computer(s) and {smartphones} smartphone(s) of {name}? The user is cleared and {name} is recorded as the previous user. The return is saved at once: cancelling the edit on this screen does not undo it.',
   'offboard.confirm': 'Return',
   'offboard.done': '{n} device(s) returned',
   'offboard.none': 'No devices to return',

@@ -288,7 +288,7 @@ export const ja = {
   'offboard.lead': '{name}さんが使用中の端末です。退職時はすべて返却してください。',
   'offboard.returnAll': 'すべて返却する',
   'offboard.confirmTitle': '端末の返却',
-  'offboard.confirmBody': '{name}さんのパソコン{computers}台とスマートフォン{smartphones}台を返却します。使用者は空になり、前使用者に{name}さんが記録されます。よろしいですか？',
+  'offboard.confirmBody': '{name}さんのパソコン{computers}台とスマートフォン{smartphones}台を返却します。使用者は空になり、前使用者に{name}さんが記録されます。返却はすぐに保存され、この画面の編集をキャンセルしても元に戻りません。よろしいですか？',
   'offboard.confirm': '返却する',
   'offboard.done': '{n}台の端末を返却しました',
   'offboard.none': '返却が必要な端末はありません',

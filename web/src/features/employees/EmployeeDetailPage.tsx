@@ -80,7 +80,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       after={
         <>
           {dialog}
-          {!isNew && data?.employee && (v.status === 'RETIRED' || ed.loaded.status === 'RETIRED') && <OffboardingPanel employeeId={numericId} employeeName={data.employee.name} />}
+          {!isNew && data?.employee && (v.status === 'RETIRED' || ed.loaded.status === 'RETIRED') && <OffboardingPanel employeeId={numericId} employeeName={data.employee.name} reveal={v.status === 'RETIRED' && ed.loaded.status !== 'RETIRED'} />}
         </>
       }
     >

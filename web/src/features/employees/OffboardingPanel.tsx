@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Banner, Button, Spinner } from '@primer/react';
 import { PackageIcon } from '@primer/octicons-react';
@@ -12,8 +13,12 @@ import { toast } from '../../components/Toast';
 import { EmployeeDevicesQuery, ReturnEmployeeDevicesMutation } from './operations';
 import styles from './OffboardingPanel.module.css';
 
-/** Retirement: the devices and Office accounts the employee still holds, returned in one confirmed action. */
-export function OffboardingPanel({ employeeId, employeeName }: { employeeId: number; employeeName: string }) {
+/**
+ * Retirement: the devices and Office accounts the employee still holds, returned in one confirmed
+ * action. `reveal`: the status has just been set to 退職 on the form; the panel (below the form,
+ * often out of sight) is scrolled into view when there is something to return.
+ */
+export function OffboardingPanel({ employeeId, employeeName, reveal = false }: { employeeId: number; employeeName: string; reveal?: boolean }) {
   const t = useT();
   const statusText = useStatusText();
   const errorText = useErrorText();
@@ -22,6 +27,10 @@ export function OffboardingPanel({ employeeId, employeeName }: { employeeId: num
   const [returnAll, { loading: returning }] = useMutation(ReturnEmployeeDevicesMutation);
   const d = data?.employeeDevices;
   const held = (d?.computers.length ?? 0) + (d?.smartphones.length ?? 0);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal && held > 0) panel.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [reveal, held]);
 
   const run = async () => {
     const ok = await confirm({
@@ -54,7 +63,7 @@ export function OffboardingPanel({ employeeId, employeeName }: { employeeId: num
       }
     >
       {dialog}
-      <div data-testid="offboarding-panel">
+      <div data-testid="offboarding-panel" ref={panel}>
         {loading && !d ? (
           <Spinner size="small" />
         ) : held === 0 ? (
