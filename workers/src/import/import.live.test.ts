@@ -11,6 +11,7 @@ import { createLogger } from '../../../graph/src/platform/logger.js';
 import { startGraph, type Graph } from '../../../graph/src/platform/bootstrap.js';
 import type { Config } from '../../../graph/src/config/config.js';
 import { createImportConsumer, startImportScheduler } from './index.js';
+import { recordMany } from '../../../graph/src/platform/events/record-many.js';
 
 // importJobChanged over graphql-ws: an apply job of 12,000 rows (chunks of a few thousand rows, a
 // progress event after each), followed by its creator; another デバイス管理者 and 一般 get nothing.
@@ -70,6 +71,14 @@ async function bigFile(): Promise<Buffer> {
   ws.commit();
   await wb.commit();
   return Buffer.concat(chunks);
+}
+
+async function smallFile(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('パソコン');
+  ws.addRow(['管理番号', 'メーカー', '型番', '拠点', '状態']);
+  for (let i = 1; i <= 5; i++) ws.addRow([`LATE-${i}`, 'Dell', `M-${i}`, '東京', '正常']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 async function upload(file: Buffer, token: string): Promise<string> {
@@ -167,4 +176,30 @@ describe('importJobChanged', () => {
       await lock.end();
     }
   }, 120_000);
+
+  it('a progress event that reaches the feed after the job ended sends nothing: the ended state goes out once, last', async () => {
+    const id = await upload(await smallFile(), devadmin);
+    const first = follow(devadmin, id);
+    await Promise.race([first.done, new Promise((_, reject) => setTimeout(() => reject(new Error('no final message within 60 s')), 60_000))]);
+    await first.dispose();
+    const [job] = await sql(`select status, processed_rows, total_rows, created, updated, unchanged, rejected from import_job where id = ?`, [id]);
+    expect(job.status).toBe('succeeded');
+
+    // As the live feed can bring them: the last progress event and the job's end in one delivery,
+    // both read when the job has already ended.
+    const late = follow(devadmin, id);
+    await new Promise((r) => setTimeout(r, 300)); // subscribed
+    const em = db.orm.em.fork();
+    await em.transactional(async (tx) => {
+      await recordMany(tx, [
+        { type: 'import.progressed', aggregateId: id, actorId: null, payload: { jobId: id, processedRows: job.processed_rows, totalRows: job.total_rows } },
+        { type: 'import.finished', aggregateId: id, actorId: null, payload: { jobId: id, status: 'succeeded', processedRows: job.processed_rows, totalRows: job.total_rows, created: job.created, updated: job.updated, unchanged: job.unchanged, rejected: job.rejected } },
+      ]);
+    });
+    await late.done;
+    await new Promise((r) => setTimeout(r, 500)); // anything else would have arrived by now
+    expect(late.errors).toEqual([]);
+    expect(late.messages.map((m) => m.status)).toEqual(['SUCCEEDED']);
+    await late.dispose();
+  }, 90_000);
 });

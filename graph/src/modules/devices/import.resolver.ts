@@ -1,12 +1,13 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { filter, pipe } from '@graphql-yoga/subscription';
+import { filter, map, pipe } from '@graphql-yoga/subscription';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import type { RowError } from './import.rows.js';
-import { ImportJob, ImportRowError } from './import.types.js';
+import { ImportJob, ImportJobStatus, ImportRowError } from './import.types.js';
 
 const JOB_EVENTS = new Set(['import.progressed', 'import.finished']);
+const ENDED = new Set<ImportJobStatus>([ImportJobStatus.SUCCEEDED, ImportJobStatus.FAILED]);
 
 /** Excel import jobs of computers: read, apply a preview, follow live. */
 @Resolver(() => ImportJob)
@@ -30,18 +31,23 @@ export class ImportResolver {
 
   @Authorized(...DEVICE_ROLES)
   @Subscription(() => ImportJob, {
-    // Access is checked once, when subscribing (others get NOT_FOUND); then the job's own events.
+    // Access is checked once, when subscribing (others get NOT_FOUND); then the job's own events,
+    // each as the job's state read after it. A progress event read after the job has ended (it
+    // reached the live feed with the job's import.finished) is passed over: the ended state goes
+    // out once, for import.finished, and always last.
     subscribe: async ({ args, context }) => {
       const ctx = context as AppContext;
       await ctx.services.devices.imports.get(ctx, args.id);
       return pipe(
         ctx.services.pubsub.subscribe('event', 'import_job'),
         filter((e: EventEnvelope) => e.aggregateId === args.id && JOB_EVENTS.has(e.type)),
+        map(async (e: EventEnvelope) => ({ type: e.type, job: (await ctx.services.devices.imports.get(ctx, args.id)) as ImportJob })),
+        filter(({ type, job }: { type: string; job: ImportJob }) => type === 'import.finished' || !ENDED.has(job.status)),
       );
     },
-    description: '取り込みジョブの進捗（import.progressed / import.finished のたびに現在の状態）',
+    description: '取り込みジョブの進捗（import.progressed / import.finished のたびに現在の状態。終了した状態は最後に1回だけ）',
   })
-  importJobChanged(@Ctx() ctx: AppContext, @Arg('id', () => ID) id: string): Promise<ImportJob> {
-    return ctx.services.devices.imports.get(ctx, id) as Promise<ImportJob>;
+  importJobChanged(@Root() read: { job: ImportJob }, @Arg('id', () => ID) _id: string): ImportJob {
+    return read.job;
   }
 }
