@@ -40,8 +40,6 @@ export const PickerOfficeAccountsQuery = graphql(`
       items {
         id
         account
-        status
-        statusLabel
         usageCount
       }
     }

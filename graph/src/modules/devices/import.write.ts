@@ -89,9 +89,8 @@ const WRITE = WRITE_NAMED.replace(/\$(actor|creates|updates|event|history|job|er
   return '?';
 });
 
-/** Rejected rows of a chunk (preview jobs, and apply chunks that write no computer), as rows or their JSON. */
-export const insertRowErrors = (tx: EntityManager, jobId: string, errors: RowError[] | string) =>
-  execBound(tx, ROW_ERRORS('?', '?'), [jobId, typeof errors === 'string' ? errors : JSON.stringify(errors)]);
+/** Rejected rows of a chunk (preview jobs, and apply chunks that write no computer), as their JSON array. */
+const insertRowErrors = (tx: EntityManager, jobId: string, errors: string) => execBound(tx, ROW_ERRORS('?', '?'), [jobId, errors]);
 
 interface UpdateHistory {
   id: number; changed: string[];
@@ -182,13 +181,15 @@ export async function writeChunk(tx: EntityManager, guard: ReferenceGuard | null
     if (chunk.errors !== '[]') await insertRowErrors(tx, jobId, chunk.errors);
     return { created: [], updated: [] };
   }
+  // Only an apply job's rows write computers, and an apply job always has its guard.
+  if (!guard) throw new Error('an import chunk writes computers without its reference guard');
   const eventId = newEventId();
   const values: Record<string, unknown> = {
     actor: actorId, creates: chunk.creates, updates: chunk.updates, event: eventId, history: chunk.history, job: jobId, errors: chunk.errors,
   };
   const params = WRITE_PARAMS.map((n) => values[n]);
   const statement = () => execBound<{ created: number[]; updated: number[] }>(tx, WRITE, params);
-  const [ids] = await guard!.write(tx, statement).catch((err: unknown) => {
+  const [ids] = await guard.write(tx, statement).catch((err: unknown) => {
     const e = err as { code?: string; constraint?: string };
     if (e.code === '23505' && e.constraint === 'computer_asset_number_key') throw new ImportFailure(ASSET_NUMBER_TAKEN);
     throw err;
