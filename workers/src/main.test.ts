@@ -308,6 +308,7 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
         pool.child.kill('SIGTERM');
         const exit = await pool.exited;
         expect(exit, pool.output()).toEqual({ code: 0, signal: null });
+        expect(pool.output()).toMatch(/workers: stopped in \d+ ms/);
         // It left the group (no member waiting for its session to time out).
         expect(await members(`${settings.topicPrefix}probe`)).toBe(0);
       } finally {

@@ -226,9 +226,11 @@ if (command === 'status') {
   await relay.start();
   console.log(`relay: publishing the outbox to Kafka${server ? `; /metrics at ${server.url}` : ''}`);
   const stop = async () => {
+    const t0 = Date.now();
     await relay.stop();
     await transport.stop();
     await server?.close();
+    console.log(`relay: stopped in ${Date.now() - t0} ms`);
     await close(0);
   };
   onSignal = () => void stop();
@@ -256,9 +258,12 @@ if (command === 'status') {
       process.exit(1);
     }, 25_000);
     force.unref();
+    const t0 = Date.now();
     try {
       await background.stop();
       await pool.stop();
+      // The operator's sign that the stop was clean (in-flight batches committed, groups left).
+      console.log(`workers: stopped in ${Date.now() - t0} ms`);
     } finally {
       clearTimeout(force);
       await close(0);
