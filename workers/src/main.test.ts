@@ -321,6 +321,23 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
     90_000,
   );
 
+  it('the relay command publishes the outbox and stops on SIGTERM saying so, exit 0, nothing left claimed', async () => {
+    const relay = spawnCli(['relay'], { ...env, DATABASE_URL: db.url });
+    try {
+      await waitFor(async () => relay.output(), (o) => /relay: publishing the outbox to Kafka/.test(o) || relay.child.exitCode !== null, 60_000, 100);
+      expect(relay.output()).toMatch(/relay: publishing the outbox to Kafka/);
+      await writeProbes(db.orm, { total: 50, aggregates: 5 });
+      const left = async () => (await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`))[0].n as number;
+      expect(await waitFor(left, (n) => n === 0, 30_000, 100)).toBe(0);
+      relay.child.kill('SIGTERM');
+      expect(await relay.exited, relay.output()).toEqual({ code: 0, signal: null });
+      expect(relay.output()).toMatch(/relay: stopped in \d+ ms/);
+      expect((await db.orm.em.fork().execute(`select count(*)::int as n from outbox_sent`))[0].n).toBe(50);
+    } finally {
+      if (relay.child.exitCode === null) relay.child.kill('SIGKILL');
+    }
+  }, 90_000);
+
   it('status counts what is still parked (once after a replay parks it again, 0 after a good replay); dead-letters lists it', async () => {
     const fast = { EVENT_MAX_ATTEMPTS: '2', EVENT_RETRY_BASE_MS: '5', EVENT_RETRY_MAX_MS: '20' };
     const config = testConfig({ ...env, ...fast, DATABASE_URL: db.url });

@@ -161,6 +161,42 @@ async function close(code: number): Promise<never> {
 let onSignal: (signal: string) => void = () => void close(0);
 ownSignals((s) => onSignal(s));
 
+/**
+ * A command's graceful stop: `work` finishes or abandons what is in flight, then the process says
+ * so and exits 0 (1 if `work` failed). A second signal, or a stop taking over 25 s, exits 1 at once:
+ * what was not committed is delivered again.
+ */
+function gracefulStop(what: string, work: () => Promise<void>): (signal: string) => void {
+  let stopping = false;
+  return (signal) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting now (uncommitted work is redelivered)');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, `${what} stopping: finishing in-flight batches`);
+    const force = setTimeout(() => {
+      log.error('graceful stop took over 25 s; exiting (uncommitted work is redelivered)');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    const t0 = Date.now();
+    void work().then(
+      async () => {
+        clearTimeout(force);
+        // The operator's sign that the stop was clean (in-flight batches committed, groups left).
+        console.log(`${what}: stopped in ${Date.now() - t0} ms`);
+        await close(0);
+      },
+      async (err: unknown) => {
+        clearTimeout(force);
+        log.error({ err }, `${what}: graceful stop failed`);
+        await close(1);
+      },
+    );
+  };
+}
+
 // The graph server applies migrations; workers wait for them rather than race it.
 for (let waited = 0; (await pendingMigrations(orm)).length > 0; waited += 2) {
   if (waited === 0) log.info('waiting for the graph server to apply pending migrations');
@@ -225,15 +261,11 @@ if (command === 'status') {
   const relay = new OutboxRelay(db.url, transport, log, { batchSize: config.RELAY_BATCH_SIZE, pollMs: config.RELAY_POLL_MS }, metrics);
   await relay.start();
   console.log(`relay: publishing the outbox to Kafka${server ? `; /metrics at ${server.url}` : ''}`);
-  const stop = async () => {
-    const t0 = Date.now();
+  onSignal = gracefulStop('relay', async () => {
     await relay.stop();
     await transport.stop();
     await server?.close();
-    console.log(`relay: stopped in ${Date.now() - t0} ms`);
-    await close(0);
-  };
-  onSignal = () => void stop();
+  });
 } else {
   const port = portArg ?? config.METRICS_PORT ?? 9465;
   let pool;
@@ -245,29 +277,8 @@ if (command === 'status') {
   }
   const background = startBackgroundJobs(consumers, orm, config);
   console.log(`workers: ${consumers.map((c) => c.name).join(', ')} (concurrency ${concurrency}); /healthz and /metrics at ${pool.server?.url}`);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) {
-      log.warn({ signal }, 'second signal: exiting now (uncommitted work is redelivered)');
-      process.exit(1);
-    }
-    stopping = true;
-    log.info({ signal }, 'worker pool stopping: finishing in-flight batches');
-    const force = setTimeout(() => {
-      log.error('graceful stop took over 25 s; exiting (uncommitted work is redelivered)');
-      process.exit(1);
-    }, 25_000);
-    force.unref();
-    const t0 = Date.now();
-    try {
-      await background.stop();
-      await pool.stop();
-      // The operator's sign that the stop was clean (in-flight batches committed, groups left).
-      console.log(`workers: stopped in ${Date.now() - t0} ms`);
-    } finally {
-      clearTimeout(force);
-      await close(0);
-    }
-  };
-  onSignal = (signal) => void shutdown(signal);
+  onSignal = gracefulStop('workers', async () => {
+    await background.stop();
+    await pool.stop();
+  });
 }
