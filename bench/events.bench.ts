@@ -4,6 +4,10 @@
  *   floor      bare kafkajs producer → consumer group, no database, same broker, same message size;
  *              timed after an untimed warm-up run of the same N events (a just-started broker and this
  *              process's kafkajs run the first N at about half the warm rate, while the JIT compiles)
+ *   kafka + database floor   the same writers into the outbox, then a bare relay (claim, delete,
+ *              send, commit) and a bare consumer (idempotency rows + effect rows per batch) in this
+ *              process with pg and kafkajs alone (bench/events/db-floor.ts): the least the pipeline
+ *              must do, without the platform's code
  *   kafka e2e  service transactions record events in the outbox → relay (FOR UPDATE SKIP LOCKED,
  *              batched) → Kafka → consumer group in a worker pool process (`workers/src/main.ts`)
  *              → effect + idempotency row committed in PostgreSQL
@@ -49,6 +53,7 @@ import { numArg, type Bench } from './lib/bench.js';
 import { table } from './lib/format.js';
 import { PLATFORM_NODE_FLAGS, REPO_ROOT } from './lib/procs.js';
 import { cpuBetween, postgresPids, snapshot, type CpuSnapshot } from './lib/sysstat.js';
+import { startDbFloor } from './events/db-floor.js';
 
 /**
  * The relay and worker children run the compiled workers (dist/, built by `npm run bench` first),
@@ -298,6 +303,33 @@ const bench: Bench = {
       const floor: Figures = { eventsPerSec: N / floorSec, p50: pct(floorLat, 0.5), p99: pct(floorLat, 0.99), cpu: floorCpu };
       print(`floor: ${floor.eventsPerSec.toFixed(0)} events/s (the warm-up run before it: ${coldFloor.toFixed(0)}), paced latency p50 ${floor.p50} ms p99 ${floor.p99} ms`);
 
+      // --- kafka + database floor: the same writers, a bare relay and consumer (bench/events/db-floor.ts)
+      const dbFloor = await (async (): Promise<Figures> => {
+        await reset();
+        const s = settings('dbfloor');
+        await ensureTopics(kafka, s);
+        const f = await startDbFloor({ dbUrl: dbUrl!, kafka, topic: `${s.topicPrefix}probe`, groupId: `${s.topicPrefix}g`, partitions });
+        try {
+          const once = async (n: number) => {
+            const t0 = performance.now();
+            const relayed = f.relay(n);
+            await writeProbes(orm, { total: n, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
+            await relayed;
+            return ((await waitEffects(n)) - t0) / 1000;
+          };
+          await once(N / 2); // warm-up, untimed
+          await reset();
+          const meter = new CpuMeter(() => ({ pg: pgPids(), kafka: kPids() }));
+          const sec = await once(N);
+          const cpu = meter.stop(N);
+          await reset();
+          return { eventsPerSec: N / sec, p50: NaN, p99: NaN, cpu };
+        } finally {
+          await f.stop();
+        }
+      })();
+      print(`kafka + database floor: ${dbFloor.eventsPerSec.toFixed(0)} events/s`);
+
       // --- Kafka end to end -----------------------------------------------------------------------
       // liveDuringThroughput false: this process's live consumer group (the graph's graphql-ws feed)
       // joins only after the throughput run, for the latency run: the same pipeline without the
@@ -483,6 +515,7 @@ const bench: Bench = {
       const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
       const rows: (string | number)[][] = [
         ['bare kafkajs floor', fmt(floor.eventsPerSec), '1.00', fmt(floor.p50), fmt(floor.p99), '-', '-', '-', '-'],
+        ['kafka + database floor (bare)', fmt(dbFloor.eventsPerSec), (dbFloor.eventsPerSec / floor.eventsPerSec).toFixed(2), '-', '-', '-', '-', '-', '-'],
         ['kafka e2e, relay in-process', fmt(e2e.eventsPerSec), (e2e.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(e2e.p50), fmt(e2e.p99), fmt(e2e.liveP50), fmt(e2e.liveP99), fmt(e2e.liveCommitP50), fmt(e2e.liveCommitP99)],
         ['kafka e2e, relay process', fmt(e2eSplit.eventsPerSec), (e2eSplit.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(e2eSplit.p50), fmt(e2eSplit.p99), fmt(e2eSplit.liveP50), fmt(e2eSplit.liveP99), fmt(e2eSplit.liveCommitP50), fmt(e2eSplit.liveCommitP99)],
         ['kafka e2e, relay process, no live group', fmt(e2eNoLive.eventsPerSec), (e2eNoLive.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(e2eNoLive.p50), fmt(e2eNoLive.p99), fmt(e2eNoLive.liveP50), fmt(e2eNoLive.liveP99), fmt(e2eNoLive.liveCommitP50), fmt(e2eNoLive.liveCommitP99)],
@@ -502,10 +535,13 @@ const bench: Bench = {
       print(
         table(
           ['CPU µs per event', ...parts, 'total (ours)', 'cpu-bound ev/s', 'load1'],
-          [cpuRow('bare kafkajs floor', floor), cpuRow('kafka e2e, relay in-process', e2e), cpuRow('kafka e2e, relay process', e2eSplit), cpuRow('relay process, no live group', e2eNoLive), cpuRow('embedded end to end', emb), cpuRow('outbox writes only (recordMany)', { eventsPerSec: writeOnly, p50: NaN, p99: NaN, cpu: writeOnlyCpu })],
+          [cpuRow('bare kafkajs floor', floor), cpuRow('kafka + database floor (bare)', dbFloor), cpuRow('kafka e2e, relay in-process', e2e), cpuRow('kafka e2e, relay process', e2eSplit), cpuRow('relay process, no live group', e2eNoLive), cpuRow('embedded end to end', emb), cpuRow('outbox writes only (recordMany)', { eventsPerSec: writeOnly, p50: NaN, p99: NaN, cpu: writeOnlyCpu })],
         ),
       );
       print('bench = this process (writers, in-process relay, live feed / floor producer+consumer); others = the rest of the machine in the same window');
+      print(
+        `against the kafka + database floor: relay process ${(e2eSplit.eventsPerSec / dbFloor.eventsPerSec).toFixed(2)}×, without the live group ${(e2eNoLive.eventsPerSec / dbFloor.eventsPerSec).toFixed(2)}×, embedded ${(emb.eventsPerSec / dbFloor.eventsPerSec).toFixed(2)}×`,
+      );
       const best = e2eSplit.eventsPerSec > e2e.eventsPerSec ? e2eSplit : e2e;
       const checks = {
         e2eAtLeast20k: best.eventsPerSec >= 20_000,
@@ -516,7 +552,7 @@ const bench: Bench = {
       return {
         pass: Object.values(checks).every(Boolean),
         headline: `kafka e2e ${fmt(best.eventsPerSec)} ev/s (${(best.eventsPerSec / floor.eventsPerSec).toFixed(2)}× floor ${fmt(floor.eventsPerSec)}), p99 ${fmt(best.p99)} ms, live p99 ${fmt(best.liveP99)} ms; without the live group ${fmt(e2eNoLive.eventsPerSec)} ev/s (${(e2eNoLive.eventsPerSec / floor.eventsPerSec).toFixed(2)}×, not the verdict); embedded ${fmt(emb.eventsPerSec)} ev/s`,
-        results: { N, partitions, rate, kafkajs: kafkajsBuild(), coldFloor, floor, e2e, e2eSplit, e2eNoLive, embedded: emb, writeOnly, writeOnlyCpu, writeOnlyOrm, checks },
+        results: { N, partitions, rate, kafkajs: kafkajsBuild(), coldFloor, floor, dbFloor, e2e, e2eSplit, e2eNoLive, embedded: emb, writeOnly, writeOnlyCpu, writeOnlyOrm, checks },
       };
     } finally {
       for (const c of cleanup.reverse()) await c().catch(() => undefined);

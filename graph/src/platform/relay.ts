@@ -6,7 +6,8 @@ import { toEnvelope } from './outbox.js';
 
 export type { EventTransport } from './events/transport.js';
 
-interface OutboxRow {
+/** An outbox row as pg returns it (snake_case columns, jsonb parsed). */
+export interface OutboxRow {
   id: string;
   type: string;
   aggregate_type: string;
