@@ -1,3 +1,4 @@
+import type { Consumer } from 'kafkajs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/db.js';
 import { createLogger } from '../logger.js';
@@ -216,5 +217,38 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     }
     // Latency is measured by `npm run bench -- events`, not asserted here (timed assertions are flaky on a shared machine).
     expect(latencies.every((l) => l >= 0)).toBe(true);
+  });
+
+  it("a graph instance's live feed reports its lag in /metrics: 0 when caught up, the events waiting while it is held", async () => {
+    const received: EventEnvelope[] = [];
+    const metrics = new EventMetrics({ consumers: false }); // as `npm start` with Kafka
+    const b = createEventBackbone({
+      config: testConfig({ KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: settings.topicPrefix, KAFKA_PARTITIONS: '4', RELAY_POLL_MS: '200' }),
+      orm: db.orm,
+      databaseUrl: db.url,
+      log,
+      metrics,
+      live: (batch) => received.push(...batch),
+    });
+    await b.start();
+    cleanup.push(() => b.stop());
+    await b.liveFeed!.ready;
+    const scrape = async () => {
+      const m = /^events_live_feed_lag\{group="([^"]+)"\} (\d+)$/m.exec(await metrics.registry.metrics());
+      return m ? { group: m[1], n: Number(m[2]) } : null;
+    };
+    await writeProbes(db.orm, { total: 5, aggregates: 5 });
+    await waitFor(async () => received.length, (n) => n >= 5, 20_000);
+    expect(await waitFor(scrape, (v) => v?.n === 0, 10_000)).toEqual({ group: b.liveFeed!.groupId, n: 0 });
+    // Hold the feed (as a stuck listener would): what is published now waits, and shows as lag.
+    const consumer = (b.liveFeed as unknown as { consumer: Consumer }).consumer;
+    const topic = topicFor(settings, 'probe');
+    consumer.pause([{ topic }]);
+    await writeProbes(db.orm, { total: 7, aggregates: 3 });
+    expect((await waitFor(scrape, (v) => v?.n === 7, 20_000))!.n).toBe(7);
+    expect(received).toHaveLength(5);
+    consumer.resume([{ topic }]);
+    await waitFor(async () => received.length, (n) => n >= 12, 20_000);
+    expect((await waitFor(scrape, (v) => v?.n === 0, 10_000))!.n).toBe(0);
   });
 });

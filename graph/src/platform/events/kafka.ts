@@ -403,6 +403,8 @@ export class KafkaLiveFeed {
   joinedOnce = false;
   private consumer: Consumer;
   private joined!: Promise<void>;
+  /** Per topic and partition, the next offset to hand to the listener (the seek at start, then each batch). */
+  private readonly next = new Map<string, Map<number, bigint>>();
 
   constructor(
     private readonly kafka: Kafka,
@@ -458,9 +460,30 @@ export class KafkaLiveFeed {
         } catch (err) {
           this.log.warn({ err }, 'live listener failed');
         }
+        if (batch.messages.length) this.next.get(batch.topic)?.set(batch.partition, BigInt(batch.lastOffset()) + 1n);
       },
     });
-    for (const { topic, offsets } of ends) for (const o of offsets) this.consumer.seek({ topic, partition: o.partition, offset: o.high });
+    for (const { topic, offsets } of ends) {
+      this.next.set(topic, new Map(offsets.map((o) => [o.partition, BigInt(o.high)])));
+      for (const o of offsets) this.consumer.seek({ topic, partition: o.partition, offset: o.high });
+    }
+  }
+
+  /**
+   * Events produced but not yet handed to the listener, over all partitions: the high watermark
+   * (asked of the broker now) minus the next offset this feed hands over. Grows while the feed is
+   * stuck or slow; 0 before start.
+   */
+  async lag(admin: Admin): Promise<number> {
+    let lag = 0n;
+    for (const [topic, next] of this.next) {
+      for (const o of await admin.fetchTopicOffsets(topic)) {
+        const pos = next.get(o.partition);
+        const high = BigInt(o.high);
+        if (pos !== undefined && high > pos) lag += high - pos;
+      }
+    }
+    return Number(lag);
   }
 
   async stop(): Promise<void> {

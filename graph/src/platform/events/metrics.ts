@@ -22,9 +22,11 @@ export class EventMetrics {
   readonly relayed: Counter;
   readonly lag: Gauge<'group'>;
   readonly backlog: Gauge;
+  readonly liveLag: Gauge<'group'>;
   readonly handleSeconds: Histogram<'consumer'>;
   private readonly lagProbes: (() => Promise<Record<string, number>>)[] = [];
   private backlogProbe?: () => Promise<number>;
+  private liveLagProbe?: () => Promise<Record<string, number>>;
 
   constructor(opts: { defaultMetrics?: boolean; relay?: boolean; consumers?: boolean } = {}) {
     const registers = [this.registry];
@@ -74,6 +76,21 @@ export class EventMetrics {
         }
       },
     });
+    this.liveLag = new Gauge({
+      name: 'events_live_feed_lag',
+      help: "Kafka: events this graph instance's live feed (its own consumer group) has not yet handed to its subscriptions (high watermark minus the next offset to hand over, all partitions)",
+      labelNames: ['group'],
+      registers,
+      async collect() {
+        this.reset();
+        if (!self.liveLagProbe) return;
+        try {
+          for (const [group, v] of Object.entries(await self.liveLagProbe())) this.set({ group }, v);
+        } catch {
+          /* broker unreachable: leave the gauge empty */
+        }
+      },
+    });
     if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -89,6 +106,10 @@ export class EventMetrics {
 
   setBacklogProbe(probe: () => Promise<number>): void {
     this.backlogProbe = probe;
+  }
+
+  setLiveLagProbe(probe: () => Promise<Record<string, number>>): void {
+    this.liveLagProbe = probe;
   }
 }
 
