@@ -203,6 +203,14 @@ const bench: Bench = {
         }
         return performance.now();
       };
+      /** The throughput runs' writes: 4 writers, transactions of 1,000 events (one recordMany INSERT each). */
+      const bulkWrites = (n: number) => writeProbes(orm, { total: n, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
+      /** Untimed: N/2 events through the running pipeline (new processes run their first events while the JIT compiles), then a clean slate. */
+      const warmUp = async () => {
+        await bulkWrites(N / 2);
+        await waitEffects(N / 2);
+        await reset();
+      };
       /** Commit acknowledged (the writer's transactional() resolved), per event id, in the paced runs. */
       const committedAt = new Map<string, number>();
       const pacedWrites = async () => {
@@ -313,7 +321,7 @@ const bench: Bench = {
           const once = async (n: number) => {
             const t0 = performance.now();
             const relayed = f.relay(n);
-            await writeProbes(orm, { total: n, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
+            await bulkWrites(n);
             await relayed;
             return ((await waitEffects(n)) - t0) / 1000;
           };
@@ -394,10 +402,7 @@ const bench: Bench = {
           throw new Error(`${(err as Error).message}; worker output:\n${workerOut}`);
         });
         await reset();
-        // Warm-up, untimed: the relay and worker children are new processes (in production they run for days).
-        await writeProbes(orm, { total: N / 2, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
-        await waitEffects(N / 2);
-        await reset();
+        await warmUp(); // the relay and worker children are new processes (in production they run for days)
         try {
           const meter = new CpuMeter(() => ({
             relay: relayProc?.pid ? [relayProc.pid] : [],
@@ -412,7 +417,7 @@ const bench: Bench = {
             const [r] = await orm.em.fork().execute(`select (select count(*) from outbox_event)::int as backlog, (select count(*) from event_probe_effect)::int as done`);
             progress.push(`${((performance.now() - t0) / 1000).toFixed(0)}s backlog ${r.backlog} effects ${r.done}`);
           }, 1000);
-          await writeProbes(orm, { total: N, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
+          await bulkWrites(N);
           const writeSec = (performance.now() - t0) / 1000;
           const t1 = await waitEffects(N);
           const cpu = meter.stop(N);
@@ -473,12 +478,10 @@ const bench: Bench = {
         await transport.start();
         await relay.start();
         try {
-          await writeProbes(orm, { total: N / 2, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true }); // warm-up, untimed
-          await waitEffects(N / 2);
-          await reset();
+          await warmUp();
           const meter = new CpuMeter(() => ({ pg: pgPids(), kafka: kPids() }));
           const t0 = performance.now();
-          await writeProbes(orm, { total: N, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
+          await bulkWrites(N);
           const t1 = await waitEffects(N);
           const cpu = meter.stop(N);
           const sec = (t1 - t0) / 1000;
@@ -503,7 +506,7 @@ const bench: Bench = {
       await reset();
       const writeMeter = new CpuMeter(() => ({ pg: pgPids(), kafka: kPids() }));
       let w0 = performance.now();
-      await writeProbes(orm, { total: N, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
+      await bulkWrites(N);
       const writeOnly = N / ((performance.now() - w0) / 1000);
       const writeOnlyCpu = writeMeter.stop(N);
       await reset();

@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Admin } from 'kafkajs';
 import type { Config } from '../../config/config.js';
 import { OutboxRelay } from '../relay.js';
 import { ConsumerRunner, type EventConsumer, type RetryPolicy } from './consumer.js';
@@ -85,8 +84,12 @@ export function createEventBackbone(opts: {
     const transport = new KafkaTransport(kafka, log);
     const relay = new OutboxRelay(opts.databaseUrl, transport, log, relayOpts, metrics);
     const liveFeed = opts.live ? new KafkaLiveFeed(transport.kafka, kafka, opts.live, log) : undefined;
-    let admin: Admin | undefined;
-    if (liveFeed) metrics.setLiveLagProbe(async () => (admin ? { [liveFeed.groupId]: await liveFeed.lag(admin) } : {}));
+    if (liveFeed) {
+      metrics.setLiveLagProbe(async () => {
+        const lag = await liveFeed.lag();
+        return lag === null ? {} : { [liveFeed.groupId]: lag };
+      });
+    }
     return {
       kind: 'kafka',
       transport,
@@ -102,18 +105,11 @@ export function createEventBackbone(opts: {
       },
       start: async () => {
         await transport.start();
-        if (liveFeed) {
-          await liveFeed.start();
-          const a = transport.kafka.admin();
-          await a.connect();
-          admin = a;
-        }
+        await liveFeed?.start();
         await relay.start();
       },
       stop: async () => {
         await relay.stop();
-        await admin?.disconnect().catch(() => undefined);
-        admin = undefined;
         await liveFeed?.stop();
         await transport.stop();
       },

@@ -405,6 +405,8 @@ export class KafkaLiveFeed {
   private joined!: Promise<void>;
   /** Per topic and partition, the next offset to hand to the listener (the seek at start, then each batch). */
   private readonly next = new Map<string, Map<number, bigint>>();
+  /** Connected from start to stop: the end offsets at start, the high watermarks for lag(), the group's deletion. */
+  private admin?: Admin;
 
   constructor(
     private readonly kafka: Kafka,
@@ -441,8 +443,8 @@ export class KafkaLiveFeed {
     const topics = allTopics(this.settings);
     const admin = this.kafka.admin();
     await admin.connect();
+    this.admin = admin;
     const ends = await Promise.all(topics.map(async (topic) => ({ topic, offsets: await topicOffsets(admin, topic) })));
-    await admin.disconnect();
     await this.consumer.connect();
     await this.consumer.subscribe({ topics, fromBeginning: false });
     await this.consumer.run({
@@ -472,12 +474,16 @@ export class KafkaLiveFeed {
   /**
    * Events produced but not yet handed to the listener, over all partitions: the high watermark
    * (asked of the broker now) minus the next offset this feed hands over. Grows while the feed is
-   * stuck or slow; 0 before start.
+   * stuck or slow. Null when the feed is not running.
    */
-  async lag(admin: Admin): Promise<number> {
+  async lag(): Promise<number | null> {
+    const admin = this.admin;
+    if (!admin) return null;
+    const highs = await Promise.all([...this.next.keys()].map(async (topic) => ({ topic, offsets: await admin.fetchTopicOffsets(topic) })));
     let lag = 0n;
-    for (const [topic, next] of this.next) {
-      for (const o of await admin.fetchTopicOffsets(topic)) {
+    for (const { topic, offsets } of highs) {
+      const next = this.next.get(topic)!;
+      for (const o of offsets) {
         const pos = next.get(o.partition);
         const high = BigInt(o.high);
         if (pos !== undefined && high > pos) lag += high - pos;
@@ -488,9 +494,10 @@ export class KafkaLiveFeed {
 
   async stop(): Promise<void> {
     await this.consumer.disconnect().catch(() => undefined);
-    const admin = this.kafka.admin();
+    const admin = this.admin;
+    this.admin = undefined;
+    if (!admin) return;
     try {
-      await admin.connect();
       await admin.deleteGroups([this.groupId]);
     } catch {
       /* broker gone: the empty group expires on its own */

@@ -12,6 +12,28 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * code may count into them), they are just not exported. Each consumer's series start at 0 when
  * its runner is created (`registerConsumer`), so dashboards see them before the first event.
  */
+type GroupProbe = () => Promise<Record<string, number>>;
+
+/** A gauge labelled by group, filled at scrape time from probes (one failing probe leaves its groups out). */
+function groupGauge(name: string, help: string, registers: Registry[], probes: () => readonly GroupProbe[]): Gauge<'group'> {
+  return new Gauge({
+    name,
+    help,
+    labelNames: ['group'],
+    registers,
+    async collect() {
+      this.reset();
+      for (const probe of probes()) {
+        try {
+          for (const [group, v] of Object.entries(await probe())) this.set({ group }, v);
+        } catch {
+          /* broker or database unreachable: leave its groups out */
+        }
+      }
+    },
+  });
+}
+
 export class EventMetrics {
   readonly registry = new Registry();
   readonly processed: Counter<'consumer'>;
@@ -24,9 +46,9 @@ export class EventMetrics {
   readonly backlog: Gauge;
   readonly liveLag: Gauge<'group'>;
   readonly handleSeconds: Histogram<'consumer'>;
-  private readonly lagProbes: (() => Promise<Record<string, number>>)[] = [];
+  private readonly lagProbes: GroupProbe[] = [];
   private backlogProbe?: () => Promise<number>;
-  private liveLagProbe?: () => Promise<Record<string, number>>;
+  private liveLagProbe?: GroupProbe;
 
   constructor(opts: { defaultMetrics?: boolean; relay?: boolean; consumers?: boolean } = {}) {
     const registers = [this.registry];
@@ -47,22 +69,12 @@ export class EventMetrics {
       registers: consumerRegisters,
     });
     const self = this;
-    this.lag = new Gauge({
-      name: 'events_consumer_lag',
-      help: 'Events a consumer has not handled yet: per Kafka consumer group, high watermark minus committed offset; embedded, per consumer, queued outbox events of the types it handles',
-      labelNames: ['group'],
-      registers: consumerRegisters,
-      async collect() {
-        this.reset();
-        for (const probe of self.lagProbes) {
-          try {
-            for (const [group, v] of Object.entries(await probe())) this.set({ group }, v);
-          } catch {
-            /* broker or database unreachable: leave the gauge empty */
-          }
-        }
-      },
-    });
+    this.lag = groupGauge(
+      'events_consumer_lag',
+      'Events a consumer has not handled yet: per Kafka consumer group, high watermark minus committed offset; embedded, per consumer, queued outbox events of the types it handles',
+      consumerRegisters,
+      () => self.lagProbes,
+    );
     this.backlog = new Gauge({
       name: 'outbox_backlog',
       help: 'Committed outbox events not yet published',
@@ -76,21 +88,12 @@ export class EventMetrics {
         }
       },
     });
-    this.liveLag = new Gauge({
-      name: 'events_live_feed_lag',
-      help: "Kafka: events this graph instance's live feed (its own consumer group) has not yet handed to its subscriptions (high watermark minus the next offset to hand over, all partitions)",
-      labelNames: ['group'],
+    this.liveLag = groupGauge(
+      'events_live_feed_lag',
+      "Kafka: events this graph instance's live feed (its own consumer group) has not yet handed to its subscriptions (high watermark minus the next offset to hand over, all partitions)",
       registers,
-      async collect() {
-        this.reset();
-        if (!self.liveLagProbe) return;
-        try {
-          for (const [group, v] of Object.entries(await self.liveLagProbe())) this.set({ group }, v);
-        } catch {
-          /* broker unreachable: leave the gauge empty */
-        }
-      },
-    });
+      () => (self.liveLagProbe ? [self.liveLagProbe] : []),
+    );
     if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -100,7 +103,7 @@ export class EventMetrics {
     this.handleSeconds.zero({ consumer });
   }
 
-  addLagProbe(probe: () => Promise<Record<string, number>>): void {
+  addLagProbe(probe: GroupProbe): void {
     this.lagProbes.push(probe);
   }
 
@@ -108,7 +111,7 @@ export class EventMetrics {
     this.backlogProbe = probe;
   }
 
-  setLiveLagProbe(probe: () => Promise<Record<string, number>>): void {
+  setLiveLagProbe(probe: GroupProbe): void {
     this.liveLagProbe = probe;
   }
 }
