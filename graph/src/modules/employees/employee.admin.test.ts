@@ -58,6 +58,32 @@ describe('employee writes', () => {
     expect(g.body.errors[0].extensions.fieldErrors[0].message).toMatch(/[ぁ-んァ-ン一-龥]/);
   });
 
+  it('login IDs are unique whatever their case: ADMIN beside admin is refused on create and update (400 / BAD_USER_INPUT on the field), a change of case alone is allowed, sign-in in any case finds the one person', async () => {
+    const upper = await api(p.url, 'POST', '/employees', { token: admin, body: { ...newcomer(20), login_id: 'ADMIN' } });
+    expect(upper.status).toBe(400);
+    expect(upper.body.code).toBe('BAD_USER_INPUT');
+    expect(upper.body.fieldErrors).toEqual([{ field: 'login_id', message: 'このログインIDはすでに使われています。' }]);
+    const g = await gql(p.url, `mutation { createEmployee(input: { name: "x", loginId: "Admin", password: "0123456789", role: GENERAL, status: ACTIVE }) { id } }`, {}, { token: admin });
+    expect(g.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(g.body.errors[0].extensions.fieldErrors).toEqual([{ field: 'loginId', message: 'このログインIDはすでに使われています。' }]);
+    expect(await sql(`select login_id from employee where lower(login_id) = 'admin'`)).toEqual([{ login_id: 'admin' }]);
+
+    const e = (await api(p.url, 'POST', '/employees', { token: admin, body: newcomer(21) })).body;
+    const clash = await api(p.url, 'PUT', `/employees/${e.id}`, { token: admin, body: { ...newcomer(21), login_id: 'Staff', version: e.version } });
+    expect(clash.status).toBe(400);
+    expect(clash.body.fieldErrors).toEqual([{ field: 'login_id', message: 'このログインIDはすでに使われています。' }]);
+    const recased = await api(p.url, 'PUT', `/employees/${e.id}`, { token: admin, body: { ...newcomer(21), login_id: 'New.21', version: e.version } });
+    expect(recased.status).toBe(200);
+    expect(recased.body.login_id).toBe('New.21');
+    for (const typed of ['new.21', 'NEW.21', 'New.21']) {
+      const r = await api(p.url, 'POST', '/auth/login', { body: { loginId: typed, password: 'a-long-password-1' } });
+      expect(r.status).toBe(200);
+      expect(r.body.employee.id).toBe(e.id);
+    }
+    // The rule is the database's, not only the form's: a second row differing in case cannot be written at all.
+    await expect(sql(`insert into employee (name, login_id, password_hash, role) values ('x', 'STAFF', 'x', 'GENERAL')`)).rejects.toThrow(/employee_login_id_lower_key/);
+  });
+
   it('an empty new-staff form gets a Japanese message on every field, the missing password included', async () => {
     const r = await api(p.url, 'POST', '/employees', { token: admin, body: { role: '一般', status: '在籍' } });
     expect(r.status).toBe(400);

@@ -41,7 +41,8 @@ const createSchema = z.object({ ...base, password });
 const updateSchema = z.object({ ...base, password: password.nullish(), version: v.version() });
 
 const UNIQUE = {
-  employee_login_id_key: { field: 'loginId', message: 'このログインIDはすでに使われています。' },
+  /** Unique on lower(login_id) (Migration20261126180000_login_id_case): sign-in ignores case, so does the rule. */
+  employee_login_id_lower_key: { field: 'loginId', message: 'このログインIDはすでに使われています。' },
   employee_email_key: { field: 'email', message: 'このメールアドレスはすでに登録されています。' },
 };
 

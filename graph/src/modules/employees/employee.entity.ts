@@ -16,7 +16,8 @@ export class Employee extends VersionedEntity<'googleSub' | 'department' | 'loca
   @Property({ length: 254, nullable: true, unique: true })
   email?: string | null;
 
-  @Property({ length: 64, unique: true })
+  /** Unique regardless of case (index employee_login_id_lower_key on lower(login_id)); sign-in compares lower-case too. */
+  @Property({ length: 64 })
   loginId!: string;
 
   /** argon2id hash; never selected unless asked for, never serialised. */
