@@ -31,6 +31,7 @@ let metricsServer: MetricsServer | undefined;
 try {
   metricsServer = await serveMetrics(metrics, {
     port: config.METRICS_PORT ?? 9464,
+    host: config.METRICS_HOST,
     // The database answers a cheap query; with Kafka, this instance's live consumer group has joined.
     health: () => graph.events.health(),
   });

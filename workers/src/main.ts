@@ -246,6 +246,7 @@ if (command === 'status') {
     try {
       server = await serveMetrics(metrics, {
         port: portArg,
+        host: config.METRICS_HOST,
         health: async () => {
           const database = await databaseAnswers(orm);
           return { ok: database, database };

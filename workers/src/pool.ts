@@ -48,6 +48,7 @@ export async function startWorkerPool(opts: {
       ? undefined
       : await serveMetrics(metrics, {
           port: opts.port,
+          host: config.METRICS_HOST,
           health: async () => {
             const database = await databaseAnswers(orm);
             // Every consumer's member must have joined its group (and not crashed for good).

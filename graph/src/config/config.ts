@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -71,6 +72,10 @@ const schema = z.object({
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().min(1).default(2000),
   IMPORT_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z
+    .string()
+    .refine((v) => net.isIP(v) !== 0 || /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(v), 'an IP address (e.g. 127.0.0.1, 0.0.0.0, ::) or a host name')
+    .default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -118,11 +118,16 @@ export class EventMetrics {
 
 export interface MetricsServer {
   port: number;
+  /** The address it is bound to. */
+  host: string;
   url: string;
   close(): Promise<void>;
 }
 
-/** /healthz and /metrics on their own port (workers, and `npm start` in embedded mode). */
+/**
+ * /healthz and /metrics on their own port (workers, and `npm start` in embedded mode), bound to
+ * `host` (METRICS_HOST; loopback unless given): `url` is where it answers.
+ */
 export async function serveMetrics(
   metrics: EventMetrics,
   opts: { port: number; host?: string; health: () => Promise<{ ok: boolean; [k: string]: unknown }> },
@@ -146,12 +151,15 @@ export async function serveMetrics(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const { port, address } = server.address() as AddressInfo;
+  // A wildcard address answers on loopback too; an IPv6 one is written in brackets.
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : address.includes(':') ? `[${address}]` : address;
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    host: address,
+    url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
