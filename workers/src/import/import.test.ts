@@ -205,14 +205,39 @@ describe('computers import: good and bad rows', () => {
     expect(await stored()).toEqual(odd.map((m, i) => [odd[(i + 2) % odd.length], m]));
   });
 
-  it('export → import changes nothing', async () => {
-    const exported = await fetch(`${url}/api/computers/export?show_discarded=1`, { headers: { authorization: `Bearer ${devadmin}` } });
+  it('export → import changes nothing, text starting with = + - @ included; a file of the old export (a quote before such text) reads the same', async () => {
+    const tricky = ['=1+1', '+81-3-0000', '-5', '@home', '=HYPERLINK("http://evil.example","x")', '- 予備機'];
+    for (const [i, t] of tricky.entries()) {
+      const r = await api(url, 'POST', '/computers', {
+        token: devadmin,
+        body: { asset_number: `RT-${i}`, maker: t, model: `${t} M`, device_type: i % 2 ? t : null, reason: t, status: '正常', purchase_date: '2024-04-01' },
+      });
+      expect(r.status).toBe(201);
+    }
+    const full = async () => JSON.stringify(await sql(`select * from computer order by id`));
+    const exported = Buffer.from(await (await fetch(`${url}/api/computers/export?show_discarded=1`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer());
     const before = await snapshot();
-    const r = await upload(Buffer.from(await exported.arrayBuffer()), 'export.xlsx');
+    const everything = await full();
+    const r = await upload(exported, 'export.xlsx');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ created: 0, updated: 0, rejected: 0 });
     expect(r.body.unchanged).toBe(before.length);
     expect(await snapshot()).toEqual(before);
+    expect(await full()).toBe(everything);
+
+    // The export before this one put a quote in front of every such cell.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported as never);
+    wb.worksheets[0].eachRow((row, n) => {
+      if (n > 1) row.eachCell((c) => void (typeof c.value === 'string' && /^[=+\-@]/.test(c.value) && (c.value = `'${c.value}`)));
+    });
+    const old = Buffer.from(await wb.xlsx.writeBuffer());
+    const quoted: unknown[] = [];
+    wb.worksheets[0].eachRow((row) => quoted.push(row.getCell(3).value));
+    expect(quoted).toContain("'=1+1");
+    const fromOld = await upload(old, 'old-export.xlsx');
+    expect(fromOld.body).toMatchObject({ created: 0, updated: 0, rejected: 0, unchanged: before.length });
+    expect(await full()).toBe(everything);
   });
 });
 

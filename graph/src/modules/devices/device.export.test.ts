@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../test/db.js';
 import { api, loginToken } from '../../test/http.js';
+import * as XLSX from '@e965/xlsx';
 
 let p: TestPlatform;
 let devadmin: string;
@@ -15,18 +16,18 @@ afterAll(async () => p?.close());
 async function download(path: string, token = devadmin) {
   const res = await fetch(`${p.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   const buf = Buffer.from(await res.arrayBuffer());
-  if (res.status !== 200) return { res, rows: [] as unknown[][], json: JSON.parse(buf.toString()) };
+  if (res.status !== 200) return { res, rows: [] as unknown[][], buf, json: JSON.parse(buf.toString()) };
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buf as never);
   const ws = wb.worksheets[0];
   const rows: unknown[][] = [];
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { res, rows, ws, json: null };
+  return { res, rows, ws, buf, json: null };
 }
 const total = async (path: string) => Number((await api(p.url, 'GET', path, { token: devadmin })).headers.get('x-total-count'));
 
 describe('exports', () => {
-  it('computers: every matching row (more than a page), a Japanese header, RFC 5987 file name, formulas escaped, no PIN/password', async () => {
+  it('computers: every matching row (more than a page), a Japanese header, RFC 5987 file name, formula-looking text as it is in string cells (never a formula), no PIN/password', async () => {
     for (let i = 0; i < 30; i++) {
       const r = await api(p.url, 'POST', '/computers', {
         token: devadmin,
@@ -36,16 +37,22 @@ describe('exports', () => {
     }
     const expected = await total('/computers?limit=1');
     expect(expected).toBeGreaterThan(50);
-    const { res, rows } = await download('/computers/export');
+    const { res, rows, buf } = await download('/computers/export');
+    const raw = XLSX.read(buf, { cellFormula: true, dense: false });
+    const cells = Object.entries(raw.Sheets[raw.SheetNames[0]]).filter(([k]) => !k.startsWith('!')).map(([, c]) => c as XLSX.CellObject);
+    expect(cells.filter((c) => c.f !== undefined)).toEqual([]); // no formula anywhere
+    const hyperlink = cells.find((c) => String(c.v).includes('HYPERLINK'))!;
+    expect(hyperlink).toMatchObject({ t: 's', v: '=HYPERLINK("http://evil.example","x")' });
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const cd = res.headers.get('content-disposition')!;
     expect(cd).toMatch(/^attachment; filename="computers_\d{8}\.xlsx"; filename\*=UTF-8''%E3%83%91%E3%82%BD%E3%82%B3%E3%83%B3%E4%B8%80%E8%A6%A7_\d{8}\.xlsx$/);
     expect(decodeURIComponent(cd.split("''")[1])).toMatch(/^パソコン一覧_\d{8}\.xlsx$/);
     expect(rows[0]).toEqual(['ID', '管理番号', 'メーカー', '種類', '型番', '使用者ID', '使用者', '使用者の在籍状況', '前使用者', '拠点', '部署', '状態', '理由', '購入日', '導入日', 'Microsoft Office アカウント', 'ACアダプター', '電源ケーブル']);
     expect(rows.length - 1).toBe(expected);
+    // Formula-looking text is written as it is, in string cells (inline strings), never as a formula.
     const evil = rows.find((r) => String(r[2]).includes('HYPERLINK'))!;
-    expect(evil.slice(2, 5)).toEqual(['\'=HYPERLINK("http://evil.example","x")', "'-1+1", "'+81-3-1234"]);
-    expect(evil[12]).toBe("'@SUM(A1)");
+    expect(evil.slice(2, 5)).toEqual(['=HYPERLINK("http://evil.example","x")', '-1+1', '+81-3-1234']);
+    expect(evil[12]).toBe('@SUM(A1)');
     expect(evil[13]).toBeInstanceOf(Date);
     expect((evil[13] as Date).toISOString().slice(0, 10)).toBe('2024-04-01');
     expect(JSON.stringify(rows)).not.toMatch(/never-exported|8642/);

@@ -21,15 +21,6 @@ export interface XlsxExport<R> {
   rows: AsyncIterable<R>;
 }
 
-/**
- * Text a spreadsheet would run as a formula (= + - @, and tab / carriage return, which some
- * programs treat the same way) gets a leading single quote, so an exported cell is always text.
- */
-export function escapeCell(v: CellValue): CellValue {
-  if (typeof v !== 'string') return v;
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
 /** RFC 6266 / RFC 5987: an ASCII `filename` and the UTF-8 `filename*`. */
 export function contentDisposition(name: string, ascii: string): string {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -39,7 +30,15 @@ export function contentDisposition(name: string, ascii: string): string {
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' }).replaceAll('-', '');
 const toDate = (v: CellValue) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : v);
 
-/** Streams an export as .xlsx (exceljs streaming writer): a bold Japanese header row, then every row. */
+/**
+ * Streams an export as .xlsx (exceljs streaming writer): a bold Japanese header row, then every row.
+ *
+ * Text goes out exactly as stored, always as a string cell: exceljs writes a string value as an
+ * inline string (`t="inlineStr"`), never as a formula, so text a spreadsheet would run as one
+ * (= + - @, tab, carriage return) opens as text in Excel and LibreOffice, and the import reads back
+ * what was exported (export → import changes nothing). The export before this put a quote in front
+ * of such text, which the import then stored; the import drops that quote (import.rows.ts, unquote).
+ */
 export async function sendXlsx<R>(res: Response, x: XlsxExport<R>): Promise<void> {
   const stamp = today();
   res.status(200);
@@ -55,7 +54,7 @@ export async function sendXlsx<R>(res: Response, x: XlsxExport<R>): Promise<void
   header.commit();
   try {
     for await (const r of x.rows) {
-      ws.addRow(x.columns.map((c) => (c.date ? toDate(c.value(r)) : escapeCell(c.value(r))) ?? null)).commit();
+      ws.addRow(x.columns.map((c) => (c.date ? toDate(c.value(r)) : c.value(r)) ?? null)).commit();
     }
     ws.commit();
     await wb.commit();

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../test/db.js';
 import { seedDemoCompany } from '../../db/seeders/demo-company.js';
 import { OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from './device.enums.js';
-import { contentDisposition, escapeCell } from './device.export.js';
+import { contentDisposition } from './device.export.js';
+import { unquote } from './import.rows.js';
 import { assignments, historyFromEvent } from './device.history.js';
 import { fetchAll, fetchPage, heldJoins, heldSelect, heldWhere } from './device.query.js';
 import { officeRowColor } from './office-account.service.js';
@@ -28,9 +29,9 @@ describe('Office row colour (spec section 9, as documented in officeRowColor)', 
 });
 
 describe('export cells and file names', () => {
-  it('prefixes text that a spreadsheet would run as a formula', () => {
-    expect(['=1+1', '+81', '-3', '@SUM(A1)', '\tx', '\rx'].map(escapeCell)).toEqual(["'=1+1", "'+81", "'-3", "'@SUM(A1)", "'\tx", "'\rx"]);
-    expect(['Dell', 'a=b', '', null, -3, 5].map(escapeCell)).toEqual(['Dell', 'a=b', '', null, -3, 5]);
+  it('the import drops the quote the old export put before text a spreadsheet would run as a formula, and no other', () => {
+    expect(["'=1+1", "'+81", "'-3", "'@SUM(A1)", "'\tx", "'\rx"].map(unquote)).toEqual(['=1+1', '+81', '-3', '@SUM(A1)', 'x', 'x']);
+    expect(['Dell', "'Dell", "It's", "'", "''=1", '=1+1', 'a=b', ''].map(unquote)).toEqual(['Dell', "'Dell", "It's", "'", "''=1", '=1+1', 'a=b', '']);
   });
   it('gives an ASCII filename and an RFC 5987 filename*', () => {
     expect(contentDisposition("パソコン一覧 (1)'*.xlsx", 'computers "1".xlsx')).toBe(

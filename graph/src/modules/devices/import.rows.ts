@@ -85,9 +85,16 @@ export interface ParsedRow {
 const STATUS_BY_LABEL = new Map<string, DeviceStatus>(COMPUTER_STATUSES.flatMap((s) => [[DEVICE_STATUS_LABEL[s], s], [s, s]]));
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 
+/**
+ * Text as typed, less the quote the export of before put in front of text a spreadsheet would run
+ * as a formula (= + - @, tab, carriage return): files it wrote read as the values it exported. The
+ * export now writes such text as it is (a string cell, device.export.ts).
+ */
+export const unquote = (s: string): string => (s.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(s) ? s.slice(1).trim() : s);
+
 const text = (c: Cell | undefined): string | null => {
   if (c === null || c === undefined) return null;
-  const s = c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim();
+  const s = c instanceof Date ? c.toISOString().slice(0, 10) : unquote(String(c).trim());
   return s === '' ? null : s;
 };
 
