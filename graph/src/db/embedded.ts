@@ -133,6 +133,7 @@ async function exited(pid: number, ms: number): Promise<boolean> {
  */
 async function stopOrphan(pid: number, pgdata: string, log?: (m: string) => void, fastMs = 7000): Promise<void> {
   log?.(`PostgreSQL ${pid} on ${pgdata} outlived the process that started it: stopping it (fast shutdown)`);
+  const t0 = Date.now();
   for (const [signal, ms] of [['SIGINT', fastMs], ['SIGQUIT', 3000]] as const) {
     try {
       process.kill(pid, signal);
@@ -140,7 +141,10 @@ async function stopOrphan(pid: number, pgdata: string, log?: (m: string) => void
       if ((err as NodeJS.ErrnoException).code === 'ESRCH') return;
       throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${pid}, whose owner is gone, and it cannot be stopped: ${(err as Error).message}`);
     }
-    if (await exited(pid, ms)) return;
+    if (await exited(pid, ms)) {
+      log?.(`PostgreSQL ${pid} stopped (${signal}) in ${Date.now() - t0} ms`);
+      return;
+    }
     log?.(`PostgreSQL ${pid} did not stop within ${ms} ms of ${signal}`);
   }
   throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${pid}, whose owner is gone, and it did not stop on SIGINT nor SIGQUIT`);
@@ -214,7 +218,16 @@ export async function startEmbeddedPostgres(dir: string, database = 'intranet', 
   if (fresh) await pg18.initialise();
   // Before the postmaster exists: whenever it runs, the file names this process as its owner.
   writeOwner(pgdata);
-  await pg18.start();
+  try {
+    await pg18.start();
+  } catch (err) {
+    // E.g. a second copy started at the same moment won the data directory's lock: the file may
+    // name this process instead of that copy's, so leave no file (its postmaster then counts as
+    // owned while it has a parent other than init).
+    removeOwner(pgdata);
+    throw err ?? new Error(`PostgreSQL did not start on ${pgdata}`);
+  }
+  writeOwner(pgdata);
   const postmaster = (pg18 as unknown as { process?: ChildProcess }).process?.pid;
   const dog = opts.watchdog !== false && postmaster ? startWatchdog(postmaster, pgdata) : undefined;
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
