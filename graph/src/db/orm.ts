@@ -20,6 +20,7 @@ import { Migration20261124000000_event_retry } from './migrations/Migration20261
 import { Migration20261126000000_import_file_storage } from './migrations/Migration20261126000000_import_file_storage.js';
 import { Migration20261126010000_unused_indexes } from './migrations/Migration20261126010000_unused_indexes.js';
 import { Migration20261126180000_login_id_case } from './migrations/Migration20261126180000_login_id_case.js';
+import { Migration20261126181000_ics_private_details } from './migrations/Migration20261126181000_ics_private_details.js';
 
 /** Every entity of every module; modules add theirs here. */
 export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent, ...deviceEntities];
@@ -41,6 +42,7 @@ export const migrationsList = [
   { name: 'Migration20261126000000_import_file_storage', class: Migration20261126000000_import_file_storage },
   { name: 'Migration20261126010000_unused_indexes', class: Migration20261126010000_unused_indexes },
   { name: 'Migration20261126180000_login_id_case', class: Migration20261126180000_login_id_case },
+  { name: 'Migration20261126181000_ics_private_details', class: Migration20261126181000_ics_private_details },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

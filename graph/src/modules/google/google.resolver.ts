@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../../platform/context.js';
-import { GoogleCalendarStatus, IcsFeed } from './google.types.js';
+import { GoogleCalendarStatus, IcsFeed, IcsFeedSettings } from './google.types.js';
 
 @Resolver()
 export class GoogleCalendarResolver {
@@ -32,6 +32,18 @@ export class GoogleCalendarResolver {
   @Query(() => Boolean, { description: '自分のICSフィードが有効か' })
   icsFeedEnabled(@Ctx() ctx: AppContext): Promise<boolean> {
     return ctx.services.ics.enabled(ctx);
+  }
+
+  @Authorized()
+  @Query(() => IcsFeedSettings, { description: '自分のICSフィードの設定（有効か、非公開の予定の内容を載せるか）' })
+  icsFeedSettings(@Ctx() ctx: AppContext): Promise<IcsFeedSettings> {
+    return ctx.services.ics.settings(ctx);
+  }
+
+  @Authorized()
+  @Mutation(() => IcsFeedSettings, { description: '非公開の予定のタイトル・説明をICSフィードに載せるか（既定は「予定あり」とだけ表示）。フィードが有効なときだけ' })
+  setIcsFeedShowPrivateDetails(@Ctx() ctx: AppContext, @Arg('show') show: boolean): Promise<IcsFeedSettings> {
+    return ctx.services.ics.setShowPrivateDetails(ctx, show);
   }
 
   @Authorized()

@@ -141,9 +141,10 @@ describe('the spec\'s GET /schedules/google and PUT /schedules/google/{googleEve
 });
 
 describe('ICS feed', () => {
-  it('secret URL with the owner\'s entries (private included) and accepted ones, never others\' private entries; revocable', async () => {
+  it('secret URL with the owner\'s entries (private ones as busy time unless the owner shows their titles) and accepted ones, never others\' private entries; revocable', async () => {
     const mk = (token: string, body: Record<string, unknown>) => api(p.url, 'POST', '/schedules', { token, body: { date: '2026-12-15', start_time: '10:00', end_time: '11:00', syncGoogle: false, ...body } });
-    await mk(t.staff, { title: '私用;通院, 午前', is_my_self: 1 });
+    await mk(t.staff, { title: '私用;通院, 午前', is_my_self: 1, description: '内科\r受付 9時' });
+    await mk(t.staff, { title: '週報', description: '1行目\r2行目\r\n3行目\nDTSTART:19700101T000000' });
     const accepted = (await mk(t.admin, { title: '全体会議', guest_id: [id.staff] })).body.schedule_id;
     await mk(t.admin, { title: '未回答の会議', guest_id: [id.staff] });
     await mk(t.admin, { title: '他人の私用', is_my_self: 1, guest_id: [id.staff] });
@@ -155,8 +156,25 @@ describe('ICS feed', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
     const text = await res.text();
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
-    expect(text).toContain('SUMMARY:私用\\;通院\\, 午前');
+    // Every line ends in CRLF and none holds a bare CR or LF or is longer than 75 octets.
+    for (const line of text.slice(0, -2).split('\r\n')) {
+      expect(line).not.toMatch(/[\r\n]/);
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    }
+    const unfolded = text.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toContain('DESCRIPTION:1行目\\n2行目\\n3行目\\nDTSTART:19700101T000000\r\n');
+    // The owner's private entry: busy time only, by default.
+    expect(text).toContain('SUMMARY:予定あり');
     expect(text).toContain('CLASS:PRIVATE');
+    expect(text).not.toMatch(/私用|通院|内科/);
+    const settings = await gql(p.url, `{ icsFeedSettings { enabled showPrivateDetails } }`, {}, { token: t.staff });
+    expect(settings.body.data.icsFeedSettings).toEqual({ enabled: true, showPrivateDetails: false });
+    const on = await gql(p.url, `mutation { setIcsFeedShowPrivateDetails(show: true) { enabled showPrivateDetails } }`, {}, { token: t.staff });
+    expect(on.body.data.setIcsFeedShowPrivateDetails).toEqual({ enabled: true, showPrivateDetails: true });
+    const shown = (await (await fetch(`${p.url}${url.pathname}`)).text()).replace(/\r\n[ \t]/g, '');
+    expect(shown).toContain('SUMMARY:私用\\;通院\\, 午前');
+    expect(shown).toContain('DESCRIPTION:内科\\n受付 9時');
+    expect(shown).not.toContain('予定あり');
     expect(text).toContain('SUMMARY:全体会議');
     expect(text).toContain('DTSTART;TZID=Asia/Tokyo:20261215T100000');
     expect(text).not.toContain('未回答の会議');
@@ -167,8 +185,16 @@ describe('ICS feed', () => {
     expect((await fetch(`${p.url}${url.pathname}`)).status).toBe(404);
     const url2 = new URL(g2.body.data.regenerateIcsFeed.url);
     expect((await fetch(`${p.url}${url2.pathname}`)).status).toBe(200);
+    expect((await (await fetch(`${p.url}${url2.pathname}`)).text())).toContain('SUMMARY:私用'); // regenerating keeps the choice
     await gql(p.url, `mutation { revokeIcsFeed }`, {}, { token: t.staff });
     expect((await fetch(`${p.url}${url2.pathname}`)).status).toBe(404);
+    // Revoking forgets it: a new URL starts with private entries as busy time; without a feed there is nothing to set.
+    expect((await gql(p.url, `{ icsFeedSettings { enabled showPrivateDetails } }`, {}, { token: t.staff })).body.data.icsFeedSettings).toEqual({ enabled: false, showPrivateDetails: false });
+    const none = await gql(p.url, `mutation { setIcsFeedShowPrivateDetails(show: true) { enabled } }`, {}, { token: t.staff });
+    expect(none.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(none.body.errors[0].message).toMatch(/[ぁ-んァ-ン一-龥]/);
+    const g3 = await gql(p.url, `mutation { regenerateIcsFeed { url } }`, {}, { token: t.staff });
+    expect(await (await fetch(`${p.url}${new URL(g3.body.data.regenerateIcsFeed.url).pathname}`)).text()).toContain('SUMMARY:予定あり');
   });
 });
 

@@ -17,3 +17,10 @@ export class GoogleCalendarStatus {
 export class IcsFeed {
   @Field({ description: '秘密のURL（作り直すと古いURLは使えなくなる）。作成直後だけ返る' }) url!: string;
 }
+
+@ObjectType({ simpleResolvers: true, description: 'ICSフィードの設定（自分の分だけ）' })
+export class IcsFeedSettings {
+  @Field({ description: 'ICSフィードが有効か' }) enabled!: boolean;
+  @Field({ description: '非公開の予定のタイトル・説明・会議URLをフィードに載せる（既定はいいえ: 「予定あり」とだけ表示）。URLを無効にすると既定に戻る' })
+  showPrivateDetails!: boolean;
+}

@@ -608,4 +608,6 @@ export const en: Messages = {
   'schedules.ics.revoked': 'The feed URL was turned off.',
   'schedules.ics.hiddenUrl': 'The URL is shown only when it is created. If you lost it, regenerate it (the old URL stops working).',
   'schedules.ics.shownOnce': 'This URL is shown only now. Keep it secret.',
+  'schedules.ics.showPrivate': 'Show titles and details of private events',
+  'schedules.ics.showPrivateCaption': 'Off: private events appear in the feed as "Busy" only. Anyone who has the URL can read the feed.',
 };

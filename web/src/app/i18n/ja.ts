@@ -609,6 +609,8 @@ export const ja = {
   'schedules.ics.revoked': '購読URLを無効にしました。',
   'schedules.ics.hiddenUrl': 'URLは発行時にのみ表示されます。わからなくなった場合は再発行してください（以前のURLは使えなくなります）。',
   'schedules.ics.shownOnce': 'このURLは今だけ表示されます。他の人に知られないようにしてください。',
+  'schedules.ics.showPrivate': '非公開の予定のタイトルと内容を載せる',
+  'schedules.ics.showPrivateCaption': 'オフのときは、非公開の予定は「予定あり」とだけ表示されます。URLを知っている人は誰でもフィードを読めます。',
 } as const;
 
 export type MessageKey = keyof typeof ja;

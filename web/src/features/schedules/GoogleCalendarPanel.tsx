@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, IconButton, Label, TextInput } from '@primer/react';
+import { Button, Checkbox, IconButton, Label, TextInput } from '@primer/react';
 import { CheckIcon, CopyIcon, LinkExternalIcon, SyncIcon } from '@primer/octicons-react';
 import { useI18n } from '../../app/i18n';
+import { CheckboxField } from '../../components/Field';
 import { describeError } from './errors';
 import {
   DisconnectGoogleCalendarMutation,
@@ -10,6 +11,7 @@ import {
   GoogleCalendarStatusQuery,
   RegenerateIcsFeedMutation,
   RevokeIcsFeedMutation,
+  SetIcsFeedShowPrivateDetailsMutation,
   SyncGoogleCalendarMutation,
 } from './operations';
 import styles from './GoogleCalendarPanel.module.css';
@@ -23,6 +25,7 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
   const [sync, syncing] = useMutation(SyncGoogleCalendarMutation);
   const [regenerate, regenerating] = useMutation(RegenerateIcsFeedMutation);
   const [revoke, revoking] = useMutation(RevokeIcsFeedMutation);
+  const [setShowPrivate, settingShowPrivate] = useMutation(SetIcsFeedShowPrivateDetailsMutation);
   const [connecting, setConnecting] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string } | null>(null);
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
@@ -31,6 +34,7 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
 
   const status = data?.googleCalendarStatus;
   const feedEnabled = data?.icsFeedEnabled ?? false;
+  const showPrivateDetails = data?.icsFeedSettings.showPrivateDetails ?? false;
   const when = (iso: string | null | undefined) =>
     iso ? new Date(iso).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }) : t('schedules.google.never');
 
@@ -82,7 +86,7 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
       const { data: res } = await regenerate();
       if (res) {
         setFeedUrl(res.regenerateIcsFeed.url);
-        client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, icsFeedEnabled: true } : d));
+        client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, icsFeedEnabled: true, icsFeedSettings: { ...d.icsFeedSettings, enabled: true } } : d));
       }
     } catch (err) {
       fail(err);
@@ -94,8 +98,18 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
     try {
       await revoke();
       setFeedUrl(null);
-      client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, icsFeedEnabled: false } : d));
+      client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, icsFeedEnabled: false, icsFeedSettings: { ...d.icsFeedSettings, enabled: false, showPrivateDetails: false } } : d));
       setMessage({ tone: 'ok', text: t('schedules.ics.revoked') });
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const onShowPrivate = async (show: boolean) => {
+    setMessage(null);
+    try {
+      const { data: res } = await setShowPrivate({ variables: { show } });
+      if (res) client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, icsFeedSettings: res.setIcsFeedShowPrivateDetails } : d));
     } catch (err) {
       fail(err);
     }
@@ -203,6 +217,19 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
           feedEnabled && <p className={styles.note}>{t('schedules.ics.hiddenUrl')}</p>
         )}
         {feedUrl && <p className={styles.note}>{t('schedules.ics.shownOnce')}</p>}
+        {feedEnabled && (
+          <CheckboxField label={t('schedules.ics.showPrivate')} caption={t('schedules.ics.showPrivateCaption')}>
+            {(c) => (
+              <Checkbox
+                {...c}
+                checked={showPrivateDetails}
+                disabled={settingShowPrivate.loading}
+                onChange={(e) => void onShowPrivate(e.target.checked)}
+                data-testid="ics-show-private"
+              />
+            )}
+          </CheckboxField>
+        )}
         <div className={styles.actions}>
           <Button size="small" onClick={() => void onRegenerate()} loading={regenerating.loading}>
             {feedEnabled ? t('schedules.ics.regenerate') : t('schedules.ics.create')}

@@ -215,6 +215,10 @@ export const GoogleCalendarStatusQuery = graphql(`
       ...GoogleCalendarStatusFields
     }
     icsFeedEnabled
+    icsFeedSettings {
+      enabled
+      showPrivateDetails
+    }
   }
 `);
 
@@ -244,6 +248,15 @@ export const RegenerateIcsFeedMutation = graphql(`
   mutation RegenerateIcsFeed {
     regenerateIcsFeed {
       url
+    }
+  }
+`);
+
+export const SetIcsFeedShowPrivateDetailsMutation = graphql(`
+  mutation SetIcsFeedShowPrivateDetails($show: Boolean!) {
+    setIcsFeedShowPrivateDetails(show: $show) {
+      enabled
+      showPrivateDetails
     }
   }
 `);
