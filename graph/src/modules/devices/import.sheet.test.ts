@@ -4,6 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { CellError, ImportFailure, readSheet, type Cell, type SheetRow } from './import.sheet.js';
 import { zipEntries } from './import.sniff.js';
+import { sheetOutline } from './import.xlsx.js';
 
 /** A sheet of `n` data rows under a header: text, numbers, dates, blanks, a formula with its cached result. */
 async function xlsx(n: number): Promise<Buffer> {
@@ -82,6 +83,45 @@ describe('readSheet', () => {
     const buf = await xlsx(1500);
     await expect(all(readSheet(buf, 'xlsx', 1200))).rejects.toThrow(ImportFailure);
     await expect(all(readSheet(buf, 'xlsx', 1200))).rejects.toThrow(/行数が多すぎます/);
+  });
+
+  it('.xlsx: the row limit counts the rows there are, not their numbers: cells in row 1 and row 1,048,576 are two rows (the dimension only a hint)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('パソコン');
+    ws.getCell('A1').value = '管理番号';
+    ws.getCell('B1048576').value = 'BN-1';
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    expect(await sheetOutline(buf, 1 << 26)).toEqual({ part: 'xl/worksheets/sheet1.xml', rows: 1048576 }); // the progress hint
+    const { rows } = await all(readSheet(buf, 'xlsx', 10));
+    expect(rows).toEqual([
+      { row: 1, cells: ['管理番号'] },
+      { row: 1048576, cells: [null, 'BN-1'] },
+    ]);
+    // Rows that exist still count: 12 of them, far apart, are past a limit of 10 data rows.
+    for (let i = 1; i < 12; i++) ws.getCell(`A${i * 90_000}`).value = `BN-${i}`;
+    await expect(all(readSheet(Buffer.from(await wb.xlsx.writeBuffer()), 'xlsx', 10))).rejects.toThrow(/行数が多すぎます/);
+  });
+
+  it('.xls: likewise, A1 and IV65536 are two rows, and the 65,534 blank rows between them are never made', async () => {
+    // A dense sheet (SheetJS writes a sparse one cell address by cell address over the whole range: 30 s).
+    const data: XLSX.CellObject[][] = [];
+    data[0] = [{ t: 's', v: '管理番号' }];
+    data[65535] = [];
+    data[65535][255] = { t: 'n', v: 7 };
+    const ws = { '!ref': 'A1:IV65536', '!data': data } as XLSX.WorkSheet;
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, 'パソコン');
+    const buf = XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const { rows } = await all(readSheet(buf, 'xls', 10));
+    expect(rows.map((r) => r.row)).toEqual([1, 65536]);
+    expect(rows[0].cells).toEqual(['管理番号']);
+    expect(rows[1].cells).toHaveLength(256);
+    expect(rows[1].cells[255]).toBe(7);
+    const many: XLSX.WorkSheet = { '!ref': 'A1:A60001' };
+    for (let i = 0; i <= 12; i++) many[`A${i * 5000 + 1}`] = { t: 's', v: `BN-${i}` };
+    const wb2 = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb2, many, 'パソコン');
+    await expect(all(readSheet(XLSX.write(wb2, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'xls', 10))).rejects.toThrow(/行数が多すぎます/);
   });
 
   it('.xls: every row in order, in batches', async () => {

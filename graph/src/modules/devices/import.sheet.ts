@@ -34,13 +34,15 @@ function cellOf(v: unknown): Cell {
 
 /**
  * .xlsx: the first sheet (import.xlsx.ts), formulas never evaluated, in batches of a few hundred
- * rows as the sheet inflates.
+ * rows as the sheet inflates. The limit counts the rows there are (a row with at least one cell),
+ * not their numbers: a sheet of two rows, the second numbered 1,048,576, is two rows.
  */
 async function* xlsxRows(buf: Buffer, maxRows: number, maxBytes: number): AsyncGenerator<SheetRow[]> {
+  let count = 0;
   try {
     for await (const batch of readFirstSheet(buf, { maxBytes })) {
-      const last = batch[batch.length - 1];
-      if (last.row > maxRows + 1) throw tooManyRows(maxRows);
+      for (const r of batch) if (r.cells.length) count++;
+      if (count > maxRows + 1) throw tooManyRows(maxRows);
       yield batch;
     }
   } catch (err) {
@@ -51,43 +53,66 @@ async function* xlsxRows(buf: Buffer, maxRows: number, maxBytes: number): AsyncG
 }
 
 const XLS_BATCH = 500;
+/** Rows SheetJS turns into arrays at a time (each as wide as the sheet's range, at most 256 columns in BIFF8). */
+const XLS_WINDOW = 512;
 /** BIFF's error value codes. */
 const BIFF_ERRORS: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A' };
 
-/** .xls (BIFF): SheetJS reads the first visible sheet's cached values (no formula evaluation), at most maxRows + 2 rows. */
+type DenseCell = { t?: string; v?: unknown; w?: string } | undefined;
+
+/**
+ * .xls (BIFF): SheetJS reads the first visible sheet's cached values (no formula evaluation). Only
+ * the rows that hold a cell become rows (the range's blank rows are never made, and do not count
+ * toward maxRows); a row's array ends at its last non-empty cell, gaps are null.
+ */
 async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]> {
-  let rows: unknown[][];
-  let first = 0;
+  let ws: XLSX.WorkSheet | undefined;
   try {
-    const wb = XLSX.read(buf, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, sheetRows: maxRows + 2, dense: true });
+    const wb = XLSX.read(buf, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, dense: true });
     // The first tab a user sees, as for .xlsx (a hidden sheet before it is passed over).
     const visible = wb.SheetNames.find((_, i) => !wb.Workbook?.Sheets?.[i]?.Hidden) ?? wb.SheetNames[0];
-    const ws = wb.Sheets[visible];
-    if (!ws) return;
-    const range = ws['!ref'] ? XLSX.utils.decode_range(ws['!ref']) : null;
-    first = range?.s.r ?? 0;
-    rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: null, blankrows: true, UTC: true });
-    // sheet_to_json turns error values into blanks; put them back so the row is rejected, not cleared.
-    const dense = (ws as { '!data'?: ({ t?: string; v?: unknown; w?: string } | undefined)[][] })['!data'];
-    if (range && dense) {
-      for (let r = range.s.r; r <= range.e.r && r - range.s.r < rows.length; r++) {
-        for (let c = range.s.c; c <= range.e.c; c++) {
-          const cell = dense[r]?.[c];
-          if (cell?.t === 'e') rows[r - range.s.r][c - range.s.c] = new CellError(cell.w ?? BIFF_ERRORS[cell.v as number] ?? '#VALUE!');
-        }
-      }
-    }
+    ws = wb.Sheets[visible];
   } catch {
     throw unreadable();
   }
+  if (!ws?.['!ref']) return;
+  const range = XLSX.utils.decode_range(ws['!ref']);
+  const dense = (ws as { '!data'?: (DenseCell[] | undefined)[] })['!data'] ?? [];
+  let count = 0;
   let batch: SheetRow[] = [];
-  for (const [i, r] of rows.entries()) {
-    const row = first + i + 1;
-    if (row > maxRows + 1) throw tooManyRows(maxRows);
-    batch.push({ row, cells: r.map(cellOf) });
-    if (batch.length >= XLS_BATCH) {
-      yield batch;
-      batch = [];
+  for (let from = range.s.r; from <= range.e.r; from += XLS_WINDOW) {
+    const to = Math.min(range.e.r, from + XLS_WINDOW - 1);
+    let any = false;
+    for (let r = from; r <= to && !any; r++) any = !!dense[r]?.some((c) => c?.t !== undefined);
+    if (!any) continue;
+    let rows: unknown[][];
+    try {
+      // blankrows: one array per row of the window, in order (the window's r-th is row from + r).
+      rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: null, blankrows: true, UTC: true, range: { s: { r: from, c: range.s.c }, e: { r: to, c: range.e.c } } });
+    } catch {
+      throw unreadable();
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const r = from + i;
+      const cells = rows[i]!.map(cellOf);
+      // sheet_to_json turns error values into blanks; put them back so the row is rejected, not cleared.
+      const raw = dense[r];
+      if (raw) {
+        for (let c = range.s.c; c <= range.e.c && c < raw.length; c++) {
+          const cell = raw[c];
+          if (cell?.t === 'e') cells[c - range.s.c] = new CellError(cell.w ?? BIFF_ERRORS[cell.v as number] ?? '#VALUE!');
+        }
+      }
+      let end = cells.length;
+      while (end > 0 && cells[end - 1] === null) end--;
+      if (end === 0) continue;
+      cells.length = end;
+      if (++count > maxRows + 1) throw tooManyRows(maxRows);
+      batch.push({ row: r + 1, cells });
+      if (batch.length >= XLS_BATCH) {
+        yield batch;
+        batch = [];
+      }
     }
   }
   if (batch.length) yield batch;

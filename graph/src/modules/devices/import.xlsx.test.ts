@@ -3,14 +3,14 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { zipParts, type ZipPart } from '../../test/zip.js';
 import { CellError, type SheetRow } from './import.sheet.js';
-import { isDateFormat, readFirstSheet, sheetOutline, sheetXmlRows, xmlText, XlsxTooLarge, XlsxUnreadable } from './import.xlsx.js';
+import { isDateFormat, newStats, readFirstSheet, sheetOutline, sheetXmlRows, xmlText, XlsxTooLarge, XlsxUnreadable, type XlsxReadOptions } from './import.xlsx.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
-async function rows(buf: Buffer, maxBytes = 64 * 1024 * 1024): Promise<SheetRow[]> {
+async function rows(buf: Buffer, maxBytes = 64 * 1024 * 1024, more: Omit<XlsxReadOptions, 'maxBytes'> = {}): Promise<SheetRow[]> {
   const out: SheetRow[] = [];
-  for await (const b of readFirstSheet(buf, { maxBytes })) {
+  for await (const b of readFirstSheet(buf, { maxBytes, ...more })) {
     expect(b.length).toBeGreaterThan(0);
     out.push(...b);
   }
@@ -25,6 +25,8 @@ interface Pkg {
   styles?: string;
   workbookPr?: string;
   store?: boolean;
+  /** The uncompressed size every part's headers declare (a lying zip). */
+  declared?: number;
 }
 
 /** A hand-written package, so the test controls every byte of the XML. */
@@ -46,7 +48,7 @@ function pkg(p: Pkg): Buffer {
   ];
   if (p.sst) parts.push({ name: 'xl/sharedStrings.xml', data: `<sst xmlns="${NS}">${p.sst}</sst>` });
   if (p.styles) parts.push({ name: 'xl/styles.xml', data: `<styleSheet xmlns="${NS}">${p.styles}</styleSheet>` });
-  return zipParts(parts.map((x) => ({ ...x, store: p.store })));
+  return zipParts(parts.map((x) => ({ ...x, store: p.store, declaredSize: p.declared })));
 }
 
 const sheet = (data: string, prefix = '') =>
@@ -180,6 +182,97 @@ describe('readFirstSheet', () => {
     const big = sheet(Array.from({ length: 5000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join(''));
     await fail(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: big }] }), 10_000);
     await expect(rows(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: big }] }), 10_000)).rejects.toThrow(XlsxTooLarge);
+  });
+});
+
+describe('readFirstSheet on hostile files: memory bounded, work linear in the inflated bytes', () => {
+  const MB = 1024 * 1024;
+  const one = (xml: string, more: Partial<Pkg> = {}) => pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml }], ...more });
+  const read = async (buf: Buffer, maxBytes = 512 * MB, more: Omit<XlsxReadOptions, 'maxBytes' | 'stats'> = {}) => {
+    const stats = newStats();
+    try {
+      return { stats, got: await rows(buf, maxBytes, { ...more, stats }), err: null };
+    } catch (err) {
+      return { stats, got: null, err };
+    }
+  };
+
+  it('40 MB of whitespace after a row and 1 MB between two cells: both rows, each character scanned about once, nothing big carried between pieces', async () => {
+    const xml = sheet(`<row r="1"><c r="A1"><v>1</v></c></row>${' '.repeat(40 * MB)}<row r="2"><c r="A2"><v>2</v></c>${'\n'.repeat(MB)}<c r="B2"><v>3</v></c></row>`);
+    const { stats, got, err } = await read(one(xml));
+    expect(err).toBeNull();
+    expect(got).toEqual([
+      { row: 1, cells: [1] },
+      { row: 2, cells: [2, 3] },
+    ]);
+    expect(stats.inflated).toBeGreaterThanOrEqual(xml.length);
+    expect(stats.scanned).toBeLessThan(xml.length * 1.05); // quadratic: each piece re-scanned everything carried
+    expect(stats.maxCarry).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('a tag, a comment or a cell value longer than any real one is refused once past its bound, not carried to the end of the part', async () => {
+    const filler = ' '.repeat(32 * MB);
+    for (const bad of [
+      `<row r="1"${filler}><c r="A1"><v>1</v></c></row>`,
+      `<row r="1"><c r="A1" x="${filler}"><v>1</v></c></row>`,
+      `<!--${filler}--><row r="1"><c r="A1"><v>1</v></c></row>`,
+      `<row r="1"><c r="A1"><v>${filler}1</v></c></row>`,
+      `<row r="1"><c r="A1" t="inlineStr"><is><t>${filler}</t></is></c></row>`,
+    ]) {
+      const { stats, err } = await read(one(sheet(bad)));
+      expect(err, bad.slice(0, 40)).toBeInstanceOf(XlsxUnreadable);
+      expect(stats.maxCarry, bad.slice(0, 40)).toBeLessThanOrEqual(64 * 1024);
+      expect(stats.inflated, bad.slice(0, 40)).toBeLessThan(4 * MB); // stopped near the start, not at the end of the 32 MB
+    }
+  });
+
+  it('a zip whose headers understate every size: refused as too large once the bytes actually inflated, all parts together, pass the budget', async () => {
+    const max = 8 * MB;
+    // One part alone past the budget.
+    const alone = await read(one(sheet(`<row r="1"><c r="A1"><v>1</v></c></row>${' '.repeat(40 * MB)}`), { declared: 1000 }), max);
+    expect(alone.err).toBeInstanceOf(XlsxTooLarge);
+    expect(alone.stats.inflated).toBeLessThanOrEqual(max + 512 * 1024);
+    // Each part under the budget, together past it (shared strings 6 MB, then the sheet 6 MB).
+    const sst = `<si><t>a</t></si>${' '.repeat(6 * MB)}`;
+    const spread = await read(one(sheet(`<row r="1"><c r="A1" t="s"><v>0</v></c></row>${' '.repeat(6 * MB)}`), { sst, declared: 1000 }), max);
+    expect(spread.err).toBeInstanceOf(XlsxTooLarge);
+    expect(spread.stats.inflated).toBeGreaterThan(max);
+    expect(spread.stats.inflated).toBeLessThanOrEqual(max + 512 * 1024);
+    // The same file within a budget that holds it reads.
+    expect((await read(one(sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'), { sst, declared: 1000 }), max)).got).toEqual([{ row: 1, cells: ['a'] }]);
+  });
+
+  it('shared strings, styles and the workbook are streamed too: a 20 MB shared string table is never held whole; a table past its budget is refused', async () => {
+    const n = 200_000;
+    const sst = Array.from({ length: n }, (_, i) => `<si><t>文字列 ${i}</t></si>${' '.repeat(80)}`).join('');
+    const styles = `<cellXfs count="1"><xf numFmtId="14"/></cellXfs>${' '.repeat(4 * MB)}`;
+    const xml = sheet(`<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>${n - 1}</v></c><c r="C1" s="0"><v>45383</v></c></row>`);
+    const ok = await read(one(xml, { sst, styles }));
+    expect(ok.err).toBeNull();
+    expect(ok.got).toEqual([{ row: 1, cells: ['文字列 0', `文字列 ${n - 1}`, new Date(Date.UTC(2024, 3, 1))] }]);
+    expect(ok.stats.maxHeld).toBeLessThanOrEqual(MB);
+    const tight = await read(one(xml, { sst }), 512 * MB, { maxSharedStringBytes: 1 * MB });
+    expect(tight.err).toBeInstanceOf(XlsxTooLarge);
+  });
+
+  it('cells far to the right: no row array past column XFD, no batch holding more than a bounded number of cell slots', async () => {
+    const data = Array.from({ length: 2000 }, (_, i) => `<row><c r="XFD${i + 1}"><v>${i}</v></c></row>`).join('');
+    let slots = 0;
+    let rowsSeen = 0;
+    for await (const b of readFirstSheet(one(sheet(data)), { maxBytes: 64 * MB })) {
+      // Slots held: the array elements there are (a long gap is a hole, not 16,383 nulls).
+      slots = Math.max(slots, b.reduce((n, r) => n + r.cells.reduce((k) => k + 1, 0), 0));
+      rowsSeen += b.length;
+      expect(b[0].cells).toHaveLength(16_384);
+      expect(b[0].cells[16383]).toBe(Number(b[0].row) - 1);
+    }
+    expect(rowsSeen).toBe(2000);
+    expect(slots).toBeLessThanOrEqual((1 << 18) + 16_384);
+    // A short gap is still nulls.
+    expect((await rows(one(sheet('<row r="1"><c r="A1"><v>1</v></c><c r="BM1"><v>2</v></c><c r="EZ1"><v>3</v></c></row>'))))[0].cells.slice(0, 66)).toEqual([1, ...Array<null>(63).fill(null), 2, undefined]);
+    // Past the last column Excel has: refused, not an array of billions of nulls.
+    for (const r of ['XFE1', 'AAAAAAAAAAAA1']) await expect(rows(one(sheet(`<row r="1"><c r="${r}"><v>1</v></c></row>`)))).rejects.toThrow(XlsxUnreadable);
+    await expect(rows(one(sheet(`<row r="1">${'<c><v>1</v></c>'.repeat(16385)}</row>`)))).rejects.toThrow(XlsxUnreadable);
   });
 });
 

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { createInflateRaw } from 'node:zlib';
 import { CellError, type Cell, type SheetRow } from './import.sheet.js';
 import { zipEntries, type ZipEntry } from './import.sniff.js';
 
@@ -15,8 +15,14 @@ import { zipEntries, type ZipEntry } from './import.sniff.js';
  * the 1904 date system, and namespace prefixes (`<x:c>`). Phonetic guides (`<rPh>`, the furigana
  * Japanese Excel stores with typed text) are left out of the text, as Excel shows it.
  *
- * The sheet is inflated as a stream (a window, not the whole XML, in memory); the other parts it
- * needs (workbook, relationships, styles, shared strings) are inflated whole within `maxBytes`.
+ * Every part it reads (workbook, relationships, styles, shared strings, the sheet) is inflated as a
+ * stream and tokenized piece by piece: a window, never a whole part, in memory, and each character
+ * scanned about once (text nobody reads is dropped at once, not carried to the next piece). What a
+ * hostile file could make it hold is bounded: all parts together inflate to at most `maxBytes`,
+ * counted on the bytes that actually come out (not on what the zip's headers declare); a tag,
+ * comment or CDATA section holds at most MAX_MARKUP characters, a cell's text or a shared string
+ * MAX_TEXT, a row MAX_ROW_COST, a batch of rows about BATCH_COST; the shared string table is stored
+ * packed within `maxSharedStringBytes`; a column past XFD (Excel's last) is refused.
  */
 export class XlsxUnreadable extends Error {
   override readonly name = 'XlsxUnreadable';
@@ -27,6 +33,24 @@ export class XlsxTooLarge extends XlsxUnreadable {}
 
 const broken = (what: string) => new XlsxUnreadable(`not a readable .xlsx: ${what}`);
 const tooLarge = (name: string, max: number) => new XlsxTooLarge(`not a readable .xlsx: ${name} inflates past ${max} bytes`);
+const tooLong = (what: string, max: number) => new XlsxTooLarge(`not a readable .xlsx: ${what} longer than ${max} characters`);
+
+/** Inflated part text per step: about 600 rows of a 17-column sheet. */
+const PIECE = 256 * 1024;
+/** The longest tag, comment, processing instruction or CDATA section held while its end is awaited. */
+const MAX_MARKUP = 64 * 1024;
+/** The longest cell text or shared string (Excel's own limit is 32,767 characters). */
+const MAX_TEXT = 64 * 1024;
+/** Empty cells before a cell up to which a row's array holds nulls; past it, a hole. */
+const SPARSE_GAP = 64;
+/** Excel's last column (XFD), 0-based. */
+const LAST_COLUMN = 16_383;
+/** What one row may hold (8 bytes a cell slot, 2 a character of its text): about 16,384 cells of 32 characters. */
+const MAX_ROW_COST = 8 * 1024 * 1024;
+/** A batch of rows is handed on once it holds this much (cell slots, text, rows), even in the middle of a piece. */
+const BATCH_COST = 2 * 1024 * 1024;
+/** The shared string table's default budget (2 bytes a character, 6 an entry): 1 million strings of 13 characters. */
+const SHARED_STRING_BYTES = 32 * 1024 * 1024;
 
 /** The bytes of one zip entry as stored (compressed or not). */
 function stored(buf: Buffer, e: ZipEntry): Buffer {
@@ -39,10 +63,14 @@ function stored(buf: Buffer, e: ZipEntry): Buffer {
 
 class Zip {
   private readonly entries = new Map<string, ZipEntry>();
+  /** Bytes inflated so far, all parts together. */
+  private inflated = 0;
 
   constructor(
     readonly buf: Buffer,
+    /** Most bytes all the parts read may inflate to together, as they actually come out. */
     readonly maxBytes: number,
+    readonly stats: XlsxReadStats = newStats(),
   ) {
     const list = zipEntries(buf, 10_000);
     if (!list) throw broken('no zip directory');
@@ -58,42 +86,38 @@ class Zip {
     return [...this.entries.values()].map((e) => e.name);
   }
 
-  /** A whole part as text (UTF-8, BOM dropped), or null when the zip has no such part. */
-  text(name: string): string | null {
-    const e = this.entry(name);
-    if (!e) return null;
-    const data = stored(this.buf, e);
-    let raw: Buffer;
-    if (e.method === 0) raw = data;
-    else if (e.method === 8) {
-      try {
-        raw = inflateRawSync(data, { maxOutputLength: this.maxBytes });
-      } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(e.name, this.maxBytes);
-        throw broken(`cannot inflate ${e.name}`);
-      }
-    } else throw broken(`compression method ${e.method}`);
-    const s = raw.toString('utf8');
-    return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+  private count(name: string, n: number): void {
+    this.inflated += n;
+    this.stats.inflated = this.inflated;
+    if (this.inflated > this.maxBytes) throw tooLarge(name, this.maxBytes);
   }
 
-  /** A part's text in pieces as it inflates (a multi-byte character is never split). */
+  /** A part's text in pieces as it inflates (a multi-byte character is never split; a BOM dropped). */
   async *stream(name: string): AsyncGenerator<string> {
     const e = this.entry(name);
     if (!e) throw broken(`missing ${name}`);
     const data = stored(this.buf, e);
     const decoder = new StringDecoder('utf8');
-    let total = 0;
+    let first = true;
+    const text = (b: Buffer) => {
+      const t = decoder.write(b);
+      if (!first || !t) return t;
+      first = false;
+      return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
+    };
     if (e.method === 0) {
-      for (let i = 0; i < data.length; i += PIECE) yield decoder.write(data.subarray(i, i + PIECE));
+      for (let i = 0; i < data.length; i += PIECE) {
+        const b = data.subarray(i, i + PIECE);
+        this.count(name, b.length);
+        yield text(b);
+      }
     } else if (e.method === 8) {
       const z = createInflateRaw({ chunkSize: PIECE });
       z.end(data);
       try {
         for await (const chunk of z as AsyncIterable<Buffer>) {
-          total += chunk.length;
-          if (total > this.maxBytes) throw tooLarge(name, this.maxBytes);
-          yield decoder.write(chunk);
+          this.count(name, chunk.length);
+          yield text(chunk);
         }
       } catch (err) {
         if (err instanceof XlsxUnreadable) throw err;
@@ -104,6 +128,18 @@ class Zip {
     } else throw broken(`compression method ${e.method}`);
     const rest = decoder.end();
     if (rest) yield rest;
+  }
+
+  /** Runs a whole part through a handler, streaming (until the handler is done); false when the zip has no such part. */
+  async parse(name: string, h: Handler): Promise<boolean> {
+    if (!this.entry(name)) return false;
+    const feed = new XmlFeed(h, name, this.stats);
+    for await (const piece of this.stream(name)) {
+      feed.feed(piece);
+      if (h.done) return true;
+    }
+    feed.end();
+    return true;
   }
 }
 
@@ -154,7 +190,7 @@ export async function sheetOutline(buf: Buffer, maxBytes: number): Promise<{ par
   let zip: Zip;
   try {
     zip = new Zip(buf, maxBytes);
-    part = workbook(zip).sheet;
+    part = (await workbook(zip)).sheet;
   } catch {
     return null;
   }
@@ -172,8 +208,6 @@ export async function sheetOutline(buf: Buffer, maxBytes: number): Promise<{ par
   return { part: entry.name, rows: Math.max(starts.length, Math.round((entry.uncompressedSize - before) / perRow)) };
 }
 
-/** Inflated sheet XML per step: about 600 rows of a 17-column sheet. */
-const PIECE = 256 * 1024;
 
 // ---------------------------------------------------------------------------------------------
 // A small XML tokenizer: enough for SpreadsheetML parts (elements, attributes, text, CDATA; comments,
@@ -187,6 +221,8 @@ interface Handler {
   text(raw: string, cdata: boolean): void;
   wantsText: boolean;
   done: boolean;
+  /** Set to stop the tokenizer after the current token (the feed resumes where it stopped). */
+  paused?: boolean;
 }
 
 /** Where a name's local part starts (after its prefix's colon, if any) within [from, to). */
@@ -231,15 +267,31 @@ function tagEnd(s: string, i: number): number {
 }
 
 /**
- * Feeds the complete tokens of `s` to `h`; returns where the unfinished rest starts (the caller
- * prepends it to the next piece).
+ * Where text that runs to the end of a piece may be cut: before a trailing `&` that may start an
+ * entity the next piece ends (the longest, `&#x10FFFF;`, is 10 characters).
  */
-function tokenize(s: string, h: Handler): number {
-  let i = 0;
+function textCut(s: string, i: number, n: number): number {
+  const amp = s.lastIndexOf('&', n - 1);
+  return amp >= i && n - amp < 10 && s.indexOf(';', amp) < 0 ? amp : n;
+}
+
+/**
+ * Feeds the complete tokens of `s` from `from` on to `h` (until it is done or paused); returns where
+ * the unfinished rest starts (the caller prepends it to the next piece). Text that runs on into the
+ * next piece is handed over now when the handler wants it (but for a possibly cut entity) and
+ * dropped when not: only an unfinished tag, comment, PI or CDATA section is carried over.
+ */
+function tokenize(s: string, h: Handler, from = 0): number {
+  let i = from;
   const n = s.length;
-  while (i < n && !h.done) {
+  while (i < n && !h.done && !h.paused) {
     const lt = s.indexOf('<', i);
-    if (lt < 0) return i; // text continues in the next piece
+    if (lt < 0) {
+      if (!h.wantsText) return n;
+      const cut = textCut(s, i, n);
+      if (cut > i) h.text(s.slice(i, cut), false);
+      return cut;
+    }
     if (lt > i && h.wantsText) h.text(s.slice(i, lt), false);
     const c = s.charCodeAt(lt + 1);
     if (c === 0x21 /* ! */) {
@@ -326,14 +378,62 @@ export function xmlText(raw: string): string {
 const ST_X = /_x([0-9A-Fa-f]{4})_/g;
 const unescapeX = (t: string) => (t.indexOf('_x') < 0 ? t : t.replace(ST_X, (_m, h: string) => String.fromCharCode(parseInt(h, 16))));
 
-/** Runs a whole part's text through a handler. */
-function parse(xml: string, h: Handler): void {
-  const rest = tokenize(xml, h);
-  if (!h.done && xml.slice(rest).trim()) throw broken('unterminated markup');
+/**
+ * A part's text fed in pieces cut anywhere (inside a tag, a value, a character reference): complete
+ * tokens go to the handler, the unfinished rest (at most MAX_MARKUP characters) waits for the next
+ * piece. Counts its work in `stats`.
+ */
+class XmlFeed {
+  private carry = '';
+  /** The text a pause stopped in, and where. */
+  private pending = '';
+  private at = 0;
+
+  constructor(
+    private readonly h: Handler,
+    private readonly part: string,
+    private readonly stats: XlsxReadStats,
+  ) {}
+
+  /** Tokenizes what was carried and `piece`; true when the handler paused (take what it holds, then resume()). */
+  feed(piece: string): boolean {
+    const s = this.carry ? this.carry + piece : piece;
+    this.carry = '';
+    return this.run(s, 0);
+  }
+
+  resume(): boolean {
+    const s = this.pending;
+    this.pending = '';
+    this.h.paused = false;
+    return this.run(s, this.at);
+  }
+
+  private run(s: string, from: number): boolean {
+    const rest = tokenize(s, this.h, from);
+    const st = this.stats;
+    st.maxHeld = Math.max(st.maxHeld, s.length - from);
+    if (this.h.paused && !this.h.done) {
+      st.scanned += rest - from;
+      this.pending = s;
+      this.at = rest;
+      return true;
+    }
+    st.scanned += s.length - from;
+    if (this.h.done || rest >= s.length) return false;
+    if (s.length - rest > MAX_MARKUP) throw tooLong(`markup in ${this.part}`, MAX_MARKUP);
+    this.carry = s.slice(rest);
+    st.maxCarry = Math.max(st.maxCarry, this.carry.length);
+    return false;
+  }
+
+  end(): void {
+    if (!this.h.done && this.carry.trim()) throw broken('unterminated markup');
+  }
 }
 
-/** A whole part's element starts (and ends: `close` returning true stops the scan), text ignored. */
-function scanElements(xml: string, open: Handler['open'], close: (name: string) => boolean = () => false): void {
+/** A handler of element starts (and ends: `close` returning true stops the scan), text ignored. */
+function elements(open: Handler['open'], close: (name: string) => boolean = () => false): Handler {
   const h: Handler = {
     wantsText: false,
     done: false,
@@ -341,26 +441,34 @@ function scanElements(xml: string, open: Handler['open'], close: (name: string) 
     close: (name) => void (h.done ||= close(name)),
     text() {},
   };
-  parse(xml, h);
+  return h;
 }
+
+/** A copy of a string that holds none of the piece it was cut from (which a slice would keep alive). */
+const own = (t: string) => (t.length < 13 ? t : (' ' + t).slice(1));
 
 // ---------------------------------------------------------------------------------------------
 // Package structure: which part is the first sheet, the shared strings, the styles, date1904.
 
-/** Relationships of a part: id → target part name (resolved against the source part's folder). */
-function relationships(zip: Zip, source: string): Map<string, { type: string; target: string }> {
+/**
+ * Relationships of a part: id → target part name (resolved against the source part's folder), only
+ * those `wanted` (by id or type: a part of millions of relationships holds no more than those).
+ */
+async function relationships(zip: Zip, source: string, wanted: (id: string, type: string) => boolean): Promise<Map<string, { type: string; target: string }>> {
   const slash = source.lastIndexOf('/');
   const dir = source.slice(0, slash + 1);
-  const xml = zip.text(`${dir}_rels/${source.slice(slash + 1)}.rels`);
   const out = new Map<string, { type: string; target: string }>();
-  if (xml === null) return out;
-  scanElements(xml, (name, s, a, b) => {
-    if (name !== 'Relationship') return;
-    const id = attr(s, a, b, 'Id');
-    const target = attr(s, a, b, 'Target');
-    if (id === null || target === null || attr(s, a, b, 'TargetMode') === 'External') return;
-    out.set(id, { type: attr(s, a, b, 'Type') ?? '', target: resolvePart(dir, xmlText(target)) });
-  });
+  await zip.parse(
+    `${dir}_rels/${source.slice(slash + 1)}.rels`,
+    elements((name, s, a, b) => {
+      if (name !== 'Relationship') return;
+      const id = attr(s, a, b, 'Id');
+      const target = attr(s, a, b, 'Target');
+      const type = attr(s, a, b, 'Type') ?? '';
+      if (id === null || target === null || attr(s, a, b, 'TargetMode') === 'External' || out.has(id) || !wanted(id, type)) return;
+      out.set(own(id), { type: own(type), target: resolvePart(dir, xmlText(target)) });
+    }),
+  );
   return out;
 }
 
@@ -383,30 +491,43 @@ interface Workbook {
   date1904: boolean;
 }
 
-function workbook(zip: Zip): Workbook {
-  const root = relationships(zip, '');
-  const wbPart = byType(root, '/officeDocument') ?? 'xl/workbook.xml';
-  const xml = zip.text(wbPart);
-  if (xml === null) throw broken('no workbook part');
+const OFFICE_DOCUMENT = '/officeDocument';
+const SHARED_STRINGS = '/sharedStrings';
+const STYLES = '/styles';
+
+async function workbook(zip: Zip): Promise<Workbook> {
+  const root = await relationships(zip, '', (_id, type) => type.endsWith(OFFICE_DOCUMENT));
+  const wbPart = byType(root, OFFICE_DOCUMENT) ?? 'xl/workbook.xml';
   // The first tab the user sees: a hidden sheet before it (lookup tables often are) is passed over.
   let firstSheetRel: string | null = null;
   let firstHiddenRel: string | null = null;
   let date1904 = false;
-  scanElements(
-    xml,
-    (name, s, a, b) => {
-      if (name === 'workbookPr') {
-        const v = attr(s, a, b, 'date1904');
-        date1904 = v === '1' || v === 'true';
-      } else if (name === 'sheet' && firstSheetRel === null) {
-        const state = attr(s, a, b, 'state');
-        if (state === 'hidden' || state === 'veryHidden') firstHiddenRel ??= attr(s, a, b, 'id');
-        else firstSheetRel = attr(s, a, b, 'id');
-      }
-    },
-    (name) => name === 'sheets',
+  const found = await zip.parse(
+    wbPart,
+    elements(
+      (name, s, a, b) => {
+        if (name === 'workbookPr') {
+          const v = attr(s, a, b, 'date1904');
+          date1904 = v === '1' || v === 'true';
+        } else if (name === 'sheet' && firstSheetRel === null) {
+          const state = attr(s, a, b, 'state');
+          if (state === 'hidden' || state === 'veryHidden') firstHiddenRel ??= attr(s, a, b, 'id');
+          else firstSheetRel = attr(s, a, b, 'id');
+        }
+      },
+      (name) => name === 'sheets',
+    ),
   );
-  const rels = relationships(zip, wbPart);
+  if (!found) throw broken('no workbook part');
+  const seen = new Set<string>();
+  const rels = await relationships(zip, wbPart, (id, type) => {
+    if (id === firstSheetRel || id === firstHiddenRel) return true;
+    // The first of each type only.
+    const kind = type.endsWith(SHARED_STRINGS) ? SHARED_STRINGS : type.endsWith(STYLES) ? STYLES : null;
+    if (kind === null || seen.has(kind)) return false;
+    seen.add(kind);
+    return true;
+  });
   const fallback = zip
     .names()
     .filter((n) => /^xl\/worksheets\/sheet\d*\.xml$/i.test(n))
@@ -416,17 +537,81 @@ function workbook(zip: Zip): Workbook {
   if (!sheet || !zip.entry(sheet)) throw broken('no worksheet');
   return {
     sheet,
-    sharedStrings: byType(rels, '/sharedStrings') ?? (zip.entry('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : null),
-    styles: byType(rels, '/styles') ?? (zip.entry('xl/styles.xml') ? 'xl/styles.xml' : null),
+    sharedStrings: byType(rels, SHARED_STRINGS) ?? (zip.entry('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : null),
+    styles: byType(rels, STYLES) ?? (zip.entry('xl/styles.xml') ? 'xl/styles.xml' : null),
     date1904,
   };
 }
 
+/**
+ * The shared string table, packed: the strings' text joined into chunks of about CHUNK characters
+ * (one string object per chunk, not per entry, and none of them holding an inflated piece alive)
+ * and 6 bytes an entry for where each one is, in blocks of BLOCK entries (allocated as needed, never
+ * copied). Within a byte budget: 2 bytes a character (what a string of non-Latin-1 text takes) and 6
+ * an entry of the blocks allocated.
+ */
+export class StringTable {
+  private static readonly CHUNK = 1 << 18;
+  private static readonly BLOCK = 1 << 16;
+  private readonly chunks: string[] = [];
+  /** Where each chunk starts in the text of all entries. */
+  private readonly chunkAt: number[] = [];
+  private parts: string[] = [];
+  private partsLength = 0;
+  private total = 0;
+  /** Entry i ends at ends[i] of the text of all entries (and starts where i - 1 ends), in chunk chunkOf[i]. */
+  private readonly ends: Uint32Array[] = [];
+  private readonly chunkOf: Uint16Array[] = [];
+  private n = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.n;
+  }
+
+  push(t: string): void {
+    const B = StringTable.BLOCK;
+    const blocks = this.ends.length + (this.n % B === 0 ? 1 : 0);
+    if ((this.total + t.length) * 2 + blocks * B * 6 > this.maxBytes) throw new XlsxTooLarge(`not a readable .xlsx: the shared strings take more than ${this.maxBytes} bytes`);
+    if (this.n % B === 0) {
+      this.ends.push(new Uint32Array(B));
+      this.chunkOf.push(new Uint16Array(B));
+    }
+    if (this.partsLength + t.length > StringTable.CHUNK && this.partsLength > 0) this.seal();
+    this.parts.push(t);
+    this.partsLength += t.length;
+    this.total += t.length;
+    const b = this.n >>> 16;
+    const k = this.n & (B - 1);
+    this.ends[b]![k] = this.total;
+    this.chunkOf[b]![k] = this.chunks.length;
+    this.n++;
+  }
+
+  /** The entry's text (undefined past the end). */
+  get(i: number): string | undefined {
+    if (!(i >= 0 && i < this.n)) return undefined;
+    const c = this.chunkOf[i >>> 16]![i & (StringTable.BLOCK - 1)]!;
+    if (c === this.chunks.length) this.seal();
+    const at = this.chunkAt[c]!;
+    const start = i === 0 ? 0 : this.ends[(i - 1) >>> 16]![(i - 1) & (StringTable.BLOCK - 1)]!;
+    return this.chunks[c]!.slice(start - at, this.ends[i >>> 16]![i & (StringTable.BLOCK - 1)]! - at);
+  }
+
+  private seal(): void {
+    this.chunkAt.push(this.total - this.partsLength);
+    // join copies: the chunk holds none of the pieces its parts were cut from.
+    this.chunks.push(this.parts.length === 1 ? own(this.parts[0]!) : this.parts.join(''));
+    this.parts = [];
+    this.partsLength = 0;
+  }
+}
+
 /** The shared string table: each `<si>`'s text (its runs joined; phonetic guides left out). */
-function sharedStrings(zip: Zip, part: string | null): string[] {
-  const xml = part === null ? null : zip.text(part);
-  const out: string[] = [];
-  if (xml === null) return out;
+async function sharedStrings(zip: Zip, part: string | null, maxBytes: number): Promise<StringTable> {
+  const out = new StringTable(maxBytes);
+  if (part === null) return out;
   let text = '';
   let phonetic = 0;
   const h: Handler = {
@@ -440,13 +625,17 @@ function sharedStrings(zip: Zip, part: string | null): string[] {
     close(name) {
       if (name === 't') this.wantsText = false;
       else if (name === 'rPh') phonetic--;
-      else if (name === 'si') out.push(unescapeX(text));
+      else if (name === 'si') {
+        out.push(unescapeX(text));
+        text = '';
+      }
     },
     text(raw, cdata) {
       text += cdata ? raw : xmlText(raw);
+      if (text.length > MAX_TEXT) throw tooLong('a shared string', MAX_TEXT);
     },
   };
-  parse(xml, h);
+  await zip.parse(part, h);
   return out;
 }
 
@@ -459,26 +648,36 @@ export function isDateFormat(code: string): boolean {
   return /[ymdhs]/i.test(bare); // "General" has none of them
 }
 
+/** More cell formats than Excel allows (64,000) are refused; as many custom number formats. */
+const MAX_FORMATS = 65_536;
+
 /** For each cell style index (`s`): whether its number format is a date or time. */
-function dateStyles(zip: Zip, part: string | null): boolean[] {
-  const xml = part === null ? null : zip.text(part);
-  if (xml === null) return [];
-  const custom = new Map<number, string>();
+async function dateStyles(zip: Zip, part: string | null): Promise<boolean[]> {
+  if (part === null) return [];
+  // Custom format id → whether it shows a date (the code itself is not kept).
+  const custom = new Map<number, boolean>();
   const xfFormats: number[] = [];
   let inCellXfs = false;
-  scanElements(
-    xml,
-    (name, s, a, b) => {
-      if (name === 'numFmt') {
-        const id = Number(attr(s, a, b, 'numFmtId'));
-        const code = attr(s, a, b, 'formatCode');
-        if (Number.isInteger(id) && code !== null) custom.set(id, xmlText(code));
-      } else if (name === 'cellXfs') inCellXfs = true;
-      else if (name === 'xf' && inCellXfs) xfFormats.push(Number(attr(s, a, b, 'numFmtId') ?? 0));
-    },
-    (name) => name === 'cellXfs',
+  const tooMany = () => new XlsxTooLarge(`not a readable .xlsx: more than ${MAX_FORMATS} formats`);
+  await zip.parse(
+    part,
+    elements(
+      (name, s, a, b) => {
+        if (name === 'numFmt') {
+          const id = Number(attr(s, a, b, 'numFmtId'));
+          const code = attr(s, a, b, 'formatCode');
+          if (Number.isInteger(id) && code !== null) custom.set(id, isDateFormat(xmlText(code)));
+          if (custom.size > MAX_FORMATS) throw tooMany();
+        } else if (name === 'cellXfs') inCellXfs = true;
+        else if (name === 'xf' && inCellXfs) {
+          xfFormats.push(Number(attr(s, a, b, 'numFmtId') ?? 0));
+          if (xfFormats.length > MAX_FORMATS) throw tooMany();
+        }
+      },
+      (name) => name === 'cellXfs',
+    ),
   );
-  return xfFormats.map((id) => (custom.has(id) ? isDateFormat(custom.get(id)!) : BUILTIN_DATE.has(id)));
+  return xfFormats.map((id) => custom.get(id) ?? BUILTIN_DATE.has(id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -498,7 +697,11 @@ function isoDate(text: string): Cell {
 class SheetReader implements Handler {
   wantsText = false;
   done = false;
+  paused = false;
   rows: SheetRow[] = [];
+  /** What `rows` holds (see BATCH_COST), and what the open row does (MAX_ROW_COST). */
+  private batchCost = 0;
+  private rowCost = 0;
   private inData = false;
   private rowNumber = 0;
   private cells: Cell[] | null = null;
@@ -513,10 +716,18 @@ class SheetReader implements Handler {
   private capture: 'v' | 't' | null = null;
 
   constructor(
-    private readonly strings: string[],
+    private readonly strings: StringTable,
     private readonly dates: boolean[],
     private readonly date1904: boolean,
   ) {}
+
+  /** The rows completed since the last take (a pause is over once they are taken). */
+  take(): SheetRow[] {
+    const rows = this.rows;
+    this.rows = [];
+    this.batchCost = 0;
+    return rows;
+  }
 
   open(name: string, s: string, a: number, b: number): void {
     if (this.cells !== null && this.cellCol >= 0) {
@@ -545,13 +756,18 @@ class SheetReader implements Handler {
       this.rowNumber = Number.isInteger(n) && n > this.rowNumber ? n : this.rowNumber + 1;
       this.cells = [];
       this.col = 0;
+      this.rowCost = 64;
     } else if (name === 'sheetData') this.inData = true;
   }
 
   text(raw: string, cdata: boolean): void {
     const t = cdata ? raw : xmlText(raw);
-    if (this.capture === 'v') this.value += t;
-    else if (this.capture === 't') this.inline += t;
+    let length: number;
+    if (this.capture === 'v') length = (this.value += t).length;
+    else if (this.capture === 't') length = (this.inline += t).length;
+    else return;
+    if (length > MAX_TEXT) throw tooLong('a cell', MAX_TEXT);
+    this.rowCost += t.length * 2;
   }
 
   close(name: string): void {
@@ -564,7 +780,12 @@ class SheetReader implements Handler {
         const cells = this.cells!;
         const v = this.cellValue();
         if (v !== null) {
-          while (cells.length < this.cellCol) cells.push(null);
+          // A short gap is filled with nulls; a long one is left a hole (read as empty: undefined), so a
+          // cell at XFD costs one slot, not 16,384 written one by one.
+          const gap = this.cellCol - cells.length;
+          this.rowCost += gap > SPARSE_GAP ? 32 : (gap + 1) * 8;
+          if (this.rowCost > MAX_ROW_COST) throw new XlsxTooLarge(`not a readable .xlsx: row ${this.rowNumber} holds more than ${MAX_ROW_COST} bytes`);
+          if (gap <= SPARSE_GAP) while (cells.length < this.cellCol) cells.push(null);
           cells[this.cellCol] = v;
         }
         this.col = this.cellCol + 1;
@@ -575,6 +796,8 @@ class SheetReader implements Handler {
     if (name === 'row' && this.cells !== null) {
       this.rows.push({ row: this.rowNumber, cells: this.cells });
       this.cells = null;
+      this.batchCost += this.rowCost;
+      if (this.batchCost >= BATCH_COST) this.paused = true;
     } else if (name === 'sheetData') this.done = true;
   }
 
@@ -608,6 +831,7 @@ class SheetReader implements Handler {
             n = n * 26 + (ch - 0x60);
           }
           if (j > q + 1) col = n - 1;
+          if (col > LAST_COLUMN || j - q - 1 > 3) throw broken(`cell ${s.slice(q + 1, Math.min(ve, q + 12))} is past column XFD`);
         } else if (k === 0x73 /* s */) {
           let n = 0;
           for (let j = q + 1; j < ve; j++) n = n * 10 + (s.charCodeAt(j) - 0x30);
@@ -621,6 +845,7 @@ class SheetReader implements Handler {
       i = ve + 1;
     }
     this.cellCol = col >= 0 ? col : this.col;
+    if (this.cellCol > LAST_COLUMN) throw broken(`row ${this.rowNumber} has cells past column XFD`);
   }
 
   private cellValue(): Cell {
@@ -628,7 +853,7 @@ class SheetReader implements Handler {
     switch (this.type) {
       case 's': {
         if (v === null) return null;
-        return this.strings[parseInt(v, 10)] ?? null;
+        return this.strings.get(parseInt(v, 10)) ?? null;
       }
       case 'inlineStr':
         return this.inline !== null ? unescapeX(this.inline) : v;
@@ -651,22 +876,40 @@ class SheetReader implements Handler {
 }
 
 export interface XlsxReadOptions {
-  /** Most bytes any one part may inflate to (a zip bomb fails as unreadable). */
+  /** Most bytes the parts read may inflate to, all together (a zip bomb fails as too large). */
   maxBytes: number;
+  /** The shared string table's budget (2 bytes a character, 6 an entry; default 32 MiB). */
+  maxSharedStringBytes?: number;
+  /** Filled in as the read goes (tests: the work done and the most held at once). */
+  stats?: XlsxReadStats;
 }
 
+export interface XlsxReadStats {
+  /** Bytes inflated, all parts together. */
+  inflated: number;
+  /** Characters of part text the tokenizer was handed (pieces, and what was carried over to them). */
+  scanned: number;
+  /** The most characters carried over from one piece to the next. */
+  maxCarry: number;
+  /** The most text of one part handed to the tokenizer at once. */
+  maxHeld: number;
+}
+export const newStats = (): XlsxReadStats => ({ inflated: 0, scanned: 0, maxCarry: 0, maxHeld: 0 });
+
 /**
- * Every row of the workbook's first visible sheet (the first tab a user sees), in file order, in batches of the rows
- * completed per inflated piece (none empty). Cells are 0-based; a row's array ends at its last
- * non-empty cell, gaps are null. Throws XlsxUnreadable for anything that is not a readable .xlsx.
+ * Every row of the workbook's first visible sheet (the first tab a user sees), in file order, in
+ * batches of the rows completed per inflated piece (smaller when a piece holds more than BATCH_COST;
+ * none empty). Cells are 0-based; a row's array ends at its last non-empty cell, gaps are null
+ * (a gap of more than SPARSE_GAP cells is a hole in the array: undefined, not null).
+ * Throws XlsxUnreadable for anything that is not a readable .xlsx (XlsxTooLarge past a bound).
  */
 export async function* readFirstSheet(buf: Buffer, opts: XlsxReadOptions): AsyncGenerator<SheetRow[]> {
-  const zip = new Zip(buf, opts.maxBytes);
-  const wb = workbook(zip);
-  const sheet = new SheetPieces(new SheetReader(sharedStrings(zip, wb.sharedStrings), dateStyles(zip, wb.styles), wb.date1904));
+  const zip = new Zip(buf, opts.maxBytes, opts.stats);
+  const wb = await workbook(zip);
+  const strings = await sharedStrings(zip, wb.sharedStrings, opts.maxSharedStringBytes ?? SHARED_STRING_BYTES);
+  const sheet = new SheetPieces(new SheetReader(strings, await dateStyles(zip, wb.styles), wb.date1904), wb.sheet, zip.stats);
   for await (const piece of zip.stream(wb.sheet)) {
-    const rows = sheet.feed(piece);
-    if (rows.length) yield rows;
+    yield* sheet.feed(piece);
     if (sheet.done) return;
   }
   sheet.end();
@@ -674,21 +917,29 @@ export async function* readFirstSheet(buf: Buffer, opts: XlsxReadOptions): Async
 
 /** Sheet XML in pieces cut anywhere (inside a tag, a value, a character reference): rows as they complete. */
 class SheetPieces {
-  private carry = '';
+  private readonly xml: XmlFeed;
 
-  constructor(private readonly reader: SheetReader) {}
+  constructor(
+    private readonly reader: SheetReader,
+    part: string,
+    stats: XlsxReadStats = newStats(),
+  ) {
+    this.xml = new XmlFeed(reader, part, stats);
+  }
 
   get done(): boolean {
     return this.reader.done;
   }
 
-  feed(piece: string): SheetRow[] {
-    const s = this.carry ? this.carry + piece : piece;
-    const rest = tokenize(s, this.reader);
-    this.carry = this.reader.done ? '' : s.slice(rest);
-    const rows = this.reader.rows;
-    this.reader.rows = [];
-    return rows;
+  /** The batches of rows the piece completes (a piece of many wide rows gives several). */
+  *feed(piece: string): Generator<SheetRow[]> {
+    let paused = this.xml.feed(piece);
+    for (;;) {
+      const rows = this.reader.take();
+      if (rows.length) yield rows;
+      if (!paused) return;
+      paused = this.xml.resume();
+    }
   }
 
   end(): void {
@@ -698,10 +949,10 @@ class SheetPieces {
 
 /** Test hook: the rows of sheet XML fed in the given pieces (no shared strings, no date styles). */
 export function sheetXmlRows(pieces: string[]): SheetRow[] {
-  const sheet = new SheetPieces(new SheetReader([], [], false));
+  const sheet = new SheetPieces(new SheetReader(new StringTable(SHARED_STRING_BYTES), [], false), 'sheet');
   const rows: SheetRow[] = [];
   for (const p of pieces) {
-    rows.push(...sheet.feed(p));
+    for (const b of sheet.feed(p)) rows.push(...b);
     if (sheet.done) break;
   }
   sheet.end();
