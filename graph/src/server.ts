@@ -1,26 +1,24 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import express from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
-import { WebSocketServer } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
-import { GraphQLError, specifiedRules, validate, visit, type GraphQLFormattedError, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { createContext, type AppContext } from './platform/context.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
-import { AppError, NUL_MESSAGE, toAppError } from './platform/errors.js';
-import { hasNul } from './platform/validation.js';
+import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
+import { graphqlWebSocket } from './platform/graphql-ws.js';
 import { jitGateway } from './platform/jit-executor.js';
-import { directFrames, subscribeShared } from './platform/live-execution.js';
+import type { LiveSockets } from './platform/live-sockets.js';
 import { apiRouter } from './platform/rest.js';
+import { requestIds, securityHeaders } from './platform/http-headers.js';
 import type { Services } from './platform/services.js';
 import { pendingMigrations } from './db/orm.js';
 import { mountApiRoutes } from './platform/api-routes.js';
@@ -39,41 +37,14 @@ function armorFor(config: Config) {
     maxDepth: { n: config.GRAPHQL_MAX_DEPTH },
     maxAliases: { n: config.GRAPHQL_MAX_ALIASES },
     costLimit: { maxCost: config.GRAPHQL_MAX_COST },
-    maxTokens: { n: config.GRAPHQL_MAX_TOKENS },
+    // The token limit is graphql-js's own parser option (parseOptions below): armor's plugin parses
+    // a second time and turns every syntax error into a 500.
+    maxTokens: { enabled: false },
     maxDirectives: { n: 20 },
-    // Its plugin rewrites error messages in place, which fails on frozen errors; formatError and
-    // the WebSocket path mask suggestions instead (maskSuggestions).
+    // Its plugin rewrites error messages in place, which fails on frozen errors; the formatter
+    // masks suggestions instead (maskSuggestions).
     blockFieldSuggestion: { enabled: false },
   }).protect();
-}
-
-/** A NUL character in a string literal of the document. */
-function hasNulLiteral(doc: DocumentNode): boolean {
-  let found = false;
-  visit(doc, { StringValue: (n) => void (found ||= n.value.includes('\u0000')) });
-  return found;
-}
-
-/** Suggestions ("Did you mean …?") leak the schema; strip them everywhere. */
-const maskSuggestions = (message: string) => message.replace(/\s*Did you mean[^?]*\?/g, '');
-
-/**
- * Apollo's formatError: typed errors keep their code and message; validation, parse and limit
- * errors are the caller's; anything else is ours, logged, and answered without internals.
- */
-export function graphqlErrorFormatter(log: Logger) {
-  return (formatted: GraphQLFormattedError, err: unknown): GraphQLFormattedError => {
-    const e = toAppError(err);
-    if (e.code === 'INTERNAL_SERVER_ERROR') {
-      const code = formatted.extensions?.code;
-      if (code && code !== 'INTERNAL_SERVER_ERROR') return { ...formatted, message: maskSuggestions(formatted.message) };
-      log.error({ err }, 'graphql resolver failed');
-      return { message: e.message, extensions: { code: e.code }, path: formatted.path, locations: formatted.locations };
-    }
-    const { http: _http, ...extensions } = e.extensions; // the status hint is Apollo's, not the caller's
-    // e.message, not formatted.message: for a database error mapped to BAD_USER_INPUT the latter is the driver's SQL text.
-    return { ...formatted, message: maskSuggestions(e.message), extensions };
-  };
 }
 
 function originAllowed(config: Config, origin: string | undefined, host: string | undefined): boolean {
@@ -92,6 +63,7 @@ export async function startServer(opts: {
   orm: MikroORM;
   schema: GraphQLSchema;
   services: Services;
+  sockets: LiveSockets;
   log: Logger;
   port?: number;
 }): Promise<AppServer> {
@@ -103,64 +75,7 @@ export async function startServer(opts: {
   const httpServer = http.createServer(app);
   const armor = armorFor(config);
   const introspection = !config.isProduction || config.GRAPHQL_INTROSPECTION;
-
-  // --- WebSocket: graphql-ws on /graphql, authenticated from the same session, Origin checked.
-  const wss = new WebSocketServer({ noServer: true });
-  const wsRules: ValidationRule[] = [...specifiedRules, ...armor.validationRules, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
-  // Parsed and validated documents by query text: thousands of open tabs send the same few documents,
-  // and sharing the document object lets live-execution.ts reuse one result per visibility class.
-  const documents = new Map<string, DocumentNode>();
-  const wsCleanup = useServer<Record<string, unknown>, { ctx?: AppContext }>(
-    {
-      schema,
-      onConnect: async (c) => {
-        const req = c.extra.request;
-        // Browsers authenticate with the session cookie; tools may pass { authorization: 'Bearer …' }.
-        const param = (c.connectionParams as { authorization?: unknown } | undefined)?.authorization;
-        const { token } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers);
-        const em = orm.em.fork();
-        const user = await services.sessions.resolve(em, token);
-        if (!user) return false;
-        c.extra.ctx = createContext(services, em, user, { ip: req.socket.remoteAddress ?? 'unknown', token });
-        return true;
-      },
-      subscribe: subscribeShared,
-      onSubscribe: (c, id, payload) => {
-        let document = documents.get(payload.query);
-        if (!document) {
-          try {
-            document = new MaxTokensParserWLexer(payload.query, { n: config.GRAPHQL_MAX_TOKENS }).parseDocument();
-          } catch (err) {
-            return [err instanceof GraphQLError ? err : new GraphQLError('Syntax Error')];
-          }
-          const errors = validate(schema, document, wsRules);
-          if (errors.length) return errors.map((e) => new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes }));
-          if (documents.size >= 500) documents.delete(documents.keys().next().value!);
-          documents.set(payload.query, document);
-        }
-        const base = c.extra.ctx!;
-        const contextValue = createContext(services, orm.em, base.user, base.meta);
-        directFrames(contextValue, c.extra.socket, id);
-        return {
-          schema,
-          document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue,
-        };
-      },
-    },
-    wss,
-  );
-  httpServer.on('upgrade', (req, socket, head) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (pathname !== '/graphql' || !originAllowed(config, req.headers.origin, req.headers.host)) {
-      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-  });
+  const validationRules = [...armor.validationRules, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
 
   // --- HTTP GraphQL: Apollo with graphql-jit as executor, armor limits, CSRF prevention on.
   const cookiePlugin: ApolloServerPlugin<AppContext> = {
@@ -173,34 +88,34 @@ export async function startServer(opts: {
       };
     },
   };
-  // PostgreSQL text cannot hold NUL: a string argument or variable with one is refused before anything runs.
-  const nulPlugin: ApolloServerPlugin<AppContext> = {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ request, document }) {
-          // A NUL in a literal can only be written as a \u escape, so most documents need no walk.
-          const escapes = request.query === undefined || request.query.includes('\\u');
-          if (hasNul(request.variables) || (escapes && hasNulLiteral(document))) {
-            // Refused before execution, so Apollo answers with this status (a 500 without it).
-            throw new AppError('BAD_USER_INPUT', NUL_MESSAGE, { fieldErrors: [], http: { status: 400 } });
-          }
-        },
-      };
-    },
-  };
   const apollo = new ApolloServer<AppContext>({
     gateway: jitGateway(schema),
     introspection,
     csrfPrevention: true,
     // Cache hints are unused; the cache-control plugin would wrap every field resolver (and keep
     // graphql-jit from inlining them).
-    plugins: [...armor.plugins, cookiePlugin, nulPlugin, ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
-    validationRules: armor.validationRules,
+    plugins: [...armor.plugins, cookiePlugin, inputGuardPlugin, errorLogPlugin(log), ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
+    validationRules,
+    parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
-    formatError: graphqlErrorFormatter(log),
+    formatError: formatGraphqlError,
   });
   await apollo.start();
+
+  // --- WebSocket: graphql-ws on /graphql, authenticated from the same session, Origin checked.
+  const ws = graphqlWebSocket({ config, orm, schema, services, log, apollo, sockets: opts.sockets, validationRules });
+  httpServer.on('upgrade', (req, socket, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (pathname !== '/graphql' || !originAllowed(config, req.headers.origin, req.headers.host)) {
+      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    ws.handleUpgrade(req, socket, head);
+  });
+
+  app.use(requestIds, securityHeaders);
 
   // One structured line per request (health probes excluded); not even timed when the level drops it.
   if (log.isLevelEnabled('info')) app.use((req, res, next) => {
@@ -208,7 +123,7 @@ export async function startServer(opts: {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      log.info({ requestId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   });
@@ -231,12 +146,13 @@ export async function startServer(opts: {
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const { token, device } = tokenFrom(req.headers);
-        const ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+        const ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', requestId: req.requestId, userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
         ctx.user = await services.sessions.resolve(ctx.em, token); // one EntityManager fork per request
         ctx.cookies.write = (headers) => headers.forEach((h) => res.append('Set-Cookie', h));
         return ctx;
       },
     }),
+    graphqlBodyError,
   );
 
   app.use(
@@ -259,6 +175,14 @@ export async function startServer(opts: {
     });
   }
 
+  // Whatever fails outside the handlers above answers without a stack trace or a path.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: number }).status;
+    if (!status || status >= 500) log.error({ err, requestId: req.requestId, path: req.path }, 'request failed');
+    if (res.headersSent) return void res.end();
+    res.status(status && status >= 400 && status < 600 ? status : 500).json({ error: status && status < 500 ? 'リクエストの形式が正しくありません。' : 'サーバーでエラーが発生しました。', code: status && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' });
+  });
+
   const port = opts.port ?? config.PORT;
   await new Promise<void>((resolve) => httpServer.listen(port, config.HOST, resolve));
   const address = httpServer.address() as import('node:net').AddressInfo;
@@ -267,9 +191,17 @@ export async function startServer(opts: {
     http: httpServer,
     url,
     close: async () => {
-      await wsCleanup.dispose();
+      await ws.close();
       await apollo.stop();
       await new Promise<void>((r) => httpServer.close(() => r()));
     },
   };
+}
+
+/** A /graphql body that is not JSON (or too large) answers as GraphQL does, not with Express's HTML page. */
+function graphqlBodyError(err: unknown, _req: Request, res: Response, next: NextFunction) {
+  const status = (err as { status?: number }).status;
+  if (!status || status >= 500) return next(err);
+  const message = status === 413 ? 'リクエストが大きすぎます。' : 'リクエストの本文を JSON として読めません。';
+  res.status(status).json({ errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }] });
 }

@@ -24,3 +24,15 @@ export const employeeSessionsRevoked = defineEvent(
   1,
   z.object({ employeeId: z.number().int(), reason: z.enum(['logout_all', 'retired', 'password_changed']) }),
 );
+
+/**
+ * One session ended (sign-out, or a new sign-in in the same browser replacing it). Every graph
+ * instance closes that session's open sockets when it arrives. `sessionId` is the session row's
+ * id (the token's SHA-256), never the token.
+ */
+export const employeeSessionEnded = defineEvent(
+  'employee.session_ended',
+  'employee',
+  1,
+  z.object({ employeeId: z.number().int(), sessionId: z.string().regex(/^[0-9a-f]{64}$/), reason: z.enum(['logout', 'replaced']) }),
+);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EventContract } from './envelope.js';
-import { employeeCreated, employeeSessionsRevoked, employeeUpdated } from './employee.events.js';
+import { employeeCreated, employeeSessionEnded, employeeSessionsRevoked, employeeUpdated } from './employee.events.js';
 import { departmentCreated, departmentUpdated } from './department.events.js';
 import { scheduleCreated, scheduleDeleted, scheduleResponded, scheduleUpdated } from './schedule.events.js';
 import { platformProbe } from './platform.events.js';
@@ -16,7 +16,7 @@ export * from './device.events.js';
 export * from './import.events.js';
 
 /** Every event type the platform may publish. An event not listed here cannot be recorded. */
-export const eventContracts = [employeeCreated, employeeUpdated, employeeSessionsRevoked, departmentCreated, departmentUpdated, platformProbe,
+export const eventContracts = [employeeCreated, employeeUpdated, employeeSessionsRevoked, employeeSessionEnded, departmentCreated, departmentUpdated, platformProbe,
   ...deviceEventContracts,
   ...importEventContracts,
   scheduleCreated, scheduleUpdated, scheduleDeleted, scheduleResponded] as const;

@@ -7,6 +7,7 @@ import { migrate, openOrm } from '../db/orm.js';
 import { isDatabaseEmpty, seedDemoCompany } from '../db/seeders/demo-company.js';
 import { startServer, type AppServer } from '../server.js';
 import { fanOut } from './live.js';
+import { LiveSockets } from './live-sockets.js';
 import type { Logger } from './logger.js';
 import { createLivePubSub } from './pubsub.js';
 import { createEventBackbone, type EventBackbone, type EventConsumer, type EventMetrics } from './events/index.js';
@@ -63,9 +64,20 @@ export async function startGraph(
   const pubsub = createLivePubSub();
   const services = createServices(config, sessionSecret(config), pubsub);
   const schema = await buildAppSchema(pubsub);
-  const events = createEventBackbone({ config, orm, databaseUrl, log, live: fanOut(pubsub), consumers: opts.consumers, metrics: opts.metrics });
+  const sockets = new LiveSockets({
+    socketsPerUser: config.WS_MAX_SOCKETS_PER_USER,
+    operationsPerSocket: config.WS_MAX_OPERATIONS_PER_SOCKET,
+    operationsPerUser: config.WS_MAX_OPERATIONS_PER_USER,
+  });
+  const publish = fanOut(pubsub);
+  // Session ends close sockets before the same batch reaches subscriptions.
+  const live = (batch: Parameters<typeof publish>[0]) => {
+    sockets.apply(batch);
+    publish(batch);
+  };
+  const events = createEventBackbone({ config, orm, databaseUrl, log, live, consumers: opts.consumers, metrics: opts.metrics });
   await events.start();
-  const server = await startServer({ config, orm, schema, services, log, port: opts.port });
+  const server = await startServer({ config, orm, schema, services, sockets, log, port: opts.port });
   const sweeper = setInterval(() => services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed')), 3_600_000);
   sweeper.unref();
   return {

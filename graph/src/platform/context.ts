@@ -5,6 +5,8 @@ import { createLoaders, type Loaders } from './dataloaders.js';
 
 export interface RequestMeta {
   ip: string;
+  /** The request's id (X-Request-Id), or the WebSocket operation's: in every log line about it. */
+  requestId?: string;
   userAgent?: string;
   /** The session token as sent (cookie or bearer), so logout can revoke it. */
   token?: string;

@@ -1,9 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { graphqlErrorFormatter } from '../server.js';
-import { createLogger } from './logger.js';
-
-const format = graphqlErrorFormatter(createLogger('silent'));
+import { formatGraphqlError as format } from './graphql-guards.js';
 
 /** A driver error as MikroORM passes it on: the SQL text (with the values) as message, the SQLSTATE as code. */
 const driverError = (code: string) =>

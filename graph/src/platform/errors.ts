@@ -57,17 +57,21 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 
 export const NUL_MESSAGE = '入力に使えない文字（NUL文字）が含まれています。';
+export const DEPTH_MESSAGE = '入力の入れ子が深すぎます。';
 
 /**
  * PostgreSQL refusing a value a caller sent, whatever path it came by: a NUL character in text
- * (22021; PostgreSQL text cannot hold one), a number beyond its column (22003) or text longer than
- * its column (22001; the services' own length rules come first, this is the net under them). The
+ * (22021; PostgreSQL text cannot hold one), a number beyond its column (22003), text longer than
+ * its column (22001) or a date it cannot hold (22007, 22008: year 0); the services' own rules come
+ * first, this is the net under them. The
  * statement failed, so nothing was written; the caller gets a 400, not a 500.
  */
 const INPUT_SQLSTATES: Record<string, string> = {
   '22021': NUL_MESSAGE,
   '22003': '入力された数値が大きすぎます。',
   '22001': '入力が長すぎます。',
+  '22007': '日付または時刻の形式が正しくありません。',
+  '22008': '日付または時刻が扱える範囲を超えています。',
 };
 
 /** The SQLSTATE of a database error (pg's DatabaseError, or MikroORM's wrapper of one). */

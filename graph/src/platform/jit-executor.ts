@@ -1,7 +1,20 @@
 import type { GatewayInterface, GatewaySchemaLoadOrUpdateCallback } from '@apollo/server-gateway-interface';
-import { getOperationAST, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, getOperationAST, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+
+/**
+ * graphql-jit builds resolver errors without an `extensions` object, on which Apollo's error
+ * normalisation throws (and answers an English "Internal server error" without formatting or
+ * logging): rebuild those as graphql-js errors.
+ */
+function withExtensions(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.some((e) => !e.extensions)) return result;
+  const errors = result.errors.map((e) =>
+    e.extensions ? e : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError ?? undefined }),
+  );
+  return { ...result, errors };
+}
 
 /**
  * graphql-jit as Apollo's executor, through Apollo's gateway interface. Each distinct document
@@ -43,7 +56,7 @@ export function jitGateway(schema: GraphQLSchema, maxEntries = 1000): GatewayInt
           const op = rc.operation ?? getOperationAST(rc.document, rc.operationName ?? rc.request.operationName);
           const coerced = getVariableValues(schema, op?.variableDefinitions ?? [], rc.request.variables ?? {});
           if (coerced.errors) return { errors: coerced.errors };
-          return q.query(undefined, rc.context, coerced.coerced) as Promise<ExecutionResult>;
+          return withExtensions(await q.query(undefined, rc.context, coerced.coerced));
         },
       };
     },

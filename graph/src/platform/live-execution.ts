@@ -1,4 +1,4 @@
-import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type WebSocket from 'ws';
 import { isHubIterator, isSharedView } from './live-hub.js';
 
@@ -7,19 +7,27 @@ interface Rendered {
   result: Result;
   /** The result as JSON, once per shared view, document and variables (set when the result is ready). */
   json?: string;
+  /** A result with errors: its errors are formatted for each subscriber (masking, logging), not shared as JSON. */
+  failed?: ExecutionResult;
   /** Direct sinks waiting for this result (type-graphql's middleware makes resolvers async). */
   waiters?: Set<Sink>;
 }
+/** The transport's error formatter (masking, logging), applied to a result's errors before they are sent. */
+export type FormatErrors = (errors: readonly GraphQLError[]) => GraphQLFormattedError[];
+
 interface Sink {
   socket: WebSocket;
+  format: FormatErrors;
   prefix: string;
   /** Frames in delivery order; the head is sent as soon as its result is ready. */
   fifo: Rendered[];
 }
 
-const toJson = (result: ExecutionResult) =>
-  // graphql-ws sends `next` payloads without `errors` when there are none, and errors as their toJSON().
-  JSON.stringify(result.errors ? { ...result, errors: result.errors.map((e) => e.toJSON()) } : result);
+/** Marks the result ready: its shared JSON, or (with errors) the result itself for per-subscriber formatting. */
+function settle(entry: Rendered, result: ExecutionResult): void {
+  if (result.errors?.length) entry.failed = result;
+  entry.json = result.errors?.length ? '' : JSON.stringify(result);
+}
 
 /** Per shared view: per document: per operation name + variables, the one execution result. */
 const rendered = new WeakMap<object, WeakMap<DocumentNode, Map<string, Rendered>>>();
@@ -43,7 +51,7 @@ function renderShared(view: object, args: ExecutionArgs, key: string): Rendered 
       const entry: Rendered = {
         result: out.then((res) => {
           const result = plain(res);
-          entry.json = toJson(result);
+          settle(entry, result);
           const waiters = entry.waiters;
           entry.waiters = undefined;
           if (waiters) for (const sink of waiters) flush(sink);
@@ -53,7 +61,8 @@ function renderShared(view: object, args: ExecutionArgs, key: string): Rendered 
       r = entry;
     } else {
       const result = plain(out);
-      r = { result, json: toJson(result) };
+      r = { result };
+      settle(r, result);
     }
     byKey.set(key, r);
   }
@@ -77,12 +86,13 @@ function flush(sink: Sink) {
     }
     fifo.shift();
     if (socket.readyState !== socket.OPEN) continue; // closing: graphql-ws completes the subscription
+    const json = head.failed ? JSON.stringify({ ...head.failed, errors: sink.format(head.failed.errors!) }) : head.json;
     if (socket.bufferedAmount > MAX_BUFFERED) {
       fifo.length = 0;
       socket.close(1013, 'Too slow');
       return;
     }
-    socket.send(sink.prefix + head.json + '}');
+    socket.send(sink.prefix + json + '}');
   }
 }
 
@@ -90,9 +100,9 @@ function flush(sink: Sink) {
  * Lets subscriptions executed with `contextValue` write their shared-view frames straight to the
  * socket (see subscribeShared). Called by the graphql-ws onSubscribe hook with the subscription id.
  */
-export function directFrames(contextValue: object, socket: WebSocket, id: string): void {
+export function directFrames(contextValue: object, socket: WebSocket, id: string, format: FormatErrors): void {
   // Exactly graphql-ws's `next` message: {"id":…,"type":"next","payload":…}.
-  sinks.set(contextValue, { socket, prefix: `{"id":${JSON.stringify(id)},"type":"next","payload":`, fifo: [] });
+  sinks.set(contextValue, { socket, format, prefix: `{"id":${JSON.stringify(id)},"type":"next","payload":`, fifo: [] });
 }
 
 /**

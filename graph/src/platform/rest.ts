@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
-import { AppError, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
-import { hasNul } from './validation.js';
+import { AppError, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
+import { inputProblem } from './validation.js';
 import type { Services } from './services.js';
 
 declare module 'express-serve-static-core' {
@@ -153,7 +153,7 @@ export function restErrorHandler(log: Logger) {
       return;
     }
     const e = toAppError(err);
-    if (e.code === 'INTERNAL_SERVER_ERROR') log.error({ err, path: req.path }, 'api request failed');
+    if (e.code === 'INTERNAL_SERVER_ERROR') log.error({ err, requestId: req.requestId, method: req.method, path: req.path }, 'api request failed');
     const { code: _code, ...extensions } = e.extensions as Record<string, unknown>;
     if (e.code === 'TOO_MANY_REQUESTS' && typeof extensions.retryAfterSeconds === 'number') {
       res.setHeader('Retry-After', String(extensions.retryAfterSeconds));
@@ -239,7 +239,7 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   r.use(async (req, _res, next) => {
     try {
       const { token, viaCookie, device } = tokenFrom(req.headers);
-      req.ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+      req.ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', requestId: req.requestId, userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
       const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token)); // one fork per request
       if (UNSAFE.has(req.method) && viaCookie) {
         const ct = (req.get('content-type') ?? '').toLowerCase();
@@ -250,8 +250,10 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
       if (claimed !== undefined && user && claimed !== String(user.id)) {
         throw new AppError('FORBIDDEN', 'x-user-id がログイン中のユーザーと一致しません。');
       }
-      // NUL anywhere in the query or a JSON body is refused here, before any service (a NUL in SQL text breaks the protocol).
-      if (hasNul(req.query) || hasNul(req.body)) throw badInput(NUL_MESSAGE);
+      // NUL anywhere in the query or a JSON body is refused here, before any service (a NUL in SQL
+      // text breaks the protocol), and so is a body nested deeper than any real input.
+      const problem = inputProblem(req.query) ?? inputProblem(req.body);
+      if (problem) throw badInput(problem === 'nul' ? NUL_MESSAGE : DEPTH_MESSAGE);
       // Every query parameter is one string: a repeated one (`?status=a&status=b`) is refused, not half-read.
       const repeated = Object.keys(req.query).filter((k) => typeof req.query[k] !== 'string');
       if (repeated.length) {

@@ -26,12 +26,43 @@ const japaneseFallback: z.core.$ZodErrorMap = (issue) => {
   return zodJa(issue);
 };
 
-/** A NUL character anywhere in a value (strings, lists, objects): PostgreSQL text cannot hold one. */
-export function hasNul(v: unknown): boolean {
-  if (typeof v === 'string') return v.includes('\u0000');
-  if (Array.isArray(v)) return v.some(hasNul);
-  if (v && typeof v === 'object') return Object.values(v).some(hasNul);
-  return false;
+/** How deeply a request's values may nest (JSON bodies, GraphQL variables): far beyond any real input. */
+export const MAX_INPUT_DEPTH = 64;
+
+/**
+ * What makes a request's values unusable before any service reads them: a NUL character in a
+ * string (PostgreSQL text cannot hold one) or nesting deeper than MAX_INPUT_DEPTH. Walked with a
+ * stack of its own, so no input can overflow the call stack.
+ */
+export function inputProblem(root: unknown): 'nul' | 'depth' | null {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return 'nul';
+    } else if (v && typeof v === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) return 'depth';
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\u0000')) return 'nul';
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+/** A NUL character anywhere in a value (strings, lists, objects, keys). */
+export const hasNul = (v: unknown): boolean => inputProblem(v) === 'nul';
+
+/**
+ * A calendar date written YYYY-MM-DD between `minYear` and `maxYear` (PostgreSQL has no year 0,
+ * and JavaScript dates accept years PostgreSQL refuses).
+ */
+export function isCalendarDate(s: string, minYear = 1900, maxYear = 2999): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m || Number(m[1]) < minYear || Number(m[1]) > maxYear) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
 /** PostgreSQL's `integer`: the largest id, and the largest page offset, a request may name (beyond it SQL would fail, not answer). */

@@ -90,7 +90,7 @@ export class AuthService {
   }
 
   async logout(ctx: AppContext): Promise<boolean> {
-    if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token);
+    if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token, 'logout');
     ctx.cookies.clear = true;
     return true;
   }
@@ -99,12 +99,12 @@ export class AuthService {
   async revokeEmployeeSessions(ctx: AppContext, employeeId: number): Promise<number> {
     requireUser(ctx, MASTER_DATA_ROLES);
     await this.employees.get(ctx, employeeId); // NOT_FOUND for an unknown id
-    return this.sessions.revokeAllFor(ctx.em, employeeId);
+    return this.sessions.revokeAllFor(ctx.em, employeeId, 'logout_all', ctx.user!.id);
   }
 
   private async startSession(ctx: AppContext, employeeId: number, loginId: string, remember: boolean): Promise<LoginResult> {
     // A new token at every sign-in; the one the browser held before (if any) is revoked.
-    if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token);
+    if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token, 'replaced');
     const session = await this.sessions.issue(ctx.em, employeeId, remember, ctx.meta);
     const employee = await this.employees.getFor(ctx.em, { id: employeeId, role: 'GENERAL' as EmployeeRole }, employeeId);
     ctx.cookies.set = { token: session.token, remember, expiresAt: session.expiresAt, device: this.sessions.deviceCookieFor(loginId) };

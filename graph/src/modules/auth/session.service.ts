@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config/config.js';
+import { record } from '../../platform/outbox.js';
+import { pgArray } from '../../platform/sql.js';
 import { EmployeeRole, EmployeeStatus } from '../employees/employee.enums.js';
 
 export interface CurrentUser {
@@ -86,13 +88,38 @@ export class SessionService {
     return { id: row.employee_id, name: row.name, role: row.role, departmentId: row.department_id, sessionId: id };
   }
 
-  async revoke(em: EntityManager, token: string): Promise<void> {
-    await em.execute(`delete from session where id = ?`, [hashToken(token)]);
+  /**
+   * Ends one session. The event lets every graph instance close the session's open sockets; it
+   * commits with the deletion (or joins the caller's transaction).
+   */
+  async revoke(em: EntityManager, token: string, reason: 'logout' | 'replaced'): Promise<void> {
+    const id = hashToken(token);
+    await em.transactional(async (tx) => {
+      const rows: { employee_id: number }[] = await tx.execute(`delete from session where id = ? returning employee_id`, [id]);
+      const employeeId = rows[0]?.employee_id;
+      if (employeeId !== undefined) {
+        record(tx, { type: 'employee.session_ended', aggregateId: employeeId, actorId: employeeId, payload: { employeeId, sessionId: id, reason } });
+      }
+    });
   }
 
-  async revokeAllFor(em: EntityManager, employeeId: number): Promise<number> {
-    const res = await em.execute(`delete from session where employee_id = ?`, [employeeId], 'run');
-    return (res as { affectedRows?: number }).affectedRows ?? 0;
+  /** Ends every session of an employee, open sockets included (see revoke). */
+  async revokeAllFor(em: EntityManager, employeeId: number, reason: 'logout_all' | 'retired' | 'password_changed', actorId: number | null): Promise<number> {
+    return em.transactional(async (tx) => {
+      const rows: unknown[] = await tx.execute(`delete from session where employee_id = ? returning id`, [employeeId]);
+      record(tx, { type: 'employee.sessions_revoked', aggregateId: employeeId, actorId, payload: { employeeId, reason } });
+      return rows.length;
+    });
+  }
+
+  /** Of these session ids, those still valid (not expired, of an active employee): open sockets are checked with it. */
+  async liveSessionIds(em: EntityManager, ids: string[]): Promise<Set<string>> {
+    const rows: { id: string }[] = await em.execute(
+      `select s.id from session s join employee e on e.id = s.employee_id
+        where s.id = any(?::text[]) and e.status = ? and s.idle_expires_at > now() and s.absolute_expires_at > now()`,
+      [pgArray(ids), EmployeeStatus.ACTIVE],
+    );
+    return new Set(rows.map((r) => r.id));
   }
 
   async purgeExpired(em: EntityManager): Promise<void> {

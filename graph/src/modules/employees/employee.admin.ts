@@ -115,13 +115,7 @@ export class EmployeeAdminService {
       await flushSave(tx, e, current, UNIQUE);
       record(tx, { type: 'employee.updated', aggregateId: e.id, actorId: user.id, payload: { employee: snapshot(e), changed } });
       if (data.status === EmployeeStatus.RETIRED || hash) {
-        await this.sessions.revokeAllFor(tx, e.id);
-        record(tx, {
-          type: 'employee.sessions_revoked',
-          aggregateId: e.id,
-          actorId: user.id,
-          payload: { employeeId: e.id, reason: data.status === EmployeeStatus.RETIRED ? 'retired' : 'password_changed' },
-        });
+        await this.sessions.revokeAllFor(tx, e.id, data.status === EmployeeStatus.RETIRED ? 'retired' : 'password_changed', user.id);
       }
       await tx.flush();
     });

@@ -28,8 +28,9 @@ export interface ConnectionRow {
 }
 
 const STATE_TTL_MS = 10 * 60_000;
-const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
-const ISO_RE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+/** Years 1900–2999, as every date the platform takes (PostgreSQL has no year 0). */
+const MONTH_RE = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/;
+const ISO_RE = /^(19|2\d)\d{2}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** A user-facing message for a failed sync (Japanese; details stay in the logs and metrics). */
 export function syncErrorMessage(err: unknown): string {

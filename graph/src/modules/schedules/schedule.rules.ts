@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import { v } from '../../platform/validation.js';
+import { isCalendarDate, v } from '../../platform/validation.js';
 import { ScheduleType } from './schedule.enums.js';
 
 /** Time slots are 15 minutes; the default length is one hour; the week starts on Monday. */
 export const SLOT_MINUTES = 15;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isValidDate(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
+/** A schedule date: YYYY-MM-DD in the years 1900–2999. */
+export const isValidDate = (s: string): boolean => isCalendarDate(s);
 
 /** 'H:mm', 'HH:mm' or 'HH:mm:ss' on a 15-minute step → 'HH:mm:ss'; anything else → null. */
 export function normalizeTime(t: string): string | null {

@@ -1,0 +1,86 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { visit, type DocumentNode, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { Logger } from 'pino';
+import type { AppContext } from './context.js';
+import { AppError, DEPTH_MESSAGE, NUL_MESSAGE, toAppError } from './errors.js';
+import { inputProblem } from './validation.js';
+
+/** Suggestions ("Did you mean …?") leak the schema; strip them everywhere. */
+export const maskSuggestions = (message: string) => message.replace(/\s*Did you mean[^?]*\?/g, '');
+
+/**
+ * The one error formatter of GraphQL, over HTTP and WebSocket alike: typed errors keep their code
+ * and message; validation, parse and limit errors are the caller's; anything else is ours and is
+ * answered without internals (logInternalErrors logs it).
+ */
+export function formatGraphqlError(formatted: GraphQLFormattedError, err: unknown): GraphQLFormattedError {
+  const e = toAppError(err);
+  if (e.code === 'INTERNAL_SERVER_ERROR') {
+    const code = formatted.extensions?.code;
+    if (code && code !== 'INTERNAL_SERVER_ERROR') return { ...formatted, message: maskSuggestions(formatted.message) };
+    return { message: e.message, extensions: { code: e.code }, path: formatted.path, locations: formatted.locations };
+  }
+  const { http: _http, ...extensions } = e.extensions; // the status hint is Apollo's, not the caller's
+  // e.message, not formatted.message: for a database error mapped to BAD_USER_INPUT the latter is the driver's SQL text.
+  return { ...formatted, message: maskSuggestions(e.message), extensions };
+}
+
+/** Errors that are ours (a bug, the database gone), not the caller's: what must be logged. */
+export function internalErrors(errors: readonly unknown[]): unknown[] {
+  return errors.filter((err) => {
+    if (toAppError(err).code !== 'INTERNAL_SERVER_ERROR') return false;
+    const code = (err as GraphQLError).extensions?.code;
+    return !code || code === 'INTERNAL_SERVER_ERROR';
+  });
+}
+
+/** Logs each internal error with the request's id (HTTP) or the socket operation's id (WebSocket). */
+export function logInternalErrors(log: Logger, errors: readonly unknown[], requestId: string | undefined, operationName?: string | null): void {
+  for (const err of internalErrors(errors)) log.error({ err, requestId, operationName: operationName ?? undefined }, 'graphql operation failed');
+}
+
+/** Apollo plugin: every internal error of an operation is logged, whatever the transport. */
+export function errorLogPlugin(log: Logger): ApolloServerPlugin<AppContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, contextValue, request }) {
+          logInternalErrors(log, errors, contextValue.meta.requestId, request.operationName);
+        },
+      };
+    },
+  };
+}
+
+/** A NUL character in a string literal of the document. */
+function hasNulLiteral(doc: DocumentNode): boolean {
+  let found = false;
+  visit(doc, { StringValue: (n) => void (found ||= n.value.includes('\u0000')) });
+  return found;
+}
+
+/**
+ * What is wrong with an operation's input before anything runs: a NUL character (PostgreSQL text
+ * cannot hold one) in a variable, raw in the query text or escaped in a literal, or variables
+ * nested deeper than any real input.
+ */
+export function operationInputError(query: string | undefined, variables: unknown, document: DocumentNode | undefined): AppError | null {
+  const problem = inputProblem(variables);
+  // A NUL in a literal is either raw in the text or a \u escape, so most documents need no walk.
+  const nul = problem === 'nul' || (query !== undefined && query.includes('\u0000')) || ((query === undefined || query.includes('\\u')) && document !== undefined && hasNulLiteral(document));
+  if (!nul && !problem) return null;
+  // Refused before execution, so Apollo answers with this status (a 500 without it).
+  return new AppError('BAD_USER_INPUT', nul ? NUL_MESSAGE : DEPTH_MESSAGE, { fieldErrors: [], http: { status: 400 } });
+}
+
+/** Apollo plugin: operationInputError refuses the operation before it runs. */
+export const inputGuardPlugin: ApolloServerPlugin<AppContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ request, document }) {
+        const error = operationInputError(request.query, request.variables, document);
+        if (error) throw error;
+      },
+    };
+  },
+};
