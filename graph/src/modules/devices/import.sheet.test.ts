@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { CellError, ImportFailure, readSheet, type Cell, type SheetRow } from './import.sheet.js';
+import { CellError, ImportFailure, readSheet, xlsCellCount, type Cell, type SheetRow } from './import.sheet.js';
 import { zipEntries } from './import.sniff.js';
 import { sheetOutline } from './import.xlsx.js';
 
@@ -122,6 +122,18 @@ describe('readSheet', () => {
     const wb2 = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb2, many, 'パソコン');
     await expect(all(readSheet(XLSX.write(wb2, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'xls', 10))).rejects.toThrow(/行数が多すぎます/);
+  });
+
+  it('.xls: a workbook of more cells than SheetJS can hold in bounded memory is refused before SheetJS reads it, with the advice to save it as .xlsx', async () => {
+    const aoa = [['管理番号', 'メーカー', '数', '可'], ...Array.from({ length: 99 }, (_, i) => [`BN-${i}`, 'Dell', i + 0.5, i % 2 === 0])];
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'パソコン');
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['x', 1]]), '別');
+    const buf = XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    expect(xlsCellCount(buf, 1e9)).toBe(402); // every sheet's cells
+    expect(xlsCellCount(Buffer.from('not a compound document'), 1e9)).toBeNull();
+    await expect(all(readSheet(buf, 'xls', 1000, undefined, 401))).rejects.toThrow(/\.xlsx 形式で保存し直して/);
+    expect((await all(readSheet(buf, 'xls', 1000, undefined, 402))).rows).toHaveLength(100);
   });
 
   it('.xls: every row in order, in batches', async () => {

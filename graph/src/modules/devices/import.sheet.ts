@@ -61,11 +61,54 @@ const BIFF_ERRORS: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0
 type DenseCell = { t?: string; v?: unknown; w?: string } | undefined;
 
 /**
- * .xls (BIFF): SheetJS reads the first visible sheet's cached values (no formula evaluation). Only
+ * The most cells (all sheets together) an .xls may hold. SheetJS reads a BIFF workbook whole into
+ * its own model, about 560 bytes a cell (a 4.8 MB file of 262,144 numbers: 146 MB of heap), and a
+ * 20 MB upload can hold 3 million cells: read as it was, that is gigabytes. 200,000 cells keep it
+ * near 110 MB; a bigger workbook is refused, with the advice to save it as .xlsx (read streaming).
+ */
+export const XLS_MAX_CELLS = 200_000;
+export const xlsTooBig = (max: number) =>
+  new ImportFailure(`Excel 97-2003（.xls）のファイルはセル ${max.toLocaleString('ja-JP')} 個までしか取り込めません。.xlsx 形式で保存し直して取り込んでください。`);
+
+/** BIFF8 cell records: NUMBER, RK, LABELSST, LABEL, FORMULA, BOOLERR (one cell each); MULRK holds several. */
+const ONE_CELL = new Set([0x0203, 0x027e, 0x00fd, 0x0204, 0x0006, 0x0205]);
+const MULRK = 0x00bd;
+
+/**
+ * The cells of a BIFF workbook stream (every sheet's), counted from its record headers without
+ * reading the records; null when the file is not a compound document with a workbook stream
+ * (SheetJS then says whether it can read it at all). Stops counting past `max`.
+ */
+export function xlsCellCount(buf: Buffer, max: number): number | null {
+  let content: Uint8Array | undefined;
+  try {
+    const cfb = XLSX.CFB.read(buf, { type: 'buffer' });
+    content = (XLSX.CFB.find(cfb, 'Workbook') ?? XLSX.CFB.find(cfb, 'Book'))?.content;
+  } catch {
+    return null;
+  }
+  if (!content) return null;
+  const b = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  let cells = 0;
+  for (let p = 0; p + 4 <= b.length && cells <= max; ) {
+    const type = b.readUInt16LE(p);
+    const len = b.readUInt16LE(p + 2);
+    if (ONE_CELL.has(type)) cells++;
+    else if (type === MULRK && len >= 6) cells += Math.floor((len - 6) / 6);
+    p += 4 + len;
+  }
+  return cells;
+}
+
+/**
+ * .xls (BIFF): SheetJS reads the first visible sheet's cached values (no formula evaluation), from a
+ * workbook of at most XLS_MAX_CELLS cells (SheetJS holds all of them at once). Only
  * the rows that hold a cell become rows (the range's blank rows are never made, and do not count
  * toward maxRows); a row's array ends at its last non-empty cell, gaps are null.
  */
-async function* xlsRows(buf: Buffer, maxRows: number): AsyncGenerator<SheetRow[]> {
+async function* xlsRows(buf: Buffer, maxRows: number, maxCells: number): AsyncGenerator<SheetRow[]> {
+  const cells = xlsCellCount(buf, maxCells);
+  if (cells !== null && cells > maxCells) throw xlsTooBig(maxCells);
   let ws: XLSX.WorkSheet | undefined;
   try {
     const wb = XLSX.read(buf, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, dense: true });
@@ -123,9 +166,9 @@ const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
 /**
  * Every row of the first sheet, header row included, in order, in batches (never empty). Throws
- * ImportFailure past maxRows data rows, or when the file cannot be read (or an .xlsx part inflates
- * past maxBytes).
+ * ImportFailure past maxRows data rows, or when the file cannot be read (or the .xlsx parts inflate
+ * past maxBytes, or an .xls holds more than xlsMaxCells cells).
  */
-export function readSheet(buf: Buffer, format: SheetFormat, maxRows: number, maxBytes = DEFAULT_MAX_BYTES): AsyncGenerator<SheetRow[]> {
-  return format === 'xlsx' ? xlsxRows(buf, maxRows, maxBytes) : xlsRows(buf, maxRows);
+export function readSheet(buf: Buffer, format: SheetFormat, maxRows: number, maxBytes = DEFAULT_MAX_BYTES, xlsMaxCells = XLS_MAX_CELLS): AsyncGenerator<SheetRow[]> {
+  return format === 'xlsx' ? xlsxRows(buf, maxRows, maxBytes) : xlsRows(buf, maxRows, xlsMaxCells);
 }

@@ -261,7 +261,7 @@ describe('readFirstSheet on hostile files: memory bounded, work linear in the in
     let rowsSeen = 0;
     for await (const b of readFirstSheet(one(sheet(data)), { maxBytes: 64 * MB })) {
       // Slots held: the array elements there are (a long gap is a hole, not 16,383 nulls).
-      slots = Math.max(slots, b.reduce((n, r) => n + r.cells.reduce((k) => k + 1, 0), 0));
+      slots = Math.max(slots, b.reduce((n, r) => n + r.cells.reduce<number>((k) => k + 1, 0), 0));
       rowsSeen += b.length;
       expect(b[0].cells).toHaveLength(16_384);
       expect(b[0].cells[16383]).toBe(Number(b[0].row) - 1);
