@@ -25,7 +25,7 @@ import { loginToken } from '../test/http.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const requireFuzz = process.env.REQUIRE_FUZZ === '1' || process.env.REQUIRE_FUZZ === 'true';
 
-function run(cmd: string, args: string[], timeoutMs = 240_000): Promise<{ code: number; out: string }> {
+function run(cmd: string, args: string[], timeoutMs = 420_000): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(cmd, args, { cwd: ROOT, timeout: timeoutMs, maxBuffer: 64 << 20, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
@@ -79,12 +79,12 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
     // Signing out or in would end the session the run uses.
     const r = await fuzz('schema/openapi/api.yaml', '/api', ['--exclude-path-regex', 'auth/(logout|login|google)|google/oauth', '--max-examples', '12']);
     expect(r.code, r.out.slice(-3000)).toBe(0);
-  }, 300_000);
+  }, 480_000);
 
   it('GraphQL: every query and mutation of schema/graphql/schema.graphql, no INTERNAL_SERVER_ERROR', async () => {
     // Schemathesis also reports answers with domain errors (NOT_FOUND for a random id); those are fine, so no exit-code check.
     await fuzz('schema/graphql/schema.graphql', '/graphql', ['--exclude-name-regex', 'logout|[Rr]evoke|[Pp]assword|login|[Ss]ignIn|[Gg]oogle', '--max-examples', '20']);
-  }, 300_000);
+  }, 480_000);
 
   it('GraphQL over WebSocket: the same operations through graphql-ws, no INTERNAL_SERVER_ERROR', async () => {
     // Schemathesis speaks HTTP: a small bridge hands each generated request to one graphql-ws client
@@ -123,5 +123,5 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
       bridge.close();
       await client.dispose();
     }
-  }, 300_000);
+  }, 480_000);
 });

@@ -24,6 +24,8 @@ export interface AppApollo {
   SESSION_EXPIRED: string;
   /** Closes the WebSocket so the next subscription connects with the current session cookie. */
   restartRealtime(): void;
+  /** While this tab signs out itself, the server's closing of its socket (4401) is no news. */
+  signingOut(on: boolean): void;
 }
 
 function createApollo(): AppApollo {
@@ -39,6 +41,7 @@ function createApollo(): AppApollo {
   // chunk); the socket opens then and closes when none is left. The browser sends the session
   // cookie on the upgrade request and the server authenticates from it.
   let ws: Promise<{ client: Client; link: GraphQLWsLink }> | undefined;
+  let signingOut = false;
   const loadWs = () =>
     (ws ??= Promise.all([import('graphql-ws/client'), import('@apollo/client/link/subscriptions')]).then(([{ createClient }, { GraphQLWsLink }]) => {
       // 4401: the server ended this session (signed out here or elsewhere, revoked): no retry, the
@@ -49,7 +52,7 @@ function createApollo(): AppApollo {
         lazy: true,
         retryAttempts: 5,
         shouldRetry: (e) => !ended(e),
-        on: { closed: (e) => void (ended(e) && sessionEvents.dispatchEvent(new Event(SESSION_EXPIRED))) },
+        on: { closed: (e) => void (ended(e) && !signingOut && sessionEvents.dispatchEvent(new Event(SESSION_EXPIRED))) },
       });
       return { client, link: new GraphQLWsLink(client) };
     }));
@@ -97,7 +100,13 @@ function createApollo(): AppApollo {
     },
   });
 
-  return { client, sessionEvents, SESSION_EXPIRED, restartRealtime: () => void ws?.then(({ client }) => client.terminate()) };
+  return {
+    client,
+    sessionEvents,
+    SESSION_EXPIRED,
+    restartRealtime: () => void ws?.then(({ client }) => client.terminate()),
+    signingOut: (on) => void (signingOut = on),
+  };
 }
 
 let instance: AppApollo | undefined;

@@ -58,10 +58,12 @@ export function useLogout(): { logout(): Promise<void>; loggingOut: boolean; fai
   const logout = useCallback(async () => {
     setFailed(false);
     setLoggingOut(true);
+    appApollo().signingOut(true);
     try {
       await run();
     } catch {
       // The session may still be valid on the server: say so instead of pretending.
+      appApollo().signingOut(false);
       setLoggingOut(false);
       setFailed(true);
       return;
