@@ -12,24 +12,28 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
   const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
   const offset = Number(params.get('offset') ?? 0) || 0;
-  const set = (key: K, value: string) =>
+  // Each change starts from the URL as it is now, not from the params of the render that made the
+  // callback: a text filter writes 300 ms after typing, and a filter picked in between must survive.
+  const update = (change: (next: URLSearchParams) => void, replace: boolean) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('offset');
+      () => {
+        const next = new URLSearchParams(window.location.search);
+        change(next);
         return next;
       },
-      { replace: true },
+      { replace },
     );
+  const set = (key: K, value: string) =>
+    update((next) => {
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('offset');
+    }, true);
   const setOffset = (o: number) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
+    update((next) => {
       if (o > 0) next.set('offset', String(o));
       else next.delete('offset');
-      return next;
-    });
+    }, false);
   /** Clears every filter, the checkboxes included (as the staff list does). */
   const clear = () => setParams(new URLSearchParams(), { replace: true });
   const active = keys.filter((k) => values[k] !== '').length;
