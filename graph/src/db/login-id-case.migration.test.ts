@@ -1,31 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openOrm } from './orm.js';
+import { databaseMigratedTo } from '../test/db.js';
 
 /** Migration20261126180000_login_id_case on a database that already has login IDs differing only in case. */
-const name = `t_mig_${randomUUID().slice(0, 8)}`;
-const adminUrl = inject('pgTemplateUrl').replace(/\/[^/?]*(\?.*)?$/, '/postgres');
-const url = inject('pgTemplateUrl').replace(/\/intranet_template/, `/${name}`);
 let orm: MikroORM;
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
-
+let db: Awaited<ReturnType<typeof databaseMigratedTo>>;
 beforeAll(async () => {
-  await admin(`create database "${name}"`);
-  orm = await openOrm(url, 2);
-  await orm.getMigrator().up({ to: 'Migration20261126010000_unused_indexes' });
+  db = await databaseMigratedTo('Migration20261126010000_unused_indexes');
+  orm = db.orm;
 });
-afterAll(async () => {
-  await orm?.close();
-  await admin(`drop database if exists "${name}" with (force)`);
-});
+afterAll(async () => db?.close());
 
 describe('login ID case migration', () => {
   it('stops, naming every clash, while login IDs differ only in case; once renamed, one login ID per person whatever its case', async () => {

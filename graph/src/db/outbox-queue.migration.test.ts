@@ -1,34 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../platform/logger.js';
 import { OutboxRelay, type EventTransport } from '../platform/relay.js';
 import type { EventEnvelope } from '../../../schema/events/index.js';
-import { openOrm } from './orm.js';
+import { databaseMigratedTo } from '../test/db.js';
 
 /** Migration20261122080000_outbox_queue on a database that already has events, sent and unsent. */
-const name = `t_mig_${randomUUID().slice(0, 8)}`;
-const adminUrl = inject('pgTemplateUrl').replace(/\/[^/?]*(\?.*)?$/, '/postgres');
-const url = inject('pgTemplateUrl').replace(/\/intranet_template/, `/${name}`);
 let orm: MikroORM;
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
-
+let db: Awaited<ReturnType<typeof databaseMigratedTo>>;
 beforeAll(async () => {
-  await admin(`create database "${name}"`);
-  orm = await openOrm(url, 2);
-  await orm.getMigrator().up({ to: 'Migration20261122070000_google_attendees' });
+  db = await databaseMigratedTo('Migration20261122070000_google_attendees');
+  orm = db.orm;
 });
-afterAll(async () => {
-  await orm?.close();
-  await admin(`drop database if exists "${name}" with (force)`);
-});
+afterAll(async () => db?.close());
 
 describe('outbox queue migration', () => {
   it('moves sent events to outbox_sent, keeps unsent ones queued, and the relay carries on', async () => {
@@ -72,7 +57,7 @@ describe('outbox queue migration', () => {
     );
     const published: EventEnvelope[] = [];
     const transport: EventTransport = { kind: 'embedded', publish: async (b) => void published.push(...b), start: async () => undefined, stop: async () => undefined };
-    const relay = new OutboxRelay(url, transport, createLogger('silent'), { batchSize: 10, pollMs: 1000 });
+    const relay = new OutboxRelay(db.url, transport, createLogger('silent'), { batchSize: 10, pollMs: 1000 });
     try {
       expect(await relay.relayOnce()).toBe(3);
       expect(published.map((e) => e.payload)).toEqual([{ seq: 4 }, { seq: 5 }, { seq: 6 }]);

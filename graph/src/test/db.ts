@@ -40,6 +40,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * An empty database of its own, migrated up to and including `upTo` only: for a test of a later
+ * migration on data written before it.
+ */
+export async function databaseMigratedTo(upTo: string): Promise<{ url: string; orm: MikroORM; close(): Promise<void> }> {
+  const template = inject('pgTemplateUrl');
+  const name = `t_mig_${randomBytes(4).toString('hex')}`;
+  const adminUrl = template.replace(/\/[^/?]*(\?.*)?$/, '/postgres');
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await admin(`create database "${name}"`);
+  const url = template.replace(/\/intranet_template/, `/${name}`);
+  const orm = await openOrm(url, 2);
+  await orm.getMigrator().up({ to: upTo });
+  return {
+    url,
+    orm,
+    close: async () => {
+      await orm.close();
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-data-'));
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...overrides });

@@ -78,3 +78,25 @@ export function zipParts(parts: ZipPart[]): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
 }
+
+const SHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/**
+ * A workbook of one sheet 「パソコン」 (and shared strings), built from its parts as given: parts
+ * given as Buffers are already deflated and claim `declared` bytes (1000 unless said), so a sheet
+ * can lie about its size the way a zip bomb does.
+ */
+export function lyingWorkbook(sheet: Buffer | string, sst: Buffer | string | null = null, declared?: number): Buffer {
+  const lie = (p: ZipPart): ZipPart => ({ ...p, deflated: Buffer.isBuffer(p.data), declaredSize: declared ?? (Buffer.isBuffer(p.data) ? 1000 : undefined) });
+  const rels = `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` + (sst ? `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` : '');
+  const parts: ZipPart[] = [
+    { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
+    { name: '_rels/.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+    { name: 'xl/workbook.xml', data: `<workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="パソコン" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+    { name: 'xl/_rels/workbook.xml.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>` },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet },
+  ];
+  if (sst) parts.push({ name: 'xl/sharedStrings.xml', data: sst });
+  return zipParts(parts.map(lie));
+}

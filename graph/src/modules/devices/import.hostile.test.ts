@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import * as XLSX from '@e965/xlsx';
 import { transformFile } from '@swc/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deflatedFiller, zipParts, type ZipPart } from '../../test/zip.js';
+import { deflatedFiller, lyingWorkbook } from '../../test/zip.js';
 
 /**
  * Hostile spreadsheets read as an import job reads them (import.hostile.child.ts: the rows, and
@@ -46,24 +46,10 @@ const CHILD = path.join(out, path.relative(SRC, path.join(here, 'import.hostile.
 beforeAll(() => compile(path.join(here, 'import.hostile.child.ts')));
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const MB = 1024 * 1024;
 const LIMIT_KB = 300 * 1024;
 
-/** A workbook of one sheet (and shared strings), its parts as given (deflated ones as they are). */
-function xlsx(sheet: Buffer | string, sst: Buffer | string | null = null, declared?: number): Buffer {
-  const lie = (p: ZipPart): ZipPart => ({ ...p, deflated: Buffer.isBuffer(p.data), declaredSize: declared ?? (Buffer.isBuffer(p.data) ? 1000 : undefined) });
-  const rels = `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>` + (sst ? `<Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>` : '');
-  const parts: ZipPart[] = [
-    { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
-    { name: '_rels/.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
-    { name: 'xl/workbook.xml', data: `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="パソコン" sheetId="1" r:id="rId1"/></sheets></workbook>` },
-    { name: 'xl/_rels/workbook.xml.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>` },
-    { name: 'xl/worksheets/sheet1.xml', data: sheet },
-  ];
-  if (sst) parts.push({ name: 'xl/sharedStrings.xml', data: sst });
-  return zipParts(parts.map(lie));
-}
+const xlsx = lyingWorkbook;
 
 const HEAD = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><dimension ref="A1:B2"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>管理番号</t></is></c></row>`;
 const TAIL = '</sheetData></worksheet>';
