@@ -65,6 +65,14 @@ export function isCalendarDate(s: string, minYear = 1900, maxYear = 2999): boole
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+/**
+ * A search term as sent is at most 100 characters (code points, as OpenAPI's maxLength counts them),
+ * checked before it is trimmed or reduced to digits, so what the API documents is what it enforces.
+ */
+export function checkSearchText(value: string | null | undefined, field: string, label: string): void {
+  if (value && value.length > 100 && [...value].length > 100) throw badInput(`${label}の検索語は100文字以内で入力してください。`, [{ field, message: '100文字以内' }]);
+}
+
 /** PostgreSQL's `integer`: the largest id, and the largest page offset, a request may name (beyond it SQL would fail, not answer). */
 export const MAX_INT = 2_147_483_647;
 

@@ -4,7 +4,7 @@ import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { record } from '../../platform/outbox.js';
-import { checkId, parseInput, v } from '../../platform/validation.js';
+import { checkId, checkSearchText, parseInput, v } from '../../platform/validation.js';
 import { expectVersion, flushSave } from '../../platform/versioning.js';
 import { MASTER_DATA_ROLES, STATUS_LABEL, type EmployeeStatus } from '../employees/employee.enums.js';
 import type { NamedRef } from '../employees/employee.types.js';
@@ -61,6 +61,7 @@ export class DepartmentService {
   async list(ctx: AppContext, filter: { name?: string | null }, offset?: unknown, limit?: unknown): Promise<DepartmentPage> {
     requireUser(ctx);
     const page = checkPage(offset, limit);
+    checkSearchText(filter.name, 'name', '部署名');
     const name = filter.name?.trim();
     const where = name ? `where d.name ilike ?` : '';
     const params = name ? [`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { execBound } from '../../platform/sql.js';
+import { checkSearchText } from '../../platform/validation.js';
 import { STATUS_LABEL, type EmployeeStatus } from '../employees/employee.enums.js';
 import type { NamedRef } from '../employees/employee.types.js';
 import { DEVICE_STATUS_LABEL, DISCARDED_STATUSES, DeviceStatus } from './device.enums.js';
@@ -22,9 +23,9 @@ export class Where {
 
   /** Case-insensitive "contains" on a text column; `normalize` maps both sides (e.g. digits only). */
   contains(column: string, value: string | null | undefined, field: string, label: string, normalize?: (sql: string) => string): this {
+    checkSearchText(value, field, label);
     const text = value?.trim();
     if (!text) return this;
-    if (text.length > 100) throw badInput(`${label}の検索語は100文字以内で入力してください。`, [{ field, message: '100文字以内' }]);
     return this.add(`${normalize ? normalize(column) : column} ilike ?`, `%${escapeLike(text)}%`);
   }
 
@@ -172,3 +173,4 @@ export function heldWhere(a: string, f: HeldQuery, statuses: readonly DeviceStat
   }
   return w;
 }
+

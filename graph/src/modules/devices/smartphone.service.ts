@@ -5,6 +5,7 @@ import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { SMARTPHONE_STATUSES } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
 import { HELD_COLUMNS } from './device.columns.js';
+import { checkSearchText } from '../../platform/validation.js';
 import { checkId, fetchAll, fetchPage, fromOf, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from './device.query.js';
 import type { SmartphoneFilter, SmartphonePage, SmartphoneView } from './smartphone.types.js';
 
@@ -42,6 +43,7 @@ function view(r: Row): SmartphoneView {
 /** Phone numbers match with or without hyphens: "09012345678" finds "090-1234-5678". */
 function where(f: Query) {
   const w = heldWhere('s', f, SMARTPHONE_STATUSES).contains('s.carrier', f.carrier, 'carrier', 'キャリア');
+  checkSearchText(f.phoneNumber, 'phoneNumber', '電話番号'); // before it is reduced to its digits
   const digits = f.phoneNumber?.replace(/[^0-9+]/g, '');
   return digits
     ? w.contains(`regexp_replace(s.phone_number, '[^0-9+]', '', 'g')`, digits, 'phoneNumber', '電話番号')

@@ -5,7 +5,7 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { EmployeeStatus, MASTER_DATA_ROLES, ROLE_LABEL, STATUS_LABEL, type EmployeeRole } from './employee.enums.js';
 import type { EmployeeView, EmployeePage } from './employee.types.js';
-import { checkId } from '../../platform/validation.js';
+import { checkId, checkSearchText } from '../../platform/validation.js';
 
 type Viewer = { id: number; role: EmployeeRole };
 
@@ -45,9 +45,9 @@ export class EmployeeService {
     const page = checkPage(offset, limit);
     const where: string[] = [];
     const params: unknown[] = [];
+    checkSearchText(filter.name, 'name', '氏名');
     const name = filter.name?.trim();
     if (name) {
-      if (name.length > 100) throw badInput('氏名の検索語は100文字以内で入力してください。', [{ field: 'name', message: '100文字以内' }]);
       where.push(`e.name ilike ?`);
       params.push(`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }

@@ -5,7 +5,7 @@ import { requireUser } from '../../platform/authz.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { record } from '../../platform/outbox.js';
-import { checkId, parseInput } from '../../platform/validation.js';
+import { checkId, checkSearchText, parseInput } from '../../platform/validation.js';
 import { expectVersion } from '../../platform/versioning.js';
 import { GuestResponse } from './schedule.enums.js';
 import { addDays, isValidDate, scheduleInputSchema, weekLabel, type ScheduleInputData } from './schedule.rules.js';
@@ -228,6 +228,7 @@ export class ScheduleService {
       where.push('e.department_id = ?');
       params.push(filter.departmentId);
     }
+    checkSearchText(filter.name, 'name', '氏名');
     const name = filter.name?.trim();
     if (name) {
       where.push('e.name ilike ?');
