@@ -25,7 +25,8 @@
  *   latency  p95 < 300 ms over all requests, and per kind of request;
  *   memory   the server's VmRSS (/proc/<pid>/status, sampled every --sample-s) flat after warm-up:
  *            mean of the last minute ≤ 1.10 × mean of the minute after warm-up (warm-up: the first
- *            60 s or 20 % of the duration, whichever is shorter; windows shrink for short runs);
+ *            60 s or 20 % of the duration, whichever is shorter, or --warmup-s; windows shrink for
+ *            short runs). The V8 heap (the launcher's /metrics) is sampled beside it;
  *   leaks    after the VUs have closed everything: the server's open TCP connections on its port
  *            (/proc/<pid>/net/tcp, all states but LISTEN/TIME_WAIT) back to the count before the
  *            load, and pg_stat_activity's backends of the database back to the count before the
@@ -38,7 +39,9 @@
  * Sign-in throttling counts failed attempts only and a success takes its attempt back, so the VUs
  * sign in one after another (never concurrently) and no throttle setting is changed.
  *
- * Flags: --duration=300 --vus=50 --think-ms=1000 --sample-s=2 --settle-s=60 --ws-max=100
+ * The bench stops at once, with an error, when the platform exits during the load.
+ *
+ * Flags: --duration=300 --vus=50 --think-ms=1000 --sample-s=2 --settle-s=60 --ws-max=100 --warmup-s=60
  *        --p95=300 --max-error-pct=1 --max-rss-growth-pct=10
  */
 import http from 'node:http';
@@ -150,6 +153,8 @@ interface Vu {
   subscribedMs?: number;
 }
 
+const byOutcomeCount = (list: Sample[], o: Outcome) => list.filter((s) => s.outcome === o).length;
+
 const bench: Bench = {
   description: 'Soak: 50 virtual users (lists, details, edits with versions, week grid, subscriptions) for 5 minutes against the platform as npm start runs it',
   async run({ args, log }) {
@@ -162,6 +167,7 @@ const bench: Bench = {
     const p95Limit = numArg(args, 'p95', 300);
     const maxErrorPct = numArg(args, 'max-error-pct', 1);
     const maxRssGrowthPct = numArg(args, 'max-rss-growth-pct', 10);
+    const warmS = numArg(args, 'warmup-s', Math.min(60, 0.2 * durationS));
     const t0 = performance.now();
     log(`load at start: ${load()} (1/5/15 min), ${os.cpus().length} cores; ${nVus} VUs for ${durationS} s, think ${thinkMs} ms`);
 
@@ -490,7 +496,7 @@ const bench: Bench = {
     await Promise.all(
       vus.map(async (vu) => {
         await sleep(Math.random() * thinkMs); // staggered start
-        while (performance.now() < deadline) {
+        while (performance.now() < deadline && !platform.exit()) {
           await choose(vu).run(vu);
           await sleep(thinkMs * (0.5 + Math.random()));
         }
@@ -498,6 +504,17 @@ const bench: Bench = {
     );
     const loadSeconds = (performance.now() - loadStart) / 1000;
     clearInterval(progress);
+    const died = platform.exit();
+    if (died) {
+      sampling = false;
+      for (const vu of vus) vu.closing = true;
+      const lines = platform.logLines();
+      throw new Error(
+        `the platform (pid ${pid}) exited during the load, ${loadSeconds.toFixed(0)} s in, at ${died.at.toISOString()}: code ${died.code}, signal ${died.signal} ` +
+          `(exit code 0 with no signal of its own: it was stopped by a SIGINT/SIGTERM/SIGHUP from outside the bench). ${samples.length} requests until then, ` +
+          `${byOutcomeCount(samples, 'error')} errors; its last warn/error lines: ${lines.first.slice(-3).join(' | ').slice(0, 1500)}; log ${path.relative(REPO_ROOT, logFile)}`,
+      );
+    }
     lag.disable();
     const pgPids1 = [...new Set([...pgPids0, ...postgresPids(platform.pgData)])];
     const m1 = snapshot([...pgPids1, pid, process.pid]);
@@ -561,10 +578,9 @@ const bench: Bench = {
     };
     const perKind = Object.fromEntries(kinds.map((k) => [k, stats(samples.filter((s) => s.kind === k))]));
     const all = stats(samples);
-    const afterWarm = stats(samples.filter((x) => x.at >= Math.min(60, 0.2 * durationS) * 1000));
+    const afterWarm = stats(samples.filter((x) => x.at >= warmS * 1000));
     const worstKind = kinds.reduce((a, k) => (perKind[k].p95 > (perKind[a]?.p95 ?? -1) ? k : a), kinds[0]);
 
-    const warmS = Math.min(60, 0.2 * durationS);
     const windowS = Math.min(60, (loadSeconds - warmS) / 2);
     const early = rss.filter((r) => r.at >= warmS * 1000 && r.at < (warmS + windowS) * 1000).map((r) => r.mb);
     const late = rss.filter((r) => r.at >= (loadSeconds - windowS) * 1000 && r.at <= loadSeconds * 1000).map((r) => r.mb);

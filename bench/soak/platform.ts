@@ -28,6 +28,8 @@ export interface Platform {
   logFile: string;
   /** warn/error lines the server wrote (LOG_LEVEL=warn: every line it writes is one), first ones kept. */
   logLines(): { count: number; errors: number; first: string[] };
+  /** Set once the launcher has exited (by itself or by a signal from outside the bench). */
+  exit(): { code: number | null; signal: string | null; at: Date } | null;
   stop(): Promise<void>;
 }
 
@@ -96,7 +98,11 @@ export async function startPlatform(opts: { env: Record<string, string>; logFile
   proc.stderr!.on('data', onData);
 
   let exited = false;
-  proc.once('exit', () => (exited = true));
+  let exitInfo: { code: number | null; signal: string | null; at: Date } | null = null;
+  proc.once('exit', (code, signal) => {
+    exited = true;
+    exitInfo = { code, signal, at: new Date() };
+  });
   const stop = async () => {
     if (exited) {
       log.end();
@@ -137,6 +143,7 @@ export async function startPlatform(opts: { env: Record<string, string>; logFile
     dbUrl,
     logFile: opts.logFile,
     logLines: () => ({ count, errors, first }),
+    exit: () => exitInfo,
     stop: async () => {
       unregister();
       await stop();
