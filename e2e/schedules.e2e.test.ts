@@ -289,6 +289,15 @@ describe('schedule (desktop 1280 × 800)', () => {
     await detail.getByRole('button', { name: '不参加', exact: true }).click();
     await toast(page, '不参加に設定しました').waitFor();
     await detail.getByText('あなたの回答: 不参加').waitFor();
+    // The guest's own row keeps the declined entry, dimmed and marked; the owner's copy in the
+    // guest's grid is drawn as it is (the answer is the guest's, not the owner's).
+    await page.keyboard.press('Escape');
+    const mine = cell(page, NAMES.staff, SATURDAY).getByTestId('entry').filter({ hasText: title });
+    await expect.poll(() => mine.getAttribute('data-declined')).toBe('true');
+    await mine.getByText('不参加').waitFor();
+    expect(await cell(page, NAMES.admin, SATURDAY).getByTestId('entry').filter({ hasText: title }).getAttribute('data-declined')).toBeNull();
+    await page.getByText('不参加', { exact: true }).last().waitFor(); // the legend
+    await shot(page, 'schedules-desktop-declined');
     // The owner sees the answer live.
     await cell(owner.page, NAMES.admin, SATURDAY).getByText(title).click();
     const ownerDetail = owner.page.getByRole('dialog', { name: '予定詳細' });

@@ -29,7 +29,8 @@ const SNAPSHOT_SQL = (where: string, tail = '') => `
    ${tail}`;
 
 /**
- * The grid's entries: those the page's people own or are invited to (not declined), found through the
+ * The grid's entries: those the page's people own or are invited to (not declined; the viewer's own
+ * declined invitations stay in the viewer's row, where the web app dims them), found through the
  * owner and guest indexes (so the cost follows the page, not the whole company's week), guests
  * aggregated once for the found set, and only what a view shows (no timestamps to parse; extra guests
  * as JSON, which the driver parses natively, not as a text[] literal parsed in JavaScript).
@@ -40,7 +41,7 @@ const GRID_ENTRIES_SQL = `
      where s.owner_id = any(?::int[]) and s.start_date <= ?::date and s.end_date >= ?::date
     union
     select g.schedule_id from schedule_guest g join schedule s on s.id = g.schedule_id
-     where g.employee_id = any(?::int[]) and g.response <> 'DECLINED' and s.start_date <= ?::date and s.end_date >= ?::date
+     where g.employee_id = any(?::int[]) and (g.response <> 'DECLINED' or g.employee_id = ?) and s.start_date <= ?::date and s.end_date >= ?::date
   ), gs as (
     select g.schedule_id, json_agg(json_build_object('id', g.employee_id, 'name', ge.name, 'response', g.response) order by g.employee_id) as guests
       from hit join schedule_guest g on g.schedule_id = hit.id join employee ge on ge.id = g.employee_id
@@ -68,7 +69,7 @@ const GRID_CELLS_SQL = `
      where s.owner_id = any(?::int[]) and s.start_date <= ?::date and s.end_date >= ?::date
   ), inv as materialized (
     select g.schedule_id as id, array_agg(g.employee_id) as guest_rows from schedule_guest g
-     where g.employee_id = any(?::int[]) and g.response <> 'DECLINED' group by g.schedule_id
+     where g.employee_id = any(?::int[]) and (g.response <> 'DECLINED' or g.employee_id = ?) group by g.schedule_id
   )
   select s.id, s.owner_id, s.title,
          to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date,
@@ -245,18 +246,18 @@ export class ScheduleService {
     const ids = `{${people.map((p) => p.id).join(',')}}`;
     const rows = new Map(people.map((p) => [p.id, [] as ScheduleView[]]));
     if (people.length && opts.cellsOnly) {
-      const cells: CellRow[] = await ctx.em.execute(GRID_CELLS_SQL, [ids, filter.to, filter.from, ids, viewer.id, filter.to, filter.from]);
+      const cells: CellRow[] = await ctx.em.execute(GRID_CELLS_SQL, [ids, filter.to, filter.from, ids, viewer.id, viewer.id, filter.to, filter.from]);
       for (const r of cells) {
         const view = cellFor(viewer.id, r);
         rows.get(r.owner_id)?.push(view);
         if (r.guest_rows) for (const g of r.guest_rows) if (g !== r.owner_id) rows.get(g)?.push(view);
       }
     } else if (people.length) {
-      const entries: GridRow[] = await ctx.em.execute(GRID_ENTRIES_SQL, [ids, filter.to, filter.from, ids, filter.to, filter.from]);
+      const entries: GridRow[] = await ctx.em.execute(GRID_ENTRIES_SQL, [ids, filter.to, filter.from, ids, viewer.id, filter.to, filter.from]);
       for (const r of entries) {
         const view = viewFor(viewer.id, gridSource(r));
         rows.get(r.owner_id)?.push(view);
-        for (const g of r.guests) if (g.response !== 'DECLINED' && g.id !== r.owner_id) rows.get(g.id)?.push(view);
+        for (const g of r.guests) if ((g.response !== 'DECLINED' || g.id === viewer.id) && g.id !== r.owner_id) rows.get(g.id)?.push(view);
       }
     }
     return {

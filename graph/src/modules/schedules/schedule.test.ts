@@ -149,6 +149,25 @@ describe('the grid and the my-schedule panel', () => {
     expect(tooLong.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
+  it("the viewer's own declined invitations stay in the viewer's row (marked DECLINED), on the full and the cell path; in nobody else's view", async () => {
+    const answer = (accept: boolean) => gql(p.url, `mutation($id:Int!,$a:Boolean!){ respondToSchedule(id:$id, accept:$a) { myResponse } }`, { id: id.meeting, a: accept }, { token: t.staff });
+    await answer(false);
+    try {
+      for (const fields of ['id myResponse', 'id myResponse guests { id }']) {
+        const q = `query($f:String!,$t:String!){ scheduleGrid(from:$f, to:$t) { people { id entries { ${fields} } } } }`;
+        const mine = (await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15' }, { token: t.staff })).body.data.scheduleGrid.people;
+        expect(mine[0].id).toBe(id.staff);
+        expect(mine[0].entries.find((e: { id: number }) => e.id === id.meeting)?.myResponse, fields).toBe('DECLINED');
+        const others = (await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15' }, { token: t.devadmin })).body.data.scheduleGrid.people;
+        const staffRow = others.find((x: { id: number }) => x.id === id.staff);
+        expect(staffRow.entries.map((e: { id: number }) => e.id), fields).not.toContain(id.meeting);
+        expect(others.find((x: { id: number }) => x.id === id.admin).entries.map((e: { id: number }) => e.id), fields).toContain(id.meeting); // the owner's row
+      }
+    } finally {
+      await answer(true);
+    }
+  });
+
   it('my schedules for a day include invitations; /api/schedules/my refuses another user_id', async () => {
     const mine = await gql(p.url, `query($d:String!){ mySchedules(date:$d) { id title } }`, { d: D }, { token: t.staff });
     expect(mine.body.data.mySchedules.map((x: { title: string }) => x.title)).toEqual(['有給休暇', '設計レビュー（延長）']);

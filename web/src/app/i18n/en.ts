@@ -444,6 +444,7 @@ export const en: Messages = {
   'schedules.fmt.parenthesized': '({text})',
   'schedules.allDay': 'All day',
   'schedules.busy': 'Busy',
+  'schedules.legend.declined': 'Declined',
   'schedules.private': 'Private',
   'schedules.today': 'Today',
   'schedules.loadFailed': 'Could not load.',

@@ -445,6 +445,7 @@ export const ja = {
   'schedules.fmt.parenthesized': '（{text}）',
   'schedules.allDay': '終日',
   'schedules.busy': '予定あり',
+  'schedules.legend.declined': '不参加',
   'schedules.private': '非公開',
   'schedules.today': '今日',
   'schedules.loadFailed': '読み込めませんでした。',

@@ -139,6 +139,7 @@ function DesktopSchedules() {
                 <span data-kind="REMOTE">{t('schedules.type.remote')}</span>
                 <span data-kind="APPOINTMENT">{t('schedules.type.appointment')}</span>
                 <span data-kind="busy">{t('schedules.busy')}</span>
+                <span data-kind="declined">{t('schedules.legend.declined')}</span>
               </span>
               {total > PAGE_SIZE && <Pager offset={page * PAGE_SIZE} limit={PAGE_SIZE} total={total} onOffset={(o) => setPage(o / PAGE_SIZE)} labels={pagerLabels} />}
             </div>

@@ -196,7 +196,7 @@ function MemberItem({
           ) : (
             <div className={styles.entries}>
               {person.entries.map((e) => (
-                <EntryChip key={e.id} entry={e} day={day} onOpen={onOpen} layout="line" />
+                <EntryChip key={e.id} entry={e} day={day} onOpen={onOpen} layout="line" declined={isMe && e.myResponse === 'DECLINED'} />
               ))}
             </div>
           )}

@@ -129,7 +129,7 @@ const PersonRow = memo(function PersonRow({
           >
             <div className={styles.cellInner}>
               {entries.map((e) => (
-                <EntryChip key={e.id} entry={e} day={d} onOpen={onOpen} />
+                <EntryChip key={e.id} entry={e} day={d} onOpen={onOpen} declined={isMe && e.myResponse === 'DECLINED'} />
               ))}
               <button
                 type="button"

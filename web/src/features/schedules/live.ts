@@ -39,9 +39,12 @@ export function compareDay(a: ScheduleCellFieldsFragment, b: ScheduleCellFieldsF
   return a.id - b.id;
 }
 
-/** A grid row holds the person's own entries and those they are invited to and have not declined. */
-export const inRow = (s: ScheduleFieldsFragment, personId: number) =>
-  s.owner.id === personId || s.guests.some((g) => g.id === personId && g.response !== 'DECLINED');
+/**
+ * A grid row holds the person's own entries and those they are invited to and have not declined;
+ * the viewer's row keeps the viewer's declined invitations too (dimmed), as the server's grid does.
+ */
+export const inRow = (s: ScheduleFieldsFragment, personId: number, me: number) =>
+  s.owner.id === personId || s.guests.some((g) => g.id === personId && (g.response !== 'DECLINED' || personId === me));
 
 /** The "my schedule" panel holds the viewer's own entries and every invitation. */
 const inMine = (s: ScheduleFieldsFragment, me: number) => s.owner.id === me || s.guests.some((g) => g.id === me);
@@ -60,7 +63,7 @@ export function applyChange(cache: ApolloCache, change: LiveChange, me: number, 
       let touched = false;
       const people = grid.people.map((p) => {
         const had = p.entries.some((e) => e.id === change.scheduleId);
-        const wants = !!s && overlapsRange(s, grid.from, grid.to) && inRow(s, p.id);
+        const wants = !!s && overlapsRange(s, grid.from, grid.to) && inRow(s, p.id, me);
         if (!had && !wants) return p;
         touched = true;
         const rest = p.entries.filter((e) => e.id !== change.scheduleId);
