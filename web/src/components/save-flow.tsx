@@ -85,9 +85,11 @@ export function useRecordDetail<R, V>(
   useEffect(() => {
     if (record) load(toForm(record));
   }, [record, load, toForm]);
+  // Without the record the frame's panel says why (not found, or the load failed): one message, in
+  // place. A toast is for a failed reload of a record that is on screen.
   useEffect(() => {
-    if (error) toast.error(fetchFailed);
-  }, [error, fetchFailed]);
+    if (error && record) toast.error(fetchFailed);
+  }, [error, record, fetchFailed]);
   return useSaveFlow((current) => {
     load(toForm(current as R));
     setEditing(false);
