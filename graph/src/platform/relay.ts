@@ -131,7 +131,9 @@ export class OutboxRelay {
           while (!this.stopped && (await this.relayOnce()) > 0) this.wake = false;
         }
       } catch (err) {
-        this.log.error({ err }, 'outbox relay failed; will retry');
+        // A stop aborts a publish in flight (the events stay unsent and go out after the restart): no error.
+        if (this.stopped) this.log.info({ err: (err as Error).message }, 'outbox relay: publish cut short by the stop; unsent events stay queued');
+        else this.log.error({ err }, 'outbox relay failed; will retry');
       } finally {
         this.running = false;
       }
