@@ -1,3 +1,4 @@
+import { displayDateTime } from '../../components/master-options';
 import { useState } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Checkbox, IconButton, Label, TextInput } from '@primer/react';
@@ -36,7 +37,7 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
   const feedEnabled = data?.icsFeedEnabled ?? false;
   const showPrivateDetails = data?.icsFeedSettings.showPrivateDetails ?? false;
   const when = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }) : t('schedules.google.never');
+    iso ? displayDateTime(iso) : t('schedules.google.never'); // one timestamp format in the whole app
 
   const fail = (err: unknown) => setMessage({ tone: 'error', text: describeError(err, locale, t).message });
 
