@@ -68,6 +68,25 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await context.close();
   });
 
+  test('an empty result says so once, with nothing to export; the current page is blue as in Primer', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/computers');
+    await rows(page, 'computers-table').first().waitFor();
+    const exportButton = page.getByRole('button', { name: 'Excel出力' });
+    expect(await exportButton.isEnabled()).toBe(true);
+    await page.getByLabel('メーカー').fill('存在しないメーカーXYZ');
+    await expect.poll(() => rows(page, 'computers-table').count()).toBe(0);
+    expect(await page.getByTestId('pager-range').count()).toBe(0); // not 「全0件中 0〜0件」
+    expect(await exportButton.isDisabled()).toBe(true);
+    await page.goto('/employees?retired=1');
+    const current = page.locator('button[aria-current="page"]');
+    await current.waitFor();
+    const bg = await current.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).toBe('rgb(9, 105, 218)'); // --bgColor-accent-emphasis
+    await context.close();
+  });
+
   test('create a computer with the user and Office account pickers', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'devadmin');

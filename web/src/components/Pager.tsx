@@ -30,9 +30,12 @@ export function Pager({
   }
   return (
     <nav className={styles.pager} aria-label={labels.nav}>
-      <span className={styles.range} data-testid="pager-range">
-        {labels.range(from, to, total)}
-      </span>
+      {/* Nothing matched: the table says so ("0〜0 of 0" would only repeat it). */}
+      {total > 0 && (
+        <span className={styles.range} data-testid="pager-range">
+          {labels.range(from, to, total)}
+        </span>
+      )}
       {pages > 1 && (
         <span className={styles.buttons}>
           <Button size="small" variant="invisible" leadingVisual={ChevronLeftIcon} disabled={current === 0} onClick={() => onOffset((current - 1) * limit)}>
@@ -48,7 +51,8 @@ export function Pager({
                 <Button
                   key={p}
                   size="small"
-                  variant={p === current ? 'primary' : 'invisible'}
+                  variant="invisible"
+                  className={p === current ? styles.current : undefined}
                   aria-current={p === current ? 'page' : undefined}
                   aria-label={labels.page(p + 1)}
                   onClick={() => onOffset(p * limit)}

@@ -85,6 +85,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
             {t('import.button')}
           </Button>
           <ExportButton
+            empty={page?.total === 0}
             path="/api/computers/export"
             fallbackName="computers.xlsx"
             params={{

@@ -56,6 +56,7 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
       actions={
         !narrow && (
           <ExportButton
+            empty={page?.total === 0}
             path="/api/smartphone/export"
             fallbackName="smartphones.xlsx"
             params={{

@@ -104,8 +104,8 @@ function filenameOf(res: Response, fallback: string): string {
   return plain ? plain[1] : fallback;
 }
 
-/** Downloads the filtered list as .xlsx from the REST export. */
-export function ExportButton({ path, params, fallbackName }: { path: string; params: Record<string, string | undefined>; fallbackName: string }) {
+/** Downloads the filtered list as .xlsx from the REST export; `empty`: nothing matches, nothing to export. */
+export function ExportButton({ path, params, fallbackName, empty = false }: { path: string; params: Record<string, string | undefined>; fallbackName: string; empty?: boolean }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -132,7 +132,7 @@ export function ExportButton({ path, params, fallbackName }: { path: string; par
     }
   };
   return (
-    <Button leadingVisual={busy ? () => <Spinner size="small" srText={null} /> : DownloadIcon} onClick={() => void run()} disabled={busy}>
+    <Button leadingVisual={busy ? () => <Spinner size="small" srText={null} /> : DownloadIcon} onClick={() => void run()} disabled={busy || empty}>
       {busy ? t('grid.exporting') : t('grid.export')}
     </Button>
   );
