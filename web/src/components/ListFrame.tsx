@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, CounterLabel, Dialog, TextInput } from '@primer/react';
+import { Button, CounterLabel, Dialog, Select, TextInput } from '@primer/react';
 import { FilterIcon, PlusIcon, SearchIcon, XIcon } from '@primer/octicons-react';
 import { Page } from './Page';
 import { PageHeading } from './PageHeading';
@@ -62,14 +62,14 @@ export function SelectFilter({ label, value, onChange, options, allLabel }: { la
   return (
     <label className={styles.filter}>
       <span className={styles.filterLabel}>{label}</span>
-      <select className={styles.select} value={value} onChange={(e) => onChange(e.target.value)} aria-label={label}>
-        <option value="">{allLabel}</option>
+      <Select block value={value} onChange={(e) => onChange(e.target.value)} aria-label={label}>
+        <Select.Option value="">{allLabel}</Select.Option>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <Select.Option key={o.value} value={o.value}>
             {o.label}
-          </option>
+          </Select.Option>
         ))}
-      </select>
+      </Select>
     </label>
   );
 }
