@@ -396,6 +396,23 @@ describe('schedule (desktop 1280 × 800)', () => {
   });
 });
 
+describe('schedule (the phone page on a desktop)', () => {
+  test('/schedules/sp opened at 1280 px is a centred column, not stuck to the left', async () => {
+    const { context, page } = await openSchedules('staff');
+    await page.goto(`/schedules/sp?date=${MONDAY}`);
+    const column = page.getByTestId('schedules-sp-page');
+    await column.waitFor();
+    const gaps = await column.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const p = el.parentElement!.getBoundingClientRect();
+      return { left: r.left - p.left, right: p.right - r.right };
+    });
+    expect(gaps.left).toBeGreaterThan(100);
+    expect(Math.abs(gaps.left - gaps.right)).toBeLessThan(2);
+    await context.close();
+  });
+});
+
 describe('schedule (narrow 390 × 844)', () => {
   test('/schedules/sp: calendar with the date, members with their entries or 予定がありません', async () => {
     const { context, page } = await openSchedules('staff', PHONE);
