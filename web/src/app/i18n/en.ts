@@ -554,8 +554,6 @@ export const en: Messages = {
   'schedules.toast.created': 'Event created',
   'schedules.toast.updated': 'Event updated',
   'schedules.toast.deleted': 'Event deleted',
-  'schedules.toast.createFailed': 'Could not create the event',
-  'schedules.toast.updateFailed': 'Could not update the event',
   'schedules.toast.deleteFailed': 'Could not delete the event',
   'schedules.toast.accepted': 'You are attending',
   'schedules.toast.declined': 'Marked as not attending',

@@ -555,8 +555,6 @@ export const ja = {
   'schedules.toast.created': '予定を作成しました',
   'schedules.toast.updated': '予定を更新しました',
   'schedules.toast.deleted': '予定を削除しました',
-  'schedules.toast.createFailed': '予定の作成に失敗しました',
-  'schedules.toast.updateFailed': '予定の更新に失敗しました',
   'schedules.toast.deleteFailed': '予定の削除に失敗しました',
   'schedules.toast.accepted': '参加を受け付けました',
   'schedules.toast.declined': '不参加に設定しました',

@@ -285,10 +285,10 @@ function ScheduleForm({
       onClose();
     } catch (err) {
       const p = describeError(err, locale, t);
+      // Said once, in the dialog (the notice above the fields, and each field's error): no toast.
       setErrors(p.fieldErrors);
       setProblem(p);
       setBusy(null);
-      toast.error(creating ? t('schedules.toast.createFailed') : t('schedules.toast.updateFailed'), p.message);
     }
   };
 
@@ -402,7 +402,8 @@ function ScheduleForm({
               <span>{t('schedules.dialog.deletedElsewhere')}</span>
             </div>
           )}
-          {remote?.kind === 'updated' && (
+          {/* The conflict notice below says the same with who and offers the same button: one of them. */}
+          {remote?.kind === 'updated' && problem?.code !== 'CONFLICT' && (
             <div className={styles.notice} data-tone="attention" role="status">
               <SyncIcon size={16} />
               <span className={styles.noticeText}>{t('schedules.dialog.changedElsewhere')}</span>
