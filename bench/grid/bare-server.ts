@@ -20,7 +20,7 @@ const ENTRIES_SQL = `
      where s.owner_id = any($1::int[]) and s.start_date <= $2::date and s.end_date >= $3::date
   ), inv as materialized (
     select g.schedule_id as id, array_agg(g.employee_id) as guest_rows from schedule_guest g
-     where g.employee_id = any($4::int[]) and g.response <> 'DECLINED' group by g.schedule_id
+     where g.employee_id = any($4::int[]) and (g.response <> 'DECLINED' or g.employee_id = $5) group by g.schedule_id
   )
   select s.id, s.owner_id, s.title,
          to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date,
