@@ -16,8 +16,7 @@ export const maskSuggestions = (message: string) => message.replace(/\s*Did you 
 export function formatGraphqlError(formatted: GraphQLFormattedError, err: unknown): GraphQLFormattedError {
   const e = toAppError(err);
   if (e.code === 'INTERNAL_SERVER_ERROR') {
-    const code = formatted.extensions?.code;
-    if (code && code !== 'INTERNAL_SERVER_ERROR') return { ...formatted, message: maskSuggestions(formatted.message) };
+    if (!isOurs(formatted.extensions?.code)) return { ...formatted, message: maskSuggestions(formatted.message) };
     return { message: e.message, extensions: { code: e.code }, path: formatted.path, locations: formatted.locations };
   }
   const { http: _http, ...extensions } = e.extensions; // the status hint is Apollo's, not the caller's
@@ -25,13 +24,15 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, err: unknow
   return { ...formatted, message: maskSuggestions(e.message), extensions };
 }
 
+/**
+ * An error that is not typed as the caller's is ours unless GraphQL itself coded it (parse,
+ * validation, limits: GRAPHQL_PARSE_FAILED, …).
+ */
+const isOurs = (code: unknown) => !code || code === 'INTERNAL_SERVER_ERROR';
+
 /** Errors that are ours (a bug, the database gone), not the caller's: what must be logged. */
 export function internalErrors(errors: readonly unknown[]): unknown[] {
-  return errors.filter((err) => {
-    if (toAppError(err).code !== 'INTERNAL_SERVER_ERROR') return false;
-    const code = (err as GraphQLError).extensions?.code;
-    return !code || code === 'INTERNAL_SERVER_ERROR';
-  });
+  return errors.filter((err) => toAppError(err).code === 'INTERNAL_SERVER_ERROR' && isOurs((err as GraphQLError).extensions?.code));
 }
 
 /** Logs each internal error with the request's id (HTTP) or the socket operation's id (WebSocket). */

@@ -51,9 +51,10 @@ export function graphqlWebSocket(opts: {
   const { config, orm, schema, services, log, apollo, sockets } = opts;
   const wss = new WebSocketServer({ noServer: true });
   const rules = [...specifiedRules, ...opts.validationRules];
-  // Parsed and validated subscription documents by query text: thousands of open tabs send the same
-  // few, and sharing the document object lets live-execution.ts reuse one result per visibility class.
-  const documents = new Map<string, DocumentNode>();
+  // Parsed documents by query text (`validated`: a subscription that passed the rules): thousands of
+  // open tabs send the same few, and sharing the document object lets live-execution.ts reuse one
+  // result per visibility class. Bounded; the oldest entry goes first.
+  const documents = new Map<string, { document: DocumentNode; validated: boolean }>();
 
   const format = (errors: readonly GraphQLError[], requestId: string | undefined, operationName?: string | null) => {
     logInternalErrors(log, errors, requestId, operationName);
@@ -96,26 +97,28 @@ export function graphqlWebSocket(opts: {
           return [unauthenticated()];
         }
         const contextValue = createContext(services, orm.em, user, { ...c.extra.meta!, requestId });
-        let document = documents.get(payload.query);
-        if (!document) {
+        let entry = documents.get(payload.query);
+        if (!entry) {
           try {
-            document = parse(payload.query, { maxTokens: config.GRAPHQL_MAX_TOKENS });
+            entry = { document: parse(payload.query, { maxTokens: config.GRAPHQL_MAX_TOKENS }), validated: false };
           } catch (err) {
             return [new GraphQLError(err instanceof GraphQLError ? err.message : 'Syntax Error', { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
           }
+          if (documents.size >= 500) documents.delete(documents.keys().next().value!);
+          documents.set(payload.query, entry);
         }
+        const { document } = entry;
         const operation = getOperationAST(document, payload.operationName);
         if (!operation) return [new GraphQLError('実行する操作を特定できません（operationName を指定してください）。', { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })];
         if (operation.operation !== 'subscription') {
-          // Apollo parses and validates it again (from its own cache), exactly as over HTTP.
+          // Apollo validates it (from its own cache), exactly as over HTTP.
           apolloQueries.set(contextValue, { query: payload.query, variables: payload.variables });
           return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
         }
-        if (!documents.has(payload.query)) {
+        if (!entry.validated) {
           const errors = validate(schema, document, rules);
           if (errors.length) return errors.map((e) => new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
-          if (documents.size >= 500) documents.delete(documents.keys().next().value!);
-          documents.set(payload.query, document);
+          entry.validated = true;
         }
         const inputError = operationInputError(payload.query, payload.variables, document);
         if (inputError) return [inputError];

@@ -51,9 +51,6 @@ export function inputProblem(root: unknown): 'nul' | 'depth' | null {
   return null;
 }
 
-/** A NUL character anywhere in a value (strings, lists, objects, keys). */
-export const hasNul = (v: unknown): boolean => inputProblem(v) === 'nul';
-
 /**
  * A calendar date written YYYY-MM-DD between `minYear` and `maxYear` (PostgreSQL has no year 0,
  * and JavaScript dates accept years PostgreSQL refuses).
