@@ -10,12 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { createTestDatabase, testConfig, type TestDatabase } from '../../graph/src/test/db.js';
 import { openOrm } from '../../graph/src/db/orm.js';
 import { createLogger } from '../../graph/src/platform/logger.js';
-import { OutboxRelay } from '../../graph/src/platform/relay.js';
+import { OutboxRelay } from '../../graph/src/platform/events/relay.js';
 import { ConsumerRunner } from '../../graph/src/platform/events/consumer.js';
-import { KafkaDeadLetters, KafkaTransport, createKafka, readDeadLetterTopic, replayDeadLetterTopic, type KafkaSettings } from '../../graph/src/platform/events/kafka.js';
+import { KafkaDeadLetters, KafkaTransport, createKafka, readDeadLetterTopic, replayDeadLetterTopic, type KafkaSettings } from '../../graph/src/platform/events/kafka/transport.js';
 import { EventMetrics } from '../../graph/src/platform/events/metrics.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../../graph/src/platform/events/test-support.js';
-import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../graph/src/platform/events/kafka-test-broker.js';
+import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../graph/src/platform/events/kafka/test-broker.js';
 import { startWorkerPool } from './pool.js';
 import { defaultConsumerNames, selectConsumers } from './registry.js';
 

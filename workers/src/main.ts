@@ -29,9 +29,9 @@ import {
   replayDeadLetterTable,
   retryPolicy,
 } from '../../graph/src/platform/events/index.js';
-import { KafkaDeadLetters, KafkaTransport, createKafka, replayDeadLetterTopic } from '../../graph/src/platform/events/kafka.js';
+import { KafkaDeadLetters, KafkaTransport, createKafka, replayDeadLetterTopic } from '../../graph/src/platform/events/kafka/transport.js';
 import { serveMetrics, type MetricsServer } from '../../graph/src/platform/events/metrics.js';
-import { OutboxRelay } from '../../graph/src/platform/relay.js';
+import { OutboxRelay } from '../../graph/src/platform/events/relay.js';
 import { ownSignals } from '../../graph/src/platform/signals.js';
 import { formatDeadLetters, listDeadLetters } from './dead-letters.js';
 import { startWorkerPool } from './pool.js';

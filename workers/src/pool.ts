@@ -11,7 +11,7 @@ import {
   type EventConsumer,
   type MetricsServer,
 } from '../../graph/src/platform/events/index.js';
-import { KafkaConsumerGroup, KafkaDeadLetters, consumerLag, createKafka, ensureTopics, topicsOf } from '../../graph/src/platform/events/kafka.js';
+import { KafkaConsumerGroup, KafkaDeadLetters, consumerLag, createKafka, ensureTopics, topicsOf } from '../../graph/src/platform/events/kafka/transport.js';
 
 export interface WorkerPool {
   groups: KafkaConsumerGroup[];

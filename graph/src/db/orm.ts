@@ -3,7 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { Employee } from '../modules/employees/employee.entity.js';
 import { Department, Location } from '../modules/departments/department.entity.js';
 import { LoginThrottle, Session } from '../modules/auth/session.entity.js';
-import { OutboxEvent } from '../platform/outbox.entity.js';
+import { OutboxEvent } from '../platform/events/outbox.entity.js';
 import { deviceEntities } from '../modules/devices/device.module.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
 import { Migration20261122020000_events } from './migrations/Migration20261122020000_events.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../platform/logger.js';
-import { OutboxRelay, type EventTransport } from '../platform/relay.js';
+import { OutboxRelay, type EventTransport } from '../platform/events/relay.js';
 import type { EventEnvelope } from '../../../schema/events/index.js';
 import { databaseMigratedTo } from '../test/db.js';
 

@@ -11,7 +11,7 @@ import { createDeviceServices } from '../modules/devices/device.services.js';
 import { GoogleCalendarGateway } from '../modules/google/google-calendar.client.js';
 import { GoogleConnectionService } from '../modules/google/google-connection.service.js';
 import { IcsService } from '../modules/google/ics.service.js';
-import type { LivePubSub } from './pubsub.js';
+import type { LivePubSub } from './live/pubsub.js';
 
 /** The singletons every request shares. Resolvers and routes reach them through the context. */
 export function createServices(config: Config, secret: Buffer, pubsub: LivePubSub) {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { ScheduleSnapshot } from '../../../schema/events/schedule.events.js';
 import { ScheduleService } from '../../../graph/src/modules/schedules/schedule.service.js';
-import { record } from '../../../graph/src/platform/outbox.js';
+import { record } from '../../../graph/src/platform/events/outbox.js';
 import { GoogleApiError, type GEvent, type UserCalendar } from '../../../graph/src/modules/google/google-calendar.client.js';
 import type { GoogleConnectionService } from '../../../graph/src/modules/google/google-connection.service.js';
 import {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../graph/src/platform/context.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../graph/src/test/db.js';
 import { startFakeGoogle, type FakeGoogle } from '../../../graph/src/test/fake-google-calendar.js';
 import { ConsumerRunner, EventMetrics, TableDeadLetters } from '../../../graph/src/platform/events/index.js';
-import { toEnvelope } from '../../../graph/src/platform/outbox.js';
+import { toEnvelope } from '../../../graph/src/platform/events/outbox.js';
 import { ScheduleService } from '../../../graph/src/modules/schedules/schedule.service.js';
 import type { Config } from '../../../graph/src/config/config.js';
 import { createGoogleSync, type GoogleSync } from './index.js';

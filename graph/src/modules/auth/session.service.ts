@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config/config.js';
-import { record } from '../../platform/outbox.js';
+import { record } from '../../platform/events/outbox.js';
 import { pgArray } from '../../platform/sql.js';
 import { EmployeeRole, EmployeeStatus } from '../employees/employee.enums.js';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
-import { record } from '../../platform/outbox.js';
+import { record } from '../../platform/events/outbox.js';
 import { checkId, checkSearchText, parseInput, v } from '../../platform/validation.js';
 import { expectVersion, flushSave } from '../../platform/versioning.js';
 import { MASTER_DATA_ROLES, STATUS_LABEL, type EmployeeStatus } from '../employees/employee.enums.js';

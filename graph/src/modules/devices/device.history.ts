@@ -3,7 +3,7 @@ import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { notFound } from '../../platform/errors.js';
-import { record, type RecordInput } from '../../platform/outbox.js';
+import { record, type RecordInput } from '../../platform/events/outbox.js';
 import { DEVICE_ROLES, type EmployeeStatus } from '../employees/employee.enums.js';
 import type { EventType } from '../../../../schema/events/index.js';
 import { AssetKind, DEVICE_STATUS_LABEL, DeviceKind, type DeviceStatus } from './device.enums.js';

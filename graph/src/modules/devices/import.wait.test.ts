@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { createLivePubSub } from '../../platform/pubsub.js';
+import { createLivePubSub } from '../../platform/live/pubsub.js';
 import { ImportService, type ImportJobView } from './import.service.js';
 
 const JOB = '0190f5d2-7c1e-7000-8000-000000000001';

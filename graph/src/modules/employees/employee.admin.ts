@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
-import { record } from '../../platform/outbox.js';
+import { record } from '../../platform/events/outbox.js';
 import { checkId, missingOr, parseInput, v } from '../../platform/validation.js';
 import { expectVersion, flushSave } from '../../platform/versioning.js';
 import { hashPassword } from '../auth/password.js';

@@ -9,7 +9,7 @@ import { TokenCipher } from './google-token-crypto.js';
 import { INTRANET_ID, IS_PUSH_EVENT_ID_SQL, toApiGoogleItem } from './google-mapping.js';
 import type { GoogleCalendarStatus } from './google.types.js';
 import { ScheduleService } from '../schedules/schedule.service.js';
-import { record } from '../../platform/outbox.js';
+import { record } from '../../platform/events/outbox.js';
 
 export interface ConnectionRow {
   employee_id: number;

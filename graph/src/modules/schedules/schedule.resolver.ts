@@ -4,7 +4,7 @@ import type { EventEnvelope } from '../../../../schema/events/envelope.js';
 import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
 import { requireUser } from '../../platform/authz.js';
 import type { AppContext } from '../../platform/context.js';
-import { liveHub, shareView } from '../../platform/live-hub.js';
+import { liveHub, shareView } from '../../platform/live/hub.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { BusyConflict, ScheduleChange, ScheduleGrid, ScheduleInput, SchedulePage, ScheduleView } from './schedule.types.js';
 import { CELL_FIELDS } from './schedule.service.js';
@@ -15,7 +15,7 @@ type ScheduleEnvelope = EventEnvelope<{ schedule: ScheduleSnapshot; previous?: S
 /**
  * One rendered view per event and visibility class, shared by every subscriber in that class: the
  * same object (marked with shareView), so the WebSocket layer also executes the selection set and
- * serialises once per class (platform/live-execution.ts), not once per subscriber.
+ * serialises once per class (platform/live/execution.ts), not once per subscriber.
  */
 const rendered = new WeakMap<object, Map<string, ScheduleChange>>();
 
@@ -144,7 +144,7 @@ export class ScheduleResolver {
 
   @Authorized()
   @Subscription(() => ScheduleChange, {
-    // One pubsub listener for all subscribers (platform/live-hub.ts); per subscriber only the date
+    // One pubsub listener for all subscribers (platform/live/hub.ts); per subscriber only the date
     // filter and the visibility class are decided here, the view comes from the per-class cache.
     subscribe: ({ args, context }: { args: { from?: string | null; to?: string | null }; context: AppContext }) => {
       const viewerId = requireUser(context).id;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
-import { record } from '../../platform/outbox.js';
+import { record } from '../../platform/events/outbox.js';
 import { checkId, checkSearchText, parseInput } from '../../platform/validation.js';
 import { expectVersion } from '../../platform/versioning.js';
 import { GuestResponse } from './schedule.enums.js';

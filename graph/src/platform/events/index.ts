@@ -1,11 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
-import { OutboxRelay } from '../relay.js';
+import { OutboxRelay } from './relay.js';
 import { ConsumerRunner, type EventConsumer, type RetryPolicy } from './consumer.js';
 import { EmbeddedTransport, TableDeadLetters } from './embedded.js';
 import { RetryQueue } from './retry-queue.js';
-import { KafkaLiveFeed, KafkaTransport, type KafkaSettings } from './kafka.js';
+import { KafkaLiveFeed, KafkaTransport, type KafkaSettings } from './kafka/transport.js';
 import { EventMetrics } from './metrics.js';
 import type { DeadLetterSink, EventTransport, LiveListener } from './transport.js';
 

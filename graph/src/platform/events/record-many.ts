@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { contractOf, type EventEnvelope, type PayloadOf, type EventType } from '../../../../schema/events/index.js';
-import type { RecordInput } from '../outbox.js';
+import type { RecordInput } from './outbox.js';
 import { execBound } from '../sql.js';
 import { newEventId } from './event-id.js';
 

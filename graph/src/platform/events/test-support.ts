@@ -4,7 +4,7 @@
  * record probe events through the real outbox in service-like transactions.
  */
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { record } from '../outbox.js';
+import { record } from './outbox.js';
 import { recordMany } from './record-many.js';
 
 export { ProbeConsumer } from './probe.js';

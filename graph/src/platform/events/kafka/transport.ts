@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type ICustomPartitioner, type KafkaMessage, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
-import { InvalidEventError, aggregateTypes, contractFor, parseEvent } from '../../../../schema/events/validate.js';
-import { AbortedError, type ConsumerRunner } from './consumer.js';
-import type { DeadLetter, DeadLetterSink, EventTransport, LiveListener, SerializedEvent } from './transport.js';
+import type { EventEnvelope } from '../../../../../schema/events/index.js';
+import { InvalidEventError, aggregateTypes, contractFor, parseEvent } from '../../../../../schema/events/validate.js';
+import { AbortedError, type ConsumerRunner } from '../consumer.js';
+import type { DeadLetter, DeadLetterSink, EventTransport, LiveListener, SerializedEvent } from '../transport.js';
 
 export interface KafkaSettings {
   brokers: string[];

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { contractOf, type EventEnvelope, type EventType, type PayloadOf } from '../../../schema/events/index.js';
-import { newEventId } from './events/event-id.js';
+import { contractOf, type EventEnvelope, type EventType, type PayloadOf } from '../../../../schema/events/index.js';
+import { newEventId } from './event-id.js';
 import { OutboxEvent } from './outbox.entity.js';
 
 export interface RecordInput<T extends EventType> {

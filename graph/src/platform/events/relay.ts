@@ -1,10 +1,10 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { EventMetrics } from './events/metrics.js';
-import type { EventTransport } from './events/transport.js';
+import type { EventMetrics } from './metrics.js';
+import type { EventTransport } from './transport.js';
 import { toEnvelope } from './outbox.js';
 
-export type { EventTransport } from './events/transport.js';
+export type { EventTransport } from './transport.js';
 
 /** An outbox row as pg returns it (snake_case columns, jsonb parsed). */
 export interface OutboxRow {

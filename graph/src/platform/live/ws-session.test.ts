@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
-import { startTestPlatform, type TestPlatform } from '../test/db.js';
-import { api, gql, loginToken } from '../test/http.js';
+import { startTestPlatform, type TestPlatform } from '../../test/db.js';
+import { api, gql, loginToken } from '../../test/http.js';
 
 let p: TestPlatform;
 let admin: string;

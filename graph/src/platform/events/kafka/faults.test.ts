@@ -8,19 +8,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../../../scripts/kafka/kafka.js';
-import { createTestDatabase, type TestDatabase } from '../../test/db.js';
-import { createLogger } from '../logger.js';
+import { repoRoot } from '../../../../../scripts/kafka/kafka.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/db.js';
+import { createLogger } from '../../logger.js';
 import { OutboxRelay } from '../relay.js';
-import { ConsumerRunner } from './consumer.js';
-import { KafkaConsumerGroup, KafkaDeadLetters, KafkaTransport, type KafkaSettings } from './kafka.js';
-import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from './kafka-test-broker.js';
-import { EventMetrics } from './metrics.js';
-import { ProbeConsumer, effectReport, waitFor, writeProbes } from './test-support.js';
+import { ConsumerRunner } from '../consumer.js';
+import { KafkaConsumerGroup, KafkaDeadLetters, KafkaTransport, type KafkaSettings } from './transport.js';
+import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from './test-broker.js';
+import { EventMetrics } from '../metrics.js';
+import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../test-support.js';
 
 const log = createLogger('silent');
 const TOTAL = 10_000;
-kafkaSkipNotice('graph/src/platform/events/faults.test.ts');
+kafkaSkipNotice('graph/src/platform/events/kafka/faults.test.ts');
 
 interface Proc {
   child: ChildProcess;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveHub, isSharedView, shareView } from './live-hub.js';
+import { LiveHub, isSharedView, shareView } from './hub.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

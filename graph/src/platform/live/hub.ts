@@ -1,9 +1,9 @@
 import type { LivePubSub } from './pubsub.js';
-import type { EventEnvelope } from '../../../schema/events/index.js';
+import type { EventEnvelope } from '../../../../schema/events/index.js';
 
 /**
  * Objects handed to many subscribers at once: every subscriber of one visibility class receives the
- * same object for an event. The WebSocket layer (live-execution.ts) executes the subscription's
+ * same object for an event. The WebSocket layer (execution.ts) executes the subscription's
  * selection set once per such object and document and reuses the result for the whole class.
  * A resolver that yields a shared view promises that the view is all the result depends on: the
  * fields below it must not read the subscriber's context.
@@ -24,7 +24,7 @@ interface Sink<E> {
 }
 
 /**
- * A hub subscription's iterator. `direct`, when set (live-execution.ts does for WebSocket
+ * A hub subscription's iterator. `direct`, when set (execution.ts does for WebSocket
  * subscribers), is offered each value first, synchronously in the publish loop; when it returns
  * true it has delivered the value itself and the value is not queued. It is only offered values
  * while nothing is queued, so deliveries keep their order.

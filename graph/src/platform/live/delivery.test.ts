@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
-import { startTestPlatform, type TestPlatform } from '../test/db.js';
-import { loginToken } from '../test/http.js';
-import { record } from './outbox.js';
+import { startTestPlatform, type TestPlatform } from '../../test/db.js';
+import { loginToken } from '../../test/http.js';
+import { record } from '../events/outbox.js';
 
 let p: TestPlatform;
 let token: string;

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../../../schema/events/index.js';
+import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { LivePubSub } from './pubsub.js';
 
 /** Aggregate types that never reach browsers (platform internals such as the end-to-end probe). */

@@ -6,14 +6,14 @@ import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
-import { createContext, type AppContext, type RequestMeta } from './context.js';
-import { tokenFrom } from './cookies.js';
-import { AppError, unauthenticated } from './errors.js';
-import { formatGraphqlError, logInternalErrors, maskSuggestions, operationInputError } from './graphql-guards.js';
-import { directFrames, subscribeShared } from './live-execution.js';
-import { SESSION_ENDED, type LiveSocket, type LiveSockets } from './live-sockets.js';
-import type { Services } from './services.js';
+import type { Config } from '../../config/config.js';
+import { createContext, type AppContext, type RequestMeta } from '../context.js';
+import { tokenFrom } from '../cookies.js';
+import { AppError, unauthenticated } from '../errors.js';
+import { formatGraphqlError, logInternalErrors, maskSuggestions, operationInputError } from '../graphql-guards.js';
+import { directFrames, subscribeShared } from './execution.js';
+import { SESSION_ENDED, type LiveSocket, type LiveSockets } from './sockets.js';
+import type { Services } from '../services.js';
 
 type SocketExtra = {
   live?: LiveSocket;
@@ -34,7 +34,7 @@ const SESSION_SWEEP_MS = 60_000;
  * now (resolved again per operation; a socket whose session is gone is closed with 4401):
  *   - queries and mutations run through Apollo (`executeOperation`): the very pipeline of HTTP,
  *     with its parser limits, validation rules, input guard, executor, error formatting and logging;
- *   - subscriptions, which Apollo does not run, go through live-execution with the same validation
+ *   - subscriptions, which Apollo does not run, go through execution.ts with the same validation
  *     rules, input guard and error formatter.
  * Sockets and operations per user are bounded (LiveSockets).
  */
@@ -52,7 +52,7 @@ export function graphqlWebSocket(opts: {
   const wss = new WebSocketServer({ noServer: true });
   const rules = [...specifiedRules, ...opts.validationRules];
   // Parsed documents by query text (`validated`: a subscription that passed the rules): thousands of
-  // open tabs send the same few, and sharing the document object lets live-execution.ts reuse one
+  // open tabs send the same few, and sharing the document object lets execution.ts reuse one
   // result per visibility class. Bounded; the oldest entry goes first.
   const documents = new Map<string, { document: DocumentNode; validated: boolean }>();
 

@@ -1,10 +1,10 @@
 import type { Consumer } from 'kafkajs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../test/db.js';
-import { createLogger } from '../logger.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/db.js';
+import { createLogger } from '../../logger.js';
 import { OutboxRelay } from '../relay.js';
-import { ConsumerRunner } from './consumer.js';
-import { createEventBackbone } from './index.js';
+import { ConsumerRunner } from '../consumer.js';
+import { createEventBackbone } from '../index.js';
 import {
   KafkaConsumerGroup,
   KafkaDeadLetters,
@@ -15,16 +15,16 @@ import {
   replayDeadLetterTopic,
   topicFor,
   type KafkaSettings,
-} from './kafka.js';
-import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from './kafka-test-broker.js';
-import { EventMetrics } from './metrics.js';
-import { ProbeConsumer, effectReport, waitFor, writeProbes } from './test-support.js';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
-import { newEventId } from './event-id.js';
+} from './transport.js';
+import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from './test-broker.js';
+import { EventMetrics } from '../metrics.js';
+import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../test-support.js';
+import type { EventEnvelope } from '../../../../../schema/events/index.js';
+import { newEventId } from '../event-id.js';
 
 const log = createLogger('silent');
 const policy = { maxAttempts: 3, baseMs: 5, maxMs: 50 };
-kafkaSkipNotice('graph/src/platform/events/kafka.test.ts');
+kafkaSkipNotice('graph/src/platform/events/kafka/kafka.test.ts');
 
 describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
   let db: TestDatabase;

@@ -1,6 +1,6 @@
 import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type WebSocket from 'ws';
-import { isHubIterator, isSharedView } from './live-hub.js';
+import { isHubIterator, isSharedView } from './hub.js';
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
 interface Rendered {
@@ -107,10 +107,10 @@ export function directFrames(contextValue: object, socket: WebSocket, id: string
 
 /**
  * graphql-ws `subscribe`: graphql-js's subscribe (source stream per subscriber, then the selection
- * set executed for each event), except for event values marked as shared views (live-hub.ts):
+ * set executed for each event), except for event values marked as shared views (hub.ts):
  *   - the selection set is executed and serialised once per view, document and variables, and the
  *     result reused by every subscriber who receives that same view (one per visibility class);
- *   - on a live-hub stream of a WebSocket subscriber (directFrames), the frame (the cached JSON
+ *   - on a hub stream of a WebSocket subscriber (directFrames), the frame (the cached JSON
  *     behind the subscriber's own prefix) is written to the socket in the publish loop itself (or,
  *     when the class's result is still being executed, by the loop that finishes it), in order, not
  *     through graphql-ws's per-subscriber promise chain. Errors, completion and anything that is not
