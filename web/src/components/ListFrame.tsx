@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, CounterLabel, Dialog, Select, TextInput } from '@primer/react';
 import { FilterIcon, PlusIcon, SearchIcon, XIcon } from '@primer/octicons-react';
@@ -96,8 +96,16 @@ export function FilterChip({ text, removeLabel, onRemove }: { text: string; remo
   );
 }
 
+/**
+ * The list's active filters, for the table's empty state: an empty result under filters offers to
+ * clear them there, where the user is looking.
+ */
+export const ListFiltersContext = createContext<{ active: number; clear(): void; clearLabel: string } | null>(null);
+
 export interface ListFrameLabels {
   clear: string;
+  /** The empty state's button (defaults to `clear`). */
+  clearFilters?: string;
   add: string;
   filter: string;
   filterTitle: string;
@@ -181,7 +189,7 @@ export function ListFrame({
         </div>
       )}
       {chips && <div className={styles.chips}>{chips}</div>}
-      {children}
+      <ListFiltersContext.Provider value={{ active: activeFilters, clear: onClear, clearLabel: labels.clearFilters ?? labels.clear }}>{children}</ListFiltersContext.Provider>
       {narrow && filterOpen && (
         <Dialog
           title={labels.filterTitle}

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { Checkbox, Spinner } from '@primer/react';
+import { useContext, type ReactNode } from 'react';
+import { Button, Checkbox, Spinner } from '@primer/react';
+import { XIcon } from '@primer/octicons-react';
+import { ListFiltersContext } from './ListFrame';
 import styles from './ListTable.module.css';
 
 export interface ListColumn<R> {
@@ -111,11 +113,26 @@ export function ListTable<R>({
           })}
         </tbody>
       </table>
-      {rows.length === 0 && !loading && <div className={styles.empty}>{emptyText}</div>}
+      {rows.length === 0 && !loading && <EmptyRows text={emptyText} />}
       {loading && (
         <div className={rows.length ? styles.overlay : styles.empty}>
           <Spinner size="small" srText={null} />
         </div>
+      )}
+    </div>
+  );
+}
+
+/** No rows: say so, and when filters caused it, offer to clear them right there. */
+function EmptyRows({ text }: { text: string }) {
+  const filters = useContext(ListFiltersContext);
+  return (
+    <div className={styles.empty} data-testid="list-empty">
+      <span>{text}</span>
+      {filters && filters.active > 0 && (
+        <Button size="small" leadingVisual={XIcon} onClick={filters.clear}>
+          {filters.clearLabel}
+        </Button>
       )}
     </div>
   );

@@ -5,7 +5,7 @@ import type { ReadError } from './gql-errors';
 
 export function useListLabels(): ListFrameLabels {
   const { t } = useI18n();
-  return { clear: t('grid.clear'), add: t('grid.add'), filter: t('grid.filter'), filterTitle: t('grid.filterTitle'), close: t('rec.close'), closeToast: t('rec.close') };
+  return { clear: t('grid.clear'), clearFilters: t('grid.clearFilters'), add: t('grid.add'), filter: t('grid.filter'), filterTitle: t('grid.filterTitle'), close: t('rec.close'), closeToast: t('rec.close') };
 }
 
 export function useDetailLabels(): DetailFrameLabels {

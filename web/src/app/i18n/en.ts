@@ -152,6 +152,7 @@ export const en: Messages = {
   'rec.unset': 'Not set',
   'rec.none': 'None',
   'grid.clear': 'Clear',
+  'grid.clearFilters': 'Clear filters',
   'grid.add': 'Add',
   'grid.filter': 'Filter',
   'grid.filterTitle': 'Filters',

@@ -153,6 +153,7 @@ export const ja = {
   'rec.unset': '未設定',
   'rec.none': 'なし',
   'grid.clear': 'クリア',
+  'grid.clearFilters': '絞り込みを解除',
   'grid.add': '追加',
   'grid.filter': '絞り込み',
   'grid.filterTitle': '絞り込み条件',
