@@ -200,6 +200,42 @@ describe('schedule (desktop 1280 × 800)', () => {
     await context.close();
   });
 
+  test('a long title in the week grid shows on two lines, with the whole title in the tooltip', async () => {
+    const { context, page } = await openSchedules('admin');
+    const title = `${uniqueTitle('長い')} 第3四半期 全社事業計画レビューと来期予算の方針確認`;
+    await createFromCell(page, NAMES.admin, SATURDAY, { title });
+    const chip = cell(page, NAMES.admin, SATURDAY).getByTestId('entry').filter({ hasText: title.slice(0, 8) });
+    await chip.waitFor();
+    expect(await chip.getAttribute('title')).toContain(title);
+    const lines = await chip.locator('span').last().evaluate((el) => {
+      const lh = parseFloat(getComputedStyle(el).lineHeight);
+      return Math.round(el.getBoundingClientRect().height / lh);
+    });
+    expect(lines).toBe(2);
+    // The first line holds more than a handful of characters (the cell is not starved by its neighbours).
+    const firstLineChars = await chip.locator('span').last().evaluate((el) => {
+      const text = el.lastChild as Text;
+      const range = document.createRange();
+      const top = el.getBoundingClientRect().top;
+      let n = 0;
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        if (range.getBoundingClientRect().top - top < 4) n++;
+      }
+      return n;
+    });
+    expect(firstLineChars).toBeGreaterThanOrEqual(7);
+    await chip.scrollIntoViewIfNeeded();
+    await shot(page, 'schedules-desktop-long-title');
+    await chip.click();
+    const dialog = page.getByRole('dialog', { name: '予定詳細' });
+    await dialog.getByRole('button', { name: '削除', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'はい' }).click();
+    await toast(page, '予定を削除しました').waitFor();
+    await context.close();
+  });
+
   test('the owner edits and deletes; others see both live', async () => {
     const viewer = await openSchedules('devadmin');
     const { context, page } = await openSchedules('admin');
