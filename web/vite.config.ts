@@ -3,14 +3,18 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error a plain .mjs script without type declarations
 import { inlineGraphql } from './scripts/inline-graphql.mjs';
+// @ts-expect-error a plain .mjs script without type declarations
+import { precompress } from './scripts/precompress.mjs';
 
 /**
  * The production path is `npm run build:web` → web/dist, served by the graph server with an SPA
- * fallback. `npm --workspace web run dev` serves the app on :5173 and proxies the server (start it
- * with PORT=4200, or set VITE_GRAPH_URL).
+ * fallback. `npm run dev` starts the server and this dev server (:5173, hot reload), which proxies
+ * the server's paths to it on the same `PORT` the server reads (default 4000; VITE_GRAPH_URL
+ * overrides the whole address). The proxy keeps the browser's Host, so the server's WebSocket
+ * Origin check sees a same-origin request.
  */
 declare const process: { env: Record<string, string | undefined> };
-const graphUrl = process.env.VITE_GRAPH_URL ?? 'http://localhost:4200';
+const graphUrl = process.env.VITE_GRAPH_URL ?? `http://127.0.0.1:${process.env.PORT || 4000}`;
 
 export default defineConfig({
   plugins: [
@@ -19,6 +23,7 @@ export default defineConfig({
       gqlDir: fileURLToPath(new URL('./src/gql/', import.meta.url)),
     }),
     react(),
+    precompress(),
   ],
   build: {
     target: 'es2022',
