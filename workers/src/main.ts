@@ -29,7 +29,10 @@ import {
   replayDeadLetterTable,
   retryPolicy,
 } from '../../graph/src/platform/events/index.js';
-import { KafkaDeadLetters, KafkaTransport, createKafka, replayDeadLetterTopic } from '../../graph/src/platform/events/kafka/transport.js';
+import { KafkaDeadLetters } from '../../graph/src/platform/events/kafka/dead-letters.js';
+import { KafkaTransport } from '../../graph/src/platform/events/kafka/transport.js';
+import { createKafka } from '../../graph/src/platform/events/kafka/client.js';
+import { replayDeadLetterTopic } from '../../graph/src/platform/events/kafka/replay.js';
 import { serveMetrics, type MetricsServer } from '../../graph/src/platform/events/metrics.js';
 import { OutboxRelay } from '../../graph/src/platform/events/relay.js';
 import { ownSignals } from '../../graph/src/platform/signals.js';

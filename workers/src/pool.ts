@@ -11,7 +11,11 @@ import {
   type EventConsumer,
   type MetricsServer,
 } from '../../graph/src/platform/events/index.js';
-import { KafkaConsumerGroup, KafkaDeadLetters, consumerLag, createKafka, ensureTopics, topicsOf } from '../../graph/src/platform/events/kafka/transport.js';
+import { KafkaConsumerGroup, consumerLag } from '../../graph/src/platform/events/kafka/consumer-group.js';
+import { KafkaDeadLetters } from '../../graph/src/platform/events/kafka/dead-letters.js';
+import { createKafka } from '../../graph/src/platform/events/kafka/client.js';
+import { ensureTopics } from '../../graph/src/platform/events/kafka/topic-admin.js';
+import { topicsOf } from '../../graph/src/platform/events/kafka/naming.js';
 
 export interface WorkerPool {
   groups: KafkaConsumerGroup[];

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../platform/logger.js';
-import { OutboxRelay, type EventTransport } from '../platform/events/relay.js';
+import { OutboxRelay } from '../platform/events/relay.js';
+import type { EventTransport } from '../platform/events/transport.js';
 import type { EventEnvelope } from '../../../schema/events/index.js';
 import { databaseMigratedTo } from '../test/db.js';
 

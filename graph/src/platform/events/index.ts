@@ -5,7 +5,9 @@ import { OutboxRelay } from './relay.js';
 import { ConsumerRunner, type EventConsumer, type RetryPolicy } from './consumer.js';
 import { EmbeddedTransport, TableDeadLetters } from './embedded.js';
 import { RetryQueue } from './retry-queue.js';
-import { KafkaLiveFeed, KafkaTransport, type KafkaSettings } from './kafka/transport.js';
+import { KafkaLiveFeed } from './kafka/live-feed.js';
+import { KafkaTransport } from './kafka/transport.js';
+import type { KafkaSettings } from './kafka/client.js';
 import { EventMetrics } from './metrics.js';
 import type { DeadLetterSink, EventTransport, LiveListener } from './transport.js';
 

@@ -4,8 +4,6 @@ import type { EventMetrics } from './metrics.js';
 import type { EventTransport } from './transport.js';
 import { toEnvelope } from './outbox.js';
 
-export type { EventTransport } from './transport.js';
-
 /** An outbox row as pg returns it (snake_case columns, jsonb parsed). */
 export interface OutboxRow {
   id: string;

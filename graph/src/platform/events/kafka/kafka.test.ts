@@ -5,17 +5,12 @@ import { createLogger } from '../../logger.js';
 import { OutboxRelay } from '../relay.js';
 import { ConsumerRunner } from '../consumer.js';
 import { createEventBackbone } from '../index.js';
-import {
-  KafkaConsumerGroup,
-  KafkaDeadLetters,
-  KafkaTransport,
-  consumerLag,
-  deadLetterTopic,
-  readDeadLetterTopic,
-  replayDeadLetterTopic,
-  topicFor,
-  type KafkaSettings,
-} from './transport.js';
+import { KafkaConsumerGroup, consumerLag } from './consumer-group.js';
+import { KafkaDeadLetters, readDeadLetterTopic } from './dead-letters.js';
+import { KafkaTransport } from './transport.js';
+import { deadLetterTopic, topicFor } from './naming.js';
+import { replayDeadLetterTopic } from './replay.js';
+import type { KafkaSettings } from './client.js';
 import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from './test-broker.js';
 import { EventMetrics } from '../metrics.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../test-support.js';

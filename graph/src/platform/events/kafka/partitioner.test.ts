@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Partitioners } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
-import { KeyHashPartitioner, murmur2 } from './transport.js';
+import { KeyHashPartitioner, murmur2 } from './partitioner.js';
 
 const meta = (n: number) => Array.from({ length: n }, (_, i) => ({ partitionErrorCode: 0, partitionId: i, leader: i % 3 === 2 ? -1 : 1, replicas: [1], isr: [1], offlineReplicas: [] }));
 

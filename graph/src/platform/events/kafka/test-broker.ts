@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hasJava, startKafka, waitForMetadata, type KafkaBroker } from '../../../../../scripts/kafka/kafka.js';
-import type { KafkaSettings } from './transport.js';
+import type { KafkaSettings } from './client.js';
 
 export const requireKafka = process.env.REQUIRE_KAFKA === '1' || process.env.REQUIRE_KAFKA === 'true';
 const external = process.env.KAFKA_BROKERS?.trim() || '';
