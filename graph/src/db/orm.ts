@@ -2,7 +2,6 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { Employee } from '../modules/employees/employee.entity.js';
 import { Department, Location } from '../modules/departments/department.entity.js';
-import { LoginThrottle, Session } from '../modules/auth/session.entity.js';
 import { OutboxEvent } from '../platform/events/outbox.entity.js';
 import { deviceEntities } from '../modules/devices/device.module.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
@@ -23,7 +22,7 @@ import { Migration20261126180000_login_id_case } from './migrations/Migration202
 import { Migration20261126181000_ics_private_details } from './migrations/Migration20261126181000_ics_private_details.js';
 
 /** Every entity of every module; modules add theirs here. */
-export const entities = [Employee, Department, Location, Session, LoginThrottle, OutboxEvent, ...deviceEntities];
+export const entities = [Employee, Department, Location, OutboxEvent, ...deviceEntities];
 
 /** Committed migrations, in order. `npm start` applies them; nothing ever runs schema:update. */
 export const migrationsList = [
