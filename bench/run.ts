@@ -1,7 +1,9 @@
 /**
  * `npm run bench [-- <name filter>…] [--flag[=value]…]`: runs every bench/*.bench.ts whose name
  * contains one of the filters (all of them without a filter), prints their tables and writes each
- * result as JSON to bench/results/<name>-<timestamp>.json. `--list` shows the benches.
+ * result as JSON to bench/results/<name>-<timestamp>.json. `--list` shows the benches. `--summary`
+ * also writes each bench's row of the table in bench/README.md (command, result, date and commit,
+ * verdict; see lib/summary-table.ts); a crashed run or a `--profile` run leaves the row alone.
  * Exit code 1 when a bench fails its target or crashes, 2 when a verdict was impossible (busy machine). Child processes and embedded databases are
  * stopped at the end, on error and on Ctrl-C.
  */
@@ -11,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cleanupAll, installSignalHandlers, REPO_ROOT } from './lib/procs.js';
-import type { Bench, BenchArgs } from './lib/bench.js';
+import type { Bench, BenchArgs, BenchOutcome } from './lib/bench.js';
+import { upsertSummaryRow } from './lib/summary-table.js';
 
 const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
@@ -35,6 +38,37 @@ function gitCommit(): string | null {
   } catch {
     return null;
   }
+}
+
+/** A `+` after the commit: tracked files had uncommitted changes, so the run measured more than the commit. */
+function commitLabel(): string {
+  const commit = gitCommit();
+  if (!commit) return 'no commit';
+  try {
+    const dirty = execSync('git status --porcelain --untracked-files=no', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return dirty ? `${commit}+` : commit;
+  } catch {
+    return commit;
+  }
+}
+
+const README = path.join(BENCH_DIR, 'README.md');
+
+function writeSummaryRow(name: string, startedAt: Date, outcome: BenchOutcome) {
+  const flags = Object.entries(args)
+    .filter(([k]) => k !== 'summary')
+    .map(([k, v]) => (v === true ? `--${k}` : `--${k}=${v}`));
+  const verdict = outcome.inconclusive ? 'INCONCLUSIVE' : outcome.pass === null ? '– (no target)' : outcome.pass ? 'PASS' : 'FAIL';
+  const when = startedAt.toISOString().slice(0, 16).replace('T', ' ');
+  const updated = upsertSummaryRow(fs.readFileSync(README, 'utf8'), {
+    bench: name,
+    command: `\`npm run bench -- ${[name, ...flags].join(' ')}\``,
+    result: outcome.headline,
+    run: `${when} UTC, ${commitLabel()}`,
+    verdict,
+  });
+  fs.writeFileSync(README, updated);
+  console.log(`summary: ${name}'s row in bench/README.md rewritten`);
 }
 
 const { filters, args } = parseArgs(process.argv.slice(2));
@@ -66,6 +100,14 @@ for (const b of selected) {
     else if (outcome.inconclusive && exitCode === 0) exitCode = 2;
     const status = outcome.inconclusive ? 'inconclusive' : outcome.pass === null ? 'done' : outcome.pass ? 'pass' : 'fail';
     record = { status, headline: outcome.headline, results: outcome.results };
+    if (args.summary && !args.profile) {
+      try {
+        writeSummaryRow(b.name, startedAt, outcome);
+      } catch (err) {
+        exitCode = 1;
+        console.error(`summary: ${(err as Error).message}`);
+      }
+    }
   } catch (err) {
     exitCode = 1;
     console.error(`bench ${b.name} failed:`, err);
