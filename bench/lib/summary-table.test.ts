@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { readSummary, SUMMARY_END, SUMMARY_START, upsertSummaryRow } from './summary-table';
+import { readSummary, SUMMARY_END, SUMMARY_START, upsertSummaryRow } from './summary-table.js';
 
 const doc = `# Benchmarks
 
