@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { liveHub, shareView } from '../../platform/live/hub.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { BusyConflict, ScheduleChange, ScheduleGrid, ScheduleInput, SchedulePage, ScheduleView } from './schedule.types.js';
-import { CELL_FIELDS } from './schedule.service.js';
+import { CELL_FIELDS } from './schedule.queries.js';
 import { viewFor, visibilityClass } from './schedule.visibility.js';
 
 type ScheduleEnvelope = EventEnvelope<{ schedule: ScheduleSnapshot; previous?: ScheduleSnapshot }>;
