@@ -16,6 +16,7 @@ import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
 import { graphqlWebSocket } from './platform/live/graphql-ws.js';
 import { jitGateway } from './platform/jit-executor.js';
+import { scheduleGridCachePlugin } from './modules/schedules/schedule.grid-cache.plugin.js';
 import type { LiveSockets } from './platform/live/sockets.js';
 import { apiRouter } from './platform/rest.js';
 import { requestIds, securityHeaders } from './platform/http-headers.js';
@@ -94,7 +95,7 @@ export async function startServer(opts: {
     csrfPrevention: true,
     // Cache hints are unused; the cache-control plugin would wrap every field resolver (and keep
     // graphql-jit from inlining them).
-    plugins: [...armor.plugins, cookiePlugin, inputGuardPlugin, errorLogPlugin(log), ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
+    plugins: [...armor.plugins, cookiePlugin, inputGuardPlugin, errorLogPlugin(log), scheduleGridCachePlugin(services.scheduleGridCache), ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
     validationRules,
     parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     allowBatchedHttpRequests: false,

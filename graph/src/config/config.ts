@@ -69,6 +69,7 @@ const schema = z.object({
   EVENT_RETRY_MAX_MS: z.coerce.number().int().min(0).default(10_000),
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
   RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  GRID_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(200_000),
   IMPORT_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().min(1024).default(300 * 1024 * 1024),

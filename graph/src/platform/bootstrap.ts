@@ -12,6 +12,7 @@ import type { Logger } from './logger.js';
 import { createLivePubSub } from './live/pubsub.js';
 import { createEventBackbone, type EventBackbone, type EventConsumer, type EventMetrics } from './events/index.js';
 import type { OutboxRelay } from './events/relay.js';
+import { onLocalCommit } from './events/local-commits.js';
 import { buildAppSchema } from './schema.js';
 import { sessionSecret } from './secret.js';
 import { createServices, type Services } from './services.js';
@@ -63,6 +64,8 @@ export async function startGraph(
   await prepareDatabase(config, orm, log);
   const pubsub = createLivePubSub();
   const services = createServices(config, sessionSecret(config), pubsub);
+  // This process's own writes drop the grid answers they change before their request answers.
+  onLocalCommit(orm, (events) => services.scheduleGridCache.invalidate(events), log);
   const schema = await buildAppSchema(pubsub);
   const sockets = new LiveSockets({
     socketsPerUser: config.WS_MAX_SOCKETS_PER_USER,
@@ -72,6 +75,7 @@ export async function startGraph(
   const publish = fanOut(pubsub);
   // Session ends close sockets before the same batch reaches subscriptions.
   const live = (batch: Parameters<typeof publish>[0]) => {
+    services.scheduleGridCache.invalidate(batch);
     sockets.apply(batch);
     publish(batch);
   };

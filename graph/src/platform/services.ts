@@ -7,6 +7,7 @@ import { DepartmentService } from '../modules/departments/department.service.js'
 import { EmployeeService } from '../modules/employees/employee.service.js';
 import { EmployeeAdminService } from '../modules/employees/employee.admin.js';
 import { ScheduleService } from '../modules/schedules/schedule.service.js';
+import { ScheduleGridCache } from '../modules/schedules/schedule.grid-cache.js';
 import { createDeviceServices } from '../modules/devices/device.services.js';
 import { GoogleCalendarGateway } from '../modules/google/google-calendar.client.js';
 import { GoogleConnectionService } from '../modules/google/google-connection.service.js';
@@ -24,6 +25,7 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     employeeAdmin: new EmployeeAdminService(employees, sessions),
     departments: new DepartmentService(),
     schedules: new ScheduleService(),
+    scheduleGridCache: new ScheduleGridCache(config.GRID_CACHE_MB * 1024 * 1024),
     devices: createDeviceServices(),
     sessions,
     google: new GoogleConnectionService(new GoogleCalendarGateway({ config }), secret),
