@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error a plain .mjs script without type declarations
 import { inlineGraphql } from './scripts/inline-graphql.mjs';
+// @ts-expect-error a plain .mjs script without type declarations
+import { precompress } from './scripts/precompress.mjs';
 
 /**
  * The production path is `npm run build:web` → web/dist, served by the graph server with an SPA
@@ -21,6 +23,7 @@ export default defineConfig({
       gqlDir: fileURLToPath(new URL('./src/gql/', import.meta.url)),
     }),
     react(),
+    precompress(),
   ],
   build: {
     target: 'es2022',

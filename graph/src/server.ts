@@ -16,7 +16,6 @@ import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
 import { graphqlWebSocket } from './platform/live/graphql-ws.js';
 import { jitGateway } from './platform/jit-executor.js';
-import { scheduleGridCachePlugin } from './modules/schedules/schedule.grid-cache.plugin.js';
 import type { LiveSockets } from './platform/live/sockets.js';
 import { apiRouter } from './platform/rest.js';
 import { requestIds, securityHeaders } from './platform/http-headers.js';
@@ -24,6 +23,7 @@ import type { Services } from './platform/services.js';
 import { pendingMigrations } from './db/orm.js';
 import { mountApiRoutes } from './platform/api-routes.js';
 import { repoRoot } from './platform/paths.js';
+import { webApp } from './platform/web-app.js';
 
 export const WEB_DIST = path.join(repoRoot(import.meta.url), 'web/dist');
 
@@ -95,7 +95,7 @@ export async function startServer(opts: {
     csrfPrevention: true,
     // Cache hints are unused; the cache-control plugin would wrap every field resolver (and keep
     // graphql-jit from inlining them).
-    plugins: [...armor.plugins, cookiePlugin, inputGuardPlugin, errorLogPlugin(log), scheduleGridCachePlugin(services.scheduleGridCache), ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
+    plugins: [...armor.plugins, cookiePlugin, inputGuardPlugin, errorLogPlugin(log), ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
     validationRules,
     parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     allowBatchedHttpRequests: false,
@@ -161,15 +161,9 @@ export async function startServer(opts: {
     apiRouter(orm, services, log, mountApiRoutes),
   );
 
-  // --- The web app (built by `npm run build:web`), with client-side routes falling back to index.html.
+  // --- The web app (built by `npm run build:web`): precompressed files, client-side routes falling back to index.html.
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    app.use(express.static(WEB_DIST, { index: false, maxAge: '1h', setHeaders: (res, p) => {
-      if (p.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    } }));
-    app.get(/.*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(WEB_DIST, 'index.html'));
-    });
+    app.use(webApp(WEB_DIST));
   } else {
     app.get('/', (_req, res) => {
       res.status(503).type('text').send('The web app is not built. Run `npm run build:web` (npm start does it).');
