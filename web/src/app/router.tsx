@@ -1,40 +1,47 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { CenteredSpinner } from '../components/CenteredStatus';
 import { canAccess } from './access';
 import { AREAS, PAGES, pageTitleKey, type PageDef } from './areas';
-import { RequireAuth } from './auth/RequireAuth';
+import { loadAppShell, RequireAuth } from './auth/RequireAuth';
 import { useSession } from './auth/session';
 import { useT } from './i18n';
 import { defaultLandingPath, isMobileBrowser } from './use-narrow';
 
-// Every screen is its own chunk, so the first load carries only the shell.
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const ComingSoonPage = lazy(() => import('../features/pages/ComingSoonPage'));
-const ForbiddenPage = lazy(() => import('../features/pages/ForbiddenPage'));
-const NotFoundPage = lazy(() => import('../features/pages/NotFoundPage'));
-const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
-const SchedulesSpPage = lazy(() => import('../features/schedules/SchedulesSpPage'));
-
 type ScreenProps = { def: PageDef; id?: string };
+
+/** A lazy screen that can also be fetched ahead of its first render (preloadRoute). */
+type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
+
+function screen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
+  return Object.assign(lazy(load), { preload: load });
+}
+
+// Every screen is its own chunk, so the first load carries only the shell.
+const LoginPage = screen(() => import('../features/auth/LoginPage'));
+const HomePage = screen(() => import('../features/home/HomePage'));
+const ComingSoonPage = screen(() => import('../features/pages/ComingSoonPage'));
+const ForbiddenPage = screen(() => import('../features/pages/ForbiddenPage'));
+const NotFoundPage = screen(() => import('../features/pages/NotFoundPage'));
+const SchedulesPage = screen(() => import('../features/schedules/SchedulesPage'));
+const SchedulesSpPage = screen(() => import('../features/schedules/SchedulesSpPage'));
 
 /**
  * Built screens by route path (lazy, one chunk each). Every other row of the route table shows
  * ComingSoonPage: the real title and an honest 準備中 state.
  */
-const EmployeesPage = lazy(() => import('../features/employees/EmployeesPage'));
-const EmployeeDetailPage = lazy(() => import('../features/employees/EmployeeDetailPage'));
-const DepartmentsPage = lazy(() => import('../features/departments/DepartmentsPage'));
-const DepartmentDetailPage = lazy(() => import('../features/departments/DepartmentDetailPage'));
-const ComputersPage = lazy(() => import('../features/devices/ComputersPage'));
-const ComputerDetailPage = lazy(() => import('../features/devices/ComputerDetailPage'));
-const SmartphonesPage = lazy(() => import('../features/devices/SmartphonesPage'));
-const SmartphoneDetailPage = lazy(() => import('../features/devices/SmartphoneDetailPage'));
-const OfficeAccountsPage = lazy(() => import('../features/devices/OfficeAccountsPage'));
-const OfficeAccountDetailPage = lazy(() => import('../features/devices/OfficeAccountDetailPage'));
+const EmployeesPage = screen(() => import('../features/employees/EmployeesPage'));
+const EmployeeDetailPage = screen(() => import('../features/employees/EmployeeDetailPage'));
+const DepartmentsPage = screen(() => import('../features/departments/DepartmentsPage'));
+const DepartmentDetailPage = screen(() => import('../features/departments/DepartmentDetailPage'));
+const ComputersPage = screen(() => import('../features/devices/ComputersPage'));
+const ComputerDetailPage = screen(() => import('../features/devices/ComputerDetailPage'));
+const SmartphonesPage = screen(() => import('../features/devices/SmartphonesPage'));
+const SmartphoneDetailPage = screen(() => import('../features/devices/SmartphoneDetailPage'));
+const OfficeAccountsPage = screen(() => import('../features/devices/OfficeAccountsPage'));
+const OfficeAccountDetailPage = screen(() => import('../features/devices/OfficeAccountDetailPage'));
 
-const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<ScreenProps>>>> = {
+const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   // schedule
   '/schedules': SchedulesPage,
   '/schedules/sp': SchedulesSpPage,
@@ -114,4 +121,20 @@ export const routes: RouteObject[] = [
 /** The route table; rendered inside <BrowserRouter> (declarative mode keeps the data-router code out of the first chunk). */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+const SCREEN_ROUTES = PAGES.map((p) => ({ path: p.path }));
+
+/**
+ * Starts fetching the chunks the first screen at `pathname` needs (the shell and the page) while
+ * the session check is on its way, instead of one after the other once it answers: on a phone's
+ * network each step of that chain costs a round trip.
+ */
+export function preloadRoute(pathname: string): void {
+  const ignore = () => undefined; // a failed fetch is retried, and reported, by the render that needs it
+  if (pathname === '/login') return void LoginPage.preload().catch(ignore);
+  void loadAppShell().catch(ignore);
+  const path = matchRoutes(SCREEN_ROUTES, pathname)?.[0]?.route.path;
+  const target = pathname === '/home' ? HomePage : path ? (SCREENS[path] ?? ComingSoonPage) : undefined;
+  void target?.preload().catch(ignore);
 }

@@ -8,7 +8,8 @@ import { handleSessionExpired, loginPath, SessionProvider, useSessionExpiry, typ
 import { clearStoredLogin, readStoredLogin, writeStoredLogin } from './user-cache';
 
 // The shell (menus, overlays, icons) is its own chunk: the first load only has to check the session.
-const AppShell = lazy(() => import('../layout/AppShell'));
+export const loadAppShell = () => import('../layout/AppShell');
+const AppShell = lazy(loadAppShell);
 const SessionError = lazy(() => import('./SessionError'));
 
 /**
