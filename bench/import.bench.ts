@@ -29,7 +29,7 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
-import { TEMPLATE_HEADERS } from '../graph/src/modules/devices/import.template.js';
+import { TEMPLATE_HEADERS } from '../graph/src/modules/import/import.template.js';
 import { numArg, type Bench } from './lib/bench.js';
 import { ensureActiveEmployees, serverEnv, startBenchDatabase, withClient } from './lib/database.js';
 import { table } from './lib/format.js';

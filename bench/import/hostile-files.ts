@@ -1,7 +1,7 @@
 /**
  * Writes the hostile spreadsheets of issue 21 (items 2 and 10) to a folder, to measure what reading
  * them costs: `node --import @swc-node/register/esm-register bench/import/hostile-files.ts <dir>`,
- * then for each file `node dist/graph/src/modules/devices/import.hostile.child.js <file> <xlsx|xls>`
+ * then for each file `node dist/graph/src/modules/import/import.hostile.child.js <file> <xlsx|xls>`
  * (after `node scripts/build-server.mjs`), which prints the rows read, the error and the peak RSS.
  * import.hostile.test.ts builds most of the same files and asserts on the peak.
  */

@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { HeaderMap } from '../../graph/src/modules/devices/import.rows.js';
-import type { Cell } from '../../graph/src/modules/devices/import.sheet.js';
+import type { HeaderMap } from '../../graph/src/modules/import/import.rows.js';
+import type { Cell } from '../../graph/src/modules/import/import.sheet.js';
 import { runChild } from '../lib/child.js';
 
 const file = process.env.BENCH_IMPORT_FILE!;
@@ -67,9 +67,9 @@ async function naive(): Promise<Record<string, unknown>> {
   const limit = Number(process.env.BENCH_NAIVE_ROWS ?? 5000);
   // Loaded here, not at the top: the floor's process (and its peak RSS) carries no ORM.
   const { openOrm } = await import('../../graph/src/db/orm.js');
-  const { Computer } = await import('../../graph/src/modules/devices/computer.entity.js');
-  const { loadImportRefs } = await import('../../graph/src/modules/devices/import.refs.js');
-  const { parseRow, readHeader } = await import('../../graph/src/modules/devices/import.rows.js');
+  const { Computer } = await import('../../graph/src/modules/computers/computer.entity.js');
+  const { loadImportRefs } = await import('../../graph/src/modules/import/import.refs.js');
+  const { parseRow, readHeader } = await import('../../graph/src/modules/import/import.rows.js');
   const orm = await openOrm(process.env.DATABASE_URL!, 4);
   try {
     const t0 = performance.now();

@@ -9,10 +9,10 @@ import { zipParts } from '../../../graph/src/test/zip.js';
 import { createLogger } from '../../../graph/src/platform/logger.js';
 import { startGraph, type Graph } from '../../../graph/src/platform/bootstrap.js';
 import type { Config } from '../../../graph/src/config/config.js';
-import { ImportPlanner } from '../../../graph/src/modules/devices/import.plan.js';
-import { ASSET_NUMBER_TAKEN } from '../../../graph/src/modules/devices/import.write.js';
-import { ReferenceGuard } from '../../../graph/src/modules/devices/import.guard.js';
-import { uploadHandoff } from '../../../graph/src/modules/devices/import.handoff.js';
+import { ImportPlanner } from '../../../graph/src/modules/import/import.plan.js';
+import { ASSET_NUMBER_TAKEN } from '../../../graph/src/modules/import/import.write.js';
+import { ReferenceGuard } from '../../../graph/src/modules/import/import.guard.js';
+import { uploadHandoff } from '../../../graph/src/modules/import/import.handoff.js';
 import { createImportConsumer, startImportScheduler } from './index.js';
 
 let db: TestDatabase;

@@ -1,4 +1,4 @@
-import type { ComputerView } from './computer.types.js';
+import type { ComputerView } from '../computers/computer.types.js';
 import type { XlsxColumn } from './device.export.js';
 import type { HeldDeviceView } from './device.types.js';
 

@@ -1,17 +1,17 @@
 import type { Router } from 'express';
-import { Computer } from './computer.entity.js';
-import { ComputerResolver } from './computer.resolver.js';
-import { computerRoutes } from './computer.routes.js';
+import { Computer } from '../computers/computer.entity.js';
+import { ComputerResolver } from '../computers/computer.resolver.js';
+import { computerRoutes } from '../computers/computer.routes.js';
 import { DeviceResolver } from './device.resolver.js';
-import { ImportResolver } from './import.resolver.js';
-import { importRoutes } from './import.routes.js';
-import { OfficeAccount } from './office-account.entity.js';
-import { OfficeAccountResolver } from './office-account.resolver.js';
-import { officeAccountRoutes } from './office-account.routes.js';
-import { offboardingRoutes } from './offboarding.routes.js';
-import { Smartphone } from './smartphone.entity.js';
-import { SmartphoneResolver } from './smartphone.resolver.js';
-import { smartphoneRoutes } from './smartphone.routes.js';
+import { ImportResolver } from '../import/import.resolver.js';
+import { importRoutes } from '../import/import.routes.js';
+import { OfficeAccount } from '../office-accounts/office-account.entity.js';
+import { OfficeAccountResolver } from '../office-accounts/office-account.resolver.js';
+import { officeAccountRoutes } from '../office-accounts/office-account.routes.js';
+import { offboardingRoutes } from '../offboarding/offboarding.routes.js';
+import { Smartphone } from '../smartphones/smartphone.entity.js';
+import { SmartphoneResolver } from '../smartphones/smartphone.resolver.js';
+import { smartphoneRoutes } from '../smartphones/smartphone.routes.js';
 
 /** What the platform registers for the IT-asset register. */
 export const deviceEntities = [OfficeAccount, Computer, Smartphone];

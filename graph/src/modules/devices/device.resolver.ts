@@ -5,7 +5,7 @@ import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { AssetKind, DeviceKind } from './device.enums.js';
 import { parseAggregateId } from './device.history.js';
 import { DeviceChange, DeviceOptions, DeviceTimeline } from './device.types.js';
-import { EmployeeDevices } from './offboarding.types.js';
+import { EmployeeDevices } from '../offboarding/offboarding.types.js';
 
 /** What the three kinds share: options, history, offboarding and live changes. */
 @Resolver()

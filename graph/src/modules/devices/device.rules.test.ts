@@ -4,10 +4,10 @@ import { createTestDatabase, type TestDatabase } from '../../test/db.js';
 import { seedDemoCompany } from '../../db/seeders/demo-company.js';
 import { OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from './device.enums.js';
 import { contentDisposition } from './device.export.js';
-import { unquote } from './import.rows.js';
+import { unquote } from '../import/import.rows.js';
 import { assignments, historyFromEvent } from './device.history.js';
 import { fetchAll, fetchPage, heldJoins, heldSelect, heldWhere } from './device.query.js';
-import { officeRowColor } from './office-account.service.js';
+import { officeRowColor } from '../office-accounts/office-account.service.js';
 import type { DeviceHistoryEntry } from './device.types.js';
 
 describe('Office row colour (spec section 9, as documented in officeRowColor)', () => {

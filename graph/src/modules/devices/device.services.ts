@@ -1,17 +1,17 @@
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { ComputerAdminService } from './computer.admin.js';
-import { ComputerService } from './computer.service.js';
+import { ComputerAdminService } from '../computers/computer.admin.js';
+import { ComputerService } from '../computers/computer.service.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, OFFICE_STATUS_LABEL, OfficeAccountStatus, SMARTPHONE_STATUSES, labelled } from './device.enums.js';
 import { DeviceHistoryService } from './device.history.js';
-import { ImportService } from './import.service.js';
+import { ImportService } from '../import/import.service.js';
 import type { DeviceOptions } from './device.types.js';
-import { OfficeAccountAdminService } from './office-account.admin.js';
-import { OFFICE_USAGE_LIMIT, OfficeAccountService } from './office-account.service.js';
-import { OffboardingService } from './offboarding.service.js';
-import { SmartphoneAdminService } from './smartphone.admin.js';
-import { SmartphoneService } from './smartphone.service.js';
+import { OfficeAccountAdminService } from '../office-accounts/office-account.admin.js';
+import { OFFICE_USAGE_LIMIT, OfficeAccountService } from '../office-accounts/office-account.service.js';
+import { OffboardingService } from '../offboarding/offboarding.service.js';
+import { SmartphoneAdminService } from '../smartphones/smartphone.admin.js';
+import { SmartphoneService } from '../smartphones/smartphone.service.js';
 
 /** The IT-asset register's services (every one of them for 管理者, デバイス管理者, システム管理者 only). */
 export function createDeviceServices() {

@@ -1,0 +1,202 @@
+import type { ComputerData } from '../computers/computer.admin.js';
+import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, type DeviceStatus } from '../devices/device.enums.js';
+import type { ImportRefs } from './import.refs.js';
+import { CellError, ImportFailure, type Cell } from './import.sheet.js';
+
+/** What an import row may set (the computer's fields the export shows; PIN and password are never in a file). */
+export type ImportValues = Omit<ComputerData, 'pinCode' | 'pass'>;
+export type ImportField = keyof ImportValues;
+/** Values as read from a row, before the form's rules (a blank required cell is still null here). */
+export type RawValues = { [K in ImportField]?: ImportValues[K] | null };
+
+export interface RowError {
+  row: number;
+  column: string | null;
+  reason: string;
+}
+
+/** The export's headers the import reads (derived columns such as 使用者の在籍状況 are ignored). */
+export const IMPORT_COLUMNS = {
+  ID: 'id',
+  管理番号: 'assetNumber',
+  メーカー: 'maker',
+  種類: 'deviceType',
+  型番: 'model',
+  使用者ID: 'currentUserId',
+  使用者: 'currentUserName',
+  前使用者: 'previousUserName',
+  拠点: 'locationId',
+  部署: 'departmentId',
+  状態: 'status',
+  理由: 'reason',
+  購入日: 'purchaseDate',
+  導入日: 'introductionDate',
+  'Microsoft Office アカウント': 'officeAccountId',
+  ACアダプター: 'acAdapter',
+  電源ケーブル: 'powerCable',
+} as const;
+type Source = (typeof IMPORT_COLUMNS)[keyof typeof IMPORT_COLUMNS];
+const HEADER_SOURCES = Object.entries(IMPORT_COLUMNS) as [string, Source][];
+
+/** The Japanese column name of each field (row errors and the preview's `changed`). */
+export const COLUMN_OF: Record<ImportField, string> = {
+  assetNumber: '管理番号',
+  maker: 'メーカー',
+  deviceType: '種類',
+  model: '型番',
+  currentUserId: '使用者',
+  previousUserId: '前使用者',
+  locationId: '拠点',
+  departmentId: '部署',
+  status: '状態',
+  reason: '理由',
+  purchaseDate: '購入日',
+  introductionDate: '導入日',
+  officeAccountId: 'Microsoft Office アカウント',
+  acAdapter: 'ACアダプター',
+  powerCable: '電源ケーブル',
+};
+
+/** Header cells → the column index of each source field (order-free, unknown headers ignored). */
+export type HeaderMap = Partial<Record<Source, number>>;
+
+export function readHeader(cells: Cell[]): HeaderMap {
+  const map: HeaderMap = {};
+  cells.forEach((c, i) => {
+    const name = typeof c === 'string' ? c.trim() : '';
+    const source = (IMPORT_COLUMNS as Record<string, Source>)[name];
+    if (source && map[source] === undefined) map[source] = i;
+  });
+  if (map.assetNumber === undefined && map.id === undefined) {
+    throw new ImportFailure('1行目に「管理番号」または「ID」の列見出しが必要です。テンプレートの見出しを使ってください。');
+  }
+  return map;
+}
+
+/** A parsed row: its key, the fields its columns set (absent columns are left out) and its problems. */
+export interface ParsedRow {
+  row: number;
+  assetNumber: string | null;
+  id: number | null;
+  values: RawValues;
+  errors: RowError[];
+}
+
+const STATUS_BY_LABEL = new Map<string, DeviceStatus>(COMPUTER_STATUSES.flatMap((s) => [[DEVICE_STATUS_LABEL[s], s], [s, s]]));
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/**
+ * Text as typed, less the quote the export of before put in front of text a spreadsheet would run
+ * as a formula (= + - @, tab, carriage return): files it wrote read as the values it exported. The
+ * export now writes such text as it is (a string cell, device.export.ts).
+ */
+export const unquote = (s: string): string => (s.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(s) ? s.slice(1).trim() : s);
+
+const text = (c: Cell | undefined): string | null => {
+  if (c === null || c === undefined) return null;
+  const s = c instanceof Date ? c.toISOString().slice(0, 10) : unquote(String(c).trim());
+  return s === '' ? null : s;
+};
+
+/** YYYY-MM-DD of an epoch time, remembered (a file has a few thousand distinct dates, not one per row). */
+const DAYS = new Map<number, string>();
+const isoDay = (ms: number): string => {
+  let s = DAYS.get(ms);
+  if (s === undefined) {
+    s = new Date(ms).toISOString().slice(0, 10);
+    if (DAYS.size >= 50_000) DAYS.clear();
+    DAYS.set(ms, s);
+  }
+  return s;
+};
+
+/** A date cell, an Excel serial number, or YYYY-MM-DD / YYYY/MM/DD text (checked later by the form's rules). */
+const dateText = (c: Cell | undefined): string | null => {
+  if (c instanceof Date) return Number.isNaN(c.getTime()) ? 'invalid' : isoDay(c.getTime());
+  if (typeof c === 'number' && c > 0 && c < 2_958_466) return isoDay(EXCEL_EPOCH + Math.round(c) * 86_400_000);
+  return text(c);
+};
+
+const positiveInt = (c: Cell | undefined): number | null | 'bad' => {
+  const s = text(c);
+  if (s === null) return null;
+  return /^\d+$/.test(s) && Number(s) > 0 && Number(s) <= 2_147_483_647 ? Number(s) : 'bad';
+};
+
+/** One sheet row → its key and values, names resolved against the master data. */
+export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportRefs): ParsedRow {
+  const errors: RowError[] = [];
+  const err = (column: string, reason: string) => errors.push({ row, column, reason });
+  // An error value (#N/A, #DIV/0!, …) is not a value: the row is rejected, naming the column, and
+  // the cell reads as empty below (no second message about the same cell).
+  for (const [header, k] of HEADER_SOURCES) {
+    const c = h[k] === undefined ? undefined : cells[h[k]!];
+    if (c instanceof CellError) err(header, `エラー値（${c.code}）が入っています。数式の結果ではなく値を入力してください。`);
+  }
+  const at = (k: Source): Cell | undefined => {
+    if (h[k] === undefined) return undefined;
+    const c = cells[h[k]!];
+    return c === undefined || c instanceof CellError ? null : c;
+  };
+  const has = (k: Source) => h[k] !== undefined;
+  const values: RawValues = {};
+
+  const id = positiveInt(at('id'));
+  if (id === 'bad') err('ID', 'IDは正の整数で入力してください。');
+  const assetNumber = has('assetNumber') ? text(at('assetNumber')) : null;
+
+  for (const k of ['maker', 'deviceType', 'model', 'reason', 'acAdapter', 'powerCable'] as const) if (has(k)) values[k] = text(at(k));
+  for (const k of ['purchaseDate', 'introductionDate'] as const) if (has(k)) values[k] = dateText(at(k));
+
+  if (has('status')) {
+    const s = text(at('status'));
+    const code = s === null ? null : STATUS_BY_LABEL.get(s);
+    if (code) values.status = code;
+    else if (s !== null) err('状態', `状態「${s}」は使えません（${COMPUTER_STATUSES.map((x) => DEVICE_STATUS_LABEL[x]).join('・')}）。`);
+  }
+  for (const [k, field, label] of [['locationId', 'locationId', '拠点'], ['departmentId', 'departmentId', '部署']] as const) {
+    if (!has(k)) continue;
+    const name = text(at(k));
+    const found = name === null ? null : (k === 'locationId' ? refs.locations : refs.departments).get(name);
+    if (name !== null && found === undefined) err(label, `${label}「${name}」は存在しません。`);
+    else values[field] = found ?? null;
+  }
+  if (has('officeAccountId')) {
+    const account = text(at('officeAccountId'));
+    const found = account === null ? null : refs.officeAccounts.get(account.toLowerCase());
+    if (found === undefined) err('Microsoft Office アカウント', `Microsoft Office アカウント「${account}」は存在しません。`);
+    else values.officeAccountId = found?.id ?? null;
+  }
+  resolvePeople(at, has, refs, values, err);
+  return { row, assetNumber, id: typeof id === 'number' ? id : null, values, errors };
+}
+
+/** 使用者ID wins over 使用者 (a name must belong to exactly one employee); 前使用者 by name. */
+function resolvePeople(
+  at: (k: Source) => Cell | undefined,
+  has: (k: Source) => boolean,
+  refs: ImportRefs,
+  values: RawValues,
+  err: (column: string, reason: string) => void,
+): void {
+  const byName = (column: string, name: string | null): number | null | undefined => {
+    if (name === null) return null;
+    const id = refs.employeeByName.get(name);
+    if (id === undefined) err(column, `社員「${name}」は存在しません。`);
+    else if (id === null) err(column, `社員「${name}」は同名の社員が複数います。使用者IDで指定してください。`);
+    return id ?? undefined;
+  };
+  const userId = positiveInt(at('currentUserId'));
+  if (userId === 'bad') err('使用者ID', '使用者IDは正の整数で入力してください。');
+  else if (typeof userId === 'number') {
+    if (refs.employees.has(userId)) values.currentUserId = userId;
+    else err('使用者ID', `社員（ID: ${userId}）は存在しません。`);
+  } else if (has('currentUserName') || has('currentUserId')) {
+    const id = byName('使用者', has('currentUserName') ? text(at('currentUserName')) : null);
+    if (id !== undefined) values.currentUserId = id;
+  }
+  if (has('previousUserName')) {
+    const id = byName('前使用者', text(at('previousUserName')));
+    if (id !== undefined) values.previousUserId = id;
+  }
+}

@@ -1,0 +1,37 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from '../devices/device.enums.js';
+
+@ObjectType({ simpleResolvers: true, description: 'Microsoft Office アカウント' })
+export class OfficeAccountView {
+  @Field(() => Int) id!: number;
+  @Field() account!: string;
+  @Field(() => OfficeAccountStatus) status!: OfficeAccountStatus;
+  @Field({ description: '使用中 / 停止' }) statusLabel!: string;
+  @Field(() => Int, { description: 'このアカウントに紐付くパソコンの台数（入力ではなく集計）' }) usageCount!: number;
+  @Field(() => OfficeRowColor, { nullable: true, description: '行の色（usage_status）。null は通常。' }) rowColor!: OfficeRowColor | null;
+  @Field(() => String, { nullable: true, description: '行の色の理由' }) rowColorReason!: string | null;
+  @Field(() => OfficeRowReason, { nullable: true, description: '行の色の理由のコード（画面が言語ごとに表示する）' }) rowColorReasonCode!: OfficeRowReason | null;
+  @Field(() => Int) version!: number;
+  @Field() updatedAt!: Date;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class OfficeAccountPage {
+  @Field(() => [OfficeAccountView]) items!: OfficeAccountView[];
+  @Field(() => Int) total!: number;
+  @Field(() => Int) offset!: number;
+  @Field(() => Int) limit!: number;
+}
+
+@InputType({ description: 'Microsoft Office アカウント一覧の絞り込み' })
+export class OfficeAccountFilter {
+  @Field(() => String, { nullable: true, description: 'アカウントの部分一致' }) account?: string | null;
+  @Field(() => OfficeAccountStatus, { nullable: true }) status?: OfficeAccountStatus | null;
+}
+
+@InputType({ description: 'Microsoft Office アカウントの登録・更新（使用数は集計なので入力しない）' })
+export class OfficeAccountInput {
+  @Field() account!: string;
+  @Field(() => OfficeAccountStatus) status!: OfficeAccountStatus;
+  @Field(() => Int, { nullable: true, description: '更新時は必須（読み込んだときの version）' }) version?: number;
+}
