@@ -5,6 +5,7 @@ import { requireUser } from '../../platform/authz.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { record } from '../../platform/events/outbox.js';
+import { pgArray } from '../../platform/sql.js';
 import { checkId, checkSearchText, parseInput } from '../../platform/validation.js';
 import { expectVersion } from '../../platform/versioning.js';
 import { GuestResponse } from './schedule.enums.js';
@@ -74,7 +75,7 @@ export class ScheduleService {
         order by (e.id = ?) desc, e.id limit ? offset ?`,
       [...params, viewer.id, page.limit, page.offset],
     );
-    const ids = `{${people.map((p) => p.id).join(',')}}`;
+    const ids = pgArray(people.map((p) => p.id));
     const rows = new Map(people.map((p) => [p.id, [] as ScheduleView[]]));
     if (people.length && opts.cellsOnly) {
       const cells: CellRow[] = await ctx.em.execute(GRID_CELLS_SQL, [ids, filter.to, filter.from, ids, viewer.id, viewer.id, filter.to, filter.from]);
@@ -166,7 +167,6 @@ export class ScheduleService {
       await this.setGuests(tx, row.id, data.guestIds);
       const s = (await this.snapshot(tx, row.id))!;
       record(tx, { type: 'schedule.created', aggregateId: s.id, actorId: user.id, payload: { schedule: s } });
-      await tx.flush();
       return row.id as number;
     });
     return this.get(ctx, id);
@@ -195,7 +195,6 @@ export class ScheduleService {
         // A save that changes nothing is not a new version (as for staff, departments and devices).
         if (sameContent(before, after)) throw new Unchanged();
         record(tx, { type: 'schedule.updated', aggregateId: id, actorId: user.id, payload: { schedule: after, previous: before, origin: 'user' } });
-        await tx.flush();
       });
     } catch (err) {
       if (!(err instanceof Unchanged)) throw err;
@@ -210,7 +209,6 @@ export class ScheduleService {
       const before = await this.ownedForWrite(tx, user.id, id);
       await tx.execute(`delete from schedule where id = ?`, [id]);
       record(tx, { type: 'schedule.deleted', aggregateId: id, actorId: user.id, payload: { schedule: before, origin: 'user' } });
-      await tx.flush();
     });
     return true;
   }
@@ -227,7 +225,6 @@ export class ScheduleService {
       await tx.execute(`update schedule_guest set response = ?, responded_at = now() where schedule_id = ? and employee_id = ?`, [response, id, user.id]);
       const after = (await this.snapshot(tx, id))!;
       record(tx, { type: 'schedule.responded', aggregateId: id, actorId: user.id, payload: { schedule: after, guestId: user.id, response } });
-      await tx.flush();
     });
     return this.get(ctx, id);
   }
@@ -241,7 +238,7 @@ export class ScheduleService {
     const endDate = q.endDate ?? q.date;
     checkRange(q.date, endDate);
     if (!q.employeeIds.length) return [];
-    const ids = `{${[...new Set(q.employeeIds)].slice(0, 200).join(',')}}`;
+    const ids = pgArray([...new Set(q.employeeIds)].slice(0, 200));
     const candidates = await this.snapshots(
       ctx.em,
       `s.start_date <= ?::date and s.end_date >= ?::date and s.id <> ? and (s.owner_id = any(?::int[]) or exists (
@@ -294,14 +291,14 @@ export class ScheduleService {
   private async checkGuests(tx: EntityManager, ownerId: number, guestIds: number[]) {
     if (guestIds.includes(ownerId)) throw badInput('作成者自身はゲストに追加できません。', [{ field: 'guestIds', message: '作成者は含められません' }]);
     if (!guestIds.length) return;
-    const found: { id: number }[] = await tx.execute(`select id from employee where id = any(?::int[]) and status = 'ACTIVE'`, [`{${guestIds.join(',')}}`]);
+    const found: { id: number }[] = await tx.execute(`select id from employee where id = any(?::int[]) and status = 'ACTIVE'`, [pgArray(guestIds)]);
     const missing = guestIds.filter((g) => !found.some((f) => f.id === g));
     if (missing.length) throw badInput(`招待できない社員が含まれています（ID: ${missing.join(', ')}）。`, [{ field: 'guestIds', message: `存在しないか退職済み: ${missing.join(', ')}` }]);
   }
 
   /** Guests become exactly `guestIds`; the answers of those who stay are kept. */
   private async setGuests(tx: EntityManager, id: number, guestIds: number[]) {
-    const ids = `{${guestIds.join(',')}}`;
+    const ids = pgArray(guestIds);
     await tx.execute(`delete from schedule_guest where schedule_id = ? and not (employee_id = any(?::int[]))`, [id, ids]);
     if (guestIds.length) {
       await tx.execute(
