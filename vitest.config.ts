@@ -15,7 +15,7 @@ export default defineConfig({
   // Load graphql as Node does (CommonJS), or vite's "module" field gives our code a second copy.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
-    include: ['graph/**/*.test.ts', 'workers/**/*.test.ts', 'schema/**/*.test.ts', 'bench/**/*.test.ts', 'web/scripts/**/*.test.ts'],
+    include: ['graph/**/*.test.ts', 'workers/**/*.test.ts', 'schema/**/*.test.ts', 'bench/**/*.test.ts', 'web/scripts/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['e2e/**', '**/node_modules/**'],
     globalSetup: ['graph/src/test/global-setup.ts'],
     pool: 'forks',
