@@ -13,10 +13,11 @@ import { useListLabels } from '../../components/labels';
 import { displayDate, useMasterOptions } from '../../components/master-options';
 import { toast } from '../../components/Toast';
 import { graphql } from '../../gql';
-import { ExportButton, HeldLegend, HolderName, StatusLabel, heldTone, useDeviceLive } from './device-shared';
+import { deviceColumns, orDash, TwoLines } from './device-columns';
+import { ExportButton, HeldLegend, heldTone, useDeviceLive } from './device-shared';
+import type { ComputersListQuery as ComputersListData } from '../../gql/graphql';
 import { ComputersListQuery } from './operations';
 import { ImportDialog } from './ImportDialog';
-import styles from './devices.module.css';
 
 const PAGE = 50;
 const KEYS = ['maker', 'department', 'status', 'location', 'discarded', 'ms365'] as const;
@@ -58,6 +59,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
   const [importing, setImporting] = useState(false);
   const pagerLabels = usePagerLabels();
   const open = (id: number) => navigate(`${base}/${id}`);
+  const col = deviceColumns<ComputersListData['computers']['items'][number]>(t, narrow);
   const filterFields = (
     <>
       <TextFilter label={t('filter.maker')} value={f.values.maker} onChange={(v) => f.set('maker', v)} />
@@ -120,39 +122,16 @@ export default function ComputersPage({ def }: { def: PageDef }) {
         rowTone={(r) => heldTone(r)}
         columns={
           narrow
-            ? [
-                { key: 'id', header: t('col.id'), render: (r) => r.id, width: '2.5rem' },
-                {
-                  key: 'device',
-                  header: t('col.device'),
-                  render: (r) => (
-                    <>
-                      <span className={styles.primary}>{r.maker}</span>
-                      <span className={styles.sub}>{r.model ?? ''}</span>
-                    </>
-                  ),
-                },
-                { key: 'user', header: t('col.currentUser'), render: (r) => <HolderName holder={r.currentUser} /> },
-                { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true },
-              ]
+            ? [col.id(), { key: 'device', header: t('col.device'), render: (r) => <TwoLines main={r.maker} sub={r.model ?? ''} /> }, col.currentUser(), col.status()]
             : [
-                { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3.5rem', nowrap: true },
-                { key: 'asset', header: t('pc.assetNumber'), render: (r) => r.assetNumber ?? '—', nowrap: true },
-                {
-                  key: 'maker',
-                  header: `${t('col.maker')} / ${t('col.model')}`,
-                  render: (r) => (
-                    <>
-                      <span className={styles.primary}>{r.maker}</span>
-                      <span className={styles.sub}>{[r.model, r.deviceType].filter(Boolean).join(' · ')}</span>
-                    </>
-                  ),
-                },
-                { key: 'user', header: t('col.currentUser'), render: (r) => <HolderName holder={r.currentUser} /> },
-                { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
-                { key: 'loc', header: t('col.location'), render: (r) => r.location?.name ?? '—', nowrap: true },
-                { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true },
-                { key: 'office', header: t('col.office'), render: (r) => r.officeAccount?.account.replace(/@.*/, '') ?? '—', nowrap: true },
+                col.id(),
+                { key: 'asset', header: t('pc.assetNumber'), render: (r) => orDash(r.assetNumber), nowrap: true },
+                { key: 'maker', header: `${t('col.maker')} / ${t('col.model')}`, render: (r) => <TwoLines main={r.maker} sub={[r.model, r.deviceType].filter(Boolean).join(' · ')} /> },
+                col.currentUser(),
+                col.department(),
+                col.location(),
+                col.status(),
+                { key: 'office', header: t('col.office'), render: (r) => orDash(r.officeAccount?.account.replace(/@.*/, '')), nowrap: true },
                 { key: 'intro', header: t('col.introductionDate'), render: (r) => displayDate(r.introductionDate), nowrap: true },
               ]
         }

@@ -10,12 +10,14 @@ import { Pager, usePagerLabels } from '../../components/Pager';
 import { useListLabels, useRowReasonText } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { toast } from '../../components/Toast';
+import { deviceColumns } from './device-columns';
 import { AccountText, ExportButton, Legend, StatusLabel, useDeviceLive } from './device-shared';
 import type { OfficeAccountsListQuery as OfficeAccountsListData } from '../../gql/graphql';
 import { OfficeAccountsListQuery } from './operations';
 
-type OfficeRow = OfficeAccountsListData['officeAccounts']['items'][number];
 import styles from './devices.module.css';
+
+type OfficeRow = OfficeAccountsListData['officeAccounts']['items'][number];
 
 const PAGE = 50;
 const KEYS = ['account', 'status'] as const;
@@ -40,6 +42,7 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
   useDeviceLive(['OFFICE_ACCOUNT', 'COMPUTER'], () => void refetch());
   const page = data?.officeAccounts;
   const pagerLabels = usePagerLabels();
+  const col = deviceColumns<OfficeRow>(t, narrow);
   return (
     <ListFrame
       testId="office-accounts-page"
@@ -71,7 +74,7 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
         rowTone={(r) => (r.rowColor === 'BLUE' ? 'blue' : r.rowColor === 'RED' ? 'red' : undefined)}
         rowTitle={(r) => reasonText(r) ?? undefined}
         columns={[
-          { key: 'id', header: t('col.id'), render: (r) => r.id, width: narrow ? '2.5rem' : '3.5rem', nowrap: true },
+          col.id(),
           {
             key: 'account',
             // Narrow: the status goes under the account, so the account gets the width.
@@ -88,7 +91,7 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
               </>
             ),
           },
-          ...(narrow ? [] : [{ key: 'status', header: t('col.status'), render: (r: OfficeRow) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true, width: '7rem' }]),
+          ...(narrow ? [] : [col.status('7rem')]),
           {
             key: 'usage',
             header: t('col.usage'),

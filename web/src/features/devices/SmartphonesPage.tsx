@@ -10,9 +10,10 @@ import { Pager, usePagerLabels } from '../../components/Pager';
 import { useListLabels } from '../../components/labels';
 import { displayDate, useMasterOptions } from '../../components/master-options';
 import { toast } from '../../components/Toast';
-import { ExportButton, HeldLegend, HolderName, StatusLabel, heldTone, useDeviceLive } from './device-shared';
+import { deviceColumns, orDash, TwoLines } from './device-columns';
+import { ExportButton, HeldLegend, heldTone, useDeviceLive } from './device-shared';
+import type { SmartphonesListQuery as SmartphonesListData } from '../../gql/graphql';
 import { SmartphonesListQuery } from './operations';
-import styles from './devices.module.css';
 
 const PAGE = 50;
 const KEYS = ['phone', 'carrier', 'department', 'status', 'location', 'discarded'] as const;
@@ -41,6 +42,7 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
   useDeviceLive(['SMARTPHONE'], () => void refetch());
   const page = data?.smartphones;
   const pagerLabels = usePagerLabels();
+  const col = deviceColumns<SmartphonesListData['smartphones']['items'][number]>(t, narrow);
   return (
     <ListFrame
       testId="smartphones-page"
@@ -93,30 +95,16 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
         rowTone={(r) => heldTone(r)}
         columns={
           narrow
-            ? [
-                { key: 'id', header: t('col.id'), render: (r) => r.id, width: '2.5rem' },
-                {
-                  key: 'phone',
-                  header: t('col.phoneNumber'),
-                  render: (r) => (
-                    <>
-                      <span className={styles.primary}>{r.phoneNumber}</span>
-                      <span className={styles.sub}>{r.carrier ?? ''}</span>
-                    </>
-                  ),
-                },
-                { key: 'user', header: t('col.currentUser'), render: (r) => <HolderName holder={r.currentUser} /> },
-                { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true },
-              ]
+            ? [col.id(), { key: 'phone', header: t('col.phoneNumber'), render: (r) => <TwoLines main={r.phoneNumber} sub={r.carrier ?? ''} /> }, col.currentUser(), col.status()]
             : [
-                { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3.5rem', nowrap: true },
+                col.id(),
                 { key: 'phone', header: t('col.phoneNumber'), render: (r) => r.phoneNumber, nowrap: true },
-                { key: 'carrier', header: t('col.carrier'), render: (r) => r.carrier ?? '—', nowrap: true },
-                { key: 'os', header: t('col.os'), render: (r) => r.os ?? '—', nowrap: true },
-                { key: 'user', header: t('col.currentUser'), render: (r) => <HolderName holder={r.currentUser} /> },
-                { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
-                { key: 'loc', header: t('col.location'), render: (r) => r.location?.name ?? '—', nowrap: true },
-                { key: 'status', header: t('col.status'), render: (r) => <StatusLabel status={r.status} label={r.statusLabel} />, nowrap: true },
+                { key: 'carrier', header: t('col.carrier'), render: (r) => orDash(r.carrier), nowrap: true },
+                { key: 'os', header: t('col.os'), render: (r) => orDash(r.os), nowrap: true },
+                col.currentUser(),
+                col.department(),
+                col.location(),
+                col.status(),
                 { key: 'ex', header: t('col.exchangeDate'), render: (r) => displayDate(r.exchangeDate), nowrap: true },
               ]
         }
