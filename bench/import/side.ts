@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { HeaderMap } from '../../graph/src/modules/import/import.rows.js';
-import type { Cell } from '../../graph/src/modules/import/import.sheet.js';
+import type { Cell } from '../../graph/src/lib/xlsx/cell.js';
 import { runChild } from '../lib/child.js';
 
 const file = process.env.BENCH_IMPORT_FILE!;

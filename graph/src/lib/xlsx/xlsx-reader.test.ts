@@ -2,8 +2,14 @@ import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { zipParts, type ZipPart } from '../../test/zip.js';
-import { CellError, type SheetRow } from '../../modules/import/import.sheet.js';
-import { isDateFormat, newStats, readFirstSheet, sheetOutline, sheetXmlRows, xmlText, XlsxTooLarge, XlsxUnreadable, type XlsxReadOptions } from './xlsx-reader.js';
+import { CellError, type SheetRow } from './cell.js';
+import { XlsxTooLarge, XlsxUnreadable } from './errors.js';
+import { sheetOutline } from './outline.js';
+import { sheetXmlRows } from './sheet-reader.js';
+import { newStats } from './stats.js';
+import { isDateFormat } from './styles.js';
+import { xmlText } from './xml.js';
+import { readFirstSheet, type XlsxReadOptions } from './xlsx-reader.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

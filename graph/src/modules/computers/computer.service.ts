@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { COMPUTER_STATUSES } from '../devices/device.enums.js';
 import type { XlsxExport } from '../devices/device.export.js';
-import { COMPUTER_COLUMNS } from '../devices/device.columns.js';
+import { COMPUTER_COLUMNS } from './computer.columns.js';
 import { checkId, fetchAll, fetchPage, fromOf, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from '../devices/device.query.js';
 import type { ComputerFilter, ComputerPage, ComputerView } from './computer.types.js';
 

@@ -8,6 +8,7 @@ import { importRoutes } from '../import/import.routes.js';
 import { OfficeAccount } from '../office-accounts/office-account.entity.js';
 import { OfficeAccountResolver } from '../office-accounts/office-account.resolver.js';
 import { officeAccountRoutes } from '../office-accounts/office-account.routes.js';
+import { OffboardingResolver } from '../offboarding/offboarding.resolver.js';
 import { offboardingRoutes } from '../offboarding/offboarding.routes.js';
 import { Smartphone } from '../smartphones/smartphone.entity.js';
 import { SmartphoneResolver } from '../smartphones/smartphone.resolver.js';
@@ -15,7 +16,7 @@ import { smartphoneRoutes } from '../smartphones/smartphone.routes.js';
 
 /** What the platform registers for the IT-asset register. */
 export const deviceEntities = [OfficeAccount, Computer, Smartphone];
-export const deviceResolvers = [ComputerResolver, SmartphoneResolver, OfficeAccountResolver, DeviceResolver, ImportResolver];
+export const deviceResolvers = [ComputerResolver, SmartphoneResolver, OfficeAccountResolver, DeviceResolver, OffboardingResolver, ImportResolver];
 
 export function deviceRoutes(r: Router): void {
   importRoutes(r); // before /computers/{id}

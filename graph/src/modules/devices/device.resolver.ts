@@ -1,13 +1,12 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Authorized, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { AssetKind, DeviceKind } from './device.enums.js';
 import { parseAggregateId } from './device.history.js';
 import { DeviceChange, DeviceOptions, DeviceTimeline } from './device.types.js';
-import { EmployeeDevices } from '../offboarding/offboarding.types.js';
 
-/** What the three kinds share: options, history, offboarding and live changes. */
+/** What the three kinds share: options, history and live changes. */
 @Resolver()
 export class DeviceResolver {
   @Authorized(...DEVICE_ROLES)
@@ -20,20 +19,6 @@ export class DeviceResolver {
   @Query(() => DeviceTimeline, { description: '端末の使用履歴（誰がいつからいつまで使ったか、誰が変更したか）' })
   deviceHistory(@Ctx() ctx: AppContext, @Arg('kind', () => DeviceKind) kind: DeviceKind, @Arg('id', () => Int) id: number): Promise<DeviceTimeline> {
     return ctx.services.devices.history.timeline(ctx, kind, id);
-  }
-
-  @Authorized(...DEVICE_ROLES)
-  @Query(() => EmployeeDevices, { description: '社員が使用中の端末と、そのパソコンに紐付く Office アカウント（退職時の確認用）' })
-  employeeDevices(@Ctx() ctx: AppContext, @Arg('employeeId', () => Int) employeeId: number): Promise<EmployeeDevices> {
-    return ctx.services.devices.offboarding.holdings(ctx, employeeId);
-  }
-
-  @Authorized(...DEVICE_ROLES)
-  @Mutation(() => EmployeeDevices, {
-    description: '社員が使用中の端末をすべて返却する（使用者→前使用者、使用者を空に、履歴を記録）。返却した端末を返す。',
-  })
-  returnEmployeeDevices(@Ctx() ctx: AppContext, @Arg('employeeId', () => Int) employeeId: number): Promise<EmployeeDevices> {
-    return ctx.services.devices.offboarding.returnAll(ctx, employeeId);
   }
 
   @Authorized(...DEVICE_ROLES)

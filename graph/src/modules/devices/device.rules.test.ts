@@ -2,37 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../test/db.js';
 import { seedDemoCompany } from '../../db/seeders/demo-company.js';
-import { OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from './device.enums.js';
 import { contentDisposition } from './device.export.js';
-import { unquote } from '../import/import.rows.js';
 import { assignments, historyFromEvent } from './device.history.js';
 import { fetchAll, fetchPage, heldJoins, heldSelect, heldWhere } from './device.query.js';
-import { officeRowColor } from '../office-accounts/office-account.service.js';
 import type { DeviceHistoryEntry } from './device.types.js';
 
-describe('Office row colour (spec section 9, as documented in officeRowColor)', () => {
-  const row = (usage_count: number, extra: Partial<{ status: OfficeAccountStatus; unusable_count: number; replace_count: number }> = {}) => {
-    const r = officeRowColor({ status: OfficeAccountStatus.IN_USE, usage_count, unusable_count: 0, replace_count: 0, ...extra });
-    return [r.color, r.code, r.reason === null ? null : typeof r.reason];
-  };
-  it.each([
-    [0, {}, null, null],
-    [4, {}, null, null],
-    [5, {}, OfficeRowColor.BLUE, OfficeRowReason.AT_LIMIT],
-    [6, {}, OfficeRowColor.RED, OfficeRowReason.OVER_LIMIT],
-    [2, { replace_count: 1 }, OfficeRowColor.BLUE, OfficeRowReason.REPLACE_COMPUTER],
-    [2, { unusable_count: 1 }, OfficeRowColor.RED, OfficeRowReason.UNUSABLE_COMPUTER],
-    [5, { unusable_count: 1 }, OfficeRowColor.RED, OfficeRowReason.UNUSABLE_COMPUTER],
-    [1, { status: OfficeAccountStatus.SUSPENDED }, OfficeRowColor.RED, OfficeRowReason.SUSPENDED_IN_USE],
-    [0, { status: OfficeAccountStatus.SUSPENDED }, null, null],
-  ] as const)('usage %i %o → %s (%s)', (usage, extra, color, code) => expect(row(usage, extra)).toEqual([color, code, code ? 'string' : null]));
-});
-
-describe('export cells and file names', () => {
-  it('the import drops the quote the old export put before text a spreadsheet would run as a formula, and no other', () => {
-    expect(["'=1+1", "'+81", "'-3", "'@SUM(A1)", "'\tx", "'\rx"].map(unquote)).toEqual(['=1+1', '+81', '-3', '@SUM(A1)', 'x', 'x']);
-    expect(['Dell', "'Dell", "It's", "'", "''=1", '=1+1', 'a=b', ''].map(unquote)).toEqual(['Dell', "'Dell", "It's", "'", "''=1", '=1+1', 'a=b', '']);
-  });
+describe('export file names', () => {
   it('gives an ASCII filename and an RFC 5987 filename*', () => {
     expect(contentDisposition("パソコン一覧 (1)'*.xlsx", 'computers "1".xlsx')).toBe(
       `attachment; filename="computers _1_.xlsx"; filename*=UTF-8''%E3%83%91%E3%82%BD%E3%82%B3%E3%83%B3%E4%B8%80%E8%A6%A7%20%281%29%27%2A.xlsx`,

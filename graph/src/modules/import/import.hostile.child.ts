@@ -6,8 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { readSheet } from './import.sheet.js';
-import { inspectInflated, type SheetFormat } from './import.sniff.js';
-import { sheetOutline } from '../../lib/xlsx/xlsx-reader.js';
+import { sheetOutline } from '../../lib/xlsx/outline.js';
+import { inspectInflated } from '../../lib/zip/inflate-check.js';
+import { asRefusal, type SheetFormat } from './import.sniff.js';
 
 const MAX_ROWS = 200_000;
 const MAX_UNCOMPRESSED = 300 * 1024 * 1024;
@@ -37,7 +38,9 @@ const beside =
   format === 'xlsx'
     ? (async () => {
         const outline = await sheetOutline(buf, MAX_UNCOMPRESSED);
-        await inspectInflated(buf, MAX_ENTRIES, MAX_UNCOMPRESSED, outline && { part: outline.part, skip: outline.rows !== null });
+        await inspectInflated(buf, MAX_ENTRIES, MAX_UNCOMPRESSED, outline && { part: outline.part, skip: outline.rows !== null }).catch((err: unknown) => {
+          throw asRefusal(err);
+        });
       })()
     : Promise.resolve();
 beside.catch(() => undefined);

@@ -3,7 +3,7 @@ import { DeviceStatus } from '../devices/device.enums.js';
 import { ImportPlanner, type Existing } from './import.plan.js';
 import type { ImportRefs } from './import.refs.js';
 import { parseRow, readHeader, type RowError } from './import.rows.js';
-import { CellError, type Cell } from './import.sheet.js';
+import { CellError, type Cell } from '../../lib/xlsx/cell.js';
 
 const refs: ImportRefs = {
   employees: new Map([

@@ -1,7 +1,8 @@
 import type { ComputerData } from '../computers/computer.admin.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, type DeviceStatus } from '../devices/device.enums.js';
 import type { ImportRefs } from './import.refs.js';
-import { CellError, ImportFailure, type Cell } from './import.sheet.js';
+import { CellError, type Cell } from '../../lib/xlsx/cell.js';
+import { ImportFailure } from './import.sheet.js';
 
 /** What an import row may set (the computer's fields the export shows; PIN and password are never in a file). */
 export type ImportValues = Omit<ComputerData, 'pinCode' | 'pass'>;

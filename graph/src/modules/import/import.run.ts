@@ -7,10 +7,12 @@ import { uploadHandoff } from './import.handoff.js';
 import { ImportPlanner, type Existing, type ImportAction, type PlannedRow } from './import.plan.js';
 import { loadImportRefs, type ImportRefs } from './import.refs.js';
 import { COLUMN_OF, parseRow, readHeader, type HeaderMap, type ParsedRow, type RowError } from './import.rows.js';
-import { ImportFailure, readSheet, tooManyRows, type Cell } from './import.sheet.js';
-import { inspectInflated, UploadRefused, type SheetFormat } from './import.sniff.js';
+import type { Cell } from '../../lib/xlsx/cell.js';
+import { ImportFailure, readSheet, tooManyRows } from './import.sheet.js';
+import { inspectInflated } from '../../lib/zip/inflate-check.js';
+import { asRefusal, UploadRefused, type SheetFormat } from './import.sniff.js';
 import { joinPrepared, prepareChunk, writeChunk, type PreparedChunk } from './import.write.js';
-import { sheetOutline } from '../../lib/xlsx/xlsx-reader.js';
+import { sheetOutline } from '../../lib/xlsx/outline.js';
 
 export interface ImportRunLimits {
   maxRows: number;
@@ -339,7 +341,8 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
     if (rows !== null && rows > limits.maxRows) throw tooManyRows(limits.maxRows);
     return rows;
   } catch (err) {
-    if (err instanceof UploadRefused) throw new ImportFailure(err.message);
+    const refused = asRefusal(err);
+    if (refused instanceof UploadRefused) throw new ImportFailure(refused.message);
     throw err;
   }
 }

@@ -2,9 +2,10 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { CellError, ImportFailure, readSheet, xlsCellCount, type Cell, type SheetRow } from './import.sheet.js';
-import { zipEntries } from './import.sniff.js';
-import { sheetOutline } from '../../lib/xlsx/xlsx-reader.js';
+import { CellError, type Cell, type SheetRow } from '../../lib/xlsx/cell.js';
+import { ImportFailure, readSheet, xlsCellCount } from './import.sheet.js';
+import { sheetOutline } from '../../lib/xlsx/outline.js';
+import { zipEntries } from '../../lib/zip/central-directory.js';
 
 /** A sheet of `n` data rows under a header: text, numbers, dates, blanks, a formula with its cached result. */
 async function xlsx(n: number): Promise<Buffer> {

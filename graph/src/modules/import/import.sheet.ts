@@ -1,20 +1,8 @@
 import * as XLSX from '@e965/xlsx';
+import { CellError, type Cell, type SheetRow } from '../../lib/xlsx/cell.js';
+import { XlsxTooLarge } from '../../lib/xlsx/errors.js';
+import { readFirstSheet } from '../../lib/xlsx/xlsx-reader.js';
 import { zipBomb, type SheetFormat } from './import.sniff.js';
-import { readFirstSheet, XlsxTooLarge } from '../../lib/xlsx/xlsx-reader.js';
-
-/** A cell that holds an Excel error value (#N/A, #DIV/0!, …), usually a formula's cached result. */
-export class CellError {
-  constructor(readonly code: string) {}
-}
-
-/** A cell as the import sees it: text, number, date, error value, or empty. Formulas arrive as their cached result. */
-export type Cell = string | number | Date | CellError | null;
-
-/** One sheet row: its 1-based row number in the file and its cells (0-based columns). */
-export interface SheetRow {
-  row: number;
-  cells: Cell[];
-}
 
 /** A job-level failure (the file as a whole cannot be imported), with a Japanese message. */
 export class ImportFailure extends Error {
@@ -33,7 +21,7 @@ function cellOf(v: unknown): Cell {
 }
 
 /**
- * .xlsx: the first sheet (import.xlsx.ts), formulas never evaluated, in batches of a few hundred
+ * .xlsx: the first sheet (lib/xlsx), formulas never evaluated, in batches of a few hundred
  * rows as the sheet inflates. The limit counts the rows there are (a row with at least one cell),
  * not their numbers: a sheet of two rows, the second numbered 1,048,576, is two rows.
  */

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { COMPUTER_COLUMNS } from '../devices/device.columns.js';
+import { COMPUTER_COLUMNS } from '../computers/computer.columns.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL } from '../devices/device.enums.js';
 import { contentDisposition } from '../devices/device.export.js';
 import { IMPORT_COLUMNS } from './import.rows.js';
