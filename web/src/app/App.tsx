@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { ApolloProvider } from '@apollo/client/react';
 import { BaseStyles } from '@primer/react';
 import { ThemeProvider } from '@primer/react/next';
@@ -6,7 +6,12 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { appApollo } from './apollo';
 import { I18nProvider } from './i18n';
+import { LeaveGuardDialog } from './LeaveGuardDialog';
+import { appLeaveGate, guardHistory } from './leave-guard';
 import { AppRoutes } from './router';
+
+/** The browser history the router reads, with the unsaved-edits guard in front (leave-guard.ts). */
+const history = guardHistory(createBrowserHistory({ window, v5Compat: true }), appLeaveGate);
 
 export function App() {
   return (
@@ -15,9 +20,10 @@ export function App() {
         <I18nProvider>
           <ApolloProvider client={appApollo().client}>
             <ErrorBoundary fallback={() => <ErrorNotice fill="screen" />}>
-              <BrowserRouter>
+              <HistoryRouter history={history}>
                 <AppRoutes />
-              </BrowserRouter>
+              </HistoryRouter>
+              <LeaveGuardDialog />
             </ErrorBoundary>
           </ApolloProvider>
         </I18nProvider>

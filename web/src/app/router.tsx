@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The route table; rendered inside <BrowserRouter> (declarative mode keeps the data-router code out of the first chunk). */
+/** The route table; rendered inside the app's HistoryRouter (declarative mode keeps the data-router code out of the first chunk). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Banner } from '@primer/react';
 import type { PageDef } from '../app/areas';
+import { leaveOnPurpose, useLeaveGuard } from '../app/leave-guard';
 import { useT } from '../app/i18n';
 import type { ConfirmRequest } from './ConfirmDialog';
 import { ConflictBanner } from './DetailFrame';
@@ -112,7 +113,8 @@ export type RecordKind = 'employee' | 'department' | 'computer' | 'smartphone' |
 /**
  * Leaving a detail screen the spec's way. `cancel`: with unsaved changes it asks first; a new record
  * goes back to the list, an existing one gets its loaded values back and returns to view mode.
- * `saved`: the success toast, then back to the list. `submit`: runs a save through the save flow
+ * `saved`: the success toast, then back to the list. Any other way out (a link, the back button,
+ * closing the tab) asks while there are unsaved changes. `submit`: runs a save through the save flow
  * with the kind's toasts. `frame`: the DetailFrame props every record screen sets the same way.
  */
 export function useDetailExit(opts: {
@@ -127,12 +129,14 @@ export function useDetailExit(opts: {
   const labels = useDetailLabels();
   const errorText = useErrorText();
   const { editor, flow, isNew, list, confirm } = opts;
+  // Leaving by a link or the back button asks as Cancel does; closing the tab asks the browser's way.
+  useLeaveGuard(editor.editing && editor.dirty);
   const cancel = async (onReset?: () => void) => {
     const ok = !editor.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
     if (!ok) return;
     flow.reset();
     onReset?.();
-    if (isNew) navigate(list);
+    if (isNew) leaveOnPurpose(() => navigate(list));
     else {
       editor.restore();
       editor.setEditing(false);
@@ -140,7 +144,7 @@ export function useDetailExit(opts: {
   };
   const saved = (message: string) => {
     toast.success(message);
-    navigate(list);
+    leaveOnPurpose(() => navigate(list));
   };
   /** Saves (`write` creates or updates); on success the kind's toast and back to the list. */
   const submit = async (kind: RecordKind, write: () => Promise<unknown>) => {

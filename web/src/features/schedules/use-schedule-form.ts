@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useI18n } from '../../app/i18n';
+import { useLeaveGuard } from '../../app/leave-guard';
 import type { ScheduleFieldsFragment } from '../../gql/graphql';
 import { toast } from '../../components/Toast';
 import { describeError, type ScheduleProblem } from './errors';
@@ -61,6 +62,8 @@ export function useScheduleForm(opts: {
   const [respond] = useMutation(RespondToScheduleMutation);
 
   const dirty = !sameForm(form, baseline);
+  // A link or the back button asks before the edits go; so does closing the tab.
+  useLeaveGuard(editable && dirty && busy !== 'save');
 
   /** Shows the latest version of the entry: at once if nothing would be lost, else offers it. */
   const receive = (latest: ScheduleFieldsFragment) => {
