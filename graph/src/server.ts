@@ -16,6 +16,7 @@ import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
 import { graphqlWebSocket } from './platform/live/graphql-ws.js';
 import { jitGateway } from './platform/jit-executor.js';
+import { scheduleGridCacheEndpoints } from './modules/schedules/schedule.grid-cache.plugin.js';
 import type { LiveSockets } from './platform/live/sockets.js';
 import { apiRouter } from './platform/rest.js';
 import { requestIds, securityHeaders } from './platform/http-headers.js';
@@ -89,13 +90,15 @@ export async function startServer(opts: {
       };
     },
   };
+  // Week-grid answers from the cache: Apollo keeps and serves them; a POST hit skips Apollo.
+  const gridCache = scheduleGridCacheEndpoints(services.scheduleGridCache, (token) => services.sessions.resolve(orm.em.fork(), token));
   const apollo = new ApolloServer<AppContext>({
     gateway: jitGateway(schema),
     introspection,
     csrfPrevention: true,
     // Cache hints are unused; the cache-control plugin would wrap every field resolver (and keep
     // graphql-jit from inlining them).
-    plugins: [...armor.plugins, cookiePlugin, inputGuardPlugin, errorLogPlugin(log), ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
+    plugins: [...armor.plugins, cookiePlugin, inputGuardPlugin, errorLogPlugin(log), gridCache.plugin, ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
     validationRules,
     parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     allowBatchedHttpRequests: false,
@@ -144,6 +147,7 @@ export async function startServer(opts: {
   app.use(
     '/graphql',
     express.json({ limit: '2mb' }),
+    gridCache.hits,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const { token, device } = tokenFrom(req.headers);

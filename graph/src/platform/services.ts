@@ -25,7 +25,7 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     employeeAdmin: new EmployeeAdminService(employees, sessions),
     departments: new DepartmentService(),
     schedules: new ScheduleService(),
-    scheduleGridCache: new ScheduleGridCache(config.GRID_CACHE_MB * 1024 * 1024),
+    scheduleGridCache: new ScheduleGridCache<Buffer>(config.GRID_CACHE_MB * 1024 * 1024),
     devices: createDeviceServices(),
     sessions,
     google: new GoogleConnectionService(new GoogleCalendarGateway({ config }), secret),

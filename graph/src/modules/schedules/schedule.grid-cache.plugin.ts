@@ -1,9 +1,12 @@
-import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestContextResponseForOperation, type GraphQLResponse } from '@apollo/server';
+import { HeaderMap, type ApolloServerPlugin, type GraphQLResponse } from '@apollo/server';
+import type { RequestHandler } from 'express';
 import { Kind, type FieldNode, type OperationDefinitionNode, type ValueNode } from 'graphql';
+import type { CurrentUser } from '../auth/session.service.js';
 import type { AppContext } from '../../platform/context.js';
+import { tokenFrom } from '../../platform/cookies.js';
 import type { CacheTicket, DateRange, ScheduleGridCache } from './schedule.grid-cache.js';
 
-type Variables = Record<string, unknown> | undefined;
+type Variables = Record<string, unknown> | null | undefined;
 
 /** A string argument of the field, given inline or through a variable. */
 function stringArg(field: FieldNode, name: string, variables: Variables): string | undefined {
@@ -27,6 +30,15 @@ function gridOnly(op: OperationDefinitionNode | undefined): FieldNode | undefine
   return field;
 }
 
+/** One answer per viewer (id and role), document text, operation name and variables. */
+const keyOf = (user: CurrentUser, query: string, operationName: string | null | undefined, variables: Variables) =>
+  JSON.stringify([user.id, user.role, operationName ?? null, variables ?? null, query]);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Documents Apollo has validated and found grid-only: only these make the HTTP fast path look further. */
+const MAX_DOCUMENTS = 200;
+
 interface Pending {
   key: string;
   range: DateRange;
@@ -34,47 +46,75 @@ interface Pending {
 }
 
 /**
- * Serves a week-grid operation (the /schedules page's ScheduleGrid) from ScheduleGridCache and
- * keeps what it answered. Apollo has parsed and validated the document (armor limits included)
- * and created the context (session resolved) before `responseForOperation`, so a cached answer is
- * only ever given to a signed-in viewer for the very document, operation and variables it was
- * computed for, by the same viewer with the same role; an answer with errors is never kept. A hit
- * skips execution (the grid's SQL, the resolvers and graphql-jit's tree walk); Apollo still
- * serialises it.
+ * Week-grid operations (the /schedules page's ScheduleGrid) answered from ScheduleGridCache, whose
+ * answers are the exact bytes Apollo sent (`{"data":…}` and a newline).
+ *
+ * - `plugin` (Apollo): after parse, validation (armor limits included) and the session lookup,
+ *   an operation whose only root field is scheduleGrid takes a generation ticket; its answer, if it
+ *   has no errors, is kept under the viewer, document, operation name and variables. It also
+ *   answers cached operations that reach Apollo (WebSocket, GET), from the same bytes.
+ * - `hits` (Express, before Apollo on POST /graphql): a request for a document the plugin has seen
+ *   as grid-only, by a signed-in viewer, whose exact answer is cached, gets those bytes without
+ *   Apollo (whose JSON serialisation of a 0.3 MB page was most of a hit's cost). Anything else,
+ *   including every miss, goes on to Apollo unchanged. The content type is negotiated as Apollo
+ *   does (application/json unless the client prefers application/graphql-response+json); a client
+ *   accepting neither, or asking for a callback spec or incremental delivery, goes to Apollo.
  */
-export function scheduleGridCachePlugin(cache: ScheduleGridCache): ApolloServerPlugin<AppContext> {
-  const keyOf = (rc: GraphQLRequestContextResponseForOperation<AppContext>): Pending | undefined => {
-    const user = rc.contextValue.user;
-    const field = gridOnly(rc.operation);
-    const document = rc.queryHash ?? rc.source;
-    if (!user || !field || !document) return undefined;
-    const variables = rc.request.variables;
-    const from = stringArg(field, 'from', variables);
-    const to = stringArg(field, 'to', variables);
-    if (from === undefined || to === undefined) return undefined;
-    const key = JSON.stringify([user.id, user.role, document, rc.operationName ?? '', variables ?? null]);
-    return { key, range: { from, to }, ticket: cache.begin() };
-  };
-  return {
+export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, resolveUser: (token: string | undefined) => Promise<CurrentUser | null>) {
+  const documents = new Set<string>();
+
+  const plugin: ApolloServerPlugin<AppContext> = {
     async requestDidStart() {
       if (!cache.enabled) return;
       let pending: Pending | undefined;
       return {
         async responseForOperation(rc): Promise<GraphQLResponse | null> {
-          const p = keyOf(rc);
-          if (!p) return null;
-          const data = cache.get(p.key) as Record<string, unknown> | undefined;
-          if (data) return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data } } };
-          pending = p;
+          const { user } = rc.contextValue;
+          const field = gridOnly(rc.operation);
+          const { query, operationName, variables } = rc.request;
+          if (!user || !field || typeof query !== 'string') return null;
+          const from = stringArg(field, 'from', variables);
+          const to = stringArg(field, 'to', variables);
+          if (from === undefined || to === undefined) return null;
+          if (documents.size < MAX_DOCUMENTS) documents.add(query);
+          const key = keyOf(user, query, operationName, variables);
+          const bytes = cache.get(key);
+          if (bytes) return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: JSON.parse(bytes.toString()) } };
+          pending = { key, range: { from, to }, ticket: cache.begin() };
           return null;
         },
         async willSendResponse(rc) {
           if (!pending || rc.response.body.kind !== 'single') return;
-          const { data, errors } = rc.response.body.singleResult;
-          if (errors?.length || !data) return;
-          cache.put(pending.ticket, pending.key, pending.range, data, JSON.stringify(data).length);
+          const { data, errors, extensions } = rc.response.body.singleResult;
+          if (errors?.length || extensions || !data) return;
+          // What Apollo writes for a result with data only (prettyJSONStringify of {errors, data, extensions}).
+          const bytes = Buffer.from(`${JSON.stringify({ data })}\n`);
+          cache.put(pending.ticket, pending.key, pending.range, bytes, bytes.length);
         },
       };
     },
   };
+
+  const hits: RequestHandler = async (req, res, next) => {
+    try {
+      const body: unknown = req.body;
+      if (!cache.enabled || req.method !== 'POST' || !isRecord(body) || typeof body.query !== 'string' || !documents.has(body.query)) return next();
+      const { operationName, variables, extensions } = body;
+      if (extensions != null || (operationName != null && typeof operationName !== 'string') || (variables != null && !isRecord(variables))) return next();
+      const accept = req.headers.accept ?? '';
+      if (/callbackSpec|multipart/i.test(accept)) return next();
+      const type = req.accepts(['application/json', 'application/graphql-response+json']);
+      if (!type) return next();
+      const user = await resolveUser(tokenFrom(req.headers).token);
+      if (!user) return next();
+      const bytes = cache.get(keyOf(user, body.query, operationName, variables));
+      if (!bytes) return next();
+      res.status(200).setHeader('content-type', `${type}; charset=utf-8`);
+      res.end(bytes);
+    } catch (err) {
+      next(err);
+    }
+  };
+
+  return { plugin, hits };
 }

@@ -6,9 +6,11 @@
  * (read-your-writes). Each test checks that the event was indeed still queued.
  */
 import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../test/db.js';
-import { gql, loginToken } from '../../test/http.js';
+import { api, gql, loginToken } from '../../test/http.js';
 import { LANES } from '../../platform/events/relay.js';
 
 let p: TestPlatform;
@@ -87,6 +89,53 @@ describe('week-grid cache', () => {
     const again = await grid('admin');
     expect(again).toEqual(first);
     expect(stats().hits).toBe(before.hits + 1);
+  });
+
+  it('a cached answer is the very bytes and content type Apollo sent, for each Accept a client sends', async () => {
+    const accepts = [undefined, 'application/json', 'application/graphql-response+json,application/json;q=0.9'];
+    for (const [i, accept] of accepts.entries()) {
+      // A page size of its own per Accept, so the first request is computed by Apollo.
+      const body = JSON.stringify({ query: GRID, variables: { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 150 + i } });
+      const send = () =>
+        fetch(`${p.url}/graphql`, { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Bearer ${t.devadmin}`, ...(accept ? { accept } : {}) } });
+      const computed = await send();
+      const hits = stats().hits;
+      const cached = await send();
+      expect(stats().hits).toBe(hits + 1);
+      expect(cached.status).toBe(computed.status);
+      expect(cached.headers.get('content-type')).toBe(computed.headers.get('content-type'));
+      expect(await cached.text()).toBe(await computed.text());
+    }
+  });
+
+  it('over the WebSocket too: the same page, from the same cache', async () => {
+    const vars = { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 140 };
+    const overHttp = (await gql(p.url, GRID, vars, { token: t.sysadmin })).body.data;
+    const c = createClient({ url: `${p.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${t.sysadmin}` } });
+    try {
+      const hits = stats().hits;
+      const result = await new Promise<unknown>((resolve, reject) => {
+        let data: unknown;
+        c.subscribe({ query: GRID, variables: vars }, { next: (m) => void (data = m.data), error: reject, complete: () => resolve(data) });
+      });
+      expect(result).toEqual(overHttp);
+      expect(stats().hits).toBe(hits + 1);
+    } finally {
+      await c.dispose();
+    }
+  });
+
+  it('a page cached for a session is not given once the session has ended, nor without one', async () => {
+    const token = await loginToken(p.url, 'staff');
+    const send = (auth?: string) => gql(p.url, GRID, { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 120 }, { token: auth });
+    expect((await send(token)).body.data.scheduleGrid.people.length).toBeGreaterThan(0);
+    expect((await send(token)).body.data.scheduleGrid.people.length).toBeGreaterThan(0);
+    expect((await api(p.url, 'POST', '/auth/logout', { token })).status).toBe(200);
+    for (const auth of [token, undefined]) {
+      const r = await send(auth);
+      expect(r.body.data?.scheduleGrid ?? null).toBeNull();
+      expect(r.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    }
   });
 
   it("the writer sees its own create, edit and delete at once; a page another viewer had cached is dropped too", async () => {
