@@ -6,6 +6,7 @@ import { scheduleCreated, scheduleDeleted, scheduleResponded, scheduleUpdated } 
 import { platformProbe } from './platform.events.js';
 import { deviceEventContracts } from './device.events.js';
 import { importEventContracts } from './import.events.js';
+import { blogEventContracts } from './blog.events.js';
 
 export * from './envelope.js';
 export * from './employee.events.js';
@@ -14,11 +15,13 @@ export * from './schedule.events.js';
 export * from './platform.events.js';
 export * from './device.events.js';
 export * from './import.events.js';
+export * from './blog.events.js';
 
 /** Every event type the platform may publish. An event not listed here cannot be recorded. */
 export const eventContracts = [employeeCreated, employeeUpdated, employeeSessionsRevoked, employeeSessionEnded, departmentCreated, departmentUpdated, platformProbe,
   ...deviceEventContracts,
   ...importEventContracts,
+  ...blogEventContracts,
   scheduleCreated, scheduleUpdated, scheduleDeleted, scheduleResponded] as const;
 
 type Contracts = (typeof eventContracts)[number];

@@ -4,6 +4,7 @@ import { Employee } from '../modules/employees/employee.entity.js';
 import { Department, Location } from '../modules/departments/department.entity.js';
 import { OutboxEvent } from '../platform/events/outbox.entity.js';
 import { deviceEntities } from '../modules/devices/device.module.js';
+import { blogEntities } from '../modules/blog/blog.module.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
 import { Migration20261122020000_events } from './migrations/Migration20261122020000_events.js';
 import { Migration20261122010000_master_data } from './migrations/Migration20261122010000_master_data.js';
@@ -20,9 +21,10 @@ import { Migration20261126000000_import_file_storage } from './migrations/Migrat
 import { Migration20261126010000_unused_indexes } from './migrations/Migration20261126010000_unused_indexes.js';
 import { Migration20261126180000_login_id_case } from './migrations/Migration20261126180000_login_id_case.js';
 import { Migration20261126181000_ics_private_details } from './migrations/Migration20261126181000_ics_private_details.js';
+import { Migration20261126220000_blog } from './migrations/Migration20261126220000_blog.js';
 
 /** Every entity of every module; modules add theirs here. */
-export const entities = [Employee, Department, Location, OutboxEvent, ...deviceEntities];
+export const entities = [Employee, Department, Location, OutboxEvent, ...deviceEntities, ...blogEntities];
 
 /** Committed migrations, in order. `npm start` applies them; nothing ever runs schema:update. */
 export const migrationsList = [
@@ -42,6 +44,7 @@ export const migrationsList = [
   { name: 'Migration20261126010000_unused_indexes', class: Migration20261126010000_unused_indexes },
   { name: 'Migration20261126180000_login_id_case', class: Migration20261126180000_login_id_case },
   { name: 'Migration20261126181000_ics_private_details', class: Migration20261126181000_ics_private_details },
+  { name: 'Migration20261126220000_blog', class: Migration20261126220000_blog },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

@@ -5,6 +5,7 @@ import { departmentRoutes } from '../modules/departments/department.routes.js';
 import { scheduleRoutes } from '../modules/schedules/schedule.routes.js';
 import { googleRoutes } from '../modules/google/google.routes.js';
 import { deviceRoutes } from '../modules/devices/device.module.js';
+import { blogRoutes } from '../modules/blog/blog.module.js';
 
 /** Every module's `/api` routes; modules add theirs here (the OpenAPI test reads this list too). */
 export function mountApiRoutes(r: Router): void {
@@ -14,4 +15,5 @@ export function mountApiRoutes(r: Router): void {
   googleRoutes(r); // before scheduleRoutes: /schedules/google must not match /schedules/:id
   scheduleRoutes(r);
   deviceRoutes(r);
+  blogRoutes(r);
 }

@@ -10,6 +10,7 @@ import { DepartmentResolver } from '../modules/departments/department.resolver.j
 import { ScheduleResolver } from '../modules/schedules/schedule.resolver.js';
 import { GoogleCalendarResolver } from '../modules/google/google.resolver.js';
 import { deviceResolvers } from '../modules/devices/device.module.js';
+import { blogResolvers } from '../modules/blog/blog.module.js';
 
 /** Every resolver of every module; modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -20,6 +21,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ScheduleResolver,
   GoogleCalendarResolver,
   ...deviceResolvers,
+  ...blogResolvers,
 ];
 
 export async function buildAppSchema(pubSub: LivePubSub = createLivePubSub()): Promise<GraphQLSchema> {

@@ -9,6 +9,7 @@ import { EmployeeAdminService } from '../modules/employees/employee.admin.js';
 import { ScheduleService } from '../modules/schedules/schedule.service.js';
 import { ScheduleGridCache } from '../modules/schedules/schedule.grid-cache.js';
 import { createDeviceServices } from '../modules/devices/device.services.js';
+import { createBlogServices } from '../modules/blog/blog.module.js';
 import { GoogleCalendarGateway } from '../modules/google/google-calendar.client.js';
 import { GoogleConnectionService } from '../modules/google/google-connection.service.js';
 import { IcsService } from '../modules/google/ics.service.js';
@@ -27,6 +28,7 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     schedules: new ScheduleService(),
     scheduleGridCache: new ScheduleGridCache<Buffer>(config.GRID_CACHE_MB * 1024 * 1024),
     devices: createDeviceServices(),
+    blog: createBlogServices(),
     sessions,
     google: new GoogleConnectionService(new GoogleCalendarGateway({ config }), secret),
     ics: new IcsService(config),

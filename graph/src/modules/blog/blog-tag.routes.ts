@@ -1,0 +1,28 @@
+import type { Router } from 'express';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
+import { checkId } from '../../platform/validation.js';
+import { toApiTag } from './blog-tag.service.js';
+import type { BlogTagView } from './blog-tag.types.js';
+
+/** The spec's body: { tag_content } (and, optionally, the version it was loaded with). */
+const tag: RestResource<BlogTagView> = {
+  toApi: toApiTag,
+  body: bodyTable({ content: { from: ['tag_content', 'content'] }, version: 'version' }),
+};
+
+/** GET/POST /blog_tags, GET/PUT/DELETE /blog_tags/{id}. POST answers the tag with its tag_id. */
+export function blogTagRoutes(r: Router): void {
+  r.get('/blog_tags', handle(async (ctx) => (await ctx.services.blog.tags.list(ctx)).map(toApiTag)));
+  r.get('/blog_tags/:id', handle(async (ctx, req) => toApiTag(await ctx.services.blog.tags.get(ctx, Number(req.params.id)))));
+  r.post('/blog_tags', writeRoute(tag, (ctx, input) => ctx.services.blog.tags.create(ctx, input), 201));
+  r.put('/blog_tags/:id', writeRoute(tag, (ctx, input, req) => ctx.services.blog.tags.update(ctx, Number(req.params.id), input)));
+  r.delete(
+    '/blog_tags/:id',
+    handle(async (ctx, req) => {
+      const id = Number(req.params.id);
+      checkId(id, 'タグ');
+      await ctx.services.blog.tags.delete(ctx, [id]);
+      return { tag_id: id, deleted: true };
+    }),
+  );
+}

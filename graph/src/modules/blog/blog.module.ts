@@ -1,0 +1,26 @@
+import type { Router } from 'express';
+import { BlogCategory } from './blog-category.entity.js';
+import { BlogCategoryResolver } from './blog-category.resolver.js';
+import { blogCategoryRoutes } from './blog-category.routes.js';
+import { BlogCategoryService } from './blog-category.service.js';
+import { BlogTagResolver } from './blog-tag.resolver.js';
+import { blogTagRoutes } from './blog-tag.routes.js';
+import { BlogTagService } from './blog-tag.service.js';
+
+/** What the platform registers for the blog. */
+export const blogEntities = [BlogCategory];
+export const blogResolvers = [BlogCategoryResolver, BlogTagResolver];
+
+export function blogRoutes(r: Router): void {
+  blogCategoryRoutes(r);
+  blogTagRoutes(r);
+}
+
+/** The blog's services: categories (and who may see and post in them), tags, posts. */
+export function createBlogServices() {
+  const categories = new BlogCategoryService();
+  const tags = new BlogTagService();
+  return { categories, tags };
+}
+
+export type BlogServices = ReturnType<typeof createBlogServices>;
