@@ -1,9 +1,11 @@
-import type { Router } from 'express';
-import type { ComputerView } from './computer.types.js';
+import type { Request, Router } from 'express';
+import type { AppContext } from '../../platform/context.js';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { queryId } from '../../platform/validation.js';
-import { bodyTable } from '../../platform/rest.js';
-import { HELD_BODY, heldFilterFromQuery, idOrNull, mountKind, toApiHeld } from '../devices/device.routes.js';
+import { idOrNull } from '../departments/named-ref.js';
 import { DeviceKind } from '../devices/device.enums.js';
+import { deviceGuard, exportRoute, HELD_BODY, heldFilterFromQuery, historyExportRoute, historyRoute, listRoute, toApiHeld } from '../devices/device.routes.js';
+import type { ComputerView } from './computer.types.js';
 
 /** The spec's computer record (snake_case; status and location/department as Japanese names, ids beside them). */
 export function toApiComputer(c: ComputerView) {
@@ -25,33 +27,44 @@ export function toApiComputer(c: ComputerView) {
   };
 }
 
-/** GET/POST /computers, GET /computers/export, GET /computers/{id}/history, GET/PUT /computers/{id}. */
+/** The list and export filters of `/computers` (query parameters). */
+async function filterOf(ctx: AppContext, q: Request['query']) {
+  return {
+    ...(await heldFilterFromQuery(ctx, q)),
+    maker: typeof q.maker === 'string' ? q.maker : undefined,
+    officeAccountId: queryId(q.ms365, 'ms365'),
+  };
+}
+
+const computer: RestResource<ComputerView> = {
+  toApi: toApiComputer,
+  guard: deviceGuard,
+  body: bodyTable({
+    ...HELD_BODY,
+    assetNumber: 'asset_number',
+    maker: 'maker',
+    deviceType: 'device_type',
+    model: 'model',
+    reason: 'reason',
+    purchaseDate: 'purchase_date',
+    introductionDate: 'introduction_date',
+    officeAccountId: { from: 'ms365', read: idOrNull },
+    pinCode: 'pin_code',
+    pass: 'pass',
+    acAdapter: 'ac_adapter',
+    powerCable: 'power_cable',
+  }),
+};
+
+const read = (ctx: AppContext) => ctx.services.devices.computers;
+const write = (ctx: AppContext) => ctx.services.devices.computerAdmin;
+
 export function computerRoutes(r: Router): void {
-  mountKind(r, {
-    path: '/computers',
-    history: DeviceKind.COMPUTER,
-    read: (ctx) => ctx.services.devices.computers,
-    write: (ctx) => ctx.services.devices.computerAdmin,
-    toApi: toApiComputer,
-    filter: async (ctx, q) => ({
-      ...(await heldFilterFromQuery(ctx, q)),
-      maker: typeof q.maker === 'string' ? q.maker : undefined,
-      officeAccountId: queryId(q.ms365, 'ms365'),
-    }),
-    body: bodyTable({
-      ...HELD_BODY,
-      assetNumber: 'asset_number',
-      maker: 'maker',
-      deviceType: 'device_type',
-      model: 'model',
-      reason: 'reason',
-      purchaseDate: 'purchase_date',
-      introductionDate: 'introduction_date',
-      officeAccountId: { from: 'ms365', read: idOrNull },
-      pinCode: 'pin_code',
-      pass: 'pass',
-      acAdapter: 'ac_adapter',
-      powerCable: 'power_cable',
-    }),
-  });
+  r.get('/computers', listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiComputer));
+  r.post('/computers', writeRoute(computer, (ctx, input) => write(ctx).create(ctx, input), 201));
+  r.get('/computers/export', exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)));
+  r.get('/computers/:id/history', historyRoute(DeviceKind.COMPUTER));
+  r.get('/computers/:id/history/export', historyExportRoute(DeviceKind.COMPUTER));
+  r.get('/computers/:id', handle(async (ctx, req) => toApiComputer(await read(ctx).get(ctx, Number(req.params.id)))));
+  r.put('/computers/:id', writeRoute(computer, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)));
 }

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../platform/context.js';
+import { checkId } from '../../platform/validation.js';
 import { requireUser } from '../../platform/authz.js';
 import { notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { COMPUTER_STATUSES } from '../devices/device.enums.js';
 import type { XlsxExport } from '../devices/device.export.js';
 import { COMPUTER_COLUMNS } from './computer.columns.js';
-import { checkId, fetchAll, fetchPage, fromOf, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from '../devices/device.query.js';
+import { fetchAll, fetchPage, fromOf, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from '../devices/device.query.js';
 import type { ComputerFilter, ComputerPage, ComputerView } from './computer.types.js';
 
 interface Row extends HeldRow {

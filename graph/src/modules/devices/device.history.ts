@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { checkId } from '../../platform/validation.js';
 import { requireUser } from '../../platform/authz.js';
 import { notFound } from '../../platform/errors.js';
 import { record, type RecordInput } from '../../platform/events/outbox.js';
@@ -8,7 +9,7 @@ import { DEVICE_ROLES, type EmployeeStatus } from '../employees/employee.enums.j
 import type { EventType } from '../../../../schema/events/index.js';
 import { AssetKind, DEVICE_STATUS_LABEL, DeviceKind, type DeviceStatus } from './device.enums.js';
 import type { XlsxExport } from './device.export.js';
-import { checkId, holder } from './device.query.js';
+import { holder } from './device.query.js';
 import type { NamedRef } from '../employees/employee.types.js';
 import type { DeviceAssignment, DeviceHistoryEntry, DeviceHolder, DeviceTimeline } from './device.types.js';
 

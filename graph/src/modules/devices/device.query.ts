@@ -93,8 +93,6 @@ export async function* fetchAll<R extends { id: number }>(em: EntityManager, q: 
   }
 }
 
-export { checkId } from '../../platform/validation.js';
-
 // ---- what computers and smartphones share --------------------------------------------------
 
 export interface HeldRow {

@@ -1,12 +1,10 @@
-import type { Request, Router } from 'express';
+import type { Request } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput } from '../../platform/errors.js';
-import { handle, writeRoute, type BodyField, type RestResource } from '../../platform/rest.js';
+import { handle, type BodyField } from '../../platform/rest.js';
 import { queryBool, queryId } from '../../platform/validation.js';
 import { idOrNull, namedId, queryRef } from '../departments/named-ref.js';
-
-export { idOrNull, namedId } from '../departments/named-ref.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { DEVICE_STATUS_LABEL, codeOf, type DeviceKind } from './device.enums.js';
 import { sendXlsx, type XlsxExport } from './device.export.js';
@@ -26,7 +24,6 @@ export function statusFilter<T extends string>(labels: Record<T, string>, v: unk
   return code as T;
 }
 
-/** A location or department filter (by id or name): null when not given; an id that cannot exist → BAD_USER_INPUT. */
 /** The list filters both device kinds accept on `/api`. */
 export async function heldFilterFromQuery(ctx: AppContext, q: Request['query']) {
   const src = q as Body;
@@ -102,51 +99,35 @@ export function toApiTimeline(t: DeviceTimeline) {
   };
 }
 
-/** One kind of the register on `/api`: list (+ X-Total-Count), create, export, history, detail, update. */
-export interface KindRoutes<F, V> extends RestResource<V> {
-  path: string;
-  filter(ctx: AppContext, q: Request['query']): Promise<F>;
-  toApi(v: V): Record<string, unknown>;
-  read(ctx: AppContext): {
-    list(ctx: AppContext, f: F, offset: unknown, limit: unknown): Promise<{ items: V[]; total: number }>;
-    get(ctx: AppContext, id: number): Promise<V>;
-    export(ctx: AppContext, f: F): Promise<XlsxExport<V>>;
-  };
-  write(ctx: AppContext): {
-    create(ctx: AppContext, input: unknown): Promise<V>;
-    update(ctx: AppContext, id: number, input: unknown): Promise<V>;
-  };
-  history?: DeviceKind;
+/** Device routes refuse other roles before they read names or filters, so those never learn more than 403. */
+export const deviceGuard = (ctx: AppContext) => requireUser(ctx, DEVICE_ROLES);
+
+/** A list route: the page as REST records, the total in X-Total-Count. */
+export function listRoute<F, V>(
+  filter: (ctx: AppContext, q: Request['query']) => Promise<F>,
+  list: (ctx: AppContext, f: F, offset: unknown, limit: unknown) => Promise<{ items: V[]; total: number }>,
+  toApi: (v: V) => unknown,
+) {
+  return handle(async (ctx, req, res) => {
+    deviceGuard(ctx);
+    const page = await list(ctx, await filter(ctx, req.query), req.query.offset, req.query.limit);
+    res.setHeader('X-Total-Count', String(page.total));
+    return page.items.map(toApi);
+  });
 }
 
-/** Routes parse names and filters before the service runs: refuse other roles first, so they never learn more than 403. */
-const guard = (ctx: AppContext) => requireUser(ctx, DEVICE_ROLES);
-
-export function mountKind<F, V>(r: Router, k: KindRoutes<F, V>): void {
-  r.get(
-    k.path,
-    handle(async (ctx, req, res) => {
-      guard(ctx);
-      const page = await k.read(ctx).list(ctx, await k.filter(ctx, req.query), req.query.offset, req.query.limit);
-      res.setHeader('X-Total-Count', String(page.total));
-      return page.items.map(k.toApi);
-    }),
-  );
-  const resource: RestResource<V> = { toApi: k.toApi, body: k.body, guard };
-  r.post(k.path, writeRoute(resource, (ctx, input) => k.write(ctx).create(ctx, input), 201));
-  r.get(
-    `${k.path}/export`,
-    handle(async (ctx, req, res) => {
-      guard(ctx);
-      await sendXlsx(res, await k.read(ctx).export(ctx, await k.filter(ctx, req.query)));
-    }),
-  );
-  const history = k.history;
-  if (history) {
-    const timeline = (ctx: AppContext, req: Request) => ctx.services.devices.history.timeline(ctx, history, Number(req.params.id));
-    r.get(`${k.path}/:id/history`, handle(async (ctx, req) => toApiTimeline(await timeline(ctx, req))));
-    r.get(`${k.path}/:id/history/export`, handle(async (ctx, req, res) => sendXlsx(res, timelineXlsx(await timeline(ctx, req)))));
-  }
-  r.get(`${k.path}/:id`, handle(async (ctx, req) => k.toApi(await k.read(ctx).get(ctx, Number(req.params.id)))));
-  r.put(`${k.path}/:id`, writeRoute(resource, (ctx, input, req) => k.write(ctx).update(ctx, Number(req.params.id), input)));
+/** An export route: the filtered list as an .xlsx download. */
+export function exportRoute<F, V>(filter: (ctx: AppContext, q: Request['query']) => Promise<F>, exportOf: (ctx: AppContext, f: F) => Promise<XlsxExport<V>>) {
+  return handle(async (ctx, req, res) => {
+    deviceGuard(ctx);
+    await sendXlsx(res, await exportOf(ctx, await filter(ctx, req.query)));
+  });
 }
+
+const timeline = (ctx: AppContext, kind: DeviceKind, req: Request) => ctx.services.devices.history.timeline(ctx, kind, Number(req.params.id));
+
+/** A device's history (`/{kind}/:id/history`) as JSON. */
+export const historyRoute = (kind: DeviceKind) => handle(async (ctx, req) => toApiTimeline(await timeline(ctx, kind, req)));
+
+/** A device's history (`/{kind}/:id/history/export`) as an .xlsx download. */
+export const historyExportRoute = (kind: DeviceKind) => handle(async (ctx, req, res) => sendXlsx(res, timelineXlsx(await timeline(ctx, kind, req))));

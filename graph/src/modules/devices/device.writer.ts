@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { notFound } from '../../platform/errors.js';
-import { parseInput } from '../../platform/validation.js';
+import { checkId, parseInput } from '../../platform/validation.js';
 import { expectVersion, flushSave } from '../../platform/versioning.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { checkId } from './device.query.js';
 
 interface Record_ {
   id: number;

@@ -1,7 +1,9 @@
-import type { Router } from 'express';
-import { bodyTable } from '../../platform/rest.js';
+import type { Request, Router } from 'express';
+import type { AppContext } from '../../platform/context.js';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
+import { idOrNull } from '../departments/named-ref.js';
 import { OFFICE_STATUS_LABEL, codeOf } from '../devices/device.enums.js';
-import { idOrNull, mountKind, statusFilter } from '../devices/device.routes.js';
+import { deviceGuard, exportRoute, listRoute, statusFilter } from '../devices/device.routes.js';
 import type { OfficeAccountView } from './office-account.types.js';
 
 /** The spec's Office account: usage_count is counted, usage_status is the row colour ('blue' / 'red' / null). */
@@ -19,21 +21,31 @@ export function toApiOfficeAccount(a: OfficeAccountView) {
   };
 }
 
-/** GET/POST /microsoft_office, GET /microsoft_office/export, GET/PUT /microsoft_office/{id}. */
+/** The list and export filters of `/microsoft_office` (query parameters). */
+async function filterOf(_ctx: AppContext, q: Request['query']) {
+  return {
+    account: typeof q.account === 'string' ? q.account : undefined,
+    status: statusFilter(OFFICE_STATUS_LABEL, q.status),
+  };
+}
+
+const officeAccount: RestResource<OfficeAccountView> = {
+  toApi: toApiOfficeAccount,
+  guard: deviceGuard,
+  body: bodyTable({
+    account: 'account',
+    status: { from: 'status', read: (v) => codeOf(OFFICE_STATUS_LABEL, v) },
+    version: { from: 'version', read: (v) => idOrNull(v) ?? undefined },
+  }),
+};
+
+const read = (ctx: AppContext) => ctx.services.devices.officeAccounts;
+const write = (ctx: AppContext) => ctx.services.devices.officeAccountAdmin;
+
 export function officeAccountRoutes(r: Router): void {
-  mountKind(r, {
-    path: '/microsoft_office',
-    read: (ctx) => ctx.services.devices.officeAccounts,
-    write: (ctx) => ctx.services.devices.officeAccountAdmin,
-    toApi: toApiOfficeAccount,
-    filter: async (_ctx, q) => ({
-      account: typeof q.account === 'string' ? q.account : undefined,
-      status: statusFilter(OFFICE_STATUS_LABEL, q.status),
-    }),
-    body: bodyTable({
-      account: 'account',
-      status: { from: 'status', read: (v) => codeOf(OFFICE_STATUS_LABEL, v) },
-      version: { from: 'version', read: (v) => idOrNull(v) ?? undefined },
-    }),
-  });
+  r.get('/microsoft_office', listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiOfficeAccount));
+  r.post('/microsoft_office', writeRoute(officeAccount, (ctx, input) => write(ctx).create(ctx, input), 201));
+  r.get('/microsoft_office/export', exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)));
+  r.get('/microsoft_office/:id', handle(async (ctx, req) => toApiOfficeAccount(await read(ctx).get(ctx, Number(req.params.id)))));
+  r.put('/microsoft_office/:id', writeRoute(officeAccount, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)));
 }

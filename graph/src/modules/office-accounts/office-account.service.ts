@@ -1,10 +1,11 @@
 import type { AppContext } from '../../platform/context.js';
+import { checkId } from '../../platform/validation.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { OFFICE_STATUS_LABEL, OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from '../devices/device.enums.js';
 import type { XlsxExport } from '../devices/device.export.js';
-import { checkId, fetchAll, fetchPage, fromOf, Where, type ListSql } from '../devices/device.query.js';
+import { fetchAll, fetchPage, fromOf, Where, type ListSql } from '../devices/device.query.js';
 import type { OfficeAccountFilter, OfficeAccountPage, OfficeAccountView } from './office-account.types.js';
 
 interface Row {

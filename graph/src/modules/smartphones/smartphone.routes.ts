@@ -1,7 +1,9 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import type { AppContext } from '../../platform/context.js';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
+import { idOrNull } from '../departments/named-ref.js';
 import { DeviceKind } from '../devices/device.enums.js';
-import { bodyTable } from '../../platform/rest.js';
-import { HELD_BODY, heldFilterFromQuery, idOrNull, mountKind, toApiHeld } from '../devices/device.routes.js';
+import { deviceGuard, exportRoute, HELD_BODY, heldFilterFromQuery, historyExportRoute, historyRoute, listRoute, toApiHeld } from '../devices/device.routes.js';
 import type { SmartphoneView } from './smartphone.types.js';
 
 /** The spec's smartphone record (snake_case; status and location/department as Japanese names, ids beside them). */
@@ -17,27 +19,39 @@ export function toApiSmartphone(s: SmartphoneView) {
   };
 }
 
-/** GET/POST /smartphone, GET /smartphone/export, GET /smartphone/{id}/history, GET/PUT /smartphone/{id} (the spec's singular path). */
+/** The list and export filters of `/smartphone` (query parameters). */
+async function filterOf(ctx: AppContext, q: Request['query']) {
+  return {
+    ...(await heldFilterFromQuery(ctx, q)),
+    phoneNumber: typeof q.phone_number === 'string' ? q.phone_number : undefined,
+    carrier: typeof q.carrier === 'string' ? q.carrier : undefined,
+  };
+}
+
+const smartphone: RestResource<SmartphoneView> = {
+  toApi: toApiSmartphone,
+  guard: deviceGuard,
+  body: bodyTable({
+    ...HELD_BODY,
+    phoneNumber: { from: 'phone_number', read: (v) => (typeof v === 'number' ? String(v) : v) },
+    carrier: 'carrier',
+    os: 'os',
+    price: { from: 'price', read: idOrNull },
+    exchangeDate: 'exchange_date',
+    pinPw: 'pin_pw',
+  }),
+};
+
+const read = (ctx: AppContext) => ctx.services.devices.smartphones;
+const write = (ctx: AppContext) => ctx.services.devices.smartphoneAdmin;
+
+/** The spec's singular path `/smartphone`. */
 export function smartphoneRoutes(r: Router): void {
-  mountKind(r, {
-    path: '/smartphone',
-    history: DeviceKind.SMARTPHONE,
-    read: (ctx) => ctx.services.devices.smartphones,
-    write: (ctx) => ctx.services.devices.smartphoneAdmin,
-    toApi: toApiSmartphone,
-    filter: async (ctx, q) => ({
-      ...(await heldFilterFromQuery(ctx, q)),
-      phoneNumber: typeof q.phone_number === 'string' ? q.phone_number : undefined,
-      carrier: typeof q.carrier === 'string' ? q.carrier : undefined,
-    }),
-    body: bodyTable({
-      ...HELD_BODY,
-      phoneNumber: { from: 'phone_number', read: (v) => (typeof v === 'number' ? String(v) : v) },
-      carrier: 'carrier',
-      os: 'os',
-      price: { from: 'price', read: idOrNull },
-      exchangeDate: 'exchange_date',
-      pinPw: 'pin_pw',
-    }),
-  });
+  r.get('/smartphone', listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiSmartphone));
+  r.post('/smartphone', writeRoute(smartphone, (ctx, input) => write(ctx).create(ctx, input), 201));
+  r.get('/smartphone/export', exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)));
+  r.get('/smartphone/:id/history', historyRoute(DeviceKind.SMARTPHONE));
+  r.get('/smartphone/:id/history/export', historyExportRoute(DeviceKind.SMARTPHONE));
+  r.get('/smartphone/:id', handle(async (ctx, req) => toApiSmartphone(await read(ctx).get(ctx, Number(req.params.id)))));
+  r.put('/smartphone/:id', writeRoute(smartphone, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)));
 }

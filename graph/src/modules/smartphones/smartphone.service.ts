@@ -5,8 +5,8 @@ import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { SMARTPHONE_STATUSES } from '../devices/device.enums.js';
 import type { XlsxExport } from '../devices/device.export.js';
 import { HELD_COLUMNS } from '../devices/device.columns.js';
-import { checkSearchText } from '../../platform/validation.js';
-import { checkId, fetchAll, fetchPage, fromOf, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from '../devices/device.query.js';
+import { checkId, checkSearchText } from '../../platform/validation.js';
+import { fetchAll, fetchPage, fromOf, heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow, type ListSql } from '../devices/device.query.js';
 import type { SmartphoneFilter, SmartphonePage, SmartphoneView } from './smartphone.types.js';
 
 interface Row extends HeldRow {
