@@ -21,6 +21,23 @@ export const SNAPSHOT_SQL = (where: string, tail = '') => `
    ${tail}`;
 
 /**
+ * The grid's page of people: `where` (fixed conditions on `e`, values as parameters), then the
+ * viewer's own row first and everyone else by id; parameters: the where's, viewer id, limit, offset.
+ */
+export const GRID_PEOPLE_SQL = (where: string) => `
+  select e.id, e.name, d.name as department_name, count(*) over() as total
+    from employee e left join department d on d.id = e.department_id
+   where ${where}
+   order by (e.id = ?) desc, e.id limit ? offset ?`;
+
+export interface PersonRow {
+  id: number;
+  name: string;
+  department_name: string | null;
+  total: string;
+}
+
+/**
  * The grid's entries: those the page's people own or are invited to (not declined; the viewer's own
  * declined invitations stay in the viewer's row, where the web app dims them), found through the
  * owner and guest indexes (so the cost follows the page, not the whole company's week), guests

@@ -12,7 +12,19 @@ import { GuestResponse } from './schedule.enums.js';
 import { addDays, isValidDate, scheduleInputSchema, weekLabel, type ScheduleInputData } from './schedule.rules.js';
 import type { BusyConflict, ScheduleGrid, SchedulePage, ScheduleView } from './schedule.types.js';
 import { viewFor } from './schedule.visibility.js';
-import { GRID_CELLS_SQL, GRID_ENTRIES_SQL, SNAPSHOT_SQL, cellFor, gridSource, toSnapshot, type CellRow, type GridRow, type SnapshotRow } from './schedule.queries.js';
+import {
+  GRID_CELLS_SQL,
+  GRID_ENTRIES_SQL,
+  GRID_PEOPLE_SQL,
+  SNAPSHOT_SQL,
+  cellFor,
+  gridSource,
+  toSnapshot,
+  type CellRow,
+  type GridRow,
+  type PersonRow,
+  type SnapshotRow,
+} from './schedule.queries.js';
 
 const MAX_RANGE_DAYS = 62;
 const MAX_PEOPLE = 500;
@@ -67,14 +79,7 @@ export class ScheduleService {
       where.push('e.name ilike ?');
       params.push(`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
-    // The viewer's own row comes first, then everyone else by id.
-    const people: { id: number; name: string; department_name: string | null; total: string }[] = await ctx.em.execute(
-      `select e.id, e.name, d.name as department_name, count(*) over() as total
-         from employee e left join department d on d.id = e.department_id
-        where ${where.join(' and ')}
-        order by (e.id = ?) desc, e.id limit ? offset ?`,
-      [...params, viewer.id, page.limit, page.offset],
-    );
+    const people: PersonRow[] = await ctx.em.execute(GRID_PEOPLE_SQL(where.join(' and ')), [...params, viewer.id, page.limit, page.offset]);
     const ids = pgArray(people.map((p) => p.id));
     const rows = new Map(people.map((p) => [p.id, [] as ScheduleView[]]));
     if (people.length && opts.cellsOnly) {
