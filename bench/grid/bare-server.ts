@@ -7,8 +7,8 @@
  */
 import { BareError, bareCheckPage, serveBare } from '../lib/bare.js';
 
-// Copies of ScheduleService.grid's statements for a cell-only query like the web grid's (the people page,
-// GRID_CELLS_SQL) (graph/src/modules/schedules/schedule.service.ts);
+// Copies of ScheduleService.grid's statements for a cell-only query like the web grid's (GRID_PEOPLE_SQL,
+// GRID_CELLS_SQL in graph/src/modules/schedules/schedule.queries.ts);
 // keep them the same, or the ratio measures SQL instead of the stack.
 const PEOPLE_SQL = (where: string) => `select e.id, e.name, d.name as department_name, count(*) over() as total
          from employee e left join department d on d.id = e.department_id
