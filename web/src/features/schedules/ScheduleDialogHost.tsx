@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Dialog, Spinner } from '@primer/react';
 import { useT } from '../../app/i18n';
 import type { LiveChange } from './live';
@@ -25,6 +25,26 @@ function LoadingBody({ label, shown }: { label: string; shown: { current: boolea
   );
 }
 
+/**
+ * Gives the focus back to the control that opened the dialog (a grid cell's add button, an entry)
+ * when the dialog closes and the focus was left nowhere: Primer's own return does not survive the
+ * stand-in dialog being replaced, nor the full-screen dialog of the narrow layout.
+ */
+function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the dialog's focus trap (a passive effect) moves the focus.
+  useLayoutEffect(() => {
+    const el = document.activeElement;
+    if (open && !opener.current && el instanceof HTMLElement && el !== document.body) opener.current = el;
+  }, [open]);
+  useEffect(() => {
+    if (open) return;
+    const el = opener.current;
+    opener.current = null;
+    if (el?.isConnected && (document.activeElement === document.body || document.activeElement === null)) el.focus();
+  }, [open]);
+}
+
 export function ScheduleDialogHost({
   state,
   me,
@@ -40,6 +60,7 @@ export function ScheduleDialogHost({
 }) {
   const t = useT();
   const standIn = useRef(false);
+  useReturnFocus(state !== null);
   if (!state) return null;
   return (
     <Suspense

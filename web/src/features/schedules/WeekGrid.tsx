@@ -65,13 +65,14 @@ export function WeekGrid({
                   onClick={() => onSelectDay(d)}
                   aria-pressed={d === selected}
                   aria-current={d === today ? 'date' : undefined}
-                  aria-label={d === today ? `${formatFullDate(t, d)} ${t('schedules.today')}` : formatFullDate(t, d)}
-                  title={d === today ? t('schedules.today') : undefined}
+                  title={d === today ? t('schedules.today') : formatFullDate(t, d)}
                 >
+                  {/* The name is the visible text (WCAG 2.5.3: a voice user says what they see). */}
                   <span className={styles.dayNum}>
                     {monthNumber(d)}/{dayOfMonth(d)}
                   </span>
                   <span className={styles.dayName}>{weekdayName(t, weekdayIndex(d))}</span>
+                  {d === today && <span className={styles.visuallyHidden}>{t('schedules.today')}</span>}
                 </button>
               </th>
             ))}
