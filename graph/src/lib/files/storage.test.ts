@@ -1,0 +1,110 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultFilesRoot, FileKeyError, fileKeyFromUrl, fileUrl, isFileKey, LocalFileStorage, newFileKey, thumbnailKey } from './index.js';
+
+/** Every file under a directory, relative. */
+async function tree(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+}
+
+const TRAVERSALS = [
+  '../escape.txt', '../../etc/passwd', 'blog/../../x.txt', 'blog/..', '..', '.', './x', '/etc/passwd', 'C:\\x.txt', 'blog\\..\\x',
+  '%2e%2e/x', 'blog//x.png', 'blog/', '', '.hidden', 'blog/.x', 'a/b/c/d/e', 'x\u0000.png', 'blog/x.png.exe', 'ブログ/写真.png', `${'a'.repeat(256)}`,
+];
+
+describe('file keys and URLs', () => {
+  it('takes the keys it makes and refuses anything that could name another path', () => {
+    const key = newFileKey('blog', 'png');
+    expect(key).toMatch(/^blog\/[0-9a-f-]{36}\.png$/);
+    expect(isFileKey(key)).toBe(true);
+    expect(isFileKey(thumbnailKey(key))).toBe(true);
+    expect(thumbnailKey('blog/abc.png')).toBe('blog/abc-thumb.webp');
+    for (const bad of TRAVERSALS) expect(isFileKey(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it('maps keys to /files/ URLs and back, and nothing else to a key', () => {
+    expect(fileUrl('blog/abc.png')).toBe('/files/blog/abc.png');
+    expect(fileKeyFromUrl('/files/blog/abc.png')).toBe('blog/abc.png');
+    for (const url of ['/files/../x', 'https://x.example/files/blog/a.png', '//x/files/a.png', '/files/a.png?x', '/files/a.png#x', '/FILES/a.png', 'files/a.png', null, 3]) {
+      expect(fileKeyFromUrl(url), String(url)).toBeNull();
+    }
+    expect(() => fileUrl('../x')).toThrow();
+  });
+});
+
+describe('LocalFileStorage', () => {
+  let root: string;
+  let storage: LocalFileStorage;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'files-'));
+    storage = new LocalFileStorage(path.join(root, 'files'));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('defaults to <DATA_DIR>/files', () => {
+    expect(defaultFilesRoot('/srv/data')).toBe(path.join('/srv/data', 'files'));
+  });
+
+  it('puts bytes, gets them back as a stream with size and type, and deletes them', async () => {
+    const key = newFileKey('blog', 'txt');
+    const body = Buffer.from('社内報 第1号\n', 'utf8');
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.get(key)).toBeNull();
+    expect(await storage.put(key, body, { contentType: 'text/plain; charset=utf-8' })).toEqual({ size: body.length });
+    expect(await storage.exists(key)).toBe(true);
+    const got = await storage.get(key);
+    expect(got).toMatchObject({ size: body.length, contentType: 'text/plain; charset=utf-8' });
+    expect(await text(got!.stream)).toBe('社内報 第1号\n');
+    expect(await storage.delete(key)).toBe(true);
+    expect(await storage.delete(key)).toBe(false);
+    expect(await storage.exists(key)).toBe(false);
+    expect(await tree(storage.root)).toEqual([]);
+  });
+
+  it('takes a stream, and keeps files in sharded directories under the root', async () => {
+    const key = 'blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e.png';
+    const { size } = await storage.put(key, Readable.from([Buffer.alloc(70_000, 1), Buffer.alloc(30_000, 2)]), { contentType: 'image/png' });
+    expect(size).toBe(100_000);
+    const file = storage.pathOf(key);
+    expect(file).toMatch(new RegExp(`^${storage.root}/[0-9a-f]{2}/[0-9a-f]{2}/blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e\\.png$`));
+    expect((await stat(file)).size).toBe(100_000);
+    expect(JSON.parse(await readFile(`${file}.meta.json`, 'utf8'))).toEqual({ contentType: 'image/png' });
+  });
+
+  it('replaces a file whole, leaving no temporary files, even with puts racing', async () => {
+    const key = 'blog/race.txt';
+    await Promise.all(Array.from({ length: 8 }, (_, i) => storage.put(key, Buffer.alloc(50_000, 0x30 + i), { contentType: 'text/plain' })));
+    const content = await text((await storage.get(key))!.stream);
+    expect(content).toHaveLength(50_000);
+    expect(new Set(content).size).toBe(1);
+    expect((await tree(storage.root)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('leaves nothing behind when the stream fails midway', async () => {
+    const key = 'blog/broken.txt';
+    async function* failing() {
+      yield Buffer.from('part');
+      throw new Error('connection reset');
+    }
+    await expect(storage.put(key, Readable.from(failing()), { contentType: 'text/plain' })).rejects.toThrow('connection reset');
+    expect(await storage.exists(key)).toBe(false);
+    expect(await tree(storage.root)).toEqual([]);
+  });
+
+  it('refuses every key that could leave the root, for every operation, touching nothing', async () => {
+    await storage.put('blog/keep.txt', Buffer.from('x'), { contentType: 'text/plain' });
+    const before = await tree(root);
+    for (const key of TRAVERSALS) {
+      await expect(storage.put(key, Buffer.from('evil'), { contentType: 'text/html' }), key).rejects.toBeInstanceOf(FileKeyError);
+      await expect(storage.get(key)).rejects.toBeInstanceOf(FileKeyError);
+      await expect(storage.exists(key)).rejects.toBeInstanceOf(FileKeyError);
+      await expect(storage.delete(key)).rejects.toBeInstanceOf(FileKeyError);
+    }
+    expect(await tree(root)).toEqual(before);
+  });
+});

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileKeyError } from './errors.js';
+import { isFileKey } from './file-key.js';
+
+export interface FileMeta {
+  /** The checked content type; served as Content-Type. */
+  contentType: string;
+}
+
+export interface StoredFile extends FileMeta {
+  /** The bytes; read it to the end or destroy it (it holds an open file). */
+  stream: Readable;
+  size: number;
+}
+
+/** Where attachments and thumbnails live. Keys are made by newFileKey/thumbnailKey (file-key.ts). */
+export interface FileStorage {
+  /** Stores the bytes under the key, replacing what was there; readers see the old or the new file, never a part. */
+  put(key: string, data: Uint8Array | Readable, meta: FileMeta): Promise<{ size: number }>;
+  get(key: string): Promise<StoredFile | null>;
+  /** Whether something was deleted. */
+  delete(key: string): Promise<boolean>;
+  exists(key: string): Promise<boolean>;
+}
+
+const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** The directory files are kept in by default: `<DATA_DIR>/files`. */
+export const defaultFilesRoot = (dataDir: string) => path.join(dataDir, 'files');
+
+/**
+ * Files on the local disk under one root. A key's file lives at `<root>/<h0h1>/<h2h3>/<key>` (h =
+ * SHA-256 of the key), so no directory holds more than a small share of the files. Each file has
+ * a `.meta.json` beside it; it is written before the file and the file is moved into place last,
+ * both by rename from a temporary file in the same directory, so a key exists only when complete.
+ */
+export class LocalFileStorage implements FileStorage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** The path of a key's file; refuses anything that is not a key or would leave the root. */
+  pathOf(key: string): string {
+    if (!isFileKey(key)) throw new FileKeyError(`not a file key: ${JSON.stringify(String(key).slice(0, 300))}`);
+    const h = createHash('sha256').update(key).digest('hex');
+    const file = path.resolve(this.root, h.slice(0, 2), h.slice(2, 4), ...key.split('/'));
+    // The key syntax already rules this out; a second lock on the same door costs nothing.
+    if (!file.startsWith(this.root + path.sep)) throw new FileKeyError(`key leaves the store: ${key}`);
+    return file;
+  }
+
+  async put(key: string, data: Uint8Array | Readable, meta: FileMeta): Promise<{ size: number }> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const suffix = `.${randomBytes(8).toString('hex')}.tmp`;
+    const tmp = file + suffix;
+    const metaTmp = `${file}.meta.json${suffix}`;
+    try {
+      const fh = await open(tmp, 'wx', 0o640);
+      let size = 0;
+      try {
+        if (data instanceof Uint8Array) {
+          await fh.writeFile(data);
+          size = data.length;
+        } else {
+          for await (const chunk of data) {
+            const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
+            await fh.write(buf);
+            size += buf.length;
+          }
+        }
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await writeFile(metaTmp, JSON.stringify({ contentType: meta.contentType }), { flag: 'wx', mode: 0o640 });
+      await rename(metaTmp, `${file}.meta.json`);
+      await rename(tmp, file);
+      return { size };
+    } catch (e) {
+      await Promise.all([rm(tmp, { force: true }), rm(metaTmp, { force: true })]);
+      throw e;
+    }
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    const file = this.pathOf(key);
+    let fh;
+    try {
+      fh = await open(file, 'r');
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+    try {
+      const [{ size }, metaText] = await Promise.all([fh.stat(), readFile(`${file}.meta.json`, 'utf8')]);
+      const meta = JSON.parse(metaText) as Partial<FileMeta>;
+      const contentType = typeof meta.contentType === 'string' ? meta.contentType : 'application/octet-stream';
+      return { stream: fh.createReadStream(), size, contentType };
+    } catch (e) {
+      await fh.close();
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const file = this.pathOf(key);
+    let existed = true;
+    try {
+      await unlink(file);
+    } catch (e) {
+      if (!isMissing(e)) throw e;
+      existed = false;
+    }
+    await rm(`${file}.meta.json`, { force: true });
+    return existed;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (e) {
+      if (isMissing(e)) return false;
+      throw e;
+    }
+  }
+}
