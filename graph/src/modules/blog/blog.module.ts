@@ -6,10 +6,13 @@ import { BlogCategoryService } from './blog-category.service.js';
 import { BlogTagResolver } from './blog-tag.resolver.js';
 import { blogTagRoutes } from './blog-tag.routes.js';
 import { BlogTagService } from './blog-tag.service.js';
+import { BlogPostResolver } from './blog-post.resolver.js';
+import { BlogPostService } from './blog-post.service.js';
+import { fileUrl } from '../../lib/files/file-key.js';
 
 /** What the platform registers for the blog. */
 export const blogEntities = [BlogCategory];
-export const blogResolvers = [BlogCategoryResolver, BlogTagResolver];
+export const blogResolvers = [BlogCategoryResolver, BlogTagResolver, BlogPostResolver];
 
 export function blogRoutes(r: Router): void {
   blogCategoryRoutes(r);
@@ -20,7 +23,7 @@ export function blogRoutes(r: Router): void {
 export function createBlogServices() {
   const categories = new BlogCategoryService();
   const tags = new BlogTagService();
-  return { categories, tags };
+  return { categories, tags, posts: new BlogPostService(categories, tags, fileUrl) };
 }
 
 export type BlogServices = ReturnType<typeof createBlogServices>;

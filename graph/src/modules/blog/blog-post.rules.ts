@@ -1,0 +1,50 @@
+import { addDays } from '../schedules/schedule.rules.js';
+import { BlogPostState } from './blog.enums.js';
+
+export { addDays };
+
+/** Turning the pin on without a start pins for this many days from today (the spec's default). */
+export const DEFAULT_PIN_DAYS = 7;
+
+/** Today's date in Tokyo (the company's calendar): every window of the blog is in these days. */
+export const tokyoToday = (now = new Date()): string => new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+/** What decides whether a post is visible and pinned: YYYY-MM-DD dates, windows inclusive. */
+export interface PostWindow {
+  isDraft: boolean;
+  publishStart: string;
+  publishEnd: string | null;
+  isPin: boolean;
+  pinStart: string | null;
+  pinEnd: string | null;
+}
+
+export function stateOf(p: Pick<PostWindow, 'isDraft' | 'publishStart' | 'publishEnd'>, today: string): BlogPostState {
+  if (p.isDraft) return BlogPostState.DRAFT;
+  if (p.publishStart > today) return BlogPostState.SCHEDULED;
+  if (p.publishEnd !== null && p.publishEnd < today) return BlogPostState.EXPIRED;
+  return BlogPostState.PUBLISHED;
+}
+
+/** Pinned (in 速報, first in the feed) only while published, `isPin`, and today within the pin window, both ends included. */
+export function isPinnedOn(p: PostWindow, today: string): boolean {
+  return stateOf(p, today) === BlogPostState.PUBLISHED && p.isPin && p.pinStart !== null && p.pinEnd !== null && p.pinStart <= today && today <= p.pinEnd;
+}
+
+/**
+ * The pin window a save stores: none when the pin is off; turned on without a start, today to
+ * today + 7; with a start and no end, start + 7.
+ */
+export function pinWindow(isPin: boolean, pinStart: string | null, pinEnd: string | null, today: string): { pinStart: string | null; pinEnd: string | null } {
+  if (!isPin) return { pinStart: null, pinEnd: null };
+  if (pinStart === null) return { pinStart: today, pinEnd: pinEnd ?? addDays(today, DEFAULT_PIN_DAYS) };
+  return { pinStart, pinEnd: pinEnd ?? addDays(pinStart, DEFAULT_PIN_DAYS) };
+}
+
+/** The same conditions in SQL over `p` (blog_post), with `?` bound to today: windows in one place for both sides. */
+export const SQL = {
+  inWindow: `(p.publish_start <= ?::date and (p.publish_end is null or p.publish_end >= ?::date))`,
+  pinnedNow: `(p.is_pin and p.pin_start <= ?::date and p.pin_end >= ?::date and p.publish_start <= ?::date and (p.publish_end is null or p.publish_end >= ?::date))`,
+} as const;
+/** How many times each fragment binds today. */
+export const SQL_TODAY_PARAMS = { inWindow: 2, pinnedNow: 4 } as const;

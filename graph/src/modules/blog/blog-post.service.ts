@@ -1,0 +1,260 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BlogPostSnapshot } from '../../../../schema/events/blog.events.js';
+import type { AppContext } from '../../platform/context.js';
+import type { CurrentUser } from '../auth/session.service.js';
+import { requireUser } from '../../platform/authz.js';
+import { badInput, forbidden, notFound } from '../../platform/errors.js';
+import { record } from '../../platform/events/outbox.js';
+import { checkPage } from '../../platform/pagination.js';
+import { pgArray } from '../../platform/sql.js';
+import { checkId, parseInput } from '../../platform/validation.js';
+import { expectVersion } from '../../platform/versioning.js';
+import { isBlogAdmin } from './blog.enums.js';
+import type { BlogCategoryService, CategoryAccess } from './blog-category.service.js';
+import type { BlogTagService } from './blog-tag.service.js';
+import { contentFromDocument, PostContent } from './blog-post.content.js';
+import { decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
+import { postSchema } from './blog-post.fields.js';
+import { POST_SELECT, toView, type PostRow } from './blog-post.queries.js';
+import { pinWindow, tokyoToday } from './blog-post.rules.js';
+import type { BlogFeedPage, BlogPostView } from './blog-post.types.js';
+import { mayRead } from './blog-post.visibility.js';
+
+/** The 速報 panel shows at most this many posts. */
+export const MAX_PINNED = 50;
+const DEFAULT_FEED_PAGE = 20;
+
+/** Who reads, what they may read, and which day it is (one request sees one day). */
+interface Reader {
+  user: CurrentUser;
+  access: CategoryAccess;
+  today: string;
+}
+
+/** A post's fields as a save stores them (after defaults and checks). */
+interface PostValues {
+  title: string;
+  content: PostContent;
+  categoryId: number | null;
+  tagIds: number[];
+  allowComments: boolean;
+  allowLikes: boolean;
+  publishStart: string;
+  publishEnd: string | null;
+  isPin: boolean;
+  pinStart: string | null;
+  pinEnd: string | null;
+  isDraft: boolean;
+}
+
+/** The fields a change compares (content by its rendered HTML: an editor's save stamps a new `time` every time). */
+const COMPARED = ['title', 'content', 'categoryId', 'tagIds', 'allowComments', 'allowLikes', 'publishStart', 'publishEnd', 'isPin', 'pinStart', 'pinEnd', 'isDraft'] as const;
+
+function valuesOf(r: PostRow): Omit<PostValues, 'content'> & { content: string } {
+  return {
+    title: r.title,
+    content: r.content_html,
+    categoryId: r.category_id,
+    tagIds: r.tags.map((t) => t.id).sort((a, b) => a - b),
+    allowComments: r.allow_comments,
+    allowLikes: r.allow_likes,
+    publishStart: r.publish_start,
+    publishEnd: r.publish_end,
+    isPin: r.is_pin,
+    pinStart: r.pin_start,
+    pinEnd: r.pin_end,
+    isDraft: r.is_draft,
+  };
+}
+
+function snapshot(r: PostRow): BlogPostSnapshot {
+  return {
+    id: r.id,
+    title: r.title,
+    categoryId: r.category_id,
+    authorId: r.author_id,
+    isDraft: r.is_draft,
+    publishStart: r.publish_start,
+    publishEnd: r.publish_end,
+    isPin: r.is_pin,
+    pinStart: r.pin_start,
+    pinEnd: r.pin_end,
+    tagIds: r.tags.map((t) => t.id).sort((a, b) => a - b),
+    attachmentKey: r.attachment_key,
+    version: r.version,
+  };
+}
+
+/**
+ * Blog posts. Every read goes through the one visibility rule (blog-post.visibility.ts; the feed's
+ * SQL states the same): the author always, the members of the category while the post is
+ * published, 管理者/システム管理者 members also scheduled and expired. Any employee writes in a
+ * category they may post in (BlogCategoryService.checkPostable); only the author edits; the author
+ * and 管理者/システム管理者 delete. Every change records its event in the same transaction.
+ */
+export class BlogPostService {
+  constructor(
+    private readonly categories: BlogCategoryService,
+    private readonly tags: BlogTagService,
+    /** The URL a stored file is served at (the attachment). */
+    private readonly fileUrl: (key: string) => string,
+  ) {}
+
+  private async reader(ctx: AppContext): Promise<Reader> {
+    const user = requireUser(ctx);
+    return { user, access: await this.categories.access(ctx.em, user), today: tokyoToday() };
+  }
+
+  async feed(ctx: AppContext, filter: FeedFilter, after?: string | null, limit?: unknown): Promise<BlogFeedPage> {
+    const r = await this.reader(ctx);
+    const page = checkPage(0, limit ?? DEFAULT_FEED_PAGE);
+    const outsideWindow = filter.includeOutsideWindow === true;
+    if (outsideWindow && !isBlogAdmin(r.user.role)) throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
+    for (const [field, id] of [['tagId', filter.tagId], ['categoryId', filter.categoryId], ['departmentId', filter.departmentId]] as const) {
+      if (id != null) checkId(id, field === 'tagId' ? 'タグ' : field === 'categoryId' ? 'カテゴリ' : '部署');
+    }
+    const { ids, next } = await feedPage(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow }, filter, decodeCursor(after), page.limit, r.today);
+    return { items: await this.views(ctx.em, r, ids), nextCursor: next ? encodeCursor(next) : null };
+  }
+
+  /** 速報: the posts pinned today that the viewer may read. */
+  async pinned(ctx: AppContext): Promise<BlogPostView[]> {
+    const r = await this.reader(ctx);
+    return this.views(ctx.em, r, await pinnedIds(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow: false }, r.today, MAX_PINNED));
+  }
+
+  async get(ctx: AppContext, id: number): Promise<BlogPostView> {
+    const r = await this.reader(ctx);
+    checkId(id, '投稿');
+    const [row] = await this.rows(ctx.em, [id]);
+    if (!row || !mayRead(r.user, r.access, windowOf(row), r.today)) throw notFound('投稿');
+    return toView(row, r.user, r.today, this.fileUrl);
+  }
+
+  async create(ctx: AppContext, input: Record<string, unknown>): Promise<BlogPostView> {
+    const r = await this.reader(ctx);
+    checkAuthor(r.user, input);
+    const data = parseInput(postSchema, input);
+    const id = await ctx.em.transactional(async (tx) => {
+      const v = await this.values(tx, r, data, input.content, null);
+      const [row]: { id: number }[] = await tx.execute(
+        `insert into blog_post (title, content, content_html, category_id, author_id, allow_comments, allow_likes,
+                                publish_start, publish_end, is_pin, pin_start, pin_end, is_draft, updated_by_id)
+         values (?, ?::jsonb, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::date, ?::date, ?, ?) returning id`,
+        [v.title, JSON.stringify(v.content.doc), v.content.html, v.categoryId, r.user.id, v.allowComments, v.allowLikes,
+          v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, r.user.id],
+      );
+      await this.setTags(tx, row!.id, v.tagIds);
+      const [after] = await this.rows(tx, [row!.id]);
+      record(tx, { type: 'blog.post.created', aggregateId: row!.id, actorId: r.user.id, payload: { post: snapshot(after!) } });
+      return row!.id;
+    });
+    return this.get(ctx, id);
+  }
+
+  async update(ctx: AppContext, id: number, input: Record<string, unknown>): Promise<BlogPostView> {
+    const r = await this.reader(ctx);
+    checkId(id, '投稿');
+    const version = input.version;
+    if (typeof version !== 'number') throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
+    checkAuthor(r.user, input);
+    const data = parseInput(postSchema, input);
+    await ctx.em.transactional(async (tx) => {
+      const before = await this.forWrite(tx, r, id, 'edit');
+      await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updated_at), updatedById: before.updated_by_id }, version, () => this.get(ctx, id));
+      const v = await this.values(tx, r, data, input.content, before);
+      const old = valuesOf(before);
+      const next = { ...v, content: v.content.html, tagIds: [...v.tagIds].sort((a, b) => a - b) };
+      const changed = COMPARED.filter((k) => JSON.stringify(old[k]) !== JSON.stringify(next[k]));
+      if (changed.length === 0) return; // a save that changes nothing is not a new version
+      await tx.execute(
+        `update blog_post set title = ?, content = ?::jsonb, content_html = ?, category_id = ?, allow_comments = ?, allow_likes = ?,
+                publish_start = ?::date, publish_end = ?::date, is_pin = ?, pin_start = ?::date, pin_end = ?::date, is_draft = ?,
+                updated_by_id = ?, updated_at = clock_timestamp(), version = version + 1
+          where id = ?`,
+        [v.title, JSON.stringify(v.content.doc), v.content.html, v.categoryId, v.allowComments, v.allowLikes,
+          v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, r.user.id, id],
+      );
+      await this.setTags(tx, id, v.tagIds);
+      const [after] = await this.rows(tx, [id]);
+      record(tx, { type: 'blog.post.updated', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(after!), previous: snapshot(before), changed: [...changed] } });
+    });
+    return this.get(ctx, id);
+  }
+
+  async delete(ctx: AppContext, id: number): Promise<boolean> {
+    const r = await this.reader(ctx);
+    checkId(id, '投稿');
+    await ctx.em.transactional(async (tx) => {
+      const before = await this.forWrite(tx, r, id, 'delete');
+      await tx.execute(`delete from blog_post where id = ?`, [id]);
+      record(tx, { type: 'blog.post.deleted', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(before) } });
+    });
+    return true;
+  }
+
+  /** The post locked for a change: NOT_FOUND when the caller may not see it, FORBIDDEN when they see it but may not do this. */
+  private async forWrite(tx: EntityManager, r: Reader, id: number, what: 'edit' | 'delete'): Promise<PostRow> {
+    const [row] = await this.rows(tx, [id], 'for update of p');
+    if (!row || !mayRead(r.user, r.access, windowOf(row), r.today)) throw notFound('投稿');
+    const own = row.author_id === r.user.id;
+    if (what === 'edit' && !own) throw forbidden('投稿を編集できるのは作成者だけです。');
+    if (what === 'delete' && !own && !isBlogAdmin(r.user.role)) throw forbidden('投稿を削除できるのは作成者と管理者・システム管理者だけです。');
+    return row;
+  }
+
+  /**
+   * The values a save stores, with the rules that need the database or today: the category must be
+   * one the author may post in, the tags must exist, the body is checked and rendered, the publish
+   * start defaults to today (an edit keeps the stored one), the pin window to today + 7 days (an
+   * edit of a pinned post keeps its window).
+   */
+  private async values(tx: EntityManager, r: Reader, data: ReturnType<typeof postSchema.parse>, content: unknown, before: PostRow | null): Promise<PostValues> {
+    if (data.categoryId !== null) this.categories.checkPostable(r.access, data.categoryId);
+    await this.tags.checkExisting(tx, data.tagIds);
+    const publishStart = data.publishStart ?? before?.publish_start ?? r.today;
+    if (data.publishEnd !== null && data.publishEnd < publishStart) {
+      throw badInput('公開終了日は公開開始日以降の日付にしてください。', [{ field: 'publishEnd', message: '公開開始日以降の日付' }]);
+    }
+    const keepPin = before?.is_pin && data.isPin && data.pinStart === null && data.pinEnd === null;
+    const pin = keepPin ? { pinStart: before!.pin_start, pinEnd: before!.pin_end } : pinWindow(data.isPin, data.pinStart, data.pinEnd, r.today);
+    if (pin.pinStart !== null && pin.pinEnd !== null && pin.pinEnd < pin.pinStart) {
+      throw badInput('ピン留め終了日は開始日以降の日付にしてください。', [{ field: 'pinEnd', message: '開始日以降の日付' }]);
+    }
+    return {
+      ...data,
+      content: content instanceof PostContent ? content : contentFromDocument(content),
+      publishStart,
+      ...pin,
+    };
+  }
+
+  private async setTags(tx: EntityManager, id: number, tagIds: number[]) {
+    const ids = pgArray(tagIds);
+    await tx.execute(`delete from blog_post_tag where post_id = ? and not (tag_id = any(?::int[]))`, [id, ids]);
+    await tx.execute(`insert into blog_post_tag (post_id, tag_id) select ?, unnest(?::int[]) on conflict do nothing`, [id, ids]);
+  }
+
+  private async rows(em: EntityManager, ids: number[], tail = ''): Promise<PostRow[]> {
+    if (!ids.length) return [];
+    return em.execute(`${POST_SELECT} where p.id = any(?::int[]) ${tail}`, [pgArray(ids)]);
+  }
+
+  /** Views of posts already known to be visible (the feed's SQL chose them), in the given order. */
+  private async views(em: EntityManager, r: Reader, ids: number[]): Promise<BlogPostView[]> {
+    const rows = new Map((await this.rows(em, ids)).map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [toView(row, r.user, r.today, this.fileUrl)] : [];
+    });
+  }
+}
+
+const windowOf = (r: PostRow) => ({ authorId: r.author_id, categoryId: r.category_id, isDraft: r.is_draft, publishStart: r.publish_start, publishEnd: r.publish_end });
+
+/** The author is always the signed-in employee: an `authorId` (the spec's author_id), if a caller sends one, must name them. */
+function checkAuthor(user: CurrentUser, input: Record<string, unknown>) {
+  const claimed = input.authorId;
+  if (claimed === undefined || claimed === null || claimed === '') return;
+  if (String(claimed) !== String(user.id)) throw forbidden('作成者はログイン中の社員です（author_id が一致しません）。');
+}
