@@ -33,6 +33,7 @@ const RESOURCES: { path: string; id: string; body: Record<string, unknown>; chan
   { path: '/smartphone', id: 'id', body: { phone_number: '080-5555-0001', status: '正常' }, change: { carrier: 'ドコモ' } },
   { path: '/microsoft_office', id: 'id', body: { account: 'contract@example.co.jp', status: '使用中' }, change: { status: '停止' } },
   { path: '/schedules', id: 'schedule_id', body: { title: '契約テスト', date: D, is_all_day: 1 }, change: { title: '契約テスト（変更）' } },
+  { path: '/blogs', id: 'blog_id', body: { title: '契約テスト記事', content: '<p>本文</p>', is_draft: 1 }, change: { title: '契約テスト記事（変更）' } },
   { path: '/blog_tags', id: 'tag_id', body: { tag_content: '契約テストタグ' }, change: { tag_content: '契約テストタグ（変更）' } },
   { path: '/blog_category', id: 'category_id', body: { category_name: '契約テストカテゴリ', permissions: ['閲覧'], employees: [] }, change: { color: '#cf222e' } },
 ];

@@ -7,6 +7,7 @@ import { BlogTagResolver } from './blog-tag.resolver.js';
 import { blogTagRoutes } from './blog-tag.routes.js';
 import { BlogTagService } from './blog-tag.service.js';
 import { BlogPostResolver } from './blog-post.resolver.js';
+import { blogPostRoutes } from './blog-post.routes.js';
 import { BlogPostService } from './blog-post.service.js';
 import { fileUrl } from '../../lib/files/file-key.js';
 
@@ -17,6 +18,7 @@ export const blogResolvers = [BlogCategoryResolver, BlogTagResolver, BlogPostRes
 export function blogRoutes(r: Router): void {
   blogCategoryRoutes(r);
   blogTagRoutes(r);
+  blogPostRoutes(r);
 }
 
 /** The blog's services: categories (and who may see and post in them), tags, posts. */

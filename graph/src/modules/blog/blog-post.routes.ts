@@ -1,0 +1,107 @@
+import type { Router } from 'express';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
+import { checkId, queryBool, queryId } from '../../platform/validation.js';
+import { BlogFeedScope } from './blog.enums.js';
+import { contentFromRest } from './blog-post.content.js';
+import { POST_FIELDS as F } from './blog-post.fields.js';
+import type { BlogPostView } from './blog-post.types.js';
+
+/** The spec's `/api` record of a post (snake_case; content as sanitized HTML, the Editor.js document beside it). */
+export function toApiPost(p: BlogPostView) {
+  return {
+    blog_id: p.id,
+    title: p.title,
+    content: p.contentHtml,
+    content_document: p.content,
+    category_id: p.category?.id ?? null,
+    category_name: p.category?.name ?? null,
+    category_color: p.category?.color ?? null,
+    author_id: p.author.id,
+    author_name: p.author.name,
+    author_department: p.author.departmentName,
+    options: [...(p.allowComments ? ['comment'] : []), ...(p.allowLikes ? ['like'] : [])].join(','),
+    publish_start: p.publishStart,
+    publish_end: p.publishEnd,
+    has_publish_end: p.publishEnd !== null,
+    is_pin: p.isPin ? 1 : 0,
+    pin_start_dt: p.pinStart,
+    pin_end_dt: p.pinEnd,
+    pinned: p.pinned,
+    state: p.state,
+    state_label: p.stateLabel,
+    is_draft: p.state === 'DRAFT' ? 1 : 0,
+    blog_tags: p.tags.map((t) => t.id).join(','),
+    tags: p.tags.map((t) => ({ tag_id: t.id, tag_content: t.content })),
+    // The spec's one-file JSON string, with a URL where the old client had the bytes.
+    upload_files: p.attachment ? JSON.stringify([{ uid: String(p.id), name: p.attachment.name, url: p.attachment.url, type: p.attachment.type }]) : null,
+    attachment: p.attachment ? { name: p.attachment.name, type: p.attachment.type, size: p.attachment.size, url: p.attachment.url, thumbnail_url: p.attachment.thumbnailUrl } : null,
+    edit_date: p.updatedAt.toISOString(),
+    created_at: p.createdAt.toISOString(),
+    version: p.version,
+    can_edit: p.canEdit,
+    can_delete: p.canDelete,
+  };
+}
+
+/**
+ * The spec's body (title, content, category_id, author_id, options, publish_start_date,
+ * hasPublishEnd, publish_end_date, is_pin, pin_start_dt, pin_end_dt, blog_tags) → the service's
+ * input. author_id, when sent, must be the signed-in employee; likes_employee_ids is not written
+ * here (likes toggle on their own route, issue 26).
+ */
+const post: RestResource<BlogPostView> = {
+  toApi: toApiPost,
+  body: bodyTable({
+    title: F.title.body,
+    content: { from: 'content', read: (v) => contentFromRest(v) },
+    categoryId: F.categoryId.body,
+    authorId: 'author_id',
+    tagIds: F.tagIds.body,
+    allowComments: F.allowComments.body,
+    allowLikes: F.allowLikes.body,
+    publishStart: F.publishStart.body,
+    publishEnd: F.publishEnd.body,
+    isPin: F.isPin.body,
+    pinStart: F.pinStart.body,
+    pinEnd: F.pinEnd.body,
+    isDraft: F.isDraft.body,
+    version: 'version',
+  }),
+};
+
+/** GET/POST /blogs, GET/PUT/DELETE /blogs/{id}. */
+export function blogPostRoutes(r: Router): void {
+  r.get(
+    '/blogs',
+    handle(async (ctx, req, res) => {
+      const q = req.query as Record<string, string | undefined>;
+      const page = await ctx.services.blog.posts.feed(
+        ctx,
+        {
+          scope: queryBool(q.mine, 'mine') ? BlogFeedScope.MINE : BlogFeedScope.ALL,
+          title: q.title,
+          tagId: queryId(q.tag_id, 'tag_id'),
+          categoryId: queryId(q.category_id, 'category_id'),
+          departmentId: queryId(q.department_id, 'department_id'),
+          includeOutsideWindow: queryBool(q.include_outside_window, 'include_outside_window'),
+        },
+        q.cursor,
+        q.limit,
+      );
+      if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+      return page.items.map(toApiPost);
+    }),
+  );
+  r.get('/blogs/:id', handle(async (ctx, req) => toApiPost(await ctx.services.blog.posts.get(ctx, Number(req.params.id)))));
+  r.post('/blogs', writeRoute(post, (ctx, input) => ctx.services.blog.posts.create(ctx, input), 201));
+  r.put('/blogs/:id', writeRoute(post, (ctx, input, req) => ctx.services.blog.posts.update(ctx, Number(req.params.id), input)));
+  r.delete(
+    '/blogs/:id',
+    handle(async (ctx, req) => {
+      const id = Number(req.params.id);
+      checkId(id, '投稿');
+      await ctx.services.blog.posts.delete(ctx, id);
+      return { blog_id: id, deleted: true };
+    }),
+  );
+}
