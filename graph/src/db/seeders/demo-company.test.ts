@@ -55,3 +55,30 @@ describe('the demo schedule', () => {
     expect(g.n).toBeGreaterThan(20);
   });
 });
+
+describe('the demo blog', () => {
+  it('has its categories (one restricted to the managers), tags and about 60 posts over months: two pinned today, one scheduled, one expired', async () => {
+    const cats = (await q(`select name from blog_category order by id`)).map((r: { name: string }) => r.name);
+    expect(cats).toEqual(expect.arrayContaining(['社内報', '総務からのお知らせ', '開発ブログ', '役員']));
+    const [board] = await q(`select count(*)::int as n from blog_category c join blog_category_employee ce on ce.category_id = c.id where c.name = '役員'`);
+    const [boardDepts] = await q(`select count(*)::int as n from blog_category c join blog_category_department cd on cd.category_id = c.id where c.name = '役員'`);
+    expect([board.n > 2, boardDepts.n]).toEqual([true, 0]);
+    const [staffSees] = await q(`select count(*)::int as n from blog_category c where c.name = '役員' and exists (
+        select 1 from blog_category_employee ce join employee e on e.id = ce.employee_id where ce.category_id = c.id and e.login_id = 'staff')`);
+    expect(staffSees.n).toBe(0);
+    const today = `(now() at time zone 'Asia/Tokyo')::date`;
+    const [p] = await q(`select count(*)::int as n,
+        count(*) filter (where is_pin and pin_start <= ${today} and pin_end >= ${today})::int as pinned,
+        count(*) filter (where publish_start > ${today})::int as scheduled,
+        count(*) filter (where publish_end < ${today})::int as expired,
+        (${today} - min(publish_start))::int as days
+      from blog_post`);
+    expect(p.n).toBeGreaterThanOrEqual(55);
+    expect([p.pinned, p.scheduled, p.expired]).toEqual([2, 1, 1]);
+    expect(p.days).toBeGreaterThan(90);
+    const [t] = await q(`select count(distinct tag_id)::int as n from blog_post_tag`);
+    expect(t.n).toBeGreaterThanOrEqual(10);
+    const [html] = await q(`select count(*)::int as n from blog_post where content_html not like '<%'`);
+    expect(html.n).toBe(0);
+  });
+});

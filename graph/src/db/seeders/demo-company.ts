@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../modules/auth/password.js';
 import { seedDemoSchedules } from './demo-schedules.js';
+import { seedDemoBlog } from './demo-blog.js';
 
 export const DEMO_PASSWORD = 'intranet-demo';
 
@@ -83,6 +84,7 @@ export async function seedDemoCompany(em: EntityManager): Promise<SeedSummary> {
     ) where manager_id is null`);
   const schedules = await seedDemoSchedules(em);
   await seedDevices(em);
+  await seedDemoBlog(em);
   return { employees: ids.length, departments: deptIds.length, locations: locIds.length, schedules };
 }
 
