@@ -2,9 +2,9 @@ import type { Request } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput } from '../../platform/errors.js';
-import { handle, type BodyField } from '../../platform/rest.js';
+import { handle } from '../../platform/rest.js';
 import { queryBool, queryId } from '../../platform/validation.js';
-import { idOrNull, namedId, queryRef } from '../departments/named-ref.js';
+import { queryRef } from '../departments/named-ref.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { DEVICE_STATUS_LABEL, codeOf, type DeviceKind } from './device.enums.js';
 import { sendXlsx, type XlsxExport } from './device.export.js';
@@ -35,16 +35,6 @@ export async function heldFilterFromQuery(ctx: AppContext, q: Request['query']) 
     showDiscarded: (queryBool(q.show_discarded, 'show_discarded') ?? queryBool(q.showDiscarded, 'showDiscarded')) === true,
   };
 }
-
-/** The write fields both device kinds accept on `/api`: body name → service input (a BodyTable's fields). */
-export const HELD_BODY = {
-  currentUserId: { from: 'current_user', read: idOrNull },
-  previousUserId: { from: 'previous_user', read: idOrNull },
-  locationId: { from: ['location_id', 'location'], read: (_v, b, ctx) => namedId(ctx, 'location', b) },
-  departmentId: { from: ['department_id', 'department'], read: (_v, b, ctx) => namedId(ctx, 'department', b) },
-  status: { from: 'status', read: (v) => codeOf(DEVICE_STATUS_LABEL, v) },
-  version: { from: 'version', read: (v) => idOrNull(v) ?? undefined },
-} satisfies Record<string, BodyField>;
 
 /** The spec's snake_case fields both device kinds share. */
 export function toApiHeld(d: HeldDeviceView) {

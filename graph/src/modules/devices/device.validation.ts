@@ -28,15 +28,6 @@ export const status = (statuses: readonly DeviceStatus[]) =>
     error: `状態は ${statuses.map((s) => DEVICE_STATUS_LABEL[s]).join('・')} から選んでください。`,
   });
 
-/** The fields of computers and smartphones alike. */
-export const heldFields = (statuses: readonly DeviceStatus[]) => ({
-  currentUserId: ref('使用者'),
-  previousUserId: ref('前使用者'),
-  locationId: ref('拠点'),
-  departmentId: ref('部署'),
-  status: status(statuses),
-});
-
 export const text = v.text;
 export const optionalText = v.optionalText;
 

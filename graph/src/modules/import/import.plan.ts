@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { computerFields, computerSchema, datesInOrder } from '../computers/computer.admin.js';
-import { DeviceStatus } from '../devices/device.enums.js';
 import { shiftPreviousUser } from '../devices/device.held.js';
 import type { ImportRefs } from './import.refs.js';
 import { execBound } from '../../platform/sql.js';
+import { EMPTY, FIELDS, fromFieldOrder, IMPORT_FIELDS, pick } from './import.fields.js';
 import { COLUMN_OF, IMPORT_COLUMNS, type ImportField, type ImportValues, type ParsedRow, type RawValues, type RowError } from './import.rows.js';
 
 export type ImportAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'REJECT';
@@ -30,17 +30,8 @@ export interface Existing extends ImportValues {
   version: number;
 }
 
-const FIELDS = Object.keys(COLUMN_OF) as ImportField[];
-const EMPTY: ImportValues = {
-  assetNumber: null, maker: '', deviceType: null, model: null, currentUserId: null, previousUserId: null, locationId: null,
-  departmentId: null, status: DeviceStatus.NORMAL, reason: null, purchaseDate: null, introductionDate: null, officeAccountId: null,
-  acAdapter: null, powerCable: null,
-};
-
-const SELECT = `select id, version, asset_number as "assetNumber", maker, device_type as "deviceType", model,
-  current_user_id as "currentUserId", previous_user_id as "previousUserId", location_id as "locationId", department_id as "departmentId",
-  status::text as status, reason, purchase_date::text as "purchaseDate", introduction_date::text as "introductionDate",
-  office_account_id as "officeAccountId", ac_adapter as "acAdapter", power_cable as "powerCable"
+/** The stored computers a chunk names, with the import's fields under their keys (dates and the status as text). */
+const SELECT = `select id, version, ${IMPORT_FIELDS.map((f) => `${f.column}${f.codec === 'date' || f.codec === 'enum' ? '::text' : ''} as "${f.key}"`).join(', ')}
   from computer where asset_number = any(?::text[]) or id = any(?::int[])`;
 
 /**
@@ -200,29 +191,6 @@ function oneErrorPerCell(errors: RowError[]): RowError[] {
   const seen = new Set<string | null>();
   const out = errors.filter((e) => (e.column !== null && seen.has(e.column) ? false : (seen.add(e.column), true)));
   return out.sort((a, b) => columnIndex(a.column) - columnIndex(b.column));
-}
-
-/** The import's fields of a computer (undefined → null), without the per-row Object.fromEntries of a generic pick. */
-const pick = (v: ImportValues): ImportValues => ({
-  assetNumber: v.assetNumber ?? null, maker: v.maker ?? null, deviceType: v.deviceType ?? null, model: v.model ?? null,
-  currentUserId: v.currentUserId ?? null, previousUserId: v.previousUserId ?? null, locationId: v.locationId ?? null,
-  departmentId: v.departmentId ?? null, status: v.status ?? null, reason: v.reason ?? null, purchaseDate: v.purchaseDate ?? null,
-  introductionDate: v.introductionDate ?? null, officeAccountId: v.officeAccountId ?? null, acAdapter: v.acAdapter ?? null,
-  powerCable: v.powerCable ?? null,
-}) as ImportValues;
-
-/**
- * Values in FIELDS order as the import's fields: one object literal (a row's form output is built
- * per row; stores under computed keys made each one a slow dictionary object).
- */
-const fromFieldOrder = (v: unknown[]): ImportValues => ({
-  assetNumber: v[0], maker: v[1], deviceType: v[2], model: v[3], currentUserId: v[4], previousUserId: v[5], locationId: v[6],
-  departmentId: v[7], status: v[8], reason: v[9], purchaseDate: v[10], introductionDate: v[11], officeAccountId: v[12],
-  acAdapter: v[13], powerCable: v[14],
-}) as ImportValues;
-// Each field at its own index, and no other: fromFieldOrder of the field names gives every name under itself.
-if (Object.entries(fromFieldOrder(FIELDS)).some(([k, v], i) => k !== v || FIELDS[i] !== k) || Object.keys(fromFieldOrder(FIELDS)).length !== FIELDS.length) {
-  throw new Error(`import.plan: fromFieldOrder is out of step with the import's fields (${FIELDS.join()})`);
 }
 
 type Checked = { ok: true; value: unknown } | { ok: false };

@@ -1,12 +1,11 @@
-import type { ComputerData } from '../computers/computer.admin.js';
-import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, type DeviceStatus } from '../devices/device.enums.js';
-import type { ImportRefs } from './import.refs.js';
 import { CellError, type Cell } from '../../lib/xlsx/cell.js';
+import { COMPUTER_COLUMNS } from '../computers/computer.columns.js';
+import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, type DeviceStatus } from '../devices/device.enums.js';
+import { COLUMN_OF, IMPORT_FIELDS, type ImportField, type ImportValues } from './import.fields.js';
+import type { ImportRefs } from './import.refs.js';
 import { ImportFailure } from './import.sheet.js';
 
-/** What an import row may set (the computer's fields the export shows; PIN and password are never in a file). */
-export type ImportValues = Omit<ComputerData, 'pinCode' | 'pass'>;
-export type ImportField = keyof ImportValues;
+export { COLUMN_OF, type ImportField, type ImportValues };
 /** Values as read from a row, before the form's rules (a blank required cell is still null here). */
 export type RawValues = { [K in ImportField]?: ImportValues[K] | null };
 
@@ -16,47 +15,32 @@ export interface RowError {
   reason: string;
 }
 
-/** The export's headers the import reads (derived columns such as 使用者の在籍状況 are ignored). */
-export const IMPORT_COLUMNS = {
+/** The import's own columns: the computer's key by ID, and people by name (the others are its fields, by label). */
+type Source = ImportField | 'id' | 'currentUserName' | 'previousUserName';
+const SPECIAL: Record<string, Source> = {
   ID: 'id',
-  管理番号: 'assetNumber',
-  メーカー: 'maker',
-  種類: 'deviceType',
-  型番: 'model',
   使用者ID: 'currentUserId',
   使用者: 'currentUserName',
   前使用者: 'previousUserName',
-  拠点: 'locationId',
-  部署: 'departmentId',
-  状態: 'status',
-  理由: 'reason',
-  購入日: 'purchaseDate',
-  導入日: 'introductionDate',
-  'Microsoft Office アカウント': 'officeAccountId',
-  ACアダプター: 'acAdapter',
-  電源ケーブル: 'powerCable',
-} as const;
-type Source = (typeof IMPORT_COLUMNS)[keyof typeof IMPORT_COLUMNS];
+};
+
+/**
+ * The export's headers the import reads, in the export's order: each field's label (COMPUTER_FIELDS),
+ * 使用者ID and 使用者 for the current user, ID for the key; derived columns such as 使用者の在籍状況 are ignored.
+ */
+export const IMPORT_COLUMNS: Readonly<Record<string, Source>> = Object.fromEntries(
+  COMPUTER_COLUMNS.flatMap((c) => {
+    const source = SPECIAL[c.header] ?? IMPORT_FIELDS.find((f) => f.label === c.header)?.key;
+    return source ? [[c.header, source as Source]] : [];
+  }),
+);
 const HEADER_SOURCES = Object.entries(IMPORT_COLUMNS) as [string, Source][];
 
-/** The Japanese column name of each field (row errors and the preview's `changed`). */
-export const COLUMN_OF: Record<ImportField, string> = {
-  assetNumber: '管理番号',
-  maker: 'メーカー',
-  deviceType: '種類',
-  model: '型番',
-  currentUserId: '使用者',
-  previousUserId: '前使用者',
-  locationId: '拠点',
-  departmentId: '部署',
-  status: '状態',
-  reason: '理由',
-  purchaseDate: '購入日',
-  introductionDate: '導入日',
-  officeAccountId: 'Microsoft Office アカウント',
-  acAdapter: 'ACアダプター',
-  powerCable: '電源ケーブル',
-};
+/** The fields read as they are carried: text (but the key), dates, whole numbers. */
+const keysOf = (codec: string) => IMPORT_FIELDS.filter((f) => f.codec === codec && f.key !== 'assetNumber').map((f) => f.key as ImportField);
+const TEXT_FIELDS = keysOf('text');
+const DATE_FIELDS = keysOf('date');
+const INT_FIELDS = keysOf('int');
 
 /** Header cells → the column index of each source field (order-free, unknown headers ignored). */
 export type HeaderMap = Partial<Record<Source, number>>;
@@ -124,6 +108,13 @@ const positiveInt = (c: Cell | undefined): number | null | 'bad' => {
   return /^\d+$/.test(s) && Number(s) > 0 && Number(s) <= 2_147_483_647 ? Number(s) : 'bad';
 };
 
+/** A number cell, or text of digits, as a number; other text as it is (the field's rule rejects it). */
+const intCell = (c: Cell | undefined): number | string | null => {
+  if (typeof c === 'number') return c;
+  const s = text(c);
+  return s !== null && /^-?\d+$/.test(s) ? Number(s) : s;
+};
+
 /** One sheet row → its key and values, names resolved against the master data. */
 export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportRefs): ParsedRow {
   const errors: RowError[] = [];
@@ -146,8 +137,10 @@ export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportR
   if (id === 'bad') err('ID', 'IDは正の整数で入力してください。');
   const assetNumber = has('assetNumber') ? text(at('assetNumber')) : null;
 
-  for (const k of ['maker', 'deviceType', 'model', 'reason', 'acAdapter', 'powerCable'] as const) if (has(k)) values[k] = text(at(k));
-  for (const k of ['purchaseDate', 'introductionDate'] as const) if (has(k)) values[k] = dateText(at(k));
+  const set = values as Record<ImportField, unknown>;
+  for (const k of TEXT_FIELDS) if (has(k)) set[k] = text(at(k));
+  for (const k of DATE_FIELDS) if (has(k)) set[k] = dateText(at(k));
+  for (const k of INT_FIELDS) if (has(k)) set[k] = intCell(at(k));
 
   if (has('status')) {
     const s = text(at('status'));

@@ -10,6 +10,8 @@ import { IMPORT_COLUMNS } from './import.rows.js';
 
 /** The template's headers: the export's, in its order, without the derived ones the import ignores. */
 export const TEMPLATE_HEADERS = COMPUTER_COLUMNS.map((c) => c.header).filter((h) => h in IMPORT_COLUMNS);
+/** The date columns (a date cell format in the template). */
+const DATE_HEADERS = new Set(COMPUTER_COLUMNS.filter((c) => c.date).map((c) => c.header));
 
 const EXAMPLE: Record<string, string | Date> = {
   管理番号: 'PC-0100',
@@ -38,7 +40,7 @@ export async function sendTemplate(ctx: AppContext, res: Response): Promise<void
   const [locations, departments] = await Promise.all([ctx.services.departments.locations(ctx), ctx.services.departments.names(ctx)]);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('パソコン', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = TEMPLATE_HEADERS.map((h) => ({ key: h, width: Math.max(12, h.length * 2 + 2), style: h.endsWith('日') ? { numFmt: 'yyyy-mm-dd' } : {} }));
+  ws.columns = TEMPLATE_HEADERS.map((h) => ({ key: h, width: Math.max(12, h.length * 2 + 2), style: DATE_HEADERS.has(h) ? { numFmt: 'yyyy-mm-dd' } : {} }));
   ws.addRow(TEMPLATE_HEADERS).font = { bold: true };
   ws.addRow(TEMPLATE_HEADERS.map((h) => EXAMPLE[h] ?? null));
   const help = wb.addWorksheet('説明');

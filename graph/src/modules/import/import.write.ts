@@ -6,42 +6,16 @@ import { trackedChanges } from '../devices/device.history.js';
 import { tracked } from '../devices/device.held.js';
 import type { ReferenceGuard } from './import.guard.js';
 import type { PlannedRow } from './import.plan.js';
-import type { ImportField, ImportValues, RowError } from './import.rows.js';
+import { positional, WRITTEN } from './import.fields.js';
+import type { ImportValues, RowError } from './import.rows.js';
 import { ImportFailure } from './import.sheet.js';
 
 /** A computer with one of the file's new 管理番号 was stored by someone else while the job ran. */
 export const ASSET_NUMBER_TAKEN = '取り込み中に、ファイルにある管理番号のパソコンが別の操作で登録されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。';
 
-/** The written columns, their JSON field and SQL type (one list for the INSERT and the UPDATE). */
-const COLUMNS: [ImportField, string, string][] = [
-  ['assetNumber', 'asset_number', 'text'],
-  ['maker', 'maker', 'text'],
-  ['deviceType', 'device_type', 'text'],
-  ['model', 'model', 'text'],
-  ['currentUserId', 'current_user_id', 'int'],
-  ['previousUserId', 'previous_user_id', 'int'],
-  ['locationId', 'location_id', 'int'],
-  ['departmentId', 'department_id', 'int'],
-  ['status', 'status', 'device_status'],
-  ['reason', 'reason', 'text'],
-  ['purchaseDate', 'purchase_date', 'date'],
-  ['introductionDate', 'introduction_date', 'date'],
-  ['officeAccountId', 'office_account_id', 'int'],
-  ['acAdapter', 'ac_adapter', 'text'],
-  ['powerCable', 'power_cable', 'text'],
-];
-/**
- * A row's values in the order of COLUMNS (a chunk's rows go to PostgreSQL as one JSON array of such
- * arrays). Why not objects: `json_to_recordset` copies and hashes every key of every row before it
- * reads a field, about 5 µs of PostgreSQL per row, on the job's critical path; a `jsonb` array
- * of arrays is parsed once and each field is read by position (2.9 against 4.7-5.3 ms per 1,000
- * rows, measured with the export's columns; the server writes it as fast). An array literal: V8
- * writes it as JSON several times as fast as a copy of the row with its field names.
- */
-export const positional = (d: ImportValues): unknown[] => [
-  d.assetNumber, d.maker, d.deviceType, d.model, d.currentUserId, d.previousUserId, d.locationId, d.departmentId, d.status,
-  d.reason, d.purchaseDate, d.introductionDate, d.officeAccountId, d.acAdapter, d.powerCable,
-];
+/** The written columns (one list for the INSERT and the UPDATE); a row's values go by position (import.fields.ts, positional). */
+const COLUMNS = WRITTEN;
+export { positional };
 /** Positions after the columns: a created row's tracked changes; an updated row's id and version. */
 const CHANGED_AT = COLUMNS.length;
 const ID_AT = COLUMNS.length;

@@ -1,30 +1,15 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey } from '@mikro-orm/core';
+import { entityColumns } from '../../lib/record/entity.js';
+import type { ColumnsOf } from '../../lib/record/field.js';
 import { HeldDevice } from '../devices/device.entity.js';
-
-type Optional = 'carrier' | 'os' | 'price' | 'exchangeDate' | 'pinPw';
+import { SMARTPHONE_FIELDS } from './smartphone.fields.js';
 
 @Entity({ tableName: 'smartphone' })
-export class Smartphone extends HeldDevice<Optional> {
+export class Smartphone extends HeldDevice<keyof ColumnsOf<typeof SMARTPHONE_FIELDS>> {
   @PrimaryKey({ autoincrement: true })
   id!: number;
-
-  @Property({ length: 20 })
-  phoneNumber!: string;
-
-  @Property({ length: 50, nullable: true })
-  carrier?: string | null;
-
-  @Property({ length: 50, nullable: true })
-  os?: string | null;
-
-  /** Yen. */
-  @Property({ nullable: true })
-  price?: number | null;
-
-  /** YYYY-MM-DD */
-  @Property({ type: 'date', nullable: true })
-  exchangeDate?: string | null;
-
-  @Property({ length: 100, nullable: true })
-  pinPw?: string | null;
 }
+
+/** The smartphone's own columns, as SMARTPHONE_FIELDS describes them (entityColumns maps them). */
+export interface Smartphone extends ColumnsOf<typeof SMARTPHONE_FIELDS> {}
+entityColumns(Smartphone, SMARTPHONE_FIELDS);

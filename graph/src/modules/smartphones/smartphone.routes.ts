@@ -1,46 +1,27 @@
 import type { Request, Router } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
-import { idOrNull } from '../departments/named-ref.js';
 import { DeviceKind } from '../devices/device.enums.js';
-import { deviceGuard, exportRoute, HELD_BODY, heldFilterFromQuery, historyExportRoute, historyRoute, listRoute, toApiHeld } from '../devices/device.routes.js';
+import { apiFields, bodyFields, queryFilters } from '../devices/device.record.js';
+import { deviceGuard, exportRoute, heldFilterFromQuery, historyExportRoute, historyRoute, listRoute, toApiHeld } from '../devices/device.routes.js';
+import { SMARTPHONE_FIELDS } from './smartphone.fields.js';
 import type { SmartphoneView } from './smartphone.types.js';
 
-/** The spec's smartphone record (snake_case; status and location/department as Japanese names, ids beside them). */
-export function toApiSmartphone(s: SmartphoneView) {
-  return {
-    ...toApiHeld(s),
-    phone_number: s.phoneNumber,
-    carrier: s.carrier,
-    os: s.os,
-    price: s.price,
-    exchange_date: s.exchangeDate,
-    pin_pw: s.pinPw,
-  };
-}
+const ownFields = apiFields(SMARTPHONE_FIELDS);
 
-/** The list and export filters of `/smartphone` (query parameters). */
+/** The spec's smartphone record (snake_case; status and location/department as Japanese names, ids beside them): SMARTPHONE_FIELDS' `/api` names. */
+export const toApiSmartphone = (s: SmartphoneView) => Object.assign(toApiHeld(s), ownFields(s));
+
+/** The list and export filters of `/smartphone` (query parameters); the phone number matches with or without hyphens. */
 async function filterOf(ctx: AppContext, q: Request['query']) {
   return {
     ...(await heldFilterFromQuery(ctx, q)),
+    ...queryFilters(q, SMARTPHONE_FIELDS),
     phoneNumber: typeof q.phone_number === 'string' ? q.phone_number : undefined,
-    carrier: typeof q.carrier === 'string' ? q.carrier : undefined,
   };
 }
 
-const smartphone: RestResource<SmartphoneView> = {
-  toApi: toApiSmartphone,
-  guard: deviceGuard,
-  body: bodyTable({
-    ...HELD_BODY,
-    phoneNumber: { from: 'phone_number', read: (v) => (typeof v === 'number' ? String(v) : v) },
-    carrier: 'carrier',
-    os: 'os',
-    price: { from: 'price', read: idOrNull },
-    exchangeDate: 'exchange_date',
-    pinPw: 'pin_pw',
-  }),
-};
+const smartphone: RestResource<SmartphoneView> = { toApi: toApiSmartphone, guard: deviceGuard, body: bodyTable(bodyFields(SMARTPHONE_FIELDS)) };
 
 const read = (ctx: AppContext) => ctx.services.devices.smartphones;
 const write = (ctx: AppContext) => ctx.services.devices.smartphoneAdmin;
