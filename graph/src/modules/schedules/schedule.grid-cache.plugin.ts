@@ -107,7 +107,7 @@ export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, res
       if (!type) return next();
       const user = await resolveUser(tokenFrom(req.headers).token);
       if (!user) return next();
-      const bytes = cache.get(keyOf(user, body.query, operationName, variables));
+      const bytes = cache.get(keyOf(user, body.query, operationName, variables), false);
       if (!bytes) return next();
       res.status(200).setHeader('content-type', `${type}; charset=utf-8`);
       res.end(bytes);

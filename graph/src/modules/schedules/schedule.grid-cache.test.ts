@@ -104,6 +104,9 @@ describe('week-grid cache', () => {
       expect(stats().hits).toBe(hits + 1);
       expect(cached.status).toBe(computed.status);
       expect(cached.headers.get('content-type')).toBe(computed.headers.get('content-type'));
+      // Every other header too (security headers, no cache headers), but for the per-response ones.
+      const headers = (r: Response) => [...r.headers].filter(([k]) => !['date', 'x-request-id', 'content-type'].includes(k)).sort();
+      expect(headers(cached)).toEqual(headers(computed));
       expect(await cached.text()).toBe(await computed.text());
     }
   });

@@ -82,10 +82,11 @@ export class ScheduleGridCache<V = unknown> {
     return this.generation;
   }
 
-  get(key: string): V | undefined {
+  /** `countMiss` false: a look-up that another one follows on a miss (the HTTP fast path before Apollo). */
+  get(key: string, countMiss = true): V | undefined {
     const hit = this.entries.get(key);
     if (!hit) {
-      this.counts.misses++;
+      if (countMiss) this.counts.misses++;
       return undefined;
     }
     // Most recently used last: re-insert.
