@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../test/db.js';
 import { api, gql, loginToken } from '../../test/http.js';
 import { LANES } from '../../platform/events/relay.js';
+import { record } from '../../platform/events/outbox.js';
+import { waitFor } from '../../platform/events/test-support.js';
+import { ScheduleService } from './schedule.service.js';
 
 let p: TestPlatform;
 const t: Record<string, string> = {};
@@ -205,6 +208,20 @@ describe('week-grid cache', () => {
       expect(cell(devadmin, id.devadmin, entry)).toMatchObject({ myResponse: 'PENDING' });
     });
   });
+
+  it("another process's write (as the Google sync worker's) drops the pages through the live feed", async () => {
+    const entry = await create('admin', { title: '外部の予定', startTime: '15:00', endTime: '16:00' });
+    expect(cell(await grid('staff'), id.admin, entry)?.title).toBe('外部の予定');
+    // A transaction of another ORM (no local early copy here), recording as sync-engine.ts does.
+    const schedules = new ScheduleService();
+    await p.db.orm.em.fork().transactional(async (tx) => {
+      const before = (await schedules.snapshot(tx, entry))!;
+      await tx.execute(`update schedule set title = 'Googleで変更', version = version + 1, updated_at = now() where id = ?`, [entry]);
+      const after = (await schedules.snapshot(tx, entry))!;
+      record(tx, { type: 'schedule.updated', aggregateId: entry, actorId: null, payload: { schedule: after, previous: before, origin: 'google' } });
+    });
+    await waitFor(() => grid('staff'), (g) => cell(g, id.admin, entry)?.title === 'Googleで変更', 60_000);
+  }, 120_000);
 
   it('employee and department changes drop the pages: rename, department rename, move out, retirement', async () => {
     const emp = (
