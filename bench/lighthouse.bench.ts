@@ -108,6 +108,19 @@ async function lighthouse(url: string, cookie: string | null, outFile: string, c
   };
 }
 
+/** Lighthouse asks to be run again when its trace went wrong (NO_NAVSTART and the like, seen on a saturated machine). */
+async function lighthouseRetrying(url: string, cookie: string | null, outFile: string, chrome: string, log: (m: string) => void): Promise<PageRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, cookie, outFile, chrome);
+    } catch (err) {
+      const reason = String((err as { stderr?: string }).stderr || (err as Error).message).trim().split('\n').pop();
+      if (attempt === 3) throw new Error(`lighthouse ${url} failed 3 times: ${reason}`);
+      log(`${new URL(url).pathname}: Lighthouse failed (${reason}); running it again`);
+    }
+  }
+}
+
 /** Body bytes as sent (no decoding), and the Content-Encoding they came with. */
 function wireBytes(url: string): Promise<{ bytes: number; encoding: string }> {
   return new Promise((resolve, reject) => {
@@ -167,7 +180,7 @@ const bench: Bench = {
     for (const page of pages) {
       results[page] = { runs: [] };
       for (let i = 0; i < runs; i++) {
-        const r = await lighthouse(baseUrl + page, page === '/login' ? null : cookie, path.join(outDir, `${page.replace(/\W+/g, '_')}-${i}.json`), chrome);
+        const r = await lighthouseRetrying(baseUrl + page, page === '/login' ? null : cookie, path.join(outDir, `${page.replace(/\W+/g, '_')}-${i}.json`), chrome, log);
         if (new URL(r.finalUrl).pathname !== page) throw new Error(`${page} ended on ${r.finalUrl} (not signed in?)`);
         results[page].runs.push(r);
         log(`${page} run ${i + 1}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms, benchmarkIndex ${Math.round(r.benchmarkIndex)}, load ${os.loadavg()[0].toFixed(1)}`);
