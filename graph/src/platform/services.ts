@@ -28,7 +28,7 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     schedules: new ScheduleService(),
     scheduleGridCache: new ScheduleGridCache<Buffer>(config.GRID_CACHE_MB * 1024 * 1024),
     devices: createDeviceServices(),
-    blog: createBlogServices(),
+    blog: createBlogServices(config),
     sessions,
     google: new GoogleConnectionService(new GoogleCalendarGateway({ config }), secret),
     ics: new IcsService(config),

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../auth/session.service.js';
 import { POST_STATE_LABEL, isBlogAdmin } from './blog.enums.js';
+import { attachmentUrl } from './blog-post.attachment.js';
 import { isPinnedOn, stateOf } from './blog-post.rules.js';
 import type { BlogPostView } from './blog-post.types.js';
 
@@ -51,7 +52,7 @@ export const POST_SELECT = `select p.id, p.title, p.content, p.content_html,
     left join blog_category c on c.id = p.category_id`;
 
 /** The post as its viewer sees it on `today` (state, pinned, what they may do with it). Visibility is decided before (blog-post.visibility.ts). */
-export function toView(r: PostRow, viewer: CurrentUser, today: string, attachmentUrls: (key: string) => string): BlogPostView {
+export function toView(r: PostRow, viewer: CurrentUser, today: string): BlogPostView {
   const window = { isDraft: r.is_draft, publishStart: r.publish_start, publishEnd: r.publish_end, isPin: r.is_pin, pinStart: r.pin_start, pinEnd: r.pin_end };
   const state = stateOf(window, today);
   const own = r.author_id === viewer.id;
@@ -79,8 +80,8 @@ export function toView(r: PostRow, viewer: CurrentUser, today: string, attachmen
             name: r.attachment_name!,
             type: r.attachment_type!,
             size: r.attachment_size!,
-            url: attachmentUrls(r.attachment_key),
-            thumbnailUrl: r.attachment_thumb_key !== null ? attachmentUrls(r.attachment_thumb_key) : null,
+            url: attachmentUrl(r.id),
+            thumbnailUrl: r.attachment_thumb_key !== null ? attachmentUrl(r.id, true) : null,
           }
         : null,
     createdAt: new Date(r.created_at),

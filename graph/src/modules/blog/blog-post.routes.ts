@@ -1,7 +1,9 @@
+import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { checkId, queryBool, queryId } from '../../platform/validation.js';
 import { BlogFeedScope } from './blog.enums.js';
+import { attachmentFromRest } from './blog-post.attachment.js';
 import { contentFromRest } from './blog-post.content.js';
 import { POST_FIELDS as F } from './blog-post.fields.js';
 import type { BlogPostView } from './blog-post.types.js';
@@ -45,7 +47,7 @@ export function toApiPost(p: BlogPostView) {
 
 /**
  * The spec's body (title, content, category_id, author_id, options, publish_start_date,
- * hasPublishEnd, publish_end_date, is_pin, pin_start_dt, pin_end_dt, blog_tags) → the service's
+ * hasPublishEnd, publish_end_date, is_pin, pin_start_dt, pin_end_dt, blog_tags, upload_files) → the service's
  * input. author_id, when sent, must be the signed-in employee; likes_employee_ids is not written
  * here (likes toggle on their own route, issue 26).
  */
@@ -65,11 +67,12 @@ const post: RestResource<BlogPostView> = {
     pinStart: F.pinStart.body,
     pinEnd: F.pinEnd.body,
     isDraft: F.isDraft.body,
+    attachment: { from: 'upload_files', read: (v) => attachmentFromRest(v) },
     version: 'version',
   }),
 };
 
-/** GET/POST /blogs, GET/PUT/DELETE /blogs/{id}. */
+/** GET/POST /blogs, GET/PUT/DELETE /blogs/{id}, GET /blogs/{id}/attachment (and /thumbnail): the file, to those who may read the post. */
 export function blogPostRoutes(r: Router): void {
   r.get(
     '/blogs',
@@ -92,6 +95,16 @@ export function blogPostRoutes(r: Router): void {
       return page.items.map(toApiPost);
     }),
   );
+  for (const thumbnail of [false, true]) {
+    r.get(
+      `/blogs/:id/attachment${thumbnail ? '/thumbnail' : ''}`,
+      handle(async (ctx, req, res) => {
+        const file = await ctx.services.blog.posts.attachment(ctx, Number(req.params.id), thumbnail);
+        res.set(file.headers);
+        await pipeline(file.stream, res);
+      }),
+    );
+  }
   r.get('/blogs/:id', handle(async (ctx, req) => toApiPost(await ctx.services.blog.posts.get(ctx, Number(req.params.id)))));
   r.post('/blogs', writeRoute(post, (ctx, input) => ctx.services.blog.posts.create(ctx, input), 201));
   r.put('/blogs/:id', writeRoute(post, (ctx, input, req) => ctx.services.blog.posts.update(ctx, Number(req.params.id), input)));

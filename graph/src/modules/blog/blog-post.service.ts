@@ -12,6 +12,7 @@ import { expectVersion } from '../../platform/versioning.js';
 import { isBlogAdmin } from './blog.enums.js';
 import type { BlogCategoryService, CategoryAccess } from './blog-category.service.js';
 import type { BlogTagService } from './blog-tag.service.js';
+import { BlogAttachments, type AttachmentChange, type StoredAttachment } from './blog-post.attachment.js';
 import { contentFromDocument, PostContent } from './blog-post.content.js';
 import { decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
 import { postSchema } from './blog-post.fields.js';
@@ -96,8 +97,7 @@ export class BlogPostService {
   constructor(
     private readonly categories: BlogCategoryService,
     private readonly tags: BlogTagService,
-    /** The URL a stored file is served at (the attachment). */
-    private readonly fileUrl: (key: string) => string,
+    private readonly attachments: BlogAttachments,
   ) {}
 
   private async reader(ctx: AppContext): Promise<Reader> {
@@ -128,28 +128,47 @@ export class BlogPostService {
     checkId(id, '投稿');
     const [row] = await this.rows(ctx.em, [id]);
     if (!row || !mayRead(r.user, r.access, windowOf(row), r.today)) throw notFound('投稿');
-    return toView(row, r.user, r.today, this.fileUrl);
+    return toView(row, r.user, r.today);
   }
 
   async create(ctx: AppContext, input: Record<string, unknown>): Promise<BlogPostView> {
     const r = await this.reader(ctx);
     checkAuthor(r.user, input);
     const data = parseInput(postSchema, input);
-    const id = await ctx.em.transactional(async (tx) => {
-      const v = await this.values(tx, r, data, input.content, null);
-      const [row]: { id: number }[] = await tx.execute(
-        `insert into blog_post (title, content, content_html, category_id, author_id, allow_comments, allow_likes,
-                                publish_start, publish_end, is_pin, pin_start, pin_end, is_draft, updated_by_id)
-         values (?, ?::jsonb, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::date, ?::date, ?, ?) returning id`,
-        [v.title, JSON.stringify(v.content.doc), v.content.html, v.categoryId, r.user.id, v.allowComments, v.allowLikes,
-          v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, r.user.id],
-      );
-      await this.setTags(tx, row!.id, v.tagIds);
-      const [after] = await this.rows(tx, [row!.id]);
-      record(tx, { type: 'blog.post.created', aggregateId: row!.id, actorId: r.user.id, payload: { post: snapshot(after!) } });
-      return row!.id;
-    });
+    const file = await this.attachments.store(changeOf(input));
+    const id = await this.withFile(ctx, file, null, (tx) => this.insert(tx, r, data, input.content, file));
     return this.get(ctx, id);
+  }
+
+  private async insert(tx: EntityManager, r: Reader, data: PostInput, content: unknown, file: StoredAttachment | null): Promise<number> {
+    const v = await this.values(tx, r, data, content, null);
+    const [row]: { id: number }[] = await tx.execute(
+      `insert into blog_post (title, content, content_html, category_id, author_id, allow_comments, allow_likes,
+                              publish_start, publish_end, is_pin, pin_start, pin_end, is_draft,
+                              attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key, updated_by_id)
+       values (?, ?::jsonb, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [v.title, JSON.stringify(v.content.doc), v.content.html, v.categoryId, r.user.id, v.allowComments, v.allowLikes,
+        v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, ...fileColumns(file), r.user.id],
+    );
+    await this.setTags(tx, row!.id, v.tagIds);
+    const [after] = await this.rows(tx, [row!.id]);
+    record(tx, { type: 'blog.post.created', aggregateId: row!.id, actorId: r.user.id, payload: { post: snapshot(after!) } });
+    return row!.id;
+  }
+
+  /**
+   * Runs a save's transaction with the file it stored beforehand: if the save fails, the new file
+   * goes; once it commits, the files it replaced go (`replaced` is read inside the transaction).
+   */
+  private async withFile<T>(ctx: AppContext, file: StoredAttachment | null, replaced: { keys: (string | null)[] } | null, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      const result = await ctx.em.transactional(work);
+      if (replaced) await this.attachments.remove(replaced.keys);
+      return result;
+    } catch (e) {
+      if (file) await this.attachments.remove([file.key, file.thumbKey]);
+      throw e;
+    }
   }
 
   async update(ctx: AppContext, id: number, input: Record<string, unknown>): Promise<BlogPostView> {
@@ -159,25 +178,32 @@ export class BlogPostService {
     if (typeof version !== 'number') throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
     checkAuthor(r.user, input);
     const data = parseInput(postSchema, input);
-    await ctx.em.transactional(async (tx) => {
+    const change = changeOf(input, 'keep');
+    const file = await this.attachments.store(change);
+    const replaced = { keys: [] as (string | null)[] };
+    await this.withFile(ctx, file, replaced, async (tx) => {
       const before = await this.forWrite(tx, r, id, 'edit');
       await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updated_at), updatedById: before.updated_by_id }, version, () => this.get(ctx, id));
       const v = await this.values(tx, r, data, input.content, before);
       const old = valuesOf(before);
       const next = { ...v, content: v.content.html, tagIds: [...v.tagIds].sort((a, b) => a - b) };
-      const changed = COMPARED.filter((k) => JSON.stringify(old[k]) !== JSON.stringify(next[k]));
+      const changed: string[] = COMPARED.filter((k) => JSON.stringify(old[k]) !== JSON.stringify(next[k]));
+      if (change.kind !== 'keep' && (file || before.attachment_key)) changed.push('attachment');
       if (changed.length === 0) return; // a save that changes nothing is not a new version
+      const columns = change.kind === 'keep' ? keptColumns(before) : fileColumns(file);
       await tx.execute(
         `update blog_post set title = ?, content = ?::jsonb, content_html = ?, category_id = ?, allow_comments = ?, allow_likes = ?,
                 publish_start = ?::date, publish_end = ?::date, is_pin = ?, pin_start = ?::date, pin_end = ?::date, is_draft = ?,
+                attachment_key = ?, attachment_name = ?, attachment_type = ?, attachment_size = ?, attachment_thumb_key = ?,
                 updated_by_id = ?, updated_at = clock_timestamp(), version = version + 1
           where id = ?`,
         [v.title, JSON.stringify(v.content.doc), v.content.html, v.categoryId, v.allowComments, v.allowLikes,
-          v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, r.user.id, id],
+          v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, ...columns, r.user.id, id],
       );
       await this.setTags(tx, id, v.tagIds);
+      if (change.kind !== 'keep') replaced.keys.push(before.attachment_key, before.attachment_thumb_key);
       const [after] = await this.rows(tx, [id]);
-      record(tx, { type: 'blog.post.updated', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(after!), previous: snapshot(before), changed: [...changed] } });
+      record(tx, { type: 'blog.post.updated', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(after!), previous: snapshot(before), changed } });
     });
     return this.get(ctx, id);
   }
@@ -185,12 +211,27 @@ export class BlogPostService {
   async delete(ctx: AppContext, id: number): Promise<boolean> {
     const r = await this.reader(ctx);
     checkId(id, '投稿');
-    await ctx.em.transactional(async (tx) => {
+    const replaced = { keys: [] as (string | null)[] };
+    await this.withFile(ctx, null, replaced, async (tx) => {
       const before = await this.forWrite(tx, r, id, 'delete');
       await tx.execute(`delete from blog_post where id = ?`, [id]);
+      replaced.keys.push(before.attachment_key, before.attachment_thumb_key);
       record(tx, { type: 'blog.post.deleted', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(before) } });
     });
     return true;
+  }
+
+  /** A post's attachment (or its thumbnail) for whoever may read the post; NOT_FOUND otherwise. */
+  async attachment(ctx: AppContext, id: number, thumbnail: boolean) {
+    const r = await this.reader(ctx);
+    checkId(id, '投稿');
+    const [row] = await this.rows(ctx.em, [id]);
+    if (!row || !mayRead(r.user, r.access, windowOf(row), r.today)) throw notFound('投稿');
+    const key = thumbnail ? row.attachment_thumb_key : row.attachment_key;
+    const name = thumbnail ? `${row.attachment_name!.replace(/\.[^.]+$/, '')}.webp` : row.attachment_name!;
+    const file = key ? await this.attachments.open(key, name) : null;
+    if (!file) throw notFound('添付ファイル');
+    return file;
   }
 
   /** The post locked for a change: NOT_FOUND when the caller may not see it, FORBIDDEN when they see it but may not do this. */
@@ -209,7 +250,7 @@ export class BlogPostService {
    * start defaults to today (an edit keeps the stored one), the pin window to today + 7 days (an
    * edit of a pinned post keeps its window).
    */
-  private async values(tx: EntityManager, r: Reader, data: ReturnType<typeof postSchema.parse>, content: unknown, before: PostRow | null): Promise<PostValues> {
+  private async values(tx: EntityManager, r: Reader, data: PostInput, content: unknown, before: PostRow | null): Promise<PostValues> {
     if (data.categoryId !== null) this.categories.checkPostable(r.access, data.categoryId);
     await this.tags.checkExisting(tx, data.tagIds);
     const publishStart = data.publishStart ?? before?.publish_start ?? r.today;
@@ -245,10 +286,19 @@ export class BlogPostService {
     const rows = new Map((await this.rows(em, ids)).map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = rows.get(id);
-      return row ? [toView(row, r.user, r.today, this.fileUrl)] : [];
+      return row ? [toView(row, r.user, r.today)] : [];
     });
   }
 }
+
+type PostInput = ReturnType<typeof postSchema.parse>;
+
+/** The attachment change a channel put in the input (`/api` reads upload_files; GraphQL has none: `absent`). */
+const changeOf = (input: Record<string, unknown>, absent: AttachmentChange['kind'] = 'remove'): AttachmentChange =>
+  (input.attachment as AttachmentChange | undefined) ?? ({ kind: absent } as AttachmentChange);
+
+const fileColumns = (f: StoredAttachment | null) => [f?.key ?? null, f?.name ?? null, f?.type ?? null, f?.size ?? null, f?.thumbKey ?? null];
+const keptColumns = (r: PostRow) => [r.attachment_key, r.attachment_name, r.attachment_type, r.attachment_size, r.attachment_thumb_key];
 
 const windowOf = (r: PostRow) => ({ authorId: r.author_id, categoryId: r.category_id, isDraft: r.is_draft, publishStart: r.publish_start, publishEnd: r.publish_end });
 

@@ -9,7 +9,9 @@ import { BlogTagService } from './blog-tag.service.js';
 import { BlogPostResolver } from './blog-post.resolver.js';
 import { blogPostRoutes } from './blog-post.routes.js';
 import { BlogPostService } from './blog-post.service.js';
-import { fileUrl } from '../../lib/files/file-key.js';
+import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
+import type { Config } from '../../config/config.js';
+import { BlogAttachments } from './blog-post.attachment.js';
 
 /** What the platform registers for the blog. */
 export const blogEntities = [BlogCategory];
@@ -21,11 +23,11 @@ export function blogRoutes(r: Router): void {
   blogPostRoutes(r);
 }
 
-/** The blog's services: categories (and who may see and post in them), tags, posts. */
-export function createBlogServices() {
+/** The blog's services: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files). */
+export function createBlogServices(config: Pick<Config, 'dataDir'>) {
   const categories = new BlogCategoryService();
   const tags = new BlogTagService();
-  return { categories, tags, posts: new BlogPostService(categories, tags, fileUrl) };
+  return { categories, tags, posts: new BlogPostService(categories, tags, new BlogAttachments(new LocalFileStorage(defaultFilesRoot(config.dataDir)))) };
 }
 
 export type BlogServices = ReturnType<typeof createBlogServices>;

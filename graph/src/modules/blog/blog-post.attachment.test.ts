@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../test/http.js';
+import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
+import { pdf, png } from '../../lib/files/test-files.js';
+import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
+
+let w: BlogWorld;
+beforeAll(async () => {
+  w = await blogWorld();
+});
+afterAll(async () => w?.p.close());
+
+const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+const upload = (name: string, type: string, bytes: Buffer) => JSON.stringify([{ uid: 'rc-1', name, url: dataUrl(type, bytes), type }]);
+const fetchFile = (path: string, token: string) => fetch(`${w.p.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+const body = (extra: Record<string, unknown>) => ({ title: '添付のある記事', content: '<p>本文</p>', category_id: w.cat.news, ...extra });
+
+describe('a post\'s one attachment', () => {
+  it('an image is checked by content, stored with a thumbnail, and served only to readers of the post, with safe headers', async () => {
+    const image = await png(640, 480);
+    const r = await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: body({ upload_files: upload('写真.png', 'image/png', image) }) });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.attachment).toMatchObject({ name: '写真.png', type: 'image/png', size: image.length, url: `/api/blogs/${r.body.blog_id}/attachment`, thumbnail_url: `/api/blogs/${r.body.blog_id}/attachment/thumbnail` });
+    expect(JSON.parse(r.body.upload_files)).toEqual([{ uid: String(r.body.blog_id), name: '写真.png', url: r.body.attachment.url, type: 'image/png' }]);
+    const list = await api(w.p.url, 'GET', '/blogs', { token: w.token.colleague });
+    expect(JSON.stringify(list.body)).not.toContain('base64');
+    const file = await fetchFile(r.body.attachment.url, w.token.colleague);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(image)).toBe(true);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('content-disposition')).toMatch(/^inline; filename=/);
+    expect(file.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const thumb = await fetchFile(r.body.attachment.thumbnail_url, w.token.colleague);
+    expect([thumb.status, thumb.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    // Outside the category: the file does not exist, as the post does not.
+    expect((await fetchFile(r.body.attachment.url, w.token.outsider)).status).toBe(404);
+    expect((await fetchFile(r.body.attachment.thumbnail_url, w.token.outsider)).status).toBe(404);
+  });
+
+  it.each([
+    ['an executable named .png', 'evil.png', 'image/png', Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), 'POST_FILE_TYPE'],
+    ['a type that is not allowed', 'page.html', 'text/html', Buffer.from('<script>alert(1)</script>'), 'POST_FILE_TYPE'],
+    ['a PDF named .jpg', 'scan.jpg', 'image/jpeg', pdf(), 'POST_FILE_TYPE'],
+    ['a file over 5 MB', 'big.txt', 'text/plain', Buffer.alloc(5 * 1024 * 1024 + 1, 0x61), 'POST_FILE_SIZE'],
+    ['a broken data URL', 'a.txt', 'text/plain', null, 'POST_FILE_UNREADABLE'],
+  ])('refuses %s with its reason and writes nothing', async (_, name, type, bytes, reason) => {
+    const before = await w.sql(`select count(*)::int as n from blog_post`);
+    const files = bytes ? upload(name, type, bytes) : JSON.stringify([{ name, url: 'data:text/plain;base64,@@@', type }]);
+    const r = await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: body({ upload_files: files }) });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'BAD_USER_INPUT', reason, fieldErrors: [{ field: 'upload_files' }] });
+    expect(r.body.error).toMatch(/[ぁ-んァ-ン一-龥]/);
+    expect(await w.sql(`select count(*)::int as n from blog_post`)).toEqual(before);
+  });
+
+  it('a PDF is kept when the post is saved with its URL, replaced by a new file, removed when sent empty; a deleted post takes its file along', async () => {
+    const made = (await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: body({ upload_files: upload('議事録.pdf', 'application/pdf', pdf()) }) })).body;
+    expect(made.attachment).toMatchObject({ name: '議事録.pdf', type: 'application/pdf', thumbnail_url: null });
+    const pdfHeaders = (await fetchFile(made.attachment.url, w.token.colleague)).headers;
+    expect(pdfHeaders.get('content-type')).toBe('application/pdf');
+    const kept = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, { token: w.token.staff, body: body({ title: '議事録（修正）', upload_files: made.upload_files, version: made.version }) });
+    expect(kept.body.attachment).toEqual(made.attachment);
+    const text = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, { token: w.token.staff, body: body({ upload_files: upload('memo.txt', 'text/plain', Buffer.from('メモです')), version: kept.body.version }) });
+    expect(text.body.attachment).toMatchObject({ name: 'memo.txt', type: expect.stringMatching(/^text\/plain/) });
+    const served = await fetchFile(text.body.attachment.url, w.token.colleague);
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(await served.text()).toBe('メモです');
+    const removed = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, { token: w.token.staff, body: body({ version: text.body.version }) });
+    expect([removed.body.attachment, removed.body.upload_files]).toEqual([null, null]);
+    expect((await fetchFile(text.body.attachment.url, w.token.colleague)).status).toBe(404);
+    const [e] = await w.sql(`select payload from outbox_all where type = 'blog.post.updated' and aggregate_id = ? order by seq desc limit 1`, [String(made.blog_id)]);
+    expect(e.payload.changed).toEqual(['attachment']);
+    // The files a save replaced are gone from the store, and so are a deleted post's.
+    const store = new LocalFileStorage(defaultFilesRoot(w.p.config.dataDir));
+    const other = (await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: body({ upload_files: upload('図.png', 'image/png', await png()) }) })).body;
+    const [keys] = await w.sql(`select attachment_key, attachment_thumb_key from blog_post where id = ?`, [other.blog_id]);
+    expect([await store.exists(keys.attachment_key), await store.exists(keys.attachment_thumb_key)]).toEqual([true, true]);
+    expect((await api(w.p.url, 'DELETE', `/blogs/${other.blog_id}`, { token: w.token.staff })).status).toBe(200);
+    expect([await store.exists(keys.attachment_key), await store.exists(keys.attachment_thumb_key)]).toEqual([false, false]);
+  });
+});
