@@ -8,7 +8,7 @@ export { safeDisplayName } from './display-name.js';
 export { FILE_ERROR_STATUS, FileCheckError, FileKeyError } from './errors.js';
 export type { FileErrorCode } from './errors.js';
 export { FILES_URL_PREFIX, fileKeyFromUrl, fileUrl, isFileKey, newFileKey, thumbnailKey } from './file-key.js';
-export { FILE_CSP, PDF_CSP, encodeRfc5987, fileResponseHeaders } from './serve-headers.js';
+export { FILE_CSP, encodeRfc5987, fileResponseHeaders } from './serve-headers.js';
 export type { ServedFile } from './serve-headers.js';
 export { LocalFileStorage, defaultFilesRoot } from './storage.js';
 export type { FileMeta, FileStorage, StoredFile } from './storage.js';

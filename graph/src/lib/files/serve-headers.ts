@@ -8,19 +8,19 @@ const SERVABLE = new Map<string, { inline: boolean }>([
 const TEXT_CHARSETS = new Set(['utf-8', 'shift_jis']);
 
 /**
- * The CSP of a served file. Nothing may load but images of ours, and inline style, which is what
- * Chromium's own image and PDF viewers put in the page they wrap the file in (without it the PDF
- * viewer draws in a fraction of the window, crbug 271452). `sandbox` makes the response an opaque
- * origin with no script, no forms, no popups: a file that a browser would render as HTML or SVG
- * despite nosniff could still do nothing with our origin. PDFs go without `sandbox`: Chromium
- * refuses to start its PDF viewer in a sandboxed document (crbug 413851, a blank page instead).
- * That costs nothing here: the PDF viewer runs in its own extension process with the PDF's own
- * script (PDFium's, not the page's) and `default-src 'none'` still stops the document from loading
- * or running anything of the page's. `frame-ancestors 'self'` lets our own preview dialog frame a
- * file (the app's pages are framed by no one) and no other site.
+ * The CSP of every served file. Nothing may load but images of ours; `sandbox` makes the response
+ * an opaque origin without script, forms or popups, so a file a browser would render as HTML or SVG
+ * despite nosniff could still do nothing with our origin. PDFs get the same policy, measured on this
+ * machine's Chromium 156: a PDF under it shows in the built-in viewer both opened directly and in a
+ * same-origin iframe, while an HTML file under it had its script blocked ("the document's frame is
+ * sandboxed"). Older Chromium refused to start its PDF viewer in a sandboxed document (crbug
+ * 413851) and drew it in a corner without inline styles (crbug 271452): `style-src 'unsafe-inline'`
+ * is for those (styles run no script); if old browsers must show PDFs, drop `sandbox` for PDFs only.
+ * The viewer runs in its own extension process, and PDF JavaScript is PDFium's, not the page's.
+ * `frame-ancestors 'self'` (and X-Frame-Options SAMEORIGIN) lets our own preview dialog frame a
+ * file and no other site.
  */
 export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
-export const PDF_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** `filename*` per RFC 5987/8187: UTF-8, percent-encoded, with the characters encodeURIComponent leaves alone but the grammar does not allow. */
 export const encodeRfc5987 = (value: string) =>
@@ -61,7 +61,7 @@ export function fileResponseHeaders(file: ServedFile, options: { download?: bool
     'Content-Type': contentType,
     'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${asciiFallback(name)}"; filename*=UTF-8''${encodeRfc5987(name)}`,
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': mime === 'application/pdf' && servable ? PDF_CSP : FILE_CSP,
+    'Content-Security-Policy': FILE_CSP,
     'X-Frame-Options': 'SAMEORIGIN',
     'Cache-Control': 'private, no-cache',
     'Cross-Origin-Resource-Policy': 'same-origin',
