@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PHONE, launchBrowser, newPage, setChecked, signInRetrying as signIn } from './support/browser';
+import { PHONE, launchBrowser, newPage, recordValue, setChecked, signInRetrying as signIn } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -130,28 +130,55 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await context.close();
   });
 
-  test('two users saving the same computer: the second gets the conflict message and can load the current values', async () => {
+  test('two users saving the same computer: the second keeps the edits, sees who saved, and picks per field (issue 22, item 4)', async () => {
     const a = await newPage(browser);
     const b = await newPage(browser);
     await signIn(a.page, 'devadmin');
     await signIn(b.page, 'admin');
     for (const { page } of [a, b]) {
       await page.goto('/computers/2');
-      await expect.poll(() => page.getByLabel('型番').inputValue()).not.toBe('');
+      await expect.poll(() => recordValue(page, '型番').innerText()).not.toBe('');
       await page.getByRole('button', { name: '編集' }).click();
     }
+    const stamp = Date.now().toString(36);
     await shot(a.page, 'desktop-computer-detail');
-    await a.page.getByLabel('型番').fill('Saved by A');
+    // A: the model and the reason. B: the model (a clash) and the maker (B's alone).
+    await a.page.getByLabel('型番').fill(`A-${stamp}`);
+    await a.page.getByLabel('理由').fill(`Aの理由 ${stamp}`);
     await a.page.getByRole('button', { name: '保存' }).click();
     await a.page.waitForURL((u) => u.pathname === '/computers');
-    await b.page.getByLabel('型番').fill('Saved by B');
+    await b.page.getByLabel('型番').fill(`B-${stamp}`);
+    await b.page.getByLabel('メーカー', { exact: true }).fill(`Bのメーカー ${stamp}`);
     await b.page.getByRole('button', { name: '保存' }).click();
-    const banner = b.page.getByTestId('conflict-banner');
-    await banner.waitFor();
-    expect(await banner.innerText()).toContain('高橋 健太さん');
+    const merge = b.page.getByTestId('conflict-merge');
+    await merge.waitFor();
+    expect(await merge.innerText()).toContain('高橋 健太さん');
+    expect(await merge.innerText()).toContain('理由');
     await b.page.getByText('パソコンの保存に失敗しました').waitFor();
-    await b.page.getByRole('button', { name: '最新の内容を読み込む' }).click();
-    await expect.poll(() => b.page.getByLabel('型番').inputValue()).toBe('Saved by A');
+    // Still editing, with B's maker, A's reason, and the model to choose.
+    expect(await b.page.getByLabel('メーカー', { exact: true }).inputValue()).toBe(`Bのメーカー ${stamp}`);
+    expect(await b.page.getByLabel('理由').inputValue()).toBe(`Aの理由 ${stamp}`);
+    const clash = merge.getByTestId('merge-clash');
+    expect(await clash.count()).toBe(1);
+    expect(await clash.getAttribute('data-field')).toBe('model');
+    expect(await clash.innerText()).toContain(`A-${stamp}`);
+    expect(await clash.innerText()).toContain(`B-${stamp}`);
+    await shot(b.page, 'desktop-computer-conflict-merge');
+    await b.page.setViewportSize(PHONE);
+    await merge.scrollIntoViewIfNeeded();
+    await shot(b.page, 'narrow-computer-conflict-merge');
+    expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await b.page.setViewportSize({ width: 1280, height: 800 });
+    await clash.getByText('保存されている値').click();
+    expect(await b.page.getByLabel('型番').inputValue()).toBe(`A-${stamp}`);
+    await clash.getByText('あなたの値').click();
+    expect(await b.page.getByLabel('型番').inputValue()).toBe(`B-${stamp}`);
+    await b.page.getByRole('button', { name: '保存' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/computers');
+    await b.page.goto('/computers/2');
+    await expect.poll(() => recordValue(b.page, '型番').innerText()).toBe(`B-${stamp}`);
+    expect(await recordValue(b.page, 'メーカー').innerText()).toBe(`Bのメーカー ${stamp}`);
+    expect(await recordValue(b.page, '理由・備考').innerText()).toBe(`Aの理由 ${stamp}`);
     await b.page.getByTestId('device-history').waitFor();
     await a.context.close();
     await b.context.close();
@@ -231,7 +258,7 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await watcher.page.locator('tr[data-row-id="1"]').waitFor();
     await watcher.page.waitForTimeout(1000); // the subscription is open
     await editor.page.goto('/smartphones/1');
-    await expect.poll(() => editor.page.getByLabel('電話番号').inputValue()).not.toBe('');
+    await expect.poll(() => recordValue(editor.page, '電話番号').innerText()).not.toBe('');
     await editor.page.getByRole('button', { name: '編集' }).click();
     await editor.page.getByLabel('キャリア').fill('ライブ通信');
     await editor.page.getByRole('button', { name: '保存' }).click();
@@ -246,8 +273,8 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await signIn(page, 'admin');
     await page.goto('/computers/6');
     const user = await (async () => {
-      await expect.poll(() => page.getByLabel('使用者', { exact: true }).inputValue()).toMatch(/ID \d+/);
-      return Number(/ID (\d+)/.exec(await page.getByLabel('使用者', { exact: true }).inputValue())![1]);
+      await expect.poll(() => recordValue(page, '使用者').innerText()).toMatch(/ID \d+/);
+      return Number(/ID (\d+)/.exec(await recordValue(page, '使用者').innerText())![1]);
     })();
     await page.goto(`/employees/${user}`);
     const panel = page.getByTestId('offboarding-panel');

@@ -274,7 +274,7 @@ describe('schedule (desktop 1280 × 800)', () => {
     await context.close();
   });
 
-  test('saving over a newer version: the dialog says who saved it and loads the current values', async () => {
+  test('saving over a newer version keeps the edits: who saved it, their changes taken in, a clash offered field by field (issue 22, item 4)', async () => {
     const a = await openSchedules('admin');
     const title = await createFromCell(a.page, NAMES.admin, SATURDAY, { start: '18:00' });
     const b = await openSchedules('admin');
@@ -283,31 +283,48 @@ describe('schedule (desktop 1280 × 800)', () => {
     const first = a.page.getByRole('dialog', { name: '予定詳細' });
     await first.waitFor();
     await first.getByTestId('field-description').fill('先に開いた画面の変更');
+    await first.getByTestId('field-title').fill(`${title} A`);
 
     await cell(b.page, NAMES.admin, SATURDAY).getByText(title).click();
     const second = b.page.getByRole('dialog', { name: '予定詳細' });
     await second.waitFor();
     await second.getByTestId('field-title').fill(`${title} B`);
+    await second.getByTestId('field-end-time').selectOption('20:00');
     await second.getByRole('button', { name: '保存', exact: true }).click();
     await toast(b.page, '予定を更新しました').waitFor();
 
     // The open editor learns of it live, keeps the typing, and the server refuses the stale save.
     await first.getByText('この予定は別の画面で更新されました。').waitFor({ timeout: 20_000 });
     await first.getByRole('button', { name: '保存', exact: true }).click();
-    const notice = first.getByTestId('conflict-notice');
-    await notice.waitFor();
-    expect(await notice.innerText()).toContain(`${NAMES.admin}さんがこの予定を更新しました`);
-    // One failure, one message: the notice only (no second banner, no toast over it).
+    const merge = first.getByTestId('conflict-merge');
+    await merge.waitFor();
+    expect(await merge.innerText()).toContain(`${NAMES.admin}さんがこの予定を更新しました`);
+    // One failure, one message: the merge panel only (no second banner, no toast over it).
     await a.page.waitForTimeout(500);
-    expect(await first.getByRole('button', { name: '最新の内容を読み込む' }).count()).toBe(1);
     expect(await first.getByText('この予定は別の画面で更新されました。').count()).toBe(0);
     expect(await toast(a.page, '予定の更新に失敗しました').count()).toBe(0);
-    await notice.getByRole('button', { name: '最新の内容を読み込む' }).click();
+    // Only they changed the end: taken. Only I changed the description: kept. Both changed the title: a choice.
+    expect(await first.getByTestId('field-end-time').inputValue()).toBe('20:00');
+    expect(await first.getByTestId('field-description').inputValue()).toBe('先に開いた画面の変更');
+    expect(await merge.innerText()).toContain('終了時刻');
+    const clash = merge.getByTestId('merge-clash');
+    expect(await clash.count()).toBe(1);
+    expect(await clash.getByText('タイトル').count()).toBe(1);
+    expect(await clash.innerText()).toContain(`${title} A`);
+    expect(await clash.innerText()).toContain(`${title} B`);
+    expect(await first.getByTestId('field-title').inputValue()).toBe(`${title} A`);
+    await shot(a.page, 'schedules-conflict-merge');
+    await clash.getByText('保存されている値').click();
     expect(await first.getByTestId('field-title').inputValue()).toBe(`${title} B`);
-    expect(await first.getByTestId('field-description').inputValue()).toBe('');
-    await first.getByTestId('field-description').fill('読み込み直してから保存');
     await first.getByRole('button', { name: '保存', exact: true }).click();
     await toast(a.page, '予定を更新しました').waitFor();
+
+    // Saved against their version: their title and end, my description.
+    await b.page.reload();
+    await cell(b.page, NAMES.admin, SATURDAY).getByText(`${title} B`).click();
+    const reread = b.page.getByRole('dialog', { name: '予定詳細' });
+    await expect.poll(() => reread.getByTestId('field-description').inputValue()).toBe('先に開いた画面の変更');
+    expect(await reread.getByTestId('field-end-time').inputValue()).toBe('20:00');
     await b.context.close();
     await a.context.close();
   });

@@ -60,3 +60,8 @@ export async function setChecked(page: Page, label: string, on: boolean) {
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'メインメニュー' });
 }
+
+/** A value of a record in view mode (the detail screens' description list): its <dd>, by its label. */
+export function recordValue(page: Page, label: string) {
+  return page.locator('dl > div').filter({ has: page.locator('dt').getByText(label, { exact: true }) }).locator('dd');
+}

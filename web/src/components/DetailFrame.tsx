@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Banner, Button, Spinner } from '@primer/react';
+import { Button, Spinner } from '@primer/react';
 import { Blankslate } from '@primer/react/experimental';
 import { AlertIcon, ArrowLeftIcon, PencilIcon } from '@primer/octicons-react';
+import { RecordModeContext } from './FormFields';
 import { Page } from './Page';
 import { PageHeading } from './PageHeading';
 import { ToastHost } from './Toast';
@@ -19,8 +20,13 @@ export function useRecordEditor<V>(empty: V, isNew: boolean) {
   }, []);
   const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => setValues((prev) => ({ ...prev, [key]: value })), []);
   const restore = useCallback(() => setValues(loaded), [loaded]);
+  /** After a conflict: the saved record is the new starting point, the form shows the merged values. */
+  const rebase = useCallback((saved: V, merged: V) => {
+    setLoaded(saved);
+    setValues(merged);
+  }, []);
   const dirty = JSON.stringify(values) !== JSON.stringify(loaded);
-  return { values, setValues, loaded, load, set, restore, editing, setEditing, dirty };
+  return { values, setValues, loaded, load, rebase, set, restore, editing, setEditing, dirty };
 }
 
 export interface DetailFrameLabels {
@@ -30,6 +36,8 @@ export interface DetailFrameLabels {
   saving: string;
   cancel: string;
   closeToast: string;
+  /** A value not set, in view mode. */
+  empty: string;
 }
 
 /**
@@ -124,7 +132,9 @@ export function DetailFrame({
         </div>
       ) : (
         <form ref={form} onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'}>
-          <div className={styles.card}>{children}</div>
+          <RecordModeContext.Provider value={{ editing, emptyText: labels.empty }}>
+            <div className={styles.card}>{children}</div>
+          </RecordModeContext.Provider>
           <div className={styles.actions} data-sticky-actions>
             {editing ? (
               <>
@@ -147,19 +157,5 @@ export function DetailFrame({
       )}
       {!loading && !unavailable && after}
     </Page>
-  );
-}
-
-/** The conflict banner: who saved in between, and a way to load their values. */
-export function ConflictBanner({ title, message, loadLabel, onLoad, onDismiss }: { title: string; message: string; loadLabel: string; onLoad(): void; onDismiss(): void }) {
-  return (
-    <Banner
-      variant="warning"
-      title={title}
-      description={message}
-      onDismiss={onDismiss}
-      primaryAction={<Banner.PrimaryAction onClick={onLoad}>{loadLabel}</Banner.PrimaryAction>}
-      data-testid="conflict-banner"
-    />
   );
 }

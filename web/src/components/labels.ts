@@ -10,7 +10,7 @@ export function useListLabels(): ListFrameLabels {
 
 export function useDetailLabels(): DetailFrameLabels {
   const { t } = useI18n();
-  return { back: t('rec.back'), edit: t('rec.edit'), save: t('rec.save'), saving: t('rec.saving'), cancel: t('rec.cancel'), closeToast: t('rec.close') };
+  return { back: t('rec.back'), edit: t('rec.edit'), save: t('rec.save'), saving: t('rec.saving'), cancel: t('rec.cancel'), closeToast: t('rec.close'), empty: t('rec.unset') };
 }
 
 const KNOWN = ['BAD_USER_INPUT', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'NETWORK'] as const;

@@ -1,26 +1,26 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Banner } from '@primer/react';
 import type { PageDef } from '../app/areas';
 import { leaveOnPurpose, useLeaveGuard } from '../app/leave-guard';
 import { useT } from '../app/i18n';
 import type { ConfirmRequest } from './ConfirmDialog';
-import { ConflictBanner } from './DetailFrame';
 import { readError } from './gql-errors';
 import { useDetailLabels, useErrorText, useFieldErrors } from './labels';
+import { useConflictMerge, type MergeFields } from './record-merge';
 import { toast } from './Toast';
 
 /**
- * Saving a detail form: field errors under the fields, a conflict banner that offers the current
- * values (CONFLICT), a failure toast and banner otherwise.
+ * Saving a detail form: field errors under the fields, a failure toast and banner; a CONFLICT is
+ * reported to `onConflict` (which fetches the saved record to merge with) and kept in `conflict`.
  */
-export function useSaveFlow(onLoadCurrent: (current: unknown) => void) {
+export function useSaveFlow(onConflict: () => void) {
   const t = useT();
   const errorText = useErrorText();
   const fieldErrorsOf = useFieldErrors();
   const [saving, setSaving] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [conflict, setConflict] = useState<{ message: string; current: unknown } | null>(null);
+  const [conflict, setConflict] = useState<{ message: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const reset = () => {
@@ -40,8 +40,10 @@ export function useSaveFlow(onLoadCurrent: (current: unknown) => void) {
       return true;
     } catch (err) {
       const e = readError(err);
-      if (e.code === 'CONFLICT') setConflict({ message: errorText(e), current: e.current });
-      else {
+      if (e.code === 'CONFLICT') {
+        setConflict({ message: errorText(e) });
+        onConflict();
+      } else {
         setFieldErrors(fieldErrorsOf(e));
         setFailure(errorText(e));
       }
@@ -52,49 +54,50 @@ export function useSaveFlow(onLoadCurrent: (current: unknown) => void) {
     }
   };
 
-  const banner = conflict ? (
-    <ConflictBanner
-      title={t('rec.conflictTitle')}
-      message={conflict.message}
-      loadLabel={t('rec.loadCurrent')}
-      onDismiss={() => setConflict(null)}
-      onLoad={() => {
-        if (conflict.current) onLoadCurrent(conflict.current);
-        setConflict(null);
-      }}
-    />
-  ) : failure ? (
-    <Banner variant="critical" title={t('rec.saveFailedTitle')} description={failure} onDismiss={() => setFailure(null)} />
-  ) : null;
+  const banner = failure ? <Banner variant="critical" title={t('rec.saveFailedTitle')} description={failure} onDismiss={() => setFailure(null)} /> : null;
 
-  return { saving, fieldErrors, run, reset, banner };
+  return { saving, fieldErrors, run, reset, banner, conflict };
 }
 
 /**
  * The record side of a detail screen: puts the loaded record into the editor, reports a failed load,
- * and returns the save flow whose "load the current values" (after a CONFLICT) reloads the editor.
- * `toForm` must be stable (a module-level function).
+ * and returns the save flow. A save refused by CONFLICT fetches the saved record again; when it
+ * arrives while the user has edits, it is merged three ways into the form (useConflictMerge) and the
+ * user saves against it. `toForm` must be stable (a module-level function).
  */
-export function useRecordDetail<R, V>(
-  editor: { load(v: V): void; setEditing(editing: boolean): void },
-  record: R | null | undefined,
-  error: unknown,
-  toForm: (r: R) => V,
-  fetchFailed: string,
+export function useRecordDetail<R, V extends object>(
+  editor: { load(v: V): void; loaded: V; values: V; editing: boolean; dirty: boolean; rebase(saved: V, merged: V): void; set<K extends keyof V>(key: K, value: V[K]): void },
+  o: { record: R | null | undefined; error: unknown; toForm: (r: R) => V; fetchFailed: string; refetch(): void; fields: MergeFields<V> },
 ) {
-  const { load, setEditing } = editor;
+  const t = useT();
+  const { load } = editor;
+  const { record, error, toForm, fetchFailed } = o;
+  const conflictMerge = useConflictMerge(editor, o.fields);
+  // The effect below must see the form as it is when the record arrives, not as it was rendered.
+  const latest = useRef({ editor, merge: conflictMerge.merge });
+  latest.current = { editor, merge: conflictMerge.merge };
   useEffect(() => {
-    if (record) load(toForm(record));
+    if (!record) return;
+    const { editor: ed, merge } = latest.current;
+    if (ed.editing && ed.dirty) merge(toForm(record));
+    else load(toForm(record));
   }, [record, load, toForm]);
   // Without the record the frame's panel says why (not found, or the load failed): one message, in
   // place. A toast is for a failed reload of a record that is on screen.
   useEffect(() => {
     if (error && record) toast.error(fetchFailed);
   }, [error, record, fetchFailed]);
-  return useSaveFlow((current) => {
-    load(toForm(current as R));
-    setEditing(false);
-  });
+  const flow = useSaveFlow(o.refetch);
+  const merged = flow.conflict ? conflictMerge.panel(t('rec.conflictTitle'), flow.conflict.message) : null;
+  return {
+    ...flow,
+    // Until the saved record is back (a moment), the conflict says so on its own.
+    banner: flow.conflict ? (merged ?? <Banner variant="warning" title={t('rec.conflictTitle')} description={flow.conflict.message} data-testid="conflict-banner" />) : flow.banner,
+    reset: () => {
+      flow.reset();
+      conflictMerge.clear();
+    },
+  };
 }
 
 /**

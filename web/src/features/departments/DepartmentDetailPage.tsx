@@ -55,8 +55,15 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
   const { confirm, dialog } = useConfirm();
   const [picker, setPicker] = useState<'manager' | 'members' | null>(null);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
-  const { data, loading, error } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
-  const flow = useRecordDetail(ed, data?.department, error, fromView, t('toast.fetchFailed.department'));
+  const { data, loading, error, refetch } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const flow = useRecordDetail(ed, {
+    record: data?.department,
+    error,
+    toForm: fromView,
+    fetchFailed: t('toast.fetchFailed.department'),
+    refetch: () => void refetch(),
+    fields: { name: t('dept.name'), manager: t('dept.manager'), members: t('dept.members') },
+  });
   const exit = useDetailExit({ editor: ed, flow, isNew, list: '/departments', confirm });
   const [create] = useMutation(CreateDepartmentMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateDepartmentMutation, { fetchPolicy: 'no-cache' });
@@ -122,6 +129,7 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
           onPick={() => setPicker('manager')}
           onClear={() => ed.set('manager', null)}
           readOnly={ro}
+          href={v.manager ? `/employees/${v.manager.id}` : undefined}
           error={flow.fieldErrors.managerId}
           pickLabel={t('picker.choose')}
           clearLabel={t('picker.clear')}

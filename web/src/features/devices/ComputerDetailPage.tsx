@@ -10,7 +10,7 @@ import { useMasterOptions } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
-import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-shared';
+import { HeldFields, heldFromView, heldInput, heldMergeFields, type HeldValues } from './device-shared';
 import { ComputerDetailQuery, CreateComputerMutation, UpdateComputerMutation } from './operations';
 
 interface Form extends HeldValues {
@@ -79,8 +79,29 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const [officePicker, setOfficePicker] = useState(false);
-  const { data, loading, error } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
-  const flow = useRecordDetail(ed, data?.computer, error, fromView, t('toast.fetchFailed.computer'));
+  const { data, loading, error, refetch } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const flow = useRecordDetail(ed, {
+    record: data?.computer,
+    error,
+    toForm: fromView,
+    fetchFailed: t('toast.fetchFailed.computer'),
+    refetch: () => void refetch(),
+    fields: {
+      ...heldMergeFields(t, { ...opts, statuses: opts.computerStatuses }),
+      assetNumber: t('pc.assetNumber'),
+      maker: t('pc.maker'),
+      deviceType: t('pc.deviceType'),
+      model: t('pc.model'),
+      reason: t('pc.reason'),
+      purchaseDate: t('pc.purchaseDate'),
+      introductionDate: t('pc.introductionDate'),
+      office: t('pc.office'),
+      pinCode: t('pc.pinCode'),
+      pass: t('pc.pass'),
+      acAdapter: t('pc.acAdapter'),
+      powerCable: t('pc.powerCable'),
+    },
+  });
   const exit = useDetailExit({ editor: ed, flow, isNew, list: list, confirm });
   const [create] = useMutation(CreateComputerMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateComputerMutation, { fetchPolicy: 'no-cache' });
@@ -145,6 +166,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
           onPick={() => setOfficePicker(true)}
           onClear={() => ed.set('office', null)}
           readOnly={ro}
+          href={v.office ? `/microsoft_office/${v.office.id}` : undefined}
           error={fe.officeAccountId}
           pickLabel={t('picker.choose')}
           clearLabel={t('picker.clear')}

@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { AlertIcon } from '@primer/octicons-react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
@@ -32,8 +31,15 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
   const reasonText = useRowReasonText(officeUsageLimit);
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
-  const flow = useRecordDetail(ed, data?.officeAccount, error, fromView, t('toast.fetchFailed.officeAccount'));
+  const { data, loading, error, refetch } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const flow = useRecordDetail(ed, {
+    record: data?.officeAccount,
+    error,
+    toForm: fromView,
+    fetchFailed: t('toast.fetchFailed.officeAccount'),
+    refetch: () => void refetch(),
+    fields: { account: t('office.account'), status: { label: t('office.status'), options: officeStatuses } },
+  });
   const exit = useDetailExit({ editor: ed, flow, isNew, list: '/microsoft_office', confirm });
   const [create] = useMutation(CreateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateOfficeAccountMutation, { fetchPolicy: 'no-cache' });
@@ -59,18 +65,15 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
         <TextField label={t('office.account')} type="email" value={v.account} onChange={(x) => ed.set('account', x)} readOnly={ro} required error={flow.fieldErrors.account} autoComplete="off" />
         <SelectField label={t('office.status')} value={v.status} onChange={(x) => ed.set('status', x as OfficeAccountStatus)} readOnly={ro} required error={flow.fieldErrors.status} options={officeStatuses} />
         {!isNew && (
-          <div>
-            <ReadonlyField label={t('office.usageCount')} value={t('office.usageLink', { n: v.usageCount })} caption={t('office.usageCaption')} />
-            <RouterLink to={`/computers?ms365=${numericId}`}>{t('office.usageTitle')}</RouterLink>
-            {data?.officeAccount?.rowColorReason && (
-              <p className={styles.rowReason} data-tone={data.officeAccount.rowColor ?? undefined} data-testid="office-row-reason">
-                <AlertIcon size={16} />
-                {reasonText(data.officeAccount)}
-              </p>
-            )}
-          </div>
+          <ReadonlyField label={t('office.usageCount')} value={t('office.usageLink', { n: v.usageCount })} caption={t('office.usageCaption')} href={`/computers?ms365=${numericId}`} linkTitle={t('office.usageTitle')} />
         )}
       </FormGrid>
+      {!isNew && data?.officeAccount?.rowColorReason && (
+        <p className={styles.rowReason} data-tone={data.officeAccount.rowColor ?? undefined} data-testid="office-row-reason">
+          <AlertIcon size={16} />
+          {reasonText(data.officeAccount)}
+        </p>
+      )}
     </DetailFrame>
   );
 }

@@ -8,7 +8,7 @@ import { displayDate, useMasterOptions } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
-import { HeldFields, heldFromView, heldInput, type HeldValues } from './device-shared';
+import { HeldFields, heldFromView, heldInput, heldMergeFields, type HeldValues } from './device-shared';
 import { CreateSmartphoneMutation, SmartphoneDetailQuery, UpdateSmartphoneMutation } from './operations';
 
 interface Form extends HeldValues {
@@ -58,8 +58,23 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
   const opts = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
-  const flow = useRecordDetail(ed, data?.smartphone, error, fromView, t('toast.fetchFailed.smartphone'));
+  const { data, loading, error, refetch } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const flow = useRecordDetail(ed, {
+    record: data?.smartphone,
+    error,
+    toForm: fromView,
+    fetchFailed: t('toast.fetchFailed.smartphone'),
+    refetch: () => void refetch(),
+    fields: {
+      ...heldMergeFields(t, { ...opts, statuses: opts.smartphoneStatuses }),
+      phoneNumber: t('sp.phoneNumber'),
+      carrier: t('sp.carrier'),
+      os: t('sp.os'),
+      price: t('sp.price'),
+      exchangeDate: t('sp.exchangeDate'),
+      pinPw: t('sp.pinPw'),
+    },
+  });
   const exit = useDetailExit({ editor: ed, flow, isNew, list: list, confirm });
   const [create] = useMutation(CreateSmartphoneMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateSmartphoneMutation, { fetchPolicy: 'no-cache' });

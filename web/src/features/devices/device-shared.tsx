@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useSubscription } from '@apollo/client/react';
 import { Button, Label, Spinner } from '@primer/react';
 import { DownloadIcon } from '@primer/octicons-react';
-import { useT } from '../../app/i18n';
+import { useT, type Translate } from '../../app/i18n';
+import type { MergeFields } from '../../components/record-merge';
 import { useStatusText } from '../../components/labels';
 import { PickerField, SelectField } from '../../components/FormFields';
 import type { RowTone } from '../../components/ListTable';
@@ -180,6 +181,7 @@ export function HeldFields({
         onPick={() => setPicker('currentUser')}
         onClear={() => set('currentUser', null)}
         readOnly={readOnly}
+        href={values.currentUser ? `/employees/${values.currentUser.id}` : undefined}
         error={errors.currentUserId}
         pickLabel={t('picker.choose')}
         clearLabel={t('picker.clear')}
@@ -191,6 +193,7 @@ export function HeldFields({
         onPick={() => setPicker('previousUser')}
         onClear={() => set('previousUser', null)}
         readOnly={readOnly}
+        href={values.previousUser ? `/employees/${values.previousUser.id}` : undefined}
         error={errors.previousUserId}
         pickLabel={t('picker.choose')}
         clearLabel={t('picker.clear')}
@@ -198,7 +201,7 @@ export function HeldFields({
       />
       <SelectField label={t('pc.status')} value={values.status} onChange={(x) => set('status', x)} readOnly={readOnly} required error={errors.status} options={statuses} />
       <SelectField label={t('pc.location')} value={values.locationId} onChange={(x) => set('locationId', x)} readOnly={readOnly} error={errors.locationId} options={locations} emptyLabel={t('rec.unset')} />
-      <SelectField label={t('pc.department')} value={values.departmentId} onChange={(x) => set('departmentId', x)} readOnly={readOnly} error={errors.departmentId} options={departments} emptyLabel={t('rec.unset')} />
+      <SelectField label={t('pc.department')} value={values.departmentId} onChange={(x) => set('departmentId', x)} readOnly={readOnly} error={errors.departmentId} options={departments} emptyLabel={t('rec.unset')} hrefOf={(id) => `/departments/${id}`} />
       {picker && (
         <EmployeePickerDialog
           title={t(picker === 'currentUser' ? 'pc.currentUser' : 'pc.previousUser') + ' — ' + t('picker.employeeTitle')}
@@ -212,6 +215,19 @@ export function HeldFields({
     </>
   );
 }
+
+/** The held-device fields a conflict can name (record-merge). */
+export function heldMergeFields(t: Translate, o: { locations: Options; departments: Options; statuses: Options }): MergeFields<HeldValues> {
+  return {
+    currentUser: t('pc.currentUser'),
+    previousUser: t('pc.previousUser'),
+    status: { label: t('pc.status'), options: o.statuses },
+    locationId: { label: t('pc.location'), options: o.locations },
+    departmentId: { label: t('pc.department'), options: o.departments },
+  };
+}
+
+type Options = readonly { value: string; label: string }[];
 
 export const heldInput = (v: HeldValues) => ({
   currentUserId: v.currentUser?.id ?? null,

@@ -20,9 +20,10 @@ interface Form {
   locationId: string;
   version: number | null;
   department: string;
+  departmentId: number | null;
 }
 
-const EMPTY: Form = { name: '', loginId: '', password: '', email: '', role: 'GENERAL', status: 'ACTIVE', locationId: '', version: null, department: '' };
+const EMPTY: Form = { name: '', loginId: '', password: '', email: '', role: 'GENERAL', status: 'ACTIVE', locationId: '', version: null, department: '', departmentId: null };
 
 const fromView = (e: EmployeeDetailFieldsFragment): Form => ({
   name: e.name,
@@ -34,6 +35,7 @@ const fromView = (e: EmployeeDetailFieldsFragment): Form => ({
   locationId: e.location ? String(e.location.refId) : '',
   version: e.version,
   department: e.department?.name ?? '',
+  departmentId: e.department?.refId ?? null,
 });
 
 const ROLES: EmployeeRole[] = ['ADMIN', 'SYSTEM_ADMIN', 'DEVICE_ADMIN', 'GENERAL'];
@@ -46,8 +48,22 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
   const { locations } = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
-  const flow = useRecordDetail(ed, data?.employee, error, fromView, t('toast.fetchFailed.employee'));
+  const { data, loading, error, refetch } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const flow = useRecordDetail(ed, {
+    record: data?.employee,
+    error,
+    toForm: fromView,
+    fetchFailed: t('toast.fetchFailed.employee'),
+    refetch: () => void refetch(),
+    fields: {
+      name: t('emp.name'),
+      loginId: t('emp.loginId'),
+      email: t('emp.email'),
+      role: { label: t('emp.role'), options: ROLES.map((r) => ({ value: r, label: t(`role.${r}`) })) },
+      status: { label: t('emp.status'), options: [{ value: 'ACTIVE', label: t('emp.status.ACTIVE') }, { value: 'RETIRED', label: t('emp.status.RETIRED') }] },
+      locationId: { label: t('emp.location'), options: locations },
+    },
+  });
   const exit = useDetailExit({ editor: ed, flow, isNew, list: '/employees', confirm });
   const [create] = useMutation(CreateEmployeeMutation, { fetchPolicy: 'no-cache' });
   const [update] = useMutation(UpdateEmployeeMutation, { fetchPolicy: 'no-cache' });
@@ -116,7 +132,7 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
           ]}
         />
         <SelectField label={t('emp.location')} value={v.locationId} onChange={(x) => ed.set('locationId', x)} readOnly={ro} error={fe.locationId} options={locations} emptyLabel={t('rec.unset')} />
-        <ReadonlyField label={t('emp.department')} value={v.department || t('rec.none')} caption={t('emp.departmentCaption')} />
+        <ReadonlyField label={t('emp.department')} value={v.department || t('rec.none')} caption={t('emp.departmentCaption')} href={v.departmentId ? `/departments/${v.departmentId}` : undefined} />
       </FormGrid>
     </DetailFrame>
   );

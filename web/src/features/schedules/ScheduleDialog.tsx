@@ -192,10 +192,18 @@ function footerButtons(model: ScheduleFormModel, t: Translate, o: { deleted: boo
   return [{ content: t('schedules.close'), onClick: o.onClose }];
 }
 
-/** Above the fields: deleted elsewhere, changed elsewhere, a refused save. One notice a failure. */
+/**
+ * Above the fields: deleted elsewhere, changed elsewhere, a refused save. One notice a failure; after
+ * a conflict (or taking another screen's save in), the merge panel with the fields to choose.
+ */
 function Notices({ model, deleted }: { model: ScheduleFormModel; deleted: boolean }) {
   const { t } = useI18n();
-  const { remote, problem, loadLatest } = model;
+  const { remote, problem, mergeLatest, dirty } = model;
+  const conflict = problem?.code === 'CONFLICT' ? problem : null;
+  const merged = model.mergePanel(
+    conflict ? (conflict.conflict?.updatedBy ? t('schedules.conflict.by', { name: conflict.conflict.updatedBy }) : t('schedules.conflict.title')) : t('schedules.dialog.changedElsewhere'),
+    conflict ? conflict.message : '',
+  );
   return (
     <>
       {deleted && (
@@ -204,35 +212,28 @@ function Notices({ model, deleted }: { model: ScheduleFormModel; deleted: boolea
           <span>{t('schedules.dialog.deletedElsewhere')}</span>
         </div>
       )}
-      {/* The conflict notice below says the same with who and offers the same button: one of them. */}
-      {remote?.kind === 'updated' && problem?.code !== 'CONFLICT' && (
+      {/* The conflict says the same with who: one of them. */}
+      {remote?.kind === 'updated' && !conflict && !merged && (
         <div className={styles.notice} data-tone="attention" role="status">
           <SyncIcon size={16} />
           <span className={styles.noticeText}>{t('schedules.dialog.changedElsewhere')}</span>
-          <Button size="small" onClick={() => loadLatest(remote.schedule)}>
+          <Button size="small" onClick={() => (dirty ? mergeLatest(remote.schedule) : model.loadLatest(remote.schedule))}>
             {t('schedules.dialog.loadLatest')}
           </Button>
         </div>
       )}
-      {problem && problem.code === 'CONFLICT' ? (
-        <div className={styles.notice} data-tone="attention" role="alert" data-testid="conflict-notice">
-          <AlertIcon size={16} />
-          <span className={styles.noticeText}>
-            <strong>{problem.conflict?.updatedBy ? t('schedules.conflict.by', { name: problem.conflict.updatedBy }) : t('schedules.conflict.title')}</strong>
-            <span>{problem.message}</span>
-          </span>
-          {problem.conflict?.current && (
-            <Button size="small" onClick={() => loadLatest({ ...problem.conflict!.current!, canEdit: true })}>
-              {t('schedules.dialog.loadLatest')}
-            </Button>
-          )}
-        </div>
-      ) : problem ? (
-        <div className={styles.notice} data-tone="danger" role="alert" data-testid="save-problem">
-          <AlertIcon size={16} />
-          <span className={styles.noticeText}>{problem.message}</span>
-        </div>
-      ) : null}
+      {merged ??
+        (conflict ? (
+          <div className={styles.notice} data-tone="attention" role="alert" data-testid="conflict-notice">
+            <AlertIcon size={16} />
+            <span className={styles.noticeText}>{conflict.message}</span>
+          </div>
+        ) : problem ? (
+          <div className={styles.notice} data-tone="danger" role="alert" data-testid="save-problem">
+            <AlertIcon size={16} />
+            <span className={styles.noticeText}>{problem.message}</span>
+          </div>
+        ) : null)}
     </>
   );
 }

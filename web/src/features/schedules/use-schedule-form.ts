@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { useI18n } from '../../app/i18n';
+import { useI18n, type Translate } from '../../app/i18n';
 import { useLeaveGuard } from '../../app/leave-guard';
 import type { ScheduleFieldsFragment } from '../../gql/graphql';
+import { useConflictMerge, type MergeFields } from '../../components/record-merge';
 import { toast } from '../../components/Toast';
 import { describeError, type ScheduleProblem } from './errors';
+import { typeLabel } from './format';
 import { useChangeListener, type LiveChange } from './live';
 import { CreateScheduleMutation, DeleteScheduleMutation, RespondToScheduleMutation, UpdateScheduleMutation } from './operations';
 import {
@@ -96,6 +98,29 @@ export function useScheduleForm(opts: {
     else receive(change.schedule);
   });
 
+  // After a refused save (or another screen's save while this one has edits): the edits stay, the
+  // saved entry is merged in three ways, and fields both changed are offered for a choice.
+  const conflictMerge = useConflictMerge(
+    {
+      loaded: baseline,
+      values: form,
+      rebase: (saved, merged) => {
+        setBaseline(saved);
+        setForm(merged);
+      },
+      set: (key, value) => setForm((f) => ({ ...f, [key]: value })),
+    },
+    mergeFields(t),
+    sameScheduleField,
+  );
+  const mergeLatest = (latest: ScheduleFieldsFragment) => {
+    setCurrent(latest);
+    setVersion(latest.version);
+    setRemote(null);
+    setErrors({});
+    conflictMerge.merge(fromSchedule(latest));
+  };
+
   const loadLatest = (latest: ScheduleFieldsFragment) => {
     const next = fromSchedule(latest);
     setCurrent(latest);
@@ -105,6 +130,7 @@ export function useScheduleForm(opts: {
     setRemote(null);
     setProblem(null);
     setErrors({});
+    conflictMerge.clear();
   };
 
   /** One edit: `change` derives the next values; the errors of the fields it touches go. */
@@ -120,6 +146,7 @@ export function useScheduleForm(opts: {
   const setEndDate = (endDate: string) => setForm((f) => withEndDate(f, endDate));
 
   const save = async () => {
+    conflictMerge.clear();
     const found: FieldErrors = Object.fromEntries(Object.entries(validate(form)).map(([k, key]) => [k, t(key)]));
     setErrors(found);
     setProblem(null);
@@ -147,6 +174,8 @@ export function useScheduleForm(opts: {
       setErrors(p.fieldErrors);
       setProblem(p);
       setBusy(null);
+      // Someone saved first: their entry merges into this form, which then saves against it.
+      if (p.code === 'CONFLICT' && p.conflict?.current) mergeLatest({ ...p.conflict.current, canEdit: true });
     }
   };
 
@@ -205,6 +234,9 @@ export function useScheduleForm(opts: {
     setDate,
     setEndDate,
     loadLatest,
+    /** Takes a newer saved entry in without losing the edits (three-way merge). */
+    mergeLatest,
+    mergePanel: conflictMerge.panel,
     save,
     remove,
     answer,
@@ -212,3 +244,28 @@ export function useScheduleForm(opts: {
 }
 
 export type ScheduleFormModel = ReturnType<typeof useScheduleForm>;
+
+/** Attendees are the same people whatever they answered; the start-time helper flag never clashes. */
+function sameScheduleField(key: keyof ScheduleFormValues, a: unknown, b: unknown): boolean {
+  if (key === 'autoEndDate') return true;
+  if (key === 'guests') return (a as { id: number }[]).map((g) => g.id).join() === (b as { id: number }[]).map((g) => g.id).join();
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function mergeFields(t: Translate): MergeFields<ScheduleFormValues> {
+  return {
+    title: t('schedules.field.title'),
+    date: t('schedules.field.date'),
+    endDate: t('schedules.field.endDate'),
+    isAllDay: t('schedules.field.allDay'),
+    startTime: t('schedules.field.startTime'),
+    endTime: t('schedules.field.endTime'),
+    guests: t('schedules.field.attendees'),
+    externalGuests: t('schedules.field.externalGuests'),
+    type: { label: t('schedules.field.type'), options: (['TASK', 'REMOTE', 'APPOINTMENT'] as const).map((v) => ({ value: v, label: typeLabel(t, v) })) },
+    meetLink: t('schedules.field.meetLink'),
+    syncGoogle: t('schedules.field.syncGoogle'),
+    isPrivate: t('schedules.field.private'),
+    description: t('schedules.field.description'),
+  };
+}

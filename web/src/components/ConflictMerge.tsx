@@ -1,0 +1,56 @@
+import { Banner, Radio } from '@primer/react';
+import { useT } from '../app/i18n';
+import styles from './ConflictMerge.module.css';
+
+export interface MergeClash {
+  key: string;
+  label: string;
+  mine: string;
+  theirs: string;
+  choice: 'mine' | 'theirs';
+}
+
+/**
+ * A save refused because someone saved first, after the three-way merge: the user's edits are still
+ * in the form; what the other side changed alone was taken; each field both changed is shown as
+ * theirs against the saved value, for the user to pick. Then Save writes against the saved version.
+ */
+export function ConflictMerge({ title, message, taken, clashes, onChoose, onDismiss }: { title: string; message: string; taken: string[]; clashes: MergeClash[]; onChoose(key: string, choice: 'mine' | 'theirs'): void; onDismiss?(): void }) {
+  const t = useT();
+  const description = sentences([message, t('merge.kept'), taken.length ? t('merge.taken', { fields: taken.join('、') }) : null, clashes.length ? t('merge.clashes') : t('merge.noClash')]);
+  return (
+    <div className={styles.merge} data-testid="conflict-merge">
+      <Banner variant="warning" title={title} description={description} onDismiss={onDismiss} data-testid="conflict-banner" />
+      {clashes.length > 0 && (
+        <div className={styles.clashes}>
+          {clashes.map((c) => (
+            <fieldset key={c.key} className={styles.clash} data-testid="merge-clash" data-field={c.key}>
+              <legend className={styles.legend}>{c.label}</legend>
+              <div className={styles.options}>
+                <MergeOption name={c.key} checked={c.choice === 'mine'} caption={t('merge.mine')} value={c.mine} onChange={() => onChoose(c.key, 'mine')} />
+                <MergeOption name={c.key} checked={c.choice === 'theirs'} caption={t('merge.theirs')} value={c.theirs} onChange={() => onChoose(c.key, 'theirs')} />
+              </div>
+            </fieldset>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MergeOption({ name, checked, caption, value, onChange }: { name: string; checked: boolean; caption: string; value: string; onChange(): void }) {
+  return (
+    <label className={styles.option} data-checked={checked || undefined}>
+      <Radio name={`merge-${name}`} value={caption} checked={checked} onChange={onChange} />
+      <span className={styles.optionText}>
+        <span className={styles.caption}>{caption}</span>
+        <span className={styles.value}>{value}</span>
+      </span>
+    </label>
+  );
+}
+
+/** Sentences in a row: Japanese ones (ending in 。) run on, others get a space. */
+function sentences(parts: (string | null)[]): string {
+  return parts.filter((p): p is string => !!p).reduce((text, p) => (!text ? p : text.endsWith('。') ? text + p : `${text} ${p}`), '');
+}
