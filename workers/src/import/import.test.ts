@@ -205,6 +205,28 @@ describe('computers import: good and bad rows', () => {
     expect(await stored()).toEqual(odd.map((m, i) => [odd[(i + 2) % odd.length], m]));
   });
 
+  it('保証期限 (a field of COMPUTER_FIELDS): a date cell or date text, a bad date rejected by name; export → import keeps it; the template has its column', async () => {
+    const headers = ['管理番号', 'メーカー', '保証期限'];
+    const rows: Row[] = [
+      { 管理番号: 'WAR-1', メーカー: 'Dell', 保証期限: new Date('2029-03-31T00:00:00Z') },
+      { 管理番号: 'WAR-2', メーカー: 'HP', 保証期限: '2029/4/1' },
+      { 管理番号: 'WAR-3', メーカー: 'HP', 保証期限: '2029-02-30' },
+    ];
+    const r = await upload(await xlsx(rows, headers), 'warranty.xlsx');
+    expect(r.body).toMatchObject({ created: 2, rejected: 1 });
+    expect(r.body.errors).toEqual([{ row: 4, column: '保証期限', reason: '保証期限は正しい日付（YYYY-MM-DD）で入力してください。' }]);
+    const stored = () => sql(`select asset_number, to_char(warranty_until, 'YYYY-MM-DD') as w, version from computer where asset_number like 'WAR-%' order by asset_number`);
+    const before = await stored();
+    expect(before.map((c) => [c.asset_number, c.w])).toEqual([['WAR-1', '2029-03-31'], ['WAR-2', '2029-04-01']]);
+    const exported = Buffer.from(await (await fetch(`${url}/api/computers/export?show_discarded=1`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer());
+    const again = await upload(exported, 'export.xlsx');
+    expect(again.body).toMatchObject({ created: 0, updated: 0, rejected: 0 });
+    expect(await stored()).toEqual(before);
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load(Buffer.from(await (await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer()) as never);
+    expect(template.worksheets[0].getRow(1).values as string[]).toContain('保証期限');
+  });
+
   it('export → import changes nothing, text starting with = + - @ included; a file of the old export (a quote before such text) reads the same', async () => {
     const tricky = ['=1+1', '+81-3-0000', '-5', '@home', '=HYPERLINK("http://evil.example","x")', '- 予備機'];
     for (const [i, t] of tricky.entries()) {

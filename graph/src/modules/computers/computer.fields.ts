@@ -1,7 +1,7 @@
 import { describeFields } from '../../lib/record/field.js';
 import { idOrNull } from '../departments/named-ref.js';
 import { COMPUTER_STATUSES } from '../devices/device.enums.js';
-import { contains, date, equals, heldFields, kept, optional, text, type DeviceFieldSpec } from '../devices/device.fields.js';
+import { contains, date, equals, heldFields, kept, optional, text, withinDays, type DeviceFieldSpec } from '../devices/device.fields.js';
 import { ref } from '../devices/device.validation.js';
 
 /** What the Office account's facets read of a computer's view (not ComputerView itself: that type is derived from this table). */
@@ -42,4 +42,5 @@ export const COMPUTER_FIELDS = describeFields({
   pass: optional('パスワード', 100, { exported: false }),
   acAdapter: optional('ACアダプター', 100),
   powerCable: optional('電源ケーブル', 100),
+  warrantyUntil: date('保証期限', { filter: withinDays('保証期限が今日から N 日以内（期限切れは含まない）') }),
 });

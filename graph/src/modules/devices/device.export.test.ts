@@ -47,7 +47,7 @@ describe('exports', () => {
     const cd = res.headers.get('content-disposition')!;
     expect(cd).toMatch(/^attachment; filename="computers_\d{8}\.xlsx"; filename\*=UTF-8''%E3%83%91%E3%82%BD%E3%82%B3%E3%83%B3%E4%B8%80%E8%A6%A7_\d{8}\.xlsx$/);
     expect(decodeURIComponent(cd.split("''")[1])).toMatch(/^パソコン一覧_\d{8}\.xlsx$/);
-    expect(rows[0]).toEqual(['ID', '管理番号', 'メーカー', '種類', '型番', '使用者ID', '使用者', '使用者の在籍状況', '前使用者', '拠点', '部署', '状態', '理由', '購入日', '導入日', 'Microsoft Office アカウント', 'ACアダプター', '電源ケーブル']);
+    expect(rows[0]).toEqual(['ID', '管理番号', 'メーカー', '種類', '型番', '使用者ID', '使用者', '使用者の在籍状況', '前使用者', '拠点', '部署', '状態', '理由', '購入日', '導入日', 'Microsoft Office アカウント', 'ACアダプター', '電源ケーブル', '保証期限']);
     expect(rows.length - 1).toBe(expected);
     // Formula-looking text is written as it is, in string cells (inline strings), never as a formula.
     const evil = rows.find((r) => String(r[2]).includes('HYPERLINK'))!;

@@ -21,6 +21,7 @@ interface Form extends HeldValues {
   reason: string;
   purchaseDate: string;
   introductionDate: string;
+  warrantyUntil: string;
   office: { id: number; account: string } | null;
   pinCode: string;
   pass: string;
@@ -37,6 +38,7 @@ const EMPTY: Form = {
   reason: '',
   purchaseDate: '',
   introductionDate: '',
+  warrantyUntil: '',
   office: null,
   pinCode: '',
   pass: '',
@@ -59,6 +61,7 @@ const fromView = (c: ComputerDetailFieldsFragment): Form => ({
   reason: c.reason ?? '',
   purchaseDate: c.purchaseDate ?? '',
   introductionDate: c.introductionDate ?? '',
+  warrantyUntil: c.warrantyUntil ?? '',
   office: c.officeAccount ? { id: c.officeAccount.id, account: c.officeAccount.account } : null,
   pinCode: c.pinCode ?? '',
   pass: c.pass ?? '',
@@ -120,6 +123,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       reason: orNull(v.reason),
       purchaseDate: orNull(v.purchaseDate),
       introductionDate: orNull(v.introductionDate),
+      warrantyUntil: orNull(v.warrantyUntil),
       officeAccountId: v.office?.id ?? null,
       pinCode: orNull(v.pinCode),
       pass: orNull(v.pass),
@@ -174,6 +178,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
         />
         <TextField label={t('pc.purchaseDate')} type="date" value={v.purchaseDate} onChange={(x) => ed.set('purchaseDate', x)} readOnly={ro} error={fe.purchaseDate} />
         <TextField label={t('pc.introductionDate')} type="date" value={v.introductionDate} onChange={(x) => ed.set('introductionDate', x)} readOnly={ro} error={fe.introductionDate} />
+        <TextField label={t('pc.warrantyUntil')} type="date" value={v.warrantyUntil} onChange={(x) => ed.set('warrantyUntil', x)} readOnly={ro} error={fe.warrantyUntil} />
       </FormGrid>
       <FormSection title={t('device.sectionUsage')}>
         <FormGrid>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@primer/react';
+import { Button, Label } from '@primer/react';
 import { UploadIcon } from '@primer/octicons-react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
@@ -18,9 +18,11 @@ import { ExportButton, HeldLegend, heldTone, useDeviceLive } from './device-shar
 import type { ComputersListQuery as ComputersListData } from '../../gql/graphql';
 import { ComputersListQuery } from './operations';
 import { ImportDialog } from './ImportDialog';
+import { WARRANTY_FILTER_DAYS, warrantyState } from './warranty';
+import styles from './devices.module.css';
 
 const PAGE = 50;
-const KEYS = ['maker', 'department', 'status', 'location', 'discarded', 'ms365'] as const;
+const KEYS = ['maker', 'department', 'status', 'location', 'discarded', 'ms365', 'warranty'] as const;
 
 const Ms365NameQuery = graphql(`
   query Ms365Name($id: Int!) {
@@ -30,6 +32,28 @@ const Ms365NameQuery = graphql(`
     }
   }
 `);
+
+/** The row flag of 保証期限: 保証切れ once it has passed, 保証期限間近 when it is near (nothing otherwise). */
+function WarrantyFlag({ until }: { until: string | null | undefined }) {
+  const t = useT();
+  const state = warrantyState(until);
+  if (!state) return null;
+  return (
+    <Label variant={state === 'expired' ? 'danger' : 'attention'} data-testid="warranty-flag">
+      {t(state === 'expired' ? 'pc.warrantyExpired' : 'pc.warrantySoon')}
+    </Label>
+  );
+}
+
+/** 保証期限 with its flag under it (the flag alone would not say the date; side by side they overflow the table). */
+function WarrantyCell({ until }: { until: string | null | undefined }) {
+  return (
+    <span className={styles.stack}>
+      {displayDate(until ?? null)}
+      <WarrantyFlag until={until} />
+    </span>
+  );
+}
 
 export default function ComputersPage({ def }: { def: PageDef }) {
   const t = useT();
@@ -48,6 +72,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
     status: (f.values.status || undefined) as never,
     showDiscarded: f.values.discarded === '1',
     officeAccountId: ms365 ?? undefined,
+    warrantyUntilWithinDays: f.values.warranty ? Number(f.values.warranty) : undefined,
   };
   const { data, loading, error, refetch } = useQuery(ComputersListQuery, { variables: { filter, offset: f.offset, limit: PAGE }, fetchPolicy: 'no-cache' });
   const { data: ms } = useQuery(Ms365NameQuery, { variables: { id: ms365 ?? 0 }, skip: ms365 === null });
@@ -66,6 +91,13 @@ export default function ComputersPage({ def }: { def: PageDef }) {
       <SelectFilter label={t('filter.department')} value={f.values.department} onChange={(v) => f.set('department', v)} options={opts.departments} allLabel={t('filter.all')} />
       <SelectFilter label={t('filter.status')} value={f.values.status} onChange={(v) => f.set('status', v)} options={opts.computerStatuses} allLabel={t('filter.all')} />
       <SelectFilter label={t('filter.location')} value={f.values.location} onChange={(v) => f.set('location', v)} options={opts.locations} allLabel={t('filter.all')} />
+      <SelectFilter
+        label={t('filter.warranty')}
+        value={f.values.warranty}
+        onChange={(v) => f.set('warranty', v)}
+        options={WARRANTY_FILTER_DAYS.map((n) => ({ value: String(n), label: t('filter.warrantyWithin', { n }) }))}
+        allLabel={t('filter.all')}
+      />
     </>
   );
   return (
@@ -97,6 +129,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
               status: f.values.status,
               show_discarded: f.values.discarded === '1' ? '1' : undefined,
               ms365: ms365 ? String(ms365) : undefined,
+              warranty_until_within_days: f.values.warranty || undefined,
             }}
           />
           </>
@@ -122,7 +155,21 @@ export default function ComputersPage({ def }: { def: PageDef }) {
         rowTone={(r) => heldTone(r)}
         columns={
           narrow
-            ? [col.id(), { key: 'device', header: t('col.device'), render: (r) => <TwoLines main={r.maker} sub={r.model ?? ''} /> }, col.currentUser(), col.status()]
+            ? [
+                col.id(),
+                {
+                  key: 'device',
+                  header: t('col.device'),
+                  render: (r) => (
+                    <span className={styles.stack}>
+                      <TwoLines main={r.maker} sub={r.model ?? ''} />
+                      <WarrantyFlag until={r.warrantyUntil} />
+                    </span>
+                  ),
+                },
+                col.currentUser(),
+                col.status(),
+              ]
             : [
                 col.id(),
                 { key: 'asset', header: t('pc.assetNumber'), render: (r) => orDash(r.assetNumber), nowrap: true },
@@ -133,6 +180,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
                 col.status(),
                 { key: 'office', header: t('col.office'), render: (r) => orDash(r.officeAccount?.account.replace(/@.*/, '')), nowrap: true },
                 { key: 'intro', header: t('col.introductionDate'), render: (r) => displayDate(r.introductionDate), nowrap: true },
+                { key: 'warranty', header: t('pc.warrantyUntil'), render: (r) => <WarrantyCell until={r.warrantyUntil} />, nowrap: true },
               ]
         }
       />

@@ -25,6 +25,7 @@ export const ComputersListQuery = graphql(`
         status
         statusLabel
         introductionDate
+        warrantyUntil
         isBroken
         isDiscarded
         currentUserRetired
@@ -60,6 +61,7 @@ export const ComputerDetailFields = graphql(`
     reason
     purchaseDate
     introductionDate
+    warrantyUntil
     pinCode
     pass
     acAdapter
