@@ -23,7 +23,7 @@ const refs: ImportRefs = {
 const stored: Existing = {
   id: 7, version: 3, assetNumber: 'PC-0007', maker: 'Dell', deviceType: null, model: 'Latitude', currentUserId: 1, previousUserId: null,
   locationId: 10, departmentId: null, status: DeviceStatus.NORMAL, reason: null, purchaseDate: '2024-04-01', introductionDate: '2024-04-10',
-  officeAccountId: null, acAdapter: null, powerCable: null,
+  officeAccountId: null, acAdapter: null, powerCable: null, warrantyUntil: null,
 };
 
 const HEADERS = ['ID', '管理番号', 'メーカー', '型番', '使用者', '前使用者', '拠点', '購入日', '導入日'];
