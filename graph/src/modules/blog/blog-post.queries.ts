@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../auth/session.service.js';
 import { POST_STATE_LABEL, isBlogAdmin } from './blog.enums.js';
 import { attachmentUrl } from './blog-post.attachment.js';
-import { isPinnedOn, stateOf } from './blog-post.rules.js';
+import { isPinnedOn, stateOf, type PostWindow } from './blog-post.rules.js';
 import type { BlogPostView } from './blog-post.types.js';
 
 /** A post with what its card and detail show: author, category, tags (one row per post, tags aggregated). */
@@ -51,9 +51,13 @@ export const POST_SELECT = `select p.id, p.title, p.content, p.content_html,
     left join department ad on ad.id = a.department_id
     left join blog_category c on c.id = p.category_id`;
 
+/** The dates and flags that decide whether a post is visible and pinned, as views and events name them. */
+export const windowOf = (r: PostRow): PostWindow => ({ isDraft: r.is_draft, publishStart: r.publish_start, publishEnd: r.publish_end, isPin: r.is_pin, pinStart: r.pin_start, pinEnd: r.pin_end });
+
 /** The post as its viewer sees it on `today` (state, pinned, what they may do with it). Visibility is decided before (blog-post.visibility.ts). */
 export function toView(r: PostRow, viewer: CurrentUser, today: string): BlogPostView {
-  const window = { isDraft: r.is_draft, publishStart: r.publish_start, publishEnd: r.publish_end, isPin: r.is_pin, pinStart: r.pin_start, pinEnd: r.pin_end };
+  const window = windowOf(r);
+  const { isDraft: _, ...dates } = window;
   const state = stateOf(window, today);
   const own = r.author_id === viewer.id;
   return {
@@ -66,11 +70,7 @@ export function toView(r: PostRow, viewer: CurrentUser, today: string): BlogPost
     tags: r.tags,
     allowComments: r.allow_comments,
     allowLikes: r.allow_likes,
-    publishStart: r.publish_start,
-    publishEnd: r.publish_end,
-    isPin: r.is_pin,
-    pinStart: r.pin_start,
-    pinEnd: r.pin_end,
+    ...dates,
     pinned: isPinnedOn(window, today),
     state,
     stateLabel: POST_STATE_LABEL[state],

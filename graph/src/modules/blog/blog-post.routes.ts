@@ -1,7 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
-import { checkId, queryBool, queryId } from '../../platform/validation.js';
+import { queryBool, queryId } from '../../platform/validation.js';
+import { deleteRoute } from './blog.routes.js';
 import { BlogFeedScope } from './blog.enums.js';
 import { attachmentFromRest } from './blog-post.attachment.js';
 import { contentFromRest } from './blog-post.content.js';
@@ -108,13 +109,5 @@ export function blogPostRoutes(r: Router): void {
   r.get('/blogs/:id', handle(async (ctx, req) => toApiPost(await ctx.services.blog.posts.get(ctx, Number(req.params.id)))));
   r.post('/blogs', writeRoute(post, (ctx, input) => ctx.services.blog.posts.create(ctx, input), 201));
   r.put('/blogs/:id', writeRoute(post, (ctx, input, req) => ctx.services.blog.posts.update(ctx, Number(req.params.id), input)));
-  r.delete(
-    '/blogs/:id',
-    handle(async (ctx, req) => {
-      const id = Number(req.params.id);
-      checkId(id, '投稿');
-      await ctx.services.blog.posts.delete(ctx, id);
-      return { blog_id: id, deleted: true };
-    }),
-  );
+  r.delete('/blogs/:id', deleteRoute('blog_id', '投稿', (ctx, id) => ctx.services.blog.posts.delete(ctx, id)));
 }

@@ -16,7 +16,7 @@ import { BlogAttachments, type AttachmentChange, type StoredAttachment } from '.
 import { contentFromDocument, PostContent } from './blog-post.content.js';
 import { decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
 import { postSchema } from './blog-post.fields.js';
-import { POST_SELECT, toView, type PostRow } from './blog-post.queries.js';
+import { POST_SELECT, toView, windowOf, type PostRow } from './blog-post.queries.js';
 import { pinWindow, tokyoToday } from './blog-post.rules.js';
 import type { BlogFeedPage, BlogPostView } from './blog-post.types.js';
 import { mayRead } from './blog-post.visibility.js';
@@ -59,12 +59,7 @@ function valuesOf(r: PostRow): Omit<PostValues, 'content'> & { content: string }
     tagIds: r.tags.map((t) => t.id).sort((a, b) => a - b),
     allowComments: r.allow_comments,
     allowLikes: r.allow_likes,
-    publishStart: r.publish_start,
-    publishEnd: r.publish_end,
-    isPin: r.is_pin,
-    pinStart: r.pin_start,
-    pinEnd: r.pin_end,
-    isDraft: r.is_draft,
+    ...windowOf(r),
   };
 }
 
@@ -74,12 +69,7 @@ function snapshot(r: PostRow): BlogPostSnapshot {
     title: r.title,
     categoryId: r.category_id,
     authorId: r.author_id,
-    isDraft: r.is_draft,
-    publishStart: r.publish_start,
-    publishEnd: r.publish_end,
-    isPin: r.is_pin,
-    pinStart: r.pin_start,
-    pinEnd: r.pin_end,
+    ...windowOf(r),
     tagIds: r.tags.map((t) => t.id).sort((a, b) => a - b),
     attachmentKey: r.attachment_key,
     version: r.version,
@@ -127,7 +117,7 @@ export class BlogPostService {
     const r = await this.reader(ctx);
     checkId(id, '投稿');
     const [row] = await this.rows(ctx.em, [id]);
-    if (!row || !mayRead(r.user, r.access, windowOf(row), r.today)) throw notFound('投稿');
+    if (!row || !mayRead(r.user, r.access, readable(row), r.today)) throw notFound('投稿');
     return toView(row, r.user, r.today);
   }
 
@@ -226,7 +216,7 @@ export class BlogPostService {
     const r = await this.reader(ctx);
     checkId(id, '投稿');
     const [row] = await this.rows(ctx.em, [id]);
-    if (!row || !mayRead(r.user, r.access, windowOf(row), r.today)) throw notFound('投稿');
+    if (!row || !mayRead(r.user, r.access, readable(row), r.today)) throw notFound('投稿');
     const key = thumbnail ? row.attachment_thumb_key : row.attachment_key;
     const name = thumbnail ? `${row.attachment_name!.replace(/\.[^.]+$/, '')}.webp` : row.attachment_name!;
     const file = key ? await this.attachments.open(key, name) : null;
@@ -237,7 +227,7 @@ export class BlogPostService {
   /** The post locked for a change: NOT_FOUND when the caller may not see it, FORBIDDEN when they see it but may not do this. */
   private async forWrite(tx: EntityManager, r: Reader, id: number, what: 'edit' | 'delete'): Promise<PostRow> {
     const [row] = await this.rows(tx, [id], 'for update of p');
-    if (!row || !mayRead(r.user, r.access, windowOf(row), r.today)) throw notFound('投稿');
+    if (!row || !mayRead(r.user, r.access, readable(row), r.today)) throw notFound('投稿');
     const own = row.author_id === r.user.id;
     if (what === 'edit' && !own) throw forbidden('投稿を編集できるのは作成者だけです。');
     if (what === 'delete' && !own && !isBlogAdmin(r.user.role)) throw forbidden('投稿を削除できるのは作成者と管理者・システム管理者だけです。');
@@ -300,7 +290,8 @@ const changeOf = (input: Record<string, unknown>, absent: AttachmentChange['kind
 const fileColumns = (f: StoredAttachment | null) => [f?.key ?? null, f?.name ?? null, f?.type ?? null, f?.size ?? null, f?.thumbKey ?? null];
 const keptColumns = (r: PostRow) => [r.attachment_key, r.attachment_name, r.attachment_type, r.attachment_size, r.attachment_thumb_key];
 
-const windowOf = (r: PostRow) => ({ authorId: r.author_id, categoryId: r.category_id, isDraft: r.is_draft, publishStart: r.publish_start, publishEnd: r.publish_end });
+/** What the visibility rule reads of a post. */
+const readable = (r: PostRow) => ({ authorId: r.author_id, categoryId: r.category_id, ...windowOf(r) });
 
 /** The author is always the signed-in employee: an `authorId` (the spec's author_id), if a caller sends one, must name them. */
 function checkAuthor(user: CurrentUser, input: Record<string, unknown>) {

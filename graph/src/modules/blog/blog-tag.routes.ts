@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
-import { checkId } from '../../platform/validation.js';
+import { deleteRoute } from './blog.routes.js';
 import { toApiTag } from './blog-tag.service.js';
 import type { BlogTagView } from './blog-tag.types.js';
 
@@ -16,13 +16,5 @@ export function blogTagRoutes(r: Router): void {
   r.get('/blog_tags/:id', handle(async (ctx, req) => toApiTag(await ctx.services.blog.tags.get(ctx, Number(req.params.id)))));
   r.post('/blog_tags', writeRoute(tag, (ctx, input) => ctx.services.blog.tags.create(ctx, input), 201));
   r.put('/blog_tags/:id', writeRoute(tag, (ctx, input, req) => ctx.services.blog.tags.update(ctx, Number(req.params.id), input)));
-  r.delete(
-    '/blog_tags/:id',
-    handle(async (ctx, req) => {
-      const id = Number(req.params.id);
-      checkId(id, 'タグ');
-      await ctx.services.blog.tags.delete(ctx, [id]);
-      return { tag_id: id, deleted: true };
-    }),
-  );
+  r.delete('/blog_tags/:id', deleteRoute('tag_id', 'タグ', (ctx, id) => ctx.services.blog.tags.delete(ctx, [id])));
 }
