@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Banner, Radio } from '@primer/react';
 import { useT } from '../app/i18n';
 import styles from './ConflictMerge.module.css';
@@ -17,9 +18,12 @@ export interface MergeClash {
  */
 export function ConflictMerge({ title, message, taken, clashes, onChoose, onDismiss }: { title: string; message: string; taken: string[]; clashes: MergeClash[]; onChoose(key: string, choice: 'mine' | 'theirs'): void; onDismiss?(): void }) {
   const t = useT();
+  const panel = useRef<HTMLDivElement>(null);
+  // Save sits at the bottom of a long form: bring what the refusal asks of the user into view.
+  useEffect(() => panel.current?.scrollIntoView({ block: 'start' }), []);
   const description = sentences([message, t('merge.kept'), taken.length ? t('merge.taken', { fields: taken.join('、') }) : null, clashes.length ? t('merge.clashes') : t('merge.noClash')]);
   return (
-    <div className={styles.merge} data-testid="conflict-merge">
+    <div ref={panel} className={styles.merge} data-testid="conflict-merge">
       <Banner variant="warning" title={title} description={description} onDismiss={onDismiss} data-testid="conflict-banner" />
       {clashes.length > 0 && (
         <div className={styles.clashes}>
