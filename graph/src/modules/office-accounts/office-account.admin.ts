@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { AssetKind, OfficeAccountStatus } from '../devices/device.enums.js';
+import { AssetKind } from '../devices/device.enums.js';
 import { aggregateIdOf, recordDeviceEvent } from '../devices/device.history.js';
-import { text, version } from '../devices/device.validation.js';
+import { version } from '../devices/device.validation.js';
 import { createRecord, updateRecord, type WriteSpec } from '../devices/device.writer.js';
+import { rulesOf } from '../../lib/record/field.js';
+import { entityData, entityValues } from '../devices/device.record.js';
 import { OfficeAccount } from './office-account.entity.js';
+import { OFFICE_ACCOUNT_FIELDS } from './office-account.fields.js';
 import type { OfficeAccountService } from './office-account.service.js';
 import type { OfficeAccountView } from './office-account.types.js';
 
-const fields = {
-  account: text('アカウント', 254).regex(/^\S*$/, 'アカウントに空白は使えません。'),
-  status: z.enum(OfficeAccountStatus, { error: '状態は 使用中・停止 から選んでください。' }),
-};
+const fields = rulesOf(OFFICE_ACCOUNT_FIELDS);
 type Data = z.infer<z.ZodObject<typeof fields>>;
 const UNIQUE = { office_account_account_key: { field: 'account', message: 'このアカウントはすでに登録されています。' } };
 
@@ -28,9 +28,9 @@ export class OfficeAccountAdminService {
       createSchema: z.object(fields),
       updateSchema: z.object({ ...fields, version: version() }),
       unique: UNIQUE,
-      values: (e) => ({ account: e.account, status: e.status }),
+      values: entityValues<Data>(OFFICE_ACCOUNT_FIELDS),
       checkRefs: async () => undefined,
-      toEntity: (d) => d,
+      toEntity: entityData(OFFICE_ACCOUNT_FIELDS),
       recordCreated: (tx, e, actorId) =>
         recordDeviceEvent(tx, { type: 'device.office_account.created', aggregateId: aggregateIdOf(AssetKind.OFFICE_ACCOUNT, e.id), actorId, payload: { device: snapshot(e) } }),
       recordUpdated: (tx, e, changed, _before, actorId) =>

@@ -1,18 +1,19 @@
 import type { Request, Router } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
-import { idOrNull } from '../departments/named-ref.js';
-import { OFFICE_STATUS_LABEL, codeOf } from '../devices/device.enums.js';
+import { OFFICE_STATUS_LABEL } from '../devices/device.enums.js';
+import { apiFields, bodyFields, queryFilters } from '../devices/device.record.js';
 import { deviceGuard, exportRoute, listRoute, statusFilter } from '../devices/device.routes.js';
+import { OFFICE_ACCOUNT_FIELDS } from './office-account.fields.js';
 import type { OfficeAccountView } from './office-account.types.js';
+
+const ownFields = apiFields(OFFICE_ACCOUNT_FIELDS);
 
 /** The spec's Office account: usage_count is counted, usage_status is the row colour ('blue' / 'red' / null). */
 export function toApiOfficeAccount(a: OfficeAccountView) {
   return {
     id: a.id,
-    account: a.account,
-    status: a.statusLabel,
-    status_code: a.status,
+    ...ownFields(a),
     usage_count: a.usageCount,
     usage_status: a.rowColor ? a.rowColor.toLowerCase() : null,
     usage_status_reason: a.rowColorReason,
@@ -24,7 +25,7 @@ export function toApiOfficeAccount(a: OfficeAccountView) {
 /** The list and export filters of `/microsoft_office` (query parameters). */
 async function filterOf(_ctx: AppContext, q: Request['query']) {
   return {
-    account: typeof q.account === 'string' ? q.account : undefined,
+    ...queryFilters(q, OFFICE_ACCOUNT_FIELDS),
     status: statusFilter(OFFICE_STATUS_LABEL, q.status),
   };
 }
@@ -32,11 +33,7 @@ async function filterOf(_ctx: AppContext, q: Request['query']) {
 const officeAccount: RestResource<OfficeAccountView> = {
   toApi: toApiOfficeAccount,
   guard: deviceGuard,
-  body: bodyTable({
-    account: 'account',
-    status: { from: 'status', read: (v) => codeOf(OFFICE_STATUS_LABEL, v) },
-    version: { from: 'version', read: (v) => idOrNull(v) ?? undefined },
-  }),
+  body: bodyTable(bodyFields(OFFICE_ACCOUNT_FIELDS)),
 };
 
 const read = (ctx: AppContext) => ctx.services.devices.officeAccounts;

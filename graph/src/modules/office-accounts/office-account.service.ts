@@ -6,6 +6,9 @@ import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { OFFICE_STATUS_LABEL, OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from '../devices/device.enums.js';
 import type { XlsxExport } from '../devices/device.export.js';
 import { fetchAll, fetchPage, fromOf, Where, type ListSql } from '../devices/device.query.js';
+import { selectList } from '../../lib/record/sql.js';
+import { exportColumns, fieldWhere } from '../devices/device.record.js';
+import { OFFICE_ACCOUNT_FIELDS } from './office-account.fields.js';
 import type { OfficeAccountFilter, OfficeAccountPage, OfficeAccountView } from './office-account.types.js';
 
 interface Row {
@@ -22,7 +25,7 @@ interface Row {
 /** Usage is counted from the computers, never typed in: one lateral aggregate per row, no N+1. */
 const Q: ListSql = {
   alias: 'oa',
-  select: `oa.id, oa.account, oa.status, oa.version, oa.updated_at, u.usage_count, u.unusable_count, u.replace_count`,
+  select: `oa.id, ${selectList('oa', OFFICE_ACCOUNT_FIELDS)}, oa.status, oa.version, oa.updated_at, u.usage_count, u.unusable_count, u.replace_count`,
   table: 'office_account oa',
   joins: `cross join lateral (
       select count(*)::int as usage_count,
@@ -88,7 +91,7 @@ export interface OfficeAccountQuery extends Partial<OfficeAccountFilter> {
 }
 
 function where(f: OfficeAccountQuery): Where {
-  const w = new Where().contains('oa.account', f.account, 'account', 'アカウント');
+  const w = fieldWhere(new Where(), 'oa', OFFICE_ACCOUNT_FIELDS, f);
   if (f.status) {
     if (!Object.values(OfficeAccountStatus).includes(f.status)) throw badInput('状態の指定が正しくありません。', [{ field: 'status', message: '使用中 / 停止' }]);
     w.add('oa.status = ?', f.status);
@@ -128,9 +131,7 @@ export class OfficeAccountService {
       asciiTitle: 'microsoft_office',
       rows: this.all(ctx, filter),
       columns: [
-        { header: 'ID', width: 8, value: (a) => a.id },
-        { header: 'アカウント', width: 36, value: (a) => a.account },
-        { header: '状態', width: 10, value: (a) => a.statusLabel },
+        ...exportColumns<OfficeAccountView>(OFFICE_ACCOUNT_FIELDS),
         { header: '使用台数', width: 10, value: (a) => a.usageCount },
         { header: '使用状況', width: 20, value: (a) => (a.rowColor ? colour[a.rowColor] : null) },
         { header: '備考', width: 44, value: (a) => a.rowColorReason },

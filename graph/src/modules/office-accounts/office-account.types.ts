@@ -1,10 +1,14 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import type { ColumnsOf, FilterArgsOf, InputsOf } from '../../lib/record/field.js';
+import { filterFields, inputFields, viewFields } from '../../lib/record/graphql.js';
 import { OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from '../devices/device.enums.js';
+import { OFFICE_ACCOUNT_FIELDS } from './office-account.fields.js';
+
+type F = typeof OFFICE_ACCOUNT_FIELDS;
 
 @ObjectType({ simpleResolvers: true, description: 'Microsoft Office アカウント' })
 export class OfficeAccountView {
   @Field(() => Int) id!: number;
-  @Field() account!: string;
   @Field(() => OfficeAccountStatus) status!: OfficeAccountStatus;
   @Field({ description: '使用中 / 停止' }) statusLabel!: string;
   @Field(() => Int, { description: 'このアカウントに紐付くパソコンの台数（入力ではなく集計）' }) usageCount!: number;
@@ -14,6 +18,8 @@ export class OfficeAccountView {
   @Field(() => Int) version!: number;
   @Field() updatedAt!: Date;
 }
+export interface OfficeAccountView extends ColumnsOf<F> {}
+viewFields(OfficeAccountView, OFFICE_ACCOUNT_FIELDS);
 
 @ObjectType({ simpleResolvers: true })
 export class OfficeAccountPage {
@@ -25,13 +31,15 @@ export class OfficeAccountPage {
 
 @InputType({ description: 'Microsoft Office アカウント一覧の絞り込み' })
 export class OfficeAccountFilter {
-  @Field(() => String, { nullable: true, description: 'アカウントの部分一致' }) account?: string | null;
   @Field(() => OfficeAccountStatus, { nullable: true }) status?: OfficeAccountStatus | null;
 }
+export interface OfficeAccountFilter extends FilterArgsOf<F> {}
+filterFields(OfficeAccountFilter, OFFICE_ACCOUNT_FIELDS);
 
 @InputType({ description: 'Microsoft Office アカウントの登録・更新（使用数は集計なので入力しない）' })
 export class OfficeAccountInput {
-  @Field() account!: string;
   @Field(() => OfficeAccountStatus) status!: OfficeAccountStatus;
   @Field(() => Int, { nullable: true, description: '更新時は必須（読み込んだときの version）' }) version?: number;
 }
+export interface OfficeAccountInput extends InputsOf<F> {}
+inputFields(OfficeAccountInput, OFFICE_ACCOUNT_FIELDS);
