@@ -26,6 +26,13 @@ async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
 }
 
+/** Escape closes `dialog`, and the focus goes back to `opener`. */
+async function escapeBackTo(page: Page, dialog: Locator, opener: Locator) {
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => isFocused(opener)).toBe(true);
+}
+
 async function openSchedules(page: Page) {
   await signInRetrying(page, 'admin');
   await page.locator('[data-testid="grid-row"]').first().waitFor({ timeout: 30_000 });
@@ -59,9 +66,7 @@ describe('keyboard', () => {
     const dialog = page.getByRole('dialog', { name: '予定作成' });
     await dialog.getByTestId('field-title').waitFor();
     expect(await hasFocus(dialog)).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => isFocused(add)).toBe(true);
+    await escapeBackTo(page, dialog, add);
     expect((await focusState(page)).visible).toBe(true);
     await context.close();
   });
@@ -77,9 +82,7 @@ describe('keyboard', () => {
     const dialog = page.getByRole('dialog', { name: '予定詳細' });
     await dialog.getByTestId('field-title').waitFor();
     expect(await hasFocus(dialog)).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => isFocused(entry)).toBe(true);
+    await escapeBackTo(page, dialog, entry);
     await context.close();
   });
 
@@ -135,9 +138,7 @@ describe('keyboard', () => {
     const dialog = page.getByRole('dialog', { name: 'パソコンをExcelから取り込む' });
     await dialog.waitFor();
     expect(await hasFocus(dialog)).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => isFocused(importButton)).toBe(true);
+    await escapeBackTo(page, dialog, importButton);
     await context.close();
   });
 
@@ -152,9 +153,7 @@ describe('keyboard', () => {
     await menu.waitFor();
     await page.keyboard.press('ArrowDown');
     expect(await hasFocus(menu)).toBe(true);
-    await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached' });
-    await expect.poll(() => isFocused(menuButton)).toBe(true);
+    await escapeBackTo(page, menu, menuButton);
 
     // The day's add button opens the dialog; Escape closes it back onto the button.
     const add = page.getByTestId('member').first().getByRole('button', { name: /予定を追加/ });
@@ -162,9 +161,7 @@ describe('keyboard', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: '予定作成' });
     await dialog.getByTestId('field-title').waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => isFocused(add)).toBe(true);
+    await escapeBackTo(page, dialog, add);
     await context.close();
   });
 });
