@@ -5,6 +5,7 @@ import type { Config } from '../config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.js';
 import { migrate, openOrm } from '../db/orm.js';
 import { isDatabaseEmpty, seedDemoCompany } from '../db/seeders/demo-company.js';
+import { defaultFilesRoot, LocalFileStorage } from '../lib/files/index.js';
 import { startServer, type AppServer } from '../server.js';
 import { fanOut } from './live/fan-out.js';
 import { LiveSockets } from './live/sockets.js';
@@ -37,7 +38,8 @@ export async function prepareDatabase(config: Config, orm: MikroORM, log: Logger
   if (applied.length) log.info({ applied }, 'migrations applied');
   const em = orm.em.fork();
   if (config.isProduction || config.SEED_DEMO === 'never' || !(await isDatabaseEmpty(em))) return false;
-  const summary = await em.transactional((tx) => seedDemoCompany(tx));
+  const files = new LocalFileStorage(defaultFilesRoot(config.dataDir)); // the demo blog's pictures and PDF
+  const summary = await em.transactional((tx) => seedDemoCompany(tx, { files }));
   log.info(summary, 'demo company seeded');
   return true;
 }

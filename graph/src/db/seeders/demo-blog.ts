@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { renderHtml, type RichTextBlock, type RichTextDocument } from '../../lib/rich-text/index.js';
+import type { FileStorage } from '../../lib/files/index.js';
+import { BlogAttachments, type StoredAttachment } from '../../modules/blog/blog-post.attachment.js';
 import { addDays, tokyoToday } from '../../modules/blog/blog-post.rules.js';
+import { DEMO_FILE_NAMES, DEMO_FILES, type DemoFile } from './demo-blog-files.js';
 
 /** The demo blog's categories: who reads them (departments by name, or the company's managers) and whether members post. */
 const CATEGORIES = [
@@ -30,25 +33,27 @@ interface Seed {
   /** The publish window ended this many days ago (an expired post). */
   endedAgo?: number;
   noComments?: boolean;
+  /** The one attachment (a picture or a PDF), when the seeder has a file store. */
+  file?: DemoFile;
 }
 
 const POSTS: Seed[] = [
   { category: '総務からのお知らせ', title: '【重要】年末年始休業のお知らせ', body: ['年末年始の休業期間についてお知らせします。', { list: ['休業期間: 12月28日（土）〜 1月5日（日）', '1月6日（月）から通常営業です', '休業中の緊急連絡は総務の当番までお願いします'] }, '取引先への案内メールは各部署で送付をお願いします。'], tags: ['お知らせ'], ago: 1, by: 'admin', pin: true },
-  { category: '社内報', title: '全社キックオフミーティング開催のご案内', body: ['来期の方針を共有する全社キックオフを開催します。', { h: '日時・会場' }, { list: ['日時: 来月第2金曜日 14:00〜17:00', '会場: 東京本社 大会議室（姫路・大阪はオンライン参加）'] }, '終了後は懇親会を予定しています。ぜひご参加ください。'], tags: ['イベント', '経営'], ago: 2, by: 'sysadmin', pin: true },
+  { category: '社内報', title: '全社キックオフミーティング開催のご案内', body: ['来期の方針を共有する全社キックオフを開催します。', { h: '日時・会場' }, { list: ['日時: 来月第2金曜日 14:00〜17:00', '会場: 東京本社 大会議室（姫路・大阪はオンライン参加）'] }, '終了後は懇親会を予定しています。ぜひご参加ください。'], tags: ['イベント', '経営'], ago: 2, by: 'sysadmin', pin: true, file: 'kickoff' },
   { category: '総務からのお知らせ', title: '定期健康診断の予約受付を開始しました', body: ['今年度の定期健康診断の予約受付を開始しました。', '<b>今月末まで</b>に、社内ポータルの予約フォームから希望日を登録してください。', '再検査の対象となった方には別途ご連絡します。'], tags: ['健康管理', 'お知らせ'], ago: 6, by: 'admin' },
   { category: '開発ブログ', title: '社内ポータルのスケジュール画面を刷新しました', body: ['週表示のスケジュール画面を作り直しました。表示が速くなり、スマートフォンでも見やすくなっています。', { h: '主な変更点' }, { list: ['週の切り替えがすぐに反映されるようになりました', '他の人の予定の変更がリロードなしで届きます', '非公開の予定は「予定あり」と表示されます'] }, '不具合や要望があれば開発チームまでお気軽にどうぞ。'], tags: ['リリース', '社内システム'], ago: 3 },
   { category: '営業レポート', title: '大阪拠点 第3四半期の振り返り', body: ['大阪拠点の第3四半期の活動を振り返ります。', '新規顧客は前年同期比で約1.3倍となりました。特に製造業向けの提案が好調です。', '来期は既存顧客へのフォローを強化していきます。'], tags: ['営業'], ago: 8 },
-  { category: '部活動・サークル', title: 'フットサル部 11月の活動報告', body: ['今月も毎週水曜日の夜に活動しました。参加者は延べ24名でした。', '初心者も大歓迎です。見学だけでもお気軽にどうぞ！'], tags: ['イベント'], ago: 9 },
+  { category: '部活動・サークル', title: 'フットサル部 11月の活動報告', body: ['今月も毎週水曜日の夜に活動しました。参加者は延べ24名でした。', '初心者も大歓迎です。見学だけでもお気軽にどうぞ！'], tags: ['イベント'], ago: 9, file: 'pitch' },
   { category: '社内報', title: '新しく入社された皆さんをご紹介します', body: ['今月、新たに4名の仲間が加わりました。', { list: ['開発部: 2名（バックエンド、インフラ）', '営業部: 1名', '総務部: 1名'] }, '見かけたらぜひ声をかけてください。'], tags: ['採用'], ago: 12, by: 'sysadmin' },
   { category: '開発ブログ', title: 'TypeScript 勉強会を開催しました', body: ['先週、社内向けの TypeScript 勉強会を開催しました。参加者は15名でした。', { h: '取り上げたテーマ' }, { list: ['型の絞り込み（narrowing）', 'ジェネリクスの基本', 'zod による入力チェック'] }, '資料は開発チームの共有フォルダにあります。次回は React を予定しています。'], tags: ['勉強会', '技術'], ago: 14 },
   { category: '総務からのお知らせ', title: 'オフィスの座席レイアウト変更について', body: ['来週末に東京本社の座席レイアウトを変更します。', '金曜日の終業時までに、私物を段ボールにまとめておいてください。段ボールは総務で用意しています。'], tags: ['お知らせ'], ago: 16, by: 'admin' },
   { category: '役員', title: '来期予算策定のスケジュール', body: ['来期予算の策定スケジュールを共有します。各部門長は来月15日までに部門案を提出してください。', '<i>本カテゴリの内容は社外秘です。</i>'], tags: ['経営'], ago: 5, by: 'admin' },
   { category: '役員', title: '取締役会の議事要旨（非公開）', body: ['先日の取締役会の議事要旨です。人事制度の見直し案について継続審議となりました。'], tags: ['経営'], ago: 20, by: 'sysadmin' },
   { category: '営業レポート', title: '展示会「製造業DX展」出展レポート', body: ['3日間の展示会で、ブースへの来場者は約420名でした。', '名刺交換をした方へのフォローメールは今週中に送付予定です。', { list: ['デモの反応が特に良かったのは在庫管理の画面', '来年は出展スペースを広げる方向で検討中'] }], tags: ['営業', 'イベント'], ago: 22 },
-  { category: '部活動・サークル', title: '写真部 秋の撮影会のお知らせ', body: ['紅葉の季節に合わせて、週末に撮影会を開催します。', 'カメラはスマートフォンでも大丈夫です。参加希望の方はコメントでお知らせください。'], tags: ['イベント'], ago: 25 },
+  { category: '部活動・サークル', title: '写真部 秋の撮影会のお知らせ', body: ['紅葉の季節に合わせて、週末に撮影会を開催します。', 'カメラはスマートフォンでも大丈夫です。参加希望の方はコメントでお知らせください。'], tags: ['イベント'], ago: 25, file: 'autumn' },
   { category: '開発ブログ', title: '障害報告: 朝のログイン遅延について', body: ['昨日の朝9時台に、社内ポータルへのログインが遅くなる事象が発生しました。', { h: '原因と対策' }, '認証処理のデータベース接続が一時的に不足していました。接続数の上限を見直し、監視の閾値を追加しました。', 'ご迷惑をおかけしました。'], tags: ['社内システム'], ago: 27 },
   { category: '社内報', title: '永年勤続表彰のお知らせ', body: ['今年の永年勤続表彰の対象者が決まりました。10年勤続の方が5名、20年勤続の方が2名です。', '表彰式はキックオフミーティングの中で行います。'], tags: ['表彰'], ago: 30, by: 'sysadmin' },
-  { category: '総務からのお知らせ', title: '防災訓練を実施します', body: ['来月上旬に全拠点で防災訓練を実施します。', '当日は10時に訓練放送が流れます。放送に従って避難経路を確認してください。'], tags: ['お知らせ'], ago: 33, by: 'admin' },
+  { category: '総務からのお知らせ', title: '防災訓練を実施します', body: ['来月上旬に全拠点で防災訓練を実施します。', '当日は10時に訓練放送が流れます。放送に従って避難経路を確認してください。'], tags: ['お知らせ'], ago: 33, by: 'admin', file: 'drillPdf' },
   { category: '営業レポート', title: '新規顧客向け提案資料のテンプレートを更新しました', body: ['提案資料のテンプレートを最新の製品ラインナップに合わせて更新しました。', '旧テンプレートは来月末で使用終了となります。'], tags: ['営業'], ago: 36 },
   { category: '開発ブログ', title: 'コードレビューのガイドラインを公開しました', body: ['チームで合意したコードレビューのガイドラインを公開しました。', { list: ['レビューは1営業日以内に着手する', '指摘には理由を添える', '良いところも積極的にコメントする'] }], tags: ['技術'], ago: 40 },
   { category: '部活動・サークル', title: 'ランニング部 ハーフマラソン完走しました', body: ['ランニング部から6名が市民ハーフマラソンに参加し、全員完走しました！', '次は春のフルマラソンを目標に練習を続けます。'], tags: ['イベント'], ago: 44 },
@@ -103,10 +108,13 @@ function documentOf(body: Seed['body']): RichTextDocument {
 /**
  * The demo blog: six categories (社内報 and 総務からのお知らせ for everyone, written by 管理者; 開発ブログ
  * and 営業レポート for their departments; 部活動・サークル for all; 役員 for the managers only), twelve
- * tags and about 60 posts over the past four months, two pinned today, one scheduled and one expired.
- * Deterministic for a given today.
+ * tags and about 60 posts over the past four months, two pinned today, one scheduled and one expired,
+ * three with a picture and one with a PDF (stored in `files` when given). Deterministic for a given today.
  */
-export async function seedDemoBlog(em: EntityManager, today = tokyoToday()): Promise<{ categories: number; tags: number; posts: number }> {
+export async function seedDemoBlog(em: EntityManager, opts: { files?: FileStorage; today?: string } = {}): Promise<{ categories: number; tags: number; posts: number; attachments: number }> {
+  const today = opts.today ?? tokyoToday();
+  const attachments = opts.files ? new BlogAttachments(opts.files) : null;
+  let attached = 0;
   const logins: { id: number; login_id: string }[] = await em.execute(`select id, login_id from employee where login_id in ('admin', 'sysadmin')`);
   const byLogin = new Map(logins.map((l) => [l.login_id, l.id]));
   const departments: { id: number; name: string }[] = await em.execute(`select id, name from department order by sort_order, id`);
@@ -141,14 +149,18 @@ export async function seedDemoBlog(em: EntityManager, today = tokyoToday()): Pro
     const publishStart = s.scheduledIn ? addDays(today, s.scheduledIn) : addDays(today, -s.ago);
     const publishEnd = s.endedAgo ? addDays(today, -s.endedAgo) : null;
     const doc = documentOf(s.body);
+    const file: StoredAttachment | null = s.file && attachments ? await attachments.store({ kind: 'upload', name: DEMO_FILE_NAMES[s.file], bytes: await DEMO_FILES[s.file]() }) : null;
+    if (file) attached++;
     const [row]: { id: number }[] = await em.execute(
       `insert into blog_post (title, content, content_html, category_id, author_id, allow_comments, allow_likes, publish_start, publish_end,
-                              is_pin, pin_start, pin_end, created_at, updated_at, updated_by_id)
-       values (?, ?::jsonb, ?, ?, ?, ?, true, ?::date, ?::date, ?, ?::date, ?::date, ?::date + time '09:30', ?::date + time '09:30', ?) returning id`,
+                              is_pin, pin_start, pin_end, attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key,
+                              created_at, updated_at, updated_by_id)
+       values (?, ?::jsonb, ?, ?, ?, ?, true, ?::date, ?::date, ?, ?::date, ?::date, ?, ?, ?, ?, ?, ?::date + time '09:30', ?::date + time '09:30', ?) returning id`,
       [s.title, JSON.stringify(doc), renderHtml(doc), categoryIds.get(s.category), author, !s.noComments, publishStart, publishEnd,
-        s.pin === true, s.pin ? addDays(today, -1) : null, s.pin ? addDays(today, 5) : null, addDays(publishStart, s.scheduledIn ? -3 : 0), addDays(publishStart, s.scheduledIn ? -3 : 0), author],
+        s.pin === true, s.pin ? addDays(today, -1) : null, s.pin ? addDays(today, 5) : null,
+        file?.key ?? null, file?.name ?? null, file?.type ?? null, file?.size ?? null, file?.thumbKey ?? null, addDays(publishStart, s.scheduledIn ? -3 : 0), addDays(publishStart, s.scheduledIn ? -3 : 0), author],
     );
     await em.execute(`insert into blog_post_tag (post_id, tag_id) select ?, unnest(?::int[])`, [row!.id, `{${s.tags.map((t) => tagIds.get(t)!).join(',')}}`]);
   }
-  return { categories: CATEGORIES.length, tags: TAGS.length, posts: seeds.length };
+  return { categories: CATEGORIES.length, tags: TAGS.length, posts: seeds.length, attachments: attached };
 }

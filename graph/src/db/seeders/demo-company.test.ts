@@ -1,15 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalFileStorage } from '../../lib/files/index.js';
 import { createTestDatabase, type TestDatabase } from '../../test/db.js';
 import { seedDemoCompany, isDatabaseEmpty } from './demo-company.js';
 
 let db: TestDatabase;
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-files-'));
+const files = new LocalFileStorage(filesDir);
 beforeAll(async () => {
   db = await createTestDatabase();
-  await db.orm.em.fork().transactional((tx) => seedDemoCompany(tx));
+  await db.orm.em.fork().transactional((tx) => seedDemoCompany(tx, { files }));
 });
-afterAll(async () => db?.close());
+afterAll(async () => {
+  await db?.close();
+  fs.rmSync(filesDir, { recursive: true, force: true });
+});
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const q = (sql: string): Promise<any[]> => db.orm.em.fork().getConnection().execute(sql);
 
 describe('the demo company', () => {
@@ -80,5 +89,12 @@ describe('the demo blog', () => {
     expect(t.n).toBeGreaterThanOrEqual(10);
     const [html] = await q(`select count(*)::int as n from blog_post where content_html not like '<%'`);
     expect(html.n).toBe(0);
+    // Pictures with their thumbnails and a PDF, stored in the file store the seeder was given.
+    const attached: { attachment_key: string; attachment_type: string; attachment_thumb_key: string | null }[] = await q(
+      `select attachment_key, attachment_type, attachment_thumb_key from blog_post where attachment_key is not null order by id`,
+    );
+    expect(attached.map((a) => a.attachment_type).sort()).toEqual(['application/pdf', 'image/png', 'image/png', 'image/png']);
+    expect(attached.filter((a) => a.attachment_thumb_key).length).toBe(3);
+    for (const a of attached) expect(await files.exists(a.attachment_key)).toBe(true);
   });
 });

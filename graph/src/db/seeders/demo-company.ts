@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../modules/auth/password.js';
 import { seedDemoSchedules } from './demo-schedules.js';
 import { seedDemoBlog } from './demo-blog.js';
+import type { FileStorage } from '../../lib/files/index.js';
 
 export const DEMO_PASSWORD = 'intranet-demo';
 
@@ -31,7 +32,7 @@ export interface SeedSummary {
  * every role present, some retired staff, department managers. Deterministic, so screenshots and
  * tests can rely on it. Later areas add their demo data here.
  */
-export async function seedDemoCompany(em: EntityManager): Promise<SeedSummary> {
+export async function seedDemoCompany(em: EntityManager, opts: { files?: FileStorage } = {}): Promise<SeedSummary> {
   const conn = em;
   const hash = await hashPassword(DEMO_PASSWORD);
   const locIds: number[] = [];
@@ -84,7 +85,7 @@ export async function seedDemoCompany(em: EntityManager): Promise<SeedSummary> {
     ) where manager_id is null`);
   const schedules = await seedDemoSchedules(em);
   await seedDevices(em);
-  await seedDemoBlog(em);
+  await seedDemoBlog(em, { files: opts.files });
   return { employees: ids.length, departments: deptIds.length, locations: locIds.length, schedules };
 }
 
