@@ -240,7 +240,7 @@ export default {
       if (res.status !== 202 || !accepted.job_id) throw new Error(`${name}: upload answered ${res.status} ${JSON.stringify(accepted)}`);
       const tUpload = performance.now();
       let tRunning = 0;
-      let job: Record<string, unknown> = {};
+      let job: Record<string, unknown>;
       let polls = 0;
       // Every 100 ms while the job is queued (when it starts splits queued from run), then long polls
       // (`?wait=`: the answer comes when the job's import.finished arrives, so the end is exact).

@@ -152,7 +152,7 @@ async function lighthouseRetrying(url: string, cookie: string | null, outFile: s
       return await lighthouse(url, cookie, outFile, chrome);
     } catch (err) {
       const reason = String((err as { stderr?: string }).stderr || (err as Error).message).trim().split('\n').pop();
-      if (attempt === 3) throw new Error(`lighthouse ${url} failed 3 times: ${reason}`);
+      if (attempt === 3) throw new Error(`lighthouse ${url} failed 3 times: ${reason}`, { cause: err });
       log(`${new URL(url).pathname}: Lighthouse failed (${reason}); running it again`);
     }
   }

@@ -46,9 +46,15 @@ await serveBare('grid', async (pool, viewer, v) => {
   if (page.limit > 500) page.limit = 500;
   const where = [`e.status = 'ACTIVE'`];
   const params: unknown[] = [];
-  if (v.departmentId != null) params.push(v.departmentId), where.push(`e.department_id = $${params.length}`);
+  if (v.departmentId != null) {
+    params.push(v.departmentId);
+    where.push(`e.department_id = $${params.length}`);
+  }
   const name = typeof v.name === 'string' ? v.name.trim() : '';
-  if (name) params.push(`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), where.push(`e.name ilike $${params.length}`);
+  if (name) {
+    params.push(`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`e.name ilike $${params.length}`);
+  }
   const n = params.length;
   const people = (
     await pool.query(PEOPLE_SQL(where.join(' and ')).replace('$VIEWER', `$${n + 1}`).replace('$LIMIT', `$${n + 2}`).replace('$OFFSET', `$${n + 3}`), [

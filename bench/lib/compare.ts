@@ -385,7 +385,7 @@ async function profileRun(spec: CompareSpec, servers: Server[]): Promise<BenchOu
   for (const s of servers) {
     // First without the profiler: latency, CPU per request and the timings inside the server.
     await s.child.stats(true); // also resets the timings
-    let w0 = performance.now();
+    const w0 = performance.now();
     const plain = await runStep(s.target, s.agent, { rate, durationMs: seconds * 1000, seed: 7 });
     const st0 = await s.child.stats(true);
     const cpuPerReqMs = (st0.cpuUserMs + st0.cpuSystemMs) / Math.max(1, plain.ok);
@@ -396,7 +396,6 @@ async function profileRun(spec: CompareSpec, servers: Server[]): Promise<BenchOu
     // Then the same load again under the CPU profiler.
     await sleep(300);
     await s.child.request({ type: 'profileStart' });
-    w0 = performance.now();
     const r = await runStep(s.target, s.agent, { rate, durationMs: seconds * 1000, seed: 8 });
     const file = path.join(dir, `${s.key}.cpuprofile`);
     await s.child.request({ type: 'profileStop', file });

@@ -13,6 +13,7 @@ export class Timings {
   /** Wraps an async method of `obj` so each call's duration is recorded under `name`. */
   wrap<T extends object, K extends keyof T>(obj: T, key: K, name: string): void {
     const orig = obj[key] as unknown as (...a: unknown[]) => Promise<unknown>;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the wrapper is a `function` (it forwards its own `this` to the original)
     const self = this;
     (obj as Record<K, unknown>)[key] = async function (this: unknown, ...args: unknown[]) {
       const t0 = performance.now();

@@ -82,7 +82,7 @@ export async function startPlatform(opts: { env: Record<string, string>; logFile
     partial = lines.pop() ?? '';
     for (const line of lines) {
       if (!line.trim()) continue;
-      let level = 0;
+      let level: number;
       try {
         level = (JSON.parse(line) as { level?: number }).level ?? 0;
       } catch {
@@ -184,7 +184,7 @@ export function serverTcp(pid: number, port: number): { open: number; byState: R
   const byState: Record<string, number> = {};
   let open = 0;
   for (const f of ['tcp', 'tcp6']) {
-    let text = '';
+    let text: string;
     try {
       text = fs.readFileSync(`/proc/${pid}/net/${f}`, 'utf8');
     } catch {

@@ -139,7 +139,7 @@ async function stopOrphan(pid: number, pgdata: string, log?: (m: string) => void
       process.kill(pid, signal);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ESRCH') return;
-      throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${pid}, whose owner is gone, and it cannot be stopped: ${(err as Error).message}`);
+      throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${pid}, whose owner is gone, and it cannot be stopped: ${(err as Error).message}`, { cause: err });
     }
     if (await exited(pid, ms)) {
       log?.(`PostgreSQL ${pid} stopped (${signal}) in ${Date.now() - t0} ms`);

@@ -178,10 +178,10 @@ describe('GET /schedules/my', () => {
 });
 
 describe('schema/openapi/api.yaml documents it', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document, walked loosely
   const doc: any = parse(fs.readFileSync(path.resolve(__dirname, '../../../schema/openapi/api.yaml'), 'utf8'));
   const ref = (r: string) => r.replace('#/', '').split('/').reduce((o, k) => o[k], doc);
-  const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p_, o]) => Object.entries(o).map(([m, op]) => ({ path: p_, method: m, op }))); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p_, o]) => Object.entries(o).map(([m, op]) => ({ path: p_, method: m, op }))); // eslint-disable-line @typescript-eslint/no-explicit-any -- the OpenAPI document, walked loosely
 
   it('every code the server answers is in the Error enum', () => {
     expect(doc.components.schemas.Error.properties.code.enum.sort()).toEqual(Object.keys(HTTP_STATUS).sort());

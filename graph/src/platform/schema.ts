@@ -13,7 +13,7 @@ import { deviceResolvers } from '../modules/devices/device.module.js';
 import { blogResolvers } from '../modules/blog/blog.module.js';
 
 /** Every resolver of every module; modules add theirs here. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql's NonEmptyArray<Function> is its resolvers' type
 export const resolvers: NonEmptyArray<Function> = [
   AuthResolver,
   EmployeeResolver,

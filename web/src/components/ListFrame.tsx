@@ -48,7 +48,7 @@ export function TextFilter({ label, value, onChange, placeholder }: { label: str
     if (text === value) return;
     const h = window.setTimeout(() => onChange(text.trim()), 300);
     return () => window.clearTimeout(h);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing restarts the pause; a new onChange or value each render must not
   }, [text]);
   return (
     <label className={styles.filter}>

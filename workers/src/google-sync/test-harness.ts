@@ -81,7 +81,7 @@ export async function startHarness(opts: { users?: number; env?: Record<string, 
       let total = 0;
       for (;;) {
         const e = db.orm.em.fork();
-        const rows: Record<string, any>[] = await e.execute(`select * from outbox_event order by seq limit 500`);
+        const rows: Record<string, unknown>[] = await e.execute(`select * from outbox_event order by seq limit 500`);
         if (!rows.length) return total;
         const envs = rows.map((r: Record<string, unknown>) =>
           toEnvelope({ id: r.id, type: r.type, aggregateType: r.aggregate_type, aggregateId: r.aggregate_id, occurredAt: r.occurred_at, actorId: r.actor_id, payload: r.payload, version: r.version } as never),

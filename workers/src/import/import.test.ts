@@ -42,7 +42,7 @@ afterAll(async () => {
   if (config) fs.rmSync(config.dataDir, { recursive: true, force: true });
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => db.orm.em.fork().getConnection().execute(q, params);
 const snapshot = () => sql(`select id, asset_number, maker, model, status, current_user_id, location_id, version from computer order by id`);
 

@@ -16,7 +16,7 @@ export interface BlogWorld {
   cat: { news: number; notice: number; board: number };
   today: string;
   day(offset: number): string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
   sql(q: string, params?: unknown[]): Promise<any[]>;
   /** A post through GraphQL as `who`; answers the created post or throws with the errors. */
   post(who: string, input: Record<string, unknown>): Promise<{ id: number; version: number; [k: string]: unknown }>;
@@ -26,7 +26,7 @@ export const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { te
 
 export async function blogWorld(): Promise<BlogWorld> {
   const p = await startTestPlatform();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
   const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
   // The demo blog is set aside: these tests count exactly what they create.
   await sql(`delete from blog_post; delete from blog_tag; delete from blog_category`);

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
 const activeEmployee = async (skip = 0) => (await sql(`select id, name from employee where status = 'ACTIVE' and login_id <> 'admin' order by id desc limit 1 offset ?`, [skip]))[0];
 const pc = (extra: Record<string, unknown> = {}) => ({ maker: 'Dell', device_type: 'ノートPC', model: 'Latitude 7450', status: '正常', location: '東京', department: '開発', ...extra });

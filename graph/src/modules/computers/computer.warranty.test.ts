@@ -7,7 +7,7 @@ import { api, gql, loginToken } from '../../test/http.js';
 let p: TestPlatform;
 let devadmin: string;
 let ids: { soon: number; later: number; expired: number; today: number };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
 /** A date `days` from today as the company counts it (Asia/Tokyo), YYYY-MM-DD. */
 const fromToday = async (days: number): Promise<string> => (await sql(`select to_char((now() at time zone 'Asia/Tokyo')::date + ?::int, 'YYYY-MM-DD') as d`, [days]))[0].d;

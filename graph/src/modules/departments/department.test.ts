@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
 
 describe('departments', () => {

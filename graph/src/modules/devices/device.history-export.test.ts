@@ -41,7 +41,7 @@ describe('assignment history export', () => {
   });
 
   it('keeps a deleted employee or location as 削除済み with its id (the history is an audit log, no set null)', async () => {
-    const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
+    const sql = (q: string, params: unknown[] = []): Promise<Record<string, unknown>[]> => p.db.orm.em.fork().getConnection().execute(q, params);
     const [gone] = await sql(`insert into employee (name, login_id, password_hash, role) values ('消える 社員', 'gone-emp', 'x', 'GENERAL') returning id`);
     const [place] = await sql(`insert into location (name) values ('消える拠点') returning id`);
     const c = (await api(p.url, 'POST', '/computers', { token: devadmin, body: { maker: 'HistDel', status: '正常', location: '消える拠点', current_user: gone.id } })).body;

@@ -48,7 +48,7 @@ describe('keyset batches for exports', () => {
   afterAll(async () => db?.close());
 
   it('the demo register has every status, devices held by retired staff, shared Office accounts and a history for every device', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
     const q = (sql: string): Promise<any[]> => db.orm.em.fork().getConnection().execute(sql);
     expect((await q(`select distinct status from computer order by 1`)).map((r) => r.status)).toEqual(['NORMAL', 'REPLACE', 'BROKEN', 'DISCARDED', 'LOST', 'DISPOSED']);
     expect((await q(`select distinct status from smartphone order by 1`)).map((r) => r.status)).toEqual(['NORMAL', 'REPLACE', 'BROKEN', 'DISCARDED', 'DISPOSED']);

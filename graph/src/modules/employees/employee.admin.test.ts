@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
 const newcomer = (n: number) => ({ name: `新人 ${n}号`, email: `new${n}@example.co.jp`, login_id: `new.${n}`, password: 'a-long-password-1', role: '一般', status: '在籍', location: '姫路' });
 

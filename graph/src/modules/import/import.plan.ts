@@ -111,7 +111,7 @@ export class ImportPlanner {
   /** The computer a row updates (or null to create one), or why the row is rejected. */
   private target(r: ParsedRow, byAsset: Map<string, Existing>, byId: Map<number, Existing>, claim: boolean): { computer: Existing | null } | RowError {
     const reject = (column: string, reason: string): RowError => ({ row: r.row, column, reason });
-    let computer: Existing | null = null;
+    let computer: Existing | null;
     if (r.assetNumber !== null) {
       if (r.assetNumber.length > 50) return reject('管理番号', '管理番号は50文字以内で入力してください。');
       computer = byAsset.get(r.assetNumber) ?? null;

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
 type Acct = { id: number; account: string; status: string; usage_count: number; usage_status: string | null; version: number };
 const all = async (q = ''): Promise<Acct[]> => (await api(p.url, 'GET', `/microsoft_office?limit=200&${q}`, { token: devadmin })).body;

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
 const phone = (extra: Record<string, unknown> = {}) => ({ phone_number: '080-1111-2222', carrier: 'ドコモ', os: 'iOS 18', price: '98000', status: '正常', location: '姫路', ...extra });
 

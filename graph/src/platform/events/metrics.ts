@@ -68,12 +68,13 @@ export class EventMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: consumerRegisters,
     });
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- prom-client calls collect() with the gauge as `this`
     const self = this;
     this.lag = groupGauge(
       'events_consumer_lag',
       'Events a consumer has not handled yet: per Kafka consumer group, high watermark minus committed offset; embedded, per consumer, queued outbox events of the types it handles',
       consumerRegisters,
-      () => self.lagProbes,
+      () => this.lagProbes,
     );
     this.backlog = new Gauge({
       name: 'outbox_backlog',

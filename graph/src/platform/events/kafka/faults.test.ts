@@ -175,7 +175,7 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     try {
       await verify(committed, rolledBack);
     } catch (err) {
-      throw new Error(`${(err as Error).message}\nworker output:\n${w2.output()}`);
+      throw new Error(`${(err as Error).message}\nworker output:\n${w2.output()}`, { cause: err });
     }
     // The survivor stops gracefully on SIGTERM.
     await kill(w2, 'SIGTERM');

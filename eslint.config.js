@@ -1,0 +1,39 @@
+// ESLint: the TypeScript rules everywhere, the React hooks rules in the web app. Formatting is
+// Prettier's job (.prettierrc.json), not ESLint's. Every eslint-disable says why after `--`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'web/src/gql/**', '.tools/**', '.kafka/**', '.data/**', 'e2e/artifacts/**', 'bench/results/**', '.*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Unused names are also the compiler's job (noUnusedLocals); `_`-prefixed ones are deliberate.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // A record kind's class (entity or GraphQL type) merges with the interface its field
+    // description derives, so each field is written once (docs/architecture.md).
+    files: ['graph/src/modules/**/*.entity.ts', 'graph/src/modules/**/*.types.ts'],
+    rules: { '@typescript-eslint/no-unsafe-declaration-merging': 'off', '@typescript-eslint/no-empty-object-type': 'off' },
+  },
+  {
+    // These match control characters on purpose: they are what the sanitizers and escapers remove.
+    files: ['graph/src/lib/files/**', 'graph/src/modules/google/ics.render*.ts'],
+    rules: { 'no-control-regex': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    // The classic hooks rules. The React Compiler's rules (refs, set-state-in-effect, immutability)
+    // stay off: the app does not use the compiler and relies on the latest-ref pattern they reject.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);
