@@ -40,11 +40,15 @@ const SmartphonesPage = screen(() => import('../features/devices/SmartphonesPage
 const SmartphoneDetailPage = screen(() => import('../features/devices/SmartphoneDetailPage'));
 const OfficeAccountsPage = screen(() => import('../features/devices/OfficeAccountsPage'));
 const OfficeAccountDetailPage = screen(() => import('../features/devices/OfficeAccountDetailPage'));
+const BlogFeedPage = screen(() => import('../features/blog/BlogFeedPage'));
 
 const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   // schedule
   '/schedules': SchedulesPage,
   '/schedules/sp': SchedulesSpPage,
+  // blog (the editor pages /blog/new and /blog/:id are still ComingSoonPage)
+  '/blog': BlogFeedPage,
+  '/blog/sp': BlogFeedPage,
   // master data (employees, departments) and devices
   '/employees': EmployeesPage,
   '/employees/new': EmployeeDetailPage,

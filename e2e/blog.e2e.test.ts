@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const cards = (page: Page) => page.getByTestId('blog-card');
+const cardTitles = (page: Page) => page.locator('[data-testid="blog-card"] h2').allInnerTexts();
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `e2e/artifacts/${name}.png` });
+}
+
+async function searchTitle(page: Page, text: string) {
+  await page.getByLabel('タイトル', { exact: true }).fill(text);
+  await page.getByRole('button', { name: '検索' }).click();
+}
+
+describe('blog feed (/blog, /blog/sp)', () => {
+  test('desktop: 速報 panel, cards with category colours, もっと見る, layout remembered, click opens the dialog, double click the post page', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/blog');
+    await cards(page).first().waitFor();
+    await expect.poll(() => cards(page).count()).toBe(20);
+    await shot(page, 'desktop-blog');
+
+    // 速報: the two posts pinned today, folded away and back.
+    const pinned = page.getByTestId('blog-pinned');
+    await expect.poll(() => pinned.getByTestId('blog-pinned-item').count()).toBe(2);
+    expect(await pinned.innerText()).toContain('【重要】年末年始休業のお知らせ');
+    await pinned.getByRole('button', { name: /速報/ }).click();
+    await expect.poll(() => pinned.getByTestId('blog-pinned-item').count()).toBe(0);
+    await pinned.getByRole('button', { name: /速報/ }).click();
+
+    // A category label's text is black or white, whichever reads on its colour.
+    const label = cards(page).first().getByTestId('blog-category');
+    expect(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']).toContain(await label.evaluate((e) => getComputedStyle(e).color));
+
+    // The admin sees the scheduled post, marked; the next page comes on もっと見る.
+    expect(await page.getByTestId('blog-state').allInnerTexts()).toContain('公開予定');
+    // The admin reads the posts of the categories they belong to: two pages in the seed, and the
+    // last one ends the list (no more もっと見る).
+    await page.getByRole('button', { name: 'もっと見る' }).click();
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'もっと見る' }).waitFor({ state: 'detached' });
+    const titles = await cardTitles(page);
+    expect(new Set(titles).size).toBe(titles.length);
+
+    // Layout: 4 per row by default, 2 remembered across a reload.
+    expect(await page.getByTestId('blog-grid').getAttribute('data-columns')).toBe('4');
+    await page.getByLabel('レイアウト', { exact: true }).selectOption('2');
+    await page.reload();
+    await cards(page).first().waitFor();
+    expect(await page.getByTestId('blog-grid').getAttribute('data-columns')).toBe('2');
+    await shot(page, 'desktop-blog-2-per-row');
+    await page.getByLabel('レイアウト', { exact: true }).selectOption('4');
+
+    // Single click: the read-only dialog; double click: the post's page.
+    const first = cards(page).first();
+    const title = await first.locator('h2').innerText();
+    await first.click();
+    const dialog = page.getByTestId('blog-detail');
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog').innerText()).toContain(title);
+    expect(await dialog.innerText()).toContain('編集日');
+    await shot(page, 'desktop-blog-detail');
+    await page.getByRole('button', { name: '閉じる' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await first.dblclick();
+    await page.waitForURL((u) => /^\/blog\/\d+$/.test(u.pathname));
+    expect(await page.getByTestId('blog-detail').count()).toBe(0);
+    await context.close();
+  });
+
+  test('desktop filters: category and title through 検索 into the URL, クリア, expired marked for its author, マイブログ', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/blog');
+    await cards(page).first().waitFor();
+    await page.getByLabel('カテゴリ', { exact: true }).selectOption({ label: '総務からのお知らせ' });
+    await page.getByRole('button', { name: '検索' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).not.toBeNull();
+    await expect.poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts())).toEqual(new Set(['総務からのお知らせ']));
+    await page.getByRole('button', { name: 'クリア' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => cards(page).count()).toBe(20);
+
+    await searchTitle(page, '夏季休暇の申請受付');
+    await expect.poll(() => cardTitles(page)).toEqual(['夏季休暇の申請受付（受付終了）']);
+    expect(await page.getByTestId('blog-state').innerText()).toBe('公開終了');
+    await expect.poll(() => new URL(page.url()).searchParams.get('title')).toBe('夏季休暇の申請受付');
+
+    await page.getByRole('button', { name: 'クリア' }).click();
+    await page.getByRole('radio', { name: 'マイブログ' }).or(page.getByRole('button', { name: 'マイブログ' })).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('scope')).toBe('mine');
+    await expect.poll(async () => (await page.locator('[data-testid="blog-card"]').count()) > 0).toBe(true);
+    await context.close();
+  });
+
+  test('staff sees neither the restricted category nor scheduled posts; empty states say so in Japanese', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff');
+    await page.goto('/blog');
+    await cards(page).first().waitFor();
+    expect(await page.getByTestId('blog-state').count()).toBe(0);
+    await searchTitle(page, '取締役会');
+    await page.getByTestId('blog-empty').waitFor();
+    expect(await page.getByTestId('blog-empty').innerText()).toContain('条件に合うブログはありません');
+    await shot(page, 'desktop-blog-empty');
+    await context.close();
+  });
+
+  test('phone: /blog opens /blog/sp, one column, フィルター dialog; a tap on another\'s post opens the dialog, on one\'s own the post page', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await signIn(page, 'admin', { landing: '/schedules/sp' });
+    await page.goto('/blog');
+    await page.waitForURL((u) => u.pathname === '/blog/sp');
+    await cards(page).first().waitFor();
+    expect(await page.getByTestId('blog-grid').getAttribute('data-columns')).toBe('1');
+    expect(await page.getByRole('button', { name: '作成' }).isVisible()).toBe(true);
+    await shot(page, 'phone-blog');
+
+    await page.getByRole('button', { name: 'フィルター' }).click();
+    await page.getByLabel('カテゴリ', { exact: true }).selectOption({ label: '社内報' });
+    await shot(page, 'phone-blog-filter');
+    await page.getByRole('button', { name: '検索' }).click();
+    await expect.poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts())).toEqual(new Set(['社内報']));
+
+    // 社内報's posts in the seed are by sysadmin and others: a tap opens the dialog.
+    const other = cards(page).filter({ hasNotText: '山田 太郎' }).first();
+    await other.click();
+    await page.getByTestId('blog-detail').waitFor();
+    await shot(page, 'phone-blog-detail');
+    await page.getByRole('button', { name: '閉じる' }).last().click();
+    await page.getByTestId('blog-detail').waitFor({ state: 'detached' });
+
+    await page.goto('/blog/sp?scope=mine');
+    await cards(page).first().waitFor();
+    await cards(page).first().click();
+    await page.waitForURL((u) => /^\/blog\/sp\/\d+$/.test(u.pathname));
+    await context.close();
+  });
+});

@@ -1,0 +1,91 @@
+import { Label, Link } from '@primer/react';
+import { FileIcon } from '@primer/octicons-react';
+import { useT } from '../../app/i18n';
+import { displayDate } from '../../components/master-options';
+import type { BlogCardFieldsFragment } from '../../gql/graphql';
+import { legibleTextColor } from './card-helpers';
+import styles from './blog.module.css';
+
+export type BlogCardPost = BlogCardFieldsFragment;
+
+export function AuthorBadge({ name }: { name: string }) {
+  return (
+    <span className={styles.author}>
+      <span className={styles.avatar} aria-hidden="true">
+        {name.trim().charAt(0)}
+      </span>
+      <span className={styles.authorName}>{name}</span>
+    </span>
+  );
+}
+
+export function CategoryLabel({ category }: { category: BlogCardPost['category'] }) {
+  if (!category) return null;
+  return (
+    <span className={styles.category} style={{ background: category.color, color: legibleTextColor(category.color) }} data-testid="blog-category">
+      {category.name}
+    </span>
+  );
+}
+
+/** 公開予定 / 公開終了 / 下書き: shown only on posts the API sends with such a state (to their author and admins). */
+export function StateLabel({ post }: { post: BlogCardPost }) {
+  if (post.state === 'PUBLISHED') return null;
+  return (
+    <Label variant={post.state === 'DRAFT' ? 'secondary' : 'attention'} data-testid="blog-state">
+      {post.stateLabel}
+    </Label>
+  );
+}
+
+/** The post's file: the thumbnail for images, otherwise a link (PDF or other file) to the served URL. */
+export function AttachmentView({ attachment, large }: { attachment: BlogCardPost['attachment']; large?: boolean }) {
+  const t = useT();
+  if (!attachment) return null;
+  const stop = (e: React.MouseEvent) => e.stopPropagation();
+  if (attachment.type.startsWith('image/')) {
+    return (
+      <a href={attachment.url} target="_blank" rel="noopener noreferrer" onClick={stop} onDoubleClick={stop} className={styles.imageLink}>
+        <img src={large ? attachment.url : (attachment.thumbnailUrl ?? attachment.url)} alt={attachment.name} className={large ? styles.imageLarge : styles.thumb} loading="lazy" />
+      </a>
+    );
+  }
+  return (
+    <Link href={attachment.url} target="_blank" rel="noopener noreferrer" onClick={stop} onDoubleClick={stop} className={styles.fileLink} data-testid="blog-file-link">
+      <FileIcon size={16} />
+      <span>{attachment.type === 'application/pdf' ? t('blog.pdfLink', { name: attachment.name }) : t('blog.fileLink', { name: attachment.name })}</span>
+    </Link>
+  );
+}
+
+/**
+ * One post in the feed. contentHtml is the server's allow-list-sanitized rendering of the Editor.js
+ * document (the only HTML this screen injects).
+ */
+export function BlogCard({ post, onClick, onDoubleClick }: { post: BlogCardPost; onClick(p: BlogCardPost): void; onDoubleClick?(p: BlogCardPost): void }) {
+  return (
+    <article
+      className={styles.card}
+      data-testid="blog-card"
+      tabIndex={0}
+      aria-label={post.title}
+      onClick={() => onClick(post)}
+      onDoubleClick={() => onDoubleClick?.(post)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') onClick(post);
+      }}
+    >
+      <div className={styles.cardHead}>
+        <AuthorBadge name={post.author.name} />
+        <StateLabel post={post} />
+      </div>
+      <h2 className={styles.cardTitle}>{post.title}</h2>
+      <div className={styles.meta}>
+        <CategoryLabel category={post.category} />
+        <time dateTime={post.publishStart}>{displayDate(post.publishStart)}</time>
+      </div>
+      <AttachmentView attachment={post.attachment} />
+      <div className={`${styles.content} ${styles.clamped}`} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { Dialog } from '@primer/react';
+import { useT } from '../../app/i18n';
+import { displayDate } from '../../components/master-options';
+import { AttachmentView, AuthorBadge, CategoryLabel, StateLabel, type BlogCardPost } from './BlogCard';
+import styles from './blog.module.css';
+
+/** The read-only view of one post (a single click on a card, or a tap on someone else's post on mobile). */
+export function BlogDetailDialog({ post, onClose }: { post: BlogCardPost; onClose(): void }) {
+  const t = useT();
+  return (
+    <Dialog
+      title={post.title}
+      onClose={onClose}
+      width="xlarge"
+      position={{ narrow: 'fullscreen', regular: 'center' }}
+      footerButtons={[{ content: t('rec.close'), buttonType: 'primary', onClick: onClose }]}
+    >
+      <div className={styles.detail} data-testid="blog-detail">
+        <div className={styles.cardHead}>
+          <AuthorBadge name={post.author.name} />
+          <StateLabel post={post} />
+        </div>
+        <dl className={styles.detailMeta}>
+          <dt>{t('blog.category')}</dt>
+          <dd>{post.category ? <CategoryLabel category={post.category} /> : t('rec.unset')}</dd>
+          <dt>{t('blog.editedAt')}</dt>
+          <dd>{displayDate(post.updatedAt)}</dd>
+        </dl>
+        {/* contentHtml: sanitized on the server with an allow-list; nothing else is injected. */}
+        <div className={styles.content} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+        <AttachmentView attachment={post.attachment} large />
+      </div>
+    </Dialog>
+  );
+}

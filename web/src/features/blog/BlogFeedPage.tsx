@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { Button, Dialog, SegmentedControl, Spinner } from '@primer/react';
+import { FilterIcon, PlusIcon } from '@primer/octicons-react';
+import { AREAS, type PageDef } from '../../app/areas';
+import { useSession } from '../../app/auth/session';
+import { useDocumentTitle, useT } from '../../app/i18n';
+import { useNarrow } from '../../app/use-narrow';
+import { useUrlFilters } from '../../components/ListFrame';
+import { Page } from '../../components/Page';
+import { PageHeading } from '../../components/PageHeading';
+import { toast, ToastHost } from '../../components/Toast';
+import type { BlogFeedFilter } from '../../gql/graphql';
+import { BlogCard, type BlogCardPost } from './BlogCard';
+import { BlogDetailDialog } from './BlogDetailDialog';
+import { BlogFilters, FILTER_KEYS, LayoutSelect, type FilterValues } from './BlogFilters';
+import { useSingleOrDoubleClick, useStoredLayout } from './card-helpers';
+import { BlogPinnedQuery } from './operations';
+import { PinnedPanel } from './PinnedPanel';
+import { useBlogFeed } from './use-blog-feed';
+import styles from './blog.module.css';
+
+const KEYS = [...FILTER_KEYS, 'scope'] as const;
+const toId = (v: string) => (v ? Number(v) : undefined);
+
+/**
+ * ブログ一覧: /blog (desktop: filter bar, layout of 2–4 cards per row) and /blog/sp (one column,
+ * filters in a dialog). Both: the 速報 panel, cards, もっと見る on the server's cursor.
+ */
+export default function BlogFeedPage({ def }: { def: PageDef }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const narrow = useNarrow() || !!def.mobile;
+  const title = t('page.blog');
+  useDocumentTitle(title);
+  const f = useUrlFilters(KEYS);
+  const [layout, setLayout] = useStoredLayout();
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [shown, setShown] = useState<BlogCardPost | null>(null);
+
+  const mine = f.values.scope === 'mine';
+  const filter: BlogFeedFilter = {
+    scope: mine ? 'MINE' : 'ALL',
+    title: f.values.title || undefined,
+    tagId: toId(f.values.tag),
+    categoryId: toId(f.values.category),
+    departmentId: toId(f.values.department),
+  };
+  const feed = useBlogFeed(filter);
+  const pinned = useQuery(BlogPinnedQuery, { fetchPolicy: 'no-cache' });
+  useEffect(() => {
+    if (feed.error || pinned.error) toast.error(t('blog.fetchFailed'));
+  }, [feed.error, pinned.error, t]);
+
+  const base = narrow ? '/blog/sp' : '/blog';
+  const clicks = useSingleOrDoubleClick<BlogCardPost>(setShown, (p) => navigate(`/blog/${p.id}`));
+  // On a phone a tap has no double: the author goes to the edit page, anyone else reads the dialog.
+  const tap = (p: BlogCardPost) => (p.author.id === user.id ? navigate(`/blog/sp/${p.id}`) : setShown(p));
+  const filterCount = FILTER_KEYS.filter((k) => f.values[k] !== '').length;
+  const search = (v: FilterValues) => {
+    for (const k of FILTER_KEYS) f.set(k, v[k]);
+    setFilterOpen(false);
+  };
+  const clear = () => {
+    for (const k of FILTER_KEYS) f.set(k, '');
+  };
+  const filters = <BlogFilters values={f.values} onSearch={search} onClear={clear} active={filterCount} />;
+  const create = (
+    <Button variant="primary" leadingVisual={PlusIcon} onClick={() => navigate(`${base}/new`)} className={styles.push}>
+      {t('blog.create')}
+    </Button>
+  );
+
+  return (
+    <Page testId="blog-page">
+      <ToastHost closeLabel={t('rec.close')} />
+      <PageHeading section={t(AREAS.blog.section)} title={title} description={narrow ? undefined : t(AREAS.blog.description)} />
+      <div className={styles.toolbar}>
+        {narrow ? (
+          <div className={styles.toolbarRow}>
+            <Button leadingVisual={FilterIcon} onClick={() => setFilterOpen(true)} count={filterCount || undefined}>
+              {t('blog.filterButton')}
+            </Button>
+            {create}
+          </div>
+        ) : (
+          filters
+        )}
+        <div className={styles.toolbarRow}>
+          <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', i === 1 ? 'mine' : '')}>
+            <SegmentedControl.Button selected={!mine}>{t('blog.scope.all')}</SegmentedControl.Button>
+            <SegmentedControl.Button selected={mine}>{t('blog.scope.mine')}</SegmentedControl.Button>
+          </SegmentedControl>
+          {!narrow && <LayoutSelect value={layout} onChange={setLayout} />}
+          {!narrow && create}
+        </div>
+      </div>
+      <PinnedPanel posts={pinned.data?.blogPinned ?? []} onOpen={setShown} />
+      <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
+        {feed.items.map((p) => (
+          <BlogCard key={p.id} post={p} onClick={narrow ? tap : clicks.onClick} onDoubleClick={narrow ? undefined : clicks.onDoubleClick} />
+        ))}
+      </div>
+      {feed.loading && (
+        <div className={styles.status}>
+          <Spinner size="medium" srText={t('common.loading')} />
+        </div>
+      )}
+      {!feed.loading && !feed.error && feed.items.length === 0 && (
+        <p className={styles.empty} data-testid="blog-empty">
+          {filterCount ? t('blog.emptyFiltered') : mine ? t('blog.emptyMine') : t('blog.empty')}
+        </p>
+      )}
+      {!feed.loading && feed.next && (
+        <div className={styles.status}>
+          <Button onClick={feed.loadMore}>{t('blog.more')}</Button>
+        </div>
+      )}
+      {narrow && filterOpen && (
+        <Dialog title={t('blog.filterButton')} onClose={() => setFilterOpen(false)} position={{ narrow: 'bottom', regular: 'center' }}>
+          {filters}
+        </Dialog>
+      )}
+      {shown && <BlogDetailDialog post={shown} onClose={() => setShown(null)} />}
+    </Page>
+  );
+}

@@ -1,0 +1,74 @@
+import { graphql } from '../../gql';
+
+export const BlogCardFields = graphql(`
+  fragment BlogCardFields on BlogPostView {
+    id
+    title
+    contentHtml
+    publishStart
+    updatedAt
+    state
+    stateLabel
+    pinned
+    author {
+      id
+      name
+    }
+    category {
+      id
+      name
+      color
+    }
+    attachment {
+      name
+      type
+      url
+      thumbnailUrl
+    }
+  }
+`);
+
+export const BlogFeedQuery = graphql(`
+  query BlogFeed($filter: BlogFeedFilter, $after: String) {
+    blogFeed(filter: $filter, after: $after) {
+      items {
+        ...BlogCardFields
+      }
+      nextCursor
+    }
+  }
+`);
+
+export const BlogPinnedQuery = graphql(`
+  query BlogPinned {
+    blogPinned {
+      ...BlogCardFields
+    }
+  }
+`);
+
+export const BlogPostQuery = graphql(`
+  query BlogPostDetail($id: Int!) {
+    blogPost(id: $id) {
+      ...BlogCardFields
+    }
+  }
+`);
+
+/** The feed's select choices: tags, the viewer's categories, departments. */
+export const BlogFilterOptionsQuery = graphql(`
+  query BlogFilterOptions {
+    blogTags {
+      id
+      content
+    }
+    blogCategories {
+      id
+      name
+    }
+    departmentNames {
+      refId: id
+      name
+    }
+  }
+`);

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import type { BlogFeedFilter } from '../../gql/graphql';
+import type { BlogCardPost } from './BlogCard';
+import { BlogFeedQuery } from './operations';
+
+interface FeedState {
+  items: BlogCardPost[];
+  next: string | null;
+  loading: boolean;
+  error: boolean;
+}
+
+/**
+ * The feed for one filter, page by page on the server's cursor: a new filter starts over, もっと見る
+ * appends the next page. An answer for a filter no longer shown is dropped.
+ */
+export function useBlogFeed(filter: BlogFeedFilter) {
+  const client = useApolloClient();
+  const key = JSON.stringify(filter);
+  const current = useRef(key);
+  const [state, setState] = useState<FeedState>({ items: [], next: null, loading: true, error: false });
+
+  const fetchPage = useCallback(
+    async (after: string | null, append: boolean) => {
+      const forKey = current.current;
+      setState((s) => ({ ...s, loading: true, error: false, ...(append ? {} : { items: [], next: null }) }));
+      try {
+        const { data } = await client.query({ query: BlogFeedQuery, variables: { filter: JSON.parse(forKey) as BlogFeedFilter, after }, fetchPolicy: 'no-cache' });
+        if (current.current !== forKey || !data) return;
+        setState((s) => ({ items: append ? [...s.items, ...data.blogFeed.items] : data.blogFeed.items, next: data.blogFeed.nextCursor ?? null, loading: false, error: false }));
+      } catch {
+        if (current.current === forKey) setState((s) => ({ ...s, loading: false, error: true }));
+      }
+    },
+    [client],
+  );
+
+  useEffect(() => {
+    current.current = key;
+    void fetchPage(null, false);
+  }, [key, fetchPage]);
+
+  return { ...state, loadMore: () => state.next && void fetchPage(state.next, true) };
+}
