@@ -105,6 +105,25 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await context.close();
   });
 
+  test('attachments: a picture shows its served thumbnail, a PDF is a link that serves the PDF', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/blog?title=' + encodeURIComponent('全社キックオフ'));
+    const picture = cards(page).first().locator('img');
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shot(page, 'desktop-blog-picture');
+
+    await searchTitle(page, '防災訓練を実施します');
+    const link = page.getByTestId('blog-grid').getByTestId('blog-file-link');
+    await expect.poll(() => link.innerText()).toBe('PDF: 避難経路図.pdf');
+    const href = await link.getAttribute('href');
+    const served = await page.request.get(href!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toContain('application/pdf');
+    await context.close();
+  });
+
   test('staff sees neither the restricted category nor scheduled posts; empty states say so in Japanese', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff');

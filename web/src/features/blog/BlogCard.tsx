@@ -44,9 +44,11 @@ export function AttachmentView({ attachment, large }: { attachment: BlogCardPost
   if (!attachment) return null;
   const stop = (e: React.MouseEvent) => e.stopPropagation();
   if (attachment.type.startsWith('image/')) {
+    // On a card the picture is part of the card (a click opens the dialog); the dialog links the full file.
+    if (!large) return <img src={attachment.thumbnailUrl ?? attachment.url} alt={attachment.name} className={styles.thumb} loading="lazy" />;
     return (
-      <a href={attachment.url} target="_blank" rel="noopener noreferrer" onClick={stop} onDoubleClick={stop} className={styles.imageLink}>
-        <img src={large ? attachment.url : (attachment.thumbnailUrl ?? attachment.url)} alt={attachment.name} className={large ? styles.imageLarge : styles.thumb} loading="lazy" />
+      <a href={attachment.url} target="_blank" rel="noopener noreferrer" className={styles.imageLink}>
+        <img src={attachment.url} alt={attachment.name} className={styles.imageLarge} />
       </a>
     );
   }
