@@ -22,6 +22,7 @@ import { Migration20261126010000_unused_indexes } from './migrations/Migration20
 import { Migration20261126180000_login_id_case } from './migrations/Migration20261126180000_login_id_case.js';
 import { Migration20261126181000_ics_private_details } from './migrations/Migration20261126181000_ics_private_details.js';
 import { Migration20261126220000_blog } from './migrations/Migration20261126220000_blog.js';
+import { Migration20261126232000_blog_images } from './migrations/Migration20261126232000_blog_images.js';
 import { Migration20261126230000_computer_warranty } from './migrations/Migration20261126230000_computer_warranty.js';
 
 /** Every entity of every module; modules add theirs here. */
@@ -47,6 +48,7 @@ export const migrationsList = [
   { name: 'Migration20261126181000_ics_private_details', class: Migration20261126181000_ics_private_details },
   { name: 'Migration20261126220000_blog', class: Migration20261126220000_blog },
   { name: 'Migration20261126230000_computer_warranty', class: Migration20261126230000_computer_warranty },
+  { name: 'Migration20261126232000_blog_images', class: Migration20261126232000_blog_images },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

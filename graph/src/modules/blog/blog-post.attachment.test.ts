@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../test/http.js';
+import { api, gql } from '../../test/http.js';
 import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
 import { pdf, png } from '../../lib/files/test-files.js';
 import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
@@ -78,5 +78,35 @@ describe('a post\'s one attachment', () => {
     expect([await store.exists(keys.attachment_key), await store.exists(keys.attachment_thumb_key)]).toEqual([true, true]);
     expect((await api(w.p.url, 'DELETE', `/blogs/${other.blog_id}`, { token: w.token.staff })).status).toBe(200);
     expect([await store.exists(keys.attachment_key), await store.exists(keys.attachment_thumb_key)]).toEqual([false, false]);
+  });
+});
+
+describe('pictures in a post\'s body (the editor\'s image tool)', () => {
+  const CREATE = `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { id contentHtml } }`;
+  const withImage = (url: string) => ({ blocks: [{ type: 'paragraph', data: { text: '写真です' } }, { type: 'image', data: { file: { url }, caption: '会場' } }] });
+
+  it('an uploaded picture is shown by the post that uses it, to the readers of that post only', async () => {
+    const up = await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: { name: '会場.png', data_url: dataUrl('image/png', await png(320, 200)) } });
+    expect(up.status).toBe(201);
+    expect(up.body).toMatchObject({ success: 1, file: { url: expect.stringMatching(/^\/api\/blog_images\/[0-9a-f-]+\.png$/), type: 'image/png' } });
+    const url = up.body.file.url as string;
+    // Before any post shows it, it is its uploader's only.
+    expect((await fetchFile(url, w.token.staff)).status).toBe(200);
+    expect((await fetchFile(url, w.token.colleague)).status).toBe(404);
+    const post = await gql(w.p.url, CREATE, { i: { title: '写真付き', categoryId: w.cat.news, content: withImage(url) } }, { token: w.token.staff });
+    expect(post.body.data.createBlogPost.contentHtml).toContain(`<img src="${url}"`);
+    const seen = await fetchFile(url, w.token.colleague);
+    expect([seen.status, seen.headers.get('content-type'), seen.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
+    expect((await fetchFile(url, w.token.outsider)).status).toBe(404);
+    // Another author cannot show it in their own post.
+    const stolen = await gql(w.p.url, CREATE, { i: { title: '借用', categoryId: w.cat.news, content: withImage(url) } }, { token: w.token.colleague });
+    expect(stolen.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'POST_CONTENT' });
+  });
+
+  it('takes pictures only, checked by content', async () => {
+    const pdfAsPng = await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: { name: 'x.png', data_url: dataUrl('image/png', pdf()) } });
+    expect([pdfAsPng.status, pdfAsPng.body.reason]).toEqual([400, 'POST_FILE_TYPE']);
+    const text = await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: { name: 'a.txt', data_url: dataUrl('text/plain', Buffer.from('abc')) } });
+    expect([text.status, text.body.reason]).toEqual([400, 'POST_FILE_TYPE']);
   });
 });

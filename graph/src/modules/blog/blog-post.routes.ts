@@ -73,7 +73,7 @@ const post: RestResource<BlogPostView> = {
   }),
 };
 
-/** GET/POST /blogs, GET/PUT/DELETE /blogs/{id}, GET /blogs/{id}/attachment (and /thumbnail): the file, to those who may read the post. */
+/** GET/POST /blogs, GET/PUT/DELETE /blogs/{id}, GET /blogs/{id}/attachment (and /thumbnail): the file, to those who may read the post; POST /blog_images, GET /blog_images/{file}: the body's pictures. */
 export function blogPostRoutes(r: Router): void {
   r.get(
     '/blogs',
@@ -106,6 +106,22 @@ export function blogPostRoutes(r: Router): void {
       }),
     );
   }
+  r.post(
+    '/blog_images',
+    handle(async (ctx, req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      // The answer of Editor.js's image tool: { success: 1, file: { url } }.
+      return { success: 1, file: await ctx.services.blog.images.upload(ctx, { name: b.name, dataUrl: b.data_url }) };
+    }, 201),
+  );
+  r.get(
+    '/blog_images/:file',
+    handle(async (ctx, req, res) => {
+      const image = await ctx.services.blog.posts.image(ctx, String(req.params.file));
+      res.set(image.headers);
+      await pipeline(image.stream, res);
+    }),
+  );
   r.get('/blogs/:id', handle(async (ctx, req) => toApiPost(await ctx.services.blog.posts.get(ctx, Number(req.params.id)))));
   r.post('/blogs', writeRoute(post, (ctx, input) => ctx.services.blog.posts.create(ctx, input), 201));
   r.put('/blogs/:id', writeRoute(post, (ctx, input, req) => ctx.services.blog.posts.update(ctx, Number(req.params.id), input)));

@@ -14,6 +14,7 @@ import type { BlogCategoryService, CategoryAccess } from './blog-category.servic
 import type { BlogTagService } from './blog-tag.service.js';
 import { BlogAttachments, type AttachmentChange, type StoredAttachment } from './blog-post.attachment.js';
 import { contentFromDocument, PostContent } from './blog-post.content.js';
+import type { BlogImageService } from './blog-image.service.js';
 import { decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
 import { postSchema } from './blog-post.fields.js';
 import { POST_SELECT, toView, windowOf, type PostRow } from './blog-post.queries.js';
@@ -88,6 +89,7 @@ export class BlogPostService {
     private readonly categories: BlogCategoryService,
     private readonly tags: BlogTagService,
     private readonly attachments: BlogAttachments,
+    private readonly images: BlogImageService,
   ) {}
 
   private async reader(ctx: AppContext): Promise<Reader> {
@@ -141,6 +143,7 @@ export class BlogPostService {
         v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, ...fileColumns(file), r.user.id],
     );
     await this.setTags(tx, row!.id, v.tagIds);
+    await this.images.bind(tx, r.user.id, row!.id, v.content.doc);
     const [after] = await this.rows(tx, [row!.id]);
     record(tx, { type: 'blog.post.created', aggregateId: row!.id, actorId: r.user.id, payload: { post: snapshot(after!) } });
     return row!.id;
@@ -191,6 +194,7 @@ export class BlogPostService {
           v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, ...columns, r.user.id, id],
       );
       await this.setTags(tx, id, v.tagIds);
+      await this.images.bind(tx, r.user.id, id, v.content.doc);
       if (change.kind !== 'keep') replaced.keys.push(before.attachment_key, before.attachment_thumb_key);
       const [after] = await this.rows(tx, [id]);
       record(tx, { type: 'blog.post.updated', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(after!), previous: snapshot(before), changed } });
@@ -222,6 +226,15 @@ export class BlogPostService {
     const file = key ? await this.attachments.open(key, name) : null;
     if (!file) throw notFound('添付ファイル');
     return file;
+  }
+
+  /** A picture of a post's body: to its uploader, and to whoever may read the post that shows it. */
+  async image(ctx: AppContext, file: string) {
+    const r = await this.reader(ctx);
+    return this.images.open(ctx, file, async (postId) => {
+      const [row] = await this.rows(ctx.em, [postId]);
+      return !!row && mayRead(r.user, r.access, readable(row), r.today);
+    });
   }
 
   /** The post locked for a change: NOT_FOUND when the caller may not see it, FORBIDDEN when they see it but may not do this. */

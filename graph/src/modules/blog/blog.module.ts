@@ -12,6 +12,7 @@ import { BlogPostService } from './blog-post.service.js';
 import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
 import type { Config } from '../../config/config.js';
 import { BlogAttachments } from './blog-post.attachment.js';
+import { BlogImageService } from './blog-image.service.js';
 
 /** What the platform registers for the blog. */
 export const blogEntities = [BlogCategory];
@@ -27,7 +28,9 @@ export function blogRoutes(r: Router): void {
 export function createBlogServices(config: Pick<Config, 'dataDir'>) {
   const categories = new BlogCategoryService();
   const tags = new BlogTagService();
-  return { categories, tags, posts: new BlogPostService(categories, tags, new BlogAttachments(new LocalFileStorage(defaultFilesRoot(config.dataDir)))) };
+  const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
+  const images = new BlogImageService(files);
+  return { categories, tags, images, posts: new BlogPostService(categories, tags, new BlogAttachments(files), images) };
 }
 
 export type BlogServices = ReturnType<typeof createBlogServices>;
