@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function legibleTextColor(hex: string): '#000000' | '#ffffff' {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return '#ffffff';
+  if (!m) return '#000000'; // no fill is drawn for such a value: text on the card's own background
   const n = parseInt(m[1]!, 16);
   const lin = (c: number) => {
     const s = c / 255;
