@@ -222,8 +222,8 @@ export class BlogPostService {
     const [row] = await this.rows(ctx.em, [id]);
     if (!row || !mayRead(r.user, r.access, readable(row), r.today)) throw notFound('投稿');
     const key = thumbnail ? row.attachment_thumb_key : row.attachment_key;
-    const name = thumbnail ? `${row.attachment_name!.replace(/\.[^.]+$/, '')}.webp` : row.attachment_name!;
-    const file = key ? await this.attachments.open(key, name) : null;
+    const name = row.attachment_name && (thumbnail ? `${row.attachment_name.replace(/\.[^.]+$/, '')}.webp` : row.attachment_name);
+    const file = key && name ? await this.attachments.open(key, name) : null;
     if (!file) throw notFound('添付ファイル');
     return file;
   }
