@@ -53,6 +53,18 @@ export const officeAccountUpdated = defineEvent(
   z.object({ device: officeAccountSnapshot, changed: z.array(z.string()) }),
 );
 
+/**
+ * Someone was shown a device's PIN code or password (the audit trail of who saw which secret).
+ * Carries the field's name, never its value; `device` is the device's holder, status and location
+ * at that moment, so the history row stands on its own.
+ */
+export const secretRevealed = defineEvent(
+  'device.secret_revealed',
+  'device',
+  1,
+  z.object({ field: z.enum(['pinCode', 'pass', 'pinPw']), device: deviceTracked }),
+);
+
 export const deviceEventContracts = [
   computerCreated,
   computerUpdated,
@@ -60,4 +72,5 @@ export const deviceEventContracts = [
   smartphoneUpdated,
   officeAccountCreated,
   officeAccountUpdated,
+  secretRevealed,
 ] as const;

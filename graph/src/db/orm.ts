@@ -1,10 +1,7 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { Employee } from '../modules/employees/employee.entity.js';
-import { Department, Location } from '../modules/departments/department.entity.js';
 import { OutboxEvent } from '../platform/events/outbox.entity.js';
-import { deviceEntities } from '../modules/devices/device.module.js';
-import { blogEntities } from '../modules/blog/blog.module.js';
+import { AREAS } from '../modules/index.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
 import { Migration20261122020000_events } from './migrations/Migration20261122020000_events.js';
 import { Migration20261122010000_master_data } from './migrations/Migration20261122010000_master_data.js';
@@ -24,9 +21,10 @@ import { Migration20261126181000_ics_private_details } from './migrations/Migrat
 import { Migration20261126220000_blog } from './migrations/Migration20261126220000_blog.js';
 import { Migration20261126232000_blog_images } from './migrations/Migration20261126232000_blog_images.js';
 import { Migration20261126230000_computer_warranty } from './migrations/Migration20261126230000_computer_warranty.js';
+import { Migration20261127000000_history_reveals } from './migrations/Migration20261127000000_history_reveals.js';
 
-/** Every entity of every module; modules add theirs here. */
-export const entities = [Employee, Department, Location, OutboxEvent, ...deviceEntities, ...blogEntities];
+/** The platform's outbox and every entity of every area in `AREAS`. */
+export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
 
 /** Committed migrations, in order. `npm start` applies them; nothing ever runs schema:update. */
 export const migrationsList = [
@@ -49,6 +47,7 @@ export const migrationsList = [
   { name: 'Migration20261126220000_blog', class: Migration20261126220000_blog },
   { name: 'Migration20261126230000_computer_warranty', class: Migration20261126230000_computer_warranty },
   { name: 'Migration20261126232000_blog_images', class: Migration20261126232000_blog_images },
+  { name: 'Migration20261127000000_history_reveals', class: Migration20261127000000_history_reveals },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

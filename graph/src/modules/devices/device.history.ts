@@ -42,7 +42,7 @@ interface HistoryRow {
   eventId: string;
   changedAt: string;
   actorId: number | null;
-  reason: 'created' | 'edit' | 'returned';
+  reason: 'created' | 'edit' | 'returned' | 'revealed';
   changed: string[];
   before: Tracked | null;
   after: Tracked;
@@ -60,6 +60,7 @@ export const trackedChanges = (before: Tracked | null, after: Tracked): string[]
 export function historyFromEvent(env: EventEnvelope): HistoryRow | null {
   const target = parseAggregateId(env.aggregateId);
   if (!target || target.kind === AssetKind.OFFICE_ACCOUNT) return null;
+  if (env.type === 'device.secret_revealed') return revealRow(env, target.id);
   const p = env.payload as { device: Tracked; before?: Tracked; reason?: 'edit' | 'returned' };
   const after: Tracked = { currentUserId: p.device.currentUserId, status: p.device.status, locationId: p.device.locationId };
   const before = p.before ?? null;
@@ -75,6 +76,23 @@ export function historyFromEvent(env: EventEnvelope): HistoryRow | null {
     changed,
     before,
     after,
+  };
+}
+
+/** A reveal of a PIN code or password: `changed` names the field; nothing moves (before = after). */
+function revealRow(env: EventEnvelope, deviceId: number): HistoryRow {
+  const p = env.payload as { field: string; device: Tracked };
+  const target = parseAggregateId(env.aggregateId)!;
+  return {
+    kind: target.kind as unknown as DeviceKind,
+    deviceId,
+    eventId: env.id,
+    changedAt: env.occurredAt,
+    actorId: env.actorId,
+    reason: 'revealed',
+    changed: [p.field],
+    before: p.device,
+    after: p.device,
   };
 }
 
@@ -187,7 +205,7 @@ export function assignments(changes: DeviceHistoryEntry[]): DeviceAssignment[] {
 }
 
 const ASCII_KIND: Record<DeviceKind, string> = { COMPUTER: 'computer', SMARTPHONE: 'smartphone' };
-const REASON_LABEL: Record<string, string> = { created: '登録', edit: '編集', returned: '退職時の返却' };
+const REASON_LABEL: Record<string, string> = { created: '登録', edit: '編集', returned: '退職時の返却', revealed: '秘密情報の表示' };
 const jst = (d: Date) => d.toLocaleString('sv-SE', { timeZone: 'Asia/Tokyo' }).slice(0, 16);
 const statusName = (s: DeviceStatus | null) => (s ? DEVICE_STATUS_LABEL[s] : null);
 

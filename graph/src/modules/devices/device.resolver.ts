@@ -1,9 +1,10 @@
-import { Arg, Authorized, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { AssetKind, DeviceKind } from './device.enums.js';
 import { parseAggregateId } from './device.history.js';
+import { DeviceSecret } from './device.secrets.js';
 import { DeviceChange, DeviceOptions, DeviceTimeline } from './device.types.js';
 
 /** What the three kinds share: options, history and live changes. */
@@ -19,6 +20,20 @@ export class DeviceResolver {
   @Query(() => DeviceTimeline, { description: '端末の使用履歴（誰がいつからいつまで使ったか、誰が変更したか）' })
   deviceHistory(@Ctx() ctx: AppContext, @Arg('kind', () => DeviceKind) kind: DeviceKind, @Arg('id', () => Int) id: number): Promise<DeviceTimeline> {
     return ctx.services.devices.history.timeline(ctx, kind, id);
+  }
+
+  @Authorized(...DEVICE_ROLES)
+  @Mutation(() => String, {
+    nullable: true,
+    description: '端末の PIN コード・パスワードを表示する（未設定なら null）。誰がどの項目を表示したかを使用履歴に残す。',
+  })
+  revealDeviceSecret(
+    @Ctx() ctx: AppContext,
+    @Arg('kind', () => DeviceKind) kind: DeviceKind,
+    @Arg('id', () => Int) id: number,
+    @Arg('secret', () => DeviceSecret) secret: DeviceSecret,
+  ): Promise<string | null> {
+    return ctx.services.devices.secrets.reveal(ctx, kind, id, secret);
   }
 
   @Authorized(...DEVICE_ROLES)

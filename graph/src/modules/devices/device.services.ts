@@ -5,6 +5,7 @@ import { ComputerAdminService } from '../computers/computer.admin.js';
 import { ComputerService } from '../computers/computer.service.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, OFFICE_STATUS_LABEL, OfficeAccountStatus, SMARTPHONE_STATUSES, labelled } from './device.enums.js';
 import { DeviceHistoryService } from './device.history.js';
+import { DeviceSecretService } from './device.secrets.js';
 import { ImportService } from '../import/import.service.js';
 import type { DeviceOptions } from './device.types.js';
 import { OfficeAccountAdminService } from '../office-accounts/office-account.admin.js';
@@ -28,6 +29,7 @@ export function createDeviceServices() {
     officeAccounts,
     officeAccountAdmin: new OfficeAccountAdminService(officeAccounts),
     history: new DeviceHistoryService(),
+    secrets: new DeviceSecretService(),
     imports: new ImportService(),
     offboarding: new OffboardingService(computers, smartphones, officeAccounts, computerAdmin, smartphoneAdmin),
     /** Status options of the forms and filters, with their Japanese labels. */
