@@ -10,6 +10,7 @@ import { useMasterOptions } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
+import { SecretField } from './SecretField';
 import { HeldFields, heldFromView, heldInput, heldMergeFields, type HeldValues } from './device-shared';
 import { ComputerDetailQuery, CreateComputerMutation, UpdateComputerMutation } from './operations';
 
@@ -82,6 +83,8 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
   const [officePicker, setOfficePicker] = useState(false);
+  // Each reveal adds a history row: remount the history to show it.
+  const [reveals, setReveals] = useState(0);
   const { data, loading, error, refetch } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, {
     record: data?.computer,
@@ -155,7 +158,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
               }}
             />
           )}
-          {!isNew && data?.computer && <DeviceHistory kind="COMPUTER" id={numericId} refreshKey={data.computer.updatedAt} />}
+          {!isNew && data?.computer && <DeviceHistory key={reveals} kind="COMPUTER" id={numericId} refreshKey={data.computer.updatedAt} />}
         </>
       }
     >
@@ -188,8 +191,30 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       </FormSection>
       <FormSection title={t('device.sectionSecurity')}>
         <FormGrid>
-          <TextField label={t('pc.pinCode')} value={v.pinCode} onChange={(x) => ed.set('pinCode', x)} readOnly={ro} error={fe.pinCode} autoComplete="off" />
-          <TextField label={t('pc.pass')} value={v.pass} onChange={(x) => ed.set('pass', x)} readOnly={ro} error={fe.pass} autoComplete="off" />
+          <SecretField
+            kind="COMPUTER"
+            id={isNew ? null : numericId}
+            secret="PIN_CODE"
+            label={t('pc.pinCode')}
+            value={v.pinCode}
+            saved={data?.computer?.pinCode ?? ''}
+            onChange={(x) => ed.set('pinCode', x)}
+            readOnly={ro}
+            error={fe.pinCode}
+            onRevealed={() => setReveals((n) => n + 1)}
+          />
+          <SecretField
+            kind="COMPUTER"
+            id={isNew ? null : numericId}
+            secret="PASS"
+            label={t('pc.pass')}
+            value={v.pass}
+            saved={data?.computer?.pass ?? ''}
+            onChange={(x) => ed.set('pass', x)}
+            readOnly={ro}
+            error={fe.pass}
+            onRevealed={() => setReveals((n) => n + 1)}
+          />
           <TextField label={t('pc.acAdapter')} value={v.acAdapter} onChange={(x) => ed.set('acAdapter', x)} readOnly={ro} error={fe.acAdapter} />
           <TextField label={t('pc.powerCable')} value={v.powerCable} onChange={(x) => ed.set('powerCable', x)} readOnly={ro} error={fe.powerCable} />
         </FormGrid>

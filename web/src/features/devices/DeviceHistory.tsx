@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Spinner, Timeline } from '@primer/react';
-import { ArrowSwitchIcon, PersonIcon, PlusIcon, SignOutIcon } from '@primer/octicons-react';
+import { ArrowSwitchIcon, EyeIcon, PersonIcon, PlusIcon, SignOutIcon } from '@primer/octicons-react';
 import { useT } from '../../app/i18n';
 import { FormSection } from '../../components/FormFields';
 import { displayDate, displayDateTime, useMasterOptions } from '../../components/master-options';
@@ -16,7 +16,14 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
   const { data, loading } = useQuery(DeviceHistoryQuery, { variables: { id, kind }, fetchPolicy: 'no-cache', context: { refreshKey } });
   const h = data?.deviceHistory;
   const statusLabel = (s: DeviceStatus | null | undefined) => (s ? (computerStatuses.find((o) => o.value === s)?.label ?? s) : t('device.none'));
-  const reasonKey = (r: string) => (r === 'created' ? 'device.reason.created' : r === 'returned' ? 'device.reason.returned' : 'device.reason.edit');
+  const reasonKey = (r: string, changed: string[]) => {
+    if (r === 'revealed') {
+      const field = changed[0];
+      if (field === 'pinCode' || field === 'pass' || field === 'pinPw') return `device.reason.revealed.${field}` as const;
+    }
+    return r === 'created' ? 'device.reason.created' : r === 'returned' ? 'device.reason.returned' : 'device.reason.edit';
+  };
+  const badge = (r: string) => (r === 'created' ? <PlusIcon /> : r === 'returned' ? <SignOutIcon /> : r === 'revealed' ? <EyeIcon /> : <ArrowSwitchIcon />);
   return (
     <FormSection title={t('device.history')}>
       <div data-testid="device-history">
@@ -56,10 +63,10 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
               <Timeline clipSidebar>
                 {[...h.changes].reverse().map((c) => (
                   <Timeline.Item key={c.id} condensed>
-                    <Timeline.Badge>{c.reason === 'created' ? <PlusIcon /> : c.reason === 'returned' ? <SignOutIcon /> : <ArrowSwitchIcon />}</Timeline.Badge>
+                    <Timeline.Badge>{badge(c.reason)}</Timeline.Badge>
                     <Timeline.Body>
                       <div className={styles.tlMain}>
-                        {t(reasonKey(c.reason))} <span className={styles.tlMeta}>{displayDateTime(c.changedAt)}</span>
+                        {t(reasonKey(c.reason, c.changed))} <span className={styles.tlMeta}>{displayDateTime(c.changedAt)}</span>
                       </div>
                       {c.changed.includes('currentUser') && (
                         <div>{t('device.change.user', { from: c.fromUser?.name ?? t('device.none'), to: c.toUser?.name ?? t('device.none') })}</div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
 import { useDocumentTitle, useT } from '../../app/i18n';
@@ -8,6 +9,7 @@ import { displayDate, useMasterOptions } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
+import { SecretField } from './SecretField';
 import { HeldFields, heldFromView, heldInput, heldMergeFields, type HeldValues } from './device-shared';
 import { CreateSmartphoneMutation, SmartphoneDetailQuery, UpdateSmartphoneMutation } from './operations';
 
@@ -58,6 +60,8 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
   const opts = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
+  // Each reveal adds a history row: remount the history to show it.
+  const [reveals, setReveals] = useState(0);
   const { data, loading, error, refetch } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
   const flow = useRecordDetail(ed, {
     record: data?.smartphone,
@@ -108,7 +112,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       after={
         <>
           {dialog}
-          {!isNew && data?.smartphone && <DeviceHistory kind="SMARTPHONE" id={numericId} refreshKey={data.smartphone.updatedAt} />}
+          {!isNew && data?.smartphone && <DeviceHistory key={reveals} kind="SMARTPHONE" id={numericId} refreshKey={data.smartphone.updatedAt} />}
         </>
       }
     >
@@ -122,7 +126,18 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
         ) : (
           <TextField label={t('sp.exchangeDate')} type="date" value={v.exchangeDate} onChange={(x) => ed.set('exchangeDate', x)} error={fe.exchangeDate} />
         )}
-        <TextField label={t('sp.pinPw')} value={v.pinPw} onChange={(x) => ed.set('pinPw', x)} readOnly={ro} error={fe.pinPw} autoComplete="off" />
+        <SecretField
+          kind="SMARTPHONE"
+          id={isNew ? null : numericId}
+          secret="PIN_PW"
+          label={t('sp.pinPw')}
+          value={v.pinPw}
+          saved={data?.smartphone?.pinPw ?? ''}
+          onChange={(x) => ed.set('pinPw', x)}
+          readOnly={ro}
+          error={fe.pinPw}
+          onRevealed={() => setReveals((n) => n + 1)}
+        />
       </FormGrid>
       <FormSection title={t('device.sectionUsage')}>
         <FormGrid>

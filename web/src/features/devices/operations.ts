@@ -259,6 +259,13 @@ export const UpdateOfficeAccountMutation = graphql(`
   }
 `);
 
+/** A PIN code or password, shown only through this call: the server records who saw which field. */
+export const RevealDeviceSecretMutation = graphql(`
+  mutation RevealDeviceSecret($kind: DeviceKind!, $id: Int!, $secret: DeviceSecret!) {
+    revealDeviceSecret(kind: $kind, id: $id, secret: $secret)
+  }
+`);
+
 export const DeviceHistoryQuery = graphql(`
   query DeviceHistory($id: Int!, $kind: DeviceKind!) {
     deviceHistory(id: $id, kind: $kind) {
