@@ -344,6 +344,7 @@ export const en: Messages = {
   'secret.show': 'Show',
   'secret.hide': 'Hide',
   'secret.revealFailed': 'Could not show the {label}',
+  'device.revealedBy': 'Shown to: {name}',
   'device.change.user': 'User: {from} → {to}',
   'device.change.status': 'Status: {from} → {to}',
   'device.change.location': 'Location: {from} → {to}',

@@ -62,7 +62,7 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
               <h3 className={styles.timelineTitle}>{t('device.changes')}</h3>
               <Timeline clipSidebar>
                 {[...h.changes].reverse().map((c) => (
-                  <Timeline.Item key={c.id} condensed>
+                  <Timeline.Item key={c.id} condensed data-testid="history-change">
                     <Timeline.Badge>{badge(c.reason)}</Timeline.Badge>
                     <Timeline.Body>
                       <div className={styles.tlMain}>
@@ -75,7 +75,9 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
                       {c.changed.includes('location') && (
                         <div>{t('device.change.location', { from: c.fromLocation?.name ?? t('device.none'), to: c.toLocation?.name ?? t('device.none') })}</div>
                       )}
-                      {c.changedBy && <div className={styles.tlMeta}>{t('device.changedBy', { name: c.changedBy.name })}</div>}
+                      {c.changedBy && (
+                        <div className={styles.tlMeta}>{t(c.reason === 'revealed' ? 'device.revealedBy' : 'device.changedBy', { name: c.changedBy.name })}</div>
+                      )}
                     </Timeline.Body>
                   </Timeline.Item>
                 ))}

@@ -1,0 +1,53 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const history = (page: Page) => page.getByTestId('device-history');
+
+describe('device secrets (issue 22 item 7)', () => {
+  test('a computer PIN code is masked, 表示 shows it and the history lists who revealed it; desktop and 390 px', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'devadmin');
+    const r = await page.request.post('/api/computers', { data: { maker: `Secret-${Date.now()}`, status: '正常', pin_code: '731902', pass: 'Hunter-22' } });
+    expect(r.status(), await r.text()).toBe(201);
+    const { id } = (await r.json()) as { id: number };
+
+    await page.goto(`/computers/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'パソコン詳細' }).waitFor();
+    const pin = page.getByTestId('secret-PIN_CODE');
+    expect(await pin.innerText()).toBe('●●●●');
+    expect(await page.locator('main').innerText()).not.toContain('731902');
+    expect(await page.locator('main').innerText()).not.toContain('Hunter-22');
+    await history(page).getByText('登録').first().waitFor();
+    await page.screenshot({ path: 'e2e/artifacts/desktop-computer-secret-masked.png', fullPage: true });
+
+    await pin.locator('..').getByRole('button', { name: '表示' }).click();
+    await expect.poll(() => pin.innerText()).toBe('731902');
+    await history(page).getByText('PINコードを表示').waitFor();
+    // Newest first: the reveal, by the signed-in デバイス管理者.
+    const newest = await history(page).getByTestId('history-change').first().innerText();
+    expect(newest).toContain('PINコードを表示');
+    expect(newest).toContain('表示した人: 高橋 健太');
+    expect(await page.getByTestId('secret-PASS').innerText()).toBe('●●●●');
+    await page.screenshot({ path: 'e2e/artifacts/desktop-computer-secret-revealed.png', fullPage: true });
+
+    await pin.locator('..').getByRole('button', { name: '隠す' }).click();
+    await expect.poll(() => pin.innerText()).toBe('●●●●');
+
+    await page.setViewportSize(PHONE);
+    await page.goto(`/computers/sp/${id}`);
+    await page.getByTestId('secret-PIN_CODE').waitFor();
+    expect(await page.getByTestId('secret-PIN_CODE').innerText()).toBe('●●●●');
+    await history(page).getByText('PINコードを表示').waitFor();
+    await page.screenshot({ path: 'e2e/artifacts/mobile-computer-secret-masked.png', fullPage: true });
+    await context.close();
+  });
+});
