@@ -42,11 +42,22 @@ describe('device secrets (issue 22 item 7)', () => {
     await pin.locator('..').getByRole('button', { name: '隠す' }).click();
     await expect.poll(() => pin.innerText()).toBe('●●●●');
 
+    // Edit mode: a password input whose own 表示 also goes through the server (a second reveal in the history).
+    await page.getByRole('button', { name: '編集' }).click();
+    const input = page.getByLabel('PINコード');
+    expect(await input.getAttribute('type')).toBe('password');
+    expect(await input.inputValue()).toBe('731902');
+    await input.locator('..').getByRole('button', { name: '表示' }).click();
+    await expect.poll(() => input.getAttribute('type')).toBe('text');
+    await expect.poll(() => history(page).getByText('PINコードを表示').count()).toBe(2);
+    await page.screenshot({ path: 'e2e/artifacts/desktop-computer-secret-editing.png', fullPage: true });
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+
     await page.setViewportSize(PHONE);
     await page.goto(`/computers/sp/${id}`);
     await page.getByTestId('secret-PIN_CODE').waitFor();
     expect(await page.getByTestId('secret-PIN_CODE').innerText()).toBe('●●●●');
-    await history(page).getByText('PINコードを表示').waitFor();
+    await history(page).getByText('PINコードを表示').first().waitFor();
     await page.screenshot({ path: 'e2e/artifacts/mobile-computer-secret-masked.png', fullPage: true });
     await context.close();
   });
