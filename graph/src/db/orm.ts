@@ -1,10 +1,7 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { Employee } from '../modules/employees/employee.entity.js';
-import { Department, Location } from '../modules/departments/department.entity.js';
 import { OutboxEvent } from '../platform/events/outbox.entity.js';
-import { deviceEntities } from '../modules/devices/device.module.js';
-import { blogEntities } from '../modules/blog/blog.module.js';
+import { AREAS } from '../modules/index.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
 import { Migration20261122020000_events } from './migrations/Migration20261122020000_events.js';
 import { Migration20261122010000_master_data } from './migrations/Migration20261122010000_master_data.js';
@@ -26,8 +23,8 @@ import { Migration20261126232000_blog_images } from './migrations/Migration20261
 import { Migration20261126230000_computer_warranty } from './migrations/Migration20261126230000_computer_warranty.js';
 import { Migration20261127000000_history_reveals } from './migrations/Migration20261127000000_history_reveals.js';
 
-/** Every entity of every module; modules add theirs here. */
-export const entities = [Employee, Department, Location, OutboxEvent, ...deviceEntities, ...blogEntities];
+/** The platform's outbox and every entity of every area in `AREAS`. */
+export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
 
 /** Committed migrations, in order. `npm start` applies them; nothing ever runs schema:update. */
 export const migrationsList = [

@@ -1,19 +1,7 @@
 import type { Router } from 'express';
-import { authRoutes } from '../modules/auth/auth.routes.js';
-import { employeeRoutes } from '../modules/employees/employee.routes.js';
-import { departmentRoutes } from '../modules/departments/department.routes.js';
-import { scheduleRoutes } from '../modules/schedules/schedule.routes.js';
-import { googleRoutes } from '../modules/google/google.routes.js';
-import { deviceRoutes } from '../modules/devices/device.module.js';
-import { blogRoutes } from '../modules/blog/blog.module.js';
+import { AREAS } from '../modules/index.js';
 
-/** Every module's `/api` routes; modules add theirs here (the OpenAPI test reads this list too). */
+/** Every area's `/api` routes, in the order of `AREAS` (the OpenAPI test reads them here too). */
 export function mountApiRoutes(r: Router): void {
-  authRoutes(r);
-  employeeRoutes(r);
-  departmentRoutes(r);
-  googleRoutes(r); // before scheduleRoutes: /schedules/google must not match /schedules/:id
-  scheduleRoutes(r);
-  deviceRoutes(r);
-  blogRoutes(r);
+  for (const area of AREAS) area.routes?.(r);
 }

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import { defineArea } from '../../platform/area.js';
 import { BlogCategory } from './blog-category.entity.js';
 import { BlogCategoryResolver } from './blog-category.resolver.js';
 import { blogCategoryRoutes } from './blog-category.routes.js';
@@ -14,23 +14,23 @@ import type { Config } from '../../config/config.js';
 import { BlogAttachments } from './blog-post.attachment.js';
 import { BlogImageService } from './blog-image.service.js';
 
-/** What the platform registers for the blog. */
-export const blogEntities = [BlogCategory];
-export const blogResolvers = [BlogCategoryResolver, BlogTagResolver, BlogPostResolver];
+/** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files). */
+export const blogArea = defineArea({
+  name: 'blog',
+  entities: [BlogCategory],
+  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver],
+  routes: (r) => {
+    blogCategoryRoutes(r);
+    blogTagRoutes(r);
+    blogPostRoutes(r);
+  },
+  services: ({ config }) => ({ blog: createBlogServices(config) }),
+});
 
-export function blogRoutes(r: Router): void {
-  blogCategoryRoutes(r);
-  blogTagRoutes(r);
-  blogPostRoutes(r);
-}
-
-/** The blog's services: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files). */
-export function createBlogServices(config: Pick<Config, 'dataDir'>) {
+function createBlogServices(config: Pick<Config, 'dataDir'>) {
   const categories = new BlogCategoryService();
   const tags = new BlogTagService();
   const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
   const images = new BlogImageService(files);
   return { categories, tags, images, posts: new BlogPostService(categories, tags, new BlogAttachments(files), images) };
 }
-
-export type BlogServices = ReturnType<typeof createBlogServices>;
