@@ -32,6 +32,9 @@ describe('computers: 保証期限 (warranty_until)', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL((u) => u.pathname === '/computers');
     await page.getByText('パソコンを登録しました').waitFor();
+    // The form stays on screen until the list has rendered (its メーカー field too): type into the list's.
+    await page.getByRole('heading', { level: 1, name: 'パソコン一覧' }).waitFor();
+    await rows(page).first().waitFor();
 
     await page.getByLabel('メーカー').fill(maker);
     await expect.poll(() => rows(page).count()).toBe(3);
