@@ -2,11 +2,13 @@
  * The feed at 100,000 posts: a viewer in 5 of 30 categories pages through it by keyset. What is
  * asserted is the plan, not the clock (no timed assertions): every statement of a page reads
  * blog_post through its indexes, never a scan of the table, so a page costs the same at any size.
- * The measured execution times are printed for the record.
+ * The measured execution times are printed for the record. The data is the feed bench's
+ * (db/seeders/blog-at-scale.ts, `npm run bench -- feed`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createTestDatabase, type TestDatabase } from '../../test/db.js';
+import { seedBlogAtScale } from '../../db/seeders/blog-at-scale.js';
 import { seedDemoCompany } from '../../db/seeders/demo-company.js';
 import { BlogFeedScope } from './blog.enums.js';
 import { decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedViewer } from './blog-post.feed.js';
@@ -21,24 +23,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const em = db.orm.em.fork();
   await em.transactional((tx) => seedDemoCompany(tx));
-  await em.execute(`delete from blog_post; delete from blog_category`);
-  await em.execute(`insert into blog_category (name) select 'カテゴリ' || i from generate_series(1, 30) i`);
-  const cats: { id: number }[] = await em.execute(`select id from blog_category order by id`);
-  const [staff]: { id: number }[] = await em.execute(`select id from employee where login_id = 'staff'`);
-  const mine = cats.slice(0, 30).filter((_, i) => i % 6 === 0).map((c) => c.id); // 5 of 30
-  await em.execute(`insert into blog_category_employee (category_id, employee_id) select unnest(?::int[]), ?`, [`{${mine.join(',')}}`, staff!.id]);
-  await em.execute(
-    `insert into blog_post (title, content, content_html, category_id, author_id, publish_start, publish_end, is_pin, pin_start, pin_end)
-     select '記事 ' || i, '{"blocks":[]}'::jsonb, '<p>本文</p>', c.ids[1 + i % 30], e.ids[1 + i % array_length(e.ids, 1)],
-            ?::date - (i % 900), case when i % 50 = 0 then ?::date - (i % 900) + 30 end,
-            i % 500 = 0, case when i % 500 = 0 then ?::date - 3 end, case when i % 500 = 0 then ?::date + (i % 7) - 3 end
-       from generate_series(1, ?) i,
-            (select array_agg(id order by id) ids from blog_category) c,
-            (select array_agg(id order by id) ids from employee) e`,
-    [today, today, today, today, POSTS],
-  );
-  await em.execute(`analyze blog_post`);
-  viewer = { id: staff!.id, readable: mine, outsideWindow: false };
+  const seeded = await seedBlogAtScale(em, { posts: POSTS, today, viewerLogin: 'staff', categories: 30, viewerCategories: 5 });
+  viewer = { id: seeded.viewerId, readable: seeded.readable, outsideWindow: false };
 }, 300_000);
 afterAll(async () => db?.close());
 
