@@ -7,12 +7,14 @@ let admin: string;
 let staff: string;
 let other: string;
 let staffId: number;
+let adminId: number;
 let salesId: number;
 let devId: number;
 beforeAll(async () => {
   p = await startTestPlatform();
   [admin, staff, other] = await Promise.all([loginToken(p.url, 'admin'), loginToken(p.url, 'staff'), loginToken(p.url, 'devadmin')]);
   [{ id: staffId }] = await sql(`select id from employee where login_id = 'staff'`);
+  [{ id: adminId }] = await sql(`select id from employee where login_id = 'admin'`);
   [{ id: salesId }] = await sql(`select id from department where name = '営業'`);
   [{ id: devId }] = await sql(`select id from department where name = '開発'`);
 });
@@ -66,6 +68,22 @@ describe('blog categories', () => {
     expect(forStaff.find((c: { name: string }) => c.name === '技術メモ')).toMatchObject({ canPost: true, permissions: ['WRITE', 'READ'] });
     const forAdmin = (await gql(p.url, q, {}, { token: admin })).body.data.blogCategories;
     expect(forAdmin.every((c: { canPost: boolean }) => c.canPost)).toBe(true);
+  });
+
+  it('isMember says whom the feed shows a category to: an admin lists every category but is a member only of their own', async () => {
+    const q = `{ blogCategories { name isMember } }`;
+    const forStaff = (await gql(p.url, q, {}, { token: staff })).body.data.blogCategories;
+    expect(forStaff.every((c: { isMember: boolean }) => c.isMember)).toBe(true);
+    // admin is named in neither 営業だより nor 技術メモ, nor in their departments: listed, not a member.
+    const forAdmin = (await gql(p.url, q, {}, { token: admin })).body.data.blogCategories;
+    expect(forAdmin.filter((c: { name: string }) => ['営業だより', '技術メモ'].includes(c.name))).toEqual([
+      { name: '営業だより', isMember: false },
+      { name: '技術メモ', isMember: false },
+    ]);
+    const mine = await api(p.url, 'POST', '/blog_category', { token: admin, body: { category_name: '管理者メモ', permissions: ['閲覧'], employees: [adminId], departments: [] } });
+    expect(mine.body.is_member).toBe(true);
+    const rest = (await api(p.url, 'GET', '/blog_category', { token: admin })).body;
+    expect(rest.find((c: { category_name: string }) => c.category_name === '技術メモ').is_member).toBe(false);
   });
 
   it.each([

@@ -10,6 +10,7 @@ export class BlogCategoryView {
   @Field({ description: F.color.description }) color!: string;
   @Field(() => [BlogCategoryPermission], { description: F.permissions.description }) permissions!: BlogCategoryPermission[];
   @Field({ description: '閲覧中の社員がこのカテゴリに投稿できるか' }) canPost!: boolean;
+  @Field({ description: '閲覧中の社員がこのカテゴリのメンバーか（個別指定または所属部署）。管理者にも当てはまり、メンバーでなければ投稿一覧には出ない。' }) isMember!: boolean;
   @Field(() => [NamedRef], { description: '閲覧できる社員（個別に指定した人）' }) employees!: NamedRef[];
   @Field(() => [NamedRef], { description: '閲覧できる部署（その部署の今のメンバー全員が見られる）' }) departments!: NamedRef[];
   @Field({ description: '登録日時 (ins_dt)' }) createdAt!: Date;

@@ -20,6 +20,7 @@ export function BlogFilters({ values, onSearch, onClear, active }: { values: Fil
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft follows the applied filters, compared by value (a new object each render)
   useEffect(() => setDraft(values), [valuesKey]);
   const { data } = useQuery(BlogFilterOptionsQuery, { fetchPolicy: 'no-cache' });
+  // Only categories whose posts the feed can show: an admin lists every category but, like anyone, reads only those they are in.
   const set = (k: keyof FilterValues) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -32,7 +33,7 @@ export function BlogFilters({ values, onSearch, onClear, active }: { values: Fil
         <TextInput leadingVisual={SearchIcon} value={draft.title} onChange={(e) => set('title')(e.target.value)} block aria-label={t('blog.filter.title')} />
       </label>
       <SelectFilter label={t('blog.filter.tag')} allLabel={t('filter.all')} value={draft.tag} onChange={set('tag')} options={(data?.blogTags ?? []).map((x) => ({ value: String(x.id), label: x.content }))} />
-      <SelectFilter label={t('blog.category')} allLabel={t('filter.all')} value={draft.category} onChange={set('category')} options={(data?.blogCategories ?? []).map((x) => ({ value: String(x.id), label: x.name }))} />
+      <SelectFilter label={t('blog.category')} allLabel={t('filter.all')} value={draft.category} onChange={set('category')} options={(data?.blogCategories ?? []).filter((x) => x.isMember).map((x) => ({ value: String(x.id), label: x.name }))} />
       <SelectFilter label={t('blog.filter.department')} allLabel={t('filter.all')} value={draft.department} onChange={set('department')} options={(data?.departmentNames ?? []).map((x) => ({ value: String(x.refId), label: x.name }))} />
       <div className={styles.filterButtons}>
         <Button type="submit" leadingVisual={SearchIcon}>

@@ -55,7 +55,7 @@ export const BlogPostQuery = graphql(`
   }
 `);
 
-/** The feed's select choices: tags, the viewer's categories, departments. */
+/** The feed's select choices: tags, the categories the viewer is a member of (an admin lists every one), departments. */
 export const BlogFilterOptionsQuery = graphql(`
   query BlogFilterOptions {
     blogTags {
@@ -65,6 +65,7 @@ export const BlogFilterOptionsQuery = graphql(`
     blogCategories {
       id
       name
+      isMember
     }
     departmentNames {
       refId: id
