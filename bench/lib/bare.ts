@@ -1,6 +1,7 @@
 /**
  * The bare baselines' shared side (child processes): node:http + one pg Pool of the graph's size,
- * POST /graphql with a JSON body, the same Bearer-token session lookup as the platform (SHA-256 of
+ * POST /graphql with a JSON body, the same session lookup as the platform (Bearer token, else the
+ * session cookie; SHA-256 of
  * the token, the same expiry checks and once-a-minute idle-expiry slide), GraphQL-shaped errors.
  * A bench's bare server supplies only `answer(body)`: its hand-written SQL and the JSON it builds.
  */
@@ -45,9 +46,16 @@ function send(res: http.ServerResponse, status: number, body: string) {
 }
 const gqlError = (message: string, code: string) => JSON.stringify({ errors: [{ message, extensions: { code } }], data: null });
 
-async function authenticate(pool: pg.Pool, header: string | undefined): Promise<BareUser | null> {
-  if (!header?.startsWith('Bearer ')) return null;
-  const token = header.slice(7).trim();
+/** The session token as the platform reads it (graph/src/platform/cookies.ts tokenFrom): the Bearer header, else the cookie. */
+function tokenOf(headers: http.IncomingHttpHeaders): string | undefined {
+  const auth = headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
+  const m = /(?:^|;\s*)intranet_sid=([^;]*)/.exec(headers.cookie ?? '');
+  return m ? decodeURIComponent(m[1].trim()) : undefined;
+}
+
+async function authenticate(pool: pg.Pool, headers: http.IncomingHttpHeaders): Promise<BareUser | null> {
+  const token = tokenOf(headers);
   if (!token || token.length > 200) return null;
   const id = createHash('sha256').update(token).digest('hex');
   const t0 = diag ? performance.now() : 0;
@@ -89,7 +97,7 @@ export async function serveBare(timingName: string, answer: BareAnswer): Promise
         req.on('end', async () => {
           try {
             const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { variables?: Record<string, unknown> };
-            const user = await authenticate(pool, req.headers.authorization);
+            const user = await authenticate(pool, req.headers);
             if (!user) return send(res, 200, gqlError('ログインしてください。', 'UNAUTHENTICATED'));
             const t1 = diag ? performance.now() : 0;
             const out = await answer(pool, user, body.variables ?? {});

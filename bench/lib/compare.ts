@@ -9,7 +9,8 @@
  * same ladder of rates interleaved (the highest rate with p99 under the limit and no errors), and both
  * run at one common moderate rate, in `rounds` alternating rounds (median of the rounds).
  * Two verdicts: `throughput` (full's max rate ≥ min × bare's) and `latency` (at the common rate,
- * full's p50 and p99 ≤ max × bare's and full's p99 under the limit).
+ * full's p50 and p99 ≤ max × bare's and full's p99 under the limit); `none` leaves the judging to the
+ * bench (its figures are in `results`).
  *
  * Flags (all benches using it): --pool=10 --step-seconds=5 --start=N --bisections=2 --max-rate=20000
  *   --p99=50 --target=X --common-rate=N --rounds=N --sockets=64
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { DEMO_PASSWORD } from '../../graph/src/db/seeders/demo-company.js';
+import { SESSION_COOKIE } from '../../graph/src/platform/cookies.js';
 import { numArg, type BenchArgs, type BenchOutcome } from './bench.js';
 import { summariseProfile, type ProfileSummary } from './cpuprofile.js';
 import { serverEnv, type BenchDatabase } from './database.js';
@@ -159,11 +161,15 @@ export interface CompareSpec {
   bodies: unknown[];
   /** Which bodies are checked identical before the load (default: all). */
   check?: unknown[];
+  /** Describes the checked answer of the first `check` body for the log (e.g. the ids both servers returned). */
+  describe?: (answer: unknown) => string;
   /** A successful answer starts with these bytes (and has no "errors"). */
   okPrefix: string;
   /** What the bench describes in `setup` of its results. */
   setup: Record<string, unknown>;
-  verdict: { kind: 'throughput'; min: number } | { kind: 'latency'; max: number };
+  verdict: { kind: 'throughput'; min: number } | { kind: 'latency'; max: number } | { kind: 'none' };
+  /** How both servers get the session: `Authorization: Bearer` (default) or the session cookie, as the browser sends it. */
+  auth?: 'bearer' | 'cookie';
   /** start: the ladder's first rate; rounds: of the common rate; rate: for --profile; common: the common rate when either server met no rate. */
   defaults?: { start?: number; rounds?: number; rate?: number; common?: number };
 }
@@ -195,7 +201,8 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   const login = await post(`${fullUrl}/api/auth/login`, { loginId: spec.loginId, password: DEMO_PASSWORD });
   const token = (login.json as { token?: string }).token;
   if (login.status !== 200 || !token) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.json)}`);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const headers: Record<string, string> =
+    spec.auth === 'cookie' ? { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` } : { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
   // --- same answers from both, or the comparison means nothing
   for (const body of spec.check ?? spec.bodies) {
@@ -207,6 +214,7 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
       );
     }
   }
+  if (spec.describe) log(`checked answer: ${spec.describe((await post(`${fullUrl}/graphql`, (spec.check ?? spec.bodies)[0], headers)).json)}`);
   const sizes = await Promise.all((spec.check ?? spec.bodies).slice(0, 20).map(async (body) => JSON.stringify((await post(`${bareUrl}/graphql`, body, headers)).json).length));
   log(
     `servers: full ${fullUrl}, bare ${bareUrl}; pool ${pool} each; answers identical for ${(spec.check ?? spec.bodies).length} requests ` +
@@ -330,7 +338,10 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   const load = `load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
   let pass: boolean | null;
   let headline: string;
-  if (spec.verdict.kind === 'throughput') {
+  if (spec.verdict.kind === 'none') {
+    pass = null;
+    headline = `${at}: full/bare p99 ${fx(p99Ratio)}×; max rate with p99 < ${p99Limit} ms full ${f.best} rps, bare ${b.best} rps (${fx(rateRatio)}×); ${cpu}; ${load}`;
+  } else if (spec.verdict.kind === 'throughput') {
     const min = spec.verdict.min;
     // Without a passing rate for the bare handler there is nothing to compare against (machine too busy?).
     pass = b.best > 0 ? rateRatio >= min : null;
@@ -356,7 +367,7 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   log(`${load}; total bench time ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   return {
     pass,
-    inconclusive: pass === null,
+    inconclusive: pass === null && spec.verdict.kind !== 'none',
     headline,
     results: {
       setup: { ...spec.setup, pool, sockets, stepSeconds: stepMs / 1000, start, bisections, p99LimitMs: p99Limit, rounds },
