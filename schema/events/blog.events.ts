@@ -61,6 +61,22 @@ export const blogPostUpdated = defineEvent(
 );
 export const blogPostDeleted = defineEvent('blog.post.deleted', 'blog_post', 1, z.object({ post: postSnapshot }));
 
+/**
+ * A time-based change, recorded by the blog scheduler (workers/src/blog-schedule) once when the
+ * Tokyo day it happens on arrives: `since` is the last day the scheduler had fired for (the post
+ * was as `post` on that day), `day` the day it fired for. A scheduler behind by several days
+ * reports the net change between the two.
+ */
+const transition = z.object({ post: postSnapshot, since: date, day: date });
+/** The publish start arrived: the post became visible to its category. */
+export const blogPostPublished = defineEvent('blog.post.published', 'blog_post', 1, transition);
+/** The day after the publish end arrived: the post left its category's feeds. */
+export const blogPostExpired = defineEvent('blog.post.expired', 'blog_post', 1, transition);
+/** The post entered 速報 (its pin window started, or it was published inside it). */
+export const blogPostPinStarted = defineEvent('blog.post.pin_started', 'blog_post', 1, transition);
+/** The post left 速報 (its pin window ended, or it expired inside it). */
+export const blogPostPinEnded = defineEvent('blog.post.pin_ended', 'blog_post', 1, transition);
+
 export const blogEventContracts = [
   blogCategoryCreated,
   blogCategoryUpdated,
@@ -70,4 +86,8 @@ export const blogEventContracts = [
   blogPostCreated,
   blogPostUpdated,
   blogPostDeleted,
+  blogPostPublished,
+  blogPostExpired,
+  blogPostPinStarted,
+  blogPostPinEnded,
 ] as const;

@@ -1,3 +1,4 @@
+import type { BlogPostSnapshot } from '../../../../schema/events/blog.events.js';
 import type { CurrentUser } from '../auth/session.service.js';
 import { POST_STATE_LABEL, isBlogAdmin } from './blog.enums.js';
 import { attachmentUrl } from './blog-post.attachment.js';
@@ -54,8 +55,25 @@ export const POST_SELECT = `select p.id, p.title, p.content, p.content_html,
 /** The dates and flags that decide whether a post is visible and pinned, as views and events name them. */
 export const windowOf = (r: PostRow): PostWindow => ({ isDraft: r.is_draft, publishStart: r.publish_start, publishEnd: r.publish_end, isPin: r.is_pin, pinStart: r.pin_start, pinEnd: r.pin_end });
 
+/** What the visibility rule (blog-post.visibility.ts) reads of a post. */
+export const readableOf = (r: PostRow) => ({ authorId: r.author_id, categoryId: r.category_id, ...windowOf(r) });
+
+/** A post as its events carry it (blog.events.ts): who may see it and when it is pinned. */
+export function snapshot(r: PostRow): BlogPostSnapshot {
+  return {
+    id: r.id,
+    title: r.title,
+    categoryId: r.category_id,
+    authorId: r.author_id,
+    ...windowOf(r),
+    tagIds: r.tags.map((t) => t.id).sort((a, b) => a - b),
+    attachmentKey: r.attachment_key,
+    version: r.version,
+  };
+}
+
 /** The post as its viewer sees it on `today` (state, pinned, what they may do with it). Visibility is decided before (blog-post.visibility.ts). */
-export function toView(r: PostRow, viewer: CurrentUser, today: string): BlogPostView {
+export function toView(r: PostRow, viewer: Pick<CurrentUser, 'id' | 'role'>, today: string): BlogPostView {
   const window = windowOf(r);
   const { isDraft: _, ...dates } = window;
   const state = stateOf(window, today);

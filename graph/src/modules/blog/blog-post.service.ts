@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BlogPostSnapshot } from '../../../../schema/events/blog.events.js';
 import type { AppContext } from '../../platform/context.js';
 import type { CurrentUser } from '../auth/session.service.js';
 import { requireUser } from '../../platform/authz.js';
@@ -17,7 +16,7 @@ import { contentFromDocument, PostContent } from './blog-post.content.js';
 import type { BlogImageService } from './blog-image.service.js';
 import { decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
 import { postSchema } from './blog-post.fields.js';
-import { POST_SELECT, toView, windowOf, type PostRow } from './blog-post.queries.js';
+import { POST_SELECT, readableOf, snapshot, toView, windowOf, type PostRow } from './blog-post.queries.js';
 import { pinWindow, tokyoToday } from './blog-post.rules.js';
 import type { BlogFeedPage, BlogPostView } from './blog-post.types.js';
 import { mayRead } from './blog-post.visibility.js';
@@ -64,19 +63,6 @@ function valuesOf(r: PostRow): Omit<PostValues, 'content'> & { content: string }
   };
 }
 
-function snapshot(r: PostRow): BlogPostSnapshot {
-  return {
-    id: r.id,
-    title: r.title,
-    categoryId: r.category_id,
-    authorId: r.author_id,
-    ...windowOf(r),
-    tagIds: r.tags.map((t) => t.id).sort((a, b) => a - b),
-    attachmentKey: r.attachment_key,
-    version: r.version,
-  };
-}
-
 /**
  * Blog posts. Every read goes through the one visibility rule (blog-post.visibility.ts; the feed's
  * SQL states the same): the author always, the members of the category while the post is
@@ -119,7 +105,7 @@ export class BlogPostService {
     const r = await this.reader(ctx);
     checkId(id, '投稿');
     const [row] = await this.rows(ctx.em, [id]);
-    if (!row || !mayRead(r.user, r.access, readable(row), r.today)) throw notFound('投稿');
+    if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
     return toView(row, r.user, r.today);
   }
 
@@ -220,7 +206,7 @@ export class BlogPostService {
     const r = await this.reader(ctx);
     checkId(id, '投稿');
     const [row] = await this.rows(ctx.em, [id]);
-    if (!row || !mayRead(r.user, r.access, readable(row), r.today)) throw notFound('投稿');
+    if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
     const key = thumbnail ? row.attachment_thumb_key : row.attachment_key;
     const name = row.attachment_name && (thumbnail ? `${row.attachment_name.replace(/\.[^.]+$/, '')}.webp` : row.attachment_name);
     const file = key && name ? await this.attachments.open(key, name) : null;
@@ -233,14 +219,14 @@ export class BlogPostService {
     const r = await this.reader(ctx);
     return this.images.open(ctx, file, async (postId) => {
       const [row] = await this.rows(ctx.em, [postId]);
-      return !!row && mayRead(r.user, r.access, readable(row), r.today);
+      return !!row && mayRead(r.user, r.access, readableOf(row), r.today);
     });
   }
 
   /** The post locked for a change: NOT_FOUND when the caller may not see it, FORBIDDEN when they see it but may not do this. */
   private async forWrite(tx: EntityManager, r: Reader, id: number, what: 'edit' | 'delete'): Promise<PostRow> {
     const [row] = await this.rows(tx, [id], 'for update of p');
-    if (!row || !mayRead(r.user, r.access, readable(row), r.today)) throw notFound('投稿');
+    if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
     const own = row.author_id === r.user.id;
     if (what === 'edit' && !own) throw forbidden('投稿を編集できるのは作成者だけです。');
     if (what === 'delete' && !own && !isBlogAdmin(r.user.role)) throw forbidden('投稿を削除できるのは作成者と管理者・システム管理者だけです。');
@@ -303,8 +289,6 @@ const changeOf = (input: Record<string, unknown>, absent: AttachmentChange['kind
 const fileColumns = (f: StoredAttachment | null) => [f?.key ?? null, f?.name ?? null, f?.type ?? null, f?.size ?? null, f?.thumbKey ?? null];
 const keptColumns = (r: PostRow) => [r.attachment_key, r.attachment_name, r.attachment_type, r.attachment_size, r.attachment_thumb_key];
 
-/** What the visibility rule reads of a post. */
-const readable = (r: PostRow) => ({ authorId: r.author_id, categoryId: r.category_id, ...windowOf(r) });
 
 /** The author is always the signed-in employee: an `authorId` (the spec's author_id), if a caller sends one, must name them. */
 function checkAuthor(user: CurrentUser, input: Record<string, unknown>) {
