@@ -4,7 +4,7 @@ import { rulesOf } from '../../lib/record/field.js';
 import type { AppContext } from '../../platform/context.js';
 import { DeviceKind } from '../devices/device.enums.js';
 import { heldHooks, heldSnapshot, returnHeld } from '../devices/device.held.js';
-import { entityData, entityValues, eventValues } from '../devices/device.record.js';
+import { entityData, entityValues, eventValues, keptKeys } from '../devices/device.record.js';
 import { version } from '../devices/device.validation.js';
 import { createRecord, updateRecord, type WriteSpec } from '../devices/device.writer.js';
 import { Computer } from './computer.entity.js';
@@ -46,8 +46,7 @@ export class ComputerAdminService {
       updateSchema,
       unique: { computer_asset_number: { field: 'assetNumber', message: ASSET_NUMBER_TAKEN } },
       ...this.hooks,
-      // An update that leaves 管理番号 out keeps it (forms and tools that predate it never clear it).
-      prepare: (data, before) => this.hooks.prepare(data.assetNumber === undefined ? { ...data, assetNumber: before.assetNumber } : data, before),
+      keptWhenOmitted: keptKeys(COMPUTER_FIELDS),
       values: entityValues<Data>(COMPUTER_FIELDS),
       toEntity: entityData(COMPUTER_FIELDS),
       get: (ctx, id) => computers.get(ctx, id),

@@ -24,6 +24,8 @@ export interface DeviceFieldSpec<R extends z.ZodType = z.ZodType> extends FieldS
   entity?: { key: string; value(e: Record<string, unknown>): unknown };
   /** Its value in a new record when nothing sets it (default: null; '' for required text). */
   empty?: unknown;
+  /** An update that leaves it out keeps the stored value (kept()). */
+  keptWhenOmitted?: boolean;
 }
 
 type Options = Omit<DeviceFieldSpec, 'codec' | 'label' | 'rule' | 'nullable' | 'maxLength'>;
@@ -38,7 +40,7 @@ export const optional = <const O extends Options>(label: string, max: number, o:
 
 /** Optional text an update may leave out to keep what is stored ('' or null clears it). */
 export const kept = <const O extends Options>(label: string, max: number, o: O = {} as O) =>
-  ({ codec: 'text', label, rule: keptText(label, max), nullable: true, maxLength: max, ...o }) as const;
+  ({ codec: 'text', label, rule: keptText(label, max), nullable: true, maxLength: max, keptWhenOmitted: true, ...o }) as const;
 
 /** An optional calendar date: YYYY-MM-DD (YYYY/MM/DD accepted). */
 export const date = <const O extends Options>(label: string, o: O = {} as O) =>

@@ -119,3 +119,10 @@ export function eventValues(d: D): (e: object) => Record<string, unknown> {
     return Object.fromEntries(keys.map((k) => [k, all[k]]));
   };
 }
+
+/** The fields an update keeps when its input leaves them out (kept() in the description). */
+export function keptKeys<F extends Fields>(d: Described<F>): (keyof F & string)[] {
+  return specs(d)
+    .filter((f) => f.keptWhenOmitted)
+    .map((f) => f.key as keyof F & string);
+}

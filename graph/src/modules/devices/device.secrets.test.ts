@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../test/db.js';
-import { gql, loginToken } from '../../test/http.js';
+import { api, gql, loginToken } from '../../test/http.js';
 
 let p: TestPlatform;
 let devadmin: string;
@@ -45,5 +45,40 @@ describe('revealing a PIN code or password', () => {
     expect(wrong.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const [n] = await sql(`select count(*)::int as n from device_history where device_kind = 'SMARTPHONE' and device_id = ? and reason = 'revealed'`, [phone.id]);
     expect(n.n).toBe(0);
+  });
+});
+
+describe('secrets on the detail screens', () => {
+  it('the view says which secrets are set without their values (secretsSet)', async () => {
+    const [pc] = await sql(`update computer set pin_code = '1357', pass = null where id = (select max(id) from computer) returning id`);
+    const r = await gql(p.url, `query($id: Int!) { computer(id: $id) { secretsSet } }`, { id: pc.id }, { token: devadmin });
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.computer.secretsSet).toEqual(['PIN_CODE']);
+    const [phone] = await sql(`update smartphone set pin_pw = '2468' where id = (select max(id) from smartphone) returning id`);
+    const s = await gql(p.url, `query($id: Int!) { smartphone(id: $id) { secretsSet } }`, { id: phone.id }, { token: devadmin });
+    expect(s.body.data.smartphone.secretsSet).toEqual(['PIN_PW']);
+  });
+
+  it('an update that leaves a secret out keeps it (GraphQL and /api); null clears it', async () => {
+    const [pc] = await sql(`update computer set pin_code = '9753', pass = 'kept-pass' where id = (select max(id) from computer) returning id, version, maker`);
+    const UPDATE = `mutation($id: Int!, $input: ComputerInput!) { updateComputer(id: $id, input: $input) { version secretsSet } }`;
+    const kept = await gql(p.url, UPDATE, { id: pc.id, input: { maker: 'SecretKeepMaker', status: 'NORMAL', version: pc.version } }, { token: devadmin });
+    expect(kept.body.errors).toBeUndefined();
+    expect(kept.body.data.updateComputer.secretsSet).toEqual(['PIN_CODE', 'PASS']);
+    const [after] = await sql(`select pin_code, pass, maker from computer where id = ?`, [pc.id]);
+    expect(after).toEqual({ pin_code: '9753', pass: 'kept-pass', maker: 'SecretKeepMaker' });
+
+    const cleared = await gql(p.url, UPDATE, { id: pc.id, input: { maker: 'SecretKeepMaker', status: 'NORMAL', pinCode: null, version: kept.body.data.updateComputer.version } }, { token: devadmin });
+    expect(cleared.body.data.updateComputer.secretsSet).toEqual(['PASS']);
+
+    const [phone] = await sql(`update smartphone set pin_pw = '1122' where id = (select max(id) from smartphone) returning id, version`);
+    const put = await api(p.url, 'PUT', `/smartphone/${phone.id}`, {
+      token: devadmin,
+      body: { phone_number: '080-3333-4444', carrier: 'au', os: 'Android 15', price: '50000', status: '正常', location: '姫路', version: phone.version },
+    });
+    expect(put.status).toBe(200);
+    const [phoneAfter] = await sql(`select pin_pw, phone_number from smartphone where id = ?`, [phone.id]);
+    expect(phoneAfter.phone_number).toBe('080-3333-4444');
+    expect(phoneAfter.pin_pw).toBe('1122');
   });
 });

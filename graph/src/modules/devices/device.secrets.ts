@@ -22,6 +22,12 @@ const SECRET = {
   PIN_PW: { kind: DeviceKind.SMARTPHONE, table: 'smartphone', column: 'pin_pw', field: 'pinPw', label: 'PIN・パスワード' },
 } as const;
 
+/** Which of a device's secrets hold a value (the view says so without the values). */
+export function secretsSetOf(kind: DeviceKind, view: object): DeviceSecret[] {
+  const values = view as Record<string, unknown>;
+  return (Object.keys(SECRET) as DeviceSecret[]).filter((k) => SECRET[k].kind === kind && values[SECRET[k].field] != null && values[SECRET[k].field] !== '');
+}
+
 interface Row {
   secret: string | null;
   current_user_id: number | null;

@@ -29,6 +29,8 @@ export interface WriteSpec<E extends Record_, D extends Values, V> {
   unique?: Record<string, { field: string; message: string }>;
   /** The writable fields as the record holds them, keyed like the input (ids for references). */
   values(e: E): D;
+  /** Fields an update keeps when its input leaves them out (secrets the screens never load; 管理番号 for older tools). */
+  keptWhenOmitted?: readonly (keyof D & string)[];
   /** Adjusts an update before it is compared and applied (e.g. the previous-user rule). */
   prepare?(data: D, before: D): D;
   checkRefs(tx: EntityManager, data: D, before: D | null): Promise<void>;
@@ -69,7 +71,9 @@ export async function updateRecord<E extends Record_, D extends Values, V>(ctx: 
     await expectVersion(tx, e, parsed.version, current);
     const { version: _v, ...rest } = parsed;
     const before = spec.values(e);
-    const data = spec.prepare ? spec.prepare(rest as unknown as D, before) : (rest as unknown as D);
+    const given = rest as unknown as D;
+    for (const k of spec.keptWhenOmitted ?? []) if (given[k] === undefined) given[k] = before[k];
+    const data = spec.prepare ? spec.prepare(given, before) : given;
     await spec.checkRefs(tx, data, before);
     const changed = Object.keys(before).filter((k) => before[k] !== data[k]);
     if (changed.length === 0) return;

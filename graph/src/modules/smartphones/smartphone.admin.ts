@@ -4,7 +4,7 @@ import { rulesOf } from '../../lib/record/field.js';
 import type { AppContext } from '../../platform/context.js';
 import { DeviceKind } from '../devices/device.enums.js';
 import { heldHooks, heldSnapshot, returnHeld } from '../devices/device.held.js';
-import { entityData, entityValues, eventValues } from '../devices/device.record.js';
+import { entityData, entityValues, eventValues, keptKeys } from '../devices/device.record.js';
 import { version } from '../devices/device.validation.js';
 import { createRecord, updateRecord, type WriteSpec } from '../devices/device.writer.js';
 import { Smartphone } from './smartphone.entity.js';
@@ -32,6 +32,7 @@ export class SmartphoneAdminService {
       createSchema,
       updateSchema,
       ...this.hooks,
+      keptWhenOmitted: keptKeys(SMARTPHONE_FIELDS),
       values: entityValues<Data>(SMARTPHONE_FIELDS),
       toEntity: entityData(SMARTPHONE_FIELDS),
       get: (ctx, id) => smartphones.get(ctx, id),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeFields } from '../../lib/record/field.js';
 import { idOrNull } from '../departments/named-ref.js';
 import { SMARTPHONE_STATUSES } from '../devices/device.enums.js';
-import { contains, date, heldFields, int, optional } from '../devices/device.fields.js';
+import { contains, date, heldFields, int, kept, optional } from '../devices/device.fields.js';
 
 const PHONE_FORMAT = '電話番号は数字とハイフン（先頭の + は可）で20文字以内で入力してください。';
 
@@ -26,5 +26,5 @@ export const SMARTPHONE_FIELDS = describeFields({
   ),
   ...heldFields(SMARTPHONE_STATUSES),
   exchangeDate: date('交換日', { event: true, description: '交換日 YYYY-MM-DD（画面では YYYY/MM/DD）' }),
-  pinPw: optional('PIN・パスワード', 100, { exported: false }),
+  pinPw: kept('PIN・パスワード', 100, { exported: false }),
 });

@@ -1,10 +1,12 @@
-import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { DeviceKind } from '../devices/device.enums.js';
+import { DeviceSecret, secretsSetOf } from '../devices/device.secrets.js';
 import type { AppContext } from '../../platform/context.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { SmartphoneFilter, SmartphoneInput, SmartphonePage, SmartphoneView } from './smartphone.types.js';
 
-@Resolver()
+@Resolver(() => SmartphoneView)
 export class SmartphoneResolver {
   @Authorized(...DEVICE_ROLES)
   @Query(() => SmartphonePage, { description: 'スマートフォン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
@@ -32,5 +34,10 @@ export class SmartphoneResolver {
   @Mutation(() => SmartphoneView, { description: 'スマートフォンを更新する。古い version なら CONFLICT。' })
   updateSmartphone(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
     return ctx.services.devices.smartphoneAdmin.update(ctx, id, input);
+  }
+
+  @FieldResolver(() => [DeviceSecret], { description: '値が登録されている PIN・パスワード（値は revealDeviceSecret で、履歴に残して読む）' })
+  secretsSet(@Root() d: SmartphoneView): DeviceSecret[] {
+    return secretsSetOf(DeviceKind.SMARTPHONE, d);
   }
 }
