@@ -41,14 +41,19 @@ const SmartphoneDetailPage = screen(() => import('../features/devices/Smartphone
 const OfficeAccountsPage = screen(() => import('../features/devices/OfficeAccountsPage'));
 const OfficeAccountDetailPage = screen(() => import('../features/devices/OfficeAccountDetailPage'));
 const BlogFeedPage = screen(() => import('../features/blog/BlogFeedPage'));
+const BlogEditorPage = screen(() => import('../features/blog/editor/BlogEditorPage'));
 
 const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   // schedule
   '/schedules': SchedulesPage,
   '/schedules/sp': SchedulesSpPage,
-  // blog (the editor pages /blog/new and /blog/:id are still ComingSoonPage)
+  // blog
   '/blog': BlogFeedPage,
   '/blog/sp': BlogFeedPage,
+  '/blog/new': BlogEditorPage,
+  '/blog/sp/new': BlogEditorPage,
+  '/blog/:id': BlogEditorPage,
+  '/blog/sp/:id': BlogEditorPage,
   // master data (employees, departments) and devices
   '/employees': EmployeesPage,
   '/employees/new': EmployeeDetailPage,

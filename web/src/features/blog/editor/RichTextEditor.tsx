@@ -1,0 +1,96 @@
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Spinner } from '@primer/react';
+import type { PostDocument } from './post-form';
+import styles from './editor.module.css';
+
+export interface RichTextEditorHandle {
+  /** The document as the editor holds it now (Editor.js `save()`). */
+  save(): Promise<PostDocument>;
+}
+
+/**
+ * The post's body in Editor.js. The editor and its tools are fetched when this mounts (their own
+ * chunk: the first screen never carries them); `initial` is read once, the edits stay in the editor
+ * until `save()`. `onChange` tells the form the body was edited (for the leave guard).
+ */
+export function RichTextEditor({
+  ref,
+  initial,
+  japanese,
+  placeholder,
+  label,
+  loadingText,
+  failedText,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  ref: Ref<RichTextEditorHandle>;
+  initial: PostDocument | null;
+  japanese: boolean;
+  placeholder: string;
+  label: string;
+  loadingText: string;
+  failedText: string;
+  invalid?: boolean;
+  describedBy?: string;
+  onChange(): void;
+}) {
+  const holder = useRef<HTMLDivElement>(null);
+  const editor = useRef<import('./editor-tools').EditorJS | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const latest = useRef({ initial, onChange });
+  latest.current = { initial, onChange };
+
+  useEffect(() => {
+    let live = true;
+    let instance: import('./editor-tools').EditorJS | null = null;
+    import('./editor-tools')
+      .then(({ createEditor }) => {
+        if (!live || !holder.current) return;
+        const start = latest.current.initial;
+        instance = createEditor({
+          holder: holder.current,
+          data: start ? (start as import('./editor-tools').OutputData) : undefined,
+          placeholder,
+          japanese,
+          onChange: () => latest.current.onChange(),
+          onReady: () => live && setReady(true),
+        });
+        editor.current = instance;
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      editor.current = null;
+      // destroy() exists once the editor is ready; an editor still starting is dropped with its holder.
+      void instance?.isReady.then(() => instance?.destroy()).catch(() => undefined);
+    };
+  }, [japanese, placeholder]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async save() {
+        if (!editor.current) return latest.current.initial ?? { blocks: [] };
+        const out = await editor.current.save();
+        return { time: out.time, version: out.version, blocks: out.blocks };
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div className={styles.editorFrame} data-invalid={invalid || undefined} data-testid="blog-editor">
+      {!ready && !failed && (
+        <div className={styles.editorLoading}>
+          <Spinner size="small" srText={null} />
+          <span>{loadingText}</span>
+        </div>
+      )}
+      {failed && <p className={styles.editorFailed}>{failedText}</p>}
+      <div ref={holder} role="group" aria-label={label} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={styles.editorHolder} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { graphql } from '../../../gql';
+
+/** One post as the edit page reads it: the stored Editor.js document and every field of the form. */
+export const BlogPostEditQuery = graphql(`
+  query BlogPostEdit($id: Int!) {
+    blogPost(id: $id) {
+      id
+      title
+      content
+      contentHtml
+      author {
+        id
+        name
+      }
+      category {
+        id
+        name
+        color
+      }
+      tags {
+        id
+        content
+      }
+      allowComments
+      allowLikes
+      publishStart
+      publishEnd
+      isPin
+      pinStart
+      pinEnd
+      state
+      stateLabel
+      attachment {
+        name
+        type
+        size
+        url
+        thumbnailUrl
+      }
+      updatedAt
+      version
+      canEdit
+    }
+  }
+`);
+
+/** The category dialog: the categories the viewer sees, with whether they may post there. */
+export const BlogEditorCategoriesQuery = graphql(`
+  query BlogEditorCategories {
+    blogCategories {
+      id
+      name
+      color
+      canPost
+    }
+  }
+`);
+
+export const BlogEditorTagsQuery = graphql(`
+  query BlogEditorTags {
+    blogTags {
+      id
+      content
+      canEdit
+    }
+  }
+`);
+
+export const CreateBlogTagMutation = graphql(`
+  mutation CreateBlogTag($input: BlogTagInput!) {
+    createBlogTag(input: $input) {
+      id
+      content
+      canEdit
+    }
+  }
+`);
+
+export const DeleteBlogTagsMutation = graphql(`
+  mutation DeleteBlogTags($ids: [Int!]!) {
+    deleteBlogTags(ids: $ids)
+  }
+`);

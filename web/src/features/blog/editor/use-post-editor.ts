@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import type { PageDef } from '../../../app/areas';
+import { useI18n } from '../../../app/i18n';
+import { leaveOnPurpose, useLeaveGuard } from '../../../app/leave-guard';
+import { useRecordEditor } from '../../../components/DetailFrame';
+import { recordIdOf } from '../../../components/save-flow';
+import { toast } from '../../../components/Toast';
+import { checkAttachment, readAsDataUrl } from './attachment';
+import { BlogPostEditQuery } from './operations';
+import { emptyForm, formFieldOf, formOf, restBody, togglePin, tokyoToday, type FormField, type PostDocument, type PostForm } from './post-form';
+import type { RichTextEditorHandle } from './RichTextEditor';
+import { savePost, SaveRefused } from './save-post';
+
+/**
+ * The state of the blog's create/edit page: the post loaded into the form, the body's editor, the
+ * attachment being read, the save (always through `/api/blogs`, see save-post.ts), and the way out:
+ * Cancel and every other route change go through the app's leave guard while there are unsaved edits;
+ * a save leaves on purpose, back to the list.
+ */
+export function usePostEditor(def: PageDef, id: string | undefined) {
+  const { t, locale } = useI18n();
+  const navigate = useNavigate();
+  const list = def.mobile ? '/blog/sp' : '/blog';
+  const { isNew, numericId, valid } = recordIdOf(def, id);
+  const today = useMemo(() => tokyoToday(), []);
+  const ed = useRecordEditor<PostForm>(emptyForm(today), isNew);
+  const { data, loading, error } = useQuery(BlogPostEditQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const post = data?.blogPost ?? null;
+  const body = useRef<RichTextEditorHandle>(null);
+  const [bodyEdited, setBodyEdited] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FormField, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const { load, setEditing } = ed;
+  useEffect(() => {
+    if (post) load(formOf(post));
+  }, [post, load]);
+
+  const dirty = ed.dirty || bodyEdited;
+  useLeaveGuard(ed.editing && dirty);
+
+  const setValue = ed.set;
+  const set = useCallback(
+    <K extends keyof PostForm>(key: K, value: PostForm[K]) => {
+      setValue(key, value);
+      setFieldErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
+    },
+    [setValue],
+  );
+
+  const setPin = (on: boolean) => ed.setValues((v) => ({ ...v, ...togglePin(v, on, today) }));
+
+  /** A chosen file: checked by name and size here (the server checks its content again), then read. */
+  const chooseFile = async (file: File) => {
+    const refusal = checkAttachment(file);
+    if (refusal) {
+      setFieldErrors((prev) => ({ ...prev, attachment: t(refusal === 'type' ? 'blogEdit.fileType' : refusal === 'size' ? 'blogEdit.fileSize' : 'blogEdit.fileUnreadable') }));
+      return;
+    }
+    setFieldErrors((prev) => ({ ...prev, attachment: undefined }));
+    setProcessing(true);
+    try {
+      const dataUrl = await readAsDataUrl(file);
+      set('attachment', { kind: 'new', uid: `${Date.now()}`, name: file.name, type: file.type || 'application/octet-stream', size: file.size, dataUrl });
+    } catch {
+      setFieldErrors((prev) => ({ ...prev, attachment: t('blogEdit.fileUnreadable') }));
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  /** A refused save: each message under the field it names, or (naming none) once in the banner. */
+  const showRefusal = (e: SaveRefused) => {
+    const japanese = locale === 'ja';
+    const byField: Partial<Record<FormField, string>> = {};
+    for (const f of e.fieldErrors) {
+      const field = formFieldOf(f.field);
+      if (field && !byField[field]) byField[field] = japanese ? f.message : t('err.field');
+    }
+    setFieldErrors(byField);
+    if (Object.keys(byField).length > 0) setFailure(null);
+    else if (e.code === 'NETWORK') setFailure(t('err.NETWORK'));
+    else setFailure(japanese && e.message ? e.message : t(e.code === 'CONFLICT' ? 'err.CONFLICT' : e.code === 'FORBIDDEN' ? 'err.FORBIDDEN' : 'err.OTHER', { name: '' }));
+  };
+
+  const save = async (draft: boolean) => {
+    if (saving) return;
+    // Spec §5: no save while the chosen file is still being read.
+    if (processing) {
+      setFieldErrors((prev) => ({ ...prev, attachment: t('blogEdit.fileProcessing') }));
+      setFailure(null);
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    setFieldErrors({});
+    try {
+      const content: PostDocument = (await body.current?.save()) ?? (post?.content as PostDocument | undefined) ?? { blocks: [] };
+      await savePost(isNew ? null : numericId, restBody(ed.values, content, { postId: isNew ? null : numericId, draft }));
+      toast.success(t(draft ? 'blogEdit.savedDraft' : isNew ? 'blogEdit.created' : 'blogEdit.updated'));
+      leaveOnPurpose(() => navigate(list));
+    } catch (e) {
+      if (e instanceof SaveRefused) showRefusal(e);
+      else setFailure(t('err.OTHER', { name: '' }));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Cancel: back to the list; with unsaved edits the leave guard asks first (its answer decides). */
+  const cancel = () => navigate(list);
+
+  return {
+    t,
+    locale,
+    list,
+    isNew,
+    valid,
+    today,
+    post,
+    loading: !isNew && valid && loading && !post,
+    loadError: error,
+    values: ed.values,
+    editing: ed.editing,
+    startEditing: () => setEditing(true),
+    set,
+    setPin,
+    chooseFile,
+    removeFile: () => set('attachment', { kind: 'none' }),
+    processing,
+    body,
+    bodyEdited: () => setBodyEdited(true),
+    saving,
+    save,
+    cancel,
+    fieldErrors,
+    failure,
+    dismissFailure: () => setFailure(null),
+    /** 下書き保存 is offered on a new post and on a draft (a published post is unpublished by no button). */
+    canSaveDraft: isNew || post?.state === 'DRAFT',
+  };
+}
+
+export type PostEditor = ReturnType<typeof usePostEditor>;
