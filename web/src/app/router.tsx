@@ -41,6 +41,8 @@ const SmartphoneDetailPage = screen(() => import('../features/devices/Smartphone
 const OfficeAccountsPage = screen(() => import('../features/devices/OfficeAccountsPage'));
 const OfficeAccountDetailPage = screen(() => import('../features/devices/OfficeAccountDetailPage'));
 const BlogFeedPage = screen(() => import('../features/blog/BlogFeedPage'));
+const BlogCategoriesPage = screen(() => import('../features/blog/categories/BlogCategoriesPage'));
+const BlogCategoryDetailPage = screen(() => import('../features/blog/categories/BlogCategoryDetailPage'));
 const BlogEditorPage = screen(() => import('../features/blog/editor/BlogEditorPage'));
 
 const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
@@ -50,6 +52,9 @@ const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   // blog
   '/blog': BlogFeedPage,
   '/blog/sp': BlogFeedPage,
+  '/blog_category': BlogCategoriesPage,
+  '/blog_category/new': BlogCategoryDetailPage,
+  '/blog_category/:id': BlogCategoryDetailPage,
   '/blog/new': BlogEditorPage,
   '/blog/sp/new': BlogEditorPage,
   '/blog/:id': BlogEditorPage,

@@ -111,7 +111,7 @@ export function recordIdOf(def: PageDef, id?: string): { isNew: boolean; numeric
 }
 
 /** Record kinds with their own success and failure toasts (`toast.created.<kind>`, …). */
-export type RecordKind = 'employee' | 'department' | 'computer' | 'smartphone' | 'officeAccount';
+export type RecordKind = 'employee' | 'department' | 'computer' | 'smartphone' | 'officeAccount' | 'blogCategory';
 
 /**
  * Leaving a detail screen the spec's way. `cancel`: with unsaved changes it asks first; a new record
