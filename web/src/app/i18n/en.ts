@@ -373,6 +373,7 @@ export const en: Messages = {
   'secret.show': 'Show',
   'secret.hide': 'Hide',
   'secret.revealFailed': 'Could not show the {label}',
+  'secret.keptPlaceholder': 'Saved (type only to change it)',
   'device.revealedBy': 'Shown to: {name}',
   'device.change.user': 'User: {from} → {to}',
   'device.change.status': 'Status: {from} → {to}',

@@ -374,6 +374,7 @@ export const ja = {
   'secret.show': '表示',
   'secret.hide': '隠す',
   'secret.revealFailed': '{label}を表示できませんでした',
+  'secret.keptPlaceholder': '登録済み（変更するときだけ入力）',
   'device.revealedBy': '表示した人: {name}',
   'device.change.user': '使用者: {from} → {to}',
   'device.change.status': '状態: {from} → {to}',

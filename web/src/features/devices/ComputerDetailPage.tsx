@@ -10,7 +10,7 @@ import { useMasterOptions } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
-import { SecretField } from './SecretField';
+import { SecretField, secretInput } from './SecretField';
 import { HeldFields, heldFromView, heldInput, heldMergeFields, type HeldValues } from './device-shared';
 import { ComputerDetailQuery, CreateComputerMutation, UpdateComputerMutation } from './operations';
 
@@ -24,8 +24,9 @@ interface Form extends HeldValues {
   introductionDate: string;
   warrantyUntil: string;
   office: { id: number; account: string } | null;
-  pinCode: string;
-  pass: string;
+  /** null: left as saved (the screens never load secrets; the update leaves them out). */
+  pinCode: string | null;
+  pass: string | null;
   acAdapter: string;
   powerCable: string;
   version: number | null;
@@ -41,8 +42,8 @@ const EMPTY: Form = {
   introductionDate: '',
   warrantyUntil: '',
   office: null,
-  pinCode: '',
-  pass: '',
+  pinCode: null,
+  pass: null,
   acAdapter: '',
   powerCable: '',
   version: null,
@@ -64,8 +65,8 @@ const fromView = (c: ComputerDetailFieldsFragment): Form => ({
   introductionDate: c.introductionDate ?? '',
   warrantyUntil: c.warrantyUntil ?? '',
   office: c.officeAccount ? { id: c.officeAccount.id, account: c.officeAccount.account } : null,
-  pinCode: c.pinCode ?? '',
-  pass: c.pass ?? '',
+  pinCode: null,
+  pass: null,
   acAdapter: c.acAdapter ?? '',
   powerCable: c.powerCable ?? '',
   version: c.version,
@@ -128,8 +129,8 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       introductionDate: orNull(v.introductionDate),
       warrantyUntil: orNull(v.warrantyUntil),
       officeAccountId: v.office?.id ?? null,
-      pinCode: orNull(v.pinCode),
-      pass: orNull(v.pass),
+      pinCode: secretInput(v.pinCode),
+      pass: secretInput(v.pass),
       acAdapter: orNull(v.acAdapter),
       powerCable: orNull(v.powerCable),
       version: isNew ? undefined : (v.version ?? undefined),
@@ -197,7 +198,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
             secret="PIN_CODE"
             label={t('pc.pinCode')}
             value={v.pinCode}
-            saved={data?.computer?.pinCode ?? ''}
+            isSet={!!data?.computer?.secretsSet.includes('PIN_CODE')}
             onChange={(x) => ed.set('pinCode', x)}
             readOnly={ro}
             error={fe.pinCode}
@@ -209,7 +210,7 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
             secret="PASS"
             label={t('pc.pass')}
             value={v.pass}
-            saved={data?.computer?.pass ?? ''}
+            isSet={!!data?.computer?.secretsSet.includes('PASS')}
             onChange={(x) => ed.set('pass', x)}
             readOnly={ro}
             error={fe.pass}

@@ -12,11 +12,15 @@ import styles from './devices.module.css';
 
 const MASK = '●●●●';
 
+/** A secret for the update: null (untouched) is left out, so the server keeps what it holds; '' clears. */
+export const secretInput = (v: string | null): string | null | undefined => (v === null ? undefined : v.trim() || null);
+
 /**
- * A PIN code or password: masked until someone presses 表示, which asks the server for the value
- * (the server records the reveal in the device's history). In edit mode a password input whose own
- * 表示 also goes through the server while it still holds the saved value; a value the editor typed
- * is theirs and toggles locally. A new device has nothing saved: its toggle is local too.
+ * A PIN code or password. The screens never load the value: the view only says whether one is set.
+ * 表示 asks the server for it (which records the reveal in the device's history). In edit mode the
+ * input starts empty and untouched (value null: the save leaves it out and the server keeps it); its
+ * own 表示 fetches the saved value into the input the same way, and what the editor types replaces it
+ * (emptying the input clears it). A value the editor typed, or a new device's, toggles locally.
  */
 export function SecretField(props: {
   kind: DeviceKind;
@@ -24,20 +28,23 @@ export function SecretField(props: {
   id: number | null;
   secret: DeviceSecret;
   label: string;
-  value: string;
-  saved: string;
+  /** null: untouched since loading. */
+  value: string | null;
+  /** The saved device holds a value. */
+  isSet: boolean;
   onChange(v: string): void;
   readOnly: boolean;
   error?: string;
   onRevealed(): void;
 }) {
-  const { kind, id, secret, label, value, saved, onChange, readOnly, error, onRevealed } = props;
+  const { kind, id, secret, label, value, isSet, onChange, readOnly, error, onRevealed } = props;
   const t = useT();
   const [shown, setShown] = useState<string | null>(null);
   const [reveal, { loading }] = useMutation(RevealDeviceSecretMutation, { fetchPolicy: 'no-cache' });
+  const fromServer = id !== null && isSet && value === null;
 
   const show = async () => {
-    if (id === null || (!readOnly && value !== saved)) return setShown(value);
+    if (!fromServer) return setShown(value ?? '');
     try {
       const r = await reveal({ variables: { kind, id, secret } });
       setShown(r.data?.revealDeviceSecret ?? '');
@@ -46,19 +53,12 @@ export function SecretField(props: {
       toast.error(t('secret.revealFailed', { label }));
     }
   };
-  const toggle = (
-    <IconButton
-      icon={shown === null ? EyeIcon : EyeClosedIcon}
-      aria-label={shown === null ? t('secret.show') : t('secret.hide')}
-      size="small"
-      variant="invisible"
-      disabled={loading}
-      onClick={() => (shown === null ? void show() : setShown(null))}
-    />
-  );
+  const toggleLabel = shown === null ? t('secret.show') : t('secret.hide');
+  const toggleIcon = shown === null ? EyeIcon : EyeClosedIcon;
+  const toggle = () => (shown === null ? void show() : setShown(null));
 
   if (readOnly) {
-    if (!saved) return <ViewItem label={label} value="" />;
+    if (!isSet) return <ViewItem label={label} value="" />;
     return (
       <ViewItem
         label={label}
@@ -67,12 +67,14 @@ export function SecretField(props: {
             <span data-testid={`secret-${secret}`} className={shown === null ? styles.secretMask : undefined}>
               {shown === null ? MASK : shown || t('device.none')}
             </span>
-            {toggle}
+            <IconButton icon={toggleIcon} aria-label={toggleLabel} size="small" variant="invisible" disabled={loading} onClick={toggle} />
           </span>
         }
       />
     );
   }
+  // Untouched and revealed: the input shows the saved value until the editor types.
+  const inputValue = value ?? (fromServer ? (shown ?? '') : '');
   return (
     <div>
       <Field label={label} error={error}>
@@ -81,21 +83,15 @@ export function SecretField(props: {
             {...c}
             block
             type={shown === null ? 'password' : 'text'}
-            value={value}
+            value={inputValue}
+            placeholder={fromServer && shown === null ? t('secret.keptPlaceholder') : undefined}
             autoComplete="new-password"
             onChange={(e) => {
               onChange(e.target.value);
               if (shown !== null) setShown(e.target.value);
             }}
             trailingAction={
-              value ? (
-                <TextInput.Action
-                  icon={shown === null ? EyeIcon : EyeClosedIcon}
-                  aria-label={shown === null ? t('secret.show') : t('secret.hide')}
-                  disabled={loading}
-                  onClick={() => (shown === null ? void show() : setShown(null))}
-                />
-              ) : undefined
+              inputValue || fromServer ? <TextInput.Action icon={toggleIcon} aria-label={toggleLabel} disabled={loading} onClick={toggle} /> : undefined
             }
           />
         )}

@@ -9,7 +9,7 @@ import { displayDate, useMasterOptions } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/graphql';
 import { DeviceHistory } from './DeviceHistory';
-import { SecretField } from './SecretField';
+import { SecretField, secretInput } from './SecretField';
 import { HeldFields, heldFromView, heldInput, heldMergeFields, type HeldValues } from './device-shared';
 import { CreateSmartphoneMutation, SmartphoneDetailQuery, UpdateSmartphoneMutation } from './operations';
 
@@ -19,7 +19,8 @@ interface Form extends HeldValues {
   os: string;
   price: string;
   exchangeDate: string;
-  pinPw: string;
+  /** null: left as saved (the screens never load secrets; the update leaves them out). */
+  pinPw: string | null;
   version: number | null;
 }
 
@@ -29,7 +30,7 @@ const EMPTY: Form = {
   os: '',
   price: '',
   exchangeDate: '',
-  pinPw: '',
+  pinPw: null,
   version: null,
   currentUser: null,
   previousUser: null,
@@ -45,7 +46,7 @@ const fromView = (s: SmartphoneDetailFieldsFragment): Form => ({
   os: s.os ?? '',
   price: s.price == null ? '' : String(s.price),
   exchangeDate: s.exchangeDate ?? '',
-  pinPw: s.pinPw ?? '',
+  pinPw: null,
   version: s.version,
 });
 
@@ -95,7 +96,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       os: orNull(v.os),
       price: v.price.trim() ? Number(v.price) : null,
       exchangeDate: orNull(v.exchangeDate),
-      pinPw: orNull(v.pinPw),
+      pinPw: secretInput(v.pinPw),
       version: isNew ? undefined : (v.version ?? undefined),
     };
     await exit.submit('smartphone', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
@@ -132,7 +133,7 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
           secret="PIN_PW"
           label={t('sp.pinPw')}
           value={v.pinPw}
-          saved={data?.smartphone?.pinPw ?? ''}
+          isSet={!!data?.smartphone?.secretsSet.includes('PIN_PW')}
           onChange={(x) => ed.set('pinPw', x)}
           readOnly={ro}
           error={fe.pinPw}

@@ -62,8 +62,7 @@ export const ComputerDetailFields = graphql(`
     purchaseDate
     introductionDate
     warrantyUntil
-    pinCode
-    pass
+    secretsSet
     acAdapter
     powerCable
     version
@@ -156,7 +155,7 @@ export const SmartphoneDetailFields = graphql(`
     status
     statusLabel
     exchangeDate
-    pinPw
+    secretsSet
     version
     updatedAt
     currentUser {
