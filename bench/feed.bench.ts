@@ -12,7 +12,8 @@
  * with p99 < 50 ms ≥ 0.6 × the bare handler's (bench/feed/report.ts).
  *
  * Flags: --posts=100000 --employees=5000 --quick (10,000 posts, 1,000 employees, 2 s steps, one
- *        bisection, one round: proves the bench works), and those of lib/compare.ts.
+ *        bisection, one round: proves the bench works), --explain (only EXPLAIN ANALYZE the page's
+ *        statements, bench/feed/explain.ts), and those of lib/compare.ts.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +22,7 @@ import { compareFullBare } from './lib/compare.js';
 import { startBenchDatabase } from './lib/database.js';
 import { REPO_ROOT } from './lib/procs.js';
 import { prepareFeedData, VIEWER_LOGIN } from './feed/data.js';
+import { explainFeedPage } from './feed/explain.js';
 import { judgeFeed, type Comparison } from './feed/report.js';
 
 /**
@@ -74,6 +76,10 @@ const bench: Bench = {
         `${data.byName.length} by name), ${data.tags} tags, ${data.posts} posts (${data.withThumbnail} with a thumbnail, ${data.pinned} pinned today), ` +
         `prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
+    if (args.explain === true) {
+      const plans = await explainFeedPage(db.url, { id: data.viewerId, readable: data.readable }, data.today, log);
+      return { pass: null, headline: `EXPLAIN of the feed page's statements at ${data.posts} posts`, results: { setup: data, plans } };
+    }
     const body = { query: FEED_QUERY, variables: { filter: null, after: null } };
     const targets = { p99Ms: numArg(args, 'p99', 50), maxP99Ratio: numArg(args, 'target', 1.5), minRateRatio: numArg(args, 'rate-target', 0.6) };
     const outcome = await compareFullBare({

@@ -6,37 +6,7 @@
  * for both lists. The rules (state, pinned, cursor, URLs) are restated here in a few lines.
  */
 import { BareError, serveBare } from '../lib/bare.js';
-
-// Copies of the statements of graph/src/modules/blog: BlogCategoryService.access (MEMBER_OF),
-// blog-post.feed.ts feedPage (scope ALL, no filter, first page) and pinnedIds, and POST_SELECT of
-// blog-post.queries.ts with SQL.pinnedNow / SQL.inWindow of blog-post.rules.ts. Keep them the same,
-// or the ratio measures SQL instead of the stack.
-const ACCESS_SQL = `select c.id, c.members_may_post, c.id in (select ce.category_id from blog_category_employee ce where ce.employee_id = $1
-                   union
-                   select cd.category_id from blog_category_department cd join employee e on e.department_id = cd.department_id where e.id = $1) as member from blog_category c`;
-const PINNED_NOW = `(p.is_pin and p.pin_start <= $T::date and p.pin_end >= $T::date and p.publish_start <= $T::date and (p.publish_end is null or p.publish_end >= $T::date))`;
-const IN_WINDOW = `(p.publish_start <= $T::date and (p.publish_end is null or p.publish_end >= $T::date))`;
-const KEY = `p.id, to_char(p.publish_start, 'YYYY-MM-DD') as publish_start`;
-const ORDER = `order by p.publish_start desc, p.id desc`;
-const PINNED_SQL = `select ${KEY} from blog_post p where p.category_id = any($1::int[]) and not p.is_draft and ${PINNED_NOW.replaceAll('$T', '$2')} ${ORDER} limit $3`;
-const REST_SQL = `select x.id, x.publish_start from unnest($1::int[]) as c(id)
-         cross join lateral (select ${KEY}, p.publish_start as sort_key from blog_post p where p.category_id = c.id and not p.is_draft and (p.author_id = $2 or ${IN_WINDOW.replaceAll('$T', '$3')}) and not (not p.is_draft and ${PINNED_NOW.replaceAll('$T', '$3')}) ${ORDER} limit $4) x
-        order by x.sort_key desc, x.id desc limit $4`;
-const ROWS_SQL = `select p.id, p.title, p.content, p.content_html,
-         p.category_id, c.name as category_name, c.color as category_color,
-         p.author_id, a.name as author_name, ad.name as author_department,
-         p.allow_comments, p.allow_likes,
-         to_char(p.publish_start, 'YYYY-MM-DD') as publish_start, to_char(p.publish_end, 'YYYY-MM-DD') as publish_end,
-         p.is_pin, to_char(p.pin_start, 'YYYY-MM-DD') as pin_start, to_char(p.pin_end, 'YYYY-MM-DD') as pin_end, p.is_draft,
-         p.attachment_key, p.attachment_name, p.attachment_type, p.attachment_size, p.attachment_thumb_key,
-         coalesce((select json_agg(json_build_object('id', t.id, 'content', t.content) order by lower(t.content), t.id)
-                     from blog_post_tag pt join blog_tag t on t.id = pt.tag_id where pt.post_id = p.id), '[]'::json) as tags,
-         p.created_at, p.updated_at, p.updated_by_id, p.version
-    from blog_post p
-    join employee a on a.id = p.author_id
-    left join department ad on ad.id = a.department_id
-    left join blog_category c on c.id = p.category_id
-   where p.id = any($1::int[])`;
+import { ACCESS_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
 
 const PAGE = 20;
 const MAX_PINNED = 50;

@@ -78,13 +78,31 @@ export class BlogPostService {
     private readonly images: BlogImageService,
   ) {}
 
+  /** Each request's reader for reads (feed, 速報, detail): the /blog page asks blogFeed and blogPinned in one request. */
+  private readonly readers = new WeakMap<AppContext, Promise<Reader>>();
+
   private async reader(ctx: AppContext): Promise<Reader> {
     const user = requireUser(ctx);
     return { user, access: await this.categories.access(ctx.em, user), today: tokyoToday() };
   }
 
+  /**
+   * The request's reader, worked out once however many of its fields read posts. Only queries read
+   * through it (a document of mutations answers each write through that write's own `reader`), so
+   * nothing in a request changes what it holds.
+   */
+  private readingReader(ctx: AppContext): Promise<Reader> {
+    let r = this.readers.get(ctx);
+    if (!r) {
+      r = this.reader(ctx);
+      this.readers.set(ctx, r);
+      r.catch(() => this.readers.delete(ctx));
+    }
+    return r;
+  }
+
   async feed(ctx: AppContext, filter: FeedFilter, after?: string | null, limit?: unknown): Promise<BlogFeedPage> {
-    const r = await this.reader(ctx);
+    const r = await this.readingReader(ctx);
     const page = checkPage(0, limit ?? DEFAULT_FEED_PAGE);
     const outsideWindow = filter.includeOutsideWindow === true;
     if (outsideWindow && !isBlogAdmin(r.user.role)) throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
@@ -97,12 +115,16 @@ export class BlogPostService {
 
   /** 速報: the posts pinned today that the viewer may read. */
   async pinned(ctx: AppContext): Promise<BlogPostView[]> {
-    const r = await this.reader(ctx);
+    const r = await this.readingReader(ctx);
     return this.views(ctx.em, r, await pinnedIds(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow: false }, r.today, MAX_PINNED));
   }
 
   async get(ctx: AppContext, id: number): Promise<BlogPostView> {
-    const r = await this.reader(ctx);
+    return this.viewOf(ctx, await this.readingReader(ctx), id);
+  }
+
+  /** One post as `r` may see it (a write answers with the post as saved, through its own reader). */
+  private async viewOf(ctx: AppContext, r: Reader, id: number): Promise<BlogPostView> {
     checkId(id, '投稿');
     const [row] = await this.rows(ctx.em, [id]);
     if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
@@ -115,7 +137,7 @@ export class BlogPostService {
     const data = parseInput(postSchema, input);
     const file = await this.attachments.store(changeOf(input));
     const id = await this.withFile(ctx, file, null, (tx) => this.insert(tx, r, data, input.content, file));
-    return this.get(ctx, id);
+    return this.viewOf(ctx, r, id);
   }
 
   private async insert(tx: EntityManager, r: Reader, data: PostInput, content: unknown, file: StoredAttachment | null): Promise<number> {
@@ -162,7 +184,7 @@ export class BlogPostService {
     const replaced = { keys: [] as (string | null)[] };
     await this.withFile(ctx, file, replaced, async (tx) => {
       const before = await this.forWrite(tx, r, id, 'edit');
-      await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updated_at), updatedById: before.updated_by_id }, version, () => this.get(ctx, id));
+      await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updated_at), updatedById: before.updated_by_id }, version, () => this.viewOf(ctx, r, id));
       const v = await this.values(tx, r, data, input.content, before);
       const old = valuesOf(before);
       const next = { ...v, content: v.content.html, tagIds: [...v.tagIds].sort((a, b) => a - b) };
@@ -185,7 +207,7 @@ export class BlogPostService {
       const [after] = await this.rows(tx, [id]);
       record(tx, { type: 'blog.post.updated', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(after!), previous: snapshot(before), changed } });
     });
-    return this.get(ctx, id);
+    return this.viewOf(ctx, r, id);
   }
 
   async delete(ctx: AppContext, id: number): Promise<boolean> {
