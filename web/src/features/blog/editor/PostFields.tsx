@@ -4,7 +4,7 @@ import { AlertFillIcon, ListUnorderedIcon, XIcon } from '@primer/octicons-react'
 import { useSession } from '../../../app/auth/session';
 import { Field } from '../../../components/Field';
 import { ViewItem } from '../../../components/FormFields';
-import { displayDateTime } from '../../../components/master-options';
+import { displayDate } from '../../../components/master-options';
 import { CategoryLabel } from '../BlogCard';
 import { AttachmentField } from './AttachmentField';
 import { RichTextEditor } from './RichTextEditor';
@@ -53,7 +53,7 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
   const { user } = useSession();
   const bodyErrorId = useId();
   const author = post?.author.name ?? user.name;
-  const editedAt = post ? displayDateTime(post.updatedAt) : '';
+  const editedAt = post ? displayDate(post.updatedAt) : '';
   const tags = v.tags.length ? (
     <span className={styles.tags}>
       {v.tags.map((tag) => (
