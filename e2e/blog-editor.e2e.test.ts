@@ -198,6 +198,75 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await context.close();
   });
 
+  test('inline marks: underline and strike write <u> and <s>, clear formatting takes every mark off the selection; the saved body keeps them; another author\'s post has no 編集', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff');
+    await openNew(page);
+    const title = unique('E2E 書式');
+    await page.getByLabel('タイトル').fill(title);
+    await chooseCategory(page, '部活動・サークル');
+    const mark = async (tool: string) => {
+      await page.keyboard.press('Shift+Home');
+      await page.locator(`.ce-inline-toolbar [data-item-name="${tool}"]`).click();
+      await page.keyboard.press('End');
+    };
+    await editor(page).locator('.ce-paragraph').first().click();
+    await page.keyboard.type('下線');
+    await mark('underline');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('取り消し');
+    await mark('strike');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('元に戻す');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Control+i');
+    await shot(page, 'desktop-blog-editor-inline-toolbar');
+    await page.locator('.ce-inline-toolbar [data-item-name="clear"]').click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/blog');
+    const mine = await (await page.request.get(`/api/blogs?mine=1&title=${encodeURIComponent(title)}`)).json();
+    expect(mine).toHaveLength(1);
+    expect((mine[0].content_document.blocks as { data: { text: string } }[]).map((b) => b.data.text)).toEqual(['<u>下線</u>', '<s>取り消し</s>', '元に戻す']);
+
+    // Someone else's post opens read-only: ブログ詳細 without 編集.
+    const feed = (await (await page.request.get('/api/blogs?limit=50')).json()) as { blog_id: number; can_edit: boolean }[];
+    const other = feed.find((p) => !p.can_edit)!;
+    await page.goto(`/blog/${other.blog_id}`);
+    await page.getByTestId('blog-content').waitFor();
+    expect(await heading(page).innerText()).toContain('ブログ詳細');
+    expect(await page.getByRole('button', { name: '編集' }).count()).toBe(0);
+    await context.close();
+  });
+
+  test('saving while the attachment is still being read is refused with the spec\'s message in Japanese, and goes through once it is read', async () => {
+    const { context, page } = await newPage(browser);
+    // The page reads files named slow-*.png only when the test says so: the 'processing' state without any timing.
+    await context.addInitScript(() => {
+      const read = FileReader.prototype.readAsDataURL;
+      const w = window as unknown as { releaseSlowRead?: () => void };
+      FileReader.prototype.readAsDataURL = function (this: FileReader, blob: Blob) {
+        if (!(blob instanceof File && blob.name.startsWith('slow-'))) return read.call(this, blob);
+        w.releaseSlowRead = () => read.call(this, blob);
+      };
+    });
+    await signIn(page, 'staff');
+    await openNew(page);
+    await page.getByLabel('タイトル').fill(unique('E2E 添付待ち'));
+    await chooseCategory(page, '部活動・サークル');
+    await page.getByTestId('blog-attachment-input').setInputFiles(png('slow-poster.png'));
+    await page.getByTestId('blog-attachment-processing').waitFor();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect.poll(() => page.locator('[role="alert"]').allInnerTexts()).toContain('ファイルの処理が終わるまでお待ちください。終わってからブログを保存できます。');
+    expect(new URL(page.url()).pathname).toBe('/blog/new');
+    await shot(page, 'desktop-blog-editor-processing');
+    await page.evaluate(() => (window as unknown as { releaseSlowRead: () => void }).releaseSlowRead());
+    await expect.poll(() => page.getByTestId('blog-attachment-current').innerText()).toContain('slow-poster.png');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/blog');
+    await context.close();
+  });
+
   test('leaving with unsaved edits asks: 編集を続ける stays, 変更を破棄して移動 leaves; an attachment of the wrong type is refused in Japanese', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff');

@@ -61,7 +61,7 @@ export function AttachmentField({
         {t('blogEdit.attachment')}
       </span>
       <div className={styles.attachment}>
-        <Current value={value} />
+        {!(processing && value.kind === 'none') && <Current value={value} />}
         {processing && (
           <span className={styles.fileRow} data-testid="blog-attachment-processing">
             <Spinner size="small" srText={null} />
