@@ -5,6 +5,8 @@ import type { EventConsumer } from '../../graph/src/platform/events/index.js';
 import { ProbeConsumer } from '../../graph/src/platform/events/probe.js';
 import { createGoogleSync, type GoogleSync } from './google-sync/index.js';
 import { createImportConsumer, ImportConsumer, startImportScheduler } from './import/index.js';
+import { createLogger } from '../../graph/src/platform/logger.js';
+import { startBlogScheduler } from './blog-schedule/index.js';
 
 export interface ConsumerOptions {
   /** The process's metrics registry (so consumers' own metrics reach /metrics). */
@@ -68,10 +70,16 @@ export function selectConsumers(only: string[] = [], o: ConsumerOptions = {}, de
 /**
  * Timers that selected consumers need beside their events: google-sync's pull scheduler (timer
  * pulls per connected user and the "sync the month shown" requests), when Google is configured, and
- * the import worker's look for pending jobs.
+ * the import worker's look for pending jobs. And, in every process that runs consumers (each pool
+ * process, or `npm start` without Kafka), the blog scheduler: the events of posts whose publish or
+ * pin window starts or ends with the day, fired once across processes (blog-schedule/).
  */
 export function startBackgroundJobs(consumers: EventConsumer[], orm: MikroORM, config: Config): { stop(): Promise<void> } {
   const stops: (() => Promise<void>)[] = [];
+  if (consumers.length) {
+    const blog = startBlogScheduler(orm, createLogger(config.LOG_LEVEL));
+    stops.push(() => blog.stop());
+  }
   if (config.GOOGLE_CLIENT_ID && googleSync && consumers.includes(googleSync.consumer)) {
     const scheduler = googleSync.startScheduler(orm);
     stops.push(() => scheduler.stop());

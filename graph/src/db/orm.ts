@@ -22,6 +22,7 @@ import { Migration20261126220000_blog } from './migrations/Migration202611262200
 import { Migration20261126232000_blog_images } from './migrations/Migration20261126232000_blog_images.js';
 import { Migration20261126230000_computer_warranty } from './migrations/Migration20261126230000_computer_warranty.js';
 import { Migration20261127000000_history_reveals } from './migrations/Migration20261127000000_history_reveals.js';
+import { Migration20261127010000_blog_scheduler } from './migrations/Migration20261127010000_blog_scheduler.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -48,6 +49,7 @@ export const migrationsList = [
   { name: 'Migration20261126230000_computer_warranty', class: Migration20261126230000_computer_warranty },
   { name: 'Migration20261126232000_blog_images', class: Migration20261126232000_blog_images },
   { name: 'Migration20261127000000_history_reveals', class: Migration20261127000000_history_reveals },
+  { name: 'Migration20261127010000_blog_scheduler', class: Migration20261127010000_blog_scheduler },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

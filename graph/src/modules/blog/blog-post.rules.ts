@@ -48,3 +48,24 @@ export const SQL = {
 } as const;
 /** How many times each fragment binds today. */
 export const SQL_TODAY_PARAMS = { inWindow: 2, pinnedNow: 4 } as const;
+
+/** A time-based change of a post for its readers (the scheduler records one event per change). */
+export type PostTransition = 'published' | 'pin_started' | 'pin_ended' | 'expired';
+
+/**
+ * What changed for a post's readers from day `since` to day `day` by the calendar alone, in the
+ * order it happens: published before it is pinned, unpinned before it expires. Net change only: a
+ * pin that started and ended between the two days is no change.
+ */
+export function transitions(p: PostWindow, since: string, day: string): PostTransition[] {
+  const was = stateOf(p, since) === BlogPostState.PUBLISHED;
+  const is = stateOf(p, day) === BlogPostState.PUBLISHED;
+  const wasPinned = isPinnedOn(p, since);
+  const isPinned = isPinnedOn(p, day);
+  const out: PostTransition[] = [];
+  if (!was && is) out.push('published');
+  if (!wasPinned && isPinned) out.push('pin_started');
+  if (wasPinned && !isPinned) out.push('pin_ended');
+  if (was && !is) out.push('expired');
+  return out;
+}

@@ -1,81 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { createClient, type Client } from 'graphql-ws';
 import { api, gql } from '../../test/http.js';
 import { blogWorld, doc, type BlogWorld } from './blog.test-fixture.js';
+import { liveWatch } from './blog.live.test-support.js';
 
 let w: BlogWorld;
+let watch: ReturnType<typeof liveWatch>['watch'];
+let drained: ReturnType<typeof liveWatch>['drained'];
 beforeAll(async () => {
   w = await blogWorld();
+  ({ watch, drained } = liveWatch(w));
 });
 afterAll(async () => w?.p.close());
-
-interface Change {
-  kind: string;
-  postId: number | null;
-  post: { id: number; title: string; state: string; pinned: boolean; canEdit: boolean; canDelete: boolean; category: { name: string; color: string } | null } | null;
-  categoryId: number | null;
-  category: { id: number; name: string; color: string } | null;
-}
-
-const SUB = `subscription { blogChanged { kind postId post { id title state pinned canEdit canDelete category { name color } } categoryId category { id name color } } }`;
-
-/** One viewer's open subscription and what it has received, in order. */
-interface Watch {
-  changes: Change[];
-  /** Waits until a change matching `pred` has arrived (bounded: fails the test rather than hang). */
-  until(pred: (c: Change) => boolean, tries?: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function watch(token: string): Promise<Watch> {
-  const client: Client = createClient({ url: w.p.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
-  const changes: Change[] = [];
-  client.subscribe<{ blogChanged: Change }>({ query: SUB }, { next: (m) => changes.push(m.data!.blogChanged), error: () => undefined, complete: () => undefined });
-  const self: Watch = {
-    changes,
-    async until(pred, tries = 100) {
-      for (let i = 0; i < tries && !changes.some(pred); i++) await new Promise((r) => setTimeout(r, 50));
-      if (!changes.some(pred)) throw new Error(`not received; got ${JSON.stringify(changes)}`);
-    },
-    close: () => client.dispose() as Promise<void>,
-  };
-  await registered(self, token);
-  return self;
-}
-
-/**
- * Waits until the subscription is live: the viewer saves a draft of their own (only they see it)
- * until it comes back, then deletes it. The same trick marks "everything before has been delivered"
- * (deliveries keep their order), so "received nothing" is asserted without a timer.
- */
-async function registered(v: Watch, token: string) {
-  for (let i = 0; i < 50; i++) {
-    const id = await marker(token);
-    try {
-      await v.until((c) => c.postId === id && c.kind === 'DELETED', 10);
-      v.changes.length = 0;
-      return;
-    } catch {
-      // not yet registered: try again
-    }
-  }
-  throw new Error('subscription never registered');
-}
-
-/** A draft only `token` sees, created and deleted: its DELETED is the last thing the viewer receives. */
-async function marker(token: string): Promise<number> {
-  const d = await w.post(token, { title: '目印', isDraft: true });
-  await api(w.p.url, 'DELETE', `/blogs/${d.id}`, { token });
-  return d.id;
-}
-
-/** Everything sent so far to `v` has arrived. */
-async function drained(v: Watch, token: string) {
-  const id = await marker(token);
-  await v.until((c) => c.postId === id && c.kind === 'DELETED');
-  v.changes.splice(v.changes.findIndex((c) => c.postId === id));
-}
 
 const update = (token: string, id: number, version: number, input: Record<string, unknown>) =>
   gql(w.p.url, `mutation($id: Int!, $i: BlogPostInput!) { updateBlogPost(id: $id, input: $i) { id version } }`, { id, i: { content: doc('本文'), ...input, version } }, { token });
