@@ -82,7 +82,6 @@ describe('role-dependent menu (spec section 6)', () => {
     const cases: [string, string][] = [
       ['/blog/statistics', '月別ブログ統計'],
       ['/blog/12', 'ブログ詳細'],
-      ['/blog_category', 'ブログカテゴリ設定'],
       ['/profile', '自分のプロフィール'],
       ['/profile/sp/3', 'プロフィール'],
     ];

@@ -13,7 +13,7 @@ const HEX = /^#[0-9a-f]{6}$/i;
  */
 export function ColorField({ value, name, onChange, readOnly, error }: { value: string; name: string; onChange(v: string): void; readOnly: boolean; error?: string }) {
   const t = useT();
-  const preview = <CategoryLabel category={{ id: 0, name: name.trim() || t('blogCat.previewName'), color: value }} />;
+  // View mode: the colour itself (the name is right beside it; a label would say it twice).
   if (readOnly)
     return (
       <ViewItem
@@ -21,12 +21,13 @@ export function ColorField({ value, name, onChange, readOnly, error }: { value: 
         testId="category-color"
         value={
           <span className={styles.colorRow}>
-            {preview}
+            <span className={styles.dot} style={{ background: value }} aria-hidden="true" />
             <code>{value}</code>
           </span>
         }
       />
     );
+  const preview = <CategoryLabel category={{ id: 0, name: name.trim() || t('blogCat.previewName'), color: value }} />;
   return (
     <Field label={t('blogCat.color')} error={error} caption={t('blogCat.colorCaption')}>
       {(c) => (

@@ -69,7 +69,10 @@ export function MembersSection({
   };
   return (
     <FormSection title={t('blogCat.members')}>
-      <p className={styles.caption}>{t('blogCat.membersCaption')}</p>
+      <p className={styles.caption}>
+        {t('blogCat.membersCaption')}
+        {!readOnly && t('blogCat.membersSaveHint')}
+      </p>
       <div className={styles.memberGroup}>
         <h3 className={styles.groupTitle}>{t('blogCat.departments')}</h3>
         <TokenList label={t('blogCat.departments')} members={departments} emptyText={t('blogCat.noDepartments')} onRemove={readOnly ? undefined : (id) => onDepartments(departments.filter((d) => d.id !== id))} testId="category-departments" />
