@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { rulesOf } from '../../lib/record/field.js';
-import type { AppContext } from '../../platform/context.js';
 import { DeviceKind } from '../devices/device.enums.js';
-import { heldHooks, heldSnapshot, returnHeld } from '../devices/device.held.js';
+import { HeldDeviceAdmin } from '../devices/device.held-admin.js';
+import { heldHooks, heldSnapshot } from '../devices/device.held.js';
 import { entityData, entityValues, eventValues, keptKeys } from '../devices/device.record.js';
 import { version } from '../devices/device.validation.js';
-import { createRecord, updateRecord, type WriteSpec } from '../devices/device.writer.js';
 import { Computer } from './computer.entity.js';
 import { COMPUTER_FIELDS } from './computer.fields.js';
 import type { ComputerService } from './computer.service.js';
@@ -19,9 +17,11 @@ export type ComputerData = z.infer<z.ZodObject<typeof fields>>;
 type Data = ComputerData;
 
 /** A computer cannot be introduced before it was bought. */
-export const datesInOrder = (d: { purchaseDate: string | null; introductionDate: string | null }) =>
-  !d.purchaseDate || !d.introductionDate || d.purchaseDate <= d.introductionDate;
-const order = { message: '導入日は購入日以降の日付にしてください。', path: ['introductionDate'] };
+export const datesInOrder = (d: { purchaseDate: string | null; introductionDate: string | null }) => !d.purchaseDate || !d.introductionDate || d.purchaseDate <= d.introductionDate;
+const order = {
+  message: '導入日は購入日以降の日付にしてください。',
+  path: ['introductionDate'],
+};
 /** The rules of a computer's fields (the form, the API and the Excel import alike). */
 export const computerSchema = z.object(fields).refine(datesInOrder, order);
 const createSchema = computerSchema;
@@ -34,35 +34,35 @@ const events = eventValues(COMPUTER_FIELDS);
 const snapshot = (e: Computer) => ({ ...heldSnapshot(e), ...events(e) });
 
 /** Computer writes (管理者, デバイス管理者, システム管理者). */
-export class ComputerAdminService {
-  private readonly hooks = heldHooks<Computer, Data>(DeviceKind.COMPUTER, { created: 'device.computer.created', updated: 'device.computer.updated' }, snapshot);
-  private readonly spec: WriteSpec<Computer, Data, ComputerView>;
-
+export class ComputerAdminService extends HeldDeviceAdmin<Computer, Data, ComputerView> {
   constructor(computers: ComputerService) {
-    this.spec = {
-      noun: 'パソコン',
-      entity: Computer,
-      createSchema,
-      updateSchema,
-      unique: { computer_asset_number: { field: 'assetNumber', message: ASSET_NUMBER_TAKEN } },
-      ...this.hooks,
-      keptWhenOmitted: keptKeys(COMPUTER_FIELDS),
-      values: entityValues<Data>(COMPUTER_FIELDS),
-      toEntity: entityData(COMPUTER_FIELDS),
-      get: (ctx, id) => computers.get(ctx, id),
-    };
-  }
-
-  create(ctx: AppContext, input: unknown): Promise<ComputerView> {
-    return createRecord(ctx, this.spec, input);
-  }
-
-  update(ctx: AppContext, id: number, input: unknown): Promise<ComputerView> {
-    return updateRecord(ctx, this.spec, id, input);
-  }
-
-  /** Hands back every computer `employeeId` holds, inside the caller's transaction (offboarding). */
-  returnFrom(tx: EntityManager, employeeId: number, actorId: number): Promise<number[]> {
-    return returnHeld(tx, Computer, employeeId, actorId, this.hooks.recordUpdated);
+    const hooks = heldHooks<Computer, Data>(
+      DeviceKind.COMPUTER,
+      {
+        created: 'device.computer.created',
+        updated: 'device.computer.updated',
+      },
+      snapshot,
+    );
+    super(
+      {
+        noun: 'パソコン',
+        entity: Computer,
+        createSchema,
+        updateSchema,
+        unique: {
+          computer_asset_number: {
+            field: 'assetNumber',
+            message: ASSET_NUMBER_TAKEN,
+          },
+        },
+        ...hooks,
+        keptWhenOmitted: keptKeys(COMPUTER_FIELDS),
+        values: entityValues<Data>(COMPUTER_FIELDS),
+        toEntity: entityData(COMPUTER_FIELDS),
+        get: (ctx, id) => computers.get(ctx, id),
+      },
+      hooks.recordUpdated,
+    );
   }
 }
