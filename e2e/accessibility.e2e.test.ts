@@ -77,6 +77,8 @@ function routes(viewport: Viewport): string[] {
     `/blog${sp}`,
     '/blog/statistics',
     '/blog_category',
+    '/blog_category/new',
+    '/blog_category/1', // the seed's first category (社内報)
     `/profile${sp}`,
     `/profile_list${sp}`,
     '/no-such-page',
