@@ -12,7 +12,8 @@ import { toast } from './Toast';
 
 /**
  * Saving a detail form: field errors under the fields, a failure toast and banner; a CONFLICT is
- * reported to `onConflict` (which fetches the saved record to merge with) and kept in `conflict`.
+ * reported to `onConflict` (which fetches the saved record to merge with) and kept in `conflict`:
+ * its merge panel is the one message then (no toast beside it).
  */
 export function useSaveFlow(onConflict: () => void) {
   const t = useT();
@@ -46,8 +47,8 @@ export function useSaveFlow(onConflict: () => void) {
       } else {
         setFieldErrors(fieldErrorsOf(e));
         setFailure(errorText(e));
+        toast.error(failToast);
       }
-      toast.error(failToast);
       return false;
     } finally {
       setSaving(false);
