@@ -16,6 +16,8 @@ import { BlogCard, type BlogCardPost } from './BlogCard';
 import { BlogDetailDialog } from './BlogDetailDialog';
 import { BlogFilters, FILTER_KEYS, LayoutSelect, type FilterValues } from './BlogFilters';
 import { useSingleOrDoubleClick, useStoredLayout } from './card-helpers';
+import { applyToPinned, applyToShown } from './live-feed';
+import { useBlogLive } from './live';
 import { BlogPinnedQuery } from './operations';
 import { PinnedPanel } from './PinnedPanel';
 import { useBlogFeed } from './use-blog-feed';
@@ -48,8 +50,22 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
     categoryId: toId(f.values.category),
     departmentId: toId(f.values.department),
   };
-  const feed = useBlogFeed(filter);
+  const feed = useBlogFeed(filter, user.id);
   const pinned = useQuery(BlogPinnedQuery, { fetchPolicy: 'no-cache' });
+  // 速報 as loaded, then kept by live changes (the query is not cached: no cache to update).
+  const [pinnedPosts, setPinnedPosts] = useState<readonly BlogCardPost[]>([]);
+  useEffect(() => setPinnedPosts(pinned.data?.blogPinned ?? []), [pinned.data]);
+  // Live: the cards, 速報 and an open dialog follow every change the viewer may see, without reload.
+  useBlogLive((change) => {
+    if (change.kind === 'ACCESS_CHANGED') {
+      feed.reload();
+      void pinned.refetch();
+      return;
+    }
+    feed.apply(change);
+    setPinnedPosts((list) => applyToPinned(list, change));
+    setShown((p) => p && applyToShown(p, change));
+  });
   useEffect(() => {
     if (feed.error || pinned.error) toast.error(t('blog.fetchFailed'));
   }, [feed.error, pinned.error, t]);
@@ -97,7 +113,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
           {!narrow && create}
         </div>
       </div>
-      <PinnedPanel posts={pinned.data?.blogPinned ?? []} onOpen={setShown} />
+      <PinnedPanel posts={pinnedPosts} onOpen={setShown} />
       <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
         {feed.items.map((p) => (
           <BlogCard key={p.id} post={p} onClick={narrow ? tap : clicks.onClick} onDoubleClick={narrow ? undefined : clicks.onDoubleClick} />

@@ -2,10 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import type { BlogFeedFilter } from '../../gql/graphql';
 import type { BlogCardPost } from './BlogCard';
+import { applyToFeed, type BlogChange } from './live-feed';
 import { BlogFeedQuery } from './operations';
 
 interface FeedState {
-  items: BlogCardPost[];
+  items: readonly BlogCardPost[];
   next: string | null;
   loading: boolean;
   error: boolean;
@@ -13,9 +14,10 @@ interface FeedState {
 
 /**
  * The feed for one filter, page by page on the server's cursor: a new filter starts over, もっと見る
- * appends the next page. An answer for a filter no longer shown is dropped.
+ * appends the next page. An answer for a filter no longer shown is dropped. `apply` takes a live
+ * change into the loaded cards; `reload` starts over (the viewer's categories changed).
  */
-export function useBlogFeed(filter: BlogFeedFilter) {
+export function useBlogFeed(filter: BlogFeedFilter, me: number) {
   const client = useApolloClient();
   const key = JSON.stringify(filter);
   const current = useRef(key);
@@ -41,5 +43,11 @@ export function useBlogFeed(filter: BlogFeedFilter) {
     void fetchPage(null, false);
   }, [key, fetchPage]);
 
-  return { ...state, loadMore: () => state.next && void fetchPage(state.next, true) };
+  const apply = useCallback(
+    (change: BlogChange) => setState((s) => ({ ...s, items: applyToFeed(s.items, change, { filter: JSON.parse(current.current) as BlogFeedFilter, me, more: s.next !== null }) })),
+    [me],
+  );
+  const reload = useCallback(() => void fetchPage(null, false), [fetchPage]);
+
+  return { ...state, loadMore: () => state.next && void fetchPage(state.next, true), apply, reload };
 }
