@@ -236,6 +236,10 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.getByTestId('blog-content').waitFor();
     expect(await heading(page).innerText()).toContain('ブログ詳細');
     expect(await page.getByRole('button', { name: '編集' }).count()).toBe(0);
+    // A post that does not exist (or may not be seen) says so in place of the form.
+    await page.goto('/blog/99999999');
+    await page.getByTestId('record-unavailable').waitFor();
+    expect(await page.getByTestId('record-unavailable').innerText()).toContain('このデータは見つかりません');
     await context.close();
   });
 

@@ -29,6 +29,22 @@ export function useRecordEditor<V>(empty: V, isNew: boolean) {
   return { values, setValues, loaded, load, rebase, set, restore, editing, setEditing, dirty };
 }
 
+/** In place of a record that cannot be shown: why (no such record, or its load failed), and optionally a way back. */
+export function UnavailablePanel({ title, body, back }: { title: string; body: string; back?: { href: string; label: string } }) {
+  return (
+    <div data-testid="record-unavailable">
+      <Blankslate border spacious>
+        <Blankslate.Visual>
+          <AlertIcon size="medium" />
+        </Blankslate.Visual>
+        <Blankslate.Heading as="h2">{title}</Blankslate.Heading>
+        <Blankslate.Description>{body}</Blankslate.Description>
+        {back && <Blankslate.SecondaryAction href={back.href}>{back.label}</Blankslate.SecondaryAction>}
+      </Blankslate>
+    </div>
+  );
+}
+
 export interface DetailFrameLabels {
   back: string;
   edit: string;
@@ -121,15 +137,7 @@ export function DetailFrame({
           <Spinner size="medium" />
         </div>
       ) : unavailable ? (
-        <div data-testid="record-unavailable">
-          <Blankslate border spacious>
-            <Blankslate.Visual>
-              <AlertIcon size="medium" />
-            </Blankslate.Visual>
-            <Blankslate.Heading as="h2">{unavailable.title}</Blankslate.Heading>
-            <Blankslate.Description>{unavailable.body}</Blankslate.Description>
-          </Blankslate>
-        </div>
+        <UnavailablePanel title={unavailable.title} body={unavailable.body} />
       ) : (
         <form ref={form} onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'}>
           <RecordModeContext.Provider value={{ editing, emptyText: labels.empty }}>

@@ -1,8 +1,9 @@
 import { useId, useRef } from 'react';
 import { Button, Link, Spinner } from '@primer/react';
-import { AlertFillIcon, FileIcon, PaperclipIcon, XIcon } from '@primer/octicons-react';
+import { FileIcon, PaperclipIcon, XIcon } from '@primer/octicons-react';
 import { useT } from '../../../app/i18n';
 import { ATTACHMENT_ACCEPT, formatBytes, type AttachmentState } from './attachment';
+import { CAPTION, FieldError, GROUP_LABEL } from './field-parts';
 import styles from './editor.module.css';
 
 /** What is attached now: the stored file (its thumbnail or a link), a file just chosen, or nothing. */
@@ -57,7 +58,7 @@ export function AttachmentField({
   const id = useId();
   return (
     <div className={styles.block} role="group" aria-labelledby={`${id}-label`}>
-      <span id={`${id}-label`} className={styles.blockLabel}>
+      <span id={`${id}-label`} className={GROUP_LABEL}>
         {t('blogEdit.attachment')}
       </span>
       <div className={styles.attachment}>
@@ -94,13 +95,8 @@ export function AttachmentField({
           </span>
         )}
       </div>
-      {!readOnly && <p className={styles.caption}>{t('blogEdit.attachmentRules')}</p>}
-      {error && (
-        <p className={styles.error} role="alert">
-          <AlertFillIcon size={12} aria-hidden="true" />
-          <span>{error}</span>
-        </p>
-      )}
+      {!readOnly && <p className={CAPTION}>{t('blogEdit.attachmentRules')}</p>}
+      <FieldError text={error} alert />
     </div>
   );
 }

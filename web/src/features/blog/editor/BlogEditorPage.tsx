@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, Spinner } from '@primer/react';
-import { Blankslate } from '@primer/react/experimental';
-import { AlertIcon, PencilIcon } from '@primer/octicons-react';
+import { PencilIcon } from '@primer/octicons-react';
 import { AREAS, type PageDef } from '../../../app/areas';
 import { useDocumentTitle } from '../../../app/i18n';
 import { useNarrow } from '../../../app/use-narrow';
+import { UnavailablePanel } from '../../../components/DetailFrame';
 import { readError } from '../../../components/gql-errors';
 import { Page } from '../../../components/Page';
 import { PageHeading } from '../../../components/PageHeading';
@@ -63,16 +63,11 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
           <Spinner size="medium" srText={t('common.loading')} />
         </div>
       ) : unavailable ? (
-        <div data-testid="record-unavailable">
-          <Blankslate border spacious>
-            <Blankslate.Visual>
-              <AlertIcon size="medium" />
-            </Blankslate.Visual>
-            <Blankslate.Heading as="h2">{notFound ? t('rec.notFoundTitle') : t('rec.loadFailedTitle')}</Blankslate.Heading>
-            <Blankslate.Description>{notFound ? t('rec.notFoundBody') : t('blog.fetchFailed')}</Blankslate.Description>
-            <Blankslate.SecondaryAction href={p.list}>{t('rec.back')}</Blankslate.SecondaryAction>
-          </Blankslate>
-        </div>
+        <UnavailablePanel
+          title={notFound ? t('rec.notFoundTitle') : t('rec.loadFailedTitle')}
+          body={notFound ? t('rec.notFoundBody') : t('blog.fetchFailed')}
+          back={{ href: p.list, label: t('rec.back') }}
+        />
       ) : (
         <form ref={form} onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'} className={styles.form} data-narrow={narrow || undefined}>
           <div className={styles.card}>

@@ -1,34 +1,25 @@
 import { useId } from 'react';
 import { Button, Label, TextInput } from '@primer/react';
-import { AlertFillIcon, ListUnorderedIcon, XIcon } from '@primer/octicons-react';
+import { ListUnorderedIcon, XIcon } from '@primer/octicons-react';
 import { useSession } from '../../../app/auth/session';
 import { Field } from '../../../components/Field';
 import { ViewItem } from '../../../components/FormFields';
 import { displayDate } from '../../../components/master-options';
 import { CategoryLabel } from '../BlogCard';
 import { AttachmentField } from './AttachmentField';
+import { FieldError, GROUP_LABEL } from './field-parts';
 import { RichTextEditor } from './RichTextEditor';
 import type { PostDocument } from './post-form';
 import type { PostEditor } from './use-post-editor';
 import blogStyles from '../blog.module.css';
 import styles from './editor.module.css';
 
-function FieldError({ id, text }: { id?: string; text?: string }) {
-  if (!text) return null;
-  return (
-    <p id={id} className={styles.error}>
-      <AlertFillIcon size={12} aria-hidden="true" />
-      <span>{text}</span>
-    </p>
-  );
-}
-
 /** A value chosen in a dialog (category, tags): what is chosen, a 選択 button, a clear button. */
 function ChosenField({ label, error, chooseLabel, clearLabel, onChoose, onClear, children, testId }: { label: string; error?: string; chooseLabel: string; clearLabel?: string; onChoose(): void; onClear?(): void; children: React.ReactNode; testId: string }) {
   const id = useId();
   return (
     <div className={styles.block} role="group" aria-labelledby={`${id}-label`} data-testid={testId}>
-      <span id={`${id}-label`} className={styles.blockLabel}>
+      <span id={`${id}-label`} className={GROUP_LABEL}>
         {label}
       </span>
       <div className={styles.chosen} data-invalid={error ? true : undefined} aria-invalid={error ? true : undefined} tabIndex={error ? -1 : undefined}>
@@ -103,7 +94,7 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
         </dl>
       )}
       <div className={styles.block}>
-        <span className={styles.blockLabel}>
+        <span className={GROUP_LABEL}>
           {t('blogEdit.content')}
         </span>
         {editing ? (

@@ -3,6 +3,7 @@ import { Checkbox, TextInput, ToggleSwitch } from '@primer/react';
 import { Field } from '../../../components/Field';
 import { ViewItem } from '../../../components/FormFields';
 import { displayDate } from '../../../components/master-options';
+import { CAPTION, FieldError, GROUP_LABEL } from './field-parts';
 import type { PostEditor } from './use-post-editor';
 import styles from './editor.module.css';
 
@@ -19,7 +20,7 @@ function Switch({ label, on, onChange, testId, onText, offText }: { label: strin
   const id = useId();
   return (
     <div className={styles.switchRow}>
-      <span id={id} className={styles.blockLabel}>
+      <span id={id} className={GROUP_LABEL}>
         {label}
       </span>
       <ToggleSwitch aria-labelledby={id} checked={on} onClick={() => onChange(!on)} size="small" statusLabelPosition="end" data-testid={testId} buttonLabelOn={onText} buttonLabelOff={offText} />
@@ -51,17 +52,17 @@ export function PublishFields({ p }: { p: PostEditor }) {
     <div className={styles.publish}>
       <fieldset className={styles.group}>
         <Switch label={t('blogEdit.pin')} on={v.isPin} onChange={p.setPin} testId="blog-pin-toggle" {...onOff} />
-        <p className={styles.caption}>{t('blogEdit.pinCaption')}</p>
+        <p className={CAPTION}>{t('blogEdit.pinCaption')}</p>
         {v.isPin && (
           <div className={styles.dates}>
             <DateInput label={t('blogEdit.pinStart')} value={v.pinStart} onChange={(x) => p.set('pinStart', x)} error={fe.pinStart} testId="blog-pin-start" />
             <DateInput label={t('blogEdit.pinEnd')} value={v.pinEnd} onChange={(x) => p.set('pinEnd', x)} error={fe.pinEnd} testId="blog-pin-end" />
           </div>
         )}
-        {fe.isPin && <p className={styles.error}>{fe.isPin}</p>}
+        <FieldError text={fe.isPin} />
       </fieldset>
       <fieldset className={styles.group}>
-        <legend className={styles.blockLabel}>{t('blogEdit.options')}</legend>
+        <legend className={GROUP_LABEL}>{t('blogEdit.options')}</legend>
         <div className={styles.checks}>
           <label className={styles.check}>
             <Checkbox checked={v.allowComments} onChange={(e) => p.set('allowComments', e.target.checked)} />
@@ -72,7 +73,7 @@ export function PublishFields({ p }: { p: PostEditor }) {
             {t('blogEdit.optionLike')}
           </label>
         </div>
-        {fe.allowComments && <p className={styles.error}>{fe.allowComments}</p>}
+        <FieldError text={fe.allowComments} />
       </fieldset>
       <fieldset className={styles.group}>
         <div className={styles.dates}>
