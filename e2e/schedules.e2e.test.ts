@@ -200,6 +200,35 @@ describe('schedule (desktop 1280 × 800)', () => {
     await context.close();
   });
 
+  test('キャンセル, ✕ or Escape with unsaved edits asks before dropping them; keep editing keeps the typing', async () => {
+    const { context, page } = await openSchedules('admin');
+    await cell(page, NAMES.sysadmin, SATURDAY).getByTestId('grid-add').click();
+    const dialog = page.getByRole('dialog', { name: '予定作成' });
+    await dialog.waitFor();
+    // Untouched: closes at once.
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await cell(page, NAMES.sysadmin, SATURDAY).getByTestId('grid-add').click();
+    await dialog.waitFor();
+    const title = uniqueTitle('下書き');
+    await dialog.getByTestId('field-title').fill(title);
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    const ask = page.getByRole('alertdialog', { name: '保存していない変更があります' });
+    await ask.waitFor();
+    await shot(page, 'desktop-schedule-cancel-asks');
+    await ask.getByRole('button', { name: '編集を続ける' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('field-title').inputValue()).toBe(title);
+
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    await ask.getByRole('button', { name: '変更を破棄して閉じる' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByText(title).count()).toBe(0);
+    await context.close();
+  });
+
   test('a long title in the week grid shows on two lines, with the whole title in the tooltip', async () => {
     const { context, page } = await openSchedules('admin');
     const title = `${uniqueTitle('長い')} 第3四半期 全社事業計画レビューと来期予算の方針確認`;

@@ -213,6 +213,8 @@ export const en: Messages = {
   'leave.body': 'Leaving this page discards your edits. Leave anyway?',
   'leave.confirm': 'Discard and leave',
   'leave.stay': 'Keep editing',
+  'leave.closeBody': 'Closing discards your edits. Close anyway?',
+  'leave.closeConfirm': 'Discard and close',
   'merge.kept': 'Your edits are kept.',
   'merge.taken': 'Their changes were taken in ({fields}).',
   'merge.clashes': 'For the fields you both changed, pick the value to keep, then save.',

@@ -214,6 +214,8 @@ export const ja = {
   'leave.body': 'このページを離れると、編集中の内容は失われます。ページを離れますか？',
   'leave.confirm': '変更を破棄して移動',
   'leave.stay': '編集を続ける',
+  'leave.closeBody': '閉じると、編集中の内容は失われます。閉じますか？',
+  'leave.closeConfirm': '変更を破棄して閉じる',
   'merge.kept': 'あなたの編集内容は残っています。',
   'merge.taken': '他のユーザーの変更を取り込みました（{fields}）。',
   'merge.clashes': '両方で変更された項目は、残す値を選んでから保存してください。',

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Button, ConfirmationDialog, Dialog, Label, Spinner } from '@primer/react';
 import { AlertIcon, SyncIcon } from '@primer/octicons-react';
+import LeaveQuestion from '../../app/LeaveQuestion';
 import { useI18n, type Translate } from '../../app/i18n';
 import type { ScheduleFieldsFragment } from '../../gql/graphql';
 import { AttendeePicker } from './AttendeePicker';
@@ -84,6 +85,13 @@ function ScheduleForm({
   const { creating, current, role, editable, form, remote, busy } = model;
   const [pickerOpen, setPickerOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [askLeave, setAskLeave] = useState(false);
+  // Cancel, ✕ and Escape ask before unsaved edits are dropped (route changes ask through the leave guard).
+  const close = () => {
+    if (busy === 'save') return;
+    if (editable && model.dirty) setAskLeave(true);
+    else onClose();
+  };
 
   const title = creating ? t('schedules.dialog.createTitle') : t('schedules.dialog.detailTitle');
   const deleted = remote?.kind === 'deleted' || !!gone;
@@ -106,10 +114,10 @@ function ScheduleForm({
             </span>
           ) : undefined
         }
-        onClose={() => (busy === 'save' ? undefined : onClose())}
+        onClose={close}
         width="xlarge"
         position={position}
-        footerButtons={footerButtons(model, t, { deleted, onClose, onDelete: () => setConfirmDelete(true) })}
+        footerButtons={footerButtons(model, t, { deleted, onClose: close, onDelete: () => setConfirmDelete(true) })}
         className={instant ? `${styles.dialog} ${styles.instant}` : styles.dialog}
         data-testid="schedule-dialog"
         data-role={role}
@@ -162,6 +170,16 @@ function ScheduleForm({
         >
           {t('schedules.deleteConfirm.body')}
         </ConfirmationDialog>
+      )}
+
+      {askLeave && (
+        <LeaveQuestion
+          closing
+          onAnswer={(leave) => {
+            setAskLeave(false);
+            if (leave) onClose();
+          }}
+        />
       )}
     </>
   );
