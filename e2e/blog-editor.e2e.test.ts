@@ -223,11 +223,26 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.keyboard.press('Control+i');
     await shot(page, 'desktop-blog-editor-inline-toolbar');
     await page.locator('.ce-inline-toolbar [data-item-name="clear"]').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    // The toolbox offers exactly the blocks the server stores, in Japanese: no checklist.
+    await editor(page).locator('.ce-toolbar__plus').click();
+    const toolbox = page.locator('.ce-popover--opened .ce-popover-item__title');
+    await toolbox.first().waitFor();
+    expect(await toolbox.allInnerTexts()).toEqual(['本文', '見出し', '箇条書き', '番号付きリスト', '画像']);
+    await shot(page, 'desktop-blog-editor-toolbox');
+    await page.locator('.ce-popover--opened .ce-popover-item', { hasText: '番号付きリスト' }).click();
+    await page.keyboard.type('一つ目');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('二つ目');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/blog');
     const mine = await (await page.request.get(`/api/blogs?mine=1&title=${encodeURIComponent(title)}`)).json();
     expect(mine).toHaveLength(1);
-    expect((mine[0].content_document.blocks as { data: { text: string } }[]).map((b) => b.data.text)).toEqual(['<u>下線</u>', '<s>取り消し</s>', '元に戻す']);
+    const saved = mine[0].content_document.blocks as { type: string; data: { text?: string; style?: string; items?: { content: string }[] } }[];
+    expect(saved.slice(0, 3).map((b) => b.data.text)).toEqual(['<u>下線</u>', '<s>取り消し</s>', '元に戻す']);
+    expect(saved[3]).toMatchObject({ type: 'list', data: { style: 'ordered', items: [{ content: '一つ目' }, { content: '二つ目' }] } });
+    expect(mine[0].content).toContain('<ol><li>一つ目</li><li>二つ目</li></ol>');
 
     // Someone else's post opens read-only: ブログ詳細 without 編集.
     const feed = (await (await page.request.get('/api/blogs?limit=50')).json()) as { blog_id: number; can_edit: boolean }[];
