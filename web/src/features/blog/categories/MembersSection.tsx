@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Select } from '@primer/react';
 import { PersonAddIcon, XIcon } from '@primer/octicons-react';
 import { useT } from '../../../app/i18n';
@@ -27,14 +27,25 @@ function MemberToken({ member, onRemove }: { member: Member; onRemove?(): void }
   );
 }
 
-function TokenList({ label, members, emptyText, onRemove, testId }: { label: string; members: Member[]; emptyText: string; onRemove?(id: number): void; testId: string }) {
-  if (members.length === 0) return <p className={styles.caption} data-testid={testId}>{emptyText}</p>;
+/** One kind of member (departments or employees): its tokens, its error, and how to add more. */
+function MemberGroup({ title, members, emptyText, onChange, error, testId, children }: { title: string; members: Member[]; emptyText: string; onChange?(list: Member[]): void; error?: string; testId: string; children?: ReactNode }) {
   return (
-    <ul className={styles.tokens} aria-label={label} data-testid={testId}>
-      {members.map((m) => (
-        <MemberToken key={m.id} member={m} onRemove={onRemove && (() => onRemove(m.id))} />
-      ))}
-    </ul>
+    <div className={styles.memberGroup}>
+      <h3 className={styles.groupTitle}>{title}</h3>
+      {members.length === 0 ? (
+        <p className={styles.caption} data-testid={testId}>
+          {emptyText}
+        </p>
+      ) : (
+        <ul className={styles.tokens} aria-label={title} data-testid={testId}>
+          {members.map((m) => (
+            <MemberToken key={m.id} member={m} onRemove={onChange && (() => onChange(members.filter((x) => x.id !== m.id)))} />
+          ))}
+        </ul>
+      )}
+      {error && <p className={styles.error}>{error}</p>}
+      {children}
+    </div>
   );
 }
 
@@ -73,10 +84,7 @@ export function MembersSection({
         {t('blogCat.membersCaption')}
         {!readOnly && t('blogCat.membersSaveHint')}
       </p>
-      <div className={styles.memberGroup}>
-        <h3 className={styles.groupTitle}>{t('blogCat.departments')}</h3>
-        <TokenList label={t('blogCat.departments')} members={departments} emptyText={t('blogCat.noDepartments')} onRemove={readOnly ? undefined : (id) => onDepartments(departments.filter((d) => d.id !== id))} testId="category-departments" />
-        {errors.departmentIds && <p className={styles.error}>{errors.departmentIds}</p>}
+      <MemberGroup title={t('blogCat.departments')} members={departments} emptyText={t('blogCat.noDepartments')} onChange={readOnly ? undefined : onDepartments} error={errors.departmentIds} testId="category-departments">
         {!readOnly && (
           <Select
             className={styles.addSelect}
@@ -96,17 +104,14 @@ export function MembersSection({
             ))}
           </Select>
         )}
-      </div>
-      <div className={styles.memberGroup}>
-        <h3 className={styles.groupTitle}>{t('blogCat.employees')}</h3>
-        <TokenList label={t('blogCat.employees')} members={employees} emptyText={t('blogCat.noEmployees')} onRemove={readOnly ? undefined : (id) => onEmployees(employees.filter((e) => e.id !== id))} testId="category-employees" />
-        {errors.employeeIds && <p className={styles.error}>{errors.employeeIds}</p>}
+      </MemberGroup>
+      <MemberGroup title={t('blogCat.employees')} members={employees} emptyText={t('blogCat.noEmployees')} onChange={readOnly ? undefined : onEmployees} error={errors.employeeIds} testId="category-employees">
         {!readOnly && (
           <Button size="small" leadingVisual={PersonAddIcon} onClick={() => setPicking(true)}>
             {t('blogCat.addEmployees')}
           </Button>
         )}
-      </div>
+      </MemberGroup>
       {picking && <EmployeePickerDialog title={t('blogCat.pickEmployees')} multiple excludeIds={employees.map((e) => e.id)} onClose={() => setPicking(false)} onPick={addEmployees} />}
     </FormSection>
   );
