@@ -155,7 +155,15 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     expect(await page.getByTestId('blog-content').locator('img').getAttribute('src')).toBe((blocks[3]!.data.file as { url: string }).url);
     await shot(page, 'desktop-blog-editor-view', true);
 
+    // Edit then Cancel without a change: no question (rendering the stored body is no edit), back to the list.
+    await page.getByRole('button', { name: '編集' }).click();
+    await editor(page).locator('img.image-tool__image-picture').waitFor();
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+    await page.waitForURL((u) => u.pathname === '/blog');
+    expect(await page.getByText('保存していない変更があります').count()).toBe(0);
+
     // Edit: the title changes, the attachment is kept.
+    await page.goto(`/blog/${id}`);
     await page.getByRole('button', { name: '編集' }).click();
     await editor(page).locator('.codex-editor').waitFor();
     await page.getByLabel('タイトル').fill(`${title}（更新）`);
@@ -293,6 +301,9 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.getByTestId('blog-attachment-input').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await expect.poll(() => page.locator('[role="alert"]').allInnerTexts()).toContain('このファイル形式は添付できません（txt・pdf・png・jpg・jpeg・gif のみ）。');
     await page.getByLabel('タイトル').fill('書きかけ');
+    await page.getByTestId('blog-publish-end-toggle').click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect.poll(() => page.getByTestId('blog-editor-page').innerText()).toContain('公開終了日を入力してください。');
     await page.getByRole('button', { name: 'キャンセル' }).click();
     await page.getByText('保存していない変更があります').waitFor();
     await page.getByRole('button', { name: '編集を続ける' }).click();

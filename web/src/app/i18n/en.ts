@@ -745,6 +745,7 @@ export const en: Messages = {
   'blogEdit.hasPublishEnd': 'Set a publish end',
   'blogEdit.publishEnd': 'Publish until',
   'blogEdit.publishNoEnd': 'None (no end)',
+  'blogEdit.publishEndRequired': 'Enter the publish end date.',
   'blogEdit.saveDraft': 'Save draft',
   'blogEdit.publish': 'Save and publish',
   'blogEdit.created': 'Post published',

@@ -746,6 +746,7 @@ export const ja = {
   'blogEdit.hasPublishEnd': '公開終了日を設定',
   'blogEdit.publishEnd': '公開終了日',
   'blogEdit.publishNoEnd': 'なし（無期限）',
+  'blogEdit.publishEndRequired': '公開終了日を入力してください。',
   'blogEdit.saveDraft': '下書き保存',
   'blogEdit.publish': '保存して公開',
   'blogEdit.created': 'ブログを投稿しました',

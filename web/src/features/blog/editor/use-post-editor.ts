@@ -95,6 +95,12 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
       setFailure(null);
       return;
     }
+    // An end switched on needs its date (sent empty, the server would read "no end").
+    if (ed.values.hasPublishEnd && !ed.values.publishEnd) {
+      setFieldErrors({ publishEnd: t('blogEdit.publishEndRequired') });
+      setFailure(null);
+      return;
+    }
     setSaving(true);
     setFailure(null);
     setFieldErrors({});
