@@ -84,17 +84,21 @@ describe('blogChanged', () => {
     await member.close();
   });
 
-  it('a department transfer moves delivery with the person, even with no event about it yet', async () => {
+  it('a department transfer moves delivery with the person: told to reload, and the old department\'s categories stop', async () => {
     const member = await watch(w.token.colleague);
-    const [dev] = await w.sql(`select id from department where name = '開発'`);
-    await w.sql(`update employee set department_id = ? where id = ?`, [dev.id, w.id.colleague]);
     try {
+      const made = await gql(w.p.url, `mutation($i: DepartmentInput!) { createDepartment(input: $i) { id } }`, { i: { name: '営業企画', memberIds: [w.id.colleague] } }, { token: w.token.admin });
+      expect(made.body.errors).toBeUndefined();
+      await member.until((c) => c.kind === 'ACCESS_CHANGED');
       const post = await w.post(w.token.staff, { title: '異動後のお知らせ', categoryId: w.cat.news });
       await drained(member, w.token.colleague);
       expect(member.changes.map((c) => c.postId)).not.toContain(post.id);
     } finally {
       await w.sql(`update employee set department_id = ? where id = ?`, [w.id.sales, w.id.colleague]);
     }
+    // Membership is read at delivery, not from the event: back in 営業 (no event), delivery resumes.
+    const back = await w.post(w.token.staff, { title: '復帰後のお知らせ', categoryId: w.cat.news });
+    await member.until((c) => c.postId === back.id);
     await member.close();
   });
 
