@@ -40,8 +40,8 @@ export function RichTextEditor({
   const editor = useRef<import('./editor-tools').EditorJS | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const latest = useRef({ initial, onChange });
-  latest.current = { initial, onChange };
+  const latest = useRef({ initial, onChange, japanese, placeholder });
+  latest.current = { initial, onChange, japanese, placeholder };
 
   useEffect(() => {
     let live = true;
@@ -49,12 +49,12 @@ export function RichTextEditor({
     import('./editor-tools')
       .then(({ createEditor }) => {
         if (!live || !holder.current) return;
-        const start = latest.current.initial;
+        const start = latest.current;
         instance = createEditor({
           holder: holder.current,
-          data: start ? (start as import('./editor-tools').OutputData) : undefined,
-          placeholder,
-          japanese,
+          data: start.initial ? (start.initial as import('./editor-tools').OutputData) : undefined,
+          placeholder: start.placeholder,
+          japanese: start.japanese,
           onChange: () => latest.current.onChange(),
           onReady: () => live && setReady(true),
         });
@@ -67,7 +67,8 @@ export function RichTextEditor({
       // destroy() exists once the editor is ready; an editor still starting is dropped with its holder.
       void instance?.isReady.then(() => instance?.destroy()).catch(() => undefined);
     };
-  }, [japanese, placeholder]);
+    // One editor per mount: a language switch keeps the edits (Editor.js's own words follow on the next page load).
+  }, []);
 
   useImperativeHandle(
     ref,
