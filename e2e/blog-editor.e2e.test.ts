@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { axeViolations, describeFindings } from './support/axe';
 import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 
 let browser: Browser;
@@ -336,6 +337,33 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.getByRole('button', { name: 'キャンセル' }).click();
     await page.getByRole('button', { name: '変更を破棄して移動' }).click();
     await page.waitForURL((u) => u.pathname === '/blog/sp');
+    await context.close();
+  });
+
+  test.each([
+    ['desktop', undefined],
+    ['390 px', PHONE],
+  ] as const)('axe-core (%s): the page in edit and view mode and both dialogs have no serious or critical violations', async (_name, viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    await signIn(page, 'staff', { landing: viewport ? '/schedules/sp' : '/schedules' });
+    const clean = async (where: string) => {
+      const found = await axeViolations(page);
+      expect(found, describeFindings(where, found)).toEqual([]);
+    };
+    await openNew(page, viewport ? '/blog/sp/new' : '/blog/new');
+    await clean('/blog/new');
+    await page.getByRole('button', { name: 'カテゴリ: 選択' }).click();
+    await page.getByTestId('blog-category-dialog').locator('tr[data-row-id]').first().waitFor();
+    await clean('category dialog');
+    await page.getByRole('button', { name: 'キャンセル' }).last().click();
+    await page.getByRole('button', { name: 'タグ: 選択' }).click();
+    await page.getByTestId('blog-tag-table').locator('tr[data-row-id]').first().waitFor();
+    await clean('tag dialog');
+    await page.getByRole('button', { name: 'キャンセル' }).last().click();
+    const feed = (await (await page.request.get('/api/blogs?limit=1')).json()) as { blog_id: number }[];
+    await page.goto(`/blog/${feed[0]!.blog_id}`);
+    await page.getByTestId('blog-content').waitFor();
+    await clean('/blog/{id} view mode');
     await context.close();
   });
 });
