@@ -1,4 +1,4 @@
-import { createContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, CounterLabel, Dialog, Select, TextInput } from '@primer/react';
 import { FilterIcon, PlusIcon, SearchIcon, XIcon } from '@primer/octicons-react';
@@ -50,6 +50,17 @@ export function TextFilter({ label, value, onChange, placeholder }: { label: str
     return () => window.clearTimeout(h);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing restarts the pause; a new onChange or value each render must not
   }, [text]);
+  // Closed within the pause (the narrow list's filter dialog closed right after typing): the typed
+  // text still applies. Not when the page itself was left: the filter belongs to the page left behind.
+  const pending = useRef({ text, value, onChange });
+  pending.current = { text, value, onChange };
+  useEffect(() => {
+    const page = window.location.pathname;
+    return () => {
+      const p = pending.current;
+      if (p.text !== p.value && window.location.pathname === page) p.onChange(p.text.trim());
+    };
+  }, []);
   return (
     <label className={styles.filter}>
       <span className={styles.filterLabel}>{label}</span>
