@@ -29,6 +29,33 @@ export interface PipelineOptions {
   profileArgv: string[];
 }
 
+/** This process's live listener (the graph's graphql-ws feed input): when each stamped probe event arrived, while `on`. */
+class LiveProbe {
+  on = false;
+  private readonly latencies: number[] = [];
+  private readonly at = new Map<string, number>();
+
+  onBatch = (batch: EventEnvelope[]) => {
+    if (!this.on) return;
+    const now = Date.now();
+    for (const e of batch) {
+      const t = (e.payload as { sentAtMs?: number }).sentAtMs;
+      if (t !== undefined) {
+        this.latencies.push(now - t);
+        this.at.set(e.id, now);
+      }
+    }
+  };
+
+  /** A run's figures: throughput, record → effect (`effectLatencies`, sorted), record → live and commit → live. */
+  figures(eventsPerSec: number, effectLatencies: number[], cpu: Figures['cpu'], fromCommit: (received: Map<string, number>) => number[]): PipelineFigures {
+    const live = [...this.latencies].sort((a, b) => a - b);
+    const c = fromCommit(this.at);
+    return { eventsPerSec, p50: pct(effectLatencies, 0.5), p99: pct(effectLatencies, 0.99), cpu, liveP50: pct(live, 0.5), liveP99: pct(live, 0.99), liveCommitP50: pct(c, 0.5), liveCommitP99: pct(c, 0.99) };
+  }
+}
+
+
 // --- Kafka end to end -----------------------------------------------------------------------
 // liveDuringThroughput false: this process's live consumer group (the graph's graphql-ws feed)
 // joins only after the throughput run, for the latency run: the same pipeline without the
@@ -70,20 +97,8 @@ export async function kafkaE2e(g: EventsGround, o: PipelineOptions, separateRela
   worker.stdout!.on('data', (d) => (workerOut += d));
   worker.stderr!.on('data', (d) => (workerOut += d));
   const workerExit = new Promise((r) => worker.once('exit', r));
-  const live: number[] = [];
-  const liveAt = new Map<string, number>();
-  let liveOn = false;
-  const feed = new KafkaLiveFeed(transport.kafka, s, (batch: EventEnvelope[]) => {
-    if (!liveOn) return;
-    const now = Date.now();
-    for (const e of batch) {
-      const t = (e.payload as { sentAtMs?: number }).sentAtMs;
-      if (t !== undefined) {
-        live.push(now - t);
-        liveAt.set(e.id, now);
-      }
-    }
-  }, log);
+  const live = new LiveProbe();
+  const feed = new KafkaLiveFeed(transport.kafka, s, live.onBatch, log);
   if (liveDuringThroughput) {
     await feed.start();
     await feed.ready;
@@ -123,16 +138,11 @@ export async function kafkaE2e(g: EventsGround, o: PipelineOptions, separateRela
       await feed.start();
       await feed.ready;
     }
-    liveOn = true;
+    live.on = true;
     const total = await pacedWrites();
     await waitEffects(total, 60_000);
     await sleep(200);
-    const lat = await latencies();
-    live.sort((a, b) => a - b);
-    return { eventsPerSec: N / sec, p50: pct(lat, 0.5), p99: pct(lat, 0.99), cpu, liveP50: pct(live, 0.5), liveP99: pct(live, 0.99), ...(() => {
-      const c = fromCommit(liveAt);
-      return { liveCommitP50: pct(c, 0.5), liveCommitP99: pct(c, 0.99) };
-    })() };
+    return live.figures(N / sec, await latencies(), cpu, fromCommit);
   } finally {
     await relay.stop();
     relayProc?.kill('SIGTERM');
@@ -150,20 +160,8 @@ export async function embedded(g: EventsGround): Promise<PipelineFigures> {
   const metrics = new EventMetrics();
   // As the backbone wires it: with the retry queue (one look-up of waiting aggregates per batch).
   const transport = new EmbeddedTransport(log, { concurrency: 2, retries: new RetryQueue(orm, log) });
-  const live: number[] = [];
-  const liveAt = new Map<string, number>();
-  let liveOn = false;
-  transport.onLive((batch) => {
-    if (!liveOn) return;
-    const now = Date.now();
-    for (const e of batch) {
-      const t = (e.payload as { sentAtMs?: number }).sentAtMs;
-      if (t !== undefined) {
-        live.push(now - t);
-        liveAt.set(e.id, now);
-      }
-    }
-  });
+  const live = new LiveProbe();
+  transport.onLive(live.onBatch);
   transport.addConsumer(new ConsumerRunner(new ProbeConsumer(), orm, new TableDeadLetters(orm), { maxAttempts: 3, baseMs: 50, maxMs: 1000 }, metrics, log));
   const relay = new OutboxRelay(dbUrl!, transport, log, { batchSize: 2000, pollMs: 500 }, metrics);
   await transport.start();
@@ -177,15 +175,10 @@ export async function embedded(g: EventsGround): Promise<PipelineFigures> {
     const cpu = meter.stop(N);
     const sec = (t1 - t0) / 1000;
     await reset();
-    liveOn = true;
+    live.on = true;
     const total = await pacedWrites();
     await waitEffects(total, 60_000);
-    const lat = await latencies();
-    live.sort((a, b) => a - b);
-    return { eventsPerSec: N / sec, p50: pct(lat, 0.5), p99: pct(lat, 0.99), cpu, liveP50: pct(live, 0.5), liveP99: pct(live, 0.99), ...(() => {
-      const c = fromCommit(liveAt);
-      return { liveCommitP50: pct(c, 0.5), liveCommitP99: pct(c, 0.99) };
-    })() };
+    return live.figures(N / sec, await latencies(), cpu, fromCommit);
   } finally {
     await transport.stop();
     await relay.stop();
