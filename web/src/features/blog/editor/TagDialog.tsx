@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Dialog, TextInput } from '@primer/react';
+import { Button, TextInput } from '@primer/react';
 import { PlusIcon, TrashIcon } from '@primer/octicons-react';
 import { useT } from '../../../app/i18n';
 import { useConfirm } from '../../../components/ConfirmDialog';
@@ -8,6 +8,7 @@ import { Field } from '../../../components/Field';
 import { readError } from '../../../components/gql-errors';
 import { useErrorText } from '../../../components/labels';
 import { ListTable } from '../../../components/ListTable';
+import { ChoiceDialog } from './ChoiceDialog';
 import { BlogEditorTagsQuery, CreateBlogTagMutation, DeleteBlogTagsMutation } from './operations';
 import type { PostForm } from './post-form';
 import styles from './editor.module.css';
@@ -64,7 +65,13 @@ export function TagDialog({ current, onClose, onPick }: { current: Tag[]; onClos
   const deleteSelected = async () => {
     const ids = rows.filter((r) => selected.has(r.id)).map((r) => r.id);
     if (ids.length === 0) return setProblem(t('blogEdit.tagDeleteNone'));
-    const ok = await confirm({ title: t('blogEdit.tagDeleteTitle'), body: t('blogEdit.tagDeleteConfirm', { n: ids.length }), confirmLabel: t('blogEdit.tagDelete'), cancelLabel: t('rec.dialogCancel'), danger: true });
+    const ok = await confirm({
+      title: t('blogEdit.tagDeleteTitle'),
+      body: t('blogEdit.tagDeleteConfirm', { n: ids.length }),
+      confirmLabel: t('blogEdit.tagDelete'),
+      cancelLabel: t('rec.dialogCancel'),
+      danger: true,
+    });
     if (!ok) return;
     try {
       await remove({ variables: { ids } });
@@ -82,64 +89,53 @@ export function TagDialog({ current, onClose, onPick }: { current: Tag[]; onClos
   };
 
   return (
-    <Dialog
-      title={t('blogEdit.tagDialog')}
-      width="large"
-      onClose={onClose}
-      position={{ narrow: 'fullscreen', regular: 'center' }}
-      footerButtons={[
-        { content: t('rec.dialogCancel'), onClick: onClose },
-        { content: t('blogEdit.decide'), buttonType: 'primary', onClick: decide },
-      ]}
-    >
-      <div data-testid="blog-tag-dialog" className={styles.tagDialog}>
-        <form className={styles.tagCreate} onSubmit={(e) => void add(e)} noValidate>
-          <Field label={t('blogEdit.tagNew')} error={contentError ?? undefined}>
-            {(c) => (
-              <TextInput
-                {...c}
-                block
-                value={content}
-                maxLength={50}
-                onChange={(e) => {
-                  setContent(e.target.value);
-                  setContentError(null);
-                }}
-              />
-            )}
-          </Field>
-          <Button type="submit" leadingVisual={PlusIcon} disabled={created.loading} className={styles.tagCreateButton}>
-            {t('blogEdit.tagCreate')}
-          </Button>
-        </form>
-        <div className={styles.tagBar}>
-          <span className={styles.hint}>{t('blogEdit.tagSelected', { n: rows.filter((r) => selected.has(r.id)).length })}</span>
-          <Button variant="danger" size="small" leadingVisual={TrashIcon} onClick={() => void deleteSelected()} disabled={removed.loading}>
-            {t('blogEdit.tagDelete')}
-          </Button>
-        </div>
-        {problem && (
-          <p className={styles.dialogError} role="alert">
-            {problem}
-          </p>
-        )}
-        <ListTable
-          label={t('blogEdit.tagDialog')}
-          testId="blog-tag-table"
-          columns={[
-            { key: 'id', header: t('col.id'), render: (r) => r.id, width: '4.5rem', nowrap: true },
-            { key: 'content', header: t('blogEdit.tagContent'), render: (r) => r.content },
-          ]}
-          rows={rows}
-          rowKey={(r) => r.id}
-          loading={loading && !data}
-          emptyText={t('blogEdit.tagEmptyList')}
-          openOnClick
-          onOpen={(r) => toggle(r.id)}
-          selection={{ selected, onChange: select, selectAllLabel: t('grid.selectAll'), selectRowLabel: (r) => t('grid.selectRow', { name: r.content }) }}
-        />
+    <ChoiceDialog title={t('blogEdit.tagDialog')} width="large" testId="blog-tag-dialog" className={styles.tagDialog} onClose={onClose} onDecide={decide}>
+      <form className={styles.tagCreate} onSubmit={(e) => void add(e)} noValidate>
+        <Field label={t('blogEdit.tagNew')} error={contentError ?? undefined}>
+          {(c) => (
+            <TextInput
+              {...c}
+              block
+              value={content}
+              maxLength={50}
+              onChange={(e) => {
+                setContent(e.target.value);
+                setContentError(null);
+              }}
+            />
+          )}
+        </Field>
+        <Button type="submit" leadingVisual={PlusIcon} disabled={created.loading} className={styles.tagCreateButton}>
+          {t('blogEdit.tagCreate')}
+        </Button>
+      </form>
+      <div className={styles.tagBar}>
+        <span className={styles.hint}>{t('blogEdit.tagSelected', { n: rows.filter((r) => selected.has(r.id)).length })}</span>
+        <Button variant="danger" size="small" leadingVisual={TrashIcon} onClick={() => void deleteSelected()} disabled={removed.loading}>
+          {t('blogEdit.tagDelete')}
+        </Button>
       </div>
+      {problem && (
+        <p className={styles.dialogError} role="alert">
+          {problem}
+        </p>
+      )}
+      <ListTable
+        label={t('blogEdit.tagDialog')}
+        testId="blog-tag-table"
+        columns={[
+          { key: 'id', header: t('col.id'), render: (r) => r.id, width: '4.5rem', nowrap: true },
+          { key: 'content', header: t('blogEdit.tagContent'), render: (r) => r.content },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.id}
+        loading={loading && !data}
+        emptyText={t('blogEdit.tagEmptyList')}
+        openOnClick
+        onOpen={(r) => toggle(r.id)}
+        selection={{ selected, onChange: select, selectAllLabel: t('grid.selectAll'), selectRowLabel: (r) => t('grid.selectRow', { name: r.content }) }}
+      />
       {dialog}
-    </Dialog>
+    </ChoiceDialog>
   );
 }
