@@ -267,7 +267,7 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await context.close();
   });
 
-  test('saving while the attachment is still being read is refused with the spec\'s message in Japanese, and goes through once it is read', async () => {
+  test('saving while the attachment is still being read is refused with the spec\'s message in Japanese, and goes through once it is read; an edit removes it', async () => {
     const { context, page } = await newPage(browser);
     // The page reads files named slow-*.png only when the test says so: the 'processing' state without any timing.
     await context.addInitScript(() => {
@@ -280,7 +280,8 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     });
     await signIn(page, 'staff');
     await openNew(page);
-    await page.getByLabel('タイトル').fill(unique('E2E 添付待ち'));
+    const title = unique('E2E 添付待ち');
+    await page.getByLabel('タイトル').fill(title);
     await chooseCategory(page, '部活動・サークル');
     await page.getByTestId('blog-attachment-input').setInputFiles(png('slow-poster.png'));
     await page.getByTestId('blog-attachment-processing').waitFor();
@@ -292,6 +293,17 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await expect.poll(() => page.getByTestId('blog-attachment-current').innerText()).toContain('slow-poster.png');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/blog');
+
+    // Edit again and remove the attachment: the post keeps no file.
+    const [saved] = (await (await page.request.get(`/api/blogs?mine=1&title=${encodeURIComponent(title)}`)).json()) as { blog_id: number; attachment: unknown }[];
+    expect(saved!.attachment).toMatchObject({ name: 'slow-poster.png' });
+    await page.goto(`/blog/${saved!.blog_id}`);
+    await page.getByRole('button', { name: '編集' }).click();
+    await page.getByRole('button', { name: '添付を外す' }).click();
+    expect(await page.getByText('なし', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/blog');
+    expect((await (await page.request.get(`/api/blogs/${saved!.blog_id}`)).json()).attachment).toBeNull();
     await context.close();
   });
 
