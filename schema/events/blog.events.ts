@@ -77,6 +77,15 @@ export const blogPostPinStarted = defineEvent('blog.post.pin_started', 'blog_pos
 /** The post left 速報 (its pin window ended, or it expired inside it). */
 export const blogPostPinEnded = defineEvent('blog.post.pin_ended', 'blog_post', 1, transition);
 
+/**
+ * One employee's like, seen mark or save of a post changed (`on`: now set). Carries the post's
+ * snapshot so live delivery decides who may see it without a read; a save concerns its employee only.
+ */
+const engagement = z.object({ post: postSnapshot, employeeId: id, on: z.boolean() });
+export const blogPostLikeChanged = defineEvent('blog.post.like_changed', 'blog_post', 1, engagement);
+export const blogPostSeenChanged = defineEvent('blog.post.seen_changed', 'blog_post', 1, engagement);
+export const blogPostSaveChanged = defineEvent('blog.post.save_changed', 'blog_post', 1, engagement);
+
 export const blogEventContracts = [
   blogCategoryCreated,
   blogCategoryUpdated,
@@ -90,4 +99,7 @@ export const blogEventContracts = [
   blogPostExpired,
   blogPostPinStarted,
   blogPostPinEnded,
+  blogPostLikeChanged,
+  blogPostSeenChanged,
+  blogPostSaveChanged,
 ] as const;

@@ -23,6 +23,7 @@ import { Migration20261126232000_blog_images } from './migrations/Migration20261
 import { Migration20261126230000_computer_warranty } from './migrations/Migration20261126230000_computer_warranty.js';
 import { Migration20261127000000_history_reveals } from './migrations/Migration20261127000000_history_reveals.js';
 import { Migration20261127010000_blog_scheduler } from './migrations/Migration20261127010000_blog_scheduler.js';
+import { Migration20261127020000_blog_engagement } from './migrations/Migration20261127020000_blog_engagement.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -50,6 +51,7 @@ export const migrationsList = [
   { name: 'Migration20261126232000_blog_images', class: Migration20261126232000_blog_images },
   { name: 'Migration20261127000000_history_reveals', class: Migration20261127000000_history_reveals },
   { name: 'Migration20261127010000_blog_scheduler', class: Migration20261127010000_blog_scheduler },
+  { name: 'Migration20261127020000_blog_engagement', class: Migration20261127020000_blog_engagement },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

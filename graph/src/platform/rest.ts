@@ -63,8 +63,8 @@ export function bodyTable<K extends string>(fields: Record<K, BodyField>): BodyT
 
 /** What `/api` knows of one resource: its REST record, and how a request body becomes the service's input. */
 export interface RestResource<V, K extends string = string> {
-  /** The REST record of a service view: what GET /{id} answers, what a write answers, and a 409's `current`. */
-  toApi(view: V): unknown;
+  /** The REST record of a service view: what GET /{id} answers, what a write answers, and a 409's `current` (may read more, as the caller). */
+  toApi(view: V, ctx: AppContext): unknown;
   body: BodyTable<K>;
   /** Who may write it, checked before the body is read (reading may look names up: others learn no more than 403). */
   guard?(ctx: AppContext): void;
@@ -76,7 +76,7 @@ export interface RouteOptions<V = never> {
   /** The route reads its body through this table: field errors name the body's fields. */
   body?: BodyTable;
   /** The route answers this resource: a 409's `current` (a service view) is answered as its REST record. */
-  toApi?: (view: V) => unknown;
+  toApi?: (view: V, ctx: AppContext) => unknown;
   /** The route takes a multipart/form-data upload (other routes refuse one with 415). */
   upload?: boolean;
 }
@@ -84,14 +84,14 @@ export interface RouteOptions<V = never> {
 const UPLOAD = Symbol('upload');
 
 /** An error thrown by a route, in the route's REST terms: field errors named as the body names them, `current` as the REST record. */
-function inRestTerms(err: unknown, opts: RouteOptions<unknown>, body: Body): unknown {
+async function inRestTerms(err: unknown, opts: RouteOptions<unknown>, body: Body, ctx: AppContext | undefined): Promise<unknown> {
   if (!(err instanceof AppError) || (!opts.body && !opts.toApi)) return err;
   const { code: _code, ...ext } = err.extensions as Record<string, unknown>;
   if (opts.body && Array.isArray(ext.fieldErrors)) {
     const table = opts.body;
     ext.fieldErrors = (ext.fieldErrors as FieldError[]).map((f) => ({ ...f, field: table.nameOf(f.field, body) }));
   }
-  if (opts.toApi && err.code === 'CONFLICT' && ext.current != null) ext.current = opts.toApi(ext.current);
+  if (opts.toApi && ctx && err.code === 'CONFLICT' && ext.current != null) ext.current = await opts.toApi(ext.current, ctx);
   return new AppError(err.code, err.message, ext);
 }
 
@@ -111,7 +111,7 @@ export function handle<V = never>(fn: RouteHandler, options: number | RouteOptio
       for (const c of sessionCookieHeaders(ctx.cookies, ctx.meta.secure === true)) res.append('Set-Cookie', c);
       if (!res.headersSent) res.status(opts.status ?? 200).json(body);
     } catch (err) {
-      next(inRestTerms(err, opts as RouteOptions<unknown>, bodyOf(req)));
+      next(await inRestTerms(err, opts as RouteOptions<unknown>, bodyOf(req), req.ctx).catch((e: unknown) => e));
     }
   };
   return Object.assign(route, { [UPLOAD]: opts.upload === true });
@@ -128,7 +128,7 @@ export function writeRoute<V, K extends string>(
 ) {
   return handle<V>(async (ctx, req) => {
     resource.guard?.(ctx);
-    return resource.toApi(await fn(ctx, await resource.body.read(ctx, bodyOf(req)), req));
+    return resource.toApi(await fn(ctx, await resource.body.read(ctx, bodyOf(req)), req), ctx);
   }, {
     status,
     body: resource.body as BodyTable,
@@ -227,6 +227,19 @@ function bodyProblem(req: Request, routes: () => RouteLayer[]): AppError | null 
 }
 
 /**
+ * CSRF defence for a cookie-signed write: it must be a non-simple request (JSON content type or an
+ * X-Requested-With header), which a cross-site form, link or image cannot send. Bearer tokens are
+ * not sent by browsers on their own. The router applies it to every unsafe method; a write the spec
+ * puts behind GET (the blog's toggles) calls it itself.
+ */
+export function checkCrossSiteSafe(req: Request): void {
+  if (!tokenFrom(req.headers).viaCookie) return;
+  const ct = (req.get('content-type') ?? '').toLowerCase();
+  const nonSimple = ct.startsWith('application/json') || req.get('x-requested-with') || req.get('apollo-require-preflight');
+  if (!nonSimple) throw new AppError('FORBIDDEN', 'CSRF対策のため、このリクエストは受け付けられません（JSONで送信してください）。');
+}
+
+/**
  * The `/api` router: JSON bodies (objects only; another content type is a 415, see bodyProblem),
  * the request context (session from cookie or bearer), CSRF defence for cookie-authenticated writes
  * (they must be non-simple requests: JSON content type or an X-Requested-With header, which a
@@ -238,14 +251,10 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   r.use(express.json({ limit: '8mb', strict: false })); // not only objects: a body that is not one gets its own 400 below
   r.use(async (req, _res, next) => {
     try {
-      const { token, viaCookie, device } = tokenFrom(req.headers);
+      const { token, device } = tokenFrom(req.headers);
       req.ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', requestId: req.requestId, userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
       const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token)); // one fork per request
-      if (UNSAFE.has(req.method) && viaCookie) {
-        const ct = (req.get('content-type') ?? '').toLowerCase();
-        const nonSimple = ct.startsWith('application/json') || req.get('x-requested-with') || req.get('apollo-require-preflight');
-        if (!nonSimple) throw new AppError('FORBIDDEN', 'CSRF対策のため、このリクエストは受け付けられません（JSONで送信してください）。');
-      }
+      if (UNSAFE.has(req.method)) checkCrossSiteSafe(req);
       const claimed = req.get('x-user-id');
       if (claimed !== undefined && user && claimed !== String(user.id)) {
         throw new AppError('FORBIDDEN', 'x-user-id がログイン中のユーザーと一致しません。');

@@ -60,9 +60,10 @@ const after = (c: Cursor | null): Clause[] => (c ? [{ sql: `(p.publish_start, p.
 const ORDER = `order by p.publish_start desc, p.id desc`;
 const KEY = `p.id, to_char(p.publish_start, 'YYYY-MM-DD') as publish_start`;
 
-function filters(f: FeedFilter): Clause[] {
+function filters(f: FeedFilter, viewerId: number): Clause[] {
   checkSearchText(f.title, 'title', 'タイトル');
   const out: Clause[] = [];
+  if (f.scope === BlogFeedScope.SAVED) out.push({ sql: `p.id in (select s.post_id from blog_save s where s.employee_id = ?)`, params: [viewerId] });
   const title = f.title?.trim();
   if (title) out.push({ sql: `p.title ilike ?`, params: [`%${title.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`] });
   if (f.tagId != null) out.push({ sql: `exists (select 1 from blog_post_tag pt where pt.post_id = p.id and pt.tag_id = ?)`, params: [f.tagId] });
@@ -74,12 +75,12 @@ function filters(f: FeedFilter): Clause[] {
  * One page of the feed: posts pinned today first, then the rest, each part newest publish start
  * first (then newest id), continued by keyset from `cursor`. ALL reads each of the viewer's
  * categories from blog_post_feed_idx and merges them (categories × one page of rows, however many
- * posts there are); MINE reads the author's posts from blog_post_author_idx, drafts included.
- * Returns the ids in feed order and the next cursor.
+ * posts there are); MINE reads the author's posts from blog_post_author_idx, drafts included;
+ * SAVED is ALL narrowed to the viewer's saves (blog_save_employee_idx). Returns the ids in feed order and the next cursor.
  */
 export async function feedPage(em: EntityManager, viewer: FeedViewer, f: FeedFilter, cursor: Cursor | null, limit: number, today: string): Promise<{ ids: number[]; next: Cursor | null }> {
   const mine = f.scope === BlogFeedScope.MINE;
-  const extra = filters(f);
+  const extra = filters(f, viewer.id);
   let categories = viewer.readable;
   if (f.categoryId != null) categories = mine ? [f.categoryId] : categories.filter((c) => c === f.categoryId);
   if (!mine && categories.length === 0) return { ids: [], next: null };

@@ -8,6 +8,7 @@ import { attachmentFromRest } from './blog-post.attachment.js';
 import { contentFromRest } from './blog-post.content.js';
 import { POST_FIELDS as F } from './blog-post.fields.js';
 import type { BlogPostView } from './blog-post.types.js';
+import type { AppContext } from '../../platform/context.js';
 
 /** The spec's `/api` record of a post (snake_case; content as sanitized HTML, the Editor.js document beside it). */
 export function toApiPost(p: BlogPostView) {
@@ -46,6 +47,12 @@ export function toApiPost(p: BlogPostView) {
   };
 }
 
+/** Posts as `/api` reads them: the record plus likes_employee_ids, seen_employee_ids and the caller's is_save. */
+async function withEngagement(ctx: AppContext, posts: BlogPostView[]) {
+  const extra = await ctx.services.blog.engagement.forApi(ctx, posts.map((p) => p.id));
+  return posts.map((p) => ({ ...toApiPost(p), ...extra.get(p.id) }));
+}
+
 /**
  * The spec's body (title, content, category_id, author_id, options, publish_start_date,
  * hasPublishEnd, publish_end_date, is_pin, pin_start_dt, pin_end_dt, blog_tags, upload_files) → the service's
@@ -53,7 +60,7 @@ export function toApiPost(p: BlogPostView) {
  * here (likes toggle on their own route, issue 26).
  */
 const post: RestResource<BlogPostView> = {
-  toApi: toApiPost,
+  toApi: async (p, ctx) => (await withEngagement(ctx, [p]))[0],
   body: bodyTable({
     title: F.title.body,
     content: { from: 'content', read: (v) => contentFromRest(v) },
@@ -82,7 +89,7 @@ export function blogPostRoutes(r: Router): void {
       const page = await ctx.services.blog.posts.feed(
         ctx,
         {
-          scope: queryBool(q.mine, 'mine') ? BlogFeedScope.MINE : BlogFeedScope.ALL,
+          scope: queryBool(q.saved, 'saved') ? BlogFeedScope.SAVED : queryBool(q.mine, 'mine') ? BlogFeedScope.MINE : BlogFeedScope.ALL,
           title: q.title,
           tagId: queryId(q.tag_id, 'tag_id'),
           categoryId: queryId(q.category_id, 'category_id'),
@@ -93,7 +100,7 @@ export function blogPostRoutes(r: Router): void {
         q.limit,
       );
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-      return page.items.map(toApiPost);
+      return withEngagement(ctx, page.items);
     }),
   );
   for (const thumbnail of [false, true]) {
@@ -122,7 +129,7 @@ export function blogPostRoutes(r: Router): void {
       await pipeline(image.stream, res);
     }),
   );
-  r.get('/blogs/:id', handle(async (ctx, req) => toApiPost(await ctx.services.blog.posts.get(ctx, Number(req.params.id)))));
+  r.get('/blogs/:id', handle(async (ctx, req) => post.toApi(await ctx.services.blog.posts.get(ctx, Number(req.params.id)), ctx)));
   r.post('/blogs', writeRoute(post, (ctx, input) => ctx.services.blog.posts.create(ctx, input), 201));
   r.put('/blogs/:id', writeRoute(post, (ctx, input, req) => ctx.services.blog.posts.update(ctx, Number(req.params.id), input)));
   r.delete('/blogs/:id', deleteRoute('blog_id', '投稿', (ctx, id) => ctx.services.blog.posts.delete(ctx, id)));

@@ -123,6 +123,18 @@ export class BlogPostService {
     return this.viewOf(ctx, await this.readingReader(ctx), id);
   }
 
+  /**
+   * The stored row of a post the signed-in employee may read, read in `em` (NOT_FOUND otherwise):
+   * the one rule for what hangs off a post (likes, seen marks, saves, comments).
+   */
+  async readableRow(ctx: AppContext, em: EntityManager, id: number): Promise<PostRow> {
+    checkId(id, '投稿');
+    const r = await this.reader(ctx);
+    const [row] = await this.rows(em, [id]);
+    if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
+    return row;
+  }
+
   /** One post as `r` may see it (a write answers with the post as saved, through its own reader). */
   private async viewOf(ctx: AppContext, r: Reader, id: number): Promise<BlogPostView> {
     checkId(id, '投稿');

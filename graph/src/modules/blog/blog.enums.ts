@@ -37,6 +37,7 @@ export const POST_STATE_LABEL: Record<BlogPostState, string> = { DRAFT: '下書�
 export enum BlogFeedScope {
   ALL = 'ALL',
   MINE = 'MINE',
+  SAVED = 'SAVED',
 }
 
 registerEnumType(BlogCategoryPermission, {
@@ -57,5 +58,5 @@ registerEnumType(BlogPostState, {
 registerEnumType(BlogFeedScope, {
   name: 'BlogFeedScope',
   description: '一覧の範囲',
-  valuesConfig: { ALL: { description: 'すべて（見られる投稿）' }, MINE: { description: '自分のブログ（下書き・公開予定・公開終了を含む）' } },
+  valuesConfig: { ALL: { description: 'すべて（見られる投稿）' }, MINE: { description: '自分のブログ（下書き・公開予定・公開終了を含む）' }, SAVED: { description: '保存したブログ（見られるものだけ）' } },
 });

@@ -14,15 +14,19 @@ import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
 import type { Config } from '../../config/config.js';
 import { BlogAttachments } from './blog-post.attachment.js';
 import { BlogImageService } from './blog-image.service.js';
+import { BlogEngagementResolver } from './engagement/blog-engagement.resolver.js';
+import { blogEngagementRoutes } from './engagement/blog-engagement.routes.js';
+import { BlogEngagementService } from './engagement/blog-engagement.service.js';
 
 /** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files). */
 export const blogArea = defineArea({
   name: 'blog',
   entities: [BlogCategory],
-  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver],
+  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver, BlogEngagementResolver],
   routes: (r) => {
     blogCategoryRoutes(r);
     blogTagRoutes(r);
+    blogEngagementRoutes(r);
     blogPostRoutes(r);
   },
   services: ({ config }) => ({ blog: createBlogServices(config) }),
@@ -33,5 +37,6 @@ function createBlogServices(config: Pick<Config, 'dataDir'>) {
   const tags = new BlogTagService();
   const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
   const images = new BlogImageService(files);
-  return { categories, tags, images, posts: new BlogPostService(categories, tags, new BlogAttachments(files), images) };
+  const posts = new BlogPostService(categories, tags, new BlogAttachments(files), images);
+  return { categories, tags, images, posts, engagement: new BlogEngagementService(posts) };
 }

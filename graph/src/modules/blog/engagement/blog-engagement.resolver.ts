@@ -1,0 +1,61 @@
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
+import type { AppContext } from '../../../platform/context.js';
+import { BlogAuthor, BlogPostView } from '../blog-post.types.js';
+
+/**
+ * Likes, seen marks and saves on the post views (the feed, 速報, the detail, live deliveries): each
+ * field batched per request. The mutations answer with the post, so a client's cache updates its card.
+ */
+@Resolver(() => BlogPostView)
+export class BlogEngagementResolver {
+  @FieldResolver(() => Int, { description: 'いいねの数' })
+  async likeCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
+    return (await ctx.services.blog.engagement.summary(ctx, p.id)).likeCount;
+  }
+
+  @FieldResolver(() => Boolean, { description: '閲覧中の社員がいいねしているか' })
+  async likedByMe(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
+    return (await ctx.services.blog.engagement.summary(ctx, p.id)).likedByMe;
+  }
+
+  @FieldResolver(() => [BlogAuthor], { description: 'いいねした社員（いいねした順）' })
+  likers(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<BlogAuthor[]> {
+    return ctx.services.blog.engagement.likers(ctx, p.id);
+  }
+
+  @FieldResolver(() => Int, { description: '既読にした社員の数' })
+  async seenCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
+    return (await ctx.services.blog.engagement.summary(ctx, p.id)).seenCount;
+  }
+
+  @FieldResolver(() => Boolean, { description: 'New!: 閲覧中の社員がまだ開いていない' })
+  async isNew(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
+    return !(await ctx.services.blog.engagement.summary(ctx, p.id)).seenByMe;
+  }
+
+  @FieldResolver(() => Boolean, { description: '閲覧中の社員が保存しているか（is_save）' })
+  async saved(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
+    return (await ctx.services.blog.engagement.summary(ctx, p.id)).savedByMe;
+  }
+
+  @Authorized()
+  @Mutation(() => BlogPostView, { description: 'いいねする・取り消す（自分のいいねだけ。いいねを受け付けない投稿は FORBIDDEN、見られない投稿は NOT_FOUND）' })
+  async likeBlogPost(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('liked', () => Boolean) liked: boolean): Promise<BlogPostView> {
+    await ctx.services.blog.engagement.set(ctx, 'like', id, liked);
+    return ctx.services.blog.posts.get(ctx, id);
+  }
+
+  @Authorized()
+  @Mutation(() => BlogPostView, { description: '投稿を既読にする（開いたとき。既読は取り消さない: New! が消える）' })
+  async markBlogPostSeen(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<BlogPostView> {
+    await ctx.services.blog.engagement.set(ctx, 'seen', id, true);
+    return ctx.services.blog.posts.get(ctx, id);
+  }
+
+  @Authorized()
+  @Mutation(() => BlogPostView, { description: '投稿を保存する・保存をやめる（自分の保存だけ）' })
+  async saveBlogPost(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('saved', () => Boolean) saved: boolean): Promise<BlogPostView> {
+    await ctx.services.blog.engagement.set(ctx, 'save', id, saved);
+    return ctx.services.blog.posts.get(ctx, id);
+  }
+}

@@ -1,0 +1,171 @@
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppContext } from '../../../platform/context.js';
+import { requireUser } from '../../../platform/authz.js';
+import { forbidden } from '../../../platform/errors.js';
+import { record } from '../../../platform/events/outbox.js';
+import { pgArray } from '../../../platform/sql.js';
+import type { BlogPostService } from '../blog-post.service.js';
+import { snapshot, type PostRow } from '../blog-post.queries.js';
+
+/** Likes, seen marks and saves: one table each, one row per (post, employee). */
+export type Mark = 'like' | 'seen' | 'save';
+const TABLE = { like: 'blog_like', seen: 'blog_seen', save: 'blog_save' } as const;
+const EVENT = { like: 'blog.post.like_changed', seen: 'blog.post.seen_changed', save: 'blog.post.save_changed' } as const;
+
+/** What a viewer sees of a post's engagement. */
+export interface Engagement {
+  likeCount: number;
+  seenCount: number;
+  likedByMe: boolean;
+  seenByMe: boolean;
+  savedByMe: boolean;
+}
+
+export interface Liker {
+  id: number;
+  name: string;
+  departmentName: string | null;
+}
+
+/**
+ * Likes (where the author allows them), seen marks (New! until seen) and saves, each by the
+ * signed-in employee only and only on a post they may read (BlogPostService.readableRow: the one
+ * visibility rule, so nothing of a post one may not see is written or told). Each change records its
+ * event in the same transaction; setting what is already set changes and records nothing.
+ */
+export class BlogEngagementService {
+  constructor(private readonly posts: BlogPostService) {}
+
+  /** Sets or clears one mark of the signed-in employee on a post; true when something changed. */
+  async set(ctx: AppContext, mark: Mark, postId: number, on: boolean): Promise<boolean> {
+    const user = requireUser(ctx);
+    return ctx.em.transactional(async (tx) => {
+      const row = await this.posts.readableRow(ctx, tx, postId);
+      if (mark === 'like' && on && !row.allow_likes) throw forbidden('この投稿はいいねを受け付けていません。');
+      return this.write(tx, mark, row, user.id, on);
+    });
+  }
+
+  /** The spec's toggle (REST): flips the mark and returns who holds it now, in the order they set it. */
+  async toggle(ctx: AppContext, mark: 'like' | 'seen', postId: number): Promise<number[]> {
+    const user = requireUser(ctx);
+    return ctx.em.transactional(async (tx) => {
+      const row = await this.posts.readableRow(ctx, tx, postId);
+      const [held] = await tx.execute(`select 1 from ${TABLE[mark]} where post_id = ? and employee_id = ? for update`, [postId, user.id]);
+      if (mark === 'like' && !held && !row.allow_likes) throw forbidden('この投稿はいいねを受け付けていません。');
+      await this.write(tx, mark, row, user.id, !held);
+      return this.holders(tx, mark, postId);
+    });
+  }
+
+  /** The ids of the employees holding a mark on a post the caller may read. */
+  async holdersOf(ctx: AppContext, mark: 'like' | 'seen', postId: number): Promise<number[]> {
+    await this.posts.readableRow(ctx, ctx.em, postId);
+    return this.holders(ctx.em, mark, postId);
+  }
+
+  /** The posts the signed-in employee saved and may still read, newest save first. */
+  async savedPostIds(ctx: AppContext): Promise<number[]> {
+    const user = requireUser(ctx);
+    const rows: { post_id: number }[] = await ctx.em.execute(`select post_id from blog_save where employee_id = ? order by created_at desc, post_id desc`, [user.id]);
+    const readable = await Promise.all(rows.map((r) => this.posts.readableRow(ctx, ctx.em, r.post_id).then(() => true, () => false)));
+    return rows.filter((_, i) => readable[i]).map((r) => r.post_id);
+  }
+
+  /**
+   * The spec's `/api` fields of posts the caller was already shown (likes_employee_ids,
+   * seen_employee_ids as comma lists in the order they were set; is_save for the caller), in one statement.
+   */
+  async forApi(ctx: AppContext, ids: number[]): Promise<Map<number, { likes_employee_ids: string; seen_employee_ids: string; is_save: 0 | 1 }>> {
+    const viewer = requireUser(ctx).id;
+    if (!ids.length) return new Map();
+    const rows: { id: number; likes: number[]; seen: number[]; saved: boolean }[] = await ctx.em.execute(
+      `select p.id,
+              coalesce((select array_agg(l.employee_id order by l.created_at, l.employee_id) from blog_like l where l.post_id = p.id), '{}') as likes,
+              coalesce((select array_agg(s.employee_id order by s.created_at, s.employee_id) from blog_seen s where s.post_id = p.id), '{}') as seen,
+              exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved
+         from unnest(?::int[]) as p(id)`,
+      [viewer, pgArray(ids)],
+    );
+    return new Map(rows.map((r) => [r.id, { likes_employee_ids: r.likes.join(','), seen_employee_ids: r.seen.join(','), is_save: r.saved ? 1 : 0 }]));
+  }
+
+  /** A post's counts and the viewer's flags, batched per request (a feed page is one statement). */
+  summary(ctx: AppContext, postId: number): Promise<Engagement> {
+    return this.loadersOf(ctx).summary.load(postId);
+  }
+
+  /** Who liked a post (its tooltip), in the order they liked it, batched per request. */
+  likers(ctx: AppContext, postId: number): Promise<Liker[]> {
+    return this.loadersOf(ctx).likers.load(postId);
+  }
+
+  private async write(tx: EntityManager, mark: Mark, row: PostRow, employeeId: number, on: boolean): Promise<boolean> {
+    const changed: unknown[] = on
+      ? await tx.execute(`insert into ${TABLE[mark]} (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [row.id, employeeId])
+      : await tx.execute(`delete from ${TABLE[mark]} where post_id = ? and employee_id = ? returning post_id`, [row.id, employeeId]);
+    if (!changed.length) return false;
+    record(tx, { type: EVENT[mark], aggregateId: row.id, actorId: employeeId, payload: { post: snapshot(row), employeeId, on } });
+    await tx.flush();
+    return true;
+  }
+
+  private async holders(em: EntityManager, mark: 'like' | 'seen', postId: number): Promise<number[]> {
+    const rows: { employee_id: number }[] = await em.execute(`select employee_id from ${TABLE[mark]} where post_id = ? order by created_at, employee_id`, [postId]);
+    return rows.map((r) => r.employee_id);
+  }
+
+  /**
+   * The request's loaders. Only views of posts the viewer may read reach them (the feed, 速報, the
+   * detail and live deliveries resolve their fields), so they need no check of their own.
+   */
+  private readonly loaders = new WeakMap<AppContext, { summary: DataLoader<number, Engagement>; likers: DataLoader<number, Liker[]> }>();
+
+  private loadersOf(ctx: AppContext) {
+    let l = this.loaders.get(ctx);
+    if (!l) {
+      const viewer = requireUser(ctx).id;
+      l = {
+        summary: new DataLoader((ids) => summaries(ctx.em, viewer, ids)),
+        likers: new DataLoader((ids) => likersOf(ctx.em, ids)),
+      };
+      this.loaders.set(ctx, l);
+    }
+    return l;
+  }
+}
+
+async function summaries(em: EntityManager, viewer: number, ids: readonly number[]): Promise<Engagement[]> {
+  const rows: { id: number; like_count: number; seen_count: number; liked: boolean; seen: boolean; saved: boolean }[] = await em.execute(
+    `select p.id,
+            (select count(*)::int from blog_like l where l.post_id = p.id) as like_count,
+            (select count(*)::int from blog_seen s where s.post_id = p.id) as seen_count,
+            exists (select 1 from blog_like l where l.post_id = p.id and l.employee_id = ?) as liked,
+            exists (select 1 from blog_seen s where s.post_id = p.id and s.employee_id = ?) as seen,
+            exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved
+       from unnest(?::int[]) as p(id)`,
+    [viewer, viewer, viewer, pgArray([...ids])],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const r = byId.get(id);
+    return { likeCount: r?.like_count ?? 0, seenCount: r?.seen_count ?? 0, likedByMe: !!r?.liked, seenByMe: !!r?.seen, savedByMe: !!r?.saved };
+  });
+}
+
+async function likersOf(em: EntityManager, ids: readonly number[]): Promise<Liker[][]> {
+  const rows: { post_id: number; id: number; name: string; department_name: string | null }[] = await em.execute(
+    `select l.post_id, e.id, e.name, d.name as department_name
+       from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id
+      where l.post_id = any(?::int[]) order by l.created_at, e.id`,
+    [pgArray([...ids])],
+  );
+  const by = new Map<number, Liker[]>();
+  for (const r of rows) {
+    const list = by.get(r.post_id) ?? [];
+    list.push({ id: r.id, name: r.name, departmentName: r.department_name });
+    by.set(r.post_id, list);
+  }
+  return ids.map((id) => by.get(id) ?? []);
+}
