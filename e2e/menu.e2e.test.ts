@@ -81,7 +81,6 @@ describe('role-dependent menu (spec section 6)', () => {
     await signIn(page, 'admin');
     const cases: [string, string][] = [
       ['/blog/statistics', '月別ブログ統計'],
-      ['/blog/12', 'ブログ詳細'],
       ['/profile', '自分のプロフィール'],
       ['/profile/sp/3', 'プロフィール'],
     ];
