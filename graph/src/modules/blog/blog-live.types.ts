@@ -18,6 +18,8 @@ export enum BlogChangeKind {
   CATEGORY_UPDATED = 'CATEGORY_UPDATED',
   /** The viewer joined or left a category (or moved department): the posts they may see changed, the feed reloads. */
   ACCESS_CHANGED = 'ACCESS_CHANGED',
+  /** Someone liked or unliked the post, or opened it for the first time (its counts); the viewer saved or unsaved it. */
+  ENGAGEMENT_CHANGED = 'ENGAGEMENT_CHANGED',
 }
 
 registerEnumType(BlogChangeKind, {
@@ -33,6 +35,7 @@ registerEnumType(BlogChangeKind, {
     PIN_ENDED: { description: '速報から外れた（ピン留め期間の終了）' },
     CATEGORY_UPDATED: { description: '所属するカテゴリの名前・色が変わった' },
     ACCESS_CHANGED: { description: '見られるカテゴリが変わった（メンバーへの追加・削除、部署異動）。一覧を読み直す。' },
+    ENGAGEMENT_CHANGED: { description: 'いいね・既読の数が変わった、または自分が保存・保存解除した' },
   },
 });
 

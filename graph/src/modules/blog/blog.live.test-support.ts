@@ -34,10 +34,11 @@ export function liveWatch(w: BlogWorld) {
     return d.id;
   }
 
-  async function watch(token: string): Promise<Watch> {
+  /** `query`: another selection of blogChanged (its changes must carry kind and postId). */
+  async function watch(token: string, query = SUB): Promise<Watch> {
     const client = createClient({ url: w.p.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
     const changes: LiveChange[] = [];
-    client.subscribe<{ blogChanged: LiveChange }>({ query: SUB }, { next: (m) => changes.push(m.data!.blogChanged), error: () => undefined, complete: () => undefined });
+    client.subscribe<{ blogChanged: LiveChange }>({ query }, { next: (m) => changes.push(m.data!.blogChanged), error: () => undefined, complete: () => undefined });
     const v: Watch = {
       changes,
       async until(pred, tries = 100) {

@@ -33,6 +33,8 @@ interface PostEvent {
   before: { post: BlogPostSnapshot; today: string } | null;
   /** Employee ids of the members, now, of each category involved. */
   members: Map<number, Set<number>>;
+  /** Only this employee hears of it (their own save). */
+  onlyFor?: number;
 }
 /** A category renamed, recoloured or given other members: who belonged before and who belongs now. */
 interface CategoryEvent {
@@ -57,6 +59,9 @@ const POST_KIND: Record<string, BlogChangeKind> = {
   'blog.post.expired': BlogChangeKind.EXPIRED,
   'blog.post.pin_started': BlogChangeKind.PIN_STARTED,
   'blog.post.pin_ended': BlogChangeKind.PIN_ENDED,
+  'blog.post.like_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
+  'blog.post.seen_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
+  'blog.post.save_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
 };
 
 /** The aggregate types whose events can change what a feed shows. */
@@ -95,7 +100,8 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
       kind === BlogChangeKind.CREATED ? null : { post: p.previous ?? p.post, today: p.since ?? today }; // a time-based change: as it was on the last day fired
     const [row] = kind === BlogChangeKind.DELETED ? [] : ((await em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id])) as PostRow[]);
     const categories = [row?.category_id, before?.post.categoryId].filter((c): c is number => c != null);
-    return { on: 'post', kind, postId: p.post.id, row: row ?? null, today, before, members: await membersOf(em, [...new Set(categories)]) };
+    const onlyFor = e.type === 'blog.post.save_changed' ? (e.payload as { employeeId: number }).employeeId : undefined;
+    return { on: 'post', kind, postId: p.post.id, row: row ?? null, today, before, members: await membersOf(em, [...new Set(categories)]), onlyFor };
   }
   if (e.type === 'blog.category.updated') {
     const p = e.payload as { category: BlogCategorySnapshot; previous: BlogCategorySnapshot; changed: string[] };
@@ -134,6 +140,7 @@ export function changeFor(e: BlogLiveEvent, viewer: Viewer): BlogChange | undefi
     const { id, name, color } = e.category;
     return shared(e, 'label', () => ({ kind: BlogChangeKind.CATEGORY_UPDATED, categoryId: id, category: { id, name, color } }));
   }
+  if (e.onlyFor !== undefined && e.onlyFor !== viewer.id) return undefined;
   const readable = (categoryId: number | null) => (categoryId !== null && e.members.get(categoryId)?.has(viewer.id) ? [categoryId] : []);
   const row = e.row;
   const seesNow = row !== null && mayRead(viewer, { readable: readable(row.category_id) }, readableOf(row), e.today);

@@ -117,7 +117,7 @@ export class BlogEngagementService {
   }
 
   /**
-   * The request's loaders. Only views of posts the viewer may read reach them (the feed, 速報, the
+   * The context's loaders (one statement per batch). Only views of posts the viewer may read reach them (the feed, 速報, the
    * detail and live deliveries resolve their fields), so they need no check of their own.
    */
   private readonly loaders = new WeakMap<AppContext, { summary: DataLoader<number, Engagement>; likers: DataLoader<number, Liker[]> }>();
@@ -127,8 +127,9 @@ export class BlogEngagementService {
     if (!l) {
       const viewer = requireUser(ctx).id;
       l = {
-        summary: new DataLoader((ids) => summaries(ctx.em, viewer, ids)),
-        likers: new DataLoader((ids) => likersOf(ctx.em, ids)),
+        // Batching only, no cache: a subscription's context lives as long as its socket, and each delivery must read anew.
+        summary: new DataLoader((ids) => summaries(ctx.em, viewer, ids), { cache: false }),
+        likers: new DataLoader((ids) => likersOf(ctx.em, ids), { cache: false }),
       };
       this.loaders.set(ctx, l);
     }
