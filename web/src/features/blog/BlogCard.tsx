@@ -4,6 +4,7 @@ import { useT } from '../../app/i18n';
 import { displayDate } from '../../components/master-options';
 import type { BlogCardFieldsFragment } from '../../gql/graphql';
 import { legibleTextColor } from './card-helpers';
+import { EngagementBar, NewLabel } from './engagement';
 import styles from './blog.module.css';
 
 export type BlogCardPost = BlogCardFieldsFragment;
@@ -64,7 +65,18 @@ export function AttachmentView({ attachment, large }: { attachment: BlogCardPost
  * One post in the feed. contentHtml is the server's allow-list-sanitized rendering of the Editor.js
  * document (the only HTML this screen injects).
  */
-export function BlogCard({ post, onClick, onDoubleClick }: { post: BlogCardPost; onClick(p: BlogCardPost): void; onDoubleClick?(p: BlogCardPost): void }) {
+export function BlogCard({
+  post,
+  onClick,
+  onDoubleClick,
+  onChanged,
+}: {
+  post: BlogCardPost;
+  onClick(p: BlogCardPost): void;
+  onDoubleClick?(p: BlogCardPost): void;
+  /** The post after a like or save (first as it will be, then as the server answered). */
+  onChanged(p: BlogCardPost): void;
+}) {
   return (
     <article
       className={styles.card}
@@ -81,13 +93,17 @@ export function BlogCard({ post, onClick, onDoubleClick }: { post: BlogCardPost;
         <AuthorBadge name={post.author.name} />
         <StateLabel post={post} />
       </div>
-      <h2 className={styles.cardTitle}>{post.title}</h2>
+      <h2 className={styles.cardTitle}>
+        {post.title}
+        <NewLabel post={post} />
+      </h2>
       <div className={styles.meta}>
         <CategoryLabel category={post.category} />
         <time dateTime={post.publishStart}>{displayDate(post.publishStart)}</time>
       </div>
       <AttachmentView attachment={post.attachment} />
       <div className={`${styles.content} ${styles.clamped}`} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+      <EngagementBar post={post} onChanged={onChanged} />
     </article>
   );
 }

@@ -2,10 +2,11 @@ import { Dialog } from '@primer/react';
 import { useT } from '../../app/i18n';
 import { displayDate } from '../../components/master-options';
 import { AttachmentView, AuthorBadge, CategoryLabel, StateLabel, type BlogCardPost } from './BlogCard';
+import { EngagementBar } from './engagement';
 import styles from './blog.module.css';
 
 /** The read-only view of one post (a single click on a card, or a tap on someone else's post on mobile). */
-export function BlogDetailDialog({ post, onClose }: { post: BlogCardPost; onClose(): void }) {
+export function BlogDetailDialog({ post, onClose, onChanged }: { post: BlogCardPost; onClose(): void; onChanged(p: BlogCardPost): void }) {
   const t = useT();
   return (
     <Dialog
@@ -29,6 +30,7 @@ export function BlogDetailDialog({ post, onClose }: { post: BlogCardPost; onClos
         {/* contentHtml: sanitized on the server with an allow-list; nothing else is injected. */}
         <div className={styles.content} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
         <AttachmentView attachment={post.attachment} large />
+        <EngagementBar post={post} onChanged={onChanged} />
       </div>
     </Dialog>
   );

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Dialog, SegmentedControl, Spinner } from '@primer/react';
 import { FilterIcon, PlusIcon } from '@primer/octicons-react';
 import { AREAS, type PageDef } from '../../app/areas';
@@ -18,12 +18,19 @@ import { BlogFilters, FILTER_KEYS, LayoutSelect, type FilterValues } from './Blo
 import { useSingleOrDoubleClick, useStoredLayout } from './card-helpers';
 import { applyToPinned, applyToShown } from './live-feed';
 import { useBlogLive } from './live';
-import { BlogPinnedQuery } from './operations';
+import { useBlogText } from './engagement';
+import { BlogPinnedQuery, MarkBlogPostSeenMutation } from './operations';
 import { PinnedPanel } from './PinnedPanel';
 import { useBlogFeed } from './use-blog-feed';
 import styles from './blog.module.css';
 
 const KEYS = [...FILTER_KEYS, 'scope'] as const;
+/** すべて / マイブログ / 保存したブログ, as the URL's scope says them ('' is すべて). */
+const SCOPES = [
+  { url: '', api: 'ALL' },
+  { url: 'mine', api: 'MINE' },
+  { url: 'saved', api: 'SAVED' },
+] as const;
 const toId = (v: string) => (v ? Number(v) : undefined);
 
 /**
@@ -32,6 +39,7 @@ const toId = (v: string) => (v ? Number(v) : undefined);
  */
 export default function BlogFeedPage({ def }: { def: PageDef }) {
   const t = useT();
+  const text = useBlogText();
   const navigate = useNavigate();
   const { user } = useSession();
   const narrow = useNarrow() || !!def.mobile;
@@ -42,9 +50,10 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   const [filterOpen, setFilterOpen] = useState(false);
   const [shown, setShown] = useState<BlogCardPost | null>(null);
 
-  const mine = f.values.scope === 'mine';
+  const scopeIndex = Math.max(0, SCOPES.findIndex((s) => s.url === f.values.scope));
+  const scope = SCOPES[scopeIndex]!.api;
   const filter: BlogFeedFilter = {
-    scope: mine ? 'MINE' : 'ALL',
+    scope,
     title: f.values.title || undefined,
     tagId: toId(f.values.tag),
     categoryId: toId(f.values.category),
@@ -70,10 +79,30 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
     if (feed.error || pinned.error) toast.error(t('blog.fetchFailed'));
   }, [feed.error, pinned.error, t]);
 
+  // The viewer's own like, save or visit: every place that shows the post takes it as it now is.
+  const changed = (post: BlogCardPost) => {
+    feed.replace(post);
+    setPinnedPosts((list) => list.map((p) => (p.id === post.id ? post : p)));
+    setShown((p) => (p?.id === post.id ? post : p));
+  };
+  // Opening a post is seeing it: marked once (New! goes), never un-seen. A failed mark leaves New!
+  // (the next opening tries again).
+  const [markSeen] = useMutation(MarkBlogPostSeenMutation);
+  const marking = useRef(new Set<number>());
+  const open = (p: BlogCardPost) => {
+    setShown(p);
+    if (!p.isNew || marking.current.has(p.id)) return;
+    marking.current.add(p.id);
+    markSeen({ variables: { id: p.id } })
+      .then(({ data }) => data && changed(data.markBlogPostSeen))
+      .catch(() => undefined)
+      .finally(() => marking.current.delete(p.id));
+  };
+
   const base = narrow ? '/blog/sp' : '/blog';
-  const clicks = useSingleOrDoubleClick<BlogCardPost>(setShown, (p) => navigate(`/blog/${p.id}`));
+  const clicks = useSingleOrDoubleClick<BlogCardPost>(open, (p) => navigate(`/blog/${p.id}`));
   // On a phone a tap has no double: the author goes to the edit page, anyone else reads the dialog.
-  const tap = (p: BlogCardPost) => (p.author.id === user.id ? navigate(`/blog/sp/${p.id}`) : setShown(p));
+  const tap = (p: BlogCardPost) => (p.author.id === user.id ? navigate(`/blog/sp/${p.id}`) : open(p));
   const filterCount = FILTER_KEYS.filter((k) => f.values[k] !== '').length;
   const search = (v: FilterValues) => {
     for (const k of FILTER_KEYS) f.set(k, v[k]);
@@ -105,18 +134,19 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
           filters
         )}
         <div className={styles.toolbarRow}>
-          <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', i === 1 ? 'mine' : '')}>
-            <SegmentedControl.Button selected={!mine}>{t('blog.scope.all')}</SegmentedControl.Button>
-            <SegmentedControl.Button selected={mine}>{t('blog.scope.mine')}</SegmentedControl.Button>
+          <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', SCOPES[i]?.url ?? '')}>
+            <SegmentedControl.Button selected={scopeIndex === 0}>{t('blog.scope.all')}</SegmentedControl.Button>
+            <SegmentedControl.Button selected={scopeIndex === 1}>{t('blog.scope.mine')}</SegmentedControl.Button>
+            <SegmentedControl.Button selected={scopeIndex === 2}>{text.scopeSaved}</SegmentedControl.Button>
           </SegmentedControl>
           {!narrow && <LayoutSelect value={layout} onChange={setLayout} />}
           {!narrow && create}
         </div>
       </div>
-      <PinnedPanel posts={pinnedPosts} onOpen={setShown} />
+      <PinnedPanel posts={pinnedPosts} onOpen={open} />
       <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
         {feed.items.map((p) => (
-          <BlogCard key={p.id} post={p} onClick={narrow ? tap : clicks.onClick} onDoubleClick={narrow ? undefined : clicks.onDoubleClick} />
+          <BlogCard key={p.id} post={p} onClick={narrow ? tap : clicks.onClick} onDoubleClick={narrow ? undefined : clicks.onDoubleClick} onChanged={changed} />
         ))}
       </div>
       {feed.loading && (
@@ -126,7 +156,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
       )}
       {!feed.loading && !feed.error && feed.items.length === 0 && (
         <p className={styles.empty} data-testid="blog-empty">
-          {filterCount ? t('blog.emptyFiltered') : mine ? t('blog.emptyMine') : t('blog.empty')}
+          {filterCount ? t('blog.emptyFiltered') : scope === 'MINE' ? t('blog.emptyMine') : scope === 'SAVED' ? text.emptySaved : t('blog.empty')}
         </p>
       )}
       {!feed.loading && feed.next && (
@@ -139,7 +169,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
           {filters}
         </Dialog>
       )}
-      {shown && <BlogDetailDialog post={shown} onClose={() => setShown(null)} />}
+      {shown && <BlogDetailDialog post={shown} onClose={() => setShown(null)} onChanged={changed} />}
     </Page>
   );
 }

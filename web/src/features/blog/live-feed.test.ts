@@ -12,6 +12,12 @@ const post = (id: number, over: Partial<LivePost> = {}): LivePost => ({
   state: 'PUBLISHED',
   stateLabel: '公開中',
   pinned: false,
+  allowLikes: true,
+  likeCount: 0,
+  likedByMe: false,
+  likers: [],
+  isNew: true,
+  saved: false,
   author: { id: 2, name: '佐藤 花子' },
   category: { id: 10, name: '社内報', color: '#0969da' },
   attachment: null,
@@ -50,6 +56,13 @@ describe('applyToFeed: a live change in the loaded cards', () => {
     expect(ids(applyToFeed(feed, change('CREATED', 9, post(9, { author: { id: ME, name: '私' }, state: 'DRAFT' })), { ...all, filter: { scope: 'MINE' } }))).toContain(9);
     expect(applyToFeed(feed, change('CREATED', 9, post(9, { author: { id: ME, name: '私' }, state: 'DRAFT' })), all)).toBe(feed);
     expect(ids(applyToFeed(feed, change('UPDATED', 4, post(4, { title: '別件' })), { ...all, filter: { title: '記事' } }))).not.toContain(4);
+  });
+
+  test('Saved blogs: a post the viewer has not saved stays out, an unsaved card leaves, a saved one comes in', () => {
+    const saved = { ...all, filter: { scope: 'SAVED' as const } };
+    expect(applyToFeed(feed, change('CREATED', 9, post(9)), saved)).toBe(feed);
+    expect(ids(applyToFeed(feed, change('UPDATED', 4, post(4, { publishStart: '2026-11-22', saved: false })), saved))).not.toContain(4);
+    expect(ids(applyToFeed(feed, change('UPDATED', 9, post(9, { saved: true })), saved))).toContain(9);
   });
 
   test('a new post that would come after the last loaded card waits for its page', () => {

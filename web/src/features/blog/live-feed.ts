@@ -18,12 +18,13 @@ const comparePinned = (a: BlogCardPost, b: BlogCardPost) => (a.publishStart !== 
 /**
  * Whether a post belongs in the feed shown with `filter` (the server's feed rules): All shows the
  * published posts and the viewer's own scheduled and expired ones, never drafts; My blogs every own
- * post. Undefined when the card does not say (the author's department): such a post is updated
+ * post; Saved blogs only what the viewer saved (as the post says it for them). Undefined when the card does not say (the author's department): such a post is updated
  * where it is shown, not added.
  */
 export function inFeed(p: LivePost, filter: BlogFeedFilter, me: number): boolean | undefined {
   const own = p.author.id === me;
   if (filter.scope === 'MINE' ? !own : p.state === 'DRAFT' || (p.state !== 'PUBLISHED' && !own)) return false;
+  if (filter.scope === 'SAVED' && !p.saved) return false;
   if (filter.title && !p.title.toLowerCase().includes(filter.title.trim().toLowerCase())) return false;
   if (filter.categoryId != null && p.category?.id !== filter.categoryId) return false;
   if (filter.tagId != null && !p.tags.some((t) => t.id === filter.tagId)) return false;

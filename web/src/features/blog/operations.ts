@@ -10,6 +10,16 @@ export const BlogCardFields = graphql(`
     state
     stateLabel
     pinned
+    allowLikes
+    likeCount
+    likedByMe
+    likers {
+      id
+      name
+      departmentName
+    }
+    isNew
+    saved
     author {
       id
       name
@@ -70,6 +80,30 @@ export const BlogFilterOptionsQuery = graphql(`
     departmentNames {
       refId: id
       name
+    }
+  }
+`);
+
+export const LikeBlogPostMutation = graphql(`
+  mutation LikeBlogPost($id: Int!, $liked: Boolean!) {
+    likeBlogPost(id: $id, liked: $liked) {
+      ...BlogCardFields
+    }
+  }
+`);
+
+export const SaveBlogPostMutation = graphql(`
+  mutation SaveBlogPost($id: Int!, $saved: Boolean!) {
+    saveBlogPost(id: $id, saved: $saved) {
+      ...BlogCardFields
+    }
+  }
+`);
+
+export const MarkBlogPostSeenMutation = graphql(`
+  mutation MarkBlogPostSeen($id: Int!) {
+    markBlogPostSeen(id: $id) {
+      ...BlogCardFields
     }
   }
 `);

@@ -48,6 +48,12 @@ export function useBlogFeed(filter: BlogFeedFilter, me: number) {
     [me],
   );
   const reload = useCallback(() => void fetchPage(null, false), [fetchPage]);
+  // The viewer's own like, save or visit: the card takes the post as it now is; in 保存したブログ an
+  // unsaved post leaves.
+  const replace = useCallback((post: BlogCardPost) => {
+    const savedOnly = (JSON.parse(current.current) as BlogFeedFilter).scope === 'SAVED';
+    setState((s) => ({ ...s, items: savedOnly && !post.saved ? s.items.filter((p) => p.id !== post.id) : s.items.map((p) => (p.id === post.id ? post : p)) }));
+  }, []);
 
-  return { ...state, loadMore: () => state.next && void fetchPage(state.next, true), apply, reload };
+  return { ...state, loadMore: () => state.next && void fetchPage(state.next, true), apply, reload, replace };
 }

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { Tooltip } from '@primer/react';
+import { HeartFillIcon, HeartIcon, StarFillIcon, StarIcon } from '@primer/octicons-react';
+import { useI18n, type Locale } from '../../app/i18n';
+import { readError } from '../../components/gql-errors';
+import { toast } from '../../components/Toast';
+import type { BlogCardPost } from './BlogCard';
+import { LikeBlogPostMutation, SaveBlogPostMutation } from './operations';
+import styles from './blog.module.css';
+
+/**
+ * The blog's engagement words live in the blog chunk, not in the first chunk's catalogs (the initial
+ * JS budget): only the feed and its dialog use them.
+ */
+const TEXT = {
+  ja: {
+    like: 'いいね',
+    unlike: 'いいねを取り消す',
+    noLikers: 'まだいいねはありません',
+    save: '保存',
+    unsave: '保存を解除',
+    newLabel: 'New!',
+    likeRefused: 'この投稿にはいいねできません。',
+    likeFailed: 'いいねを保存できませんでした。時間をおいて再度お試しください。',
+    saveFailed: '保存の設定を変更できませんでした。時間をおいて再度お試しください。',
+    scopeSaved: '保存したブログ',
+    emptySaved: '保存したブログはありません。カードの星で保存できます。',
+  },
+  en: {
+    like: 'Like',
+    unlike: 'Remove like',
+    noLikers: 'No likes yet',
+    save: 'Save',
+    unsave: 'Unsave',
+    newLabel: 'New!',
+    likeRefused: 'This post does not accept likes.',
+    likeFailed: 'The like could not be saved. Please try again later.',
+    saveFailed: 'The save could not be changed. Please try again later.',
+    scopeSaved: 'Saved blogs',
+    emptySaved: 'No saved blogs. Save a post with the star on its card.',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+export function useBlogText() {
+  return TEXT[useI18n().locale];
+}
+
+/** The red New! next to a title while the viewer has not opened the post. */
+export function NewLabel({ post }: { post: BlogCardPost }) {
+  const text = useBlogText();
+  if (!post.isNew) return null;
+  return (
+    <span className={styles.newLabel} data-testid="blog-new">
+      {text.newLabel}
+    </span>
+  );
+}
+
+/** Clicks on the bar's buttons are not clicks on the card (which open the dialog or the page). */
+const stop = (e: React.SyntheticEvent) => e.stopPropagation();
+
+/**
+ * The heart (where the author allows likes; its tooltip names the likers) and the star of one post.
+ * Each toggle shows its new state at once; the server's answer (the post as it now is) replaces it
+ * through `onChanged`, and a failure puts the last known post back with one toast.
+ */
+export function EngagementBar({ post, onChanged }: { post: BlogCardPost; onChanged(p: BlogCardPost): void }) {
+  const text = useBlogText();
+  const [like] = useMutation(LikeBlogPostMutation);
+  const [save] = useMutation(SaveBlogPostMutation);
+  const [busy, setBusy] = useState(false);
+
+  const toggleLike = async () => {
+    const liked = !post.likedByMe;
+    setBusy(true);
+    onChanged({ ...post, likedByMe: liked, likeCount: Math.max(0, post.likeCount + (liked ? 1 : -1)) });
+    try {
+      const { data } = await like({ variables: { id: post.id, liked } });
+      onChanged(data?.likeBlogPost ?? post);
+    } catch (err) {
+      onChanged(post);
+      toast.error(readError(err).code === 'FORBIDDEN' ? text.likeRefused : text.likeFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggleSave = async () => {
+    const saved = !post.saved;
+    setBusy(true);
+    onChanged({ ...post, saved });
+    try {
+      const { data } = await save({ variables: { id: post.id, saved } });
+      onChanged(data?.saveBlogPost ?? post);
+    } catch {
+      onChanged(post);
+      toast.error(text.saveFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const likers = post.likers.length ? post.likers.map((l) => l.name).join('、') : text.noLikers;
+  return (
+    <div className={styles.engagement} onClick={stop} onDoubleClick={stop} onKeyDown={stop} role="group">
+      {post.allowLikes && (
+        <Tooltip text={likers} direction="n" type="description">
+          <button
+            type="button"
+            className={`${styles.engageButton} ${post.likedByMe ? styles.liked : ''}`}
+            aria-pressed={post.likedByMe}
+            aria-label={`${post.likedByMe ? text.unlike : text.like} ${post.likeCount}`}
+            disabled={busy}
+            onClick={() => void toggleLike()}
+            data-testid="blog-like"
+          >
+            {post.likedByMe ? <HeartFillIcon size={16} /> : <HeartIcon size={16} />}
+            <span data-testid="blog-like-count">{post.likeCount}</span>
+          </button>
+        </Tooltip>
+      )}
+      <button
+        type="button"
+        className={`${styles.engageButton} ${post.saved ? styles.saved : ''}`}
+        aria-pressed={post.saved}
+        aria-label={post.saved ? text.unsave : text.save}
+        title={post.saved ? text.unsave : text.save}
+        disabled={busy}
+        onClick={() => void toggleSave()}
+        data-testid="blog-save"
+      >
+        {post.saved ? <StarFillIcon size={16} /> : <StarIcon size={16} />}
+      </button>
+    </div>
+  );
+}
