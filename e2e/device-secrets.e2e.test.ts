@@ -66,7 +66,7 @@ describe('device secrets (issue 22 item 7)', () => {
     await page.getByRole('button', { name: '編集' }).click();
     await page.getByLabel('パスワード').fill('NewPass-7');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByRole('button', { name: '編集' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/computers');
     const saved = (await (await page.request.get(`/api/computers/${id}`)).json()) as { pin_code: string; pass: string };
     expect(saved).toMatchObject({ pin_code: '731902', pass: 'NewPass-7' });
 
