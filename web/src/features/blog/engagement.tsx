@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Tooltip } from '@primer/react';
 import { HeartFillIcon, HeartIcon, StarFillIcon, StarIcon } from '@primer/octicons-react';
@@ -69,11 +69,13 @@ export function EngagementBar({ post, onChanged }: { post: BlogCardPost; onChang
   const text = useBlogText();
   const [like] = useMutation(LikeBlogPostMutation);
   const [save] = useMutation(SaveBlogPostMutation);
-  const [busy, setBusy] = useState(false);
+  // One toggle at a time; the buttons stay enabled (a disabled button would drop focus and its tooltip).
+  const busy = useRef(false);
 
   const toggleLike = async () => {
+    if (busy.current) return;
     const liked = !post.likedByMe;
-    setBusy(true);
+    busy.current = true;
     onChanged({ ...post, likedByMe: liked, likeCount: Math.max(0, post.likeCount + (liked ? 1 : -1)) });
     try {
       const { data } = await like({ variables: { id: post.id, liked } });
@@ -82,12 +84,13 @@ export function EngagementBar({ post, onChanged }: { post: BlogCardPost; onChang
       onChanged(post);
       toast.error(readError(err).code === 'FORBIDDEN' ? text.likeRefused : text.likeFailed);
     } finally {
-      setBusy(false);
+      busy.current = false;
     }
   };
   const toggleSave = async () => {
+    if (busy.current) return;
     const saved = !post.saved;
-    setBusy(true);
+    busy.current = true;
     onChanged({ ...post, saved });
     try {
       const { data } = await save({ variables: { id: post.id, saved } });
@@ -96,7 +99,7 @@ export function EngagementBar({ post, onChanged }: { post: BlogCardPost; onChang
       onChanged(post);
       toast.error(text.saveFailed);
     } finally {
-      setBusy(false);
+      busy.current = false;
     }
   };
 
@@ -110,7 +113,6 @@ export function EngagementBar({ post, onChanged }: { post: BlogCardPost; onChang
             className={`${styles.engageButton} ${post.likedByMe ? styles.liked : ''}`}
             aria-pressed={post.likedByMe}
             aria-label={`${post.likedByMe ? text.unlike : text.like} ${post.likeCount}`}
-            disabled={busy}
             onClick={() => void toggleLike()}
             data-testid="blog-like"
           >
@@ -125,7 +127,6 @@ export function EngagementBar({ post, onChanged }: { post: BlogCardPost; onChang
         aria-pressed={post.saved}
         aria-label={post.saved ? text.unsave : text.save}
         title={post.saved ? text.unsave : text.save}
-        disabled={busy}
         onClick={() => void toggleSave()}
         data-testid="blog-save"
       >
