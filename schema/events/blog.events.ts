@@ -86,6 +86,14 @@ export const blogPostLikeChanged = defineEvent('blog.post.like_changed', 'blog_p
 export const blogPostSeenChanged = defineEvent('blog.post.seen_changed', 'blog_post', 1, engagement);
 export const blogPostSaveChanged = defineEvent('blog.post.save_changed', 'blog_post', 1, engagement);
 
+/**
+ * A comment (or reply) added to a post, or deleted with its replies. Carries the post's snapshot so
+ * live delivery decides who may see it without a read; never the comment's text.
+ */
+const commentChange = z.object({ post: postSnapshot, commentId: id, parentId: id.nullable(), authorId: id.nullable(), replyIds: z.array(id) });
+export const blogCommentAdded = defineEvent('blog.comment.added', 'blog_post', 1, commentChange);
+export const blogCommentDeleted = defineEvent('blog.comment.deleted', 'blog_post', 1, commentChange);
+
 export const blogEventContracts = [
   blogCategoryCreated,
   blogCategoryUpdated,
@@ -102,4 +110,6 @@ export const blogEventContracts = [
   blogPostLikeChanged,
   blogPostSeenChanged,
   blogPostSaveChanged,
+  blogCommentAdded,
+  blogCommentDeleted,
 ] as const;

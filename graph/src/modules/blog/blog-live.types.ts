@@ -20,6 +20,8 @@ export enum BlogChangeKind {
   ACCESS_CHANGED = 'ACCESS_CHANGED',
   /** Someone liked or unliked the post, or opened it for the first time (its counts); the viewer saved or unsaved it. */
   ENGAGEMENT_CHANGED = 'ENGAGEMENT_CHANGED',
+  /** A comment or reply was added to the post, or deleted with its replies: its thread and commentCount. */
+  COMMENTS_CHANGED = 'COMMENTS_CHANGED',
 }
 
 registerEnumType(BlogChangeKind, {
@@ -36,6 +38,7 @@ registerEnumType(BlogChangeKind, {
     CATEGORY_UPDATED: { description: '所属するカテゴリの名前・色が変わった' },
     ACCESS_CHANGED: { description: '見られるカテゴリが変わった（メンバーへの追加・削除、部署異動）。一覧を読み直す。' },
     ENGAGEMENT_CHANGED: { description: 'いいね・既読の数が変わった、または自分が保存・保存解除した' },
+    COMMENTS_CHANGED: { description: 'コメント・返信が追加または削除された（コメント一覧と commentCount を読み直す）' },
   },
 });
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { checkAttachment, fileResponseHeaders, FileCheckError, IMAGE_KINDS, makeThumbnail, newFileKey, parseUploadFiles, thumbnailKey, type FileErrorCode, type FileStorage } from '../../lib/files/index.js';
+import { checkAttachment, fileResponseHeaders, FileCheckError, IMAGE_KINDS, makeThumbnail, newFileKey, parseDataUrl, parseUploadFiles, thumbnailKey, type FileErrorCode, type FileStorage } from '../../lib/files/index.js';
 import { blogInput, type BlogErrorReason } from './blog.errors.js';
 
 /** What a save does to a post's one attachment. */
@@ -53,6 +53,18 @@ export function attachmentFromRest(value: unknown, field = 'upload_files'): Atta
     if (!file) return { kind: 'remove' };
     if (file.kind === 'stored') throw new FileCheckError('FILE_DATA_MALFORMED', 'この投稿の添付ファイルではない URL です。新しいファイルはデータ URL で送ってください。');
     return { kind: 'upload', name: file.name, bytes: file.bytes };
+  } catch (e) {
+    refused(e, field);
+  }
+}
+
+/** A comment's `attachment` (a data URL) named `attachment_filename`: a new file, or none when empty. */
+export function attachmentFromDataUrl(dataUrl: unknown, name: unknown, field = 'attachment'): AttachmentChange {
+  if (dataUrl === null || dataUrl === undefined || dataUrl === '') return { kind: 'remove' };
+  try {
+    const { bytes } = parseDataUrl(dataUrl);
+    if (typeof name !== 'string' || !name.trim() || name.length > 255) throw new FileCheckError('FILE_DATA_MALFORMED', 'attachment_filename にファイル名（255 文字以内）を入れてください。');
+    return { kind: 'upload', name, bytes };
   } catch (e) {
     refused(e, field);
   }

@@ -62,6 +62,8 @@ const POST_KIND: Record<string, BlogChangeKind> = {
   'blog.post.like_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
   'blog.post.seen_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
   'blog.post.save_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
+  'blog.comment.added': BlogChangeKind.COMMENTS_CHANGED,
+  'blog.comment.deleted': BlogChangeKind.COMMENTS_CHANGED,
 };
 
 /** The aggregate types whose events can change what a feed shows. */

@@ -17,16 +17,20 @@ import { BlogImageService } from './blog-image.service.js';
 import { BlogEngagementResolver } from './engagement/blog-engagement.resolver.js';
 import { blogEngagementRoutes } from './engagement/blog-engagement.routes.js';
 import { BlogEngagementService } from './engagement/blog-engagement.service.js';
+import { BlogCommentResolver } from './comments/blog-comment.resolver.js';
+import { blogCommentRoutes } from './comments/blog-comment.routes.js';
+import { BlogCommentService } from './comments/blog-comment.service.js';
 
 /** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files). */
 export const blogArea = defineArea({
   name: 'blog',
   entities: [BlogCategory],
-  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver, BlogEngagementResolver],
+  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver, BlogEngagementResolver, BlogCommentResolver],
   routes: (r) => {
     blogCategoryRoutes(r);
     blogTagRoutes(r);
     blogEngagementRoutes(r);
+    blogCommentRoutes(r);
     blogPostRoutes(r);
   },
   services: ({ config }) => ({ blog: createBlogServices(config) }),
@@ -37,6 +41,7 @@ function createBlogServices(config: Pick<Config, 'dataDir'>) {
   const tags = new BlogTagService();
   const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
   const images = new BlogImageService(files);
-  const posts = new BlogPostService(categories, tags, new BlogAttachments(files), images);
-  return { categories, tags, images, posts, engagement: new BlogEngagementService(posts) };
+  const attachments = new BlogAttachments(files);
+  const posts = new BlogPostService(categories, tags, attachments, images);
+  return { categories, tags, images, posts, engagement: new BlogEngagementService(posts), comments: new BlogCommentService(posts, attachments) };
 }

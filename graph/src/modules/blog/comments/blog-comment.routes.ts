@@ -1,0 +1,79 @@
+import { pipeline } from 'node:stream/promises';
+import type { Router } from 'express';
+import { badInput, forbidden } from '../../../platform/errors.js';
+import { handle } from '../../../platform/rest.js';
+import { checkId } from '../../../platform/validation.js';
+import { deleteRoute } from '../blog.routes.js';
+import { attachmentFromDataUrl } from '../blog-post.attachment.js';
+import type { BlogComment } from './blog-comment.types.js';
+
+/** The spec's `/api` record of a comment (the attachment as its URL, never the bytes). */
+function toApiComment(c: BlogComment): Record<string, unknown> {
+  return {
+    comment_id: c.id,
+    blog_id: c.postId,
+    user_id: c.author.id,
+    username: c.author.name,
+    content: c.content,
+    parent_comment_id: c.parentId,
+    attachment: c.attachment?.url ?? null,
+    attachment_type: c.attachment?.type ?? null,
+    attachment_filename: c.attachment?.name ?? null,
+    attachment_thumbnail: c.attachment?.thumbnailUrl ?? null,
+    created_at: c.createdAt.toISOString(),
+    can_delete: c.canDelete,
+    replies: c.replies.map(toApiComment),
+  };
+}
+
+/** An optional id of the body (null or absent: none). */
+function optionalId(v: unknown, field: string): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const id = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
+  return id;
+}
+
+/**
+ * GET /comments/{blog_id}, POST /comments, DELETE /comments/{comment_id},
+ * GET /comments/{comment_id}/attachment (and /thumbnail): to those who may read the post.
+ */
+export function blogCommentRoutes(r: Router): void {
+  for (const thumbnail of [false, true]) {
+    r.get(
+      `/comments/:id/attachment${thumbnail ? '/thumbnail' : ''}`,
+      handle(async (ctx, req, res) => {
+        const file = await ctx.services.blog.comments.attachment(ctx, Number(req.params.id), thumbnail);
+        res.set(file.headers);
+        await pipeline(file.stream, res);
+      }),
+    );
+  }
+  r.get(
+    '/comments/:blog_id',
+    handle(async (ctx, req) => {
+      const blogId = Number(req.params.blog_id);
+      checkId(blogId, '投稿');
+      return (await ctx.services.blog.comments.list(ctx, blogId)).map(toApiComment);
+    }),
+  );
+  r.post(
+    '/comments',
+    handle(async (ctx, req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const userId = optionalId(b.user_id, 'user_id');
+      // The spec's user_id names the commenter: only the signed-in employee comments as themself.
+      if (userId !== null && userId !== ctx.user?.id) throw forbidden('user_id はログイン中の社員の ID にしてください（ほかの社員としてはコメントできません）。');
+      const blogId = optionalId(b.blog_id, 'blog_id');
+      if (blogId === null) throw badInput('blog_id を指定してください。', [{ field: 'blog_id', message: '必須' }]);
+      const comment = await ctx.services.blog.comments.add(ctx, {
+        postId: blogId,
+        content: b.content,
+        parentId: optionalId(b.parent_comment_id, 'parent_comment_id'),
+        attachment: attachmentFromDataUrl(b.attachment, b.attachment_filename),
+      });
+      return toApiComment(comment);
+    }, 201),
+  );
+  r.delete('/comments/:id', deleteRoute('comment_id', 'コメント', (ctx, id) => ctx.services.blog.comments.delete(ctx, id)));
+}

@@ -1,0 +1,149 @@
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, gql } from '../../../test/http.js';
+import { defaultFilesRoot } from '../../../lib/files/index.js';
+import { png } from '../../../lib/files/test-files.js';
+import { blogWorld, type BlogWorld } from '../blog.test-fixture.js';
+
+let w: BlogWorld;
+const posts: Record<string, number> = {};
+beforeAll(async () => {
+  w = await blogWorld();
+  posts.open = (await w.post(w.token.staff, { title: 'コメント歓迎', categoryId: w.cat.news, publishStart: w.day(-1) })).id;
+  posts.closed = (await w.post(w.token.staff, { title: 'コメントなし', categoryId: w.cat.news, publishStart: w.day(-1), allowComments: false })).id;
+  posts.board = (await w.post(w.token.admin, { title: '役員だけ', categoryId: w.cat.board, publishStart: w.day(-1) })).id;
+});
+afterAll(async () => w?.p.close());
+
+const LIST = `query($id: Int!) { blogComments(postId: $id) { id postId parentId content canDelete author { id name departmentName } attachment { name url } replies { id parentId content canDelete author { name } } } }`;
+const ADD = `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id parentId content canDelete author { id name } } }`;
+const DELETE = `mutation($id: Int!) { deleteBlogComment(id: $id) }`;
+const add = (token: string, i: Record<string, unknown>) => gql(w.p.url, ADD, { i }, { token });
+const list = async (token: string, id: number) => {
+  const r = await gql(w.p.url, LIST, { id }, { token });
+  if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+  return r.body.data.blogComments;
+};
+const added = async (token: string, i: Record<string, unknown>) => {
+  const r = await add(token, i);
+  if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+  return r.body.data.addBlogComment as { id: number; parentId: number | null };
+};
+const count = async (postId: number) => (await w.sql(`select count(*)::int as n from blog_comment where post_id = ?`, [postId]))[0].n as number;
+const events = async (type: string, postId: number) =>
+  (await w.sql(`select payload from outbox_event where type = ? and aggregate_id = ? union all select payload from outbox_sent where type = ? and aggregate_id = ?`, [type, String(postId), type, String(postId)])).length;
+const storedFiles = async () => (await readdir(defaultFilesRoot(w.p.config.dataDir), { recursive: true, withFileTypes: true }).catch(() => [])).filter((f) => f.isFile()).length;
+const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+
+describe('blog comments', () => {
+  it('comments and replies list oldest first with their replies; a reply to a reply attaches to the top-level comment; commentCount counts both', async () => {
+    const first = await added(w.token.colleague, { postId: posts.open, content: '  最初のコメント  ' });
+    const second = await added(w.token.admin, { postId: posts.open, content: '二つ目' });
+    const reply = await added(w.token.staff, { postId: posts.open, content: '返信です', parentId: first.id });
+    const replyToReply = await added(w.token.admin, { postId: posts.open, content: '返信への返信', parentId: reply.id });
+    expect(replyToReply.parentId).toBe(first.id);
+    const thread = await list(w.token.colleague, posts.open);
+    expect(thread.map((c: { id: number }) => c.id)).toEqual([first.id, second.id]);
+    expect(thread[0]).toMatchObject({ content: '最初のコメント', parentId: null, canDelete: true, author: { id: w.id.colleague } });
+    expect(thread[0].replies.map((c: { id: number }) => c.id)).toEqual([reply.id, replyToReply.id]);
+    expect(thread[1]).toMatchObject({ canDelete: false, replies: [] });
+    const post = await gql(w.p.url, `query($id: Int!) { blogPost(id: $id) { commentCount } }`, { id: posts.open }, { token: w.token.colleague });
+    expect(post.body.data.blogPost.commentCount).toBe(4);
+    expect(await events('blog.comment.added', posts.open)).toBe(4);
+  });
+
+  it('blank comments and replies are refused with their Japanese messages; a post without comments refuses them', async () => {
+    const before = await count(posts.open);
+    const blank = await add(w.token.colleague, { postId: posts.open, content: ' \n ' });
+    expect(blank.body.errors[0]).toMatchObject({ message: 'コメントを入力してください。', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'content' }] } });
+    const [top] = await list(w.token.colleague, posts.open);
+    const blankReply = await add(w.token.colleague, { postId: posts.open, content: '', parentId: top.id });
+    expect(blankReply.body.errors[0]).toMatchObject({ message: '返信を入力してください。', extensions: { code: 'BAD_USER_INPUT' } });
+    const long = await add(w.token.colleague, { postId: posts.open, content: 'あ'.repeat(2001) });
+    expect(long.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const closed = await add(w.token.colleague, { postId: posts.closed, content: 'どうですか' });
+    expect(closed.body.errors[0]).toMatchObject({ message: 'この投稿はコメントを受け付けていません。', extensions: { code: 'FORBIDDEN' } });
+    const rest = await api(w.p.url, 'POST', '/comments', { token: w.token.colleague, body: { blog_id: posts.closed, user_id: w.id.colleague, content: 'どうですか' } });
+    expect(rest.status).toBe(403);
+    expect(await count(posts.open)).toBe(before);
+    expect(await count(posts.closed)).toBe(0);
+  });
+
+  it('an outsider gets NOT_FOUND/404 on the list, adding, deleting and the attachment, and nothing is stored', async () => {
+    const c = await added(w.token.admin, { postId: posts.board, content: '役員のコメント' });
+    const files = await storedFiles();
+    expect((await gql(w.p.url, LIST, { id: posts.board }, { token: w.token.staff })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await add(w.token.staff, { postId: posts.board, content: '覗き' })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await gql(w.p.url, DELETE, { id: c.id }, { token: w.token.staff })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await api(w.p.url, 'GET', `/comments/${posts.board}`, { token: w.token.staff })).status).toBe(404);
+    const image = await png();
+    const post = await api(w.p.url, 'POST', '/comments', {
+      token: w.token.staff,
+      body: { blog_id: posts.board, user_id: w.id.staff, content: '覗き', attachment: dataUrl('image/png', image), attachment_type: 'image/png', attachment_filename: 'a.png' },
+    });
+    expect(post.status).toBe(404);
+    expect(await storedFiles()).toBe(files);
+    expect((await api(w.p.url, 'DELETE', `/comments/${c.id}`, { token: w.token.staff })).status).toBe(404);
+    // The admin's own attachment on the board post: served to the admin, 404 to the outsider.
+    const withFile = await api(w.p.url, 'POST', '/comments', {
+      token: w.token.admin,
+      body: { blog_id: posts.board, user_id: w.id.admin, content: '資料です', attachment: dataUrl('image/png', image), attachment_type: 'image/png', attachment_filename: '資料.png' },
+    });
+    expect(withFile.status).toBe(201);
+    expect(withFile.body).toMatchObject({ attachment: `/api/comments/${withFile.body.comment_id}/attachment`, attachment_type: 'image/png', attachment_filename: '資料.png' });
+    const get = (token: string) => fetch(`${w.p.url}${withFile.body.attachment}`, { headers: { authorization: `Bearer ${token}` } });
+    const served = await get(w.token.admin);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await get(w.token.staff)).status).toBe(404);
+    expect(await count(posts.board)).toBe(2);
+  });
+
+  it('the comment\'s author and the post\'s author delete; anyone else is FORBIDDEN; replies and files go with their comment', async () => {
+    const top = await added(w.token.colleague, { postId: posts.open, content: '消されるコメント' });
+    await added(w.token.admin, { postId: posts.open, content: '消される返信', parentId: top.id });
+    const other = await added(w.token.admin, { postId: posts.open, content: '管理者のコメント' });
+    const refused = await gql(w.p.url, DELETE, { id: top.id }, { token: w.token.admin });
+    expect(refused.body.errors[0]).toMatchObject({ message: 'このコメントを削除する権限がありません。', extensions: { code: 'FORBIDDEN' } });
+    const before = await count(posts.open);
+    // The post's author (staff) deletes a colleague's comment; its reply goes with it.
+    expect((await gql(w.p.url, DELETE, { id: top.id }, { token: w.token.staff })).body.data.deleteBlogComment).toBe(true);
+    expect(await count(posts.open)).toBe(before - 2);
+    expect((await w.sql(`select payload from outbox_event where type = 'blog.comment.deleted' union all select payload from outbox_sent where type = 'blog.comment.deleted'`)).at(-1).payload).toMatchObject({ commentId: top.id, replyIds: [expect.any(Number)] });
+    // The comment's author deletes their own through /api.
+    const del = await api(w.p.url, 'DELETE', `/comments/${other.id}`, { token: w.token.admin });
+    expect([del.status, del.body]).toEqual([200, { comment_id: other.id, deleted: true }]);
+    expect((await api(w.p.url, 'DELETE', `/comments/${other.id}`, { token: w.token.admin })).status).toBe(404);
+  });
+
+  it('/api: the spec\'s fields, user_id must be the caller, attachments checked by content, a missing commenter is Unknown', async () => {
+    const forged = await api(w.p.url, 'POST', '/comments', { token: w.token.colleague, body: { blog_id: posts.open, user_id: w.id.admin, content: 'なりすまし' } });
+    expect(forged.status).toBe(403);
+    const before = await count(posts.open);
+    const files = await storedFiles();
+    const fake = await api(w.p.url, 'POST', '/comments', {
+      token: w.token.colleague,
+      body: { blog_id: posts.open, user_id: w.id.colleague, content: '画像です', attachment: dataUrl('image/png', Buffer.from('just text, not a picture')), attachment_type: 'image/png', attachment_filename: 'photo.png' },
+    });
+    expect(fake.status).toBe(400);
+    expect(fake.body).toMatchObject({ code: 'BAD_USER_INPUT', fileCode: 'FILE_CONTENT_MISMATCH', fieldErrors: [{ field: 'attachment' }] });
+    expect([await count(posts.open), await storedFiles()]).toEqual([before, files]);
+
+    const made = await api(w.p.url, 'POST', '/comments', { token: w.token.colleague, body: { blog_id: posts.open, user_id: w.id.colleague, content: 'REST のコメント', parent_comment_id: null } });
+    expect(made.status).toBe(201);
+    const reply = await api(w.p.url, 'POST', '/comments', { token: w.token.staff, body: { blog_id: posts.open, content: 'REST の返信', parent_comment_id: made.body.comment_id } });
+    expect(reply.status).toBe(201);
+    // An employee row gone: the comment stays, its author reads 'Unknown'.
+    const [{ id: ghost }] = await w.sql(`insert into employee (login_id, name, department_id, role, status, password_hash) select 'ghost-commenter', '幽霊', department_id, role, status, password_hash from employee where id = ? returning id`, [w.id.colleague]);
+    await w.sql(`insert into blog_comment (post_id, author_id, content) values (?, ?, '去った人のコメント')`, [posts.open, ghost]);
+    await w.sql(`delete from employee where id = ?`, [ghost]);
+    const listed = await api(w.p.url, 'GET', `/comments/${posts.open}`, { token: w.token.colleague });
+    expect(listed.status).toBe(200);
+    const mine = listed.body.find((c: { comment_id: number }) => c.comment_id === made.body.comment_id);
+    expect(mine).toMatchObject({ blog_id: posts.open, user_id: w.id.colleague, content: 'REST のコメント', parent_comment_id: null, attachment: null, attachment_type: null, attachment_filename: null });
+    expect(mine.username).toEqual(expect.any(String));
+    expect(mine.replies).toMatchObject([{ comment_id: reply.body.comment_id, parent_comment_id: made.body.comment_id, user_id: w.id.staff, replies: [] }]);
+    expect(listed.body.at(-1)).toMatchObject({ user_id: null, username: 'Unknown', content: '去った人のコメント' });
+  });
+});

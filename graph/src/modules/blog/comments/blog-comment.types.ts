@@ -1,0 +1,29 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { BlogAttachment } from '../blog-post.types.js';
+
+@ObjectType({ simpleResolvers: true, description: 'コメントした社員（社員が削除されていれば id は null、名前は Unknown）' })
+export class BlogCommentAuthor {
+  @Field(() => Int, { nullable: true }) id!: number | null;
+  @Field() name!: string;
+  @Field(() => String, { nullable: true }) departmentName!: string | null;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'ブログのコメント（返信は一段: 返信への返信は元のコメントに付く）' })
+export class BlogComment {
+  @Field(() => Int) id!: number;
+  @Field(() => Int) postId!: number;
+  @Field(() => BlogCommentAuthor) author!: BlogCommentAuthor;
+  @Field({ description: '本文（2000 文字以内）' }) content!: string;
+  @Field(() => Int, { nullable: true, description: '返信なら返信先のコメント ID（最上位は null）' }) parentId!: number | null;
+  @Field(() => BlogAttachment, { nullable: true, description: '添付ファイル（1 件。/api から添付）' }) attachment!: BlogAttachment | null;
+  @Field() createdAt!: Date;
+  @Field({ description: '閲覧中の社員が削除できるか（コメントした本人と投稿の作成者）' }) canDelete!: boolean;
+  @Field(() => [BlogComment], { description: '返信（古い順。返信には返信がない）' }) replies!: BlogComment[];
+}
+
+@InputType()
+export class BlogCommentInput {
+  @Field(() => Int) postId!: number;
+  @Field({ description: '本文（空白だけは不可、2000 文字以内）' }) content!: string;
+  @Field(() => Int, { nullable: true, description: '返信先のコメント ID' }) parentId?: number | null;
+}
