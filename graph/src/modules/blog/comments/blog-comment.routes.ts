@@ -50,9 +50,10 @@ export function blogCommentRoutes(r: Router): void {
     );
   }
   r.get(
-    '/comments/:blog_id',
+    // The spec's /comments/{blog_id}: the same path as DELETE /comments/{comment_id}, so one parameter name.
+    '/comments/:id',
     handle(async (ctx, req) => {
-      const blogId = Number(req.params.blog_id);
+      const blogId = Number(req.params.id);
       checkId(blogId, '投稿');
       return (await ctx.services.blog.comments.list(ctx, blogId)).map(toApiComment);
     }),
