@@ -93,10 +93,13 @@ export function BlogCard({
         <AuthorBadge name={post.author.name} />
         <StateLabel post={post} />
       </div>
-      <h2 className={styles.cardTitle}>
-        {post.title}
+      {/* New! beside the title, outside the heading: the heading names the post alone. */}
+      <div className={styles.titleRow}>
+        <h2 className={styles.cardTitle} data-testid="blog-card-title">
+          {post.title}
+        </h2>
         <NewLabel post={post} />
-      </h2>
+      </div>
       <div className={styles.meta}>
         <CategoryLabel category={post.category} />
         <time dateTime={post.publishStart}>{displayDate(post.publishStart)}</time>
