@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { checkAttachment, fileResponseHeaders, FileCheckError, IMAGE_KINDS, makeThumbnail, newFileKey, parseDataUrl, parseUploadFiles, thumbnailKey, type FileErrorCode, type FileStorage } from '../../lib/files/index.js';
+import { notFound } from '../../platform/errors.js';
 import { blogInput, type BlogErrorReason } from './blog.errors.js';
 
 /** What a save does to a post's one attachment. */
@@ -96,6 +97,18 @@ export class BlogAttachments {
   /** Removes stored files (a failed save's new ones, or the ones a committed save replaced). */
   async remove(keys: (string | null | undefined)[]): Promise<void> {
     await Promise.all(keys.filter((k): k is string => !!k).map((k) => this.storage.delete(k).catch(() => false)));
+  }
+
+  /**
+   * A stored attachment (or its WebP thumbnail, named after it) with its response headers; NOT_FOUND
+   * when there is none. The caller has already decided the reader may have it.
+   */
+  async openStored(columns: { key: string | null; thumbKey: string | null; name: string | null }, thumbnail: boolean) {
+    const key = thumbnail ? columns.thumbKey : columns.key;
+    const name = columns.name && (thumbnail ? `${columns.name.replace(/\.[^.]+$/, '')}.webp` : columns.name);
+    const file = key && name ? await this.open(key, name) : null;
+    if (!file) throw notFound('添付ファイル');
+    return file;
   }
 
   /** The file and its response headers (Content-Disposition, nosniff, a CSP that runs no script). */

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { queryBool, queryId } from '../../platform/validation.js';
-import { deleteRoute } from './blog.routes.js';
+import { deleteRoute, fileRoutes } from './blog.routes.js';
 import { BlogFeedScope } from './blog.enums.js';
 import { attachmentFromRest } from './blog-post.attachment.js';
 import { contentFromRest } from './blog-post.content.js';
@@ -103,16 +103,7 @@ export function blogPostRoutes(r: Router): void {
       return withEngagement(ctx, page.items);
     }),
   );
-  for (const thumbnail of [false, true]) {
-    r.get(
-      `/blogs/:id/attachment${thumbnail ? '/thumbnail' : ''}`,
-      handle(async (ctx, req, res) => {
-        const file = await ctx.services.blog.posts.attachment(ctx, Number(req.params.id), thumbnail);
-        res.set(file.headers);
-        await pipeline(file.stream, res);
-      }),
-    );
-  }
+  fileRoutes(r, '/blogs/:id/attachment', (ctx, id, thumbnail) => ctx.services.blog.posts.attachment(ctx, id, thumbnail));
   r.post(
     '/blog_images',
     handle(async (ctx, req) => {

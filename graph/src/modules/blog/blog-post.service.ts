@@ -241,11 +241,7 @@ export class BlogPostService {
     checkId(id, '投稿');
     const [row] = await this.rows(ctx.em, [id]);
     if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
-    const key = thumbnail ? row.attachment_thumb_key : row.attachment_key;
-    const name = row.attachment_name && (thumbnail ? `${row.attachment_name.replace(/\.[^.]+$/, '')}.webp` : row.attachment_name);
-    const file = key && name ? await this.attachments.open(key, name) : null;
-    if (!file) throw notFound('添付ファイル');
-    return file;
+    return this.attachments.openStored({ key: row.attachment_key, thumbKey: row.attachment_thumb_key, name: row.attachment_name }, thumbnail);
   }
 
   /** A picture of a post's body: to its uploader, and to whoever may read the post that shows it. */

@@ -1,3 +1,6 @@
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { Router } from 'express';
 import type { AppContext } from '../../platform/context.js';
 import { handle } from '../../platform/rest.js';
 import { checkId } from '../../platform/validation.js';
@@ -10,4 +13,18 @@ export function deleteRoute(idField: string, noun: string, remove: (ctx: AppCont
     await remove(ctx, id);
     return { [idField]: id, deleted: true };
   });
+}
+
+/** GET {path} and {path}/thumbnail: a stored file with its headers; `open` decides who may have it (NOT_FOUND otherwise). */
+export function fileRoutes(r: Router, path: string, open: (ctx: AppContext, id: number, thumbnail: boolean) => Promise<{ stream: Readable; headers: Record<string, string> }>) {
+  for (const thumbnail of [false, true]) {
+    r.get(
+      `${path}${thumbnail ? '/thumbnail' : ''}`,
+      handle(async (ctx, req, res) => {
+        const file = await open(ctx, Number(req.params.id), thumbnail);
+        res.set(file.headers);
+        await pipeline(file.stream, res);
+      }),
+    );
+  }
 }

@@ -1,9 +1,8 @@
-import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import { badInput, forbidden } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
 import { checkId } from '../../../platform/validation.js';
-import { deleteRoute } from '../blog.routes.js';
+import { deleteRoute, fileRoutes } from '../blog.routes.js';
 import { attachmentFromDataUrl } from '../blog-post.attachment.js';
 import type { BlogComment } from './blog-comment.types.js';
 
@@ -39,16 +38,7 @@ function optionalId(v: unknown, field: string): number | null {
  * GET /comments/{comment_id}/attachment (and /thumbnail): to those who may read the post.
  */
 export function blogCommentRoutes(r: Router): void {
-  for (const thumbnail of [false, true]) {
-    r.get(
-      `/comments/:id/attachment${thumbnail ? '/thumbnail' : ''}`,
-      handle(async (ctx, req, res) => {
-        const file = await ctx.services.blog.comments.attachment(ctx, Number(req.params.id), thumbnail);
-        res.set(file.headers);
-        await pipeline(file.stream, res);
-      }),
-    );
-  }
+  fileRoutes(r, '/comments/:id/attachment', (ctx, id, thumbnail) => ctx.services.blog.comments.attachment(ctx, id, thumbnail));
   r.get(
     // The spec's /comments/{blog_id}: the same path as DELETE /comments/{comment_id}, so one parameter name.
     '/comments/:id',

@@ -129,11 +129,7 @@ export class BlogCommentService {
   /** A comment's attachment (or its thumbnail) for whoever may read its post; NOT_FOUND otherwise. */
   async attachment(ctx: AppContext, id: number, thumbnail: boolean) {
     const { row } = await this.readable(ctx, ctx.em, id);
-    const key = thumbnail ? row.attachment_thumb_key : row.attachment_key;
-    const name = row.attachment_name && (thumbnail ? `${row.attachment_name.replace(/\.[^.]+$/, '')}.webp` : row.attachment_name);
-    const file = key && name ? await this.attachments.open(key, name) : null;
-    if (!file) throw notFound('添付ファイル');
-    return file;
+    return this.attachments.openStored({ key: row.attachment_key, thumbKey: row.attachment_thumb_key, name: row.attachment_name }, thumbnail);
   }
 
   /** A post's comment count (replies included), batched per request without caching (a subscription's context outlives one delivery). */
