@@ -228,8 +228,13 @@ export class BlogPostService {
     const replaced = { keys: [] as (string | null)[] };
     await this.withFile(ctx, null, replaced, async (tx) => {
       const before = await this.forWrite(tx, r, id, 'delete');
+      // Its comments go by cascade; their files are removed with the post's once this commits.
+      const comments: { attachment_key: string | null; attachment_thumb_key: string | null }[] = await tx.execute(
+        `select attachment_key, attachment_thumb_key from blog_comment where post_id = ? and attachment_key is not null`,
+        [id],
+      );
       await tx.execute(`delete from blog_post where id = ?`, [id]);
-      replaced.keys.push(before.attachment_key, before.attachment_thumb_key);
+      replaced.keys.push(before.attachment_key, before.attachment_thumb_key, ...comments.flatMap((c) => [c.attachment_key, c.attachment_thumb_key]));
       record(tx, { type: 'blog.post.deleted', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(before) } });
     });
     return true;

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../../test/http.js';
-import { defaultFilesRoot } from '../../../lib/files/index.js';
+import { defaultFilesRoot, LocalFileStorage } from '../../../lib/files/index.js';
 import { png } from '../../../lib/files/test-files.js';
 import { blogWorld, type BlogWorld } from '../blog.test-fixture.js';
 
@@ -145,5 +145,20 @@ describe('blog comments', () => {
     expect(mine.username).toEqual(expect.any(String));
     expect(mine.replies).toMatchObject([{ comment_id: reply.body.comment_id, parent_comment_id: made.body.comment_id, user_id: w.id.staff, replies: [] }]);
     expect(listed.body.at(-1)).toMatchObject({ user_id: null, username: 'Unknown', content: '去った人のコメント' });
+  });
+
+  it('deleting a post removes its comments and their stored files', async () => {
+    const post = await w.post(w.token.staff, { title: '消える投稿', categoryId: w.cat.news, publishStart: w.day(-1) });
+    const c = await api(w.p.url, 'POST', '/comments', {
+      token: w.token.colleague,
+      body: { blog_id: post.id, user_id: w.id.colleague, content: '添付つき', attachment: dataUrl('image/png', await png()), attachment_filename: 'a.png' },
+    });
+    expect(c.status).toBe(201);
+    const [keys] = await w.sql(`select attachment_key, attachment_thumb_key from blog_comment where id = ?`, [c.body.comment_id]);
+    const store = new LocalFileStorage(defaultFilesRoot(w.p.config.dataDir));
+    expect([await store.exists(keys.attachment_key), await store.exists(keys.attachment_thumb_key)]).toEqual([true, true]);
+    expect((await api(w.p.url, 'DELETE', `/blogs/${post.id}`, { token: w.token.staff })).status).toBe(200);
+    expect(await count(post.id)).toBe(0);
+    expect([await store.exists(keys.attachment_key), await store.exists(keys.attachment_thumb_key)]).toEqual([false, false]);
   });
 });
