@@ -61,6 +61,11 @@ describe('blog comments', () => {
     expect(blankReply.body.errors[0]).toMatchObject({ message: '返信を入力してください。', extensions: { code: 'BAD_USER_INPUT' } });
     const long = await add(w.token.colleague, { postId: posts.open, content: 'あ'.repeat(2001) });
     expect(long.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    // A reply names a comment of the same post.
+    const board = await added(w.token.admin, { postId: posts.board, content: '別の投稿のコメント' });
+    const stray = await add(w.token.admin, { postId: posts.open, content: '迷子の返信', parentId: board.id });
+    expect(stray.body.errors[0]).toMatchObject({ message: '返信先のコメントが見つかりません。', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'parentId' }] } });
+    await gql(w.p.url, DELETE, { id: board.id }, { token: w.token.admin });
     const closed = await add(w.token.colleague, { postId: posts.closed, content: 'どうですか' });
     expect(closed.body.errors[0]).toMatchObject({ message: 'この投稿はコメントを受け付けていません。', extensions: { code: 'FORBIDDEN' } });
     const rest = await api(w.p.url, 'POST', '/comments', { token: w.token.colleague, body: { blog_id: posts.closed, user_id: w.id.colleague, content: 'どうですか' } });
@@ -110,7 +115,8 @@ describe('blog comments', () => {
     // The post's author (staff) deletes a colleague's comment; its reply goes with it.
     expect((await gql(w.p.url, DELETE, { id: top.id }, { token: w.token.staff })).body.data.deleteBlogComment).toBe(true);
     expect(await count(posts.open)).toBe(before - 2);
-    expect((await w.sql(`select payload from outbox_event where type = 'blog.comment.deleted' union all select payload from outbox_sent where type = 'blog.comment.deleted'`)).at(-1).payload).toMatchObject({ commentId: top.id, replyIds: [expect.any(Number)] });
+    const deleted = await w.sql(`select payload from outbox_event where type = 'blog.comment.deleted' union all select payload from outbox_sent where type = 'blog.comment.deleted'`);
+    expect(deleted.filter((e) => e.payload.commentId === top.id).map((e) => e.payload)).toMatchObject([{ commentId: top.id, replyIds: [expect.any(Number)] }]);
     // The comment's author deletes their own through /api.
     const del = await api(w.p.url, 'DELETE', `/comments/${other.id}`, { token: w.token.admin });
     expect([del.status, del.body]).toEqual([200, { comment_id: other.id, deleted: true }]);
