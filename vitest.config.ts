@@ -15,7 +15,15 @@ export default defineConfig({
   // Load graphql as Node does (CommonJS), or vite's "module" field gives our code a second copy.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
-    include: ['graph/**/*.test.ts', 'workers/**/*.test.ts', 'schema/**/*.test.ts', 'bench/**/*.test.ts', 'web/scripts/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'graph/**/*.test.ts',
+      'workers/**/*.test.ts',
+      'schema/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'web/scripts/**/*.test.ts',
+      'web/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['e2e/**', '**/node_modules/**'],
     // Web modules import Primer, whose files import CSS: vite (not Node) must load them.
     server: { deps: { inline: [/@primer\//] } },

@@ -95,7 +95,17 @@ const bench: Bench = {
       bodies: [body],
       describe,
       okPrefix: '{"data":{"blogFeed":{',
-      setup: { employees: data.employees, posts: data.posts, categories: data.categories, readable: data.readable, tags: data.tags, withThumbnail: data.withThumbnail, pinnedToday: data.pinned, today: data.today, query: FEED_QUERY },
+      setup: {
+        employees: data.employees,
+        posts: data.posts,
+        categories: data.categories,
+        readable: data.readable,
+        tags: data.tags,
+        withThumbnail: data.withThumbnail,
+        pinnedToday: data.pinned,
+        today: data.today,
+        query: FEED_QUERY,
+      },
       verdict: { kind: 'none' },
       defaults: { start: 10, rounds: 3, rate: 50, common: 10 },
     });

@@ -87,9 +87,11 @@ export async function prepareGridData(url: string, employees: number, entries: n
         [WEEK_FROM, WEEK_TO],
       )
     ).rows[0];
-    const departments = (await c.query<{ id: number }>(`select distinct department_id as id from employee where status = 'ACTIVE' and department_id is not null order by 1`)).rows.map((r) => r.id);
+    const departments = (
+      await c.query<{ id: number }>(`select distinct department_id as id from employee where status = 'ACTIVE' and department_id is not null order by 1`)
+    ).rows.map((r) => r.id);
     return { ...counts, ...st, departmentIds: departments };
-    });
+  });
 }
 
 const bench: Bench = {
@@ -123,7 +125,20 @@ const bench: Bench = {
       bodies,
       check: [...bodies, body(pages * pageSize, null)],
       okPrefix: '{"data":{"scheduleGrid":{',
-      setup: { employees: data.total, active: data.active, entries: data.entries, private: data.private, allDay: data.all_day, multiDay: data.multi_day, guestRows: data.guests, departments: data.departments, week: [WEEK_FROM, WEEK_TO], pageSize, requests: bodies.length, query: GRID_QUERY },
+      setup: {
+        employees: data.total,
+        active: data.active,
+        entries: data.entries,
+        private: data.private,
+        allDay: data.all_day,
+        multiDay: data.multi_day,
+        guestRows: data.guests,
+        departments: data.departments,
+        week: [WEEK_FROM, WEEK_TO],
+        pageSize,
+        requests: bodies.length,
+        query: GRID_QUERY,
+      },
       verdict: { kind: 'latency', max: numArg(args, 'target', 1.5) },
       defaults: { start: 1, rounds: 3, rate: 2, common: 1 },
     });

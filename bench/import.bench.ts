@@ -43,9 +43,14 @@ const TARGET_NAIVE_RATIO = 10;
 
 const uptime = () => {
   try {
-    return execSync('uptime', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('uptime', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
-    return `load average: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`;
+    return `load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
   }
 };
 
@@ -62,7 +67,7 @@ const MAKERS: [string, string[]][] = [
   ['Lenovo', ['ThinkPad X1 Carbon', 'ThinkPad L14', 'ThinkCentre M70q']],
   ['NEC', ['VersaPro VKT16', 'Mate MKM30']],
   ['富士通', ['LIFEBOOK U9313', 'ESPRIMO D7012']],
-  ['Panasonic', ['Let\'s note SV1', 'Let\'s note FV4']],
+  ['Panasonic', ["Let's note SV1", "Let's note FV4"]],
   ['Apple', ['MacBook Air M2', 'MacBook Pro 14']],
   ['Dynabook', ['dynabook G83', 'dynabook S73']],
   ['VAIO', ['VAIO Pro PK', 'VAIO SX14']],
@@ -203,13 +208,20 @@ export default {
     log(`file: ${rows.toLocaleString()} rows (${badRows.toLocaleString()} with an error), ${fileMb.toFixed(1)} MB, written in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
 
     const side = async (mode: 'floor' | 'naive', url = db.url) => {
-      const c = await startChild(mode, path.join(REPO_ROOT, 'bench/import/side.ts'), { BENCH_IMPORT_MODE: mode, BENCH_IMPORT_FILE: file, BENCH_NAIVE_ROWS: String(naiveRows), DATABASE_URL: url, NODE_ENV: 'production' }, { readyTimeoutMs: 1_800_000, compiled: true });
+      const c = await startChild(
+        mode,
+        path.join(REPO_ROOT, 'bench/import/side.ts'),
+        { BENCH_IMPORT_MODE: mode, BENCH_IMPORT_FILE: file, BENCH_NAIVE_ROWS: String(naiveRows), DATABASE_URL: url, NODE_ENV: 'production' },
+        { readyTimeoutMs: 1_800_000, compiled: true },
+      );
       await c.stop();
       return { ...c.ready, uptime: uptime() } as Record<string, number> & { uptime: string };
     };
 
     const floor1 = await side('floor');
-    log(`floor (1): ${(floor1.rows / floor1.seconds).toFixed(0)} rows/s, ${floor1.seconds.toFixed(2)} s (its cold first parse ${floor1.coldSeconds.toFixed(2)} s), peak ${floor1.peakMb.toFixed(0)} MB  [${floor1.uptime}]`);
+    log(
+      `floor (1): ${(floor1.rows / floor1.seconds).toFixed(0)} rows/s, ${floor1.seconds.toFixed(2)} s (its cold first parse ${floor1.coldSeconds.toFixed(2)} s), peak ${floor1.peakMb.toFixed(0)} MB  [${floor1.uptime}]`,
+    );
 
     const env = serverEnv(db, {
       IMPORT_MAX_ROWS: String(Math.max(200_000, rows)),
@@ -217,10 +229,17 @@ export default {
     });
     const profileDir = path.join(REPO_ROOT, 'bench/results', `import-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
     const execArgv = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const platform = await startChild('platform (graph + import worker)', path.join(REPO_ROOT, 'bench/import/platform.ts'), env, { execArgv: [...PLATFORM_NODE_FLAGS, ...execArgv], compiled: true });
+    const platform = await startChild('platform (graph + import worker)', path.join(REPO_ROOT, 'bench/import/platform.ts'), env, {
+      execArgv: [...PLATFORM_NODE_FLAGS, ...execArgv],
+      compiled: true,
+    });
     const url = platform.ready.url as string;
     const pid = platform.ready.pid as number;
-    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId: 'devadmin', password: DEMO_PASSWORD }) });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginId: 'devadmin', password: DEMO_PASSWORD }),
+    });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { token: string }).token;
     const auth = { authorization: `Bearer ${token}` };
@@ -267,9 +286,19 @@ export default {
       const m = mem.stop();
       const cpuS = (ps: number[]) => (cpu0 && cpu1 ? cpuBetween(cpu0, cpu1, ps) / 1000 : NaN);
       // The split as the job row has it (the polls above see it to 100 ms at best).
-      const stamps = await withClient(db.url, async (c) => (await c.query<{ queued: number; run: number }>(
-        `select extract(epoch from started_at - created_at)::float8 as queued, extract(epoch from finished_at - started_at)::float8 as run from import_job where id = $1`, [accepted.job_id])).rows[0]);
-      log(`${name}: job row: queued ${stamps?.queued.toFixed(3)} s (upload transaction → started, storing the file included), ran ${stamps?.run.toFixed(3)} s (started → finished)`);
+      const stamps = await withClient(
+        db.url,
+        async (c) =>
+          (
+            await c.query<{ queued: number; run: number }>(
+              `select extract(epoch from started_at - created_at)::float8 as queued, extract(epoch from finished_at - started_at)::float8 as run from import_job where id = $1`,
+              [accepted.job_id],
+            )
+          ).rows[0],
+      );
+      log(
+        `${name}: job row: queued ${stamps?.queued.toFixed(3)} s (upload transaction → started, storing the file included), ran ${stamps?.run.toFixed(3)} s (started → finished)`,
+      );
       const p: Phase = {
         name,
         rows: Number(job.processed_rows),
@@ -282,18 +311,38 @@ export default {
         startMb: mem.startMb,
         serverCpuS: cpuS([pid]),
         pgCpuS: cpuS(pids.filter((x) => x !== pid)),
-        job: { id: job.job_id, mode: job.mode, status: job.status, total_rows: job.total_rows, processed_rows: job.processed_rows, created: job.created, updated: job.updated, unchanged: job.unchanged, rejected: job.rejected },
+        job: {
+          id: job.job_id,
+          mode: job.mode,
+          status: job.status,
+          total_rows: job.total_rows,
+          processed_rows: job.processed_rows,
+          created: job.created,
+          updated: job.updated,
+          unchanged: job.unchanged,
+          rejected: job.rejected,
+        },
         progressPolls: polls,
         reportBytes,
         uptime: uptime(),
       };
-      log(`${name}: ${(p.rows / p.seconds).toFixed(0)} rows/s, ${p.seconds.toFixed(2)} s, peak ${p.peakMb.toFixed(0)} MB (from ${p.startMb.toFixed(0)}), ${JSON.stringify(p.job)}  [${p.uptime}]`);
+      log(
+        `${name}: ${(p.rows / p.seconds).toFixed(0)} rows/s, ${p.seconds.toFixed(2)} s, peak ${p.peakMb.toFixed(0)} MB (from ${p.startMb.toFixed(0)}), ${JSON.stringify(p.job)}  [${p.uptime}]`,
+      );
       return p;
     };
 
     const preview = await phase('e2e preview', '?dry_run=1&wait=0');
     const apply = await phase('e2e apply', '?wait=0');
-    const check = await withClient(db.url, async (c) => (await c.query<{ n: number; h: number }>(`select count(*)::int as n, (select count(*)::int from device_history h join computer x on x.id = h.device_id and h.device_kind = 'COMPUTER' where x.asset_number like 'BN-%') as h from computer where asset_number like 'BN-%'`)).rows[0]);
+    const check = await withClient(
+      db.url,
+      async (c) =>
+        (
+          await c.query<{ n: number; h: number }>(
+            `select count(*)::int as n, (select count(*)::int from device_history h join computer x on x.id = h.device_id and h.device_kind = 'COMPUTER' where x.asset_number like 'BN-%') as h from computer where asset_number like 'BN-%'`,
+          )
+        ).rows[0],
+    );
     await platform.stop();
     if (args.profile) log(`CPU profile of the platform process: ${path.relative(REPO_ROOT, profileDir)}`);
     if (check.n !== apply.job.created) throw new Error(`apply reported ${apply.job.created} created but ${check.n} BN- computers are stored`);
@@ -305,7 +354,9 @@ export default {
     const perRow = naive.insertSeconds / naive.rows;
     const naiveSeconds = naive.parseSeconds + perRow * rows;
     const naiveRps = rows / naiveSeconds;
-    log(`naive: parse ${naive.parseSeconds.toFixed(2)} s, ${naive.rows} rows (${naive.inserted} inserted) in ${naive.insertSeconds.toFixed(2)} s, extrapolated ${naiveRps.toFixed(0)} rows/s, peak ${naive.peakMb.toFixed(0)} MB  [${naive.uptime}]`);
+    log(
+      `naive: parse ${naive.parseSeconds.toFixed(2)} s, ${naive.rows} rows (${naive.inserted} inserted) in ${naive.insertSeconds.toFixed(2)} s, extrapolated ${naiveRps.toFixed(0)} rows/s, peak ${naive.peakMb.toFixed(0)} MB  [${naive.uptime}]`,
+    );
 
     const floor = floor1.rows / floor1.seconds >= floor2.rows / floor2.seconds ? floor1 : floor2;
     const floorRps = floor.rows / floor.seconds;
@@ -315,9 +366,48 @@ export default {
       table(
         ['', 'rows', 'seconds', 'rows/s', 'peak RSS MB', 'upload s', 'queued s', 'run s', 'report s', 'srv cpu s', 'pg cpu s', 'load (1 min)'],
         [
-          ['floor: exceljs streaming parse', floor.rows, floor.seconds.toFixed(2), floorRps.toFixed(0), floor.peakMb.toFixed(0), '-', '-', '-', '-', floor.cpuSeconds.toFixed(1), '-', floor.uptime.replace(/.*load average: ([\d.]+).*/, '$1')],
-          ...[preview, apply].map((p) => [p.name, p.rows, p.seconds.toFixed(2), rps(p).toFixed(0), p.peakMb.toFixed(0), p.uploadSeconds.toFixed(2), p.queuedSeconds.toFixed(2), p.runSeconds.toFixed(2), p.reportSeconds.toFixed(2), p.serverCpuS.toFixed(1), p.pgCpuS.toFixed(1), p.uptime.replace(/.*load average: ([\d.]+).*/, '$1')]),
-          [`naive (${naive.rows} rows measured, extrapolated)`, rows, naiveSeconds.toFixed(1), naiveRps.toFixed(0), naive.peakMb.toFixed(0), '-', '-', '-', '-', '-', '-', naive.uptime.replace(/.*load average: ([\d.]+).*/, '$1')],
+          [
+            'floor: exceljs streaming parse',
+            floor.rows,
+            floor.seconds.toFixed(2),
+            floorRps.toFixed(0),
+            floor.peakMb.toFixed(0),
+            '-',
+            '-',
+            '-',
+            '-',
+            floor.cpuSeconds.toFixed(1),
+            '-',
+            floor.uptime.replace(/.*load average: ([\d.]+).*/, '$1'),
+          ],
+          ...[preview, apply].map((p) => [
+            p.name,
+            p.rows,
+            p.seconds.toFixed(2),
+            rps(p).toFixed(0),
+            p.peakMb.toFixed(0),
+            p.uploadSeconds.toFixed(2),
+            p.queuedSeconds.toFixed(2),
+            p.runSeconds.toFixed(2),
+            p.reportSeconds.toFixed(2),
+            p.serverCpuS.toFixed(1),
+            p.pgCpuS.toFixed(1),
+            p.uptime.replace(/.*load average: ([\d.]+).*/, '$1'),
+          ]),
+          [
+            `naive (${naive.rows} rows measured, extrapolated)`,
+            rows,
+            naiveSeconds.toFixed(1),
+            naiveRps.toFixed(0),
+            naive.peakMb.toFixed(0),
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            naive.uptime.replace(/.*load average: ([\d.]+).*/, '$1'),
+          ],
         ],
       ),
     );
@@ -328,24 +418,47 @@ export default {
       { target: `apply / naive ≥ ${TARGET_NAIVE_RATIO}`, value: (rps(apply) / naiveRps).toFixed(1), pass: rps(apply) / naiveRps >= TARGET_NAIVE_RATIO },
     ];
     log('');
-    log(table(['target', 'measured', 'verdict'], checks.map((c) => [c.target, c.value, c.pass ? 'PASS' : 'FAIL'])));
+    log(
+      table(
+        ['target', 'measured', 'verdict'],
+        checks.map((c) => [c.target, c.value, c.pass ? 'PASS' : 'FAIL']),
+      ),
+    );
     log(`preview / floor: ${(rps(preview) / floorRps).toFixed(2)}; preview peak ${preview.peakMb.toFixed(0)} MB`);
     // CPU view (steadier than wall time on a shared machine): rows per CPU-second of the import's
     // processes (server + PostgreSQL) against the floor's rows per CPU-second.
     const cpuRps = (p: Phase) => p.rows / (p.serverCpuS + p.pgCpuS);
     const floorCpuRps = floor.rows / floor.cpuSeconds;
-    log(`cpu view: floor ${floorCpuRps.toFixed(0)} rows/cpu-s; preview ${cpuRps(preview).toFixed(0)} (${(cpuRps(preview) / floorCpuRps).toFixed(2)}×); apply ${cpuRps(apply).toFixed(0)} (${(cpuRps(apply) / floorCpuRps).toFixed(2)}×); server's own growth in apply: ${(apply.peakMb - apply.startMb).toFixed(0)} MB over ${apply.startMb.toFixed(0)} MB at upload`);
+    log(
+      `cpu view: floor ${floorCpuRps.toFixed(0)} rows/cpu-s; preview ${cpuRps(preview).toFixed(0)} (${(cpuRps(preview) / floorCpuRps).toFixed(2)}×); apply ${cpuRps(apply).toFixed(0)} (${(cpuRps(apply) / floorCpuRps).toFixed(2)}×); server's own growth in apply: ${(apply.peakMb - apply.startMb).toFixed(0)} MB over ${apply.startMb.toFixed(0)} MB at upload`,
+    );
     // A hard ceiling for this code on this machine: the apply cannot finish faster than its CPU
     // (server + PostgreSQL) spread over every core with nothing else running.
     const ceiling = (os.cpus().length * apply.rows) / (apply.serverCpuS + apply.pgCpuS);
-    log(`ceiling: the apply's ${(apply.serverCpuS + apply.pgCpuS).toFixed(1)} CPU-s on ${os.cpus().length} cores, perfectly parallel, is at best ${ceiling.toFixed(0)} rows/s = ${(ceiling / floorRps).toFixed(2)}× floor`);
+    log(
+      `ceiling: the apply's ${(apply.serverCpuS + apply.pgCpuS).toFixed(1)} CPU-s on ${os.cpus().length} cores, perfectly parallel, is at best ${ceiling.toFixed(0)} rows/s = ${(ceiling / floorRps).toFixed(2)}× floor`,
+    );
     const loadAfter = uptime();
     log(`uptime at end: ${loadAfter}`);
     const pass = checks.every((c) => c.pass);
     return {
       pass,
       headline: `${pass ? 'PASS' : 'FAIL'} apply ${rps(apply).toFixed(0)} rows/s (${(rps(apply) / floorRps).toFixed(2)}× floor ${floorRps.toFixed(0)}, ${(rps(apply) / naiveRps).toFixed(1)}× naive ${naiveRps.toFixed(0)}), peak ${apply.peakMb.toFixed(0)} MB; preview ${rps(preview).toFixed(0)} rows/s; load ${os.loadavg()[0].toFixed(1)}`,
-      results: { rows, badRows, fileMb, floor: [floor1, floor2], floorRps, ceiling, preview, apply, naive: { ...naive, extrapolatedSeconds: naiveSeconds, rps: naiveRps }, stored: check, checks, loadBefore, loadAfter },
+      results: {
+        rows,
+        badRows,
+        fileMb,
+        floor: [floor1, floor2],
+        floorRps,
+        ceiling,
+        preview,
+        apply,
+        naive: { ...naive, extrapolatedSeconds: naiveSeconds, rps: naiveRps },
+        stored: check,
+        checks,
+        loadBefore,
+        loadAfter,
+      },
     };
   },
 } satisfies Bench;

@@ -97,7 +97,17 @@ interface LighthouseReport {
   runtimeError?: { code: string; message: string };
   environment: { benchmarkIndex: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { score: number | null; scoreDisplayMode: string; numericValue?: number; title: string; displayValue?: string; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      scoreDisplayMode: string;
+      numericValue?: number;
+      title: string;
+      displayValue?: string;
+      details?: { items?: { resourceType?: string; transferSize?: number }[] };
+    }
+  >;
 }
 
 async function lighthouse(url: string, cookie: string | null, outFile: string, chrome: string): Promise<PageRun> {
@@ -151,7 +161,10 @@ async function lighthouseRetrying(url: string, cookie: string | null, outFile: s
     try {
       return await lighthouse(url, cookie, outFile, chrome);
     } catch (err) {
-      const reason = String((err as { stderr?: string }).stderr || (err as Error).message).trim().split('\n').pop();
+      const reason = String((err as { stderr?: string }).stderr || (err as Error).message)
+        .trim()
+        .split('\n')
+        .pop();
       if (attempt === 3) throw new Error(`lighthouse ${url} failed 3 times: ${reason}`, { cause: err });
       log(`${new URL(url).pathname}: Lighthouse failed (${reason}); running it again`);
     }
@@ -165,7 +178,9 @@ function wireBytes(url: string): Promise<{ bytes: number; encoding: string }> {
       .get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
         let bytes = 0;
         res.on('data', (b: Buffer) => (bytes += b.length));
-        res.on('end', () => (res.statusCode === 200 ? resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }) : reject(new Error(`${url}: ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }) : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
       })
       .on('error', reject);
   });
@@ -248,20 +263,56 @@ const bench: Bench = {
         tbtFromCpuMs: median(rs.map((r) => r.mainThread.tbtFromCpuMs)),
       };
       const failing = [...new Set(rs.flatMap((r) => r.failing.map((f) => f.replace(/ \(.*\)$/, ''))))];
-      return { page, ...m, failing, speedOk: m.performance >= TARGET.performance && m.lcpMs <= TARGET.lcpMs, qualityOk: m.accessibility >= TARGET.accessibility && m.bestPractices >= TARGET.bestPractices };
+      return {
+        page,
+        ...m,
+        failing,
+        speedOk: m.performance >= TARGET.performance && m.lcpMs <= TARGET.lcpMs,
+        qualityOk: m.accessibility >= TARGET.accessibility && m.bestPractices >= TARGET.bestPractices,
+      };
     });
 
     log('');
-    log(`medians of ${runs} runs (mobile preset: simulated slow 4G, 4× CPU slowdown); targets: performance ≥ ${TARGET.performance}, LCP ≤ ${seconds(TARGET.lcpMs)}, accessibility ${TARGET.accessibility}, best practices ${TARGET.bestPractices}`);
+    log(
+      `medians of ${runs} runs (mobile preset: simulated slow 4G, 4× CPU slowdown); targets: performance ≥ ${TARGET.performance}, LCP ≤ ${seconds(TARGET.lcpMs)}, accessibility ${TARGET.accessibility}, best practices ${TARGET.bestPractices}`,
+    );
     log(
       table(
         ['page', 'perf', 'FCP', 'LCP', 'TBT ms', 'SI', 'CLS', 'a11y', 'best pr.', 'JS sent', 'all sent', 'requests', 'bench idx', ''],
-        summary.map((s) => [s.page, s.performance, seconds(s.fcpMs), seconds(s.lcpMs), Math.round(s.tbtMs), seconds(s.speedIndexMs), s.cls.toFixed(3), s.accessibility, s.bestPractices, kb(s.jsTransferBytes), kb(s.transferBytes), s.requests, Math.round(s.benchmarkIndex), s.speedOk && s.qualityOk ? 'ok' : 'MISSED']),
+        summary.map((s) => [
+          s.page,
+          s.performance,
+          seconds(s.fcpMs),
+          seconds(s.lcpMs),
+          Math.round(s.tbtMs),
+          seconds(s.speedIndexMs),
+          s.cls.toFixed(3),
+          s.accessibility,
+          s.bestPractices,
+          kb(s.jsTransferBytes),
+          kb(s.transferBytes),
+          s.requests,
+          Math.round(s.benchmarkIndex),
+          s.speedOk && s.qualityOk ? 'ok' : 'MISSED',
+        ]),
       ),
     );
     log('');
-    log('the page\'s main thread: wall time of its tasks (Lighthouse times these) against the thread\'s own CPU time; TBT recomputed from the CPU time × 4 (upper bound: all tasks of the trace)');
-    log(table(['page', 'tasks wall', 'tasks CPU', 'CPU share', 'TBT from CPU × 4 (≤)'], summary.map((s) => [s.page, `${Math.round(s.mainWallMs)} ms`, `${Math.round(s.mainCpuMs)} ms`, `${Math.round((s.mainCpuMs / s.mainWallMs) * 100)} %`, `${Math.round(s.tbtFromCpuMs)} ms`])));
+    log(
+      "the page's main thread: wall time of its tasks (Lighthouse times these) against the thread's own CPU time; TBT recomputed from the CPU time × 4 (upper bound: all tasks of the trace)",
+    );
+    log(
+      table(
+        ['page', 'tasks wall', 'tasks CPU', 'CPU share', 'TBT from CPU × 4 (≤)'],
+        summary.map((s) => [
+          s.page,
+          `${Math.round(s.mainWallMs)} ms`,
+          `${Math.round(s.mainCpuMs)} ms`,
+          `${Math.round((s.mainCpuMs / s.mainWallMs) * 100)} %`,
+          `${Math.round(s.tbtFromCpuMs)} ms`,
+        ]),
+      ),
+    );
     for (const s of summary) if (s.failing.length) log(`${s.page} — audits below full score in some run: ${s.failing.join(', ')}`);
     const budgetOk = initialJsBytes / 1024 <= INITIAL_JS_BUDGET_KB;
     log(`first-screen JS as sent: ${kb(initialJsBytes)} (budget ${INITIAL_JS_BUDGET_KB} KB) ${budgetOk ? 'ok' : 'MISSED'}`);
@@ -269,7 +320,9 @@ const bench: Bench = {
     // Lighthouse's own line for a reliable machine is a benchmarkIndex of about 1000 and more; a
     // load average above the core count means other processes took CPU from the traced page.
     const busy = Math.max(load0, load1) > os.cpus().length || Math.min(...summary.map((s) => s.benchmarkIndex)) < 1000;
-    log(`machine: load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${os.cpus().length} cores, Chromium and the server at nice ${priority}; ${busy ? 'BUSY: the speed figures are inflated by other processes' : 'quiet'}`);
+    log(
+      `machine: load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${os.cpus().length} cores, Chromium and the server at nice ${priority}; ${busy ? 'BUSY: the speed figures are inflated by other processes' : 'quiet'}`,
+    );
     const speedOk = summary.every((s) => s.speedOk);
     const qualityOk = summary.every((s) => s.qualityOk) && budgetOk;
     const pass = qualityOk && speedOk;
@@ -278,7 +331,17 @@ const bench: Bench = {
       pass: !qualityOk ? false : speedOk ? true : busy ? null : false,
       inconclusive: qualityOk && !speedOk && busy,
       headline,
-      results: { runs, priority, targets: TARGET, initialJs: { bytesSent: initialJsBytes, budgetKb: INITIAL_JS_BUDGET_KB, files: entry.map((file, i) => ({ file, ...sent[i] })) }, loadAverage: [load0, load1], busy, pages: summary, raw: results, pass },
+      results: {
+        runs,
+        priority,
+        targets: TARGET,
+        initialJs: { bytesSent: initialJsBytes, budgetKb: INITIAL_JS_BUDGET_KB, files: entry.map((file, i) => ({ file, ...sent[i] })) },
+        loadAverage: [load0, load1],
+        busy,
+        pages: summary,
+        raw: results,
+        pass,
+      },
     };
   },
 };

@@ -63,7 +63,11 @@ const bench: Bench = {
     // --- database
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-live-'));
     fs.chmodSync(tmp, 0o755);
-    onCleanup('temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }), () => fs.rmSync(tmp, { recursive: true, force: true }));
+    onCleanup(
+      'temp dir',
+      () => fs.rmSync(tmp, { recursive: true, force: true }),
+      () => fs.rmSync(tmp, { recursive: true, force: true }),
+    );
     const pgData = path.join(tmp, 'pg');
     const db = await startEmbeddedPostgres(pgData, 'intranet');
     onCleanup('embedded PostgreSQL', () => db.stop());
@@ -101,7 +105,23 @@ const bench: Bench = {
     const conns = Array.from({ length: subs }, (_, k) => ({ viewerId: viewers[k % viewers.length].id, token: viewers[k % viewers.length].token }));
     const slices = gens.map((_, g) => conns.filter((_, k) => k % gens.length === g));
     let seq = 0;
-    const run: LiveRun = { gens, slices, subs, week, graphUrl, pgData, entries, nPaced, nTrain, gapMs, log, profile: args.profile === true, completions: new Completions(gens), checks: [], nextSeq: () => ++seq };
+    const run: LiveRun = {
+      gens,
+      slices,
+      subs,
+      week,
+      graphUrl,
+      pgData,
+      entries,
+      nPaced,
+      nTrain,
+      gapMs,
+      log,
+      profile: args.profile === true,
+      completions: new Completions(gens),
+      checks: [],
+      nextSeq: () => ++seq,
+    };
 
     // --- graph: real updates through the GraphQL mutation (service → outbox → relay → subscriptions)
     const g = await runServer(run, 'graph', graph, async (e, n) => {

@@ -34,7 +34,9 @@ function parseArgs(argv: string[]): { filters: string[]; args: BenchArgs } {
 
 function gitCommit(): string | null {
   try {
-    return execSync('git rev-parse --short HEAD', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return null;
   }
@@ -45,7 +47,9 @@ function commitLabel(): string {
   const commit = gitCommit();
   if (!commit) return 'no commit';
   try {
-    const dirty = execSync('git status --porcelain --untracked-files=no', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const dirty = execSync('git status --porcelain --untracked-files=no', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
     return dirty ? `${commit}+` : commit;
   } catch {
     return commit;
@@ -120,10 +124,18 @@ for (const b of selected) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
   const out = path.join(RESULTS_DIR, `${b.name}-${stamp}.json`);
-  const host = { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), memGb: os.totalmem() / 2 ** 30 };
+  const host = {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadavg: os.loadavg(),
+    memGb: os.totalmem() / 2 ** 30,
+  };
   fs.writeFileSync(
     out,
-    JSON.stringify({ bench: b.name, startedAt, finishedAt, seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000, commit: gitCommit(), args, host, ...record }, null, 2) + '\n',
+    JSON.stringify({ bench: b.name, startedAt, finishedAt, seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000, commit: gitCommit(), args, host, ...record }, null, 2) +
+      '\n',
   );
   console.log(`results: ${path.relative(REPO_ROOT, out)} (${((finishedAt.getTime() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
 }

@@ -81,7 +81,9 @@ const bench: Bench = {
     const logFile = path.join(REPO_ROOT, 'bench/results', `soak-server-${stamp}.log`);
     const platform = await startPlatform({ env: { WS_MAX_SOCKETS_PER_USER: String(wsMax), LOG_LEVEL: 'warn' }, logFile });
     const { url, pid, port } = platform;
-    log(`platform: dist/bin/start.js pid ${pid} at ${url}, embedded PostgreSQL in ${platform.pgData}, demo company; ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; server log ${path.relative(REPO_ROOT, logFile)}`);
+    log(
+      `platform: dist/bin/start.js pid ${pid} at ${url}, embedded PostgreSQL in ${platform.pgData}, demo company; ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; server log ${path.relative(REPO_ROOT, logFile)}`,
+    );
     const pgmon = await pgMonitor(platform.dbUrl);
 
     const client = new SoakClient(port);
@@ -103,7 +105,9 @@ const bench: Bench = {
     const pgDetail0 = await pgmon.detail();
     const fd0 = fdCount(pid);
     const rss0 = rssMb(pid);
-    log(`before the load: server TCP connections on :${port} ${tcp0.open} ${JSON.stringify(tcp0.byState)}, database backends ${pg0.total} (idle ${pg0.idle}, active ${pg0.active}, other ${pg0.other}), server fds ${fd0}, RSS ${rss0?.toFixed(0)} MB`);
+    log(
+      `before the load: server TCP connections on :${port} ${tcp0.open} ${JSON.stringify(tcp0.byState)}, database backends ${pg0.total} (idle ${pg0.idle}, active ${pg0.active}, other ${pg0.other}), server fds ${fd0}, RSS ${rss0?.toFixed(0)} MB`,
+    );
     log(`  backends: ${pgDetail0.join('; ')}`);
 
     const vus = await signIn(client, nVus, log);
@@ -115,7 +119,9 @@ const bench: Bench = {
     const rss: { at: number; mb: number }[] = [];
     const heap: { at: number; heapUsedMb: number; heapTotalMb: number; externalMb: number; handles: number }[] = [];
     const probes: { at: number; tcp: number; pg: number; fds: number }[] = [];
-    log(`VUs connected: server TCP connections on :${port} ${serverTcp(pid, port).open}, database backends ${(await pgmon.backends()).total}, server fds ${fdCount(pid)}, RSS ${rssMb(pid)?.toFixed(0)} MB`);
+    log(
+      `VUs connected: server TCP connections on :${port} ${serverTcp(pid, port).open}, database backends ${(await pgmon.backends()).total}, server fds ${fdCount(pid)}, RSS ${rssMb(pid)?.toFixed(0)} MB`,
+    );
     const pgPids0 = postgresPids(platform.pgData);
     const m0 = snapshot([...pgPids0, pid, process.pid]);
     const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -147,7 +153,9 @@ const bench: Bench = {
       const last = samples.filter((s) => s.at >= now() - 60_000);
       const lat = last.map((s) => s.ms).sort((a, b) => a - b);
       if (minute > 0)
-        log(`  ${minute} min: ${last.length} requests in the last minute, p95 ${ms(pct(lat, 0.95))} ms, errors ${last.filter((s) => s.outcome === 'error').length}, conflicts ${last.filter((s) => s.outcome === 'conflict').length}, RSS ${rss[rss.length - 1]?.mb.toFixed(0)} MB, load ${load()}`);
+        log(
+          `  ${minute} min: ${last.length} requests in the last minute, p95 ${ms(pct(lat, 0.95))} ms, errors ${last.filter((s) => s.outcome === 'error').length}, conflicts ${last.filter((s) => s.outcome === 'conflict').length}, RSS ${rss[rss.length - 1]?.mb.toFixed(0)} MB, load ${load()}`,
+        );
     }, 5000);
 
     await Promise.all(
@@ -223,7 +231,23 @@ const bench: Bench = {
     const pgDetail = pg1.total > pg0.total ? await pgmon.detail() : [];
 
     const outcome = reportSoak({
-      log, client, vus, counters, edits, rss, heap, probes, loadSeconds, peakTcp, peakPg, loadAtStart, loadAtEnd, lag, platform, logFile, t0,
+      log,
+      client,
+      vus,
+      counters,
+      edits,
+      rss,
+      heap,
+      probes,
+      loadSeconds,
+      peakTcp,
+      peakPg,
+      loadAtStart,
+      loadAtEnd,
+      lag,
+      platform,
+      logFile,
+      t0,
       flags: { nVus, durationS, thinkMs, wsMax, p95Limit, maxErrorPct, maxRssGrowthPct, settleS, warmS },
       before: { tcp: tcp0, pg: pg0, pgDetail: pgDetail0, fds: fd0, rssMb: rss0 },
       after: { tcp: tcp1, pg: pg1, pgDetail, fds: fd1, rssMb: rssEnd, tcpJustAfter, pgJustAfter, tcpBackS, pgBackS },

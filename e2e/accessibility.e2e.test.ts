@@ -139,7 +139,12 @@ describe('axe-core: no serious or critical violations', () => {
       const landing = viewport === 'narrow' ? '/schedules/sp' : '/schedules';
       await signInRetrying(page, 'admin', { landing });
       await settled(page);
-      if (viewport === 'narrow') await page.getByTestId('member').first().getByRole('button', { name: /予定を追加/ }).click();
+      if (viewport === 'narrow')
+        await page
+          .getByTestId('member')
+          .first()
+          .getByRole('button', { name: /予定を追加/ })
+          .click();
       else await page.getByTestId('grid-add').first().click();
       const dialog = page.getByRole('dialog', { name: '予定作成' });
       await dialog.getByTestId('field-title').waitFor();

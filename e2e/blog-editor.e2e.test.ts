@@ -170,7 +170,11 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.getByLabel('タイトル').fill(`${title}（更新）`);
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/blog');
-    await page.getByTestId('blog-grid').getByTestId('blog-card').filter({ hasText: `${title}（更新）` }).waitFor();
+    await page
+      .getByTestId('blog-grid')
+      .getByTestId('blog-card')
+      .filter({ hasText: `${title}（更新）` })
+      .waitFor();
     const after = await (await page.request.get(`/api/blogs/${id}`)).json();
     expect(after.attachment).toMatchObject({ name: 'poster.png' });
     expect(after.version).toBe(stored.version + 1);
@@ -190,7 +194,10 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.getByTestId('blog-card').first().waitFor();
     expect(await page.getByTestId('blog-grid').innerText()).not.toContain(title);
 
-    await page.getByRole('radio', { name: 'マイブログ' }).or(page.getByRole('button', { name: 'マイブログ' })).click();
+    await page
+      .getByRole('radio', { name: 'マイブログ' })
+      .or(page.getByRole('button', { name: 'マイブログ' }))
+      .click();
     const card = page.getByTestId('blog-card').filter({ hasText: title });
     await card.waitFor();
     expect(await card.getByTestId('blog-state').innerText()).toBe('下書き');
@@ -207,7 +214,7 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await context.close();
   });
 
-  test('inline marks: underline and strike write <u> and <s>, clear formatting takes every mark off the selection; the saved body keeps them; another author\'s post has no 編集', async () => {
+  test("inline marks: underline and strike write <u> and <s>, clear formatting takes every mark off the selection; the saved body keeps them; another author's post has no 編集", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff');
     await openNew(page);
@@ -267,7 +274,7 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await context.close();
   });
 
-  test('saving while the attachment is still being read is refused with the spec\'s message in Japanese, and goes through once it is read; an edit removes it', async () => {
+  test("saving while the attachment is still being read is refused with the spec's message in Japanese, and goes through once it is read; an edit removes it", async () => {
     const { context, page } = await newPage(browser);
     // The page reads files named slow-*.png only when the test says so: the 'processing' state without any timing.
     await context.addInitScript(() => {

@@ -37,7 +37,10 @@ async function tooltipOf(page: Page, button: Locator): Promise<Locator> {
 }
 
 async function scope(page: Page, name: string) {
-  await page.getByRole('radio', { name }).or(page.getByRole('button', { name, exact: true })).click();
+  await page
+    .getByRole('radio', { name })
+    .or(page.getByRole('button', { name, exact: true }))
+    .click();
 }
 
 describe('blog likes, saves and New! (web)', () => {
@@ -116,7 +119,9 @@ describe('blog likes, saves and New! (web)', () => {
     await signIn(page, 'staff');
     await page.goto('/blog');
     await cards(page).first().waitFor();
-    const card = cards(page).filter({ has: page.getByTestId('blog-new') }).nth(2);
+    const card = cards(page)
+      .filter({ has: page.getByTestId('blog-new') })
+      .nth(2);
     const title = await titleOf(card);
     const mine = cardTitled(page, title);
     expect(await mine.getByTestId('blog-new').innerText()).toBe('New!');
@@ -137,14 +142,17 @@ describe('blog likes, saves and New! (web)', () => {
     await context.close();
   });
 
-  test('phone (390 px): heart, star and New! on a card; a tap on another\'s post opens it and marks it seen', async () => {
+  test("phone (390 px): heart, star and New! on a card; a tap on another's post opens it and marks it seen", async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, 'staff', { landing: '/schedules/sp' });
     await page.goto('/blog/sp');
     await cards(page).first().waitFor();
     await shot(page, 'phone-blog-engagement');
     const me = await myName(page);
-    const card = cards(page).filter({ has: page.getByTestId('blog-new') }).filter({ hasNotText: me }).nth(3);
+    const card = cards(page)
+      .filter({ has: page.getByTestId('blog-new') })
+      .filter({ hasNotText: me })
+      .nth(3);
     const title = await titleOf(card);
     const mine = cardTitled(page, title);
     expect(await mine.getByTestId('blog-save').isVisible()).toBe(true);

@@ -26,7 +26,7 @@ async function openFeed(page: Page, login: string, path = '/blog') {
  * feeds, which must follow without a reload.
  */
 describe('blog live: a post written in one browser reaches the others without reload, only where it may be seen', () => {
-  test('create, retitle, pin and delete reach a member\'s feed and 速報; an employee outside the category sees none of it', async () => {
+  test("create, retitle, pin and delete reach a member's feed and 速報; an employee outside the category sees none of it", async () => {
     const author = await newPage(browser);
     const member = await newPage(browser);
     const phone = await newPage(browser, PHONE);
@@ -52,7 +52,9 @@ describe('blog live: a post written in one browser reaches the others without re
 
     // Retitled and pinned: the card changes in place and the post enters 速報.
     const retitled = `${title}（更新）`;
-    const put = await author.page.request.put(`/api/blogs/${post.blog_id}`, { data: { title: retitled, content: '<p>別のブラウザにすぐ届く</p>', category_id: dev, is_pin: true, version: post.version } });
+    const put = await author.page.request.put(`/api/blogs/${post.blog_id}`, {
+      data: { title: retitled, content: '<p>別のブラウザにすぐ届く</p>', category_id: dev, is_pin: true, version: post.version },
+    });
     expect(put.status()).toBe(200);
     await expect.poll(() => titles(member.page)).toContain(retitled);
     expect(await titles(member.page)).not.toContain(title);

@@ -99,7 +99,10 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('title')).toBe('夏季休暇の申請受付');
 
     await page.getByRole('button', { name: 'クリア' }).click();
-    await page.getByRole('radio', { name: 'マイブログ' }).or(page.getByRole('button', { name: 'マイブログ' })).click();
+    await page
+      .getByRole('radio', { name: 'マイブログ' })
+      .or(page.getByRole('button', { name: 'マイブログ' }))
+      .click();
     await expect.poll(() => new URL(page.url()).searchParams.get('scope')).toBe('mine');
     await expect.poll(async () => (await page.locator('[data-testid="blog-card"]').count()) > 0).toBe(true);
     await context.close();
@@ -137,7 +140,7 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await context.close();
   });
 
-  test('phone: /blog opens /blog/sp, one column, フィルター dialog; a tap on another\'s post opens the dialog, on one\'s own the post page', async () => {
+  test("phone: /blog opens /blog/sp, one column, フィルター dialog; a tap on another's post opens the dialog, on one's own the post page", async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, 'admin', { landing: '/schedules/sp' });
     await page.goto('/blog');

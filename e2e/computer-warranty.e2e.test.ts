@@ -19,7 +19,10 @@ describe('computers: 保証期限 (warranty_until)', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'devadmin');
     const maker = `Warranty-${Date.now()}`;
-    for (const [asset, days] of [[`${maker}-expired`, -5], [`${maker}-later`, 200]] as const) {
+    for (const [asset, days] of [
+      [`${maker}-expired`, -5],
+      [`${maker}-later`, 200],
+    ] as const) {
       const r = await page.request.post('/api/computers', { data: { asset_number: asset, maker, status: '正常', warranty_until: fromToday(days) } });
       expect(r.status(), await r.text()).toBe(201);
     }

@@ -23,7 +23,11 @@ describe('device secrets (issue 22 item 7)', () => {
     // What the screen reads: no response carries a secret until someone presses 表示.
     const bodies: string[] = [];
     page.on('response', (res) => {
-      if (res.url().endsWith('/graphql')) void res.text().then((b) => bodies.push(b), () => undefined);
+      if (res.url().endsWith('/graphql'))
+        void res.text().then(
+          (b) => bodies.push(b),
+          () => undefined,
+        );
     });
     await page.goto(`/computers/${id}`);
     await page.getByRole('heading', { level: 1, name: 'パソコン詳細' }).waitFor();

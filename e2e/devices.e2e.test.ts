@@ -10,7 +10,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
 const range = (page: Page) => page.getByTestId('pager-range').innerText();
 
@@ -119,10 +118,12 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await shot(page, 'desktop-computer-new');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.waitForURL((u) => u.pathname === '/computers').catch(async (e) => {
-      await page.screenshot({ path: 'e2e/artifacts/debug-computer-new.png', fullPage: true });
-      throw e;
-    });
+    await page
+      .waitForURL((u) => u.pathname === '/computers')
+      .catch(async (e) => {
+        await page.screenshot({ path: 'e2e/artifacts/debug-computer-new.png', fullPage: true });
+        throw e;
+      });
     await page.getByText('パソコンを登録しました').waitFor();
     expect(await page.getByText('パソコンの保存に失敗しました').count()).toBe(0);
     await page.getByLabel('メーカー').fill('E2E Maker');
@@ -303,10 +304,14 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     const panel = page.getByTestId('offboarding-panel');
     await panel.locator('tbody tr').first().waitFor();
     // The whole list of what is held, and the button that returns it, not just the section's edge.
-    const inView = () => panel.locator('tbody tr').first().evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight;
-    });
+    const inView = () =>
+      panel
+        .locator('tbody tr')
+        .first()
+        .evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        });
     await expect.poll(inView).toBe(true);
     await shot(page, 'desktop-employee-retire-reveal');
     await context.close();

@@ -28,7 +28,10 @@ describe('served files in Chromium', () => {
       if (req.url === '/files/blog/doc.pdf') return send(fileResponseHeaders({ contentType: 'application/pdf', displayName: '議事録.pdf', size: body.length }), body);
       if (req.url === '/files/blog/page.png') {
         // As if a browser ignored nosniff and the type: the policy alone must stop the script.
-        return send({ ...fileResponseHeaders({ contentType: 'image/png', displayName: 'page.png' }), 'Content-Type': 'text/html' }, '<script>document.title = "ran"</script><p>x</p>');
+        return send(
+          { ...fileResponseHeaders({ contentType: 'image/png', displayName: 'page.png' }), 'Content-Type': 'text/html' },
+          '<script>document.title = "ran"</script><p>x</p>',
+        );
       }
       if (req.url === '/preview') return send({ 'Content-Type': 'text/html' }, '<title>preview</title><iframe src="/files/blog/doc.pdf" width="600" height="500"></iframe>');
       res.statusCode = 404;

@@ -65,7 +65,9 @@ describe('computers Excel import', () => {
     await dialog.getByRole('link', { name: 'テンプレートをダウンロード' }).waitFor();
     await shot(page, 'desktop-import-pick');
     const stamp = String(Date.now() % 1_000_000);
-    await dialog.getByTestId('import-file').setInputFiles({ name: '資産台帳.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook(stamp) });
+    await dialog
+      .getByTestId('import-file')
+      .setInputFiles({ name: '資産台帳.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook(stamp) });
     await dialog.getByRole('button', { name: '内容を確認' }).click();
 
     // The preview: what would happen, nothing written yet.
@@ -103,7 +105,9 @@ describe('computers Excel import', () => {
 
     // The same computer again with a blank cell: the preview says which field the blank empties.
     await page.getByRole('button', { name: 'Excel取り込み' }).click();
-    await dialog.getByTestId('import-file').setInputFiles({ name: 'blank.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await blanked(stamp) });
+    await dialog
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'blank.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await blanked(stamp) });
     await dialog.getByRole('button', { name: '内容を確認' }).click();
     await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 });
     expect(await count(dialog, '更新')).toBe('1');

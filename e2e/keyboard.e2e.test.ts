@@ -156,7 +156,10 @@ describe('keyboard', () => {
     await escapeBackTo(page, menu, menuButton);
 
     // The day's add button opens the dialog; Escape closes it back onto the button.
-    const add = page.getByTestId('member').first().getByRole('button', { name: /予定を追加/ });
+    const add = page
+      .getByTestId('member')
+      .first()
+      .getByRole('button', { name: /予定を追加/ });
     await add.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: '予定作成' });

@@ -105,7 +105,7 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  test('in English, statuses are worded in English (lists, filters, department members, Office row reasons); in Japanese they stay the spec\'s words', async () => {
+  test("in English, statuses are worded in English (lists, filters, department members, Office row reasons); in Japanese they stay the spec's words", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'sysadmin');
     await page.goto('/computers');
@@ -185,9 +185,7 @@ describe('sign-in', () => {
     // The real server rejects it (Google is not configured there) with its Japanese message.
     expect(await error.innerText()).toContain('Googleログインは設定されていません。');
     expect(sent).toEqual([{ credential: 'e2e-google-credential-'.padEnd(64, 'x'), rememberMe: true }]);
-    expect(await page.evaluate(() => (window as unknown as { __gsiConfig: { client_id: string } }).__gsiConfig.client_id)).toBe(
-      'e2e-client.apps.googleusercontent.com',
-    );
+    expect(await page.evaluate(() => (window as unknown as { __gsiConfig: { client_id: string } }).__gsiConfig.client_id)).toBe('e2e-client.apps.googleusercontent.com');
     await context.close();
   });
 });

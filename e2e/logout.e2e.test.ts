@@ -30,9 +30,7 @@ describe('logout', () => {
   test('a stale display cache does not let anyone in: the session cookie decides', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
-    await page.evaluate(() =>
-      window.localStorage.setItem('intranet.login', JSON.stringify({ employee_id: 1, full_name: '山田 太郎', role: 'ADMIN' })),
-    );
+    await page.evaluate(() => window.localStorage.setItem('intranet.login', JSON.stringify({ employee_id: 1, full_name: '山田 太郎', role: 'ADMIN' })));
     await page.goto('/employees');
     await page.waitForURL((u) => u.pathname === '/login');
     expect(await page.evaluate(() => window.localStorage.getItem('intranet.login'))).toBeNull();

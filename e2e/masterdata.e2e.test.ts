@@ -10,7 +10,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr');
 
 async function shot(page: Page, name: string) {
@@ -32,10 +31,12 @@ describe('staff and departments (master data)', () => {
     await expect.poll(async () => (await rows(page, 'employees-table').allInnerTexts()).every((r) => r.includes('山田'))).toBe(true);
     await page.getByRole('button', { name: 'クリア' }).click();
     await page.getByRole('combobox', { name: '部署' }).selectOption({ label: '開発' });
-    await expect.poll(async () => {
-      const texts = await rows(page, 'employees-table').allInnerTexts();
-      return texts.length > 0 && texts.every((r) => r.includes('開発'));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await rows(page, 'employees-table').allInnerTexts();
+        return texts.length > 0 && texts.every((r) => r.includes('開発'));
+      })
+      .toBe(true);
     await shot(page, 'desktop-employees');
     await rows(page, 'employees-table').first().dblclick();
     await page.getByRole('heading', { level: 1, name: '社員詳細' }).waitFor();
@@ -106,7 +107,10 @@ describe('staff and departments (master data)', () => {
     await context.close();
   });
 
-  for (const [layout, viewport, landing] of [['desktop', DESKTOP, '/schedules'], ['390 px', PHONE, '/schedules/sp']] as const) {
+  for (const [layout, viewport, landing] of [
+    ['desktop', DESKTOP, '/schedules'],
+    ['390 px', PHONE, '/schedules/sp'],
+  ] as const) {
     test(`an empty new-staff form (${layout}): Japanese messages under every required field, the first one focused, one toast however often Save is pressed, clear of the buttons and the back link`, async () => {
       const { context, page } = await newPage(browser, viewport);
       await signIn(page, 'admin', { landing });

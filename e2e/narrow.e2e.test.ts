@@ -69,13 +69,7 @@ describe('narrow layout (390 × 844)', () => {
     }
     const box = await tiles.first().boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(80); // large touch targets
-    expect(await tiles.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-      '/schedules/sp',
-      '/blog/sp',
-      '/blog/statistics',
-      '/profile/sp',
-      '/profile_list/sp',
-    ]);
+    expect(await tiles.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/schedules/sp', '/blog/sp', '/blog/statistics', '/profile/sp', '/profile_list/sp']);
     await tiles.first().click();
     await page.waitForURL((u) => u.pathname === '/schedules/sp');
     await context.close();

@@ -42,11 +42,51 @@ async function expectViewMode(page: Page, labels: string[]) {
 }
 
 const SCREENS = [
-  { name: 'computer', list: '/computers', table: 'computers-table', linkHeader: '部署', labels: ['メーカー', '状態', '拠点', '部署', '使用者'], link: ['部署', /^\/departments\/\d+$/], edit: '部署' },
-  { name: 'smartphone', list: '/smartphones', table: 'smartphones-table', linkHeader: '使用者', labels: ['電話番号', '状態', '拠点', '部署', '使用者'], link: ['使用者', /^\/employees\/\d+$/], edit: '状態' },
-  { name: 'employee', list: '/employees', table: 'employees-table', linkHeader: '部署', labels: ['氏名', 'ログインID', '権限', '在籍状況', '拠点', '部署'], link: ['部署', /^\/departments\/\d+$/], edit: '権限' },
-  { name: 'department', list: '/departments', table: 'departments-table', linkHeader: '責任者', labels: ['部署名', '責任者', '登録日時'], link: ['責任者', /^\/employees\/\d+$/], edit: '部署名' },
-  { name: 'office-account', list: '/microsoft_office', table: 'office-accounts-table', linkHeader: 'ID', labels: ['アカウント', '状態', '使用数'], link: ['使用数', /^\/computers$/], edit: '状態' },
+  {
+    name: 'computer',
+    list: '/computers',
+    table: 'computers-table',
+    linkHeader: '部署',
+    labels: ['メーカー', '状態', '拠点', '部署', '使用者'],
+    link: ['部署', /^\/departments\/\d+$/],
+    edit: '部署',
+  },
+  {
+    name: 'smartphone',
+    list: '/smartphones',
+    table: 'smartphones-table',
+    linkHeader: '使用者',
+    labels: ['電話番号', '状態', '拠点', '部署', '使用者'],
+    link: ['使用者', /^\/employees\/\d+$/],
+    edit: '状態',
+  },
+  {
+    name: 'employee',
+    list: '/employees',
+    table: 'employees-table',
+    linkHeader: '部署',
+    labels: ['氏名', 'ログインID', '権限', '在籍状況', '拠点', '部署'],
+    link: ['部署', /^\/departments\/\d+$/],
+    edit: '権限',
+  },
+  {
+    name: 'department',
+    list: '/departments',
+    table: 'departments-table',
+    linkHeader: '責任者',
+    labels: ['部署名', '責任者', '登録日時'],
+    link: ['責任者', /^\/employees\/\d+$/],
+    edit: '部署名',
+  },
+  {
+    name: 'office-account',
+    list: '/microsoft_office',
+    table: 'office-accounts-table',
+    linkHeader: 'ID',
+    labels: ['アカウント', '状態', '使用数'],
+    link: ['使用数', /^\/computers$/],
+    edit: '状態',
+  },
 ] as const;
 
 describe('records in view mode read as description lists (issue 22, item 6)', () => {

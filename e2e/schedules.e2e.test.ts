@@ -104,15 +104,26 @@ describe('schedule (desktop 1280 × 800)', () => {
     await expect.poll(() => page.getByTestId('pager-range').innerText()).toMatch(/ 1〜25件$/);
 
     await page.getByTestId('week-next').click();
-    await page.getByTestId('week-label').filter({ hasText: label(addDays(MONDAY, 7), addDays(SUNDAY, 7)) }).waitFor();
-    await page.locator(`[data-testid="grid-cell"][data-date="${addDays(MONDAY, 7)}"] [data-testid="entry"]`).first().waitFor();
+    await page
+      .getByTestId('week-label')
+      .filter({ hasText: label(addDays(MONDAY, 7), addDays(SUNDAY, 7)) })
+      .waitFor();
+    await page
+      .locator(`[data-testid="grid-cell"][data-date="${addDays(MONDAY, 7)}"] [data-testid="entry"]`)
+      .first()
+      .waitFor();
     await page.getByTestId('week-prev').click();
-    await page.getByTestId('week-label').filter({ hasText: label(MONDAY, SUNDAY) }).waitFor();
+    await page
+      .getByTestId('week-label')
+      .filter({ hasText: label(MONDAY, SUNDAY) })
+      .waitFor();
 
     // The department selector and the name filter narrow the rows.
     await page.getByTestId('filter-name').fill('鈴木');
     await expect
-      .poll(async () => (await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')))).every((n) => n!.includes('鈴木')), { timeout: 10_000 })
+      .poll(async () => (await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')))).every((n) => n!.includes('鈴木')), {
+        timeout: 10_000,
+      })
       .toBe(true);
     await page.getByTestId('filter-name').fill('');
     await expect.poll(async () => page.getByTestId('grid-row').count(), { timeout: 10_000 }).toBe(25);
@@ -233,27 +244,35 @@ describe('schedule (desktop 1280 × 800)', () => {
     const { context, page } = await openSchedules('admin');
     const title = `${uniqueTitle('長い')} 第3四半期 全社事業計画レビューと来期予算の方針確認`;
     await createFromCell(page, NAMES.admin, SATURDAY, { title });
-    const chip = cell(page, NAMES.admin, SATURDAY).getByTestId('entry').filter({ hasText: title.slice(0, 8) });
+    const chip = cell(page, NAMES.admin, SATURDAY)
+      .getByTestId('entry')
+      .filter({ hasText: title.slice(0, 8) });
     await chip.waitFor();
     expect(await chip.getAttribute('title')).toContain(title);
-    const lines = await chip.locator('span').last().evaluate((el) => {
-      const lh = parseFloat(getComputedStyle(el).lineHeight);
-      return Math.round(el.getBoundingClientRect().height / lh);
-    });
+    const lines = await chip
+      .locator('span')
+      .last()
+      .evaluate((el) => {
+        const lh = parseFloat(getComputedStyle(el).lineHeight);
+        return Math.round(el.getBoundingClientRect().height / lh);
+      });
     expect(lines).toBe(2);
     // The first line holds more than a handful of characters (the cell is not starved by its neighbours).
-    const firstLineChars = await chip.locator('span').last().evaluate((el) => {
-      const text = el.lastChild as Text;
-      const range = document.createRange();
-      const top = el.getBoundingClientRect().top;
-      let n = 0;
-      for (let i = 0; i < text.length; i++) {
-        range.setStart(text, i);
-        range.setEnd(text, i + 1);
-        if (range.getBoundingClientRect().top - top < 4) n++;
-      }
-      return n;
-    });
+    const firstLineChars = await chip
+      .locator('span')
+      .last()
+      .evaluate((el) => {
+        const text = el.lastChild as Text;
+        const range = document.createRange();
+        const top = el.getBoundingClientRect().top;
+        let n = 0;
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          if (range.getBoundingClientRect().top - top < 4) n++;
+        }
+        return n;
+      });
     expect(firstLineChars).toBeGreaterThanOrEqual(7);
     await chip.scrollIntoViewIfNeeded();
     await shot(page, 'schedules-desktop-long-title');
@@ -415,7 +434,10 @@ describe('schedule (desktop 1280 × 800)', () => {
     await cell(page, NAMES.admin, SUNDAY).getByText(title).waitFor();
 
     const other = await openSchedules('staff');
-    const busy = cell(other.page, NAMES.admin, SUNDAY).getByTestId('entry-busy').filter({ hasText: `${start}〜${end}` }).first();
+    const busy = cell(other.page, NAMES.admin, SUNDAY)
+      .getByTestId('entry-busy')
+      .filter({ hasText: `${start}〜${end}` })
+      .first();
     await busy.waitFor();
     expect(await busy.innerText()).toContain('予定あり');
     expect(await other.page.getByText(title).count()).toBe(0);
@@ -455,7 +477,10 @@ describe('schedule (desktop 1280 × 800)', () => {
     await page.locator(`[data-testid="month-calendar"] button[data-date="${SUNDAY}"]`).click();
     await page.getByTestId('week-next').click(); // moves the chosen day a week on
     const nextSunday = addDays(SUNDAY, 7);
-    await panel.getByTestId('my-day-date').filter({ hasText: `${Number(nextSunday.slice(5, 7))}月${Number(nextSunday.slice(8, 10))}日` }).waitFor();
+    await panel
+      .getByTestId('my-day-date')
+      .filter({ hasText: `${Number(nextSunday.slice(5, 7))}月${Number(nextSunday.slice(8, 10))}日` })
+      .waitFor();
     await panel.getByText('データがありません').waitFor();
     await panel.getByTestId('my-day-add').click();
     const dialog = page.getByRole('dialog', { name: '予定作成' });
@@ -505,7 +530,10 @@ describe('schedule (narrow 390 × 844)', () => {
     const { context, page } = await openSchedules('staff', PHONE);
     await page.goto(`/schedules/sp?date=${MONDAY}`);
     const [y, m, d] = MONDAY.split('-').map(Number);
-    await page.getByTestId('selected-date').filter({ hasText: `${y}年${m}月${d}日` }).waitFor();
+    await page
+      .getByTestId('selected-date')
+      .filter({ hasText: `${y}年${m}月${d}日` })
+      .waitFor();
     const list = page.getByTestId('member-list');
     await list.waitFor();
     const members = list.getByTestId('member');
@@ -524,13 +552,19 @@ describe('schedule (narrow 390 × 844)', () => {
     expect(await first.getByTestId('entry').count()).toBe(0);
     await page.getByTestId('day-next').click();
     const [y2, m2, d2] = addDays(MONDAY, 1).split('-').map(Number);
-    await page.getByTestId('selected-date').filter({ hasText: `${y2}年${m2}月${d2}日` }).waitFor();
+    await page
+      .getByTestId('selected-date')
+      .filter({ hasText: `${y2}年${m2}月${d2}日` })
+      .waitFor();
 
     await list.getByTestId('entry').first().click();
     const detail = page.getByRole('dialog', { name: '予定詳細' });
     await detail.getByTestId('field-title').waitFor();
     await shot(page, 'schedules-narrow-detail');
-    await detail.getByRole('button', { name: /閉じる|キャンセル/ }).first().click();
+    await detail
+      .getByRole('button', { name: /閉じる|キャンセル/ })
+      .first()
+      .click();
     await page.getByTestId('my-day-add').click();
     await page.getByRole('dialog', { name: '予定作成' }).getByTestId('field-title').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

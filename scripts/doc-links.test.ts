@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const docs = ['README.md', ...fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Inline links and images `[text](target)` outside code; fenced blocks and code spans hold examples. */
 export function linksOf(markdown: string): string[] {

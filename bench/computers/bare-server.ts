@@ -68,7 +68,10 @@ await serveBare('computersList', async (pool, user, v) => {
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && page.offset > 0) total = Number((await pool.query(`select count(*) as total from computer c ${where}`, params)).rows[0].total);
   const items = rows.map((r) => {
-    const cu = r.current_user_id !== null && r.current_user_name !== null ? { id: r.current_user_id, name: r.current_user_name, retired: r.current_user_status === 'RETIRED', statusLabel: STATUS_LABEL[r.current_user_status] } : null;
+    const cu =
+      r.current_user_id !== null && r.current_user_name !== null
+        ? { id: r.current_user_id, name: r.current_user_name, retired: r.current_user_status === 'RETIRED', statusLabel: STATUS_LABEL[r.current_user_status] }
+        : null;
     return {
       id: r.id,
       maker: r.maker,

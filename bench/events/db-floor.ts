@@ -60,7 +60,7 @@ export async function startDbFloor(opts: { dbUrl: string; kafka: Kafka; topic: s
     async relay(n) {
       const client = await pool.connect();
       try {
-        for (let sent = 0; sent < n; ) {
+        for (let sent = 0; sent < n;) {
           // The same session settings as the platform's relay: the mark needs no synchronous commit
           // (a lost mark means a resend), and the planner must read the queue by key.
           await client.query('begin; set local synchronous_commit to off; set local enable_seqscan to off; set local enable_bitmapscan to off');

@@ -51,10 +51,18 @@ class LiveProbe {
   figures(eventsPerSec: number, effectLatencies: number[], cpu: Figures['cpu'], fromCommit: (received: Map<string, number>) => number[]): PipelineFigures {
     const live = [...this.latencies].sort((a, b) => a - b);
     const c = fromCommit(this.at);
-    return { eventsPerSec, p50: pct(effectLatencies, 0.5), p99: pct(effectLatencies, 0.99), cpu, liveP50: pct(live, 0.5), liveP99: pct(live, 0.99), liveCommitP50: pct(c, 0.5), liveCommitP99: pct(c, 0.99) };
+    return {
+      eventsPerSec,
+      p50: pct(effectLatencies, 0.5),
+      p99: pct(effectLatencies, 0.99),
+      cpu,
+      liveP50: pct(live, 0.5),
+      liveP99: pct(live, 0.99),
+      liveCommitP50: pct(c, 0.5),
+      liveCommitP99: pct(c, 0.99),
+    };
   }
 }
-
 
 // --- Kafka end to end -----------------------------------------------------------------------
 // liveDuringThroughput false: this process's live consumer group (the graph's graphql-ws feed)
@@ -72,16 +80,16 @@ export async function kafkaE2e(g: EventsGround, o: PipelineOptions, separateRela
   // Relay and consumers run as they can in production: `npm run workers -- relay` and a worker pool process.
   let workerOut = '';
   const childEnv = {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-bench-bench-bench-bench-bench-0000',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: dbUrl!,
-      KAFKA_BROKERS: brokers!,
-      KAFKA_TOPIC_PREFIX: s.topicPrefix,
-      KAFKA_PARTITIONS: String(partitions),
-      RELAY_BATCH_SIZE: String(numArg(args, 'relay-batch', 2000)),
-      MALLOC_MMAP_THRESHOLD_: '524288', // as `npm run workers` sets it
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-bench-bench-bench-bench-bench-0000',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: dbUrl!,
+    KAFKA_BROKERS: brokers!,
+    KAFKA_TOPIC_PREFIX: s.topicPrefix,
+    KAFKA_PARTITIONS: String(partitions),
+    RELAY_BATCH_SIZE: String(numArg(args, 'relay-batch', 2000)),
+    MALLOC_MMAP_THRESHOLD_: '524288', // as `npm run workers` sets it
   };
   const relayProc = separateRelay
     ? spawn(process.execPath, [...PLATFORM_NODE_FLAGS, ...profileArgv, WORKERS_MAIN, 'relay'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -131,7 +139,9 @@ export async function kafkaE2e(g: EventsGround, o: PipelineOptions, separateRela
     const cpu = meter.stop(N);
     clearInterval(sampler);
     const sec = (t1 - t0) / 1000;
-    print(`kafka e2e (${separateRelay ? 'relay process' : 'relay in the writers process'}${liveDuringThroughput ? '' : ', no live group during the throughput run'}): writes took ${writeSec.toFixed(2)} s, last effect at ${sec.toFixed(2)} s`);
+    print(
+      `kafka e2e (${separateRelay ? 'relay process' : 'relay in the writers process'}${liveDuringThroughput ? '' : ', no live group during the throughput run'}): writes took ${writeSec.toFixed(2)} s, last effect at ${sec.toFixed(2)} s`,
+    );
     if (args.progress) print(progress.join('\n'));
     await reset();
     if (!liveDuringThroughput) {

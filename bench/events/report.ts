@@ -32,10 +32,50 @@ export function reportEvents(f: EventsFigures, print: (line: string) => void): B
   const rows: (string | number)[][] = [
     ['bare kafkajs floor', fmt(floor.eventsPerSec), '1.00', fmt(floor.p50), fmt(floor.p99), '-', '-', '-', '-'],
     ['kafka + database floor (bare)', fmt(dbFloor.eventsPerSec), (dbFloor.eventsPerSec / floor.eventsPerSec).toFixed(2), '-', '-', '-', '-', '-', '-'],
-    ['kafka e2e, relay in-process', fmt(e2e.eventsPerSec), (e2e.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(e2e.p50), fmt(e2e.p99), fmt(e2e.liveP50), fmt(e2e.liveP99), fmt(e2e.liveCommitP50), fmt(e2e.liveCommitP99)],
-    ['kafka e2e, relay process', fmt(e2eSplit.eventsPerSec), (e2eSplit.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(e2eSplit.p50), fmt(e2eSplit.p99), fmt(e2eSplit.liveP50), fmt(e2eSplit.liveP99), fmt(e2eSplit.liveCommitP50), fmt(e2eSplit.liveCommitP99)],
-    ['kafka e2e, relay process, no live group', fmt(e2eNoLive.eventsPerSec), (e2eNoLive.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(e2eNoLive.p50), fmt(e2eNoLive.p99), fmt(e2eNoLive.liveP50), fmt(e2eNoLive.liveP99), fmt(e2eNoLive.liveCommitP50), fmt(e2eNoLive.liveCommitP99)],
-    ['embedded end to end', fmt(emb.eventsPerSec), (emb.eventsPerSec / floor.eventsPerSec).toFixed(2), fmt(emb.p50), fmt(emb.p99), fmt(emb.liveP50), fmt(emb.liveP99), fmt(emb.liveCommitP50), fmt(emb.liveCommitP99)],
+    [
+      'kafka e2e, relay in-process',
+      fmt(e2e.eventsPerSec),
+      (e2e.eventsPerSec / floor.eventsPerSec).toFixed(2),
+      fmt(e2e.p50),
+      fmt(e2e.p99),
+      fmt(e2e.liveP50),
+      fmt(e2e.liveP99),
+      fmt(e2e.liveCommitP50),
+      fmt(e2e.liveCommitP99),
+    ],
+    [
+      'kafka e2e, relay process',
+      fmt(e2eSplit.eventsPerSec),
+      (e2eSplit.eventsPerSec / floor.eventsPerSec).toFixed(2),
+      fmt(e2eSplit.p50),
+      fmt(e2eSplit.p99),
+      fmt(e2eSplit.liveP50),
+      fmt(e2eSplit.liveP99),
+      fmt(e2eSplit.liveCommitP50),
+      fmt(e2eSplit.liveCommitP99),
+    ],
+    [
+      'kafka e2e, relay process, no live group',
+      fmt(e2eNoLive.eventsPerSec),
+      (e2eNoLive.eventsPerSec / floor.eventsPerSec).toFixed(2),
+      fmt(e2eNoLive.p50),
+      fmt(e2eNoLive.p99),
+      fmt(e2eNoLive.liveP50),
+      fmt(e2eNoLive.liveP99),
+      fmt(e2eNoLive.liveCommitP50),
+      fmt(e2eNoLive.liveCommitP99),
+    ],
+    [
+      'embedded end to end',
+      fmt(emb.eventsPerSec),
+      (emb.eventsPerSec / floor.eventsPerSec).toFixed(2),
+      fmt(emb.p50),
+      fmt(emb.p99),
+      fmt(emb.liveP50),
+      fmt(emb.liveP99),
+      fmt(emb.liveCommitP50),
+      fmt(emb.liveCommitP99),
+    ],
     ['outbox writes only (recordMany)', fmt(writeOnly), (writeOnly / floor.eventsPerSec).toFixed(2), '-', '-', '-', '-', '-', '-'],
     ['outbox writes only (record, ORM)', fmt(writeOnlyOrm), (writeOnlyOrm / floor.eventsPerSec).toFixed(2), '-', '-', '-', '-', '-', '-'],
   ];
@@ -51,7 +91,15 @@ export function reportEvents(f: EventsFigures, print: (line: string) => void): B
   print(
     table(
       ['CPU µs per event', ...parts, 'total (ours)', 'cpu-bound ev/s', 'load1'],
-      [cpuRow('bare kafkajs floor', floor), cpuRow('kafka + database floor (bare)', dbFloor), cpuRow('kafka e2e, relay in-process', e2e), cpuRow('kafka e2e, relay process', e2eSplit), cpuRow('relay process, no live group', e2eNoLive), cpuRow('embedded end to end', emb), cpuRow('outbox writes only (recordMany)', { eventsPerSec: writeOnly, p50: NaN, p99: NaN, cpu: writeOnlyCpu })],
+      [
+        cpuRow('bare kafkajs floor', floor),
+        cpuRow('kafka + database floor (bare)', dbFloor),
+        cpuRow('kafka e2e, relay in-process', e2e),
+        cpuRow('kafka e2e, relay process', e2eSplit),
+        cpuRow('relay process, no live group', e2eNoLive),
+        cpuRow('embedded end to end', emb),
+        cpuRow('outbox writes only (recordMany)', { eventsPerSec: writeOnly, p50: NaN, p99: NaN, cpu: writeOnlyCpu }),
+      ],
     ),
   );
   print('bench = this process (writers, in-process relay, live feed / floor producer+consumer); others = the rest of the machine in the same window');
@@ -64,7 +112,11 @@ export function reportEvents(f: EventsFigures, print: (line: string) => void): B
     e2eAtLeastHalfFloor: best.eventsPerSec >= floor.eventsPerSec / 2,
     liveP99Under100ms: Math.min(e2e.liveCommitP99, e2eSplit.liveCommitP99) < 100,
   };
-  print(`targets: ${Object.entries(checks).map(([k, v]) => `${k} ${v ? 'PASS' : 'FAIL'}`).join(', ')}`);
+  print(
+    `targets: ${Object.entries(checks)
+      .map(([k, v]) => `${k} ${v ? 'PASS' : 'FAIL'}`)
+      .join(', ')}`,
+  );
   return {
     pass: Object.values(checks).every(Boolean),
     headline: `kafka e2e ${fmt(best.eventsPerSec)} ev/s (${(best.eventsPerSec / floor.eventsPerSec).toFixed(2)}× floor ${fmt(floor.eventsPerSec)}), p99 ${fmt(best.p99)} ms, live p99 ${fmt(best.liveP99)} ms; without the live group ${fmt(e2eNoLive.eventsPerSec)} ev/s (${(e2eNoLive.eventsPerSec / floor.eventsPerSec).toFixed(2)}×, not the verdict); embedded ${fmt(emb.eventsPerSec)} ev/s`,

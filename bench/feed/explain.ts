@@ -53,7 +53,14 @@ export async function explainFeedPage(url: string, viewer: { id: number; readabl
       const hit = all[0]['Shared Hit Blocks'] ?? 0;
       const read = all[0]['Shared Read Blocks'] ?? 0;
       times.sort((a, b) => a - b);
-      rows.push([name, [...new Set(onPosts)].join(', ') || '-', all[0]['Actual Rows'] ?? 0, `${hit}/${read}`, plan!['Planning Time'].toFixed(2), times[Math.floor(times.length / 2)].toFixed(2)]);
+      rows.push([
+        name,
+        [...new Set(onPosts)].join(', ') || '-',
+        all[0]['Actual Rows'] ?? 0,
+        `${hit}/${read}`,
+        plan!['Planning Time'].toFixed(2),
+        times[Math.floor(times.length / 2)].toFixed(2),
+      ]);
     }
     log(`\nEXPLAIN (ANALYZE, BUFFERS) of one feed page's statements, median of ${runs}:`);
     log(table(['statement', 'blog_post read by', 'rows', 'buffers hit/read', 'plan ms', 'plan+exec ms'], rows));

@@ -50,7 +50,11 @@ export function rateTable(c: Comparison): string {
   );
 }
 
-export function judgeFeed(c: Comparison, t: FeedTargets, log: (line: string) => void): Pick<BenchOutcome, 'pass' | 'inconclusive' | 'headline'> & { verdicts: Record<string, Verdict> } {
+export function judgeFeed(
+  c: Comparison,
+  t: FeedTargets,
+  log: (line: string) => void,
+): Pick<BenchOutcome, 'pass' | 'inconclusive' | 'headline'> & { verdicts: Record<string, Verdict> } {
   const { rate, full: cf, bare: cb } = c.common;
   const bareHeld = cb.errors === 0 && cb.p99 < t.p99Ms;
   const p99Ratio = cf.p99 / cb.p99;
@@ -75,6 +79,9 @@ export function judgeFeed(c: Comparison, t: FeedTargets, log: (line: string) => 
     `at ${rate} rps p50/p99 full ${ms(cf.p50)}/${ms(cf.p99)} ms, bare ${ms(cb.p50)}/${ms(cb.p99)} ms: p99 < ${t.p99Ms} ms ${verdicts.p99}, ` +
     `p99 ${fx(p99Ratio)}× (≤ ${t.maxP99Ratio}×) ${verdicts.ratio}; max rate with p99 < ${t.p99Ms} ms full ${c.full.maxRate} / bare ${c.bare.maxRate} rps = ${fx(rateRatio)}× ` +
     `(≥ ${t.minRateRatio}×) ${verdicts.rate}; CPU/request server+pg full ${cpuFull.srvMs.toFixed(2)}+${cpuFull.pgMs.toFixed(2)} ms, bare ${cpuBare.srvMs.toFixed(2)}+${cpuBare.pgMs.toFixed(2)} ms ` +
-    `(cpu-bound estimate ${fx(c.cpuCost.cpuBoundRatio)}×); load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+    `(cpu-bound estimate ${fx(c.cpuCost.cpuBoundRatio)}×); load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`;
   return { pass, inconclusive: pass === null, headline, verdicts };
 }

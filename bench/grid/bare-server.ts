@@ -57,12 +57,13 @@ await serveBare('grid', async (pool, viewer, v) => {
   }
   const n = params.length;
   const people = (
-    await pool.query(PEOPLE_SQL(where.join(' and ')).replace('$VIEWER', `$${n + 1}`).replace('$LIMIT', `$${n + 2}`).replace('$OFFSET', `$${n + 3}`), [
-      ...params,
-      viewer.id,
-      page.limit,
-      page.offset,
-    ])
+    await pool.query(
+      PEOPLE_SQL(where.join(' and '))
+        .replace('$VIEWER', `$${n + 1}`)
+        .replace('$LIMIT', `$${n + 2}`)
+        .replace('$OFFSET', `$${n + 3}`),
+      [...params, viewer.id, page.limit, page.offset],
+    )
   ).rows;
   const ids = `{${people.map((p) => p.id).join(',')}}`;
   const entries = people.length ? (await pool.query(ENTRIES_SQL, [ids, to, from, ids, viewer.id, to, from])).rows : [];

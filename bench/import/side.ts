@@ -30,7 +30,11 @@ async function parseOnce(): Promise<{ rows: number; cells: number; seconds: numb
   const c0 = process.cpuUsage();
   const buf = fs.readFileSync(file); // as the worker gets it: the upload's bytes
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
-    sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
   });
   let rows = 0;
   let cells = 0;
@@ -105,11 +109,22 @@ async function naive(): Promise<Record<string, unknown>> {
       }
       const v = r.values;
       em.create(Computer, {
-        assetNumber: r.assetNumber, maker: v.maker!, deviceType: v.deviceType ?? null, model: v.model ?? null,
-        currentUser: v.currentUserId ?? null, previousUser: v.previousUserId ?? null, location: v.locationId ?? null,
-        department: v.departmentId ?? null, status: v.status ?? undefined, reason: v.reason ?? null,
-        purchaseDate: v.purchaseDate ?? null, introductionDate: v.introductionDate ?? null, officeAccount: v.officeAccountId ?? null,
-        acAdapter: v.acAdapter ?? null, powerCable: v.powerCable ?? null, updatedById: actor,
+        assetNumber: r.assetNumber,
+        maker: v.maker!,
+        deviceType: v.deviceType ?? null,
+        model: v.model ?? null,
+        currentUser: v.currentUserId ?? null,
+        previousUser: v.previousUserId ?? null,
+        location: v.locationId ?? null,
+        department: v.departmentId ?? null,
+        status: v.status ?? undefined,
+        reason: v.reason ?? null,
+        purchaseDate: v.purchaseDate ?? null,
+        introductionDate: v.introductionDate ?? null,
+        officeAccount: v.officeAccountId ?? null,
+        acAdapter: v.acAdapter ?? null,
+        powerCable: v.powerCable ?? null,
+        updatedById: actor,
       } as never);
       await em.flush();
       inserted++;

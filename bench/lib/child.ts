@@ -8,10 +8,7 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 type Handler = (msg: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
-export async function runChild(
-  start: () => Promise<{ info: Record<string, unknown>; stop: () => Promise<void> }>,
-  handlers: Record<string, Handler> = {},
-): Promise<void> {
+export async function runChild(start: () => Promise<{ info: Record<string, unknown>; stop: () => Promise<void> }>, handlers: Record<string, Handler> = {}): Promise<void> {
   let stopFn: (() => Promise<void>) | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {

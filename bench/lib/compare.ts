@@ -34,7 +34,9 @@ import { onCleanup, REPO_ROOT, startChild, type BenchChild, type ChildStats } fr
 import { cpuBetween, machineUse, postgresPids, snapshot } from './sysstat.js';
 
 /** Rates tried in turn (rps) until one fails twice; then the limit is bisected. */
-export const LADDER = [1, 2, 3, 5, 10, 15, 25, 50, 75, 100, 150, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000];
+export const LADDER = [
+  1, 2, 3, 5, 10, 15, 25, 50, 75, 100, 150, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000,
+];
 
 /**
  * The highest passing rate: up the ladder; a failed step is repeated once (the machine is shared
@@ -202,7 +204,9 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   const token = (login.json as { token?: string }).token;
   if (login.status !== 200 || !token) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.json)}`);
   const headers: Record<string, string> =
-    spec.auth === 'cookie' ? { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` } : { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    spec.auth === 'cookie'
+      ? { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` }
+      : { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
   // --- same answers from both, or the comparison means nothing
   for (const body of spec.check ?? spec.bodies) {
@@ -246,7 +250,9 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
 
   // --- the search: both servers at each rate, alternating which goes first
   const ladder = LADDER.filter((r) => r >= start && r <= maxRate);
-  log(`\nopen-loop steps of ${stepMs / 1000} s up the ladder ${ladder.slice(0, 8).join(', ')}, …; a failed step (p99 ≥ ${p99Limit} ms, an error, or saturated) is repeated once, then the limit is bisected ${bisections}×`);
+  log(
+    `\nopen-loop steps of ${stepMs / 1000} s up the ladder ${ladder.slice(0, 8).join(', ')}, …; a failed step (p99 ≥ ${p99Limit} ms, an error, or saturated) is repeated once, then the limit is bisected ${bisections}×`,
+  );
   const progress = (s: Server, r: StepResult, what = '') =>
     log(
       `  ${s.key.padEnd(4)} ${String(r.rate).padStart(5)} rps  p50 ${ms(r.p50).padStart(6)}  p99 ${ms(r.p99).padStart(7)}  err ${String(r.errors).padStart(4)}  ` +
@@ -311,7 +317,12 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     log(table(STEP_HEADERS, [...s.steps].sort((x, y) => x.rate - y.rate).map(stepRow)));
   }
   log(`\nat a common rate of ${common} rps (${rounds > 1 ? `median of ${rounds} rounds of` : ''} ${(stepMs * 2) / 1000} s each):`);
-  log(table(['server', ...STEP_HEADERS], commonSteps.map((r) => [r.target, ...stepRow(r)])));
+  log(
+    table(
+      ['server', ...STEP_HEADERS],
+      commonSteps.map((r) => [r.target, ...stepRow(r)]),
+    ),
+  );
   // A second, noise-resistant view: CPU per request (server + PostgreSQL + load generator, medians
   // over all steps) and the rate at which that would fill every core. Latency-free, so it says what
   // the code costs even when neighbours spoil p99; it is an estimate, not the measured limit.
@@ -324,7 +335,12 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     return { server: s.key, srvMs: srv, pgMs, genMs: gen, totalMs: srv + pgMs + gen, cpuBoundRps: (cores * 1000) / (srv + pgMs + gen) };
   });
   log(`\nCPU per request (medians over all steps) and the rate that would fill all ${cores} cores:`);
-  log(table(['server', 'server ms', 'postgres ms', 'load gen ms', 'total ms', 'cpu-bound rps'], costs.map((c) => [c.server, c.srvMs.toFixed(2), c.pgMs.toFixed(2), c.genMs.toFixed(2), c.totalMs.toFixed(2), c.cpuBoundRps.toFixed(0)])));
+  log(
+    table(
+      ['server', 'server ms', 'postgres ms', 'load gen ms', 'total ms', 'cpu-bound rps'],
+      costs.map((c) => [c.server, c.srvMs.toFixed(2), c.pgMs.toFixed(2), c.genMs.toFixed(2), c.totalMs.toFixed(2), c.cpuBoundRps.toFixed(0)]),
+    ),
+  );
   const cpuRatio = costs[0].cpuBoundRps / costs[1].cpuBoundRps;
   log(`cpu-bound estimate full/bare: ${cpuRatio.toFixed(2)}`);
 
@@ -335,7 +351,10 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   const fx = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
   const at = `at ${common} rps p50/p99 full ${ms(cf.p50)}/${ms(cf.p99)} ms, bare ${ms(cb.p50)}/${ms(cb.p99)} ms`;
   const cpu = `CPU/request server+pg full ${costs[0].srvMs.toFixed(2)}+${costs[0].pgMs.toFixed(2)} ms, bare ${costs[1].srvMs.toFixed(2)}+${costs[1].pgMs.toFixed(2)} ms (cpu-bound estimate ${cpuRatio.toFixed(2)}×)`;
-  const load = `load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  const load = `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
   let pass: boolean | null;
   let headline: string;
   if (spec.verdict.kind === 'none') {
@@ -360,7 +379,9 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     headline =
       `${at}: full/bare p50 ${fx(p50Ratio)}×, p99 ${fx(p99Ratio)}× (target ≤ ${max}×, full p99 < ${p99Limit} ms) ${verdict}; ` +
       `max rate with p99 < ${p99Limit} ms full ${f.best} rps, bare ${b.best} rps (${fx(rateRatio)}×); ${cpu}; ${load}`;
-    log(`\nlatency full/bare at ${common} rps: p50 ${ms(cf.p50)} / ${ms(cb.p50)} = ${fx(p50Ratio)}×, p99 ${ms(cf.p99)} / ${ms(cb.p99)} = ${fx(p99Ratio)}×  →  ${verdict} (target ≤ ${max}×, full p99 < ${p99Limit} ms)`);
+    log(
+      `\nlatency full/bare at ${common} rps: p50 ${ms(cf.p50)} / ${ms(cb.p50)} = ${fx(p50Ratio)}×, p99 ${ms(cf.p99)} / ${ms(cb.p99)} = ${fx(p99Ratio)}×  →  ${verdict} (target ≤ ${max}×, full p99 < ${p99Limit} ms)`,
+    );
     log(`max rate with p99 < ${p99Limit} ms: full ${f.best} rps, bare ${b.best} rps (${fx(rateRatio)}×)`);
     if (pass === null) log(`the bare handler itself missed p99 < ${p99Limit} ms at the common rate: the machine is too busy for a verdict (see "others cpu%"); run again later`);
   }
@@ -403,7 +424,12 @@ async function profileRun(spec: CompareSpec, servers: Server[]): Promise<BenchOu
     const timings = (st0.extra as { timings?: Record<string, { n: number; mean: number; p50: number; p99: number }> })?.timings ?? {};
     log(`\n${s.label} at ${rate} rps for ${seconds} s: client p50 ${ms(plain.p50)} ms, p99 ${ms(plain.p99)} ms, errors ${plain.errors}`);
     log(`  server CPU ${cpuPct(st0, performance.now() - w0).toFixed(0)}% of a core = ${cpuPerReqMs.toFixed(2)} ms CPU per request`);
-    log(table(['inside the server', 'n', 'mean ms', 'p50 ms', 'p99 ms'], Object.entries(timings).map(([k, v]) => [k, v.n, v.mean.toFixed(2), v.p50.toFixed(2), v.p99.toFixed(2)])));
+    log(
+      table(
+        ['inside the server', 'n', 'mean ms', 'p50 ms', 'p99 ms'],
+        Object.entries(timings).map(([k, v]) => [k, v.n, v.mean.toFixed(2), v.p50.toFixed(2), v.p99.toFixed(2)]),
+      ),
+    );
     // Then the same load again under the CPU profiler.
     await sleep(300);
     await s.child.request({ type: 'profileStart' });
@@ -412,11 +438,28 @@ async function profileRun(spec: CompareSpec, servers: Server[]): Promise<BenchOu
     await s.child.request({ type: 'profileStop', file });
     const st = await s.child.stats(true);
     const prof: ProfileSummary = summariseProfile(file);
-    log(`  CPU profile ${path.relative(REPO_ROOT, file)} (p99 under profiling ${ms(r.p99)} ms): busy ${prof.busyMs.toFixed(0)} ms of ${prof.totalMs.toFixed(0)} ms = ${(prof.busyMs / Math.max(1, r.ok)).toFixed(2)} ms per request`);
-    log(table(['self time by area', 'ms', '% busy'], prof.byArea.slice(0, 18).map((a) => [a.area, a.ms.toFixed(0), a.pctBusy.toFixed(1)])));
-    log(table(['hottest functions (self)', 'ms', '% busy'], prof.topFunctions.slice(0, 20).map((f) => [f.fn.slice(0, 110), f.ms.toFixed(0), f.pctBusy.toFixed(1)])));
+    log(
+      `  CPU profile ${path.relative(REPO_ROOT, file)} (p99 under profiling ${ms(r.p99)} ms): busy ${prof.busyMs.toFixed(0)} ms of ${prof.totalMs.toFixed(0)} ms = ${(prof.busyMs / Math.max(1, r.ok)).toFixed(2)} ms per request`,
+    );
+    log(
+      table(
+        ['self time by area', 'ms', '% busy'],
+        prof.byArea.slice(0, 18).map((a) => [a.area, a.ms.toFixed(0), a.pctBusy.toFixed(1)]),
+      ),
+    );
+    log(
+      table(
+        ['hottest functions (self)', 'ms', '% busy'],
+        prof.topFunctions.slice(0, 20).map((f) => [f.fn.slice(0, 110), f.ms.toFixed(0), f.pctBusy.toFixed(1)]),
+      ),
+    );
     out[s.key] = { plain, cpuPerReqMs, timings, profiled: r, server: st, profile: prof };
   }
-  log(`load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(
+    `load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   return { pass: null, headline: `profile at ${rate} rps written to ${out.dir}`, results: out };
 }

@@ -78,9 +78,7 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
   return {
     totalMs: total / 1000,
     busyMs: busy / 1000,
-    byArea: [...byArea]
-      .map(([area, us]) => ({ area, ms: us / 1000, pctBusy: (us / busy) * 100 }))
-      .sort((a, b) => b.ms - a.ms),
+    byArea: [...byArea].map(([area, us]) => ({ area, ms: us / 1000, pctBusy: (us / busy) * 100 })).sort((a, b) => b.ms - a.ms),
     topFunctions: [...byFn]
       .map(([fn, e]) => ({ fn, area: e.area, ms: e.us / 1000, pctBusy: (e.us / busy) * 100 }))
       .sort((a, b) => b.ms - a.ms)

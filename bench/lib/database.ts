@@ -25,7 +25,11 @@ export interface BenchDatabase {
 export async function startBenchDatabase(): Promise<BenchDatabase> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-'));
   fs.chmodSync(tmp, 0o755); // as root, initdb runs as a separate postgres user that must reach the data dir
-  onCleanup('temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }), () => fs.rmSync(tmp, { recursive: true, force: true }));
+  onCleanup(
+    'temp dir',
+    () => fs.rmSync(tmp, { recursive: true, force: true }),
+    () => fs.rmSync(tmp, { recursive: true, force: true }),
+  );
   const pgData = path.join(tmp, 'pg');
   const db = await startEmbeddedPostgres(pgData, 'intranet');
   onCleanup('embedded PostgreSQL', () => db.stop());

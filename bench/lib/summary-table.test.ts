@@ -20,7 +20,13 @@ ${SUMMARY_END}
 
 describe('bench summary table', () => {
   test('a run replaces its own row: result, run and verdict change, peer and target stay, the rest of the file is untouched', () => {
-    const out = upsertSummaryRow(doc, { bench: 'grid', command: '`npm run bench -- grid --rounds=5`', result: 'full 3 rps / bare 5 rps = 0.60×', run: '2026-11-27 09:00 UTC, abc1234+', verdict: 'PASS' });
+    const out = upsertSummaryRow(doc, {
+      bench: 'grid',
+      command: '`npm run bench -- grid --rounds=5`',
+      result: 'full 3 rps / bare 5 rps = 0.60×',
+      run: '2026-11-27 09:00 UTC, abc1234+',
+      verdict: 'PASS',
+    });
     const rows = readSummary(out);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual({

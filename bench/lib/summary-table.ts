@@ -45,7 +45,10 @@ export function splitCells(line: string): string[] {
 
 /** A value as one table cell: on one line, its pipes escaped (already escaped ones kept). */
 export function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/(?<!\\)\|/g, '\\|').trim();
+  return text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/(?<!\\)\|/g, '\\|')
+    .trim();
 }
 
 function line(row: SummaryRow): string {
@@ -80,7 +83,11 @@ export function upsertSummaryRow(markdown: string, update: { bench: string } & P
   const { before, after } = locate(markdown);
   const rows = readSummary(markdown);
   const i = rows.findIndex((r) => benchName(r.bench) === update.bench);
-  const given = Object.fromEntries(Object.entries(update).filter(([k, v]) => k !== 'bench' && v !== undefined).map(([k, v]) => [k, cell(v!)]));
+  const given = Object.fromEntries(
+    Object.entries(update)
+      .filter(([k, v]) => k !== 'bench' && v !== undefined)
+      .map(([k, v]) => [k, cell(v!)]),
+  );
   if (i >= 0) rows[i] = { ...rows[i]!, ...given };
   else {
     rows.push({ command: '', peer: '–', target: '–', result: '', run: '', verdict: '', ...given, bench: `[\`${update.bench}\`](${update.bench}.bench.ts)` });

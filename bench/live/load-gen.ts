@@ -235,59 +235,56 @@ async function closeAll() {
   return {};
 }
 
-await runChild(
-  async () => ({ info: { pid: process.pid }, stop: async () => void (await closeAll()) }),
-  {
-    // Opening thousands of connections outlasts an IPC request's timeout: answer at once, report {type:'opened'} when done.
-    open: (m) => {
-      void open(m).then(
-        (r) => process.send?.({ type: 'opened', ...r }),
-        (err: Error) => process.send?.({ type: 'opened', opened: 0, failed: -1, firstError: err.message }),
-      );
-      return {};
-    },
-    close: closeAll,
-    expect: (m) => {
-      for (const [id, e] of Object.entries(m.expects as Record<string, Expect>)) expects.set(Number(id), e);
-      return {};
-    },
-    /** Latencies of the given keys against reference times (epoch ms), and what is missing. */
-    report: (m) => {
-      const refs = m.refs as Record<string, number>;
-      const lat: number[] = [];
-      let missing = 0;
-      let last = 0;
-      for (const [key, ref] of Object.entries(refs)) {
-        const row = rows.get(key);
-        if (!row) {
-          missing += conns.length;
-          continue;
-        }
-        for (let i = 0; i < row.recv.length; i++) {
-          const t = row.recv[i];
-          if (Number.isNaN(t)) missing++;
-          else {
-            lat.push(Math.round((t - ref) * 100) / 100);
-            if (t > last) last = t;
-          }
-        }
-        if (m.forget !== false) rows.delete(key);
-      }
-      const out = {
-        latencies: lat,
-        missing,
-        lastReceipt: last,
-        duplicates,
-        violations,
-        firstViolation,
-        unexpected,
-        firstUnexpected,
-        closedEarly,
-        lagP99: lag.percentile(99) / 1e6,
-        samples: Object.fromEntries(sampleFrames),
-      };
-      lag.reset();
-      return out;
-    },
+await runChild(async () => ({ info: { pid: process.pid }, stop: async () => void (await closeAll()) }), {
+  // Opening thousands of connections outlasts an IPC request's timeout: answer at once, report {type:'opened'} when done.
+  open: (m) => {
+    void open(m).then(
+      (r) => process.send?.({ type: 'opened', ...r }),
+      (err: Error) => process.send?.({ type: 'opened', opened: 0, failed: -1, firstError: err.message }),
+    );
+    return {};
   },
-);
+  close: closeAll,
+  expect: (m) => {
+    for (const [id, e] of Object.entries(m.expects as Record<string, Expect>)) expects.set(Number(id), e);
+    return {};
+  },
+  /** Latencies of the given keys against reference times (epoch ms), and what is missing. */
+  report: (m) => {
+    const refs = m.refs as Record<string, number>;
+    const lat: number[] = [];
+    let missing = 0;
+    let last = 0;
+    for (const [key, ref] of Object.entries(refs)) {
+      const row = rows.get(key);
+      if (!row) {
+        missing += conns.length;
+        continue;
+      }
+      for (let i = 0; i < row.recv.length; i++) {
+        const t = row.recv[i];
+        if (Number.isNaN(t)) missing++;
+        else {
+          lat.push(Math.round((t - ref) * 100) / 100);
+          if (t > last) last = t;
+        }
+      }
+      if (m.forget !== false) rows.delete(key);
+    }
+    const out = {
+      latencies: lat,
+      missing,
+      lastReceipt: last,
+      duplicates,
+      violations,
+      firstViolation,
+      unexpected,
+      firstUnexpected,
+      closedEarly,
+      lagP99: lag.percentile(99) / 1e6,
+      samples: Object.fromEntries(sampleFrames),
+    };
+    lag.reset();
+    return out;
+  },
+});

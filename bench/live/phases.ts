@@ -20,7 +20,11 @@ import type { Viewer } from './setup.js';
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 export const epoch = () => performance.timeOrigin + performance.now();
 const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] : NaN);
-export const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+export const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 export interface Entry {
   id: number;
@@ -208,7 +212,16 @@ export async function runServer(run: LiveRun, kind: 'graph' | 'bare', server: Be
     const vio = reports.reduce((a, r) => a + r.violations, 0);
     const unx = reports.reduce((a, r) => a + r.unexpected, 0);
     const closed = reports.reduce((a, r) => a + r.closedEarly, 0);
-    run.checks.push({ server: kind, phase: name, duplicates: dup, violations: vio, unexpected: unx, closed, missing: res.missing, first: reports.find((r) => r.firstViolation)?.firstViolation ?? reports.find((r) => r.firstUnexpected)?.firstUnexpected });
+    run.checks.push({
+      server: kind,
+      phase: name,
+      duplicates: dup,
+      violations: vio,
+      unexpected: unx,
+      closed,
+      missing: res.missing,
+      first: reports.find((r) => r.firstViolation)?.firstViolation ?? reports.find((r) => r.firstUnexpected)?.firstUnexpected,
+    });
     log(
       `  ${name.padEnd(6)} ${changes} changes, ${deliveries}/${res.expected} delivered: p50 ${ms(res.p50)} p90 ${ms(res.p90)} p99 ${ms(res.p99)} max ${ms(res.max)} ms, ` +
         `${res.deliveriesPerSec.toFixed(0)} deliveries/s, server CPU ${res.serverCpuMsPerChange.toFixed(0)} ms/change, gen lag p99 ${ms(res.genLagP99)} ms, ` +
@@ -258,8 +271,18 @@ export async function runServer(run: LiveRun, kind: 'graph' | 'bare', server: Be
     await server.request({ type: 'profileStop', file: profileFile });
     const prof = summariseProfile(profileFile, 30);
     log(`  CPU profile of the graph server over the train: ${path.relative(REPO_ROOT, profileFile)}, busy ${prof.busyMs.toFixed(0)} of ${prof.totalMs.toFixed(0)} ms`);
-    log(table(['self time by area', 'ms', '% busy'], prof.byArea.slice(0, 15).map((a) => [a.area, a.ms.toFixed(0), a.pctBusy.toFixed(1)])));
-    log(table(['hottest functions (self)', 'ms', '% busy'], prof.topFunctions.slice(0, 30).map((f) => [f.fn.slice(0, 110), f.ms.toFixed(0), f.pctBusy.toFixed(1)])));
+    log(
+      table(
+        ['self time by area', 'ms', '% busy'],
+        prof.byArea.slice(0, 15).map((a) => [a.area, a.ms.toFixed(0), a.pctBusy.toFixed(1)]),
+      ),
+    );
+    log(
+      table(
+        ['hottest functions (self)', 'ms', '% busy'],
+        prof.topFunctions.slice(0, 30).map((f) => [f.fn.slice(0, 110), f.ms.toFixed(0), f.pctBusy.toFixed(1)]),
+      ),
+    );
   }
   const sockets = (await server.stats(false)).extra?.sockets;
   await Promise.all(gens.map((g) => g.request({ type: 'close' })));

@@ -50,7 +50,21 @@ export function reportLive(r: LiveReport): BenchOutcome {
   log(`\n${subs} subscriptions over ${r.viewers} sessions, ${nGens} load generators; latency = change request sent (mutation / POST) → frame received`);
   log(
     table(
-      ['server / phase', 'delivered', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'p99 from answer', 'deliveries/s', 'srv cpu ms/change', 'gen cpu µs/delivery', 'gen lag p99', 'others cpu%', 'load 1/5/15'],
+      [
+        'server / phase',
+        'delivered',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'max ms',
+        'p99 from answer',
+        'deliveries/s',
+        'srv cpu ms/change',
+        'gen cpu µs/delivery',
+        'gen lag p99',
+        'others cpu%',
+        'load 1/5/15',
+      ],
       [row('graph paced', g.paced), row('bare paced', b.paced), row('graph train', g.train), row('bare train', b.train)],
     ),
   );
@@ -61,9 +75,15 @@ export function reportLive(r: LiveReport): BenchOutcome {
     throughput: ratio >= targetRatio,
     correct,
   };
-  log(`ratios graph/bare: throughput ${ratio.toFixed(2)} (target ≥ ${targetRatio}), paced p99 ${(g.paced.p99 / b.paced.p99).toFixed(1)}×, train p99 ${(g.train.p99 / b.train.p99).toFixed(1)}×`);
-  log(`correctness: ${correct ? 'every subscriber got every change exactly once, with its own view; no private title left the owner' : JSON.stringify(checks.filter((c) => c.duplicates || c.violations || c.unexpected || c.missing || c.closed))}`);
-  log(`targets: paced p99 ${ms(g.paced.p99)} ms < ${p99Limit} ${verdict.pacedP99 ? 'PASS' : 'FAIL'}; throughput ${ratio.toFixed(2)}× bare ≥ ${targetRatio} ${verdict.throughput ? 'PASS' : 'FAIL'}; correctness ${correct ? 'PASS' : 'FAIL'}`);
+  log(
+    `ratios graph/bare: throughput ${ratio.toFixed(2)} (target ≥ ${targetRatio}), paced p99 ${(g.paced.p99 / b.paced.p99).toFixed(1)}×, train p99 ${(g.train.p99 / b.train.p99).toFixed(1)}×`,
+  );
+  log(
+    `correctness: ${correct ? 'every subscriber got every change exactly once, with its own view; no private title left the owner' : JSON.stringify(checks.filter((c) => c.duplicates || c.violations || c.unexpected || c.missing || c.closed))}`,
+  );
+  log(
+    `targets: paced p99 ${ms(g.paced.p99)} ms < ${p99Limit} ${verdict.pacedP99 ? 'PASS' : 'FAIL'}; throughput ${ratio.toFixed(2)}× bare ≥ ${targetRatio} ${verdict.throughput ? 'PASS' : 'FAIL'}; correctness ${correct ? 'PASS' : 'FAIL'}`,
+  );
   log(`load at end: ${load()}; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   const pass = verdict.pacedP99 && verdict.throughput && verdict.correct;
   return {
@@ -72,7 +92,17 @@ export function reportLive(r: LiveReport): BenchOutcome {
       `graph paced p50/p99 ${ms(g.paced.p50)}/${ms(g.paced.p99)} ms (bare ${ms(b.paced.p50)}/${ms(b.paced.p99)}), train ${g.train.deliveriesPerSec.toFixed(0)} vs bare ${b.train.deliveriesPerSec.toFixed(0)} deliveries/s = ${ratio.toFixed(2)}×, ` +
       `correct ${correct}; ${pass ? 'PASS' : 'FAIL'} (load ${load()})`,
     results: {
-      setup: { subscriptions: subs, sessions: r.viewers, generators: nGens, entries: entries.map((e) => ({ id: e.id, isPrivate: e.isPrivate, guests: e.guestIds.length })), paced: nPaced, train: nTrain, gapMs, pool, frameBytes: Buffer.byteLength(publicFrame) },
+      setup: {
+        subscriptions: subs,
+        sessions: r.viewers,
+        generators: nGens,
+        entries: entries.map((e) => ({ id: e.id, isPrivate: e.isPrivate, guests: e.guestIds.length })),
+        paced: nPaced,
+        train: nTrain,
+        gapMs,
+        pool,
+        frameBytes: Buffer.byteLength(publicFrame),
+      },
       graph: { paced: g.paced, train: g.train, classes: Object.keys(g.samples) },
       bare: { paced: b.paced, train: b.train },
       ratio,

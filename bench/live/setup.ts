@@ -62,12 +62,15 @@ export const agent = keepAliveAgent(8);
 export function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = http.request({ agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -11,7 +11,11 @@ import type { Login, Loose } from './documents.js';
 
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 export const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] : NaN);
-export const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+export const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 export const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);
 export const pad2 = (n: number) => String(n).padStart(2, '0');
 export const hhmm = (min: number) => `${pad2(Math.floor(min / 60))}:${pad2(min % 60)}`;
@@ -111,7 +115,10 @@ export class SoakClient {
       if (!json) return { outcome: 'error', detail: `HTTP ${r.status}, no JSON: ${r.body.slice(0, 300)}`, json };
       if (errs?.length) {
         const codes = errs.map((e) => e.extensions?.code ?? '?');
-        const detail = `HTTP ${r.status} ${codes.join(',')}: ${errs.map((e) => e.message).join(' | ').slice(0, 600)}`;
+        const detail = `HTTP ${r.status} ${codes.join(',')}: ${errs
+          .map((e) => e.message)
+          .join(' | ')
+          .slice(0, 600)}`;
         if (codes.includes('INTERNAL_SERVER_ERROR') || codes.includes('?')) return { outcome: 'error', detail, json };
         if (codes.every((c) => c === 'CONFLICT')) return { outcome: 'conflict', detail, json };
         return { outcome: 'client', detail, json };
@@ -133,7 +140,16 @@ export class SoakClient {
     if (c.outcome === 'error' || c.outcome === 'client') {
       const list = c.outcome === 'error' ? this.failures : this.clientErrors;
       if (list.length < 200)
-        list.push({ at: this.now(), vu: vu.n, login: vu.login, kind, request: `${method} ${p}${body === undefined ? '' : ' ' + JSON.stringify(body).slice(0, 700)}`, status: r.status, requestId: r.requestId, detail: c.detail });
+        list.push({
+          at: this.now(),
+          vu: vu.n,
+          login: vu.login,
+          kind,
+          request: `${method} ${p}${body === undefined ? '' : ' ' + JSON.stringify(body).slice(0, 700)}`,
+          status: r.status,
+          requestId: r.requestId,
+          detail: c.detail,
+        });
     }
     return c;
   };

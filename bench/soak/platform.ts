@@ -52,7 +52,11 @@ export async function startPlatform(opts: { env: Record<string, string>; logFile
   if (!fs.existsSync(launcher)) throw new Error('dist/bin/start.js is missing: run `npm run build:server`');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-soak-'));
   fs.chmodSync(tmp, 0o755); // as root, initdb runs as a separate postgres user that must reach the data dir
-  onCleanup('temp dir', () => fs.rmSync(tmp, { recursive: true, force: true }), () => fs.rmSync(tmp, { recursive: true, force: true }));
+  onCleanup(
+    'temp dir',
+    () => fs.rmSync(tmp, { recursive: true, force: true }),
+    () => fs.rmSync(tmp, { recursive: true, force: true }),
+  );
   const port = await freePort();
   const metricsPort = await freePort();
   const env: Record<string, string | undefined> = {
@@ -171,8 +175,17 @@ export function fdCount(pid: number): number | null {
 }
 
 const TCP_STATES: Record<string, string> = {
-  '01': 'ESTABLISHED', '02': 'SYN_SENT', '03': 'SYN_RECV', '04': 'FIN_WAIT1', '05': 'FIN_WAIT2', '06': 'TIME_WAIT',
-  '07': 'CLOSE', '08': 'CLOSE_WAIT', '09': 'LAST_ACK', '0A': 'LISTEN', '0B': 'CLOSING',
+  '01': 'ESTABLISHED',
+  '02': 'SYN_SENT',
+  '03': 'SYN_RECV',
+  '04': 'FIN_WAIT1',
+  '05': 'FIN_WAIT2',
+  '06': 'TIME_WAIT',
+  '07': 'CLOSE',
+  '08': 'CLOSE_WAIT',
+  '09': 'LAST_ACK',
+  '0A': 'LISTEN',
+  '0B': 'CLOSING',
 };
 
 /**

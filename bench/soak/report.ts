@@ -63,7 +63,18 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
   const kinds = [...new Set(samples.map((s) => s.kind))].sort();
   const stats = (list: Sample[]) => {
     const lat = list.map((s) => s.ms).sort((a, b) => a - b);
-    return { n: list.length, ok: byOutcome('ok', list), conflicts: byOutcome('conflict', list), client: byOutcome('client', list), errors: byOutcome('error', list), p50: pct(lat, 0.5), p95: pct(lat, 0.95), p99: pct(lat, 0.99), max: lat[lat.length - 1] ?? NaN, rps: list.length / loadSeconds };
+    return {
+      n: list.length,
+      ok: byOutcome('ok', list),
+      conflicts: byOutcome('conflict', list),
+      client: byOutcome('client', list),
+      errors: byOutcome('error', list),
+      p50: pct(lat, 0.5),
+      p95: pct(lat, 0.95),
+      p99: pct(lat, 0.99),
+      max: lat[lat.length - 1] ?? NaN,
+      rps: list.length / loadSeconds,
+    };
   };
   const perKind = Object.fromEntries(kinds.map((k) => [k, stats(samples.filter((s) => s.kind === k))]));
   const all = stats(samples);
@@ -104,26 +115,66 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
   };
   const pf = (b: boolean) => (b ? 'PASS' : 'FAIL');
 
-
   log(`\nper kind of request (${loadSeconds.toFixed(0)} s of load, ${nVus} VUs):`);
   log(
     table(
       ['kind', 'requests', 'req/s', 'ok', 'conflict', 'other 4xx', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `p95<${p95Limit}`],
-      [...kinds.map((k) => [k, perKind[k]] as const), ['all', all] as const].map(([k, s]) => [k, s.n, s.rps.toFixed(1), s.ok, s.conflicts, s.client, s.errors, ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max), pf(s.p95 < p95Limit)]),
+      [...kinds.map((k) => [k, perKind[k]] as const), ['all', all] as const].map(([k, s]) => [
+        k,
+        s.n,
+        s.rps.toFixed(1),
+        s.ok,
+        s.conflicts,
+        s.client,
+        s.errors,
+        ms(s.p50),
+        ms(s.p95),
+        ms(s.p99),
+        ms(s.max),
+        pf(s.p95 < p95Limit),
+      ]),
     ),
   );
   const minutes = Math.ceil(loadSeconds / 60);
   log(`\nper minute:`);
   log(
     table(
-      ['minute', 'requests', 'errors', 'conflicts', 'p95 ms', 'RSS mean MB', 'RSS max MB', 'heap used MB', 'heap total MB', 'external MB', 'server TCP max', 'db backends max', 'server fds max'],
+      [
+        'minute',
+        'requests',
+        'errors',
+        'conflicts',
+        'p95 ms',
+        'RSS mean MB',
+        'RSS max MB',
+        'heap used MB',
+        'heap total MB',
+        'external MB',
+        'server TCP max',
+        'db backends max',
+        'server fds max',
+      ],
       Array.from({ length: minutes }, (_, m) => {
         const inM = (x: { at: number }) => x.at >= m * 60_000 && x.at < (m + 1) * 60_000;
         const s = stats(samples.filter(inM));
         const r = rss.filter(inM).map((x) => x.mb);
         const p = probes.filter(inM);
         const h = heap.filter(inM);
-        return [m + 1, s.n, s.errors, s.conflicts, ms(s.p95), mean(r).toFixed(1), Math.max(...r).toFixed(1), mean(h.map((x) => x.heapUsedMb)).toFixed(1), mean(h.map((x) => x.heapTotalMb)).toFixed(1), mean(h.map((x) => x.externalMb)).toFixed(1), Math.max(...p.map((x) => x.tcp)), Math.max(...p.map((x) => x.pg)), Math.max(...p.map((x) => x.fds))];
+        return [
+          m + 1,
+          s.n,
+          s.errors,
+          s.conflicts,
+          ms(s.p95),
+          mean(r).toFixed(1),
+          Math.max(...r).toFixed(1),
+          mean(h.map((x) => x.heapUsedMb)).toFixed(1),
+          mean(h.map((x) => x.heapTotalMb)).toFixed(1),
+          mean(h.map((x) => x.externalMb)).toFixed(1),
+          Math.max(...p.map((x) => x.tcp)),
+          Math.max(...p.map((x) => x.pg)),
+          Math.max(...p.map((x) => x.fds)),
+        ];
       }),
     ),
   );
@@ -140,7 +191,10 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
   for (const l of platform.logLines().first.slice(0, 5)) log(`  ${l.slice(0, 600)}`);
   if (failures.length) {
     log(`errors (first ${Math.min(10, failures.length)} of ${byOutcome('error')}):`);
-    for (const f of failures.slice(0, 10)) log(`  t=${(f.at / 1000).toFixed(1)} s VU ${f.vu} (${f.login}) ${f.kind}: ${f.request.slice(0, 400)} → ${f.detail.slice(0, 400)}${f.requestId ? ` [X-Request-Id ${f.requestId}]` : ''}`);
+    for (const f of failures.slice(0, 10))
+      log(
+        `  t=${(f.at / 1000).toFixed(1)} s VU ${f.vu} (${f.login}) ${f.kind}: ${f.request.slice(0, 400)} → ${f.detail.slice(0, 400)}${f.requestId ? ` [X-Request-Id ${f.requestId}]` : ''}`,
+      );
   }
   if (clientErrors.length) {
     log(`other 4xx / GraphQL errors (first ${Math.min(10, clientErrors.length)} of ${byOutcome('client')}):`);
@@ -153,16 +207,36 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
   if (pgDetail.length) log(`database backends left:\n  ${pgDetail.join('\n  ')}`);
 
   const rows: (string | number)[][] = [
-    ['errors < ' + maxErrorPct + ' %', `${errors} of ${total} requests = ${errorPct.toFixed(3)} % (${byOutcome('error')} HTTP/GraphQL, ${wsErrors} WebSocket); conflicts ${all.conflicts} (expected), other 4xx ${all.client}`, pf(verdict.errors)],
-    [`p95 < ${p95Limit} ms, all`, `${ms(all.p95)} ms (p50 ${ms(all.p50)}, p99 ${ms(all.p99)}, max ${ms(all.max)}), ${all.rps.toFixed(1)} req/s; after warm-up p95 ${ms(afterWarm.p95)} ms`, pf(verdict.p95All)],
-    [`p95 < ${p95Limit} ms, per kind`, `worst ${worstKind} ${ms(perKind[worstKind]?.p95)} ms; ${kinds.filter((k) => perKind[k].p95 >= p95Limit).join(', ') || 'none over'}`, pf(verdict.p95PerKind)],
+    [
+      'errors < ' + maxErrorPct + ' %',
+      `${errors} of ${total} requests = ${errorPct.toFixed(3)} % (${byOutcome('error')} HTTP/GraphQL, ${wsErrors} WebSocket); conflicts ${all.conflicts} (expected), other 4xx ${all.client}`,
+      pf(verdict.errors),
+    ],
+    [
+      `p95 < ${p95Limit} ms, all`,
+      `${ms(all.p95)} ms (p50 ${ms(all.p50)}, p99 ${ms(all.p99)}, max ${ms(all.max)}), ${all.rps.toFixed(1)} req/s; after warm-up p95 ${ms(afterWarm.p95)} ms`,
+      pf(verdict.p95All),
+    ],
+    [
+      `p95 < ${p95Limit} ms, per kind`,
+      `worst ${worstKind} ${ms(perKind[worstKind]?.p95)} ms; ${kinds.filter((k) => perKind[k].p95 >= p95Limit).join(', ') || 'none over'}`,
+      pf(verdict.p95PerKind),
+    ],
     [
       `RSS growth < ${maxRssGrowthPct} %`,
       `${mean(early).toFixed(1)} MB (${warmS.toFixed(0)}–${(warmS + windowS).toFixed(0)} s) → ${mean(late).toFixed(1)} MB (last ${windowS.toFixed(0)} s) = ${rssGrowthPct >= 0 ? '+' : ''}${rssGrowthPct.toFixed(1)} %; max ${Math.max(...rss.map((r) => r.mb)).toFixed(0)} MB, after ${rssEnd?.toFixed(0)} MB; V8 heap used ${heapUsedEarly.toFixed(1)} → ${heapUsedLate.toFixed(1)} MB; ${rateEarly.toFixed(1)} → ${rateLate.toFixed(1)} req/s`,
       pf(verdict.rss),
     ],
-    [`server TCP on :${port} back`, `before ${tcp0.open}, peak ${peakTcp}, just after ${tcpJustAfter}, after settling ${tcp1.open} ${JSON.stringify(tcp1.byState)}${Number.isFinite(tcpBackS) ? ` (back in ${tcpBackS.toFixed(0)} s)` : ''}; fds ${fd0} → ${fd1}`, pf(verdict.tcp)],
-    [`db backends back`, `before ${pg0.total}, peak ${peakPg} (pool max ${process.env.DB_POOL_MAX ?? 10}), just after ${pgJustAfter}, after settling ${pg1.total}${Number.isFinite(pgBackS) ? ` (back in ${pgBackS.toFixed(0)} s)` : ` (not back within ${settleS} s)`}`, pf(verdict.db)],
+    [
+      `server TCP on :${port} back`,
+      `before ${tcp0.open}, peak ${peakTcp}, just after ${tcpJustAfter}, after settling ${tcp1.open} ${JSON.stringify(tcp1.byState)}${Number.isFinite(tcpBackS) ? ` (back in ${tcpBackS.toFixed(0)} s)` : ''}; fds ${fd0} → ${fd1}`,
+      pf(verdict.tcp),
+    ],
+    [
+      `db backends back`,
+      `before ${pg0.total}, peak ${peakPg} (pool max ${process.env.DB_POOL_MAX ?? 10}), just after ${pgJustAfter}, after settling ${pg1.total}${Number.isFinite(pgBackS) ? ` (back in ${pgBackS.toFixed(0)} s)` : ` (not back within ${settleS} s)`}`,
+      pf(verdict.db),
+    ],
   ];
   log(`\ntargets (absolute soak targets, no peer comparison):`);
   log(table(['target', 'measured', 'verdict'], rows));
@@ -172,7 +246,10 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
   const latencyFail = !verdict.p95All || !verdict.p95PerKind;
   const busy = (use?.otherPct ?? 0) >= 50 || os.loadavg()[0] >= 2 * os.cpus().length;
   const pass: boolean | null = hardFail ? false : latencyFail ? (busy ? null : false) : true;
-  if (latencyFail && busy) log(`latency: FAIL measured on a busy machine (other processes ${use?.otherPct.toFixed(0) ?? '-'}% of it, load ${loadAtEnd}): reported as inconclusive${hardFail ? '' : ' (every other target passed)'}`);
+  if (latencyFail && busy)
+    log(
+      `latency: FAIL measured on a busy machine (other processes ${use?.otherPct.toFixed(0) ?? '-'}% of it, load ${loadAtEnd}): reported as inconclusive${hardFail ? '' : ' (every other target passed)'}`,
+    );
   log(`load average (1/5/15 min): ${loadAtStart} at the start of the load, ${loadAtEnd} at its end; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
   return {
@@ -182,11 +259,33 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
       `${nVus} VUs ${loadSeconds.toFixed(0)} s: ${total} requests, errors ${errorPct.toFixed(2)} %, p95 ${ms(all.p95)} ms (worst ${worstKind} ${ms(perKind[worstKind]?.p95)}), ` +
       `RSS ${rssGrowthPct >= 0 ? '+' : ''}${rssGrowthPct.toFixed(1)} %, TCP ${tcp0.open}→${tcp1.open}, db ${pg0.total}→${pg1.total}; ${pass === null ? 'INCONCLUSIVE (latency on a busy machine)' : pass ? 'PASS' : 'FAIL'} (load ${loadAtEnd})`,
     results: {
-      setup: { vus: nVus, durationS, loadSeconds, thinkMs, logins: LOGINS, wsMaxSocketsPerUser: wsMax, week, entries: Object.fromEntries(entriesOf), editComputers, editEmployees: editEmployees.map((e) => e.id), pid, port, logFile: path.relative(REPO_ROOT, logFile) },
+      setup: {
+        vus: nVus,
+        durationS,
+        loadSeconds,
+        thinkMs,
+        logins: LOGINS,
+        wsMaxSocketsPerUser: wsMax,
+        week,
+        entries: Object.fromEntries(entriesOf),
+        editComputers,
+        editEmployees: editEmployees.map((e) => e.id),
+        pid,
+        port,
+        logFile: path.relative(REPO_ROOT, logFile),
+      },
       all,
       afterWarmUp: afterWarm,
       perKind,
-      errors: { count: errors, pct: errorPct, http: byOutcome('error'), ws: wsErrors, first: failures.slice(0, 50), clientErrors: clientErrors.slice(0, 50), ws_failures: wsFailures.slice(0, 50) },
+      errors: {
+        count: errors,
+        pct: errorPct,
+        http: byOutcome('error'),
+        ws: wsErrors,
+        first: failures.slice(0, 50),
+        clientErrors: clientErrors.slice(0, 50),
+        ws_failures: wsFailures.slice(0, 50),
+      },
       rss: { warmS, windowS, earlyMeanMb: mean(early), lateMeanMb: mean(late), growthPct: rssGrowthPct, samples: rss },
       heap: { usedEarlyMb: heapUsedEarly, usedLateMb: heapUsedLate, reqPerSecEarly: rateEarly, reqPerSecLate: rateLate, samples: heap },
       tcp: { before: tcp0, peak: peakTcp, justAfter: tcpJustAfter, after: tcp1, backS: tcpBackS },

@@ -10,8 +10,23 @@ import { DEMO_PASSWORD } from '../../graph/src/db/seeders/demo-company.js';
 import { ms } from '../lib/format.js';
 import { hhmm, isoDate, pct, sleep, type SoakClient, type Vu } from './client.js';
 import {
-  COMPUTER_DETAIL, COMPUTERS_LIST, CREATE_SCHEDULE, DEVICE_LOGINS, EMPLOYEE_CHANGED, EMPLOYEE_DETAIL, EMPLOYEES_LIST, GRID_QUERY, LOGINS, MASTER_LOGINS,
-  SCHEDULE_CHANGED, SCHEDULE_DETAIL, UPDATE_COMPUTER, UPDATE_EMPLOYEE, UPDATE_SCHEDULE, type Login, type Loose,
+  COMPUTER_DETAIL,
+  COMPUTERS_LIST,
+  CREATE_SCHEDULE,
+  DEVICE_LOGINS,
+  EMPLOYEE_CHANGED,
+  EMPLOYEE_DETAIL,
+  EMPLOYEES_LIST,
+  GRID_QUERY,
+  LOGINS,
+  MASTER_LOGINS,
+  SCHEDULE_CHANGED,
+  SCHEDULE_DETAIL,
+  UPDATE_COMPUTER,
+  UPDATE_EMPLOYEE,
+  UPDATE_SCHEDULE,
+  type Login,
+  type Loose,
 } from './documents.js';
 
 /** One session per VU (the demo logins round-robin), signed in one after another. */
@@ -26,7 +41,9 @@ export async function signIn(client: SoakClient, nVus: number, log: (line: strin
     const employeeId = Number(j.employee.id ?? j.employee.employee_id ?? j.employee.user_id);
     vus.push({ n, login, token: j.token, employeeId, agent: client.newAgent(), sub: n % 2 === 0 ? 'schedule' : 'employee', events: 0, closing: false, reconnects: 0 });
   }
-  log(`signed in: ${nVus} sessions (${LOGINS.map((l) => `${l} ×${vus.filter((v) => v.login === l).length}`).join(', ')}) in ${((performance.now() - l0) / 1000).toFixed(1)} s, one after another`);
+  log(
+    `signed in: ${nVus} sessions (${LOGINS.map((l) => `${l} ×${vus.filter((v) => v.login === l).length}`).join(', ')}) in ${((performance.now() - l0) / 1000).toFixed(1)} s, one after another`,
+  );
   return vus;
 }
 
@@ -49,7 +66,20 @@ export async function prepareEdits(client: SoakClient, vus: Vu[], log: (line: st
     const ids: number[] = [];
     for (let k = 0; k < 3; k++) {
       const date = isoDate(new Date(monday.getTime() + (k % 5) * 86_400_000));
-      const input = { title: `ソーク ${login} ${k + 1}`, date, endDate: date, isAllDay: false, startTime: '09:00', endTime: '10:00', type: 'APPOINTMENT', description: '耐久試験', syncGoogle: false, isPrivate: false, guestIds: [], externalGuests: [] };
+      const input = {
+        title: `ソーク ${login} ${k + 1}`,
+        date,
+        endDate: date,
+        isAllDay: false,
+        startTime: '09:00',
+        endTime: '10:00',
+        type: 'APPOINTMENT',
+        description: '耐久試験',
+        syncGoogle: false,
+        isPrivate: false,
+        guestIds: [],
+        externalGuests: [],
+      };
       ids.push((await setupCall(owner.token, CREATE_SCHEDULE, { input })).createSchedule.id);
     }
     entriesOf.set(login, ids);
@@ -58,10 +88,22 @@ export async function prepareEdits(client: SoakClient, vus: Vu[], log: (line: st
   const emps = (await setupCall(admin.token, EMPLOYEES_LIST, { filter: null, offset: 0, limit: 200 })).employees.items as { id: number; email: string | null }[];
   const employeeIds = emps.map((e) => e.id);
   const loginIds = new Set(vus.map((v) => v.employeeId));
-  const editEmployees = emps.filter((e) => e.email && !loginIds.has(e.id)).slice(0, 6).map((e) => ({ id: e.id, email: e.email! }));
-  const comps = (await setupCall(admin.token, COMPUTERS_LIST, { filter: null, offset: 0, limit: 200 })).computers.items as { id: number; currentUserRetired: boolean; isDiscarded: boolean; isBroken: boolean; status: string }[];
+  const editEmployees = emps
+    .filter((e) => e.email && !loginIds.has(e.id))
+    .slice(0, 6)
+    .map((e) => ({ id: e.id, email: e.email! }));
+  const comps = (await setupCall(admin.token, COMPUTERS_LIST, { filter: null, offset: 0, limit: 200 })).computers.items as {
+    id: number;
+    currentUserRetired: boolean;
+    isDiscarded: boolean;
+    isBroken: boolean;
+    status: string;
+  }[];
   const computerIds = comps.map((c) => c.id);
-  const editComputers = comps.filter((c) => !c.currentUserRetired && !c.isDiscarded && !c.isBroken).slice(0, 6).map((c) => c.id);
+  const editComputers = comps
+    .filter((c) => !c.currentUserRetired && !c.isDiscarded && !c.isBroken)
+    .slice(0, 6)
+    .map((c) => c.id);
   const departments = (await setupCall(admin.token, `query { departmentNames { id name } }`, {})).departmentNames as { id: number }[];
   const allEntries = [...entriesOf.values()].flat();
   log(
@@ -78,7 +120,10 @@ export async function openSubscriptions(client: SoakClient, url: string, vus: Vu
   const openSocket = (vu: Vu): Promise<void> =>
     new Promise((resolve) => {
       const s0 = performance.now();
-      const ws = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws', { headers: { cookie: `intranet_sid=${vu.token}`, origin: url }, perMessageDeflate: false });
+      const ws = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws', {
+        headers: { cookie: `intranet_sid=${vu.token}`, origin: url },
+        perMessageDeflate: false,
+      });
       vu.ws = ws;
       let acked = false;
       const fail = (what: string) => {
@@ -123,8 +168,13 @@ export async function openSubscriptions(client: SoakClient, url: string, vus: Vu
     });
   const w0 = performance.now();
   await Promise.all(vus.map((v) => openSocket(v)));
-  const wsOpenMs = vus.map((v) => v.subscribedMs ?? NaN).filter(Number.isFinite).sort((a, b) => a - b);
-  log(`subscriptions: ${vus.filter((v) => v.sub === 'schedule').length} scheduleChanged + ${vus.filter((v) => v.sub === 'employee').length} employeeChanged sockets in ${((performance.now() - w0) / 1000).toFixed(1)} s (connect→ack p50 ${ms(pct(wsOpenMs, 0.5))} max ${ms(wsOpenMs[wsOpenMs.length - 1])} ms)`);
+  const wsOpenMs = vus
+    .map((v) => v.subscribedMs ?? NaN)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  log(
+    `subscriptions: ${vus.filter((v) => v.sub === 'schedule').length} scheduleChanged + ${vus.filter((v) => v.sub === 'employee').length} employeeChanged sockets in ${((performance.now() - w0) / 1000).toFixed(1)} s (connect→ack p50 ${ms(pct(wsOpenMs, 0.5))} max ${ms(wsOpenMs[wsOpenMs.length - 1])} ms)`,
+  );
   await sleep(1000); // subscribed before the first change
 }
 
@@ -144,11 +194,39 @@ export function operations(client: SoakClient, d: Edits) {
     await editPause();
     const start = 8 * 60 + (((Number(s.startTime.slice(0, 2)) * 60 + Number(s.startTime.slice(3, 5)) - 8 * 60) / 15 + 1) % 32) * 15; // next slot, 08:00–15:45
     if (via === 'gql') {
-      const input = { title: s.title, date: s.date, endDate: s.date, isAllDay: false, startTime: hhmm(start), endTime: hhmm(start + 60), type: 'APPOINTMENT', description: s.description, syncGoogle: false, isPrivate: false, guestIds: [], externalGuests: [], version: s.version };
+      const input = {
+        title: s.title,
+        date: s.date,
+        endDate: s.date,
+        isAllDay: false,
+        startTime: hhmm(start),
+        endTime: hhmm(start + 60),
+        type: 'APPOINTMENT',
+        description: s.description,
+        syncGoogle: false,
+        isPrivate: false,
+        guestIds: [],
+        externalGuests: [],
+        version: s.version,
+      };
       const r = await client.gql(vu, 'edit.schedule.gql', UPDATE_SCHEDULE, { id, input });
       if (r.outcome === 'ok') counters.scheduleSaves++;
     } else {
-      const body = { title: s.title, date: s.date, end_date: s.date, is_all_day: 0, start_time: hhmm(start), end_time: hhmm(start + 60), type: 'APPOINTMENT', description: s.description, syncGoogle: false, is_my_self: 0, guest_id: [], other_guest: '', version: s.version };
+      const body = {
+        title: s.title,
+        date: s.date,
+        end_date: s.date,
+        is_all_day: 0,
+        start_time: hhmm(start),
+        end_time: hhmm(start + 60),
+        type: 'APPOINTMENT',
+        description: s.description,
+        syncGoogle: false,
+        is_my_self: 0,
+        guest_id: [],
+        other_guest: '',
+        version: s.version,
+      };
       const r = await client.rest(vu, 'edit.schedule.rest', 'PUT', `/api/schedules/${id}`, body);
       if (r.outcome === 'ok') counters.scheduleSaves++;
     }
@@ -160,10 +238,24 @@ export function operations(client: SoakClient, d: Edits) {
     const c = d.data.computer as Loose;
     await editPause();
     const input = {
-      assetNumber: c.assetNumber, maker: c.maker, deviceType: c.deviceType, model: c.model, status: c.status, reason: c.reason,
-      purchaseDate: c.purchaseDate, introductionDate: c.introductionDate, pinCode: String(1000 + rnd(9000)), pass: c.pass,
-      acAdapter: c.acAdapter, powerCable: c.powerCable, currentUserId: c.currentUser?.id ?? null, previousUserId: c.previousUser?.id ?? null,
-      departmentId: c.department?.refId ?? null, locationId: c.location?.refId ?? null, officeAccountId: c.officeAccount?.id ?? null, version: c.version,
+      assetNumber: c.assetNumber,
+      maker: c.maker,
+      deviceType: c.deviceType,
+      model: c.model,
+      status: c.status,
+      reason: c.reason,
+      purchaseDate: c.purchaseDate,
+      introductionDate: c.introductionDate,
+      pinCode: String(1000 + rnd(9000)),
+      pass: c.pass,
+      acAdapter: c.acAdapter,
+      powerCable: c.powerCable,
+      currentUserId: c.currentUser?.id ?? null,
+      previousUserId: c.previousUser?.id ?? null,
+      departmentId: c.department?.refId ?? null,
+      locationId: c.location?.refId ?? null,
+      officeAccountId: c.officeAccount?.id ?? null,
+      version: c.version,
     };
     const r = await client.gql(vu, 'edit.computer.gql', UPDATE_COMPUTER, { id, input });
     if (r.outcome === 'ok') counters.computerSaves++;
@@ -177,14 +269,25 @@ export function operations(client: SoakClient, d: Edits) {
     const [local, domain] = target.email.split('@');
     // Always a different address (an unchanged save is no new version and no event).
     const suffix = (Number(/\+soak(\d)@/.exec(String(e.email))?.[1] ?? -1) + 1) % 10;
-    const input = { name: e.name, email: `${local}+soak${suffix}@${domain}`, loginId: e.loginId, role: e.role, status: e.status, locationId: e.location?.refId ?? null, version: e.version };
+    const input = {
+      name: e.name,
+      email: `${local}+soak${suffix}@${domain}`,
+      loginId: e.loginId,
+      role: e.role,
+      status: e.status,
+      locationId: e.location?.refId ?? null,
+      version: e.version,
+    };
     const r = await client.gql(vu, 'edit.employee.gql', UPDATE_EMPLOYEE, { id: target.id, input });
     if (r.outcome === 'ok') counters.employeeSaves++;
   };
 
   type Op = { w: number; run: (vu: Vu) => Promise<unknown>; logins?: Login[] };
   const ops: Op[] = [
-    { w: 12, run: (vu) => client.gql(vu, 'list.employees.gql', EMPLOYEES_LIST, { filter: rnd(3) === 0 ? { departmentId: pick(departments).id } : null, offset: rnd(2) * 25, limit: 25 }) },
+    {
+      w: 12,
+      run: (vu) => client.gql(vu, 'list.employees.gql', EMPLOYEES_LIST, { filter: rnd(3) === 0 ? { departmentId: pick(departments).id } : null, offset: rnd(2) * 25, limit: 25 }),
+    },
     { w: 8, run: (vu) => client.rest(vu, 'list.employees.rest', 'GET', `/api/employees?offset=${rnd(2) * 25}&limit=25`) },
     { w: 10, logins: DEVICE_LOGINS, run: (vu) => client.gql(vu, 'list.computers.gql', COMPUTERS_LIST, { filter: null, offset: rnd(2) * 25, limit: 25 }) },
     { w: 6, logins: DEVICE_LOGINS, run: (vu) => client.rest(vu, 'list.computers.rest', 'GET', `/api/computers?offset=${rnd(2) * 25}&limit=25`) },
@@ -192,7 +295,18 @@ export function operations(client: SoakClient, d: Edits) {
     { w: 4, run: (vu) => client.rest(vu, 'detail.employee.rest', 'GET', `/api/employees/${pick(employeeIds)}`) },
     { w: 5, logins: DEVICE_LOGINS, run: (vu) => client.gql(vu, 'detail.computer.gql', COMPUTER_DETAIL, { id: pick(computerIds) }) },
     { w: 4, run: (vu) => client.rest(vu, 'detail.schedule.rest', 'GET', `/api/schedules/${pick(allEntries)}`) },
-    { w: 15, run: (vu) => client.gql(vu, 'grid', GRID_QUERY, { from: week.from, to: week.to, departmentId: rnd(3) === 0 ? pick(departments).id : null, name: null, offset: rnd(3) === 0 ? 25 : 0, limit: 25 }) },
+    {
+      w: 15,
+      run: (vu) =>
+        client.gql(vu, 'grid', GRID_QUERY, {
+          from: week.from,
+          to: week.to,
+          departmentId: rnd(3) === 0 ? pick(departments).id : null,
+          name: null,
+          offset: rnd(3) === 0 ? 25 : 0,
+          limit: 25,
+        }),
+    },
     { w: 6, run: (vu) => editSchedule(vu, 'gql') },
     { w: 6, run: (vu) => editSchedule(vu, 'rest') },
     { w: 6, logins: DEVICE_LOGINS, run: editComputer },

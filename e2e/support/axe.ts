@@ -8,8 +8,7 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** An iPhone's Safari: the narrow checks see what a phone sees (the app reads the user agent too). */
-export const PHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+export const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
 export async function newPhonePage(browser: Browser) {
   const context = await browser.newContext({
@@ -58,6 +57,12 @@ export async function axeViolations(page: Page, opts: { include?: string } = {})
 /** A readable list of findings for an assertion message. */
 export function describeFindings(where: string, findings: AxeFinding[]): string {
   return findings
-    .map((f) => `${where}: [${f.impact}] ${f.id} — ${f.help}\n${f.nodes.slice(0, 6).map((n) => `    ${n.target}: ${n.summary}`).join('\n')}`)
+    .map(
+      (f) =>
+        `${where}: [${f.impact}] ${f.id} — ${f.help}\n${f.nodes
+          .slice(0, 6)
+          .map((n) => `    ${n.target}: ${n.summary}`)
+          .join('\n')}`,
+    )
     .join('\n');
 }

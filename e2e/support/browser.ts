@@ -63,5 +63,8 @@ export function sidebar(page: Page) {
 
 /** A value of a record in view mode (the detail screens' description list): its <dd>, by its label. */
 export function recordValue(page: Page, label: string) {
-  return page.locator('dl > div').filter({ has: page.locator('dt').getByText(label, { exact: true }) }).locator('dd');
+  return page
+    .locator('dl > div')
+    .filter({ has: page.locator('dt').getByText(label, { exact: true }) })
+    .locator('dd');
 }

@@ -15,7 +15,6 @@ declare module 'vitest' {
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));

@@ -98,7 +98,15 @@ export async function startServer(opts: {
     csrfPrevention: true,
     // Cache hints are unused; the cache-control plugin would wrap every field resolver (and keep
     // graphql-jit from inlining them).
-    plugins: [...armor.plugins, cookiePlugin, inputGuardPlugin, errorLogPlugin(log), gridCache.plugin, ApolloServerPluginDrainHttpServer({ httpServer }), ApolloServerPluginCacheControlDisabled()] as ApolloServerPlugin<AppContext>[],
+    plugins: [
+      ...armor.plugins,
+      cookiePlugin,
+      inputGuardPlugin,
+      errorLogPlugin(log),
+      gridCache.plugin,
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginCacheControlDisabled(),
+    ] as ApolloServerPlugin<AppContext>[],
     validationRules,
     parseOptions: { maxTokens: config.GRAPHQL_MAX_TOKENS },
     allowBatchedHttpRequests: false,
@@ -122,15 +130,16 @@ export async function startServer(opts: {
   app.use(requestIds, securityHeaders);
 
   // One structured line per request (health probes excluded); not even timed when the level drops it.
-  if (log.isLevelEnabled('info')) app.use((req, res, next) => {
-    if (req.path === '/healthz') return next();
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info({ requestId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+  if (log.isLevelEnabled('info'))
+    app.use((req, res, next) => {
+      if (req.path === '/healthz') return next();
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log.info({ requestId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      });
+      next();
     });
-    next();
-  });
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -151,7 +160,14 @@ export async function startServer(opts: {
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const { token, device } = tokenFrom(req.headers);
-        const ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', requestId: req.requestId, userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+        const ctx = createContext(services, orm.em, null, {
+          ip: req.ip ?? 'unknown',
+          requestId: req.requestId,
+          userAgent: req.get('user-agent'),
+          token,
+          deviceCookie: device,
+          secure: req.secure,
+        });
         ctx.user = await services.sessions.resolve(ctx.em, token); // one EntityManager fork per request
         ctx.cookies.write = (headers) => headers.forEach((h) => res.append('Set-Cookie', h));
         return ctx;
@@ -160,10 +176,7 @@ export async function startServer(opts: {
     graphqlBodyError,
   );
 
-  app.use(
-    '/api',
-    apiRouter(orm, services, log, mountApiRoutes),
-  );
+  app.use('/api', apiRouter(orm, services, log, mountApiRoutes));
 
   // --- The web app (built by `npm run build:web`): precompressed files, client-side routes falling back to index.html.
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
@@ -179,7 +192,10 @@ export async function startServer(opts: {
     const status = (err as { status?: number }).status;
     if (!status || status >= 500) log.error({ err, requestId: req.requestId, path: req.path }, 'request failed');
     if (res.headersSent) return void res.end();
-    res.status(status && status >= 400 && status < 600 ? status : 500).json({ error: status && status < 500 ? 'リクエストの形式が正しくありません。' : 'サーバーでエラーが発生しました。', code: status && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' });
+    res.status(status && status >= 400 && status < 600 ? status : 500).json({
+      error: status && status < 500 ? 'リクエストの形式が正しくありません。' : 'サーバーでエラーが発生しました。',
+      code: status && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR',
+    });
   });
 
   const port = opts.port ?? config.PORT;

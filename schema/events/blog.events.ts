@@ -53,12 +53,7 @@ export const blogTagUpdated = defineEvent('blog.tag.updated', 'blog_tag', 1, z.o
 export const blogTagDeleted = defineEvent('blog.tag.deleted', 'blog_tag', 1, z.object({ tag: tagSnapshot, postIds: z.array(id) }));
 
 export const blogPostCreated = defineEvent('blog.post.created', 'blog_post', 1, z.object({ post: postSnapshot }));
-export const blogPostUpdated = defineEvent(
-  'blog.post.updated',
-  'blog_post',
-  1,
-  z.object({ post: postSnapshot, previous: postSnapshot, changed: z.array(z.string()) }),
-);
+export const blogPostUpdated = defineEvent('blog.post.updated', 'blog_post', 1, z.object({ post: postSnapshot, previous: postSnapshot, changed: z.array(z.string()) }));
 export const blogPostDeleted = defineEvent('blog.post.deleted', 'blog_post', 1, z.object({ post: postSnapshot }));
 
 /**

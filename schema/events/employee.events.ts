@@ -12,12 +12,7 @@ const employeeSnapshot = z.object({
 });
 
 export const employeeCreated = defineEvent('employee.created', 'employee', 1, z.object({ employee: employeeSnapshot }));
-export const employeeUpdated = defineEvent(
-  'employee.updated',
-  'employee',
-  1,
-  z.object({ employee: employeeSnapshot, changed: z.array(z.string()) }),
-);
+export const employeeUpdated = defineEvent('employee.updated', 'employee', 1, z.object({ employee: employeeSnapshot, changed: z.array(z.string()) }));
 export const employeeSessionsRevoked = defineEvent(
   'employee.sessions_revoked',
   'employee',

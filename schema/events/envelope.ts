@@ -21,11 +21,6 @@ export interface EventContract<T extends string, P extends z.ZodTypeAny> {
   payload: P;
 }
 
-export function defineEvent<T extends string, P extends z.ZodTypeAny>(
-  type: T,
-  aggregateType: string,
-  version: number,
-  payload: P,
-): EventContract<T, P> {
+export function defineEvent<T extends string, P extends z.ZodTypeAny>(type: T, aggregateType: string, version: number, payload: P): EventContract<T, P> {
   return { type, aggregateType, version, payload };
 }

@@ -35,11 +35,6 @@ export const importFinished = defineEvent(
 );
 
 /** One chunk of an apply job's writes: the computers created and updated (aggregate id `computer:import:<jobId>`). */
-export const computersImported = defineEvent(
-  'device.computers.imported',
-  'device',
-  1,
-  z.object({ jobId, created: z.array(z.number().int()), updated: z.array(z.number().int()) }),
-);
+export const computersImported = defineEvent('device.computers.imported', 'device', 1, z.object({ jobId, created: z.array(z.number().int()), updated: z.array(z.number().int()) }));
 
 export const importEventContracts = [importRequested, importProgressed, importFinished, computersImported] as const;

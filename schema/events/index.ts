@@ -18,11 +18,22 @@ export * from './import.events.js';
 export * from './blog.events.js';
 
 /** Every event type the platform may publish. An event not listed here cannot be recorded. */
-export const eventContracts = [employeeCreated, employeeUpdated, employeeSessionsRevoked, employeeSessionEnded, departmentCreated, departmentUpdated, platformProbe,
+export const eventContracts = [
+  employeeCreated,
+  employeeUpdated,
+  employeeSessionsRevoked,
+  employeeSessionEnded,
+  departmentCreated,
+  departmentUpdated,
+  platformProbe,
   ...deviceEventContracts,
   ...importEventContracts,
   ...blogEventContracts,
-  scheduleCreated, scheduleUpdated, scheduleDeleted, scheduleResponded] as const;
+  scheduleCreated,
+  scheduleUpdated,
+  scheduleDeleted,
+  scheduleResponded,
+] as const;
 
 type Contracts = (typeof eventContracts)[number];
 export type EventType = Contracts['type'];

@@ -36,7 +36,8 @@ export class InvalidEventError extends Error {
 }
 
 // zod's own uuid pattern (RFC 9562 versions and variant, nil, max), so the fast path accepts nothing zod refuses.
-const UUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 // The last occurredAt found canonical: the events of one transaction share it (recordMany stamps

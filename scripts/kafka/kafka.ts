@@ -44,15 +44,12 @@ export function fetchJars(): string {
   if (fs.existsSync(libsMarker) && fs.readFileSync(libsMarker, 'utf8') === stamp) return libsDir;
   fs.rmSync(libsDir, { recursive: true, force: true });
   fs.mkdirSync(libsDir, { recursive: true });
-  execFileSync(
-    'mvn',
-    ['-q', '-B', '-f', pom, 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${libsDir}`],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  execFileSync('mvn', ['-q', '-B', '-f', pom, 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${libsDir}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   fs.writeFileSync(libsMarker, stamp);
   return libsDir;
 }
-
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -199,15 +196,7 @@ export async function startKafka(opts: KafkaOptions = {}): Promise<KafkaBroker> 
   while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url');
   execFileSync(
     'java',
-    javaArgs(dir, '128m', 'kafka.tools.StorageTool', [
-      'format',
-      '--standalone',
-      '-t',
-      clusterId,
-      '-c',
-      path.join(dir, 'server.properties'),
-      '--ignore-formatted',
-    ]),
+    javaArgs(dir, '128m', 'kafka.tools.StorageTool', ['format', '--standalone', '-t', clusterId, '-c', path.join(dir, 'server.properties'), '--ignore-formatted']),
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let pid: number | undefined;

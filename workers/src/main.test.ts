@@ -66,10 +66,21 @@ async function closedPort(): Promise<number> {
 
 const parkProbe = (db: TestDatabase) => {
   const id = randomUUID();
-  return db.orm.em.fork().execute(
-    `insert into event_dead_letter (consumer, event_id, event_type, envelope, error, attempts) values ('probe', ?, 'platform.probe', ?::jsonb, 'boom', 5)`,
-    [id, JSON.stringify({ id, type: 'platform.probe', aggregateType: 'probe', aggregateId: 'dl', occurredAt: new Date().toISOString(), actorId: null, payload: { seq: 0 }, version: 1 })],
-  );
+  return db.orm.em
+    .fork()
+    .execute(`insert into event_dead_letter (consumer, event_id, event_type, envelope, error, attempts) values ('probe', ?, 'platform.probe', ?::jsonb, 'boom', 5)`, [
+      id,
+      JSON.stringify({
+        id,
+        type: 'platform.probe',
+        aggregateType: 'probe',
+        aggregateId: 'dl',
+        occurredAt: new Date().toISOString(),
+        actorId: null,
+        payload: { seq: 0 },
+        version: 1,
+      }),
+    ]);
 };
 
 describe('workers CLI (embedded mode)', () => {
@@ -127,9 +138,11 @@ describe('workers CLI (embedded mode)', () => {
     await writeProbes(db.orm, { total: 3, aggregates: 1 });
     await parkProbe(db);
     // One event waiting in the retry queue after a failed attempt.
-    await db.orm.em.fork().execute(
-      `insert into event_retry (consumer, event_id, aggregate, envelope, attempts, last_error, due_at) values ('probe', gen_random_uuid(), 'probe:w', '{}'::jsonb, 1, 'boom', now())`,
-    );
+    await db.orm.em
+      .fork()
+      .execute(
+        `insert into event_retry (consumer, event_id, aggregate, envelope, attempts, last_error, due_at) values ('probe', gen_random_uuid(), 'probe:w', '{}'::jsonb, 1, 'boom', now())`,
+      );
     const status = await cli(['status'], { DATABASE_URL: db.url });
     expect(status.code).toBe(0);
     expect(status.out).toMatch(/transport:\s+embedded/);
@@ -234,7 +247,11 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
       await pool.ready;
       await relay.start();
       await writeProbes(db.orm, { total: 300, aggregates: 10 });
-      await waitFor(() => effectReport(db.orm), (r) => r.total >= 300, 30_000);
+      await waitFor(
+        () => effectReport(db.orm),
+        (r) => r.total >= 300,
+        30_000,
+      );
       const health = await fetch(`${pool.server!.url}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ ok: true, database: true, consumers: ['probe'], joining: [], crashed: [] });
@@ -305,9 +322,19 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
       fs.writeFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), `${process.pid}\n${path.join(dataDir, 'pg')}\n${Math.floor(Date.now() / 1000)}\n${template.port}\n`);
       const pool = spawnCli(['--only', 'probe', '--port', '0'], { ...env, DATA_DIR: dataDir, DATABASE_URL: '' });
       try {
-        const url = await waitFor(async () => /\/healthz and \/metrics at (http:\S+)/.exec(pool.output())?.[1], (u) => !!u || pool.child.exitCode !== null, 60_000, 100);
+        const url = await waitFor(
+          async () => /\/healthz and \/metrics at (http:\S+)/.exec(pool.output())?.[1],
+          (u) => !!u || pool.child.exitCode !== null,
+          60_000,
+          100,
+        );
         expect(url, pool.output()).toBeTruthy();
-        await waitFor(async () => (await fetch(`${url}/healthz`)).status, (s) => s === 200, 30_000, 100);
+        await waitFor(
+          async () => (await fetch(`${url}/healthz`)).status,
+          (s) => s === 200,
+          30_000,
+          100,
+        );
         expect(await members(`${settings.topicPrefix}probe`)).toBe(1);
         pool.child.kill('SIGTERM');
         const exit = await pool.exited;
@@ -328,7 +355,12 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
   it('the relay command publishes the outbox and stops on SIGTERM saying so, exit 0, nothing left claimed', async () => {
     const relay = spawnCli(['relay'], { ...env, DATABASE_URL: db.url });
     try {
-      await waitFor(async () => relay.output(), (o) => /relay: publishing the outbox to Kafka/.test(o) || relay.child.exitCode !== null, 60_000, 100);
+      await waitFor(
+        async () => relay.output(),
+        (o) => /relay: publishing the outbox to Kafka/.test(o) || relay.child.exitCode !== null,
+        60_000,
+        100,
+      );
       expect(relay.output()).toMatch(/relay: publishing the outbox to Kafka/);
       await writeProbes(db.orm, { total: 50, aggregates: 5 });
       const left = async () => (await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`))[0].n as number;
@@ -353,7 +385,12 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
       await pool.ready;
       await relay.start();
       await writeProbes(db.orm, { total: 20, aggregates: 4, poisonEvery: 10 });
-      await waitFor(() => readDeadLetterTopic(transport.kafka, settings), (l) => l.length >= 2, 30_000, 200);
+      await waitFor(
+        () => readDeadLetterTopic(transport.kafka, settings),
+        (l) => l.length >= 2,
+        30_000,
+        200,
+      );
     } finally {
       await relay.stop();
       await pool.stop();

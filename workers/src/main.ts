@@ -20,15 +20,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../../graph/src/config/config.js';
 import { openOrm, pendingMigrations } from '../../graph/src/db/orm.js';
 import { createLogger } from '../../graph/src/platform/logger.js';
-import {
-  ConsumerRunner,
-  EventMetrics,
-  TableDeadLetters,
-  databaseAnswers,
-  kafkaSettings,
-  replayDeadLetterTable,
-  retryPolicy,
-} from '../../graph/src/platform/events/index.js';
+import { ConsumerRunner, EventMetrics, TableDeadLetters, databaseAnswers, kafkaSettings, replayDeadLetterTable, retryPolicy } from '../../graph/src/platform/events/index.js';
 import { KafkaDeadLetters } from '../../graph/src/platform/events/kafka/dead-letters.js';
 import { KafkaTransport } from '../../graph/src/platform/events/kafka/transport.js';
 import { createKafka } from '../../graph/src/platform/events/kafka/client.js';
@@ -92,7 +84,10 @@ const command = positionals[0] ?? 'run';
 if (!COMMANDS.includes(command)) usageError(`unknown command: ${command}`);
 if (positionals.length > 1) usageError(`unexpected argument(s): ${positionals.slice(1).join(' ')}`);
 if (values.ids !== undefined && command !== 'replay') usageError('--ids applies to replay only');
-const ids = (values.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const ids = (values.ids ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 if (ids.some((s) => !/^[1-9][0-9]{0,17}$/.test(s))) usageError(`--ids takes event_dead_letter row ids, e.g. --ids 3,7 (got "${values.ids}")`);
 const concurrency = Number(values.concurrency);
 if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) usageError('--concurrency must be an integer from 1 to 64');
@@ -107,7 +102,10 @@ try {
   process.exit(1);
 }
 const log = createLogger(config.LOG_LEVEL);
-const only = (values.only ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const only = (values.only ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 let consumers;
 try {
@@ -211,7 +209,11 @@ for (let waited = 0; (await pendingMigrations(orm)).length > 0; waited += 2) {
 }
 
 if (command === 'status') {
-  const status = await collectStatus(config, orm, consumers.map((c) => c.name));
+  const status = await collectStatus(
+    config,
+    orm,
+    consumers.map((c) => c.name),
+  );
   console.log(values.json ? JSON.stringify(status, null, 2) : formatStatus(status));
   await close(status.kafka?.error ? 1 : 0);
 } else if (command === 'dead-letters') {

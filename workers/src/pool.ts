@@ -33,14 +33,7 @@ export interface WorkerPool {
  * The metrics port is bound first, before anything joins a group: a taken port fails the start
  * (the listen error, code EADDRINUSE, is thrown as it is) without leaving members behind.
  */
-export async function startWorkerPool(opts: {
-  config: Config;
-  orm: MikroORM;
-  log: Logger;
-  consumers: EventConsumer[];
-  concurrency: number;
-  port?: number;
-}): Promise<WorkerPool> {
+export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log: Logger; consumers: EventConsumer[]; concurrency: number; port?: number }): Promise<WorkerPool> {
   const { config, orm, log } = opts;
   const settings = kafkaSettings(config);
   if (!settings) throw new Error('KAFKA_BROKERS is not set: without Kafka the consumers run inside `npm start` (embedded transport)');
@@ -71,7 +64,12 @@ export async function startWorkerPool(opts: {
       groups.push(new KafkaConsumerGroup(kafka, settings, new ConsumerRunner(c, orm, dead, retryPolicy(config), metrics, log), log, { concurrency: opts.concurrency }));
     }
     await admin.connect();
-    metrics.addLagProbe(() => consumerLag(admin, groups.map((g) => ({ groupId: g.groupId, topics: topicsOf(settings, g.runner) }))));
+    metrics.addLagProbe(() =>
+      consumerLag(
+        admin,
+        groups.map((g) => ({ groupId: g.groupId, topics: topicsOf(settings, g.runner) })),
+      ),
+    );
     metrics.setBacklogProbe(async () => {
       const [row] = await orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
       return row.n;

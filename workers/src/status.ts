@@ -39,14 +39,10 @@ export interface Status {
  */
 export async function collectStatus(config: Config, orm: MikroORM, names: string[]): Promise<Status> {
   const em = orm.em.fork();
-  const [b] = await em.execute(
-    `select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float as age from outbox_event`,
-  );
+  const [b] = await em.execute(`select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float as age from outbox_event`);
   const settings = kafkaSettings(config);
   if (!settings) {
-    const rows: { consumer: string; n: number }[] = await em.execute(
-      `select consumer, count(*)::int as n from event_dead_letter where replayed_at is null group by consumer`,
-    );
+    const rows: { consumer: string; n: number }[] = await em.execute(`select consumer, count(*)::int as n from event_dead_letter where replayed_at is null group by consumer`);
     const parkedBy = new Map(rows.map((r) => [r.consumer, r.n]));
     // Lag, as the embedded /metrics counts it: the queued events of the types a consumer handles,
     // plus its events waiting in the retry queue.
@@ -123,9 +119,8 @@ export function formatStatus(s: Status): string {
   lines.push(
     '',
     `${'consumer'.padEnd(16)} ${'group'.padEnd(36)} ${'lag'.padEnd(8)} ${'parked'.padEnd(8)}${s.transport === 'embedded' ? ' retrying' : ''}`,
-    ...s.groups.map(
-      (g) =>
-        `${g.consumer.padEnd(16)} ${g.group.padEnd(36)} ${String(g.lag ?? 'n/a').padEnd(8)} ${String(g.parked ?? 'n/a').padEnd(8)}${s.transport === 'embedded' ? ` ${g.retrying ?? 0}` : ''}`.trimEnd(),
+    ...s.groups.map((g) =>
+      `${g.consumer.padEnd(16)} ${g.group.padEnd(36)} ${String(g.lag ?? 'n/a').padEnd(8)} ${String(g.parked ?? 'n/a').padEnd(8)}${s.transport === 'embedded' ? ` ${g.retrying ?? 0}` : ''}`.trimEnd(),
     ),
   );
   // Why a consumer's events wait: its longest-failing one (embedded; with Kafka see the worker's log).

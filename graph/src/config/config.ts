@@ -41,7 +41,10 @@ const schema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().optional(),
   GOOGLE_OAUTH_REVOKE_URL: z.string().url().optional(),
   GOOGLE_CALENDAR_API_URL: z.string().url().optional(),
-  GOOGLE_TOKEN_KEY: z.string().regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, '32 bytes as 64 hex characters or base64').optional(),
+  GOOGLE_TOKEN_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, '32 bytes as 64 hex characters or base64')
+    .optional(),
   GOOGLE_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   GOOGLE_SYNC_PAST_DAYS: z.coerce.number().int().min(0).max(3650).default(31),
   GOOGLE_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
@@ -70,15 +73,26 @@ const schema = z.object({
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
   RELAY_POLL_MS: z.coerce.number().int().min(10).default(1000),
   GRID_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
-  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(200_000),
-  IMPORT_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().min(1024).default(300 * 1024 * 1024),
+  IMPORT_MAX_UNCOMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(300 * 1024 * 1024),
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().min(1).default(2000),
   IMPORT_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z
     .string()
-    .refine((v) => net.isIP(v) !== 0 || /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(v), 'an IP address (e.g. 127.0.0.1, 0.0.0.0, ::) or a host name')
+    .refine(
+      (v) => net.isIP(v) !== 0 || /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(v),
+      'an IP address (e.g. 127.0.0.1, 0.0.0.0, ::) or a host name',
+    )
     .default('127.0.0.1'),
 });
 

@@ -134,7 +134,10 @@ async function exited(pid: number, ms: number): Promise<boolean> {
 async function stopOrphan(pid: number, pgdata: string, log?: (m: string) => void, fastMs = 7000): Promise<void> {
   log?.(`PostgreSQL ${pid} on ${pgdata} outlived the process that started it: stopping it (fast shutdown)`);
   const t0 = Date.now();
-  for (const [signal, ms] of [['SIGINT', fastMs], ['SIGQUIT', 3000]] as const) {
+  for (const [signal, ms] of [
+    ['SIGINT', fastMs],
+    ['SIGQUIT', 3000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch (err) {
@@ -210,7 +213,13 @@ export async function startEmbeddedPostgres(dir: string, database = 'intranet', 
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
     onLog: (m) => log?.(String(m)),
     onError: (m) => log?.(String(m)),
   });

@@ -21,7 +21,13 @@ describe('login ID case migration', () => {
     await add('hanako.s');
     await add('jiro');
 
-    const failed = await orm.getMigrator().up().then(() => null, (e: Error) => e);
+    const failed = await orm
+      .getMigrator()
+      .up()
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
     expect(failed?.message).toMatch(/Login IDs that differ only in case/);
     expect(failed?.message).toContain(`taro (id ${a}), TARO (id ${b})`);
     expect(failed?.message).toMatch(/Hanako\.S \(id \d+\), hanako\.s \(id \d+\)/);

@@ -31,7 +31,10 @@ describe('outbox queue migration', () => {
     expect((await orm.getMigrator().up({ to: 'Migration20261122080000_outbox_queue' })).map((m) => m.name)).toEqual(['Migration20261122080000_outbox_queue']);
 
     const queued = await em.execute(`select seq::int, payload->>'seq' as i from outbox_event order by seq`);
-    expect(queued).toEqual([{ seq: 4, i: '4' }, { seq: 5, i: '5' }]);
+    expect(queued).toEqual([
+      { seq: 4, i: '4' },
+      { seq: 5, i: '5' },
+    ]);
     const sent = await em.execute(`select seq::int, to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD') as day from outbox_sent order by seq`);
     expect(sent).toEqual([1, 2, 3].map((i) => ({ seq: i, day: `2026-11-0${i}` })));
     const [all] = await em.execute(`select count(*)::int as n, count(sent_at)::int as sent from outbox_all`);

@@ -67,8 +67,24 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
    */
   async function fuzz(schema: string, url: string, args: string[], base = p.url) {
     const r = await run(st, [
-      'run', schema, '--url', `${base}${url}`, '-H', `Authorization: Bearer ${token}`, '--checks', 'all', '--exclude-checks', 'positive_data_acceptance',
-      ...args, '--seed', '20261123', '--workers', '1', '--suppress-health-check', 'all', '--no-color',
+      'run',
+      schema,
+      '--url',
+      `${base}${url}`,
+      '-H',
+      `Authorization: Bearer ${token}`,
+      '--checks',
+      'all',
+      '--exclude-checks',
+      'positive_data_acceptance',
+      ...args,
+      '--seed',
+      '20261123',
+      '--workers',
+      '1',
+      '--suppress-health-check',
+      'all',
+      '--no-color',
     ]);
     expect(crashes(r.out), r.out.slice(-3000)).toEqual([]);
     expect(r.out).toMatch(/\d+ generated/); // it ran
@@ -89,7 +105,12 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
   it('GraphQL over WebSocket: the same operations through graphql-ws, no INTERNAL_SERVER_ERROR', async () => {
     // Schemathesis speaks HTTP: a small bridge hands each generated request to one graphql-ws client
     // (an independent client of the socket) and answers what came back over the socket.
-    const client = createClient({ url: `${p.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` } });
+    const client = createClient({
+      url: `${p.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${token}` },
+    });
     const bridge = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c));
@@ -116,7 +137,12 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
     await new Promise<void>((r) => bridge.listen(0, '127.0.0.1', r));
     try {
       const base = `http://127.0.0.1:${(bridge.address() as AddressInfo).port}`;
-      const r = await fuzz('schema/graphql/schema.graphql', '/graphql', ['--exclude-name-regex', 'logout|[Rr]evoke|[Pp]assword|login|[Ss]ignIn|[Gg]oogle', '--max-examples', '10'], base);
+      const r = await fuzz(
+        'schema/graphql/schema.graphql',
+        '/graphql',
+        ['--exclude-name-regex', 'logout|[Rr]evoke|[Pp]assword|login|[Ss]ignIn|[Gg]oogle', '--max-examples', '10'],
+        base,
+      );
       // A closed socket would make every later request a 502: the bridge must have stayed connected.
       expect(r.out).not.toMatch(/\[502\]/);
     } finally {

@@ -49,12 +49,9 @@ export class AppError extends GraphQLError {
 export const unauthenticated = (message = 'ログインが必要です。') => new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'この操作を行う権限がありません。') => new AppError('FORBIDDEN', message);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what}が見つかりません。`);
-export const badInput = (message: string, fieldErrors: FieldError[] = []) =>
-  new AppError('BAD_USER_INPUT', message, { fieldErrors });
-export const conflict = (message: string, extra: Record<string, unknown> = {}) =>
-  new AppError('CONFLICT', message, extra);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
+export const badInput = (message: string, fieldErrors: FieldError[] = []) => new AppError('BAD_USER_INPUT', message, { fieldErrors });
+export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError('CONFLICT', message, extra);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 
 export const NUL_MESSAGE = '入力に使えない文字（NUL文字）が含まれています。';
 export const DEPTH_MESSAGE = '入力の入れ子が深すぎます。';

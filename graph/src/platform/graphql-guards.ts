@@ -68,7 +68,8 @@ function hasNulLiteral(doc: DocumentNode): boolean {
 export function operationInputError(query: string | undefined, variables: unknown, document: DocumentNode | undefined): AppError | null {
   const problem = inputProblem(variables);
   // A NUL in a literal is either raw in the text or a \u escape, so most documents need no walk.
-  const nul = problem === 'nul' || (query !== undefined && query.includes('\u0000')) || ((query === undefined || query.includes('\\u')) && document !== undefined && hasNulLiteral(document));
+  const nul =
+    problem === 'nul' || (query !== undefined && query.includes('\u0000')) || ((query === undefined || query.includes('\\u')) && document !== undefined && hasNulLiteral(document));
   if (!nul && !problem) return null;
   // Refused before execution, so Apollo answers with this status (a 500 without it).
   return new AppError('BAD_USER_INPUT', nul ? NUL_MESSAGE : DEPTH_MESSAGE, { fieldErrors: [], http: { status: 400 } });

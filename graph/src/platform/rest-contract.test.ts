@@ -27,7 +27,12 @@ const fields = (r: { body: { fieldErrors?: { field: string }[] } }) => (r.body.f
 
 /** One resource of `/api`: where it lives, its id field, a body that creates it, and a change to save. */
 const RESOURCES: { path: string; id: string; body: Record<string, unknown>; change: Record<string, unknown> }[] = [
-  { path: '/employees', id: 'id', body: { name: '契約 太郎', login_id: 'contract.taro', password: 'contract-pass-1', role: '一般', status: '在籍', location: '東京' }, change: { name: '契約 次郎' } },
+  {
+    path: '/employees',
+    id: 'id',
+    body: { name: '契約 太郎', login_id: 'contract.taro', password: 'contract-pass-1', role: '一般', status: '在籍', location: '東京' },
+    change: { name: '契約 次郎' },
+  },
   { path: '/departments', id: 'department_id', body: { department_name: '契約テスト部', members: [] }, change: { department_name: '契約テスト課' } },
   { path: '/computers', id: 'id', body: { maker: 'Dell', status: '正常', location: '東京' }, change: { status: '故障' } },
   { path: '/smartphone', id: 'id', body: { phone_number: '080-5555-0001', status: '正常' }, change: { carrier: 'ドコモ' } },
@@ -58,7 +63,12 @@ describe('409 CONFLICT: `current` is the REST record, exactly as GET /{id} answe
   it('GraphQL keeps its own view in `current`', async () => {
     const d = (await api(p.url, 'POST', '/departments', { token: sysadmin, body: { department_name: 'GraphQL競合部', members: [] } })).body;
     await api(p.url, 'PUT', `/departments/${d.department_id}`, { token: sysadmin, body: { department_name: 'GraphQL競合課', version: d.version } });
-    const g = await gql(p.url, `mutation($id: Int!, $v: Int!) { updateDepartment(id: $id, input: { name: "x", memberIds: [], version: $v }) { id } }`, { id: d.department_id, v: d.version }, { token: sysadmin });
+    const g = await gql(
+      p.url,
+      `mutation($id: Int!, $v: Int!) { updateDepartment(id: $id, input: { name: "x", memberIds: [], version: $v }) { id } }`,
+      { id: d.department_id, v: d.version },
+      { token: sysadmin },
+    );
     expect(g.body.errors[0].extensions.code).toBe('CONFLICT');
     expect(g.body.errors[0].extensions.current).toMatchObject({ id: d.department_id, name: 'GraphQL競合課' });
   });
@@ -68,9 +78,15 @@ describe('400: fieldErrors name the field as the request body does', () => {
   it('employees', async () => {
     const r = await api(p.url, 'POST', '/employees', { token: sysadmin, body: { name: ' ', login_id: 'a', role: '一般', status: '在籍' } });
     expect(fields(r)).toEqual(['login_id', 'name', 'password']);
-    const loc = await api(p.url, 'POST', '/employees', { token: sysadmin, body: { name: '拠点 なし', login_id: 'no.location', password: 'contract-pass-1', role: '一般', status: '在籍', location_id: 99999 } });
+    const loc = await api(p.url, 'POST', '/employees', {
+      token: sysadmin,
+      body: { name: '拠点 なし', login_id: 'no.location', password: 'contract-pass-1', role: '一般', status: '在籍', location_id: 99999 },
+    });
     expect(fields(loc)).toEqual(['location_id']);
-    const byName = await api(p.url, 'POST', '/employees', { token: sysadmin, body: { name: '拠点 なし', login_id: 'no.location', password: 'contract-pass-1', role: '一般', status: '在籍', location: '札幌' } });
+    const byName = await api(p.url, 'POST', '/employees', {
+      token: sysadmin,
+      body: { name: '拠点 なし', login_id: 'no.location', password: 'contract-pass-1', role: '一般', status: '在籍', location: '札幌' },
+    });
     expect(fields(byName)).toEqual(['location']);
   });
 
@@ -87,7 +103,10 @@ describe('400: fieldErrors name the field as the request body does', () => {
       body: { maker: 'Dell', status: '正常', current_user: 999999, previous_user: 999998, ms365: 999999, purchase_date: '2025-02-30', location: '札幌' },
     });
     expect(fields(c)).toEqual(['location']); // names are looked up first
-    const refs = await api(p.url, 'POST', '/computers', { token: sysadmin, body: { maker: 'Dell', status: '正常', current_user: 999999, previous_user: 999998, ms365: 999999, department_id: 9999 } });
+    const refs = await api(p.url, 'POST', '/computers', {
+      token: sysadmin,
+      body: { maker: 'Dell', status: '正常', current_user: 999999, previous_user: 999998, ms365: 999999, department_id: 9999 },
+    });
     expect(fields(refs)).toEqual(['current_user', 'department_id', 'ms365', 'previous_user']);
     const dates = await api(p.url, 'POST', '/computers', { token: sysadmin, body: { maker: 'Dell', status: '正常', purchase_date: '2025-02-30', asset_number: 'x'.repeat(51) } });
     expect(fields(dates)).toEqual(['asset_number', 'purchase_date']);
@@ -96,7 +115,10 @@ describe('400: fieldErrors name the field as the request body does', () => {
   });
 
   it('schedules: start_time, guest_id.N, other_guest.N, is_my_self, guests', async () => {
-    const r = await api(p.url, 'POST', '/schedules', { token: sysadmin, body: { title: '', date: D, start_time: '10:10', end_time: '11:00', guest_id: [0], other_guest: 'not-mail' } });
+    const r = await api(p.url, 'POST', '/schedules', {
+      token: sysadmin,
+      body: { title: '', date: D, start_time: '10:10', end_time: '11:00', guest_id: [0], other_guest: 'not-mail' },
+    });
     expect(fields(r)).toEqual(['guest_id.0', 'other_guest.0', 'start_time', 'title']);
     const priv = await api(p.url, 'POST', '/schedules', { token: sysadmin, body: { title: '非公開', date: D, is_all_day: 1, is_my_self: 1, other_guest: 'a@example.com' } });
     expect(fields(priv)).toEqual(['is_my_self']);
@@ -180,7 +202,11 @@ describe('GET /schedules/my', () => {
 describe('schema/openapi/api.yaml documents it', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document, walked loosely
   const doc: any = parse(fs.readFileSync(path.resolve(__dirname, '../../../schema/openapi/api.yaml'), 'utf8'));
-  const ref = (r: string) => r.replace('#/', '').split('/').reduce((o, k) => o[k], doc);
+  const ref = (r: string) =>
+    r
+      .replace('#/', '')
+      .split('/')
+      .reduce((o, k) => o[k], doc);
   const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p_, o]) => Object.entries(o).map(([m, op]) => ({ path: p_, method: m, op }))); // eslint-disable-line @typescript-eslint/no-explicit-any -- the OpenAPI document, walked loosely
 
   it('every code the server answers is in the Error enum', () => {

@@ -50,7 +50,11 @@ describe('REST facade error mapping', () => {
   it('a search term longer than the 100 characters OpenAPI allows is a 400 as sent, before it is trimmed or reduced to digits (found by Schemathesis)', async () => {
     const admin = await loginToken(p.url, 'admin');
     const long = `\t${'é'.repeat(99)}1`; // 101 characters, one digit
-    for (const path of [`/smartphone?phone_number=${encodeURIComponent(long)}`, `/departments?name=${encodeURIComponent(` ${'a'.repeat(100)}`)}`, `/employees?name=${encodeURIComponent(`${'a'.repeat(100)} `)}`]) {
+    for (const path of [
+      `/smartphone?phone_number=${encodeURIComponent(long)}`,
+      `/departments?name=${encodeURIComponent(` ${'a'.repeat(100)}`)}`,
+      `/employees?name=${encodeURIComponent(`${'a'.repeat(100)} `)}`,
+    ]) {
       const r = await api(p.url, 'GET', path, { token: admin });
       expect([path.slice(0, 20), r.status, r.body.code]).toEqual([path.slice(0, 20), 400, 'BAD_USER_INPUT']);
     }
@@ -64,7 +68,10 @@ describe('REST facade error mapping', () => {
       const r = await api(p.url, method, path, { token: admin, body });
       expect(r.status, path).toBe(400);
       expect(r.body.code, path).toBe('BAD_USER_INPUT');
-      expect(r.body.fieldErrors.map((f: { field: string }) => f.field), path).toContain(field);
+      expect(
+        r.body.fieldErrors.map((f: { field: string }) => f.field),
+        path,
+      ).toContain(field);
     };
     await refused('/departments?offset=18144090090680752491560041162211328', 'offset');
     await refused('/microsoft_office?offset=2147483648', 'offset');

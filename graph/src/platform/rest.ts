@@ -23,9 +23,7 @@ type Body = Record<string, unknown>;
  * value is read. `read` gets the value of the first name the body has (`a ?? b`), the whole body and
  * the context.
  */
-export type BodyField =
-  | string
-  | { from: string | readonly string[]; read?: (value: unknown, body: Body, ctx: AppContext) => unknown };
+export type BodyField = string | { from: string | readonly string[]; read?: (value: unknown, body: Body, ctx: AppContext) => unknown };
 
 /**
  * A resource's request body → service input table, read both ways: `read` builds the input from a
@@ -121,19 +119,18 @@ export function handle<V = never>(fn: RouteHandler, options: number | RouteOptio
  * A route that writes one resource: the body is read through the resource's table and the service's
  * view answers as its REST record; errors speak the same terms (see handle).
  */
-export function writeRoute<V, K extends string>(
-  resource: RestResource<V, K>,
-  fn: (ctx: AppContext, input: Record<K, unknown>, req: Request) => Promise<V>,
-  status = 200,
-) {
-  return handle<V>(async (ctx, req) => {
-    resource.guard?.(ctx);
-    return resource.toApi(await fn(ctx, await resource.body.read(ctx, bodyOf(req)), req), ctx);
-  }, {
-    status,
-    body: resource.body as BodyTable,
-    toApi: resource.toApi,
-  });
+export function writeRoute<V, K extends string>(resource: RestResource<V, K>, fn: (ctx: AppContext, input: Record<K, unknown>, req: Request) => Promise<V>, status = 200) {
+  return handle<V>(
+    async (ctx, req) => {
+      resource.guard?.(ctx);
+      return resource.toApi(await fn(ctx, await resource.body.read(ctx, bodyOf(req)), req), ctx);
+    },
+    {
+      status,
+      body: resource.body as BodyTable,
+      toApi: resource.toApi,
+    },
+  );
 }
 
 /** Body-parser refusals by status: too large, a charset or encoding it cannot read, anything else malformed. */
@@ -252,7 +249,14 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   r.use(async (req, _res, next) => {
     try {
       const { token, device } = tokenFrom(req.headers);
-      req.ctx = createContext(services, orm.em, null, { ip: req.ip ?? 'unknown', requestId: req.requestId, userAgent: req.get('user-agent'), token, deviceCookie: device, secure: req.secure });
+      req.ctx = createContext(services, orm.em, null, {
+        ip: req.ip ?? 'unknown',
+        requestId: req.requestId,
+        userAgent: req.get('user-agent'),
+        token,
+        deviceCookie: device,
+        secure: req.secure,
+      });
       const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token)); // one fork per request
       if (UNSAFE.has(req.method)) checkCrossSiteSafe(req);
       const claimed = req.get('x-user-id');

@@ -26,7 +26,11 @@ describe('parseInput', () => {
   it('a text field of the wrong type is told so, not asked for', () => {
     const schema = z.object({ name: v.text('氏名', 100), note: v.optionalText('備考', 10), email: v.email() });
     const byField = (data: unknown) => Object.fromEntries(fieldErrorsOf(() => parseInput(schema, data)).map((e) => [e.field, e.message]));
-    expect(byField({ name: 123, note: 4, email: 5 })).toEqual({ name: '氏名は文字列で入力してください。', note: '備考は文字列で入力してください。', email: 'メールアドレスは文字列で入力してください。' });
+    expect(byField({ name: 123, note: 4, email: 5 })).toEqual({
+      name: '氏名は文字列で入力してください。',
+      note: '備考は文字列で入力してください。',
+      email: 'メールアドレスは文字列で入力してください。',
+    });
     expect(byField({})).toEqual({ name: '氏名を入力してください。' });
   });
 

@@ -129,9 +129,20 @@ export const v = {
       .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'メールアドレスの形式が正しくありません。')
       .nullish()
       .transform((s) => (s ? s.toLowerCase() : null)),
-  id: (label: string) => z.number({ error: `${label}を選択してください。` }).int().positive(`${label}が正しくありません。`).max(MAX_INT, `${label}が正しくありません。`),
+  id: (label: string) =>
+    z
+      .number({ error: `${label}を選択してください。` })
+      .int()
+      .positive(`${label}が正しくありません。`)
+      .max(MAX_INT, `${label}が正しくありません。`),
   optionalId: (label: string, error = `${label}が正しくありません。`) =>
-    z.number({ error }).int(error).positive(error).max(MAX_INT, error).nullish().transform((n) => n ?? null),
+    z
+      .number({ error })
+      .int(error)
+      .positive(error)
+      .max(MAX_INT, error)
+      .nullish()
+      .transform((n) => n ?? null),
   /** A list of record ids (members, guests). */
   ids: (error: string) => z.array(z.number({ error }).int(error).positive(error).max(MAX_INT, error), { error }),
   version: () => z.number({ error: '更新にはバージョン（version）が必要です。' }).int().min(1),

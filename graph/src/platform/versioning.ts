@@ -9,12 +9,18 @@ interface VersionedEntity {
 }
 
 /** YYYY/MM/DD HH:mm in Tokyo: how the web app writes every timestamp (displayDateTime), so a message reads the same. */
-const JST_DATE_TIME = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+const JST_DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 async function conflictError<T>(em: EntityManager, entity: VersionedEntity, current: () => Promise<T>) {
-  const rows: { name: string }[] = entity.updatedById
-    ? await em.execute(`select name from employee where id = ?`, [entity.updatedById])
-    : [];
+  const rows: { name: string }[] = entity.updatedById ? await em.execute(`select name from employee where id = ?`, [entity.updatedById]) : [];
   const who = rows[0]?.name ?? '他のユーザー';
   const at = JST_DATE_TIME.format(new Date(entity.updatedAt));
   return conflict(`${who}さんが ${at} にこのデータを更新しています。最新の内容を確認してから、もう一度保存してください。`, {

@@ -80,7 +80,14 @@ export interface RandomFaults {
   random?: () => number;
 }
 
-const RETRYABLE_REASONS: Record<number, string> = { 403: 'rateLimitExceeded', 429: 'rateLimitExceeded', 500: 'backendError', 503: 'backendError', 410: 'fullSyncRequired', 412: 'conditionNotMet' };
+const RETRYABLE_REASONS: Record<number, string> = {
+  403: 'rateLimitExceeded',
+  429: 'rateLimitExceeded',
+  500: 'backendError',
+  503: 'backendError',
+  410: 'fullSyncRequired',
+  412: 'conditionNotMet',
+};
 
 const json = (res: http.ServerResponse, status: number, body?: unknown) => {
   if (body === undefined) {
@@ -92,7 +99,9 @@ const json = (res: http.ServerResponse, status: number, body?: unknown) => {
 };
 
 const gError = (res: http.ServerResponse, status: number, reason: string, message = reason) =>
-  json(res, status, { error: { code: status, message, errors: [{ domain: status === 403 || status === 429 ? 'usageLimits' : 'global', reason, message }], status: String(status) } });
+  json(res, status, {
+    error: { code: status, message, errors: [{ domain: status === 403 || status === 429 ? 'usageLimits' : 'global', reason, message }], status: String(status) },
+  });
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 const unb64 = <T>(s: string): T | null => {
@@ -142,7 +151,12 @@ function shiftTime(t: { date?: string; dateTime?: string; timeZone?: string } | 
 function expand(master: FakeEvent): FakeEvent[] {
   const rule = master.recurrence?.find((r) => r.startsWith('RRULE:'));
   if (!rule) return [master];
-  const parts = Object.fromEntries(rule.slice(6).split(';').map((p) => p.split('=') as [string, string]));
+  const parts = Object.fromEntries(
+    rule
+      .slice(6)
+      .split(';')
+      .map((p) => p.split('=') as [string, string]),
+  );
   const step = (parts.FREQ === 'WEEKLY' ? 7 : 1) * Number(parts.INTERVAL ?? 1) * 86_400_000;
   const count = Math.min(366, Number(parts.COUNT ?? 30));
   const out: FakeEvent[] = [];
@@ -306,7 +320,19 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         // Overlap with [timeMin, timeMax): end > timeMin and start < timeMax.
         if (!(instant(e.end) > tMin && instant(e.start) < tMax) && e.status !== 'cancelled') continue;
         if (e.status === 'cancelled' && sinceSeq === null && !(instant(e.end) > tMin && instant(e.start) < tMax)) continue;
-        out.push(e.status === 'cancelled' ? { kind: 'calendar#event', id: e.id, status: 'cancelled', etag: e.etag, updated: e.updated, created: e.created, ...(e.recurringEventId ? { recurringEventId: e.recurringEventId } : {}) } : decorate(c, e));
+        out.push(
+          e.status === 'cancelled'
+            ? {
+                kind: 'calendar#event',
+                id: e.id,
+                status: 'cancelled',
+                etag: e.etag,
+                updated: e.updated,
+                created: e.created,
+                ...(e.recurringEventId ? { recurringEventId: e.recurringEventId } : {}),
+              }
+            : decorate(c, e),
+        );
       }
     }
     return out;

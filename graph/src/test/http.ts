@@ -18,7 +18,12 @@ export async function api(base: string, method: string, path: string, opts: { to
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
 
-export async function gql(base: string, query: string, variables: Record<string, unknown> = {}, opts: { token?: string; cookie?: string; headers?: Record<string, string> } = {}): Promise<Json> {
+export async function gql(
+  base: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  opts: { token?: string; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Json> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = opts.cookie;

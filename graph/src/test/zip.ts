@@ -89,10 +89,15 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
  */
 export function lyingWorkbook(sheet: Buffer | string, sst: Buffer | string | null = null, declared?: number): Buffer {
   const lie = (p: ZipPart): ZipPart => ({ ...p, deflated: Buffer.isBuffer(p.data), declaredSize: declared ?? (Buffer.isBuffer(p.data) ? 1000 : undefined) });
-  const rels = `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` + (sst ? `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` : '');
+  const rels =
+    `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+    (sst ? `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` : '');
   const parts: ZipPart[] = [
     { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
-    { name: '_rels/.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+    {
+      name: '_rels/.rels',
+      data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
     { name: 'xl/workbook.xml', data: `<workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="パソコン" sheetId="1" r:id="rId1"/></sheets></workbook>` },
     { name: 'xl/_rels/workbook.xml.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>` },
     { name: 'xl/worksheets/sheet1.xml', data: sheet },

@@ -2,17 +2,7 @@ import type { Access } from './access';
 import type { MessageKey } from './i18n';
 
 export type AreaKey =
-  | 'employees'
-  | 'departments'
-  | 'computers'
-  | 'smartphones'
-  | 'microsoftOffice'
-  | 'schedules'
-  | 'blog'
-  | 'blogStatistics'
-  | 'blogCategories'
-  | 'profile'
-  | 'profileList';
+  'employees' | 'departments' | 'computers' | 'smartphones' | 'microsoftOffice' | 'schedules' | 'blog' | 'blogStatistics' | 'blogCategories' | 'profile' | 'profileList';
 
 export type PageMode = 'list' | 'new' | 'detail';
 

@@ -57,10 +57,7 @@ export const MENU: MenuGroup[] = [
         id: 'organization',
         label: 'nav.group.organization',
         icon: OrganizationIcon,
-        children: [
-          leaf('employees', 'nav.employees', '/employees', /^\/employees(\/|$)/),
-          leaf('departments', 'nav.departments', '/departments', /^\/departments(\/|$)/),
-        ],
+        children: [leaf('employees', 'nav.employees', '/employees', /^\/employees(\/|$)/), leaf('departments', 'nav.departments', '/departments', /^\/departments(\/|$)/)],
       },
       {
         kind: 'parent',

@@ -115,13 +115,14 @@ function LoginRoute() {
 
 const pageRoutes: RouteObject[] = PAGES.map((def) => ({
   path: def.path,
-  element: def.path === '/blog' ? (
-    <MobileRedirect to="/blog/sp">
+  element:
+    def.path === '/blog' ? (
+      <MobileRedirect to="/blog/sp">
+        <PageRoute def={def} />
+      </MobileRedirect>
+    ) : (
       <PageRoute def={def} />
-    </MobileRedirect>
-  ) : (
-    <PageRoute def={def} />
-  ),
+    ),
 }));
 
 export const routes: RouteObject[] = [

@@ -16,12 +16,31 @@ export interface MergeClash {
  * in the form; what the other side changed alone was taken; each field both changed is shown as
  * theirs against the saved value, for the user to pick. Then Save writes against the saved version.
  */
-export function ConflictMerge({ title, message, taken, clashes, onChoose, onDismiss }: { title: string; message: string; taken: string[]; clashes: MergeClash[]; onChoose(key: string, choice: 'mine' | 'theirs'): void; onDismiss?(): void }) {
+export function ConflictMerge({
+  title,
+  message,
+  taken,
+  clashes,
+  onChoose,
+  onDismiss,
+}: {
+  title: string;
+  message: string;
+  taken: string[];
+  clashes: MergeClash[];
+  onChoose(key: string, choice: 'mine' | 'theirs'): void;
+  onDismiss?(): void;
+}) {
   const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   // Save sits at the bottom of a long form: bring what the refusal asks of the user into view.
   useEffect(() => panel.current?.scrollIntoView({ block: 'start' }), []);
-  const description = sentences([message, t('merge.kept'), taken.length ? t('merge.taken', { fields: taken.join('、') }) : null, clashes.length ? t('merge.clashes') : t('merge.noClash')]);
+  const description = sentences([
+    message,
+    t('merge.kept'),
+    taken.length ? t('merge.taken', { fields: taken.join('、') }) : null,
+    clashes.length ? t('merge.clashes') : t('merge.noClash'),
+  ]);
   return (
     <div ref={panel} className={styles.merge} data-testid="conflict-merge">
       <Banner variant="warning" title={title} description={description} onDismiss={onDismiss} data-testid="conflict-banner" />

@@ -28,18 +28,30 @@ function ValueText({ value, href, title }: { value: ReactNode; href?: string; ti
 }
 
 /** One label and value of a record in view mode. */
-export function ViewItem({ label, value, href, linkTitle, caption, wide, testId }: { label: string; value: ReactNode; href?: string; linkTitle?: string; caption?: string; wide?: boolean; testId?: string }) {
+export function ViewItem({
+  label,
+  value,
+  href,
+  linkTitle,
+  caption,
+  wide,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  href?: string;
+  linkTitle?: string;
+  caption?: string;
+  wide?: boolean;
+  testId?: string;
+}) {
   const { emptyText } = useContext(RecordModeContext);
   const empty = value === null || value === undefined || value === '';
   return (
     <div className={wide ? `${styles.item} ${styles.wide}` : styles.item} data-testid={testId}>
       <dt className={styles.term}>{label}</dt>
       <dd className={styles.value}>
-        {empty ? (
-          <span className={styles.empty}>{emptyText}</span>
-        ) : (
-          <ValueText value={value} href={href} title={linkTitle} />
-        )}
+        {empty ? <span className={styles.empty}>{emptyText}</span> : <ValueText value={value} href={href} title={linkTitle} />}
         {caption && <span className={styles.caption}>{caption}</span>}
       </dd>
     </div>
@@ -87,17 +99,7 @@ export function TextField({
   return (
     <div className={wide ? styles.wide : undefined}>
       <Field label={label} required={required} error={error} caption={caption}>
-        {(c) => (
-          <TextInput
-            {...c}
-            block
-            type={type}
-            value={value}
-            placeholder={placeholder}
-            autoComplete={autoComplete}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        )}
+        {(c) => <TextInput {...c} block type={type} value={value} placeholder={placeholder} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />}
       </Field>
     </div>
   );

@@ -69,7 +69,19 @@ export function TextFilter({ label, value, onChange, placeholder }: { label: str
   );
 }
 
-export function SelectFilter({ label, value, onChange, options, allLabel }: { label: string; value: string; onChange(v: string): void; options: readonly { value: string; label: string }[]; allLabel: string }) {
+export function SelectFilter({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  options: readonly { value: string; label: string }[];
+  allLabel: string;
+}) {
   return (
     <label className={styles.filter}>
       <span className={styles.filterLabel}>{label}</span>

@@ -54,7 +54,6 @@ export interface PickedEmployee {
   statusLabel: string;
 }
 
-
 /** Employee picker (ID, name, department): single choice, or several with checkboxes. */
 export function EmployeePickerDialog({
   title,
@@ -78,12 +77,22 @@ export function EmployeePickerDialog({
   const labels = usePagerLabels();
   const { data, loading } = useQuery(PickerEmployeesQuery, {
     // Those left out are left out by the server, so the pages are full and the count is theirs.
-    variables: { filter: { name: name || undefined, departmentId: dept ? Number(dept) : undefined, excludeIds: excludeIds.length ? [...excludeIds] : undefined }, offset, limit: PAGE },
+    variables: {
+      filter: { name: name || undefined, departmentId: dept ? Number(dept) : undefined, excludeIds: excludeIds.length ? [...excludeIds] : undefined },
+      offset,
+      limit: PAGE,
+    },
     fetchPolicy: 'no-cache',
   });
   const page = data?.employees;
   const rows = page?.items ?? [];
-  const toPicked = (e: (typeof rows)[number]): PickedEmployee => ({ id: e.id, name: e.name, departmentName: e.department?.name ?? null, status: e.status, statusLabel: e.statusLabel });
+  const toPicked = (e: (typeof rows)[number]): PickedEmployee => ({
+    id: e.id,
+    name: e.name,
+    departmentName: e.department?.name ?? null,
+    status: e.status,
+    statusLabel: e.statusLabel,
+  });
   const columns: ListColumn<(typeof rows)[number]>[] = [
     { key: 'id', header: t('col.id'), render: (e) => e.id, width: '4.5rem', nowrap: true },
     { key: 'name', header: t('col.name'), render: (e) => e.name, nowrap: true },
@@ -98,12 +107,30 @@ export function EmployeePickerDialog({
       position={{ narrow: 'fullscreen', regular: 'center' }}
       footerButtons={[
         { content: t('rec.dialogCancel'), onClick: onClose },
-        ...(multiple ? [{ content: t('picker.addSelected', { n: picked.size }), buttonType: 'primary' as const, disabled: picked.size === 0, onClick: () => onPick([...picked.values()]) }] : []),
+        ...(multiple
+          ? [{ content: t('picker.addSelected', { n: picked.size }), buttonType: 'primary' as const, disabled: picked.size === 0, onClick: () => onPick([...picked.values()]) }]
+          : []),
       ]}
     >
       <div className={styles.filters}>
-        <TextFilter label={t('filter.name')} value={name} onChange={(v) => { setName(v); setOffset(0); }} />
-        <SelectFilter label={t('filter.department')} value={dept} onChange={(v) => { setDept(v); setOffset(0); }} options={departments} allLabel={t('filter.all')} />
+        <TextFilter
+          label={t('filter.name')}
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            setOffset(0);
+          }}
+        />
+        <SelectFilter
+          label={t('filter.department')}
+          value={dept}
+          onChange={(v) => {
+            setDept(v);
+            setOffset(0);
+          }}
+          options={departments}
+          allLabel={t('filter.all')}
+        />
       </div>
       {!multiple && <p className={styles.hint}>{t('picker.clickHint')}</p>}
       <ListTable
@@ -162,11 +189,27 @@ export function OfficeAccountPickerDialog({ title, onClose, onPick }: { title: s
   const page = data?.officeAccounts;
   const rows = page?.items ?? [];
   return (
-    <Dialog title={title} width="large" onClose={onClose} position={{ narrow: 'fullscreen', regular: 'center' }} footerButtons={[{ content: t('rec.dialogCancel'), onClick: onClose }]}>
+    <Dialog
+      title={title}
+      width="large"
+      onClose={onClose}
+      position={{ narrow: 'fullscreen', regular: 'center' }}
+      footerButtons={[{ content: t('rec.dialogCancel'), onClick: onClose }]}
+    >
       <div className={styles.filters}>
-        <TextFilter label={t('filter.account')} value={account} onChange={(v) => { setAccount(v); setOffset(0); }} />
+        <TextFilter
+          label={t('filter.account')}
+          value={account}
+          onChange={(v) => {
+            setAccount(v);
+            setOffset(0);
+          }}
+        />
       </div>
-      <p className={styles.hint}>{t('picker.clickHint')}{t('picker.inUseOnly')}</p>
+      <p className={styles.hint}>
+        {t('picker.clickHint')}
+        {t('picker.inUseOnly')}
+      </p>
       <ListTable
         label={title}
         testId="office-picker-table"

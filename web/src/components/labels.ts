@@ -5,7 +5,15 @@ import type { ReadError } from './gql-errors';
 
 export function useListLabels(): ListFrameLabels {
   const { t } = useI18n();
-  return { clear: t('grid.clear'), clearFilters: t('grid.clearFilters'), add: t('grid.add'), filter: t('grid.filter'), filterTitle: t('grid.filterTitle'), close: t('rec.close'), closeToast: t('rec.close') };
+  return {
+    clear: t('grid.clear'),
+    clearFilters: t('grid.clearFilters'),
+    add: t('grid.add'),
+    filter: t('grid.filter'),
+    filterTitle: t('grid.filterTitle'),
+    close: t('rec.close'),
+    closeToast: t('rec.close'),
+  };
 }
 
 export function useDetailLabels(): DetailFrameLabels {
@@ -53,8 +61,7 @@ export function useStatusText(): (code: string, label: string) => string {
  */
 export function useRowReasonText(limit: number | null): (r: { rowColorReason: string | null; rowColorReasonCode: string | null }) => string | null {
   const { t, locale } = useI18n();
-  return (r) =>
-    locale === 'ja' || !r.rowColorReasonCode || limit === null ? r.rowColorReason : t(`office.reason.${r.rowColorReasonCode}` as MessageKey, { limit });
+  return (r) => (locale === 'ja' || !r.rowColorReasonCode || limit === null ? r.rowColorReason : t(`office.reason.${r.rowColorReasonCode}` as MessageKey, { limit }));
 }
 
 /** Field errors from the server, translated in English to a generic "check this field". */

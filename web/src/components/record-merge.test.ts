@@ -18,7 +18,15 @@ describe('how a value reads in the conflict panel', () => {
   test('a person or an account with its id; lists joined; switches as on/off', () => {
     expect(showValue({ id: 5, name: '佐藤 陽菜' }, words)).toBe('佐藤 陽菜（ID 5）');
     expect(showValue({ id: 1, account: 'm365-01@example.co.jp' }, words)).toBe('m365-01@example.co.jp（ID 1）');
-    expect(showValue([{ id: 1, name: '山田' }, { id: 2, name: '佐藤' }], words)).toBe('山田（ID 1）、佐藤（ID 2）');
+    expect(
+      showValue(
+        [
+          { id: 1, name: '山田' },
+          { id: 2, name: '佐藤' },
+        ],
+        words,
+      ),
+    ).toBe('山田（ID 1）、佐藤（ID 2）');
     expect(showValue(['a@example.com', 'b@example.com'], words)).toBe('a@example.com、b@example.com');
     expect(showValue(true, words)).toBe('オン');
     expect(showValue(false, words)).toBe('オフ');

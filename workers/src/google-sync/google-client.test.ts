@@ -29,7 +29,8 @@ afterAll(async () => fake?.close());
 describe('Google client wrapper against the fake Calendar v3 (real @googleapis/calendar)', () => {
   it('refreshes the access token with the stored refresh token and lists with paging', async () => {
     const cal = gw.forUser(1, refresh);
-    for (let i = 0; i < 7; i++) fake.insert(ME, { summary: `e${i}`, start: { dateTime: `2026-11-0${i + 1}T10:00:00+09:00` }, end: { dateTime: `2026-11-0${i + 1}T11:00:00+09:00` } });
+    for (let i = 0; i < 7; i++)
+      fake.insert(ME, { summary: `e${i}`, start: { dateTime: `2026-11-0${i + 1}T10:00:00+09:00` }, end: { dateTime: `2026-11-0${i + 1}T11:00:00+09:00` } });
     const { items, nextSyncToken } = await cal.listAll({ maxResults: 3, singleEvents: true });
     expect(items.map((e) => e.summary)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5', 'e6']);
     expect(nextSyncToken).toBeTruthy();
@@ -81,7 +82,10 @@ describe('Google client wrapper against the fake Calendar v3 (real @googleapis/c
     const r2 = (await gw.oauth('http://localhost/cb').getToken(fake.issueCode('bob@example.co.jp'))).tokens.refresh_token!;
     await gw.revoke(r2);
     expect(fake.revoked.has(r2)).toBe(true);
-    const err = await gw.forUser(2, r2).get('whatever').catch((e) => e);
+    const err = await gw
+      .forUser(2, r2)
+      .get('whatever')
+      .catch((e) => e);
     expect(err).toMatchObject({ needsReconnect: true, retryable: false });
   });
 

@@ -64,7 +64,14 @@ describe('property: two-way sync converges under random operations and faults', 
       rate: 0.04,
       random: r,
       // 412 only where Google can answer it (a patch with If-Match); 410 comes from expired sync tokens below.
-      faults: [{ status: 429 }, { status: 500 }, { status: 503 }, { status: 403, reason: 'rateLimitExceeded' }, { status: 403, reason: 'userRateLimitExceeded' }, { status: 412, method: 'PATCH' }],
+      faults: [
+        { status: 429 },
+        { status: 500 },
+        { status: 503 },
+        { status: 403, reason: 'rateLimitExceeded' },
+        { status: 403, reason: 'userRateLimitExceeded' },
+        { status: 412, method: 'PATCH' },
+      ],
     };
     const t0 = Date.now();
     for (let i = 0; i < OPS; i++) {
@@ -91,7 +98,10 @@ describe('property: two-way sync converges under random operations and faults', 
         bump('local.update');
         timed('local.update');
       } else if (x < 0.45) {
-        const rows: { id: number }[] = await em().execute(`select id from schedule where owner_id = ? and (google_event_id is null or google_event_id like 'intra%') order by id limit 50`, [u.id]);
+        const rows: { id: number }[] = await em().execute(
+          `select id from schedule where owner_id = ? and (google_event_id is null or google_event_id like 'intra%') order by id limit 50`,
+          [u.id],
+        );
         const row = pick(rows);
         if (!row) continue;
         await h.schedules.delete(h.ctx(u.id), row.id);
@@ -111,7 +121,11 @@ describe('property: two-way sync converges under random operations and faults', 
         if (!ev) continue;
         const d = day();
         const s = slot();
-        h.fake.patch(u.email, ev.id, r() < 0.5 ? { summary: `G更新${i}` } : { summary: `G移動${i}`, start: { dateTime: `${d}T${s.startTime}:00+09:00` }, end: { dateTime: `${d}T${s.endTime}:00+09:00` } });
+        h.fake.patch(
+          u.email,
+          ev.id,
+          r() < 0.5 ? { summary: `G更新${i}` } : { summary: `G移動${i}`, start: { dateTime: `${d}T${s.startTime}:00+09:00` }, end: { dateTime: `${d}T${s.endTime}:00+09:00` } },
+        );
         note(i, u, `google.patch ${ev.id}`);
         bump('google.patch');
         timed('google.patch');
@@ -181,7 +195,17 @@ describe('property: two-way sync converges under random operations and faults', 
     for (const u of h.users) {
       const all = h.fake.events(u.email);
       const live = all.filter((e) => e.status !== 'cancelled');
-      const rows: { id: number; title: string; sync_google: boolean; google_event_id: string | null; d: string; e: string; st: string | null; et: string | null; synced: boolean }[] = await em().execute(
+      const rows: {
+        id: number;
+        title: string;
+        sync_google: boolean;
+        google_event_id: string | null;
+        d: string;
+        e: string;
+        st: string | null;
+        et: string | null;
+        synced: boolean;
+      }[] = await em().execute(
         `select id, title, sync_google, google_event_id, to_char(start_date, 'YYYY-MM-DD') as d, to_char(end_date, 'YYYY-MM-DD') as e,
                 start_time::text as st, end_time::text as et, google_synced_at >= updated_at as synced
            from schedule where owner_id = ?`,
@@ -198,7 +222,14 @@ describe('property: two-way sync converges under random operations and faults', 
         report(
           `user${h.users.indexOf(u)}: linked here but cancelled/absent on Google ${JSON.stringify(stale.map((x) => [x.id, x.google_event_id, all.find((e) => e.id === x.google_event_id)?.status ?? 'absent']))}, ` +
             `live on Google but not here ${JSON.stringify(missing.map((e) => e.id))}, not pushed ${JSON.stringify(unpushed.map((x) => x.id))}, deleted here but present ${JSON.stringify(resurrected.map((x) => x.id))}`,
-          [...stale.map((x) => x.id), ...stale.map((x) => x.google_event_id!), ...missing.map((e) => e.id), ...missing.map((e) => Number(e.extendedProperties?.private?.intranetId)).filter(Boolean), ...unpushed.map((x) => x.id), ...resurrected.map((x) => x.id)],
+          [
+            ...stale.map((x) => x.id),
+            ...stale.map((x) => x.google_event_id!),
+            ...missing.map((e) => e.id),
+            ...missing.map((e) => Number(e.extendedProperties?.private?.intranetId)).filter(Boolean),
+            ...unpushed.map((x) => x.id),
+            ...resurrected.map((x) => x.id),
+          ],
         );
       }
       // Every synced entry is on Google and up to date.
@@ -230,7 +261,9 @@ describe('property: two-way sync converges under random operations and faults', 
       for (const [gid, email] of deletedOnGoogle) if (email === u.email) expect(linkedIds.has(gid), `google-deleted ${gid} (seed ${SEED})`).toBe(false);
     }
     const injected = h.fake.log.filter((l) => [403, 412, 429, 500, 503].includes(l.status)).length;
-    console.log(`property (seed ${SEED}): ${OPS} ops over ${USERS} users in ${opsMs} ms, ${JSON.stringify(counts)}, ms per kind ${JSON.stringify(ms)}, faults injected ${injected}, Google requests ${h.fake.log.length}`);
+    console.log(
+      `property (seed ${SEED}): ${OPS} ops over ${USERS} users in ${opsMs} ms, ${JSON.stringify(counts)}, ms per kind ${JSON.stringify(ms)}, faults injected ${injected}, Google requests ${h.fake.log.length}`,
+    );
     expect(injected).toBeGreaterThan(Math.min(20, OPS / 100));
   });
 });

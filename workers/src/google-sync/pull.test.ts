@@ -13,8 +13,21 @@ afterAll(async () => h?.close());
 
 const em = () => h.db.orm.em.fork();
 const rows = async () =>
-  (await em().execute(`select id, title, to_char(start_date, 'YYYY-MM-DD') as d, to_char(end_date, 'YYYY-MM-DD') as e, start_time::text as st, end_time::text as et, is_all_day, is_private, sync_google, google_event_id, external_guests from schedule where owner_id = ? order by id`, [a.id])) as {
-    id: number; title: string; d: string; e: string; st: string | null; et: string | null; is_all_day: boolean; is_private: boolean; sync_google: boolean; google_event_id: string; external_guests: string[];
+  (await em().execute(
+    `select id, title, to_char(start_date, 'YYYY-MM-DD') as d, to_char(end_date, 'YYYY-MM-DD') as e, start_time::text as st, end_time::text as et, is_all_day, is_private, sync_google, google_event_id, external_guests from schedule where owner_id = ? order by id`,
+    [a.id],
+  )) as {
+    id: number;
+    title: string;
+    d: string;
+    e: string;
+    st: string | null;
+    et: string | null;
+    is_all_day: boolean;
+    is_private: boolean;
+    sync_google: boolean;
+    google_event_id: string;
+    external_guests: string[];
   }[];
 const soon = (days: number) => new Date(Date.now() + days * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
 const timed = (date: string, from: string, to: string) => ({ start: { dateTime: `${date}T${from}:00+09:00` }, end: { dateTime: `${date}T${to}:00+09:00` } });
@@ -22,7 +35,12 @@ const timed = (date: string, from: string, to: string) => ({ start: { dateTime: 
 describe('pull: Google events into the schedule (origin google, never echoed back)', () => {
   it('first connect: full sync with paging imports events (sync off), recurring ones as occurrences', async () => {
     for (let i = 0; i < 260; i++) h.fake.insert(a.email, { summary: `g${i}`, ...timed(soon(1 + (i % 20)), '09:00', '09:30') });
-    h.fake.insert(a.email, { summary: '朝会', recurrence: ['RRULE:FREQ=DAILY;COUNT=5'], ...timed(soon(2), '09:45', '10:00'), attendees: [{ email: a.email, responseStatus: 'accepted' }, { email: 'guest@partner.jp' }] });
+    h.fake.insert(a.email, {
+      summary: '朝会',
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=5'],
+      ...timed(soon(2), '09:45', '10:00'),
+      attendees: [{ email: a.email, responseStatus: 'accepted' }, { email: 'guest@partner.jp' }],
+    });
     h.fake.insert(a.email, { summary: '休暇', start: { date: soon(3) }, end: { date: soon(5) }, visibility: 'private' });
     const r = await h.sync.engine.pull(em(), a.id);
     expect(r).toMatchObject({ full: true, created: 266 });

@@ -12,11 +12,19 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const entry = (extra: Record<string, unknown> = {}) => ({ title: '設計レビュー', date: '2026-12-08', startTime: '10:00', endTime: '11:00', type: 'APPOINTMENT', syncGoogle: true, ...extra });
+const entry = (extra: Record<string, unknown> = {}) => ({
+  title: '設計レビュー',
+  date: '2026-12-08',
+  startTime: '10:00',
+  endTime: '11:00',
+  type: 'APPOINTMENT',
+  syncGoogle: true,
+  ...extra,
+});
 const row = async (id: number) => (await h.db.orm.em.fork().execute(`select * from schedule where id = ?`, [id]))[0];
 const gEvent = (email: string, id: string) => h.fake.events(email).find((e) => e.id === id);
 
-describe('push: our entries written to the owner\'s Google calendar', () => {
+describe("push: our entries written to the owner's Google calendar", () => {
   it('create → insert with our id in extendedProperties, guests as attendees, etag stored', async () => {
     const s = await h.schedules.create(h.ctx(a.id), entry({ guestIds: [b.id], externalGuests: ['partner@example.com'], description: '議題' }));
     expect(await h.deliver()).toBe(1);
@@ -42,7 +50,11 @@ describe('push: our entries written to the owner\'s Google calendar', () => {
     const s = await h.schedules.create(h.ctx(a.id), entry({ title: '通院' }));
     await h.deliver();
     const before = await row(s.id);
-    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '通院（私用）', isPrivate: true, isAllDay: true, startTime: null, endTime: null, endDate: '2026-12-09', version: s.version }));
+    await h.schedules.update(
+      h.ctx(a.id),
+      s.id,
+      entry({ title: '通院（私用）', isPrivate: true, isAllDay: true, startTime: null, endTime: null, endDate: '2026-12-09', version: s.version }),
+    );
     await h.deliver();
     const ev = gEvent(a.email, pushEventId(s.id))!;
     expect(ev).toMatchObject({ summary: '通院（私用）', visibility: 'private', start: { date: '2026-12-08' }, end: { date: '2026-12-10' } });

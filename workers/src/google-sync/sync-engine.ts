@@ -256,8 +256,22 @@ export class GoogleSyncEngine {
               google_attendees = array(select json_array_elements_text(?::json)),
               updated_at = now(), version = version + 1, updated_by_id = null, google_synced_at = clock_timestamp()
         where id = ?`,
-      [f.title, f.startDate, f.endDate, f.isAllDay, f.startTime, f.endTime, f.meetLink, f.description, f.isPrivate, JSON.stringify(f.externalGuests), ev.id, ev.etag ?? null,
-       JSON.stringify(attendeeView(ev.attendees, selfEmail)), s.id],
+      [
+        f.title,
+        f.startDate,
+        f.endDate,
+        f.isAllDay,
+        f.startTime,
+        f.endTime,
+        f.meetLink,
+        f.description,
+        f.isPrivate,
+        JSON.stringify(f.externalGuests),
+        ev.id,
+        ev.etag ?? null,
+        JSON.stringify(attendeeView(ev.attendees, selfEmail)),
+        s.id,
+      ],
     );
     const after = (await this.schedules.snapshot(tx, s.id))!;
     record(tx, { type: 'schedule.updated', aggregateId: s.id, actorId: null, payload: { schedule: after, previous: s, origin: 'google' } });
@@ -274,8 +288,23 @@ export class GoogleSyncEngine {
                              is_private, external_guests, google_event_id, google_etag, google_attendees, google_synced_at, updated_by_id)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?, array(select json_array_elements_text(?::json)), ?, ?, array(select json_array_elements_text(?::json)), clock_timestamp(), null)
        on conflict do nothing returning id`,
-      [employeeId, f.title, f.startDate, f.endDate, f.isAllDay, f.startTime, f.endTime, type, f.meetLink, f.description, f.isPrivate, JSON.stringify(f.externalGuests), ev.id, ev.etag ?? null,
-       JSON.stringify(attendeeView(ev.attendees, selfEmail))],
+      [
+        employeeId,
+        f.title,
+        f.startDate,
+        f.endDate,
+        f.isAllDay,
+        f.startTime,
+        f.endTime,
+        type,
+        f.meetLink,
+        f.description,
+        f.isPrivate,
+        JSON.stringify(f.externalGuests),
+        ev.id,
+        ev.etag ?? null,
+        JSON.stringify(attendeeView(ev.attendees, selfEmail)),
+      ],
     );
     if (!rows.length) return;
     const s = (await this.schedules.snapshot(tx, rows[0]!.id))!;
@@ -304,9 +333,12 @@ export class GoogleSyncEngine {
       // The etag of every linked entry: an event listed with the etag we hold is unchanged (most of
       // a full sync) and needs no per-event lookup.
       const held = new Map(
-        ((await tx.execute(`select google_event_id, google_etag from schedule where owner_id = ? and google_event_id is not null`, [employeeId])) as { google_event_id: string; google_etag: string | null }[]).map(
-          (r) => [r.google_event_id, r.google_etag],
-        ),
+        (
+          (await tx.execute(`select google_event_id, google_etag from schedule where owner_id = ? and google_event_id is not null`, [employeeId])) as {
+            google_event_id: string;
+            google_etag: string | null;
+          }[]
+        ).map((r) => [r.google_event_id, r.google_etag]),
       );
       const seen = new Set<string>();
       for (const ev of items) {
@@ -320,7 +352,9 @@ export class GoogleSyncEngine {
           // Our insert whose answer was lost: adopt it — only under the id the entry's next push
           // would use. An older generation is an event we removed when sync was switched off (a
           // list taken before that removal must not link the entry to it again).
-          const mine = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.id = ? and s.google_event_id is null and s.sync_google', [employeeId, intranetId], 'for update of s'))[0];
+          const mine = (
+            await this.schedules.snapshots(tx, 's.owner_id = ? and s.id = ? and s.google_event_id is null and s.sync_google', [employeeId, intranetId], 'for update of s')
+          )[0];
           if (mine && ev.id === pushEventId(mine.id, generationOf(null, (await this.link(tx, mine.id)).google_etag))) s = mine;
         }
         if (ev.status === 'cancelled') {

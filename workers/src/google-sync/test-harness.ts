@@ -55,7 +55,11 @@ export async function startHarness(opts: { users?: number; env?: Record<string, 
   const users: { id: number; email: string }[] = [];
   for (let i = 0; i < (opts.users ?? 2); i++) {
     const email = `user${i}@example.co.jp`;
-    const [r] = await em.execute(`insert into employee (name, email, login_id, password_hash, role) values (?, ?, ?, 'x', 'GENERAL') returning id`, [`社員${i}`, email, `user${i}`]);
+    const [r] = await em.execute(`insert into employee (name, email, login_id, password_hash, role) values (?, ?, ?, 'x', 'GENERAL') returning id`, [
+      `社員${i}`,
+      email,
+      `user${i}`,
+    ]);
     users.push({ id: r.id, email });
   }
   const schedules = new ScheduleService();
@@ -72,10 +76,14 @@ export async function startHarness(opts: { users?: number; env?: Record<string, 
       const u = users.find((x) => x.id === userId)!;
       const code = fake.issueCode(u.email);
       const { tokens } = await sync.engine.connections.gateway.oauth('http://localhost/cb').getToken(code);
-      await db.orm.em.fork().execute(
-        `insert into google_connection (employee_id, google_email, refresh_token_enc, scope, sync_requested_at) values (?, ?, ?, ?, now())`,
-        [userId, u.email, sync.engine.connections.cipher.encrypt(tokens.refresh_token!, userId), tokens.scope ?? ''],
-      );
+      await db.orm.em
+        .fork()
+        .execute(`insert into google_connection (employee_id, google_email, refresh_token_enc, scope, sync_requested_at) values (?, ?, ?, ?, now())`, [
+          userId,
+          u.email,
+          sync.engine.connections.cipher.encrypt(tokens.refresh_token!, userId),
+          tokens.scope ?? '',
+        ]);
     },
     async deliver() {
       let total = 0;
@@ -84,7 +92,16 @@ export async function startHarness(opts: { users?: number; env?: Record<string, 
         const rows: Record<string, unknown>[] = await e.execute(`select * from outbox_event order by seq limit 500`);
         if (!rows.length) return total;
         const envs = rows.map((r: Record<string, unknown>) =>
-          toEnvelope({ id: r.id, type: r.type, aggregateType: r.aggregate_type, aggregateId: r.aggregate_id, occurredAt: r.occurred_at, actorId: r.actor_id, payload: r.payload, version: r.version } as never),
+          toEnvelope({
+            id: r.id,
+            type: r.type,
+            aggregateType: r.aggregate_type,
+            aggregateId: r.aggregate_id,
+            occurredAt: r.occurred_at,
+            actorId: r.actor_id,
+            payload: r.payload,
+            version: r.version,
+          } as never),
         );
         for (const env of envs) await runner.process([env]);
         // As the relay does: the delivered rows leave the queue for the archive.

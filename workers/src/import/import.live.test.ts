@@ -67,7 +67,8 @@ async function bigFile(): Promise<Buffer> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
   const ws = wb.addWorksheet('パソコン');
   ws.addRow(['管理番号', 'メーカー', '型番', '拠点', '状態']).commit();
-  for (let i = 1; i <= ROWS; i++) ws.addRow([`LIVE-${i}`, 'Dell', i <= 2000 ? `M-${i % 7} ${'長い型番'.repeat(10)}` : `M-${i % 7}`, i % BAD_EVERY === 0 ? '札幌' : '東京', '正常']).commit();
+  for (let i = 1; i <= ROWS; i++)
+    ws.addRow([`LIVE-${i}`, 'Dell', i <= 2000 ? `M-${i % 7} ${'長い型番'.repeat(10)}` : `M-${i % 7}`, i % BAD_EVERY === 0 ? '札幌' : '東京', '正常']).commit();
   ws.commit();
   await wb.commit();
   return Buffer.concat(chunks);
@@ -193,7 +194,21 @@ describe('importJobChanged', () => {
     await em.transactional(async (tx) => {
       await recordMany(tx, [
         { type: 'import.progressed', aggregateId: id, actorId: null, payload: { jobId: id, processedRows: job.processed_rows, totalRows: job.total_rows } },
-        { type: 'import.finished', aggregateId: id, actorId: null, payload: { jobId: id, status: 'succeeded', processedRows: job.processed_rows, totalRows: job.total_rows, created: job.created, updated: job.updated, unchanged: job.unchanged, rejected: job.rejected } },
+        {
+          type: 'import.finished',
+          aggregateId: id,
+          actorId: null,
+          payload: {
+            jobId: id,
+            status: 'succeeded',
+            processedRows: job.processed_rows,
+            totalRows: job.total_rows,
+            created: job.created,
+            updated: job.updated,
+            unchanged: job.unchanged,
+            rejected: job.rejected,
+          },
+        },
       ]);
     });
     await late.done;

@@ -72,7 +72,8 @@ async function upload(file: Buffer, name: string, query = '', token = devadmin) 
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-const employee = async () => (await sql(`select id, name from employee where status = 'ACTIVE' and name in (select name from employee group by name having count(*) = 1) order by id desc limit 1`))[0];
+const employee = async () =>
+  (await sql(`select id, name from employee where status = 'ACTIVE' and name in (select name from employee group by name having count(*) = 1) order by id desc limit 1`))[0];
 
 describe('computers import: good and bad rows', () => {
   it('imports valid .xlsx rows, rejects bad ones with row/column/reason, and a re-import changes nothing', async () => {
@@ -139,7 +140,11 @@ describe('computers import: good and bad rows', () => {
   it('every bad cell of a row is reported (row, column, reason), in the preview and the import alike; the row is rejected once', async () => {
     await upload(await xlsx([{ 管理番号: 'CELLS-OLD', メーカー: 'Dell', 拠点: '東京' }]), 'setup.xlsx');
     const bad = { メーカー: '', 導入日: '2024-13-40', 拠点: '火星', 使用者: '存在しない社員' };
-    const rows: Row[] = [{ 管理番号: 'CELLS-NEW', ...bad }, { 管理番号: 'CELLS-OLD', ...bad }, { 管理番号: 'CELLS-OK', メーカー: 'HP' }];
+    const rows: Row[] = [
+      { 管理番号: 'CELLS-NEW', ...bad },
+      { 管理番号: 'CELLS-OLD', ...bad },
+      { 管理番号: 'CELLS-OK', メーカー: 'HP' },
+    ];
     const expected = (row: number) => [
       { row, column: 'メーカー', reason: 'メーカーを入力してください。' },
       { row, column: '使用者', reason: '社員「存在しない社員」は存在しません。' },
@@ -154,7 +159,11 @@ describe('computers import: good and bad rows', () => {
     const q = `query($id: ID!) { importJob(id: $id) { rejected preview { row action } errors { row column reason } } }`;
     const job = (await gql(url, q, { id: preview.body.job_id }, { token: devadmin })).body.data.importJob;
     expect(job.errors).toEqual([...expected(2), ...expected(3)]);
-    expect(job.preview).toEqual([{ row: 2, action: 'REJECT' }, { row: 3, action: 'REJECT' }, { row: 4, action: 'CREATE' }]);
+    expect(job.preview).toEqual([
+      { row: 2, action: 'REJECT' },
+      { row: 3, action: 'REJECT' },
+      { row: 4, action: 'CREATE' },
+    ]);
 
     const applied = await upload(await xlsx(rows), 'cells.xlsx');
     expect(applied.body).toMatchObject({ created: 1, updated: 0, rejected: 2 });
@@ -162,7 +171,10 @@ describe('computers import: good and bad rows', () => {
     const report = await fetch(`${url}/api/computers/import/${applied.body.job_id}/errors`, { headers: { authorization: `Bearer ${devadmin}` } });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await report.arrayBuffer()) as never);
-    const lines = wb.worksheets[0].getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    const lines = wb.worksheets[0]
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[]).slice(1));
     expect(lines).toEqual([...expected(2), ...expected(3)].map((e) => [e.row, e.column, e.reason]));
     expect(await sql(`select maker, location_id is not null as located from computer where asset_number like 'CELLS-%' order by asset_number`)).toEqual([
       { maker: 'HP', located: false },
@@ -172,11 +184,19 @@ describe('computers import: good and bad rows', () => {
 
   it('reads .xls (BIFF8) files too, updating by ID when there is no 管理番号', async () => {
     const [{ id }] = await sql(`select id from computer where asset_number = 'IMP-0002'`);
-    const r = await upload(xls([{ ID: id, メーカー: 'HP', 型番: 'ProBook', 状態: '交換対象', 購入日: new Date('2024-01-01T00:00:00Z') }, { ID: 999999, メーカー: 'X' }]), 'old.xls');
+    const r = await upload(
+      xls([
+        { ID: id, メーカー: 'HP', 型番: 'ProBook', 状態: '交換対象', 購入日: new Date('2024-01-01T00:00:00Z') },
+        { ID: 999999, メーカー: 'X' },
+      ]),
+      'old.xls',
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ created: 0, updated: 1, rejected: 1 });
     expect(r.body.errors).toEqual([{ row: 3, column: 'ID', reason: 'ID 999999 のパソコンは存在しません。' }]);
-    expect(await sql(`select model, status, purchase_date::text as d, asset_number from computer where id = ?`, [id])).toEqual([{ model: 'ProBook', status: 'REPLACE', d: '2024-01-01', asset_number: 'IMP-0002' }]);
+    expect(await sql(`select model, status, purchase_date::text as d, asset_number from computer where id = ?`, [id])).toEqual([
+      { model: 'ProBook', status: 'REPLACE', d: '2024-01-01', asset_number: 'IMP-0002' },
+    ]);
     // History: the creation (status only: no user, no location) and this change of status, which
     // names the chunk's event (the one that carries the computer's id).
     const history = await sql(
@@ -187,10 +207,10 @@ describe('computers import: good and bad rows', () => {
       ['created', ['status'], null, 'BROKEN'],
       ['edit', ['status'], 'BROKEN', 'REPLACE'],
     ]);
-    const events = await sql(
-      `select type, payload from outbox_event where id = ?::uuid union all select type, payload from outbox_sent where id = ?::uuid`,
-      [history[1].ev, history[1].ev],
-    );
+    const events = await sql(`select type, payload from outbox_event where id = ?::uuid union all select type, payload from outbox_sent where id = ?::uuid`, [
+      history[1].ev,
+      history[1].ev,
+    ]);
     expect(events).toEqual([{ type: 'device.computers.imported', payload: { jobId: r.body.job_id, created: [], updated: [id] } }]);
   });
 
@@ -217,7 +237,10 @@ describe('computers import: good and bad rows', () => {
     expect(r.body.errors).toEqual([{ row: 4, column: '保証期限', reason: '保証期限は正しい日付（YYYY-MM-DD）で入力してください。' }]);
     const stored = () => sql(`select asset_number, to_char(warranty_until, 'YYYY-MM-DD') as w, version from computer where asset_number like 'WAR-%' order by asset_number`);
     const before = await stored();
-    expect(before.map((c) => [c.asset_number, c.w])).toEqual([['WAR-1', '2029-03-31'], ['WAR-2', '2029-04-01']]);
+    expect(before.map((c) => [c.asset_number, c.w])).toEqual([
+      ['WAR-1', '2029-03-31'],
+      ['WAR-2', '2029-04-01'],
+    ]);
     const exported = Buffer.from(await (await fetch(`${url}/api/computers/export?show_discarded=1`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer());
     const again = await upload(exported, 'export.xlsx');
     expect(again.body).toMatchObject({ created: 0, updated: 0, rejected: 0 });
@@ -266,7 +289,11 @@ describe('computers import: good and bad rows', () => {
 describe('computers import: preview, apply, live progress', () => {
   it('a preview writes nothing; applying it writes what it showed', async () => {
     const before = await snapshot();
-    const file = await xlsx([{ 管理番号: 'PRV-1', メーカー: 'Apple' }, { 管理番号: 'IMP-0002', メーカー: 'Lenovo' }, { 管理番号: 'PRV-2', メーカー: 'VAIO', 状態: '謎' }]);
+    const file = await xlsx([
+      { 管理番号: 'PRV-1', メーカー: 'Apple' },
+      { 管理番号: 'IMP-0002', メーカー: 'Lenovo' },
+      { 管理番号: 'PRV-2', メーカー: 'VAIO', 状態: '謎' },
+    ]);
     const r = await upload(file, 'p.xlsx', '?dry_run=1');
     expect(r.body).toMatchObject({ created: 1, updated: 1, rejected: 1 });
     expect(await snapshot()).toEqual(before);
@@ -309,7 +336,10 @@ describe('computers import: preview, apply, live progress', () => {
       return file;
     });
     try {
-      const file = await xlsx([{ 管理番号: 'HND-1', メーカー: 'Dell' }, { 管理番号: 'HND-2', メーカー: 'HP' }]);
+      const file = await xlsx([
+        { 管理番号: 'HND-1', メーカー: 'Dell' },
+        { 管理番号: 'HND-2', メーカー: 'HP' },
+      ]);
       const r = await upload(file, 'h.xlsx', '?dry_run=1');
       expect(r.body).toMatchObject({ created: 2, rejected: 0 });
       expect(taken.find((t) => t.id === r.body.job_id)?.file?.equals(file)).toBe(true);
@@ -344,7 +374,10 @@ describe('computers import: preview, apply, live progress', () => {
     // Unchanged and new rows clear nothing.
     const same = await upload(await xlsx([full, { 管理番号: 'CLR-2', メーカー: 'HP' }]), 'clr.xlsx', '?dry_run=1');
     const rows = (await gql(url, q, { id: same.body.job_id }, { token: devadmin })).body.data.importJob.preview;
-    expect(rows).toEqual([{ row: 2, action: 'UNCHANGED', changed: [], cleared: [] }, { row: 3, action: 'CREATE', changed: [], cleared: [] }]);
+    expect(rows).toEqual([
+      { row: 2, action: 'UNCHANGED', changed: [], cleared: [] },
+      { row: 3, action: 'CREATE', changed: [], cleared: [] },
+    ]);
   });
 
   it('wait=0 answers 202 with the job id; only the creator and 管理者/システム管理者 may read it', async () => {
@@ -359,7 +392,10 @@ describe('computers import: preview, apply, live progress', () => {
     const done = await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=20000`, { token: devadmin });
     expect(done).toMatchObject({ status: 200, body: { job_id: r.body.job_id, status: 'succeeded', processed_rows: 1 } });
     for (const bad of ['-1', 'abc', '600001', '1.5']) {
-      expect(await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=${bad}`, { token: devadmin })).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', error: 'wait はミリ秒（0〜600000の整数）で指定してください。' } });
+      expect(await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=${bad}`, { token: devadmin })).toMatchObject({
+        status: 400,
+        body: { code: 'BAD_USER_INPUT', error: 'wait はミリ秒（0〜600000の整数）で指定してください。' },
+      });
     }
     // Who may ask comes first: signed out is a 401, 一般 a 403, whatever the wait says.
     expect((await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=abc`)).status).toBe(401);
@@ -423,7 +459,11 @@ describe('computers import: hostile files and roles', () => {
     try {
       const before = await snapshot();
       const history = await sql(`select count(*)::int as n from device_history`);
-      const rows = [{ 管理番号: 'IMP-0001', メーカー: 'Changed' }, ...Array.from({ length: 200 }, (_, i) => ({ 管理番号: `FAIL-${i}`, メーカー: 'Dell' })), { 管理番号: 'FAIL-X', メーカー: 'BOOM' }];
+      const rows = [
+        { 管理番号: 'IMP-0001', メーカー: 'Changed' },
+        ...Array.from({ length: 200 }, (_, i) => ({ 管理番号: `FAIL-${i}`, メーカー: 'Dell' })),
+        { 管理番号: 'FAIL-X', メーカー: 'BOOM' },
+      ];
       const r = await upload(await xlsx(rows), 'fail.xlsx');
       expect(r).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('保存されていません') } });
       expect(await snapshot()).toEqual(before);
@@ -433,7 +473,7 @@ describe('computers import: hostile files and roles', () => {
     }
   });
 
-  it('a computer stored by someone else under one of the file\'s new 管理番号 while the job runs fails the job, saying why, and nothing of it is saved', async () => {
+  it("a computer stored by someone else under one of the file's new 管理番号 while the job runs fails the job, saying why, and nothing of it is saved", async () => {
     const load = ImportPlanner.prototype.loadStoredKeys;
     // Right after the job has read the stored 管理番号, another user saves RACE-0002 (committed).
     const spy = vi.spyOn(ImportPlanner.prototype, 'loadStoredKeys').mockImplementationOnce(async function (this: ImportPlanner, em) {
@@ -442,7 +482,11 @@ describe('computers import: hostile files and roles', () => {
     });
     try {
       const before = await snapshot();
-      const rows = [{ 管理番号: 'RACE-0001', メーカー: 'Dell' }, { 管理番号: 'RACE-0002', メーカー: 'HP' }, { 管理番号: 'RACE-0003', メーカー: 'NEC' }];
+      const rows = [
+        { 管理番号: 'RACE-0001', メーカー: 'Dell' },
+        { 管理番号: 'RACE-0002', メーカー: 'HP' },
+        { 管理番号: 'RACE-0003', メーカー: 'NEC' },
+      ];
       const r = await upload(await xlsx(rows), 'race.xlsx');
       expect(r).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: ASSET_NUMBER_TAKEN } });
       expect(spy).toHaveBeenCalled();
@@ -466,15 +510,24 @@ describe('computers import: hostile files and roles', () => {
         await load.call(this, em);
         await sql(`delete from location where id = ?`, [loc.id]);
       });
-      if (rowByRow) await sql(`create function noop() returns trigger language plpgsql as $$ begin return new; end $$; create trigger noop before insert on computer for each row execute function noop()`);
+      if (rowByRow)
+        await sql(
+          `create function noop() returns trigger language plpgsql as $$ begin return new; end $$; create trigger noop before insert on computer for each row execute function noop()`,
+        );
       try {
         const before = await snapshot();
-        const rows: Row[] = [{ 管理番号: 'GONE-0001', メーカー: 'Dell' }, { 管理番号: 'GONE-0002', メーカー: 'HP', 拠点: `消える拠点${rowByRow ? 'B' : 'A'}` }];
+        const rows: Row[] = [
+          { 管理番号: 'GONE-0001', メーカー: 'Dell' },
+          { 管理番号: 'GONE-0002', メーカー: 'HP', 拠点: `消える拠点${rowByRow ? 'B' : 'A'}` },
+        ];
         const r = await upload(await xlsx(rows), 'gone.xlsx');
         expect(spy).toHaveBeenCalled();
         expect(r).toMatchObject({
           status: 400,
-          body: { code: 'IMPORT_FAILED', error: `取り込み中に、ファイルにある拠点（ID: ${loc.id}）が別の操作で削除されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。` },
+          body: {
+            code: 'IMPORT_FAILED',
+            error: `取り込み中に、ファイルにある拠点（ID: ${loc.id}）が別の操作で削除されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。`,
+          },
         });
         expect(await snapshot()).toEqual(before);
       } finally {
@@ -489,25 +542,32 @@ describe('computers import: hostile files and roles', () => {
     const [loc] = await sql(`insert into location (name) values ('ロック拠点') returning id`);
     const other = db.orm.em.fork();
     try {
-      await db.orm.em.fork().transactional(async (tx) => {
-        const guard = await ReferenceGuard.open(tx, job.id, null);
-        expect(guard.setBased).toBe(true);
-        const roles: string[] = [];
-        const row = { locationId: loc.id, currentUserId: null, previousUserId: null, departmentId: null, officeAccountId: null } as never;
-        guard.name([row]);
-        await guard.write(tx, async () => roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role));
-        roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role);
-        expect(roles).toEqual(['replica', 'origin']);
-        // Another session cannot delete the locked location (it would wait for the job; here it gives up).
-        await expect(other.transactional(async (o) => {
-          await o.execute(`set local lock_timeout = '300ms'`);
-          await o.execute(`delete from location where id = ?`, [loc.id]);
-        })).rejects.toMatchObject({ code: '55P03' });
-        throw new Error('rollback');
-      }).catch((err: Error) => {
-        if (err.message !== 'rollback') throw err;
-      });
-      await sql(`create function noop2() returns trigger language plpgsql as $$ begin return new; end $$; create trigger noop2 after insert on device_history for each row execute function noop2()`);
+      await db.orm.em
+        .fork()
+        .transactional(async (tx) => {
+          const guard = await ReferenceGuard.open(tx, job.id, null);
+          expect(guard.setBased).toBe(true);
+          const roles: string[] = [];
+          const row = { locationId: loc.id, currentUserId: null, previousUserId: null, departmentId: null, officeAccountId: null } as never;
+          guard.name([row]);
+          await guard.write(tx, async () => roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role));
+          roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role);
+          expect(roles).toEqual(['replica', 'origin']);
+          // Another session cannot delete the locked location (it would wait for the job; here it gives up).
+          await expect(
+            other.transactional(async (o) => {
+              await o.execute(`set local lock_timeout = '300ms'`);
+              await o.execute(`delete from location where id = ?`, [loc.id]);
+            }),
+          ).rejects.toMatchObject({ code: '55P03' });
+          throw new Error('rollback');
+        })
+        .catch((err: Error) => {
+          if (err.message !== 'rollback') throw err;
+        });
+      await sql(
+        `create function noop2() returns trigger language plpgsql as $$ begin return new; end $$; create trigger noop2 after insert on device_history for each row execute function noop2()`,
+      );
       try {
         expect((await ReferenceGuard.open(db.orm.em.fork(), job.id, null)).setBased).toBe(false);
       } finally {
@@ -523,7 +583,11 @@ describe('computers import: hostile files and roles', () => {
     const file = await xlsx([{ 管理番号: 'ROLE-1', メーカー: 'Dell' }]);
     const r = await upload(file, 'r.xlsx', '?dry_run=1', staff);
     expect(r).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
-    for (const [m, p] of [['GET', '/computers/import/template'], ['GET', '/computers/import/00000000-0000-4000-8000-000000000000'], ['POST', '/computers/import/00000000-0000-4000-8000-000000000000/apply']] as const) {
+    for (const [m, p] of [
+      ['GET', '/computers/import/template'],
+      ['GET', '/computers/import/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/computers/import/00000000-0000-4000-8000-000000000000/apply'],
+    ] as const) {
       expect((await api(url, m, p, { token: staff })).status, p).toBe(403);
     }
     const g = await gql(url, `{ importJob(id: "00000000-0000-4000-8000-000000000000") { id } }`, {}, { token: staff });
@@ -543,7 +607,11 @@ describe('computers import: hostile files and roles', () => {
     // Upsert semantics, said plainly: an existing computer takes every column from the file.
     expect(text).toContain('既存のパソコンを更新する行では、すべての列の値をファイルの内容で置き換えます。空欄のセルはその項目を消去します');
     // The template itself imports (its example row is valid).
-    const r = await upload(Buffer.from(await (await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer()), 't.xlsx', '?dry_run=1');
+    const r = await upload(
+      Buffer.from(await (await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer()),
+      't.xlsx',
+      '?dry_run=1',
+    );
     expect(r.body).toMatchObject({ created: 1, rejected: 0 });
   });
 });

@@ -15,10 +15,134 @@ export const DEMO_LOGINS = [
 
 const LOCATIONS = ['東京', '姫路', '大阪'];
 const DEPARTMENTS = ['開発', '人材', '営業', '総務', '経理', '品質保証', 'マーケティング'];
-const SURNAMES = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤', '吉田', '山田', '佐々木', '山口', '松本', '井上', '木村', '林', '斎藤', '清水', '山崎', '森', '池田', '橋本', '阿部', '石川', '山下', '中島', '前田', '藤田'];
-const GIVEN = ['翔太', '美咲', '大輔', '陽菜', '健一', '結衣', '拓海', '彩花', '直樹', '真由美', '亮', '愛', '和也', '由香', '誠', '奈々', '隆', 'さくら', '悠斗', '千尋', '浩二', '恵', '達也', '麻衣', '剛', '優子', '雄介', '舞子', '修', '瞳'];
-const ROMAJI_SURNAMES = ['sato', 'suzuki', 'takahashi', 'tanaka', 'ito', 'watanabe', 'yamamoto', 'nakamura', 'kobayashi', 'kato', 'yoshida', 'yamada', 'sasaki', 'yamaguchi', 'matsumoto', 'inoue', 'kimura', 'hayashi', 'saito', 'shimizu', 'yamazaki', 'mori', 'ikeda', 'hashimoto', 'abe', 'ishikawa', 'yamashita', 'nakajima', 'maeda', 'fujita'];
-const ROMAJI_GIVEN = ['shota', 'misaki', 'daisuke', 'hina', 'kenichi', 'yui', 'takumi', 'ayaka', 'naoki', 'mayumi', 'ryo', 'ai', 'kazuya', 'yuka', 'makoto', 'nana', 'takashi', 'sakura', 'yuto', 'chihiro', 'koji', 'megumi', 'tatsuya', 'mai', 'tsuyoshi', 'yuko', 'yusuke', 'maiko', 'osamu', 'hitomi'];
+const SURNAMES = [
+  '佐藤',
+  '鈴木',
+  '高橋',
+  '田中',
+  '伊藤',
+  '渡辺',
+  '山本',
+  '中村',
+  '小林',
+  '加藤',
+  '吉田',
+  '山田',
+  '佐々木',
+  '山口',
+  '松本',
+  '井上',
+  '木村',
+  '林',
+  '斎藤',
+  '清水',
+  '山崎',
+  '森',
+  '池田',
+  '橋本',
+  '阿部',
+  '石川',
+  '山下',
+  '中島',
+  '前田',
+  '藤田',
+];
+const GIVEN = [
+  '翔太',
+  '美咲',
+  '大輔',
+  '陽菜',
+  '健一',
+  '結衣',
+  '拓海',
+  '彩花',
+  '直樹',
+  '真由美',
+  '亮',
+  '愛',
+  '和也',
+  '由香',
+  '誠',
+  '奈々',
+  '隆',
+  'さくら',
+  '悠斗',
+  '千尋',
+  '浩二',
+  '恵',
+  '達也',
+  '麻衣',
+  '剛',
+  '優子',
+  '雄介',
+  '舞子',
+  '修',
+  '瞳',
+];
+const ROMAJI_SURNAMES = [
+  'sato',
+  'suzuki',
+  'takahashi',
+  'tanaka',
+  'ito',
+  'watanabe',
+  'yamamoto',
+  'nakamura',
+  'kobayashi',
+  'kato',
+  'yoshida',
+  'yamada',
+  'sasaki',
+  'yamaguchi',
+  'matsumoto',
+  'inoue',
+  'kimura',
+  'hayashi',
+  'saito',
+  'shimizu',
+  'yamazaki',
+  'mori',
+  'ikeda',
+  'hashimoto',
+  'abe',
+  'ishikawa',
+  'yamashita',
+  'nakajima',
+  'maeda',
+  'fujita',
+];
+const ROMAJI_GIVEN = [
+  'shota',
+  'misaki',
+  'daisuke',
+  'hina',
+  'kenichi',
+  'yui',
+  'takumi',
+  'ayaka',
+  'naoki',
+  'mayumi',
+  'ryo',
+  'ai',
+  'kazuya',
+  'yuka',
+  'makoto',
+  'nana',
+  'takashi',
+  'sakura',
+  'yuto',
+  'chihiro',
+  'koji',
+  'megumi',
+  'tatsuya',
+  'mai',
+  'tsuyoshi',
+  'yuko',
+  'yusuke',
+  'maiko',
+  'osamu',
+  'hitomi',
+];
 
 export interface SeedSummary {
   employees: number;
@@ -107,7 +231,14 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
   const active = people.filter((p) => p.status === 'ACTIVE');
   const retired = people.filter((p) => p.status === 'RETIRED');
   const day = (i: number) => new Date(Date.UTC(2021, 3, 1) + i * 37 * 86_400_000).toISOString().slice(0, 10);
-  const history = async (kind: string, id: number, at: string, changed: string[], from: [number | null, string | null, number | null], to: [number | null, string, number | null]) =>
+  const history = async (
+    kind: string,
+    id: number,
+    at: string,
+    changed: string[],
+    from: [number | null, string | null, number | null],
+    to: [number | null, string, number | null],
+  ) =>
     em.execute(
       `insert into device_history (device_kind, device_id, changed_at, actor_id, reason, changed, from_user_id, to_user_id, from_status, to_status, from_location_id, to_location_id)
        values (?, ?, ?::date + time '10:00', ?, ?, ?::text[], ?, ?, ?, ?, ?, ?)`,
@@ -134,8 +265,29 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
     ]);
     accounts.push(row.id);
   }
-  const MAKERS = [['Dell', 'Latitude 5440'], ['HP', 'ProBook 450 G10'], ['Lenovo', 'ThinkPad X1 Carbon'], ['Apple', 'MacBook Pro 14'], ['富士通', 'LIFEBOOK U9313'], ['NEC', 'VersaPro VKT44'], ['Panasonic', "Let's note SV1"], ['VAIO', 'VAIO Pro PK']];
-  const PC_STATUS: Record<number, string> = { 13: 'BROKEN', 14: 'REPLACE', 21: 'BROKEN', 26: 'REPLACE', 30: 'BROKEN', 34: 'DISCARDED', 35: 'DISCARDED', 36: 'LOST', 37: 'LOST', 38: 'DISPOSED', 39: 'DISPOSED' };
+  const MAKERS = [
+    ['Dell', 'Latitude 5440'],
+    ['HP', 'ProBook 450 G10'],
+    ['Lenovo', 'ThinkPad X1 Carbon'],
+    ['Apple', 'MacBook Pro 14'],
+    ['富士通', 'LIFEBOOK U9313'],
+    ['NEC', 'VersaPro VKT44'],
+    ['Panasonic', "Let's note SV1"],
+    ['VAIO', 'VAIO Pro PK'],
+  ];
+  const PC_STATUS: Record<number, string> = {
+    13: 'BROKEN',
+    14: 'REPLACE',
+    21: 'BROKEN',
+    26: 'REPLACE',
+    30: 'BROKEN',
+    34: 'DISCARDED',
+    35: 'DISCARDED',
+    36: 'LOST',
+    37: 'LOST',
+    38: 'DISPOSED',
+    39: 'DISPOSED',
+  };
   const account = (i: number) =>
     i < 5 ? accounts[0] : i < 12 ? accounts[1] : i < 14 ? accounts[2] : i === 14 ? accounts[3] : i === 15 ? accounts[12] : i < 34 ? accounts[4 + (i % 8)] : null;
   for (let i = 0; i < 40; i++) {
@@ -149,9 +301,34 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
       `insert into computer (asset_number, maker, device_type, model, current_user_id, previous_user_id, location_id, department_id, status, reason,
          purchase_date, introduction_date, office_account_id, pin_code, pass, ac_adapter, power_cable, updated_by_id)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date - 7, ?, ?, ?, ?, ?, ?, ?) returning id`,
-      [`PC-${String(i + 1).padStart(4, '0')}`, maker, i % 5 === 4 ? 'デスクトップ' : 'ノートPC', model, s.user, s.prev, s.loc, holder.department_id, status,
-        status === 'NORMAL' ? null : status === 'LOST' ? '出張先で紛失（警察に届出済み）' : status === 'BROKEN' ? '液晶割れ・修理見積中' : status === 'REPLACE' ? 'バッテリー劣化のため交換予定' : 'リース満了',
-        day(i), day(i), account(i), String(1000 + ((i * 7919) % 9000)), `Pc-${(i * 104729) % 100000}!`, i === 36 ? '紛失' : '有', i % 6 === 5 ? '無' : '有', actor],
+      [
+        `PC-${String(i + 1).padStart(4, '0')}`,
+        maker,
+        i % 5 === 4 ? 'デスクトップ' : 'ノートPC',
+        model,
+        s.user,
+        s.prev,
+        s.loc,
+        holder.department_id,
+        status,
+        status === 'NORMAL'
+          ? null
+          : status === 'LOST'
+            ? '出張先で紛失（警察に届出済み）'
+            : status === 'BROKEN'
+              ? '液晶割れ・修理見積中'
+              : status === 'REPLACE'
+                ? 'バッテリー劣化のため交換予定'
+                : 'リース満了',
+        day(i),
+        day(i),
+        account(i),
+        String(1000 + ((i * 7919) % 9000)),
+        `Pc-${(i * 104729) % 100000}!`,
+        i === 36 ? '紛失' : '有',
+        i % 6 === 5 ? '無' : '有',
+        actor,
+      ],
     );
     await story('COMPUTER', row.id, i, s);
   }
@@ -168,8 +345,20 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
     const [row] = await em.execute(
       `insert into smartphone (phone_number, carrier, os, price, current_user_id, previous_user_id, location_id, department_id, status, exchange_date, pin_pw, updated_by_id)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-      [`0${[70, 80, 90][i % 3]}-${n.slice(0, 4)}-${n.slice(4)}`, CARRIERS[i % 4], OS[i % 4], 49_800 + (i % 5) * 20_000, s.user, s.prev, s.loc, holder.department_id, status,
-        i % 4 === 1 ? day(i + 20) : null, String(100000 + ((i * 7727) % 900000)), actor],
+      [
+        `0${[70, 80, 90][i % 3]}-${n.slice(0, 4)}-${n.slice(4)}`,
+        CARRIERS[i % 4],
+        OS[i % 4],
+        49_800 + (i % 5) * 20_000,
+        s.user,
+        s.prev,
+        s.loc,
+        holder.department_id,
+        status,
+        i % 4 === 1 ? day(i + 20) : null,
+        String(100000 + ((i * 7727) % 900000)),
+        actor,
+      ],
     );
     await story('SMARTPHONE', row.id, i, s);
   }

@@ -59,15 +59,31 @@ export async function seedDemoSchedules(em: EntityManager, today = tokyoToday())
         await add(lead, { title: `${dept}チーム 朝会`, date: addDays(weekStart, d), start: '09:30', end: '09:45', type: 'APPOINTMENT', guests: others });
       }
       // Weekly department meeting on Wednesday.
-      await add(lead, { title: `${dept} 週次定例`, date: addDays(weekStart, 2), start: '14:00', end: '15:00', type: 'APPOINTMENT', desc: '今週の進捗と来週の予定を共有します。', guests: others });
+      await add(lead, {
+        title: `${dept} 週次定例`,
+        date: addDays(weekStart, 2),
+        start: '14:00',
+        end: '15:00',
+        type: 'APPOINTMENT',
+        desc: '今週の進捗と来週の予定を共有します。',
+        guests: others,
+      });
       // 1on1s with two members each week.
       for (const [i, m] of others.slice(w * 2, w * 2 + 2).entries()) {
-        await add(lead, { title: `1on1（${members.find((x) => x.id === m)!.name.split(' ')[0]}さん）`, date: addDays(weekStart, 1 + i * 2), start: '16:00', end: '16:30', type: 'APPOINTMENT', guests: [m] });
+        await add(lead, {
+          title: `1on1（${members.find((x) => x.id === m)!.name.split(' ')[0]}さん）`,
+          date: addDays(weekStart, 1 + i * 2),
+          start: '16:00',
+          end: '16:30',
+          type: 'APPOINTMENT',
+          guests: [m],
+        });
       }
     }
     for (const [i, p] of people.entries()) {
       const k = (i + w * 3) % 11;
-      if (k === 0) await add(p.id, { title: '在宅勤務', date: addDays(weekStart, (i % 5)), start: '09:00', end: '18:00', type: 'REMOTE', meet: 'https://meet.google.com/abc-defg-hij' });
+      if (k === 0)
+        await add(p.id, { title: '在宅勤務', date: addDays(weekStart, i % 5), start: '09:00', end: '18:00', type: 'REMOTE', meet: 'https://meet.google.com/abc-defg-hij' });
       if (k === 3) await add(p.id, { title: '有給休暇', date: addDays(weekStart, 4) });
       if (k === 5) await add(p.id, { title: '大阪出張', date: addDays(weekStart, 2), endDate: addDays(weekStart, 3), desc: '大阪拠点での打ち合わせ' });
       if (k === 7) await add(p.id, { title: '通院', date: addDays(weekStart, 1), start: '11:00', end: '12:00', priv: true });

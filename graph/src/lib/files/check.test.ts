@@ -18,7 +18,12 @@ const utf8 = (s: string) => Buffer.from(s, 'utf8');
 describe('checkAttachment accepts each allowed kind by its content', () => {
   it('png, jpg, jpeg, gif (animated too), decoded in full', async () => {
     expect(await checkAttachment({ bytes: await png(64, 48), fileName: '会議室の写真.PNG' })).toEqual({
-      kind: 'png', contentType: 'image/png', extension: 'png', size: expect.any(Number), displayName: '会議室の写真.PNG', image: { width: 64, height: 48, frames: 1 },
+      kind: 'png',
+      contentType: 'image/png',
+      extension: 'png',
+      size: expect.any(Number),
+      displayName: '会議室の写真.PNG',
+      image: { width: 64, height: 48, frames: 1 },
     });
     expect(await checkAttachment({ bytes: await jpeg(), fileName: 'a.jpg' })).toMatchObject({ kind: 'jpeg', contentType: 'image/jpeg', extension: 'jpg' });
     expect(await checkAttachment({ bytes: await jpeg(), fileName: 'a.jpeg' })).toMatchObject({ kind: 'jpeg', extension: 'jpeg' });
@@ -31,11 +36,22 @@ describe('checkAttachment accepts each allowed kind by its content', () => {
   });
 
   it('text in UTF-8 (with or without BOM) or Shift_JIS, the charset recorded', async () => {
-    expect(await checkAttachment({ bytes: utf8('お知らせ\r\n\t本文です。\n'), fileName: 'memo.txt' })).toMatchObject({ kind: 'txt', contentType: 'text/plain; charset=utf-8', charset: 'utf-8' });
+    expect(await checkAttachment({ bytes: utf8('お知らせ\r\n\t本文です。\n'), fileName: 'memo.txt' })).toMatchObject({
+      kind: 'txt',
+      contentType: 'text/plain; charset=utf-8',
+      charset: 'utf-8',
+    });
     expect(await checkAttachment({ bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('BOM付き')]), fileName: 'bom.txt' })).toMatchObject({ charset: 'utf-8' });
-    expect(await checkAttachment({ bytes: SHIFT_JIS_TEXT, fileName: 'sjis.txt' })).toMatchObject({ kind: 'txt', contentType: 'text/plain; charset=shift_jis', charset: 'shift_jis' });
+    expect(await checkAttachment({ bytes: SHIFT_JIS_TEXT, fileName: 'sjis.txt' })).toMatchObject({
+      kind: 'txt',
+      contentType: 'text/plain; charset=shift_jis',
+      charset: 'shift_jis',
+    });
     // Markup in a .txt is text: it is served as text/plain and downloaded, never rendered.
-    expect(await checkAttachment({ bytes: utf8('<?xml version="1.0"?><svg onload="alert(1)"/>'), fileName: 'x.txt' })).toMatchObject({ kind: 'txt', contentType: 'text/plain; charset=utf-8' });
+    expect(await checkAttachment({ bytes: utf8('<?xml version="1.0"?><svg onload="alert(1)"/>'), fileName: 'x.txt' })).toMatchObject({
+      kind: 'txt',
+      contentType: 'text/plain; charset=utf-8',
+    });
     expect(await checkAttachment({ bytes: utf8('<html><script>alert(1)</script>'), fileName: 'page.txt' })).toMatchObject({ kind: 'txt' });
   });
 
@@ -47,7 +63,11 @@ describe('checkAttachment accepts each allowed kind by its content', () => {
 describe('checkAttachment refuses', () => {
   it('an empty file and one past 5 MB', async () => {
     expect(await refusal(Buffer.alloc(0), 'a.txt')).toMatchObject({ code: 'FILE_EMPTY', message: '空のファイルは添付できません。', status: 400 });
-    expect(await refusal(Buffer.alloc(MAX_ATTACHMENT_BYTES + 1, 0x61), 'a.txt')).toEqual({ code: 'FILE_TOO_LARGE', message: 'ファイルサイズが上限（5 MB）を超えています。', status: 413 });
+    expect(await refusal(Buffer.alloc(MAX_ATTACHMENT_BYTES + 1, 0x61), 'a.txt')).toEqual({
+      code: 'FILE_TOO_LARGE',
+      message: 'ファイルサイズが上限（5 MB）を超えています。',
+      status: 413,
+    });
   });
 
   it('names whose extension is not allowed, or missing', async () => {
@@ -83,13 +103,19 @@ describe('checkAttachment refuses', () => {
     expect((await refusal(Buffer.from([0x01, 0x02, 0x03, 0x00, 0x04, 0x9f]), 'a.txt')).code).toBe('FILE_CONTENT_MISMATCH');
     expect((await refusal(utf8('abc\u0000def'), 'a.txt')).code).toBe('FILE_CONTENT_MISMATCH');
     expect((await refusal(utf8('abc\u0007def'), 'a.txt')).code).toBe('FILE_CONTENT_MISMATCH');
-    expect(await refusal(Buffer.from('\ufeffテキスト', 'utf16le'), 'a.txt')).toMatchObject({ code: 'FILE_CONTENT_MISMATCH', message: 'UTF-16 のテキストは添付できません。UTF-8 で保存し直してから添付してください。' });
+    expect(await refusal(Buffer.from('\ufeffテキスト', 'utf16le'), 'a.txt')).toMatchObject({
+      code: 'FILE_CONTENT_MISMATCH',
+      message: 'UTF-16 のテキストは添付できません。UTF-8 で保存し直してから添付してください。',
+    });
     expect(textCharset(Buffer.from([0x82]))).toBeNull();
   });
 
   it('a truncated image and a PDF cut short, as unreadable', async () => {
     const whole = await png(300, 300);
-    expect(await refusal(whole.subarray(0, whole.length - 200), 'cut.png')).toMatchObject({ code: 'FILE_UNREADABLE', message: 'PNG 画像として読み取れませんでした。ファイルが壊れていないか確かめてください。' });
+    expect(await refusal(whole.subarray(0, whole.length - 200), 'cut.png')).toMatchObject({
+      code: 'FILE_UNREADABLE',
+      message: 'PNG 画像として読み取れませんでした。ファイルが壊れていないか確かめてください。',
+    });
     const j = await jpeg(300, 300);
     expect((await refusal(j.subarray(0, 200), 'cut.jpg')).code).toBe('FILE_UNREADABLE');
     const p = pdf();

@@ -1,9 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import {
-  ATTACHMENT_KINDS, ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_IMAGE_PIXELS, extensionOf, kindOfExtension, kindOfMime,
-  type AttachmentKind,
-} from './attachment-types.js';
+import { ATTACHMENT_KINDS, ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_IMAGE_PIXELS, extensionOf, kindOfExtension, kindOfMime, type AttachmentKind } from './attachment-types.js';
 import { safeDisplayName } from './display-name.js';
 import { FileCheckError } from './errors.js';
 
@@ -128,7 +125,8 @@ export async function checkAttachment(input: { bytes: Uint8Array; fileName: stri
   else {
     const c = textCharset(bytes);
     if (!c) {
-      if (named === 'txt') throw new FileCheckError('FILE_CONTENT_MISMATCH', 'ファイルの中身がテキストではありません（.txt として添付できるのは UTF-8 か Shift_JIS のテキストだけです）。');
+      if (named === 'txt')
+        throw new FileCheckError('FILE_CONTENT_MISMATCH', 'ファイルの中身がテキストではありません（.txt として添付できるのは UTF-8 か Shift_JIS のテキストだけです）。');
       throw new FileCheckError('FILE_UNREADABLE', `${ATTACHMENT_TYPES[named].label}として読み取れませんでした。ファイルが壊れていないか確かめてください。`);
     }
     charset = c;

@@ -23,8 +23,24 @@ describe('parseDataUrl', () => {
   });
 
   it('refuses what is not a base64 data URL, with a typed error', () => {
-    for (const bad of [undefined, 42, '', 'https://x.example/a.png', 'data:text/plain,hello', 'data:text/plain;base64', 'data:text/plain;base64,YQ=', 'data:text/plain;base64,Y Q==', 'data:text/plain;base64,YQ==\n', 'data:text/plain;base64,Y-_=', 'data:te<xt;base64,YQ==', `data:${'x'.repeat(300)};base64,YQ==`]) {
-      expect(code(() => parseDataUrl(bad)), JSON.stringify(bad)).toBe('FILE_DATA_MALFORMED');
+    for (const bad of [
+      undefined,
+      42,
+      '',
+      'https://x.example/a.png',
+      'data:text/plain,hello',
+      'data:text/plain;base64',
+      'data:text/plain;base64,YQ=',
+      'data:text/plain;base64,Y Q==',
+      'data:text/plain;base64,YQ==\n',
+      'data:text/plain;base64,Y-_=',
+      'data:te<xt;base64,YQ==',
+      `data:${'x'.repeat(300)};base64,YQ==`,
+    ]) {
+      expect(
+        code(() => parseDataUrl(bad)),
+        JSON.stringify(bad),
+      ).toBe('FILE_DATA_MALFORMED');
     }
     expect(code(() => parseDataUrl('data:text/plain;base64,'))).toBe('FILE_EMPTY');
     try {

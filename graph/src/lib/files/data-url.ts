@@ -9,8 +9,7 @@ export interface DataUrl {
 }
 
 const malformed = (detail: string) => new FileCheckError('FILE_DATA_MALFORMED', `ファイルのデータ形式が正しくありません（${detail}）。`);
-const tooLarge = (maxBytes: number) =>
-  new FileCheckError('FILE_TOO_LARGE', `ファイルサイズが上限（${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB）を超えています。`);
+const tooLarge = (maxBytes: number) => new FileCheckError('FILE_TOO_LARGE', `ファイルサイズが上限（${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB）を超えています。`);
 const MAX_HEADER = 256;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -28,7 +27,10 @@ export function parseDataUrl(value: unknown, maxBytes = MAX_ATTACHMENT_BYTES): D
   if (typeof value !== 'string' || !/^data:/i.test(value)) throw malformed('data: で始まるデータ URL ではありません');
   const comma = value.slice(0, MAX_HEADER).indexOf(',');
   if (comma < 0) throw malformed('データ URL の見出しが読めません');
-  const params = value.slice(5, comma).split(';').map((p) => p.trim());
+  const params = value
+    .slice(5, comma)
+    .split(';')
+    .map((p) => p.trim());
   if (params.length < 2 || params.pop()!.toLowerCase() !== 'base64') throw malformed('base64 のデータ URL だけ受け付けます');
   const mediaType = (params[0] || 'application/octet-stream').toLowerCase();
   if (!MEDIA_TYPE.test(mediaType)) throw malformed('メディアタイプが正しくありません');
@@ -44,8 +46,7 @@ export function parseDataUrl(value: unknown, maxBytes = MAX_ATTACHMENT_BYTES): D
 
 /** One file of the REST facade's `upload_files`: new bytes, a file already stored, or nothing. */
 export type UploadFile =
-  | { kind: 'upload'; uid?: string; name: string; declaredType?: string; mediaType: string; bytes: Buffer }
-  | { kind: 'stored'; uid?: string; name: string; key: string };
+  { kind: 'upload'; uid?: string; name: string; declaredType?: string; mediaType: string; bytes: Buffer } | { kind: 'stored'; uid?: string; name: string; key: string };
 
 const text = (v: unknown, max: number): string | undefined => (typeof v === 'string' && v.length <= max ? v : undefined);
 

@@ -23,8 +23,7 @@ const TEXT_CHARSETS = new Set(['utf-8', 'shift_jis']);
 export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 
 /** `filename*` per RFC 5987/8187: UTF-8, percent-encoded, with the characters encodeURIComponent leaves alone but the grammar does not allow. */
-export const encodeRfc5987 = (value: string) =>
-  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const encodeRfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** An ASCII stand-in for browsers that ignore `filename*`: non-ASCII and quoting characters replaced. */
 function asciiFallback(name: string): string {

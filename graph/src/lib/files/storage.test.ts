@@ -9,12 +9,34 @@ import { defaultFilesRoot, FileKeyError, fileKeyFromUrl, fileUrl, isFileKey, Loc
 /** Every file under a directory, relative. */
 async function tree(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 const TRAVERSALS = [
-  '../escape.txt', '../../etc/passwd', 'blog/../../x.txt', 'blog/..', '..', '.', './x', '/etc/passwd', 'C:\\x.txt', 'blog\\..\\x',
-  '%2e%2e/x', 'blog//x.png', 'blog/', '', '.hidden', 'blog/.x', 'a/b/c/d/e', 'x\u0000.png', 'blog/x.png.exe', 'ブログ/写真.png', `${'a'.repeat(256)}`,
+  '../escape.txt',
+  '../../etc/passwd',
+  'blog/../../x.txt',
+  'blog/..',
+  '..',
+  '.',
+  './x',
+  '/etc/passwd',
+  'C:\\x.txt',
+  'blog\\..\\x',
+  '%2e%2e/x',
+  'blog//x.png',
+  'blog/',
+  '',
+  '.hidden',
+  'blog/.x',
+  'a/b/c/d/e',
+  'x\u0000.png',
+  'blog/x.png.exe',
+  'ブログ/写真.png',
+  `${'a'.repeat(256)}`,
 ];
 
 describe('file keys and URLs', () => {

@@ -3,19 +3,30 @@ import { crc32, deflateSync } from 'node:zlib';
 
 /** Files for the tests, made here rather than committed as binaries. */
 export const png = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 export const jpeg = (width = 64, height = 48, orientation?: number) => {
   const img = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg({ quality: 80 });
   return (orientation ? img.withMetadata({ orientation }) : img).toBuffer();
 };
 export const gif = (width = 32, height = 32) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 0, g: 160, b: 0, alpha: 1 } } }).gif().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 0, g: 160, b: 0, alpha: 1 } } })
+    .gif()
+    .toBuffer();
 export const animatedGif = async () => {
-  const frame = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ff0000' } }).raw().toBuffer();
+  const frame = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ff0000' } })
+    .raw()
+    .toBuffer();
   const frames = Buffer.concat([frame, Buffer.alloc(frame.length, 0x80)]);
-  return sharp(frames, { raw: { width: 16, height: 32, channels: 3, pageHeight: 16 } }).gif({ delay: [100, 100] }).toBuffer();
+  return sharp(frames, { raw: { width: 16, height: 32, channels: 3, pageHeight: 16 } })
+    .gif({ delay: [100, 100] })
+    .toBuffer();
 };
-export const webp = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp().toBuffer();
+export const webp = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .webp()
+    .toBuffer();
 
 /** A small, well-formed one-page PDF. */
 export function pdf(): Buffer {

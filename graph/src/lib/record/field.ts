@@ -12,10 +12,7 @@ export type Codec = 'text' | 'date' | 'int' | 'ref' | 'enum';
  * by id (both under the field's own names), or "from today to N days from today" on its date (as
  * `<key>WithinDays` in GraphQL, `<rest>_within_days` on `/api`).
  */
-export type FieldFilter =
-  | { kind: 'contains'; description: string }
-  | { kind: 'equals'; description: string }
-  | { kind: 'withinDays'; description: string; maxDays: number };
+export type FieldFilter = { kind: 'contains'; description: string } | { kind: 'equals'; description: string } | { kind: 'withinDays'; description: string; maxDays: number };
 
 /** The GraphQL argument of a field's filter. */
 export const filterArg = (f: { key: string; filter?: FieldFilter }): string => (f.filter?.kind === 'withinDays' ? `${f.key}WithinDays` : f.key);

@@ -28,8 +28,27 @@ export interface SanitizeOptions {
 
 /** Elements whose content is not readable text (scripts, styles, embedded documents): dropped whole. */
 const NON_TEXT_TAGS = [
-  'script', 'style', 'textarea', 'option', 'select', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe',
-  'template', 'title', 'object', 'embed', 'applet', 'svg', 'math', 'plaintext', 'head', 'frameset', 'canvas',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'select',
+  'xmp',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'template',
+  'title',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'plaintext',
+  'head',
+  'frameset',
+  'canvas',
 ];
 
 /** Tags from other tools renamed to ours before filtering (conversion only): same meaning, our spelling. */
@@ -40,11 +59,41 @@ const INLINE_RENAMES: Record<string, string> = { strong: 'b', em: 'i', strike: '
  * `div` is allowed, without attributes, only on the way into the converter: no output holds one.
  */
 const BLOCK_RENAMES: Record<string, string> = {
-  h4: 'h3', h5: 'h3', h6: 'h3',
+  h4: 'h3',
+  h5: 'h3',
+  h6: 'h3',
   ...Object.fromEntries(
-    ['section', 'article', 'aside', 'header', 'footer', 'main', 'nav', 'address', 'blockquote', 'pre',
-      'center', 'details', 'summary', 'dl', 'dt', 'dd', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr',
-      'td', 'th', 'fieldset', 'legend', 'form', 'body', 'html'].map((t) => [t, 'div']),
+    [
+      'section',
+      'article',
+      'aside',
+      'header',
+      'footer',
+      'main',
+      'nav',
+      'address',
+      'blockquote',
+      'pre',
+      'center',
+      'details',
+      'summary',
+      'dl',
+      'dt',
+      'dd',
+      'table',
+      'caption',
+      'thead',
+      'tbody',
+      'tfoot',
+      'tr',
+      'td',
+      'th',
+      'fieldset',
+      'legend',
+      'form',
+      'body',
+      'html',
+    ].map((t) => [t, 'div']),
   ),
 };
 

@@ -26,7 +26,9 @@ describe('renderHtml', () => {
         { type: 'image', data: { file: { url: '/files/blog/x.gif' } } },
       ],
     });
-    expect(renderHtml(doc)).toBe('<ol start="3" type="I"><li>c</li></ol><ul><li>a<ul><li>b</li></ul></li></ul><figure><img src="/files/blog/x.gif" alt="" loading="lazy" /></figure>');
+    expect(renderHtml(doc)).toBe(
+      '<ol start="3" type="I"><li>c</li></ol><ul><li>a<ul><li>b</li></ul></li></ul><figure><img src="/files/blog/x.gif" alt="" loading="lazy" /></figure>',
+    );
   });
 });
 
@@ -56,7 +58,9 @@ describe('htmlToDocument', () => {
   });
 
   it('turns unknown block elements into paragraphs, keeping their text and order', () => {
-    const doc = htmlToDocument('前書き<div>一段落目</div><blockquote>引用</blockquote><section><div>入れ子</div>後</section><table><tr><td>セル1</td><td>セル2</td></tr></table><pre>整形\n済み</pre><span>地の文</span>');
+    const doc = htmlToDocument(
+      '前書き<div>一段落目</div><blockquote>引用</blockquote><section><div>入れ子</div>後</section><table><tr><td>セル1</td><td>セル2</td></tr></table><pre>整形\n済み</pre><span>地の文</span>',
+    );
     expect(doc.blocks.map((b) => (b.type === 'paragraph' ? b.data.text : b.type))).toEqual(['前書き', '一段落目', '引用', '入れ子', '後', 'セル1', 'セル2', '整形 済み', '地の文']);
   });
 
@@ -69,7 +73,14 @@ describe('htmlToDocument', () => {
           style: 'unordered',
           meta: {},
           items: [
-            { content: '一<br />二', meta: {}, items: [{ content: '子', meta: {}, items: [] }, { content: '直下の入れ子', meta: {}, items: [] }] },
+            {
+              content: '一<br />二',
+              meta: {},
+              items: [
+                { content: '子', meta: {}, items: [] },
+                { content: '直下の入れ子', meta: {}, items: [] },
+              ],
+            },
             { content: '三', meta: {}, items: [] },
           ],
         },
@@ -92,7 +103,9 @@ describe('htmlToDocument', () => {
   });
 
   it('keeps our images (with figcaption, or alt as caption) and drops anyone else’s', () => {
-    const doc = htmlToDocument('<p>前<img src="/files/blog/a.png" alt="猫 &amp; 犬">後</p><figure><img src="/files/blog/b.png"><figcaption>図<b>1</b></figcaption></figure><img src="https://evil.example/x.png"><p><img src="/files/blog/c.png">画像の後</p>');
+    const doc = htmlToDocument(
+      '<p>前<img src="/files/blog/a.png" alt="猫 &amp; 犬">後</p><figure><img src="/files/blog/b.png"><figcaption>図<b>1</b></figcaption></figure><img src="https://evil.example/x.png"><p><img src="/files/blog/c.png">画像の後</p>',
+    );
     expect(doc.blocks).toEqual([
       { type: 'paragraph', data: { text: '前' } },
       { type: 'image', data: { file: { url: '/files/blog/a.png' }, caption: '猫 &amp; 犬', withBorder: false, withBackground: false, stretched: false } },

@@ -40,7 +40,13 @@ describe('parseDocument', () => {
       },
     });
     // Fields the image tool's uploader added (size) are not stored.
-    expect(doc.blocks[4]!.data).toEqual({ file: { url: '/files/blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e.png' }, caption: '会場の<b>地図</b>', withBorder: false, withBackground: false, stretched: true });
+    expect(doc.blocks[4]!.data).toEqual({
+      file: { url: '/files/blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e.png' },
+      caption: '会場の<b>地図</b>',
+      withBorder: false,
+      withBackground: false,
+      stretched: true,
+    });
     expect(imageUrls(doc)).toEqual(['/files/blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e.png']);
   });
 
@@ -89,8 +95,18 @@ describe('parseDocument', () => {
   });
 
   it('refuses images that are not files of ours', () => {
-    for (const url of ['https://evil.example/x.png', 'javascript:alert(1)', '/files/../secret', '//evil.example/files/blog/x.png', '/files/blog/x.png?y', 'data:image/png;base64,AAAA']) {
-      expect(refusal({ blocks: [{ type: 'image', data: { file: { url }, caption: '' } }] })).toMatchObject({ code: 'RICH_TEXT_IMAGE_NOT_ALLOWED', path: 'blocks[0].data.file.url' });
+    for (const url of [
+      'https://evil.example/x.png',
+      'javascript:alert(1)',
+      '/files/../secret',
+      '//evil.example/files/blog/x.png',
+      '/files/blog/x.png?y',
+      'data:image/png;base64,AAAA',
+    ]) {
+      expect(refusal({ blocks: [{ type: 'image', data: { file: { url }, caption: '' } }] })).toMatchObject({
+        code: 'RICH_TEXT_IMAGE_NOT_ALLOWED',
+        path: 'blocks[0].data.file.url',
+      });
     }
     const custom = parseDocument({ blocks: [{ type: 'image', data: { file: { url: '/x/1.png' } } }] }, { isAllowedImageUrl: (u) => u.startsWith('/x/') });
     expect(custom.blocks[0]!.data).toMatchObject({ file: { url: '/x/1.png' }, caption: '' });
@@ -122,7 +138,9 @@ describe('parseDocument', () => {
     let deep: unknown = { content: 'x', items: [] };
     for (let i = 0; i < 100_000; i++) deep = { content: 'x', items: [deep] };
     expect(refusal({ blocks: [{ type: 'list', data: { style: 'unordered', items: [deep] } }] }).code).toBe('RICH_TEXT_TOO_DEEP');
-    const wide = { blocks: [{ type: 'list', data: { style: 'unordered', items: Array.from({ length: RICH_TEXT_LIMITS.maxListItems + 1 }, () => ({ content: 'x', items: [] })) } }] };
+    const wide = {
+      blocks: [{ type: 'list', data: { style: 'unordered', items: Array.from({ length: RICH_TEXT_LIMITS.maxListItems + 1 }, () => ({ content: 'x', items: [] })) } }],
+    };
     expect(refusal(wide).code).toBe('RICH_TEXT_TOO_MANY_BLOCKS');
   });
 });

@@ -43,7 +43,10 @@ export interface RichTextDocument {
 
 export const COUNTER_TYPES: readonly CounterType[] = ['numeric', 'lower-roman', 'upper-roman', 'lower-alpha', 'upper-alpha'];
 
-const blockId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional();
+const blockId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .optional();
 const envelope = z.object({
   time: z.number().int().nonnegative().optional(),
   version: z.string().max(32).optional(),
@@ -53,9 +56,7 @@ const paragraphData = z.object({ text: z.string() });
 const headerData = z.object({ text: z.string(), level: z.number().int() });
 const listData = z.object({
   style: z.string(),
-  meta: z
-    .object({ start: z.number().int().min(1).max(999_999).optional(), counterType: z.enum(COUNTER_TYPES as [CounterType, ...CounterType[]]).optional() })
-    .optional(),
+  meta: z.object({ start: z.number().int().min(1).max(999_999).optional(), counterType: z.enum(COUNTER_TYPES as [CounterType, ...CounterType[]]).optional() }).optional(),
   items: z.array(z.unknown()),
 });
 const listItem = z.object({ content: z.string(), meta: z.unknown().optional(), items: z.array(z.unknown()).optional() });
@@ -148,12 +149,14 @@ export function parseDocument(input: unknown, options: ParseOptions = {}): RichT
         }
         // The list tool's defaults (start 1, numeric) are stored as their absence: one form per meaning.
         const { start, counterType } = d.meta ?? {};
-        const meta = d.style === 'ordered' ? { ...(start !== undefined && start !== 1 ? { start } : {}), ...(counterType && counterType !== 'numeric' ? { counterType } : {}) } : {};
+        const meta =
+          d.style === 'ordered' ? { ...(start !== undefined && start !== 1 ? { start } : {}), ...(counterType && counterType !== 'numeric' ? { counterType } : {}) } : {};
         return { ...id, type: 'list', data: { style: d.style, meta, items: items(d.items, 1, `${at}.items`) } };
       }
       case 'image': {
         const d = parseWith(imageData, block.data, at);
-        if (!(options.isAllowedImageUrl ?? ownFileImages)(d.file.url)) throw new RichTextError('RICH_TEXT_IMAGE_NOT_ALLOWED', '本文の画像は、この画面でアップロードしたものだけ使えます。', `${at}.file.url`);
+        if (!(options.isAllowedImageUrl ?? ownFileImages)(d.file.url))
+          throw new RichTextError('RICH_TEXT_IMAGE_NOT_ALLOWED', '本文の画像は、この画面でアップロードしたものだけ使えます。', `${at}.file.url`);
         return {
           ...id,
           type: 'image',

@@ -14,7 +14,10 @@ const isTag = (n: Node): n is Element => n.type === 'tag' || n.type === 'script'
 
 const MARKS = new Set(['b', 'i', 'u', 's', 'a']);
 const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'figure', 'figcaption', 'img']);
-const COUNTER_OF_TYPE = Object.fromEntries(OL_TYPES.map((t, i) => [t, (['numeric', 'lower-alpha', 'upper-alpha', 'lower-roman', 'upper-roman'] as const)[i]])) as Record<string, CounterType>;
+const COUNTER_OF_TYPE = Object.fromEntries(OL_TYPES.map((t, i) => [t, (['numeric', 'lower-alpha', 'upper-alpha', 'lower-roman', 'upper-roman'] as const)[i]])) as Record<
+  string,
+  CounterType
+>;
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
@@ -22,8 +25,7 @@ const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 const collapse = (s: string) => s.replace(/[ \t\n\r\f]+/g, ' ');
 const trimEdges = (html: string) => html.replace(/^(?:[ \t\n\r\f]|<br>)+|(?:[ \t\n\r\f]|<br>)+$/g, '');
 
-const hasBlock = (el: Element): boolean =>
-  el.children.some((c) => isTag(c) && (BLOCKS.has(c.name) || hasBlock(c)));
+const hasBlock = (el: Element): boolean => el.children.some((c) => isTag(c) && (BLOCKS.has(c.name) || hasBlock(c)));
 
 /** The inline HTML of marks and text; blocks met inside are flattened to lines, images left to the caller. */
 function inline(node: Node, images: ImageBlock[]): string {
@@ -37,7 +39,11 @@ function inline(node: Node, images: ImageBlock[]): string {
   const inner = node.children.map((c) => inline(c, images)).join('');
   if (node.name === 'a') return `<a href="${escapeAttr(node.attribs.href ?? '')}">${inner}</a>`;
   if (MARKS.has(node.name)) return `<${node.name}>${inner}</${node.name}>`;
-  if (node.name === 'ul' || node.name === 'ol') return node.children.map((c) => inline(c, images)).filter((s) => trimEdges(s)).join('<br>');
+  if (node.name === 'ul' || node.name === 'ol')
+    return node.children
+      .map((c) => inline(c, images))
+      .filter((s) => trimEdges(s))
+      .join('<br>');
   // A block inside inline content: its text on a line of its own.
   return BLOCKS.has(node.name) && trimEdges(inner) ? `<br>${inner}<br>` : inner;
 }
@@ -96,7 +102,7 @@ class Converter {
         const caption = captionEl ? trimEdges(captionEl.children.map((c) => inline(c, images)).join('')) : '';
         if (img) this.pushImages([image(img, caption)]);
         else if (caption) this.blocks.push({ type: 'paragraph', data: { text: caption } });
-        this.flow(node.children.filter((c) => c !== img && c !== captionEl && !(isTag(c) && (DomUtils.findOne((e) => e === img || e === captionEl, c.children) !== null))));
+        this.flow(node.children.filter((c) => c !== img && c !== captionEl && !(isTag(c) && DomUtils.findOne((e) => e === img || e === captionEl, c.children) !== null)));
         this.flush(false);
       } else if (BLOCKS.has(name)) {
         // p, div (any other block element), li or figcaption out of place, or a header holding blocks: a paragraph of its own.
@@ -119,7 +125,13 @@ class Converter {
     const style = el.name === 'ol' ? 'ordered' : 'unordered';
     const start = Number(el.attribs.start);
     const counterType = COUNTER_OF_TYPE[el.attribs.type ?? ''];
-    const meta = style === 'ordered' ? { ...(Number.isInteger(start) && start > 1 ? { start } : {}), ...(counterType && counterType !== 'numeric' && COUNTER_TYPES.includes(counterType) ? { counterType } : {}) } : {};
+    const meta =
+      style === 'ordered'
+        ? {
+            ...(Number.isInteger(start) && start > 1 ? { start } : {}),
+            ...(counterType && counterType !== 'numeric' && COUNTER_TYPES.includes(counterType) ? { counterType } : {}),
+          }
+        : {};
     const items = this.items(el, 1, images);
     if (items.length) this.blocks.push({ type: 'list', data: { style, meta, items } });
     this.pushImages(images);

@@ -5,7 +5,15 @@ import { excerpt, inlineToText, parseDocument, toPlainText } from './index.js';
 describe('plain text', () => {
   it('reads every text in order, one per line, entities decoded and <br> as a line break', () => {
     expect(toPlainText(parseDocument(EDITOR_OUTPUT))).toBe(
-      ['総務部からのお知らせ', '来週の全社会議はオンラインで開催します。会議室Aは使いません。', '詳細は社内 Wikiをご覧ください。\n質問は総務まで。', '資料を読む', '第1章', '質問を送る', '会場の地図'].join('\n'),
+      [
+        '総務部からのお知らせ',
+        '来週の全社会議はオンラインで開催します。会議室Aは使いません。',
+        '詳細は社内 Wikiをご覧ください。\n質問は総務まで。',
+        '資料を読む',
+        '第1章',
+        '質問を送る',
+        '会場の地図',
+      ].join('\n'),
     );
     expect(inlineToText('A &amp; B &lt;c&gt; <b>太</b>')).toBe('A & B <c> 太');
   });

@@ -40,7 +40,9 @@ export function toPlainText(doc: RichTextDocument, maxLength = 100_000): string 
 
 /** A one-line summary for cards and notifications: whitespace collapsed, cut to `maxLength` with "…". */
 export function excerpt(doc: RichTextDocument, maxLength = 200): string {
-  const text = toPlainText(doc, maxLength * 4 + 16).replace(/\s+/g, ' ').trim();
+  const text = toPlainText(doc, maxLength * 4 + 16)
+    .replace(/\s+/g, ' ')
+    .trim();
   return truncate(text, maxLength, '…');
 }
 

@@ -18,6 +18,16 @@ export const EDITOR_OUTPUT = {
         ],
       },
     },
-    { id: 'im1', type: 'image', data: { file: { url: '/files/blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e.png', size: 1234 }, caption: '会場の<b>地図</b>', withBorder: false, withBackground: false, stretched: true } },
+    {
+      id: 'im1',
+      type: 'image',
+      data: {
+        file: { url: '/files/blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e.png', size: 1234 },
+        caption: '会場の<b>地図</b>',
+        withBorder: false,
+        withBackground: false,
+        stretched: true,
+      },
+    },
   ],
 };

@@ -44,7 +44,10 @@ function pkg(p: Pkg): Buffer {
   if (p.styles) rels.push(`<Relationship Id="rIdT" Type="${REL}/styles" Target="/xl/styles.xml"/>`);
   const parts: ZipPart[] = [
     { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
-    { name: '_rels/.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+    {
+      name: '_rels/.rels',
+      data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
     {
       name: 'xl/workbook.xml',
       data: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL}">${p.workbookPr ?? ''}<sheets>${tabs.map(([n, , state], i) => `<sheet name="${n}" sheetId="${i + 1}"${state ? ` state="${state}"` : ''} r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
@@ -79,7 +82,11 @@ describe('readFirstSheet', () => {
   });
 
   it('reads what SheetJS writes: shared or inline strings, dates as serial numbers or ISO text', async () => {
-    const aoa = [['管理番号', 'メーカー', '購入日', '数', '可'], ['BN-1', '富士通 & <NEC>', new Date(Date.UTC(2024, 3, 1)), 3.5, true], ['BN-2', null, null, -1, false]];
+    const aoa = [
+      ['管理番号', 'メーカー', '購入日', '数', '可'],
+      ['BN-1', '富士通 & <NEC>', new Date(Date.UTC(2024, 3, 1)), 3.5, true],
+      ['BN-2', null, null, -1, false],
+    ];
     for (const opts of [{ bookSST: true }, { bookSST: false }, { bookSST: true, cellDates: true }]) {
       const wb = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true }), 'シート');
@@ -114,7 +121,9 @@ describe('readFirstSheet', () => {
       '<si><t>田中</t><rPh sb="0" eb="2"><t>タナカ</t></rPh><phoneticPr fontId="1"/></si>' +
       '<si><r><t>山</t></r><r><rPr><sz val="11"/></rPr><t>田</t></r><rPh sb="0" eb="1"><t>ヤマ</t></rPh></si>' +
       '<si><t>1行目_x000D_&#10;2行目 &quot;引用&quot;</t></si><si><t/></si>';
-    const xml = sheet('<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c><c r="E1" t="s"><v>0</v></c></row>');
+    const xml = sheet(
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c><c r="E1" t="s"><v>0</v></c></row>',
+    );
     const got = await rows(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml }], sst }));
     expect(got[0].cells).toEqual(['田中', '山田', '1行目\r\n2行目 "引用"', '', '田中']);
   });
@@ -141,20 +150,31 @@ describe('readFirstSheet', () => {
       { name: 'xl/worksheets/sheet1.xml', xml: second },
       { name: 'xl/worksheets/data.xml', xml: first },
     ];
-    const tabs: [string, string][] = [['一覧', 'xl/worksheets/data.xml'], ['別', 'xl/worksheets/sheet1.xml']];
+    const tabs: [string, string][] = [
+      ['一覧', 'xl/worksheets/data.xml'],
+      ['別', 'xl/worksheets/sheet1.xml'],
+    ];
     expect((await rows(pkg({ sheets, tabs })))[0].cells).toEqual(['一枚目']);
     expect((await rows(pkg({ sheets, tabs, store: true })))[0].cells).toEqual(['一枚目']);
     // A hidden first tab (a lookup table, say) is passed over; a workbook of hidden tabs only reads its first.
-    const hiddenFirst: [string, string, string?][] = [['マスタ', 'xl/worksheets/sheet1.xml', 'hidden'], ['一覧', 'xl/worksheets/data.xml']];
+    const hiddenFirst: [string, string, string?][] = [
+      ['マスタ', 'xl/worksheets/sheet1.xml', 'hidden'],
+      ['一覧', 'xl/worksheets/data.xml'],
+    ];
     expect((await rows(pkg({ sheets, tabs: hiddenFirst })))[0].cells).toEqual(['一枚目']);
-    const allHidden: [string, string, string?][] = [['マスタ', 'xl/worksheets/sheet1.xml', 'veryHidden'], ['一覧', 'xl/worksheets/data.xml', 'hidden']];
+    const allHidden: [string, string, string?][] = [
+      ['マスタ', 'xl/worksheets/sheet1.xml', 'veryHidden'],
+      ['一覧', 'xl/worksheets/data.xml', 'hidden'],
+    ];
     expect((await rows(pkg({ sheets, tabs: allHidden })))[0].cells).toEqual(['二枚目']);
   });
 
   it('a sheet far larger than one inflated piece: every row, multi-byte text across piece boundaries intact', async () => {
     const n = 20_000;
     const text = (i: number) => `株式会社テスト ${i} 号機 — ${'あ'.repeat(i % 17)}`;
-    const data = Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>${text(i)}</t></is></c><c r="B${i + 1}"><v>${i}</v></c></row>`).join('');
+    const data = Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>${text(i)}</t></is></c><c r="B${i + 1}"><v>${i}</v></c></row>`).join(
+      '',
+    );
     const got = await rows(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: sheet(data) }] }));
     expect(got).toHaveLength(n);
     for (let i = 0; i < n; i += 997) expect(got[i]).toEqual({ row: i + 1, cells: [text(i), i] });
@@ -267,7 +287,10 @@ describe('readFirstSheet on hostile files: memory bounded, work linear in the in
     let rowsSeen = 0;
     for await (const b of readFirstSheet(one(sheet(data)), { maxBytes: 64 * MB })) {
       // Slots held: the array elements there are (a long gap is a hole, not 16,383 nulls).
-      slots = Math.max(slots, b.reduce((n, r) => n + r.cells.reduce<number>((k) => k + 1, 0), 0));
+      slots = Math.max(
+        slots,
+        b.reduce((n, r) => n + r.cells.reduce<number>((k) => k + 1, 0), 0),
+      );
       rowsSeen += b.length;
       expect(b[0].cells).toHaveLength(16_384);
       expect(b[0].cells[16383]).toBe(Number(b[0].row) - 1);
@@ -275,7 +298,12 @@ describe('readFirstSheet on hostile files: memory bounded, work linear in the in
     expect(rowsSeen).toBe(2000);
     expect(slots).toBeLessThanOrEqual((1 << 18) + 16_384);
     // A short gap is still nulls.
-    expect((await rows(one(sheet('<row r="1"><c r="A1"><v>1</v></c><c r="BM1"><v>2</v></c><c r="EZ1"><v>3</v></c></row>'))))[0].cells.slice(0, 66)).toEqual([1, ...Array<null>(63).fill(null), 2, undefined]);
+    expect((await rows(one(sheet('<row r="1"><c r="A1"><v>1</v></c><c r="BM1"><v>2</v></c><c r="EZ1"><v>3</v></c></row>'))))[0].cells.slice(0, 66)).toEqual([
+      1,
+      ...Array<null>(63).fill(null),
+      2,
+      undefined,
+    ]);
     // Past the last column Excel has: refused, not an array of billions of nulls.
     for (const r of ['XFE1', 'AAAAAAAAAAAA1']) await expect(rows(one(sheet(`<row r="1"><c r="${r}"><v>1</v></c></row>`)))).rejects.toThrow(XlsxUnreadable);
     await expect(rows(one(sheet(`<row r="1">${'<c><v>1</v></c>'.repeat(16385)}</row>`)))).rejects.toThrow(XlsxUnreadable);
@@ -298,8 +326,10 @@ describe('sheetOutline', () => {
     expect(await one(withDimension('A1'), true)).toEqual({ part: 'xl/worksheets/sheet1.xml', rows: 1 });
   });
 
-  it('without a dimension before the data: an estimate from the sheet\'s size over its first rows (within 1 % for rows alike), nothing when too few rows to tell; null for what is not a workbook', async () => {
-    const many = sheet(Array.from({ length: 3000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>BN-${String(i).padStart(6, '0')}</t></is></c></row>`).join(''));
+  it("without a dimension before the data: an estimate from the sheet's size over its first rows (within 1 % for rows alike), nothing when too few rows to tell; null for what is not a workbook", async () => {
+    const many = sheet(
+      Array.from({ length: 3000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>BN-${String(i).padStart(6, '0')}</t></is></c></row>`).join(''),
+    );
     const estimate = (await sheetOutline(pkg({ sheets: [{ name: 'xl/worksheets/sheet1.xml', xml: many }] }), 1 << 22))!.rows!;
     expect(Math.abs(estimate - 3000) / 3000).toBeLessThan(0.01);
     const after = sheet('<row r="1"><c r="A1"><v>1</v></c></row>').replace('<mergeCells', '<dimension ref="A1:A9"/><mergeCells');

@@ -17,7 +17,10 @@ const bomb = (max: number) => new ZipTooLarge(`inflates past ${max} bytes`);
  */
 export async function inspectInflated(buf: Buffer, maxEntries: number, max: number, sheet: { part: string; skip: boolean } | null = null): Promise<{ sheetRows: number | null }> {
   const all = zipEntries(buf, maxEntries) ?? [];
-  const firstByName = all.filter((e) => /^xl\/worksheets\/sheet\d*\.xml$/.test(e.name)).map((e) => e.name).sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
+  const firstByName = all
+    .filter((e) => /^xl\/worksheets\/sheet\d*\.xml$/.test(e.name))
+    .map((e) => e.name)
+    .sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
   const counted = sheet ? (sheet.skip ? null : sheet.part) : (firstByName ?? null);
   const entries = sheet?.skip ? all.filter((e) => e.name !== sheet.part) : all;
   let total = 0;

@@ -9,9 +9,15 @@ const rows = (n: number) => `<sheetData>${Array.from({ length: n }, (_, i) => `<
 
 describe('zipEntries (the central directory)', () => {
   it('lists every entry with its method, sizes and local header offset', () => {
-    const buf = zipParts([{ name: 'a.txt', data: 'hello' }, { name: 'b.txt', data: 'stored', store: true }]);
+    const buf = zipParts([
+      { name: 'a.txt', data: 'hello' },
+      { name: 'b.txt', data: 'stored', store: true },
+    ]);
     const entries = zipEntries(buf, 10)!;
-    expect(entries.map((e) => [e.name, e.method, e.uncompressedSize])).toEqual([['a.txt', 8, 5], ['b.txt', 0, 6]]);
+    expect(entries.map((e) => [e.name, e.method, e.uncompressedSize])).toEqual([
+      ['a.txt', 8, 5],
+      ['b.txt', 0, 6],
+    ]);
     expect(buf.readUInt32LE(entries[1]!.localOffset)).toBe(0x04034b50);
   });
 
@@ -25,7 +31,13 @@ describe('zipEntries (the central directory)', () => {
 
 describe('checkDeclaredSizes', () => {
   it('refuses declared sizes past the budget, and Zip64 markers', () => {
-    const entries = zipEntries(zipParts([{ name: 'a', data: 'x'.repeat(100) }, { name: 'b', data: 'y'.repeat(100) }]), 10)!;
+    const entries = zipEntries(
+      zipParts([
+        { name: 'a', data: 'x'.repeat(100) },
+        { name: 'b', data: 'y'.repeat(100) },
+      ]),
+      10,
+    )!;
     expect(() => checkDeclaredSizes(entries, 200)).not.toThrow();
     expect(() => checkDeclaredSizes(entries, 199)).toThrow(ZipTooLarge);
     const zip64 = zipEntries(zipParts([{ name: 'a', data: 'x', declaredSize: 0xffffffff }]), 10)!;
@@ -35,7 +47,10 @@ describe('checkDeclaredSizes', () => {
 
 describe('inspectInflated (what the entries really inflate to)', () => {
   it("counts the worksheet's rows while inflating every entry within the budget", async () => {
-    const buf = zipParts([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: SHEET, data: `<worksheet>${rows(250)}</worksheet>` }]);
+    const buf = zipParts([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      { name: SHEET, data: `<worksheet>${rows(250)}</worksheet>` },
+    ]);
     expect(await inspectInflated(buf, 10, 1 << 20)).toEqual({ sheetRows: 250 });
     // The named part, or none counted when it is skipped (not inflated at all).
     expect(await inspectInflated(buf, 10, 1 << 20, { part: SHEET, skip: false })).toEqual({ sheetRows: 250 });

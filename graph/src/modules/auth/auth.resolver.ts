@@ -46,11 +46,7 @@ export class AuthResolver {
 
   @Authorized(PUBLIC)
   @Mutation(() => LoginPayload, { description: 'Google の ID トークンでログイン' })
-  loginWithGoogle(
-    @Ctx() ctx: AppContext,
-    @Arg('credential') credential: string,
-    @Arg('rememberMe', { defaultValue: false }) rememberMe: boolean,
-  ): Promise<LoginPayload> {
+  loginWithGoogle(@Ctx() ctx: AppContext, @Arg('credential') credential: string, @Arg('rememberMe', { defaultValue: false }) rememberMe: boolean): Promise<LoginPayload> {
     return ctx.services.auth.loginWithGoogle(ctx, credential, rememberMe);
   }
 

@@ -53,8 +53,10 @@ export class AuthService {
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
       throw tooManyRequests(`ログインの失敗が続いたため、一時的にログインできません。${minutes}分後にもう一度お試しください。`, verdict.retryAfterSeconds);
     }
-    const rows: { id: number; password_hash: string; status: EmployeeStatus }[] = await em
-      .execute(`select id, password_hash, status from employee where lower(login_id) = lower(?)`, [loginId]);
+    const rows: { id: number; password_hash: string; status: EmployeeStatus }[] = await em.execute(
+      `select id, password_hash, status from employee where lower(login_id) = lower(?)`,
+      [loginId],
+    );
     const row = rows[0];
     const ok = await verifyPassword(row?.password_hash, password);
     if (!row || !ok) throw unauthenticated(WRONG);
@@ -73,15 +75,12 @@ export class AuthService {
     }
     const identity = await this.google.verify(credential);
     const conn = ctx.em;
-    let rows: { id: number; login_id: string; status: EmployeeStatus }[] = await conn.execute(
-      `select id, login_id, status from employee where google_sub = ?`,
-      [identity.sub],
-    );
+    let rows: { id: number; login_id: string; status: EmployeeStatus }[] = await conn.execute(`select id, login_id, status from employee where google_sub = ?`, [identity.sub]);
     if (!rows[0] && identity.email && identity.emailVerified) {
-      rows = await conn.execute(
-        `update employee set google_sub = ?, updated_at = now() where lower(email) = lower(?) and google_sub is null returning id, login_id, status`,
-        [identity.sub, identity.email],
-      );
+      rows = await conn.execute(`update employee set google_sub = ?, updated_at = now() where lower(email) = lower(?) and google_sub is null returning id, login_id, status`, [
+        identity.sub,
+        identity.email,
+      ]);
     }
     const row = rows[0];
     if (!row) throw unauthenticated('このGoogleアカウントに対応する社員が見つかりません。管理者にお問い合わせください。');

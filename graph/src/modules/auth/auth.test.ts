@@ -100,7 +100,10 @@ describe('sessions', () => {
 
   it('use slides the idle expiry but never past the absolute one', async () => {
     const token = await loginToken(p.url, 'staff');
-    await sql(`update session set last_seen_at = now() - interval '10 minutes', idle_expires_at = now() + interval '1 minute', absolute_expires_at = now() + interval '5 minutes' where id = ?`, [hashToken(token)]);
+    await sql(
+      `update session set last_seen_at = now() - interval '10 minutes', idle_expires_at = now() + interval '1 minute', absolute_expires_at = now() + interval '5 minutes' where id = ?`,
+      [hashToken(token)],
+    );
     expect((await api(p.url, 'GET', '/auth/me', { token })).status).toBe(200);
     const [row] = await sql(`select idle_expires_at, absolute_expires_at from session where id = ?`, [hashToken(token)]);
     expect(new Date(row.idle_expires_at).getTime()).toBe(new Date(row.absolute_expires_at).getTime());

@@ -18,9 +18,7 @@ const KID = 'test-key-1';
 function idToken(claims: Record<string, unknown>, key = privateKey): string {
   const now = Math.floor(Date.now() / 1000);
   const header = Buffer.from(JSON.stringify({ alg: 'RS256', kid: KID, typ: 'JWT' })).toString('base64url');
-  const body = Buffer.from(
-    JSON.stringify({ iss: 'https://accounts.google.com', aud: CLIENT_ID, iat: now, exp: now + 600, ...claims }),
-  ).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ iss: 'https://accounts.google.com', aud: CLIENT_ID, iat: now, exp: now + 600, ...claims })).toString('base64url');
   const sig = sign('RSA-SHA256', Buffer.from(`${header}.${body}`), key).toString('base64url');
   return `${header}.${body}.${sig}`;
 }

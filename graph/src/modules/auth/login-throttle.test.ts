@@ -46,7 +46,10 @@ describe('failed-login throttling', () => {
 
   it('a distributed attack on one account cannot lock out its owner on a browser that signed in before', async () => {
     const ok = await login('staff', 'intranet-demo', '10.0.3.1');
-    const device = ok.headers.getSetCookie().find((c) => c.startsWith('intranet_device='))!.split(';')[0];
+    const device = ok.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('intranet_device='))!
+      .split(';')[0];
     // Six attackers, one guess each, exhaust the account-wide budget.
     for (let i = 0; i < 6; i++) await login('staff', 'guess', `10.0.4.${i}`);
     const fresh = await login('staff', 'intranet-demo', '10.0.5.1');

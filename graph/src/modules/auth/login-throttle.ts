@@ -55,7 +55,6 @@ export class LoginThrottler {
   async succeeded(em: EntityManager, loginId: string, ip: string): Promise<void> {
     const k = this.keys(loginId, ip);
     await em.execute(`delete from login_throttle where key = ?`, [k.acctIp.key]);
-    await em
-      .execute(`update login_throttle set failures = greatest(failures - 1, 0) where key in (?, ?)`, [k.ip.key, k.acct.key]);
+    await em.execute(`update login_throttle set failures = greatest(failures - 1, 0) where key in (?, ?)`, [k.ip.key, k.acct.key]);
   }
 }

@@ -82,8 +82,7 @@ export class SessionService {
     // Slide the idle expiry, at most once a minute per session.
     if (now - new Date(row.last_seen_at).getTime() > 60_000) {
       const { idleMs } = this.lifetimes(row.remember);
-      await em
-        .execute(`update session set last_seen_at = now(), idle_expires_at = least(?, absolute_expires_at) where id = ?`, [new Date(now + idleMs), id]);
+      await em.execute(`update session set last_seen_at = now(), idle_expires_at = least(?, absolute_expires_at) where id = ?`, [new Date(now + idleMs), id]);
     }
     return { id: row.employee_id, name: row.name, role: row.role, departmentId: row.department_id, sessionId: id };
   }

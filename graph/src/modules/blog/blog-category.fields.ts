@@ -17,8 +17,7 @@ export function listOrJson(field: string, what: string) {
   };
 }
 
-const permissionOf = (p: unknown) =>
-  (Object.keys(PERMISSION_LABEL) as BlogCategoryPermission[]).find((k) => k === p || PERMISSION_LABEL[k] === p) ?? p;
+const permissionOf = (p: unknown) => (Object.keys(PERMISSION_LABEL) as BlogCategoryPermission[]).find((k) => k === p || PERMISSION_LABEL[k] === p) ?? p;
 
 const PERMISSIONS_MESSAGE = '権限は「書き込み」か「閲覧」から選択してください。';
 
@@ -51,18 +50,30 @@ export const CATEGORY_FIELDS = {
       .array(z.enum(BlogCategoryPermission, { error: PERMISSIONS_MESSAGE }), { error: PERMISSIONS_MESSAGE })
       .min(1, '権限を1つ以上選択してください。')
       .transform((ps) => [...new Set(ps)]),
-    body: { from: 'permissions', read: (value: unknown) => { const list = listOrJson('permissions', '権限')(value); return Array.isArray(list) ? list.map(permissionOf) : list; } },
+    body: {
+      from: 'permissions',
+      read: (value: unknown) => {
+        const list = listOrJson('permissions', '権限')(value);
+        return Array.isArray(list) ? list.map(permissionOf) : list;
+      },
+    },
     description: '権限（書き込み / 閲覧）。書き込みがあればメンバーも投稿でき、閲覧だけなら投稿は管理者・システム管理者だけ。',
   },
   employeeIds: {
     label: '閲覧できる社員',
-    rule: v.ids('閲覧できる社員は社員IDの一覧で指定してください。').max(5000).transform((ids) => [...new Set(ids)]),
+    rule: v
+      .ids('閲覧できる社員は社員IDの一覧で指定してください。')
+      .max(5000)
+      .transform((ids) => [...new Set(ids)]),
     body: { from: 'employees', read: listOrJson('employees', '社員') },
     description: '閲覧できる社員の社員ID（個別に指定した人）',
   },
   departmentIds: {
     label: '閲覧できる部署',
-    rule: v.ids('閲覧できる部署は部署IDの一覧で指定してください。').max(500).transform((ids) => [...new Set(ids)]),
+    rule: v
+      .ids('閲覧できる部署は部署IDの一覧で指定してください。')
+      .max(500)
+      .transform((ids) => [...new Set(ids)]),
     body: { from: 'departments', read: listOrJson('departments', '部署') },
     description: '閲覧できる部署の部署ID（その部署の今のメンバー全員が見られる）',
   },

@@ -25,11 +25,7 @@ export class BlogCategoryResolver {
 
   @Authorized(EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN)
   @Mutation(() => BlogCategoryView, { description: 'ブログのカテゴリを更新する（管理者・システム管理者）。古い version なら CONFLICT。' })
-  updateBlogCategory(
-    @Ctx() ctx: AppContext,
-    @Arg('id', () => Int) id: number,
-    @Arg('input', () => BlogCategoryInput) input: BlogCategoryInput,
-  ): Promise<BlogCategoryView> {
+  updateBlogCategory(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => BlogCategoryInput) input: BlogCategoryInput): Promise<BlogCategoryView> {
     return ctx.services.blog.categories.update(ctx, id, input);
   }
 }

@@ -22,8 +22,20 @@ const category: RestResource<BlogCategoryView> = {
 
 /** GET/POST /blog_category, GET/PUT /blog_category/{id}. */
 export function blogCategoryRoutes(r: Router): void {
-  r.get('/blog_category', handle(async (ctx) => (await ctx.services.blog.categories.list(ctx)).map(toApiCategory)));
-  r.get('/blog_category/:id', handle(async (ctx, req) => toApiCategory(await ctx.services.blog.categories.get(ctx, Number(req.params.id)))));
-  r.post('/blog_category', writeRoute(category, (ctx, input) => ctx.services.blog.categories.create(ctx, input), 201));
-  r.put('/blog_category/:id', writeRoute(category, (ctx, input, req) => ctx.services.blog.categories.update(ctx, Number(req.params.id), input)));
+  r.get(
+    '/blog_category',
+    handle(async (ctx) => (await ctx.services.blog.categories.list(ctx)).map(toApiCategory)),
+  );
+  r.get(
+    '/blog_category/:id',
+    handle(async (ctx, req) => toApiCategory(await ctx.services.blog.categories.get(ctx, Number(req.params.id)))),
+  );
+  r.post(
+    '/blog_category',
+    writeRoute(category, (ctx, input) => ctx.services.blog.categories.create(ctx, input), 201),
+  );
+  r.put(
+    '/blog_category/:id',
+    writeRoute(category, (ctx, input, req) => ctx.services.blog.categories.update(ctx, Number(req.params.id), input)),
+  );
 }

@@ -106,7 +106,9 @@ export class BlogCategoryService {
       await this.checkMembers(tx, data);
       const previous = snapshot(c, await this.members(tx, id));
       const next = { ...previous, name: data.name, color: data.color, membersMayPost: membersMayPost(data), employeeIds: data.employeeIds, departmentIds: data.departmentIds };
-      const changed = (Object.keys(next) as (keyof BlogCategorySnapshot)[]).filter((k) => k !== 'version' && JSON.stringify(sorted(next[k])) !== JSON.stringify(sorted(previous[k])));
+      const changed = (Object.keys(next) as (keyof BlogCategorySnapshot)[]).filter(
+        (k) => k !== 'version' && JSON.stringify(sorted(next[k])) !== JSON.stringify(sorted(previous[k])),
+      );
       if (changed.length === 0) return; // a save that changes nothing is not a new version
       c.name = data.name;
       c.color = data.color;
@@ -199,7 +201,15 @@ const membersMayPost = (d: Pick<CategoryData, 'permissions'>) => d.permissions.i
 const sorted = (v: unknown) => (Array.isArray(v) ? [...v].sort((a, b) => a - b) : v);
 
 function snapshot(c: BlogCategory, m: Pick<CategoryData, 'employeeIds' | 'departmentIds'>): BlogCategorySnapshot {
-  return { id: c.id, name: c.name, color: c.color, membersMayPost: c.membersMayPost, employeeIds: [...m.employeeIds].sort((a, b) => a - b), departmentIds: [...m.departmentIds].sort((a, b) => a - b), version: c.version };
+  return {
+    id: c.id,
+    name: c.name,
+    color: c.color,
+    membersMayPost: c.membersMayPost,
+    employeeIds: [...m.employeeIds].sort((a, b) => a - b),
+    departmentIds: [...m.departmentIds].sort((a, b) => a - b),
+    version: c.version,
+  };
 }
 
 /** The spec's `/api` shape of a category. */

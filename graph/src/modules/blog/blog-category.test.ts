@@ -41,11 +41,17 @@ describe('blog categories', () => {
     expect(r.body).toMatchObject({ category_name: '営業だより', color: '#000000', permissions: ['閲覧'], employees: [staffId], departments: [devId], can_post: true, version: 1 });
     expect(r.body.category_id).toBe(r.body.blog_category_id);
     const [e] = await sql(`select type, payload from outbox_all where aggregate_type = 'blog_category' and aggregate_id = ?`, [String(r.body.category_id)]);
-    expect(e).toMatchObject({ type: 'blog.category.created', payload: { category: { name: '営業だより', membersMayPost: false, employeeIds: [staffId], departmentIds: [devId] } } });
+    expect(e).toMatchObject({
+      type: 'blog.category.created',
+      payload: { category: { name: '営業だより', membersMayPost: false, employeeIds: [staffId], departmentIds: [devId] } },
+    });
   });
 
   it('members (named, or through their department) see it; others do not, not even by id', async () => {
-    const created = await api(p.url, 'POST', '/blog_category', { token: admin, body: { category_name: '技術メモ', color: '#1F6FEB', permissions: ['書き込み', '閲覧'], employees: [], departments: [salesId] } });
+    const created = await api(p.url, 'POST', '/blog_category', {
+      token: admin,
+      body: { category_name: '技術メモ', color: '#1F6FEB', permissions: ['書き込み', '閲覧'], employees: [], departments: [salesId] },
+    });
     expect(created.body.color).toBe('#1f6feb');
     const mine = (await api(p.url, 'GET', '/blog_category', { token: staff })).body.map((c: { category_name: string }) => c.category_name);
     expect(mine).toEqual(expect.arrayContaining(['営業だより', '技術メモ']));

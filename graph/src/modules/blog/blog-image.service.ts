@@ -45,10 +45,26 @@ export class BlogImageService {
       const checked = await checkAttachment({ bytes, fileName: name }, { allowed: IMAGE_KINDS });
       const key = newFileKey(NAMESPACE, checked.extension);
       await this.files.put(key, bytes, { contentType: checked.contentType });
-      await ctx.em.execute(`insert into blog_image (key, name, content_type, size, uploaded_by_id) values (?, ?, ?, ?, ?)`, [key, checked.displayName, checked.contentType, checked.size, user.id]);
+      await ctx.em.execute(`insert into blog_image (key, name, content_type, size, uploaded_by_id) values (?, ?, ?, ?, ?)`, [
+        key,
+        checked.displayName,
+        checked.contentType,
+        checked.size,
+        user.id,
+      ]);
       return { url: blogImageUrl(key), name: checked.displayName, type: checked.contentType, size: checked.size };
     } catch (e) {
-      if (e instanceof FileCheckError) throw blogInput(e.code === 'FILE_TOO_LARGE' || e.code === 'FILE_IMAGE_TOO_LARGE' ? 'POST_FILE_SIZE' : e.code === 'FILE_TYPE_NOT_ALLOWED' || e.code === 'FILE_CONTENT_MISMATCH' ? 'POST_FILE_TYPE' : 'POST_FILE_UNREADABLE', e.message, 'data_url', { fileCode: e.code });
+      if (e instanceof FileCheckError)
+        throw blogInput(
+          e.code === 'FILE_TOO_LARGE' || e.code === 'FILE_IMAGE_TOO_LARGE'
+            ? 'POST_FILE_SIZE'
+            : e.code === 'FILE_TYPE_NOT_ALLOWED' || e.code === 'FILE_CONTENT_MISMATCH'
+              ? 'POST_FILE_TYPE'
+              : 'POST_FILE_UNREADABLE',
+          e.message,
+          'data_url',
+          { fileCode: e.code },
+        );
       throw e;
     }
   }

@@ -15,12 +15,18 @@ const upload = (name: string, type: string, bytes: Buffer) => JSON.stringify([{ 
 const fetchFile = (path: string, token: string) => fetch(`${w.p.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 const body = (extra: Record<string, unknown>) => ({ title: '添付のある記事', content: '<p>本文</p>', category_id: w.cat.news, ...extra });
 
-describe('a post\'s one attachment', () => {
+describe("a post's one attachment", () => {
   it('an image is checked by content, stored with a thumbnail, and served only to readers of the post, with safe headers', async () => {
     const image = await png(640, 480);
     const r = await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: body({ upload_files: upload('写真.png', 'image/png', image) }) });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.attachment).toMatchObject({ name: '写真.png', type: 'image/png', size: image.length, url: `/api/blogs/${r.body.blog_id}/attachment`, thumbnail_url: `/api/blogs/${r.body.blog_id}/attachment/thumbnail` });
+    expect(r.body.attachment).toMatchObject({
+      name: '写真.png',
+      type: 'image/png',
+      size: image.length,
+      url: `/api/blogs/${r.body.blog_id}/attachment`,
+      thumbnail_url: `/api/blogs/${r.body.blog_id}/attachment/thumbnail`,
+    });
     expect(JSON.parse(r.body.upload_files)).toEqual([{ uid: String(r.body.blog_id), name: '写真.png', url: r.body.attachment.url, type: 'image/png' }]);
     const list = await api(w.p.url, 'GET', '/blogs', { token: w.token.colleague });
     expect(JSON.stringify(list.body)).not.toContain('base64');
@@ -59,9 +65,15 @@ describe('a post\'s one attachment', () => {
     expect(made.attachment).toMatchObject({ name: '議事録.pdf', type: 'application/pdf', thumbnail_url: null });
     const pdfHeaders = (await fetchFile(made.attachment.url, w.token.colleague)).headers;
     expect(pdfHeaders.get('content-type')).toBe('application/pdf');
-    const kept = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, { token: w.token.staff, body: body({ title: '議事録（修正）', upload_files: made.upload_files, version: made.version }) });
+    const kept = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, {
+      token: w.token.staff,
+      body: body({ title: '議事録（修正）', upload_files: made.upload_files, version: made.version }),
+    });
     expect(kept.body.attachment).toEqual(made.attachment);
-    const text = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, { token: w.token.staff, body: body({ upload_files: upload('memo.txt', 'text/plain', Buffer.from('メモです')), version: kept.body.version }) });
+    const text = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, {
+      token: w.token.staff,
+      body: body({ upload_files: upload('memo.txt', 'text/plain', Buffer.from('メモです')), version: kept.body.version }),
+    });
     expect(text.body.attachment).toMatchObject({ name: 'memo.txt', type: expect.stringMatching(/^text\/plain/) });
     const served = await fetchFile(text.body.attachment.url, w.token.colleague);
     expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
@@ -83,9 +95,14 @@ describe('a post\'s one attachment', () => {
   });
 });
 
-describe('pictures in a post\'s body (the editor\'s image tool)', () => {
+describe("pictures in a post's body (the editor's image tool)", () => {
   const CREATE = `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { id contentHtml } }`;
-  const withImage = (url: string) => ({ blocks: [{ type: 'paragraph', data: { text: '写真です' } }, { type: 'image', data: { file: { url }, caption: '会場' } }] });
+  const withImage = (url: string) => ({
+    blocks: [
+      { type: 'paragraph', data: { text: '写真です' } },
+      { type: 'image', data: { file: { url }, caption: '会場' } },
+    ],
+  });
 
   it('an uploaded picture is shown by the post that uses it, to the readers of that post only', async () => {
     const up = await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: { name: '会場.png', data_url: dataUrl('image/png', await png(320, 200)) } });

@@ -1,5 +1,17 @@
 import type { Readable } from 'node:stream';
-import { checkAttachment, fileResponseHeaders, FileCheckError, IMAGE_KINDS, makeThumbnail, newFileKey, parseDataUrl, parseUploadFiles, thumbnailKey, type FileErrorCode, type FileStorage } from '../../lib/files/index.js';
+import {
+  checkAttachment,
+  fileResponseHeaders,
+  FileCheckError,
+  IMAGE_KINDS,
+  makeThumbnail,
+  newFileKey,
+  parseDataUrl,
+  parseUploadFiles,
+  thumbnailKey,
+  type FileErrorCode,
+  type FileStorage,
+} from '../../lib/files/index.js';
 import { notFound } from '../../platform/errors.js';
 import { blogInput, type BlogErrorReason } from './blog.errors.js';
 
@@ -41,7 +53,8 @@ function refused(e: unknown, field: string): never {
  * replaces the record).
  */
 export function attachmentFromRest(value: unknown, field = 'upload_files'): AttachmentChange {
-  const keeps = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as { url?: unknown }).url === 'string' && /^\/api\/blogs\/\d+\/attachment$/.test((v as { url: string }).url);
+  const keeps = (v: unknown) =>
+    typeof v === 'object' && v !== null && typeof (v as { url?: unknown }).url === 'string' && /^\/api\/blogs\/\d+\/attachment$/.test((v as { url: string }).url);
   try {
     const parsed: unknown = typeof value === 'string' && value.length < 100_000 && /^\s*[[{]/.test(value) ? JSON.parse(value) : value;
     const one = Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : parsed;
@@ -64,7 +77,8 @@ export function attachmentFromDataUrl(dataUrl: unknown, name: unknown, field = '
   if (dataUrl === null || dataUrl === undefined || dataUrl === '') return { kind: 'remove' };
   try {
     const { bytes } = parseDataUrl(dataUrl);
-    if (typeof name !== 'string' || !name.trim() || name.length > 255) throw new FileCheckError('FILE_DATA_MALFORMED', 'attachment_filename にファイル名（255 文字以内）を入れてください。');
+    if (typeof name !== 'string' || !name.trim() || name.length > 255)
+      throw new FileCheckError('FILE_DATA_MALFORMED', 'attachment_filename にファイル名（255 文字以内）を入れてください。');
     return { kind: 'upload', name, bytes };
   } catch (e) {
     refused(e, field);

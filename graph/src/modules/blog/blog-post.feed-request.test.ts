@@ -20,7 +20,7 @@ afterAll(async () => w?.p.close());
 const PAGE = `{ blogFeed { items { id pinned } } blogPinned { id } }`;
 
 describe('one feed page request', () => {
-  it('reads the viewer\'s categories once for blogFeed and blogPinned together, and answers both', async () => {
+  it("reads the viewer's categories once for blogFeed and blogPinned together, and answers both", async () => {
     const access = vi.spyOn(w.p.graph.services.blog.categories, 'access');
     try {
       const r = await gql(w.p.url, PAGE, {}, { token: w.token.staff });

@@ -75,6 +75,8 @@ describe(`the feed at ${POSTS.toLocaleString()} posts`, () => {
     const p = await explain(em, pinned.seen[0]!);
     expect(p.nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'blog_post')).toBe(false);
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`[feed scale] ${POSTS} posts, viewer in 5/30 categories, 30 pages × 20: SQL execution per statement median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms, max ${sorted[sorted.length - 1]!.toFixed(2)} ms; 速報 ${p.ms.toFixed(2)} ms`);
+    console.log(
+      `[feed scale] ${POSTS} posts, viewer in 5/30 categories, 30 pages × 20: SQL execution per statement median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms, max ${sorted[sorted.length - 1]!.toFixed(2)} ms; 速報 ${p.ms.toFixed(2)} ms`,
+    );
   }, 300_000);
 });

@@ -78,7 +78,14 @@ function filters(f: FeedFilter, viewerId: number): Clause[] {
  * posts there are); MINE reads the author's posts from blog_post_author_idx, drafts included;
  * SAVED is ALL narrowed to the viewer's saves (blog_save_employee_idx). Returns the ids in feed order and the next cursor.
  */
-export async function feedPage(em: EntityManager, viewer: FeedViewer, f: FeedFilter, cursor: Cursor | null, limit: number, today: string): Promise<{ ids: number[]; next: Cursor | null }> {
+export async function feedPage(
+  em: EntityManager,
+  viewer: FeedViewer,
+  f: FeedFilter,
+  cursor: Cursor | null,
+  limit: number,
+  today: string,
+): Promise<{ ids: number[]; next: Cursor | null }> {
   const mine = f.scope === BlogFeedScope.MINE;
   const extra = filters(f, viewer.id);
   let categories = viewer.readable;

@@ -16,7 +16,9 @@ const date = (label: string) =>
 /** A yes/no field: GraphQL's booleans, and `/api`'s 1/0, "1"/"0", "true"/"false" as the old client sent them. */
 const flag = (label: string, byDefault: boolean) =>
   z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], { error: `${label}は true か false で指定してください。` })
+    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], {
+      error: `${label}は true か false で指定してください。`,
+    })
     .nullish()
     .transform((b) => (b === null || b === undefined ? byDefault : b === true || b === 1 || b === '1' || b === 'true'));
 
@@ -26,7 +28,13 @@ const options = z.array(z.enum(['comment', 'like'], { error: OPTIONS_MESSAGE }),
 /** One flag of the spec's `options`, a comma list (or a list) that may hold 'comment' and 'like'; absent: the flag's default. */
 const optionFlag = (pick: 'comment' | 'like') => (value: unknown) => {
   if (value === undefined || value === null) return undefined;
-  const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
+  const list =
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value;
   const r = options.safeParse(list);
   if (!r.success) throw badInput(OPTIONS_MESSAGE, [{ field: 'options', message: "'comment', 'like'" }]);
   return r.data.includes(pick);
@@ -47,9 +55,17 @@ function tagList(value: unknown): unknown {
  */
 export const POST_FIELDS = {
   title: { rule: v.text('タイトル', 200), body: 'title', description: 'タイトル（200文字以内）' },
-  categoryId: { rule: v.optionalId('カテゴリ'), body: { from: 'category_id', read: (x: unknown) => (x === '' ? null : typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x) }, description: 'カテゴリID（下書き以外は必須。投稿できるカテゴリだけ）' },
+  categoryId: {
+    rule: v.optionalId('カテゴリ'),
+    body: { from: 'category_id', read: (x: unknown) => (x === '' ? null : typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x) },
+    description: 'カテゴリID（下書き以外は必須。投稿できるカテゴリだけ）',
+  },
   tagIds: {
-    rule: v.ids('タグはタグIDの一覧で指定してください。').max(20, 'タグは20個までです。').nullish().transform((ids) => [...new Set(ids ?? [])]),
+    rule: v
+      .ids('タグはタグIDの一覧で指定してください。')
+      .max(20, 'タグは20個までです。')
+      .nullish()
+      .transform((ids) => [...new Set(ids ?? [])]),
     body: { from: 'blog_tags', read: tagList },
     description: 'タグID（20個まで）',
   },
@@ -58,7 +74,10 @@ export const POST_FIELDS = {
   publishStart: { rule: date('公開開始日'), body: 'publish_start_date', description: '公開開始日 YYYY-MM-DD（東京の暦日。省略すると今日）' },
   publishEnd: {
     rule: date('公開終了日'),
-    body: { from: 'publish_end_date', read: (x: unknown, b: Record<string, unknown>) => (b.hasPublishEnd === false || b.hasPublishEnd === 0 || b.hasPublishEnd === '0' || b.hasPublishEnd === 'false' ? null : x) },
+    body: {
+      from: 'publish_end_date',
+      read: (x: unknown, b: Record<string, unknown>) => (b.hasPublishEnd === false || b.hasPublishEnd === 0 || b.hasPublishEnd === '0' || b.hasPublishEnd === 'false' ? null : x),
+    },
     description: '公開終了日 YYYY-MM-DD（この日まで公開。なしなら無期限）',
   },
   isPin: { rule: flag('ピン留め', false), body: 'is_pin', description: '速報としてピン留めする' },

@@ -53,7 +53,14 @@ export const POST_SELECT = `select p.id, p.title, p.content, p.content_html,
     left join blog_category c on c.id = p.category_id`;
 
 /** The dates and flags that decide whether a post is visible and pinned, as views and events name them. */
-export const windowOf = (r: PostRow): PostWindow => ({ isDraft: r.is_draft, publishStart: r.publish_start, publishEnd: r.publish_end, isPin: r.is_pin, pinStart: r.pin_start, pinEnd: r.pin_end });
+export const windowOf = (r: PostRow): PostWindow => ({
+  isDraft: r.is_draft,
+  publishStart: r.publish_start,
+  publishEnd: r.publish_end,
+  isPin: r.is_pin,
+  pinStart: r.pin_start,
+  pinEnd: r.pin_end,
+});
 
 /** What the visibility rule (blog-post.visibility.ts) reads of a post. */
 export const readableOf = (r: PostRow) => ({ authorId: r.author_id, categoryId: r.category_id, ...windowOf(r) });

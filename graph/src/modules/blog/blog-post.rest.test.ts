@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.p.close());
 
-describe('/api/blogs with the spec\'s names', () => {
+describe("/api/blogs with the spec's names", () => {
   it('POST takes options, hasPublishEnd, blog_tags as text and HTML content (sanitized and converted); author_id must be the signed-in user', async () => {
     const tag = (await api(w.p.url, 'POST', '/blog_tags', { token: w.token.staff, body: { tag_content: 'REST' } })).body.tag_id;
     const body = {
@@ -28,7 +28,21 @@ describe('/api/blogs with the spec\'s names', () => {
     };
     const r = await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body).toMatchObject({ title: 'REST からの投稿', category_id: w.cat.news, author_id: w.id.staff, options: 'comment', publish_start: w.day(-1), publish_end: null, has_publish_end: false, is_pin: 1, pin_start_dt: w.today, pin_end_dt: w.day(7), pinned: true, blog_tags: String(tag), upload_files: null });
+    expect(r.body).toMatchObject({
+      title: 'REST からの投稿',
+      category_id: w.cat.news,
+      author_id: w.id.staff,
+      options: 'comment',
+      publish_start: w.day(-1),
+      publish_end: null,
+      has_publish_end: false,
+      is_pin: 1,
+      pin_start_dt: w.today,
+      pin_end_dt: w.day(7),
+      pinned: true,
+      blog_tags: String(tag),
+      upload_files: null,
+    });
     expect(r.body.content).toContain('<h2>見出し</h2>');
     expect(r.body.content).not.toMatch(/onclick|onerror|javascript:|<img/);
     const forged = await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: { ...body, author_id: w.id.colleague } });
@@ -45,7 +59,10 @@ describe('/api/blogs with the spec\'s names', () => {
     const made = (await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: { title: '更新テスト', content: '<p>a</p>', category_id: w.cat.news } })).body;
     const noVersion = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, { token: w.token.staff, body: { title: '更新テスト2', category_id: w.cat.news } });
     expect(noVersion.status).toBe(400);
-    const saved = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, { token: w.token.staff, body: { title: '更新テスト2', content: '<p>b</p>', category_id: w.cat.news, version: made.version } });
+    const saved = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, {
+      token: w.token.staff,
+      body: { title: '更新テスト2', content: '<p>b</p>', category_id: w.cat.news, version: made.version },
+    });
     expect([saved.status, saved.body.version, saved.body.content]).toEqual([200, made.version + 1, '<p>b</p>']);
     const stale = await api(w.p.url, 'PUT', `/blogs/${made.blog_id}`, { token: w.token.staff, body: { title: '更新テスト3', category_id: w.cat.news, version: made.version } });
     expect(stale.status).toBe(409);

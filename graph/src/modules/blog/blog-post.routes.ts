@@ -38,7 +38,9 @@ export function toApiPost(p: BlogPostView) {
     tags: p.tags.map((t) => ({ tag_id: t.id, tag_content: t.content })),
     // The spec's one-file JSON string, with a URL where the old client had the bytes.
     upload_files: p.attachment ? JSON.stringify([{ uid: String(p.id), name: p.attachment.name, url: p.attachment.url, type: p.attachment.type }]) : null,
-    attachment: p.attachment ? { name: p.attachment.name, type: p.attachment.type, size: p.attachment.size, url: p.attachment.url, thumbnail_url: p.attachment.thumbnailUrl } : null,
+    attachment: p.attachment
+      ? { name: p.attachment.name, type: p.attachment.type, size: p.attachment.size, url: p.attachment.url, thumbnail_url: p.attachment.thumbnailUrl }
+      : null,
     edit_date: p.updatedAt.toISOString(),
     created_at: p.createdAt.toISOString(),
     version: p.version,
@@ -49,7 +51,10 @@ export function toApiPost(p: BlogPostView) {
 
 /** Posts as `/api` reads them: the record plus likes_employee_ids, seen_employee_ids and the caller's is_save. */
 async function withEngagement(ctx: AppContext, posts: BlogPostView[]) {
-  const extra = await ctx.services.blog.engagement.forApi(ctx, posts.map((p) => p.id));
+  const extra = await ctx.services.blog.engagement.forApi(
+    ctx,
+    posts.map((p) => p.id),
+  );
   return posts.map((p) => ({ ...toApiPost(p), ...extra.get(p.id) }));
 }
 
@@ -120,8 +125,20 @@ export function blogPostRoutes(r: Router): void {
       await pipeline(image.stream, res);
     }),
   );
-  r.get('/blogs/:id', handle(async (ctx, req) => post.toApi(await ctx.services.blog.posts.get(ctx, Number(req.params.id)), ctx)));
-  r.post('/blogs', writeRoute(post, (ctx, input) => ctx.services.blog.posts.create(ctx, input), 201));
-  r.put('/blogs/:id', writeRoute(post, (ctx, input, req) => ctx.services.blog.posts.update(ctx, Number(req.params.id), input)));
-  r.delete('/blogs/:id', deleteRoute('blog_id', '投稿', (ctx, id) => ctx.services.blog.posts.delete(ctx, id)));
+  r.get(
+    '/blogs/:id',
+    handle(async (ctx, req) => post.toApi(await ctx.services.blog.posts.get(ctx, Number(req.params.id)), ctx)),
+  );
+  r.post(
+    '/blogs',
+    writeRoute(post, (ctx, input) => ctx.services.blog.posts.create(ctx, input), 201),
+  );
+  r.put(
+    '/blogs/:id',
+    writeRoute(post, (ctx, input, req) => ctx.services.blog.posts.update(ctx, Number(req.params.id), input)),
+  );
+  r.delete(
+    '/blogs/:id',
+    deleteRoute('blog_id', '投稿', (ctx, id) => ctx.services.blog.posts.delete(ctx, id)),
+  );
 }

@@ -106,7 +106,11 @@ export class BlogPostService {
     const page = checkPage(0, limit ?? DEFAULT_FEED_PAGE);
     const outsideWindow = filter.includeOutsideWindow === true;
     if (outsideWindow && !isBlogAdmin(r.user.role)) throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
-    for (const [field, id] of [['tagId', filter.tagId], ['categoryId', filter.categoryId], ['departmentId', filter.departmentId]] as const) {
+    for (const [field, id] of [
+      ['tagId', filter.tagId],
+      ['categoryId', filter.categoryId],
+      ['departmentId', filter.departmentId],
+    ] as const) {
       if (id != null) checkId(id, field === 'tagId' ? 'タグ' : field === 'categoryId' ? 'カテゴリ' : '部署');
     }
     const { ids, next } = await feedPage(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow }, filter, decodeCursor(after), page.limit, r.today);
@@ -159,8 +163,23 @@ export class BlogPostService {
                               publish_start, publish_end, is_pin, pin_start, pin_end, is_draft,
                               attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key, updated_by_id)
        values (?, ?::jsonb, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?) returning id`,
-      [v.title, JSON.stringify(v.content.doc), v.content.html, v.categoryId, r.user.id, v.allowComments, v.allowLikes,
-        v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, ...fileColumns(file), r.user.id],
+      [
+        v.title,
+        JSON.stringify(v.content.doc),
+        v.content.html,
+        v.categoryId,
+        r.user.id,
+        v.allowComments,
+        v.allowLikes,
+        v.publishStart,
+        v.publishEnd,
+        v.isPin,
+        v.pinStart,
+        v.pinEnd,
+        v.isDraft,
+        ...fileColumns(file),
+        r.user.id,
+      ],
     );
     await this.setTags(tx, row!.id, v.tagIds);
     await this.images.bind(tx, r.user.id, row!.id, v.content.doc);
@@ -210,8 +229,23 @@ export class BlogPostService {
                 attachment_key = ?, attachment_name = ?, attachment_type = ?, attachment_size = ?, attachment_thumb_key = ?,
                 updated_by_id = ?, updated_at = clock_timestamp(), version = version + 1
           where id = ?`,
-        [v.title, JSON.stringify(v.content.doc), v.content.html, v.categoryId, v.allowComments, v.allowLikes,
-          v.publishStart, v.publishEnd, v.isPin, v.pinStart, v.pinEnd, v.isDraft, ...columns, r.user.id, id],
+        [
+          v.title,
+          JSON.stringify(v.content.doc),
+          v.content.html,
+          v.categoryId,
+          v.allowComments,
+          v.allowLikes,
+          v.publishStart,
+          v.publishEnd,
+          v.isPin,
+          v.pinStart,
+          v.pinEnd,
+          v.isDraft,
+          ...columns,
+          r.user.id,
+          id,
+        ],
       );
       await this.setTags(tx, id, v.tagIds);
       await this.images.bind(tx, r.user.id, id, v.content.doc);
@@ -323,7 +357,6 @@ const changeOf = (input: Record<string, unknown>, absent: AttachmentChange['kind
 
 const fileColumns = (f: StoredAttachment | null) => [f?.key ?? null, f?.name ?? null, f?.type ?? null, f?.size ?? null, f?.thumbKey ?? null];
 const keptColumns = (r: PostRow) => [r.attachment_key, r.attachment_name, r.attachment_type, r.attachment_size, r.attachment_thumb_key];
-
 
 /** The author is always the signed-in employee: an `authorId` (the spec's author_id), if a caller sends one, must name them. */
 function checkAuthor(user: CurrentUser, input: Record<string, unknown>) {

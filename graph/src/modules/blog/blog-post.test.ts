@@ -18,20 +18,42 @@ describe('writing a post', () => {
     const tag = (await api(w.p.url, 'POST', '/blog_tags', { token: w.token.staff, body: { tag_content: 'お知らせ' } })).body.tag_id;
     const r = await create(w.token.staff, {
       title: ' 新しいオフィスのご案内 ',
-      content: { blocks: [{ type: 'header', data: { text: '移転のお知らせ', level: 2 } }, { type: 'paragraph', data: { text: '<b>来月</b>から新オフィスです。<script>alert(1)</script>' } }] },
+      content: {
+        blocks: [
+          { type: 'header', data: { text: '移転のお知らせ', level: 2 } },
+          { type: 'paragraph', data: { text: '<b>来月</b>から新オフィスです。<script>alert(1)</script>' } },
+        ],
+      },
       categoryId: w.cat.news,
       tagIds: [tag],
       allowLikes: false,
     });
     expect(r.body.errors).toBeUndefined();
     const p = r.body.data.createBlogPost;
-    expect(p).toMatchObject({ title: '新しいオフィスのご案内', category: { id: w.cat.news, name: '営業ニュース', color: '#000000' }, author: { id: w.id.staff }, tags: [{ id: tag, content: 'お知らせ' }], allowComments: true, allowLikes: false, publishStart: w.today, publishEnd: null, state: 'PUBLISHED', canEdit: true, canDelete: true, version: 1 });
+    expect(p).toMatchObject({
+      title: '新しいオフィスのご案内',
+      category: { id: w.cat.news, name: '営業ニュース', color: '#000000' },
+      author: { id: w.id.staff },
+      tags: [{ id: tag, content: 'お知らせ' }],
+      allowComments: true,
+      allowLikes: false,
+      publishStart: w.today,
+      publishEnd: null,
+      state: 'PUBLISHED',
+      canEdit: true,
+      canDelete: true,
+      version: 1,
+    });
     expect(p.contentHtml).toContain('<h2>移転のお知らせ</h2>');
     expect(p.contentHtml).toContain('<b>来月</b>');
     expect(p.contentHtml).not.toContain('script');
     expect(JSON.stringify(p.content)).not.toContain('script');
     const [e] = await w.sql(`select type, actor_id, payload from outbox_all where aggregate_type = 'blog_post' and aggregate_id = ?`, [String(p.id)]);
-    expect(e).toMatchObject({ type: 'blog.post.created', actor_id: w.id.staff, payload: { post: { id: p.id, categoryId: w.cat.news, authorId: w.id.staff, tagIds: [tag], isDraft: false, publishStart: w.today } } });
+    expect(e).toMatchObject({
+      type: 'blog.post.created',
+      actor_id: w.id.staff,
+      payload: { post: { id: p.id, categoryId: w.cat.news, authorId: w.id.staff, tagIds: [tag], isDraft: false, publishStart: w.today } },
+    });
   });
 
   it.each([
@@ -42,7 +64,12 @@ describe('writing a post', () => {
     ['a pin that ends before it starts', { isPin: true, pinStart: '2026-05-10', pinEnd: '2026-05-01' }, ['pinEnd'], 'ピン留め終了日は開始日以降の日付にしてください。'],
     ['a tag that does not exist', { tagIds: [999999] }, ['tagIds'], '存在しないタグが含まれています（ID: 999999）。'],
     ['a block the blog does not have', { content: { blocks: [{ type: 'raw', data: { html: '<script>' } }] } }, ['content'], '本文に使えないブロック（raw）が含まれています。'],
-    ['an image that is not one of our files', { content: { blocks: [{ type: 'image', data: { file: { url: 'https://evil.example/x.png' } } }] } }, ['content'], '本文の画像は、この画面でアップロードしたものだけ使えます。'],
+    [
+      'an image that is not one of our files',
+      { content: { blocks: [{ type: 'image', data: { file: { url: 'https://evil.example/x.png' } } }] } },
+      ['content'],
+      '本文の画像は、この画面でアップロードしたものだけ使えます。',
+    ],
   ])('refuses %s with a Japanese message naming the field, and writes nothing', async (_, patch, fields, message) => {
     const before = await w.sql(`select count(*)::int as n from blog_post`);
     const r = await create(w.token.staff, { title: '記事', categoryId: w.cat.news, ...patch });
@@ -52,10 +79,15 @@ describe('writing a post', () => {
     expect(await w.sql(`select count(*)::int as n from blog_post`)).toEqual(before);
   });
 
-  it('a draft needs no category, stays the author\'s, and is published later by an edit', async () => {
+  it("a draft needs no category, stays the author's, and is published later by an edit", async () => {
     const d = (await create(w.token.staff, { title: '下書きの記事', isDraft: true })).body.data.createBlogPost;
     expect(d).toMatchObject({ state: 'DRAFT', category: null });
-    const published = await gql(w.p.url, UPDATE, { id: d.id, i: { title: '完成した記事', content: doc('完成'), categoryId: w.cat.news, isDraft: false, version: d.version } }, { token: w.token.staff });
+    const published = await gql(
+      w.p.url,
+      UPDATE,
+      { id: d.id, i: { title: '完成した記事', content: doc('完成'), categoryId: w.cat.news, isDraft: false, version: d.version } },
+      { token: w.token.staff },
+    );
     expect(published.body.data.updateBlogPost).toMatchObject({ title: '完成した記事', state: 'PUBLISHED', version: d.version + 1 });
     const seen = await gql(w.p.url, `query($id: Int!) { blogPost(id: $id) { title } }`, { id: d.id }, { token: w.token.colleague });
     expect(seen.body.data.blogPost.title).toBe('完成した記事');
@@ -63,11 +95,26 @@ describe('writing a post', () => {
 
   it('edits with optimistic locking; a save that changes nothing is no new version; an edit keeps the publish start it does not send', async () => {
     const p = (await create(w.token.staff, { title: '編集する記事', categoryId: w.cat.news, publishStart: w.day(-20) })).body.data.createBlogPost;
-    const same = await gql(w.p.url, UPDATE, { id: p.id, i: { title: '編集する記事', content: { time: Date.now(), ...doc('本文') }, categoryId: w.cat.news, version: p.version } }, { token: w.token.staff });
+    const same = await gql(
+      w.p.url,
+      UPDATE,
+      { id: p.id, i: { title: '編集する記事', content: { time: Date.now(), ...doc('本文') }, categoryId: w.cat.news, version: p.version } },
+      { token: w.token.staff },
+    );
     expect(same.body.data.updateBlogPost).toMatchObject({ version: p.version, publishStart: w.day(-20) });
-    const saved = await gql(w.p.url, UPDATE, { id: p.id, i: { title: '編集した記事', content: doc('本文'), categoryId: w.cat.news, version: p.version } }, { token: w.token.staff });
+    const saved = await gql(
+      w.p.url,
+      UPDATE,
+      { id: p.id, i: { title: '編集した記事', content: doc('本文'), categoryId: w.cat.news, version: p.version } },
+      { token: w.token.staff },
+    );
     expect(saved.body.data.updateBlogPost).toMatchObject({ title: '編集した記事', version: p.version + 1, publishStart: w.day(-20) });
-    const stale = await gql(w.p.url, UPDATE, { id: p.id, i: { title: '古い画面から', content: doc('本文'), categoryId: w.cat.news, version: p.version } }, { token: w.token.staff });
+    const stale = await gql(
+      w.p.url,
+      UPDATE,
+      { id: p.id, i: { title: '古い画面から', content: doc('本文'), categoryId: w.cat.news, version: p.version } },
+      { token: w.token.staff },
+    );
     expect(stale.body.errors[0].extensions).toMatchObject({ code: 'CONFLICT', current: { title: '編集した記事' } });
     const [e] = await w.sql(`select payload from outbox_all where type = 'blog.post.updated' and aggregate_id = ?`, [String(p.id)]);
     expect(e.payload).toMatchObject({ changed: ['title'], previous: { title: '編集する記事' }, post: { title: '編集した記事', version: p.version + 1 } });
@@ -103,7 +150,7 @@ describe('the feed: order, keyset paging, filters', () => {
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
-  it('filters by title, tag, category and the author\'s department', async () => {
+  it("filters by title, tag, category and the author's department", async () => {
     const tag = (await api(w.p.url, 'POST', '/blog_tags', { token: w.token.staff, body: { tag_content: '絞り込み' } })).body.tag_id;
     const tagged = await w.post(w.token.staff, { title: 'タグ付きの記事', categoryId: w.cat.news, tagIds: [tag] });
     const q = `query($f: BlogFeedFilter) { blogFeed(filter: $f, limit: 200) { items { id author { id } } } }`;

@@ -66,7 +66,7 @@ describe('who sees a post, in every channel', () => {
     expect((await api(w.p.url, 'GET', '/blogs?mine=1', { token: w.token.staff })).body.length).toBe(6);
   });
 
-  it('管理者 who is a member sees scheduled and expired posts when asking for them, never others\' drafts; others may not ask', async () => {
+  it("管理者 who is a member sees scheduled and expired posts when asking for them, never others' drafts; others may not ask", async () => {
     expect(ids(await feed(w.token.admin))).not.toContain(posts.scheduled);
     const outside = await feed(w.token.admin, { includeOutsideWindow: true });
     expect(outside.find((i) => i.id === posts.scheduled)?.state).toBe('SCHEDULED');
@@ -122,7 +122,10 @@ describe('who may post where', () => {
   it('閲覧-only categories take posts from 管理者 and システム管理者 only; a category one is not in is unknown', async () => {
     const q = `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { id } }`;
     const readOnly = await gql(w.p.url, q, { i: { title: 'x', content: { blocks: [] }, categoryId: w.cat.notice } }, { token: w.token.staff });
-    expect(readOnly.body.errors[0]).toMatchObject({ message: 'このカテゴリには投稿できません（閲覧のみのカテゴリです）。', extensions: { code: 'BAD_USER_INPUT', reason: 'CATEGORY_NOT_POSTABLE' } });
+    expect(readOnly.body.errors[0]).toMatchObject({
+      message: 'このカテゴリには投稿できません（閲覧のみのカテゴリです）。',
+      extensions: { code: 'BAD_USER_INPUT', reason: 'CATEGORY_NOT_POSTABLE' },
+    });
     const notMine = await gql(w.p.url, q, { i: { title: 'x', content: { blocks: [] }, categoryId: w.cat.board } }, { token: w.token.staff });
     expect(notMine.body.errors[0].extensions.reason).toBe('CATEGORY_UNKNOWN');
     const missing = await gql(w.p.url, q, { i: { title: 'x', content: { blocks: [] }, categoryId: 999999 } }, { token: w.token.staff });
@@ -135,7 +138,12 @@ describe('who may post where', () => {
 
   it('only the author edits; the author and 管理者 delete; a member who is neither is refused', async () => {
     const target = await w.post(w.token.staff, { title: '消される記事', categoryId: w.cat.news });
-    const edit = await gql(w.p.url, `mutation($id: Int!, $v: Int!) { updateBlogPost(id: $id, input: { title: "乗っ取り", content: { blocks: [] }, categoryId: ${w.cat.news}, version: $v }) { id } }`, { id: target.id, v: target.version }, { token: w.token.admin });
+    const edit = await gql(
+      w.p.url,
+      `mutation($id: Int!, $v: Int!) { updateBlogPost(id: $id, input: { title: "乗っ取り", content: { blocks: [] }, categoryId: ${w.cat.news}, version: $v }) { id } }`,
+      { id: target.id, v: target.version },
+      { token: w.token.admin },
+    );
     expect(edit.body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await api(w.p.url, 'DELETE', `/blogs/${target.id}`, { token: w.token.colleague })).status).toBe(403);
     expect((await api(w.p.url, 'DELETE', `/blogs/${target.id}`, { token: w.token.admin })).status).toBe(200);

@@ -10,7 +10,12 @@ import { stateOf, type PostWindow } from './blog-post.rules.js';
  * it scheduled and expired (the view marks the state). A post one may not see is NOT_FOUND, never
  * FORBIDDEN: its existence stays private. The feed's SQL states the same rule (blog-post.feed.ts).
  */
-export function mayRead(viewer: Pick<CurrentUser, 'id' | 'role'>, access: Pick<CategoryAccess, 'readable'>, post: Pick<PostWindow, 'isDraft' | 'publishStart' | 'publishEnd'> & { authorId: number; categoryId: number | null }, today: string): boolean {
+export function mayRead(
+  viewer: Pick<CurrentUser, 'id' | 'role'>,
+  access: Pick<CategoryAccess, 'readable'>,
+  post: Pick<PostWindow, 'isDraft' | 'publishStart' | 'publishEnd'> & { authorId: number; categoryId: number | null },
+  today: string,
+): boolean {
   if (post.authorId === viewer.id) return true;
   if (post.isDraft || post.categoryId === null || !access.readable.includes(post.categoryId)) return false;
   return stateOf(post, today) === BlogPostState.PUBLISHED || isBlogAdmin(viewer.role);

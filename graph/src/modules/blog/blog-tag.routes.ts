@@ -12,9 +12,24 @@ const tag: RestResource<BlogTagView> = {
 
 /** GET/POST /blog_tags, GET/PUT/DELETE /blog_tags/{id}. POST answers the tag with its tag_id. */
 export function blogTagRoutes(r: Router): void {
-  r.get('/blog_tags', handle(async (ctx) => (await ctx.services.blog.tags.list(ctx)).map(toApiTag)));
-  r.get('/blog_tags/:id', handle(async (ctx, req) => toApiTag(await ctx.services.blog.tags.get(ctx, Number(req.params.id)))));
-  r.post('/blog_tags', writeRoute(tag, (ctx, input) => ctx.services.blog.tags.create(ctx, input), 201));
-  r.put('/blog_tags/:id', writeRoute(tag, (ctx, input, req) => ctx.services.blog.tags.update(ctx, Number(req.params.id), input)));
-  r.delete('/blog_tags/:id', deleteRoute('tag_id', 'タグ', (ctx, id) => ctx.services.blog.tags.delete(ctx, [id])));
+  r.get(
+    '/blog_tags',
+    handle(async (ctx) => (await ctx.services.blog.tags.list(ctx)).map(toApiTag)),
+  );
+  r.get(
+    '/blog_tags/:id',
+    handle(async (ctx, req) => toApiTag(await ctx.services.blog.tags.get(ctx, Number(req.params.id)))),
+  );
+  r.post(
+    '/blog_tags',
+    writeRoute(tag, (ctx, input) => ctx.services.blog.tags.create(ctx, input), 201),
+  );
+  r.put(
+    '/blog_tags/:id',
+    writeRoute(tag, (ctx, input, req) => ctx.services.blog.tags.update(ctx, Number(req.params.id), input)),
+  );
+  r.delete(
+    '/blog_tags/:id',
+    deleteRoute('tag_id', 'タグ', (ctx, id) => ctx.services.blog.tags.delete(ctx, [id])),
+  );
 }

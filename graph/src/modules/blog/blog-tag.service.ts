@@ -89,7 +89,10 @@ export class BlogTagService {
       const [clash] = await tx.execute(`select 1 from blog_tag where lower(content) = lower(?) and id <> ?`, [content, id]);
       if (clash) throw TAKEN();
       const [row] = await tx
-        .execute<{ version: number }[]>(`update blog_tag set content = ?, updated_at = clock_timestamp(), updated_by_id = ?, version = version + 1 where id = ? returning version`, [content, user.id, id])
+        .execute<{ version: number }[]>(
+          `update blog_tag set content = ?, updated_at = clock_timestamp(), updated_by_id = ?, version = version + 1 where id = ? returning version`,
+          [content, user.id, id],
+        )
         .catch((err: unknown) => {
           throw (err as { code?: string }).code === '23505' ? TAKEN() : err; // a rename to the same content committed in between
         });

@@ -65,7 +65,7 @@ describe('blog tags', () => {
     expect((await api(p.url, 'PUT', `/blog_tags/999999`, { token: admin, body: { tag_content: 'x' } })).status).toBe(404);
   });
 
-  it('deleting needs at least one selected tag; every selected tag must be the caller\'s; nothing is deleted otherwise', async () => {
+  it("deleting needs at least one selected tag; every selected tag must be the caller's; nothing is deleted otherwise", async () => {
     const none = await gql(p.url, `mutation { deleteBlogTags(ids: []) }`, {}, { token: staff });
     expect(none.body.errors[0]).toMatchObject({ message: '削除するタグを1つ以上選択してください。', extensions: { code: 'BAD_USER_INPUT', reason: 'TAGS_NONE_SELECTED' } });
     const mine = (await api(p.url, 'POST', '/blog_tags', { token: other, body: { tag_content: '社内イベント' } })).body;
@@ -78,7 +78,10 @@ describe('blog tags', () => {
     expect((await api(p.url, 'DELETE', `/blog_tags/${mine.tag_id}`, { token: other })).status).toBe(404);
     const byAdmin = await gql(p.url, `mutation($ids:[Int!]!){ deleteBlogTags(ids: $ids) }`, { ids: [staffs.tag_id] }, { token: admin });
     expect(byAdmin.body.data.deleteBlogTags).toEqual([staffs.tag_id]);
-    const events = await sql(`select type from outbox_all where aggregate_type = 'blog_tag' and aggregate_id in (?, ?) and type = 'blog.tag.deleted'`, [String(mine.tag_id), String(staffs.tag_id)]);
+    const events = await sql(`select type from outbox_all where aggregate_type = 'blog_tag' and aggregate_id in (?, ?) and type = 'blog.tag.deleted'`, [
+      String(mine.tag_id),
+      String(staffs.tag_id),
+    ]);
     expect(events.length).toBe(2);
   });
 });

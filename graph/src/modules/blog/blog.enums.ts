@@ -58,5 +58,9 @@ registerEnumType(BlogPostState, {
 registerEnumType(BlogFeedScope, {
   name: 'BlogFeedScope',
   description: '一覧の範囲',
-  valuesConfig: { ALL: { description: 'すべて（見られる投稿）' }, MINE: { description: '自分のブログ（下書き・公開予定・公開終了を含む）' }, SAVED: { description: '保存したブログ（見られるものだけ）' } },
+  valuesConfig: {
+    ALL: { description: 'すべて（見られる投稿）' },
+    MINE: { description: '自分のブログ（下書き・公開予定・公開終了を含む）' },
+    SAVED: { description: '保存したブログ（見られるものだけ）' },
+  },
 });

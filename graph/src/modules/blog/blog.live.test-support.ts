@@ -36,7 +36,13 @@ export function liveWatch(w: BlogWorld) {
 
   /** `query`: another selection of blogChanged (its changes must carry kind and postId). */
   async function watch(token: string, query = SUB): Promise<Watch> {
-    const client = createClient({ url: w.p.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
+    const client = createClient({
+      url: w.p.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: false,
+      connectionParams: { authorization: `Bearer ${token}` },
+    });
     const changes: LiveChange[] = [];
     client.subscribe<{ blogChanged: LiveChange }>({ query }, { next: (m) => changes.push(m.data!.blogChanged), error: () => undefined, complete: () => undefined });
     const v: Watch = {
@@ -50,7 +56,12 @@ export function liveWatch(w: BlogWorld) {
     // Live once a marker comes back (the first may be sent before the subscription registers).
     for (let i = 0; i < 50; i++) {
       const id = await marker(token);
-      const back = await v.until((c) => c.postId === id && c.kind === 'DELETED', 10).then(() => true, () => false);
+      const back = await v
+        .until((c) => c.postId === id && c.kind === 'DELETED', 10)
+        .then(
+          () => true,
+          () => false,
+        );
       if (back) {
         changes.length = 0;
         return v;

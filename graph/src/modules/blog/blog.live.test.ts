@@ -19,7 +19,15 @@ async function setCategory(id: number, body: Record<string, unknown>) {
   const current = (await api(w.p.url, 'GET', `/blog_category/${id}`, { token: w.token.admin })).body;
   const r = await api(w.p.url, 'PUT', `/blog_category/${id}`, {
     token: w.token.admin,
-    body: { category_name: current.category_name, color: current.color, permissions: current.permissions, employees: current.employees, departments: current.departments, version: current.version, ...body },
+    body: {
+      category_name: current.category_name,
+      color: current.color,
+      permissions: current.permissions,
+      employees: current.employees,
+      departments: current.departments,
+      version: current.version,
+      ...body,
+    },
   });
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
 }
@@ -33,7 +41,11 @@ describe('blogChanged', () => {
     await api(w.p.url, 'DELETE', `/blogs/${post.id}`, { token: w.token.staff });
     await member.until((c) => c.kind === 'DELETED' && c.postId === post.id);
     expect(member.changes).toEqual([
-      expect.objectContaining({ kind: 'CREATED', postId: post.id, post: expect.objectContaining({ title: 'ライブの記事', state: 'PUBLISHED', canEdit: false, canDelete: false, category: { name: '営業ニュース', color: '#000000' } }) }),
+      expect.objectContaining({
+        kind: 'CREATED',
+        postId: post.id,
+        post: expect.objectContaining({ title: 'ライブの記事', state: 'PUBLISHED', canEdit: false, canDelete: false, category: { name: '営業ニュース', color: '#000000' } }),
+      }),
       expect.objectContaining({ kind: 'UPDATED', postId: post.id, post: expect.objectContaining({ title: 'ライブの記事（改）' }) }),
       expect.objectContaining({ kind: 'DELETED', postId: post.id, post: null }),
     ]);
@@ -66,7 +78,10 @@ describe('blogChanged', () => {
 
   it('membership is decided at delivery: removed from the category, one stops receiving (told to reload); added, one starts', async () => {
     const member = await watch(w.token.colleague);
-    const r = await api(w.p.url, 'POST', '/blog_category', { token: w.token.admin, body: { category_name: '有志の会', permissions: ['書き込み', '閲覧'], employees: [w.id.staff, w.id.colleague], departments: [] } });
+    const r = await api(w.p.url, 'POST', '/blog_category', {
+      token: w.token.admin,
+      body: { category_name: '有志の会', permissions: ['書き込み', '閲覧'], employees: [w.id.staff, w.id.colleague], departments: [] },
+    });
     const club = r.body.category_id as number;
     const first = await w.post(w.token.staff, { title: '有志の会のお知らせ', categoryId: club });
     await member.until((c) => c.postId === first.id);
@@ -84,10 +99,15 @@ describe('blogChanged', () => {
     await member.close();
   });
 
-  it('a department transfer moves delivery with the person: told to reload, and the old department\'s categories stop', async () => {
+  it("a department transfer moves delivery with the person: told to reload, and the old department's categories stop", async () => {
     const member = await watch(w.token.colleague);
     try {
-      const made = await gql(w.p.url, `mutation($i: DepartmentInput!) { createDepartment(input: $i) { id } }`, { i: { name: '営業企画', memberIds: [w.id.colleague] } }, { token: w.token.admin });
+      const made = await gql(
+        w.p.url,
+        `mutation($i: DepartmentInput!) { createDepartment(input: $i) { id } }`,
+        { i: { name: '営業企画', memberIds: [w.id.colleague] } },
+        { token: w.token.admin },
+      );
       expect(made.body.errors).toBeUndefined();
       await member.until((c) => c.kind === 'ACCESS_CHANGED');
       const post = await w.post(w.token.staff, { title: '異動後のお知らせ', categoryId: w.cat.news });
@@ -107,7 +127,9 @@ describe('blogChanged', () => {
     const outsider = await watch(w.token.outsider);
     await setCategory(w.cat.news, { color: '#cc0000', category_name: '営業ニュース速報' });
     await member.until((c) => c.kind === 'CATEGORY_UPDATED');
-    expect(member.changes).toEqual([{ kind: 'CATEGORY_UPDATED', postId: null, post: null, categoryId: w.cat.news, category: { id: w.cat.news, name: '営業ニュース速報', color: '#cc0000' } }]);
+    expect(member.changes).toEqual([
+      { kind: 'CATEGORY_UPDATED', postId: null, post: null, categoryId: w.cat.news, category: { id: w.cat.news, name: '営業ニュース速報', color: '#cc0000' } },
+    ]);
     await drained(outsider, w.token.outsider);
     expect(outsider.changes).toEqual([]);
     await setCategory(w.cat.news, { color: '#000000', category_name: '営業ニュース' });

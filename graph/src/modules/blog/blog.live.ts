@@ -85,10 +85,10 @@ async function membersOf(em: EntityManager, categoryIds: number[]): Promise<Map<
 
 /** The employees a membership list names: those named, and the current members of the departments named. */
 async function employeesNamedBy(em: EntityManager, m: Pick<BlogCategorySnapshot, 'employeeIds' | 'departmentIds'>): Promise<Set<number>> {
-  const rows: { id: number }[] = await em.execute(
-    `select unnest(?::int[]) as id union select e.id from employee e where e.department_id = any(?::int[])`,
-    [pgArray(m.employeeIds), pgArray(m.departmentIds)],
-  );
+  const rows: { id: number }[] = await em.execute(`select unnest(?::int[]) as id union select e.id from employee e where e.department_id = any(?::int[])`, [
+    pgArray(m.employeeIds),
+    pgArray(m.departmentIds),
+  ]);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -98,8 +98,7 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
   if (kind) {
     const p = e.payload as { post: BlogPostSnapshot; previous?: BlogPostSnapshot; since?: string };
     const today = tokyoToday();
-    const before =
-      kind === BlogChangeKind.CREATED ? null : { post: p.previous ?? p.post, today: p.since ?? today }; // a time-based change: as it was on the last day fired
+    const before = kind === BlogChangeKind.CREATED ? null : { post: p.previous ?? p.post, today: p.since ?? today }; // a time-based change: as it was on the last day fired
     const [row] = kind === BlogChangeKind.DELETED ? [] : ((await em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id])) as PostRow[]);
     const categories = [row?.category_id, before?.post.categoryId].filter((c): c is number => c != null);
     const onlyFor = e.type === 'blog.post.save_changed' ? (e.payload as { employeeId: number }).employeeId : undefined;

@@ -31,7 +31,10 @@ export async function blogWorld(): Promise<BlogWorld> {
   // The demo blog is set aside: these tests count exactly what they create.
   await sql(`delete from blog_post; delete from blog_tag; delete from blog_category`);
   const [{ id: sales }] = await sql(`select id from department where name = '営業'`);
-  const [colleague] = await sql(`select id, login_id from employee where department_id = ? and status = 'ACTIVE' and role = 'GENERAL' and login_id <> 'staff' order by id limit 1`, [sales]);
+  const [colleague] = await sql(
+    `select id, login_id from employee where department_id = ? and status = 'ACTIVE' and role = 'GENERAL' and login_id <> 'staff' order by id limit 1`,
+    [sales],
+  );
   const [{ id: staff }] = await sql(`select id from employee where login_id = 'staff'`);
   const [{ id: admin }] = await sql(`select id from employee where login_id = 'admin'`);
   const [a, s, c, o, sa] = await Promise.all(['admin', 'staff', colleague.login_id, 'devadmin', 'sysadmin'].map((l) => loginToken(p.url, l)));
@@ -55,7 +58,12 @@ export async function blogWorld(): Promise<BlogWorld> {
     day: (offset) => addDays(today, offset),
     sql,
     async post(who, input) {
-      const r = await gql(p.url, `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { id version state pinned pinStart pinEnd publishStart } }`, { i: { content: doc('本文'), ...input } }, { token: who });
+      const r = await gql(
+        p.url,
+        `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { id version state pinned pinStart pinEnd publishStart } }`,
+        { i: { content: doc('本文'), ...input } },
+        { token: who },
+      );
       if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
       return r.body.data.createBlogPost;
     },

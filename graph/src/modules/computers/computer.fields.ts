@@ -9,7 +9,12 @@ type WithOffice = { officeAccount: { id: number; account: string } | null };
 
 /** The computer's Microsoft Office account (the spec's `ms365`): linked by id, shown with its account. */
 const officeAccount = {
-  codec: 'ref', label: 'Microsoft Office アカウント', rule: ref('Microsoft Office アカウント'), nullable: true, rest: 'ms365', width: 30,
+  codec: 'ref',
+  label: 'Microsoft Office アカウント',
+  rule: ref('Microsoft Office アカウント'),
+  nullable: true,
+  rest: 'ms365',
+  width: 30,
   inputDescription: 'Microsoft Office アカウントID (ms365)',
   body: { from: 'ms365', read: idOrNull },
   api: (c: WithOffice) => ({ ms365: c.officeAccount?.id ?? null, ms365_account: c.officeAccount?.account ?? null }),
@@ -27,8 +32,11 @@ const officeAccount = {
  */
 export const COMPUTER_FIELDS = describeFields({
   assetNumber: kept('管理番号', 50, {
-    unique: 'computer_asset_number_key', width: 12, event: true,
-    description: '管理番号（一意。Excel 取り込みのキー）', inputDescription: '管理番号（一意）。更新で省略すると今の値のまま、空なら消す。',
+    unique: 'computer_asset_number_key',
+    width: 12,
+    event: true,
+    description: '管理番号（一意。Excel 取り込みのキー）',
+    inputDescription: '管理番号（一意）。更新で省略すると今の値のまま、空なら消す。',
   }),
   maker: text('メーカー', 100, { event: true, filter: contains('メーカーの部分一致') }),
   deviceType: optional('種類', 50, { event: true, description: '種類 (device_type)' }),

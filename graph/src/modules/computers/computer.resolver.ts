@@ -10,11 +10,7 @@ import { ComputerFilter, ComputerInput, ComputerPage, ComputerView } from './com
 export class ComputerResolver {
   @Authorized(...DEVICE_ROLES)
   @Query(() => ComputerPage, { description: 'パソコン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
-  computers(
-    @Ctx() ctx: AppContext,
-    @Args() page: PageArgs,
-    @Arg('filter', () => ComputerFilter, { nullable: true }) filter?: ComputerFilter,
-  ): Promise<ComputerPage> {
+  computers(@Ctx() ctx: AppContext, @Args() page: PageArgs, @Arg('filter', () => ComputerFilter, { nullable: true }) filter?: ComputerFilter): Promise<ComputerPage> {
     return ctx.services.devices.computers.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 

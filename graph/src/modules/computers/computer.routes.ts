@@ -23,11 +23,26 @@ const read = (ctx: AppContext) => ctx.services.devices.computers;
 const write = (ctx: AppContext) => ctx.services.devices.computerAdmin;
 
 export function computerRoutes(r: Router): void {
-  r.get('/computers', listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiComputer));
-  r.post('/computers', writeRoute(computer, (ctx, input) => write(ctx).create(ctx, input), 201));
-  r.get('/computers/export', exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)));
+  r.get(
+    '/computers',
+    listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiComputer),
+  );
+  r.post(
+    '/computers',
+    writeRoute(computer, (ctx, input) => write(ctx).create(ctx, input), 201),
+  );
+  r.get(
+    '/computers/export',
+    exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)),
+  );
   r.get('/computers/:id/history', historyRoute(DeviceKind.COMPUTER));
   r.get('/computers/:id/history/export', historyExportRoute(DeviceKind.COMPUTER));
-  r.get('/computers/:id', handle(async (ctx, req) => toApiComputer(await read(ctx).get(ctx, Number(req.params.id)))));
-  r.put('/computers/:id', writeRoute(computer, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)));
+  r.get(
+    '/computers/:id',
+    handle(async (ctx, req) => toApiComputer(await read(ctx).get(ctx, Number(req.params.id)))),
+  );
+  r.put(
+    '/computers/:id',
+    writeRoute(computer, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)),
+  );
 }

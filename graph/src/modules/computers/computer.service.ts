@@ -26,7 +26,6 @@ const Q: ListSql = {
   joins: `${heldJoins('c')} left join office_account oa on oa.id = c.office_account_id`,
 };
 
-
 // Field by field onto the held-device view, not `{ ...heldView(r), … }`: a spread followed by a
 // dozen fields is a slow path in V8 (tens of µs per object; measured in bench/computers).
 const ownColumnsOf = compileCopy(ownColumns(COMPUTER_FIELDS).map((f) => f.key));

@@ -15,8 +15,17 @@ afterAll(async () => p?.close());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
-const activeEmployee = async (skip = 0) => (await sql(`select id, name from employee where status = 'ACTIVE' and login_id <> 'admin' order by id desc limit 1 offset ?`, [skip]))[0];
-const pc = (extra: Record<string, unknown> = {}) => ({ maker: 'Dell', device_type: 'ノートPC', model: 'Latitude 7450', status: '正常', location: '東京', department: '開発', ...extra });
+const activeEmployee = async (skip = 0) =>
+  (await sql(`select id, name from employee where status = 'ACTIVE' and login_id <> 'admin' order by id desc limit 1 offset ?`, [skip]))[0];
+const pc = (extra: Record<string, unknown> = {}) => ({
+  maker: 'Dell',
+  device_type: 'ノートPC',
+  model: 'Latitude 7450',
+  status: '正常',
+  location: '東京',
+  department: '開発',
+  ...extra,
+});
 
 describe('computers: roles', () => {
   it('一般 gets 403 on every /api/computers path and FORBIDDEN in GraphQL; nothing changes', async () => {
@@ -107,7 +116,12 @@ describe('computers: list', () => {
     expect(items.length).toBe(g.body.data.computers.total);
     expect(items.some((c: { officeAccount: unknown }) => c.officeAccount)).toBe(true);
     expect(items.filter((c: { currentUserRetired: boolean }) => c.currentUserRetired).length).toBeGreaterThanOrEqual(3);
-    const opts = await gql(p.url, `{ deviceOptions { computerStatuses { code label } smartphoneStatuses { label } officeAccountStatuses { label } officeUsageLimit } }`, {}, { token: devadmin });
+    const opts = await gql(
+      p.url,
+      `{ deviceOptions { computerStatuses { code label } smartphoneStatuses { label } officeAccountStatuses { label } officeUsageLimit } }`,
+      {},
+      { token: devadmin },
+    );
     expect(opts.body.data.deviceOptions.computerStatuses.map((s: { label: string }) => s.label)).toEqual(['正常', '交換対象', '故障', '廃棄', '紛失', '処分済み']);
     expect(opts.body.data.deviceOptions.smartphoneStatuses.map((s: { label: string }) => s.label)).toEqual(['正常', '故障', '交換対象', '廃棄', '処分済み']);
     expect(opts.body.data.deviceOptions.officeAccountStatuses.map((s: { label: string }) => s.label)).toEqual(['使用中', '停止']);
@@ -121,13 +135,40 @@ describe('computers: writes', () => {
     const [acct] = await sql(`select id, account from office_account where status = 'IN_USE' order by id desc limit 1`);
     const r = await api(p.url, 'POST', '/computers', {
       token: devadmin,
-      body: pc({ current_user: String(user.id), ms365: acct.id, purchase_date: '2025/04/01', introduction_date: '2025-04-10', pin_code: '1234', pass: 'secret-pass', ac_adapter: '有', power_cable: '無', reason: '' }),
+      body: pc({
+        current_user: String(user.id),
+        ms365: acct.id,
+        purchase_date: '2025/04/01',
+        introduction_date: '2025-04-10',
+        pin_code: '1234',
+        pass: 'secret-pass',
+        ac_adapter: '有',
+        power_cable: '無',
+        reason: '',
+      }),
     });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      maker: 'Dell', device_type: 'ノートPC', model: 'Latitude 7450', status: '正常', location: '東京', department: '開発',
-      current_user: user.id, current_user_name: user.name, current_user_status: '在籍', previous_user: null, ms365: acct.id, ms365_account: acct.account,
-      purchase_date: '2025-04-01', introduction_date: '2025-04-10', pin_code: '1234', pass: 'secret-pass', ac_adapter: '有', power_cable: '無', reason: null, version: 1,
+      maker: 'Dell',
+      device_type: 'ノートPC',
+      model: 'Latitude 7450',
+      status: '正常',
+      location: '東京',
+      department: '開発',
+      current_user: user.id,
+      current_user_name: user.name,
+      current_user_status: '在籍',
+      previous_user: null,
+      ms365: acct.id,
+      ms365_account: acct.account,
+      purchase_date: '2025-04-01',
+      introduction_date: '2025-04-10',
+      pin_code: '1234',
+      pass: 'secret-pass',
+      ac_adapter: '有',
+      power_cable: '無',
+      reason: null,
+      version: 1,
     });
     const [ev] = await sql(`select type, aggregate_type, payload from outbox_all where aggregate_id = ?`, [`computer:${r.body.id}`]);
     expect(ev).toMatchObject({ type: 'device.computer.created', aggregate_type: 'device' });
@@ -171,7 +212,10 @@ describe('computers: writes', () => {
 
   it('a stale save is a CONFLICT naming who saved in between; an unchanged save makes no version and no event', async () => {
     const c = (await api(p.url, 'POST', '/computers', { token: admin, body: pc({ model: '競合テスト' }) })).body;
-    const first = await api(p.url, 'PUT', `/computers/${c.id}`, { token: sysadmin, body: { ...pc({ model: '競合テスト' }), status: '故障', reason: '画面割れ', version: c.version } });
+    const first = await api(p.url, 'PUT', `/computers/${c.id}`, {
+      token: sysadmin,
+      body: { ...pc({ model: '競合テスト' }), status: '故障', reason: '画面割れ', version: c.version },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ status: '故障', is_broken: true, reason: '画面割れ', version: c.version + 1 });
     const stale = await api(p.url, 'PUT', `/computers/${c.id}`, { token: devadmin, body: { ...pc({ model: '競合テスト' }), model: '上書き', version: c.version } });
@@ -180,11 +224,22 @@ describe('computers: writes', () => {
     expect(stale.body.error).toContain('鈴木 花子さん');
     expect(stale.body.current).toMatchObject({ id: c.id, status: '故障', status_code: 'BROKEN', version: c.version + 1 });
     expect(stale.body.current).toEqual((await api(p.url, 'GET', `/computers/${c.id}`, { token: devadmin })).body); // the REST record, as GET answers it
-    const g = await gql(p.url, `mutation($id:Int!,$v:Int!){ updateComputer(id:$id, input:{ maker:"Dell", status: NORMAL, version:$v }) { id } }`, { id: c.id, v: c.version }, { token: admin });
+    const g = await gql(
+      p.url,
+      `mutation($id:Int!,$v:Int!){ updateComputer(id:$id, input:{ maker:"Dell", status: NORMAL, version:$v }) { id } }`,
+      { id: c.id, v: c.version },
+      { token: admin },
+    );
     expect(g.body.errors[0].extensions.code).toBe('CONFLICT');
-    const same = await api(p.url, 'PUT', `/computers/${c.id}`, { token: admin, body: { ...pc({ model: '競合テスト' }), status: '故障', reason: '画面割れ', version: first.body.version } });
+    const same = await api(p.url, 'PUT', `/computers/${c.id}`, {
+      token: admin,
+      body: { ...pc({ model: '競合テスト' }), status: '故障', reason: '画面割れ', version: first.body.version },
+    });
     expect(same.body.version).toBe(first.body.version);
-    expect(await sql(`select type from outbox_all where aggregate_id = ? order by seq`, [`computer:${c.id}`])).toEqual([{ type: 'device.computer.created' }, { type: 'device.computer.updated' }]);
+    expect(await sql(`select type from outbox_all where aggregate_id = ? order by seq`, [`computer:${c.id}`])).toEqual([
+      { type: 'device.computer.created' },
+      { type: 'device.computer.updated' },
+    ]);
     expect((await api(p.url, 'PUT', '/computers/99999', { token: admin, body: pc({ version: 1 }) })).status).toBe(404);
     expect((await api(p.url, 'GET', '/computers/99999', { token: admin })).status).toBe(404);
     expect((await api(p.url, 'GET', '/computers/abc', { token: admin })).status).toBe(400);
@@ -197,7 +252,12 @@ describe('computers: writes', () => {
     const c = await gql(p.url, `mutation($i: ComputerInput!) { createComputer(input: $i) { id version purchaseDate introductionDate } }`, { i: input }, { token: devadmin });
     const made = c.body.data.createComputer;
     expect(made).toMatchObject({ purchaseDate: '2024-04-01', introductionDate: '2024-04-02', version: 1 });
-    const same = await gql(p.url, `mutation($id:Int!, $i: ComputerInput!) { updateComputer(id: $id, input: $i) { version } }`, { id: made.id, i: { ...input, purchaseDate: '2024-04-01', version: 1 } }, { token: devadmin });
+    const same = await gql(
+      p.url,
+      `mutation($id:Int!, $i: ComputerInput!) { updateComputer(id: $id, input: $i) { version } }`,
+      { id: made.id, i: { ...input, purchaseDate: '2024-04-01', version: 1 } },
+      { token: devadmin },
+    );
     expect(same.body.data.updateComputer.version).toBe(1);
   });
 
@@ -207,9 +267,15 @@ describe('computers: writes', () => {
     const c = (await api(p.url, 'POST', '/computers', { token: admin, body: pc({ current_user: a.id }) })).body;
     const moved = await api(p.url, 'PUT', `/computers/${c.id}`, { token: devadmin, body: pc({ current_user: b.id, location: '大阪', version: c.version }) });
     expect(moved.body).toMatchObject({ current_user: b.id, previous_user: a.id, previous_user_name: a.name, location: '大阪' });
-    const edited = await api(p.url, 'PUT', `/computers/${c.id}`, { token: devadmin, body: pc({ current_user: b.id, previous_user: a.id, location: '大阪', model: '型番だけ変更', version: moved.body.version }) });
+    const edited = await api(p.url, 'PUT', `/computers/${c.id}`, {
+      token: devadmin,
+      body: pc({ current_user: b.id, previous_user: a.id, location: '大阪', model: '型番だけ変更', version: moved.body.version }),
+    });
     expect(edited.body.version).toBe(moved.body.version + 1);
-    const returned = await api(p.url, 'PUT', `/computers/${c.id}`, { token: admin, body: pc({ current_user: null, previous_user: b.id, location: '大阪', model: '型番だけ変更', status: '交換対象', version: edited.body.version }) });
+    const returned = await api(p.url, 'PUT', `/computers/${c.id}`, {
+      token: admin,
+      body: pc({ current_user: null, previous_user: b.id, location: '大阪', model: '型番だけ変更', status: '交換対象', version: edited.body.version }),
+    });
     expect(returned.body).toMatchObject({ current_user: null, previous_user: b.id, status: '交換対象' });
     const t = await gql(
       p.url,
@@ -219,8 +285,19 @@ describe('computers: writes', () => {
       { token: sysadmin },
     );
     const { assignments, changes } = t.body.data.deviceHistory;
-    expect(changes.map((x: { changed: string[] }) => x.changed)).toEqual([['currentUser', 'status', 'location'], ['currentUser', 'location'], ['currentUser', 'status']]);
-    expect(changes[1]).toMatchObject({ reason: 'edit', fromUser: { id: a.id }, toUser: { id: b.id }, fromLocation: { name: '東京' }, toLocation: { name: '大阪' }, changedBy: { name: '高橋 健太' } });
+    expect(changes.map((x: { changed: string[] }) => x.changed)).toEqual([
+      ['currentUser', 'status', 'location'],
+      ['currentUser', 'location'],
+      ['currentUser', 'status'],
+    ]);
+    expect(changes[1]).toMatchObject({
+      reason: 'edit',
+      fromUser: { id: a.id },
+      toUser: { id: b.id },
+      fromLocation: { name: '東京' },
+      toLocation: { name: '大阪' },
+      changedBy: { name: '高橋 健太' },
+    });
     expect(changes[2]).toMatchObject({ fromStatus: 'NORMAL', toStatus: 'REPLACE', toUser: null, changedBy: { name: '山田 太郎' } });
     expect(assignments).toHaveLength(2);
     expect(assignments[0]).toMatchObject({ user: { id: a.id }, to: changes[1].changedAt, assignedBy: { name: '山田 太郎' }, endedBy: { name: '高橋 健太' } });
@@ -242,7 +319,12 @@ describe('computers: 管理番号', () => {
     expect(clash.body.fieldErrors).toEqual([{ field: 'asset_number', message: 'この管理番号は既に使われています。' }]);
     const kept = await api(p.url, 'PUT', `/computers/${a.body.id}`, { token: devadmin, body: pc({ model: 'X', version: a.body.version }) });
     expect(kept.body.asset_number).toBe('AN-1');
-    const g = await gql(p.url, `mutation($id: Int!, $v: Int!) { updateComputer(id: $id, input: { maker: "Dell", status: NORMAL, assetNumber: "", version: $v }) { assetNumber } }`, { id: a.body.id, v: kept.body.version }, { token: devadmin });
+    const g = await gql(
+      p.url,
+      `mutation($id: Int!, $v: Int!) { updateComputer(id: $id, input: { maker: "Dell", status: NORMAL, assetNumber: "", version: $v }) { assetNumber } }`,
+      { id: a.body.id, v: kept.body.version },
+      { token: devadmin },
+    );
     expect(g.body.data.updateComputer.assetNumber).toBeNull();
   });
 });

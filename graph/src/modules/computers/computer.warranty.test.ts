@@ -16,7 +16,10 @@ beforeAll(async () => {
   p = await startTestPlatform();
   devadmin = await loginToken(p.url, 'devadmin');
   const make = async (asset: string, days: number) => {
-    const r = await api(p.url, 'POST', '/computers', { token: devadmin, body: { asset_number: asset, maker: 'WarrantyMaker', status: '正常', warranty_until: await fromToday(days) } });
+    const r = await api(p.url, 'POST', '/computers', {
+      token: devadmin,
+      body: { asset_number: asset, maker: 'WarrantyMaker', status: '正常', warranty_until: await fromToday(days) },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.id as number;
   };
@@ -34,10 +37,16 @@ describe('computers: 保証期限 (warranty_until)', () => {
   it('is stored, answered on /api and in GraphQL, and written through both (YYYY/MM/DD accepted, a bad date named)', async () => {
     const got = await api(p.url, 'GET', `/computers/${ids.soon}`, { token: devadmin });
     expect(got.body.warranty_until).toBe(await fromToday(10));
-    const put = await api(p.url, 'PUT', `/computers/${ids.soon}`, { token: devadmin, body: { ...got.body, status: '正常', warranty_until: '2030/4/1', version: got.body.version } });
+    const put = await api(p.url, 'PUT', `/computers/${ids.soon}`, {
+      token: devadmin,
+      body: { ...got.body, status: '正常', warranty_until: '2030/4/1', version: got.body.version },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.warranty_until).toBe('2030-04-01');
-    const bad = await api(p.url, 'PUT', `/computers/${ids.soon}`, { token: devadmin, body: { ...put.body, status: '正常', warranty_until: '2030-02-30', version: put.body.version } });
+    const bad = await api(p.url, 'PUT', `/computers/${ids.soon}`, {
+      token: devadmin,
+      body: { ...put.body, status: '正常', warranty_until: '2030-02-30', version: put.body.version },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toEqual([{ field: 'warranty_until', message: '保証期限は正しい日付（YYYY-MM-DD）で入力してください。' }]);
     const g = await gql(
@@ -81,6 +90,11 @@ describe('computers: 保証期限 (warranty_until)', () => {
     wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     const at = rows[0].indexOf('保証期限');
     expect(at).toBeGreaterThan(0);
-    expect(rows.slice(1).map((r) => (r[at] as Date).toISOString().slice(0, 10)).sort()).toEqual([await fromToday(0), await fromToday(10)]);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => (r[at] as Date).toISOString().slice(0, 10))
+        .sort(),
+    ).toEqual([await fromToday(0), await fromToday(10)]);
   });
 });

@@ -35,7 +35,16 @@ export function departmentRoutes(r: Router): void {
       return page.items.map(toApiDepartment);
     }),
   );
-  r.get('/departments/:id', handle(async (ctx, req) => toApiDepartment(await ctx.services.departments.get(ctx, Number(req.params.id)))));
-  r.post('/departments', writeRoute(department, (ctx, input) => ctx.services.departments.create(ctx, input), 201));
-  r.put('/departments/:id', writeRoute(department, (ctx, input, req) => ctx.services.departments.update(ctx, Number(req.params.id), input)));
+  r.get(
+    '/departments/:id',
+    handle(async (ctx, req) => toApiDepartment(await ctx.services.departments.get(ctx, Number(req.params.id)))),
+  );
+  r.post(
+    '/departments',
+    writeRoute(department, (ctx, input) => ctx.services.departments.create(ctx, input), 201),
+  );
+  r.put(
+    '/departments/:id',
+    writeRoute(department, (ctx, input, req) => ctx.services.departments.update(ctx, Number(req.params.id), input)),
+  );
 }

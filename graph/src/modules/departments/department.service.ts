@@ -65,12 +65,11 @@ export class DepartmentService {
     const name = filter.name?.trim();
     const where = name ? `where d.name ilike ?` : '';
     const params = name ? [`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
-    const rows: DeptRow[] = await ctx.em
-      .execute(
-        `select d.id, d.name, d.manager_id, d.created_at, d.updated_at, d.version, count(*) over() as total
+    const rows: DeptRow[] = await ctx.em.execute(
+      `select d.id, d.name, d.manager_id, d.created_at, d.updated_at, d.version, count(*) over() as total
            from department d ${where} order by d.sort_order, d.id limit ? offset ?`,
-        [...params, page.limit, page.offset],
-      );
+      [...params, page.limit, page.offset],
+    );
     const items = await this.views(ctx, rows);
     return { items, total: rows.length ? Number(rows[0].total) : 0, offset: page.offset, limit: page.limit };
   }
@@ -78,8 +77,7 @@ export class DepartmentService {
   async get(ctx: AppContext, id: number): Promise<DepartmentView> {
     requireUser(ctx);
     checkId(id, '部署');
-    const rows: DeptRow[] = await ctx.em
-      .execute(`select id, name, manager_id, created_at, updated_at, version from department where id = ?`, [id]);
+    const rows: DeptRow[] = await ctx.em.execute(`select id, name, manager_id, created_at, updated_at, version from department where id = ?`, [id]);
     if (!rows[0]) throw notFound('部署');
     return (await this.views(ctx, rows))[0];
   }
@@ -123,7 +121,7 @@ export class DepartmentService {
       ];
       if (changed.length === 0) return;
       d.name = data.name;
-      d.manager = data.managerId === null ? null : tx.getReference('Employee', data.managerId) as never;
+      d.manager = data.managerId === null ? null : (tx.getReference('Employee', data.managerId) as never);
       d.updatedById = user.id;
       d.updatedAt = new Date(); // membership lives on employees: still a new version of the department
       await flushSave(tx, d, current, UNIQUE);

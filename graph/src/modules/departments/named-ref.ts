@@ -31,4 +31,3 @@ export async function queryRef(ctx: AppContext, kind: 'location' | 'department',
   if (id !== null && !isDbId(id)) throw badInput(`${param} が正しくありません。`, [{ field: param, message: '正の整数' }]);
   return id as number | null;
 }
-

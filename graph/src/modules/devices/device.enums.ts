@@ -32,13 +32,7 @@ export const COMPUTER_STATUSES: readonly DeviceStatus[] = [
   DeviceStatus.LOST,
   DeviceStatus.DISPOSED,
 ];
-export const SMARTPHONE_STATUSES: readonly DeviceStatus[] = [
-  DeviceStatus.NORMAL,
-  DeviceStatus.BROKEN,
-  DeviceStatus.REPLACE,
-  DeviceStatus.DISCARDED,
-  DeviceStatus.DISPOSED,
-];
+export const SMARTPHONE_STATUSES: readonly DeviceStatus[] = [DeviceStatus.NORMAL, DeviceStatus.BROKEN, DeviceStatus.REPLACE, DeviceStatus.DISCARDED, DeviceStatus.DISPOSED];
 
 /** Hidden from lists unless "show discarded" is checked (and the "discarded" row style). */
 export const DISCARDED_STATUSES: readonly DeviceStatus[] = [DeviceStatus.DISCARDED, DeviceStatus.DISPOSED];
@@ -78,8 +72,7 @@ export enum OfficeRowReason {
   REPLACE_COMPUTER = 'REPLACE_COMPUTER',
 }
 
-export const labelled = <T extends string>(labels: Record<T, string>, codes: readonly T[]) =>
-  codes.map((code) => ({ code, label: labels[code] }));
+export const labelled = <T extends string>(labels: Record<T, string>, codes: readonly T[]) => codes.map((code) => ({ code, label: labels[code] }));
 
 /** A code or its Japanese label (the spec's `/api` sends labels) → the code. */
 export function codeOf<T extends string>(labels: Record<T, string>, v: unknown): unknown {

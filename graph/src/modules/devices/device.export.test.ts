@@ -31,7 +31,16 @@ describe('exports', () => {
     for (let i = 0; i < 30; i++) {
       const r = await api(p.url, 'POST', '/computers', {
         token: devadmin,
-        body: { maker: i === 0 ? '=HYPERLINK("http://evil.example","x")' : `Maker${i}`, model: i === 0 ? '+81-3-1234' : 'M', device_type: i === 0 ? '-1+1' : null, reason: i === 0 ? '@SUM(A1)' : null, status: '正常', purchase_date: '2024-04-01', pin_code: '8642', pass: 'never-exported' },
+        body: {
+          maker: i === 0 ? '=HYPERLINK("http://evil.example","x")' : `Maker${i}`,
+          model: i === 0 ? '+81-3-1234' : 'M',
+          device_type: i === 0 ? '-1+1' : null,
+          reason: i === 0 ? '@SUM(A1)' : null,
+          status: '正常',
+          purchase_date: '2024-04-01',
+          pin_code: '8642',
+          pass: 'never-exported',
+        },
       });
       expect(r.status).toBe(201);
     }
@@ -39,7 +48,9 @@ describe('exports', () => {
     expect(expected).toBeGreaterThan(50);
     const { res, rows, buf } = await download('/computers/export');
     const raw = XLSX.read(buf, { cellFormula: true, dense: false });
-    const cells = Object.entries(raw.Sheets[raw.SheetNames[0]]).filter(([k]) => !k.startsWith('!')).map(([, c]) => c as XLSX.CellObject);
+    const cells = Object.entries(raw.Sheets[raw.SheetNames[0]])
+      .filter(([k]) => !k.startsWith('!'))
+      .map(([, c]) => c as XLSX.CellObject);
     expect(cells.filter((c) => c.f !== undefined)).toEqual([]); // no formula anywhere
     const hyperlink = cells.find((c) => String(c.v).includes('HYPERLINK'))!;
     expect(hyperlink).toMatchObject({ t: 's', v: '=HYPERLINK("http://evil.example","x")' });
@@ -47,7 +58,27 @@ describe('exports', () => {
     const cd = res.headers.get('content-disposition')!;
     expect(cd).toMatch(/^attachment; filename="computers_\d{8}\.xlsx"; filename\*=UTF-8''%E3%83%91%E3%82%BD%E3%82%B3%E3%83%B3%E4%B8%80%E8%A6%A7_\d{8}\.xlsx$/);
     expect(decodeURIComponent(cd.split("''")[1])).toMatch(/^パソコン一覧_\d{8}\.xlsx$/);
-    expect(rows[0]).toEqual(['ID', '管理番号', 'メーカー', '種類', '型番', '使用者ID', '使用者', '使用者の在籍状況', '前使用者', '拠点', '部署', '状態', '理由', '購入日', '導入日', 'Microsoft Office アカウント', 'ACアダプター', '電源ケーブル', '保証期限']);
+    expect(rows[0]).toEqual([
+      'ID',
+      '管理番号',
+      'メーカー',
+      '種類',
+      '型番',
+      '使用者ID',
+      '使用者',
+      '使用者の在籍状況',
+      '前使用者',
+      '拠点',
+      '部署',
+      '状態',
+      '理由',
+      '購入日',
+      '導入日',
+      'Microsoft Office アカウント',
+      'ACアダプター',
+      '電源ケーブル',
+      '保証期限',
+    ]);
     expect(rows.length - 1).toBe(expected);
     // Formula-looking text is written as it is, in string cells (inline strings), never as a formula.
     const evil = rows.find((r) => String(r[2]).includes('HYPERLINK'))!;
@@ -60,7 +91,12 @@ describe('exports', () => {
     const withDiscarded = await download('/computers/export?show_discarded=1');
     expect(withDiscarded.rows.length - 1).toBe(await total('/computers?limit=1&show_discarded=1'));
     const filtered = await download('/computers/export?maker=Maker1&status=正常');
-    expect(filtered.rows.slice(1).map((r) => r[2]).sort()).toEqual(['Maker1', ...Array.from({ length: 10 }, (_, i) => `Maker${10 + i}`)].sort());
+    expect(
+      filtered.rows
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual(['Maker1', ...Array.from({ length: 10 }, (_, i) => `Maker${10 + i}`)].sort());
   });
 
   it('smartphones and Office accounts export with their own Japanese headers and all rows', async () => {

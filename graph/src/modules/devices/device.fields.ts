@@ -47,8 +47,7 @@ export const date = <const O extends Options>(label: string, o: O = {} as O) =>
   ({ codec: 'date', label, rule: dateRule(label), nullable: true, description: `${label} YYYY-MM-DD`, inputDescription: 'YYYY-MM-DD（YYYY/MM/DD も可）', ...o }) as const;
 
 /** An optional whole number with its own rule. */
-export const int = <R extends z.ZodType, const O extends Options>(label: string, rule: R, o: O = {} as O) =>
-  ({ codec: 'int', label, rule, nullable: true, ...o }) as const;
+export const int = <R extends z.ZodType, const O extends Options>(label: string, rule: R, o: O = {} as O) => ({ codec: 'int', label, rule, nullable: true, ...o }) as const;
 
 /** List filter: a case-insensitive partial match. */
 export const contains = (description: string) => ({ kind: 'contains', description }) as const satisfies FieldFilter;
@@ -71,8 +70,14 @@ const relation = (key: string) => ({ key, value: (e: Record<string, unknown>) =>
 export const heldFields = (statuses: readonly DeviceStatus[]) =>
   ({
     currentUserId: {
-      codec: 'ref', label: '使用者', rule: ref('使用者'), nullable: true, inherited: true, rest: 'current_user',
-      body: { from: 'current_user', read: idOrNull }, entity: relation('currentUser'),
+      codec: 'ref',
+      label: '使用者',
+      rule: ref('使用者'),
+      nullable: true,
+      inherited: true,
+      rest: 'current_user',
+      body: { from: 'current_user', read: idOrNull },
+      entity: relation('currentUser'),
       columns: [
         { header: '使用者ID', width: 10, value: (d: HeldDeviceView) => d.currentUser?.id },
         { header: '使用者', value: (d: HeldDeviceView) => d.currentUser?.name },
@@ -80,22 +85,44 @@ export const heldFields = (statuses: readonly DeviceStatus[]) =>
       ],
     },
     previousUserId: {
-      codec: 'ref', label: '前使用者', rule: ref('前使用者'), nullable: true, inherited: true, rest: 'previous_user',
-      body: { from: 'previous_user', read: idOrNull }, entity: relation('previousUser'),
+      codec: 'ref',
+      label: '前使用者',
+      rule: ref('前使用者'),
+      nullable: true,
+      inherited: true,
+      rest: 'previous_user',
+      body: { from: 'previous_user', read: idOrNull },
+      entity: relation('previousUser'),
       columns: [{ header: '前使用者', value: (d: HeldDeviceView) => d.previousUser?.name }],
     },
     locationId: {
-      codec: 'ref', label: '拠点', rule: ref('拠点'), nullable: true, inherited: true,
-      body: { from: ['location_id', 'location'], read: (_v, b, ctx) => namedId(ctx, 'location', b) }, entity: relation('location'),
+      codec: 'ref',
+      label: '拠点',
+      rule: ref('拠点'),
+      nullable: true,
+      inherited: true,
+      body: { from: ['location_id', 'location'], read: (_v, b, ctx) => namedId(ctx, 'location', b) },
+      entity: relation('location'),
       columns: [{ header: '拠点', width: 10, value: (d: HeldDeviceView) => d.location?.name }],
     },
     departmentId: {
-      codec: 'ref', label: '部署', rule: ref('部署'), nullable: true, inherited: true,
-      body: { from: ['department_id', 'department'], read: (_v, b, ctx) => namedId(ctx, 'department', b) }, entity: relation('department'),
+      codec: 'ref',
+      label: '部署',
+      rule: ref('部署'),
+      nullable: true,
+      inherited: true,
+      body: { from: ['department_id', 'department'], read: (_v, b, ctx) => namedId(ctx, 'department', b) },
+      entity: relation('department'),
       columns: [{ header: '部署', value: (d: HeldDeviceView) => d.department?.name }],
     },
     status: {
-      codec: 'enum', sqlType: 'device_status', label: '状態', rule: status(statuses), nullable: false, inherited: true, empty: DeviceStatus.NORMAL,
+      codec: 'enum',
+      sqlType: 'device_status',
+      label: '状態',
+      rule: status(statuses),
+      nullable: false,
+      inherited: true,
+      empty: DeviceStatus.NORMAL,
       body: { from: 'status', read: (v) => codeOf(DEVICE_STATUS_LABEL, v) },
       columns: [{ header: '状態', width: 10, value: (d: HeldDeviceView) => d.statusLabel }],
     },

@@ -55,11 +55,7 @@ export const tracked = (d: Pick<HeldData, 'currentUserId' | 'status' | 'location
 export const heldSnapshot = (e: AnyHeld) => ({ id: e.id, ...heldValues(e), version: e.version });
 
 /** The write hooks computers and smartphones share: reference checks, events and history. */
-export function heldHooks<E extends AnyHeld, D extends HeldData>(
-  kind: DeviceKind,
-  types: { created: EventType; updated: EventType },
-  snapshot: (e: E) => Record<string, unknown>,
-) {
+export function heldHooks<E extends AnyHeld, D extends HeldData>(kind: DeviceKind, types: { created: EventType; updated: EventType }, snapshot: (e: E) => Record<string, unknown>) {
   return {
     prepare: shiftPreviousUser<D>,
     checkRefs: (tx: EntityManager, data: D, before: D | null) => checkRefs(tx, data, before),

@@ -28,7 +28,9 @@ describe('assignment history export', () => {
     const emps = (await api(p.url, 'GET', '/employees?limit=5', { token: devadmin })).body as { id: number; name: string }[];
     const [a, b] = emps;
     const c = (await api(p.url, 'POST', '/computers', { token: devadmin, body: { maker: 'HistX', status: '正常', location: '東京', current_user: a.id } })).body;
-    const moved = (await api(p.url, 'PUT', `/computers/${c.id}`, { token: devadmin, body: { maker: 'HistX', status: '故障', location: '大阪', current_user: b.id, version: c.version } })).body;
+    const moved = (
+      await api(p.url, 'PUT', `/computers/${c.id}`, { token: devadmin, body: { maker: 'HistX', status: '故障', location: '大阪', current_user: b.id, version: c.version } })
+    ).body;
     expect(moved.current_user).toBe(b.id);
     const { res, rows } = await sheet(`/computers/${c.id}/history/export`);
     expect(res.status).toBe(200);
@@ -48,7 +50,9 @@ describe('assignment history export', () => {
     await api(p.url, 'PUT', `/computers/${c.id}`, { token: devadmin, body: { maker: 'HistDel', status: '正常', location: '東京', current_user: null, version: c.version } });
     await sql(`delete from employee where id = ?`, [gone.id]);
     await sql(`delete from location where id = ?`, [place.id]);
-    const stored = await sql(`select from_user_id, to_user_id, from_location_id, to_location_id from device_history where device_kind = 'COMPUTER' and device_id = ? order by id`, [c.id]);
+    const stored = await sql(`select from_user_id, to_user_id, from_location_id, to_location_id from device_history where device_kind = 'COMPUTER' and device_id = ? order by id`, [
+      c.id,
+    ]);
     expect(stored).toEqual([
       { from_user_id: null, to_user_id: gone.id, from_location_id: null, to_location_id: place.id },
       { from_user_id: gone.id, to_user_id: null, from_location_id: place.id, to_location_id: expect.any(Number) },

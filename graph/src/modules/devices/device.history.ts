@@ -110,9 +110,19 @@ export async function recordDeviceEvent<T extends EventType>(tx: EntityManager, 
        from_user_id, to_user_id, from_status, to_status, from_location_id, to_location_id)
      values (?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?, ?)`,
     [
-      h.kind, h.deviceId, h.eventId, h.changedAt, h.actorId, h.reason, `{${h.changed.join(',')}}`,
-      h.before?.currentUserId ?? null, h.after.currentUserId, h.before?.status ?? null, h.after.status,
-      h.before?.locationId ?? null, h.after.locationId,
+      h.kind,
+      h.deviceId,
+      h.eventId,
+      h.changedAt,
+      h.actorId,
+      h.reason,
+      `{${h.changed.join(',')}}`,
+      h.before?.currentUserId ?? null,
+      h.after.currentUserId,
+      h.before?.status ?? null,
+      h.after.status,
+      h.before?.locationId ?? null,
+      h.after.locationId,
     ],
   );
 }
@@ -122,13 +132,21 @@ interface Row {
   changed_at: string;
   reason: string;
   changed: string[];
-  actor_id: number | null; actor_name: string | null; actor_status: EmployeeStatus | null;
-  from_user_id: number | null; from_user_name: string | null; from_user_status: EmployeeStatus | null;
-  to_user_id: number | null; to_user_name: string | null; to_user_status: EmployeeStatus | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  actor_status: EmployeeStatus | null;
+  from_user_id: number | null;
+  from_user_name: string | null;
+  from_user_status: EmployeeStatus | null;
+  to_user_id: number | null;
+  to_user_name: string | null;
+  to_user_status: EmployeeStatus | null;
   from_status: DeviceStatus | null;
   to_status: DeviceStatus;
-  from_location_id: number | null; from_location_name: string | null;
-  to_location_id: number | null; to_location_name: string | null;
+  from_location_id: number | null;
+  from_location_name: string | null;
+  to_location_id: number | null;
+  to_location_name: string | null;
 }
 
 /** The assignment history of a device (デバイス管理の権限者のみ). */

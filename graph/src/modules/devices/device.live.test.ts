@@ -16,7 +16,12 @@ afterAll(async () => p?.close());
 const client = (token: string): Client =>
   createClient({ url: p.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
 
-interface Change { type: string; kind: string; id: number; changed: string[] }
+interface Change {
+  type: string;
+  kind: string;
+  id: number;
+  changed: string[];
+}
 
 describe('deviceChanged', () => {
   it('delivers committed computer, smartphone and Office changes, filtered by kind', async () => {
@@ -33,12 +38,14 @@ describe('deviceChanged', () => {
     const phone = (await api(p.url, 'POST', '/smartphone', { token: devadmin, body: { phone_number: '070-0000-0001', status: '正常' } })).body;
     const acct = (await api(p.url, 'POST', '/microsoft_office', { token: devadmin, body: { account: 'live@example.co.jp', status: '使用中' } })).body;
     for (let i = 0; i < 50 && all.length < 4; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(all).toEqual([
-      { type: 'device.computer.created', kind: 'COMPUTER', id: pc.id, changed: [] },
-      { type: 'device.computer.updated', kind: 'COMPUTER', id: pc.id, changed: ['status'] },
-      { type: 'device.smartphone.created', kind: 'SMARTPHONE', id: phone.id, changed: [] },
-      { type: 'device.office_account.created', kind: 'OFFICE_ACCOUNT', id: acct.id, changed: [] },
-    ].map((x) => expect.objectContaining(x)));
+    expect(all).toEqual(
+      [
+        { type: 'device.computer.created', kind: 'COMPUTER', id: pc.id, changed: [] },
+        { type: 'device.computer.updated', kind: 'COMPUTER', id: pc.id, changed: ['status'] },
+        { type: 'device.smartphone.created', kind: 'SMARTPHONE', id: phone.id, changed: [] },
+        { type: 'device.office_account.created', kind: 'OFFICE_ACCOUNT', id: acct.id, changed: [] },
+      ].map((x) => expect.objectContaining(x)),
+    );
     expect(phonesOnly.map((x) => x.id)).toEqual([phone.id]);
     await c.dispose();
   });

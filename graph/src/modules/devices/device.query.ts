@@ -171,4 +171,3 @@ export function heldWhere(a: string, f: HeldQuery, statuses: readonly DeviceStat
   }
   return w;
 }
-

@@ -113,7 +113,9 @@ export function entityData(d: D): (data: Record<string, unknown>) => Record<stri
 /** The fields an event's snapshot carries (the contract in schema/events lists them), from the entity. */
 export function eventValues(d: D): (e: object) => Record<string, unknown> {
   const values = entityValues<Record<string, unknown>>(d);
-  const keys = specs(d).filter((f) => f.event).map((f) => f.key);
+  const keys = specs(d)
+    .filter((f) => f.event)
+    .map((f) => f.key);
   return (e) => {
     const all = values(e);
     return Object.fromEntries(keys.map((k) => [k, all[k]]));

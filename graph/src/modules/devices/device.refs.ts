@@ -18,18 +18,20 @@ export interface DeviceRefs {
  */
 export async function checkRefs(em: EntityManager, next: DeviceRefs, before: DeviceRefs | null): Promise<void> {
   const people = [next.currentUserId, next.previousUserId].filter((x): x is number => typeof x === 'number');
-  const [r]: { employees: { id: number; status: string }[]; location_ok: boolean; department_ok: boolean; office_status: string | null }[] =
-    await em.execute(
-      `select (select coalesce(json_agg(json_build_object('id', id, 'status', status)), '[]'::json) from employee where id = any(?::int[])) as employees,
+  const [r]: { employees: { id: number; status: string }[]; location_ok: boolean; department_ok: boolean; office_status: string | null }[] = await em.execute(
+    `select (select coalesce(json_agg(json_build_object('id', id, 'status', status)), '[]'::json) from employee where id = any(?::int[])) as employees,
               exists (select 1 from location where id = ?) as location_ok,
               exists (select 1 from department where id = ?) as department_ok,
               (select status::text from office_account where id = ?) as office_status`,
-      [`{${people.join(',')}}`, next.locationId ?? 0, next.departmentId ?? 0, next.officeAccountId ?? 0],
-    );
+    [`{${people.join(',')}}`, next.locationId ?? 0, next.departmentId ?? 0, next.officeAccountId ?? 0],
+  );
   const status = (id: number) => r.employees.find((e) => e.id === id)?.status;
   const errors: FieldError[] = [];
   const changed = (k: keyof DeviceRefs) => before === null || before[k] !== next[k];
-  for (const [k, label] of [['currentUserId', '使用者'], ['previousUserId', '前使用者']] as const) {
+  for (const [k, label] of [
+    ['currentUserId', '使用者'],
+    ['previousUserId', '前使用者'],
+  ] as const) {
     const id = next[k];
     if (id == null) continue;
     if (!status(id)) errors.push({ field: k, message: `${label}に指定した社員（ID: ${id}）は存在しません。` });

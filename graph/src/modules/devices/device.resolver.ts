@@ -44,10 +44,7 @@ export class DeviceResolver {
       !args.kinds?.length || args.kinds.includes(parseAggregateId(payload.aggregateId)?.kind as AssetKind),
     description: 'パソコン・スマートフォン・Office アカウントの登録・更新（コミット済みのイベントのみ）',
   })
-  deviceChanged(
-    @Root() envelope: EventEnvelope,
-    @Arg('kinds', () => [AssetKind], { nullable: true, description: '省略時はすべて' }) _kinds?: AssetKind[] | null,
-  ): DeviceChange {
+  deviceChanged(@Root() envelope: EventEnvelope, @Arg('kinds', () => [AssetKind], { nullable: true, description: '省略時はすべて' }) _kinds?: AssetKind[] | null): DeviceChange {
     const target = parseAggregateId(envelope.aggregateId)!;
     const p = envelope.payload as { changed?: string[]; created?: number[]; updated?: number[] };
     // An import announces a chunk of computers at once (device.computers.imported).
@@ -55,4 +52,3 @@ export class DeviceResolver {
     return { type: envelope.type, kind: target.kind, id: ids[0] ?? 0, ids, changed: p.changed ?? [], occurredAt: envelope.occurredAt };
   }
 }
-

@@ -68,7 +68,12 @@ describe('secrets on the detail screens', () => {
     const [after] = await sql(`select pin_code, pass, maker from computer where id = ?`, [pc.id]);
     expect(after).toEqual({ pin_code: '9753', pass: 'kept-pass', maker: 'SecretKeepMaker' });
 
-    const cleared = await gql(p.url, UPDATE, { id: pc.id, input: { maker: 'SecretKeepMaker', status: 'NORMAL', pinCode: null, version: kept.body.data.updateComputer.version } }, { token: devadmin });
+    const cleared = await gql(
+      p.url,
+      UPDATE,
+      { id: pc.id, input: { maker: 'SecretKeepMaker', status: 'NORMAL', pinCode: null, version: kept.body.data.updateComputer.version } },
+      { token: devadmin },
+    );
     expect(cleared.body.data.updateComputer.secretsSet).toEqual(['PASS']);
 
     const [phone] = await sql(`update smartphone set pin_pw = '1122' where id = (select max(id) from smartphone) returning id, version`);

@@ -47,10 +47,7 @@ export class DeviceSecretService {
     if (!s || s.kind !== kind) throw badInput(`${DEVICE_NOUN[kind] ?? '端末'}にはこの項目（${s?.label ?? secret}）はありません。`);
     checkId(id, DEVICE_NOUN[kind]);
     return ctx.em.transactional(async (tx) => {
-      const rows: Row[] = await tx.execute(
-        `select ${s.column} as secret, current_user_id, status, location_id from ${s.table} where id = ?`,
-        [id],
-      );
+      const rows: Row[] = await tx.execute(`select ${s.column} as secret, current_user_id, status, location_id from ${s.table} where id = ?`, [id]);
       const r = rows[0];
       if (!r) throw notFound(DEVICE_NOUN[kind]);
       await recordDeviceEvent(tx, {

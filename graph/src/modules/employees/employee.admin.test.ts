@@ -15,7 +15,15 @@ afterAll(async () => p?.close());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
-const newcomer = (n: number) => ({ name: `新人 ${n}号`, email: `new${n}@example.co.jp`, login_id: `new.${n}`, password: 'a-long-password-1', role: '一般', status: '在籍', location: '姫路' });
+const newcomer = (n: number) => ({
+  name: `新人 ${n}号`,
+  email: `new${n}@example.co.jp`,
+  login_id: `new.${n}`,
+  password: 'a-long-password-1',
+  role: '一般',
+  status: '在籍',
+  location: '姫路',
+});
 
 describe('employee writes', () => {
   it('only 管理者 and システム管理者 may create; others get 403 and nothing changes', async () => {
@@ -25,7 +33,12 @@ describe('employee writes', () => {
       expect(r.status).toBe(403);
       expect(r.body.code).toBe('FORBIDDEN');
     }
-    const g = await gql(p.url, `mutation { createEmployee(input: { name: "x", loginId: "xxx", password: "0123456789", role: GENERAL, status: ACTIVE }) { id } }`, {}, { token: staff });
+    const g = await gql(
+      p.url,
+      `mutation { createEmployee(input: { name: "x", loginId: "xxx", password: "0123456789", role: GENERAL, status: ACTIVE }) { id } }`,
+      {},
+      { token: staff },
+    );
     expect(g.body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect(await sql(`select count(*)::int as n from employee`)).toEqual([before]);
   });
@@ -63,7 +76,12 @@ describe('employee writes', () => {
     expect(upper.status).toBe(400);
     expect(upper.body.code).toBe('BAD_USER_INPUT');
     expect(upper.body.fieldErrors).toEqual([{ field: 'login_id', message: 'このログインIDはすでに使われています。' }]);
-    const g = await gql(p.url, `mutation { createEmployee(input: { name: "x", loginId: "Admin", password: "0123456789", role: GENERAL, status: ACTIVE }) { id } }`, {}, { token: admin });
+    const g = await gql(
+      p.url,
+      `mutation { createEmployee(input: { name: "x", loginId: "Admin", password: "0123456789", role: GENERAL, status: ACTIVE }) { id } }`,
+      {},
+      { token: admin },
+    );
     expect(g.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(g.body.errors[0].extensions.fieldErrors).toEqual([{ field: 'loginId', message: 'このログインIDはすでに使われています。' }]);
     expect(await sql(`select login_id from employee where lower(login_id) = 'admin'`)).toEqual([{ login_id: 'admin' }]);
@@ -147,7 +165,7 @@ describe('employee writes', () => {
     expect(badId.body.fieldErrors[0].field).toBe('department_id');
   });
 
-  it('the directory leaves out excludeIds before paging and counting (a department\'s members while more are picked)', async () => {
+  it("the directory leaves out excludeIds before paging and counting (a department's members while more are picked)", async () => {
     const q = `query($filter: EmployeeFilter, $offset: Int!, $limit: Int!) { employees(filter: $filter, offset: $offset, limit: $limit) { total items { id } } }`;
     const page = async (filter: Record<string, unknown>, offset = 0, limit = 20) => (await gql(p.url, q, { filter, offset, limit }, { token: admin })).body;
     const everyone = (await page({}, 0, 200)).data.employees as { total: number; items: { id: number }[] };

@@ -36,7 +36,10 @@ const base = {
   status: z.enum(EmployeeStatus, { error: '状態を選択してください。' }),
   locationId: v.optionalId('拠点'),
 };
-const password = z.string({ error: missingOr('パスワードを入力してください。', 'パスワードは文字列で入力してください。') }).min(10, 'パスワードは10文字以上にしてください。').max(256, 'パスワードは256文字以内にしてください。');
+const password = z
+  .string({ error: missingOr('パスワードを入力してください。', 'パスワードは文字列で入力してください。') })
+  .min(10, 'パスワードは10文字以上にしてください。')
+  .max(256, 'パスワードは256文字以内にしてください。');
 const createSchema = z.object({ ...base, password });
 const updateSchema = z.object({ ...base, password: password.nullish(), version: v.version() });
 

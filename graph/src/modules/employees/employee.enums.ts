@@ -24,10 +24,8 @@ export const STATUS_LABEL: Record<EmployeeStatus, string> = {
   RETIRED: '退職',
 };
 
-export const roleFromLabel = (v: string): EmployeeRole | undefined =>
-  (Object.keys(ROLE_LABEL) as EmployeeRole[]).find((k) => ROLE_LABEL[k] === v || k === v);
-export const statusFromLabel = (v: string): EmployeeStatus | undefined =>
-  (Object.keys(STATUS_LABEL) as EmployeeStatus[]).find((k) => STATUS_LABEL[k] === v || k === v);
+export const roleFromLabel = (v: string): EmployeeRole | undefined => (Object.keys(ROLE_LABEL) as EmployeeRole[]).find((k) => ROLE_LABEL[k] === v || k === v);
+export const statusFromLabel = (v: string): EmployeeStatus | undefined => (Object.keys(STATUS_LABEL) as EmployeeStatus[]).find((k) => STATUS_LABEL[k] === v || k === v);
 
 /** Who manages what: the spec's menu table, enforced in services. */
 export const MASTER_DATA_ROLES = [EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN] as const;

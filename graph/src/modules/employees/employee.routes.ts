@@ -25,8 +25,14 @@ const employee: RestResource<EmployeeView> = {
 };
 
 export function employeeRoutes(r: Router): void {
-  r.post('/employees', writeRoute(employee, (ctx, input) => ctx.services.employeeAdmin.create(ctx, input), 201));
-  r.put('/employees/:id', writeRoute(employee, (ctx, input, req) => ctx.services.employeeAdmin.update(ctx, Number(req.params.id), input)));
+  r.post(
+    '/employees',
+    writeRoute(employee, (ctx, input) => ctx.services.employeeAdmin.create(ctx, input), 201),
+  );
+  r.put(
+    '/employees/:id',
+    writeRoute(employee, (ctx, input, req) => ctx.services.employeeAdmin.update(ctx, Number(req.params.id), input)),
+  );
   /** The directory: a page of employees as an array; the total is in X-Total-Count. */
   r.get(
     '/employees',

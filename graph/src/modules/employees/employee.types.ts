@@ -36,7 +36,8 @@ export class EmployeeFilter {
   @Field({ nullable: true, description: '氏名の部分一致' }) name?: string;
   @Field(() => Int, { nullable: true }) departmentId?: number;
   @Field({ nullable: true, defaultValue: false, description: '退職者も表示する' }) includeRetired?: boolean;
-  @Field(() => [Int], { nullable: true, description: 'これらの社員IDを除く（部署のメンバー選択で、すでにメンバーの社員）。件数とページもそのうえで数える。最大10,000件。' }) excludeIds?: number[];
+  @Field(() => [Int], { nullable: true, description: 'これらの社員IDを除く（部署のメンバー選択で、すでにメンバーの社員）。件数とページもそのうえで数える。最大10,000件。' })
+  excludeIds?: number[];
 }
 
 @InputType({ description: '社員の登録・更新。部署は部署画面でメンバーとして設定する。' })

@@ -231,7 +231,12 @@ export class UserCalendar {
     return this.call(
       'events.patch',
       async () =>
-        (await this.api.events.patch({ calendarId: 'primary', eventId, requestBody: body, sendUpdates: 'none' }, { ...NO_RETRY, ...(etag ? { headers: { 'If-Match': etag } } : {}) })).data,
+        (
+          await this.api.events.patch(
+            { calendarId: 'primary', eventId, requestBody: body, sendUpdates: 'none' },
+            { ...NO_RETRY, ...(etag ? { headers: { 'If-Match': etag } } : {}) },
+          )
+        ).data,
     );
   }
 

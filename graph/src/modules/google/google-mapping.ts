@@ -16,8 +16,7 @@ export const INTRANET_ID = 'intranetId';
 export const pushEventId = (scheduleId: number, generation = 0): string => `intra${scheduleId}${generation ? `u${generation}` : ''}`;
 
 /** Whether a Google event id is one we gave entry `scheduleId` (any generation: sync turned off and on again). */
-export const isPushEventId = (eventId: string | null | undefined, scheduleId: number): boolean =>
-  Boolean(eventId) && new RegExp(`^intra${scheduleId}(u\\d+)?$`).test(eventId!);
+export const isPushEventId = (eventId: string | null | undefined, scheduleId: number): boolean => Boolean(eventId) && new RegExp(`^intra${scheduleId}(u\\d+)?$`).test(eventId!);
 
 /**
  * SQL: whether schedule.google_event_id is one of the push ids of the row's entry (isPushEventId in
@@ -101,7 +100,12 @@ export function attendeeView(attendees: GEvent['attendees'], selfEmail: string):
  * (external guests' RSVPs) are Google's and never make a difference.
  */
 export function attendeesDiffer(ours: OurAttendee[], view: string[]): boolean {
-  const theirs = new Map(view.map((v) => { const i = v.lastIndexOf('='); return [v.slice(0, i), v.slice(i + 1)] as const; }));
+  const theirs = new Map(
+    view.map((v) => {
+      const i = v.lastIndexOf('=');
+      return [v.slice(0, i), v.slice(i + 1)] as const;
+    }),
+  );
   if (theirs.size !== ours.length) return true;
   return ours.some((a) => !theirs.has(a.email) || (a.answer !== null && theirs.get(a.email) !== a.answer));
 }

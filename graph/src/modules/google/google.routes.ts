@@ -28,8 +28,14 @@ export function googleRoutes(r: Router): void {
       }
     }),
   );
-  r.get('/schedules/google', handle(async (ctx, req) => ctx.services.google.externalEvents(ctx, req.query.timeMin, req.query.timeMax)));
-  r.put('/schedules/google/:googleEventId', handle(async (ctx, req) => ctx.services.google.respondExternal(ctx, String(req.params.googleEventId), req.body ?? {})));
+  r.get(
+    '/schedules/google',
+    handle(async (ctx, req) => ctx.services.google.externalEvents(ctx, req.query.timeMin, req.query.timeMax)),
+  );
+  r.put(
+    '/schedules/google/:googleEventId',
+    handle(async (ctx, req) => ctx.services.google.respondExternal(ctx, String(req.params.googleEventId), req.body ?? {})),
+  );
   r.get(
     '/ics/:token.ics',
     handle(async (ctx, req, res) => {

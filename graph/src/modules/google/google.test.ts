@@ -86,14 +86,17 @@ describe('Google Calendar connection (GraphQL + OAuth callback)', () => {
   });
 });
 
-describe('the spec\'s GET /schedules/google and PUT /schedules/google/{googleEventId}', () => {
+describe("the spec's GET /schedules/google and PUT /schedules/google/{googleEventId}", () => {
   it('lists external events in the range as schedule-like items (intranet-written events excluded)', async () => {
     fake.insert(ADMIN_GOOGLE, {
       summary: '取引先との打ち合わせ',
       start: { dateTime: '2026-12-03T01:00:00Z' },
       end: { dateTime: '2026-12-03T02:30:00Z' },
       organizer: { email: 'boss@partner.jp' },
-      attendees: [{ email: 'boss@partner.jp', responseStatus: 'accepted' }, { email: ADMIN_GOOGLE, responseStatus: 'needsAction' }],
+      attendees: [
+        { email: 'boss@partner.jp', responseStatus: 'accepted' },
+        { email: ADMIN_GOOGLE, responseStatus: 'needsAction' },
+      ],
       hangoutLink: 'https://meet.google.com/abc-defg-hij',
     });
     fake.insert(ADMIN_GOOGLE, { summary: '社内から', start: { date: '2026-12-04' }, end: { date: '2026-12-05' }, extendedProperties: { private: { intranetId: '1' } } });
@@ -127,10 +130,18 @@ describe('the spec\'s GET /schedules/google and PUT /schedules/google/{googleEve
 
   it('PUT answers as the user: their attendee responseStatus on Google', async () => {
     const ev = fake.events(ADMIN_GOOGLE).find((e) => e.summary === '取引先との打ち合わせ')!;
-    const yes = await api(p.url, 'PUT', `/schedules/google/${ev.id}`, { token: t.admin, body: { end_date: '2026-12-03', is_all_day: false, is_my_self: 0, is_joined: 1, start_time: '10:00', end_time: '11:30' } });
+    const yes = await api(p.url, 'PUT', `/schedules/google/${ev.id}`, {
+      token: t.admin,
+      body: { end_date: '2026-12-03', is_all_day: false, is_my_self: 0, is_joined: 1, start_time: '10:00', end_time: '11:30' },
+    });
     expect(yes.status).toBe(200);
     expect(yes.body.is_joined).toBe(1);
-    expect(fake.events(ADMIN_GOOGLE).find((e) => e.id === ev.id)!.attendees!.find((a) => a.email === ADMIN_GOOGLE)!.responseStatus).toBe('accepted');
+    expect(
+      fake
+        .events(ADMIN_GOOGLE)
+        .find((e) => e.id === ev.id)!
+        .attendees!.find((a) => a.email === ADMIN_GOOGLE)!.responseStatus,
+    ).toBe('accepted');
     const no = await api(p.url, 'PUT', `/schedules/google/${ev.id}`, { token: t.admin, body: { is_joined: 0 } });
     expect(no.body.is_joined).toBe(0);
     expect((await api(p.url, 'PUT', `/schedules/google/${ev.id}`, { token: t.admin, body: { is_joined: 'maybe' } })).status).toBe(400);
@@ -141,8 +152,9 @@ describe('the spec\'s GET /schedules/google and PUT /schedules/google/{googleEve
 });
 
 describe('ICS feed', () => {
-  it('secret URL with the owner\'s entries (private ones as busy time unless the owner shows their titles) and accepted ones, never others\' private entries; revocable', async () => {
-    const mk = (token: string, body: Record<string, unknown>) => api(p.url, 'POST', '/schedules', { token, body: { date: '2026-12-15', start_time: '10:00', end_time: '11:00', syncGoogle: false, ...body } });
+  it("secret URL with the owner's entries (private ones as busy time unless the owner shows their titles) and accepted ones, never others' private entries; revocable", async () => {
+    const mk = (token: string, body: Record<string, unknown>) =>
+      api(p.url, 'POST', '/schedules', { token, body: { date: '2026-12-15', start_time: '10:00', end_time: '11:00', syncGoogle: false, ...body } });
     await mk(t.staff, { title: '私用;通院, 午前', is_my_self: 1, description: '内科\r受付 9時' });
     await mk(t.staff, { title: '週報', description: '1行目\r2行目\r\n3行目\nDTSTART:19700101T000000' });
     const accepted = (await mk(t.admin, { title: '全体会議', guest_id: [id.staff] })).body.schedule_id;
@@ -185,11 +197,14 @@ describe('ICS feed', () => {
     expect((await fetch(`${p.url}${url.pathname}`)).status).toBe(404);
     const url2 = new URL(g2.body.data.regenerateIcsFeed.url);
     expect((await fetch(`${p.url}${url2.pathname}`)).status).toBe(200);
-    expect((await (await fetch(`${p.url}${url2.pathname}`)).text())).toContain('SUMMARY:私用'); // regenerating keeps the choice
+    expect(await (await fetch(`${p.url}${url2.pathname}`)).text()).toContain('SUMMARY:私用'); // regenerating keeps the choice
     await gql(p.url, `mutation { revokeIcsFeed }`, {}, { token: t.staff });
     expect((await fetch(`${p.url}${url2.pathname}`)).status).toBe(404);
     // Revoking forgets it: a new URL starts with private entries as busy time; without a feed there is nothing to set.
-    expect((await gql(p.url, `{ icsFeedSettings { enabled showPrivateDetails } }`, {}, { token: t.staff })).body.data.icsFeedSettings).toEqual({ enabled: false, showPrivateDetails: false });
+    expect((await gql(p.url, `{ icsFeedSettings { enabled showPrivateDetails } }`, {}, { token: t.staff })).body.data.icsFeedSettings).toEqual({
+      enabled: false,
+      showPrivateDetails: false,
+    });
     const none = await gql(p.url, `mutation { setIcsFeedShowPrivateDetails(show: true) { enabled } }`, {}, { token: t.staff });
     expect(none.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(none.body.errors[0].message).toMatch(/[ぁ-んァ-ン一-龥]/);
@@ -202,10 +217,12 @@ describe('disconnect', () => {
   it('revokes the grant at Google, forgets the token and removes imported entries', async () => {
     const [row] = await p.db.orm.em.fork().execute(`select refresh_token_enc from google_connection where employee_id = ?`, [id.admin]);
     expect(row).toBeTruthy();
-    await p.db.orm.em.fork().execute(
-      `insert into schedule (owner_id, title, start_date, end_date, is_all_day, sync_google, google_event_id) values (?, 'imported', '2026-12-20', '2026-12-20', true, false, 'abcdefg')`,
-      [id.admin],
-    );
+    await p.db.orm.em
+      .fork()
+      .execute(
+        `insert into schedule (owner_id, title, start_date, end_date, is_all_day, sync_google, google_event_id) values (?, 'imported', '2026-12-20', '2026-12-20', true, false, 'abcdefg')`,
+        [id.admin],
+      );
     const r = await gql(p.url, `mutation { disconnectGoogleCalendar { connected email } }`, {}, { token: t.admin });
     expect(r.body.data.disconnectGoogleCalendar).toEqual({ connected: false, email: null });
     expect(fake.revoked.size).toBe(1);

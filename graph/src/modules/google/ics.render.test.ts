@@ -3,9 +3,26 @@ import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events
 import { renderIcs } from './ics.render.js';
 
 const entry = (over: Partial<ScheduleSnapshot> = {}): ScheduleSnapshot => ({
-  id: 7, ownerId: 3, ownerName: '山田 太郎', title: '会議', startDate: '2026-12-15', endDate: '2026-12-15', isAllDay: false, startTime: '10:00:00', endTime: '11:00:00',
-  type: 'TASK', meetLink: null, description: null, syncGoogle: false, isPrivate: false, externalGuests: [], guests: [], googleEventId: null, version: 1,
-  updatedAt: '2026-12-01T00:00:00.000Z', ...over,
+  id: 7,
+  ownerId: 3,
+  ownerName: '山田 太郎',
+  title: '会議',
+  startDate: '2026-12-15',
+  endDate: '2026-12-15',
+  isAllDay: false,
+  startTime: '10:00:00',
+  endTime: '11:00:00',
+  type: 'TASK',
+  meetLink: null,
+  description: null,
+  syncGoogle: false,
+  isPrivate: false,
+  externalGuests: [],
+  guests: [],
+  googleEventId: null,
+  version: 1,
+  updatedAt: '2026-12-01T00:00:00.000Z',
+  ...over,
 });
 
 /** RFC 5545 3.1: content lines end in CRLF; a line starting with a space or tab continues the one before. */
@@ -47,7 +64,7 @@ describe('renderIcs (RFC 5545 text)', () => {
     for (const l of text.split('\r\n')) expect(Buffer.from(l, 'utf8').toString('utf8')).toBe(l);
   });
 
-  it('the organizer\'s name is a quoted parameter value (no backslash escapes in parameters), with no quote or control character', () => {
+  it("the organizer's name is a quoted parameter value (no backslash escapes in parameters), with no quote or control character", () => {
     const lines = contentLines(renderIcs('x', [entry({ ownerName: 'Yamada; "Taro", Jr.:\r\nX' })]));
     expect(prop(lines, 'ORGANIZER')).toEqual(['ORGANIZER;CN="Yamada; Taro, Jr.:X":urn:intranet:employee:3']);
   });

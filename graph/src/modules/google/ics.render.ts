@@ -10,10 +10,17 @@ const CONTROLS = /[\x00-\x08\x0a-\x1f\x7f]/g;
  * content line or start another (a title with a bare CR injected lines into guests' feeds).
  */
 export const escapeText = (s: string) =>
-  s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n').replace(CONTROLS, '');
+  s
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROLS, '');
 
 /** RFC 5545 3.2: a parameter value has no escapes; quoted (it may hold ; , :), without DQUOTE or control characters. */
-const paramValue = (s: string) => `"${s.replace(/\r\n|\r|\n/g, '').replace(CONTROLS, '').replace(/"/g, '')}"`;
+const paramValue = (s: string) =>
+  `"${s
+    .replace(/\r\n|\r|\n/g, '')
+    .replace(CONTROLS, '')
+    .replace(/"/g, '')}"`;
 
 /** A URI value (no escapes in URIs): control characters dropped. */
 const uri = (s: string) => s.replace(/[\x00-\x1f\x7f]/g, '');

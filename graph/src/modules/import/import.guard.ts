@@ -25,9 +25,7 @@ const COLUMN_TABLE: Record<string, RefTable> = { ...Object.fromEntries(REFERENCE
 
 /** Rows a job names that another user deleted while it ran (the job fails; nothing of it is saved). */
 export function referenceGone(gone: Partial<Record<RefTable, number[]>>): ImportFailure {
-  const named = (Object.keys(TABLES) as RefTable[])
-    .filter((t) => gone[t]?.length)
-    .map((t) => `${TABLES[t]}（ID: ${[...new Set(gone[t])].sort((a, b) => a - b).join(', ')}）`);
+  const named = (Object.keys(TABLES) as RefTable[]).filter((t) => gone[t]?.length).map((t) => `${TABLES[t]}（ID: ${[...new Set(gone[t])].sort((a, b) => a - b).join(', ')}）`);
   const what = named.length ? named.join('、') : '社員・拠点・部署またはOfficeアカウント';
   return new ImportFailure(`取り込み中に、ファイルにある${what}が別の操作で削除されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。`);
 }

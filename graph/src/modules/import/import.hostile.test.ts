@@ -59,7 +59,9 @@ async function measure(name: string, buf: Buffer, format: 'xlsx' | 'xls') {
   writeFileSync(file, buf);
   const { stdout } = await run(process.execPath, [CHILD, file, format], { cwd: REPO, maxBuffer: 1 << 20 });
   const out = JSON.parse(stdout.trim().split('\n').pop()!) as { rows: number; error: string | null; baselineKb: number; maxRssKb: number };
-  console.log(`${name}: ${(buf.length / 1024).toFixed(0)} KB file, peak RSS ${(out.maxRssKb / 1024).toFixed(0)} MB (${(out.baselineKb / 1024).toFixed(0)} MB before reading), ${out.rows} rows, ${out.error ?? 'read'}`);
+  console.log(
+    `${name}: ${(buf.length / 1024).toFixed(0)} KB file, peak RSS ${(out.maxRssKb / 1024).toFixed(0)} MB (${(out.baselineKb / 1024).toFixed(0)} MB before reading), ${out.rows} rows, ${out.error ?? 'read'}`,
+  );
   return out;
 }
 

@@ -21,14 +21,35 @@ const refs: ImportRefs = {
 };
 
 const stored: Existing = {
-  id: 7, version: 3, assetNumber: 'PC-0007', maker: 'Dell', deviceType: null, model: 'Latitude', currentUserId: 1, previousUserId: null,
-  locationId: 10, departmentId: null, status: DeviceStatus.NORMAL, reason: null, purchaseDate: '2024-04-01', introductionDate: '2024-04-10',
-  officeAccountId: null, acAdapter: null, powerCable: null, warrantyUntil: null,
+  id: 7,
+  version: 3,
+  assetNumber: 'PC-0007',
+  maker: 'Dell',
+  deviceType: null,
+  model: 'Latitude',
+  currentUserId: 1,
+  previousUserId: null,
+  locationId: 10,
+  departmentId: null,
+  status: DeviceStatus.NORMAL,
+  reason: null,
+  purchaseDate: '2024-04-01',
+  introductionDate: '2024-04-10',
+  officeAccountId: null,
+  acAdapter: null,
+  powerCable: null,
+  warrantyUntil: null,
 };
 
 const HEADERS = ['ID', '管理番号', 'メーカー', '型番', '使用者', '前使用者', '拠点', '購入日', '導入日'];
 const header = readHeader(HEADERS);
-const row = (n: number, v: Record<string, Cell>) => parseRow(n, HEADERS.map((h) => v[h] ?? null), header, refs);
+const row = (n: number, v: Record<string, Cell>) =>
+  parseRow(
+    n,
+    HEADERS.map((h) => v[h] ?? null),
+    header,
+    refs,
+  );
 const decide = (rows: ReturnType<typeof row>[], found: Existing[] = [stored]) => new ImportPlanner(refs).decide(rows, found);
 const columns = (errors: RowError[]) => errors.map((e) => e.column);
 
@@ -106,7 +127,11 @@ describe('ImportPlanner: the same computer twice in a file', () => {
       row(6, { 管理番号: 'NEW-2', メーカー: 'VAIO', 使用者: '存在しない人' }),
       row(7, { 管理番号: 'NEW-2', メーカー: 'VAIO' }),
     ]);
-    expect(planned.map((p) => [p.row, p.action])).toEqual([[2, 'CREATE'], [4, 'UPDATE'], [7, 'CREATE']]);
+    expect(planned.map((p) => [p.row, p.action])).toEqual([
+      [2, 'CREATE'],
+      [4, 'UPDATE'],
+      [7, 'CREATE'],
+    ]);
     expect(errors.filter((e) => e.reason.includes('同じパソコン'))).toEqual([
       { row: 3, column: '管理番号', reason: '2行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。' },
       { row: 5, column: 'ID', reason: '4行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。' },

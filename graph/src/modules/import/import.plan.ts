@@ -171,7 +171,8 @@ export class ImportPlanner {
     if (d.currentUserId !== null && changed('currentUserId') && this.refs.employees.get(d.currentUserId)?.retired) {
       out.push({ row, column: '使用者', reason: '退職した社員は使用者にできません。' });
     }
-    if (!unresolvedPerson && d.currentUserId !== null && d.currentUserId === d.previousUserId) out.push({ row, column: '前使用者', reason: '使用者と前使用者に同じ社員は指定できません。' });
+    if (!unresolvedPerson && d.currentUserId !== null && d.currentUserId === d.previousUserId)
+      out.push({ row, column: '前使用者', reason: '使用者と前使用者に同じ社員は指定できません。' });
     if (d.officeAccountId !== null && changed('officeAccountId') && this.refs.suspendedAccounts.has(d.officeAccountId)) {
       out.push({ row, column: 'Microsoft Office アカウント', reason: '停止中の Microsoft Office アカウントは紐付けられません。' });
     }

@@ -25,8 +25,15 @@ export function toApiImportJob(j: ImportJobView) {
     rejected: j.rejected,
     error: j.error,
     preview: j.preview.map((p) => ({
-      row: p.row, action: p.action.toLowerCase(), asset_number: p.assetNumber, computer_id: p.computerId, maker: p.maker, model: p.model,
-      current_user_name: p.currentUserName, changed: p.changed, cleared: p.cleared,
+      row: p.row,
+      action: p.action.toLowerCase(),
+      asset_number: p.assetNumber,
+      computer_id: p.computerId,
+      maker: p.maker,
+      model: p.model,
+      current_user_name: p.currentUserName,
+      changed: p.changed,
+      cleared: p.cleared,
     })),
     created_at: j.createdAt.toISOString(),
     finished_at: j.finishedAt?.toISOString() ?? null,
@@ -62,28 +69,36 @@ const guard = (ctx: AppContext) => requireUser(ctx, DEVICE_ROLES);
 export function importRoutes(r: Router): void {
   r.post(
     '/computers/import',
-    handle(async (ctx, req, res) => {
-      guard(ctx);
-      let job: ImportJobView;
-      try {
-        const upload = await readUpload(req, ctx.services.config.IMPORT_MAX_BYTES);
-        job = await imports(ctx).upload(ctx, upload, queryBool(req.query.dry_run, 'dry_run') === true);
-      } catch (err) {
-        if (!(err instanceof UploadRefused)) throw err;
-        res.setHeader('Connection', 'close'); // the rest of a refused upload is not read
-        return void res.status(err.httpStatus).json({ error: err.message, code: err.reason });
-      }
-      const waitMs = req.query.wait === '0' ? 0 : ctx.services.config.IMPORT_WAIT_MS;
-      if (waitMs > 0) job = await imports(ctx).wait(ctx, job.id, waitMs);
-      if (!isFinished(job)) {
-        return void res.status(202).json({ job_id: job.id, status: job.status.toLowerCase(), message: waitMs ? '取り込みを処理中です。job_id で状況を確認してください。' : '取り込みを受け付けました。' });
-      }
-      if (job.status === 'FAILED') return void res.status(400).json({ error: job.error, code: 'IMPORT_FAILED', job_id: job.id });
-      const errors = await imports(ctx).errors(ctx, job.id, 10_000);
-      return { message: importMessage(job), errors, job_id: job.id, created: job.created, updated: job.updated, unchanged: job.unchanged, rejected: job.rejected };
-    }, { upload: true }),
+    handle(
+      async (ctx, req, res) => {
+        guard(ctx);
+        let job: ImportJobView;
+        try {
+          const upload = await readUpload(req, ctx.services.config.IMPORT_MAX_BYTES);
+          job = await imports(ctx).upload(ctx, upload, queryBool(req.query.dry_run, 'dry_run') === true);
+        } catch (err) {
+          if (!(err instanceof UploadRefused)) throw err;
+          res.setHeader('Connection', 'close'); // the rest of a refused upload is not read
+          return void res.status(err.httpStatus).json({ error: err.message, code: err.reason });
+        }
+        const waitMs = req.query.wait === '0' ? 0 : ctx.services.config.IMPORT_WAIT_MS;
+        if (waitMs > 0) job = await imports(ctx).wait(ctx, job.id, waitMs);
+        if (!isFinished(job)) {
+          return void res
+            .status(202)
+            .json({ job_id: job.id, status: job.status.toLowerCase(), message: waitMs ? '取り込みを処理中です。job_id で状況を確認してください。' : '取り込みを受け付けました。' });
+        }
+        if (job.status === 'FAILED') return void res.status(400).json({ error: job.error, code: 'IMPORT_FAILED', job_id: job.id });
+        const errors = await imports(ctx).errors(ctx, job.id, 10_000);
+        return { message: importMessage(job), errors, job_id: job.id, created: job.created, updated: job.updated, unchanged: job.unchanged, rejected: job.rejected };
+      },
+      { upload: true },
+    ),
   );
-  r.get('/computers/import/template', handle(async (ctx, _req, res) => void (guard(ctx), await sendTemplate(ctx, res))));
+  r.get(
+    '/computers/import/template',
+    handle(async (ctx, _req, res) => void (guard(ctx), await sendTemplate(ctx, res))),
+  );
   r.post(
     '/computers/import/:jobId/apply',
     handle(async (ctx, req) => {
@@ -91,7 +106,10 @@ export function importRoutes(r: Router): void {
       return { job_id: job.id, status: job.status.toLowerCase() };
     }, 202),
   );
-  r.get('/computers/import/:jobId/errors', handle(async (ctx, req, res) => void (await sendXlsx(res, await imports(ctx).errorReport(ctx, String(req.params.jobId))))));
+  r.get(
+    '/computers/import/:jobId/errors',
+    handle(async (ctx, req, res) => void (await sendXlsx(res, await imports(ctx).errorReport(ctx, String(req.params.jobId))))),
+  );
   r.get(
     '/computers/import/:jobId',
     handle(async (ctx, req) => {

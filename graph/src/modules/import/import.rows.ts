@@ -67,7 +67,12 @@ export interface ParsedRow {
   errors: RowError[];
 }
 
-const STATUS_BY_LABEL = new Map<string, DeviceStatus>(COMPUTER_STATUSES.flatMap((s) => [[DEVICE_STATUS_LABEL[s], s], [s, s]]));
+const STATUS_BY_LABEL = new Map<string, DeviceStatus>(
+  COMPUTER_STATUSES.flatMap((s) => [
+    [DEVICE_STATUS_LABEL[s], s],
+    [s, s],
+  ]),
+);
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 
 /**
@@ -148,7 +153,10 @@ export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportR
     if (code) values.status = code;
     else if (s !== null) err('状態', `状態「${s}」は使えません（${COMPUTER_STATUSES.map((x) => DEVICE_STATUS_LABEL[x]).join('・')}）。`);
   }
-  for (const [k, field, label] of [['locationId', 'locationId', '拠点'], ['departmentId', 'departmentId', '部署']] as const) {
+  for (const [k, field, label] of [
+    ['locationId', 'locationId', '拠点'],
+    ['departmentId', 'departmentId', '部署'],
+  ] as const) {
     if (!has(k)) continue;
     const name = text(at(k));
     const found = name === null ? null : (k === 'locationId' ? refs.locations : refs.departments).get(name);
@@ -166,13 +174,7 @@ export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportR
 }
 
 /** 使用者ID wins over 使用者 (a name must belong to exactly one employee); 前使用者 by name. */
-function resolvePeople(
-  at: (k: Source) => Cell | undefined,
-  has: (k: Source) => boolean,
-  refs: ImportRefs,
-  values: RawValues,
-  err: (column: string, reason: string) => void,
-): void {
+function resolvePeople(at: (k: Source) => Cell | undefined, has: (k: Source) => boolean, refs: ImportRefs, values: RawValues, err: (column: string, reason: string) => void): void {
   const byName = (column: string, name: string | null): number | null | undefined => {
     if (name === null) return null;
     const id = refs.employeeByName.get(name);

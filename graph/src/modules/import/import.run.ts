@@ -162,7 +162,10 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
   if (!lock?.ok) return;
   // The file from the upload in this process when it is still here (see import.handoff.ts), else from the row.
   const handed = uploadHandoff.take(jobId);
-  const [job]: Job[] = await tx.execute(`select id, mode, format, case when ?::boolean then null else file end as file, created_by, status from import_job where id = ?`, [handed !== null, jobId]);
+  const [job]: Job[] = await tx.execute(`select id, mode, format, case when ?::boolean then null else file end as file, created_by, status from import_job where id = ?`, [
+    handed !== null,
+    jobId,
+  ]);
   if (!job || job.status === 'succeeded' || job.status === 'failed') return;
   if (handed) job.file = handed;
   const side = tx.fork();
@@ -184,7 +187,12 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
   );
   collectGarbageSoon();
   await recordMany(tx, [
-    { type: 'import.finished', aggregateId: jobId, actorId: job.created_by, payload: { jobId, status, processedRows: totals.processedRows, totalRows: totals.totalRows, ...pickCounts(counts) } },
+    {
+      type: 'import.finished',
+      aggregateId: jobId,
+      actorId: job.created_by,
+      payload: { jobId, status, processedRows: totals.processedRows, totalRows: totals.totalRows, ...pickCounts(counts) },
+    },
   ]);
 }
 
@@ -389,7 +397,9 @@ async function progress(side: EntityManager, job: Job, t: Totals): Promise<void>
     // The total is what the sheet said of itself (an estimate, for some files): never below what is done.
     const total = t.totalRows === null ? null : Math.max(t.totalRows, t.processedRows);
     await s.execute(`update import_job set processed_rows = ?, total_rows = coalesce(?, total_rows) where id = ?`, [t.processedRows, total, job.id]);
-    await recordMany(s, [{ type: 'import.progressed', aggregateId: job.id, actorId: job.created_by, payload: { jobId: job.id, processedRows: t.processedRows, totalRows: total } }]);
+    await recordMany(s, [
+      { type: 'import.progressed', aggregateId: job.id, actorId: job.created_by, payload: { jobId: job.id, processedRows: t.processedRows, totalRows: total } },
+    ]);
   });
 }
 

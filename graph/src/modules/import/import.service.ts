@@ -97,12 +97,21 @@ export class ImportService {
   async upload(ctx: AppContext, upload: Upload, dryRun: boolean): Promise<ImportJobView> {
     const user = requireUser(ctx, DEVICE_ROLES);
     const c = ctx.services.config;
-    const format = sniff(upload.fileName, upload.data, { maxBytes: c.IMPORT_MAX_BYTES, maxUncompressedBytes: c.IMPORT_MAX_UNCOMPRESSED_BYTES, maxZipEntries: c.IMPORT_MAX_ZIP_ENTRIES });
+    const format = sniff(upload.fileName, upload.data, {
+      maxBytes: c.IMPORT_MAX_BYTES,
+      maxUncompressedBytes: c.IMPORT_MAX_UNCOMPRESSED_BYTES,
+      maxZipEntries: c.IMPORT_MAX_ZIP_ENTRIES,
+    });
     const id = randomUUID();
     await ctx.em.transactional(async (tx) => {
       // Bound parameters: the file goes as bytes (em.execute would inline it as a hex literal twice its size).
       await execBound(tx, `insert into import_job (id, mode, file_name, format, file, created_by) values (?, ?, ?, ?, ?, ?)`, [
-        id, dryRun ? 'preview' : 'apply', upload.fileName.slice(0, 255), format, upload.data, user.id,
+        id,
+        dryRun ? 'preview' : 'apply',
+        upload.fileName.slice(0, 255),
+        format,
+        upload.data,
+        user.id,
       ]);
       await requested(tx, id, dryRun ? 'preview' : 'apply', format, user.id);
     });
@@ -153,7 +162,7 @@ export class ImportService {
     await this.row(ctx, id);
     const em = ctx.em;
     async function* rows(): AsyncGenerator<RowError> {
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const batch: (RowError & { id: string })[] = await em.execute(
           `select id, "row", "column", reason from import_job_error where job_id = ? and id > ? order by id limit 5000`,
           [id, after],

@@ -13,7 +13,13 @@ async function xlsx(n: number): Promise<Buffer> {
   const ws = wb.addWorksheet('パソコン');
   ws.addRow(['管理番号', 'メーカー', '使用者ID', '購入日', '備考']);
   for (let i = 1; i <= n; i++) {
-    ws.addRow([`BN-${i}`, i % 3 ? 'Dell' : { richText: [{ text: 'H' }, { text: 'P' }] }, i % 5 ? i : null, new Date(Date.UTC(2020, 0, 1 + (i % 400))), { formula: 'A1', result: `r${i}` }]);
+    ws.addRow([
+      `BN-${i}`,
+      i % 3 ? 'Dell' : { richText: [{ text: 'H' }, { text: 'P' }] },
+      i % 5 ? i : null,
+      new Date(Date.UTC(2020, 0, 1 + (i % 400))),
+      { formula: 'A1', result: `r${i}` },
+    ]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -47,7 +53,13 @@ async function all(gen: AsyncGenerator<SheetRow[]>): Promise<{ rows: SheetRow[];
 /** The same sheet read the plain way: exceljs's per-row iterator. */
 async function perRow(buf: Buffer): Promise<{ row: number; cells: Cell[] }[]> {
   const out: { row: number; cells: Cell[] }[] = [];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   for await (const ws of reader) {
     for await (const r of ws) out.push({ row: r.number, cells: (r.values as unknown[]).slice(1).map((v) => v as Cell) });
     break;
@@ -69,9 +81,11 @@ describe('readSheet', () => {
     expect(rows.map((r) => r.row)).toEqual(Array.from({ length: 5001 }, (_, i) => i + 1));
   });
 
-  it('.xlsx with the worksheet before the shared strings (as Excel and exceljs\'s streaming writer store it): same rows as exceljs', async () => {
+  it(".xlsx with the worksheet before the shared strings (as Excel and exceljs's streaming writer store it): same rows as exceljs", async () => {
     const buf = await streamedXlsx(3000);
-    const names = zipEntries(buf, 100)!.sort((a, b) => a.localOffset - b.localOffset).map((e) => e.name);
+    const names = zipEntries(buf, 100)!
+      .sort((a, b) => a.localOffset - b.localOffset)
+      .map((e) => e.name);
     expect(names.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names.indexOf('xl/sharedStrings.xml'));
     const { rows } = await all(readSheet(buf, 'xlsx', 10_000));
     const plain = await perRow(buf);
@@ -149,7 +163,10 @@ describe('readSheet', () => {
   });
 
   it('.xls: an error value stays an error value (SheetJS alone would read it as a blank)', async () => {
-    const ws = XLSX.utils.aoa_to_sheet([['管理番号', '購入日'], ['BN-1', null]]);
+    const ws = XLSX.utils.aoa_to_sheet([
+      ['管理番号', '購入日'],
+      ['BN-1', null],
+    ]);
     ws.B2 = { t: 'e', v: 0x2a, w: '#N/A' };
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, ws, 'パソコン');

@@ -78,7 +78,7 @@ export function xlsCellCount(buf: Buffer, max: number): number | null {
   if (!content) return null;
   const b = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   let cells = 0;
-  for (let p = 0; p + 4 <= b.length && cells <= max; ) {
+  for (let p = 0; p + 4 <= b.length && cells <= max;) {
     const type = b.readUInt16LE(p);
     const len = b.readUInt16LE(p + 2);
     if (ONE_CELL.has(type)) cells++;
@@ -119,7 +119,14 @@ async function* xlsRows(buf: Buffer, maxRows: number, maxCells: number): AsyncGe
     let rows: unknown[][];
     try {
       // blankrows: one array per row of the window, in order (the window's r-th is row from + r).
-      rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: null, blankrows: true, UTC: true, range: { s: { r: from, c: range.s.c }, e: { r: to, c: range.e.c } } });
+      rows = XLSX.utils.sheet_to_json<unknown[]>(ws, {
+        header: 1,
+        raw: true,
+        defval: null,
+        blankrows: true,
+        UTC: true,
+        range: { s: { r: from, c: range.s.c }, e: { r: to, c: range.e.c } },
+      });
     } catch {
       throw unreadable();
     }

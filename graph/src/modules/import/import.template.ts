@@ -48,9 +48,18 @@ export async function sendTemplate(ctx: AppContext, res: Response): Promise<void
   for (const r of RULES) help.addRow(['', r]);
   help.addRow([]);
   const list = (label: string, values: string[]) => values.forEach((v, i) => help.addRow([i === 0 ? label : '', v]));
-  list('拠点', locations.map((l) => l.name));
-  list('部署', departments.map((d) => d.name));
-  list('状態', COMPUTER_STATUSES.map((s) => DEVICE_STATUS_LABEL[s]));
+  list(
+    '拠点',
+    locations.map((l) => l.name),
+  );
+  list(
+    '部署',
+    departments.map((d) => d.name),
+  );
+  list(
+    '状態',
+    COMPUTER_STATUSES.map((s) => DEVICE_STATUS_LABEL[s]),
+  );
   const buf = Buffer.from(await wb.xlsx.writeBuffer());
   res.status(200);
   res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -23,7 +23,7 @@ describe('ImportService.wait (POST /api/computers/import without wait=0)', () =>
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
-  it('answers as soon as the job\'s import.finished arrives, not at the next look; other jobs\' and progress events do not wake it', async () => {
+  it("answers as soon as the job's import.finished arrives, not at the next look; other jobs' and progress events do not wake it", async () => {
     const { pubsub, service, state, get, ctx } = setup();
     const answered: { job?: ImportJobView } = {};
     void service.wait(ctx, JOB, 60_000).then((j) => (answered.job = j));

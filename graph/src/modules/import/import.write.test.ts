@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportValues } from './import.rows.js';
 import { joinPrepared, positional, WRITTEN_COLUMNS, type PreparedChunk } from './import.write.js';
 
-describe('positional (a row of an import chunk\'s JSON)', () => {
+describe("positional (a row of an import chunk's JSON)", () => {
   it('holds every written column at its index, in the order the statement reads them, and nothing else', () => {
     const d = Object.fromEntries(WRITTEN_COLUMNS.map((f, i) => [f, `value-${i}-${f}`])) as unknown as ImportValues;
     expect(positional(d)).toEqual(WRITTEN_COLUMNS.map((f) => d[f]));
@@ -11,8 +11,14 @@ describe('positional (a row of an import chunk\'s JSON)', () => {
 
 describe('joinPrepared (decided batches written as one chunk)', () => {
   const part = (creates: unknown[], errors: unknown[], updates: unknown[] = []): PreparedChunk => ({
-    jobId: 'j', actorId: 7, creates: JSON.stringify(creates), updates: JSON.stringify(updates), history: '[]',
-    errors: JSON.stringify(errors), createCount: creates.length, updateCount: updates.length,
+    jobId: 'j',
+    actorId: 7,
+    creates: JSON.stringify(creates),
+    updates: JSON.stringify(updates),
+    history: '[]',
+    errors: JSON.stringify(errors),
+    createCount: creates.length,
+    updateCount: updates.length,
   });
 
   it('keeps every element of every batch, in order, and adds up the counts', () => {

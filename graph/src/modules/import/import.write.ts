@@ -11,7 +11,8 @@ import type { ImportValues, RowError } from './import.rows.js';
 import { ImportFailure } from './import.sheet.js';
 
 /** A computer with one of the file's new 管理番号 was stored by someone else while the job ran. */
-export const ASSET_NUMBER_TAKEN = '取り込み中に、ファイルにある管理番号のパソコンが別の操作で登録されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。';
+export const ASSET_NUMBER_TAKEN =
+  '取り込み中に、ファイルにある管理番号のパソコンが別の操作で登録されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。';
 
 /** The written columns (one list for the INSERT and the UPDATE); a row's values go by position (import.fields.ts, positional). */
 const COLUMNS = WRITTEN;
@@ -67,8 +68,14 @@ const WRITE = WRITE_NAMED.replace(/\$(actor|creates|updates|event|history|job|er
 const insertRowErrors = (tx: EntityManager, jobId: string, errors: string) => execBound(tx, ROW_ERRORS('?', '?'), [jobId, errors]);
 
 interface UpdateHistory {
-  id: number; changed: string[];
-  fu: number | null; tu: number | null; fs: string | null; ts: string; fl: number | null; tl: number | null;
+  id: number;
+  changed: string[];
+  fu: number | null;
+  tu: number | null;
+  fs: string | null;
+  ts: string;
+  fl: number | null;
+  tl: number | null;
 }
 
 /**
@@ -104,22 +111,36 @@ export function prepareChunk(guard: ReferenceGuard | null, jobId: string, actorI
       const row = positional(r.data);
       row.push(trackedChanges(null, tracked(r.data))); // CHANGED_AT
       creates.push(row);
-    }
-    else if (r.action === 'UPDATE') {
+    } else if (r.action === 'UPDATE') {
       const row = positional(r.data);
       row.push(r.computerId, r.version); // ID_AT, VERSION_AT
       updates.push(row);
       const before = r.before!;
       const changed = trackedChanges(tracked(before), tracked(r.data));
       if (changed.length) {
-        history.push({ id: r.computerId!, changed, fu: before.currentUserId, tu: r.data.currentUserId, fs: before.status, ts: r.data.status, fl: before.locationId, tl: r.data.locationId });
+        history.push({
+          id: r.computerId!,
+          changed,
+          fu: before.currentUserId,
+          tu: r.data.currentUserId,
+          fs: before.status,
+          ts: r.data.status,
+          fl: before.locationId,
+          tl: r.data.locationId,
+        });
       }
     }
   }
   if (written.length) guard?.name(written);
   return {
-    jobId, actorId, creates: JSON.stringify(creates), updates: JSON.stringify(updates), history: JSON.stringify(history),
-    errors: JSON.stringify(errors), createCount: creates.length, updateCount: updates.length,
+    jobId,
+    actorId,
+    creates: JSON.stringify(creates),
+    updates: JSON.stringify(updates),
+    history: JSON.stringify(history),
+    errors: JSON.stringify(errors),
+    createCount: creates.length,
+    updateCount: updates.length,
   };
 }
 
@@ -135,10 +156,14 @@ export function joinPrepared(parts: PreparedChunk[]): PreparedChunk {
   if (parts.length === 1) return parts[0]!;
   const [first] = parts;
   return {
-    jobId: first!.jobId, actorId: first!.actorId,
-    creates: joinArrays(parts.map((p) => p.creates)), updates: joinArrays(parts.map((p) => p.updates)),
-    history: joinArrays(parts.map((p) => p.history)), errors: joinArrays(parts.map((p) => p.errors)),
-    createCount: parts.reduce((n, p) => n + p.createCount, 0), updateCount: parts.reduce((n, p) => n + p.updateCount, 0),
+    jobId: first!.jobId,
+    actorId: first!.actorId,
+    creates: joinArrays(parts.map((p) => p.creates)),
+    updates: joinArrays(parts.map((p) => p.updates)),
+    history: joinArrays(parts.map((p) => p.history)),
+    errors: joinArrays(parts.map((p) => p.errors)),
+    createCount: parts.reduce((n, p) => n + p.createCount, 0),
+    updateCount: parts.reduce((n, p) => n + p.updateCount, 0),
   };
 }
 
@@ -159,7 +184,13 @@ export async function writeChunk(tx: EntityManager, guard: ReferenceGuard | null
   if (!guard) throw new Error('an import chunk writes computers without its reference guard');
   const eventId = newEventId();
   const values: Record<string, unknown> = {
-    actor: actorId, creates: chunk.creates, updates: chunk.updates, event: eventId, history: chunk.history, job: jobId, errors: chunk.errors,
+    actor: actorId,
+    creates: chunk.creates,
+    updates: chunk.updates,
+    event: eventId,
+    history: chunk.history,
+    job: jobId,
+    errors: chunk.errors,
   };
   const params = WRITE_PARAMS.map((n) => values[n]);
   const statement = () => execBound<{ created: number[]; updated: number[] }>(tx, WRITE, params);
@@ -169,8 +200,6 @@ export async function writeChunk(tx: EntityManager, guard: ReferenceGuard | null
     throw err;
   });
   if (ids!.updated.length !== chunk.updateCount) throw new Error('computers changed while the import was running');
-  await recordMany(tx, [
-    { id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...ids! } },
-  ]);
+  await recordMany(tx, [{ id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...ids! } }]);
   return ids!;
 }

@@ -16,6 +16,12 @@ function toApi(d: EmployeeDevices) {
 
 /** GET /employees/{id}/devices (what they hold) and POST /employees/{id}/return_devices (hand it all back). */
 export function offboardingRoutes(r: Router): void {
-  r.get('/employees/:id/devices', handle(async (ctx, req) => toApi(await ctx.services.devices.offboarding.holdings(ctx, Number(req.params.id)))));
-  r.post('/employees/:id/return_devices', handle(async (ctx, req) => toApi(await ctx.services.devices.offboarding.returnAll(ctx, Number(req.params.id)))));
+  r.get(
+    '/employees/:id/devices',
+    handle(async (ctx, req) => toApi(await ctx.services.devices.offboarding.holdings(ctx, Number(req.params.id)))),
+  );
+  r.post(
+    '/employees/:id/return_devices',
+    handle(async (ctx, req) => toApi(await ctx.services.devices.offboarding.returnAll(ctx, Number(req.params.id)))),
+  );
 }

@@ -22,7 +22,10 @@ describe('offboarding', () => {
       where e.status = 'RETIRED' and c.office_account_id is not null order by c.id limit 1`);
     const [phone] = await sql(`select id from smartphone where current_user_id is not null and status = 'NORMAL' order by id limit 1`);
     await sql(`update smartphone set current_user_id = ? where id = ?`, [holder.id, phone.id]);
-    const [held] = await sql(`select (select count(*)::int from computer where current_user_id = ?) as pcs, (select count(*)::int from smartphone where current_user_id = ?) as phones`, [holder.id, holder.id]);
+    const [held] = await sql(
+      `select (select count(*)::int from computer where current_user_id = ?) as pcs, (select count(*)::int from smartphone where current_user_id = ?) as phones`,
+      [holder.id, holder.id],
+    );
 
     const before = await gql(
       p.url,
@@ -57,7 +60,12 @@ describe('offboarding', () => {
     const timeline = await api(p.url, 'GET', `/smartphone/${phone.id}/history`, { token: devadmin });
     expect(timeline.body.changes.at(-1)).toMatchObject({ reason: 'returned', from_user: holder.id, to_user: null, changed_by_name: '高橋 健太' });
 
-    const after = await gql(p.url, `query($id:Int!){ employeeDevices(employeeId:$id) { computers { id } smartphones { id } officeAccounts { id } } }`, { id: holder.id }, { token: devadmin });
+    const after = await gql(
+      p.url,
+      `query($id:Int!){ employeeDevices(employeeId:$id) { computers { id } smartphones { id } officeAccounts { id } } }`,
+      { id: holder.id },
+      { token: devadmin },
+    );
     expect(after.body.data.employeeDevices).toEqual({ computers: [], smartphones: [], officeAccounts: [] });
     const again = await gql(p.url, `mutation($id:Int!){ returnEmployeeDevices(employeeId:$id) { computers { id } smartphones { id } } }`, { id: holder.id }, { token: sysadmin });
     expect(again.body.data.returnEmployeeDevices).toEqual({ computers: [], smartphones: [] });

@@ -34,7 +34,12 @@ export class OfficeAccountAdminService {
       recordCreated: (tx, e, actorId) =>
         recordDeviceEvent(tx, { type: 'device.office_account.created', aggregateId: aggregateIdOf(AssetKind.OFFICE_ACCOUNT, e.id), actorId, payload: { device: snapshot(e) } }),
       recordUpdated: (tx, e, changed, _before, actorId) =>
-        recordDeviceEvent(tx, { type: 'device.office_account.updated', aggregateId: aggregateIdOf(AssetKind.OFFICE_ACCOUNT, e.id), actorId, payload: { device: snapshot(e), changed } }),
+        recordDeviceEvent(tx, {
+          type: 'device.office_account.updated',
+          aggregateId: aggregateIdOf(AssetKind.OFFICE_ACCOUNT, e.id),
+          actorId,
+          payload: { device: snapshot(e), changed },
+        }),
       get: (ctx, id) => accounts.get(ctx, id),
     };
   }

@@ -17,7 +17,12 @@ export const OFFICE_ACCOUNT_FIELDS = describeFields({
     // Unique regardless of case (index office_account_account_key on lower(account)).
   },
   status: {
-    codec: 'enum', sqlType: 'office_account_status', label: '状態', nullable: false, event: true, empty: OfficeAccountStatus.IN_USE,
+    codec: 'enum',
+    sqlType: 'office_account_status',
+    label: '状態',
+    nullable: false,
+    event: true,
+    empty: OfficeAccountStatus.IN_USE,
     rule: z.enum(OfficeAccountStatus, { error: '状態は 使用中・停止 から選んでください。' }),
     body: { from: 'status', read: (v: unknown) => codeOf(OFFICE_STATUS_LABEL, v) },
     api: (a: WithStatus) => ({ status: a.statusLabel, status_code: a.status }),

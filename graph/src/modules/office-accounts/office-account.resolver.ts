@@ -30,11 +30,7 @@ export class OfficeAccountResolver {
 
   @Authorized(...DEVICE_ROLES)
   @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを更新する。古い version なら CONFLICT。' })
-  updateOfficeAccount(
-    @Ctx() ctx: AppContext,
-    @Arg('id', () => Int) id: number,
-    @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput,
-  ): Promise<OfficeAccountView> {
+  updateOfficeAccount(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput): Promise<OfficeAccountView> {
     return ctx.services.devices.officeAccountAdmin.update(ctx, id, input);
   }
 }

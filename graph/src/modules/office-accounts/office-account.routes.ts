@@ -40,9 +40,24 @@ const read = (ctx: AppContext) => ctx.services.devices.officeAccounts;
 const write = (ctx: AppContext) => ctx.services.devices.officeAccountAdmin;
 
 export function officeAccountRoutes(r: Router): void {
-  r.get('/microsoft_office', listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiOfficeAccount));
-  r.post('/microsoft_office', writeRoute(officeAccount, (ctx, input) => write(ctx).create(ctx, input), 201));
-  r.get('/microsoft_office/export', exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)));
-  r.get('/microsoft_office/:id', handle(async (ctx, req) => toApiOfficeAccount(await read(ctx).get(ctx, Number(req.params.id)))));
-  r.put('/microsoft_office/:id', writeRoute(officeAccount, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)));
+  r.get(
+    '/microsoft_office',
+    listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiOfficeAccount),
+  );
+  r.post(
+    '/microsoft_office',
+    writeRoute(officeAccount, (ctx, input) => write(ctx).create(ctx, input), 201),
+  );
+  r.get(
+    '/microsoft_office/export',
+    exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)),
+  );
+  r.get(
+    '/microsoft_office/:id',
+    handle(async (ctx, req) => toApiOfficeAccount(await read(ctx).get(ctx, Number(req.params.id)))),
+  );
+  r.put(
+    '/microsoft_office/:id',
+    writeRoute(officeAccount, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)),
+  );
 }

@@ -57,14 +57,23 @@ const REASONS: Record<OfficeRowReason, { color: OfficeRowColor; text: string }> 
   REPLACE_COMPUTER: { color: OfficeRowColor.BLUE, text: '交換対象のパソコンに紐付いています。' },
 };
 
-export function officeRowColor(r: Pick<Row, 'status' | 'usage_count' | 'unusable_count' | 'replace_count'>): { color: OfficeRowColor | null; code: OfficeRowReason | null; reason: string | null } {
+export function officeRowColor(r: Pick<Row, 'status' | 'usage_count' | 'unusable_count' | 'replace_count'>): {
+  color: OfficeRowColor | null;
+  code: OfficeRowReason | null;
+  reason: string | null;
+} {
   const code =
-    r.usage_count > OFFICE_USAGE_LIMIT ? OfficeRowReason.OVER_LIMIT
-    : r.unusable_count > 0 ? OfficeRowReason.UNUSABLE_COMPUTER
-    : r.status === OfficeAccountStatus.SUSPENDED && r.usage_count > 0 ? OfficeRowReason.SUSPENDED_IN_USE
-    : r.usage_count === OFFICE_USAGE_LIMIT ? OfficeRowReason.AT_LIMIT
-    : r.replace_count > 0 ? OfficeRowReason.REPLACE_COMPUTER
-    : null;
+    r.usage_count > OFFICE_USAGE_LIMIT
+      ? OfficeRowReason.OVER_LIMIT
+      : r.unusable_count > 0
+        ? OfficeRowReason.UNUSABLE_COMPUTER
+        : r.status === OfficeAccountStatus.SUSPENDED && r.usage_count > 0
+          ? OfficeRowReason.SUSPENDED_IN_USE
+          : r.usage_count === OFFICE_USAGE_LIMIT
+            ? OfficeRowReason.AT_LIMIT
+            : r.replace_count > 0
+              ? OfficeRowReason.REPLACE_COMPUTER
+              : null;
   return code ? { color: REASONS[code].color, code, reason: REASONS[code].text } : { color: null, code: null, reason: null };
 }
 

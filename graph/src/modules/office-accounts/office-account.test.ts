@@ -34,7 +34,9 @@ describe('Microsoft Office accounts', () => {
 
   it('usage_count is counted from the computers, and the row colour follows the documented rule', async () => {
     const rows = await all();
-    const counts: { id: number; n: number }[] = await sql(`select oa.id, count(c.id)::int as n from office_account oa left join computer c on c.office_account_id = oa.id group by oa.id`);
+    const counts: { id: number; n: number }[] = await sql(
+      `select oa.id, count(c.id)::int as n from office_account oa left join computer c on c.office_account_id = oa.id group by oa.id`,
+    );
     for (const r of rows) expect(r.usage_count, r.account).toBe(counts.find((c) => c.id === r.id)!.n);
     const five = rows.find((r) => r.usage_count === 5)!;
     expect(five).toMatchObject({ usage_status: 'blue' });
@@ -61,7 +63,13 @@ describe('Microsoft Office accounts', () => {
 
   it('filters by account text and status', async () => {
     expect((await all('account=m365-0')).length).toBe(9);
-    expect((await all('account=M365-1')).map((r) => r.account).sort()).toEqual(['m365-10@example.co.jp', 'm365-11@example.co.jp', 'm365-12@example.co.jp', 'm365-13@example.co.jp', 'm365-14@example.co.jp']);
+    expect((await all('account=M365-1')).map((r) => r.account).sort()).toEqual([
+      'm365-10@example.co.jp',
+      'm365-11@example.co.jp',
+      'm365-12@example.co.jp',
+      'm365-13@example.co.jp',
+      'm365-14@example.co.jp',
+    ]);
     expect((await all('status=停止')).every((r) => r.status === '停止')).toBe(true);
     expect((await all('status=SUSPENDED')).length).toBe(2);
     expect((await api(p.url, 'GET', '/microsoft_office?status=壊れた', { token: devadmin })).status).toBe(400);

@@ -59,7 +59,12 @@ describe.skipIf(!kafkaAvailable)('week-grid cache across instances (Kafka)', () 
     expect(await read()).toEqual([]);
     expect(cacheOfTwo.stats().hits).toBe(hits + 1); // instance 2 answers from its cache
 
-    const created = await gql(one, `mutation($i: ScheduleInput!) { createSchedule(input: $i) { id version } }`, { i: { title: '全社朝会', date: FROM, startTime: '09:00', endTime: '09:30', syncGoogle: false } }, { token: admin });
+    const created = await gql(
+      one,
+      `mutation($i: ScheduleInput!) { createSchedule(input: $i) { id version } }`,
+      { i: { title: '全社朝会', date: FROM, startTime: '09:00', endTime: '09:30', syncGoogle: false } },
+      { token: admin },
+    );
     expect(created.body.errors).toBeUndefined();
     const { id, version } = created.body.data.createSchedule;
     await waitFor(read, (entries) => entries.some((e) => e.id === id && e.title === '全社朝会'), 60_000);

@@ -50,7 +50,8 @@ async function mutate(who: string, query: string, variables: Record<string, unkn
   return r.body.data;
 }
 const create = async (who: string, input: Record<string, unknown>): Promise<number> =>
-  (await mutate(who, `mutation($i: ScheduleInput!) { createSchedule(input: $i) { id } }`, { i: { date: FROM, startTime: '10:00', endTime: '11:00', syncGoogle: false, ...input } })).createSchedule.id;
+  (await mutate(who, `mutation($i: ScheduleInput!) { createSchedule(input: $i) { id } }`, { i: { date: FROM, startTime: '10:00', endTime: '11:00', syncGoogle: false, ...input } }))
+    .createSchedule.id;
 
 /**
  * Runs `fn` while the relay cannot publish (a transaction of ours holds every lane's advisory
@@ -117,7 +118,12 @@ describe('week-grid cache', () => {
   it('over the WebSocket too: the same page, from the same cache', async () => {
     const vars = { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 140 };
     const overHttp = (await gql(p.url, GRID, vars, { token: t.sysadmin })).body.data;
-    const c = createClient({ url: `${p.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${t.sysadmin}` } });
+    const c = createClient({
+      url: `${p.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${t.sysadmin}` },
+    });
     try {
       const hits = stats().hits;
       const result = await new Promise<unknown>((resolve, reject) => {
@@ -144,7 +150,7 @@ describe('week-grid cache', () => {
     }
   });
 
-  it("the writer sees its own create, edit and delete at once; a page another viewer had cached is dropped too", async () => {
+  it('the writer sees its own create, edit and delete at once; a page another viewer had cached is dropped too', async () => {
     await grid('admin');
     await grid('staff');
     await withRelayHeld(async () => {
@@ -220,7 +226,11 @@ describe('week-grid cache', () => {
       const after = (await schedules.snapshot(tx, entry))!;
       record(tx, { type: 'schedule.updated', aggregateId: entry, actorId: null, payload: { schedule: after, previous: before, origin: 'google' } });
     });
-    await waitFor(() => grid('staff'), (g) => cell(g, id.admin, entry)?.title === 'Googleで変更', 60_000);
+    await waitFor(
+      () => grid('staff'),
+      (g) => cell(g, id.admin, entry)?.title === 'Googleで変更',
+      60_000,
+    );
   }, 120_000);
 
   it('employee and department changes drop the pages: rename, department rename, move out, retirement', async () => {

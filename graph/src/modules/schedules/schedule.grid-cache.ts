@@ -120,7 +120,8 @@ export class ScheduleGridCache<V = unknown> {
       if (CLEARS_ALL.has(e.type)) this.clear();
       else if (e.aggregateType === 'schedule') {
         const { schedule, previous } = e.payload as SchedulePayload;
-        if (!schedule) this.clear(); // not a shape this cache knows: be safe
+        if (!schedule)
+          this.clear(); // not a shape this cache knows: be safe
         else {
           this.dropOverlapping(schedule.startDate, schedule.endDate);
           if (previous) this.dropOverlapping(previous.startDate, previous.endDate);

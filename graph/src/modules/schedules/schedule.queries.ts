@@ -95,8 +95,24 @@ export const GRID_CELLS_SQL = `
  * answered from GRID_CELLS_SQL; any other field (guests, description, owner name…) takes the full path.
  */
 export const CELL_FIELDS: ReadonlySet<string> = new Set([
-  '__typename', 'id', 'version', 'busyOnly', 'title', 'date', 'endDate', 'isAllDay', 'startTime', 'endTime',
-  'type', 'isPrivate', 'myResponse', 'canRespond', 'canEdit', 'owner', 'owner.id', 'owner.__typename',
+  '__typename',
+  'id',
+  'version',
+  'busyOnly',
+  'title',
+  'date',
+  'endDate',
+  'isAllDay',
+  'startTime',
+  'endTime',
+  'type',
+  'isPrivate',
+  'myResponse',
+  'canRespond',
+  'canEdit',
+  'owner',
+  'owner.id',
+  'owner.__typename',
 ]);
 
 export interface CellRow {
@@ -191,5 +207,4 @@ export const gridSource = (r: GridRow): ViewSource => ({
 });
 
 /** A whole entry as services and events carry it: the grid's fields plus the Google link and the timestamp. */
-export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot =>
-  Object.assign(gridSource(r), { googleEventId: r.google_event_id, updatedAt: new Date(r.updated_at).toISOString() });
+export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot => Object.assign(gridSource(r), { googleEventId: r.google_event_id, updatedAt: new Date(r.updated_at).toISOString() });

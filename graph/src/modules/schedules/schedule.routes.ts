@@ -38,7 +38,12 @@ export function toApiSchedule(s: ScheduleView) {
 
 function idList(v: unknown, guests: unknown): unknown {
   if (Array.isArray(v)) return v.map(Number);
-  if (typeof v === 'string') return v.split(',').map((x) => x.trim()).filter(Boolean).map(Number);
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map(Number);
   if (Array.isArray(guests)) return guests.map((g) => Number((g as { id?: unknown })?.id ?? g));
   return [];
 }
@@ -88,10 +93,22 @@ export function scheduleRoutes(r: Router): void {
       return page.items.map(toApiSchedule);
     }),
   );
-  r.get('/schedules/:id', handle(async (ctx, req) => toApiSchedule(await ctx.services.schedules.get(ctx, Number(req.params.id)))));
-  r.post('/schedules', writeRoute(schedule, (ctx, input) => ctx.services.schedules.create(ctx, input), 201));
-  r.put('/schedules/:id', writeRoute(schedule, (ctx, input, req) => ctx.services.schedules.update(ctx, Number(req.params.id), input)));
-  r.delete('/schedules/:id', handle(async (ctx, req) => ({ ok: await ctx.services.schedules.delete(ctx, Number(req.params.id)) })));
+  r.get(
+    '/schedules/:id',
+    handle(async (ctx, req) => toApiSchedule(await ctx.services.schedules.get(ctx, Number(req.params.id)))),
+  );
+  r.post(
+    '/schedules',
+    writeRoute(schedule, (ctx, input) => ctx.services.schedules.create(ctx, input), 201),
+  );
+  r.put(
+    '/schedules/:id',
+    writeRoute(schedule, (ctx, input, req) => ctx.services.schedules.update(ctx, Number(req.params.id), input)),
+  );
+  r.delete(
+    '/schedules/:id',
+    handle(async (ctx, req) => ({ ok: await ctx.services.schedules.delete(ctx, Number(req.params.id)) })),
+  );
   r.put(
     '/schedules/:id/response',
     handle(async (ctx, req) => {

@@ -41,8 +41,7 @@ export function weekLabel(start: string, end: string): string {
   return `${f(start)} 〜 ${f(end)}`;
 }
 
-const dateField = (label: string) =>
-  z.string({ error: `${label}を入力してください。` }).refine(isValidDate, `${label}は YYYY-MM-DD の形式で入力してください。`);
+const dateField = (label: string) => z.string({ error: `${label}を入力してください。` }).refine(isValidDate, `${label}は YYYY-MM-DD の形式で入力してください。`);
 const timeField = (label: string) =>
   z
     .string()
@@ -53,7 +52,12 @@ const timeField = (label: string) =>
       if (!n) ctx.addIssue({ code: 'custom', message: `${label}は15分単位（例 09:15）で入力してください。` });
       return n;
     });
-const email = z.string().trim().toLowerCase().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'ゲストのメールアドレスの形式が正しくありません。');
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'ゲストのメールアドレスの形式が正しくありません。');
 
 export const scheduleInputSchema = z
   .object({
@@ -91,7 +95,8 @@ export const scheduleInputSchema = z
       }
     }
     let meetLink = s.meetLink || null;
-    if (s.type !== ScheduleType.REMOTE) meetLink = null; // the meet link belongs to remote entries only
+    if (s.type !== ScheduleType.REMOTE)
+      meetLink = null; // the meet link belongs to remote entries only
     else if (meetLink && !/^https?:\/\/\S+$/.test(meetLink)) {
       ctx.addIssue({ code: 'custom', path: ['meetLink'], message: 'ミーティングURLは http(s):// で始まるURLにしてください。' });
     }

@@ -136,10 +136,7 @@ export class ScheduleService {
       params.push(range.ownerId);
     }
     const rows: SnapshotRow[] = await ctx.em.execute(
-      SNAPSHOT_SQL(where.join(' and '), 'order by s.start_date, s.start_time nulls first, s.id limit ? offset ?').replace(
-        'select s.id,',
-        'select count(*) over() as total, s.id,',
-      ),
+      SNAPSHOT_SQL(where.join(' and '), 'order by s.start_date, s.start_time nulls first, s.id limit ? offset ?').replace('select s.id,', 'select count(*) over() as total, s.id,'),
       [...params, page.limit, page.offset],
     );
     return {
@@ -269,20 +266,7 @@ export class ScheduleService {
   }
 
   private columns(d: ScheduleInputData): unknown[] {
-    return [
-      d.title,
-      d.date,
-      d.endDate,
-      d.isAllDay,
-      d.startTime,
-      d.endTime,
-      d.type,
-      d.meetLink,
-      d.description,
-      d.syncGoogle,
-      d.isPrivate,
-      JSON.stringify(d.externalGuests),
-    ];
+    return [d.title, d.date, d.endDate, d.isAllDay, d.startTime, d.endTime, d.type, d.meetLink, d.description, d.syncGoogle, d.isPrivate, JSON.stringify(d.externalGuests)];
   }
 
   private async ownedForWrite(tx: EntityManager, userId: number, id: number): Promise<ScheduleSnapshot> {
@@ -298,7 +282,8 @@ export class ScheduleService {
     if (!guestIds.length) return;
     const found: { id: number }[] = await tx.execute(`select id from employee where id = any(?::int[]) and status = 'ACTIVE'`, [pgArray(guestIds)]);
     const missing = guestIds.filter((g) => !found.some((f) => f.id === g));
-    if (missing.length) throw badInput(`招待できない社員が含まれています（ID: ${missing.join(', ')}）。`, [{ field: 'guestIds', message: `存在しないか退職済み: ${missing.join(', ')}` }]);
+    if (missing.length)
+      throw badInput(`招待できない社員が含まれています（ID: ${missing.join(', ')}）。`, [{ field: 'guestIds', message: `存在しないか退職済み: ${missing.join(', ')}` }]);
   }
 
   /** Guests become exactly `guestIds`; the answers of those who stay are kept. */
@@ -306,10 +291,7 @@ export class ScheduleService {
     const ids = pgArray(guestIds);
     await tx.execute(`delete from schedule_guest where schedule_id = ? and not (employee_id = any(?::int[]))`, [id, ids]);
     if (guestIds.length) {
-      await tx.execute(
-        `insert into schedule_guest (schedule_id, employee_id) select ?, unnest(?::int[]) on conflict do nothing`,
-        [id, ids],
-      );
+      await tx.execute(`insert into schedule_guest (schedule_id, employee_id) select ?, unnest(?::int[]) on conflict do nothing`, [id, ids]);
     }
   }
 }
@@ -318,5 +300,4 @@ export class ScheduleService {
 class Unchanged extends Error {}
 
 /** The same entry but for its version stamp. */
-const sameContent = (a: ScheduleSnapshot, b: ScheduleSnapshot) =>
-  JSON.stringify({ ...a, version: 0, updatedAt: '' }) === JSON.stringify({ ...b, version: 0, updatedAt: '' });
+const sameContent = (a: ScheduleSnapshot, b: ScheduleSnapshot) => JSON.stringify({ ...a, version: 0, updatedAt: '' }) === JSON.stringify({ ...b, version: 0, updatedAt: '' });

@@ -66,7 +66,10 @@ describe('schedule: owner, guests and everyone else', () => {
 
   it('an edit keeps the answers of guests who stay; a stale version is a conflict', async () => {
     const cur = (await api(p.url, 'GET', `/schedules/${id.meeting}`, { token: t.admin })).body;
-    const r = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t.admin, body: entry({ title: '設計レビュー（延長）', end_time: '12:00', guest_id: [id.staff], version: cur.version }) });
+    const r = await api(p.url, 'PUT', `/schedules/${id.meeting}`, {
+      token: t.admin,
+      body: entry({ title: '設計レビュー（延長）', end_time: '12:00', guest_id: [id.staff], version: cur.version }),
+    });
     expect(r.status).toBe(200);
     expect(r.body.guests).toEqual([{ id: id.staff, name: '田中 美咲', response: 'ACCEPTED' }]);
     const stale = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t.admin, body: entry({ version: cur.version }) });
@@ -77,7 +80,13 @@ describe('schedule: owner, guests and everyone else', () => {
   it('a save that changes nothing keeps the version and records no event; a real change is a new version', async () => {
     const body = entry({ title: '設計レビュー（延長）', end_time: '12:00', guest_id: [id.staff] });
     const cur = (await api(p.url, 'GET', `/schedules/${id.meeting}`, { token: t.admin })).body;
-    const events = async () => (await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n from outbox_all where aggregate_type = 'schedule' and aggregate_id = ?`, [String(id.meeting)]))[0].n;
+    const events = async () =>
+      (
+        await p.db.orm.em
+          .fork()
+          .getConnection()
+          .execute(`select count(*)::int as n from outbox_all where aggregate_type = 'schedule' and aggregate_id = ?`, [String(id.meeting)])
+      )[0].n;
     const n0 = await events();
     for (let i = 0; i < 2; i++) {
       const same = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t.admin, body: { ...body, version: cur.version } });
@@ -118,11 +127,21 @@ describe('private entries are busy time to everyone but the owner, in every chan
     expect(detail.body).toMatchObject({ busy_only: true, title: null, description: null, start_time: '15:00:00' });
     const list = await api(p.url, 'GET', `/schedules?from=${D}&to=${D}`, { token: t.staff });
     expect(JSON.stringify(list.body)).not.toContain('通院');
-    const grid = await gql(p.url, `query($f:String!,$t:String!){ scheduleGrid(from:$f, to:$t) { people { id entries { id title busyOnly } } } }`, { f: D, t: D }, { token: t.staff });
+    const grid = await gql(
+      p.url,
+      `query($f:String!,$t:String!){ scheduleGrid(from:$f, to:$t) { people { id entries { id title busyOnly } } } }`,
+      { f: D, t: D },
+      { token: t.staff },
+    );
     const row = grid.body.data.scheduleGrid.people.find((x: { id: number }) => x.id === id.devadmin);
     expect(row.entries).toContainEqual({ id: pid, title: null, busyOnly: true });
     expect(JSON.stringify(grid.body)).not.toContain('通院');
-    const conflicts = await gql(p.url, `query($e:[Int!]!,$d:String!){ scheduleConflicts(employeeIds:$e, date:$d, startTime:"15:30", endTime:"16:30") { employeeId title } }`, { e: [id.devadmin], d: D }, { token: t.staff });
+    const conflicts = await gql(
+      p.url,
+      `query($e:[Int!]!,$d:String!){ scheduleConflicts(employeeIds:$e, date:$d, startTime:"15:30", endTime:"16:30") { employeeId title } }`,
+      { e: [id.devadmin], d: D },
+      { token: t.staff },
+    );
     expect(conflicts.body.data.scheduleConflicts).toEqual([{ employeeId: id.devadmin, title: '予定あり' }]);
     const own = await api(p.url, 'GET', `/schedules/${pid}`, { token: t.devadmin });
     expect(own.body.title).toBe('通院');
@@ -150,7 +169,8 @@ describe('the grid and the my-schedule panel', () => {
   });
 
   it("the viewer's own declined invitations stay in the viewer's row (marked DECLINED), on the full and the cell path; in nobody else's view", async () => {
-    const answer = (accept: boolean) => gql(p.url, `mutation($id:Int!,$a:Boolean!){ respondToSchedule(id:$id, accept:$a) { myResponse } }`, { id: id.meeting, a: accept }, { token: t.staff });
+    const answer = (accept: boolean) =>
+      gql(p.url, `mutation($id:Int!,$a:Boolean!){ respondToSchedule(id:$id, accept:$a) { myResponse } }`, { id: id.meeting, a: accept }, { token: t.staff });
     await answer(false);
     try {
       for (const fields of ['id myResponse', 'id myResponse guests { id }']) {
@@ -160,8 +180,14 @@ describe('the grid and the my-schedule panel', () => {
         expect(mine[0].entries.find((e: { id: number }) => e.id === id.meeting)?.myResponse, fields).toBe('DECLINED');
         const others = (await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15' }, { token: t.devadmin })).body.data.scheduleGrid.people;
         const staffRow = others.find((x: { id: number }) => x.id === id.staff);
-        expect(staffRow.entries.map((e: { id: number }) => e.id), fields).not.toContain(id.meeting);
-        expect(others.find((x: { id: number }) => x.id === id.admin).entries.map((e: { id: number }) => e.id), fields).toContain(id.meeting); // the owner's row
+        expect(
+          staffRow.entries.map((e: { id: number }) => e.id),
+          fields,
+        ).not.toContain(id.meeting);
+        expect(
+          others.find((x: { id: number }) => x.id === id.admin).entries.map((e: { id: number }) => e.id),
+          fields,
+        ).toContain(id.meeting); // the owner's row
       }
     } finally {
       await answer(true);
@@ -182,7 +208,7 @@ describe('the grid and the my-schedule panel', () => {
   });
 });
 
-describe('the grid\'s cells (the web grid asks only for what a cell shows)', () => {
+describe("the grid's cells (the web grid asks only for what a cell shows)", () => {
   const CELL = 'id version busyOnly title date endDate isAllDay startTime endTime type isPrivate myResponse canRespond canEdit owner { id }';
   const HEAVY = 'description meetLink syncGoogle externalGuests guests { id name response } owner { name }';
   const grid = async (token: string, fields: string) => {
@@ -216,7 +242,7 @@ describe('the grid\'s cells (the web grid asks only for what a cell shows)', () 
     expect(cellsOnly(info(`{ scheduleGrid { people { entries { id x: description } } } }`))).toBe(false);
   });
 
-  it('cells hide others\' private entries and equal the full entries\' cell fields; heavy fields on the grid come back whole', async () => {
+  it("cells hide others' private entries and equal the full entries' cell fields; heavy fields on the grid come back whole", async () => {
     for (const who of ['staff', 'devadmin', 'admin']) {
       const slim = await grid(t[who], CELL);
       const full = await grid(t[who], `${CELL} ${HEAVY}`);
@@ -251,7 +277,14 @@ describe('live: scheduleChanged', () => {
     const three = new Promise<void>((resolve, reject) => {
       c.subscribe<{ scheduleChanged: (typeof got)[number] }>(
         { query: `subscription { scheduleChanged(from:"2025-06-01", to:"2025-06-30") { kind scheduleId schedule { title busyOnly } } }` },
-        { next: (m) => { got.push(m.data!.scheduleChanged); if (got.length === 3) resolve(); }, error: reject, complete: () => undefined },
+        {
+          next: (m) => {
+            got.push(m.data!.scheduleChanged);
+            if (got.length === 3) resolve();
+          },
+          error: reject,
+          complete: () => undefined,
+        },
       );
     });
     await new Promise((r) => setTimeout(r, 300));
@@ -284,7 +317,14 @@ describe('GraphQL variables', () => {
 
 describe('schedule ids in paths', () => {
   it('a malformed id is a 400 naming the record, on every path, never a 500', async () => {
-    for (const [method, path] of [['GET', '/schedules/abc'], ['PUT', '/schedules/abc'], ['DELETE', '/schedules/0'], ['PUT', '/schedules/1.5/response'], ['GET', '/employees/abc'], ['PUT', '/departments/abc']] as const) {
+    for (const [method, path] of [
+      ['GET', '/schedules/abc'],
+      ['PUT', '/schedules/abc'],
+      ['DELETE', '/schedules/0'],
+      ['PUT', '/schedules/1.5/response'],
+      ['GET', '/employees/abc'],
+      ['PUT', '/departments/abc'],
+    ] as const) {
       const r = await api(p.url, method, path, { token: t.admin, body: method === 'GET' || method === 'DELETE' ? undefined : entry({ version: 1 }) });
       expect([path, r.status, r.body.code]).toEqual([path, 400, 'BAD_USER_INPUT']);
     }

@@ -10,11 +10,7 @@ import { SmartphoneFilter, SmartphoneInput, SmartphonePage, SmartphoneView } fro
 export class SmartphoneResolver {
   @Authorized(...DEVICE_ROLES)
   @Query(() => SmartphonePage, { description: 'スマートフォン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
-  smartphones(
-    @Ctx() ctx: AppContext,
-    @Args() page: PageArgs,
-    @Arg('filter', () => SmartphoneFilter, { nullable: true }) filter?: SmartphoneFilter,
-  ): Promise<SmartphonePage> {
+  smartphones(@Ctx() ctx: AppContext, @Args() page: PageArgs, @Arg('filter', () => SmartphoneFilter, { nullable: true }) filter?: SmartphoneFilter): Promise<SmartphonePage> {
     return ctx.services.devices.smartphones.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 

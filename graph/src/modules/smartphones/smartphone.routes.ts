@@ -28,11 +28,26 @@ const write = (ctx: AppContext) => ctx.services.devices.smartphoneAdmin;
 
 /** The spec's singular path `/smartphone`. */
 export function smartphoneRoutes(r: Router): void {
-  r.get('/smartphone', listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiSmartphone));
-  r.post('/smartphone', writeRoute(smartphone, (ctx, input) => write(ctx).create(ctx, input), 201));
-  r.get('/smartphone/export', exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)));
+  r.get(
+    '/smartphone',
+    listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiSmartphone),
+  );
+  r.post(
+    '/smartphone',
+    writeRoute(smartphone, (ctx, input) => write(ctx).create(ctx, input), 201),
+  );
+  r.get(
+    '/smartphone/export',
+    exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)),
+  );
   r.get('/smartphone/:id/history', historyRoute(DeviceKind.SMARTPHONE));
   r.get('/smartphone/:id/history/export', historyExportRoute(DeviceKind.SMARTPHONE));
-  r.get('/smartphone/:id', handle(async (ctx, req) => toApiSmartphone(await read(ctx).get(ctx, Number(req.params.id)))));
-  r.put('/smartphone/:id', writeRoute(smartphone, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)));
+  r.get(
+    '/smartphone/:id',
+    handle(async (ctx, req) => toApiSmartphone(await read(ctx).get(ctx, Number(req.params.id)))),
+  );
+  r.put(
+    '/smartphone/:id',
+    writeRoute(smartphone, (ctx, input, req) => write(ctx).update(ctx, Number(req.params.id), input)),
+  );
 }

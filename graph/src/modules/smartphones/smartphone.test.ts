@@ -14,7 +14,15 @@ afterAll(async () => p?.close());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
-const phone = (extra: Record<string, unknown> = {}) => ({ phone_number: '080-1111-2222', carrier: 'ドコモ', os: 'iOS 18', price: '98000', status: '正常', location: '姫路', ...extra });
+const phone = (extra: Record<string, unknown> = {}) => ({
+  phone_number: '080-1111-2222',
+  carrier: 'ドコモ',
+  os: 'iOS 18',
+  price: '98000',
+  status: '正常',
+  location: '姫路',
+  ...extra,
+});
 
 describe('smartphones', () => {
   it('一般 gets 403 on every /api/smartphone path and FORBIDDEN in GraphQL', async () => {
@@ -56,7 +64,19 @@ describe('smartphones', () => {
     const [user] = await sql(`select id, name from employee where status = 'ACTIVE' order by id desc limit 1`);
     const r = await api(p.url, 'POST', '/smartphone', { token: devadmin, body: phone({ current_user: user.id, exchange_date: '2026/03/31', pin_pw: '4321' }) });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ phone_number: '080-1111-2222', carrier: 'ドコモ', os: 'iOS 18', price: 98000, status: '正常', location: '姫路', current_user: user.id, current_user_name: user.name, exchange_date: '2026-03-31', pin_pw: '4321', version: 1 });
+    expect(r.body).toMatchObject({
+      phone_number: '080-1111-2222',
+      carrier: 'ドコモ',
+      os: 'iOS 18',
+      price: 98000,
+      status: '正常',
+      location: '姫路',
+      current_user: user.id,
+      current_user_name: user.name,
+      exchange_date: '2026-03-31',
+      pin_pw: '4321',
+      version: 1,
+    });
     const bad = await api(p.url, 'POST', '/smartphone', { token: devadmin, body: phone({ phone_number: '電話', status: '紛失', price: -5, exchange_date: '2026-13-01' }) });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['exchange_date', 'phone_number', 'price', 'status']);
@@ -78,7 +98,12 @@ describe('smartphones', () => {
 
   it('the seeded history shows the story of handed-over and discarded phones', async () => {
     const [d] = await sql(`select id from smartphone where status = 'DISCARDED' limit 1`);
-    const t = await gql(p.url, `query($id:Int!){ deviceHistory(kind: SMARTPHONE, id: $id) { assignments { user { id } to } changes { reason toStatus toUser { id } } } }`, { id: d.id }, { token: devadmin });
+    const t = await gql(
+      p.url,
+      `query($id:Int!){ deviceHistory(kind: SMARTPHONE, id: $id) { assignments { user { id } to } changes { reason toStatus toUser { id } } } }`,
+      { id: d.id },
+      { token: devadmin },
+    );
     const { assignments, changes } = t.body.data.deviceHistory;
     expect(changes[0].reason).toBe('created');
     expect(changes.at(-1)).toMatchObject({ toStatus: 'DISCARDED', toUser: null });

@@ -37,10 +37,7 @@ afterEach(async () => {
  * A transport with one or more consumers, wired as the backbone wires it (with the retry queue,
  * started) unless `inLine`: a failing event is then retried in line, as a Kafka consumer does.
  */
-function setup(
-  consumer: ProbeConsumer | ProbeConsumer[] = new ProbeConsumer(),
-  opts: { concurrency?: number; batchSize?: number; inLine?: boolean; policy?: typeof policy } = {},
-) {
+function setup(consumer: ProbeConsumer | ProbeConsumer[] = new ProbeConsumer(), opts: { concurrency?: number; batchSize?: number; inLine?: boolean; policy?: typeof policy } = {}) {
   const metrics = new EventMetrics();
   const retries = opts.inLine ? undefined : new RetryQueue(db.orm, log);
   const transport = new EmbeddedTransport(log, { concurrency: opts.concurrency ?? 1, retries });
@@ -67,8 +64,7 @@ const probeEnvelope = (aggregateId: string, payload: Record<string, unknown>): E
   version: 1,
 });
 
-const counter = async (m: EventMetrics, name: string) =>
-  (await m.registry.getSingleMetric(name)!.get()).values.reduce((a, v) => a + v.value, 0);
+const counter = async (m: EventMetrics, name: string) => (await m.registry.getSingleMetric(name)!.get()).values.reduce((a, v) => a + v.value, 0);
 
 describe('embedded transport', () => {
   it('delivers committed events through the outbox exactly once, in order per aggregate', async () => {
@@ -76,7 +72,10 @@ describe('embedded transport', () => {
     await relay.start();
     try {
       const ids = await writeProbes(db.orm, { total: 3000, aggregates: 30, perTx: 50 });
-      const report = await waitFor(() => effectReport(db.orm), (r) => r.total >= ids.length);
+      const report = await waitFor(
+        () => effectReport(db.orm),
+        (r) => r.total >= ids.length,
+      );
       expect(report).toEqual({ total: 3000, distinct: 3000, duplicates: 0, orderViolations: 0 });
       expect(await relay.backlog()).toBe(0);
       expect(await counter(metrics, 'events_processed_total')).toBe(3000);
@@ -97,7 +96,10 @@ describe('embedded transport', () => {
         }),
       ).rejects.toThrow('service failed');
       await writeProbes(db.orm, { total: 10, aggregates: 1, prefix: 'ok' });
-      await waitFor(() => effectReport(db.orm), (r) => r.total >= 10);
+      await waitFor(
+        () => effectReport(db.orm),
+        (r) => r.total >= 10,
+      );
       const [row] = await db.orm.em.fork().execute(`select count(*)::int as n from event_probe_effect where aggregate_id = 'rolled-back'`);
       expect(row.n).toBe(0);
     } finally {
@@ -118,7 +120,17 @@ describe('embedded transport', () => {
          from outbox_event order by seq`,
     );
     expect(rows.map((r) => r.id)).toEqual(envs.map((e) => e.id));
-    expect(rows.map((r) => ({ type: r.type, aggregateType: r.aggregate_type, aggregateId: r.aggregate_id, occurredAt: r.occurred_at, actorId: r.actor_id, payload: r.payload, version: r.version }))).toEqual(
+    expect(
+      rows.map((r) => ({
+        type: r.type,
+        aggregateType: r.aggregate_type,
+        aggregateId: r.aggregate_id,
+        occurredAt: r.occurred_at,
+        actorId: r.actor_id,
+        payload: r.payload,
+        version: r.version,
+      })),
+    ).toEqual(
       envs.map((e) => ({ type: e.type, aggregateType: 'probe', aggregateId: e.aggregateId, occurredAt: e.occurredAt, actorId: e.actorId, payload: e.payload, version: 1 })),
     );
     expect(rows[5]!.payload).toEqual({ seq: 5, note: 'n "5" \\ é' });
@@ -129,7 +141,12 @@ describe('embedded transport', () => {
     await db.orm.em.fork().transactional(async (tx) => {
       for (let i = 0; i < 5; i++) record(tx, input(i));
     });
-    await db.orm.em.fork().transactional((tx) => recordMany(tx, Array.from({ length: 200 }, (_, i) => input(i))));
+    await db.orm.em.fork().transactional((tx) =>
+      recordMany(
+        tx,
+        Array.from({ length: 200 }, (_, i) => input(i)),
+      ),
+    );
     const rows = await db.orm.em.fork().execute(
       `select id::text as id, uuid_extract_version(id) as v, (extract(epoch from uuid_extract_timestamp(id)) * 1000)::bigint as ms, (extract(epoch from occurred_at) * 1000)::bigint as at
          from outbox_event order by seq`,
@@ -143,7 +160,7 @@ describe('embedded transport', () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
-  it('the relay\'s database-built envelope JSON (publishSerialized) is the envelope recorded, compact, escapes included', async () => {
+  it("the relay's database-built envelope JSON (publishSerialized) is the envelope recorded, compact, escapes included", async () => {
     const inputs = Array.from({ length: 50 }, (_, i) => ({
       type: 'platform.probe' as const,
       aggregateId: i % 2 ? `json-${i}` : `j"s\\o\n${i} é 漢 \u0001`,
@@ -154,7 +171,9 @@ describe('embedded transport', () => {
     const sent: { aggregateType: string; aggregateId: string; json: string }[] = [];
     const transport = {
       kind: 'kafka' as const,
-      publish: async () => { throw new Error('publishSerialized expected'); },
+      publish: async () => {
+        throw new Error('publishSerialized expected');
+      },
       publishSerialized: async (b: { aggregateType: string; aggregateId: string; json: string }[]) => void sent.push(...b),
       start: async () => undefined,
       stop: async () => undefined,
@@ -172,9 +191,7 @@ describe('embedded transport', () => {
 
   it('rejects an event that fails its contract at record time (never reaches the outbox)', async () => {
     const em = db.orm.em.fork();
-    expect(() =>
-      record(em, { type: 'platform.probe', aggregateId: 'x', actorId: null, payload: { seq: -1 } as never }),
-    ).toThrow();
+    expect(() => record(em, { type: 'platform.probe', aggregateId: 'x', actorId: null, payload: { seq: -1 } as never })).toThrow();
     const [row] = await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
     expect(row.n).toBe(0);
   });
@@ -251,10 +268,19 @@ describe('embedded transport', () => {
     await relay.start();
     try {
       await writeProbes(db.orm, { total: 200, aggregates: 5, perTx: 20, poisonEvery: 50 });
-      await waitFor(() => effectReport(db.orm), (r) => r.total >= 196);
-      await waitFor(() => relay.backlog(), (n) => n === 0);
+      await waitFor(
+        () => effectReport(db.orm),
+        (r) => r.total >= 196,
+      );
+      await waitFor(
+        () => relay.backlog(),
+        (n) => n === 0,
+      );
       // The poisons are retried and parked by the retry queue, behind the claim.
-      await waitFor(() => db.orm.em.fork().execute(`select count(*)::int as n from event_retry`), (r) => r[0].n === 0);
+      await waitFor(
+        () => db.orm.em.fork().execute(`select count(*)::int as n from event_retry`),
+        (r) => r[0].n === 0,
+      );
       const parked: { consumer: string; error: string; attempts: number; event_type: string }[] = await db.orm.em
         .fork()
         .execute(`select consumer, error, attempts, event_type from event_dead_letter order by id`);
@@ -276,9 +302,7 @@ describe('embedded transport', () => {
 
   it('parks an envelope that fails its contract on delivery without retrying it', async () => {
     const { transport, metrics } = setup();
-    await transport.publish([
-      probeEnvelope('bad', { seq: 'x' }),
-    ]);
+    await transport.publish([probeEnvelope('bad', { seq: 'x' })]);
     const [row] = await db.orm.em.fork().execute(`select error, attempts from event_dead_letter`);
     expect(row.error).toMatch(/invalid platform.probe v1 payload/);
     expect(row.attempts).toBe(1);
@@ -300,7 +324,11 @@ describe('embedded transport', () => {
     await Promise.all([a.relay.start(), b.relay.start(), c.relay.start()]);
     try {
       await writeProbes(db.orm, { total: 3000, aggregates: 12, perTx: 25, concurrency: 3 });
-      await waitFor(() => effectReport(db.orm), (r) => r.total >= 3000, 60_000);
+      await waitFor(
+        () => effectReport(db.orm),
+        (r) => r.total >= 3000,
+        60_000,
+      );
       expect(await effectReport(db.orm)).toEqual({ total: 3000, distinct: 3000, duplicates: 0, orderViolations: 0 });
       expect([...published.values()].every((n) => n === 1)).toBe(true);
       expect(published.size).toBe(3000);
@@ -320,9 +348,7 @@ describe('embedded transport', () => {
       const first = await s.relay.relayOnce();
       expect(first).toBeGreaterThan(0);
       expect(first).toBeLessThan(400);
-      const [{ lanes }] = await db.orm.em
-        .fork()
-        .execute(`select array_agg(distinct hashtext(aggregate_type || ':' || aggregate_id) & 15) as lanes from outbox_sent`);
+      const [{ lanes }] = await db.orm.em.fork().execute(`select array_agg(distinct hashtext(aggregate_type || ':' || aggregate_id) & 15) as lanes from outbox_sent`);
       expect((lanes as number[]).every((l) => l >= 8)).toBe(true);
       expect(await s.relay.relayOnce()).toBe(0);
       await other.query('commit');
@@ -346,7 +372,11 @@ describe('embedded transport', () => {
     await writeProbes(db.orm, { total: 1000, aggregates: 10 });
     await s.relay.start();
     try {
-      await waitFor(() => s.relay.backlog(), (n) => n === 0, 30_000);
+      await waitFor(
+        () => s.relay.backlog(),
+        (n) => n === 0,
+        30_000,
+      );
       expect(await effectReport(db.orm)).toEqual({ total: 1000, distinct: 1000, duplicates: 0, orderViolations: 0 });
     } finally {
       await s.relay.stop();
@@ -402,8 +432,7 @@ describe('embedded transport', () => {
       }
     }
     const aggsPerLane = lanes.map((l) => new Set(l.map((e) => e.aggregateId)));
-    for (let x = 0; x < aggsPerLane.length; x++)
-      for (let y = x + 1; y < aggsPerLane.length; y++) for (const a of aggsPerLane[x]!) expect(aggsPerLane[y]!.has(a)).toBe(false);
+    for (let x = 0; x < aggsPerLane.length; x++) for (let y = x + 1; y < aggsPerLane.length; y++) for (const a of aggsPerLane[x]!) expect(aggsPerLane[y]!.has(a)).toBe(false);
   });
 
   it('the backbone wires live listeners and in-process consumers behind the relay', async () => {
@@ -421,9 +450,17 @@ describe('embedded transport', () => {
     try {
       const t0 = Date.now();
       await writeProbes(db.orm, { total: 5, aggregates: 1 });
-      await waitFor(async () => live.length, (n) => n >= 5, 5000, 2);
+      await waitFor(
+        async () => live.length,
+        (n) => n >= 5,
+        5000,
+        2,
+      );
       expect(Date.now() - t0).toBeLessThan(2000);
-      await waitFor(() => effectReport(db.orm), (r) => r.total >= 5);
+      await waitFor(
+        () => effectReport(db.orm),
+        (r) => r.total >= 5,
+      );
       const metrics = await backbone.metrics.registry.metrics();
       expect(metrics).toMatch(/outbox_backlog 0/);
       expect(metrics).toMatch(/events_processed_total\{consumer="probe"\} 5/);
@@ -432,7 +469,7 @@ describe('embedded transport', () => {
     }
   });
 
-  it('metrics, embedded: each consumer\'s series start at 0, its lag is the queued events it handles, /healthz checks the database', async () => {
+  it("metrics, embedded: each consumer's series start at 0, its lag is the queued events it handles, /healthz checks the database", async () => {
     const backbone = createEventBackbone({
       config: testConfig({ EVENT_RETRY_BASE_MS: '5' }),
       orm: db.orm,
@@ -443,9 +480,11 @@ describe('embedded transport', () => {
     // Before any event: the consumer's counters and its lag exist, the lag counts the queue.
     await writeProbes(db.orm, { total: 4, aggregates: 2 });
     // A queued event of a type the probe does not handle is not part of its lag.
-    await db.orm.em.fork().execute(
-      `insert into outbox_event (id, type, aggregate_type, aggregate_id, occurred_at, payload, version) values (gen_random_uuid(), 'other.thing', 'other', '1', now(), '{}'::jsonb, 1)`,
-    );
+    await db.orm.em
+      .fork()
+      .execute(
+        `insert into outbox_event (id, type, aggregate_type, aggregate_id, occurred_at, payload, version) values (gen_random_uuid(), 'other.thing', 'other', '1', now(), '{}'::jsonb, 1)`,
+      );
     const before = await backbone.metrics.registry.metrics();
     expect(before).toMatch(/events_processed_total\{consumer="probe"\} 0/);
     expect(before).toMatch(/events_failed_total\{consumer="probe"\} 0/);
@@ -455,8 +494,14 @@ describe('embedded transport', () => {
     await db.orm.em.fork().execute(`delete from outbox_event where type <> 'platform.probe'`);
     await backbone.start();
     try {
-      await waitFor(() => effectReport(db.orm), (r) => r.total >= 4);
-      const after = await waitFor(() => backbone.metrics.registry.metrics(), (m) => /events_consumer_lag\{group="probe"\} 0/.test(m));
+      await waitFor(
+        () => effectReport(db.orm),
+        (r) => r.total >= 4,
+      );
+      const after = await waitFor(
+        () => backbone.metrics.registry.metrics(),
+        (m) => /events_consumer_lag\{group="probe"\} 0/.test(m),
+      );
       expect(after).toMatch(/events_processed_total\{consumer="probe"\} 4/);
     } finally {
       await backbone.stop();
@@ -475,9 +520,12 @@ describe('embedded retry queue', () => {
   const waitingRows = () =>
     db.orm.em.fork().execute<{ event_id: string; attempts: number; last_error: string | null }[]>(`select event_id, attempts, last_error from event_retry order by id`);
   const effectsOf = (consumer: string) =>
-    db.orm.em.fork().execute<{ event_id: string }[]>(`select event_id from event_probe_effect where consumer = ? order by id`, [consumer]).then((r) => r.map((x) => x.event_id));
+    db.orm.em
+      .fork()
+      .execute<{ event_id: string }[]>(`select event_id from event_probe_effect where consumer = ? order by id`, [consumer])
+      .then((r) => r.map((x) => x.event_id));
 
-  it('a failing event holds up neither the claim, nor other consumers, nor its own consumer\'s other aggregates; its aggregate\'s later events wait behind it, in order', async () => {
+  it("a failing event holds up neither the claim, nor other consumers, nor its own consumer's other aggregates; its aggregate's later events wait behind it, in order", async () => {
     const failing = new ProbeConsumer('probe');
     const other = new ProbeConsumer('other');
     const { transport, metrics } = setup([failing, other], { policy: { maxAttempts: 50, baseMs: 5, maxMs: 20 } });
@@ -523,7 +571,10 @@ describe('embedded retry queue', () => {
     try {
       await writeProbes(db.orm, { total: 100, aggregates: 10, perTx: 10, poisonEvery: 100 });
       // The poison is the 100th event, aggregate agg-0-9; everything else has its effect.
-      await waitFor(() => effectReport(db.orm), (r) => r.total >= 99);
+      await waitFor(
+        () => effectReport(db.orm),
+        (r) => r.total >= 99,
+      );
       expect(await relay.backlog()).toBe(0);
       expect(await waitingRows()).toHaveLength(1);
       consumer.poisonFails = false;
@@ -601,18 +652,30 @@ describe('embedded retry queue', () => {
     expect(await waitingRows()).toHaveLength(2);
   });
 
-  it('the backbone counts what waits as its consumer\'s lag', async () => {
+  it("the backbone counts what waits as its consumer's lag", async () => {
     const consumer = new ProbeConsumer();
-    const backbone = createEventBackbone({ config: testConfig({ EVENT_RETRY_BASE_MS: '5', EVENT_MAX_ATTEMPTS: '50' }), orm: db.orm, databaseUrl: db.url, log, consumers: [consumer] });
+    const backbone = createEventBackbone({
+      config: testConfig({ EVENT_RETRY_BASE_MS: '5', EVENT_MAX_ATTEMPTS: '50' }),
+      orm: db.orm,
+      databaseUrl: db.url,
+      log,
+      consumers: [consumer],
+    });
     consumer.poisonFails = true;
     await backbone.start();
     try {
       await writeProbes(db.orm, { total: 4, aggregates: 1, poisonEvery: 2 });
       // The 2nd event fails; it and the 3rd and 4th (same aggregate) wait.
-      await waitFor(() => backbone.metrics.registry.metrics(), (m) => /events_consumer_lag\{group="probe"\} 3/.test(m));
+      await waitFor(
+        () => backbone.metrics.registry.metrics(),
+        (m) => /events_consumer_lag\{group="probe"\} 3/.test(m),
+      );
       expect(await effectReport(db.orm)).toMatchObject({ total: 1 });
       consumer.poisonFails = false;
-      await waitFor(() => backbone.metrics.registry.metrics(), (m) => /events_consumer_lag\{group="probe"\} 0/.test(m));
+      await waitFor(
+        () => backbone.metrics.registry.metrics(),
+        (m) => /events_consumer_lag\{group="probe"\} 0/.test(m),
+      );
       expect(await effectReport(db.orm)).toMatchObject({ total: 4, orderViolations: 0 });
     } finally {
       await backbone.stop();

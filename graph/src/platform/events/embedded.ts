@@ -112,11 +112,7 @@ export interface ReplaySummary {
 }
 
 /** Replays parked events of the embedded dead-letter table through their consumers. */
-export async function replayDeadLetterTable(
-  orm: MikroORM,
-  runners: readonly ConsumerRunner[],
-  filter: { consumers?: string[]; ids?: number[] } = {},
-): Promise<ReplaySummary> {
+export async function replayDeadLetterTable(orm: MikroORM, runners: readonly ConsumerRunner[], filter: { consumers?: string[]; ids?: number[] } = {}): Promise<ReplaySummary> {
   const byName = new Map(runners.map((r) => [r.name, r]));
   const where: string[] = ['replayed_at is null'];
   const params: unknown[] = [];

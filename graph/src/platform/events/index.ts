@@ -31,7 +31,9 @@ export async function databaseAnswers(orm: MikroORM): Promise<boolean> {
 export function kafkaSettings(config: Config): KafkaSettings | null {
   if (!config.KAFKA_BROKERS) return null;
   return {
-    brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean),
+    brokers: config.KAFKA_BROKERS.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
     clientId: config.KAFKA_CLIENT_ID,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     partitions: config.KAFKA_PARTITIONS,

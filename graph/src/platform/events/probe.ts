@@ -43,10 +43,12 @@ export class ProbeConsumer extends EventConsumer {
         `{${events.map((e) => e.id).join(',')}}`,
         `{${events.map((e) => `"${e.aggregateId}"`).join(',')}}`,
         `{${events.map((e) => (e.payload as { seq: number }).seq).join(',')}}`,
-        `{${events.map((e) => {
-          const sent = (e.payload as { sentAtMs?: number }).sentAtMs;
-          return sent === undefined ? 'NULL' : String(now - sent);
-        }).join(',')}}`,
+        `{${events
+          .map((e) => {
+            const sent = (e.payload as { sentAtMs?: number }).sentAtMs;
+            return sent === undefined ? 'NULL' : String(now - sent);
+          })
+          .join(',')}}`,
       ],
     );
   }

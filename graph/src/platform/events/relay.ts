@@ -173,7 +173,7 @@ export class OutboxRelay {
       const claim = async () => {
         const { rows } = await client.query<OutboxRow & { seq: string; json?: string }>(sql, params);
         // RETURNING has no order: restore the outbox (commit) order.
-        if (rows.length > 1) rows.sort((a, b) => (a.seq.length - b.seq.length) || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
+        if (rows.length > 1) rows.sort((a, b) => a.seq.length - b.seq.length || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
         return rows;
       };
       const maxBatches = Math.max(1, this.opts.batchesPerClaim ?? 8);

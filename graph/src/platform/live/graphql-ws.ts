@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ApolloServer } from '@apollo/server';
-import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -128,7 +140,10 @@ export function graphqlWebSocket(opts: {
       execute: async (args: ExecutionArgs): Promise<ExecutionResult> => {
         const ctx = args.contextValue as AppContext;
         const request = apolloQueries.get(ctx)!;
-        const res = await apollo.executeOperation({ query: request.query, variables: request.variables ?? undefined, operationName: args.operationName ?? undefined }, { contextValue: ctx });
+        const res = await apollo.executeOperation(
+          { query: request.query, variables: request.variables ?? undefined, operationName: args.operationName ?? undefined },
+          { contextValue: ctx },
+        );
         if (res.body.kind !== 'single') throw new Error('incremental delivery is not supported over WebSocket');
         const { data, errors, extensions } = res.body.singleResult;
         // Already formatted (and logged) by Apollo: plain objects, sent as they are by onNext.

@@ -19,4 +19,3 @@ export const createLivePubSub = () => {
 };
 
 export type { EventEnvelope };
-

@@ -68,10 +68,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const messages = catalogs[locale];
-  const value = useMemo<I18nValue>(
-    () => ({ locale, setLocale, t: (key, params) => format((messages ?? ja)[key], params) }),
-    [locale, setLocale, messages],
-  );
+  const value = useMemo<I18nValue>(() => ({ locale, setLocale, t: (key, params) => format((messages ?? ja)[key], params) }), [locale, setLocale, messages]);
 
   // Until a chosen language's catalog arrives (a few KB), show nothing rather than the other language.
   if (!messages) return null;

@@ -311,7 +311,8 @@ export const ja = {
   'offboard.lead': '{name}さんが使用中の端末です。退職時はすべて返却してください。',
   'offboard.returnAll': 'すべて返却する',
   'offboard.confirmTitle': '端末の返却',
-  'offboard.confirmBody': '{name}さんのパソコン{computers}台とスマートフォン{smartphones}台を返却します。使用者は空になり、前使用者に{name}さんが記録されます。返却はすぐに保存され、この画面の編集をキャンセルしても元に戻りません。よろしいですか？',
+  'offboard.confirmBody':
+    '{name}さんのパソコン{computers}台とスマートフォン{smartphones}台を返却します。使用者は空になり、前使用者に{name}さんが記録されます。返却はすぐに保存され、この画面の編集をキャンセルしても元に戻りません。よろしいですか？',
   'offboard.confirm': '返却する',
   'offboard.done': '{n}台の端末を返却しました',
   'offboard.none': '返却が必要な端末はありません',
@@ -343,12 +344,14 @@ export const ja = {
   'blogCat.permissions': '権限',
   'blogCat.perm.WRITE': '書き込み',
   'blogCat.perm.READ': '閲覧',
-  'blogCat.permCaption': '閲覧: メンバーはこのカテゴリの投稿を読めます。書き込み: メンバーも投稿できます（閲覧を含みます）。書き込みがなければ、投稿できるのは管理者・システム管理者だけです。',
+  'blogCat.permCaption':
+    '閲覧: メンバーはこのカテゴリの投稿を読めます。書き込み: メンバーも投稿できます（閲覧を含みます）。書き込みがなければ、投稿できるのは管理者・システム管理者だけです。',
   'blogCat.members': '閲覧できるメンバー',
   'blogCat.col.members': 'メンバー',
   'blogCat.permMeansRead': 'メンバーは投稿を読めます。投稿できるのは管理者・システム管理者だけです。',
   'blogCat.permMeansWrite': 'メンバーは投稿を読み、自分でも投稿できます。',
-  'blogCat.membersCaption': '選んだ社員と、選んだ部署に今所属している社員全員がこのカテゴリの投稿を見られます。管理者・システム管理者も、メンバーでなければ投稿一覧には表示されません。',
+  'blogCat.membersCaption':
+    '選んだ社員と、選んだ部署に今所属している社員全員がこのカテゴリの投稿を見られます。管理者・システム管理者も、メンバーでなければ投稿一覧には表示されません。',
   'blogCat.membersSaveHint': '変更は「保存」で確定します。',
   'blogCat.departments': '部署',
   'blogCat.employees': '社員',
@@ -416,7 +419,8 @@ export const ja = {
   'pc.assetNumber': '管理番号',
   'import.button': 'Excel取り込み',
   'import.title': 'パソコンをExcelから取り込む',
-  'import.lead': 'Excelファイル（.xlsx または .xls）の行を取り込みます。管理番号が一致するパソコンは更新し、新しい管理番号は追加します（管理番号が空の行はIDで更新します）。書き込む前に内容を確認できます。',
+  'import.lead':
+    'Excelファイル（.xlsx または .xls）の行を取り込みます。管理番号が一致するパソコンは更新し、新しい管理番号は追加します（管理番号が空の行はIDで更新します）。書き込む前に内容を確認できます。',
   'import.template': 'テンプレートをダウンロード',
   'import.dropHere': 'ここにファイルをドロップするか、ファイルを選択してください',
   'import.chooseFile': 'ファイルを選択',

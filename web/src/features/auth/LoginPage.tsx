@@ -117,9 +117,7 @@ export default function LoginPage() {
           {reason === 'signedOut' && !errorMessage && <Banner variant="success" title={t('login.signedOut')} className={styles.banner} />}
           {reason === 'expired' && !errorMessage && <Banner variant="warning" title={t('login.sessionExpired')} className={styles.banner} />}
           <div role="alert" aria-live="assertive" className={errorMessage ? styles.alertSlot : undefined}>
-            {errorMessage && (
-              <Banner variant="critical" title={t('login.errorTitle')} description={errorMessage} data-testid="login-error" className={styles.banner} />
-            )}
+            {errorMessage && <Banner variant="critical" title={t('login.errorTitle')} description={errorMessage} data-testid="login-error" className={styles.banner} />}
           </div>
 
           <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>

@@ -50,7 +50,10 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   const [filterOpen, setFilterOpen] = useState(false);
   const [shown, setShown] = useState<BlogCardPost | null>(null);
 
-  const scopeIndex = Math.max(0, SCOPES.findIndex((s) => s.url === f.values.scope));
+  const scopeIndex = Math.max(
+    0,
+    SCOPES.findIndex((s) => s.url === f.values.scope),
+  );
   const scope = SCOPES[scopeIndex]!.api;
   const filter: BlogFeedFilter = {
     scope,

@@ -32,9 +32,27 @@ export function BlogFilters({ values, onSearch, onClear, active }: { values: Fil
         <span className={styles.filterLabel}>{t('blog.filter.title')}</span>
         <TextInput leadingVisual={SearchIcon} value={draft.title} onChange={(e) => set('title')(e.target.value)} block aria-label={t('blog.filter.title')} />
       </label>
-      <SelectFilter label={t('blog.filter.tag')} allLabel={t('filter.all')} value={draft.tag} onChange={set('tag')} options={(data?.blogTags ?? []).map((x) => ({ value: String(x.id), label: x.content }))} />
-      <SelectFilter label={t('blog.category')} allLabel={t('filter.all')} value={draft.category} onChange={set('category')} options={(data?.blogCategories ?? []).filter((x) => x.isMember).map((x) => ({ value: String(x.id), label: x.name }))} />
-      <SelectFilter label={t('blog.filter.department')} allLabel={t('filter.all')} value={draft.department} onChange={set('department')} options={(data?.departmentNames ?? []).map((x) => ({ value: String(x.refId), label: x.name }))} />
+      <SelectFilter
+        label={t('blog.filter.tag')}
+        allLabel={t('filter.all')}
+        value={draft.tag}
+        onChange={set('tag')}
+        options={(data?.blogTags ?? []).map((x) => ({ value: String(x.id), label: x.content }))}
+      />
+      <SelectFilter
+        label={t('blog.category')}
+        allLabel={t('filter.all')}
+        value={draft.category}
+        onChange={set('category')}
+        options={(data?.blogCategories ?? []).filter((x) => x.isMember).map((x) => ({ value: String(x.id), label: x.name }))}
+      />
+      <SelectFilter
+        label={t('blog.filter.department')}
+        allLabel={t('filter.all')}
+        value={draft.department}
+        onChange={set('department')}
+        options={(data?.departmentNames ?? []).map((x) => ({ value: String(x.refId), label: x.name }))}
+      />
       <div className={styles.filterButtons}>
         <Button type="submit" leadingVisual={SearchIcon}>
           {t('blog.search')}

@@ -50,7 +50,7 @@ describe('applyToFeed: a live change in the loaded cards', () => {
     expect(applyToFeed(feed, change('DELETED', 77, null), all)).toBe(feed);
   });
 
-  test('the filter holds: another category, someone else\'s post under My blogs, a draft under All stay out', () => {
+  test("the filter holds: another category, someone else's post under My blogs, a draft under All stay out", () => {
     expect(applyToFeed(feed, change('CREATED', 9, post(9, { category: { id: 11, name: '総務', color: '#000000' } })), { ...all, filter: { categoryId: 10 } })).toBe(feed);
     expect(applyToFeed(feed, change('CREATED', 9, post(9)), { ...all, filter: { scope: 'MINE' } })).toBe(feed);
     expect(ids(applyToFeed(feed, change('CREATED', 9, post(9, { author: { id: ME, name: '私' }, state: 'DRAFT' })), { ...all, filter: { scope: 'MINE' } }))).toContain(9);
@@ -70,7 +70,7 @@ describe('applyToFeed: a live change in the loaded cards', () => {
     expect(ids(applyToFeed(feed, change('CREATED', 1, post(1, { publishStart: '2026-01-01' })), all))).toEqual([5, 4, 3, 2, 1]);
   });
 
-  test('a category\'s new colour reaches its cards', () => {
+  test("a category's new colour reaches its cards", () => {
     const c = { kind: 'CATEGORY_UPDATED' as const, postId: null, post: null, categoryId: 10, category: { id: 10, name: '社内報（新）', color: '#cf222e' } };
     expect(applyToFeed(feed, c, all).every((p) => p.category?.color === '#cf222e')).toBe(true);
   });

@@ -82,7 +82,13 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
       toast.warning(t('dept.removeNone'));
       return;
     }
-    const ok = await confirm({ title: t('dept.removeConfirmTitle'), body: t('dept.removeConfirmBody', { n: selected.size }), confirmLabel: t('dept.remove'), cancelLabel: t('rec.dialogCancel'), danger: true });
+    const ok = await confirm({
+      title: t('dept.removeConfirmTitle'),
+      body: t('dept.removeConfirmBody', { n: selected.size }),
+      confirmLabel: t('dept.remove'),
+      cancelLabel: t('rec.dialogCancel'),
+      danger: true,
+    });
     if (!ok) return;
     ed.set(
       'members',
@@ -117,7 +123,9 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
               }}
             />
           )}
-          {picker === 'members' && <EmployeePickerDialog title={t('dept.pickMembers')} multiple excludeIds={v.members.map((m) => m.id)} onClose={() => setPicker(null)} onPick={addMembers} />}
+          {picker === 'members' && (
+            <EmployeePickerDialog title={t('dept.pickMembers')} multiple excludeIds={v.members.map((m) => m.id)} onClose={() => setPicker(null)} onPick={addMembers} />
+          )}
         </>
       }
     >
@@ -165,11 +173,7 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
           rows={v.members}
           rowKey={(m) => m.id}
           emptyText={t('dept.noMembers')}
-          selection={
-            ro
-              ? undefined
-              : { selected, onChange: setSelected, selectAllLabel: t('grid.selectAll'), selectRowLabel: (m) => t('grid.selectRow', { name: m.name }) }
-          }
+          selection={ro ? undefined : { selected, onChange: setSelected, selectAllLabel: t('grid.selectAll'), selectRowLabel: (m) => t('grid.selectRow', { name: m.name }) }}
           columns={[
             { key: 'id', header: t('col.id'), render: (m) => m.id, width: '4.5rem', nowrap: true },
             { key: 'name', header: t('col.name'), render: (m) => m.name, nowrap: true },

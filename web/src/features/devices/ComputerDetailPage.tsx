@@ -181,7 +181,14 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
           emptyText={t('picker.none')}
         />
         <TextField label={t('pc.purchaseDate')} type="date" value={v.purchaseDate} onChange={(x) => ed.set('purchaseDate', x)} readOnly={ro} error={fe.purchaseDate} />
-        <TextField label={t('pc.introductionDate')} type="date" value={v.introductionDate} onChange={(x) => ed.set('introductionDate', x)} readOnly={ro} error={fe.introductionDate} />
+        <TextField
+          label={t('pc.introductionDate')}
+          type="date"
+          value={v.introductionDate}
+          onChange={(x) => ed.set('introductionDate', x)}
+          readOnly={ro}
+          error={fe.introductionDate}
+        />
         <TextField label={t('pc.warrantyUntil')} type="date" value={v.warrantyUntil} onChange={(x) => ed.set('warrantyUntil', x)} readOnly={ro} error={fe.warrantyUntil} />
       </FormGrid>
       <FormSection title={t('device.sectionUsage')}>

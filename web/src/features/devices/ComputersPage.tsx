@@ -115,23 +115,23 @@ export default function ComputersPage({ def }: { def: PageDef }) {
       actions={
         !narrow && (
           <>
-          <Button leadingVisual={UploadIcon} onClick={() => setImporting(true)}>
-            {t('import.button')}
-          </Button>
-          <ExportButton
-            empty={page?.total === 0}
-            path="/api/computers/export"
-            fallbackName="computers.xlsx"
-            params={{
-              maker: f.values.maker,
-              department_id: f.values.department,
-              location_id: f.values.location,
-              status: f.values.status,
-              show_discarded: f.values.discarded === '1' ? '1' : undefined,
-              ms365: ms365 ? String(ms365) : undefined,
-              warranty_until_within_days: f.values.warranty || undefined,
-            }}
-          />
+            <Button leadingVisual={UploadIcon} onClick={() => setImporting(true)}>
+              {t('import.button')}
+            </Button>
+            <ExportButton
+              empty={page?.total === 0}
+              path="/api/computers/export"
+              fallbackName="computers.xlsx"
+              params={{
+                maker: f.values.maker,
+                department_id: f.values.department,
+                location_id: f.values.location,
+                status: f.values.status,
+                show_discarded: f.values.discarded === '1' ? '1' : undefined,
+                ms365: ms365 ? String(ms365) : undefined,
+                warranty_until_within_days: f.values.warranty || undefined,
+              }}
+            />
           </>
         )
       }
@@ -139,7 +139,11 @@ export default function ComputersPage({ def }: { def: PageDef }) {
       toggles={<CheckFilter label={t('device.showDiscarded')} checked={f.values.discarded === '1'} onChange={(v) => f.set('discarded', v ? '1' : '')} />}
       chips={
         ms365 !== null && (
-          <FilterChip text={t('device.ms365Chip', { account: ms?.officeAccount.account ?? `ID ${ms365}` })} removeLabel={t('device.ms365Clear')} onRemove={() => f.set('ms365', '')} />
+          <FilterChip
+            text={t('device.ms365Chip', { account: ms?.officeAccount.account ?? `ID ${ms365}` })}
+            removeLabel={t('device.ms365Clear')}
+            onRemove={() => f.set('ms365', '')}
+          />
         )
       }
     >
@@ -173,7 +177,11 @@ export default function ComputersPage({ def }: { def: PageDef }) {
             : [
                 col.id(),
                 { key: 'asset', header: t('pc.assetNumber'), render: (r) => orDash(r.assetNumber), nowrap: true },
-                { key: 'maker', header: `${t('col.maker')} / ${t('col.model')}`, render: (r) => <TwoLines main={r.maker} sub={[r.model, r.deviceType].filter(Boolean).join(' · ')} /> },
+                {
+                  key: 'maker',
+                  header: `${t('col.maker')} / ${t('col.model')}`,
+                  render: (r) => <TwoLines main={r.maker} sub={[r.model, r.deviceType].filter(Boolean).join(' · ')} />,
+                },
                 col.currentUser(),
                 col.department(),
                 col.location(),

@@ -51,7 +51,9 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
                       </div>
                       <div>{t('device.period', { from: displayDate(a.from), to: a.to ? displayDate(a.to) : t('device.now') })}</div>
                       <div className={styles.tlMeta}>
-                        {[a.assignedBy ? t('device.assignedBy', { name: a.assignedBy.name }) : null, a.endedBy ? t('device.endedBy', { name: a.endedBy.name }) : null].filter(Boolean).join(' · ')}
+                        {[a.assignedBy ? t('device.assignedBy', { name: a.assignedBy.name }) : null, a.endedBy ? t('device.endedBy', { name: a.endedBy.name }) : null]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </div>
                     </Timeline.Body>
                   </Timeline.Item>
@@ -75,9 +77,7 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
                       {c.changed.includes('location') && (
                         <div>{t('device.change.location', { from: c.fromLocation?.name ?? t('device.none'), to: c.toLocation?.name ?? t('device.none') })}</div>
                       )}
-                      {c.changedBy && (
-                        <div className={styles.tlMeta}>{t(c.reason === 'revealed' ? 'device.revealedBy' : 'device.changedBy', { name: c.changedBy.name })}</div>
-                      )}
+                      {c.changedBy && <div className={styles.tlMeta}>{t(c.reason === 'revealed' ? 'device.revealedBy' : 'device.changedBy', { name: c.changedBy.name })}</div>}
                     </Timeline.Body>
                   </Timeline.Item>
                 ))}

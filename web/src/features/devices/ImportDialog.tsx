@@ -75,7 +75,21 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-function Picker({ file, error, upload, onChoose, onStart, onClose }: { file: File | null; error: string | null; upload: number | null; onChoose(f: File | undefined): void; onStart(): void; onClose(): void }) {
+function Picker({
+  file,
+  error,
+  upload,
+  onChoose,
+  onStart,
+  onClose,
+}: {
+  file: File | null;
+  error: string | null;
+  upload: number | null;
+  onChoose(f: File | undefined): void;
+  onStart(): void;
+  onClose(): void;
+}) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -92,13 +106,7 @@ function Picker({ file, error, upload, onChoose, onStart, onClose }: { file: Fil
           {t('import.template')}
         </LinkButton>
       </div>
-      <div
-        className={styles.dropZone}
-        data-over={over || undefined}
-        onDragOver={(e) => (e.preventDefault(), setOver(true))}
-        onDragLeave={() => setOver(false)}
-        onDrop={drop}
-      >
+      <div className={styles.dropZone} data-over={over || undefined} onDragOver={(e) => (e.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
         <UploadIcon size={24} />
         <span>{file ? `${file.name}（${formatSize(file.size)}）` : t('import.dropHere')}</span>
         <Button size="small" onClick={() => input.current?.click()}>
@@ -122,7 +130,21 @@ function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-function JobView({ id, applyError, applying, onApply, onBack, onClose }: { id: string; applyError: string | null; applying: boolean; onApply(previewId: string): void; onBack(): void; onClose(): void }) {
+function JobView({
+  id,
+  applyError,
+  applying,
+  onApply,
+  onBack,
+  onClose,
+}: {
+  id: string;
+  applyError: string | null;
+  applying: boolean;
+  onApply(previewId: string): void;
+  onBack(): void;
+  onClose(): void;
+}) {
   const t = useT();
   const { data, refetch, startPolling, stopPolling } = useQuery(ImportJobQuery, { variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: false });
   const job = data?.importJob;

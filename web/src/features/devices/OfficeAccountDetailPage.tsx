@@ -62,10 +62,33 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
       after={dialog}
     >
       <FormGrid>
-        <TextField label={t('office.account')} type="email" value={v.account} onChange={(x) => ed.set('account', x)} readOnly={ro} required error={flow.fieldErrors.account} autoComplete="off" />
-        <SelectField label={t('office.status')} value={v.status} onChange={(x) => ed.set('status', x as OfficeAccountStatus)} readOnly={ro} required error={flow.fieldErrors.status} options={officeStatuses} />
+        <TextField
+          label={t('office.account')}
+          type="email"
+          value={v.account}
+          onChange={(x) => ed.set('account', x)}
+          readOnly={ro}
+          required
+          error={flow.fieldErrors.account}
+          autoComplete="off"
+        />
+        <SelectField
+          label={t('office.status')}
+          value={v.status}
+          onChange={(x) => ed.set('status', x as OfficeAccountStatus)}
+          readOnly={ro}
+          required
+          error={flow.fieldErrors.status}
+          options={officeStatuses}
+        />
         {!isNew && (
-          <ReadonlyField label={t('office.usageCount')} value={t('office.usageLink', { n: v.usageCount })} caption={t('office.usageCaption')} href={`/computers?ms365=${numericId}`} linkTitle={t('office.usageTitle')} />
+          <ReadonlyField
+            label={t('office.usageCount')}
+            value={t('office.usageLink', { n: v.usageCount })}
+            caption={t('office.usageCaption')}
+            href={`/computers?ms365=${numericId}`}
+            linkTitle={t('office.usageTitle')}
+          />
         )}
       </FormGrid>
       {!isNew && data?.officeAccount?.rowColorReason && (

@@ -54,7 +54,16 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
       activeFilters={f.active}
       onClear={() => f.clear()}
       onAdd={() => navigate('/microsoft_office/new')}
-      actions={!narrow && <ExportButton empty={page?.total === 0} path="/api/microsoft_office/export" fallbackName="microsoft_office.xlsx" params={{ account: f.values.account, status: f.values.status }} />}
+      actions={
+        !narrow && (
+          <ExportButton
+            empty={page?.total === 0}
+            path="/api/microsoft_office/export"
+            fallbackName="microsoft_office.xlsx"
+            params={{ account: f.values.account, status: f.values.status }}
+          />
+        )
+      }
       filters={
         <>
           <TextFilter label={t('filter.account')} value={f.values.account} onChange={(v) => f.set('account', v)} />

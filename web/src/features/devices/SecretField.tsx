@@ -90,9 +90,7 @@ export function SecretField(props: {
               onChange(e.target.value);
               if (shown !== null) setShown(e.target.value);
             }}
-            trailingAction={
-              inputValue || fromServer ? <TextInput.Action icon={toggleIcon} aria-label={toggleLabel} disabled={loading} onClick={toggle} /> : undefined
-            }
+            trailingAction={inputValue || fromServer ? <TextInput.Action icon={toggleIcon} aria-label={toggleLabel} disabled={loading} onClick={toggle} /> : undefined}
           />
         )}
       </Field>

@@ -200,8 +200,25 @@ export function HeldFields({
         emptyText={t('picker.none')}
       />
       <SelectField label={t('pc.status')} value={values.status} onChange={(x) => set('status', x)} readOnly={readOnly} required error={errors.status} options={statuses} />
-      <SelectField label={t('pc.location')} value={values.locationId} onChange={(x) => set('locationId', x)} readOnly={readOnly} error={errors.locationId} options={locations} emptyLabel={t('rec.unset')} />
-      <SelectField label={t('pc.department')} value={values.departmentId} onChange={(x) => set('departmentId', x)} readOnly={readOnly} error={errors.departmentId} options={departments} emptyLabel={t('rec.unset')} hrefOf={(id) => `/departments/${id}`} />
+      <SelectField
+        label={t('pc.location')}
+        value={values.locationId}
+        onChange={(x) => set('locationId', x)}
+        readOnly={readOnly}
+        error={errors.locationId}
+        options={locations}
+        emptyLabel={t('rec.unset')}
+      />
+      <SelectField
+        label={t('pc.department')}
+        value={values.departmentId}
+        onChange={(x) => set('departmentId', x)}
+        readOnly={readOnly}
+        error={errors.departmentId}
+        options={departments}
+        emptyLabel={t('rec.unset')}
+        hrefOf={(id) => `/departments/${id}`}
+      />
       {picker && (
         <EmployeePickerDialog
           title={t(picker === 'currentUser' ? 'pc.currentUser' : 'pc.previousUser') + ' — ' + t('picker.employeeTitle')}
@@ -236,7 +253,13 @@ export const heldInput = (v: HeldValues) => ({
   departmentId: v.departmentId ? Number(v.departmentId) : null,
 });
 
-export const heldFromView = (d: { currentUser?: Holder | null; previousUser?: Holder | null; location?: { refId: number } | null; department?: { refId: number } | null; status: string }): HeldValues => ({
+export const heldFromView = (d: {
+  currentUser?: Holder | null;
+  previousUser?: Holder | null;
+  location?: { refId: number } | null;
+  department?: { refId: number } | null;
+  status: string;
+}): HeldValues => ({
   currentUser: d.currentUser ? { id: d.currentUser.id, name: d.currentUser.name } : null,
   previousUser: d.previousUser ? { id: d.previousUser.id, name: d.previousUser.name } : null,
   locationId: d.location ? String(d.location.refId) : '',

@@ -60,7 +60,13 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       loginId: t('emp.loginId'),
       email: t('emp.email'),
       role: { label: t('emp.role'), options: ROLES.map((r) => ({ value: r, label: t(`role.${r}`) })) },
-      status: { label: t('emp.status'), options: [{ value: 'ACTIVE', label: t('emp.status.ACTIVE') }, { value: 'RETIRED', label: t('emp.status.RETIRED') }] },
+      status: {
+        label: t('emp.status'),
+        options: [
+          { value: 'ACTIVE', label: t('emp.status.ACTIVE') },
+          { value: 'RETIRED', label: t('emp.status.RETIRED') },
+        ],
+      },
       locationId: { label: t('emp.location'), options: locations },
     },
   });
@@ -96,7 +102,9 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       after={
         <>
           {dialog}
-          {!isNew && data?.employee && (v.status === 'RETIRED' || ed.loaded.status === 'RETIRED') && <OffboardingPanel employeeId={numericId} employeeName={data.employee.name} reveal={v.status === 'RETIRED' && ed.loaded.status !== 'RETIRED'} />}
+          {!isNew && data?.employee && (v.status === 'RETIRED' || ed.loaded.status === 'RETIRED') && (
+            <OffboardingPanel employeeId={numericId} employeeName={data.employee.name} reveal={v.status === 'RETIRED' && ed.loaded.status !== 'RETIRED'} />
+          )}
         </>
       }
     >
@@ -105,20 +113,28 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
         <TextField label={t('emp.email')} type="email" value={v.email} onChange={(x) => ed.set('email', x)} readOnly={ro} error={fe.email} autoComplete="off" />
         <TextField label={t('emp.loginId')} value={v.loginId} onChange={(x) => ed.set('loginId', x)} readOnly={ro} required error={fe.loginId} autoComplete="off" />
         {!ro && (
-        <TextField
-          label={t('emp.password')}
-          type="password"
-          value={ro ? '' : v.password}
-          onChange={(x) => ed.set('password', x)}
-          readOnly={ro}
-          required={isNew}
-          error={fe.password}
-          autoComplete="new-password"
-          placeholder={isNew ? undefined : t('emp.passwordUnchanged')}
-          caption={t('emp.passwordCaption')}
-        />
+          <TextField
+            label={t('emp.password')}
+            type="password"
+            value={ro ? '' : v.password}
+            onChange={(x) => ed.set('password', x)}
+            readOnly={ro}
+            required={isNew}
+            error={fe.password}
+            autoComplete="new-password"
+            placeholder={isNew ? undefined : t('emp.passwordUnchanged')}
+            caption={t('emp.passwordCaption')}
+          />
         )}
-        <SelectField label={t('emp.role')} value={v.role} onChange={(x) => ed.set('role', x as EmployeeRole)} readOnly={ro} required error={fe.role} options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} />
+        <SelectField
+          label={t('emp.role')}
+          value={v.role}
+          onChange={(x) => ed.set('role', x as EmployeeRole)}
+          readOnly={ro}
+          required
+          error={fe.role}
+          options={ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
+        />
         <SelectField
           label={t('emp.status')}
           value={v.status}
@@ -131,8 +147,21 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
             { value: 'RETIRED', label: t('emp.status.RETIRED') },
           ]}
         />
-        <SelectField label={t('emp.location')} value={v.locationId} onChange={(x) => ed.set('locationId', x)} readOnly={ro} error={fe.locationId} options={locations} emptyLabel={t('rec.unset')} />
-        <ReadonlyField label={t('emp.department')} value={v.department || t('rec.none')} caption={t('emp.departmentCaption')} href={v.departmentId ? `/departments/${v.departmentId}` : undefined} />
+        <SelectField
+          label={t('emp.location')}
+          value={v.locationId}
+          onChange={(x) => ed.set('locationId', x)}
+          readOnly={ro}
+          error={fe.locationId}
+          options={locations}
+          emptyLabel={t('rec.unset')}
+        />
+        <ReadonlyField
+          label={t('emp.department')}
+          value={v.department || t('rec.none')}
+          caption={t('emp.departmentCaption')}
+          href={v.departmentId ? `/departments/${v.departmentId}` : undefined}
+        />
       </FormGrid>
     </DetailFrame>
   );

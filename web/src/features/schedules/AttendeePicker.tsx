@@ -104,13 +104,7 @@ export function AttendeePicker({
           <thead>
             <tr>
               <th scope="col" className={styles.check}>
-                <Checkbox
-                  checked={allOn}
-                  indeterminate={!allOn && someOn}
-                  onChange={toggleAll}
-                  aria-label={t('schedules.picker.selectAll')}
-                  disabled={rows.length === 0}
-                />
+                <Checkbox checked={allOn} indeterminate={!allOn && someOn} onChange={toggleAll} aria-label={t('schedules.picker.selectAll')} disabled={rows.length === 0} />
               </th>
               <th scope="col">{t('schedules.picker.name')}</th>
               <th scope="col">{t('schedules.picker.role')}</th>

@@ -10,7 +10,10 @@ import styles from './ScheduleDialog.module.css';
  * A warning (never blocking) listing attendees already busy in the chosen slot, asked again a
  * moment after the date, times or attendees change.
  */
-export function ConflictHint({ className, ...props }: {
+export function ConflictHint({
+  className,
+  ...props
+}: {
   className?: string;
   employeeIds: number[];
   date: string;

@@ -36,8 +36,7 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
   const status = data?.googleCalendarStatus;
   const feedEnabled = data?.icsFeedEnabled ?? false;
   const showPrivateDetails = data?.icsFeedSettings.showPrivateDetails ?? false;
-  const when = (iso: string | null | undefined) =>
-    iso ? displayDateTime(iso) : t('schedules.google.never'); // one timestamp format in the whole app
+  const when = (iso: string | null | undefined) => (iso ? displayDateTime(iso) : t('schedules.google.never')); // one timestamp format in the whole app
 
   const fail = (err: unknown) => setMessage({ tone: 'error', text: describeError(err, locale, t).message });
 
@@ -54,8 +53,7 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
     }
   };
 
-  const setStatus = (s: NonNullable<typeof status>) =>
-    client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, googleCalendarStatus: s } : d));
+  const setStatus = (s: NonNullable<typeof status>) => client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, googleCalendarStatus: s } : d));
 
   const onDisconnect = async () => {
     setMessage(null);
@@ -99,7 +97,9 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
     try {
       await revoke();
       setFeedUrl(null);
-      client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, icsFeedEnabled: false, icsFeedSettings: { ...d.icsFeedSettings, enabled: false, showPrivateDetails: false } } : d));
+      client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) =>
+        d ? { ...d, icsFeedEnabled: false, icsFeedSettings: { ...d.icsFeedSettings, enabled: false, showPrivateDetails: false } } : d,
+      );
       setMessage({ tone: 'ok', text: t('schedules.ics.revoked') });
     } catch (err) {
       fail(err);

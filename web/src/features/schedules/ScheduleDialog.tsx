@@ -46,7 +46,13 @@ function DetailLoader(props: Props & { id: number; initialSchedule?: ScheduleFie
     // The form then takes this dialog's place without a second entrance.
     if (props.standIn && !error) props.standIn.current = true;
     return (
-      <Dialog title={t('schedules.dialog.detailTitle')} onClose={props.onClose} width={error ? 'large' : 'xlarge'} position={position} footerButtons={[{ content: t('schedules.close'), onClick: props.onClose }]}>
+      <Dialog
+        title={t('schedules.dialog.detailTitle')}
+        onClose={props.onClose}
+        width={error ? 'large' : 'xlarge'}
+        position={position}
+        footerButtons={[{ content: t('schedules.close'), onClick: props.onClose }]}
+      >
         {error ? (
           <p className={styles.loadError} role="alert">
             {describeError(error, locale, t).message}
@@ -219,7 +225,11 @@ function Notices({ model, deleted }: { model: ScheduleFormModel; deleted: boolea
   const { remote, problem, mergeLatest, dirty } = model;
   const conflict = problem?.code === 'CONFLICT' ? problem : null;
   const merged = model.mergePanel(
-    conflict ? (conflict.conflict?.updatedBy ? t('schedules.conflict.by', { name: conflict.conflict.updatedBy }) : t('schedules.conflict.title')) : t('schedules.dialog.changedElsewhere'),
+    conflict
+      ? conflict.conflict?.updatedBy
+        ? t('schedules.conflict.by', { name: conflict.conflict.updatedBy })
+        : t('schedules.conflict.title')
+      : t('schedules.dialog.changedElsewhere'),
     conflict ? conflict.message : '',
   );
   return (

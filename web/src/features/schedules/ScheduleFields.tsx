@@ -68,8 +68,22 @@ export function WhenSection({ model, deleted, titleRef }: SectionProps & { title
 
       {!form.isAllDay && (
         <>
-          <TimeField label={t('schedules.field.startTime')} value={form.startTime} editable={editable} error={errors.startTime} onChange={model.setStart} testId="field-start-time" />
-          <TimeField label={t('schedules.field.endTime')} value={form.endTime} editable={editable} error={errors.endTime} onChange={(v) => set('endTime', v)} testId="field-end-time" />
+          <TimeField
+            label={t('schedules.field.startTime')}
+            value={form.startTime}
+            editable={editable}
+            error={errors.startTime}
+            onChange={model.setStart}
+            testId="field-start-time"
+          />
+          <TimeField
+            label={t('schedules.field.endTime')}
+            value={form.endTime}
+            editable={editable}
+            error={errors.endTime}
+            onChange={(v) => set('endTime', v)}
+            testId="field-end-time"
+          />
         </>
       )}
 
@@ -89,7 +103,21 @@ export function WhenSection({ model, deleted, titleRef }: SectionProps & { title
   );
 }
 
-function TimeField({ label, value, editable, error, onChange, testId }: { label: string; value: string; editable: boolean; error?: string; onChange(v: string): void; testId: string }) {
+function TimeField({
+  label,
+  value,
+  editable,
+  error,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  editable: boolean;
+  error?: string;
+  onChange(v: string): void;
+  testId: string;
+}) {
   return (
     <Field label={label} required={editable} error={error}>
       {(c) =>
@@ -171,7 +199,12 @@ export function PeopleSection({ model, onPick }: { model: ScheduleFormModel; onP
           error={errors.guestIds}
           caption={editable && form.isPrivate ? t('schedules.field.privateNoGuests') : undefined}
           onPick={onPick}
-          onRemove={(id) => set('guests', form.guests.filter((g) => g.id !== id))}
+          onRemove={(id) =>
+            set(
+              'guests',
+              form.guests.filter((g) => g.id !== id),
+            )
+          }
         />
       </div>
       <div className={styles.full}>

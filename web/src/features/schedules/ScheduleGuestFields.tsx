@@ -56,7 +56,14 @@ export function AttendeesField({
               </Label>
             )}
             {editable && (
-              <IconButton icon={XIcon} size="small" variant="invisible" aria-label={t('schedules.field.removeAttendee', { name: g.name })} onClick={() => onRemove(g.id)} className={styles.personRemove} />
+              <IconButton
+                icon={XIcon}
+                size="small"
+                variant="invisible"
+                aria-label={t('schedules.field.removeAttendee', { name: g.name })}
+                onClick={() => onRemove(g.id)}
+                className={styles.personRemove}
+              />
             )}
           </li>
         ))}
@@ -125,4 +132,3 @@ export function ExternalGuestsField({ rows, editable, error, onChange }: { rows:
     </div>
   );
 }
-

@@ -151,4 +151,3 @@ function DesktopSchedules() {
     </div>
   );
 }
-

@@ -7,15 +7,18 @@ const gqlError = (extensions: Record<string, unknown>, message = 'サーバー�
 
 describe('describeError: one failed call, read once', () => {
   test("a validation failure: the server's Japanese message and one message per field (nested paths belong to their field)", () => {
-    const err = gqlError({
-      code: 'BAD_USER_INPUT',
-      fieldErrors: [
-        { field: 'title', message: 'タイトルを入力してください。' },
-        { field: 'externalGuests.2', message: 'メールアドレスの形式が正しくありません。' },
-        { field: 'externalGuests.3', message: '二つ目は表示しない' },
-        { field: 42, message: '名前のない項目は無視' },
-      ],
-    }, '入力内容に誤りがあります。');
+    const err = gqlError(
+      {
+        code: 'BAD_USER_INPUT',
+        fieldErrors: [
+          { field: 'title', message: 'タイトルを入力してください。' },
+          { field: 'externalGuests.2', message: 'メールアドレスの形式が正しくありません。' },
+          { field: 'externalGuests.3', message: '二つ目は表示しない' },
+          { field: 42, message: '名前のない項目は無視' },
+        ],
+      },
+      '入力内容に誤りがあります。',
+    );
     expect(describeError(err, 'ja', tJa)).toEqual({
       code: 'BAD_USER_INPUT',
       message: '入力内容に誤りがあります。',

@@ -43,7 +43,16 @@ const saved: ScheduleFieldsFragment = {
 describe('the schedule form: defaults and conversions', () => {
   test('a new entry starts at the next slot for one hour, the end date following past midnight', () => {
     const morning = createDefaults('2026-11-27', undefined, new Date(2026, 10, 27, 9, 5));
-    expect(morning).toMatchObject({ date: '2026-11-27', endDate: '2026-11-27', startTime: '09:15', endTime: '10:15', autoEndDate: false, guests: [], type: 'TASK', syncGoogle: true });
+    expect(morning).toMatchObject({
+      date: '2026-11-27',
+      endDate: '2026-11-27',
+      startTime: '09:15',
+      endTime: '10:15',
+      autoEndDate: false,
+      guests: [],
+      type: 'TASK',
+      syncGoogle: true,
+    });
     const late = createDefaults('2026-11-27', { id: 3, name: '鈴木 一郎' }, new Date(2026, 10, 27, 23, 20));
     expect(late).toMatchObject({ startTime: '23:30', endTime: '00:30', endDate: '2026-11-28', autoEndDate: true, guests: [{ id: 3, name: '鈴木 一郎' }] });
   });
@@ -93,7 +102,7 @@ describe('the schedule form: edits that move other fields', () => {
     expect(withStart(late, '10:00')).toMatchObject({ endDate: '2026-11-27', autoEndDate: false });
   });
 
-  test("a start change keeps an end date the user chose", () => {
+  test('a start change keeps an end date the user chose', () => {
     const chosen = withEndDate(f, '2026-11-30');
     expect(withStart(chosen, '10:00').endDate).toBe('2026-11-30');
     expect(withEndDate(f, '').endDate).toBe('2026-11-27');
@@ -106,7 +115,12 @@ describe('the schedule form: edits that move other fields', () => {
   });
 
   test('picked attendees keep the answers already given; new ones have none', () => {
-    expect(withPickedGuests(f.guests, [{ id: 2, name: '佐藤 花子' }, { id: 9, name: '高橋 次郎' }])).toEqual([
+    expect(
+      withPickedGuests(f.guests, [
+        { id: 2, name: '佐藤 花子' },
+        { id: 9, name: '高橋 次郎' },
+      ]),
+    ).toEqual([
       { id: 2, name: '佐藤 花子', response: 'ACCEPTED' },
       { id: 9, name: '高橋 次郎', response: undefined },
     ]);

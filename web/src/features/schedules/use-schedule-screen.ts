@@ -30,9 +30,7 @@ function googleFailure(reason: string | null, code: string | null, t: Translate)
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-export type DialogState =
-  | { kind: 'create'; date: string; attendee?: { id: number; name: string } }
-  | { kind: 'detail'; id: number; initial?: ScheduleFieldsFragment };
+export type DialogState = { kind: 'create'; date: string; attendee?: { id: number; name: string } } | { kind: 'detail'; id: number; initial?: ScheduleFieldsFragment };
 
 /** What both schedule screens share: the chosen day (?date=), the month shown, filters, the open dialog. */
 export function useScheduleScreen() {
@@ -83,8 +81,7 @@ export function useScheduleScreen() {
   }, [google, params, setParams, t]);
 
   const openCreate = useCallback(
-    (date: string, attendee?: { id: number; name: string }) =>
-      setDialog({ kind: 'create', date, attendee: attendee && attendee.id !== user.id ? attendee : undefined }),
+    (date: string, attendee?: { id: number; name: string }) => setDialog({ kind: 'create', date, attendee: attendee && attendee.id !== user.id ? attendee : undefined }),
     [user.id],
   );
   // Others' private entries (busy time) do not open. A grid cell is not enough to build the form

@@ -66,5 +66,8 @@ export function blogCommentRoutes(r: Router): void {
       return toApiComment(comment);
     }, 201),
   );
-  r.delete('/comments/:id', deleteRoute('comment_id', 'コメント', (ctx, id) => ctx.services.blog.comments.delete(ctx, id)));
+  r.delete(
+    '/comments/:id',
+    deleteRoute('comment_id', 'コメント', (ctx, id) => ctx.services.blog.comments.delete(ctx, id)),
+  );
 }

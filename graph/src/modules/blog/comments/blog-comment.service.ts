@@ -96,7 +96,12 @@ export class BlogCommentService {
            values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
           [row.id, user.id, parentId, content, ...fileColumns(file)],
         );
-        record(tx, { type: 'blog.comment.added', aggregateId: row.id, actorId: user.id, payload: { post: snapshot(row), commentId: id, parentId, authorId: user.id, replyIds: [] } });
+        record(tx, {
+          type: 'blog.comment.added',
+          aggregateId: row.id,
+          actorId: user.id,
+          payload: { post: snapshot(row), commentId: id, parentId, authorId: user.id, replyIds: [] },
+        });
         await tx.flush();
         return id;
       });
@@ -118,7 +123,12 @@ export class BlogCommentService {
         [id, id],
       );
       const replyIds = gone.map((g) => g.id).filter((g) => g !== id);
-      record(tx, { type: 'blog.comment.deleted', aggregateId: post.id, actorId: user.id, payload: { post: snapshot(post), commentId: id, parentId: row.parent_id, authorId: row.author_id, replyIds } });
+      record(tx, {
+        type: 'blog.comment.deleted',
+        aggregateId: post.id,
+        actorId: user.id,
+        payload: { post: snapshot(post), commentId: id, parentId: row.parent_id, authorId: row.author_id, replyIds },
+      });
       await tx.flush();
       return gone.flatMap((g) => [g.attachment_key, g.attachment_thumb_key]);
     });
@@ -182,7 +192,13 @@ function toComment(r: CommentRow, viewer: number, postAuthorId: number): BlogCom
     parentId: r.parent_id,
     attachment:
       r.attachment_key && r.attachment_name && r.attachment_type
-        ? { name: r.attachment_name, type: r.attachment_type, size: r.attachment_size ?? 0, url: commentAttachmentUrl(r.id), thumbnailUrl: r.attachment_thumb_key ? commentAttachmentUrl(r.id, true) : null }
+        ? {
+            name: r.attachment_name,
+            type: r.attachment_type,
+            size: r.attachment_size ?? 0,
+            url: commentAttachmentUrl(r.id),
+            thumbnailUrl: r.attachment_thumb_key ? commentAttachmentUrl(r.id, true) : null,
+          }
         : null,
     createdAt: new Date(r.created_at),
     canDelete: r.author_id === viewer || postAuthorId === viewer,
@@ -191,10 +207,9 @@ function toComment(r: CommentRow, viewer: number, postAuthorId: number): BlogCom
 }
 
 async function countsOf(em: EntityManager, ids: readonly number[]): Promise<number[]> {
-  const rows: { post_id: number; n: number }[] = await em.execute(
-    `select post_id, count(*)::int as n from blog_comment where post_id = any(?::int[]) group by post_id`,
-    [pgArray([...ids])],
-  );
+  const rows: { post_id: number; n: number }[] = await em.execute(`select post_id, count(*)::int as n from blog_comment where post_id = any(?::int[]) group by post_id`, [
+    pgArray([...ids]),
+  ]);
   const by = new Map(rows.map((r) => [r.post_id, r.n]));
   return ids.map((id) => by.get(id) ?? 0);
 }

@@ -31,7 +31,14 @@ const added = async (token: string, i: Record<string, unknown>) => {
 };
 const count = async (postId: number) => (await w.sql(`select count(*)::int as n from blog_comment where post_id = ?`, [postId]))[0].n as number;
 const events = async (type: string, postId: number) =>
-  (await w.sql(`select payload from outbox_event where type = ? and aggregate_id = ? union all select payload from outbox_sent where type = ? and aggregate_id = ?`, [type, String(postId), type, String(postId)])).length;
+  (
+    await w.sql(`select payload from outbox_event where type = ? and aggregate_id = ? union all select payload from outbox_sent where type = ? and aggregate_id = ?`, [
+      type,
+      String(postId),
+      type,
+      String(postId),
+    ])
+  ).length;
 const storedFiles = async () => (await readdir(defaultFilesRoot(w.p.config.dataDir), { recursive: true, withFileTypes: true }).catch(() => [])).filter((f) => f.isFile()).length;
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
@@ -92,7 +99,14 @@ describe('blog comments', () => {
     // The admin's own attachment on the board post: served to the admin, 404 to the outsider.
     const withFile = await api(w.p.url, 'POST', '/comments', {
       token: w.token.admin,
-      body: { blog_id: posts.board, user_id: w.id.admin, content: '資料です', attachment: dataUrl('image/png', image), attachment_type: 'image/png', attachment_filename: '資料.png' },
+      body: {
+        blog_id: posts.board,
+        user_id: w.id.admin,
+        content: '資料です',
+        attachment: dataUrl('image/png', image),
+        attachment_type: 'image/png',
+        attachment_filename: '資料.png',
+      },
     });
     expect(withFile.status).toBe(201);
     expect(withFile.body).toMatchObject({ attachment: `/api/comments/${withFile.body.comment_id}/attachment`, attachment_type: 'image/png', attachment_filename: '資料.png' });
@@ -105,7 +119,7 @@ describe('blog comments', () => {
     expect(await count(posts.board)).toBe(2);
   });
 
-  it('the comment\'s author and the post\'s author delete; anyone else is FORBIDDEN; replies and files go with their comment', async () => {
+  it("the comment's author and the post's author delete; anyone else is FORBIDDEN; replies and files go with their comment", async () => {
     const top = await added(w.token.colleague, { postId: posts.open, content: '消されるコメント' });
     await added(w.token.admin, { postId: posts.open, content: '消される返信', parentId: top.id });
     const other = await added(w.token.admin, { postId: posts.open, content: '管理者のコメント' });
@@ -115,7 +129,9 @@ describe('blog comments', () => {
     // The post's author (staff) deletes a colleague's comment; its reply goes with it.
     expect((await gql(w.p.url, DELETE, { id: top.id }, { token: w.token.staff })).body.data.deleteBlogComment).toBe(true);
     expect(await count(posts.open)).toBe(before - 2);
-    const deleted = await w.sql(`select payload from outbox_event where type = 'blog.comment.deleted' union all select payload from outbox_sent where type = 'blog.comment.deleted'`);
+    const deleted = await w.sql(
+      `select payload from outbox_event where type = 'blog.comment.deleted' union all select payload from outbox_sent where type = 'blog.comment.deleted'`,
+    );
     expect(deleted.filter((e) => e.payload.commentId === top.id).map((e) => e.payload)).toMatchObject([{ commentId: top.id, replyIds: [expect.any(Number)] }]);
     // The comment's author deletes their own through /api.
     const del = await api(w.p.url, 'DELETE', `/comments/${other.id}`, { token: w.token.admin });
@@ -123,31 +139,52 @@ describe('blog comments', () => {
     expect((await api(w.p.url, 'DELETE', `/comments/${other.id}`, { token: w.token.admin })).status).toBe(404);
   });
 
-  it('/api: the spec\'s fields, user_id must be the caller, attachments checked by content, a missing commenter is Unknown', async () => {
+  it("/api: the spec's fields, user_id must be the caller, attachments checked by content, a missing commenter is Unknown", async () => {
     const forged = await api(w.p.url, 'POST', '/comments', { token: w.token.colleague, body: { blog_id: posts.open, user_id: w.id.admin, content: 'なりすまし' } });
     expect(forged.status).toBe(403);
     const before = await count(posts.open);
     const files = await storedFiles();
     const fake = await api(w.p.url, 'POST', '/comments', {
       token: w.token.colleague,
-      body: { blog_id: posts.open, user_id: w.id.colleague, content: '画像です', attachment: dataUrl('image/png', Buffer.from('just text, not a picture')), attachment_type: 'image/png', attachment_filename: 'photo.png' },
+      body: {
+        blog_id: posts.open,
+        user_id: w.id.colleague,
+        content: '画像です',
+        attachment: dataUrl('image/png', Buffer.from('just text, not a picture')),
+        attachment_type: 'image/png',
+        attachment_filename: 'photo.png',
+      },
     });
     expect(fake.status).toBe(400);
     expect(fake.body).toMatchObject({ code: 'BAD_USER_INPUT', fileCode: 'FILE_CONTENT_MISMATCH', fieldErrors: [{ field: 'attachment' }] });
     expect([await count(posts.open), await storedFiles()]).toEqual([before, files]);
 
-    const made = await api(w.p.url, 'POST', '/comments', { token: w.token.colleague, body: { blog_id: posts.open, user_id: w.id.colleague, content: 'REST のコメント', parent_comment_id: null } });
+    const made = await api(w.p.url, 'POST', '/comments', {
+      token: w.token.colleague,
+      body: { blog_id: posts.open, user_id: w.id.colleague, content: 'REST のコメント', parent_comment_id: null },
+    });
     expect(made.status).toBe(201);
     const reply = await api(w.p.url, 'POST', '/comments', { token: w.token.staff, body: { blog_id: posts.open, content: 'REST の返信', parent_comment_id: made.body.comment_id } });
     expect(reply.status).toBe(201);
     // An employee row gone: the comment stays, its author reads 'Unknown'.
-    const [{ id: ghost }] = await w.sql(`insert into employee (login_id, name, department_id, role, status, password_hash) select 'ghost-commenter', '幽霊', department_id, role, status, password_hash from employee where id = ? returning id`, [w.id.colleague]);
+    const [{ id: ghost }] = await w.sql(
+      `insert into employee (login_id, name, department_id, role, status, password_hash) select 'ghost-commenter', '幽霊', department_id, role, status, password_hash from employee where id = ? returning id`,
+      [w.id.colleague],
+    );
     await w.sql(`insert into blog_comment (post_id, author_id, content) values (?, ?, '去った人のコメント')`, [posts.open, ghost]);
     await w.sql(`delete from employee where id = ?`, [ghost]);
     const listed = await api(w.p.url, 'GET', `/comments/${posts.open}`, { token: w.token.colleague });
     expect(listed.status).toBe(200);
     const mine = listed.body.find((c: { comment_id: number }) => c.comment_id === made.body.comment_id);
-    expect(mine).toMatchObject({ blog_id: posts.open, user_id: w.id.colleague, content: 'REST のコメント', parent_comment_id: null, attachment: null, attachment_type: null, attachment_filename: null });
+    expect(mine).toMatchObject({
+      blog_id: posts.open,
+      user_id: w.id.colleague,
+      content: 'REST のコメント',
+      parent_comment_id: null,
+      attachment: null,
+      attachment_type: null,
+      attachment_filename: null,
+    });
     expect(mine.username).toEqual(expect.any(String));
     expect(mine.replies).toMatchObject([{ comment_id: reply.body.comment_id, parent_comment_id: made.body.comment_id, user_id: w.id.staff, replies: [] }]);
     expect(listed.body.at(-1)).toMatchObject({ user_id: null, username: 'Unknown', content: '去った人のコメント' });

@@ -18,7 +18,7 @@ describe('likes, seen marks and saves, live', () => {
     const live = liveWatch(w);
     const [author, member, outsider] = await Promise.all([live.watch(w.token.staff, SUB), live.watch(w.token.colleague, SUB), live.watch(w.token.outsider, SUB)]);
     const engaged = (c: { kind: string; postId: number | null }) => c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id;
-    const lastFor = (v: typeof author) => (v.changes.filter(engaged).at(-1)!.post as unknown as Engaged);
+    const lastFor = (v: typeof author) => v.changes.filter(engaged).at(-1)!.post as unknown as Engaged;
 
     const like = await gql(w.p.url, `mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { id } }`, { id: post.id }, { token: w.token.admin });
     expect(like.body.errors).toBeUndefined();

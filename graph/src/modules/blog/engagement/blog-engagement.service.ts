@@ -69,7 +69,14 @@ export class BlogEngagementService {
   async savedPostIds(ctx: AppContext): Promise<number[]> {
     const user = requireUser(ctx);
     const rows: { post_id: number }[] = await ctx.em.execute(`select post_id from blog_save where employee_id = ? order by created_at desc, post_id desc`, [user.id]);
-    const readable = await Promise.all(rows.map((r) => this.posts.readableRow(ctx, ctx.em, r.post_id).then(() => true, () => false)));
+    const readable = await Promise.all(
+      rows.map((r) =>
+        this.posts.readableRow(ctx, ctx.em, r.post_id).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     return rows.filter((_, i) => readable[i]).map((r) => r.post_id);
   }
 

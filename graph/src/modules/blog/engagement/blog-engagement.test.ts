@@ -24,7 +24,14 @@ const LIKE = `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: 
 const SEEN = `mutation($id: Int!) { markBlogPostSeen(id: $id) { ${FIELDS} } }`;
 const SAVE = `mutation($id: Int!, $on: Boolean!) { saveBlogPost(id: $id, saved: $on) { ${FIELDS} } }`;
 const events = async (type: string, postId: number) =>
-  (await w.sql(`select payload from outbox_event where type = ? and aggregate_id = ? union all select payload from outbox_sent where type = ? and aggregate_id = ?`, [type, String(postId), type, String(postId)])).length;
+  (
+    await w.sql(`select payload from outbox_event where type = ? and aggregate_id = ? union all select payload from outbox_sent where type = ? and aggregate_id = ?`, [
+      type,
+      String(postId),
+      type,
+      String(postId),
+    ])
+  ).length;
 
 describe('likes', () => {
   it('each employee likes once; the count, the likers in order and the own flag follow; unliking takes it back; one event per change', async () => {
@@ -51,7 +58,7 @@ describe('likes', () => {
     expect((await view(w.token.staff, posts.noLikes)).likeCount).toBe(0);
   });
 
-  it('/api toggle_like flips the caller\'s like and answers likes_employee_ids; another employee\'s id is 403 and changes nothing', async () => {
+  it("/api toggle_like flips the caller's like and answers likes_employee_ids; another employee's id is 403 and changes nothing", async () => {
     const on = await api(w.p.url, 'GET', `/blogs/${posts.older}/toggle_like/${w.id.staff}`, { token: w.token.staff });
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ blog_id: posts.older, likes_employee_ids: String(w.id.staff) });
@@ -66,7 +73,7 @@ describe('likes', () => {
 });
 
 describe('seen and New!', () => {
-  it('a post is New! until the viewer opens it; opening never un-sees; toggle_seen keeps the spec\'s toggle for tools', async () => {
+  it("a post is New! until the viewer opens it; opening never un-sees; toggle_seen keeps the spec's toggle for tools", async () => {
     expect((await view(w.token.colleague, posts.older)).isNew).toBe(true);
     const seen = await mutate(w.token.colleague, SEEN, { id: posts.older });
     expect(seen.body.data.markBlogPostSeen).toMatchObject({ isNew: false, seenCount: 1 });
@@ -126,7 +133,10 @@ describe('none of it leaks to those who may not see the post', () => {
     }
     const save = await api(w.p.url, 'POST', '/blog_save', { token: w.token.staff, body: { blog_id: posts.board, employee_id: w.id.staff, is_save: 1 } });
     expect(save.status).toBe(404);
-    const [n] = await w.sql(`select (select count(*) from blog_like where post_id = ?)::int as likes, (select count(*) from blog_seen where post_id = ?)::int + (select count(*) from blog_save where post_id = ?)::int as other`, [posts.board, posts.board, posts.board]);
+    const [n] = await w.sql(
+      `select (select count(*) from blog_like where post_id = ?)::int as likes, (select count(*) from blog_seen where post_id = ?)::int + (select count(*) from blog_save where post_id = ?)::int as other`,
+      [posts.board, posts.board, posts.board],
+    );
     expect(n).toEqual({ likes: 1, other: 0 });
   });
 

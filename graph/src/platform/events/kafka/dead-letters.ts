@@ -68,11 +68,7 @@ export interface ParkedMessage {
  * consumer group that commits nothing and is deleted afterwards, so neither the replay's progress
  * nor the topic changes.
  */
-export async function readDeadLetterTopic(
-  kafka: Kafka,
-  s: KafkaSettings,
-  opts: { consumers?: string[]; timeoutMs?: number } = {},
-): Promise<ParkedMessage[]> {
+export async function readDeadLetterTopic(kafka: Kafka, s: KafkaSettings, opts: { consumers?: string[]; timeoutMs?: number } = {}): Promise<ParkedMessage[]> {
   const topic = deadLetterTopic(s);
   const admin = kafka.admin();
   await admin.connect();
@@ -90,7 +86,10 @@ export async function readDeadLetterTopic(
     if (opts.consumers?.length) {
       for (const o of offsets) {
         const mins = await Promise.all(opts.consumers.map(async (c) => (await positionOf(c)).get(o.partition)!));
-        start.set(o.partition, mins.reduce((a, b) => (b < a ? b : a)));
+        start.set(
+          o.partition,
+          mins.reduce((a, b) => (b < a ? b : a)),
+        );
       }
     }
     const targets = new Map<number, bigint>();

@@ -104,7 +104,12 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
   }
 
   async function verify(committed: string[], rolledBack: string[]) {
-    const report = await waitFor(() => effectReport(db.orm), (r) => r.distinct >= committed.length, 90_000, 200);
+    const report = await waitFor(
+      () => effectReport(db.orm),
+      (r) => r.distinct >= committed.length,
+      90_000,
+      200,
+    );
     await new Promise((r) => setTimeout(r, 500)); // late duplicates would show up now
     expect(await effectReport(db.orm)).toEqual({ total: committed.length, distinct: committed.length, duplicates: 0, orderViolations: 0 });
     expect(report.distinct).toBe(committed.length);
@@ -115,9 +120,7 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
       ]);
     expect(missing.n).toBe(0);
     expect(rolledBack.length).toBeGreaterThan(0);
-    const [leaked] = await db.orm.em
-      .fork()
-      .execute(`select count(*)::int as n from event_probe_effect where event_id = any(?::uuid[])`, [`{${rolledBack.join(',')}}`]);
+    const [leaked] = await db.orm.em.fork().execute(`select count(*)::int as n from event_probe_effect where event_id = any(?::uuid[])`, [`{${rolledBack.join(',')}}`]);
     expect(leaked.n).toBe(0);
     const [unsent] = await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
     expect(unsent.n).toBe(0);
@@ -128,7 +131,9 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     cleanup.push(() => k.close());
     settings = k.settings(4);
     await inProcessRelay(settings);
-    await (await inProcessConsumer(settings)).ready;
+    await (
+      await inProcessConsumer(settings)
+    ).ready;
     const rolledBack: string[] = [];
     let outage: Promise<void> | undefined;
     const committed = await writeProbes(db.orm, {
@@ -164,7 +169,12 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     cleanup.push(() => kill(w1, 'SIGKILL'));
     const rolledBack: string[] = [];
     const writing = writeProbes(db.orm, { total: TOTAL, aggregates: 100, perTx: 50, concurrency: 4, rollbackEvery: 9, rolledBack });
-    const at = await waitFor(() => effectReport(db.orm), (r) => r.total >= 2500, 60_000, 10).catch((err) => {
+    const at = await waitFor(
+      () => effectReport(db.orm),
+      (r) => r.total >= 2500,
+      60_000,
+      10,
+    ).catch((err) => {
       throw new Error(`${(err as Error).message}\nworker output:\n${w1.output()}`);
     });
     await kill(w1, 'SIGKILL');
@@ -187,14 +197,21 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     cleanup.push(() => k.close());
     settings = k.settings(4);
     const env = { ...childEnv(k), RELAY_BATCH_SIZE: '500' };
-    await (await inProcessConsumer(settings)).ready;
+    await (
+      await inProcessConsumer(settings)
+    ).ready;
     const r1 = spawnWorkers(['relay'], env);
     const r2 = spawnWorkers(['relay'], env);
     cleanup.push(() => kill(r1, 'SIGKILL'));
     cleanup.push(() => kill(r2, 'SIGTERM'));
     const rolledBack: string[] = [];
     const writing = writeProbes(db.orm, { total: TOTAL, aggregates: 100, perTx: 50, concurrency: 4, rollbackEvery: 9, rolledBack });
-    await waitFor(() => effectReport(db.orm), (r) => r.total >= 3000, 60_000, 10).catch((err) => {
+    await waitFor(
+      () => effectReport(db.orm),
+      (r) => r.total >= 3000,
+      60_000,
+      10,
+    ).catch((err) => {
       throw new Error(`${(err as Error).message}\nrelay output:\n${r1.output()}\n${r2.output()}`);
     });
     await kill(r1, 'SIGKILL');

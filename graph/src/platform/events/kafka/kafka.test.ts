@@ -89,7 +89,11 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     const relay = await relayTo(new KafkaTransport(settings, log));
     const { g, kafka } = await group(new ProbeConsumer());
     const ids = await writeProbes(db.orm, { total: 2000, aggregates: 40, perTx: 100 });
-    await waitFor(() => effectReport(db.orm), (r) => r.total >= ids.length, 60_000);
+    await waitFor(
+      () => effectReport(db.orm),
+      (r) => r.total >= ids.length,
+      60_000,
+    );
     expect(await effectReport(db.orm)).toEqual({ total: 2000, distinct: 2000, duplicates: 0, orderViolations: 0 });
     expect(await relay.backlog()).toBe(0);
     const admin = kafka.admin();
@@ -112,7 +116,11 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     const b = await group(new ProbeConsumer());
     await Promise.all([a.g.ready, b.g.ready]);
     await writeProbes(db.orm, { total: 2000, aggregates: 50, perTx: 100 });
-    await waitFor(() => effectReport(db.orm), (r) => r.total >= 2000, 60_000);
+    await waitFor(
+      () => effectReport(db.orm),
+      (r) => r.total >= 2000,
+      60_000,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(await effectReport(db.orm)).toEqual({ total: 2000, distinct: 2000, duplicates: 0, orderViolations: 0 });
     const processedBy = async (m: EventMetrics) => (await m.processed.get()).values.reduce((s, v) => s + v.value, 0);
@@ -125,7 +133,11 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     const consumer = new ProbeConsumer();
     const { kafka, runner } = await group(consumer);
     await writeProbes(db.orm, { total: 500, aggregates: 10, perTx: 50, poisonEvery: 250 });
-    await waitFor(() => effectReport(db.orm), (r) => r.total >= 498, 60_000);
+    await waitFor(
+      () => effectReport(db.orm),
+      (r) => r.total >= 498,
+      60_000,
+    );
 
     const parked: { headers: Record<string, string>; value: EventEnvelope }[] = [];
     const reader = kafka.consumer({ groupId: `${settings.topicPrefix}dlq-reader` });
@@ -139,7 +151,11 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
         });
       },
     });
-    await waitFor(async () => parked.length, (n) => n >= 2, 20_000);
+    await waitFor(
+      async () => parked.length,
+      (n) => n >= 2,
+      20_000,
+    );
     await reader.disconnect();
     expect(parked[0]!.headers).toMatchObject({ consumer: 'probe', attempts: '3', 'event-type': 'platform.probe' });
     expect(parked[0]!.headers.error).toMatch(/poison event/);
@@ -161,8 +177,14 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
       await transport.stop();
     });
     const probe = (seq: number): EventEnvelope => ({
-      id: newEventId(), type: 'platform.probe', aggregateType: 'probe', aggregateId: `agg-${seq}`,
-      occurredAt: new Date().toISOString(), actorId: null, payload: { seq }, version: 1,
+      id: newEventId(),
+      type: 'platform.probe',
+      aggregateType: 'probe',
+      aggregateId: `agg-${seq}`,
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      payload: { seq },
+      version: 1,
     });
     const [twice, once] = [probe(1), probe(2)];
     const park = (e: EventEnvelope, attempts: number) =>
@@ -173,12 +195,20 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
 
     const parked = await readDeadLetterTopic(transport.kafka, settings, { consumers: ['probe'] });
     expect(parked.map((m) => [m.eventId, m.attempts, m.error]).sort()).toEqual(
-      [[twice.id, 5, 'failed 5 times'], [once.id, 3, 'failed 3 times']].sort(),
+      [
+        [twice.id, 5, 'failed 5 times'],
+        [once.id, 3, 'failed 3 times'],
+      ].sort(),
     );
     const runner = new ConsumerRunner(new ProbeConsumer(), db.orm, dead, policy, new EventMetrics(), log);
     expect(await replayDeadLetterTopic(transport.kafka, settings, runner)).toEqual({ replayed: 2, parkedAgain: 0 });
     const effects: { event_id: string; n: number }[] = await db.orm.em.fork().execute(`select event_id, count(*)::int as n from event_probe_effect group by event_id`);
-    expect(effects.map((r) => [r.event_id, r.n]).sort()).toEqual([[twice.id, 1], [once.id, 1]].sort());
+    expect(effects.map((r) => [r.event_id, r.n]).sort()).toEqual(
+      [
+        [twice.id, 1],
+        [once.id, 1],
+      ].sort(),
+    );
     expect(await readDeadLetterTopic(transport.kafka, settings, { consumers: ['probe'] })).toEqual([]);
   });
 
@@ -205,7 +235,11 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
       await writeProbes(db.orm, { total: 1, aggregates: 1, stamp: true, prefix: `live${i}` });
       await new Promise((r) => setTimeout(r, 20));
     }
-    await waitFor(async () => Math.min(...backbones.map((x) => x.received.length)), (n) => n >= 30, 20_000);
+    await waitFor(
+      async () => Math.min(...backbones.map((x) => x.received.length)),
+      (n) => n >= 30,
+      20_000,
+    );
     for (const { received } of backbones) {
       expect(new Set(received.map((r) => r.e.id)).size).toBe(30);
       for (const r of received) latencies.push(r.at - (r.e.payload as { sentAtMs: number }).sentAtMs);
@@ -233,7 +267,11 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
       return m ? { group: m[1], n: Number(m[2]) } : null;
     };
     await writeProbes(db.orm, { total: 5, aggregates: 5 });
-    await waitFor(async () => received.length, (n) => n >= 5, 20_000);
+    await waitFor(
+      async () => received.length,
+      (n) => n >= 5,
+      20_000,
+    );
     expect(await waitFor(scrape, (v) => v?.n === 0, 10_000)).toEqual({ group: b.liveFeed!.groupId, n: 0 });
     // Hold the feed (as a stuck listener would): what is published now waits, and shows as lag.
     const consumer = (b.liveFeed as unknown as { consumer: Consumer }).consumer;
@@ -243,7 +281,11 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     expect((await waitFor(scrape, (v) => v?.n === 7, 20_000))!.n).toBe(7);
     expect(received).toHaveLength(5);
     consumer.resume([{ topic }]);
-    await waitFor(async () => received.length, (n) => n >= 12, 20_000);
+    await waitFor(
+      async () => received.length,
+      (n) => n >= 12,
+      20_000,
+    );
     expect((await waitFor(scrape, (v) => v?.n === 0, 10_000))!.n).toBe(0);
   });
 });

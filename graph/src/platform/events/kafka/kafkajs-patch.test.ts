@@ -33,9 +33,30 @@ function referenceVarLong(v: bigint): number[] {
 }
 
 const VALUES: bigint[] = [
-  0n, 1n, -1n, 63n, -64n, 64n, -65n, 8191n, -8192n, 8192n, (1n << 27n) - 1n, 1n << 27n, -(1n << 27n), -(1n << 27n) - 1n,
-  (1n << 31n) - 1n, -(1n << 31n), 1n << 31n, -(1n << 31n) - 1n, 1n << 40n, -(1n << 40n), BigInt(Date.now()), -BigInt(Date.now()),
-  (1n << 63n) - 1n, -(1n << 63n),
+  0n,
+  1n,
+  -1n,
+  63n,
+  -64n,
+  64n,
+  -65n,
+  8191n,
+  -8192n,
+  8192n,
+  (1n << 27n) - 1n,
+  1n << 27n,
+  -(1n << 27n),
+  -(1n << 27n) - 1n,
+  (1n << 31n) - 1n,
+  -(1n << 31n),
+  1n << 31n,
+  -(1n << 31n) - 1n,
+  1n << 40n,
+  -(1n << 40n),
+  BigInt(Date.now()),
+  -BigInt(Date.now()),
+  (1n << 63n) - 1n,
+  -(1n << 63n),
 ];
 
 describe('patched kafkajs', () => {
@@ -79,7 +100,13 @@ describe('patched kafkajs', () => {
       timestampDelta: i % 5 === 0 ? 0 : i * 7,
     }));
     const records = input.map((m, i) => Record({ ...m, offsetDelta: i }));
-    const batch = await RecordBatch({ records, firstTimestamp, maxTimestamp: firstTimestamp + 5_000, lastOffsetDelta: records.length - 1, firstOffset: Long.fromValue(1234567890123) });
+    const batch = await RecordBatch({
+      records,
+      firstTimestamp,
+      maxTimestamp: firstTimestamp + 5_000,
+      lastOffsetDelta: records.length - 1,
+      firstOffset: Long.fromValue(1234567890123),
+    });
     const decoded = await decodeRecordBatch(new Decoder(batch.buffer));
     expect(decoded.records).toHaveLength(input.length);
     decoded.records.forEach((r: { offset: string; timestamp: string; key: Buffer | null; value: Buffer | null; headers: Record<string, unknown> }, i: number) => {

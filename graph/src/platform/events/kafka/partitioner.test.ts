@@ -3,10 +3,11 @@ import { Partitioners } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { KeyHashPartitioner, murmur2 } from './partitioner.js';
 
-const meta = (n: number) => Array.from({ length: n }, (_, i) => ({ partitionErrorCode: 0, partitionId: i, leader: i % 3 === 2 ? -1 : 1, replicas: [1], isr: [1], offlineReplicas: [] }));
+const meta = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ partitionErrorCode: 0, partitionId: i, leader: i % 3 === 2 ? -1 : 1, replicas: [1], isr: [1], offlineReplicas: [] }));
 
 describe('KeyHashPartitioner', () => {
-  it('puts every key on the partition kafkajs\'s DefaultPartitioner (the Java client\'s murmur2) picks', () => {
+  it("puts every key on the partition kafkajs's DefaultPartitioner (the Java client's murmur2) picks", () => {
     const ours = KeyHashPartitioner();
     const theirs = Partitioners.DefaultPartitioner();
     const keys: (string | Buffer)[] = ['', 'a', 'ab', 'abc', 'abcd', 'abcde', 'agg-0-17', 'lat42', '社員-123', 'é', '🙂🙂🙂'];
@@ -30,7 +31,7 @@ describe('KeyHashPartitioner', () => {
     expect(seen.size).toBeGreaterThan(1);
   });
 
-  it('murmur2 matches Kafka\'s reference values', () => {
+  it("murmur2 matches Kafka's reference values", () => {
     // From the Java client's UtilsTest.testMurmur2.
     const cases: [string, number][] = [
       ['21', -973932308],

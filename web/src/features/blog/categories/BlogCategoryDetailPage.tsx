@@ -57,7 +57,14 @@ export default function BlogCategoryDetailPage({ def, id }: { def: PageDef; id?:
     toForm: fromView,
     fetchFailed: t('toast.fetchFailed.blogCategory'),
     refetch: () => void refetch(),
-    fields: { name: t('blogCat.name'), color: t('blogCat.color'), write: `${t('blogCat.permissions')}: ${t('blogCat.perm.WRITE')}`, read: `${t('blogCat.permissions')}: ${t('blogCat.perm.READ')}`, departments: t('blogCat.departments'), employees: t('blogCat.employees') },
+    fields: {
+      name: t('blogCat.name'),
+      color: t('blogCat.color'),
+      write: `${t('blogCat.permissions')}: ${t('blogCat.perm.WRITE')}`,
+      read: `${t('blogCat.permissions')}: ${t('blogCat.perm.READ')}`,
+      departments: t('blogCat.departments'),
+      employees: t('blogCat.employees'),
+    },
   });
   const exit = useDetailExit({ editor: ed, flow, isNew, list: '/blog_category', confirm });
   const [create] = useMutation(CreateBlogCategoryMutation, { fetchPolicy: 'no-cache' });

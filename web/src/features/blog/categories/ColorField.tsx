@@ -32,7 +32,13 @@ export function ColorField({ value, name, onChange, readOnly, error }: { value: 
     <Field label={t('blogCat.color')} error={error} caption={t('blogCat.colorCaption')}>
       {(c) => (
         <div className={styles.colorRow}>
-          <input type="color" className={styles.swatch} value={HEX.test(value) ? value.toLowerCase() : '#000000'} onChange={(e) => onChange(e.target.value)} aria-label={t('blogCat.colorPicker')} />
+          <input
+            type="color"
+            className={styles.swatch}
+            value={HEX.test(value) ? value.toLowerCase() : '#000000'}
+            onChange={(e) => onChange(e.target.value)}
+            aria-label={t('blogCat.colorPicker')}
+          />
           <TextInput {...c} value={value} onChange={(e) => onChange(e.target.value.trim())} className={styles.hex} maxLength={7} autoComplete="off" spellCheck={false} />
           <span className={styles.preview} role="img" aria-label={t('blogCat.preview')} data-testid="category-preview">
             {preview}

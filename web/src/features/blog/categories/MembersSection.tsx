@@ -28,7 +28,23 @@ function MemberToken({ member, onRemove }: { member: Member; onRemove?(): void }
 }
 
 /** One kind of member (departments or employees): its tokens, its error, and how to add more. */
-function MemberGroup({ title, members, emptyText, onChange, error, testId, children }: { title: string; members: Member[]; emptyText: string; onChange?(list: Member[]): void; error?: string; testId: string; children?: ReactNode }) {
+function MemberGroup({
+  title,
+  members,
+  emptyText,
+  onChange,
+  error,
+  testId,
+  children,
+}: {
+  title: string;
+  members: Member[];
+  emptyText: string;
+  onChange?(list: Member[]): void;
+  error?: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.memberGroup}>
       <h3 className={styles.groupTitle}>{title}</h3>
@@ -84,7 +100,14 @@ export function MembersSection({
         {t('blogCat.membersCaption')}
         {!readOnly && t('blogCat.membersSaveHint')}
       </p>
-      <MemberGroup title={t('blogCat.departments')} members={departments} emptyText={t('blogCat.noDepartments')} onChange={readOnly ? undefined : onDepartments} error={errors.departmentIds} testId="category-departments">
+      <MemberGroup
+        title={t('blogCat.departments')}
+        members={departments}
+        emptyText={t('blogCat.noDepartments')}
+        onChange={readOnly ? undefined : onDepartments}
+        error={errors.departmentIds}
+        testId="category-departments"
+      >
         {!readOnly && (
           <Select
             className={styles.addSelect}
@@ -105,14 +128,23 @@ export function MembersSection({
           </Select>
         )}
       </MemberGroup>
-      <MemberGroup title={t('blogCat.employees')} members={employees} emptyText={t('blogCat.noEmployees')} onChange={readOnly ? undefined : onEmployees} error={errors.employeeIds} testId="category-employees">
+      <MemberGroup
+        title={t('blogCat.employees')}
+        members={employees}
+        emptyText={t('blogCat.noEmployees')}
+        onChange={readOnly ? undefined : onEmployees}
+        error={errors.employeeIds}
+        testId="category-employees"
+      >
         {!readOnly && (
           <Button size="small" leadingVisual={PersonAddIcon} onClick={() => setPicking(true)}>
             {t('blogCat.addEmployees')}
           </Button>
         )}
       </MemberGroup>
-      {picking && <EmployeePickerDialog title={t('blogCat.pickEmployees')} multiple excludeIds={employees.map((e) => e.id)} onClose={() => setPicking(false)} onPick={addEmployees} />}
+      {picking && (
+        <EmployeePickerDialog title={t('blogCat.pickEmployees')} multiple excludeIds={employees.map((e) => e.id)} onClose={() => setPicking(false)} onPick={addEmployees} />
+      )}
     </FormSection>
   );
 }

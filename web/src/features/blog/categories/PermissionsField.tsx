@@ -16,7 +16,10 @@ export interface Permissions {
 export function PermissionsField({ value, onChange, readOnly, error }: { value: Permissions; onChange(v: Permissions): void; readOnly: boolean; error?: string }) {
   const t = useT();
   const text = [value.write && t('blogCat.perm.WRITE'), value.read && t('blogCat.perm.READ')].filter(Boolean).join('・');
-  if (readOnly) return <ViewItem label={t('blogCat.permissions')} value={text} caption={t(value.write ? 'blogCat.permMeansWrite' : 'blogCat.permMeansRead')} wide testId="category-permissions" />;
+  if (readOnly)
+    return (
+      <ViewItem label={t('blogCat.permissions')} value={text} caption={t(value.write ? 'blogCat.permMeansWrite' : 'blogCat.permMeansRead')} wide testId="category-permissions" />
+    );
   return (
     <fieldset className={styles.permissions} aria-invalid={error ? true : undefined}>
       <legend className={styles.legend}>

@@ -15,7 +15,25 @@ import blogStyles from '../blog.module.css';
 import styles from './editor.module.css';
 
 /** A value chosen in a dialog (category, tags): what is chosen, a 選択 button, a clear button. */
-function ChosenField({ label, error, chooseLabel, clearLabel, onChoose, onClear, children, testId }: { label: string; error?: string; chooseLabel: string; clearLabel?: string; onChoose(): void; onClear?(): void; children: React.ReactNode; testId: string }) {
+function ChosenField({
+  label,
+  error,
+  chooseLabel,
+  clearLabel,
+  onChoose,
+  onClear,
+  children,
+  testId,
+}: {
+  label: string;
+  error?: string;
+  chooseLabel: string;
+  clearLabel?: string;
+  onChoose(): void;
+  onClear?(): void;
+  children: React.ReactNode;
+  testId: string;
+}) {
   const id = useId();
   return (
     <div className={styles.block} role="group" aria-labelledby={`${id}-label`} data-testid={testId}>
@@ -94,9 +112,7 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
         </dl>
       )}
       <div className={styles.block}>
-        <span className={GROUP_LABEL}>
-          {t('blogEdit.content')}
-        </span>
+        <span className={GROUP_LABEL}>{t('blogEdit.content')}</span>
         {editing ? (
           <>
             <RichTextEditor

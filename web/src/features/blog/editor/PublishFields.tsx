@@ -23,7 +23,16 @@ function Switch({ label, on, onChange, testId, onText, offText }: { label: strin
       <span id={id} className={GROUP_LABEL}>
         {label}
       </span>
-      <ToggleSwitch aria-labelledby={id} checked={on} onClick={() => onChange(!on)} size="small" statusLabelPosition="end" data-testid={testId} buttonLabelOn={onText} buttonLabelOff={offText} />
+      <ToggleSwitch
+        aria-labelledby={id}
+        checked={on}
+        onClick={() => onChange(!on)}
+        size="small"
+        statusLabelPosition="end"
+        data-testid={testId}
+        buttonLabelOn={onText}
+        buttonLabelOff={offText}
+      />
     </div>
   );
 }
@@ -80,7 +89,9 @@ export function PublishFields({ p }: { p: PostEditor }) {
           <DateInput label={t('blogEdit.publishStart')} value={v.publishStart} onChange={(x) => p.set('publishStart', x)} error={fe.publishStart} testId="blog-publish-start" />
           <div className={styles.endColumn}>
             <Switch label={t('blogEdit.hasPublishEnd')} on={v.hasPublishEnd} onChange={(on) => p.set('hasPublishEnd', on)} testId="blog-publish-end-toggle" {...onOff} />
-            {v.hasPublishEnd && <DateInput label={t('blogEdit.publishEnd')} value={v.publishEnd} onChange={(x) => p.set('publishEnd', x)} error={fe.publishEnd} testId="blog-publish-end" />}
+            {v.hasPublishEnd && (
+              <DateInput label={t('blogEdit.publishEnd')} value={v.publishEnd} onChange={(x) => p.set('publishEnd', x)} error={fe.publishEnd} testId="blog-publish-end" />
+            )}
           </div>
         </div>
       </fieldset>

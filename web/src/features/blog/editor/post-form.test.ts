@@ -33,13 +33,16 @@ describe('dates', () => {
   });
 });
 
-describe('restBody (the spec\'s /api/blogs body)', () => {
+describe("restBody (the spec's /api/blogs body)", () => {
   const today = '2026-11-27';
   const form = {
     ...emptyForm(today),
     title: '  お知らせ  ',
     category: { id: 3, name: '社内報', color: '#ff0000' },
-    tags: [{ id: 5, content: 'a' }, { id: 9, content: 'b' }],
+    tags: [
+      { id: 5, content: 'a' },
+      { id: 9, content: 'b' },
+    ],
     allowLikes: false,
     hasPublishEnd: true,
     publishEnd: '2026-12-31',
@@ -71,13 +74,25 @@ describe('restBody (the spec\'s /api/blogs body)', () => {
     const edit = restBody({ ...form, attachment: stored }, { blocks: [] }, { postId: 7, draft: false });
     expect(edit.version).toBe(4);
     expect(JSON.parse(edit.upload_files as string)).toEqual([{ uid: '7', name: 'a.pdf', url: '/api/blogs/7/attachment', type: 'application/pdf' }]);
-    const fresh = restBody({ ...form, attachment: { kind: 'new', uid: 'u1', name: 'p.png', type: 'image/png', size: 3, dataUrl: 'data:image/png;base64,AAA' } }, { blocks: [] }, { postId: 7, draft: false });
+    const fresh = restBody(
+      { ...form, attachment: { kind: 'new', uid: 'u1', name: 'p.png', type: 'image/png', size: 3, dataUrl: 'data:image/png;base64,AAA' } },
+      { blocks: [] },
+      { postId: 7, draft: false },
+    );
     expect(JSON.parse(fresh.upload_files as string)).toEqual([{ uid: 'u1', name: 'p.png', url: 'data:image/png;base64,AAA', type: 'image/png' }]);
   });
 });
 
 describe('formFieldOf (a REST field error → the form field it is shown under)', () => {
-  it('maps the body\'s names, with or without an index, and nothing for unknown fields', () => {
-    expect(['category_id', 'blog_tags.0', 'upload_files', 'pin_end_dt', 'publish_end_date', 'content', 'version'].map(formFieldOf)).toEqual(['category', 'tags', 'attachment', 'pinEnd', 'publishEnd', 'content', null]);
+  it("maps the body's names, with or without an index, and nothing for unknown fields", () => {
+    expect(['category_id', 'blog_tags.0', 'upload_files', 'pin_end_dt', 'publish_end_date', 'content', 'version'].map(formFieldOf)).toEqual([
+      'category',
+      'tags',
+      'attachment',
+      'pinEnd',
+      'publishEnd',
+      'content',
+      null,
+    ]);
   });
 });
