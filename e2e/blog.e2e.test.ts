@@ -32,9 +32,9 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await expect.poll(() => cards(page).count()).toBe(20);
     await shot(page, 'desktop-blog');
 
-    // 速報: the two posts pinned today, folded away and back.
+    // 速報: the demo's two posts pinned today (other browser tests of the run may pin more), folded away and back.
     const pinned = page.getByTestId('blog-pinned');
-    await expect.poll(() => pinned.getByTestId('blog-pinned-item').count()).toBe(2);
+    await expect.poll(() => pinned.getByTestId('blog-pinned-item').count()).toBeGreaterThanOrEqual(2);
     expect(await pinned.innerText()).toContain('【重要】年末年始休業のお知らせ');
     await pinned.getByRole('button', { name: /速報/ }).click();
     await expect.poll(() => pinned.getByTestId('blog-pinned-item').count()).toBe(0);

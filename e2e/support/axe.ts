@@ -40,6 +40,13 @@ export interface AxeFinding {
 export async function axeViolations(page: Page, opts: { include?: string } = {}): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   await page.evaluate(() => document.fonts.ready);
+  // A dialog still fading in is measured at part opacity (its colours blended with the backdrop): wait until every dialog is opaque.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].every((d) => {
+      for (let el: Element | null = d; el; el = el.parentElement) if (getComputedStyle(el).opacity !== '1') return false;
+      return true;
+    }),
+  );
   const violations = await page.evaluate(async (include) => {
     type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }).axe;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Banner } from '@primer/react';
 import type { PageDef } from '../app/areas';
@@ -77,7 +77,8 @@ export function useRecordDetail<R, V extends object>(
   // The effect below must see the form as it is when the record arrives, not as it was rendered.
   const latest = useRef({ editor, merge: conflictMerge.merge });
   latest.current = { editor, merge: conflictMerge.merge };
-  useEffect(() => {
+  // Before paint: otherwise the frame, no longer loading, shows the empty form for one frame (「未設定」 where a value is coming).
+  useLayoutEffect(() => {
     if (!record) return;
     const { editor: ed, merge } = latest.current;
     if (ed.editing && ed.dirty) merge(toForm(record));
