@@ -139,6 +139,16 @@ export class BlogPostService {
     return row;
   }
 
+  /** Of `ids`, those the signed-in employee may read, in the given order (one reader, one read of the rows). */
+  async readableIds(ctx: AppContext, em: EntityManager, ids: number[]): Promise<number[]> {
+    const r = await this.reader(ctx);
+    const rows = new Map((await this.rows(em, ids)).map((row) => [row.id, row]));
+    return ids.filter((id) => {
+      const row = rows.get(id);
+      return row !== undefined && mayRead(r.user, r.access, readableOf(row), r.today);
+    });
+  }
+
   /** One post as `r` may see it (a write answers with the post as saved, through its own reader). */
   private async viewOf(ctx: AppContext, r: Reader, id: number): Promise<BlogPostView> {
     checkId(id, '投稿');

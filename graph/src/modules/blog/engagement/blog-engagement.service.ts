@@ -69,15 +69,11 @@ export class BlogEngagementService {
   async savedPostIds(ctx: AppContext): Promise<number[]> {
     const user = requireUser(ctx);
     const rows: { post_id: number }[] = await ctx.em.execute(`select post_id from blog_save where employee_id = ? order by created_at desc, post_id desc`, [user.id]);
-    const readable = await Promise.all(
-      rows.map((r) =>
-        this.posts.readableRow(ctx, ctx.em, r.post_id).then(
-          () => true,
-          () => false,
-        ),
-      ),
+    return this.posts.readableIds(
+      ctx,
+      ctx.em,
+      rows.map((r) => r.post_id),
     );
-    return rows.filter((_, i) => readable[i]).map((r) => r.post_id);
   }
 
   /**
