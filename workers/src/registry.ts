@@ -7,6 +7,7 @@ import { createGoogleSync, type GoogleSync } from './google-sync/index.js';
 import { createImportConsumer, ImportConsumer, startImportScheduler } from './import/index.js';
 import { createLogger } from '../../graph/src/platform/logger.js';
 import { startBlogScheduler } from './blog-schedule/index.js';
+import { defaultFilesRoot, LocalFileStorage } from '../../graph/src/lib/files/index.js';
 
 export interface ConsumerOptions {
   /** The process's metrics registry (so consumers' own metrics reach /metrics). */
@@ -72,12 +73,13 @@ export function selectConsumers(only: string[] = [], o: ConsumerOptions = {}, de
  * pulls per connected user and the "sync the month shown" requests), when Google is configured, and
  * the import worker's look for pending jobs. And, in every process that runs consumers (each pool
  * process, or `npm start` without Kafka), the blog scheduler: the events of posts whose publish or
- * pin window starts or ends with the day, fired once across processes (blog-schedule/).
+ * pin window starts or ends with the day, fired once across processes, and the sweep of body pictures
+ * no post shows (blog-schedule/).
  */
 export function startBackgroundJobs(consumers: EventConsumer[], orm: MikroORM, config: Config): { stop(): Promise<void> } {
   const stops: (() => Promise<void>)[] = [];
   if (consumers.length) {
-    const blog = startBlogScheduler(orm, createLogger(config.LOG_LEVEL));
+    const blog = startBlogScheduler(orm, createLogger(config.LOG_LEVEL), new LocalFileStorage(defaultFilesRoot(config.dataDir)));
     stops.push(() => blog.stop());
   }
   if (config.GOOGLE_CLIENT_ID && googleSync && consumers.includes(googleSync.consumer)) {

@@ -4,6 +4,8 @@ import { openOrm } from '../../../graph/src/db/orm.js';
 import { blogWorld, type BlogWorld } from '../../../graph/src/modules/blog/blog.test-fixture.js';
 import { liveWatch } from '../../../graph/src/modules/blog/blog.live.test-support.js';
 import { BlogScheduler } from './index.js';
+import { defaultFilesRoot, LocalFileStorage, newFileKey } from '../../../graph/src/lib/files/index.js';
+import { png } from '../../../graph/src/lib/files/test-files.js';
 
 let w: BlogWorld;
 let second: MikroORM;
@@ -98,5 +100,19 @@ describe('the blog scheduler', () => {
     });
     const later = await new BlogScheduler(second, quiet, () => midnight(w.day(3))).tick();
     expect(later).toMatchObject({ busy: false, since: w.day(2), day: w.day(3) });
+  });
+
+  it('with the day it sweeps the body pictures no post has shown for a week', async () => {
+    const files = new LocalFileStorage(defaultFilesRoot(w.p.config.dataDir));
+    const key = newFileKey('blog-images', 'png');
+    await files.put(key, await png(20, 20), { contentType: 'image/png' });
+    await w.sql(`insert into blog_image (key, name, content_type, size, uploaded_by_id, created_at) values (?, 'old.png', 'image/png', 1, ?, ?)`, [
+      key,
+      w.id.staff,
+      new Date(midnight(w.day(4)).getTime() - 8 * 86_400_000),
+    ]);
+    await new BlogScheduler(second, quiet, () => midnight(w.day(4)), files).tick();
+    expect(await w.sql(`select 1 from blog_image where key = ?`, [key])).toEqual([]);
+    expect(await files.exists(key)).toBe(false);
   });
 });

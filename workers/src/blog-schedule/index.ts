@@ -2,6 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { fireDueTransitions, type FireResult } from '../../../graph/src/modules/blog/blog-post.schedule.js';
 import { tokyoToday } from '../../../graph/src/modules/blog/blog-post.rules.js';
+import { sweepUnusedBlogImages } from '../../../graph/src/modules/blog/blog-image.sweep.js';
+import type { FileStorage } from '../../../graph/src/lib/files/index.js';
 
 /**
  * The blog's clock in the worker pool: when a new Tokyo day begins, records the posts whose publish
@@ -9,6 +11,7 @@ import { tokyoToday } from '../../../graph/src/modules/blog/blog-post.rules.js';
  * through the outbox (live feeds and dialogs follow them like any other change). Every worker runs
  * one; fireDueTransitions makes each day fire once across them. The check is a date comparison
  * each second, so the database is asked once a day per worker (and again while another holds it).
+ * With the day's events it sweeps the body pictures no post has shown for a week (blog-image.sweep.ts).
  */
 export class BlogScheduler {
   private timer: NodeJS.Timeout | null = null;
@@ -20,6 +23,7 @@ export class BlogScheduler {
     private readonly orm: MikroORM,
     private readonly log: Pick<Logger, 'info' | 'warn'>,
     private readonly now: () => Date = () => new Date(),
+    private readonly files?: FileStorage,
   ) {}
 
   start(tickMs = 1000): void {
@@ -48,6 +52,10 @@ export class BlogScheduler {
       const r = await fireDueTransitions(this.orm.em.fork(), today);
       if (!r.busy) this.fired = today;
       if (r.events.length) this.log.info({ since: r.since, day: r.day, events: r.events.length }, 'blog scheduler fired');
+      if (!r.busy && this.files) {
+        const swept = await sweepUnusedBlogImages(this.orm.em.fork(), this.files, { now: this.now() });
+        if (swept) this.log.info({ swept }, 'unused blog pictures removed');
+      }
       return r;
     } catch (err) {
       this.log.warn({ err: (err as Error).message }, 'blog scheduler failed (tries again next tick)');
@@ -56,8 +64,8 @@ export class BlogScheduler {
   }
 }
 
-export function startBlogScheduler(orm: MikroORM, log: Pick<Logger, 'info' | 'warn'>): { stop(): Promise<void> } {
-  const scheduler = new BlogScheduler(orm, log);
+export function startBlogScheduler(orm: MikroORM, log: Pick<Logger, 'info' | 'warn'>, files: FileStorage): { stop(): Promise<void> } {
+  const scheduler = new BlogScheduler(orm, log, () => new Date(), files);
   scheduler.start();
   return scheduler;
 }

@@ -77,6 +77,8 @@ export class BlogImageService {
   async bind(tx: EntityManager, authorId: number, postId: number, doc: RichTextDocument): Promise<void> {
     const keys = [...new Set(imageUrls(doc).map(keyOfUrl))].filter((k): k is string => k !== null);
     if (keys.length) {
+      // Locked first: a picture the unused-picture sweep is taking goes before this check sees it.
+      await tx.execute(`select 1 from blog_image where key = any(?::text[]) for update`, [`{${keys.join(',')}}`]);
       const [row]: { refused: string[] }[] = await tx.execute(
         `select array(select k from unnest(?::text[]) k where not exists (
             select 1 from blog_image i where i.key = k and (i.post_id = ? or (i.post_id is null and i.uploaded_by_id = ?)))) as refused`,
