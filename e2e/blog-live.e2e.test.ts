@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const titles = (page: Page) => page.locator('[data-testid="blog-grid"] [data-testid="blog-card"] h2').allInnerTexts();
+const titles = (page: Page) => page.locator('[data-testid="blog-grid"] [data-testid="blog-card-title"]').allInnerTexts();
 const pinnedTitles = (page: Page) => page.getByTestId('blog-pinned-item').allInnerTexts();
 
 async function openFeed(page: Page, login: string, path = '/blog') {

@@ -164,6 +164,7 @@ describe('keyboard', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: '予定作成' });
     await dialog.getByTestId('field-title').waitFor();
+    await expect.poll(() => hasFocus(dialog)).toBe(true);
     await escapeBackTo(page, dialog, add);
     await context.close();
   });

@@ -30,6 +30,8 @@ import type { Services } from '../services.js';
 type SocketExtra = {
   live?: LiveSocket;
   meta?: RequestMeta;
+  /** Set when the socket closed: a connection check still awaiting the session must not register it then. */
+  closed?: boolean;
 };
 
 /** Query text of operations that go through Apollo (queries and mutations), by their context. */
@@ -82,6 +84,9 @@ export function graphqlWebSocket(opts: {
         const param = (c.connectionParams as { authorization?: unknown } | undefined)?.authorization;
         const { token } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers);
         const user = await services.sessions.resolve(orm.em.fork(), token);
+        // Closed while the session was read (a page left while connecting): onClose has run already,
+        // so registering it now would keep its place among the user's sockets for good.
+        if (c.extra.closed) return false;
         if (!user || !token) return false;
         const live: LiveSocket = { socket: c.extra.socket, token, sessionId: user.sessionId, employeeId: user.id, operations: () => Object.keys(c.subscriptions).length };
         if (!sockets.add(live)) {
@@ -93,6 +98,7 @@ export function graphqlWebSocket(opts: {
         return true;
       },
       onClose: (c) => {
+        c.extra.closed = true;
         if (c.extra.live) sockets.remove(c.extra.live);
       },
       onSubscribe: async (c, id, payload) => {

@@ -173,4 +173,22 @@ describe('limits per socket and per user', () => {
     await expect(openSocket(token)).rejects.toThrow(/4429/);
     for (const s of [a, b, c]) await s.client.dispose();
   });
+
+  it('a socket that closes while its connection is being checked does not keep a place: closed sockets never use up the per-user limit', async () => {
+    const token = await loginToken(p.url, 'devadmin');
+    const url = p.url.replace('http', 'ws') + '/graphql';
+    // A page left while its socket was still connecting: connection_init sent, gone before the answer.
+    for (let i = 0; i < 6; i++) {
+      const ws = new WebSocket(url, 'graphql-transport-ws');
+      await new Promise((r) => ws.once('open', r));
+      ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
+      ws.terminate();
+    }
+    // The server's checks of those six are over once a later request of the same user is answered.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await staffId(token)).toBeGreaterThan(0);
+    // All three places are free.
+    const open = [await openSocket(token), await openSocket(token), await openSocket(token)];
+    for (const s of open) await s.client.dispose();
+  });
 });
