@@ -5,8 +5,8 @@
 #   bash scripts/provision.sh <command…>      # … then run the command with a local Kafka broker
 #
 # Installs only what is missing, so a second run does nothing but check:
-#   - Debian's Chromium at /usr/bin/chromium and fonts-noto-cjk (browser tests; screenshots render
-#     kanji), Java 17 and Maven (the local Kafka broker), python3-venv: through apt, as root.
+#   - Debian's Chromium at /usr/bin/chromium, fonts-noto-cjk and fonts-noto-color-emoji (browser
+#     tests; screenshots render kanji and the comment box's emojis), Java 17 and Maven (the local Kafka broker), python3-venv: through apt, as root.
 #     Not root and something missing: it stops at once and prints the one command to run.
 #   - Schemathesis 4.32.5 (the API fuzz suite) in a venv of its own under .tools/fuzz.
 # With a command, it also starts a single-node Kafka (scripts/kafka/start.sh; its own directory
@@ -35,6 +35,7 @@ if [ ! -x "$chromium_path" ]; then
   missing+=(chromium)
 fi
 deb_installed fonts-noto-cjk || missing+=(fonts-noto-cjk)
+deb_installed fonts-noto-color-emoji || missing+=(fonts-noto-color-emoji)
 command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 # Debian's python3 has the venv module but not ensurepip without python3-venv; a venv that already
