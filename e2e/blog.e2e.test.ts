@@ -175,4 +175,49 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await page.waitForURL((u) => /^\/blog\/sp\/\d+$/.test(u.pathname));
     await context.close();
   });
+
+  test('the post page: its author deletes it after confirming (キャンセル keeps it); another employee gets no 削除', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff');
+    const categories = (await (await page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
+    const title = `削除の確認 ${Date.now().toString(36)}`;
+    const made = await page.request.post('/api/blogs', { data: { title, content: '<p>消える投稿</p>', category_id: club } });
+    expect(made.status()).toBe(201);
+    const { blog_id: id } = (await made.json()) as { blog_id: number };
+
+    // Another employee reads it without a 削除.
+    const other = await newPage(browser);
+    await signIn(other.page, 'devadmin');
+    await other.page.goto(`/blog/${id}`);
+    await other.page.getByTestId('blog-editor-page').getByText(title).first().waitFor();
+    expect(await other.page.getByTestId('blog-delete').count()).toBe(0);
+    await other.context.close();
+
+    // At 390 px the three actions fit in one row.
+    const phone = await newPage(browser, PHONE);
+    await signIn(phone.page, 'staff', { landing: '/schedules/sp' });
+    await phone.page.goto(`/blog/sp/${id}`);
+    await phone.page.getByTestId('blog-delete').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone.page, 'phone-blog-delete');
+    await phone.context.close();
+
+    await page.goto(`/blog/${id}`);
+    const del = page.getByTestId('blog-delete');
+    await del.click();
+    const question = page.getByRole('alertdialog', { name: '投稿を削除しますか？' });
+    expect(await question.innerText()).toContain(`「${title}」を削除します`);
+    await shot(page, 'desktop-blog-delete-question');
+    await question.getByRole('button', { name: 'キャンセル' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect((await page.request.get(`/api/blogs/${id}`)).status()).toBe(200);
+
+    await del.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '削除する' }).click();
+    await page.waitForURL((u) => u.pathname === '/blog');
+    await page.getByText('投稿を削除しました').waitFor();
+    expect((await page.request.get(`/api/blogs/${id}`)).status()).toBe(404);
+    await context.close();
+  });
 });

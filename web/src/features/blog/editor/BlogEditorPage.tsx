@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, Spinner } from '@primer/react';
-import { PencilIcon } from '@primer/octicons-react';
+import { PencilIcon, TrashIcon } from '@primer/octicons-react';
 import { AREAS, type PageDef } from '../../../app/areas';
 import { useDocumentTitle } from '../../../app/i18n';
 import { useNarrow } from '../../../app/use-narrow';
 import { UnavailablePanel } from '../../../components/DetailFrame';
 import { readError } from '../../../components/gql-errors';
+import { leaveOnPurpose } from '../../../app/leave-guard';
 import { Page } from '../../../components/Page';
 import { PageHeading } from '../../../components/PageHeading';
 import { ToastHost } from '../../../components/Toast';
@@ -13,6 +14,7 @@ import { CategoryDialog } from './CategoryDialog';
 import { PostFields } from './PostFields';
 import { PublishFields } from './PublishFields';
 import { TagDialog } from './TagDialog';
+import { useDeletePost } from './use-delete-post';
 import { usePostEditor } from './use-post-editor';
 import styles from './editor.module.css';
 
@@ -30,6 +32,7 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
   useDocumentTitle(title);
   const [dialog, setDialog] = useState<'category' | 'tags' | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const deletion = useDeletePost(p.post?.canDelete ? { id: p.post.id, title: p.post.title } : null, { list: p.list, leaveOnPurpose });
 
   // A refused save: the first field it names comes into view (the actions sit below a long form).
   const errorCount = Object.values(p.fieldErrors).filter(Boolean).length;
@@ -94,6 +97,11 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
             ) : (
               <>
                 <Button onClick={p.cancel}>{t('rec.back')}</Button>
+                {p.post?.canDelete && (
+                  <Button variant="danger" leadingVisual={TrashIcon} onClick={() => void deletion.remove()} disabled={deletion.deleting} data-testid="blog-delete">
+                    {deletion.label}
+                  </Button>
+                )}
                 {p.post?.canEdit && (
                   <Button variant="primary" leadingVisual={PencilIcon} onClick={p.startEditing}>
                     {t('rec.edit')}
@@ -104,6 +112,7 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
           </div>
         </form>
       )}
+      {deletion.dialog}
       {dialog === 'category' && (
         <CategoryDialog
           current={v.category}

@@ -40,6 +40,7 @@ export const BlogPostEditQuery = graphql(`
       updatedAt
       version
       canEdit
+      canDelete
     }
   }
 `);
@@ -79,5 +80,11 @@ export const CreateBlogTagMutation = graphql(`
 export const DeleteBlogTagsMutation = graphql(`
   mutation DeleteBlogTags($ids: [Int!]!) {
     deleteBlogTags(ids: $ids)
+  }
+`);
+
+export const DeleteBlogPostMutation = graphql(`
+  mutation DeleteBlogPost($id: Int!) {
+    deleteBlogPost(id: $id)
   }
 `);
