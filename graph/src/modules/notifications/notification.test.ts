@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../../test/http.js';
 import { blogWorld, type BlogWorld } from '../blog/blog.test-fixture.js';
-import { ask, bell, watchBell } from './notification.test-support.js';
+import { ask, bell, watchBell, type NotificationItem } from './notification.test-support.js';
 
 let w: BlogWorld;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ const like = (token: string, id: number, on = true) => ask(w, token, LIKE, { id,
 const comment = async (token: string, postId: number, content: string, parentId?: number) =>
   (await ask<{ addBlogComment: { id: number } }>(w, token, COMMENT, { i: { postId, content, parentId } })).addBlogComment.id;
 const published = (who: string, title: string, categoryId = w.cat.news) => w.post(who, { title, categoryId, publishStart: w.day(-1) });
-const about = (items: { postId: number }[], postId: number) => items.filter((n) => n.postId === postId);
+const about = (items: NotificationItem[], postId: number) => items.filter((n) => n.postId === postId);
 
 describe('notifications', () => {
   it('a like tells the post author (never the liker of their own post); an unlike withdraws it', async () => {
@@ -75,6 +75,21 @@ describe('notifications', () => {
     expect((await ask<{ markAllNotificationsRead: number }>(w, w.token.staff, `mutation { markAllNotificationsRead }`)).markAllNotificationsRead).toBe(0);
     expect((await bell(w, w.token.staff)).unreadCount).toBe(0);
     expect((await ask<{ notificationUnreadCount: number }>(w, w.token.staff, `{ notificationUnreadCount }`)).notificationUnreadCount).toBe(0);
+  });
+
+  it('deleting a comment or a post takes its notifications with it', async () => {
+    const post = await published(w.token.staff, '通知: 削除');
+    const top = await comment(w.token.colleague, post.id, '消えるコメント');
+    await comment(w.token.admin, post.id, '消える返信', top);
+    await like(w.token.admin, post.id);
+    expect(about((await bell(w, w.token.staff)).items, post.id)).toHaveLength(3);
+    expect(about((await bell(w, w.token.colleague)).items, post.id)).toHaveLength(1);
+
+    await ask(w, w.token.colleague, `mutation($id: Int!) { deleteBlogComment(id: $id) }`, { id: top });
+    expect(about((await bell(w, w.token.staff)).items, post.id).map((n) => n.kind)).toEqual(['LIKE']);
+    expect(about((await bell(w, w.token.colleague)).items, post.id)).toEqual([]);
+    await ask(w, w.token.staff, `mutation($id: Int!) { deleteBlogPost(id: $id) }`, { id: post.id });
+    expect(await w.sql(`select count(*)::int as n from notification where post_id = ?`, [post.id])).toEqual([{ n: 0 }]);
   });
 
   it('pages newest first on the cursor', async () => {

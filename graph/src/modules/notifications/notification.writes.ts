@@ -56,6 +56,22 @@ export async function withdrawLike(tx: EntityManager, actorId: number, postId: n
   if (gone.length) changed(tx, actorId, [...new Set(gone.map((g) => g.recipient_id))], postId);
 }
 
+/**
+ * A post or comment about to be deleted takes its notifications with it (the rows would go by
+ * cascade; deleting them first tells the bells). `commentId`: the comment and its replies. A deleted
+ * post's change names no post: there is nothing left to see.
+ */
+export async function withdrawAbout(tx: EntityManager, actorId: number, about: { postId: number; commentId?: number }): Promise<void> {
+  const gone: { recipient_id: number }[] =
+    about.commentId !== undefined
+      ? await tx.execute(`delete from notification where comment_id in (select id from blog_comment where id = ? or parent_id = ?) returning recipient_id`, [
+          about.commentId,
+          about.commentId,
+        ])
+      : await tx.execute(`delete from notification where post_id = ? returning recipient_id`, [about.postId]);
+  if (gone.length) changed(tx, actorId, [...new Set(gone.map((g) => g.recipient_id))], about.commentId !== undefined ? about.postId : null);
+}
+
 /** Records that these recipients' bells changed (their count and list are read anew at delivery). */
 export function changed(tx: EntityManager, actorId: number | null, recipientIds: number[], postId: number | null): void {
   record(tx, { type: 'notification.changed', aggregateId: postId ?? recipientIds[0] ?? 0, actorId, payload: { recipientIds, postId } });

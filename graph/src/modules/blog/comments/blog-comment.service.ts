@@ -10,7 +10,7 @@ import type { BlogPostService } from '../blog-post.service.js';
 import type { AttachmentChange, BlogAttachments, StoredAttachment } from '../blog-post.attachment.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import type { BlogComment } from './blog-comment.types.js';
-import { NotificationKind, notify, type NewNotification } from '../../notifications/notification.writes.js';
+import { NotificationKind, notify, withdrawAbout, type NewNotification } from '../../notifications/notification.writes.js';
 
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -121,6 +121,7 @@ export class BlogCommentService {
     const files = await ctx.em.transactional(async (tx) => {
       const { row, post } = await this.readable(ctx, tx, id);
       if (row.author_id !== user.id && post.author_id !== user.id) throw forbidden('このコメントを削除する権限がありません。');
+      await withdrawAbout(tx, user.id, { postId: post.id, commentId: id });
       const gone: { id: number; attachment_key: string | null; attachment_thumb_key: string | null }[] = await tx.execute(
         `delete from blog_comment where id = ? or parent_id = ? returning id, attachment_key, attachment_thumb_key`,
         [id, id],
