@@ -39,10 +39,10 @@ async function shot(page: Page, name: string) {
 }
 
 /** A post of `page`'s employee in 開発ブログ (read by devadmin and sysadmin), through the REST facade. */
-async function postIn開発(page: Page, title: string): Promise<number> {
+async function postIn開発(page: Page, title: string, extra: Record<string, unknown> = {}): Promise<number> {
   const categories = (await (await page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
   const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
-  const r = await page.request.post('/api/blogs', { data: { title, content: '<p>通知の確認</p>', category_id: dev } });
+  const r = await page.request.post('/api/blogs', { data: { title, content: '<p>通知の確認</p>', category_id: dev, ...extra } });
   expect(r.status()).toBe(201);
   return ((await r.json()) as { blog_id: number }).blog_id;
 }
@@ -88,7 +88,10 @@ describe('notifications: the bell follows replies and likes live, and leads to t
 
     // sysadmin likes the post from its card, then comments: both bells count each without reload.
     await reader.page.goto('/blog');
-    const card = reader.page.getByTestId('blog-grid').getByTestId('blog-card').filter({ has: reader.page.getByRole('heading', { name: title, exact: true }) });
+    const card = reader.page
+      .getByTestId('blog-grid')
+      .getByTestId('blog-card')
+      .filter({ has: reader.page.getByRole('heading', { name: title, exact: true }) });
     await card.getByTestId('blog-like').click();
     await expect.poll(() => badgeText(author.page)).toBe('1');
     await comment(reader.page, postId, 'とても参考になりました。ありがとうございます。');
@@ -123,5 +126,53 @@ describe('notifications: the bell follows replies and likes live, and leads to t
 
     for (const p of [author.page, phone.page]) expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await Promise.all([author, phone, reader].map((x) => x.context.close()));
+  });
+});
+
+describe('required reading: the author asks, a reader confirms from the notification, the author sees who', () => {
+  test('devadmin pins a post asking for confirmation; sysadmin opens it from the bell and confirms; devadmin sees the count and the list live, reminds and resets', async () => {
+    const author = await newPage(browser);
+    const reader = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    const title = `必読のテスト ${Date.now()}`;
+    const postId = await postIn開発(author.page, title, { is_pin: true, require_confirmation: true });
+    await signIn(reader.page, 'sysadmin');
+    const readerName = (await ask<{ me: { name: string } }>(reader.page, '{ me { name } }')).me.name;
+
+    // The author's dialog is open before anyone confirms: its list follows live.
+    await author.page.goto(`/blog?post=${postId}`);
+    const status = author.page.getByTestId('blog-reading-status');
+    await expect.poll(() => status.getByTestId('blog-reading-unconfirmed').innerText()).toContain(readerName);
+    expect(await status.getByTestId('blog-reading-confirmed').innerText()).toContain('いません');
+
+    // The reader's bell names the request; its item opens the post, where 確認しました confirms it.
+    await reader.page.getByTestId('notification-bell').click();
+    const item = reader.page.getByTestId('notification-item').filter({ hasText: `「${title}」の確認をお願いしています` });
+    await item.getByRole('button').first().click();
+    const detail = reader.page.getByTestId('blog-detail');
+    await detail.getByTestId('blog-reading-confirm').click();
+    await detail.getByTestId('blog-reading-done').waitFor();
+    await shot(reader.page, 'desktop-required-reading-confirmed');
+
+    await expect.poll(() => status.getByTestId('blog-reading-confirmed').innerText()).toContain(readerName);
+    await expect.poll(() => author.page.getByTestId('blog-detail').getByTestId('blog-reading-count').innerText()).toBe('確認 1人');
+    await shot(author.page, 'desktop-required-reading-author');
+
+    await status.getByTestId('blog-reading-remind').click();
+    await author.page.getByText(/人に催促の通知を送りました/).waitFor();
+    await status.getByTestId('blog-reading-reset').click();
+    await author.page.getByRole('alertdialog').getByRole('button', { name: '確認をリセット' }).click();
+    await expect.poll(() => status.getByTestId('blog-reading-confirmed').innerText()).toContain('いません');
+    // The reader's open dialog offers 確認しました again, without reload.
+    await detail.getByTestId('blog-reading-confirm').waitFor();
+
+    // On a phone: the card's 必読 and its button fit 390 px.
+    const phone = await newPage(browser, PHONE);
+    await signIn(phone.page, 'sysadmin', { landing: '/schedules/sp' });
+    await phone.page.goto('/blog/sp');
+    const card = phone.page.getByTestId('blog-card').filter({ has: phone.page.getByRole('heading', { name: title, exact: true }) });
+    await card.getByTestId('blog-reading-confirm').scrollIntoViewIfNeeded();
+    await shot(phone.page, 'phone-required-reading');
+    await Promise.all([author, reader, phone].map((x) => x.context.close()));
   });
 });

@@ -52,7 +52,21 @@ interface PostValues {
 }
 
 /** The fields a change compares (content by its rendered HTML: an editor's save stamps a new `time` every time). */
-const COMPARED = ['title', 'content', 'categoryId', 'tagIds', 'allowComments', 'allowLikes', 'publishStart', 'publishEnd', 'isPin', 'pinStart', 'pinEnd', 'isDraft', 'requireConfirmation'] as const;
+const COMPARED = [
+  'title',
+  'content',
+  'categoryId',
+  'tagIds',
+  'allowComments',
+  'allowLikes',
+  'publishStart',
+  'publishEnd',
+  'isPin',
+  'pinStart',
+  'pinEnd',
+  'isDraft',
+  'requireConfirmation',
+] as const;
 
 function valuesOf(r: PostRow): Omit<PostValues, 'content'> & { content: string } {
   return {

@@ -121,10 +121,7 @@ export class NotificationService {
 
   /** The posts the viewer's notifications (or unread ones) are about that the viewer may see now. */
   private async visiblePosts(ctx: AppContext, em: EntityManager, viewer: number, unreadOnly = false): Promise<number[]> {
-    const rows: { post_id: number }[] = await em.execute(
-      `select distinct post_id from notification where recipient_id = ? ${unreadOnly ? 'and read_at is null' : ''}`,
-      [viewer],
-    );
+    const rows: { post_id: number }[] = await em.execute(`select distinct post_id from notification where recipient_id = ? ${unreadOnly ? 'and read_at is null' : ''}`, [viewer]);
     return this.posts.readableIds(
       ctx,
       em,
@@ -146,7 +143,8 @@ export class NotificationService {
 function decodeCursor(after: string | null | undefined): number | null {
   if (after === null || after === undefined || after === '') return null;
   const n = Number(after);
-  if (!/^\d+$/.test(String(after)) || !isDbId(n)) throw badInput('カーソルが正しくありません（前のページの nextCursor を指定してください）。', [{ field: 'after', message: 'nextCursor の値' }]);
+  if (!/^\d+$/.test(String(after)) || !isDbId(n))
+    throw badInput('カーソルが正しくありません（前のページの nextCursor を指定してください）。', [{ field: 'after', message: 'nextCursor の値' }]);
   return n;
 }
 

@@ -101,7 +101,8 @@ export default function ReadingStatusPanel({ postId, confirmedCount }: { postId:
     }
   };
   const resetAll = async () => {
-    if (!(await confirm({ title: text.resetTitle, content: text.resetBody, confirmButtonContent: text.reset, cancelButtonContent: text.cancel, confirmButtonType: 'danger' }))) return;
+    if (!(await confirm({ title: text.resetTitle, content: text.resetBody, confirmButtonContent: text.reset, cancelButtonContent: text.cancel, confirmButtonType: 'danger' })))
+      return;
     try {
       await reset({ variables: { postId } });
       toast.success(text.resetDone);

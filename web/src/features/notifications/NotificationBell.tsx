@@ -65,7 +65,7 @@ export function NotificationBell() {
       focusZoneSettings={{ disabled: true }}
       renderAnchor={(props) => (
         <span className={styles.anchor}>
-          <IconButton {...props} icon={BellIcon} variant="invisible" aria-label={unread ? text.unread(unread) : text.bell} data-testid="notification-bell" />
+          <IconButton {...props} icon={BellIcon} variant="invisible" tooltipDirection="w" aria-label={unread ? text.unread(unread) : text.bell} data-testid="notification-bell" />
           {unread > 0 && (
             <span className={styles.badge} aria-hidden="true" data-testid="notification-badge">
               {unread > 99 ? '99+' : unread}

@@ -32,7 +32,9 @@ export async function readersOf(em: EntityManager, post: PostRow): Promise<Reade
   );
   const today = tokyoToday();
   const category = [post.category_id];
-  return rows.filter((r) => mayRead({ id: r.id, role: r.role }, { readable: category }, readableOf(post), today)).map((r) => ({ id: r.id, name: r.name, departmentName: r.department_name }));
+  return rows
+    .filter((r) => mayRead({ id: r.id, role: r.role }, { readable: category }, readableOf(post), today))
+    .map((r) => ({ id: r.id, name: r.name, departmentName: r.department_name }));
 }
 
 /**
@@ -57,9 +59,6 @@ export async function askReaders(tx: EntityManager, post: PostRow, readerIds: nu
 
 /** The active members of the post's category, whatever the post's state today (the notifications wait for their visibility). */
 async function membersOf(em: EntityManager, post: PostRow): Promise<number[]> {
-  const rows: { id: number }[] = await em.execute(
-    `select e.id from employee e where ${MEMBER_OF}`,
-    [post.category_id, post.category_id],
-  );
+  const rows: { id: number }[] = await em.execute(`select e.id from employee e where ${MEMBER_OF}`, [post.category_id, post.category_id]);
   return rows.map((r) => r.id);
 }

@@ -33,7 +33,7 @@ describe('required reading of 速報 posts', () => {
     expect(await w.sql(`select count(*)::int as n from blog_post where title = '必読: ピンなし'`)).toEqual([{ n: 0 }]);
   });
 
-  it("asks every reader who may see the post (a notification each), never its author or an outsider", async () => {
+  it('asks every reader who may see the post (a notification each), never its author or an outsider', async () => {
     const post = await required('必読: 依頼');
     expect(await requests(w.token.colleague, post.id)).toHaveLength(1);
     expect(await requests(w.token.admin, post.id)).toHaveLength(1);
@@ -79,9 +79,14 @@ describe('required reading of 速報 posts', () => {
     const reset = await ask<{ resetBlogPostReading: Status }>(w, w.token.staff, RESET, { id: post.id });
     expect(reset.resetBlogPostReading.confirmed).toEqual([]);
     expect(reset.resetBlogPostReading.unconfirmed.map((r) => r.id)).toContain(w.id.colleague);
-    const again = await ask<{ blogPost: { confirmedCount: number; confirmedByMe: boolean } }>(w, w.token.colleague, `query($id: Int!) { blogPost(id: $id) { confirmedCount confirmedByMe } }`, {
-      id: post.id,
-    });
+    const again = await ask<{ blogPost: { confirmedCount: number; confirmedByMe: boolean } }>(
+      w,
+      w.token.colleague,
+      `query($id: Int!) { blogPost(id: $id) { confirmedCount confirmedByMe } }`,
+      {
+        id: post.id,
+      },
+    );
     expect(again.blogPost).toEqual({ confirmedCount: 0, confirmedByMe: false });
     const asked = await requests(w.token.colleague, post.id);
     expect(asked.map((n) => n.read)).toEqual([false, true]);
