@@ -12,13 +12,13 @@ registerEnumType(NotificationKind, {
   },
 });
 
-@ObjectType({ description: '通知をした社員' })
+@ObjectType({ simpleResolvers: true, description: '通知をした社員' })
 export class NotificationActor {
   @Field(() => Int) id!: number;
   @Field({ description: '氏名（社員が削除されていれば Unknown）' }) name!: string;
 }
 
-@ObjectType({ description: 'ヘッダーのベルの通知1件（受け取った本人だけが読める。見られなくなった投稿の通知は出ない）' })
+@ObjectType({ simpleResolvers: true, description: 'ヘッダーのベルの通知1件（受け取った本人だけが読める。見られなくなった投稿の通知は出ない）' })
 export class Notification {
   @Field(() => Int) id!: number;
   @Field(() => NotificationKind) kind!: NotificationKind;
@@ -31,14 +31,14 @@ export class Notification {
   @Field({ description: '既読か' }) read!: boolean;
 }
 
-@ObjectType({ description: '通知の1ページ（新しい順）' })
+@ObjectType({ simpleResolvers: true, description: '通知の1ページ（新しい順）' })
 export class NotificationPage {
   @Field(() => [Notification]) items!: Notification[];
   @Field(() => String, { nullable: true, description: '次のページの after（最後のページなら null）' }) nextCursor!: string | null;
   @Field(() => Int, { description: '未読の数' }) unreadCount!: number;
 }
 
-@ObjectType({ description: '自分の通知が変わった（届いた・取り消された・既読にした）。一覧は読み直す' })
+@ObjectType({ simpleResolvers: true, description: '自分の通知が変わった（届いた・取り消された・既読にした）。一覧は読み直す' })
 export class NotificationsChange {
   @Field(() => Int, { description: '今の未読の数' }) unreadCount!: number;
   @Field(() => Int, { nullable: true, description: '届いた・取り消された通知の投稿 ID（既読の変更だけなら null）' }) postId!: number | null;
