@@ -80,6 +80,11 @@ const engagement = z.object({ post: postSnapshot, employeeId: id, on: z.boolean(
 export const blogPostLikeChanged = defineEvent('blog.post.like_changed', 'blog_post', 1, engagement);
 export const blogPostSeenChanged = defineEvent('blog.post.seen_changed', 'blog_post', 1, engagement);
 export const blogPostSaveChanged = defineEvent('blog.post.save_changed', 'blog_post', 1, engagement);
+/**
+ * Required reading: one reader confirmed a 速報 post (`on`), or its author reset every confirmation
+ * (`employeeId`: the author, `on` false). Its readers' counts change.
+ */
+export const blogPostConfirmationChanged = defineEvent('blog.post.confirmation_changed', 'blog_post', 1, engagement);
 
 /**
  * A comment (or reply) added to a post, or deleted with its replies. Carries the post's snapshot so
@@ -105,6 +110,7 @@ export const blogEventContracts = [
   blogPostLikeChanged,
   blogPostSeenChanged,
   blogPostSaveChanged,
+  blogPostConfirmationChanged,
   blogCommentAdded,
   blogCommentDeleted,
 ] as const;

@@ -7,6 +7,7 @@ import { platformProbe } from './platform.events.js';
 import { deviceEventContracts } from './device.events.js';
 import { importEventContracts } from './import.events.js';
 import { blogEventContracts } from './blog.events.js';
+import { notificationEventContracts } from './notification.events.js';
 
 export * from './envelope.js';
 export * from './employee.events.js';
@@ -16,6 +17,7 @@ export * from './platform.events.js';
 export * from './device.events.js';
 export * from './import.events.js';
 export * from './blog.events.js';
+export * from './notification.events.js';
 
 /** Every event type the platform may publish. An event not listed here cannot be recorded. */
 export const eventContracts = [
@@ -29,6 +31,7 @@ export const eventContracts = [
   ...deviceEventContracts,
   ...importEventContracts,
   ...blogEventContracts,
+  ...notificationEventContracts,
   scheduleCreated,
   scheduleUpdated,
   scheduleDeleted,

@@ -8,6 +8,7 @@ import { employeesArea } from './employees/employee.module.js';
 import { googleArea } from './google/google.module.js';
 import { importArea } from './import/import.module.js';
 import { offboardingArea } from './offboarding/offboarding.module.js';
+import { notificationsArea } from './notifications/notification.module.js';
 import { officeAccountsArea } from './office-accounts/office-account.module.js';
 import { schedulesArea } from './schedules/schedule.module.js';
 import { smartphonesArea } from './smartphones/smartphone.module.js';
@@ -30,4 +31,5 @@ export const AREAS = [
   officeAccountsArea,
   offboardingArea,
   blogArea,
+  notificationsArea, // uses services.blog (the visibility rule)
 ] as const; // a tuple: each area's own services type reaches `Services`

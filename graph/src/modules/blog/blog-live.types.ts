@@ -37,7 +37,7 @@ registerEnumType(BlogChangeKind, {
     PIN_ENDED: { description: '速報から外れた（ピン留め期間の終了）' },
     CATEGORY_UPDATED: { description: '所属するカテゴリの名前・色が変わった' },
     ACCESS_CHANGED: { description: '見られるカテゴリが変わった（メンバーへの追加・削除、部署異動）。一覧を読み直す。' },
-    ENGAGEMENT_CHANGED: { description: 'いいね・既読の数が変わった、または自分が保存・保存解除した' },
+    ENGAGEMENT_CHANGED: { description: 'いいね・既読・確認（必読）の数が変わった、または自分が保存・保存解除した' },
     COMMENTS_CHANGED: { description: 'コメント・返信が追加または削除された（コメント一覧と commentCount を読み直す）' },
   },
 });

@@ -84,6 +84,11 @@ export const POST_FIELDS = {
   pinStart: { rule: date('ピン留め開始日'), body: 'pin_start_dt', description: 'ピン留め開始日 YYYY-MM-DD（ピン留めで省略すると今日）' },
   pinEnd: { rule: date('ピン留め終了日'), body: 'pin_end_dt', description: 'ピン留め終了日 YYYY-MM-DD（この日まで。省略すると開始日の7日後）' },
   isDraft: { rule: flag('下書き', false), body: 'is_draft', description: '下書きとして保存する（作成者だけが見える。カテゴリは未選択でもよい）' },
+  requireConfirmation: {
+    rule: flag('確認依頼', false),
+    body: 'require_confirmation',
+    description: '必読: 閲覧者に「確認しました」を求める（速報＝ピン留めの投稿だけ。オンにすると閲覧者に通知が届く）',
+  },
 } as const satisfies Record<string, { rule: z.ZodType; body: BodyField; description: string }>;
 
 /**
@@ -103,9 +108,13 @@ export const postSchema = z
     pinStart: POST_FIELDS.pinStart.rule,
     pinEnd: POST_FIELDS.pinEnd.rule,
     isDraft: POST_FIELDS.isDraft.rule,
+    requireConfirmation: POST_FIELDS.requireConfirmation.rule,
   })
   .superRefine((d, ctx) => {
     if (!d.isDraft && d.categoryId === null) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'カテゴリを選択してください。' });
+    if (d.requireConfirmation && !d.isPin) {
+      ctx.addIssue({ code: 'custom', path: ['requireConfirmation'], message: '確認依頼（必読）は速報（ピン留め）の投稿だけに設定できます。' });
+    }
     if (d.isPin && d.pinStart && d.pinEnd && d.pinEnd < d.pinStart) ctx.addIssue({ code: 'custom', path: ['pinEnd'], message: 'ピン留め終了日は開始日以降の日付にしてください。' });
   });
 export type PostData = z.infer<typeof postSchema>;

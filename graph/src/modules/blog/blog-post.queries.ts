@@ -19,6 +19,7 @@ export interface PostRow {
   author_department: string | null;
   allow_comments: boolean;
   allow_likes: boolean;
+  require_confirmation: boolean;
   publish_start: string;
   publish_end: string | null;
   is_pin: boolean;
@@ -40,7 +41,7 @@ export interface PostRow {
 export const POST_SELECT = `select p.id, p.title, p.content, p.content_html,
          p.category_id, c.name as category_name, c.color as category_color,
          p.author_id, a.name as author_name, ad.name as author_department,
-         p.allow_comments, p.allow_likes,
+         p.allow_comments, p.allow_likes, p.require_confirmation,
          to_char(p.publish_start, 'YYYY-MM-DD') as publish_start, to_char(p.publish_end, 'YYYY-MM-DD') as publish_end,
          p.is_pin, to_char(p.pin_start, 'YYYY-MM-DD') as pin_start, to_char(p.pin_end, 'YYYY-MM-DD') as pin_end, p.is_draft,
          p.attachment_key, p.attachment_name, p.attachment_type, p.attachment_size, p.attachment_thumb_key,
@@ -95,6 +96,7 @@ export function toView(r: PostRow, viewer: Pick<CurrentUser, 'id' | 'role'>, tod
     tags: r.tags,
     allowComments: r.allow_comments,
     allowLikes: r.allow_likes,
+    requireConfirmation: r.require_confirmation,
     ...dates,
     pinned: isPinnedOn(window, today),
     state,

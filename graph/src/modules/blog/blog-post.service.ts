@@ -20,6 +20,8 @@ import { POST_SELECT, readableOf, snapshot, toView, windowOf, type PostRow } fro
 import { pinWindow, tokyoToday } from './blog-post.rules.js';
 import type { BlogFeedPage, BlogPostView } from './blog-post.types.js';
 import { mayRead } from './blog-post.visibility.js';
+import { requestReading } from './reading/blog-reading.readers.js';
+import { withdrawAbout } from '../notifications/notification.writes.js';
 
 /** The 速報 panel shows at most this many posts. */
 export const MAX_PINNED = 50;
@@ -46,10 +48,25 @@ interface PostValues {
   pinStart: string | null;
   pinEnd: string | null;
   isDraft: boolean;
+  requireConfirmation: boolean;
 }
 
 /** The fields a change compares (content by its rendered HTML: an editor's save stamps a new `time` every time). */
-const COMPARED = ['title', 'content', 'categoryId', 'tagIds', 'allowComments', 'allowLikes', 'publishStart', 'publishEnd', 'isPin', 'pinStart', 'pinEnd', 'isDraft'] as const;
+const COMPARED = [
+  'title',
+  'content',
+  'categoryId',
+  'tagIds',
+  'allowComments',
+  'allowLikes',
+  'publishStart',
+  'publishEnd',
+  'isPin',
+  'pinStart',
+  'pinEnd',
+  'isDraft',
+  'requireConfirmation',
+] as const;
 
 function valuesOf(r: PostRow): Omit<PostValues, 'content'> & { content: string } {
   return {
@@ -60,6 +77,7 @@ function valuesOf(r: PostRow): Omit<PostValues, 'content'> & { content: string }
     allowComments: r.allow_comments,
     allowLikes: r.allow_likes,
     ...windowOf(r),
+    requireConfirmation: r.require_confirmation,
   };
 }
 
@@ -170,9 +188,9 @@ export class BlogPostService {
     const v = await this.values(tx, r, data, content, null);
     const [row]: { id: number }[] = await tx.execute(
       `insert into blog_post (title, content, content_html, category_id, author_id, allow_comments, allow_likes,
-                              publish_start, publish_end, is_pin, pin_start, pin_end, is_draft,
+                              publish_start, publish_end, is_pin, pin_start, pin_end, is_draft, require_confirmation,
                               attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key, updated_by_id)
-       values (?, ?::jsonb, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       values (?, ?::jsonb, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
       [
         v.title,
         JSON.stringify(v.content.doc),
@@ -187,6 +205,7 @@ export class BlogPostService {
         v.pinStart,
         v.pinEnd,
         v.isDraft,
+        v.requireConfirmation,
         ...fileColumns(file),
         r.user.id,
       ],
@@ -195,6 +214,7 @@ export class BlogPostService {
     await this.images.bind(tx, r.user.id, row!.id, v.content.doc);
     const [after] = await this.rows(tx, [row!.id]);
     record(tx, { type: 'blog.post.created', aggregateId: row!.id, actorId: r.user.id, payload: { post: snapshot(after!) } });
+    await requestReading(tx, null, after!);
     return row!.id;
   }
 
@@ -235,7 +255,7 @@ export class BlogPostService {
       const columns = change.kind === 'keep' ? keptColumns(before) : fileColumns(file);
       await tx.execute(
         `update blog_post set title = ?, content = ?::jsonb, content_html = ?, category_id = ?, allow_comments = ?, allow_likes = ?,
-                publish_start = ?::date, publish_end = ?::date, is_pin = ?, pin_start = ?::date, pin_end = ?::date, is_draft = ?,
+                publish_start = ?::date, publish_end = ?::date, is_pin = ?, pin_start = ?::date, pin_end = ?::date, is_draft = ?, require_confirmation = ?,
                 attachment_key = ?, attachment_name = ?, attachment_type = ?, attachment_size = ?, attachment_thumb_key = ?,
                 updated_by_id = ?, updated_at = clock_timestamp(), version = version + 1
           where id = ?`,
@@ -252,6 +272,7 @@ export class BlogPostService {
           v.pinStart,
           v.pinEnd,
           v.isDraft,
+          v.requireConfirmation,
           ...columns,
           r.user.id,
           id,
@@ -262,6 +283,7 @@ export class BlogPostService {
       if (change.kind !== 'keep') replaced.keys.push(before.attachment_key, before.attachment_thumb_key);
       const [after] = await this.rows(tx, [id]);
       record(tx, { type: 'blog.post.updated', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(after!), previous: snapshot(before), changed } });
+      await requestReading(tx, before, after!);
     });
     return this.viewOf(ctx, r, id);
   }
@@ -277,6 +299,7 @@ export class BlogPostService {
         `select attachment_key, attachment_thumb_key from blog_comment where post_id = ? and attachment_key is not null`,
         [id],
       );
+      await withdrawAbout(tx, r.user.id, { postId: id });
       await tx.execute(`delete from blog_post where id = ?`, [id]);
       replaced.keys.push(before.attachment_key, before.attachment_thumb_key, ...comments.flatMap((c) => [c.attachment_key, c.attachment_thumb_key]));
       record(tx, { type: 'blog.post.deleted', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(before) } });

@@ -43,6 +43,7 @@ export class BlogPostView {
   @Field(() => [BlogTagRef]) tags!: BlogTagRef[];
   @Field({ description: F.allowComments.description }) allowComments!: boolean;
   @Field({ description: F.allowLikes.description }) allowLikes!: boolean;
+  @Field({ description: F.requireConfirmation.description }) requireConfirmation!: boolean;
   @Field({ description: '公開開始日 YYYY-MM-DD' }) publishStart!: string;
   @Field(() => String, { nullable: true, description: '公開終了日 YYYY-MM-DD（なしなら無期限）' }) publishEnd!: string | null;
   @Field({ description: 'ピン留めの設定（速報に出るのはピン留め期間中だけ: pinned）' }) isPin!: boolean;
@@ -94,5 +95,6 @@ export class BlogPostInput {
   @Field(() => String, { nullable: true, description: F.pinStart.description }) pinStart?: string | null;
   @Field(() => String, { nullable: true, description: F.pinEnd.description }) pinEnd?: string | null;
   @Field({ nullable: true, description: F.isDraft.description }) isDraft?: boolean;
+  @Field({ nullable: true, description: `${F.requireConfirmation.description}（既定 false）` }) requireConfirmation?: boolean;
   @Field(() => Int, { nullable: true, description: '更新時は必須（読み込んだときの version）' }) version?: number;
 }

@@ -62,6 +62,7 @@ const POST_KIND: Record<string, BlogChangeKind> = {
   'blog.post.like_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
   'blog.post.seen_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
   'blog.post.save_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
+  'blog.post.confirmation_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
   'blog.comment.added': BlogChangeKind.COMMENTS_CHANGED,
   'blog.comment.deleted': BlogChangeKind.COMMENTS_CHANGED,
 };

@@ -5,6 +5,7 @@ import { useSession } from '../auth/session';
 import { useT } from '../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileMenu } from './MobileMenu';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import styles from './AppHeader.module.css';
 
 export function AppHeader({ narrow, onLogout, loggingOut }: { narrow: boolean; onLogout(): void; loggingOut: boolean }) {
@@ -27,6 +28,7 @@ export function AppHeader({ narrow, onLogout, loggingOut }: { narrow: boolean; o
 
       <div className={styles.actions}>
         <LanguageSwitch compact={narrow} />
+        <NotificationBell />
         <div className={styles.user} aria-label={t('header.signedInAs')} role="group">
           <span className={styles.avatar} aria-hidden="true">
             {initial}

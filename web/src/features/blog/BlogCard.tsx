@@ -5,6 +5,7 @@ import { displayDate } from '../../components/master-options';
 import type { BlogCardFieldsFragment } from '../../gql/graphql';
 import { legibleTextColor } from './card-helpers';
 import { EngagementBar, NewLabel } from './engagement';
+import { ReadingBar } from './reading';
 import styles from './blog.module.css';
 
 export type BlogCardPost = BlogCardFieldsFragment;
@@ -106,6 +107,7 @@ export function BlogCard({
       </div>
       <AttachmentView attachment={post.attachment} />
       <div className={`${styles.content} ${styles.clamped}`} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+      <ReadingBar post={post} onChanged={onChanged} />
       <EngagementBar post={post} onChanged={onChanged} />
     </article>
   );

@@ -3,6 +3,7 @@ import { useT } from '../../app/i18n';
 import { displayDate } from '../../components/master-options';
 import { AttachmentView, AuthorBadge, CategoryLabel, StateLabel, type BlogCardPost } from './BlogCard';
 import { EngagementBar } from './engagement';
+import { ReadingBar, ReadingStatusSection } from './reading';
 import styles from './blog.module.css';
 
 /** The read-only view of one post (a single click on a card, or a tap on someone else's post on mobile). */
@@ -30,7 +31,9 @@ export function BlogDetailDialog({ post, onClose, onChanged }: { post: BlogCardP
         {/* contentHtml: sanitized on the server with an allow-list; nothing else is injected. */}
         <div className={styles.content} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
         <AttachmentView attachment={post.attachment} large />
+        <ReadingBar post={post} onChanged={onChanged} />
         <EngagementBar post={post} onChanged={onChanged} />
+        <ReadingStatusSection post={post} />
       </div>
     </Dialog>
   );

@@ -22,6 +22,7 @@ import { useBlogText } from './engagement';
 import { BlogPinnedQuery, MarkBlogPostSeenMutation } from './operations';
 import { PinnedPanel } from './PinnedPanel';
 import { useBlogFeed } from './use-blog-feed';
+import { useLinkedPost } from './use-linked-post';
 import styles from './blog.module.css';
 
 const KEYS = [...FILTER_KEYS, 'scope'] as const;
@@ -101,6 +102,9 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
       .catch(() => undefined)
       .finally(() => marking.current.delete(p.id));
   };
+
+  // A notification's link: the post it is about, in the dialog.
+  useLinkedPost(open, () => toast.error(text.linkedMissing));
 
   const base = narrow ? '/blog/sp' : '/blog';
   const clicks = useSingleOrDoubleClick<BlogCardPost>(open, (p) => navigate(`/blog/${p.id}`));

@@ -26,6 +26,7 @@ const TEXT = {
     saveFailed: '保存の設定を変更できませんでした。時間をおいて再度お試しください。',
     scopeSaved: '保存したブログ',
     emptySaved: '保存したブログはありません。カードの星で保存できます。',
+    linkedMissing: 'この投稿は表示できません（削除されたか、閲覧できなくなりました）。',
   },
   en: {
     like: 'Like',
@@ -39,6 +40,7 @@ const TEXT = {
     saveFailed: 'The save could not be changed. Please try again later.',
     scopeSaved: 'Saved blogs',
     emptySaved: 'No saved blogs. Save a post with the star on its card.',
+    linkedMissing: 'This post cannot be shown (it was deleted or you may no longer see it).',
   },
 } satisfies Record<Locale, Record<string, string>>;
 

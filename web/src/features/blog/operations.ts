@@ -20,6 +20,9 @@ export const BlogCardFields = graphql(`
     }
     isNew
     saved
+    requireConfirmation
+    confirmedCount
+    confirmedByMe
     author {
       id
       name

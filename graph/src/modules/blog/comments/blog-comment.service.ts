@@ -10,6 +10,7 @@ import type { BlogPostService } from '../blog-post.service.js';
 import type { AttachmentChange, BlogAttachments, StoredAttachment } from '../blog-post.attachment.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import type { BlogComment } from './blog-comment.types.js';
+import { NotificationKind, notify, withdrawAbout, type NewNotification } from '../../notifications/notification.writes.js';
 
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -90,7 +91,8 @@ export class BlogCommentService {
       const id = await ctx.em.transactional(async (tx) => {
         const row = await this.posts.readableRow(ctx, tx, input.postId);
         if (!row.allow_comments) throw forbidden('この投稿はコメントを受け付けていません。');
-        const parentId = reply ? await this.parentOf(tx, input.postId, input.parentId!) : null;
+        const parent = reply ? await this.parentOf(tx, input.postId, input.parentId!) : null;
+        const parentId = parent?.id ?? null;
         const [{ id }]: { id: number }[] = await tx.execute(
           `insert into blog_comment (post_id, author_id, parent_id, content, attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key)
            values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
@@ -102,6 +104,7 @@ export class BlogCommentService {
           actorId: user.id,
           payload: { post: snapshot(row), commentId: id, parentId, authorId: user.id, replyIds: [] },
         });
+        await notify(tx, user.id, recipientsOf(row, parent, id));
         await tx.flush();
         return id;
       });
@@ -118,6 +121,7 @@ export class BlogCommentService {
     const files = await ctx.em.transactional(async (tx) => {
       const { row, post } = await this.readable(ctx, tx, id);
       if (row.author_id !== user.id && post.author_id !== user.id) throw forbidden('このコメントを削除する権限がありません。');
+      await withdrawAbout(tx, user.id, { postId: post.id, commentId: id });
       const gone: { id: number; attachment_key: string | null; attachment_thumb_key: string | null }[] = await tx.execute(
         `delete from blog_comment where id = ? or parent_id = ? returning id, attachment_key, attachment_thumb_key`,
         [id, id],
@@ -163,13 +167,37 @@ export class BlogCommentService {
     return { row, post };
   }
 
-  /** The top-level comment a reply attaches to (a reply to a reply attaches to its parent), on the same post. */
-  private async parentOf(em: EntityManager, postId: number, parentId: number): Promise<number> {
+  /**
+   * The top-level comment a reply attaches to (a reply to a reply attaches to its parent), on the
+   * same post, and the author of the comment replied to (they are the one told of the reply).
+   */
+  private async parentOf(em: EntityManager, postId: number, parentId: number): Promise<Parent> {
     checkId(parentId, '返信先のコメント');
-    const [parent]: { id: number; parent_id: number | null }[] = await em.execute(`select id, parent_id from blog_comment where id = ? and post_id = ?`, [parentId, postId]);
+    const [parent]: { id: number; parent_id: number | null; author_id: number | null }[] = await em.execute(
+      `select id, parent_id, author_id from blog_comment where id = ? and post_id = ?`,
+      [parentId, postId],
+    );
     if (!parent) throw badInput('返信先のコメントが見つかりません。', [{ field: 'parentId', message: '返信先のコメントが見つかりません。' }]);
-    return parent.parent_id ?? parent.id;
+    return { id: parent.parent_id ?? parent.id, repliedTo: parent.author_id };
   }
+}
+
+interface Parent {
+  /** The top-level comment the reply attaches to. */
+  id: number;
+  /** The author of the comment replied to (null: gone). */
+  repliedTo: number | null;
+}
+
+/**
+ * Who hears of a new comment: the author of the comment replied to (REPLY), and the post's author
+ * (COMMENT) unless they are that same person. notify() leaves out the commenter themselves.
+ */
+function recipientsOf(post: PostRow, parent: Parent | null, commentId: number): NewNotification[] {
+  const out: NewNotification[] = [];
+  if (parent?.repliedTo != null) out.push({ recipientId: parent.repliedTo, kind: NotificationKind.REPLY, postId: post.id, commentId });
+  if (parent?.repliedTo !== post.author_id) out.push({ recipientId: post.author_id, kind: NotificationKind.COMMENT, postId: post.id, commentId });
+  return out;
 }
 
 /** Non-blank after trim (the spec's 'Comment/Reply không được để trống'), at most 2000 characters; stored trimmed. */

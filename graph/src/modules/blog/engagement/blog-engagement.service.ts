@@ -7,6 +7,7 @@ import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
+import { NotificationKind, notify, withdrawLike } from '../../notifications/notification.writes.js';
 
 /** Likes, seen marks and saves: one table each, one row per (post, employee). */
 export type Mark = 'like' | 'seen' | 'save';
@@ -109,6 +110,9 @@ export class BlogEngagementService {
       ? await tx.execute(`insert into ${TABLE[mark]} (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [row.id, employeeId])
       : await tx.execute(`delete from ${TABLE[mark]} where post_id = ? and employee_id = ? returning post_id`, [row.id, employeeId]);
     if (!changed.length) return false;
+    // A like tells the post's author (never themselves); an unlike takes that back.
+    if (mark === 'like' && on) await notify(tx, employeeId, [{ recipientId: row.author_id, kind: NotificationKind.LIKE, postId: row.id }]);
+    if (mark === 'like' && !on) await withdrawLike(tx, employeeId, row.id);
     record(tx, { type: EVENT[mark], aggregateId: row.id, actorId: employeeId, payload: { post: snapshot(row), employeeId, on } });
     await tx.flush();
     return true;

@@ -28,6 +28,7 @@ export const BlogPostEditQuery = graphql(`
       isPin
       pinStart
       pinEnd
+      requireConfirmation
       state
       stateLabel
       attachment {

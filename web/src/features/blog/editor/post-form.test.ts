@@ -63,9 +63,13 @@ describe("restBody (the spec's /api/blogs body)", () => {
       is_pin: false,
       pin_start_dt: null,
       pin_end_dt: null,
+      require_confirmation: false,
       is_draft: false,
       upload_files: null,
     });
+    // Required reading travels only with the pin.
+    expect(restBody({ ...form, requireConfirmation: true }, { blocks: [] }, { postId: null, draft: false }).require_confirmation).toBe(false);
+    expect(restBody({ ...form, isPin: true, requireConfirmation: true }, { blocks: [] }, { postId: null, draft: false }).require_confirmation).toBe(true);
     expect(restBody({ ...form, hasPublishEnd: false }, { blocks: [] }, { postId: null, draft: true })).toMatchObject({ publish_end_date: null, is_draft: true });
   });
 

@@ -19,6 +19,8 @@ export interface PostForm {
   isPin: boolean;
   pinStart: string;
   pinEnd: string;
+  /** Required reading: only with the pin (the save sends it off without). */
+  requireConfirmation: boolean;
   attachment: AttachmentState;
   version: number | null;
 }
@@ -60,6 +62,7 @@ export function emptyForm(today: string): PostForm {
     isPin: false,
     pinStart: '',
     pinEnd: '',
+    requireConfirmation: false,
     attachment: { kind: 'none' },
     version: null,
   };
@@ -78,6 +81,7 @@ export function formOf(p: EditedPost): PostForm {
     isPin: p.isPin,
     pinStart: p.pinStart ?? '',
     pinEnd: p.pinEnd ?? '',
+    requireConfirmation: p.requireConfirmation,
     attachment: p.attachment ? { kind: 'stored', file: p.attachment } : { kind: 'none' },
     version: p.version,
   };
@@ -107,6 +111,7 @@ export function restBody(form: PostForm, content: PostDocument, o: { postId: num
     is_pin: form.isPin,
     pin_start_dt: form.isPin ? form.pinStart || null : null,
     pin_end_dt: form.isPin ? form.pinEnd || null : null,
+    require_confirmation: form.isPin && form.requireConfirmation,
     is_draft: o.draft,
     upload_files: uploadFiles(form.attachment, o.postId),
     ...(o.postId !== null && form.version !== null ? { version: form.version } : {}),
@@ -126,6 +131,7 @@ const FIELD_OF: Record<string, keyof PostForm | 'content'> = {
   is_pin: 'isPin',
   pin_start_dt: 'pinStart',
   pin_end_dt: 'pinEnd',
+  require_confirmation: 'requireConfirmation',
   upload_files: 'attachment',
 };
 

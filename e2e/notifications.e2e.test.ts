@@ -1,0 +1,178 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** GraphQL with the page's session (the app's own endpoint and headers). */
+async function ask<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  return page.evaluate(
+    async ([q, v]) => {
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      const body = (await res.json()) as { data: unknown; errors?: unknown };
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    },
+    [query, variables] as const,
+  ) as Promise<T>;
+}
+
+const badge = (page: Page) => page.getByTestId('notification-badge');
+const badgeText = (page: Page) =>
+  badge(page)
+    .count()
+    .then((n) => (n ? badge(page).innerText() : ''));
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `e2e/artifacts/${name}.png` });
+}
+
+/** A post of `page`'s employee in 開発ブログ (read by devadmin and sysadmin), through the REST facade. */
+async function postIn開発(page: Page, title: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const categories = (await (await page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+  const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
+  const r = await page.request.post('/api/blogs', { data: { title, content: '<p>通知の確認</p>', category_id: dev, ...extra } });
+  expect(r.status()).toBe(201);
+  return ((await r.json()) as { blog_id: number }).blog_id;
+}
+
+const comment = (page: Page, postId: number, content: string) =>
+  ask<{ addBlogComment: { id: number } }>(page, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i: { postId, content } });
+
+describe('notifications: the bell follows replies and likes live, and leads to the post', () => {
+  test("sysadmin likes and comments on devadmin's post; devadmin's bell counts them without reload, on desktop and phone, and an item opens the post", async () => {
+    const author = await newPage(browser);
+    const phone = await newPage(browser, PHONE);
+    const reader = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    await signIn(phone.page, 'devadmin', { landing: '/schedules/sp' });
+    await signIn(reader.page, 'sysadmin');
+    const stamp = Date.now();
+    const title = `通知のテスト ${stamp}`;
+    const postId = await postIn開発(author.page, title);
+    for (const p of [author.page, phone.page]) await p.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    // The bells subscribe as the shell mounts: warm up until a comment on a throwaway post reaches both, then start from none unread.
+    for (let i = 0; ; i++) {
+      const warm = await postIn開発(author.page, `通知の準備 ${stamp}-${i}`);
+      await comment(reader.page, warm, '準備');
+      const seen = await Promise.all(
+        [author.page, phone.page].map((p) =>
+          expect
+            .poll(() => badgeText(p), { timeout: 3_000 })
+            .not.toBe('')
+            .then(
+              () => true,
+              () => false,
+            ),
+        ),
+      );
+      await author.page.request.delete(`/api/blogs/${warm}`, { headers: { 'X-Requested-With': 'fetch' } });
+      if (seen.every(Boolean)) break;
+      if (i === 9) throw new Error('the bells never received a notification live');
+    }
+    await ask(author.page, `mutation { markAllNotificationsRead }`);
+    await expect.poll(() => badgeText(author.page)).toBe('');
+    await expect.poll(() => badgeText(phone.page)).toBe('');
+
+    // sysadmin likes the post from its card, then comments: both bells count each without reload.
+    await reader.page.goto('/blog');
+    const card = reader.page
+      .getByTestId('blog-grid')
+      .getByTestId('blog-card')
+      .filter({ has: reader.page.getByRole('heading', { name: title, exact: true }) });
+    await card.getByTestId('blog-like').click();
+    await expect.poll(() => badgeText(author.page)).toBe('1');
+    await comment(reader.page, postId, 'とても参考になりました。ありがとうございます。');
+    await expect.poll(() => badgeText(author.page)).toBe('2');
+    await expect.poll(() => badgeText(phone.page)).toBe('2');
+
+    // The list: newest first, both unread, in Japanese.
+    await author.page.getByTestId('notification-bell').click();
+    const items = author.page.getByTestId('notification-item');
+    await expect.poll(() => items.first().innerText()).toContain(`あなたの投稿「${title}」にコメントしました`);
+    expect(await items.nth(1).innerText()).toContain(`あなたの投稿「${title}」にいいねしました`);
+    expect(await items.first().getAttribute('data-unread')).not.toBeNull();
+    await shot(author.page, 'desktop-notifications');
+
+    // Opening the like item: the post's dialog, the item read, the badge one less (on the phone too).
+    await items.nth(1).getByRole('button').first().click();
+    await expect.poll(() => author.page.getByTestId('blog-detail').innerText()).toContain('通知の確認');
+    expect(await author.page.getByRole('dialog', { name: title }).count()).toBe(1);
+    await expect.poll(() => badgeText(author.page)).toBe('1');
+    await expect.poll(() => badgeText(phone.page)).toBe('1');
+
+    // The phone: the list fits 390 px; すべて既読にする clears the badge everywhere.
+    await phone.page.getByTestId('notification-bell').click();
+    await phone.page.getByTestId('notification-item').first().waitFor();
+    const box = await phone.page.getByTestId('notification-panel').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await shot(phone.page, 'phone-notifications');
+    await phone.page.getByTestId('notification-read-all').click();
+    await expect.poll(() => badgeText(phone.page)).toBe('');
+    await expect.poll(() => badgeText(author.page)).toBe('');
+
+    for (const p of [author.page, phone.page]) expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await Promise.all([author, phone, reader].map((x) => x.context.close()));
+  });
+});
+
+describe('required reading: the author asks, a reader confirms from the notification, the author sees who', () => {
+  test('devadmin pins a post asking for confirmation; sysadmin opens it from the bell and confirms; devadmin sees the count and the list live, reminds and resets', async () => {
+    const author = await newPage(browser);
+    const reader = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    const title = `必読のテスト ${Date.now()}`;
+    const postId = await postIn開発(author.page, title, { is_pin: true, require_confirmation: true });
+    await signIn(reader.page, 'sysadmin');
+    const readerName = (await ask<{ me: { name: string } }>(reader.page, '{ me { name } }')).me.name;
+
+    // The author's dialog is open before anyone confirms: its list follows live.
+    await author.page.goto(`/blog?post=${postId}`);
+    const status = author.page.getByTestId('blog-reading-status');
+    await expect.poll(() => status.getByTestId('blog-reading-unconfirmed').innerText()).toContain(readerName);
+    expect(await status.getByTestId('blog-reading-confirmed').innerText()).toContain('いません');
+
+    // The reader's bell names the request; its item opens the post, where 確認しました confirms it.
+    await reader.page.getByTestId('notification-bell').click();
+    const item = reader.page.getByTestId('notification-item').filter({ hasText: `「${title}」の確認をお願いしています` });
+    await item.getByRole('button').first().click();
+    const detail = reader.page.getByTestId('blog-detail');
+    await detail.getByTestId('blog-reading-confirm').click();
+    await detail.getByTestId('blog-reading-done').waitFor();
+    await shot(reader.page, 'desktop-required-reading-confirmed');
+
+    await expect.poll(() => status.getByTestId('blog-reading-confirmed').innerText()).toContain(readerName);
+    await expect.poll(() => author.page.getByTestId('blog-detail').getByTestId('blog-reading-count').innerText()).toBe('確認 1人');
+    await shot(author.page, 'desktop-required-reading-author');
+
+    await status.getByTestId('blog-reading-remind').click();
+    await author.page.getByText(/人に催促の通知を送りました/).waitFor();
+    await status.getByTestId('blog-reading-reset').click();
+    await author.page.getByRole('alertdialog').getByRole('button', { name: '確認をリセット' }).click();
+    await expect.poll(() => status.getByTestId('blog-reading-confirmed').innerText()).toContain('いません');
+    // The reader's open dialog offers 確認しました again, without reload.
+    await detail.getByTestId('blog-reading-confirm').waitFor();
+
+    // On a phone: the card's 必読 and its button fit 390 px.
+    const phone = await newPage(browser, PHONE);
+    await signIn(phone.page, 'sysadmin', { landing: '/schedules/sp' });
+    await phone.page.goto('/blog/sp');
+    const card = phone.page.getByTestId('blog-card').filter({ has: phone.page.getByRole('heading', { name: title, exact: true }) });
+    await card.getByTestId('blog-reading-confirm').scrollIntoViewIfNeeded();
+    await shot(phone.page, 'phone-required-reading');
+    await Promise.all([author, reader, phone].map((x) => x.context.close()));
+  });
+});

@@ -1,0 +1,43 @@
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { AppContext } from '../../../platform/context.js';
+import { BlogPostView } from '../blog-post.types.js';
+import { BlogReadingStatus } from './blog-reading.types.js';
+
+/** Required reading of 速報 posts: counts on every post view (batched per request), confirming, and the author's list, reminder and reset. */
+@Resolver(() => BlogPostView)
+export class BlogReadingResolver {
+  @FieldResolver(() => Int, { description: '確認（必読）した閲覧者の数' })
+  async confirmedCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
+    return p.requireConfirmation ? (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedCount : 0;
+  }
+
+  @FieldResolver(() => Boolean, { description: '閲覧中の社員が確認（必読）したか' })
+  async confirmedByMe(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
+    return p.requireConfirmation && (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedByMe;
+  }
+
+  @Authorized()
+  @Mutation(() => BlogPostView, { description: '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿は BAD_USER_INPUT）' })
+  async confirmBlogPostReading(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<BlogPostView> {
+    await ctx.services.blog.reading.confirm(ctx, id);
+    return ctx.services.blog.posts.get(ctx, id);
+  }
+
+  @Authorized()
+  @Query(() => BlogReadingStatus, { description: '確認した・まだの閲覧者（投稿の作成者だけ。他の人は FORBIDDEN、見られない投稿は NOT_FOUND）' })
+  blogReadingStatus(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogReadingStatus> {
+    return ctx.services.blog.reading.status(ctx, postId);
+  }
+
+  @Authorized()
+  @Mutation(() => Int, { description: 'まだ確認していない閲覧者に催促の通知を送る（作成者だけ）。送った人数を返す' })
+  remindBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<number> {
+    return ctx.services.blog.reading.remind(ctx, postId);
+  }
+
+  @Authorized()
+  @Mutation(() => BlogReadingStatus, { description: '大きな修正のあとに確認をすべて取り消し、閲覧者にもう一度確認を求める（作成者だけ）' })
+  resetBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogReadingStatus> {
+    return ctx.services.blog.reading.reset(ctx, postId);
+  }
+}

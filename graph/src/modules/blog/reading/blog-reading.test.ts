@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql } from '../../../test/http.js';
+import { blogWorld, type BlogWorld } from '../blog.test-fixture.js';
+import { liveWatch } from '../blog.live.test-support.js';
+import { ask, bell } from '../../notifications/notification.test-support.js';
+
+let w: BlogWorld;
+beforeAll(async () => {
+  w = await blogWorld();
+});
+afterAll(async () => w?.p.close());
+
+const CONFIRM = `mutation($id: Int!) { confirmBlogPostReading(id: $id) { id requireConfirmation confirmedCount confirmedByMe } }`;
+const STATUS = `query($id: Int!) { blogReadingStatus(postId: $id) { postId confirmed { id name confirmedAt } unconfirmed { id name departmentName } } }`;
+const REMIND = `mutation($id: Int!) { remindBlogPostReading(postId: $id) }`;
+const RESET = `mutation($id: Int!) { resetBlogPostReading(postId: $id) { confirmed { id } unconfirmed { id } } }`;
+const code = async (token: string, query: string, id: number) => (await gql(w.p.url, query, { id }, { token })).body.errors?.[0]?.extensions.code as string | undefined;
+const required = (title: string) => w.post(w.token.staff, { title, categoryId: w.cat.news, publishStart: w.day(-1), isPin: true, requireConfirmation: true });
+const requests = async (token: string, postId: number) => (await bell(w, token)).items.filter((n) => n.postId === postId && n.kind === 'READ_REQUEST');
+type Status = { confirmed: { id: number }[]; unconfirmed: { id: number }[] };
+const status = async (id: number) => (await ask<{ blogReadingStatus: Status }>(w, w.token.staff, STATUS, { id })).blogReadingStatus;
+
+describe('required reading of 速報 posts', () => {
+  it('is asked only with the pin', async () => {
+    const r = await gql(
+      w.p.url,
+      `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { id } }`,
+      { i: { title: '必読: ピンなし', content: { blocks: [] }, categoryId: w.cat.news, requireConfirmation: true } },
+      { token: w.token.staff },
+    );
+    expect(r.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(r.body.errors[0].message + JSON.stringify(r.body.errors[0].extensions)).toContain('速報');
+    expect(await w.sql(`select count(*)::int as n from blog_post where title = '必読: ピンなし'`)).toEqual([{ n: 0 }]);
+  });
+
+  it('asks every reader who may see the post (a notification each), never its author or an outsider', async () => {
+    const post = await required('必読: 依頼');
+    expect(await requests(w.token.colleague, post.id)).toHaveLength(1);
+    expect(await requests(w.token.admin, post.id)).toHaveLength(1);
+    expect(await requests(w.token.staff, post.id)).toEqual([]);
+    expect(await requests(w.token.outsider, post.id)).toEqual([]);
+    const { unconfirmed } = await status(post.id);
+    expect(unconfirmed.map((r) => r.id)).toEqual(expect.arrayContaining([w.id.colleague, w.id.admin]));
+    expect(unconfirmed.map((r) => r.id)).not.toContain(w.id.staff);
+  });
+
+  it('is confirmed only by a reader who may see the post: not its author, not an outsider, not where it is not asked', async () => {
+    const post = await required('必読: 確認');
+    const plain = await w.post(w.token.staff, { title: '必読でない', categoryId: w.cat.news, publishStart: w.day(-1) });
+    expect(await code(w.token.outsider, CONFIRM, post.id)).toBe('NOT_FOUND');
+    expect(await code(w.token.staff, CONFIRM, post.id)).toBe('FORBIDDEN');
+    expect(await code(w.token.colleague, CONFIRM, plain.id)).toBe('BAD_USER_INPUT');
+    expect(await w.sql(`select count(*)::int as n from blog_read_confirmation where post_id = any(?::int[])`, [`{${post.id},${plain.id}}`])).toEqual([{ n: 0 }]);
+
+    const done = await ask<{ confirmBlogPostReading: { confirmedCount: number; confirmedByMe: boolean } }>(w, w.token.colleague, CONFIRM, { id: post.id });
+    expect(done.confirmBlogPostReading).toMatchObject({ confirmedCount: 1, confirmedByMe: true });
+    expect((await ask<{ confirmBlogPostReading: { confirmedCount: number } }>(w, w.token.colleague, CONFIRM, { id: post.id })).confirmBlogPostReading.confirmedCount).toBe(1);
+    // The request is answered: it no longer waits unread.
+    expect((await requests(w.token.colleague, post.id)).map((n) => n.read)).toEqual([true]);
+    const s = await status(post.id);
+    expect(s.confirmed.map((r) => r.id)).toEqual([w.id.colleague]);
+    expect(s.unconfirmed.map((r) => r.id)).not.toContain(w.id.colleague);
+  });
+
+  it('only the author sees who confirmed, reminds the rest (a notification each) and resets', async () => {
+    const post = await required('必読: 作成者');
+    await ask(w, w.token.colleague, CONFIRM, { id: post.id });
+    for (const q of [STATUS, REMIND, RESET]) {
+      expect(await code(w.token.colleague, q, post.id)).toBe('FORBIDDEN');
+      expect(await code(w.token.outsider, q, post.id)).toBe('NOT_FOUND');
+    }
+
+    const before = await status(post.id);
+    const reminded = await ask<{ remindBlogPostReading: number }>(w, w.token.staff, REMIND, { id: post.id });
+    expect(reminded.remindBlogPostReading).toBe(before.unconfirmed.length);
+    expect(await requests(w.token.admin, post.id)).toHaveLength(2);
+    expect(await requests(w.token.colleague, post.id)).toHaveLength(1);
+
+    const reset = await ask<{ resetBlogPostReading: Status }>(w, w.token.staff, RESET, { id: post.id });
+    expect(reset.resetBlogPostReading.confirmed).toEqual([]);
+    expect(reset.resetBlogPostReading.unconfirmed.map((r) => r.id)).toContain(w.id.colleague);
+    const again = await ask<{ blogPost: { confirmedCount: number; confirmedByMe: boolean } }>(
+      w,
+      w.token.colleague,
+      `query($id: Int!) { blogPost(id: $id) { confirmedCount confirmedByMe } }`,
+      {
+        id: post.id,
+      },
+    );
+    expect(again.blogPost).toEqual({ confirmedCount: 0, confirmedByMe: false });
+    const asked = await requests(w.token.colleague, post.id);
+    expect(asked.map((n) => n.read)).toEqual([false, true]);
+  });
+
+  it('confirmation counts reach every open feed that may see the post, live', async () => {
+    const post = await required('必読: ライブ');
+    const SUB = `subscription { blogChanged { kind postId post { id confirmedCount confirmedByMe } categoryId category { id name color } } }`;
+    const live = liveWatch(w);
+    const author = await live.watch(w.token.staff, SUB);
+    await ask(w, w.token.colleague, CONFIRM, { id: post.id });
+    await author.until((c) => c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id && (c.post as unknown as { confirmedCount: number })?.confirmedCount === 1);
+    await author.close();
+  });
+});

@@ -1,0 +1,164 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppContext } from '../../platform/context.js';
+import { requireUser } from '../../platform/authz.js';
+import { badInput, notFound } from '../../platform/errors.js';
+import { checkPage } from '../../platform/pagination.js';
+import { pgArray } from '../../platform/sql.js';
+import { checkId, isDbId } from '../../platform/validation.js';
+import type { BlogPostService } from '../blog/blog-post.service.js';
+import { changed, type NotificationKind } from './notification.writes.js';
+
+export const DEFAULT_NOTIFICATION_PAGE = 20;
+/** How much of a comment a notification quotes. */
+const EXCERPT_LENGTH = 60;
+
+export interface NotificationView {
+  id: number;
+  kind: NotificationKind;
+  actor: { id: number; name: string } | null;
+  postId: number;
+  postTitle: string;
+  commentId: number | null;
+  excerpt: string | null;
+  createdAt: Date;
+  read: boolean;
+}
+
+export interface NotificationPage {
+  items: NotificationView[];
+  nextCursor: string | null;
+  unreadCount: number;
+}
+
+interface Row {
+  id: number;
+  kind: NotificationKind;
+  actor_id: number | null;
+  actor_name: string | null;
+  post_id: number;
+  post_title: string;
+  comment_id: number | null;
+  excerpt: string | null;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+/**
+ * The signed-in employee's notifications (the header's bell). Only the recipient reads or marks
+ * their own; a notification about a post they may no longer see (moved out of its category, the
+ * post unpublished or expired) is neither listed nor counted — the blog's one visibility rule
+ * (BlogPostService.readableIds) decides, at every read and at every live delivery.
+ */
+export class NotificationService {
+  constructor(private readonly posts: BlogPostService) {}
+
+  /** A page of the viewer's notifications, newest first, with their unread count. */
+  async list(ctx: AppContext, after?: string | null, limit?: unknown): Promise<NotificationPage> {
+    const viewer = requireUser(ctx).id;
+    const page = checkPage(0, limit ?? DEFAULT_NOTIFICATION_PAGE);
+    const before = decodeCursor(after);
+    const visible = await this.visiblePosts(ctx, ctx.em, viewer);
+    const rows: Row[] = await ctx.em.execute(
+      `select n.id, n.kind, n.actor_id, a.name as actor_name, n.post_id, p.title as post_title, n.comment_id,
+              left(c.content, ${EXCERPT_LENGTH + 1}) as excerpt, n.created_at, n.read_at
+         from notification n
+         join blog_post p on p.id = n.post_id
+         left join employee a on a.id = n.actor_id
+         left join blog_comment c on c.id = n.comment_id
+        where n.recipient_id = ? and n.post_id = any(?::int[]) ${before ? 'and n.id < ?' : ''}
+        order by n.id desc limit ?`,
+      [viewer, pgArray(visible), ...(before ? [before] : []), page.limit + 1],
+    );
+    const more = rows.length > page.limit;
+    const items = rows.slice(0, page.limit).map(toView);
+    return { items, nextCursor: more ? String(items.at(-1)!.id) : null, unreadCount: await this.countUnread(ctx.em, viewer, visible) };
+  }
+
+  /** How many of the viewer's notifications (about posts they may see) are unread. */
+  async unreadCount(ctx: AppContext, em: EntityManager = ctx.em): Promise<number> {
+    const viewer = requireUser(ctx).id;
+    return this.countUnread(em, viewer, await this.visiblePosts(ctx, em, viewer, true));
+  }
+
+  /** Marks some of the viewer's notifications read (NOT_FOUND if one is not theirs); answers the unread count. */
+  async markRead(ctx: AppContext, ids: number[]): Promise<number> {
+    const viewer = requireUser(ctx).id;
+    if (!ids.length) throw badInput('既読にする通知を指定してください。', [{ field: 'ids', message: '通知IDの一覧' }]);
+    if (ids.length > 200) throw badInput('一度に既読にできる通知は200件までです。', [{ field: 'ids', message: '200件まで' }]);
+    for (const id of ids) checkId(id, '通知');
+    await ctx.em.transactional(async (tx) => {
+      const mine: { id: number }[] = await tx.execute(`select id from notification where id = any(?::int[]) and recipient_id = ?`, [pgArray(ids), viewer]);
+      if (mine.length !== new Set(ids).size) throw notFound('通知');
+      const done: unknown[] = await tx.execute(`update notification set read_at = now() where id = any(?::int[]) and read_at is null returning id`, [pgArray(ids)]);
+      if (done.length) await this.record(tx, viewer);
+    });
+    return this.unreadCount(ctx);
+  }
+
+  /** Marks every notification of the viewer read; answers the unread count (0). */
+  async markAllRead(ctx: AppContext): Promise<number> {
+    const viewer = requireUser(ctx).id;
+    await ctx.em.transactional(async (tx) => {
+      const done: unknown[] = await tx.execute(`update notification set read_at = now() where recipient_id = ? and read_at is null returning id`, [viewer]);
+      if (done.length) await this.record(tx, viewer);
+    });
+    return this.unreadCount(ctx);
+  }
+
+  /**
+   * Whether a change on the viewer's bell is told to them now (live delivery): a notification about
+   * a post is told only while they may see the post; a change of read marks always (their own).
+   */
+  async mayTell(ctx: AppContext, em: EntityManager, postId: number | null): Promise<boolean> {
+    if (postId === null) return true;
+    return (await this.posts.readableIds(ctx, em, [postId])).length > 0;
+  }
+
+  private async record(tx: EntityManager, viewer: number) {
+    changed(tx, viewer, [viewer], null);
+    await tx.flush();
+  }
+
+  /** The posts the viewer's notifications (or unread ones) are about that the viewer may see now. */
+  private async visiblePosts(ctx: AppContext, em: EntityManager, viewer: number, unreadOnly = false): Promise<number[]> {
+    const rows: { post_id: number }[] = await em.execute(`select distinct post_id from notification where recipient_id = ? ${unreadOnly ? 'and read_at is null' : ''}`, [viewer]);
+    return this.posts.readableIds(
+      ctx,
+      em,
+      rows.map((r) => r.post_id),
+    );
+  }
+
+  private async countUnread(em: EntityManager, viewer: number, visible: number[]): Promise<number> {
+    if (!visible.length) return 0;
+    const [{ n }]: { n: number }[] = await em.execute(`select count(*)::int as n from notification where recipient_id = ? and read_at is null and post_id = any(?::int[])`, [
+      viewer,
+      pgArray(visible),
+    ]);
+    return n;
+  }
+}
+
+/** The cursor is the id of the last notification of the previous page (ids grow with time). */
+function decodeCursor(after: string | null | undefined): number | null {
+  if (after === null || after === undefined || after === '') return null;
+  const n = Number(after);
+  if (!/^\d+$/.test(String(after)) || !isDbId(n))
+    throw badInput('カーソルが正しくありません（前のページの nextCursor を指定してください）。', [{ field: 'after', message: 'nextCursor の値' }]);
+  return n;
+}
+
+function toView(r: Row): NotificationView {
+  const excerpt = r.excerpt === null ? null : [...r.excerpt].length > EXCERPT_LENGTH ? `${[...r.excerpt].slice(0, EXCERPT_LENGTH).join('')}…` : r.excerpt;
+  return {
+    id: r.id,
+    kind: r.kind,
+    actor: r.actor_id !== null ? { id: r.actor_id, name: r.actor_name?.trim() || 'Unknown' } : null,
+    postId: r.post_id,
+    postTitle: r.post_title,
+    commentId: r.comment_id,
+    excerpt,
+    createdAt: new Date(r.created_at),
+    read: r.read_at !== null,
+  };
+}

@@ -1,0 +1,45 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { NotificationKind } from './notification.writes.js';
+
+registerEnumType(NotificationKind, {
+  name: 'NotificationKind',
+  description: '通知の種類',
+  valuesConfig: {
+    COMMENT: { description: '自分の投稿にコメント・返信があった' },
+    REPLY: { description: '自分のコメントに返信があった' },
+    LIKE: { description: '自分の投稿にいいねがあった（取り消されると通知も消える）' },
+    READ_REQUEST: { description: '速報の投稿の作成者から確認（必読）を求められた・催促された' },
+  },
+});
+
+@ObjectType({ simpleResolvers: true, description: '通知をした社員' })
+export class NotificationActor {
+  @Field(() => Int) id!: number;
+  @Field({ description: '氏名（社員が削除されていれば Unknown）' }) name!: string;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'ヘッダーのベルの通知1件（受け取った本人だけが読める。見られなくなった投稿の通知は出ない）' })
+export class Notification {
+  @Field(() => Int) id!: number;
+  @Field(() => NotificationKind) kind!: NotificationKind;
+  @Field(() => NotificationActor, { nullable: true, description: '通知のもとになった操作をした社員（削除済みなら null）' }) actor!: NotificationActor | null;
+  @Field(() => Int, { description: '対象の投稿 ID（リンク先）' }) postId!: number;
+  @Field({ description: '対象の投稿のタイトル' }) postTitle!: string;
+  @Field(() => Int, { nullable: true, description: 'コメント・返信の通知ならそのコメントの ID' }) commentId!: number | null;
+  @Field(() => String, { nullable: true, description: 'コメント・返信の冒頭（60文字まで）' }) excerpt!: string | null;
+  @Field() createdAt!: Date;
+  @Field({ description: '既読か' }) read!: boolean;
+}
+
+@ObjectType({ simpleResolvers: true, description: '通知の1ページ（新しい順）' })
+export class NotificationPage {
+  @Field(() => [Notification]) items!: Notification[];
+  @Field(() => String, { nullable: true, description: '次のページの after（最後のページなら null）' }) nextCursor!: string | null;
+  @Field(() => Int, { description: '未読の数' }) unreadCount!: number;
+}
+
+@ObjectType({ simpleResolvers: true, description: '自分の通知が変わった（届いた・取り消された・既読にした）。一覧は読み直す' })
+export class NotificationsChange {
+  @Field(() => Int, { description: '今の未読の数' }) unreadCount!: number;
+  @Field(() => Int, { nullable: true, description: '届いた・取り消された通知の投稿 ID（既読の変更だけなら null）' }) postId!: number | null;
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, IconButton, Spinner } from '@primer/react';
+import { CheckIcon } from '@primer/octicons-react';
+import { useI18n } from '../../app/i18n';
+import { useNarrow } from '../../app/use-narrow';
+import { graphql } from '../../gql';
+import type { NotificationItemFragment } from '../../gql/graphql';
+import { NOTIFICATION_TEXT, describe } from './notification-text';
+import styles from './notifications.module.css';
+
+graphql(`
+  fragment NotificationItem on Notification {
+    id
+    kind
+    postId
+    postTitle
+    commentId
+    excerpt
+    createdAt
+    read
+    actor {
+      id
+      name
+    }
+  }
+`);
+
+const NotificationsQuery = graphql(`
+  query Notifications($after: String) {
+    notifications(after: $after, limit: 20) {
+      unreadCount
+      nextCursor
+      items {
+        ...NotificationItem
+      }
+    }
+  }
+`);
+
+const MarkNotificationsReadMutation = graphql(`
+  mutation MarkNotificationsRead($ids: [Int!]!) {
+    markNotificationsRead(ids: $ids)
+  }
+`);
+
+const MarkAllNotificationsReadMutation = graphql(`
+  mutation MarkAllNotificationsRead {
+    markAllNotificationsRead
+  }
+`);
+
+/** Where an item leads: the post in the blog feed's dialog (a comment or reply: with its comment named). */
+export function placeOf(n: Pick<NotificationItemFragment, 'postId' | 'commentId'>, narrow: boolean): string {
+  const q = new URLSearchParams({ post: String(n.postId) });
+  if (n.commentId) q.set('comment', String(n.commentId));
+  return `${narrow ? '/blog/sp' : '/blog'}?${q}`;
+}
+
+/**
+ * The bell's list (its own chunk): newest first, unread marked, each item opening its post (and
+ * marking it read), one mark per item and すべて既読にする; もっと見る on the server's cursor.
+ * `version` changes with every live change: the first page is read anew.
+ */
+export default function NotificationPanel({ version, onCount, onClose }: { version: number; onCount(n: number): void; onClose(): void }) {
+  const { locale } = useI18n();
+  const text = NOTIFICATION_TEXT[locale];
+  const narrow = useNarrow();
+  const navigate = useNavigate();
+  const { data, loading, error, refetch, fetchMore } = useQuery(NotificationsQuery, { fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+  const [more, setMore] = useState<{ items: NotificationItemFragment[]; next: string | null } | null>(null);
+  const [markRead] = useMutation(MarkNotificationsReadMutation);
+  const [markAll, markingAll] = useMutation(MarkAllNotificationsReadMutation);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (version === 0) return;
+    setMore(null);
+    void refetch();
+  }, [version, refetch]);
+
+  const page = data?.notifications;
+  const items = [...(page?.items ?? []), ...(more?.items ?? [])] as NotificationItemFragment[];
+  const next = more ? more.next : (page?.nextCursor ?? null);
+
+  const mark = async (ids: number[]) => {
+    setFailed(false);
+    try {
+      const r = await markRead({ variables: { ids } });
+      if (r.data) onCount(r.data.markNotificationsRead);
+      setMore((m) => m && { ...m, items: m.items.map((n) => (ids.includes(n.id) ? { ...n, read: true } : n)) });
+      await refetch();
+    } catch {
+      setFailed(true);
+    }
+  };
+  const open = (n: NotificationItemFragment) => {
+    if (!n.read) void mark([n.id]);
+    onClose();
+    navigate(placeOf(n, narrow));
+  };
+  const readAll = async () => {
+    setFailed(false);
+    try {
+      const r = await markAll();
+      if (r.data) onCount(r.data.markAllNotificationsRead);
+      setMore(null);
+      await refetch();
+    } catch {
+      setFailed(true);
+    }
+  };
+  const loadMore = async () => {
+    if (!next) return;
+    const r = await fetchMore({ variables: { after: next }, updateQuery: (prev) => prev });
+    const got = r.data?.notifications;
+    if (got) setMore((m) => ({ items: [...(m?.items ?? []), ...(got.items as NotificationItemFragment[])], next: got.nextCursor }));
+  };
+
+  return (
+    <div className={styles.panel} data-testid="notification-panel">
+      <div className={styles.panelHead}>
+        <h2 className={styles.title}>{text.title}</h2>
+        <Button size="small" variant="invisible" onClick={readAll} disabled={!page?.unreadCount} loading={markingAll.loading} data-testid="notification-read-all">
+          {text.readAll}
+        </Button>
+      </div>
+      {(error || failed) && <p className={styles.error}>{error ? text.loadFailed : text.markFailed}</p>}
+      {loading && !items.length && (
+        <div className={styles.loading}>
+          <Spinner size="small" srText={text.loading} />
+        </div>
+      )}
+      {!loading && !error && !items.length && <p className={styles.empty}>{text.empty}</p>}
+      {items.length > 0 && (
+        <ul className={styles.list}>
+          {items.map((n) => (
+            <li key={n.id} className={styles.item} data-unread={!n.read || undefined} data-testid="notification-item">
+              <button type="button" className={styles.itemLink} onClick={() => open(n)}>
+                {!n.read && <span className={styles.dot} aria-label={text.unreadLabel} role="img" />}
+                <span className={styles.itemText}>
+                  <span className={styles.message}>{describe(text, n)}</span>
+                  {n.excerpt && <span className={styles.excerpt}>{n.excerpt}</span>}
+                  <span className={styles.time}>{text.time(new Date(n.createdAt))}</span>
+                </span>
+              </button>
+              {!n.read && <IconButton icon={CheckIcon} size="small" variant="invisible" aria-label={text.markRead} onClick={() => void mark([n.id])} />}
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <div className={styles.more}>
+          <Button size="small" onClick={() => void loadMore()}>
+            {text.more}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

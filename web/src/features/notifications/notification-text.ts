@@ -1,0 +1,50 @@
+import type { Locale } from '../../app/i18n';
+import type { NotificationItemFragment } from '../../gql/graphql';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const stamp = (d: Date) => `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/** The bell list's words, in its own chunk (not in the first chunk's catalogs). */
+export const NOTIFICATION_TEXT = {
+  ja: {
+    title: '通知',
+    readAll: 'すべて既読にする',
+    markRead: '既読にする',
+    unreadLabel: '未読',
+    empty: '通知はありません。',
+    more: 'もっと見る',
+    loading: '読み込み中',
+    loadFailed: '通知を読み込めませんでした。時間をおいて再度お試しください。',
+    markFailed: '既読にできませんでした。時間をおいて再度お試しください。',
+    someone: '（不明）',
+    COMMENT: (who: string, title: string) => `${who}さんがあなたの投稿「${title}」にコメントしました`,
+    REPLY: (who: string, title: string) => `${who}さんがあなたのコメントに返信しました（「${title}」）`,
+    LIKE: (who: string, title: string) => `${who}さんがあなたの投稿「${title}」にいいねしました`,
+    READ_REQUEST: (who: string, title: string) => `${who}さんが「${title}」の確認をお願いしています`,
+    time: stamp,
+  },
+  en: {
+    title: 'Notifications',
+    readAll: 'Mark all as read',
+    markRead: 'Mark as read',
+    unreadLabel: 'Unread',
+    empty: 'No notifications.',
+    more: 'Show more',
+    loading: 'Loading',
+    loadFailed: 'The notifications could not be loaded. Please try again later.',
+    markFailed: 'They could not be marked as read. Please try again later.',
+    someone: '(unknown)',
+    COMMENT: (who: string, title: string) => `${who} commented on your post "${title}"`,
+    REPLY: (who: string, title: string) => `${who} replied to your comment ("${title}")`,
+    LIKE: (who: string, title: string) => `${who} liked your post "${title}"`,
+    READ_REQUEST: (who: string, title: string) => `${who} asks you to confirm you read "${title}"`,
+    time: stamp,
+  },
+} as const satisfies Record<Locale, unknown>;
+
+export type NotificationText = (typeof NOTIFICATION_TEXT)[Locale];
+
+/** One notification as a sentence. */
+export function describe(text: NotificationText, n: Pick<NotificationItemFragment, 'kind' | 'actor' | 'postTitle'>): string {
+  return text[n.kind](n.actor?.name ?? text.someone, n.postTitle);
+}
