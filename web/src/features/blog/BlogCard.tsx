@@ -70,12 +70,15 @@ export function BlogCard({
   onClick,
   onDoubleClick,
   onChanged,
+  onComments,
 }: {
   post: BlogCardPost;
   onClick(p: BlogCardPost): void;
   onDoubleClick?(p: BlogCardPost): void;
   /** The post after a like or save (first as it will be, then as the server answered). */
   onChanged(p: BlogCardPost): void;
+  /** The comment icon: opens the comments dialog. */
+  onComments(p: BlogCardPost): void;
 }) {
   return (
     <article
@@ -106,7 +109,7 @@ export function BlogCard({
       </div>
       <AttachmentView attachment={post.attachment} />
       <div className={`${styles.content} ${styles.clamped}`} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
-      <EngagementBar post={post} onChanged={onChanged} />
+      <EngagementBar post={post} onChanged={onChanged} onComments={onComments} />
     </article>
   );
 }

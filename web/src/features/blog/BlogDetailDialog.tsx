@@ -6,7 +6,17 @@ import { EngagementBar } from './engagement';
 import styles from './blog.module.css';
 
 /** The read-only view of one post (a single click on a card, or a tap on someone else's post on mobile). */
-export function BlogDetailDialog({ post, onClose, onChanged }: { post: BlogCardPost; onClose(): void; onChanged(p: BlogCardPost): void }) {
+export function BlogDetailDialog({
+  post,
+  onClose,
+  onChanged,
+  onComments,
+}: {
+  post: BlogCardPost;
+  onClose(): void;
+  onChanged(p: BlogCardPost): void;
+  onComments(p: BlogCardPost): void;
+}) {
   const t = useT();
   return (
     <Dialog
@@ -30,7 +40,7 @@ export function BlogDetailDialog({ post, onClose, onChanged }: { post: BlogCardP
         {/* contentHtml: sanitized on the server with an allow-list; nothing else is injected. */}
         <div className={styles.content} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
         <AttachmentView attachment={post.attachment} large />
-        <EngagementBar post={post} onChanged={onChanged} />
+        <EngagementBar post={post} onChanged={onChanged} onComments={onComments} />
       </div>
     </Dialog>
   );
