@@ -142,7 +142,7 @@ export function CommentComposer({
         }}
       />
       <div className={styles.composerBar}>
-        <EmojiPicker text={text} onPick={pick} onClosed={() => box.current?.focus()} />
+        <EmojiPicker text={text} box={box} onPick={pick} />
         <IconButton icon={PaperclipIcon} aria-label={text.attach} variant="invisible" size="small" disabled={processing || sending} onClick={() => fileInput.current?.click()} />
         <input
           ref={fileInput}
