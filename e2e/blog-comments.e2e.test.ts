@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pdf } from '../graph/src/lib/files/test-files.js';
 import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 import { makePng } from './support/png';
 
@@ -45,8 +46,9 @@ async function createPost(page: Page, title: string, options = 'comment,like'): 
   return ((await res.json()) as { blog_id: number }).blog_id;
 }
 
-async function commentByApi(page: Page, blogId: number, content: string, parent: number | null = null): Promise<number> {
-  const res = await page.request.post('/api/comments', { data: { blog_id: blogId, content, parent_comment_id: parent } });
+async function commentByApi(page: Page, blogId: number, content: string, file?: { name: string; type: string; bytes: Buffer }): Promise<number> {
+  const attachment = file ? { attachment: `data:${file.type};base64,${file.bytes.toString('base64')}`, attachment_filename: file.name } : {};
+  const res = await page.request.post('/api/comments', { data: { blog_id: blogId, content, ...attachment } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { comment_id: number }).comment_id;
 }
@@ -155,6 +157,36 @@ describe('blog comments (web)', () => {
     await openComments(page, closedTitle);
     expect(await dialogOf(page).getByTestId('blog-comments-closed').innerText()).toBe('この投稿はコメントを受け付けていません。');
     expect(await dialogOf(page).getByRole('textbox').count()).toBe(0);
+    await context.close();
+  });
+
+  test('a PDF previews in a frame (the app lets its own files be framed); a text file offers its download', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'staff');
+    const title = unique('添付プレビューの確認');
+    const id = await createPost(page, title);
+    await commentByApi(page, id, '議事録です', { name: '議事録.pdf', type: 'application/pdf', bytes: pdf() });
+    await commentByApi(page, id, 'メモです', { name: 'メモ.txt', type: 'text/plain', bytes: Buffer.from('打ち合わせのメモ\n') });
+    await page.goto('/blog');
+    await cardTitled(page, title).waitFor();
+    await openComments(page, title);
+
+    const framed = page.waitForResponse((r) => /\/api\/comments\/\d+\/attachment$/.test(new URL(r.url()).pathname) && r.request().resourceType() === 'document');
+    await commentNamed(page, '議事録です').getByTestId('blog-comment-attachment').click();
+    const preview = page.getByTestId('blog-comment-preview');
+    await preview.waitFor();
+    expect(await preview.locator('iframe').getAttribute('title')).toBe('議事録.pdf');
+    // Had the page's CSP refused the frame, the browser would never have asked for the file.
+    const res = await framed;
+    expect([res.status(), res.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    await shot(page, 'desktop-blog-comment-pdf');
+    await page.getByRole('dialog', { name: '議事録.pdf のプレビュー' }).getByRole('button', { name: '閉じる' }).last().click();
+    await preview.waitFor({ state: 'detached' });
+
+    await commentNamed(page, 'メモです').getByTestId('blog-comment-attachment').click();
+    await preview.waitFor();
+    expect(await preview.innerText()).toContain('この形式はプレビューできません。ダウンロードして開いてください。');
+    expect(await preview.getByRole('link', { name: 'ダウンロード' }).getAttribute('download')).toBe('メモ.txt');
     await context.close();
   });
 
