@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdf } from '../graph/src/lib/files/test-files.js';
+import { axeViolations, describeFindings } from './support/axe';
 import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 import { makePng } from './support/png';
 
@@ -144,6 +145,8 @@ describe('blog comments (web)', () => {
     await page.getByRole('dialog', { name: '集合写真.png のプレビュー' }).getByRole('button', { name: '閉じる' }).last().click();
     await preview.waitFor({ state: 'detached' });
     await shot(page, 'desktop-blog-comments');
+    const found = await axeViolations(page, { include: '[data-testid="blog-comments"]' });
+    expect(found, describeFindings('the comments dialog', found)).toEqual([]);
     expect(threadSizeOf(await commentsOf(page, id))).toBe(3);
     await page
       .getByRole('dialog', { name: `${title} のコメント` })
@@ -250,6 +253,8 @@ describe('blog comments (web)', () => {
     expect(await commentNamed(other.page, 'デバイス管理者のコメント').getByTestId('blog-comment-menu').count()).toBe(0);
     expect(await commentNamed(other.page, 'システム管理者のコメント').getByTestId('blog-comment-menu').count()).toBe(1);
     await shot(other.page, 'phone-blog-comments');
+    const found = await axeViolations(other.page, { include: '[data-testid="blog-comments"]' });
+    expect(found, describeFindings('the comments dialog (phone)', found)).toEqual([]);
     // The server holds the same rule.
     const refused = await other.page.request.delete(`/api/comments/${devComment}`, { headers: { 'X-Requested-With': 'fetch' } });
     expect(refused.status()).toBe(403);
