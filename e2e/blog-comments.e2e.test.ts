@@ -284,7 +284,8 @@ describe('blog comments (web)', () => {
     await expect.poll(() => commentTexts(dialogOf(author.page))).toEqual(['システム管理者のコメント']);
     expect((await commentsOf(author.page, id)).map((c) => c.content)).toEqual(['システム管理者のコメント']);
     await Promise.all([author, commenter, other].map((x) => x.context.close()));
-  });
+    // Three browsers signing in one after another: more than the default 90 s on a loaded machine.
+  }, 180_000);
 
   test('live: a comment, a reply and a deletion in one browser reach the other’s open dialog and card count without reload', async () => {
     const writer = await newPage(browser);
@@ -345,7 +346,7 @@ describe('blog comments (web)', () => {
     await expect.poll(() => count.innerText()).toBe('0');
     expect(await watcher.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await Promise.all([writer, watcher].map((x) => x.context.close()));
-  });
+  }, 180_000);
 });
 
 function threadSizeOf(comments: ApiComment[]): number {
