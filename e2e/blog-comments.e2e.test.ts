@@ -233,6 +233,7 @@ describe('blog comments (web)', () => {
     await context.close();
   });
 
+  // Three browsers signing in one after another (and two in the live test): 180 s, beyond the default 90 s on a loaded machine.
   test("deletion: the comment's author and the post's author see 削除 and may delete; another employee sees no menu (and the API refuses them)", async () => {
     const author = await newPage(browser);
     const commenter = await newPage(browser);
@@ -284,7 +285,6 @@ describe('blog comments (web)', () => {
     await expect.poll(() => commentTexts(dialogOf(author.page))).toEqual(['システム管理者のコメント']);
     expect((await commentsOf(author.page, id)).map((c) => c.content)).toEqual(['システム管理者のコメント']);
     await Promise.all([author, commenter, other].map((x) => x.context.close()));
-    // Three browsers signing in one after another: more than the default 90 s on a loaded machine.
   }, 180_000);
 
   test('live: a comment, a reply and a deletion in one browser reach the other’s open dialog and card count without reload', async () => {
