@@ -20,7 +20,8 @@ export function requestIds(req: Request, res: Response, next: NextFunction): voi
 
 /**
  * The web app's Content-Security-Policy: scripts and styles only from this origin (Google Identity
- * Services' script, style and frame when Google sign-in is on), no plugins, no framing by anyone,
+ * Services' script, style and frame when Google sign-in is on), frames of our own files (the comments'
+ * PDF preview; files carry their own sandboxing CSP), no plugins, no framing by anyone,
  * forms and <base> only to this origin. Styles may be inline: Primer sets style attributes.
  */
 export const CONTENT_SECURITY_POLICY = [
@@ -30,7 +31,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self' https://accounts.google.com/gsi/",
-  'frame-src https://accounts.google.com/gsi/',
+  "frame-src 'self' https://accounts.google.com/gsi/",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

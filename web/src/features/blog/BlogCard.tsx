@@ -71,12 +71,15 @@ export function BlogCard({
   onClick,
   onDoubleClick,
   onChanged,
+  onComments,
 }: {
   post: BlogCardPost;
   onClick(p: BlogCardPost): void;
   onDoubleClick?(p: BlogCardPost): void;
   /** The post after a like or save (first as it will be, then as the server answered). */
   onChanged(p: BlogCardPost): void;
+  /** The comment icon: opens the comments dialog. */
+  onComments(p: BlogCardPost): void;
 }) {
   return (
     <article
@@ -108,7 +111,7 @@ export function BlogCard({
       <AttachmentView attachment={post.attachment} />
       <div className={`${styles.content} ${styles.clamped}`} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
       <ReadingBar post={post} onChanged={onChanged} />
-      <EngagementBar post={post} onChanged={onChanged} />
+      <EngagementBar post={post} onChanged={onChanged} onComments={onComments} />
     </article>
   );
 }

@@ -7,7 +7,17 @@ import { ReadingBar, ReadingStatusSection } from './reading';
 import styles from './blog.module.css';
 
 /** The read-only view of one post (a single click on a card, or a tap on someone else's post on mobile). */
-export function BlogDetailDialog({ post, onClose, onChanged }: { post: BlogCardPost; onClose(): void; onChanged(p: BlogCardPost): void }) {
+export function BlogDetailDialog({
+  post,
+  onClose,
+  onChanged,
+  onComments,
+}: {
+  post: BlogCardPost;
+  onClose(): void;
+  onChanged(p: BlogCardPost): void;
+  onComments(p: BlogCardPost): void;
+}) {
   const t = useT();
   return (
     <Dialog
@@ -32,7 +42,7 @@ export function BlogDetailDialog({ post, onClose, onChanged }: { post: BlogCardP
         <div className={styles.content} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
         <AttachmentView attachment={post.attachment} large />
         <ReadingBar post={post} onChanged={onChanged} />
-        <EngagementBar post={post} onChanged={onChanged} />
+        <EngagementBar post={post} onChanged={onChanged} onComments={onComments} />
         <ReadingStatusSection post={post} />
       </div>
     </Dialog>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Dialog, SegmentedControl, Spinner } from '@primer/react';
@@ -25,6 +25,9 @@ import { useBlogFeed } from './use-blog-feed';
 import { useLinkedPost } from './use-linked-post';
 import styles from './blog.module.css';
 
+// The comments dialog (its composer, emoji picker and preview) is its own chunk, fetched on the first opening.
+const CommentsDialog = lazy(() => import('./comments/CommentsDialog'));
+
 const KEYS = [...FILTER_KEYS, 'scope'] as const;
 /** すべて / マイブログ / 保存したブログ, as the URL's scope says them ('' is すべて). */
 const SCOPES = [
@@ -50,6 +53,11 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   const [layout, setLayout] = useStoredLayout();
   const [filterOpen, setFilterOpen] = useState(false);
   const [shown, setShown] = useState<BlogCardPost | null>(null);
+  // The post whose comments are open, and how many live COMMENTS_CHANGED it has had since (the dialog reads its thread again on each).
+  const [commentsOf, setCommentsOf] = useState<BlogCardPost | null>(null);
+  const [commentsRevision, setCommentsRevision] = useState(0);
+  const commentsOfId = useRef<number | null>(null);
+  commentsOfId.current = commentsOf?.id ?? null;
 
   const scopeIndex = Math.max(
     0,
@@ -78,6 +86,8 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
     feed.apply(change);
     setPinnedPosts((list) => applyToPinned(list, change));
     setShown((p) => p && applyToShown(p, change));
+    setCommentsOf((p) => p && applyToShown(p, change));
+    if (change.kind === 'COMMENTS_CHANGED' && change.postId === commentsOfId.current) setCommentsRevision((n) => n + 1);
   });
   useEffect(() => {
     if (feed.error || pinned.error) toast.error(t('blog.fetchFailed'));
@@ -88,6 +98,11 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
     feed.replace(post);
     setPinnedPosts((list) => list.map((p) => (p.id === post.id ? post : p)));
     setShown((p) => (p?.id === post.id ? post : p));
+    setCommentsOf((p) => (p?.id === post.id ? post : p));
+  };
+  const openComments = (p: BlogCardPost) => {
+    setCommentsRevision(0);
+    setCommentsOf(p);
   };
   // Opening a post is seeing it: marked once (New! goes), never un-seen. A failed mark leaves New!
   // (the next opening tries again).
@@ -153,7 +168,14 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
       <PinnedPanel posts={pinnedPosts} onOpen={open} />
       <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
         {feed.items.map((p) => (
-          <BlogCard key={p.id} post={p} onClick={narrow ? tap : clicks.onClick} onDoubleClick={narrow ? undefined : clicks.onDoubleClick} onChanged={changed} />
+          <BlogCard
+            key={p.id}
+            post={p}
+            onClick={narrow ? tap : clicks.onClick}
+            onDoubleClick={narrow ? undefined : clicks.onDoubleClick}
+            onChanged={changed}
+            onComments={openComments}
+          />
         ))}
       </div>
       {feed.loading && (
@@ -176,7 +198,12 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
           {filters}
         </Dialog>
       )}
-      {shown && <BlogDetailDialog post={shown} onClose={() => setShown(null)} onChanged={changed} />}
+      {shown && <BlogDetailDialog post={shown} onClose={() => setShown(null)} onChanged={changed} onComments={openComments} />}
+      {commentsOf && (
+        <Suspense fallback={null}>
+          <CommentsDialog post={commentsOf} revision={commentsRevision} onClose={() => setCommentsOf(null)} onCount={(count) => changed({ ...commentsOf, commentCount: count })} />
+        </Suspense>
+      )}
     </Page>
   );
 }

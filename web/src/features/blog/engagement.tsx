@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Tooltip } from '@primer/react';
-import { HeartFillIcon, HeartIcon, StarFillIcon, StarIcon } from '@primer/octicons-react';
+import { CommentIcon, HeartFillIcon, HeartIcon, StarFillIcon, StarIcon } from '@primer/octicons-react';
 import { useI18n, type Locale } from '../../app/i18n';
 import { readError } from '../../components/gql-errors';
 import { toast } from '../../components/Toast';
@@ -15,6 +15,7 @@ import styles from './blog.module.css';
  */
 const TEXT = {
   ja: {
+    comments: 'コメント {count} 件',
     like: 'いいね',
     unlike: 'いいねを取り消す',
     noLikers: 'まだいいねはありません',
@@ -29,6 +30,7 @@ const TEXT = {
     linkedMissing: 'この投稿は表示できません（削除されたか、閲覧できなくなりました）。',
   },
   en: {
+    comments: '{count} comments',
     like: 'Like',
     unlike: 'Remove like',
     noLikers: 'No likes yet',
@@ -63,11 +65,12 @@ export function NewLabel({ post }: { post: BlogCardPost }) {
 const stop = (e: React.SyntheticEvent) => e.stopPropagation();
 
 /**
- * The heart (where the author allows likes; its tooltip names the likers) and the star of one post.
+ * The comment icon with the count (it opens the comments dialog), the heart (where the author allows
+ * likes; its tooltip names the likers) and the star of one post.
  * Each toggle shows its new state at once; the server's answer (the post as it now is) replaces it
  * through `onChanged`, and a failure puts the last known post back with one toast.
  */
-export function EngagementBar({ post, onChanged }: { post: BlogCardPost; onChanged(p: BlogCardPost): void }) {
+export function EngagementBar({ post, onChanged, onComments }: { post: BlogCardPost; onChanged(p: BlogCardPost): void; onComments(p: BlogCardPost): void }) {
   const text = useBlogText();
   const [like] = useMutation(LikeBlogPostMutation);
   const [save] = useMutation(SaveBlogPostMutation);
@@ -108,6 +111,18 @@ export function EngagementBar({ post, onChanged }: { post: BlogCardPost; onChang
   const likers = post.likers.length ? post.likers.map((l) => l.name).join('、') : text.noLikers;
   return (
     <div className={styles.engagement} onClick={stop} onDoubleClick={stop} onKeyDown={stop} role="group">
+      <button
+        type="button"
+        className={styles.engageButton}
+        aria-label={text.comments.replace('{count}', String(post.commentCount))}
+        title={text.comments.replace('{count}', String(post.commentCount))}
+        aria-haspopup="dialog"
+        onClick={() => onComments(post)}
+        data-testid="blog-comments-open"
+      >
+        <CommentIcon size={16} />
+        <span data-testid="blog-comment-count">{post.commentCount}</span>
+      </button>
       {post.allowLikes && (
         <Tooltip text={likers} direction="n" type="description">
           <button

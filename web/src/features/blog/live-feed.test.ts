@@ -13,6 +13,8 @@ const post = (id: number, over: Partial<LivePost> = {}): LivePost => ({
   stateLabel: '公開中',
   pinned: false,
   allowLikes: true,
+  allowComments: true,
+  commentCount: 0,
   likeCount: 0,
   likedByMe: false,
   likers: [],

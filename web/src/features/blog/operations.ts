@@ -11,6 +11,8 @@ export const BlogCardFields = graphql(`
     stateLabel
     pinned
     allowLikes
+    allowComments
+    commentCount
     likeCount
     likedByMe
     likers {

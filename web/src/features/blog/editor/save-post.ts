@@ -19,20 +19,20 @@ export class SaveRefused extends Error {
  * is the Editor.js document itself (the REST facade takes a document as well as HTML).
  * A JSON body is also what the facade's CSRF check asks of a cookie-authenticated write.
  */
-export async function savePost(postId: number | null, body: Record<string, unknown>): Promise<{ blog_id: number }> {
+export function savePost(postId: number | null, body: Record<string, unknown>): Promise<{ blog_id: number }> {
+  return sendJson(postId === null ? '/api/blogs' : `/api/blogs/${postId}`, postId === null ? 'POST' : 'PUT', body);
+}
+
+/** One JSON write to the REST facade with the session cookie: its answer, or SaveRefused with the server's code, message and field errors. */
+export async function sendJson<T>(url: string, method: 'POST' | 'PUT', body: Record<string, unknown>): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(postId === null ? '/api/blogs' : `/api/blogs/${postId}`, {
-      method: postId === null ? 'POST' : 'PUT',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    res = await fetch(url, { method, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   } catch {
     throw new SaveRefused('NETWORK', '', []);
   }
   const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  if (res.ok && answer) return answer as { blog_id: number };
+  if (res.ok && answer) return answer as T;
   const fieldErrors = Array.isArray(answer?.fieldErrors) ? (answer.fieldErrors as { field: string; message: string }[]) : [];
   throw new SaveRefused(typeof answer?.code === 'string' ? answer.code : 'INTERNAL_SERVER_ERROR', typeof answer?.error === 'string' ? answer.error : '', fieldErrors);
 }

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { Button, Dialog, Spinner } from '@primer/react';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { displayDate } from '../../../components/master-options';
+import { AuthorBadge, type BlogCardPost } from '../BlogCard';
+import { AttachmentPreview, type PreviewFile } from './AttachmentPreview';
+import { CommentComposer } from './CommentComposer';
+import { CommentItem } from './CommentItem';
+import { threadSize } from './compose';
+import { BlogCommentsQuery } from './operations';
+import { fill, useCommentText } from './text';
+import styles from './comments.module.css';
+
+/**
+ * コメント: the post (title, author, date), its comments with their replies, and the main box — or,
+ * where the author turned comments off, a short note instead of any box. Loaded lazily (its own
+ * chunk). `revision` goes up whenever the live feed reports COMMENTS_CHANGED for this post (another
+ * browser commented, replied or deleted): the thread is read again. After the viewer's own change it
+ * is read again at once, and `onCount` hands the new total to the cards.
+ */
+export default function CommentsDialog({ post, revision, onClose, onCount }: { post: BlogCardPost; revision: number; onClose(): void; onCount(count: number): void }) {
+  const text = useCommentText();
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const [preview, setPreview] = useState<PreviewFile | null>(null);
+  const { data, error, loading, refetch } = useQuery(BlogCommentsQuery, { variables: { postId: post.id }, fetchPolicy: 'no-cache', notifyOnNetworkStatusChange: false });
+  const comments = data?.blogComments;
+  const reload = () => {
+    refetch().then(
+      ({ data: d }) => d && onCount(threadSize(d.blogComments)),
+      () => undefined,
+    );
+  };
+  // Only a new revision reads again (reload itself is new every render).
+  const latestReload = useRef(reload);
+  latestReload.current = reload;
+  useEffect(() => {
+    if (revision > 0) latestReload.current();
+  }, [revision]);
+
+  return (
+    <Dialog
+      title={fill(text.commentsOf, { title: post.title })}
+      onClose={onClose}
+      width="large"
+      position={{ narrow: 'fullscreen', regular: 'center' }}
+      footerButtons={[{ content: text.close, onClick: onClose }]}
+    >
+      <div className={styles.dialog} data-testid="blog-comments">
+        <div className={styles.post}>
+          <AuthorBadge name={post.author.name} />
+          <time className={styles.muted} dateTime={post.publishStart}>
+            {displayDate(post.publishStart)}
+          </time>
+        </div>
+        <section className={styles.thread} aria-label={text.comments} data-testid="blog-comment-list">
+          {loading && !comments && <Spinner size="medium" srText={text.comments} />}
+          {error && !comments && (
+            <div className={styles.loadFailed} role="alert">
+              <span>{text.loadFailed}</span>
+              <Button size="small" onClick={reload}>
+                {text.retry}
+              </Button>
+            </div>
+          )}
+          {comments && comments.length === 0 && <p className={styles.muted}>{text.noComments}</p>}
+          {comments && comments.length > 0 && (
+            <ul className={styles.list}>
+              {comments.map((c) => (
+                <CommentItem key={c.id} comment={c} postId={post.id} open={post.allowComments} text={text} confirm={confirm} onPreview={setPreview} onChanged={reload} />
+              ))}
+            </ul>
+          )}
+        </section>
+        {post.allowComments ? (
+          <CommentComposer postId={post.id} parentId={null} text={text} label={text.commentLabel} placeholder={text.placeholder} sendOnEnter onSent={reload} />
+        ) : (
+          <p className={styles.closed} data-testid="blog-comments-closed">
+            {text.closed}
+          </p>
+        )}
+      </div>
+      {preview && <AttachmentPreview file={preview} text={text} onClose={() => setPreview(null)} />}
+      {confirmDialog}
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { enterAction, insertAtCaret, previewKind, threadSize } from './compose';
+
+const key = (over: Partial<Parameters<typeof enterAction>[0]> = {}) => ({ key: 'Enter', shiftKey: false, isComposing: false, keyCode: 13, ...over });
+
+describe('enterAction: Enter sends, Shift+Enter breaks the line, the IME keeps its Enter', () => {
+  it('a plain Enter sends', () => expect(enterAction(key(), false)).toBe('send'));
+  it('Shift+Enter is a new line', () => expect(enterAction(key({ shiftKey: true }), false)).toBe('newline'));
+  it('the Enter confirming a conversion (isComposing, Chrome/Firefox) does not send', () => expect(enterAction(key({ isComposing: true }), false)).toBe('ignore'));
+  it('an Enter the IME took (keyCode 229) does not send', () => expect(enterAction(key({ keyCode: 229 }), false)).toBe('ignore'));
+  it('an Enter right after compositionend (Safari) does not send', () => expect(enterAction(key(), true)).toBe('ignore'));
+  it('other keys do nothing', () => {
+    expect(enterAction(key({ key: 'a' }), false)).toBe('ignore');
+    expect(enterAction(key({ key: 'Escape' }), false)).toBe('ignore');
+  });
+});
+
+describe('insertAtCaret', () => {
+  it('puts the emoji at the caret and moves the caret after it', () => expect(insertAtCaret('ありがとう', 3, 3, '😊')).toEqual({ text: 'ありが😊とう', caret: 5 }));
+  it('replaces a selection', () => expect(insertAtCaret('abcdef', 1, 4, '👍')).toEqual({ text: 'a👍ef', caret: 3 }));
+  it('clamps a caret beyond the text to its end', () => expect(insertAtCaret('ab', 9, 9, '!')).toEqual({ text: 'ab!', caret: 3 }));
+});
+
+describe('previewKind', () => {
+  it('pictures inline, PDF in a frame, text as a download', () => {
+    expect(['image/png', 'image/jpeg', 'image/gif', 'application/pdf', 'text/plain', 'image/svg+xml'].map(previewKind)).toEqual([
+      'image',
+      'image',
+      'image',
+      'pdf',
+      'download',
+      'download',
+    ]);
+  });
+});
+
+describe('threadSize', () => {
+  it('counts comments and their replies', () => expect(threadSize([{ replies: [1, 2] }, { replies: [] }])).toBe(4));
+  it('is 0 for no comments', () => expect(threadSize([])).toBe(0));
+});
+
+describe('EMOJIS', () => {
+  it('about 85 to 90 distinct emojis (spec §9)', async () => {
+    const { EMOJIS } = await import('./emojis');
+    expect(EMOJIS.length).toBeGreaterThanOrEqual(85);
+    expect(EMOJIS.length).toBeLessThanOrEqual(90);
+    expect(new Set(EMOJIS).size).toBe(EMOJIS.length);
+    expect(EMOJIS.every((e) => e.trim() === e && e.length > 0)).toBe(true);
+  });
+});
