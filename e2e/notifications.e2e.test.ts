@@ -123,6 +123,15 @@ describe('notifications: the bell follows replies and likes live, and leads to t
     await phone.page.getByTestId('notification-read-all').click();
     await expect.poll(() => badgeText(phone.page)).toBe('');
     await expect.poll(() => badgeText(author.page)).toBe('');
+    await author.page.getByRole('button', { name: '閉じる' }).last().click();
+    await author.page.getByTestId('blog-detail').waitFor({ state: 'detached' });
+
+    // Opening the comment item (read by now): the post's comments, with the comment.
+    await author.page.getByTestId('notification-bell').click();
+    await items.first().getByRole('button').first().click();
+    await expect.poll(() => author.page.getByTestId('blog-comment-list').innerText()).toContain('とても参考になりました。ありがとうございます。');
+    await author.page.keyboard.press('Escape');
+    await author.page.getByTestId('blog-comments').waitFor({ state: 'detached' });
 
     for (const p of [author.page, phone.page]) expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await Promise.all([author, phone, reader].map((x) => x.context.close()));

@@ -119,7 +119,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   };
 
   // A notification's link: the post it is about, in the dialog.
-  useLinkedPost(open, () => toast.error(text.linkedMissing));
+  useLinkedPost(open, openComments, () => toast.error(text.linkedMissing));
 
   const base = narrow ? '/blog/sp' : '/blog';
   const clicks = useSingleOrDoubleClick<BlogCardPost>(open, (p) => navigate(`/blog/${p.id}`));
