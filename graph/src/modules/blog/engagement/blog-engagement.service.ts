@@ -158,6 +158,25 @@ async function summaries(em: EntityManager, viewer: number, ids: readonly number
   });
 }
 
+/** One post's engagement for every viewer at once (a live event's read-up): counts, likers, and who has seen and saved it. */
+export interface PostEngagement {
+  likeCount: number;
+  seenCount: number;
+  likers: Liker[];
+  likedBy: Set<number>;
+  seenBy: Set<number>;
+  savedBy: Set<number>;
+}
+
+export async function postEngagement(em: EntityManager, postId: number): Promise<PostEngagement> {
+  const [row]: { seen: number[]; saved: number[] }[] = await em.execute(
+    `select array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved`,
+    [postId, postId],
+  );
+  const [likers] = await likersOf(em, [postId]);
+  return { likeCount: likers.length, seenCount: row.seen.length, likers, likedBy: new Set(likers.map((l) => l.id)), seenBy: new Set(row.seen), savedBy: new Set(row.saved) };
+}
+
 async function likersOf(em: EntityManager, ids: readonly number[]): Promise<Liker[][]> {
   const rows: { post_id: number; id: number; name: string; department_name: string | null }[] = await em.execute(
     `select l.post_id, e.id, e.name, d.name as department_name
