@@ -109,7 +109,8 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
     const categories = [row?.category_id, before?.post.categoryId].filter((c): c is number => c != null);
     const onlyFor = e.type === 'blog.post.save_changed' ? (e.payload as { employeeId: number }).employeeId : undefined;
     const members = await membersOf(em, [...new Set(categories)]);
-    const engagement = row ? { ...(await postEngagement(em, row.id)), commentCount: (await commentCountsOf(em, [row.id]))[0] } : null;
+    const likerIds = e.type === 'blog.post.like_changed' ? (e.payload as { likerIds?: number[] }).likerIds : undefined; // as of this like, in commit order
+    const engagement = row ? { ...(await postEngagement(em, row.id, likerIds)), commentCount: (await commentCountsOf(em, [row.id]))[0] } : null;
     return { on: 'post', kind, postId: p.post.id, row: row ?? null, today, before, members, onlyFor, engagement };
   }
   if (e.type === 'blog.category.updated') {

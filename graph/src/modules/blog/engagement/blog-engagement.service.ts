@@ -42,6 +42,7 @@ export class BlogEngagementService {
     const user = requireUser(ctx);
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
+      await lockLikes(tx, mark, postId);
       if (mark === 'like' && on && !row.allow_likes) throw forbidden('この投稿はいいねを受け付けていません。');
       return this.write(tx, mark, row, user.id, on);
     });
@@ -52,6 +53,7 @@ export class BlogEngagementService {
     const user = requireUser(ctx);
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
+      await lockLikes(tx, mark, postId);
       const [held] = await tx.execute(`select 1 from ${TABLE[mark]} where post_id = ? and employee_id = ? for update`, [postId, user.id]);
       if (mark === 'like' && !held && !row.allow_likes) throw forbidden('この投稿はいいねを受け付けていません。');
       await this.write(tx, mark, row, user.id, !held);
@@ -109,7 +111,8 @@ export class BlogEngagementService {
       ? await tx.execute(`insert into ${TABLE[mark]} (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [row.id, employeeId])
       : await tx.execute(`delete from ${TABLE[mark]} where post_id = ? and employee_id = ? returning post_id`, [row.id, employeeId]);
     if (!changed.length) return false;
-    record(tx, { type: EVENT[mark], aggregateId: row.id, actorId: employeeId, payload: { post: snapshot(row), employeeId, on } });
+    const likerIds = mark === 'like' ? { likerIds: await this.holders(tx, 'like', row.id) } : {};
+    record(tx, { type: EVENT[mark], aggregateId: row.id, actorId: employeeId, payload: { post: snapshot(row), employeeId, on, ...likerIds } });
     await tx.flush();
     return true;
   }
@@ -140,6 +143,14 @@ export class BlogEngagementService {
   }
 }
 
+/**
+ * Likes of one post one at a time (a lock on the post's row, before its like rows): each like's event
+ * then carries the likers as they are after it, and the events commit in that order.
+ */
+async function lockLikes(tx: EntityManager, mark: Mark, postId: number): Promise<void> {
+  if (mark === 'like') await tx.execute(`select 1 from blog_post where id = ? for update`, [postId]);
+}
+
 async function summaries(em: EntityManager, viewer: number, ids: readonly number[]): Promise<Engagement[]> {
   const rows: { id: number; like_count: number; seen_count: number; liked: boolean; seen: boolean; saved: boolean }[] = await em.execute(
     `select p.id,
@@ -168,13 +179,24 @@ export interface PostEngagement {
   savedBy: Set<number>;
 }
 
-export async function postEngagement(em: EntityManager, postId: number): Promise<PostEngagement> {
+/** `likerIds`: the likers as a like's event carries them (in order); read now when absent. */
+export async function postEngagement(em: EntityManager, postId: number, likerIds?: number[]): Promise<PostEngagement> {
   const [row]: { seen: number[]; saved: number[] }[] = await em.execute(
     `select array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved`,
     [postId, postId],
   );
-  const [likers] = await likersOf(em, [postId]);
+  const likers = likerIds ? await likersNamed(em, likerIds) : (await likersOf(em, [postId]))[0];
   return { likeCount: likers.length, seenCount: row.seen.length, likers, likedBy: new Set(likers.map((l) => l.id)), seenBy: new Set(row.seen), savedBy: new Set(row.saved) };
+}
+
+/** The likers of `ids`, in that order (an employee deleted since is left out, as their like is). */
+async function likersNamed(em: EntityManager, ids: number[]): Promise<Liker[]> {
+  const rows: { id: number; name: string; department_name: string | null }[] = await em.execute(
+    `select e.id, e.name, d.name as department_name from employee e left join department d on d.id = e.department_id where e.id = any(?::int[])`,
+    [pgArray(ids)],
+  );
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, departmentName: r.department_name }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function likersOf(em: EntityManager, ids: readonly number[]): Promise<Liker[][]> {
