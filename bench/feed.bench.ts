@@ -36,6 +36,7 @@ export const FEED_QUERY = `query BlogFeedPage($filter: BlogFeedFilter, $after: S
 }
 fragment BlogCardFields on BlogPostView {
   id title contentHtml publishStart updatedAt state stateLabel pinned
+  allowLikes likeCount likedByMe likers { id name departmentName __typename } isNew saved commentCount
   author { id name __typename }
   category { id name color __typename }
   attachment { name type url thumbnailUrl __typename }
@@ -46,6 +47,11 @@ fragment BlogCardFields on BlogPostView {
 interface Card {
   id: number;
   pinned: boolean;
+  likeCount: number;
+  likedByMe: boolean;
+  isNew: boolean;
+  saved: boolean;
+  commentCount: number;
   attachment: { thumbnailUrl: string | null } | null;
   tags: unknown[];
 }
@@ -56,7 +62,9 @@ function describe(answer: unknown): string {
   const items = d.blogFeed.items;
   return (
     `the same ${items.length} feed ids in the same order [${items.map((c) => c.id).join(', ')}] (${items.filter((c) => c.pinned).length} pinned first, ` +
-    `${items.filter((c) => c.attachment?.thumbnailUrl).length} with a thumbnail, ${items.reduce((n, c) => n + c.tags.length, 0)} tags), next cursor ${d.blogFeed.nextCursor ? 'set' : 'none'}; ` +
+    `${items.filter((c) => c.attachment?.thumbnailUrl).length} with a thumbnail, ${items.reduce((n, c) => n + c.tags.length, 0)} tags, ` +
+    `${items.reduce((n, c) => n + c.likeCount, 0)} likes and ${items.reduce((n, c) => n + c.commentCount, 0)} comments in all, ` +
+    `${items.filter((c) => c.likedByMe).length} liked, ${items.filter((c) => c.isNew).length} New!, ${items.filter((c) => c.saved).length} saved by the viewer), next cursor ${d.blogFeed.nextCursor ? 'set' : 'none'}; ` +
     `速報 ${d.blogPinned.length} posts [${d.blogPinned.map((c) => c.id).join(', ')}]`
   );
 }
@@ -74,6 +82,7 @@ const bench: Bench = {
     log(
       `database: ${data.employees} employees, ${data.categories} categories (viewer ${VIEWER_LOGIN} in ${data.readable.length}: ${data.byDepartment.length} by department, ` +
         `${data.byName.length} by name), ${data.tags} tags, ${data.posts} posts (${data.withThumbnail} with a thumbnail, ${data.pinned} pinned today), ` +
+        `${data.engagement.likes} likes, ${data.engagement.seen} seen marks, ${data.engagement.saves} saves, ${data.engagement.comments} comments, ` +
         `prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     if (args.explain === true) {
@@ -103,6 +112,7 @@ const bench: Bench = {
         tags: data.tags,
         withThumbnail: data.withThumbnail,
         pinnedToday: data.pinned,
+        engagement: data.engagement,
         today: data.today,
         query: FEED_QUERY,
       },
