@@ -3,7 +3,7 @@
  * blog-at-scale, set-based (one statement per table, generate_series per post). About 2 million
  * like and seen rows on 100,000 posts: the posts of the last 10 days are read by up to 1,000 and
  * liked by up to 100 employees each, older ones by up to 14 and 14; comments on a third of the posts
- * (up to 29 on recent ones). The viewer has liked, seen and saved some of the posts they can read,
+ * (up to 29 on recent ones). The viewer has liked (1 in 4), seen (2 in 3) and saved (1 in 10) the posts they can read,
  * so the page's flags differ from card to card. Then VACUUM ANALYZE: the counts are index-only scans.
  */
 import type pg from 'pg';
@@ -39,9 +39,10 @@ export async function seedEngagement(c: pg.Client, o: { today: string; viewerId:
       o.viewerId,
       `{${o.readable.join(',')}}`,
     ]);
-  await own('blog_like', 'p.id % 4 = 0');
-  await own('blog_seen', 'p.id % 3 <> 0');
-  await own('blog_save', 'p.id % 10 = 0');
+  // (by id / 7: a category's posts have ids of one residue, so id % n alone would mark all or none of a page)
+  await own('blog_like', '(p.id / 7) % 4 = 0');
+  await own('blog_seen', '(p.id / 7) % 3 <> 0');
+  await own('blog_save', '(p.id / 7) % 10 = 0');
   await c.query(
     `insert into blog_comment (post_id, author_id, content, created_at)
      select p.id, ${NTH_EMPLOYEE}, 'コメント ' || k || ' です。', p.created_at + make_interval(mins => k + 1) from blog_post p, ${ACTIVE},
