@@ -10,7 +10,6 @@ import { BlogChangeKind, type BlogChange } from './blog-live.types.js';
 import { POST_SELECT, readableOf, toView, type PostRow } from './blog-post.queries.js';
 import { tokyoToday } from './blog-post.rules.js';
 import { mayRead } from './blog-post.visibility.js';
-import { countsOf as commentCountsOf } from './comments/blog-comment.service.js';
 import { postEngagement, type PostEngagement } from './engagement/blog-engagement.service.js';
 
 /**
@@ -40,7 +39,7 @@ interface PostEvent {
   /** Only this employee hears of it (their own save). */
   onlyFor?: number;
   /** The post's counts, likers, seen and saved marks now (null once deleted), read once for every subscriber. */
-  engagement: (PostEngagement & { commentCount: number }) | null;
+  engagement: PostEngagement | null;
 }
 /** A category renamed, recoloured or given other members: who belonged before and who belongs now. */
 interface CategoryEvent {
@@ -105,12 +104,15 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
     const p = e.payload as { post: BlogPostSnapshot; previous?: BlogPostSnapshot; since?: string };
     const today = tokyoToday();
     const before = kind === BlogChangeKind.CREATED ? null : { post: p.previous ?? p.post, today: p.since ?? today }; // a time-based change: as it was on the last day fired
-    const [row] = kind === BlogChangeKind.DELETED ? [] : ((await em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id])) as PostRow[]);
+    const likerIds = e.type === 'blog.post.like_changed' ? (e.payload as { likerIds?: number[] }).likerIds : undefined; // as of this like, in commit order
+    // The post as it is now and its engagement (a deleted post has neither), read side by side.
+    const [[row], engagement] =
+      kind === BlogChangeKind.DELETED
+        ? [[], null]
+        : await Promise.all([em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id]) as Promise<PostRow[]>, postEngagement(em, p.post.id, likerIds)]);
     const categories = [row?.category_id, before?.post.categoryId].filter((c): c is number => c != null);
     const onlyFor = e.type === 'blog.post.save_changed' ? (e.payload as { employeeId: number }).employeeId : undefined;
     const members = await membersOf(em, [...new Set(categories)]);
-    const likerIds = e.type === 'blog.post.like_changed' ? (e.payload as { likerIds?: number[] }).likerIds : undefined; // as of this like, in commit order
-    const engagement = row ? { ...(await postEngagement(em, row.id, likerIds)), commentCount: (await commentCountsOf(em, [row.id]))[0] } : null;
     return { on: 'post', kind, postId: p.post.id, row: row ?? null, today, before, members, onlyFor, engagement };
   }
   if (e.type === 'blog.category.updated') {

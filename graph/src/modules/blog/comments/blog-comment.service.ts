@@ -206,8 +206,7 @@ function toComment(r: CommentRow, viewer: number, postAuthorId: number): BlogCom
   };
 }
 
-/** Comment counts (replies included) of posts, in the order of `ids`: one grouped count on blog_comment_post_idx. */
-export async function countsOf(em: EntityManager, ids: readonly number[]): Promise<number[]> {
+async function countsOf(em: EntityManager, ids: readonly number[]): Promise<number[]> {
   const rows: { post_id: number; n: number }[] = await em.execute(`select post_id, count(*)::int as n from blog_comment where post_id = any(?::int[]) group by post_id`, [
     pgArray([...ids]),
   ]);

@@ -169,34 +169,43 @@ async function summaries(em: EntityManager, viewer: number, ids: readonly number
   });
 }
 
-/** One post's engagement for every viewer at once (a live event's read-up): counts, likers, and who has seen and saved it. */
+/** One post's engagement for every viewer at once (a live event's read-up): counts, likers, who has seen and saved it, its comments. */
 export interface PostEngagement {
   likeCount: number;
   seenCount: number;
+  commentCount: number;
   likers: Liker[];
   likedBy: Set<number>;
   seenBy: Set<number>;
   savedBy: Set<number>;
 }
 
-/** `likerIds`: the likers as a like's event carries them (in order); read now when absent. */
-export async function postEngagement(em: EntityManager, postId: number, likerIds?: number[]): Promise<PostEngagement> {
-  const [row]: { seen: number[]; saved: number[] }[] = await em.execute(
-    `select array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved`,
-    [postId, postId],
-  );
-  const likers = likerIds ? await likersNamed(em, likerIds) : (await likersOf(em, [postId]))[0];
-  return { likeCount: likers.length, seenCount: row.seen.length, likers, likedBy: new Set(likers.map((l) => l.id)), seenBy: new Set(row.seen), savedBy: new Set(row.saved) };
-}
+const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
 
-/** The likers of `ids`, in that order (an employee deleted since is left out, as their like is). */
-async function likersNamed(em: EntityManager, ids: number[]): Promise<Liker[]> {
-  const rows: { id: number; name: string; department_name: string | null }[] = await em.execute(
-    `select e.id, e.name, d.name as department_name from employee e left join department d on d.id = e.department_id where e.id = any(?::int[])`,
-    [pgArray(ids)],
+/**
+ * In one statement. `likerIds`: the likers as a like's event carries them (in order; an employee
+ * deleted since is left out, as their like is); read from blog_like when absent.
+ */
+export async function postEngagement(em: EntityManager, postId: number, likerIds?: number[]): Promise<PostEngagement> {
+  const likers = likerIds
+    ? `(select json_agg(${LIKER_JSON} order by u.k) from unnest(?::int[]) with ordinality as u(id, k) join employee e on e.id = u.id left join department d on d.id = e.department_id)`
+    : `(select json_agg(${LIKER_JSON} order by l.created_at, e.id) from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = ?)`;
+  const [row]: { likers: Liker[] | null; seen: number[]; saved: number[]; comments: number }[] = await em.execute(
+    `select ${likers} as likers,
+            array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved,
+            (select count(*)::int from blog_comment where post_id = ?) as comments`,
+    [likerIds ? pgArray(likerIds) : postId, postId, postId, postId],
   );
-  const byId = new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, departmentName: r.department_name }]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const list = row.likers ?? [];
+  return {
+    likeCount: list.length,
+    seenCount: row.seen.length,
+    commentCount: row.comments,
+    likers: list,
+    likedBy: new Set(list.map((l) => l.id)),
+    seenBy: new Set(row.seen),
+    savedBy: new Set(row.saved),
+  };
 }
 
 async function likersOf(em: EntityManager, ids: readonly number[]): Promise<Liker[][]> {
