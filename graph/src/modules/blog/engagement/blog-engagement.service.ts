@@ -40,6 +40,7 @@ export class BlogEngagementService {
   /** Sets or clears one mark of the signed-in employee on a post; true when something changed. */
   async set(ctx: AppContext, mark: Mark, postId: number, on: boolean): Promise<boolean> {
     const user = requireUser(ctx);
+    this.forget(ctx);
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
       await lockLikes(tx, mark, postId);
@@ -51,6 +52,7 @@ export class BlogEngagementService {
   /** The spec's toggle (REST): flips the mark and returns who holds it now, in the order they set it. */
   async toggle(ctx: AppContext, mark: 'like' | 'seen', postId: number): Promise<number[]> {
     const user = requireUser(ctx);
+    this.forget(ctx);
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
       await lockLikes(tx, mark, postId);
@@ -106,6 +108,13 @@ export class BlogEngagementService {
     return this.loadersOf(ctx).likers.load(postId);
   }
 
+  /** Drops what this request's loaders read (a write follows). */
+  private forget(ctx: AppContext) {
+    const l = this.loaders.get(ctx);
+    l?.summary.clearAll();
+    l?.likers.clearAll();
+  }
+
   private async write(tx: EntityManager, mark: Mark, row: PostRow, employeeId: number, on: boolean): Promise<boolean> {
     const changed: unknown[] = on
       ? await tx.execute(`insert into ${TABLE[mark]} (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [row.id, employeeId])
@@ -133,9 +142,11 @@ export class BlogEngagementService {
     if (!l) {
       const viewer = requireUser(ctx).id;
       l = {
-        // Batching only, no cache: a subscription's context lives as long as its socket, and each delivery must read anew.
-        summary: new DataLoader((ids) => summaries(ctx.em, viewer, ids), { cache: false }),
-        likers: new DataLoader((ids) => likersOf(ctx.em, ids), { cache: false }),
+        // Cached for the request, so 速報's posts (the feed's pinned ones again) are read once per page. A live
+        // delivery never reaches them (its views carry their engagement: blog.live.ts), and a write in the same
+        // request clears them (forget), so no answer is stale.
+        summary: new DataLoader((ids) => summaries(ctx.em, viewer, ids)),
+        likers: new DataLoader((ids) => likersOf(ctx.em, ids)),
       };
       this.loaders.set(ctx, l);
     }
