@@ -1,13 +1,15 @@
 /**
- * The blog feed (issue 25): one feed page — 20 cards with author, category name and colour, tags,
- * thumbnail URL, plus the 速報 panel — for a viewer in 5 of 30 categories, through the full stack
+ * The blog feed (issues 25 and 26): one feed page — 20 cards with author, category name and colour,
+ * tags, thumbnail URL, like count and likers, comment count, the viewer's New!, liked and saved flags,
+ * plus the 速報 panel — for a viewer in 5 of 30 categories, through the full stack
  * (one GraphQL request with the session cookie, as the browser sends it) against a bare handler
  * running copies of the same SQL (bench/feed/bare-server.ts), in the same run (bench/lib/compare.ts:
  * both servers, identical answers checked first, open-loop fixed-rate steps, a common rate).
  *
  * Data (bench/feed/data.ts → graph/src/db/seeders/blog-at-scale.ts): 5,000 active employees,
  * 30 categories (the viewer `staff` in 5: 2 through the department, 3 by name), 200 tags, 100,000
- * posts (a picture with a thumbnail on 1 in 5, PDFs, scheduled, expired, drafts, a few pinned).
+ * posts (a picture with a thumbnail on 1 in 5, PDFs, scheduled, expired, drafts, a few pinned), about
+ * 2 million like and seen rows, saves and comments (bench/feed/engagement-data.ts).
  * Targets: full p99 < 50 ms at the common rate; p99 ≤ 1.5 × the bare handler's there; highest rate
  * with p99 < 50 ms ≥ 0.6 × the bare handler's (bench/feed/report.ts).
  *
