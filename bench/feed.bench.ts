@@ -1,13 +1,15 @@
 /**
- * The blog feed (issue 25): one feed page — 20 cards with author, category name and colour, tags,
- * thumbnail URL, plus the 速報 panel — for a viewer in 5 of 30 categories, through the full stack
+ * The blog feed (issues 25 and 26): one feed page — 20 cards with author, category name and colour,
+ * tags, thumbnail URL, like count and likers, comment count, the viewer's New!, liked and saved flags,
+ * plus the 速報 panel — for a viewer in 5 of 30 categories, through the full stack
  * (one GraphQL request with the session cookie, as the browser sends it) against a bare handler
  * running copies of the same SQL (bench/feed/bare-server.ts), in the same run (bench/lib/compare.ts:
  * both servers, identical answers checked first, open-loop fixed-rate steps, a common rate).
  *
  * Data (bench/feed/data.ts → graph/src/db/seeders/blog-at-scale.ts): 5,000 active employees,
  * 30 categories (the viewer `staff` in 5: 2 through the department, 3 by name), 200 tags, 100,000
- * posts (a picture with a thumbnail on 1 in 5, PDFs, scheduled, expired, drafts, a few pinned).
+ * posts (a picture with a thumbnail on 1 in 5, PDFs, scheduled, expired, drafts, a few pinned), about
+ * 2 million like and seen rows, saves and comments (bench/feed/engagement-data.ts).
  * Targets: full p99 < 50 ms at the common rate; p99 ≤ 1.5 × the bare handler's there; highest rate
  * with p99 < 50 ms ≥ 0.6 × the bare handler's (bench/feed/report.ts).
  *
@@ -36,6 +38,7 @@ export const FEED_QUERY = `query BlogFeedPage($filter: BlogFeedFilter, $after: S
 }
 fragment BlogCardFields on BlogPostView {
   id title contentHtml publishStart updatedAt state stateLabel pinned
+  allowLikes likeCount likedByMe likers { id name departmentName __typename } isNew saved commentCount
   author { id name __typename }
   category { id name color __typename }
   attachment { name type url thumbnailUrl __typename }
@@ -46,6 +49,11 @@ fragment BlogCardFields on BlogPostView {
 interface Card {
   id: number;
   pinned: boolean;
+  likeCount: number;
+  likedByMe: boolean;
+  isNew: boolean;
+  saved: boolean;
+  commentCount: number;
   attachment: { thumbnailUrl: string | null } | null;
   tags: unknown[];
 }
@@ -56,7 +64,9 @@ function describe(answer: unknown): string {
   const items = d.blogFeed.items;
   return (
     `the same ${items.length} feed ids in the same order [${items.map((c) => c.id).join(', ')}] (${items.filter((c) => c.pinned).length} pinned first, ` +
-    `${items.filter((c) => c.attachment?.thumbnailUrl).length} with a thumbnail, ${items.reduce((n, c) => n + c.tags.length, 0)} tags), next cursor ${d.blogFeed.nextCursor ? 'set' : 'none'}; ` +
+    `${items.filter((c) => c.attachment?.thumbnailUrl).length} with a thumbnail, ${items.reduce((n, c) => n + c.tags.length, 0)} tags, ` +
+    `${items.reduce((n, c) => n + c.likeCount, 0)} likes and ${items.reduce((n, c) => n + c.commentCount, 0)} comments in all, ` +
+    `${items.filter((c) => c.likedByMe).length} liked, ${items.filter((c) => c.isNew).length} New!, ${items.filter((c) => c.saved).length} saved by the viewer), next cursor ${d.blogFeed.nextCursor ? 'set' : 'none'}; ` +
     `速報 ${d.blogPinned.length} posts [${d.blogPinned.map((c) => c.id).join(', ')}]`
   );
 }
@@ -74,6 +84,7 @@ const bench: Bench = {
     log(
       `database: ${data.employees} employees, ${data.categories} categories (viewer ${VIEWER_LOGIN} in ${data.readable.length}: ${data.byDepartment.length} by department, ` +
         `${data.byName.length} by name), ${data.tags} tags, ${data.posts} posts (${data.withThumbnail} with a thumbnail, ${data.pinned} pinned today), ` +
+        `${data.engagement.likes} likes, ${data.engagement.seen} seen marks, ${data.engagement.saves} saves, ${data.engagement.comments} comments, ` +
         `prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     if (args.explain === true) {
@@ -103,6 +114,7 @@ const bench: Bench = {
         tags: data.tags,
         withThumbnail: data.withThumbnail,
         pinnedToday: data.pinned,
+        engagement: data.engagement,
         today: data.today,
         query: FEED_QUERY,
       },

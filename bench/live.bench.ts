@@ -29,18 +29,16 @@
  * Flags: --subscriptions=5000 --sessions=500 --generators=2 --guests=20 --entries=4 --paced=20
  *        --train=40 --gap-ms=100 --p99=250 --target=0.5 --pool=10
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../graph/src/db/embedded.js';
 import { numArg, type Bench } from './lib/bench.js';
-import { serverEnv } from './lib/database.js';
-import { onCleanup, REPO_ROOT, startChild } from './lib/procs.js';
-import { CREATE, inputFor, UPDATE } from './live/changes.js';
+import { REPO_ROOT } from './lib/procs.js';
+import { CREATE, inputFor, SUBSCRIPTION, UPDATE } from './live/changes.js';
 import { Completions, epoch, load, runServer, type Entry, type LiveRun } from './live/phases.js';
 import { reportLive } from './live/report.js';
-import { agent, ensureFdLimit, gql, post, prepareLiveDatabase } from './live/setup.js';
+import { startLiveServers } from './live/servers.js';
+import { gql, post } from './live/setup.js';
 
 const bench: Bench = {
   description: 'Live delivery of schedule changes to 5,000 graphql-ws subscriptions vs a bare ws broadcast of the same frame',
@@ -56,35 +54,17 @@ const bench: Bench = {
     const p99Limit = numArg(args, 'p99', 250);
     const targetRatio = numArg(args, 'target', 0.5);
     const pool = numArg(args, 'pool', 10);
-    onCleanup('http agent', () => agent.destroy());
     const t0 = performance.now();
     log(`load at start: ${load()} (1/5/15 min), ${os.cpus().length} cores`);
-
-    // --- database
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-live-'));
-    fs.chmodSync(tmp, 0o755);
-    onCleanup(
-      'temp dir',
-      () => fs.rmSync(tmp, { recursive: true, force: true }),
-      () => fs.rmSync(tmp, { recursive: true, force: true }),
-    );
-    const pgData = path.join(tmp, 'pg');
-    const db = await startEmbeddedPostgres(pgData, 'intranet');
-    onCleanup('embedded PostgreSQL', () => db.stop());
-    const viewers = await prepareLiveDatabase(db.url, tmp, nSessions, log);
+    const { pgData, viewers, graph, bare, gens, graphUrl, bareUrl } = await startLiveServers({
+      name: 'live',
+      sessions: nSessions,
+      generators: nGens,
+      pool,
+      subscriptions: subs,
+      log,
+    });
     if (viewers.length < nEntries * (nGuests + 1) + 1) throw new Error('too few sessions for the entries and guests');
-
-    // --- children
-    const env = serverEnv({ url: db.url, tmp }, { DB_POOL_MAX: String(pool) });
-    const [graph, bare, ...gens] = await Promise.all([
-      startChild('graph server', path.join(REPO_ROOT, 'bench/live/graph-server.ts'), env),
-      startChild('bare ws server', path.join(REPO_ROOT, 'bench/live/bare-server.ts'), env),
-      ...Array.from({ length: nGens }, (_, g) => startChild(`load generator ${g + 1}`, path.join(REPO_ROOT, 'bench/live/load-gen.ts'), env)),
-    ]);
-    const need = subs + 1024; // the server holds every socket; a generator its share
-    ensureFdLimit([graph.proc.pid!, bare.proc.pid!, ...gens.map((g) => g.proc.pid!)], need, log);
-    const graphUrl = String(graph.ready.url);
-    const bareUrl = String(bare.ready.url);
 
     // --- the entries, created through the real service path; owners and guests are signed-in viewers
     const today = new Date().toISOString().slice(0, 10);
@@ -98,7 +78,8 @@ const bench: Bench = {
       entries.push({ id: created.id, version: created.version, owner, guestIds, isPrivate });
     }
     const expects = Object.fromEntries(entries.map((e) => [e.id, { ownerId: e.owner.id, guestIds: e.guestIds, isPrivate: e.isPrivate }]));
-    await Promise.all(gens.map((g) => g.request({ type: 'expect', expects })));
+    const frames = path.join(REPO_ROOT, 'bench/live/schedule-frames.ts');
+    await Promise.all(gens.map((g) => g.request({ type: 'expect', frames, expects })));
     log(`entries ${entries.map((e) => `#${e.id} (${e.isPrivate ? 'private' : `public, ${e.guestIds.length} guests`})`).join(', ')}; subscriptions for ${week.from}..${week.to}`);
 
     // Connection k belongs to session k mod N: 10 tabs per signed-in employee by default.
@@ -109,7 +90,7 @@ const bench: Bench = {
       gens,
       slices,
       subs,
-      week,
+      subscription: { query: SUBSCRIPTION, operationName: 'ScheduleChanged', variables: week, frames, receivers: subs },
       graphUrl,
       pgData,
       entries,
@@ -146,7 +127,27 @@ const bench: Bench = {
       return { key: `${bareId}:${n}`, sentAt, answeredAt };
     });
 
-    return reportLive({ g, b, checks: run.checks, subs, viewers: viewers.length, nGens, entries, nPaced, nTrain, gapMs, pool, publicFrame, p99Limit, targetRatio, t0, log });
+    const setup = { entries: entries.map((e) => ({ id: e.id, isPrivate: e.isPrivate, guests: e.guestIds.length })) };
+    const correctText = 'every subscriber got every change exactly once, with its own view; no private title left the owner';
+    return reportLive({
+      g,
+      b,
+      checks: run.checks,
+      subs,
+      viewers: viewers.length,
+      nGens,
+      setup,
+      correctText,
+      nPaced,
+      nTrain,
+      gapMs,
+      pool,
+      publicFrame,
+      p99Limit,
+      targetRatio,
+      t0,
+      log,
+    });
   },
 };
 

@@ -2,11 +2,12 @@
  * Bench child: the blog feed's bare baseline (bench/lib/bare.ts: node:http + pg, the same session
  * lookup, from the cookie), answering the feed bench's document (the first page of `blogFeed` and
  * `blogPinned`, card fields and tags) with the same JSON from copies of the service's statements:
- * the viewer's categories once, the feed's pinned part and the rest, 速報, then the posts' rows once
- * for both lists. The rules (state, pinned, cursor, URLs) are restated here in a few lines.
+ * the viewer's categories once, the feed's pinned part and the rest, 速報, then the posts' rows, their
+ * engagement (counts and the viewer's flags), likers and comment counts once for both lists. The
+ * rules (state, pinned, cursor, URLs) are restated here in a few lines.
  */
 import { BareError, serveBare } from '../lib/bare.js';
-import { ACCESS_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
+import { ACCESS_SQL, COMMENT_COUNTS_SQL, ENGAGEMENT_SQL, LIKERS_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
 
 const PAGE = 20;
 const MAX_PINNED = 50;
@@ -23,8 +24,18 @@ const stateOf = (r: Row, today: string) =>
   r.is_draft ? 'DRAFT' : r.publish_start > today ? 'SCHEDULED' : r.publish_end !== null && r.publish_end < today ? 'EXPIRED' : 'PUBLISHED';
 const cursor = (part: 'p' | 'r', k: Key) => Buffer.from(`${part}|${k.publish_start}|${k.id}`).toString('base64url');
 
-/** A card as the document asks for it (BlogCardFields + tags, with Apollo's __typename). */
-function card(r: Row, today: string) {
+/** What the engagement statements answer for one post (ENGAGEMENT_SQL, LIKERS_SQL, COMMENT_COUNTS_SQL). */
+interface Engaged {
+  like_count: number;
+  liked: boolean;
+  seen: boolean;
+  saved: boolean;
+  likers: { id: number; name: string; departmentName: string | null; __typename: 'BlogAuthor' }[];
+  comments: number;
+}
+
+/** A card as the document asks for it (BlogCardFields + tags + commentCount, with Apollo's __typename). */
+function card(r: Row, g: Engaged, today: string) {
   const state = stateOf(r, today);
   return {
     id: r.id,
@@ -35,6 +46,13 @@ function card(r: Row, today: string) {
     state,
     stateLabel: STATE_LABEL[state],
     pinned: state === 'PUBLISHED' && r.is_pin && r.pin_start <= today && today <= r.pin_end,
+    allowLikes: r.allow_likes,
+    likeCount: g.like_count,
+    likedByMe: g.liked,
+    likers: g.likers,
+    isNew: !g.seen,
+    saved: g.saved,
+    commentCount: g.comments,
     author: { id: r.author_id, name: r.author_name, __typename: 'BlogAuthor' },
     category: r.category_id !== null ? { id: r.category_id, name: r.category_name, color: r.category_color, __typename: 'BlogCategoryRef' } : null,
     attachment:
@@ -76,7 +94,15 @@ await serveBare('feedPage', async (pool, viewer, v) => {
     pinnedList = (await pool.query<Key>(PINNED_SQL, [cats, today, MAX_PINNED])).rows.map((r) => r.id);
   }
   const ids = [...new Set([...feed, ...pinnedList])];
-  const rows = new Map<number, Row>(ids.length ? (await pool.query(ROWS_SQL, [`{${ids.join(',')}}`])).rows.map((r) => [r.id, r]) : []);
-  const cards = (list: number[]) => list.flatMap((id) => (rows.has(id) ? [card(rows.get(id)!, today)] : []));
+  const idList = `{${ids.join(',')}}`;
+  const rows = new Map<number, Row>(ids.length ? (await pool.query(ROWS_SQL, [idList])).rows.map((r) => [r.id, r]) : []);
+  const engaged = new Map<number, Engaged>();
+  if (ids.length) {
+    for (const r of (await pool.query(ENGAGEMENT_SQL, [idList, viewer.id])).rows) engaged.set(r.id, { ...r, likers: [], comments: 0 });
+    for (const r of (await pool.query(LIKERS_SQL, [idList])).rows)
+      engaged.get(r.post_id)?.likers.push({ id: r.id, name: r.name, departmentName: r.department_name, __typename: 'BlogAuthor' });
+    for (const r of (await pool.query(COMMENT_COUNTS_SQL, [idList])).rows) engaged.get(r.post_id)!.comments = r.n;
+  }
+  const cards = (list: number[]) => list.flatMap((id) => (rows.has(id) ? [card(rows.get(id)!, engaged.get(id)!, today)] : []));
   return JSON.stringify({ data: { blogFeed: { items: cards(feed), nextCursor: next, __typename: 'BlogFeedPage' }, blogPinned: cards(pinnedList) } });
 });

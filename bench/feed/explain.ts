@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { table } from '../lib/format.js';
-import { ACCESS_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
+import { ACCESS_SQL, COMMENT_COUNTS_SQL, ENGAGEMENT_SQL, LIKERS_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
 
 interface PlanNode {
   'Node Type': string;
@@ -38,6 +38,9 @@ export async function explainFeedPage(url: string, viewer: { id: number; readabl
       ['feed: the rest, per category', REST_SQL, [cats, viewer.id, today, 20 - page.length + 1]],
       ['速報 (limit 50)', PINNED_SQL, [cats, today, 50]],
       ['rows of 20 posts', ROWS_SQL, [ids]],
+      ['engagement of 20 posts', ENGAGEMENT_SQL, [ids, viewer.id]],
+      ['likers of 20 posts', LIKERS_SQL, [ids]],
+      ['comment counts of 20 posts', COMMENT_COUNTS_SQL, [ids]],
     ];
     const rows: (string | number)[][] = [];
     for (const [name, sql, params] of statements) {
@@ -49,7 +52,9 @@ export async function explainFeedPage(url: string, viewer: { id: number; readabl
         if (i > 0) times.push(plan!['Execution Time'] + plan!['Planning Time']);
       }
       const all = nodes(plan!.Plan);
-      const onPosts = all.filter((n) => n['Relation Name'] === 'blog_post').map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
+      const onPosts = all
+        .filter((n) => n['Relation Name'] === 'blog_post' || n['Relation Name']?.match(/^blog_(like|seen|save|comment)$/))
+        .map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name']}`);
       const hit = all[0]['Shared Hit Blocks'] ?? 0;
       const read = all[0]['Shared Read Blocks'] ?? 0;
       times.sort((a, b) => a - b);
@@ -63,7 +68,7 @@ export async function explainFeedPage(url: string, viewer: { id: number; readabl
       ]);
     }
     log(`\nEXPLAIN (ANALYZE, BUFFERS) of one feed page's statements, median of ${runs}:`);
-    log(table(['statement', 'blog_post read by', 'rows', 'buffers hit/read', 'plan ms', 'plan+exec ms'], rows));
+    log(table(['statement', 'blog_post (and marks, comments) read by', 'rows', 'buffers hit/read', 'plan ms', 'plan+exec ms'], rows));
     return rows;
   } finally {
     await c.end();

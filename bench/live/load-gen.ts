@@ -1,33 +1,29 @@
 /**
- * Bench child (load generator for bench/live.bench.ts): holds many WebSocket connections and
- * records when each change reaches each of them.
+ * Bench child (load generator for bench/live.bench.ts and bench/likes.bench.ts): holds many
+ * WebSocket connections and records when each change reaches each of them.
  *
  *   graphql  the graphql-transport-ws protocol as the web app speaks it (session cookie + Origin,
- *            connection_init → connection_ack → subscribe with the ScheduleChanged document), one
+ *            connection_init → connection_ack → subscribe with the bench's document), one
  *            subscription per connection (one browser tab);
  *   bare     plain `ws` connections that only listen.
  *
  * Every received `next` frame is parsed (JSON.parse, once per distinct frame text: see parseFrame)
- * and keyed by `scheduleId:version`. In graphql mode each delivery is also checked against what the viewer may
- * see (owner / guest / others, private entries as busy time only, no private title anywhere in the
- * frame of a non-owner). Receipt times are epoch milliseconds with sub-ms precision
- * (performance.timeOrigin + performance.now()), comparable across the bench's processes.
+ * and keyed by the bench's frame kind (frames.ts: schedule-frames.ts, ../likes/like-frames.ts). In
+ * graphql mode each delivery is also checked against what its viewer may see, and a delivery to a
+ * viewer who must not receive the change at all is a violation (a leak). Receipt times are epoch
+ * milliseconds with sub-ms precision (performance.timeOrigin + performance.now()), comparable across
+ * the bench's processes.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { runChild } from '../lib/child.js';
+import type { FrameKind } from './frames.js';
 
 interface Conn {
   viewerId: number;
   ws?: WebSocket;
   ready: boolean;
   onReady?: () => void;
-}
-/** What each viewer may see of one schedule (sent by the parent before the changes). */
-interface Expect {
-  ownerId: number;
-  guestIds: number[];
-  isPrivate: boolean;
 }
 interface Row {
   recv: Float64Array; // per connection, NaN until received
@@ -38,7 +34,10 @@ const now = () => performance.timeOrigin + performance.now();
 let conns: Conn[] = [];
 let mode: 'graphql' | 'bare' = 'graphql';
 const rows = new Map<string, Row>();
-const expects = new Map<number, Expect>();
+let frames: FrameKind | undefined;
+/** Per connection: whether its viewer must receive the changes (graphql mode; bare: all). */
+let mustReceive: boolean[] = [];
+let receivers = 0;
 let duplicates = 0;
 let violations = 0;
 let firstViolation: string | undefined;
@@ -55,43 +54,13 @@ function violation(msg: string) {
   firstViolation ??= msg;
 }
 
-function classOf(viewer: number, e: Expect): string {
-  if (viewer === e.ownerId) return 'owner';
-  if (e.isPrivate) return 'busy';
-  return e.guestIds.includes(viewer) ? 'guest' : 'public';
-}
+type Message = { type?: string; id?: string; payload?: { data?: Record<string, unknown>; errors?: unknown } };
 
-interface View {
-  id: number;
-  version: number;
-  busyOnly: boolean;
-  canEdit: boolean;
-  canRespond: boolean;
-  myResponse: string | null;
-  title: string | null;
-  guests: { id: number }[];
-  description: string | null;
+/** The bench's frame kind, from the module the parent names (absolute path). */
+async function useFrames(file: unknown): Promise<FrameKind> {
+  frames = ((await import(String(file))) as { frames: FrameKind }).frames;
+  return frames;
 }
-
-function check(viewer: number, raw: string, change: { scheduleId: number; schedule: View | null }) {
-  const e = expects.get(change.scheduleId);
-  const s = change.schedule;
-  if (!e || !s) return violation(`no expectation or no schedule for ${change.scheduleId}`);
-  const cls = classOf(viewer, e);
-  if (!sampleFrames.has(cls)) sampleFrames.set(cls, raw);
-  const bad = (what: string) => violation(`viewer ${viewer} (${cls}) of schedule ${change.scheduleId}: ${what}`);
-  if (cls === 'busy') {
-    if (!s.busyOnly || s.title !== null || s.description !== null || s.guests.length || s.canEdit || s.canRespond) bad('private entry not reduced to busy time');
-    if (raw.includes('SECRET')) bad('private title leaked into the frame');
-    return;
-  }
-  if (s.busyOnly || s.title === null) bad('full view expected');
-  if (s.canEdit !== (cls === 'owner')) bad(`canEdit ${s.canEdit}`);
-  if (s.canRespond !== (cls === 'guest')) bad(`canRespond ${s.canRespond}`);
-  if ((s.myResponse !== null) !== (cls === 'guest')) bad(`myResponse ${s.myResponse}`);
-}
-
-type Message = { type?: string; id?: string; payload?: { data?: { scheduleChanged?: { scheduleId: number; schedule: View | null } }; errors?: unknown } };
 /**
  * Parsed frames by their exact text. Every subscriber of one visibility class receives the same
  * bytes, so a generator holding 2,500 connections would otherwise parse the same 2.5 KB document
@@ -130,29 +99,36 @@ function onFrame(i: number, data: WebSocket.RawData) {
     }
     return;
   }
-  const change = msg.payload?.data?.scheduleChanged;
-  if (!change?.schedule) {
+  const change = msg.payload?.data?.[frames!.field];
+  const key = change ? frames!.keyOf(change) : undefined;
+  if (!key) {
     unexpected++;
     firstUnexpected ??= raw.slice(0, 300);
     return;
   }
-  const key = `${change.scheduleId}:${change.schedule.version}`;
+  const viewer = conns[i].viewerId;
+  if (!mustReceive[i]) return violation(`leak: viewer ${viewer} must not receive ${key}, got ${raw.slice(0, 200)}`);
   let row = rows.get(key);
   if (!row) rows.set(key, (row = { recv: new Float64Array(conns.length).fill(NaN), count: 0 }));
   if (!Number.isNaN(row.recv[i])) duplicates++;
   else {
     row.recv[i] = t;
     row.count++;
-    if (row.count === conns.length) process.send?.({ type: 'complete', key });
+    if (row.count === receivers) process.send?.({ type: 'complete', key });
   }
-  if (mode === 'graphql') check(conns[i].viewerId, raw, change);
+  if (mode === 'graphql') {
+    const { cls, problem } = frames!.check(viewer, raw, change);
+    if (!sampleFrames.has(cls)) sampleFrames.set(cls, raw);
+    if (problem) violation(problem);
+  }
 }
 
 let query = '';
+let operationName = '';
 let variables: Record<string, unknown> = {};
 function subscribe(i: number) {
   const c = conns[i];
-  c.ws!.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { operationName: 'ScheduleChanged', query, variables } }));
+  c.ws!.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { operationName, query, variables } }));
   c.ready = true;
   c.onReady?.();
 }
@@ -160,12 +136,16 @@ function subscribe(i: number) {
 async function open(msg: Record<string, unknown>) {
   mode = msg.mode as 'graphql' | 'bare';
   query = String(msg.query ?? '');
+  operationName = String(msg.operationName ?? '');
+  const kind = await useFrames(msg.frames);
   variables = (msg.variables as Record<string, unknown>) ?? {};
   const url = String(msg.url);
   const origin = String(msg.origin ?? '');
   const list = msg.conns as { viewerId: number; token?: string }[];
   const parallel = Number(msg.parallel ?? 100);
   conns = list.map((c) => ({ viewerId: c.viewerId, ready: false }));
+  mustReceive = conns.map((c) => mode === 'bare' || !kind.receives || kind.receives(c.viewerId));
+  receivers = mustReceive.filter(Boolean).length;
   closing = false;
   rows.clear();
   parsed.clear();
@@ -245,8 +225,8 @@ await runChild(async () => ({ info: { pid: process.pid }, stop: async () => void
     return {};
   },
   close: closeAll,
-  expect: (m) => {
-    for (const [id, e] of Object.entries(m.expects as Record<string, Expect>)) expects.set(Number(id), e);
+  expect: async (m) => {
+    (await useFrames(m.frames)).expect(m.expects);
     return {};
   },
   /** Latencies of the given keys against reference times (epoch ms), and what is missing. */
@@ -258,13 +238,14 @@ await runChild(async () => ({ info: { pid: process.pid }, stop: async () => void
     for (const [key, ref] of Object.entries(refs)) {
       const row = rows.get(key);
       if (!row) {
-        missing += conns.length;
+        missing += receivers;
         continue;
       }
       for (let i = 0; i < row.recv.length; i++) {
         const t = row.recv[i];
-        if (Number.isNaN(t)) missing++;
-        else {
+        if (Number.isNaN(t)) {
+          if (mustReceive[i]) missing++;
+        } else {
           lat.push(Math.round((t - ref) * 100) / 100);
           if (t > last) last = t;
         }

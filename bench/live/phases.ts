@@ -14,7 +14,6 @@ import { summariseProfile } from '../lib/cpuprofile.js';
 import { ms, table } from '../lib/format.js';
 import { REPO_ROOT, type BenchChild } from '../lib/procs.js';
 import { cpuBetween, machineUse, postgresPids, snapshot, type MachineUse } from '../lib/sysstat.js';
-import { SUBSCRIPTION } from './changes.js';
 import type { Viewer } from './setup.js';
 
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -110,16 +109,27 @@ export class Completions {
         });
 }
 
-/** What the phases of both servers share. */
-export interface LiveRun {
+/** The subscription every connection holds, and the frame kind (frames.ts) its generators key and check frames by. */
+export interface LiveSubscription {
+  query: string;
+  operationName: string;
+  variables: Record<string, unknown>;
+  /** Absolute path of the module exporting `frames: FrameKind`. */
+  frames: string;
+  /** How many of the connections must receive each change on the graph server (the others may not see it). */
+  receivers: number;
+}
+
+/** What the phases of both servers share. `E`: what a change is made to (a schedule entry, a post). */
+export interface LiveRun<E = Entry> {
   gens: BenchChild[];
   /** Each generator's connections (session and token). */
   slices: { viewerId: number; token: string }[][];
   subs: number;
-  week: { from: string; to: string };
+  subscription: LiveSubscription;
   graphUrl: string;
   pgData: string;
-  entries: Entry[];
+  entries: E[];
   nPaced: number;
   nTrain: number;
   gapMs: number;
@@ -131,11 +141,11 @@ export interface LiveRun {
   log: (line: string) => void;
 }
 
-export type Send = (entry: Entry, n: number) => Promise<{ key: string; sentAt: number; answeredAt: number }>;
+export type Send<E = Entry> = (entry: E, n: number) => Promise<{ key: string; sentAt: number; answeredAt: number }>;
 
 /** Opens the connections, runs warm-up, paced and train phases against one server, closes them. */
-export async function runServer(run: LiveRun, kind: 'graph' | 'bare', server: BenchChild, send: Send) {
-  const { gens, slices, subs, week, graphUrl, pgData, entries, nPaced, nTrain, gapMs, log } = run;
+export async function runServer<E>(run: LiveRun<E>, kind: 'graph' | 'bare', server: BenchChild, send: Send<E>) {
+  const { gens, slices, subs, subscription, graphUrl, pgData, entries, nPaced, nTrain, gapMs, log } = run;
   const delivered = run.completions.delivered;
   const url = String(server.ready.url).replace('http', 'ws') + '/graphql';
   const o0 = performance.now();
@@ -149,7 +159,19 @@ export async function runServer(run: LiveRun, kind: 'graph' | 'bare', server: Be
         };
         g.proc.on('message', on);
       });
-      await g.request({ type: 'open', mode: kind === 'graph' ? 'graphql' : 'bare', url, origin: graphUrl, conns: slices[i], query: SUBSCRIPTION, variables: week, parallel: 50 });
+      const { query, operationName, variables, frames } = subscription;
+      await g.request({
+        type: 'open',
+        mode: kind === 'graph' ? 'graphql' : 'bare',
+        url,
+        origin: graphUrl,
+        conns: slices[i],
+        query,
+        operationName,
+        variables,
+        frames,
+        parallel: 50,
+      });
       return done;
     }),
   );
@@ -192,7 +214,7 @@ export async function runServer(run: LiveRun, kind: 'graph' | 'bare', server: Be
     const res: PhaseResult = {
       changes,
       deliveries,
-      expected: changes * subs,
+      expected: changes * (kind === 'graph' ? subscription.receivers : subs),
       missing: reports.reduce((a, r) => a + r.missing, 0),
       p50: pct(lat, 0.5),
       p90: pct(lat, 0.9),

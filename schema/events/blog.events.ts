@@ -77,7 +77,13 @@ export const blogPostPinEnded = defineEvent('blog.post.pin_ended', 'blog_post', 
  * snapshot so live delivery decides who may see it without a read; a save concerns its employee only.
  */
 const engagement = z.object({ post: postSnapshot, employeeId: id, on: z.boolean() });
-export const blogPostLikeChanged = defineEvent('blog.post.like_changed', 'blog_post', 1, engagement);
+/**
+ * A like also carries the post's likers after it, in the order they liked (read in the same
+ * transaction, likes of one post serialised by a lock on the post): live delivery renders every
+ * viewer's count and likers from it, in commit order. Optional: events recorded before it lack it.
+ */
+const likeChange = engagement.extend({ likerIds: z.array(id).optional() });
+export const blogPostLikeChanged = defineEvent('blog.post.like_changed', 'blog_post', 1, likeChange);
 export const blogPostSeenChanged = defineEvent('blog.post.seen_changed', 'blog_post', 1, engagement);
 export const blogPostSaveChanged = defineEvent('blog.post.save_changed', 'blog_post', 1, engagement);
 /**

@@ -58,6 +58,23 @@ export class BlogPostView {
   @Field(() => Int) version!: number;
   @Field({ description: '閲覧中の社員が編集できるか（作成者だけ）' }) canEdit!: boolean;
   @Field({ description: '閲覧中の社員が削除できるか（作成者と管理者・システム管理者）' }) canDelete!: boolean;
+  /**
+   * Not a field: set on live deliveries (blog.live.ts), where one view is rendered for a whole class
+   * of subscribers. The counts and likers read once for the event, and the flags of this class; the
+   * engagement and comment fields answer from it instead of reading the (first) subscriber's context.
+   */
+  engagement?: ViewEngagement;
+}
+
+/** A post's engagement as one viewer sees it (counts, likers, their own flags). */
+export interface ViewEngagement {
+  likeCount: number;
+  seenCount: number;
+  commentCount: number;
+  likers: BlogAuthor[];
+  likedByMe: boolean;
+  seenByMe: boolean;
+  savedByMe: boolean;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'ブログ一覧の1ページ（ピン留め中が先、次に公開開始日の新しい順）' })

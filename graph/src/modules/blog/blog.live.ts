@@ -10,6 +10,7 @@ import { BlogChangeKind, type BlogChange } from './blog-live.types.js';
 import { POST_SELECT, readableOf, toView, type PostRow } from './blog-post.queries.js';
 import { tokyoToday } from './blog-post.rules.js';
 import { mayRead } from './blog-post.visibility.js';
+import { postEngagement, type PostEngagement } from './engagement/blog-engagement.service.js';
 
 /**
  * Live delivery of the blog. Each committed event is read up once per graph instance (the post as
@@ -18,7 +19,9 @@ import { mayRead } from './blog-post.visibility.js';
  * delivery, so an employee removed from a category, or moved out of a member department, stops
  * receiving its posts at once, and one added starts. A viewer who saw the post before the change
  * but not after gets it with `post: null` (the card goes); one who saw it neither before nor after
- * gets nothing, not even its id.
+ * gets nothing, not even its id. The post's engagement (counts, likers, who has seen and saved it)
+ * is read up with it, once, and each viewer's flags are set from it: no query per subscriber, and
+ * the class's shared view never carries another subscriber's flags.
  */
 
 type Viewer = Pick<CurrentUser, 'id' | 'role'>;
@@ -35,6 +38,8 @@ interface PostEvent {
   members: Map<number, Set<number>>;
   /** Only this employee hears of it (their own save). */
   onlyFor?: number;
+  /** The post's counts, likers, seen and saved marks now (null once deleted), read once for every subscriber. */
+  engagement: PostEngagement | null;
 }
 /** A category renamed, recoloured or given other members: who belonged before and who belongs now. */
 interface CategoryEvent {
@@ -100,10 +105,16 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
     const p = e.payload as { post: BlogPostSnapshot; previous?: BlogPostSnapshot; since?: string };
     const today = tokyoToday();
     const before = kind === BlogChangeKind.CREATED ? null : { post: p.previous ?? p.post, today: p.since ?? today }; // a time-based change: as it was on the last day fired
-    const [row] = kind === BlogChangeKind.DELETED ? [] : ((await em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id])) as PostRow[]);
+    const likerIds = e.type === 'blog.post.like_changed' ? (e.payload as { likerIds?: number[] }).likerIds : undefined; // as of this like, in commit order
+    // The post as it is now and its engagement (a deleted post has neither), read side by side.
+    const [[row], engagement] =
+      kind === BlogChangeKind.DELETED
+        ? [[], null]
+        : await Promise.all([em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id]) as Promise<PostRow[]>, postEngagement(em, p.post.id, likerIds)]);
     const categories = [row?.category_id, before?.post.categoryId].filter((c): c is number => c != null);
     const onlyFor = e.type === 'blog.post.save_changed' ? (e.payload as { employeeId: number }).employeeId : undefined;
-    return { on: 'post', kind, postId: p.post.id, row: row ?? null, today, before, members: await membersOf(em, [...new Set(categories)]), onlyFor };
+    const members = await membersOf(em, [...new Set(categories)]);
+    return { on: 'post', kind, postId: p.post.id, row: row ?? null, today, before, members, onlyFor, engagement };
   }
   if (e.type === 'blog.category.updated') {
     const p = e.payload as { category: BlogCategorySnapshot; previous: BlogCategorySnapshot; changed: string[] };
@@ -148,9 +159,19 @@ export function changeFor(e: BlogLiveEvent, viewer: Viewer): BlogChange | undefi
   const seesNow = row !== null && mayRead(viewer, { readable: readable(row.category_id) }, readableOf(row), e.today);
   const sawBefore = e.before !== null && mayRead(viewer, { readable: readable(e.before.post.categoryId) }, e.before.post, e.before.today);
   if (!seesNow && !sawBefore) return undefined;
-  // What the view depends on besides the post: whether the viewer wrote it (canEdit) or is 管理者 (canDelete).
-  const cls = !seesNow ? 'gone' : row.author_id === viewer.id ? 'author' : isBlogAdmin(viewer.role) ? 'admin' : 'member';
-  return shared(e, cls, () => ({ kind: e.kind, postId: e.postId, post: seesNow ? toView(row, viewer, e.today) : null }));
+  if (!seesNow) return shared(e, 'gone', () => ({ kind: e.kind, postId: e.postId }));
+  // What the view depends on besides the post: whether the viewer wrote it (canEdit) or is 管理者 (canDelete), and their own marks.
+  const g = e.engagement!;
+  const likedByMe = g.likedBy.has(viewer.id);
+  const seenByMe = g.seenBy.has(viewer.id);
+  const savedByMe = g.savedBy.has(viewer.id);
+  const role = row.author_id === viewer.id ? 'author' : isBlogAdmin(viewer.role) ? 'admin' : 'member';
+  const cls = `${role}:${+likedByMe}${+seenByMe}${+savedByMe}`;
+  return shared(e, cls, () => {
+    const { likeCount, seenCount, commentCount, likers } = g;
+    const post = { ...toView(row, viewer, e.today), engagement: { likeCount, seenCount, commentCount, likers, likedByMe, seenByMe, savedByMe } };
+    return { kind: e.kind, postId: e.postId, post };
+  });
 }
 
 const hubs = new WeakMap<LivePubSub, LiveHub<BlogLiveEvent>>();

@@ -10,8 +10,8 @@ import { BlogComment, BlogCommentInput } from './blog-comment.types.js';
 @Resolver(() => BlogPostView)
 export class BlogCommentResolver {
   @FieldResolver(() => Int, { description: 'コメントの数（返信を含む）' })
-  commentCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
-    return ctx.services.blog.comments.count(ctx, p.id);
+  async commentCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
+    return p.engagement?.commentCount ?? ctx.services.blog.comments.count(ctx, p.id);
   }
 
   @Authorized()

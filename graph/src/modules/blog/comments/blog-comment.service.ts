@@ -79,6 +79,7 @@ export class BlogCommentService {
 
   async add(ctx: AppContext, input: NewComment): Promise<BlogComment> {
     const user = requireUser(ctx);
+    this.counters.get(ctx)?.clearAll();
     checkId(input.postId, '投稿');
     const reply = input.parentId !== null && input.parentId !== undefined;
     // Checked before any file is stored: an outsider or a closed post leaves nothing behind.
@@ -118,6 +119,7 @@ export class BlogCommentService {
   /** Deletes a comment and its replies: by the comment's author or the post's author. */
   async delete(ctx: AppContext, id: number): Promise<boolean> {
     const user = requireUser(ctx);
+    this.counters.get(ctx)?.clearAll();
     const files = await ctx.em.transactional(async (tx) => {
       const { row, post } = await this.readable(ctx, tx, id);
       if (row.author_id !== user.id && post.author_id !== user.id) throw forbidden('このコメントを削除する権限がありません。');
@@ -146,10 +148,13 @@ export class BlogCommentService {
     return this.attachments.openStored({ key: row.attachment_key, thumbKey: row.attachment_thumb_key, name: row.attachment_name }, thumbnail);
   }
 
-  /** A post's comment count (replies included), batched per request without caching (a subscription's context outlives one delivery). */
+  /**
+   * A post's comment count (replies included), batched and cached per request (速報 repeats the feed's pinned
+   * posts); a comment added or deleted in the request clears it. Live views carry their count (blog.live.ts).
+   */
   count(ctx: AppContext, postId: number): Promise<number> {
     let loader = this.counters.get(ctx);
-    if (!loader) this.counters.set(ctx, (loader = new DataLoader((ids) => countsOf(ctx.em, ids), { cache: false })));
+    if (!loader) this.counters.set(ctx, (loader = new DataLoader((ids) => countsOf(ctx.em, ids))));
     return loader.load(postId);
   }
 

@@ -3,39 +3,39 @@ import type { AppContext } from '../../../platform/context.js';
 import { BlogAuthor, BlogPostView } from '../blog-post.types.js';
 
 /**
- * Likes, seen marks and saves on the post views (the feed, 速報, the detail, live deliveries): each
- * field batched per request. The mutations answer with the post, so a client's cache updates its card.
+ * Likes, seen marks and saves on the post views (the feed, 速報, the detail): each field batched per
+ * request; a live delivery's view carries them already (BlogPostView.engagement, read once per event). The mutations answer with the post, so a client's cache updates its card.
  */
 @Resolver(() => BlogPostView)
 export class BlogEngagementResolver {
   @FieldResolver(() => Int, { description: 'いいねの数' })
   async likeCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
-    return (await ctx.services.blog.engagement.summary(ctx, p.id)).likeCount;
+    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).likeCount;
   }
 
   @FieldResolver(() => Boolean, { description: '閲覧中の社員がいいねしているか' })
   async likedByMe(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
-    return (await ctx.services.blog.engagement.summary(ctx, p.id)).likedByMe;
+    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).likedByMe;
   }
 
   @FieldResolver(() => [BlogAuthor], { description: 'いいねした社員（いいねした順）' })
-  likers(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<BlogAuthor[]> {
-    return ctx.services.blog.engagement.likers(ctx, p.id);
+  async likers(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<BlogAuthor[]> {
+    return p.engagement?.likers ?? ctx.services.blog.engagement.likers(ctx, p.id);
   }
 
   @FieldResolver(() => Int, { description: '既読にした社員の数' })
   async seenCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
-    return (await ctx.services.blog.engagement.summary(ctx, p.id)).seenCount;
+    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).seenCount;
   }
 
   @FieldResolver(() => Boolean, { description: 'New!: 閲覧中の社員がまだ開いていない' })
   async isNew(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
-    return !(await ctx.services.blog.engagement.summary(ctx, p.id)).seenByMe;
+    return !(p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).seenByMe;
   }
 
   @FieldResolver(() => Boolean, { description: '閲覧中の社員が保存しているか（is_save）' })
   async saved(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
-    return (await ctx.services.blog.engagement.summary(ctx, p.id)).savedByMe;
+    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).savedByMe;
   }
 
   @Authorized()

@@ -41,8 +41,10 @@ export class BlogEngagementService {
   /** Sets or clears one mark of the signed-in employee on a post; true when something changed. */
   async set(ctx: AppContext, mark: Mark, postId: number, on: boolean): Promise<boolean> {
     const user = requireUser(ctx);
+    this.forget(ctx);
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
+      await lockLikes(tx, mark, postId);
       if (mark === 'like' && on && !row.allow_likes) throw forbidden('この投稿はいいねを受け付けていません。');
       return this.write(tx, mark, row, user.id, on);
     });
@@ -51,8 +53,10 @@ export class BlogEngagementService {
   /** The spec's toggle (REST): flips the mark and returns who holds it now, in the order they set it. */
   async toggle(ctx: AppContext, mark: 'like' | 'seen', postId: number): Promise<number[]> {
     const user = requireUser(ctx);
+    this.forget(ctx);
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
+      await lockLikes(tx, mark, postId);
       const [held] = await tx.execute(`select 1 from ${TABLE[mark]} where post_id = ? and employee_id = ? for update`, [postId, user.id]);
       if (mark === 'like' && !held && !row.allow_likes) throw forbidden('この投稿はいいねを受け付けていません。');
       await this.write(tx, mark, row, user.id, !held);
@@ -105,6 +109,13 @@ export class BlogEngagementService {
     return this.loadersOf(ctx).likers.load(postId);
   }
 
+  /** Drops what this request's loaders read (a write follows). */
+  private forget(ctx: AppContext) {
+    const l = this.loaders.get(ctx);
+    l?.summary.clearAll();
+    l?.likers.clearAll();
+  }
+
   private async write(tx: EntityManager, mark: Mark, row: PostRow, employeeId: number, on: boolean): Promise<boolean> {
     const changed: unknown[] = on
       ? await tx.execute(`insert into ${TABLE[mark]} (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [row.id, employeeId])
@@ -113,7 +124,8 @@ export class BlogEngagementService {
     // A like tells the post's author (never themselves); an unlike takes that back.
     if (mark === 'like' && on) await notify(tx, employeeId, [{ recipientId: row.author_id, kind: NotificationKind.LIKE, postId: row.id }]);
     if (mark === 'like' && !on) await withdrawLike(tx, employeeId, row.id);
-    record(tx, { type: EVENT[mark], aggregateId: row.id, actorId: employeeId, payload: { post: snapshot(row), employeeId, on } });
+    const likerIds = mark === 'like' ? { likerIds: await this.holders(tx, 'like', row.id) } : {};
+    record(tx, { type: EVENT[mark], aggregateId: row.id, actorId: employeeId, payload: { post: snapshot(row), employeeId, on, ...likerIds } });
     await tx.flush();
     return true;
   }
@@ -134,14 +146,24 @@ export class BlogEngagementService {
     if (!l) {
       const viewer = requireUser(ctx).id;
       l = {
-        // Batching only, no cache: a subscription's context lives as long as its socket, and each delivery must read anew.
-        summary: new DataLoader((ids) => summaries(ctx.em, viewer, ids), { cache: false }),
-        likers: new DataLoader((ids) => likersOf(ctx.em, ids), { cache: false }),
+        // Cached for the request, so 速報's posts (the feed's pinned ones again) are read once per page. A live
+        // delivery never reaches them (its views carry their engagement: blog.live.ts), and a write in the same
+        // request clears them (forget), so no answer is stale.
+        summary: new DataLoader((ids) => summaries(ctx.em, viewer, ids)),
+        likers: new DataLoader((ids) => likersOf(ctx.em, ids)),
       };
       this.loaders.set(ctx, l);
     }
     return l;
   }
+}
+
+/**
+ * Likes of one post one at a time (a lock on the post's row, before its like rows): each like's event
+ * then carries the likers as they are after it, and the events commit in that order.
+ */
+async function lockLikes(tx: EntityManager, mark: Mark, postId: number): Promise<void> {
+  if (mark === 'like') await tx.execute(`select 1 from blog_post where id = ? for update`, [postId]);
 }
 
 async function summaries(em: EntityManager, viewer: number, ids: readonly number[]): Promise<Engagement[]> {
@@ -160,6 +182,45 @@ async function summaries(em: EntityManager, viewer: number, ids: readonly number
     const r = byId.get(id);
     return { likeCount: r?.like_count ?? 0, seenCount: r?.seen_count ?? 0, likedByMe: !!r?.liked, seenByMe: !!r?.seen, savedByMe: !!r?.saved };
   });
+}
+
+/** One post's engagement for every viewer at once (a live event's read-up): counts, likers, who has seen and saved it, its comments. */
+export interface PostEngagement {
+  likeCount: number;
+  seenCount: number;
+  commentCount: number;
+  likers: Liker[];
+  likedBy: Set<number>;
+  seenBy: Set<number>;
+  savedBy: Set<number>;
+}
+
+const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
+
+/**
+ * In one statement. `likerIds`: the likers as a like's event carries them (in order; an employee
+ * deleted since is left out, as their like is); read from blog_like when absent.
+ */
+export async function postEngagement(em: EntityManager, postId: number, likerIds?: number[]): Promise<PostEngagement> {
+  const likers = likerIds
+    ? `(select json_agg(${LIKER_JSON} order by u.k) from unnest(?::int[]) with ordinality as u(id, k) join employee e on e.id = u.id left join department d on d.id = e.department_id)`
+    : `(select json_agg(${LIKER_JSON} order by l.created_at, e.id) from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = ?)`;
+  const [row]: { likers: Liker[] | null; seen: number[]; saved: number[]; comments: number }[] = await em.execute(
+    `select ${likers} as likers,
+            array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved,
+            (select count(*)::int from blog_comment where post_id = ?) as comments`,
+    [likerIds ? pgArray(likerIds) : postId, postId, postId, postId],
+  );
+  const list = row.likers ?? [];
+  return {
+    likeCount: list.length,
+    seenCount: row.seen.length,
+    commentCount: row.comments,
+    likers: list,
+    likedBy: new Set(list.map((l) => l.id)),
+    seenBy: new Set(row.seen),
+    savedBy: new Set(row.saved),
+  };
 }
 
 async function likersOf(em: EntityManager, ids: readonly number[]): Promise<Liker[][]> {
