@@ -75,6 +75,8 @@ export interface ViewEngagement {
   likedByMe: boolean;
   seenByMe: boolean;
   savedByMe: boolean;
+  confirmedCount: number;
+  confirmedByMe: boolean;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'ブログ一覧の1ページ（ピン留め中が先、次に公開開始日の新しい順）' })

@@ -19,7 +19,7 @@ import { postEngagement, type PostEngagement } from './engagement/blog-engagemen
  * delivery, so an employee removed from a category, or moved out of a member department, stops
  * receiving its posts at once, and one added starts. A viewer who saw the post before the change
  * but not after gets it with `post: null` (the card goes); one who saw it neither before nor after
- * gets nothing, not even its id. The post's engagement (counts, likers, who has seen and saved it)
+ * gets nothing, not even its id. The post's engagement (counts, likers, who has seen, saved and confirmed it)
  * is read up with it, once, and each viewer's flags are set from it: no query per subscriber, and
  * the class's shared view never carries another subscriber's flags.
  */
@@ -165,11 +165,13 @@ export function changeFor(e: BlogLiveEvent, viewer: Viewer): BlogChange | undefi
   const likedByMe = g.likedBy.has(viewer.id);
   const seenByMe = g.seenBy.has(viewer.id);
   const savedByMe = g.savedBy.has(viewer.id);
+  const confirmedByMe = g.confirmedBy.has(viewer.id);
   const role = row.author_id === viewer.id ? 'author' : isBlogAdmin(viewer.role) ? 'admin' : 'member';
-  const cls = `${role}:${+likedByMe}${+seenByMe}${+savedByMe}`;
+  const cls = `${role}:${+likedByMe}${+seenByMe}${+savedByMe}${+confirmedByMe}`;
   return shared(e, cls, () => {
     const { likeCount, seenCount, commentCount, likers } = g;
-    const post = { ...toView(row, viewer, e.today), engagement: { likeCount, seenCount, commentCount, likers, likedByMe, seenByMe, savedByMe } };
+    const engagement = { likeCount, seenCount, commentCount, likers, likedByMe, seenByMe, savedByMe, confirmedCount: g.confirmedBy.size, confirmedByMe };
+    const post = { ...toView(row, viewer, e.today), engagement };
     return { kind: e.kind, postId: e.postId, post };
   });
 }

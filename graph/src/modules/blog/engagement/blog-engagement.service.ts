@@ -193,6 +193,8 @@ export interface PostEngagement {
   likedBy: Set<number>;
   seenBy: Set<number>;
   savedBy: Set<number>;
+  /** Who has confirmed reading it (required reading, reading/). */
+  confirmedBy: Set<number>;
 }
 
 const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
@@ -205,11 +207,12 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
   const likers = likerIds
     ? `(select json_agg(${LIKER_JSON} order by u.k) from unnest(?::int[]) with ordinality as u(id, k) join employee e on e.id = u.id left join department d on d.id = e.department_id)`
     : `(select json_agg(${LIKER_JSON} order by l.created_at, e.id) from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = ?)`;
-  const [row]: { likers: Liker[] | null; seen: number[]; saved: number[]; comments: number }[] = await em.execute(
+  const [row]: { likers: Liker[] | null; seen: number[]; saved: number[]; confirmed: number[]; comments: number }[] = await em.execute(
     `select ${likers} as likers,
             array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved,
+            array(select employee_id from blog_read_confirmation where post_id = ?) as confirmed,
             (select count(*)::int from blog_comment where post_id = ?) as comments`,
-    [likerIds ? pgArray(likerIds) : postId, postId, postId, postId],
+    [likerIds ? pgArray(likerIds) : postId, postId, postId, postId, postId],
   );
   const list = row.likers ?? [];
   return {
@@ -220,6 +223,7 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
     likedBy: new Set(list.map((l) => l.id)),
     seenBy: new Set(row.seen),
     savedBy: new Set(row.saved),
+    confirmedBy: new Set(row.confirmed),
   };
 }
 

@@ -3,17 +3,20 @@ import type { AppContext } from '../../../platform/context.js';
 import { BlogPostView } from '../blog-post.types.js';
 import { BlogReadingStatus } from './blog-reading.types.js';
 
-/** Required reading of 速報 posts: counts on every post view (batched per request), confirming, and the author's list, reminder and reset. */
+/** Required reading of 速報 posts: counts on every post view (batched per request; a live view carries its viewer's), confirming, and the author's list, reminder and reset. */
 @Resolver(() => BlogPostView)
 export class BlogReadingResolver {
   @FieldResolver(() => Int, { description: '確認（必読）した閲覧者の数' })
   async confirmedCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
-    return p.requireConfirmation ? (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedCount : 0;
+    if (!p.requireConfirmation) return 0;
+    return p.engagement?.confirmedCount ?? (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedCount;
   }
 
   @FieldResolver(() => Boolean, { description: '閲覧中の社員が確認（必読）したか' })
   async confirmedByMe(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
-    return p.requireConfirmation && (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedByMe;
+    // A live view is rendered once per class and carries the viewer's own flag; never the context's.
+    if (!p.requireConfirmation) return false;
+    return p.engagement?.confirmedByMe ?? (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedByMe;
   }
 
   @Authorized()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql } from '../../../test/http.js';
+import { gql, loginToken } from '../../../test/http.js';
 import { blogWorld, type BlogWorld } from '../blog.test-fixture.js';
-import { liveWatch } from '../blog.live.test-support.js';
+import { liveWatch, type LiveChange } from '../blog.live.test-support.js';
 import { ask, bell } from '../../notifications/notification.test-support.js';
 
 let w: BlogWorld;
@@ -100,5 +100,23 @@ describe('required reading of 速報 posts', () => {
     await ask(w, w.token.colleague, CONFIRM, { id: post.id });
     await author.until((c) => c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id && (c.post as unknown as { confirmedCount: number })?.confirmedCount === 1);
     await author.close();
+  });
+
+  it("each reader's live view says whether they themselves confirmed (two members of the same class, only one confirms)", async () => {
+    const post = await required('必読: 各自の確認');
+    const [third] = await w.sql(
+      `select e.login_id from employee e join employee s on s.login_id = 'staff' where e.department_id = s.department_id and e.status = 'ACTIVE' and e.role = 'GENERAL' and e.id not in (?, ?) order by e.id limit 1`,
+      [w.id.staff, w.id.colleague],
+    );
+    const thirdToken = await loginToken(w.p.url, third.login_id);
+    const SUB = `subscription { blogChanged { kind postId post { id confirmedCount confirmedByMe } categoryId category { id name color } } }`;
+    const live = liveWatch(w);
+    const [other, confirmer] = [await live.watch(w.token.colleague, SUB), await live.watch(thirdToken, SUB)];
+    await ask(w, thirdToken, CONFIRM, { id: post.id });
+    const counted = (c: LiveChange) => c.postId === post.id && (c.post as unknown as { confirmedCount: number } | null)?.confirmedCount === 1;
+    await Promise.all([other.until(counted), confirmer.until(counted)]);
+    const mine = (watch: typeof other) => (watch.changes.find(counted)!.post as unknown as { confirmedByMe: boolean }).confirmedByMe;
+    expect([mine(other), mine(confirmer)]).toEqual([false, true]);
+    await Promise.all([other.close(), confirmer.close()]);
   });
 });
