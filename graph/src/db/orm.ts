@@ -25,6 +25,7 @@ import { Migration20261127000000_history_reveals } from './migrations/Migration2
 import { Migration20261127010000_blog_scheduler } from './migrations/Migration20261127010000_blog_scheduler.js';
 import { Migration20261127020000_blog_engagement } from './migrations/Migration20261127020000_blog_engagement.js';
 import { Migration20261127030000_blog_comments } from './migrations/Migration20261127030000_blog_comments.js';
+import { Migration20261127043000_blog_search } from './migrations/Migration20261127043000_blog_search.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -54,6 +55,7 @@ export const migrationsList = [
   { name: 'Migration20261127010000_blog_scheduler', class: Migration20261127010000_blog_scheduler },
   { name: 'Migration20261127020000_blog_engagement', class: Migration20261127020000_blog_engagement },
   { name: 'Migration20261127030000_blog_comments', class: Migration20261127030000_blog_comments },
+  { name: 'Migration20261127043000_blog_search', class: Migration20261127043000_blog_search },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

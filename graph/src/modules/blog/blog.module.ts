@@ -20,17 +20,21 @@ import { BlogEngagementService } from './engagement/blog-engagement.service.js';
 import { BlogCommentResolver } from './comments/blog-comment.resolver.js';
 import { blogCommentRoutes } from './comments/blog-comment.routes.js';
 import { BlogCommentService } from './comments/blog-comment.service.js';
+import { BlogSearchResolver } from './search/blog-search.resolver.js';
+import { blogSearchRoutes } from './search/blog-search.routes.js';
+import { BlogSearchService } from './search/blog-search.service.js';
 
 /** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files). */
 export const blogArea = defineArea({
   name: 'blog',
   entities: [BlogCategory],
-  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver, BlogEngagementResolver, BlogCommentResolver],
+  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver, BlogEngagementResolver, BlogCommentResolver, BlogSearchResolver],
   routes: (r) => {
     blogCategoryRoutes(r);
     blogTagRoutes(r);
     blogEngagementRoutes(r);
     blogCommentRoutes(r);
+    blogSearchRoutes(r);
     blogPostRoutes(r);
   },
   services: ({ config }) => ({ blog: createBlogServices(config) }),
@@ -43,5 +47,13 @@ function createBlogServices(config: Pick<Config, 'dataDir'>) {
   const images = new BlogImageService(files);
   const attachments = new BlogAttachments(files);
   const posts = new BlogPostService(categories, tags, attachments, images);
-  return { categories, tags, images, posts, engagement: new BlogEngagementService(posts), comments: new BlogCommentService(posts, attachments) };
+  return {
+    categories,
+    tags,
+    images,
+    posts,
+    engagement: new BlogEngagementService(posts),
+    comments: new BlogCommentService(posts, attachments),
+    search: new BlogSearchService(posts),
+  };
 }
