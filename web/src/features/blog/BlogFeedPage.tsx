@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Dialog, SegmentedControl, Spinner } from '@primer/react';
@@ -22,9 +22,12 @@ import { useBlogText } from './engagement';
 import { BlogPinnedQuery, MarkBlogPostSeenMutation } from './operations';
 import { PinnedPanel } from './PinnedPanel';
 import { useBlogFeed } from './use-blog-feed';
+import { BlogSearchBox } from './search/BlogSearchBox';
 import styles from './blog.module.css';
 
-const KEYS = [...FILTER_KEYS, 'scope'] as const;
+const KEYS = [...FILTER_KEYS, 'scope', 'q'] as const;
+/** Search results load with their first search: the feed alone never fetches them. */
+const BlogSearchResults = lazy(() => import('./search/BlogSearchResults'));
 /** すべて / マイブログ / 保存したブログ, as the URL's scope says them ('' is すべて). */
 const SCOPES = [
   { url: '', api: 'ALL' },
@@ -103,6 +106,8 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   };
 
   const base = narrow ? '/blog/sp' : '/blog';
+  // A search replaces the feed (速報, filters and cards) with its ranked results until cleared.
+  const searching = f.values.q.trim() !== '';
   const clicks = useSingleOrDoubleClick<BlogCardPost>(open, (p) => navigate(`/blog/${p.id}`));
   // On a phone a tap has no double: the author goes to the edit page, anyone else reads the dialog.
   const tap = (p: BlogCardPost) => (p.author.id === user.id ? navigate(`/blog/sp/${p.id}`) : open(p));
@@ -126,7 +131,8 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
       <ToastHost closeLabel={t('rec.close')} />
       <PageHeading section={t(AREAS.blog.section)} title={title} description={narrow ? undefined : t(AREAS.blog.description)} />
       <div className={styles.toolbar}>
-        {narrow ? (
+        <BlogSearchBox value={f.values.q} onSearch={(q) => f.set('q', q)} />
+        {searching ? null : narrow ? (
           <div className={styles.toolbarRow}>
             <Button leadingVisual={FilterIcon} onClick={() => setFilterOpen(true)} count={filterCount || undefined}>
               {t('blog.filterButton')}
@@ -136,36 +142,52 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
         ) : (
           filters
         )}
-        <div className={styles.toolbarRow}>
-          <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', SCOPES[i]?.url ?? '')}>
-            <SegmentedControl.Button selected={scopeIndex === 0}>{t('blog.scope.all')}</SegmentedControl.Button>
-            <SegmentedControl.Button selected={scopeIndex === 1}>{t('blog.scope.mine')}</SegmentedControl.Button>
-            <SegmentedControl.Button selected={scopeIndex === 2}>{text.scopeSaved}</SegmentedControl.Button>
-          </SegmentedControl>
-          {!narrow && <LayoutSelect value={layout} onChange={setLayout} />}
-          {!narrow && create}
-        </div>
+        {!searching && (
+          <div className={styles.toolbarRow}>
+            <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', SCOPES[i]?.url ?? '')}>
+              <SegmentedControl.Button selected={scopeIndex === 0}>{t('blog.scope.all')}</SegmentedControl.Button>
+              <SegmentedControl.Button selected={scopeIndex === 1}>{t('blog.scope.mine')}</SegmentedControl.Button>
+              <SegmentedControl.Button selected={scopeIndex === 2}>{text.scopeSaved}</SegmentedControl.Button>
+            </SegmentedControl>
+            {!narrow && <LayoutSelect value={layout} onChange={setLayout} />}
+            {!narrow && create}
+          </div>
+        )}
       </div>
-      <PinnedPanel posts={pinnedPosts} onOpen={open} />
-      <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
-        {feed.items.map((p) => (
-          <BlogCard key={p.id} post={p} onClick={narrow ? tap : clicks.onClick} onDoubleClick={narrow ? undefined : clicks.onDoubleClick} onChanged={changed} />
-        ))}
-      </div>
-      {feed.loading && (
-        <div className={styles.status}>
-          <Spinner size="medium" srText={t('common.loading')} />
-        </div>
-      )}
-      {!feed.loading && !feed.error && feed.items.length === 0 && (
-        <p className={styles.empty} data-testid="blog-empty">
-          {filterCount ? t('blog.emptyFiltered') : scope === 'MINE' ? t('blog.emptyMine') : scope === 'SAVED' ? text.emptySaved : t('blog.empty')}
-        </p>
-      )}
-      {!feed.loading && feed.next && (
-        <div className={styles.status}>
-          <Button onClick={feed.loadMore}>{t('blog.more')}</Button>
-        </div>
+      {searching ? (
+        <Suspense
+          fallback={
+            <div className={styles.status}>
+              <Spinner size="medium" srText={t('common.loading')} />
+            </div>
+          }
+        >
+          <BlogSearchResults query={f.values.q} onOpen={open} />
+        </Suspense>
+      ) : (
+        <>
+          <PinnedPanel posts={pinnedPosts} onOpen={open} />
+          <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
+            {feed.items.map((p) => (
+              <BlogCard key={p.id} post={p} onClick={narrow ? tap : clicks.onClick} onDoubleClick={narrow ? undefined : clicks.onDoubleClick} onChanged={changed} />
+            ))}
+          </div>
+          {feed.loading && (
+            <div className={styles.status}>
+              <Spinner size="medium" srText={t('common.loading')} />
+            </div>
+          )}
+          {!feed.loading && !feed.error && feed.items.length === 0 && (
+            <p className={styles.empty} data-testid="blog-empty">
+              {filterCount ? t('blog.emptyFiltered') : scope === 'MINE' ? t('blog.emptyMine') : scope === 'SAVED' ? text.emptySaved : t('blog.empty')}
+            </p>
+          )}
+          {!feed.loading && feed.next && (
+            <div className={styles.status}>
+              <Button onClick={feed.loadMore}>{t('blog.more')}</Button>
+            </div>
+          )}
+        </>
       )}
       {narrow && filterOpen && (
         <Dialog title={t('blog.filterButton')} onClose={() => setFilterOpen(false)} position={{ narrow: 'bottom', regular: 'center' }}>
