@@ -7,7 +7,7 @@
  * (bench/search/bare-server.ts). Every query's answers are checked identical first (same posts,
  * same order, same snippets): the bench stops on a difference.
  *
- * Data: the feed bench's 100,000 posts (bench/feed/data.ts) plus a comment on one post in four and
+ * Data: the feed bench's 100,000 posts (bench/feed/data.ts) plus a comment on one post in five and
  * "AI" in one title in 97 (bench/search/data.ts), indexed by the platform's triggers.
  * Target: full p99 < 50 ms at the common rate (default 10 rps; INCONCLUSIVE when others took more
  * than half the machine during that step). The LIKE scan's figures are its peer: what the index buys.

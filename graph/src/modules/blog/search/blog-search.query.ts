@@ -39,11 +39,12 @@ export interface SearchViewer {
 }
 
 /**
- * How many of the newest visible posts the dense path looks through before the index path takes
- * over. A common word (の, 会議) has hits among the newest posts and is answered there without
- * touching its long list in the index; a rare one is answered from the index, whose list is short.
+ * `common`: a level's list in the index longer than this (rows having all the query's n-grams)
+ * makes a word common: its hits are looked for among the newest `window` visible posts first. A
+ * shorter list is read whole from the index, confirmed by substring and sorted. (Tests lower both
+ * to take the dense path on a few posts.)
  */
-const WINDOW = 1000;
+export const SEARCH_PATHS = { common: 2000, window: 1000 };
 
 /** A PostgreSQL text[] literal of any strings. */
 const textArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
@@ -51,8 +52,12 @@ const textArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/[\\"]/g, (c
 const KEY = `p.id, to_char(p.publish_start, 'YYYY-MM-DD') as publish_start`;
 const ORDER = `order by p.publish_start desc, p.id desc`;
 
-/** A post has a row of `level` whose normalized text contains the query (the substring check that confirms every match). */
-const matches = (level: Level) => `exists (select 1 from blog_search_doc d where d.post_id = p.id and d.source = ${level} and strpos(d.norm, ?) > 0)`;
+/**
+ * A post has a row of `level` whose normalized text contains the query (the substring check that
+ * confirms every match). A scalar subquery, probed per post through blog_search_doc_key: as EXISTS
+ * the planner may turn it into a join that reads every row of the table.
+ */
+const matches = (level: Level) => `coalesce((select true from blog_search_doc d where d.post_id = p.id and d.source = ${level} and strpos(d.norm, ?) > 0 limit 1), false)`;
 
 /** Of level `level`: matches there and in no better source. */
 function levelMatch(level: Level, q: string): { sql: string; params: unknown[] } {
@@ -66,16 +71,40 @@ interface KeyRow {
 }
 
 /**
- * Up to `limit` hits of one level after `after`, newest first. Two paths, the same answer: the dense
- * one walks the newest WINDOW visible posts (the feed's per-category index, merged) and checks
- * each; when that finds fewer than `limit`, the index path reads the matching rows from the GIN
- * index of the level's n-grams, confirms each by substring and keeps the visible ones.
+ * Up to `limit` hits of one level after `after`, newest first. Two paths, the same answer. The
+ * index path reads the level's rows having every n-gram of the query from its GIN index, confirms
+ * each by substring and keeps the visible ones, newest first. For a common word (SEARCH_PATHS) the dense
+ * path goes first: it walks the newest `window` visible posts (the feed's per-category index, merged)
+ * and probes each, stopping at `limit` hits; finding fewer, it leaves the answer to the index path.
  */
 async function levelHits(em: EntityManager, viewer: SearchViewer, q: string, level: Level, after: SearchKey | null, limit: number): Promise<KeyRow[]> {
   const m = levelMatch(level, q);
+  const grams = textArray(queryGrams(q));
   const afterSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
   const afterParams = after ? [after.publishStart, after.id] : [];
-  const dense: KeyRow[] = await execBound(
+  const [{ n }] = await execBound<{ n: number }>(
+    em,
+    `select count(*)::int as n from (select 1 from blog_search_doc d where d.source = ${level} and d.grams @> ?::text[] limit ?) x`,
+    [grams, SEARCH_PATHS.common + 1],
+  );
+  if (n === 0) return [];
+  if (n > SEARCH_PATHS.common) {
+    const dense = await denseHits(em, viewer, m, afterSql, afterParams, limit);
+    if (dense.length >= limit) return dense;
+  }
+  return execBound(
+    em,
+    `select ${KEY} from blog_post p
+      where p.id in (select d.post_id from blog_search_doc d where d.source = ${level} and d.grams @> ?::text[] and strpos(d.norm, ?) > 0)
+        and ${viewer.rule.sql} and ${m.sql} ${afterSql}
+      ${ORDER} limit ?`,
+    [grams, q, ...viewer.rule.params, ...m.params, ...afterParams, limit],
+  );
+}
+
+/** The dense path: the first `limit` hits among the newest `window` posts the viewer may read (k's order kept, so it stops early). */
+function denseHits(em: EntityManager, viewer: SearchViewer, m: { sql: string; params: unknown[] }, afterSql: string, afterParams: unknown[], limit: number): Promise<KeyRow[]> {
+  return execBound(
     em,
     `select ${KEY} from (
        select w.id, w.publish_start from (
@@ -86,17 +115,8 @@ async function levelHits(em: EntityManager, viewer: SearchViewer, q: string, lev
        order by w.publish_start desc, w.id desc limit ?) k
      join blog_post p on p.id = k.id
      where ${viewer.rule.sql} and ${m.sql}
-     ${ORDER} limit ?`,
-    [pgArray(viewer.readable), ...afterParams, WINDOW, viewer.id, ...afterParams, WINDOW, WINDOW, ...viewer.rule.params, ...m.params, limit],
-  );
-  if (dense.length >= limit) return dense;
-  return execBound(
-    em,
-    `select ${KEY} from blog_post p
-      where p.id in (select d.post_id from blog_search_doc d where d.source = ${level} and d.grams @> ?::text[] and strpos(d.norm, ?) > 0)
-        and ${viewer.rule.sql} and ${m.sql} ${afterSql}
-      ${ORDER} limit ?`,
-    [textArray(queryGrams(q)), q, ...viewer.rule.params, ...m.params, ...afterParams, limit],
+     order by k.publish_start desc, k.id desc limit ?`,
+    [pgArray(viewer.readable), ...afterParams, SEARCH_PATHS.window, viewer.id, ...afterParams, SEARCH_PATHS.window, SEARCH_PATHS.window, ...viewer.rule.params, ...m.params, limit],
   );
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../../test/http.js';
 import { blogWorld, doc, type BlogWorld } from '../blog.test-fixture.js';
+import { SEARCH_PATHS } from './blog-search.query.js';
 
 /**
  * Search (issue 26): one- and two-character Japanese words and AI are found in titles, bodies and
@@ -126,17 +127,33 @@ describe('blog search', () => {
     expect(cursor.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
-  it('pages continue in rank order, through the dense path (many recent hits) and the index path alike', async () => {
+  it('pages continue in rank order, through the index path and the dense path (a common word among the newest posts) alike', async () => {
     const many: number[] = [];
     for (let i = 0; i < 12; i++) many.push((await w.post(w.token.staff, { categoryId: w.cat.news, title: `連番${i} 朝礼`, publishStart: w.day(-10 - i) })).id);
-    const seen: number[] = [];
-    let after: string | null = null;
-    do {
-      const page: { items: Hit[]; nextCursor: string | null } = await search(w.token.staff, '朝', 5, after);
-      seen.push(...page.items.map((h) => h.post.id));
-      after = page.nextCursor;
-    } while (after);
-    expect(seen).toEqual(many);
+    // A body hit newer than every title hit ranks after them all.
+    const body = (await w.post(w.token.colleague, { categoryId: w.cat.news, title: '連絡', content: doc('明日の朝礼は中止'), publishStart: w.day(-1) })).id;
+    const pages = async (q: string, size: number) => {
+      const seen: [number, string][] = [];
+      let after: string | null = null;
+      do {
+        const page: { items: Hit[]; nextCursor: string | null } = await search(w.token.staff, q, size, after);
+        seen.push(...page.items.map((h): [number, string] => [h.post.id, h.matchedIn]));
+        after = page.nextCursor;
+      } while (after);
+      return seen;
+    };
+    const expected = [...many.map((n): [number, string] => [n, 'TITLE']), [body, 'CONTENT'] as [number, string]];
+    expect(await pages('朝', 5)).toEqual(expected);
+    const saved = { ...SEARCH_PATHS };
+    try {
+      // Every word is common and the window small: the dense path answers the pages it can fill.
+      Object.assign(SEARCH_PATHS, { common: 1, window: 8 });
+      expect(await pages('朝', 5)).toEqual(expected);
+      expect(await pages('朝礼', 3)).toEqual(expected);
+      expect(await ids(w.token.staff, '会議')).toEqual([id.ownDraft, id.title, id.body, id.comment]);
+    } finally {
+      Object.assign(SEARCH_PATHS, saved);
+    }
   });
 
   it('the index follows edits of titles and bodies, comment deletions and post deletions', async () => {
