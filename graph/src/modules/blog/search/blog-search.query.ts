@@ -59,10 +59,11 @@ const ORDER = `order by p.publish_start desc, p.id desc`;
  */
 const matches = (level: Level) => `coalesce((select true from blog_search_doc d where d.post_id = p.id and d.source = ${level} and strpos(d.norm, ?) > 0 limit 1), false)`;
 
-/** Of level `level`: matches there and in no better source. */
-function levelMatch(level: Level, q: string): { sql: string; params: unknown[] } {
+/** Of level `level`: no match in a better source (and, with `self`, a match in this one). */
+function levelMatch(level: Level, q: string, self: boolean): { sql: string; params: unknown[] } {
   const better = ([0, 1, 2] as Level[]).filter((l) => l < level);
-  return { sql: [matches(level), ...better.map((l) => `not ${matches(l)}`)].join(' and '), params: [q, ...better.map(() => q)] };
+  const parts = [...(self ? [matches(level)] : []), ...better.map((l) => `not ${matches(l)}`)];
+  return { sql: parts.join(' and ') || 'true', params: [...(self ? [q] : []), ...better.map(() => q)] };
 }
 
 interface KeyRow {
@@ -71,34 +72,50 @@ interface KeyRow {
 }
 
 /**
+ * The level's rows in the index having every key of the query in one of the viewer's categories
+ * (keys are `<category>:<n-gram>`, one GIN lookup per category, OR-ed), as SQL over `d`.
+ */
+function keyed(level: Level, q: string, categories: number[]): { sql: string; params: unknown[] } {
+  if (!categories.length) return { sql: 'false', params: [] };
+  const grams = queryGrams(q);
+  return {
+    sql: `d.source = ${level} and (${categories.map(() => 'd.grams @> ?::text[]').join(' or ')})`,
+    params: categories.map((c) => textArray(grams.map((g) => `${c}:${g}`))),
+  };
+}
+
+/**
  * Up to `limit` hits of one level after `after`, newest first. Two paths, the same answer. The
- * index path reads the level's rows having every n-gram of the query from its GIN index, confirms
- * each by substring and keeps the visible ones, newest first. For a common word (SEARCH_PATHS) the dense
- * path goes first: it walks the newest `window` visible posts (the feed's per-category index, merged)
- * and probes each, stopping at `limit` hits; finding fewer, it leaves the answer to the index path.
+ * index path reads the level's rows with every key of the query in the viewer's categories (plus
+ * the viewer's own posts, found by author), confirms each by substring and keeps the visible ones,
+ * newest first: its cost follows the word's rows the viewer may see, never the whole table's. For a
+ * common word (more than SEARCH_PATHS.common such rows) the dense path goes first: it walks the
+ * newest `window` visible posts (the feed's per-category index, merged) and probes each, stopping
+ * at `limit` hits; finding fewer, it leaves the answer to the index path.
  */
 async function levelHits(em: EntityManager, viewer: SearchViewer, q: string, level: Level, after: SearchKey | null, limit: number): Promise<KeyRow[]> {
-  const m = levelMatch(level, q);
-  const grams = textArray(queryGrams(q));
+  const better = levelMatch(level, q, false);
+  const keys = keyed(level, q, viewer.readable);
   const afterSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
   const afterParams = after ? [after.publishStart, after.id] : [];
-  const [{ n }] = await execBound<{ n: number }>(
-    em,
-    `select count(*)::int as n from (select 1 from blog_search_doc d where d.source = ${level} and d.grams @> ?::text[] limit ?) x`,
-    [grams, SEARCH_PATHS.common + 1],
-  );
-  if (n === 0) return [];
+  const [{ n }] = await execBound<{ n: number }>(em, `select count(*)::int as n from (select 1 from blog_search_doc d where ${keys.sql} limit ?) x`, [
+    ...keys.params,
+    SEARCH_PATHS.common + 1,
+  ]);
   if (n > SEARCH_PATHS.common) {
-    const dense = await denseHits(em, viewer, m, afterSql, afterParams, limit);
+    const dense = await denseHits(em, viewer, levelMatch(level, q, true), afterSql, afterParams, limit);
     if (dense.length >= limit) return dense;
   }
   return execBound(
     em,
     `select ${KEY} from blog_post p
-      where p.id in (select d.post_id from blog_search_doc d where d.source = ${level} and d.grams @> ?::text[] and strpos(d.norm, ?) > 0)
-        and ${viewer.rule.sql} and ${m.sql} ${afterSql}
+      where p.id in (select d.post_id from blog_search_doc d where ${keys.sql} and strpos(d.norm, ?) > 0
+                     union
+                     select d.post_id from blog_post a join blog_search_doc d on d.post_id = a.id and d.source = ${level}
+                      where a.author_id = ? and strpos(d.norm, ?) > 0)
+        and ${viewer.rule.sql} and ${better.sql} ${afterSql}
       ${ORDER} limit ?`,
-    [grams, q, ...viewer.rule.params, ...m.params, ...afterParams, limit],
+    [...keys.params, q, viewer.id, q, ...viewer.rule.params, ...better.params, ...afterParams, limit],
   );
 }
 

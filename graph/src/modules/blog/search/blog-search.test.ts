@@ -176,4 +176,28 @@ describe('blog search', () => {
     expect(await ids(w.token.staff, '月末')).toEqual([]);
     expect((await w.sql(`select count(*)::int as n from blog_search_doc where post_id = ?`, [post.id]))[0].n).toBe(0);
   });
+
+  it('a post moved to a category the viewer is not in leaves their results, its comments too', async () => {
+    const post = await w.post(w.token.admin, { categoryId: w.cat.news, title: '異動の内示', publishStart: w.day(-1) });
+    const c = await gql(
+      w.p.url,
+      `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`,
+      { i: { postId: post.id, content: '送別会の幹事' } },
+      { token: w.token.colleague },
+    );
+    expect(c.body.errors).toBeUndefined();
+    expect(await ids(w.token.staff, '内示')).toEqual([post.id]);
+    expect(await ids(w.token.staff, '幹事')).toEqual([post.id]);
+    const UPDATE = `mutation($id: Int!, $i: BlogPostInput!) { updateBlogPost(id: $id, input: $i) { id } }`;
+    const u = await gql(
+      w.p.url,
+      UPDATE,
+      { id: post.id, i: { title: '異動の内示', content: doc('本文'), categoryId: w.cat.board, version: post.version } },
+      { token: w.token.admin },
+    );
+    expect(u.body.errors).toBeUndefined();
+    expect(await ids(w.token.staff, '内示')).toEqual([]);
+    expect(await restIds(w.token.staff, '幹事')).toEqual([]);
+    expect(await ids(w.token.admin, '幹事')).toEqual([post.id]);
+  });
 });

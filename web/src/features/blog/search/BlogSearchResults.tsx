@@ -6,6 +6,7 @@ import { displayDate } from '../../../components/master-options';
 import { readError } from '../../../components/gql-errors';
 import type { BlogSearchQuery as SearchAnswer } from '../../../gql/graphql';
 import { AuthorBadge, CategoryLabel, StateLabel, type BlogCardPost } from '../BlogCard';
+import { BlogPostQuery } from '../operations';
 import { BlogSearchQuery } from './operations';
 import { useSearchText } from './text';
 import styles from './search.module.css';
@@ -37,7 +38,8 @@ interface State {
 /**
  * The ranked hits of one query (title hits first, then body, then comment hits, each newest
  * first): the title with its matches marked, the body's or a comment's snippet, もっと見る on the
- * server's cursor. A hit opens the post as a card does (`onOpen`). Loaded only when searching.
+ * server's cursor. A hit opens the post as a card does (`onOpen`, after reading the whole post).
+ * Loaded only when searching.
  */
 export default function BlogSearchResults({ query, onOpen }: { query: string; onOpen(p: BlogCardPost): void }) {
   const t = useT();
@@ -57,6 +59,15 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
       setState({ items: keep, next: null, loading: false, error: err.code === 'BAD_USER_INPUT' ? err.message : text.failed });
     }
   };
+  // A hit carries what its line shows; the dialog gets the whole post (likes, saves, New!) on opening.
+  const openHit = async (id: number) => {
+    try {
+      const { data } = await client.query({ query: BlogPostQuery, variables: { id }, fetchPolicy: 'no-cache' });
+      if (data) onOpen(data.blogPost);
+    } catch {
+      setState((s) => ({ ...s, error: text.openFailed }));
+    }
+  };
   useEffect(() => {
     void load(null, []);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new query starts over; load reads it
@@ -71,7 +82,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
           const other = hit.snippets.find((s) => s.source !== 'TITLE');
           return (
             <li key={hit.post.id}>
-              <button type="button" className={styles.hit} onClick={() => onOpen(hit.post)} data-testid="blog-search-hit" data-matched={hit.matchedIn}>
+              <button type="button" className={styles.hit} onClick={() => void openHit(hit.post.id)} data-testid="blog-search-hit" data-matched={hit.matchedIn}>
                 <span className={styles.hitHead}>
                   <span className={styles.hitTitle} data-testid="blog-search-title">
                     {title ? <Marked snippet={title} /> : hit.post.title}

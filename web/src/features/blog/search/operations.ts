@@ -6,7 +6,20 @@ export const BlogSearchQuery = graphql(`
       items {
         matchedIn
         post {
-          ...BlogCardFields
+          id
+          title
+          publishStart
+          state
+          stateLabel
+          category {
+            id
+            name
+            color
+          }
+          author {
+            id
+            name
+          }
         }
         snippets {
           source
