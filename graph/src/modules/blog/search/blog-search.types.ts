@@ -27,14 +27,14 @@ export class BlogSearchSnippet {
   @Field(() => [BlogSearchRange]) highlights!: BlogSearchRange[];
 }
 
-@ObjectType({ description: '検索結果の 1 件' })
+@ObjectType({ simpleResolvers: true, description: '検索結果の 1 件' })
 export class BlogSearchHit {
   @Field(() => BlogPostView) post!: BlogPostView;
   @Field(() => BlogSearchSource, { description: '順位を決めた場所（タイトル > 本文 > コメント）' }) matchedIn!: SearchSource;
   @Field(() => [BlogSearchSnippet], { description: '一致した場所ごとの抜粋（タイトル、本文、最新の一致したコメント）' }) snippets!: BlogSearchSnippet[];
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true, description: '検索結果の 1 ページ' })
 export class BlogSearchPage {
   @Field(() => [BlogSearchHit]) items!: BlogSearchHit[];
   @Field(() => String, { nullable: true, description: '次のページのカーソル（最後なら null）。blogSearch の after に渡す。' }) nextCursor!: string | null;
