@@ -9,6 +9,7 @@ import { AuthorBadge, CategoryLabel, StateLabel, type BlogCardPost } from '../Bl
 import { BlogPostQuery } from '../operations';
 import { BlogSearchQuery } from './operations';
 import { useSearchText } from './text';
+import blogStyles from '../blog.module.css';
 import styles from './search.module.css';
 
 type Hit = SearchAnswer['blogSearch']['items'][number];
@@ -106,22 +107,22 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
         })}
       </ol>
       {state.loading && (
-        <div className={styles.status}>
+        <div className={blogStyles.status}>
           <Spinner size="medium" srText={t('common.loading')} />
         </div>
       )}
       {state.error && (
-        <p className={styles.empty} role="alert">
+        <p className={blogStyles.empty} role="alert">
           {state.error}
         </p>
       )}
       {!state.loading && !state.error && state.items.length === 0 && (
-        <p className={styles.empty} data-testid="blog-search-none">
+        <p className={blogStyles.empty} data-testid="blog-search-none">
           {text.none.replace('{q}', query)}
         </p>
       )}
       {!state.loading && state.next && (
-        <div className={styles.status}>
+        <div className={blogStyles.status}>
           <Button onClick={() => void load(state.next, state.items)}>{text.more}</Button>
         </div>
       )}

@@ -7,7 +7,7 @@ const TEXT = {
   ja: {
     label: 'ブログを検索',
     placeholder: 'タイトル・本文・コメントを検索',
-    submit: '検索',
+    submit: '全文検索',
     clear: '検索をやめる',
     hint: `1〜${MAX_QUERY}文字。1文字・2文字の言葉（会議、AI など）も探せます。`,
     empty: '検索する言葉を入力してください。',
@@ -24,7 +24,7 @@ const TEXT = {
   en: {
     label: 'Search the blog',
     placeholder: 'Search titles, bodies and comments',
-    submit: 'Search',
+    submit: 'Full-text search',
     clear: 'Stop searching',
     hint: `1–${MAX_QUERY} characters. One- and two-character words (会議, AI) are found too.`,
     empty: 'Enter words to search for.',
