@@ -76,7 +76,7 @@ describe('blog search (web)', () => {
 
     // The phone page, 390 px wide.
     const phone = await newPage(browser, PHONE);
-    await signIn(phone.page, 'devadmin');
+    await signIn(phone.page, 'devadmin', { landing: '/schedules/sp' }); // a phone lands on the schedule's phone page
     await phone.page.goto('/blog/sp');
     await search(phone.page, '鰯鰹');
     await expect.poll(() => hits(phone.page).filter({ hasText: stamp }).count()).toBe(3);
