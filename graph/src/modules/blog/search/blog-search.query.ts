@@ -44,7 +44,7 @@ export interface SearchViewer {
  * shorter list is read whole from the index, confirmed by substring and sorted. (Tests lower both
  * to take the dense path on a few posts.)
  */
-export const SEARCH_PATHS = { common: 2000, window: 1000 };
+export const SEARCH_PATHS = { common: 2000, window: 500 };
 
 /** A PostgreSQL text[] literal of any strings. */
 const textArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
