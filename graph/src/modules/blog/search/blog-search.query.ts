@@ -1,8 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../../platform/errors.js';
-import { execBound, pgArray } from '../../../platform/sql.js';
+import { pgArray } from '../../../platform/sql.js';
 import { isCalendarDate, isDbId } from '../../../platform/validation.js';
 import { queryGrams } from './blog-search.text.js';
+
+/**
+ * Runs one statement (`?` placeholders, bound): the service passes execBound over its EntityManager,
+ * the search bench's bare handler a pg pool, so both run these very statements.
+ */
+export type RunSql = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 
 /** Where a post matched, best first: its title ranks above its body, its body above its comments. */
 export const SOURCES = ['TITLE', 'CONTENT', 'COMMENT'] as const;
@@ -93,21 +98,20 @@ function keyed(level: Level, q: string, categories: number[]): { sql: string; pa
  * newest `window` visible posts (the feed's per-category index, merged) and probes each, stopping
  * at `limit` hits; finding fewer, it leaves the answer to the index path.
  */
-async function levelHits(em: EntityManager, viewer: SearchViewer, q: string, level: Level, after: SearchKey | null, limit: number): Promise<KeyRow[]> {
+async function levelHits(run: RunSql, viewer: SearchViewer, q: string, level: Level, after: SearchKey | null, limit: number): Promise<KeyRow[]> {
   const better = levelMatch(level, q, false);
   const keys = keyed(level, q, viewer.readable);
   const afterSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
   const afterParams = after ? [after.publishStart, after.id] : [];
-  const [{ n }] = await execBound<{ n: number }>(em, `select count(*)::int as n from (select 1 from blog_search_doc d where ${keys.sql} limit ?) x`, [
+  const [{ n }] = await run<{ n: number }>(`select count(*)::int as n from (select 1 from blog_search_doc d where ${keys.sql} limit ?) x`, [
     ...keys.params,
     SEARCH_PATHS.common + 1,
   ]);
   if (n > SEARCH_PATHS.common) {
-    const dense = await denseHits(em, viewer, levelMatch(level, q, true), afterSql, afterParams, limit);
+    const dense = await denseHits(run, viewer, levelMatch(level, q, true), afterSql, afterParams, limit);
     if (dense.length >= limit) return dense;
   }
-  return execBound(
-    em,
+  return run<KeyRow>(
     `select ${KEY} from blog_post p
       where p.id in (select d.post_id from blog_search_doc d where ${keys.sql} and strpos(d.norm, ?) > 0
                      union
@@ -120,9 +124,8 @@ async function levelHits(em: EntityManager, viewer: SearchViewer, q: string, lev
 }
 
 /** The dense path: the first `limit` hits among the newest `window` posts the viewer may read (k's order kept, so it stops early). */
-function denseHits(em: EntityManager, viewer: SearchViewer, m: { sql: string; params: unknown[] }, afterSql: string, afterParams: unknown[], limit: number): Promise<KeyRow[]> {
-  return execBound(
-    em,
+function denseHits(run: RunSql, viewer: SearchViewer, m: { sql: string; params: unknown[] }, afterSql: string, afterParams: unknown[], limit: number): Promise<KeyRow[]> {
+  return run<KeyRow>(
     `select ${KEY} from (
        select w.id, w.publish_start from (
          select x.id, x.publish_start from unnest(?::int[]) as c(id)
@@ -139,7 +142,7 @@ function denseHits(em: EntityManager, viewer: SearchViewer, m: { sql: string; pa
 
 /** One page of hits (ids with their level) in rank order after `after`, and the key to continue from. */
 export async function searchPage(
-  em: EntityManager,
+  run: RunSql,
   viewer: SearchViewer,
   q: string,
   after: SearchKey | null,
@@ -149,7 +152,7 @@ export async function searchPage(
   for (const level of [0, 1, 2] as Level[]) {
     if (after && level < after.level) continue;
     const want = limit + 1 - hits.length;
-    const rows = await levelHits(em, viewer, q, level, after?.level === level ? after : null, want);
+    const rows = await levelHits(run, viewer, q, level, after?.level === level ? after : null, want);
     hits.push(...rows.map((r) => ({ level, publishStart: r.publish_start, id: r.id })));
     if (hits.length > limit) break;
   }
@@ -158,10 +161,9 @@ export async function searchPage(
 }
 
 /** The searched texts of these posts that contain `q`: each post's title and body, and its newest matching comment. */
-export async function matchedTexts(em: EntityManager, ids: number[], q: string): Promise<{ post_id: number; source: Level; plain: string }[]> {
+export async function matchedTexts(run: RunSql, ids: number[], q: string): Promise<{ post_id: number; source: Level; plain: string }[]> {
   if (!ids.length) return [];
-  return execBound(
-    em,
+  return run(
     `select distinct on (d.post_id, d.source) d.post_id, d.source, d.plain
        from blog_search_doc d left join blog_comment c on c.id = d.comment_id
       where d.post_id = any(?::int[]) and strpos(d.norm, ?) > 0

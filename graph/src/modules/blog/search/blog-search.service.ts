@@ -1,8 +1,9 @@
 import type { AppContext } from '../../../platform/context.js';
 import { checkPage } from '../../../platform/pagination.js';
+import { execBound } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import type { BlogPostView } from '../blog-post.types.js';
-import { decodeSearchCursor, encodeSearchCursor, matchedTexts, searchPage, SOURCES, type SearchSource } from './blog-search.query.js';
+import { decodeSearchCursor, encodeSearchCursor, matchedTexts, searchPage, SOURCES, type RunSql, type SearchSource } from './blog-search.query.js';
 import { checkQuery, snippetOf, type Snippet } from './blog-search.text.js';
 
 const DEFAULT_PAGE = 20;
@@ -31,15 +32,16 @@ export class BlogSearchService {
 
   async search(ctx: AppContext, query: unknown, after?: string | null, limit?: unknown): Promise<SearchPage> {
     const q = checkQuery(query);
+    const run: RunSql = (sql, params) => execBound(ctx.em, sql, params);
     const page = checkPage(0, limit ?? DEFAULT_PAGE);
     const cursor = decodeSearchCursor(after);
     let found: Awaited<ReturnType<typeof searchPage>> = { hits: [], next: null };
     const views = await this.posts.readableViews(ctx, async (viewer) => {
-      found = await searchPage(ctx.em, viewer, q, cursor, page.limit);
+      found = await searchPage(run, viewer, q, cursor, page.limit);
       return found.hits.map((h) => h.id);
     });
     const texts = await matchedTexts(
-      ctx.em,
+      run,
       views.map((v) => v.id),
       q,
     );
