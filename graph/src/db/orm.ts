@@ -26,6 +26,7 @@ import { Migration20261127010000_blog_scheduler } from './migrations/Migration20
 import { Migration20261127020000_blog_engagement } from './migrations/Migration20261127020000_blog_engagement.js';
 import { Migration20261127030000_blog_comments } from './migrations/Migration20261127030000_blog_comments.js';
 import { Migration20261127040000_notifications } from './migrations/Migration20261127040000_notifications.js';
+import { Migration20261127043000_blog_search } from './migrations/Migration20261127043000_blog_search.js';
 import { Migration20261127050000_blog_required_reading } from './migrations/Migration20261127050000_blog_required_reading.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
@@ -57,6 +58,7 @@ export const migrationsList = [
   { name: 'Migration20261127020000_blog_engagement', class: Migration20261127020000_blog_engagement },
   { name: 'Migration20261127030000_blog_comments', class: Migration20261127030000_blog_comments },
   { name: 'Migration20261127040000_notifications', class: Migration20261127040000_notifications },
+  { name: 'Migration20261127043000_blog_search', class: Migration20261127043000_blog_search },
   { name: 'Migration20261127050000_blog_required_reading', class: Migration20261127050000_blog_required_reading },
 ];
 

@@ -51,7 +51,7 @@ export function toApiPost(p: BlogPostView) {
 }
 
 /** Posts as `/api` reads them: the record plus likes_employee_ids, seen_employee_ids and the caller's is_save. */
-async function withEngagement(ctx: AppContext, posts: BlogPostView[]) {
+export async function withEngagement(ctx: AppContext, posts: BlogPostView[]) {
   const extra = await ctx.services.blog.engagement.forApi(
     ctx,
     posts.map((p) => p.id),

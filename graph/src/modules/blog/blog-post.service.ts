@@ -19,7 +19,7 @@ import { postSchema } from './blog-post.fields.js';
 import { POST_SELECT, readableOf, snapshot, toView, windowOf, type PostRow } from './blog-post.queries.js';
 import { pinWindow, tokyoToday } from './blog-post.rules.js';
 import type { BlogFeedPage, BlogPostView } from './blog-post.types.js';
-import { mayRead } from './blog-post.visibility.js';
+import { mayRead, readableSql } from './blog-post.visibility.js';
 import { requestReading } from './reading/blog-reading.readers.js';
 import { withdrawAbout } from '../notifications/notification.writes.js';
 
@@ -164,6 +164,23 @@ export class BlogPostService {
     return ids.filter((id) => {
       const row = rows.get(id);
       return row !== undefined && mayRead(r.user, r.access, readableOf(row), r.today);
+    });
+  }
+
+  /**
+   * Search (search/blog-search.service.ts) reads with the request's reader: `choose` picks ids in
+   * SQL under the visibility rule (readableSql), and the views are checked again with `mayRead`.
+   */
+  async readableViews(
+    ctx: AppContext,
+    choose: (viewer: { id: number; readable: number[]; rule: { sql: string; params: unknown[] } }) => Promise<number[]>,
+  ): Promise<BlogPostView[]> {
+    const r = await this.readingReader(ctx);
+    const ids = await choose({ id: r.user.id, readable: r.access.readable, rule: readableSql(r.user, r.access, r.today) });
+    const rows = new Map((await this.rows(ctx.em, ids)).map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row && mayRead(r.user, r.access, readableOf(row), r.today) ? [toView(row, r.user, r.today)] : [];
     });
   }
 

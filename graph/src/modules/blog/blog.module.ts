@@ -22,17 +22,21 @@ import { blogCommentRoutes } from './comments/blog-comment.routes.js';
 import { BlogCommentService } from './comments/blog-comment.service.js';
 import { BlogReadingResolver } from './reading/blog-reading.resolver.js';
 import { BlogReadingService } from './reading/blog-reading.service.js';
+import { BlogSearchResolver } from './search/blog-search.resolver.js';
+import { blogSearchRoutes } from './search/blog-search.routes.js';
+import { BlogSearchService } from './search/blog-search.service.js';
 
 /** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files). */
 export const blogArea = defineArea({
   name: 'blog',
   entities: [BlogCategory],
-  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver, BlogEngagementResolver, BlogCommentResolver, BlogReadingResolver],
+  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver, BlogEngagementResolver, BlogCommentResolver, BlogReadingResolver, BlogSearchResolver],
   routes: (r) => {
     blogCategoryRoutes(r);
     blogTagRoutes(r);
     blogEngagementRoutes(r);
     blogCommentRoutes(r);
+    blogSearchRoutes(r);
     blogPostRoutes(r);
   },
   services: ({ config }) => ({ blog: createBlogServices(config) }),
@@ -53,5 +57,6 @@ function createBlogServices(config: Pick<Config, 'dataDir'>) {
     engagement: new BlogEngagementService(posts),
     comments: new BlogCommentService(posts, attachments),
     reading: new BlogReadingService(posts),
+    search: new BlogSearchService(posts),
   };
 }

@@ -31,7 +31,7 @@ export function CategoryLabel({ category }: { category: BlogCardPost['category']
 }
 
 /** 公開予定 / 公開終了 / 下書き: shown only on posts the API sends with such a state (to their author and admins). */
-export function StateLabel({ post }: { post: BlogCardPost }) {
+export function StateLabel({ post }: { post: Pick<BlogCardPost, 'state' | 'stateLabel'> }) {
   if (post.state === 'PUBLISHED') return null;
   return (
     <Label variant={post.state === 'DRAFT' ? 'secondary' : 'attention'} data-testid="blog-state">

@@ -23,12 +23,15 @@ import { BlogPinnedQuery, MarkBlogPostSeenMutation } from './operations';
 import { PinnedPanel } from './PinnedPanel';
 import { useBlogFeed } from './use-blog-feed';
 import { useLinkedPost } from './use-linked-post';
+import { BlogSearchBox } from './search/BlogSearchBox';
 import styles from './blog.module.css';
 
 // The comments dialog (its composer, emoji picker and preview) is its own chunk, fetched on the first opening.
 const CommentsDialog = lazy(() => import('./comments/CommentsDialog'));
+/** Search results load with their first search: the feed alone never fetches them. */
+const BlogSearchResults = lazy(() => import('./search/BlogSearchResults'));
 
-const KEYS = [...FILTER_KEYS, 'scope'] as const;
+const KEYS = [...FILTER_KEYS, 'scope', 'q'] as const;
 /** すべて / マイブログ / 保存したブログ, as the URL's scope says them ('' is すべて). */
 const SCOPES = [
   { url: '', api: 'ALL' },
@@ -122,6 +125,8 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   useLinkedPost(open, openComments, () => toast.error(text.linkedMissing));
 
   const base = narrow ? '/blog/sp' : '/blog';
+  // A search replaces the feed (速報, filters and cards) with its ranked results until cleared.
+  const searching = f.values.q.trim() !== '';
   const clicks = useSingleOrDoubleClick<BlogCardPost>(open, (p) => navigate(`/blog/${p.id}`));
   // On a phone a tap has no double: the author goes to the edit page, anyone else reads the dialog.
   const tap = (p: BlogCardPost) => (p.author.id === user.id ? navigate(`/blog/sp/${p.id}`) : open(p));
@@ -145,7 +150,8 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
       <ToastHost closeLabel={t('rec.close')} />
       <PageHeading section={t(AREAS.blog.section)} title={title} description={narrow ? undefined : t(AREAS.blog.description)} />
       <div className={styles.toolbar}>
-        {narrow ? (
+        <BlogSearchBox value={f.values.q} onSearch={(q) => f.set('q', q)} />
+        {searching ? null : narrow ? (
           <div className={styles.toolbarRow}>
             <Button leadingVisual={FilterIcon} onClick={() => setFilterOpen(true)} count={filterCount || undefined}>
               {t('blog.filterButton')}
@@ -155,43 +161,59 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
         ) : (
           filters
         )}
-        <div className={styles.toolbarRow}>
-          <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', SCOPES[i]?.url ?? '')}>
-            <SegmentedControl.Button selected={scopeIndex === 0}>{t('blog.scope.all')}</SegmentedControl.Button>
-            <SegmentedControl.Button selected={scopeIndex === 1}>{t('blog.scope.mine')}</SegmentedControl.Button>
-            <SegmentedControl.Button selected={scopeIndex === 2}>{text.scopeSaved}</SegmentedControl.Button>
-          </SegmentedControl>
-          {!narrow && <LayoutSelect value={layout} onChange={setLayout} />}
-          {!narrow && create}
-        </div>
+        {!searching && (
+          <div className={styles.toolbarRow}>
+            <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', SCOPES[i]?.url ?? '')}>
+              <SegmentedControl.Button selected={scopeIndex === 0}>{t('blog.scope.all')}</SegmentedControl.Button>
+              <SegmentedControl.Button selected={scopeIndex === 1}>{t('blog.scope.mine')}</SegmentedControl.Button>
+              <SegmentedControl.Button selected={scopeIndex === 2}>{text.scopeSaved}</SegmentedControl.Button>
+            </SegmentedControl>
+            {!narrow && <LayoutSelect value={layout} onChange={setLayout} />}
+            {!narrow && create}
+          </div>
+        )}
       </div>
-      <PinnedPanel posts={pinnedPosts} onOpen={open} />
-      <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
-        {feed.items.map((p) => (
-          <BlogCard
-            key={p.id}
-            post={p}
-            onClick={narrow ? tap : clicks.onClick}
-            onDoubleClick={narrow ? undefined : clicks.onDoubleClick}
-            onChanged={changed}
-            onComments={openComments}
-          />
-        ))}
-      </div>
-      {feed.loading && (
-        <div className={styles.status}>
-          <Spinner size="medium" srText={t('common.loading')} />
-        </div>
-      )}
-      {!feed.loading && !feed.error && feed.items.length === 0 && (
-        <p className={styles.empty} data-testid="blog-empty">
-          {filterCount ? t('blog.emptyFiltered') : scope === 'MINE' ? t('blog.emptyMine') : scope === 'SAVED' ? text.emptySaved : t('blog.empty')}
-        </p>
-      )}
-      {!feed.loading && feed.next && (
-        <div className={styles.status}>
-          <Button onClick={feed.loadMore}>{t('blog.more')}</Button>
-        </div>
+      {searching ? (
+        <Suspense
+          fallback={
+            <div className={styles.status}>
+              <Spinner size="medium" srText={t('common.loading')} />
+            </div>
+          }
+        >
+          <BlogSearchResults query={f.values.q} onOpen={open} />
+        </Suspense>
+      ) : (
+        <>
+          <PinnedPanel posts={pinnedPosts} onOpen={open} />
+          <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
+            {feed.items.map((p) => (
+              <BlogCard
+                key={p.id}
+                post={p}
+                onClick={narrow ? tap : clicks.onClick}
+                onDoubleClick={narrow ? undefined : clicks.onDoubleClick}
+                onChanged={changed}
+                onComments={openComments}
+              />
+            ))}
+          </div>
+          {feed.loading && (
+            <div className={styles.status}>
+              <Spinner size="medium" srText={t('common.loading')} />
+            </div>
+          )}
+          {!feed.loading && !feed.error && feed.items.length === 0 && (
+            <p className={styles.empty} data-testid="blog-empty">
+              {filterCount ? t('blog.emptyFiltered') : scope === 'MINE' ? t('blog.emptyMine') : scope === 'SAVED' ? text.emptySaved : t('blog.empty')}
+            </p>
+          )}
+          {!feed.loading && feed.next && (
+            <div className={styles.status}>
+              <Button onClick={feed.loadMore}>{t('blog.more')}</Button>
+            </div>
+          )}
+        </>
       )}
       {narrow && filterOpen && (
         <Dialog title={t('blog.filterButton')} onClose={() => setFilterOpen(false)} position={{ narrow: 'bottom', regular: 'center' }}>

@@ -1,0 +1,58 @@
+import type { AppContext } from '../../../platform/context.js';
+import { checkPage } from '../../../platform/pagination.js';
+import { execBound } from '../../../platform/sql.js';
+import type { BlogPostService } from '../blog-post.service.js';
+import type { BlogPostView } from '../blog-post.types.js';
+import { decodeSearchCursor, encodeSearchCursor, matchedTexts, searchPage, SOURCES, type RunSql, type SearchSource } from './blog-search.query.js';
+import { checkQuery, snippetOf, type Snippet } from './blog-search.text.js';
+
+const DEFAULT_PAGE = 20;
+
+export interface SearchHit {
+  post: BlogPostView;
+  /** The best place it matched (the ranking's first key). */
+  matchedIn: SearchSource;
+  /** Each place it matched: the whole title, a window of the body, the newest matching comment. */
+  snippets: (Snippet & { source: SearchSource })[];
+}
+
+export interface SearchPage {
+  items: SearchHit[];
+  nextCursor: string | null;
+}
+
+/**
+ * Search over the posts the viewer may read (the one visibility rule, blog-post.visibility.ts):
+ * titles, bodies and comments, any one or more characters, Japanese or not. Ranked title hits
+ * first, then body, then comment hits, each newest publish start first; continued by `nextCursor`.
+ * The index and its two paths: blog-search.query.ts.
+ */
+export class BlogSearchService {
+  constructor(private readonly posts: BlogPostService) {}
+
+  async search(ctx: AppContext, query: unknown, after?: string | null, limit?: unknown): Promise<SearchPage> {
+    const q = checkQuery(query);
+    const run: RunSql = (sql, params) => execBound(ctx.em, sql, params);
+    const page = checkPage(0, limit ?? DEFAULT_PAGE);
+    const cursor = decodeSearchCursor(after);
+    let found: Awaited<ReturnType<typeof searchPage>> = { hits: [], next: null };
+    const views = await this.posts.readableViews(ctx, async (viewer) => {
+      found = await searchPage(run, viewer, q, cursor, page.limit);
+      return found.hits.map((h) => h.id);
+    });
+    const texts = await matchedTexts(
+      run,
+      views.map((v) => v.id),
+      q,
+    );
+    const level = new Map(found.hits.map((h) => [h.id, h.level]));
+    return {
+      items: views.map((post) => ({
+        post,
+        matchedIn: SOURCES[level.get(post.id)!],
+        snippets: texts.filter((t) => t.post_id === post.id).map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, q) })),
+      })),
+      nextCursor: found.next ? encodeSearchCursor(found.next) : null,
+    };
+  }
+}

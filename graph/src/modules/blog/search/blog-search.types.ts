@@ -1,0 +1,43 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { BlogPostView } from '../blog-post.types.js';
+import type { SearchSource } from './blog-search.query.js';
+import { MAX_QUERY_LENGTH } from './blog-search.text.js';
+
+export enum BlogSearchSource {
+  TITLE = 'TITLE',
+  CONTENT = 'CONTENT',
+  COMMENT = 'COMMENT',
+}
+registerEnumType(BlogSearchSource, {
+  name: 'BlogSearchSource',
+  description: '検索語が見つかった場所',
+  valuesConfig: { TITLE: { description: 'タイトル' }, CONTENT: { description: '本文' }, COMMENT: { description: 'コメント' } },
+});
+
+@ObjectType({ simpleResolvers: true, description: '強調する範囲（text の中の位置。JavaScript の文字列と同じ UTF-16 単位）' })
+export class BlogSearchRange {
+  @Field(() => Int) start!: number;
+  @Field(() => Int) length!: number;
+}
+
+@ObjectType({ simpleResolvers: true, description: '検索語の前後の抜粋（HTML ではないテキスト。強調は highlights の範囲で表示側が付ける）' })
+export class BlogSearchSnippet {
+  @Field(() => BlogSearchSource) source!: SearchSource;
+  @Field({ description: 'タイトルは全体、本文とコメントは最初の一致の前後（切ったところに …）' }) text!: string;
+  @Field(() => [BlogSearchRange]) highlights!: BlogSearchRange[];
+}
+
+@ObjectType({ simpleResolvers: true, description: '検索結果の 1 件' })
+export class BlogSearchHit {
+  @Field(() => BlogPostView) post!: BlogPostView;
+  @Field(() => BlogSearchSource, { description: '順位を決めた場所（タイトル > 本文 > コメント）' }) matchedIn!: SearchSource;
+  @Field(() => [BlogSearchSnippet], { description: '一致した場所ごとの抜粋（タイトル、本文、最新の一致したコメント）' }) snippets!: BlogSearchSnippet[];
+}
+
+@ObjectType({ simpleResolvers: true, description: '検索結果の 1 ページ' })
+export class BlogSearchPage {
+  @Field(() => [BlogSearchHit]) items!: BlogSearchHit[];
+  @Field(() => String, { nullable: true, description: '次のページのカーソル（最後なら null）。blogSearch の after に渡す。' }) nextCursor!: string | null;
+}
+
+export const QUERY_DESCRIPTION = `検索する言葉（1〜${MAX_QUERY_LENGTH}文字。全角・半角、大文字・小文字は区別しない。ひらがなとカタカナは区別する）`;

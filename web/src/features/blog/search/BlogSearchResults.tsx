@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { Button, Spinner } from '@primer/react';
+import { useT } from '../../../app/i18n';
+import { displayDate } from '../../../components/master-options';
+import { readError } from '../../../components/gql-errors';
+import type { BlogSearchQuery as SearchAnswer } from '../../../gql/graphql';
+import { AuthorBadge, CategoryLabel, StateLabel, type BlogCardPost } from '../BlogCard';
+import { BlogPostQuery } from '../operations';
+import { BlogSearchQuery } from './operations';
+import { useSearchText } from './text';
+import blogStyles from '../blog.module.css';
+import styles from './search.module.css';
+
+type Hit = SearchAnswer['blogSearch']['items'][number];
+type Snippet = Hit['snippets'][number];
+
+/** The snippet's text with its ranges in <mark> (the server sends plain text and offsets, never HTML). */
+export function Marked({ snippet }: { snippet: Pick<Snippet, 'text' | 'highlights'> }) {
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  for (const { start, length } of [...snippet.highlights].sort((a, b) => a.start - b.start)) {
+    if (start < at) continue;
+    if (start > at) parts.push(snippet.text.slice(at, start));
+    parts.push(<mark key={start}>{snippet.text.slice(start, start + length)}</mark>);
+    at = start + length;
+  }
+  parts.push(snippet.text.slice(at));
+  return <>{parts}</>;
+}
+
+interface State {
+  items: Hit[];
+  next: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+/**
+ * The ranked hits of one query (title hits first, then body, then comment hits, each newest
+ * first): the title with its matches marked, the body's or a comment's snippet, もっと見る on the
+ * server's cursor. A hit opens the post as a card does (`onOpen`, after reading the whole post).
+ * Loaded only when searching.
+ */
+export default function BlogSearchResults({ query, onOpen }: { query: string; onOpen(p: BlogCardPost): void }) {
+  const t = useT();
+  const text = useSearchText();
+  const client = useApolloClient();
+  const [state, setState] = useState<State>({ items: [], next: null, loading: true, error: null });
+
+  const load = async (after: string | null, keep: Hit[]) => {
+    setState({ items: keep, next: null, loading: true, error: null });
+    try {
+      const { data } = await client.query({ query: BlogSearchQuery, variables: { query, after }, fetchPolicy: 'no-cache' });
+      const page = data!.blogSearch;
+      setState({ items: [...keep, ...page.items], next: page.nextCursor ?? null, loading: false, error: null });
+    } catch (e) {
+      const err = readError(e);
+      // The server's own Japanese message for bad input (the box checks first); otherwise one general line.
+      setState({ items: keep, next: null, loading: false, error: err.code === 'BAD_USER_INPUT' ? err.message : text.failed });
+    }
+  };
+  // A hit carries what its line shows; the dialog gets the whole post (likes, saves, New!) on opening.
+  const openHit = async (id: number) => {
+    try {
+      const { data } = await client.query({ query: BlogPostQuery, variables: { id }, fetchPolicy: 'no-cache' });
+      if (data) onOpen(data.blogPost);
+    } catch {
+      setState((s) => ({ ...s, error: text.openFailed }));
+    }
+  };
+  useEffect(() => {
+    void load(null, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new query starts over; load reads it
+  }, [query]);
+
+  return (
+    <section aria-label={text.results.replace('{q}', query)} data-testid="blog-search-results">
+      <h2 className={styles.heading}>{text.results.replace('{q}', query)}</h2>
+      <ol className={styles.list}>
+        {state.items.map((hit) => {
+          const title = hit.snippets.find((s) => s.source === 'TITLE');
+          const other = hit.snippets.find((s) => s.source !== 'TITLE');
+          return (
+            <li key={hit.post.id}>
+              <button type="button" className={styles.hit} onClick={() => void openHit(hit.post.id)} data-testid="blog-search-hit" data-matched={hit.matchedIn}>
+                <span className={styles.hitHead}>
+                  <span className={styles.hitTitle} data-testid="blog-search-title">
+                    {title ? <Marked snippet={title} /> : hit.post.title}
+                  </span>
+                  <StateLabel post={hit.post} />
+                </span>
+                <span className={styles.meta}>
+                  <CategoryLabel category={hit.post.category} />
+                  <time dateTime={hit.post.publishStart}>{displayDate(hit.post.publishStart)}</time>
+                  <AuthorBadge name={hit.post.author.name} />
+                </span>
+                {other && (
+                  <span className={styles.snippet} data-testid="blog-search-snippet">
+                    <span className={styles.source}>{text[other.source]}</span>
+                    <Marked snippet={other} />
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {state.loading && (
+        <div className={blogStyles.status}>
+          <Spinner size="medium" srText={t('common.loading')} />
+        </div>
+      )}
+      {state.error && (
+        <p className={blogStyles.empty} role="alert">
+          {state.error}
+        </p>
+      )}
+      {!state.loading && !state.error && state.items.length === 0 && (
+        <p className={blogStyles.empty} data-testid="blog-search-none">
+          {text.none.replace('{q}', query)}
+        </p>
+      )}
+      {!state.loading && state.next && (
+        <div className={blogStyles.status}>
+          <Button onClick={() => void load(state.next, state.items)}>{text.more}</Button>
+        </div>
+      )}
+    </section>
+  );
+}

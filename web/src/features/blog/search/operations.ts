@@ -1,0 +1,36 @@
+import { graphql } from '../../../gql';
+
+export const BlogSearchQuery = graphql(`
+  query BlogSearch($query: String!, $after: String) {
+    blogSearch(query: $query, after: $after, first: 20) {
+      items {
+        matchedIn
+        post {
+          id
+          title
+          publishStart
+          state
+          stateLabel
+          category {
+            id
+            name
+            color
+          }
+          author {
+            id
+            name
+          }
+        }
+        snippets {
+          source
+          text
+          highlights {
+            start
+            length
+          }
+        }
+      }
+      nextCursor
+    }
+  }
+`);

@@ -1,0 +1,51 @@
+import { useI18n, type Locale } from '../../../app/i18n';
+
+/** The search's words, in the blog chunk (not the first chunk's catalogs: the initial JS budget). */
+export const MAX_QUERY = 50;
+
+const TEXT = {
+  ja: {
+    label: 'ブログを検索',
+    placeholder: 'タイトル・本文・コメントを検索',
+    submit: '全文検索',
+    clear: '検索をやめる',
+    hint: `1〜${MAX_QUERY}文字。1文字・2文字の言葉（会議、AI など）も探せます。`,
+    empty: '検索する言葉を入力してください。',
+    tooLong: `検索する言葉は${MAX_QUERY}文字以内にしてください。`,
+    results: '「{q}」の検索結果',
+    none: '「{q}」に一致する投稿はありません（見られる投稿だけを探します）。',
+    failed: '検索できませんでした。時間をおいて再度お試しください。',
+    openFailed: '投稿を開けませんでした。削除されたか、見られなくなった可能性があります。',
+    more: 'もっと見る',
+    TITLE: 'タイトル',
+    CONTENT: '本文',
+    COMMENT: 'コメント',
+  },
+  en: {
+    label: 'Search the blog',
+    placeholder: 'Search titles, bodies and comments',
+    submit: 'Full-text search',
+    clear: 'Stop searching',
+    hint: `1–${MAX_QUERY} characters. One- and two-character words (会議, AI) are found too.`,
+    empty: 'Enter words to search for.',
+    tooLong: `Use at most ${MAX_QUERY} characters.`,
+    results: 'Results for “{q}”',
+    none: 'No post matches “{q}” (only posts you may see are searched).',
+    failed: 'The search failed. Please try again later.',
+    openFailed: 'The post could not be opened. It may have been deleted or hidden from you.',
+    more: 'More',
+    TITLE: 'Title',
+    CONTENT: 'Body',
+    COMMENT: 'Comment',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+export function useSearchText() {
+  return TEXT[useI18n().locale];
+}
+
+/** The query as the server counts it (normalized, in characters), for the box's own checks. */
+export function queryProblem(q: string): 'empty' | 'tooLong' | null {
+  const n = [...q.normalize('NFKC').replace(/\s+/g, ' ').trim()].length;
+  return n === 0 ? 'empty' : n > MAX_QUERY ? 'tooLong' : null;
+}
