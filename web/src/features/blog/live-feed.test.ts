@@ -31,7 +31,7 @@ const post = (id: number, over: Partial<LivePost> = {}): LivePost => ({
 });
 const change = (kind: BlogChange['kind'], postId: number, p: LivePost | null): BlogChange => ({ kind, postId, post: p, categoryId: null, category: null });
 const ids = (l: readonly BlogCardPost[]) => l.map((p) => p.id);
-const all = { filter: { scope: 'ALL' as const }, me: ME, more: false };
+const all = { filter: { scope: 'ALL' as const }, me: { id: ME, seesEveryState: false }, more: false };
 
 describe('applyToFeed: a live change in the loaded cards', () => {
   const feed = [post(5, { pinned: true }), post(4, { publishStart: '2026-11-22' }), post(3, { publishStart: '2026-11-21' }), post(2)];
@@ -61,6 +61,13 @@ describe('applyToFeed: a live change in the loaded cards', () => {
     expect(ids(applyToFeed(feed, change('CREATED', 9, post(9, { author: { id: ME, name: '私' }, state: 'DRAFT' })), { ...all, filter: { scope: 'MINE' } }))).toContain(9);
     expect(applyToFeed(feed, change('CREATED', 9, post(9, { author: { id: ME, name: '私' }, state: 'DRAFT' })), all)).toBe(feed);
     expect(ids(applyToFeed(feed, change('UPDATED', 4, post(4, { title: '別件' })), { ...all, filter: { title: '記事' } }))).not.toContain(4);
+  });
+
+  test("someone else's scheduled or expired post: in the feed of a 管理者 / システム管理者 (the server's feed lists it for them), not of anyone else", () => {
+    const scheduled = post(9, { state: 'SCHEDULED', publishStart: '2026-12-01' });
+    expect(ids(applyToFeed(feed, change('CREATED', 9, scheduled), { ...all, me: { id: ME, seesEveryState: true } }))).toEqual([5, 9, 4, 3, 2]);
+    expect(applyToFeed(feed, change('CREATED', 9, scheduled), all)).toBe(feed);
+    expect(ids(applyToFeed(feed, change('CREATED', 9, post(9, { state: 'SCHEDULED', author: { id: ME, name: '私' } })), all))).toContain(9);
   });
 
   test('Saved blogs: a post the viewer has not saved stays out, an unsaved card leaves, a saved one comes in', () => {

@@ -15,15 +15,22 @@ export function compareFeed(a: BlogCardPost, b: BlogCardPost): number {
 /** 速報's order: newest publish start, then newest id. */
 const comparePinned = (a: BlogCardPost, b: BlogCardPost) => (a.publishStart !== b.publishStart ? (a.publishStart > b.publishStart ? -1 : 1) : b.id - a.id);
 
+/** The viewer as the feed's rules need them: who they are, and whether they see others' scheduled and expired posts (管理者, システム管理者). */
+export interface FeedViewer {
+  id: number;
+  seesEveryState: boolean;
+}
+
 /**
  * Whether a post belongs in the feed shown with `filter` (the server's feed rules): All shows the
- * published posts and the viewer's own scheduled and expired ones, never drafts; My blogs every own
- * post; Saved blogs only what the viewer saved (as the post says it for them). Undefined when the card does not say (the author's department): such a post is updated
- * where it is shown, not added.
+ * published posts, the viewer's own scheduled and expired ones (a 管理者 or システム管理者 sees
+ * everyone's), never drafts; My blogs every own post; Saved blogs only what the viewer saved (as the
+ * post says it for them). Undefined when the card does not say (the author's department): such a
+ * post is updated where it is shown, not added.
  */
-export function inFeed(p: LivePost, filter: BlogFeedFilter, me: number): boolean | undefined {
-  const own = p.author.id === me;
-  if (filter.scope === 'MINE' ? !own : p.state === 'DRAFT' || (p.state !== 'PUBLISHED' && !own)) return false;
+export function inFeed(p: LivePost, filter: BlogFeedFilter, me: FeedViewer): boolean | undefined {
+  const own = p.author.id === me.id;
+  if (filter.scope === 'MINE' ? !own : p.state === 'DRAFT' || (p.state !== 'PUBLISHED' && !own && !me.seesEveryState)) return false;
   if (filter.scope === 'SAVED' && !p.saved) return false;
   if (filter.title && !p.title.toLowerCase().includes(filter.title.trim().toLowerCase())) return false;
   if (filter.categoryId != null && p.category?.id !== filter.categoryId) return false;
@@ -44,7 +51,7 @@ function place<T extends BlogCardPost>(list: readonly T[], post: T, compare: (a:
  * is inserted at its place — unless it would come after the last loaded card while more pages
  * follow (paging brings it then).
  */
-export function applyToFeed(items: readonly BlogCardPost[], change: BlogChange, o: { filter: BlogFeedFilter; me: number; more: boolean }): readonly BlogCardPost[] {
+export function applyToFeed(items: readonly BlogCardPost[], change: BlogChange, o: { filter: BlogFeedFilter; me: FeedViewer; more: boolean }): readonly BlogCardPost[] {
   if (change.kind === 'CATEGORY_UPDATED' && change.category) {
     const c = change.category;
     return items.some((p) => p.category?.id === c.id) ? items.map((p) => (p.category?.id === c.id ? { ...p, category: c } : p)) : items;
@@ -63,7 +70,7 @@ export function applyToFeed(items: readonly BlogCardPost[], change: BlogChange, 
 
 /** 速報 after one change: the post is there exactly while it is pinned (and visible to the viewer). */
 export function applyToPinned(list: readonly BlogCardPost[], change: BlogChange): readonly BlogCardPost[] {
-  if (change.kind === 'CATEGORY_UPDATED') return applyToFeed(list, change, { filter: {}, me: 0, more: false });
+  if (change.kind === 'CATEGORY_UPDATED') return applyToFeed(list, change, { filter: {}, me: { id: 0, seesEveryState: false }, more: false });
   if (change.postId == null) return list;
   const post = change.post;
   if (post?.pinned) return place(list, post, comparePinned);
