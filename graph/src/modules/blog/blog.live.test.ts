@@ -135,4 +135,22 @@ describe('blogChanged', () => {
     await setCategory(w.cat.news, { color: '#000000', category_name: '営業ニュース' });
     await Promise.all([member.close(), outsider.close()]);
   });
+
+  it("an author no longer a member still sees their own post's category: its new colour reaches them too", async () => {
+    const r = await api(w.p.url, 'POST', '/blog_category', {
+      token: w.token.admin,
+      body: { category_name: '卒業生の会', permissions: ['書き込み', '閲覧'], employees: [w.id.staff, w.id.colleague], departments: [] },
+    });
+    const club = r.body.category_id as number;
+    await w.post(w.token.staff, { title: '卒業生の会の記録', categoryId: club });
+    await setCategory(club, { employees: [w.id.colleague] });
+    const author = await watch(w.token.staff);
+    const outsider = await watch(w.token.outsider);
+    await setCategory(club, { color: '#0a7f3f' });
+    await author.until((c) => c.kind === 'CATEGORY_UPDATED' && c.categoryId === club);
+    expect(author.changes.find((c) => c.kind === 'CATEGORY_UPDATED')?.category).toEqual({ id: club, name: '卒業生の会', color: '#0a7f3f' });
+    await drained(outsider, w.token.outsider);
+    expect(outsider.changes).toEqual([]);
+    await Promise.all([author.close(), outsider.close()]);
+  });
 });

@@ -48,6 +48,8 @@ interface CategoryEvent {
   labelChanged: boolean;
   was: Set<number>;
   is: Set<number>;
+  /** Authors of its posts (they see their own posts whether members or not): a new label reaches them too. */
+  authors: Set<number>;
 }
 /** An employee moved department: the categories they belong to through it may have changed. */
 interface TransferEvent {
@@ -98,6 +100,12 @@ async function employeesNamedBy(em: EntityManager, m: Pick<BlogCategorySnapshot,
   return new Set(rows.map((r) => r.id));
 }
 
+/** Who has written posts in a category (drafts included): they see those posts, members or not. */
+async function authorsIn(em: EntityManager, categoryId: number): Promise<Set<number>> {
+  const rows: { author_id: number }[] = await em.execute(`select distinct author_id from blog_post where category_id = ?`, [categoryId]);
+  return new Set(rows.map((r) => r.author_id));
+}
+
 /** What delivery needs of one committed event (null: nothing a feed shows changed). */
 export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogLiveEvent | null> {
   const kind = POST_KIND[e.type];
@@ -122,7 +130,8 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
     const membership = p.changed.includes('employeeIds') || p.changed.includes('departmentIds');
     if (!labelChanged && !membership) return null;
     const is = (await membersOf(em, [p.category.id])).get(p.category.id) ?? new Set<number>();
-    return { on: 'category', category: p.category, labelChanged, is, was: membership ? await employeesNamedBy(em, p.previous) : is };
+    const authors = labelChanged ? await authorsIn(em, p.category.id) : new Set<number>();
+    return { on: 'category', category: p.category, labelChanged, is, was: membership ? await employeesNamedBy(em, p.previous) : is, authors };
   }
   if (e.type === 'employee.updated') {
     const p = e.payload as { employee: { id: number }; changed: string[] };
@@ -149,7 +158,7 @@ export function changeFor(e: BlogLiveEvent, viewer: Viewer): BlogChange | undefi
     const was = e.was.has(viewer.id);
     const is = e.is.has(viewer.id);
     if (was !== is) return shared(e, 'access', () => ({ kind: BlogChangeKind.ACCESS_CHANGED, categoryId: e.category.id }));
-    if (!is || !e.labelChanged) return undefined;
+    if (!e.labelChanged || !(is || e.authors.has(viewer.id))) return undefined;
     const { id, name, color } = e.category;
     return shared(e, 'label', () => ({ kind: BlogChangeKind.CATEGORY_UPDATED, categoryId: id, category: { id, name, color } }));
   }
