@@ -20,7 +20,7 @@ async function shot(page: Page, name: string) {
 
 async function searchTitle(page: Page, text: string) {
   await page.getByLabel('タイトル', { exact: true }).fill(text);
-  await page.getByRole('button', { name: '検索' }).click();
+  await page.getByRole('button', { name: '検索', exact: true }).click();
 }
 
 describe('blog feed (/blog, /blog/sp)', () => {
@@ -91,7 +91,7 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await page.goto('/blog');
     await cards(page).first().waitFor();
     await page.getByLabel('カテゴリ', { exact: true }).selectOption({ label: '総務からのお知らせ' });
-    await page.getByRole('button', { name: '検索' }).click();
+    await page.getByRole('button', { name: '検索', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('category')).not.toBeNull();
     await expect.poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts())).toEqual(new Set(['総務からのお知らせ']));
     await page.getByRole('button', { name: 'クリア' }).click();
@@ -158,7 +158,7 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await page.getByRole('button', { name: 'フィルター' }).click();
     await page.getByLabel('カテゴリ', { exact: true }).selectOption({ label: '社内報' });
     await shot(page, 'phone-blog-filter');
-    await page.getByRole('button', { name: '検索' }).click();
+    await page.getByRole('button', { name: '検索', exact: true }).click();
     await expect.poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts())).toEqual(new Set(['社内報']));
 
     // 社内報's posts in the seed are by sysadmin and others: a tap opens the dialog.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Spinner } from '@primer/react';
 import { Blankslate } from '@primer/react/experimental';
@@ -144,18 +144,19 @@ export function DetailFrame({
             <div className={styles.card}>{children}</div>
           </RecordModeContext.Provider>
           <div className={styles.actions} data-sticky-actions>
+            {/* Keyed apart: the edit button must never be reused as the submit button in the click that switches modes, or that click submits the form. */}
             {editing ? (
-              <>
+              <Fragment key="edit">
                 <Button onClick={onCancel} disabled={saving}>
                   {labels.cancel}
                 </Button>
                 <Button type="submit" variant="primary" disabled={saving} leadingVisual={saving ? () => <Spinner size="small" srText={null} /> : undefined}>
                   {saving ? labels.saving : labels.save}
                 </Button>
-              </>
+              </Fragment>
             ) : (
               canEdit && (
-                <Button variant="primary" leadingVisual={PencilIcon} onClick={onEdit}>
+                <Button key="view" variant="primary" leadingVisual={PencilIcon} onClick={onEdit}>
                   {labels.edit}
                 </Button>
               )

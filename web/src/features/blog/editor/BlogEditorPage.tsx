@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, Spinner } from '@primer/react';
 import { PencilIcon, TrashIcon } from '@primer/octicons-react';
 import { AREAS, type PageDef } from '../../../app/areas';
@@ -80,8 +80,9 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
             <PublishFields p={p} />
           </div>
           <div className={styles.actions} data-sticky-actions>
+            {/* Keyed apart: 編集's button must never be reused as 保存 (type=submit) in the click that switches to edit mode, or that click submits the form. */}
             {editing ? (
-              <>
+              <Fragment key="edit">
                 <Button onClick={p.cancel} disabled={p.saving}>
                   {t('rec.cancel')}
                 </Button>
@@ -93,9 +94,9 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
                 <Button type="submit" variant="primary" disabled={p.saving} leadingVisual={p.saving ? () => <Spinner size="small" srText={null} /> : undefined}>
                   {p.saving ? t('rec.saving') : p.post?.state === 'DRAFT' ? t('blogEdit.publish') : t('rec.save')}
                 </Button>
-              </>
+              </Fragment>
             ) : (
-              <>
+              <Fragment key="view">
                 <Button onClick={p.cancel}>{t('rec.back')}</Button>
                 {p.post?.canDelete && (
                   <Button variant="danger" leadingVisual={TrashIcon} onClick={() => void deletion.remove()} disabled={deletion.deleting} data-testid="blog-delete">
@@ -107,7 +108,7 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
                     {t('rec.edit')}
                   </Button>
                 )}
-              </>
+              </Fragment>
             )}
           </div>
         </form>
