@@ -94,8 +94,25 @@ describe('schedule (desktop 1280 × 800)', () => {
     expect(await page.getByTestId('pager-range').innerText()).toMatch(/^全\d+件中 1〜25件$/);
     await shot(page, 'schedules-desktop-grid');
     const firstPage = await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')));
+    // The next page's answer is held: until it arrives the range still names the rows on screen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked!: () => void;
+    const requested = new Promise<void>((r) => (asked = r));
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string; variables?: { offset?: number } } | null;
+      if (body?.operationName === 'ScheduleGrid' && body.variables?.offset === 25) {
+        asked();
+        await held;
+      }
+      await route.fallback();
+    });
     await page.getByRole('button', { name: '次へ' }).click();
+    await requested;
+    expect(await page.getByTestId('pager-range').innerText()).toMatch(/^全\d+件中 1〜25件$/);
+    release();
     await expect.poll(() => page.getByTestId('pager-range').innerText()).toMatch(/^全\d+件中 26〜50件$/);
+    await page.unroute('**/graphql');
     const secondPage = await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')));
     expect(secondPage.some((n) => firstPage.includes(n))).toBe(false);
     await page.getByTestId('pager-range').scrollIntoViewIfNeeded();

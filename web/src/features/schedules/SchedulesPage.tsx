@@ -20,6 +20,7 @@ import { ScheduleDialogHost, usePreloadDialog } from './ScheduleDialogHost';
 import { ToastHost } from '../../components/Toast';
 import { useMonthMarkers } from './use-month-markers';
 import { useScheduleScreen } from './use-schedule-screen';
+import { useShownValue } from './use-shown-value';
 import { WeekGrid } from './WeekGrid';
 import styles from './SchedulesPage.module.css';
 
@@ -62,6 +63,8 @@ function DesktopSchedules() {
   );
   const grid = useQuery(ScheduleGridQuery, { variables: gridVars, fetchPolicy: 'cache-and-network' });
   const shown = grid.data ?? grid.previousData;
+  // The pager names the rows on screen: while the next page loads, the previous one stays, and so does its range.
+  const shownPage = useShownValue(page, grid.data !== undefined);
   const markers = useMonthMarkers(s.month, s.me.id);
 
   const live = useScheduleLive(s.me.id, { grids: [gridVars, markers.variables], days: [s.selected] });
@@ -141,7 +144,7 @@ function DesktopSchedules() {
                 <span data-kind="busy">{t('schedules.busy')}</span>
                 <span data-kind="declined">{t('schedules.legend.declined')}</span>
               </span>
-              {total > PAGE_SIZE && <Pager offset={page * PAGE_SIZE} limit={PAGE_SIZE} total={total} onOffset={(o) => setPage(o / PAGE_SIZE)} labels={pagerLabels} />}
+              {total > PAGE_SIZE && <Pager offset={shownPage * PAGE_SIZE} limit={PAGE_SIZE} total={total} onOffset={(o) => setPage(o / PAGE_SIZE)} labels={pagerLabels} />}
             </div>
           </>
         ) : null}

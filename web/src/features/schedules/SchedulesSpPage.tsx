@@ -20,6 +20,7 @@ import { ScheduleDialogHost, usePreloadDialog } from './ScheduleDialogHost';
 import { ToastHost } from '../../components/Toast';
 import { useMonthMarkers } from './use-month-markers';
 import { useScheduleScreen } from './use-schedule-screen';
+import { useShownValue } from './use-shown-value';
 import styles from './SchedulesSpPage.module.css';
 
 const PAGE_SIZE = 100;
@@ -51,6 +52,8 @@ function NarrowSchedules() {
   );
   const grid = useQuery(ScheduleGridQuery, { variables: dayVars, fetchPolicy: 'cache-and-network' });
   const shown = grid.data ?? grid.previousData;
+  // The pager names the rows on screen: while the next page loads, the previous one stays, and so does its range.
+  const shownPage = useShownValue(page, grid.data !== undefined);
   const people = shown?.scheduleGrid.people ?? [];
   const markers = useMonthMarkers(s.month, s.me.id);
   const live = useScheduleLive(s.me.id, { grids: [dayVars, markers.variables], days: [s.selected] });
@@ -140,7 +143,7 @@ function NarrowSchedules() {
             ))}
           </ul>
         )}
-        {total > PAGE_SIZE && <Pager offset={page * PAGE_SIZE} limit={PAGE_SIZE} total={total} onOffset={(o) => setPage(o / PAGE_SIZE)} labels={pagerLabels} compact />}
+        {total > PAGE_SIZE && <Pager offset={shownPage * PAGE_SIZE} limit={PAGE_SIZE} total={total} onOffset={(o) => setPage(o / PAGE_SIZE)} labels={pagerLabels} compact />}
       </section>
 
       <ScheduleDialogHost state={s.dialog} me={s.me} narrow onClose={s.closeDialog} onChanged={live.apply} />
