@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import swc from 'unplugin-swc';
 
@@ -29,6 +30,9 @@ export default defineConfig({
     server: { deps: { inline: [/@primer\//] } },
     globalSetup: ['graph/src/test/global-setup.ts'],
     pool: 'forks',
+    // Two files at a time (vitest's default is one on 2 cores): each clones its own database from the
+    // template, and most of a file's time is waiting on PostgreSQL, Kafka or a child process.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,

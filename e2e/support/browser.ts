@@ -3,8 +3,10 @@ import { expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'intranet-demo';
 
+/** This worker's platform (global-setup.ts starts one per worker). */
 export function baseURL(): string {
-  return inject('baseURL');
+  const urls = inject('baseURLs');
+  return urls[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? urls[0];
 }
 
 /** Debian's Chromium, never a downloaded browser. */

@@ -9,7 +9,8 @@ import { freePort } from '../../graph/src/platform/net.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One platform per test worker: worker n (VITEST_POOL_ID) uses baseURLs[n - 1]. */
+    baseURLs: string[];
   }
 }
 
@@ -30,13 +31,33 @@ function groupAlive(pgid: number): boolean {
 }
 
 /**
- * Starts the real platform once for all browser tests: `bin/start.ts` (compiled, dist/bin/start.js) with a fresh data directory
- * (embedded PostgreSQL, demo company seeded) on a free port, and stops it afterwards.
+ * Starts the real platform once per test worker (`E2E_WORKERS`, see vitest.config.ts), each `bin/start.ts` (compiled,
+ * dist/bin/start.js) with its own fresh data directory (embedded PostgreSQL, demo company seeded) on a free port, and
+ * stops them afterwards. A file sees only its worker's platform: files running at once never share data.
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
     throw new Error('web/dist is missing: run `npm run build:web` before the browser tests.');
   }
+  const workers = Number(project.config.maxWorkers) || 1;
+  // One after another: each picks free ports for itself and its PostgreSQL, which concurrent starts could both pick.
+  const platforms: Awaited<ReturnType<typeof startPlatform>>[] = [];
+  try {
+    for (let i = 0; i < workers; i++) platforms.push(await startPlatform());
+  } catch (err) {
+    await Promise.all(platforms.map((p) => p.stop()));
+    throw err;
+  }
+  project.provide(
+    'baseURLs',
+    platforms.map((p) => p.baseURL),
+  );
+  return async () => {
+    await Promise.all(platforms.map((p) => p.stop()));
+  };
+}
+
+async function startPlatform(): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'intranet-e2e-'));
   // mkdtemp makes it 0700; when running as root, embedded PostgreSQL runs as the "postgres" user
   // and must be able to reach its data directory inside.
@@ -106,6 +127,5 @@ export default async function setup(project: TestProject) {
     throw err;
   }
 
-  project.provide('baseURL', baseURL);
-  return stop;
+  return { baseURL, stop };
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,8 @@ let dir: string | undefined;
  * template database migrated once; test files clone it (CREATE DATABASE … TEMPLATE) in milliseconds.
  */
 export async function setup(project: TestProject) {
+  // dist/ current for the tests that start the compiled workers CLI as a child (test/compiled.ts); well under a second.
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.resolve(import.meta.dirname, '../../..'), stdio: 'ignore' });
   let url = process.env.DATABASE_URL_TEST;
   if (!url) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-pg-'));

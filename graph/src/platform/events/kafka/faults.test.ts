@@ -6,7 +6,6 @@
  * was published.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../../../../scripts/kafka/kafka.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.js';
@@ -20,6 +19,7 @@ import type { KafkaSettings } from './client.js';
 import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from './test-broker.js';
 import { EventMetrics } from '../metrics.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../test-support.js';
+import { workersCli } from '../../../test/compiled.js';
 
 const log = createLogger('silent');
 const TOTAL = 10_000;
@@ -32,7 +32,7 @@ interface Proc {
 
 function spawnWorkers(args: string[], env: Record<string, string>): Proc {
   let out = '';
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', path.join('workers', 'src', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, [workersCli, ...args], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
