@@ -85,4 +85,31 @@ describe('a live screen learns what it missed between its query and its subscrip
     expect(plain.body.errors).toBeUndefined();
     expect(plain.body.extensions?.livePosition).toBeUndefined();
   });
+
+  it('a week-grid cache hit reports the position of the read that filled it; an answer kept without one is not served to a request asking for one', async () => {
+    const GRID = `query ScheduleGrid($from: String!, $to: String!, $offset: Int!, $limit: Int!) {
+      scheduleGrid(from: $from, to: $to, offset: $offset, limit: $limit) { from to people { id entries { id } } }
+    }`;
+    const read = (from: string, to: string, asks: boolean) =>
+      gql(p.url, GRID, { from, to, offset: 0, limit: 50 }, { token: staff, headers: asks ? { 'x-live-position': '1' } : {} });
+    const stats = () => p.graph.services.scheduleGridCache.stats();
+
+    const filled = await read('2032-05-03', '2032-05-09', true);
+    expect(filled.body.errors).toBeUndefined();
+    const position: string = filled.body.extensions?.livePosition;
+    expect(position).toMatch(/^\d+$/);
+    const hits = stats().hits;
+    const hit = await read('2032-05-03', '2032-05-09', true);
+    expect(stats().hits).toBe(hits + 1);
+    expect(hit.body).toEqual({ data: filled.body.data, extensions: { livePosition: position } });
+    const plainHit = await read('2032-05-03', '2032-05-09', false);
+    expect(plainHit.body).toEqual({ data: filled.body.data });
+
+    // Kept by a request that did not ask: one that asks gets it computed again, with its position.
+    await read('2032-06-07', '2032-06-13', false);
+    const stores = stats().stores;
+    const asked = await read('2032-06-07', '2032-06-13', true);
+    expect(stats().stores).toBe(stores + 1); // computed and kept again, now with its position
+    expect(asked.body.extensions?.livePosition).toMatch(/^\d+$/);
+  });
 });
