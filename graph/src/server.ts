@@ -16,6 +16,7 @@ import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
 import { graphqlWebSocket } from './platform/live/graphql-ws.js';
 import { jitGateway } from './platform/jit-executor.js';
+import { livePositionPlugin } from './platform/live/position.js';
 import { scheduleGridCacheEndpoints } from './modules/schedules/schedule.grid-cache.plugin.js';
 import type { LiveSockets } from './platform/live/sockets.js';
 import { apiRouter } from './platform/rest.js';
@@ -103,6 +104,7 @@ export async function startServer(opts: {
       cookiePlugin,
       inputGuardPlugin,
       errorLogPlugin(log),
+      livePositionPlugin,
       gridCache.plugin,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginCacheControlDisabled(),

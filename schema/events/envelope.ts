@@ -10,6 +10,12 @@ export const envelopeSchema = z.object({
   actorId: z.number().int().nullable(),
   payload: z.record(z.string(), z.unknown()),
   version: z.number().int().min(1),
+  /**
+   * The id of the transaction that recorded the event (PostgreSQL xid8, decimal), set by the relay:
+   * the event's place in the stream, which a query's snapshot can be compared with (live screens).
+   * Absent on the writer's own early copy (before its commit) and on events of older producers.
+   */
+  position: z.string().regex(/^\d+$/).optional(),
 });
 
 export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof envelopeSchema>, 'payload'> & { payload: P };

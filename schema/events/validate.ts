@@ -38,6 +38,7 @@ export class InvalidEventError extends Error {
 // zod's own uuid pattern (RFC 9562 versions and variant, nil, max), so the fast path accepts nothing zod refuses.
 const UUID =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+const DIGITS = /^\d+$/;
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
 // The last occurredAt found canonical: the events of one transaction share it (recordMany stamps
@@ -62,13 +63,25 @@ function isCanonicalTime(v: unknown): v is string {
 function fastEnvelope(raw: unknown): EventEnvelope | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const r = raw as Record<string, unknown>;
-  const { id, type, aggregateType, aggregateId, occurredAt, actorId, payload, version } = r;
+  const { id, type, aggregateType, aggregateId, occurredAt, actorId, payload, version, position } = r;
   if (typeof id !== 'string' || !UUID.test(id)) return null;
   if (!nonEmpty(type) || !nonEmpty(aggregateType) || !nonEmpty(aggregateId) || !isCanonicalTime(occurredAt)) return null;
   if (actorId !== null && !Number.isSafeInteger(actorId)) return null;
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload) || Object.getPrototypeOf(payload) !== Object.prototype) return null;
   if (!Number.isSafeInteger(version) || (version as number) < 1) return null;
-  return { id, type, aggregateType, aggregateId, occurredAt, actorId: actorId as number | null, payload: payload as Record<string, unknown>, version: version as number };
+  if (position !== undefined && (typeof position !== 'string' || !DIGITS.test(position))) return null;
+  const env: EventEnvelope = {
+    id,
+    type,
+    aggregateType,
+    aggregateId,
+    occurredAt,
+    actorId: actorId as number | null,
+    payload: payload as Record<string, unknown>,
+    version: version as number,
+  };
+  if (position !== undefined) env.position = position;
+  return env;
 }
 
 /** Parses an envelope from the wire and validates its payload against its (type, version) contract. */

@@ -5,6 +5,7 @@ import { isSubscriptionOperation } from '@apollo/client/utilities';
 import { Observable, type Subscription } from 'rxjs';
 import type { Client } from 'graphql-ws/client';
 import type { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { queryPositions, registrationFrames } from './live-position';
 
 /** Operations that are expected to answer UNAUTHENTICATED without meaning "your session ended". */
 const AUTH_OPERATIONS = new Set(['Login', 'LoginWithGoogle', 'Logout', 'Me', 'AuthSettings']);
@@ -34,7 +35,8 @@ function createApollo(): AppApollo {
   const http = new HttpLink({
     uri: '/graphql',
     credentials: 'same-origin',
-    headers: { 'apollo-require-preflight': 'true' },
+    // x-live-position: queries answer the event position they reflect (live-position.ts).
+    headers: { 'apollo-require-preflight': 'true', 'x-live-position': '1' },
   });
 
   // Subscriptions go over graphql-ws. Its code loads with the first subscription (not in the first
@@ -81,7 +83,7 @@ function createApollo(): AppApollo {
     }
   });
 
-  const transport = ApolloLink.split(({ query }) => isSubscriptionOperation(query), realtime, http);
+  const transport = ApolloLink.split(({ query }) => isSubscriptionOperation(query), ApolloLink.from([registrationFrames, realtime]), ApolloLink.from([queryPositions, http]));
 
   const client = new ApolloClient({
     link: ApolloLink.from([errors, transport]),

@@ -4,6 +4,7 @@ import { Kind, type FieldNode, type OperationDefinitionNode, type ValueNode } fr
 import type { CurrentUser } from '../auth/session.service.js';
 import type { AppContext } from '../../platform/context.js';
 import { tokenFrom } from '../../platform/cookies.js';
+import { positionOfAnswer, reflectsOnlyUpTo, wantsPosition } from '../../platform/live/position.js';
 import type { CacheTicket, DateRange, ScheduleGridCache } from './schedule.grid-cache.js';
 
 type Variables = Record<string, unknown> | null | undefined;
@@ -43,7 +44,17 @@ interface Pending {
   key: string;
   range: DateRange;
   ticket: CacheTicket;
+  /** The live position of the answer being computed (taken before it reads), kept with it. */
+  position: string | undefined;
 }
+
+/**
+ * Each kept answer's live position (platform/live/position.ts), when its request asked for one: a
+ * hit reflects the database as it was when the answer was computed (later changes only through the
+ * events that drop it), so it reports that position and a live screen refetches when a change may
+ * have come in between. A request asking for a position never takes an answer kept without one.
+ */
+const positions = new WeakMap<Buffer, string>();
 
 /**
  * Week-grid operations (the /schedules page's ScheduleGrid) answered from ScheduleGridCache, whose
@@ -79,16 +90,23 @@ export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, res
           if (documents.size < MAX_DOCUMENTS) documents.add(query);
           const key = keyOf(user, query, operationName, variables);
           const bytes = cache.get(key);
-          if (bytes) return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: JSON.parse(bytes.toString()) } };
-          pending = { key, range: { from, to }, ticket: cache.begin() };
+          const position = positionOfAnswer(rc.contextValue);
+          const hitPosition = bytes && positions.get(bytes);
+          if (bytes && (position === undefined || hitPosition !== undefined)) {
+            if (hitPosition !== undefined) reflectsOnlyUpTo(rc.contextValue, hitPosition);
+            return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: JSON.parse(bytes.toString()) } };
+          }
+          pending = { key, range: { from, to }, ticket: cache.begin(), position };
           return null;
         },
         async willSendResponse(rc) {
           if (!pending || rc.response.body.kind !== 'single') return;
           const { data, errors, extensions } = rc.response.body.singleResult;
-          if (errors?.length || extensions || !data) return;
+          const { livePosition: _position, ...otherExtensions } = extensions ?? {};
+          if (errors?.length || Object.keys(otherExtensions).length || !data) return;
           // What Apollo writes for a result with data only (prettyJSONStringify of {errors, data, extensions}).
           const bytes = Buffer.from(`${JSON.stringify({ data })}\n`);
+          if (pending.position !== undefined) positions.set(bytes, pending.position);
           cache.put(pending.ticket, pending.key, pending.range, bytes, bytes.length);
         },
       };
@@ -109,8 +127,11 @@ export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, res
       if (!user) return next();
       const bytes = cache.get(keyOf(user, body.query, operationName, variables), false);
       if (!bytes) return next();
+      const position = wantsPosition({ get: (name) => req.get(name) }) ? positions.get(bytes) : null;
+      if (position === undefined) return next(); // asked, and kept without one: Apollo computes it anew
       res.status(200).setHeader('content-type', `${type}; charset=utf-8`);
-      res.end(bytes);
+      // `{"data":…}\n`, with the answer's live position before its closing brace when asked.
+      res.end(position === null ? bytes : Buffer.concat([bytes.subarray(0, -2), Buffer.from(`,"extensions":{"livePosition":"${position}"}}\n`)]));
     } catch (err) {
       next(err);
     }

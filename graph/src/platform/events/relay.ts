@@ -14,6 +14,8 @@ export interface OutboxRow {
   actor_id: number | null;
   payload: Record<string, unknown>;
   version: number;
+  /** The recording transaction's id (xid8 as text): the event's position in the stream. */
+  xid: string;
 }
 
 /** Lanes of aggregates (fixed: every relay must agree). */
@@ -32,7 +34,7 @@ export interface RelayOptions {
 }
 
 /** The columns of outbox_event, which outbox_sent repeats before its sent_at. */
-const COLUMNS = 'id, seq, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version';
+const COLUMNS = 'id, seq, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version, xid';
 
 /**
  * One claim, one statement: lock the oldest queued events of the held lanes, move them from the
@@ -47,7 +49,7 @@ const claimSql = (lanes: boolean, serialized: boolean) => `
   d as (delete from outbox_event o using c where o.seq = c.seq returning o.*)
   insert into outbox_sent as o (${COLUMNS}, sent_at)
   select ${COLUMNS}, now() from d
-  returning o.seq, o.aggregate_type, o.aggregate_id, ${serialized ? ENVELOPE_JSON : 'o.id, o.type, o.occurred_at, o.actor_id, o.payload, o.version'}`;
+  returning o.seq, o.aggregate_type, o.aggregate_id, ${serialized ? ENVELOPE_JSON : 'o.id, o.type, o.occurred_at, o.actor_id, o.payload, o.version, o.xid::text as xid'}`;
 
 /**
  * The envelope as JSON text, built by the database (for transports that forward bytes): the same
@@ -60,10 +62,10 @@ const ENVELOPE_JSON = `'{"id":"' || o.id || '","type":' || to_json(o.type)::text
     || ',"aggregateType":' || to_json(o.aggregate_type)::text || ',"aggregateId":' || to_json(o.aggregate_id)::text
     || ',"occurredAt":"' || to_char(o.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     || '","actorId":' || coalesce(o.actor_id::text, 'null') || ',"payload":' || o.payload::text
-    || ',"version":' || o.version || '}' as json`;
+    || ',"version":' || o.version || ',"position":"' || o.xid || '"}' as json`;
 
 function rowToEnvelope(r: OutboxRow) {
-  return toEnvelope({
+  const e = toEnvelope({
     id: r.id,
     type: r.type,
     aggregateType: r.aggregate_type,
@@ -73,6 +75,8 @@ function rowToEnvelope(r: OutboxRow) {
     payload: r.payload,
     version: r.version,
   });
+  e.position = r.xid;
+  return e;
 }
 
 export class OutboxRelay {

@@ -1,6 +1,8 @@
 import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type WebSocket from 'ws';
+import type { AppContext } from '../context.js';
 import { isHubIterator, isSharedView } from './hub.js';
+import { publishedPosition } from './position.js';
 
 type Result = ExecutionResult | Promise<ExecutionResult>;
 interface Rendered {
@@ -21,6 +23,8 @@ interface Sink {
   prefix: string;
   /** Frames in delivery order; the head is sent as soon as its result is ready. */
   fifo: Rendered[];
+  /** The client asked for the registration's position as the first frame (position.ts). */
+  position: boolean;
 }
 
 /** Marks the result ready: its shared JSON, or (with errors) the result itself for per-subscriber formatting. */
@@ -100,9 +104,9 @@ function flush(sink: Sink) {
  * Lets subscriptions executed with `contextValue` write their shared-view frames straight to the
  * socket (see subscribeShared). Called by the graphql-ws onSubscribe hook with the subscription id.
  */
-export function directFrames(contextValue: object, socket: WebSocket, id: string, format: FormatErrors): void {
+export function directFrames(contextValue: object, socket: WebSocket, id: string, format: FormatErrors, position = false): void {
   // Exactly graphql-ws's `next` message: {"id":…,"type":"next","payload":…}.
-  sinks.set(contextValue, { socket, format, prefix: `{"id":${JSON.stringify(id)},"type":"next","payload":`, fifo: [] });
+  sinks.set(contextValue, { socket, format, prefix: `{"id":${JSON.stringify(id)},"type":"next","payload":`, fifo: [], position });
 }
 
 /**
@@ -131,10 +135,22 @@ export async function subscribeShared(args: ExecutionArgs): Promise<AsyncIterabl
     };
   }
   const source = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  // A pubsub stream (not a hub's) listens from its first next(): asked now, so that it listens
+  // before the registration's position is read.
+  let primed = sink?.position && !isHubIterator(stream) ? source.next() : undefined;
+  if (sink?.position) {
+    // Registered: every event published from here on reaches this stream, so the highest position
+    // published so far is where it starts (position.ts). Read after the registration, never before:
+    // reading late can only make the client refetch once more.
+    const result = { extensions: { livePosition: publishedPosition((args.contextValue as AppContext).services.pubsub) } };
+    sink.fifo.push({ result, json: JSON.stringify(result) });
+    if (sink.fifo.length === 1) flush(sink);
+  }
   const map = (payload: unknown): Result => (isSharedView(payload) ? renderShared(payload, args, key).result : execute({ ...args, rootValue: payload }));
   const it: AsyncIterableIterator<ExecutionResult> = {
     next: async () => {
-      const r = await source.next();
+      const r = await (primed ?? source.next());
+      primed = undefined;
       return r.done ? { value: undefined, done: true } : { value: await map(r.value), done: false };
     },
     return: async () => {

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '../../../../schema/events/index.js';
 import type { LivePubSub } from './pubsub.js';
+import { notePublished } from './position.js';
 
 /** Aggregate types that never reach browsers (platform internals such as the end-to-end probe). */
 const INTERNAL = new Set(['probe']);
@@ -12,6 +13,10 @@ const INTERNAL = new Set(['probe']);
  */
 export function fanOut(pubsub: LivePubSub) {
   return (batch: EventEnvelope[]) => {
-    for (const e of batch) if (!INTERNAL.has(e.aggregateType)) pubsub.publish('event', e.aggregateType, e);
+    for (const e of batch) {
+      if (INTERNAL.has(e.aggregateType)) continue;
+      notePublished(pubsub, e);
+      pubsub.publish('event', e.aggregateType, e);
+    }
   };
 }

@@ -140,7 +140,8 @@ export function graphqlWebSocket(opts: {
         }
         const inputError = operationInputError(payload.query, payload.variables, document);
         if (inputError) return [inputError];
-        directFrames(contextValue, c.extra.socket, id, (errors) => format(errors, requestId, payload.operationName));
+        const position = (payload.extensions as { livePosition?: unknown } | undefined)?.livePosition === true;
+        directFrames(contextValue, c.extra.socket, id, (errors) => format(errors, requestId, payload.operationName), position);
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       },
       execute: async (args: ExecutionArgs): Promise<ExecutionResult> => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
+import { whenStale } from '../../app/live-position';
 import type { BlogFeedFilter } from '../../gql/graphql';
 import type { BlogCardPost } from './BlogCard';
 import { applyToFeed, type BlogChange, type FeedViewer } from './live-feed';
@@ -24,9 +25,9 @@ export function useBlogFeed(filter: BlogFeedFilter, me: FeedViewer) {
   const [state, setState] = useState<FeedState>({ items: [], next: null, loading: true, error: false });
 
   const fetchPage = useCallback(
-    async (after: string | null, append: boolean) => {
+    async (after: string | null, append: boolean, keep = false) => {
       const forKey = current.current;
-      setState((s) => ({ ...s, loading: true, error: false, ...(append ? {} : { items: [], next: null }) }));
+      setState((s) => ({ ...s, loading: true, error: false, ...(append || keep ? {} : { items: [], next: null }) }));
       try {
         const { data } = await client.query({ query: BlogFeedQuery, variables: { filter: JSON.parse(forKey) as BlogFeedFilter, after }, fetchPolicy: 'no-cache' });
         if (current.current !== forKey || !data) return;
@@ -48,6 +49,9 @@ export function useBlogFeed(filter: BlogFeedFilter, me: FeedViewer) {
     [me],
   );
   const reload = useCallback(() => void fetchPage(null, false), [fetchPage]);
+  // A change may have come between the first read and the subscription's registration: read the
+  // first page again, keeping the cards on screen meanwhile (app/live-position.ts).
+  useEffect(() => whenStale('BlogFeed', () => void fetchPage(null, false, true)), [fetchPage]);
   // The viewer's own like, save or visit: the card takes the post as it now is; in 保存したブログ an
   // unsaved post leaves.
   const replace = useCallback((post: BlogCardPost) => {
