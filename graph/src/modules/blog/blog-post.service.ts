@@ -14,7 +14,7 @@ import type { BlogTagService } from './blog-tag.service.js';
 import { BlogAttachments, type AttachmentChange, type StoredAttachment } from './blog-post.attachment.js';
 import { contentFromDocument, PostContent } from './blog-post.content.js';
 import type { BlogImageService } from './blog-image.service.js';
-import { decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
+import { checkFeedFilter, decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
 import { postSchema } from './blog-post.fields.js';
 import { POST_SELECT, readableOf, snapshot, toView, windowOf, type PostRow } from './blog-post.queries.js';
 import { pinWindow, tokyoToday } from './blog-post.rules.js';
@@ -122,17 +122,20 @@ export class BlogPostService {
   async feed(ctx: AppContext, filter: FeedFilter, after?: string | null, limit?: unknown): Promise<BlogFeedPage> {
     const r = await this.readingReader(ctx);
     const page = checkPage(0, limit ?? DEFAULT_FEED_PAGE);
-    const outsideWindow = filter.includeOutsideWindow === true;
-    if (outsideWindow && !isBlogAdmin(r.user.role)) throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
-    for (const [field, id] of [
-      ['tagId', filter.tagId],
-      ['categoryId', filter.categoryId],
-      ['departmentId', filter.departmentId],
-    ] as const) {
-      if (id != null) checkId(id, field === 'tagId' ? 'タグ' : field === 'categoryId' ? 'カテゴリ' : '部署');
-    }
+    const outsideWindow = this.checkFeed(r.user, filter);
     const { ids, next } = await feedPage(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow }, filter, decodeCursor(after), page.limit, r.today);
     return { items: await this.views(ctx.em, r, ids), nextCursor: next ? encodeCursor(next) : null };
+  }
+
+  /**
+   * The filter of a feed, checked (a bad id or title is refused; only 管理者 and システム管理者 ask
+   * for others' scheduled and expired posts): whether it asks for posts outside their window.
+   */
+  checkFeed(user: CurrentUser, filter: FeedFilter): boolean {
+    checkFeedFilter(filter);
+    const outsideWindow = filter.includeOutsideWindow === true;
+    if (outsideWindow && !isBlogAdmin(user.role)) throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
+    return outsideWindow;
   }
 
   /** 速報: the posts pinned today that the viewer may read. */
