@@ -32,6 +32,11 @@ interface Reader {
   user: CurrentUser;
   access: CategoryAccess;
   today: string;
+  /**
+   * A request's reader only: the post rows it has read (or is reading), by id, so a post that both
+   * blogFeed and blogPinned show (a pinned one on the first page) is read once for the two.
+   */
+  rows?: Map<number, Promise<PostRow | undefined>>;
 }
 
 /** A post's fields as a save stores them (after defaults and checks). */
@@ -112,7 +117,7 @@ export class BlogPostService {
   private readingReader(ctx: AppContext): Promise<Reader> {
     let r = this.readers.get(ctx);
     if (!r) {
-      r = this.reader(ctx);
+      r = this.reader(ctx).then((reader) => ({ ...reader, rows: new Map() }));
       this.readers.set(ctx, r);
       r.catch(() => this.readers.delete(ctx));
     }
@@ -392,13 +397,24 @@ export class BlogPostService {
     return em.execute(`${POST_SELECT} where p.id = any(?::int[]) ${tail}`, [pgArray(ids)]);
   }
 
-  /** Views of posts already known to be visible (the feed's SQL chose them), in the given order. */
+  /**
+   * Views of posts already known to be visible (the feed's SQL chose them), in the given order. A
+   * request's reader reads each row once: ids it read, or is reading for another field, are taken
+   * from there, the others in one statement.
+   */
   private async views(em: EntityManager, r: Reader, ids: number[]): Promise<BlogPostView[]> {
-    const rows = new Map((await this.rows(em, ids)).map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = rows.get(id);
-      return row ? [toView(row, r.user, r.today)] : [];
-    });
+    const known = r.rows ?? new Map<number, Promise<PostRow | undefined>>();
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) {
+      const read = this.rows(em, missing).then((rows) => new Map(rows.map((row) => [row.id, row])));
+      for (const id of missing)
+        known.set(
+          id,
+          read.then((rows) => rows.get(id)),
+        );
+    }
+    const rows = await Promise.all(ids.map((id) => known.get(id)!));
+    return rows.flatMap((row) => (row ? [toView(row, r.user, r.today)] : []));
   }
 }
 
