@@ -47,5 +47,5 @@ describe('速報 on a phone and on the desktop', () => {
     await desk.page.getByTestId('blog-pinned-item').first().waitFor();
     for (const e of await entries(desk.page)) expect({ title: e.title, sameRow: Math.abs(e.dateTop - e.titleTop) < 8 }).toEqual({ title: e.title, sameRow: true });
     await Promise.all([phone, desk].map((x) => x.context.close()));
-  });
+  }, 180_000);
 });
