@@ -53,4 +53,10 @@ export class BlogChange {
   @Field(() => BlogPostView, { nullable: true, description: '閲覧者に見える今の投稿（削除・見られなくなったときは null）' }) post!: BlogPostView | null;
   @Field(() => Int, { nullable: true, description: 'カテゴリの変更ならカテゴリ ID' }) categoryId!: number | null;
   @Field(() => BlogCategoryRef, { nullable: true, description: 'CATEGORY_UPDATED: カテゴリの今の名前と色' }) category!: BlogCategoryRef | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'blogChanged に feed（一覧の絞り込み）を渡したとき: この投稿がその絞り込みの blogFeed に載るか（blogFeed と同じ規則で判定。false なら一覧から外す）。feed なし、または投稿の変更でなければ null。',
+  })
+  inFeed!: boolean | null;
 }

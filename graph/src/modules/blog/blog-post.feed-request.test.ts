@@ -2,10 +2,12 @@
  * The /blog page asks for the feed and 速報 in one request: what the viewer may read is worked out
  * once for it (found by `npm run bench -- feed`: each of the two fields read the viewer's
  * categories again), and again for the next request, so a change of membership is seen at once.
+ * A post in both (a pinned one on the first page) has its row read once for the two.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gql } from '../../test/http.js';
 import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
+import { POST_SELECT } from './blog-post.queries.js';
 
 let w: BlogWorld;
 let pinnedId: number;
@@ -33,6 +35,22 @@ describe('one feed page request', () => {
       expect(access).toHaveBeenCalledTimes(1);
     } finally {
       access.mockRestore();
+    }
+  });
+
+  it('reads the row of a pinned post once for the feed and 速報 together', async () => {
+    // Every statement the server runs during the request, through the EntityManager's execute.
+    let proto: object | null = w.p.db.orm.em;
+    while (proto && !Object.prototype.hasOwnProperty.call(proto, 'execute')) proto = Object.getPrototypeOf(proto);
+    const execute = vi.spyOn(proto as { execute: (sql: string, params?: unknown[]) => Promise<unknown> }, 'execute');
+    try {
+      const r = await gql(w.p.url, PAGE, {}, { token: w.token.staff });
+      expect(r.body.errors).toBeUndefined();
+      const rowReads = execute.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.startsWith(POST_SELECT));
+      const readsOf = (id: number) => rowReads.filter(([, params]) => JSON.stringify(params ?? []).match(new RegExp(`\\b${id}\\b`))).length;
+      expect({ pinned: readsOf(pinnedId), plain: readsOf(plainId) }).toEqual({ pinned: 1, plain: 1 });
+    } finally {
+      execute.mockRestore();
     }
   });
 

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../platform/errors.js';
 import { pgArray } from '../../platform/sql.js';
-import { checkSearchText, isCalendarDate, isDbId } from '../../platform/validation.js';
-import { BlogFeedScope } from './blog.enums.js';
-import { SQL } from './blog-post.rules.js';
+import { checkId, checkSearchText, isCalendarDate, isDbId } from '../../platform/validation.js';
+import { BlogFeedScope, BlogPostState } from './blog.enums.js';
+import { SQL, stateOf, type PostWindow } from './blog-post.rules.js';
 
 export interface FeedFilter {
   scope?: BlogFeedScope | null;
@@ -60,8 +60,56 @@ const after = (c: Cursor | null): Clause[] => (c ? [{ sql: `(p.publish_start, p.
 const ORDER = `order by p.publish_start desc, p.id desc`;
 const KEY = `p.id, to_char(p.publish_start, 'YYYY-MM-DD') as publish_start`;
 
-function filters(f: FeedFilter, viewerId: number): Clause[] {
+/**
+ * What a post must carry to be judged against a filter outside SQL (live delivery, blog.live.ts):
+ * as it is now, with what the viewer has to do with it.
+ */
+export interface FeedCandidate extends Pick<PostWindow, 'isDraft' | 'publishStart' | 'publishEnd'> {
+  authorId: number;
+  authorDepartmentId: number | null;
+  categoryId: number | null;
+  title: string;
+  tagIds: number[];
+  /** The viewer belongs to the post's category now. */
+  inReadableCategory: boolean;
+  /** The viewer has saved it. */
+  savedByViewer: boolean;
+}
+
+/**
+ * Whether `feedPage` lists the post (on some page) for `viewer` under `f`: the feed's SQL below
+ * stated for one post, so a card inserted live is exactly one a reload would show. Keep the two
+ * together (blog.live-feed.test.ts checks them against each other for every filter). The title
+ * matches as ILIKE does (case-insensitive substring; the database's lower() is Unicode-aware).
+ */
+export function onFeed(viewer: Pick<FeedViewer, 'id' | 'outsideWindow'>, f: FeedFilter, p: FeedCandidate, today: string): boolean {
+  const own = p.authorId === viewer.id;
+  if (f.categoryId != null && p.categoryId !== f.categoryId) return false;
+  if (f.scope === BlogFeedScope.MINE) {
+    if (!own) return false;
+  } else if (!p.inReadableCategory || p.isDraft || !(viewer.outsideWindow || own || stateOf(p, today) === BlogPostState.PUBLISHED)) return false;
+  if (f.scope === BlogFeedScope.SAVED && !p.savedByViewer) return false;
+  const title = f.title?.trim();
+  if (title && !p.title.toLowerCase().includes(title.toLowerCase())) return false;
+  if (f.tagId != null && !p.tagIds.includes(f.tagId)) return false;
+  if (f.departmentId != null && p.authorDepartmentId !== f.departmentId) return false;
+  return true;
+}
+
+/** The filter's own checks (ids, title length); who may ask for posts outside their window is the service's. */
+export function checkFeedFilter(f: FeedFilter): void {
   checkSearchText(f.title, 'title', 'タイトル');
+  for (const [id, label] of [
+    [f.tagId, 'タグ'],
+    [f.categoryId, 'カテゴリ'],
+    [f.departmentId, '部署'],
+  ] as const) {
+    if (id != null) checkId(id, label);
+  }
+}
+
+/** The filter's conditions over `p` (checked before: checkFeedFilter). */
+function filters(f: FeedFilter, viewerId: number): Clause[] {
   const out: Clause[] = [];
   if (f.scope === BlogFeedScope.SAVED) out.push({ sql: `p.id in (select s.post_id from blog_save s where s.employee_id = ?)`, params: [viewerId] });
   const title = f.title?.trim();

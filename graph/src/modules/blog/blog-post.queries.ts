@@ -17,6 +17,7 @@ export interface PostRow {
   author_id: number;
   author_name: string;
   author_department: string | null;
+  author_department_id: number | null;
   allow_comments: boolean;
   allow_likes: boolean;
   require_confirmation: boolean;
@@ -40,7 +41,7 @@ export interface PostRow {
 
 export const POST_SELECT = `select p.id, p.title, p.content, p.content_html,
          p.category_id, c.name as category_name, c.color as category_color,
-         p.author_id, a.name as author_name, ad.name as author_department,
+         p.author_id, a.name as author_name, ad.name as author_department, a.department_id as author_department_id,
          p.allow_comments, p.allow_likes, p.require_confirmation,
          to_char(p.publish_start, 'YYYY-MM-DD') as publish_start, to_char(p.publish_end, 'YYYY-MM-DD') as publish_end,
          p.is_pin, to_char(p.pin_start, 'YYYY-MM-DD') as pin_start, to_char(p.pin_end, 'YYYY-MM-DD') as pin_end, p.is_draft,

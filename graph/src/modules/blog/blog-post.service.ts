@@ -14,7 +14,7 @@ import type { BlogTagService } from './blog-tag.service.js';
 import { BlogAttachments, type AttachmentChange, type StoredAttachment } from './blog-post.attachment.js';
 import { contentFromDocument, PostContent } from './blog-post.content.js';
 import type { BlogImageService } from './blog-image.service.js';
-import { decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
+import { checkFeedFilter, decodeCursor, encodeCursor, feedPage, pinnedIds, type FeedFilter } from './blog-post.feed.js';
 import { postSchema } from './blog-post.fields.js';
 import { POST_SELECT, readableOf, snapshot, toView, windowOf, type PostRow } from './blog-post.queries.js';
 import { pinWindow, tokyoToday } from './blog-post.rules.js';
@@ -32,6 +32,11 @@ interface Reader {
   user: CurrentUser;
   access: CategoryAccess;
   today: string;
+  /**
+   * A request's reader only: the post rows it has read (or is reading), by id, so a post that both
+   * blogFeed and blogPinned show (a pinned one on the first page) is read once for the two.
+   */
+  rows?: Map<number, Promise<PostRow | undefined>>;
 }
 
 /** A post's fields as a save stores them (after defaults and checks). */
@@ -112,7 +117,7 @@ export class BlogPostService {
   private readingReader(ctx: AppContext): Promise<Reader> {
     let r = this.readers.get(ctx);
     if (!r) {
-      r = this.reader(ctx);
+      r = this.reader(ctx).then((reader) => ({ ...reader, rows: new Map() }));
       this.readers.set(ctx, r);
       r.catch(() => this.readers.delete(ctx));
     }
@@ -122,17 +127,20 @@ export class BlogPostService {
   async feed(ctx: AppContext, filter: FeedFilter, after?: string | null, limit?: unknown): Promise<BlogFeedPage> {
     const r = await this.readingReader(ctx);
     const page = checkPage(0, limit ?? DEFAULT_FEED_PAGE);
-    const outsideWindow = filter.includeOutsideWindow === true;
-    if (outsideWindow && !isBlogAdmin(r.user.role)) throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
-    for (const [field, id] of [
-      ['tagId', filter.tagId],
-      ['categoryId', filter.categoryId],
-      ['departmentId', filter.departmentId],
-    ] as const) {
-      if (id != null) checkId(id, field === 'tagId' ? 'タグ' : field === 'categoryId' ? 'カテゴリ' : '部署');
-    }
+    const outsideWindow = this.checkFeed(r.user, filter);
     const { ids, next } = await feedPage(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow }, filter, decodeCursor(after), page.limit, r.today);
     return { items: await this.views(ctx.em, r, ids), nextCursor: next ? encodeCursor(next) : null };
+  }
+
+  /**
+   * The filter of a feed, checked (a bad id or title is refused; only 管理者 and システム管理者 ask
+   * for others' scheduled and expired posts): whether it asks for posts outside their window.
+   */
+  checkFeed(user: CurrentUser, filter: FeedFilter): boolean {
+    checkFeedFilter(filter);
+    const outsideWindow = filter.includeOutsideWindow === true;
+    if (outsideWindow && !isBlogAdmin(user.role)) throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
+    return outsideWindow;
   }
 
   /** 速報: the posts pinned today that the viewer may read. */
@@ -389,13 +397,24 @@ export class BlogPostService {
     return em.execute(`${POST_SELECT} where p.id = any(?::int[]) ${tail}`, [pgArray(ids)]);
   }
 
-  /** Views of posts already known to be visible (the feed's SQL chose them), in the given order. */
+  /**
+   * Views of posts already known to be visible (the feed's SQL chose them), in the given order. A
+   * request's reader reads each row once: ids it read, or is reading for another field, are taken
+   * from there, the others in one statement.
+   */
   private async views(em: EntityManager, r: Reader, ids: number[]): Promise<BlogPostView[]> {
-    const rows = new Map((await this.rows(em, ids)).map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = rows.get(id);
-      return row ? [toView(row, r.user, r.today)] : [];
-    });
+    const known = r.rows ?? new Map<number, Promise<PostRow | undefined>>();
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) {
+      const read = this.rows(em, missing).then((rows) => new Map(rows.map((row) => [row.id, row])));
+      for (const id of missing)
+        known.set(
+          id,
+          read.then((rows) => rows.get(id)),
+        );
+    }
+    const rows = await Promise.all(ids.map((id) => known.get(id)!));
+    return rows.flatMap((row) => (row ? [toView(row, r.user, r.today)] : []));
   }
 }
 

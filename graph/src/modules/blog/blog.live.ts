@@ -7,6 +7,7 @@ import { pgArray } from '../../platform/sql.js';
 import type { CurrentUser } from '../auth/session.service.js';
 import { isBlogAdmin } from './blog.enums.js';
 import { BlogChangeKind, type BlogChange } from './blog-live.types.js';
+import { onFeed, type FeedFilter } from './blog-post.feed.js';
 import { POST_SELECT, readableOf, toView, type PostRow } from './blog-post.queries.js';
 import { tokyoToday } from './blog-post.rules.js';
 import { mayRead } from './blog-post.visibility.js';
@@ -25,6 +26,11 @@ import { postEngagement, type PostEngagement } from './engagement/blog-engagemen
  */
 
 type Viewer = Pick<CurrentUser, 'id' | 'role'>;
+/** The feed a subscriber shows (checked by BlogPostService.checkFeed): each post change says whether its post is on it. */
+export interface LiveFeed {
+  filter: FeedFilter;
+  outsideWindow: boolean;
+}
 
 /** A post event, read up: the post now (null once deleted) and as it was before (null: new). */
 interface PostEvent {
@@ -143,16 +149,21 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
 /** One rendered change per event and viewer class, shared by the class (platform/live/hub.ts). */
 const rendered = new WeakMap<BlogLiveEvent, Map<string, BlogChange>>();
 
-function shared(e: BlogLiveEvent, cls: string, make: () => Omit<BlogChange, 'postId' | 'post' | 'categoryId' | 'category'> & Partial<BlogChange>): BlogChange {
+function shared(e: BlogLiveEvent, cls: string, make: () => Omit<BlogChange, 'postId' | 'post' | 'categoryId' | 'category' | 'inFeed'> & Partial<BlogChange>): BlogChange {
   let byClass = rendered.get(e);
   if (!byClass) rendered.set(e, (byClass = new Map()));
   let change = byClass.get(cls);
-  if (!change) byClass.set(cls, (change = shareView({ postId: null, post: null, categoryId: null, category: null, ...make() })));
+  if (!change) byClass.set(cls, (change = shareView({ postId: null, post: null, categoryId: null, category: null, inFeed: null, ...make() })));
   return change;
 }
 
-/** What `viewer` receives of an event (undefined: nothing). Cheap and synchronous: it runs in the hub's publish loop. */
-export function changeFor(e: BlogLiveEvent, viewer: Viewer): BlogChange | undefined {
+/**
+ * What `viewer` receives of an event (undefined: nothing). Cheap and synchronous: it runs in the
+ * hub's publish loop. With `feed`, a post change also says whether the post is on that feed
+ * (`inFeed`, the feed query's rule: onFeed); every change the viewer may see is sent whatever the
+ * filter, for 速報 and open dialogs, and so that a card edited out of the filter leaves.
+ */
+export function changeFor(e: BlogLiveEvent, viewer: Viewer, feed?: LiveFeed): BlogChange | undefined {
   if (e.on === 'transfer') return e.employeeId === viewer.id ? shared(e, 'access', () => ({ kind: BlogChangeKind.ACCESS_CHANGED })) : undefined;
   if (e.on === 'category') {
     const was = e.was.has(viewer.id);
@@ -163,25 +174,41 @@ export function changeFor(e: BlogLiveEvent, viewer: Viewer): BlogChange | undefi
     return shared(e, 'label', () => ({ kind: BlogChangeKind.CATEGORY_UPDATED, categoryId: id, category: { id, name, color } }));
   }
   if (e.onlyFor !== undefined && e.onlyFor !== viewer.id) return undefined;
-  const readable = (categoryId: number | null) => (categoryId !== null && e.members.get(categoryId)?.has(viewer.id) ? [categoryId] : []);
+  const member = (categoryId: number | null) => categoryId !== null && !!e.members.get(categoryId)?.has(viewer.id);
+  const readable = (categoryId: number | null) => (member(categoryId) ? [categoryId!] : []);
   const row = e.row;
   const seesNow = row !== null && mayRead(viewer, { readable: readable(row.category_id) }, readableOf(row), e.today);
   const sawBefore = e.before !== null && mayRead(viewer, { readable: readable(e.before.post.categoryId) }, e.before.post, e.before.today);
   if (!seesNow && !sawBefore) return undefined;
-  if (!seesNow) return shared(e, 'gone', () => ({ kind: e.kind, postId: e.postId }));
+  if (!seesNow) return shared(e, feed ? 'gone:feed' : 'gone', () => ({ kind: e.kind, postId: e.postId, inFeed: feed ? false : null }));
   // What the view depends on besides the post: whether the viewer wrote it (canEdit) or is 管理者 (canDelete), and their own marks.
   const g = e.engagement!;
   const likedByMe = g.likedBy.has(viewer.id);
   const seenByMe = g.seenBy.has(viewer.id);
   const savedByMe = g.savedBy.has(viewer.id);
   const confirmedByMe = g.confirmedBy.has(viewer.id);
+  const inFeed = feed
+    ? onFeed(
+        { id: viewer.id, outsideWindow: feed.outsideWindow },
+        feed.filter,
+        {
+          ...readableOf(row),
+          authorDepartmentId: row.author_department_id,
+          title: row.title,
+          tagIds: row.tags.map((t) => t.id),
+          inReadableCategory: member(row.category_id),
+          savedByViewer: savedByMe,
+        },
+        e.today,
+      )
+    : null;
   const role = row.author_id === viewer.id ? 'author' : isBlogAdmin(viewer.role) ? 'admin' : 'member';
-  const cls = `${role}:${+likedByMe}${+seenByMe}${+savedByMe}${+confirmedByMe}`;
+  const cls = `${role}:${+likedByMe}${+seenByMe}${+savedByMe}${+confirmedByMe}:${inFeed}`;
   return shared(e, cls, () => {
     const { likeCount, seenCount, commentCount, likers } = g;
     const engagement = { likeCount, seenCount, commentCount, likers, likedByMe, seenByMe, savedByMe, confirmedCount: g.confirmedBy.size, confirmedByMe };
     const post = { ...toView(row, viewer, e.today), engagement };
-    return { kind: e.kind, postId: e.postId, post };
+    return { kind: e.kind, postId: e.postId, post, inFeed };
   });
 }
 

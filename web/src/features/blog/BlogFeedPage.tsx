@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Dialog, SegmentedControl, Spinner } from '@primer/react';
 import { FilterIcon, PlusIcon } from '@primer/octicons-react';
 import { AREAS, type PageDef } from '../../app/areas';
 import { useSession } from '../../app/auth/session';
-import { canAccess } from '../../app/access';
 import { useDocumentTitle, useT } from '../../app/i18n';
 import { useNarrow } from '../../app/use-narrow';
 import { useUrlFilters } from '../../components/ListFrame';
@@ -75,14 +74,13 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
     categoryId: toId(f.values.category),
     departmentId: toId(f.values.department),
   };
-  // 管理者 and システム管理者 read others' scheduled and expired posts in the feed too (the server's rule).
-  const viewer = useMemo(() => ({ id: user.id, seesEveryState: canAccess(user.role, 'admin') }), [user.id, user.role]);
-  const feed = useBlogFeed(filter, viewer);
+  const feed = useBlogFeed(filter);
   const pinned = useQuery(BlogPinnedQuery, { fetchPolicy: 'no-cache' });
   // 速報 as loaded, then kept by live changes (the query is not cached: no cache to update).
   const [pinnedPosts, setPinnedPosts] = useState<readonly BlogCardPost[]>([]);
   useEffect(() => setPinnedPosts(pinned.data?.blogPinned ?? []), [pinned.data]);
-  // Live: the cards, 速報 and an open dialog follow every change the viewer may see, without reload.
+  // Live: the cards, 速報 and an open dialog follow every change the viewer may see, without reload
+  // (the server says whether a post is on the feed as filtered).
   useBlogLive((change) => {
     if (change.kind === 'ACCESS_CHANGED') {
       feed.reload();
@@ -94,7 +92,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
     setShown((p) => p && applyToShown(p, change));
     setCommentsOf((p) => p && applyToShown(p, change));
     if (change.kind === 'COMMENTS_CHANGED' && change.postId === commentsOfId.current) setCommentsRevision((n) => n + 1);
-  });
+  }, filter);
   useEffect(() => {
     if (feed.error || pinned.error) toast.error(t('blog.fetchFailed'));
   }, [feed.error, pinned.error, t]);

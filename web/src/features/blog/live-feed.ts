@@ -1,8 +1,8 @@
-import type { BlogChangedSubscription, BlogFeedFilter } from '../../gql/graphql';
+import type { BlogChangedSubscription } from '../../gql/graphql';
 import type { BlogCardPost } from './BlogCard';
 
 export type BlogChange = BlogChangedSubscription['blogChanged'];
-/** A post as the subscription sends it: the card's fields and its tags (for the tag filter). */
+/** A post as the subscription sends it: the card's fields and its tags. */
 export type LivePost = NonNullable<BlogChange['post']>;
 
 /** Feed order, as the server sorts: pinned first, then newest publish start, then newest id. */
@@ -15,29 +15,6 @@ export function compareFeed(a: BlogCardPost, b: BlogCardPost): number {
 /** 速報's order: newest publish start, then newest id. */
 const comparePinned = (a: BlogCardPost, b: BlogCardPost) => (a.publishStart !== b.publishStart ? (a.publishStart > b.publishStart ? -1 : 1) : b.id - a.id);
 
-/** The viewer as the feed's rules need them: who they are, and whether they see others' scheduled and expired posts (管理者, システム管理者). */
-export interface FeedViewer {
-  id: number;
-  seesEveryState: boolean;
-}
-
-/**
- * Whether a post belongs in the feed shown with `filter` (the server's feed rules): All shows the
- * published posts, the viewer's own scheduled and expired ones (a 管理者 or システム管理者 sees
- * everyone's), never drafts; My blogs every own post; Saved blogs only what the viewer saved (as the
- * post says it for them). Undefined when the card does not say (the author's department): such a
- * post is updated where it is shown, not added.
- */
-export function inFeed(p: LivePost, filter: BlogFeedFilter, me: FeedViewer): boolean | undefined {
-  const own = p.author.id === me.id;
-  if (filter.scope === 'MINE' ? !own : p.state === 'DRAFT' || (p.state !== 'PUBLISHED' && !own && !me.seesEveryState)) return false;
-  if (filter.scope === 'SAVED' && !p.saved) return false;
-  if (filter.title && !p.title.toLowerCase().includes(filter.title.trim().toLowerCase())) return false;
-  if (filter.categoryId != null && p.category?.id !== filter.categoryId) return false;
-  if (filter.tagId != null && !p.tags.some((t) => t.id === filter.tagId)) return false;
-  return filter.departmentId != null ? undefined : true;
-}
-
 /** Puts `post` at its place in an ordered list (without the old copy of it). */
 function place<T extends BlogCardPost>(list: readonly T[], post: T, compare: (a: T, b: T) => number): T[] {
   const rest = list.filter((p) => p.id !== post.id);
@@ -46,12 +23,13 @@ function place<T extends BlogCardPost>(list: readonly T[], post: T, compare: (a:
 }
 
 /**
- * The feed's loaded cards after one change: a post the viewer may no longer see, or that no longer
- * matches the filter, leaves; an edited one is replaced (and moves if its order changed); a new one
- * is inserted at its place — unless it would come after the last loaded card while more pages
- * follow (paging brings it then).
+ * The feed's loaded cards after one change: a post the viewer may no longer see, or that the
+ * server says is not on this feed (`inFeed`, judged by blogFeed's own rule against the feed's
+ * filter), leaves; an edited one is replaced (and moves if its order changed); a new one is
+ * inserted at its place — unless it would come after the last loaded card while more pages follow
+ * (paging brings it then).
  */
-export function applyToFeed(items: readonly BlogCardPost[], change: BlogChange, o: { filter: BlogFeedFilter; me: FeedViewer; more: boolean }): readonly BlogCardPost[] {
+export function applyToFeed(items: readonly BlogCardPost[], change: BlogChange, o: { more: boolean }): readonly BlogCardPost[] {
   if (change.kind === 'CATEGORY_UPDATED' && change.category) {
     const c = change.category;
     return items.some((p) => p.category?.id === c.id) ? items.map((p) => (p.category?.id === c.id ? { ...p, category: c } : p)) : items;
@@ -60,9 +38,7 @@ export function applyToFeed(items: readonly BlogCardPost[], change: BlogChange, 
   const id = change.postId;
   const shown = items.some((p) => p.id === id);
   const post = change.post;
-  const belongs = post ? inFeed(post, o.filter, o.me) : false;
-  if (!post || belongs === false) return shown ? items.filter((p) => p.id !== id) : items;
-  if (!shown && belongs !== true) return items;
+  if (!post || change.inFeed !== true) return shown ? items.filter((p) => p.id !== id) : items;
   const next = place(items, post, compareFeed);
   if (!shown && o.more && next[next.length - 1]?.id === id) return items;
   return next;
@@ -70,7 +46,7 @@ export function applyToFeed(items: readonly BlogCardPost[], change: BlogChange, 
 
 /** 速報 after one change: the post is there exactly while it is pinned (and visible to the viewer). */
 export function applyToPinned(list: readonly BlogCardPost[], change: BlogChange): readonly BlogCardPost[] {
-  if (change.kind === 'CATEGORY_UPDATED') return applyToFeed(list, change, { filter: {}, me: { id: 0, seesEveryState: false }, more: false });
+  if (change.kind === 'CATEGORY_UPDATED') return applyToFeed(list, change, { more: false });
   if (change.postId == null) return list;
   const post = change.post;
   if (post?.pinned) return place(list, post, comparePinned);

@@ -3,7 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { whenStale } from '../../app/live-position';
 import type { BlogFeedFilter } from '../../gql/graphql';
 import type { BlogCardPost } from './BlogCard';
-import { applyToFeed, type BlogChange, type FeedViewer } from './live-feed';
+import { applyToFeed, type BlogChange } from './live-feed';
 import { BlogFeedQuery } from './operations';
 
 interface FeedState {
@@ -18,7 +18,7 @@ interface FeedState {
  * appends the next page. An answer for a filter no longer shown is dropped. `apply` takes a live
  * change into the loaded cards; `reload` starts over (the viewer's categories changed).
  */
-export function useBlogFeed(filter: BlogFeedFilter, me: FeedViewer) {
+export function useBlogFeed(filter: BlogFeedFilter) {
   const client = useApolloClient();
   const key = JSON.stringify(filter);
   const current = useRef(key);
@@ -44,10 +44,7 @@ export function useBlogFeed(filter: BlogFeedFilter, me: FeedViewer) {
     void fetchPage(null, false);
   }, [key, fetchPage]);
 
-  const apply = useCallback(
-    (change: BlogChange) => setState((s) => ({ ...s, items: applyToFeed(s.items, change, { filter: JSON.parse(current.current) as BlogFeedFilter, me, more: s.next !== null }) })),
-    [me],
-  );
+  const apply = useCallback((change: BlogChange) => setState((s) => ({ ...s, items: applyToFeed(s.items, change, { more: s.next !== null }) })), []);
   const reload = useCallback(() => void fetchPage(null, false), [fetchPage]);
   // A change may have come between the first read and the subscription's registration: read the
   // first page again, keeping the cards on screen meanwhile (app/live-position.ts).
