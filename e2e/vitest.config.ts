@@ -16,7 +16,7 @@ export default defineConfig({
     maxWorkers: e2eWorkers,
     // A poll waits for the app, not for a fixed second: under two browsers at once a round trip can take longer.
     expect: { poll: { timeout: 15_000 } },
-    testTimeout: 90_000,
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     teardownTimeout: 60_000,
     pool: 'forks',
