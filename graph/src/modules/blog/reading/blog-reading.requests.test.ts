@@ -51,4 +51,28 @@ describe('reading requests', () => {
     expect(new Set(await asked(post.id)).size).toBe((await asked(post.id)).length);
     await live.close();
   });
+
+  it('a move into another category asks its new readers, each once; readers of the old one who may no longer see it stop seeing the request', async () => {
+    const fields = { content: { blocks: [] }, publishStart: w.day(-1), isPin: true, pinStart: w.day(-1), pinEnd: w.day(3), requireConfirmation: true };
+    let post = await w.post(w.token.admin, { title: '必読: 移動', categoryId: w.cat.board, ...fields });
+    expect(await asked(post.id)).toEqual([]); // 役員会: its only member wrote it
+    const move = async (categoryId: number) =>
+      (post = (await ask<{ updateBlogPost: typeof post }>(w, w.token.admin, UPDATE, { id: post.id, i: { title: '必読: 移動', categoryId, version: post.version, ...fields } }))
+        .updateBlogPost);
+    await move(w.cat.news);
+    expect(await asked(post.id)).toEqual(expect.arrayContaining([w.id.staff, w.id.colleague]));
+    const once = await asked(post.id);
+    expect(new Set(once).size).toBe(once.length);
+    expect(await requests(w.token.colleague, post.id)).toHaveLength(1);
+
+    await move(w.cat.board);
+    expect(await requests(w.token.colleague, post.id)).toEqual([]);
+    expect(await requests(w.token.staff, post.id)).toEqual([]);
+    await move(w.cat.notice); // 営業通達: the staff only (already asked)
+    expect(await requests(w.token.staff, post.id)).toHaveLength(1);
+    expect(await requests(w.token.colleague, post.id)).toEqual([]);
+    await move(w.cat.news);
+    expect(await asked(post.id)).toEqual(once);
+    expect(await requests(w.token.colleague, post.id)).toHaveLength(1);
+  });
 });
