@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Ro
 import type { AppContext } from '../../../platform/context.js';
 import { BlogPostView } from '../blog-post.types.js';
 import { BlogReadingStatus } from './blog-reading.types.js';
+import { confirmationOpen } from './blog-reading.service.js';
 
 /** Required reading of 速報 posts: counts on every post view (batched per request; a live view carries its viewer's), confirming, and the author's list, reminder and reset. */
 @Resolver(() => BlogPostView)
@@ -19,8 +20,13 @@ export class BlogReadingResolver {
     return p.engagement?.confirmedByMe ?? (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedByMe;
   }
 
+  @FieldResolver(() => Boolean, { description: '確認（必読）を受け付けているか（確認を求める投稿で、速報の掲載期間が終わっていない）' })
+  confirmationOpen(@Root() p: BlogPostView): boolean {
+    return confirmationOpen(p);
+  }
+
   @Authorized()
-  @Mutation(() => BlogPostView, { description: '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿は BAD_USER_INPUT）' })
+  @Mutation(() => BlogPostView, { description: '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿・速報の掲載が終わった投稿は BAD_USER_INPUT）' })
   async confirmBlogPostReading(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<BlogPostView> {
     await ctx.services.blog.reading.confirm(ctx, id);
     return ctx.services.blog.posts.get(ctx, id);

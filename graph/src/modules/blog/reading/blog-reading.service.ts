@@ -7,6 +7,7 @@ import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
+import { tokyoToday } from '../blog-post.rules.js';
 import { askReaders, readersOf, type Reader } from './blog-reading.readers.js';
 
 /** What a viewer sees of a post's required reading. */
@@ -23,6 +24,12 @@ export interface ReadingStatus {
 }
 
 const NOT_ASKED = 'この投稿は確認（必読）を求めていません。';
+const CLOSED = '速報の掲載が終わったため、確認（必読）の受付は終了しました。';
+
+/** Whether a post asking for confirmation still takes confirmations: until its pin (速報) window ends. */
+export function confirmationOpen(p: { requireConfirmation: boolean; isPin: boolean; pinEnd: string | null }, today = tokyoToday()): boolean {
+  return p.requireConfirmation && p.isPin && (p.pinEnd === null || p.pinEnd >= today);
+}
 
 /**
  * Required reading of 速報 posts. A reader who may see the post (BlogPostService.readableRow: the one
@@ -41,6 +48,7 @@ export class BlogReadingService {
       const row = await this.posts.readableRow(ctx, tx, postId);
       if (!row.require_confirmation) throw badInput(NOT_ASKED);
       if (row.author_id === user.id) throw forbidden('自分の投稿は確認できません（確認するのは閲覧者です）。');
+      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end })) throw badInput(CLOSED);
       const done: unknown[] = await tx.execute(`insert into blog_read_confirmation (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [
         row.id,
         user.id,
