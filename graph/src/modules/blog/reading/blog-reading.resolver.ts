@@ -26,7 +26,9 @@ export class BlogReadingResolver {
   }
 
   @Authorized()
-  @Mutation(() => BlogPostView, { description: '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿・速報の掲載が終わった投稿は BAD_USER_INPUT）' })
+  @Mutation(() => BlogPostView, {
+    description: '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿・速報の掲載が終わった投稿は BAD_USER_INPUT）',
+  })
   async confirmBlogPostReading(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<BlogPostView> {
     await ctx.services.blog.reading.confirm(ctx, id);
     return ctx.services.blog.posts.get(ctx, id);
