@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+import { ask } from './support/graphql';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,16 +28,7 @@ describe("the editor's 必読 (required reading) checkbox", () => {
     const reader = await newPage(browser);
     await signIn(author.page, 'devadmin');
     await signIn(reader.page, 'sysadmin');
-    const readerName = (
-      await reader.page.evaluate(async () => {
-        const res = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-          body: JSON.stringify({ query: '{ me { name } }' }),
-        });
-        return (await res.json()) as { data: { me: { name: string } } };
-      })
-    ).data.me.name;
+    const readerName = (await ask<{ me: { name: string } }>(reader.page, '{ me { name } }')).me.name;
     const title = `E2E 必読の投稿 ${Date.now().toString(36)}`;
 
     const page = author.page;

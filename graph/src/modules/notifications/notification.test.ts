@@ -36,12 +36,12 @@ describe('notifications', () => {
     const top = await comment(w.token.colleague, post.id, 'ご質問があります。詳細を教えてください。');
     await comment(w.token.staff, post.id, '作成者の返信', top); // the colleague hears of it, the staff (its writer, the post's author) not
     await comment(w.token.admin, post.id, '管理者の返信', top); // both hear of it
-    await comment(w.token.colleague, post.id, '自分のコメントへの返信', top); // the post author hears of it, the colleague not
+    const last = await comment(w.token.colleague, post.id, '自分のコメントへの返信', top); // the post author hears of it, the colleague not
 
     // One item each (notification.groups.test.ts): the post's comments for its author, the thread's replies for the comment's author.
     const staff = about((await bell(w, w.token.staff)).items, post.id);
     expect(staff.map((n) => [n.kind, n.actors.map((a) => a.id)])).toEqual([['COMMENT', [w.id.colleague, w.id.admin]]]);
-    expect(staff[0]).toMatchObject({ excerpt: '自分のコメントへの返信', actorCount: 2 });
+    expect(staff[0]).toMatchObject({ commentId: last, excerpt: '自分のコメントへの返信', actorCount: 2 });
     const colleague = about((await bell(w, w.token.colleague)).items, post.id);
     expect(colleague.map((n) => [n.kind, n.actors.map((a) => a.id)])).toEqual([['REPLY', [w.id.admin, w.id.staff]]]);
     expect(colleague[0]).toMatchObject({ excerpt: '管理者の返信' });
