@@ -70,4 +70,44 @@ describe("the editor's 必読 (required reading) checkbox", () => {
     await shot(page, 'desktop-blog-required-reading-author-panel');
     await Promise.all([author, reader].map((x) => x.context.close()));
   });
+
+  test('once the pin has ended the card offers no 確認しました but says the confirmation has closed; the author’s panel says so instead of 催促 and リセット', async () => {
+    const author = await newPage(browser);
+    const reader = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    await signIn(reader.page, 'sysadmin');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const title = `E2E 終わった速報 ${Date.now().toString(36)}`;
+    const r = await author.page.request.post('/api/blogs', {
+      data: {
+        title,
+        content: '<p>先週の速報です。</p>',
+        category_id: categories.find((c) => c.category_name === '開発ブログ')!.category_id,
+        publish_start_dt: day(-5),
+        is_pin: true,
+        pin_start_dt: day(-5),
+        pin_end_dt: day(-1),
+        require_confirmation: true,
+      },
+    });
+    expect(r.status()).toBe(201);
+
+    await reader.page.goto('/blog');
+    const card = cardOf(reader.page, title);
+    await card.getByTestId('blog-reading-closed').waitFor();
+    expect(await card.getByTestId('blog-reading').innerText()).toContain('必読');
+    expect(await card.getByTestId('blog-reading-closed').innerText()).toBe('確認の受付は終了しました');
+    expect(await card.getByTestId('blog-reading-confirm').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await shot(reader.page, 'desktop-required-reading-closed');
+
+    await author.page.goto('/blog');
+    await cardOf(author.page, title).getByTestId('blog-card-title').click();
+    const status = author.page.getByTestId('blog-reading-status');
+    await status.getByTestId('blog-reading-closed-note').waitFor();
+    expect(await status.getByTestId('blog-reading-remind').count()).toBe(0);
+    await shot(author.page, 'desktop-required-reading-closed-author');
+    await Promise.all([author, reader].map((x) => x.context.close()));
+  });
 });

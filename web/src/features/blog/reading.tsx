@@ -108,7 +108,7 @@ export function ReadingStatusSection({ post }: { post: BlogCardPost }) {
   if (!post.requireConfirmation || post.author.id !== user.id) return null;
   return (
     <Suspense fallback={<Spinner size="small" srText={text.loading} />}>
-      <ReadingStatusPanel postId={post.id} confirmedCount={post.confirmedCount} />
+      <ReadingStatusPanel postId={post.id} confirmedCount={post.confirmedCount} open={post.confirmationOpen} />
     </Suspense>
   );
 }

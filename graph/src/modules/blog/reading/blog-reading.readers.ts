@@ -11,6 +11,11 @@ const MEMBER_OF = `e.status = 'ACTIVE'
   and (e.id in (select employee_id from blog_category_employee where category_id = ?)
        or e.department_id in (select department_id from blog_category_department where category_id = ?))`;
 
+/** Whether a post asking for confirmation still takes confirmations: until its pin (速報) window ends. */
+export function confirmationOpen(p: { requireConfirmation: boolean; isPin: boolean; pinEnd: string | null }, today = tokyoToday()): boolean {
+  return p.requireConfirmation && p.isPin && (p.pinEnd === null || p.pinEnd >= today);
+}
+
 export interface Reader {
   id: number;
   name: string;
@@ -41,10 +46,12 @@ export async function readersOf(em: EntityManager, post: PostRow, today = tokyoT
  * Asks the post's readers who have not been asked yet (a READ_REQUEST notification each), once the
  * post asks for confirmation and is published today: at the save that publishes it or turns the
  * request on, at the scheduler's firing of its publish start (blog-post.schedule.ts), and at a move
- * to another category (its new readers). Each reader is asked once; reminders and a reset ask again.
+ * to another category (its new readers); never once its pin has ended (confirming is closed). Each
+ * reader is asked once; reminders and a reset ask again.
  */
 export async function requestReading(tx: EntityManager, post: PostRow, today = tokyoToday()): Promise<void> {
-  if (!post.require_confirmation || stateOf(windowOf(post), today) !== BlogPostState.PUBLISHED) return;
+  if (stateOf(windowOf(post), today) !== BlogPostState.PUBLISHED) return;
+  if (!confirmationOpen({ requireConfirmation: post.require_confirmation, isPin: post.is_pin, pinEnd: post.pin_end }, today)) return;
   const readers = await readersOf(tx, post, today);
   if (!readers.length) return;
   const done: { id: number }[] = await tx.execute(

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Ro
 import type { AppContext } from '../../../platform/context.js';
 import { BlogPostView } from '../blog-post.types.js';
 import { BlogReadingStatus } from './blog-reading.types.js';
-import { confirmationOpen } from './blog-reading.service.js';
+import { confirmationOpen } from './blog-reading.readers.js';
 
 /** Required reading of 速報 posts: counts on every post view (batched per request; a live view carries its viewer's), confirming, and the author's list, reminder and reset. */
 @Resolver(() => BlogPostView)
@@ -41,13 +41,15 @@ export class BlogReadingResolver {
   }
 
   @Authorized()
-  @Mutation(() => Int, { description: 'まだ確認していない閲覧者に催促の通知を送る（作成者だけ）。送った人数を返す' })
+  @Mutation(() => Int, { description: 'まだ確認していない閲覧者に催促の通知を送る（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）。送った人数を返す' })
   remindBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<number> {
     return ctx.services.blog.reading.remind(ctx, postId);
   }
 
   @Authorized()
-  @Mutation(() => BlogReadingStatus, { description: '大きな修正のあとに確認をすべて取り消し、閲覧者にもう一度確認を求める（作成者だけ）' })
+  @Mutation(() => BlogReadingStatus, {
+    description: '大きな修正のあとに確認をすべて取り消し、閲覧者にもう一度確認を求める（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）',
+  })
   resetBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogReadingStatus> {
     return ctx.services.blog.reading.reset(ctx, postId);
   }
