@@ -84,7 +84,7 @@ describe("the editor's 必読 (required reading) checkbox", () => {
         title,
         content: '<p>先週の速報です。</p>',
         category_id: categories.find((c) => c.category_name === '開発ブログ')!.category_id,
-        publish_start_dt: day(-5),
+        publish_start_date: day(-5),
         is_pin: true,
         pin_start_dt: day(-5),
         pin_end_dt: day(-1),
