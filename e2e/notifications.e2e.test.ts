@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+import { ask } from './support/graphql';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,23 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** GraphQL with the page's session (the app's own endpoint and headers). */
-async function ask<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return page.evaluate(
-    async ([q, v]) => {
-      const res = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      const body = (await res.json()) as { data: unknown; errors?: unknown };
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    },
-    [query, variables] as const,
-  ) as Promise<T>;
-}
 
 const badge = (page: Page) => page.getByTestId('notification-badge');
 const badgeText = (page: Page) =>

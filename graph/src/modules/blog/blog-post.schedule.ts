@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { record } from '../../platform/events/outbox.js';
 import { POST_SELECT, snapshot, windowOf, type PostRow } from './blog-post.queries.js';
 import { transitions, type PostTransition } from './blog-post.rules.js';
+import { requestReading } from './reading/blog-reading.readers.js';
 
 const EVENT = {
   published: 'blog.post.published',
@@ -26,7 +27,7 @@ export interface FireResult {
  * started or ended: Tokyo calendar days, windows inclusive, as blog-post.rules.ts decides) from the
  * last day fired up to `today`, once across every worker: the one row of blog_scheduler is taken
  * FOR UPDATE SKIP LOCKED (a worker that finds it taken does nothing, the holder fires), and the
- * events and the new fired_day commit in one transaction — a crash fires nothing and the next
+ * events (and the reading requests of the posts it publishes) and the new fired_day commit in one transaction — a crash fires nothing and the next
  * worker fires it all; a restart resumes from fired_day.
  */
 export async function fireDueTransitions(em: EntityManager, today: string): Promise<FireResult> {
@@ -49,10 +50,13 @@ export async function fireDueTransitions(em: EntityManager, today: string): Prom
     );
     const events: FireResult['events'] = [];
     for (const p of posts) {
-      for (const t of transitions(windowOf(p), since, today)) {
+      const changes = transitions(windowOf(p), since, today);
+      for (const t of changes) {
         record(tx, { type: EVENT[t], aggregateId: p.id, actorId: null, payload: { post: snapshot(p), since, day: today } });
         events.push({ type: EVENT[t], postId: p.id });
       }
+      // A post asking for confirmation asks its readers as it is published (they are told live).
+      if (changes.includes('published')) await requestReading(tx, p, today);
     }
     await tx.execute(`update blog_scheduler set fired_day = ?::date, fired_at = clock_timestamp()`, [today]);
     return { busy: false, since, day: today, events };

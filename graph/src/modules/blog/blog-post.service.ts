@@ -239,7 +239,7 @@ export class BlogPostService {
     await this.images.bind(tx, r.user.id, row!.id, v.content.doc);
     const [after] = await this.rows(tx, [row!.id]);
     record(tx, { type: 'blog.post.created', aggregateId: row!.id, actorId: r.user.id, payload: { post: snapshot(after!) } });
-    await requestReading(tx, null, after!);
+    await requestReading(tx, after!);
     return row!.id;
   }
 
@@ -308,7 +308,7 @@ export class BlogPostService {
       if (change.kind !== 'keep') replaced.keys.push(before.attachment_key, before.attachment_thumb_key);
       const [after] = await this.rows(tx, [id]);
       record(tx, { type: 'blog.post.updated', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(after!), previous: snapshot(before), changed } });
-      await requestReading(tx, before, after!);
+      await requestReading(tx, after!);
     });
     return this.viewOf(ctx, r, id);
   }

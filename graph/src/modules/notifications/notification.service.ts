@@ -7,15 +7,24 @@ import { pgArray } from '../../platform/sql.js';
 import { checkId, isDbId } from '../../platform/validation.js';
 import type { BlogPostService } from '../blog/blog-post.service.js';
 import { changed, type NotificationKind } from './notification.writes.js';
+import { EXCERPT_LENGTH, groupPage, markGroupsRead, unreadGroups, type GroupRow } from './notification.groups.js';
 
 export const DEFAULT_NOTIFICATION_PAGE = 20;
-/** How much of a comment a notification quotes. */
-const EXCERPT_LENGTH = 60;
 
+export interface NotificationActorView {
+  id: number;
+  name: string;
+}
+
+/** One item of the bell: a group of notifications (notification.groups.ts), told by its newest. */
 export interface NotificationView {
   id: number;
   kind: NotificationKind;
-  actor: { id: number; name: string } | null;
+  /** The newest actor. */
+  actor: NotificationActorView | null;
+  /** The first few actors, newest first, each once. */
+  actors: NotificationActorView[];
+  actorCount: number;
   postId: number;
   postTitle: string;
   commentId: number | null;
@@ -30,19 +39,6 @@ export interface NotificationPage {
   unreadCount: number;
 }
 
-interface Row {
-  id: number;
-  kind: NotificationKind;
-  actor_id: number | null;
-  actor_name: string | null;
-  post_id: number;
-  post_title: string;
-  comment_id: number | null;
-  excerpt: string | null;
-  created_at: Date;
-  read_at: Date | null;
-}
-
 /**
  * The signed-in employee's notifications (the header's bell). Only the recipient reads or marks
  * their own; a notification about a post they may no longer see (moved out of its category, the
@@ -52,35 +48,25 @@ interface Row {
 export class NotificationService {
   constructor(private readonly posts: BlogPostService) {}
 
-  /** A page of the viewer's notifications, newest first, with their unread count. */
+  /** A page of the viewer's bell, newest first: grouped items (notification.groups.ts), with their unread count. */
   async list(ctx: AppContext, after?: string | null, limit?: unknown): Promise<NotificationPage> {
     const viewer = requireUser(ctx).id;
     const page = checkPage(0, limit ?? DEFAULT_NOTIFICATION_PAGE);
     const before = decodeCursor(after);
     const visible = await this.visiblePosts(ctx, ctx.em, viewer);
-    const rows: Row[] = await ctx.em.execute(
-      `select n.id, n.kind, n.actor_id, a.name as actor_name, n.post_id, p.title as post_title, n.comment_id,
-              left(c.content, ${EXCERPT_LENGTH + 1}) as excerpt, n.created_at, n.read_at
-         from notification n
-         join blog_post p on p.id = n.post_id
-         left join employee a on a.id = n.actor_id
-         left join blog_comment c on c.id = n.comment_id
-        where n.recipient_id = ? and n.post_id = any(?::int[]) ${before ? 'and n.id < ?' : ''}
-        order by n.id desc limit ?`,
-      [viewer, pgArray(visible), ...(before ? [before] : []), page.limit + 1],
-    );
+    const rows = visible.length ? await groupPage(ctx.em, viewer, visible, before, page.limit + 1) : [];
     const more = rows.length > page.limit;
     const items = rows.slice(0, page.limit).map(toView);
-    return { items, nextCursor: more ? String(items.at(-1)!.id) : null, unreadCount: await this.countUnread(ctx.em, viewer, visible) };
+    return { items, nextCursor: more ? String(items.at(-1)!.id) : null, unreadCount: await unreadGroups(ctx.em, viewer, visible) };
   }
 
-  /** How many of the viewer's notifications (about posts they may see) are unread. */
+  /** How many of the viewer's items (groups about posts they may see) have an unread part. */
   async unreadCount(ctx: AppContext, em: EntityManager = ctx.em): Promise<number> {
     const viewer = requireUser(ctx).id;
-    return this.countUnread(em, viewer, await this.visiblePosts(ctx, em, viewer, true));
+    return unreadGroups(em, viewer, await this.visiblePosts(ctx, em, viewer, true));
   }
 
-  /** Marks some of the viewer's notifications read (NOT_FOUND if one is not theirs); answers the unread count. */
+  /** Marks the viewer's items read, each its whole group (NOT_FOUND if one is not theirs); answers the unread count. */
   async markRead(ctx: AppContext, ids: number[]): Promise<number> {
     const viewer = requireUser(ctx).id;
     if (!ids.length) throw badInput('既読にする通知を指定してください。', [{ field: 'ids', message: '通知IDの一覧' }]);
@@ -89,8 +75,7 @@ export class NotificationService {
     await ctx.em.transactional(async (tx) => {
       const mine: { id: number }[] = await tx.execute(`select id from notification where id = any(?::int[]) and recipient_id = ?`, [pgArray(ids), viewer]);
       if (mine.length !== new Set(ids).size) throw notFound('通知');
-      const done: unknown[] = await tx.execute(`update notification set read_at = now() where id = any(?::int[]) and read_at is null returning id`, [pgArray(ids)]);
-      if (done.length) await this.record(tx, viewer);
+      if ((await markGroupsRead(tx, viewer, ids)).length) await this.record(tx, viewer);
     });
     return this.unreadCount(ctx);
   }
@@ -128,15 +113,6 @@ export class NotificationService {
       rows.map((r) => r.post_id),
     );
   }
-
-  private async countUnread(em: EntityManager, viewer: number, visible: number[]): Promise<number> {
-    if (!visible.length) return 0;
-    const [{ n }]: { n: number }[] = await em.execute(`select count(*)::int as n from notification where recipient_id = ? and read_at is null and post_id = any(?::int[])`, [
-      viewer,
-      pgArray(visible),
-    ]);
-    return n;
-  }
 }
 
 /** The cursor is the id of the last notification of the previous page (ids grow with time). */
@@ -148,17 +124,20 @@ function decodeCursor(after: string | null | undefined): number | null {
   return n;
 }
 
-function toView(r: Row): NotificationView {
+function toView(r: GroupRow): NotificationView {
   const excerpt = r.excerpt === null ? null : [...r.excerpt].length > EXCERPT_LENGTH ? `${[...r.excerpt].slice(0, EXCERPT_LENGTH).join('')}…` : r.excerpt;
+  const actors = (r.actors ?? []).map((a) => ({ id: a.id, name: a.name?.trim() || 'Unknown' }));
   return {
     id: r.id,
     kind: r.kind,
-    actor: r.actor_id !== null ? { id: r.actor_id, name: r.actor_name?.trim() || 'Unknown' } : null,
+    actor: actors[0] ?? null,
+    actors,
+    actorCount: r.actor_count,
     postId: r.post_id,
     postTitle: r.post_title,
     commentId: r.comment_id,
     excerpt,
     createdAt: new Date(r.created_at),
-    read: r.read_at !== null,
+    read: !r.unread,
   };
 }

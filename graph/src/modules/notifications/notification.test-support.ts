@@ -3,7 +3,7 @@ import { createClient } from 'graphql-ws';
 import { gql } from '../../test/http.js';
 import type { BlogWorld } from '../blog/blog.test-fixture.js';
 
-export const LIST = `query($after: String, $limit: Int) { notifications(after: $after, limit: $limit) { unreadCount nextCursor items { id kind postId postTitle commentId excerpt read actor { id name } } } }`;
+export const LIST = `query($after: String, $limit: Int) { notifications(after: $after, limit: $limit) { unreadCount nextCursor items { id kind postId postTitle commentId excerpt read createdAt actor { id name } actors { id name } actorCount } } }`;
 
 export interface NotificationItem {
   id: number;
@@ -13,7 +13,10 @@ export interface NotificationItem {
   commentId: number | null;
   excerpt: string | null;
   read: boolean;
+  createdAt: string;
   actor: { id: number; name: string } | null;
+  actors: { id: number; name: string }[];
+  actorCount: number;
 }
 
 /** GraphQL as `token`: the data, or a thrown error with the errors. */

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, useConfirm } from '@primer/react';
 import { useI18n, type Locale } from '../../app/i18n';
 import { displayDateTime } from '../../components/master-options';
+import { readError } from '../../components/gql-errors';
 import { toast } from '../../components/Toast';
 import { graphql } from '../../gql';
 import styles from './blog.module.css';
@@ -54,6 +55,7 @@ const TEXT = {
     resetDone: '確認をリセットし、閲覧者に通知しました。',
     cancel: 'キャンセル',
     failed: '操作できませんでした。時間をおいて再度お試しください。',
+    closed: '速報の掲載が終わったため、確認の受付は終了しました（催促・リセットはできません）。',
     loadFailed: '確認の状況を読み込めませんでした。',
   },
   en: {
@@ -69,6 +71,7 @@ const TEXT = {
     resetDone: 'The confirmations were reset and the readers notified.',
     cancel: 'Cancel',
     failed: 'That did not work. Please try again later.',
+    closed: 'The pin has ended, so confirmations are closed (no reminders or resets).',
     loadFailed: 'The confirmations could not be loaded.',
   },
 } as const satisfies Record<Locale, unknown>;
@@ -77,7 +80,7 @@ const TEXT = {
  * The author's view of a required-reading post: who has and has not confirmed among the employees
  * who may read it; read again whenever the live count changes.
  */
-export default function ReadingStatusPanel({ postId, confirmedCount }: { postId: number; confirmedCount: number }) {
+export default function ReadingStatusPanel({ postId, confirmedCount, open }: { postId: number; confirmedCount: number; open: boolean }) {
   const text = TEXT[useI18n().locale];
   const { data, error, refetch } = useQuery(BlogReadingStatusQuery, { variables: { postId }, fetchPolicy: 'network-only' });
   const [remind, reminding] = useMutation(RemindBlogPostReadingMutation);
@@ -96,8 +99,9 @@ export default function ReadingStatusPanel({ postId, confirmedCount }: { postId:
     try {
       const r = await remind({ variables: { postId } });
       toast.success(text.reminded(r.data?.remindBlogPostReading ?? 0));
-    } catch {
-      toast.error(text.failed);
+    } catch (err) {
+      // The server's own words for a refusal (the pin ended meanwhile), ours for anything else.
+      toast.error(readError(err).code === 'BAD_USER_INPUT' ? readError(err).message : text.failed);
     }
   };
   const resetAll = async () => {
@@ -107,8 +111,9 @@ export default function ReadingStatusPanel({ postId, confirmedCount }: { postId:
       await reset({ variables: { postId } });
       toast.success(text.resetDone);
       await refetch();
-    } catch {
-      toast.error(text.failed);
+    } catch (err) {
+      // The server's own words for a refusal (the pin ended meanwhile), ours for anything else.
+      toast.error(readError(err).code === 'BAD_USER_INPUT' ? readError(err).message : text.failed);
     }
   };
 
@@ -146,14 +151,20 @@ export default function ReadingStatusPanel({ postId, confirmedCount }: { postId:
           </div>
         </div>
       )}
-      <div className={styles.readingActions}>
-        <Button size="small" onClick={() => void sendReminder()} loading={reminding.loading} disabled={!status?.unconfirmed.length} data-testid="blog-reading-remind">
-          {text.remind}
-        </Button>
-        <Button size="small" variant="danger" onClick={() => void resetAll()} loading={resetting.loading} data-testid="blog-reading-reset">
-          {text.reset}
-        </Button>
-      </div>
+      {open ? (
+        <div className={styles.readingActions}>
+          <Button size="small" onClick={() => void sendReminder()} loading={reminding.loading} disabled={!status?.unconfirmed.length} data-testid="blog-reading-remind">
+            {text.remind}
+          </Button>
+          <Button size="small" variant="danger" onClick={() => void resetAll()} loading={resetting.loading} data-testid="blog-reading-reset">
+            {text.reset}
+          </Button>
+        </div>
+      ) : (
+        <p className={styles.readingMeta} data-testid="blog-reading-closed-note">
+          {text.closed}
+        </p>
+      )}
     </section>
   );
 }

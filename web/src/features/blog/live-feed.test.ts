@@ -23,6 +23,7 @@ const post = (id: number, over: Partial<LivePost> = {}): LivePost => ({
   requireConfirmation: false,
   confirmedCount: 0,
   confirmedByMe: false,
+  confirmationOpen: false,
   author: { id: 2, name: '佐藤 花子' },
   category: { id: 10, name: '社内報', color: '#0969da' },
   attachment: null,

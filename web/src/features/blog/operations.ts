@@ -25,6 +25,7 @@ export const BlogCardFields = graphql(`
     requireConfirmation
     confirmedCount
     confirmedByMe
+    confirmationOpen
     author {
       id
       name

@@ -26,6 +26,7 @@ export const READING_TEXT = {
     required: '必読',
     confirm: '確認しました',
     confirmed: '確認済み',
+    closed: '確認の受付は終了しました',
     count: (n: number) => `確認 ${n}人`,
     confirmFailed: '確認を送れませんでした。時間をおいて再度お試しください。',
     editorOption: '閲覧者に確認を求める（必読）',
@@ -36,6 +37,7 @@ export const READING_TEXT = {
     required: 'Required',
     confirm: 'I have read it',
     confirmed: 'Confirmed',
+    closed: 'Confirmation has closed',
     count: (n: number) => `${n} confirmed`,
     confirmFailed: 'The confirmation could not be sent. Please try again later.',
     editorOption: 'Ask readers to confirm (required reading)',
@@ -49,8 +51,9 @@ export const useReadingText = () => READING_TEXT[useI18n().locale];
 const stop = (e: React.SyntheticEvent) => e.stopPropagation();
 
 /**
- * Required reading on a card or in the dialog: 必読, then for a reader 確認しました (once) or
- * 確認済み, for the author how many confirmed.
+ * Required reading on a card or in the dialog: 必読, then for a reader 確認しました (once, while the
+ * pin lasts: afterwards the server refuses it and the bar says the confirmation has closed) or 確認済み,
+ * for the author how many confirmed.
  */
 export function ReadingBar({ post, onChanged }: { post: BlogCardPost; onChanged(p: BlogCardPost): void }) {
   const text = useReadingText();
@@ -85,6 +88,10 @@ export function ReadingBar({ post, onChanged }: { post: BlogCardPost; onChanged(
           <CheckCircleFillIcon size={16} />
           {text.confirmed}
         </span>
+      ) : !post.confirmationOpen ? (
+        <span className={styles.readingCount} data-testid="blog-reading-closed">
+          {text.closed}
+        </span>
       ) : (
         <Button size="small" variant="primary" onClick={() => void send()} loading={confirming.loading} data-testid="blog-reading-confirm">
           {text.confirm}
@@ -101,7 +108,7 @@ export function ReadingStatusSection({ post }: { post: BlogCardPost }) {
   if (!post.requireConfirmation || post.author.id !== user.id) return null;
   return (
     <Suspense fallback={<Spinner size="small" srText={text.loading} />}>
-      <ReadingStatusPanel postId={post.id} confirmedCount={post.confirmedCount} />
+      <ReadingStatusPanel postId={post.id} confirmedCount={post.confirmedCount} open={post.confirmationOpen} />
     </Suspense>
   );
 }

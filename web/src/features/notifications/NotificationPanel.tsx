@@ -20,6 +20,7 @@ graphql(`
     excerpt
     createdAt
     read
+    actorCount
     actor {
       id
       name
@@ -59,8 +60,8 @@ export function placeOf(n: Pick<NotificationItemFragment, 'postId' | 'commentId'
 }
 
 /**
- * The bell's list (its own chunk): newest first, unread marked, each item opening its post (and
- * marking it read), one mark per item and すべて既読にする; もっと見る on the server's cursor.
+ * The bell's list (its own chunk): newest first, unread marked, each item (a group: a post's likes,
+ * its comments, a thread's replies) opening its post (and marking the group read), one mark per item and すべて既読にする; もっと見る on the server's cursor.
  * `version` changes with every live change: the first page is read anew.
  */
 export default function NotificationPanel({ version, onCount, onClose }: { version: number; onCount(n: number): void; onClose(): void }) {

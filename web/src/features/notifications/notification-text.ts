@@ -17,10 +17,11 @@ export const NOTIFICATION_TEXT = {
     loadFailed: '通知を読み込めませんでした。時間をおいて再度お試しください。',
     markFailed: '既読にできませんでした。時間をおいて再度お試しください。',
     someone: '（不明）',
-    COMMENT: (who: string, title: string) => `${who}さんがあなたの投稿「${title}」にコメントしました`,
-    REPLY: (who: string, title: string) => `${who}さんがあなたのコメントに返信しました（「${title}」）`,
-    LIKE: (who: string, title: string) => `${who}さんがあなたの投稿「${title}」にいいねしました`,
-    READ_REQUEST: (who: string, title: string) => `${who}さんが「${title}」の確認をお願いしています`,
+    who: (name: string, others: number) => (others ? `${name}さん他${others}人` : `${name}さん`),
+    COMMENT: (who: string, title: string) => `${who}があなたの投稿「${title}」にコメントしました`,
+    REPLY: (who: string, title: string) => `${who}があなたのコメントに返信しました（「${title}」）`,
+    LIKE: (who: string, title: string) => `${who}があなたの投稿「${title}」にいいねしました`,
+    READ_REQUEST: (who: string, title: string) => `${who}が「${title}」の確認をお願いしています`,
     time: stamp,
   },
   en: {
@@ -34,6 +35,7 @@ export const NOTIFICATION_TEXT = {
     loadFailed: 'The notifications could not be loaded. Please try again later.',
     markFailed: 'They could not be marked as read. Please try again later.',
     someone: '(unknown)',
+    who: (name: string, others: number) => (others ? `${name} and ${others} other${others > 1 ? 's' : ''}` : name),
     COMMENT: (who: string, title: string) => `${who} commented on your post "${title}"`,
     REPLY: (who: string, title: string) => `${who} replied to your comment ("${title}")`,
     LIKE: (who: string, title: string) => `${who} liked your post "${title}"`,
@@ -44,7 +46,7 @@ export const NOTIFICATION_TEXT = {
 
 export type NotificationText = (typeof NOTIFICATION_TEXT)[Locale];
 
-/** One notification as a sentence. */
-export function describe(text: NotificationText, n: Pick<NotificationItemFragment, 'kind' | 'actor' | 'postTitle'>): string {
-  return text[n.kind](n.actor?.name ?? text.someone, n.postTitle);
+/** One item as a sentence: a group names its newest actor and counts the others (「山田 太郎さん他2人が…」). */
+export function describe(text: NotificationText, n: Pick<NotificationItemFragment, 'kind' | 'actor' | 'actorCount' | 'postTitle'>): string {
+  return text[n.kind](text.who(n.actor?.name ?? text.someone, Math.max(0, n.actorCount - 1)), n.postTitle);
 }

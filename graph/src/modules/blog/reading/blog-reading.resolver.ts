@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Ro
 import type { AppContext } from '../../../platform/context.js';
 import { BlogPostView } from '../blog-post.types.js';
 import { BlogReadingStatus } from './blog-reading.types.js';
+import { confirmationOpen } from './blog-reading.readers.js';
 
 /** Required reading of 速報 posts: counts on every post view (batched per request; a live view carries its viewer's), confirming, and the author's list, reminder and reset. */
 @Resolver(() => BlogPostView)
@@ -19,8 +20,15 @@ export class BlogReadingResolver {
     return p.engagement?.confirmedByMe ?? (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedByMe;
   }
 
+  @FieldResolver(() => Boolean, { description: '確認（必読）を受け付けているか（確認を求める投稿で、速報の掲載期間が終わっていない）' })
+  confirmationOpen(@Root() p: BlogPostView): boolean {
+    return confirmationOpen(p);
+  }
+
   @Authorized()
-  @Mutation(() => BlogPostView, { description: '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿は BAD_USER_INPUT）' })
+  @Mutation(() => BlogPostView, {
+    description: '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿・速報の掲載が終わった投稿は BAD_USER_INPUT）',
+  })
   async confirmBlogPostReading(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<BlogPostView> {
     await ctx.services.blog.reading.confirm(ctx, id);
     return ctx.services.blog.posts.get(ctx, id);
@@ -33,13 +41,15 @@ export class BlogReadingResolver {
   }
 
   @Authorized()
-  @Mutation(() => Int, { description: 'まだ確認していない閲覧者に催促の通知を送る（作成者だけ）。送った人数を返す' })
+  @Mutation(() => Int, { description: 'まだ確認していない閲覧者に催促の通知を送る（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）。送った人数を返す' })
   remindBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<number> {
     return ctx.services.blog.reading.remind(ctx, postId);
   }
 
   @Authorized()
-  @Mutation(() => BlogReadingStatus, { description: '大きな修正のあとに確認をすべて取り消し、閲覧者にもう一度確認を求める（作成者だけ）' })
+  @Mutation(() => BlogReadingStatus, {
+    description: '大きな修正のあとに確認をすべて取り消し、閲覧者にもう一度確認を求める（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）',
+  })
   resetBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogReadingStatus> {
     return ctx.services.blog.reading.reset(ctx, postId);
   }

@@ -7,7 +7,7 @@ import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
-import { askReaders, readersOf, type Reader } from './blog-reading.readers.js';
+import { askReaders, confirmationOpen, readersOf, type Reader } from './blog-reading.readers.js';
 
 /** What a viewer sees of a post's required reading. */
 export interface ReadingSummary {
@@ -23,6 +23,7 @@ export interface ReadingStatus {
 }
 
 const NOT_ASKED = 'この投稿は確認（必読）を求めていません。';
+const CLOSED = '速報の掲載が終わったため、確認（必読）の受付は終了しました。';
 
 /**
  * Required reading of 速報 posts. A reader who may see the post (BlogPostService.readableRow: the one
@@ -41,6 +42,7 @@ export class BlogReadingService {
       const row = await this.posts.readableRow(ctx, tx, postId);
       if (!row.require_confirmation) throw badInput(NOT_ASKED);
       if (row.author_id === user.id) throw forbidden('自分の投稿は確認できません（確認するのは閲覧者です）。');
+      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end })) throw badInput(CLOSED);
       const done: unknown[] = await tx.execute(`insert into blog_read_confirmation (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [
         row.id,
         user.id,
@@ -64,6 +66,7 @@ export class BlogReadingService {
   async remind(ctx: AppContext, postId: number): Promise<number> {
     return ctx.em.transactional(async (tx) => {
       const row = await this.own(ctx, tx, postId);
+      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end })) throw badInput(CLOSED);
       const { unconfirmed } = await this.statusOf(tx, row);
       await askReaders(
         tx,
@@ -79,6 +82,7 @@ export class BlogReadingService {
   async reset(ctx: AppContext, postId: number): Promise<ReadingStatus> {
     const status = await ctx.em.transactional(async (tx) => {
       const row = await this.own(ctx, tx, postId);
+      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end })) throw badInput(CLOSED);
       await tx.execute(`delete from blog_read_confirmation where post_id = ?`, [row.id]);
       const readers = await readersOf(tx, row);
       await askReaders(

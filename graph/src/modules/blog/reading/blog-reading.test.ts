@@ -62,6 +62,33 @@ describe('required reading of 速報 posts', () => {
     expect(s.unconfirmed.map((r) => r.id)).not.toContain(w.id.colleague);
   });
 
+  it('is no longer confirmed once the pin has ended: BAD_USER_INPUT with a Japanese message, nothing written, and the post says so', async () => {
+    const post = await required('必読: 速報終了');
+    const OPEN = `query($id: Int!) { blogPost(id: $id) { confirmationOpen } }`;
+    expect((await ask<{ blogPost: { confirmationOpen: boolean } }>(w, w.token.colleague, OPEN, { id: post.id })).blogPost.confirmationOpen).toBe(true);
+    await w.sql(`update blog_post set pin_start = ?::date, pin_end = ?::date where id = ?`, [w.day(-5), w.day(-1), post.id]);
+    const r = await gql(w.p.url, CONFIRM, { id: post.id }, { token: w.token.colleague });
+    expect(r.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(r.body.errors[0].message).toContain('速報の掲載が終わった');
+    expect(await w.sql(`select count(*)::int as n from blog_read_confirmation where post_id = ?`, [post.id])).toEqual([{ n: 0 }]);
+    expect((await ask<{ blogPost: { confirmationOpen: boolean } }>(w, w.token.colleague, OPEN, { id: post.id })).blogPost.confirmationOpen).toBe(false);
+    // Nor does the author remind or reset then, and a post saved with its pin already over asks nobody.
+    for (const q of [REMIND, RESET]) {
+      const r = await gql(w.p.url, q, { id: post.id }, { token: w.token.staff });
+      expect([r.body.errors[0].extensions.code, r.body.errors[0].message]).toEqual(['BAD_USER_INPUT', expect.stringContaining('速報の掲載が終わった')]);
+    }
+    const over = await w.post(w.token.staff, {
+      title: '必読: 終わった速報',
+      categoryId: w.cat.news,
+      publishStart: w.day(-5),
+      isPin: true,
+      pinStart: w.day(-5),
+      pinEnd: w.day(-1),
+      requireConfirmation: true,
+    });
+    expect(await w.sql(`select count(*)::int as n from notification where post_id = ?`, [over.id])).toEqual([{ n: 0 }]);
+  });
+
   it('only the author sees who confirmed, reminds the rest (a notification each) and resets', async () => {
     const post = await required('必読: 作成者');
     await ask(w, w.token.colleague, CONFIRM, { id: post.id });

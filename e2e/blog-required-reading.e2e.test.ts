@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+import { ask } from './support/graphql';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `e2e/artifacts/${name}.png` });
+}
+
+const cardOf = (page: Page, title: string) =>
+  page
+    .getByTestId('blog-grid')
+    .getByTestId('blog-card')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+describe("the editor's 必読 (required reading) checkbox", () => {
+  test('devadmin writes a post with the 速報 pin and 必読 in the editor and saves; sysadmin sees 必読 on its card and confirms; the author’s dialog lists them as confirmed', async () => {
+    const author = await newPage(browser);
+    const reader = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    await signIn(reader.page, 'sysadmin');
+    const readerName = (await ask<{ me: { name: string } }>(reader.page, '{ me { name } }')).me.name;
+    const title = `E2E 必読の投稿 ${Date.now().toString(36)}`;
+
+    const page = author.page;
+    await page.goto('/blog/new');
+    await page.getByTestId('blog-editor').locator('.codex-editor').waitFor();
+    await page.getByLabel('タイトル').fill(title);
+    await page.getByRole('button', { name: 'カテゴリ: 選択' }).click();
+    const categories = page.getByTestId('blog-category-dialog');
+    await categories.locator('tr', { hasText: '開発ブログ' }).click();
+    await page.getByRole('button', { name: '決定' }).click();
+    await categories.waitFor({ state: 'detached' });
+    await page.getByTestId('blog-editor').locator('.ce-paragraph').first().click();
+    await page.keyboard.type('全員、今週中に目を通してください。');
+
+    // 必読 is offered only with the pin.
+    expect(await page.getByTestId('blog-require-confirmation').count()).toBe(0);
+    await page.getByTestId('blog-pin-toggle').click();
+    await page.getByTestId('blog-require-confirmation').check();
+    expect(await page.getByTestId('blog-require-confirmation').isChecked()).toBe(true);
+    await shot(page, 'desktop-blog-editor-required-reading');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/blog');
+
+    // The reader: 必読 on the card, 確認しました confirms it.
+    await reader.page.goto('/blog');
+    const card = cardOf(reader.page, title);
+    await card.waitFor();
+    expect(await card.getByTestId('blog-reading').innerText()).toContain('必読');
+    await card.getByTestId('blog-reading-confirm').click();
+    await card.getByTestId('blog-reading-done').waitFor();
+
+    // The author's dialog: the reader among the confirmed, the count on the card.
+    await cardOf(page, title).getByTestId('blog-card-title').click();
+    await page.getByTestId('blog-detail').waitFor();
+    const status = page.getByTestId('blog-reading-status');
+    await expect.poll(() => status.getByTestId('blog-reading-confirmed').innerText()).toContain(readerName);
+    expect(await status.getByTestId('blog-reading-unconfirmed').innerText()).not.toContain(readerName);
+    await expect.poll(() => page.getByTestId('blog-detail').getByTestId('blog-reading-count').innerText()).toMatch(/^確認 \d+人$/);
+    await shot(page, 'desktop-blog-required-reading-author-panel');
+    await Promise.all([author, reader].map((x) => x.context.close()));
+  });
+
+  test('once the pin has ended the card offers no 確認しました but says the confirmation has closed; the author’s panel says so instead of 催促 and リセット', async () => {
+    const author = await newPage(browser);
+    const reader = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    await signIn(reader.page, 'sysadmin');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const title = `E2E 終わった速報 ${Date.now().toString(36)}`;
+    const r = await author.page.request.post('/api/blogs', {
+      data: {
+        title,
+        content: '<p>先週の速報です。</p>',
+        category_id: categories.find((c) => c.category_name === '開発ブログ')!.category_id,
+        publish_start_date: day(-5),
+        is_pin: true,
+        pin_start_dt: day(-5),
+        pin_end_dt: day(-1),
+        require_confirmation: true,
+      },
+    });
+    expect(r.status()).toBe(201);
+
+    await reader.page.goto('/blog');
+    const card = cardOf(reader.page, title);
+    await card.getByTestId('blog-reading-closed').waitFor();
+    expect(await card.getByTestId('blog-reading').innerText()).toContain('必読');
+    expect(await card.getByTestId('blog-reading-closed').innerText()).toBe('確認の受付は終了しました');
+    expect(await card.getByTestId('blog-reading-confirm').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await shot(reader.page, 'desktop-required-reading-closed');
+
+    await author.page.goto('/blog');
+    await cardOf(author.page, title).getByTestId('blog-card-title').click();
+    const status = author.page.getByTestId('blog-reading-status');
+    await status.getByTestId('blog-reading-closed-note').waitFor();
+    expect(await status.getByTestId('blog-reading-remind').count()).toBe(0);
+    await shot(author.page, 'desktop-required-reading-closed-author');
+    await Promise.all([author, reader].map((x) => x.context.close()));
+  });
+});

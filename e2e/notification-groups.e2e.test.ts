@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+import { ask } from './support/graphql';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `e2e/artifacts/${name}.png` });
+}
+
+const like = (page: Page, id: number, liked = true) => ask(page, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, { id, on: liked });
+const me = async (page: Page) => (await ask<{ me: { id: number; name: string } }>(page, '{ me { id name } }')).me;
+
+describe('the bell groups a post’s likes into one item', () => {
+  test('three colleagues like staff’s post: one item 「…さん他2人が…いいねしました」, newest first, updated live by a new like and an unlike, on desktop and at 390 px', async () => {
+    const pages = await Promise.all([newPage(browser), newPage(browser, PHONE), newPage(browser), newPage(browser), newPage(browser)]);
+    const [author, phone, a, b, c] = pages;
+    await signIn(author!.page, 'staff');
+    await signIn(phone!.page, 'staff', { landing: '/schedules/sp' });
+    for (const [x, login] of [
+      [a!, 'admin'],
+      [b!, 'devadmin'],
+      [c!, 'sysadmin'],
+    ] as const)
+      await signIn(x.page, login);
+    const people = await Promise.all([author!, a!, b!, c!].map((x) => me(x.page)));
+    const [staff, first, second, third] = people;
+
+    // A category of their own (created by admin), so all four read it.
+    const name = `E2E 通知まとめ ${Date.now().toString(36)}`;
+    const made = await a!.page.request.post('/api/blog_category', {
+      data: { category_name: name, permissions: ['書き込み', '閲覧'], employees: people.map((p) => p.id), departments: [] },
+      headers: { 'X-Requested-With': 'fetch' },
+    });
+    expect(made.status()).toBe(201);
+    const categoryId = ((await made.json()) as { category_id: number }).category_id;
+    const title = `まとめのテスト ${Date.now().toString(36)}`;
+    const posted = await author!.page.request.post('/api/blogs', { data: { title, content: '<p>いいねをまとめる</p>', category_id: categoryId } });
+    expect(posted.status()).toBe(201);
+    const postId = ((await posted.json()) as { blog_id: number }).blog_id;
+
+    await like(a!.page, postId);
+    await like(b!.page, postId);
+    const item = (page: Page) => page.getByTestId('notification-item').filter({ hasText: `「${title}」` });
+    await author!.page.getByTestId('notification-bell').click();
+    await expect.poll(() => item(author!.page).innerText()).toContain(`${second!.name}さん他1人があなたの投稿「${title}」にいいねしました`);
+
+    // Live, with the list open: a third like updates the item (still one), newest actor first.
+    await like(c!.page, postId);
+    await expect.poll(() => item(author!.page).innerText()).toContain(`${third!.name}さん他2人があなたの投稿「${title}」にいいねしました`);
+    expect(await item(author!.page).count()).toBe(1);
+    expect(await item(author!.page).getAttribute('data-unread')).not.toBeNull();
+    await shot(author!.page, 'desktop-notifications-grouped');
+
+    await phone!.page.getByTestId('notification-bell').click();
+    await expect.poll(() => item(phone!.page).innerText()).toContain(`${third!.name}さん他2人`);
+    const box = await phone!.page.getByTestId('notification-panel').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await shot(phone!.page, 'phone-notifications-grouped');
+
+    // An unlike takes its actor out: the newest is the second again.
+    await like(c!.page, postId, false);
+    await expect.poll(() => item(author!.page).innerText()).toContain(`${second!.name}さん他1人`);
+    expect(await item(author!.page).count()).toBe(1);
+    expect(first!.id).not.toBe(staff!.id);
+    await Promise.all(pages.map((x) => x.context.close()));
+  });
+});
