@@ -28,6 +28,7 @@ import { Migration20261127030000_blog_comments } from './migrations/Migration202
 import { Migration20261127040000_notifications } from './migrations/Migration20261127040000_notifications.js';
 import { Migration20261127043000_blog_search } from './migrations/Migration20261127043000_blog_search.js';
 import { Migration20261127050000_blog_required_reading } from './migrations/Migration20261127050000_blog_required_reading.js';
+import { Migration20261127090000_blog_search_slim } from './migrations/Migration20261127090000_blog_search_slim.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -60,6 +61,7 @@ export const migrationsList = [
   { name: 'Migration20261127040000_notifications', class: Migration20261127040000_notifications },
   { name: 'Migration20261127043000_blog_search', class: Migration20261127043000_blog_search },
   { name: 'Migration20261127050000_blog_required_reading', class: Migration20261127050000_blog_required_reading },
+  { name: 'Migration20261127090000_blog_search_slim', class: Migration20261127090000_blog_search_slim },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {
