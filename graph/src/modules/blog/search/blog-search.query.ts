@@ -111,15 +111,19 @@ interface Candidates {
  * and some term exactly there, so either one term's rows of every source up to the level, or every
  * term's rows of the level itself, whichever are fewer (one bounded count per pair, one statement).
  */
-async function candidates(run: RunSql, viewer: SearchViewer, terms: string[], level: Level): Promise<Candidates> {
+async function candidates(run: RunSql, viewer: SearchViewer, terms: string[], level: Level, counted: Map<string, number>): Promise<Candidates> {
   const upTo = LEVELS.filter((s) => s <= level);
-  const pairs = terms.flatMap((term) => upTo.map((source) => ({ term, source })));
-  const counts = pairs.map((p) => keyed(p.term, p.source, viewer.readable));
-  const [row] = await run<Record<string, number>>(
-    `select ${counts.map((c, i) => `(select count(*)::int from (select 1 from blog_search_doc d where ${c.sql} limit ?) x) as n${i}`).join(', ')}`,
-    counts.flatMap((c) => [...c.params, SEARCH_PATHS.common + 1]),
-  );
-  const n = (term: string, source: Level) => row![`n${pairs.findIndex((p) => p.term === term && p.source === source)}`]!;
+  const key = (term: string, source: Level) => `${source}:${term}`;
+  const pairs = terms.flatMap((term) => upTo.map((source) => ({ term, source }))).filter((p) => !counted.has(key(p.term, p.source)));
+  if (pairs.length) {
+    const counts = pairs.map((p) => keyed(p.term, p.source, viewer.readable));
+    const [row] = await run<Record<string, number>>(
+      `select ${counts.map((c, i) => `(select count(*)::int from (select 1 from blog_search_doc d where ${c.sql} limit ?) x) as n${i}`).join(', ')}`,
+      counts.flatMap((c) => [...c.params, SEARCH_PATHS.common + 1]),
+    );
+    pairs.forEach((p, i) => counted.set(key(p.term, p.source), row![`n${i}`]!));
+  }
+  const n = (term: string, source: Level) => counted.get(key(term, source))!;
   const options = [...terms.map((term) => upTo.map((source) => ({ term, source }))), terms.map((term) => ({ term, source: level }))].map((ps) => ({
     pairs: ps,
     rows: ps.reduce((sum, p) => sum + n(p.term, p.source), 0),
@@ -140,8 +144,16 @@ interface LevelAnswer {
  * first: its cost follows the word's rows the viewer may see. A common level (more than
  * SEARCH_PATHS.common candidate rows) is walked instead (`walk`).
  */
-async function levelHits(run: RunSql, viewer: SearchViewer, terms: string[], level: Level, after: SearchKey | null, limit: number): Promise<LevelAnswer> {
-  const found = await candidates(run, viewer, terms, level);
+async function levelHits(
+  run: RunSql,
+  viewer: SearchViewer,
+  terms: string[],
+  level: Level,
+  after: SearchKey | null,
+  limit: number,
+  counted: Map<string, number>,
+): Promise<LevelAnswer> {
+  const found = await candidates(run, viewer, terms, level, counted);
   if (found.rows > SEARCH_PATHS.common) return walk(run, viewer, terms, level, after, limit);
   const afterSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
   const keys = found.pairs.map((p) => keyed(p.term, p.source, viewer.readable));
@@ -222,9 +234,10 @@ export async function searchPage(
   limit: number,
 ): Promise<{ hits: { id: number; level: Level }[]; next: SearchKey | null }> {
   const hits: SearchKey[] = [];
+  const counted = new Map<string, number>(); // bounded counts of (source, term), shared by the levels
   for (const level of LEVELS) {
     if (after && level < after.level) continue;
-    const answer = await levelHits(run, viewer, terms, level, after?.level === level ? after : null, limit + 1 - hits.length);
+    const answer = await levelHits(run, viewer, terms, level, after?.level === level ? after : null, limit + 1 - hits.length, counted);
     hits.push(...answer.hits.map((r) => ({ level, publishStart: r.publish_start, id: r.id })));
     if (answer.stoppedAt && hits.length <= limit) {
       return { hits: hits.map((h) => ({ id: h.id, level: h.level })), next: { level, publishStart: answer.stoppedAt.publish_start, id: answer.stoppedAt.id } };

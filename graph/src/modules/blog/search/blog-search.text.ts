@@ -12,7 +12,7 @@ const QUOTE = /["“”]/;
 /**
  * A query's terms, normalized as the index stores text (blog-search.normalize.ts: NFKC, lower case;
  * ＡＩ finds ai, ｶｲｷﾞ finds カイギ; katakana and hiragana stay apart, as most Japanese search boxes
- * behave). Words separated by spaces (half-width or full-width 　) are separate terms; "..." keeps
+ * behave). Words separated by spaces (half-width or full-width U+3000) are separate terms; "..." keeps
  * what it quotes as one term, spaces included (an unclosed quote runs to the end). Repeated terms
  * count once.
  */
