@@ -8,6 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
  * its post's category instead, and the per-source GIN indexes are on
  * `blog_search_keys(norm, category_id)`, which the search names verbatim (blog-search.query.ts).
  * `@>` on an array GIN index needs no recheck, so the keys are not recomputed when searching.
+ * Rows written before keep the dropped keys' bytes until rewritten (an edit, or `VACUUM FULL
+ * blog_search_doc` at a quiet hour: it cannot run inside the migration's transaction).
  */
 export class Migration20261127090000_blog_search_slim extends Migration {
   override async up(): Promise<void> {
@@ -30,6 +32,9 @@ export class Migration20261127090000_blog_search_slim extends Migration {
     ] as const) {
       this.addSql(`create index "blog_search_doc_${name}_keys_idx" on "blog_search_doc" using gin (blog_search_keys("norm", "category_id")) where "source" = ${source};`);
     }
+    // A search reads a few hundred rows at most per statement: parallel workers only cost their start
+    // (the planner chose them for the index path's scans, 10–20 ms of a request's CPU each).
+    this.addSql(`alter table "blog_search_doc" set (parallel_workers = 0);`);
     this.addSql(`create or replace function blog_search_upsert(post int, src smallint, comment int, t text, category int) returns void language sql as $$
       insert into blog_search_doc (post_id, source, comment_id, plain, norm, category_id)
       values (post, src, comment, coalesce(t, ''), blog_search_norm(t), category)
@@ -46,6 +51,7 @@ export class Migration20261127090000_blog_search_slim extends Migration {
   }
 
   override async down(): Promise<void> {
+    this.addSql(`alter table "blog_search_doc" reset (parallel_workers);`);
     this.addSql(`create or replace function blog_search_keys(norm text, category int) returns text[] language sql immutable parallel safe as $$
       select coalesce(array_agg(coalesce(category, 0)::text || ':' || g), '{}') from unnest(blog_search_grams(norm)) as g $$;`);
     for (const name of ['title', 'body', 'comment']) this.addSql(`drop index if exists "blog_search_doc_${name}_keys_idx";`);

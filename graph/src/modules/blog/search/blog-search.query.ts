@@ -81,16 +81,16 @@ function keyed(term: string, source: Level, categories: number[]): Sql {
 }
 
 /**
- * The post's level over its texts of sources up to `upTo`, as a lateral subquery `lv(level)` over
- * `p`: for each term the best source having it, and the worst of those; null unless every term is
+ * The post's level over its texts of sources up to `upTo`, as a lateral subquery `lv(level)` of
+ * the post `post`: for each term the best source having it, and the worst of those; null unless every term is
  * there. One read of the post's rows by blog_search_doc_key, whatever the number of terms.
  */
-function levelOf(terms: string[], upTo: Level): Sql {
+function levelOf(terms: string[], upTo: Level, post = 'p.id'): Sql {
   const best = terms.map((_, i) => `min(d.source) filter (where strpos(d.norm, ?) > 0) as m${i}`).join(', ');
   const all = terms.map((_, i) => `m${i} is not null`).join(' and ');
   const worst = terms.length === 1 ? 'm0' : `case when ${all} then greatest(${terms.map((_, i) => `m${i}`).join(', ')}) end`;
   return {
-    sql: `cross join lateral (select ${worst} as level from (select ${best} from blog_search_doc d where d.post_id = p.id and d.source <= ${upTo}) m) lv`,
+    sql: `cross join lateral (select ${worst} as level from (select ${best} from blog_search_doc d where d.post_id = ${post} and d.source <= ${upTo}) m) lv`,
     params: [...terms],
   };
 }
@@ -157,16 +157,32 @@ async function levelHits(
   if (found.rows > SEARCH_PATHS.common) return walk(run, viewer, terms, level, after, limit);
   const afterSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
   const keys = found.pairs.map((p) => keyed(p.term, p.source, viewer.readable));
-  const lv = levelOf(terms, level);
+  const lv = levelOf(terms, level, 'v.id');
+  // The candidates first, each confirmed by its own text, then their posts by key (as an array: the
+  // planner misjudged a join with them into reading every visible post), the visible ones newest
+  // first, and each one's level read only until the page is full.
   const hits = await run<KeyRow>(
-    `select ${KEY} from blog_post p ${lv.sql}
-      where p.id in (${keys.map((k) => `select d.post_id from blog_search_doc d where ${k.sql}`).join(' union ')}
-                     union
-                     select d.post_id from blog_post a join blog_search_doc d on d.post_id = a.id and d.source <= ${level}
-                      where a.author_id = ? and (a.category_id is null or a.category_id <> all(?::int[])) and strpos(d.norm, ?) > 0)
-        and ${viewer.rule.sql} and lv.level = ${level} ${afterSql}
-      ${ORDER} limit ?`,
-    [...lv.params, ...keys.flatMap((k) => k.params), viewer.id, pgArray(viewer.readable), terms[0], ...viewer.rule.params, ...(after ? [after.publishStart, after.id] : []), limit],
+    `with c as materialized (
+       ${keys.map((k) => `select d.post_id from blog_search_doc d where ${k.sql} and strpos(d.norm, ?) > 0`).join(' union ')}
+       union
+       select d.post_id from blog_post a join blog_search_doc d on d.post_id = a.id and d.source <= ${level}
+        where a.author_id = ? and (a.category_id is null or a.category_id <> all(?::int[])) and strpos(d.norm, ?) > 0)
+     select v.id, v.publish_start from (
+       select ${KEY}, p.publish_start as at from blog_post p
+        where p.id = any(array(select post_id from c)) and ${viewer.rule.sql} ${afterSql} ${ORDER} offset 0) v
+     ${lv.sql}
+     where lv.level = ${level}
+     order by v.at desc, v.id desc limit ?`,
+    [
+      ...found.pairs.flatMap((p, i) => [...keys[i]!.params, p.term]),
+      viewer.id,
+      pgArray(viewer.readable),
+      terms[0],
+      ...viewer.rule.params,
+      ...(after ? [after.publishStart, after.id] : []),
+      ...lv.params,
+      limit,
+    ],
   );
   return { hits, stoppedAt: null };
 }
@@ -199,6 +215,14 @@ async function windowHits(run: RunSql, viewer: SearchViewer, terms: string[], le
   const fromSql = from ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
   const fromParams = from ? [from.publish_start, from.id] : [];
   const lv = levelOf(terms, level);
+  // Below the title, a post of this level has a term in a text of the level itself: one look by
+  // the key first, so most posts of a window are passed without reading their other texts.
+  const atLevel: Sql = level
+    ? {
+        sql: `and exists (select 1 from blog_search_doc e where e.post_id = p.id and e.source = ${level} and (${terms.map(() => 'strpos(e.norm, ?) > 0').join(' or ')}))`,
+        params: [...terms],
+      }
+    : { sql: '', params: [] };
   const rows = await run<KeyRow & { hit: boolean; walked: number | null }>(
     `with k as materialized (
        select w.id, w.publish_start from (
@@ -208,11 +232,11 @@ async function windowHits(run: RunSql, viewer: SearchViewer, terms: string[], le
          (select p.id, p.publish_start from blog_post p where p.author_id = ? ${fromSql} ${ORDER} limit ?)) w
        order by w.publish_start desc, w.id desc limit ?)
      (select ${KEY}, true as hit, null::int as walked from k join blog_post p on p.id = k.id ${lv.sql}
-       where ${viewer.rule.sql} and lv.level = ${level}
+       where ${viewer.rule.sql} ${atLevel.sql} and lv.level = ${level}
        order by k.publish_start desc, k.id desc limit ?)
      union all
      (select k.id, to_char(k.publish_start, 'YYYY-MM-DD'), false, (select count(*)::int from k) from k order by k.publish_start, k.id limit 1)`,
-    [pgArray(viewer.readable), ...fromParams, size, viewer.id, ...fromParams, size, size, ...lv.params, ...viewer.rule.params, limit],
+    [pgArray(viewer.readable), ...fromParams, size, viewer.id, ...fromParams, size, size, ...lv.params, ...viewer.rule.params, ...atLevel.params, limit],
   );
   const last = rows.find((r) => !r.hit);
   return {
