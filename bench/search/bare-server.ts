@@ -13,7 +13,8 @@
 import type { EmployeeRole } from '../../graph/src/modules/employees/employee.enums.js';
 import { readableSql } from '../../graph/src/modules/blog/blog-post.visibility.js';
 import { encodeSearchCursor, matchedTexts, searchPage, type RunSql } from '../../graph/src/modules/blog/search/blog-search.query.js';
-import { normalizeText, snippetOf } from '../../graph/src/modules/blog/search/blog-search.text.js';
+import { normalizeText } from '../../graph/src/modules/blog/search/blog-search.normalize.js';
+import { queryTerms, snippetOf } from '../../graph/src/modules/blog/search/blog-search.text.js';
 import { serveBare } from '../lib/bare.js';
 import { ACCESS_SQL, LIKE_SCAN_SQL, TEXTS_SQL } from './sql.js';
 
@@ -27,7 +28,7 @@ interface Hit {
 }
 
 await serveBare('search', async (pool, viewer, v) => {
-  const q = normalizeText(String(v.q ?? ''));
+  const terms = queryTerms(normalizeText(String(v.q ?? '')));
   const today = tokyoToday();
   const readable = (await pool.query<{ id: number; member: boolean }>(ACCESS_SQL, [viewer.id])).rows.filter((r) => r.member).map((r) => r.id);
   const run: RunSql = async <T>(sql: string, params: unknown[]) => {
@@ -44,21 +45,21 @@ await serveBare('search', async (pool, viewer, v) => {
   let texts: { post_id: number; source: number; plain: string }[];
   if (v.like === true) {
     if (viewer.role === 'ADMIN' || viewer.role === 'SYSTEM_ADMIN') throw new Error('the LIKE scan restates the rule for other roles only');
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const hits = (await pool.query<Hit & { publish_start: string }>(LIKE_SCAN_SQL, [viewer.id, `{${readable.join(',')}}`, today, pattern, PAGE + 1])).rows;
+    const patterns = terms.map((t) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const hits = (await pool.query<Hit & { publish_start: string }>(LIKE_SCAN_SQL, [viewer.id, `{${readable.join(',')}}`, today, patterns, PAGE + 1])).rows;
     page = hits.slice(0, PAGE);
     const last = hits[PAGE - 1];
     next = hits.length > PAGE && last ? encodeSearchCursor({ level: last.level as 0 | 1 | 2, publishStart: last.publish_start, id: last.id }) : null;
-    texts = page.length ? (await pool.query(TEXTS_SQL, [`{${page.map((h) => h.id).join(',')}}`, q])).rows : [];
+    texts = page.length ? (await pool.query(TEXTS_SQL, [`{${page.map((h) => h.id).join(',')}}`, terms])).rows : [];
   } else {
     const rule = readableSql({ id: viewer.id, role: viewer.role as EmployeeRole }, { readable }, today);
-    const found = await searchPage(run, { id: viewer.id, readable, rule }, q, null, PAGE);
+    const found = await searchPage(run, { id: viewer.id, readable, rule }, terms, null, PAGE);
     page = found.hits;
     next = found.next ? encodeSearchCursor(found.next) : null;
     texts = await matchedTexts(
       run,
       page.map((h) => h.id),
-      q,
+      terms,
     );
   }
   const ids = `{${page.map((h) => h.id).join(',')}}`;
@@ -71,7 +72,7 @@ await serveBare('search', async (pool, viewer, v) => {
         items: page.map((h) => ({
           matchedIn: SOURCES[h.level],
           post: { id: h.id, title: titles.get(h.id) },
-          snippets: texts.filter((t) => t.post_id === h.id).map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, q) })),
+          snippets: texts.filter((t) => t.post_id === h.id).map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, terms) })),
         })),
         nextCursor: next,
       },

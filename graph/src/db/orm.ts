@@ -29,6 +29,7 @@ import { Migration20261127040000_notifications } from './migrations/Migration202
 import { Migration20261127043000_blog_search } from './migrations/Migration20261127043000_blog_search.js';
 import { Migration20261127050000_blog_required_reading } from './migrations/Migration20261127050000_blog_required_reading.js';
 import { Migration20261127060000_outbox_xid } from './migrations/Migration20261127060000_outbox_xid.js';
+import { Migration20261127090000_blog_search_slim } from './migrations/Migration20261127090000_blog_search_slim.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -62,6 +63,7 @@ export const migrationsList = [
   { name: 'Migration20261127043000_blog_search', class: Migration20261127043000_blog_search },
   { name: 'Migration20261127050000_blog_required_reading', class: Migration20261127050000_blog_required_reading },
   { name: 'Migration20261127060000_outbox_xid', class: Migration20261127060000_outbox_xid },
+  { name: 'Migration20261127090000_blog_search_slim', class: Migration20261127090000_blog_search_slim },
 ];
 
 export function ormOptions(clientUrl: string, poolMax = 10): Options {

@@ -7,7 +7,7 @@ export class BlogSearchResolver {
   @Authorized()
   @Query(() => BlogSearchPage, {
     description:
-      'ブログ検索: 見られる投稿のタイトル・本文・コメントから、1文字・2文字の言葉も探す。タイトルの一致が先、次に本文、コメント。同じ順位の中は公開開始日の新しい順。続きは nextCursor を after に渡す。',
+      'ブログ検索: 見られる投稿のタイトル・本文・コメントから、1文字・2文字の言葉も探す。すべての言葉がタイトルにある投稿が先、次に本文まで、コメントまで。同じ順位の中は公開開始日の新しい順。続きは nextCursor を after に渡す。',
   })
   blogSearch(
     @Ctx() ctx: AppContext,

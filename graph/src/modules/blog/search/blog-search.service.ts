@@ -23,34 +23,36 @@ export interface SearchPage {
 
 /**
  * Search over the posts the viewer may read (the one visibility rule, blog-post.visibility.ts):
- * titles, bodies and comments, any one or more characters, Japanese or not. Ranked title hits
- * first, then body, then comment hits, each newest publish start first; continued by `nextCursor`.
- * The index and its two paths: blog-search.query.ts.
+ * titles, bodies and comments, any one or more characters, Japanese or not. Words separated by
+ * spaces are terms that must all be found, each anywhere in the post (its title, body or any of its
+ * comments); "..." keeps a phrase. Ranked by where the post has them all: every term in its title
+ * first, then with the body, then with comments; each newest publish start first; continued by
+ * `nextCursor`. The index and its two paths: blog-search.query.ts.
  */
 export class BlogSearchService {
   constructor(private readonly posts: BlogPostService) {}
 
   async search(ctx: AppContext, query: unknown, after?: string | null, limit?: unknown): Promise<SearchPage> {
-    const q = checkQuery(query);
+    const terms = checkQuery(query);
     const run: RunSql = (sql, params) => execBound(ctx.em, sql, params);
     const page = checkPage(0, limit ?? DEFAULT_PAGE);
     const cursor = decodeSearchCursor(after);
     let found: Awaited<ReturnType<typeof searchPage>> = { hits: [], next: null };
     const views = await this.posts.readableViews(ctx, async (viewer) => {
-      found = await searchPage(run, viewer, q, cursor, page.limit);
+      found = await searchPage(run, viewer, terms, cursor, page.limit);
       return found.hits.map((h) => h.id);
     });
     const texts = await matchedTexts(
       run,
       views.map((v) => v.id),
-      q,
+      terms,
     );
     const level = new Map(found.hits.map((h) => [h.id, h.level]));
     return {
       items: views.map((post) => ({
         post,
         matchedIn: SOURCES[level.get(post.id)!],
-        snippets: texts.filter((t) => t.post_id === post.id).map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, q) })),
+        snippets: texts.filter((t) => t.post_id === post.id).map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, terms) })),
       })),
       nextCursor: found.next ? encodeSearchCursor(found.next) : null,
     };

@@ -1,33 +1,59 @@
 import { badInput } from '../../../platform/errors.js';
+import { normalizedWithMap, normalizeText, SPACE_RUN } from './blog-search.normalize.js';
 
 /** The longest query accepted, in characters after normalization (a search phrase, not a document). */
 export const MAX_QUERY_LENGTH = 50;
+/** The most terms a query may have (each is looked up and checked on every candidate post). */
+export const MAX_TERMS = 5;
+
+/** Quotes that open or close a phrase, after NFKC (＂ is "). */
+const QUOTE = /["“”]/;
 
 /**
- * The query as the index stores text (blog_search_norm in the migration: NFKC, lower case, each run
- * of whitespace one space, trimmed): ＡＩ finds ai, ｶｲｷﾞ finds カイギ. Katakana and hiragana stay
- * apart (かいぎ does not find カイギ), as most Japanese search boxes behave.
+ * A query's terms, normalized as the index stores text (blog-search.normalize.ts: NFKC, lower case;
+ * ＡＩ finds ai, ｶｲｷﾞ finds カイギ; katakana and hiragana stay apart, as most Japanese search boxes
+ * behave). Words separated by spaces (half-width or full-width U+3000) are separate terms; "..." keeps
+ * what it quotes as one term, spaces included (an unclosed quote runs to the end). Repeated terms
+ * count once.
  */
-export function normalizeText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+export function queryTerms(normalized: string): string[] {
+  const terms: string[] = [];
+  let i = 0;
+  const chars = [...normalized];
+  while (i < chars.length) {
+    const quoted = QUOTE.test(chars[i]!);
+    if (quoted) i++;
+    let term = '';
+    while (i < chars.length && !QUOTE.test(chars[i]!) && (quoted || chars[i] !== ' ')) term += chars[i++];
+    if (quoted)
+      i++; // the closing quote
+    else if (chars[i] === ' ') i++;
+    term = term.trim();
+    if (term && !terms.includes(term)) terms.push(term);
+  }
+  return terms;
 }
 
-/** A checked, normalized query: refused with its Japanese message when empty or too long. */
-export function checkQuery(raw: unknown): string {
+/** A checked query's terms: refused with its Japanese message when empty, too long or of too many terms. */
+export function checkQuery(raw: unknown): string[] {
   const q = typeof raw === 'string' ? normalizeText(raw) : '';
-  if (!q) throw badInput('検索する言葉を入力してください。', [{ field: 'query', message: '必須' }]);
+  const terms = queryTerms(q);
+  if (!terms.length) throw badInput('検索する言葉を入力してください。', [{ field: 'query', message: '必須' }]);
   if ([...q].length > MAX_QUERY_LENGTH) {
     throw badInput(`検索する言葉は${MAX_QUERY_LENGTH}文字以内にしてください。`, [{ field: 'query', message: `${MAX_QUERY_LENGTH}文字以内` }]);
   }
-  return q;
+  if (terms.length > MAX_TERMS) {
+    throw badInput(`検索する言葉は${MAX_TERMS}つまでにしてください（スペースで区切った言葉の数）。`, [{ field: 'query', message: `${MAX_TERMS}語まで` }]);
+  }
+  return terms;
 }
 
 /**
- * The index keys a match must have (blog_search_grams): its one character, or every distinct pair
- * of adjacent characters. Characters are code points, as PostgreSQL's substr counts them.
+ * The index keys a term's match must have (blog_search_grams): its one character, or every
+ * distinct pair of adjacent characters. Characters are code points, as PostgreSQL's substr counts them.
  */
-export function queryGrams(q: string): string[] {
-  const chars = [...q];
+export function queryGrams(term: string): string[] {
+  const chars = [...term];
   if (chars.length === 1) return chars;
   const grams = new Set<string>();
   for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i]! + chars[i + 1]!);
@@ -41,40 +67,24 @@ export interface MatchRange {
 }
 
 /**
- * `text` normalized piece by piece, each piece (a character with its combining marks, so ｶﾞ stays
- * one) mapped back to where it came from: matches found in the normalized text become ranges of
- * the text as written.
+ * Every occurrence of each term in `text`, as ranges of `text` as written, in order; overlapping or
+ * touching ranges (会 and 会議, or two terms side by side) are one.
  */
-function normalizedWithMap(text: string): { norm: string; from: number[]; to: number[] } {
-  let norm = '';
-  const from: number[] = [];
-  const to: number[] = [];
-  let lastSpace = true; // a leading space is trimmed, as normalizeText does
-  for (const m of text.matchAll(/[\s\S][\u3099\u309a\uff9e\uff9f\p{M}]*/gu)) {
-    let piece = m[0].normalize('NFKC').toLowerCase();
-    if (/^\s+$/.test(piece)) {
-      if (lastSpace) continue;
-      piece = ' ';
-      lastSpace = true;
-    } else lastSpace = false;
-    for (let i = 0; i < piece.length; i++) {
-      from.push(m.index);
-      to.push(m.index + m[0].length);
-    }
-    norm += piece;
-  }
-  return { norm, from, to };
-}
-
-/** Every non-overlapping occurrence of the normalized query `q` in `text`, as ranges of `text`. */
-export function matchRanges(text: string, q: string): MatchRange[] {
+export function matchRanges(text: string, terms: string[]): MatchRange[] {
   const { norm, from, to } = normalizedWithMap(text);
-  const out: MatchRange[] = [];
-  for (let at = norm.indexOf(q); at >= 0 && q.length > 0; at = norm.indexOf(q, at + q.length)) {
-    const start = from[at]!;
-    out.push({ start, length: to[at + q.length - 1]! - start });
+  const found: { start: number; end: number }[] = [];
+  for (const t of terms) {
+    if (!t) continue;
+    for (let at = norm.indexOf(t); at >= 0; at = norm.indexOf(t, at + t.length)) found.push({ start: from[at]!, end: to[at + t.length - 1]! });
   }
-  return out;
+  found.sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const r of found) {
+    const last = merged[merged.length - 1];
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else merged.push({ ...r });
+  }
+  return merged.map((r) => ({ start: r.start, length: r.end - r.start }));
 }
 
 /** A piece of a searched text around its first match, with the matches in it marked. */
@@ -85,17 +95,16 @@ export interface Snippet {
 
 /**
  * The whole text when it is short (a title), else a window of about `width` characters starting a
- * little before the first match, "…" where it was cut. No match (the index and this function
- * normalize a rare sequence differently): the start of the text, nothing marked.
+ * little before the first match of any term, "…" where it was cut; every term's matches in it marked.
  */
-export function snippetOf(text: string, q: string, width = 120): Snippet {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const ranges = matchRanges(flat, q);
+export function snippetOf(text: string, terms: string[], width = 120): Snippet {
+  const flat = text.replace(SPACE_RUN, ' ').replace(/^ | $/g, '');
+  const ranges = matchRanges(flat, terms);
   if (flat.length <= width) return { text: flat, highlights: ranges };
   const first = ranges[0]?.start ?? 0;
   let start = Math.max(0, first - Math.floor(width / 4));
   if (start > 0 && /[\uDC00-\uDFFF]/.test(flat[start]!)) start--;
-  let end = Math.min(flat.length, start + width);
+  let end = Math.min(flat.length, Math.max(start + width, ranges[0] ? first + ranges[0].length : 0));
   if (end < flat.length && /[\uDC00-\uDFFF]/.test(flat[end]!)) end++;
   const lead = start > 0 ? '…' : '';
   const body = flat.slice(start, end);

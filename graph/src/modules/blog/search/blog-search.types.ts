@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BlogPostView } from '../blog-post.types.js';
 import type { SearchSource } from './blog-search.query.js';
-import { MAX_QUERY_LENGTH } from './blog-search.text.js';
+import { MAX_QUERY_LENGTH, MAX_TERMS } from './blog-search.text.js';
 
 export enum BlogSearchSource {
   TITLE = 'TITLE',
@@ -30,14 +30,18 @@ export class BlogSearchSnippet {
 @ObjectType({ simpleResolvers: true, description: '検索結果の 1 件' })
 export class BlogSearchHit {
   @Field(() => BlogPostView) post!: BlogPostView;
-  @Field(() => BlogSearchSource, { description: '順位を決めた場所（タイトル > 本文 > コメント）' }) matchedIn!: SearchSource;
-  @Field(() => [BlogSearchSnippet], { description: '一致した場所ごとの抜粋（タイトル、本文、最新の一致したコメント）' }) snippets!: BlogSearchSnippet[];
+  @Field(() => BlogSearchSource, { description: 'すべての言葉がそろった場所（タイトルだけで > 本文まで > コメントまで）。順位の第一キー' }) matchedIn!: SearchSource;
+  @Field(() => [BlogSearchSnippet], { description: '言葉が一致した場所ごとの抜粋（タイトル、本文、最新の一致したコメント）。どの言葉も強調' }) snippets!: BlogSearchSnippet[];
 }
 
 @ObjectType({ simpleResolvers: true, description: '検索結果の 1 ページ' })
 export class BlogSearchPage {
   @Field(() => [BlogSearchHit]) items!: BlogSearchHit[];
-  @Field(() => String, { nullable: true, description: '次のページのカーソル（最後なら null）。blogSearch の after に渡す。' }) nextCursor!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: '次のページのカーソル（最後なら null）。blogSearch の after に渡す。1 回の検索の仕事量には上限があり、items が first より少なく（空でも）続きがあることがある。',
+  })
+  nextCursor!: string | null;
 }
 
-export const QUERY_DESCRIPTION = `検索する言葉（1〜${MAX_QUERY_LENGTH}文字。全角・半角、大文字・小文字は区別しない。ひらがなとカタカナは区別する）`;
+export const QUERY_DESCRIPTION = `検索する言葉（1〜${MAX_QUERY_LENGTH}文字。全角・半角、大文字・小文字は区別しない。ひらがなとカタカナは区別する）。スペース（半角・全角）で区切った言葉はすべてを含む投稿を探す（${MAX_TERMS}語まで、それぞれタイトル・本文・コメントのどこかに）。"…" で囲むとスペースも含めて一つの語句`;

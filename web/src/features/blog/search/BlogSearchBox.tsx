@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Button, FormControl, TextInput } from '@primer/react';
 import { SearchIcon, XIcon } from '@primer/octicons-react';
-import { queryProblem, useSearchText } from './text';
+import { queryProblem, useSearchText, type QueryProblem } from './text';
 import styles from './search.module.css';
 
 /**
  * The search box of /blog and /blog/sp: submits the words (Enter or 検索), refusing an empty or too
- * long query with its message before asking the server; × ends the search (the feed comes back).
+ * long query, or one of too many words, with its message before asking the server; × ends the
+ * search (the feed comes back).
  */
 export function BlogSearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
   const text = useSearchText();
   const [draft, setDraft] = useState(value);
-  const [problem, setProblem] = useState<'empty' | 'tooLong' | null>(null);
+  const [problem, setProblem] = useState<QueryProblem | null>(null);
   useEffect(() => setDraft(value), [value]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

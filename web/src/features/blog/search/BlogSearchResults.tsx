@@ -51,9 +51,18 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
   const load = async (after: string | null, keep: Hit[]) => {
     setState({ items: keep, next: null, loading: true, error: null });
     try {
-      const { data } = await client.query({ query: BlogSearchQuery, variables: { query, after }, fetchPolicy: 'no-cache' });
-      const page = data!.blogSearch;
-      setState({ items: [...keep, ...page.items], next: page.nextCursor ?? null, loading: false, error: null });
+      // The server bounds each request's work: a page may come short, even empty, with a cursor to
+      // go on. An empty one is followed at once (a few times), so the list never shows nothing while more is coming.
+      let cursor = after;
+      let items = keep;
+      for (let i = 0; i < 10; i++) {
+        const { data } = await client.query({ query: BlogSearchQuery, variables: { query, after: cursor }, fetchPolicy: 'no-cache' });
+        const page = data!.blogSearch;
+        items = [...items, ...page.items];
+        cursor = page.nextCursor ?? null;
+        if (page.items.length || !cursor) break;
+      }
+      setState({ items, next: cursor, loading: false, error: null });
     } catch (e) {
       const err = readError(e);
       // The server's own Japanese message for bad input (the box checks first); otherwise one general line.

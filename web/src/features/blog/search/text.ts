@@ -2,6 +2,7 @@ import { useI18n, type Locale } from '../../../app/i18n';
 
 /** The search's words, in the blog chunk (not the first chunk's catalogs: the initial JS budget). */
 export const MAX_QUERY = 50;
+export const MAX_TERMS = 5;
 
 const TEXT = {
   ja: {
@@ -9,9 +10,10 @@ const TEXT = {
     placeholder: 'タイトル・本文・コメントを検索',
     submit: '全文検索',
     clear: '検索をやめる',
-    hint: `1〜${MAX_QUERY}文字。1文字・2文字の言葉（会議、AI など）も探せます。`,
+    hint: `1〜${MAX_QUERY}文字。スペース区切りはすべての言葉を含む投稿、"…" は語句のまま探します。`,
     empty: '検索する言葉を入力してください。',
     tooLong: `検索する言葉は${MAX_QUERY}文字以内にしてください。`,
+    tooMany: `検索する言葉は${MAX_TERMS}つまでにしてください（スペースで区切った言葉の数）。`,
     results: '「{q}」の検索結果',
     none: '「{q}」に一致する投稿はありません（見られる投稿だけを探します）。',
     failed: '検索できませんでした。時間をおいて再度お試しください。',
@@ -26,9 +28,10 @@ const TEXT = {
     placeholder: 'Search titles, bodies and comments',
     submit: 'Full-text search',
     clear: 'Stop searching',
-    hint: `1–${MAX_QUERY} characters. One- and two-character words (会議, AI) are found too.`,
+    hint: `1–${MAX_QUERY} characters. Posts with every space-separated word are found; "…" keeps a phrase.`,
     empty: 'Enter words to search for.',
     tooLong: `Use at most ${MAX_QUERY} characters.`,
+    tooMany: `Use at most ${MAX_TERMS} words (separated by spaces).`,
     results: 'Results for “{q}”',
     none: 'No post matches “{q}” (only posts you may see are searched).',
     failed: 'The search failed. Please try again later.',
@@ -44,8 +47,15 @@ export function useSearchText() {
   return TEXT[useI18n().locale];
 }
 
-/** The query as the server counts it (normalized, in characters), for the box's own checks. */
-export function queryProblem(q: string): 'empty' | 'tooLong' | null {
-  const n = [...q.normalize('NFKC').replace(/\s+/g, ' ').trim()].length;
-  return n === 0 ? 'empty' : n > MAX_QUERY ? 'tooLong' : null;
+export type QueryProblem = 'empty' | 'tooLong' | 'tooMany';
+
+/**
+ * The query as the server counts it, for the box's own checks: characters after normalization, and
+ * terms (words between spaces; "..." one term, spaces included).
+ */
+export function queryProblem(q: string): QueryProblem | null {
+  const norm = q.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const terms = (norm.match(/["“”][^"“”]*["“”]?|[^ "“”]+/g) ?? []).filter((t) => t.replace(/["“”]/g, '').trim());
+  if (!terms.length) return 'empty';
+  return [...norm].length > MAX_QUERY ? 'tooLong' : new Set(terms).size > MAX_TERMS ? 'tooMany' : null;
 }
