@@ -14,7 +14,10 @@ type ScreenProps = { def: PageDef; id?: string };
 type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
 
 function screen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
-  return Object.assign(lazy(load), { preload: load });
+  // One promise for the preload and the render, so a render after the preload finds the chunk settled.
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const once = () => (loading ??= load());
+  return Object.assign(lazy(once), { preload: once });
 }
 
 // Every screen is its own chunk, so the first load carries only the shell.

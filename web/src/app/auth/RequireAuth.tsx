@@ -8,7 +8,9 @@ import { handleSessionExpired, loginPath, SessionProvider, useSessionExpiry, typ
 import { clearStoredLogin, readStoredLogin, writeStoredLogin } from './user-cache';
 
 // The shell (menus, overlays, icons) is its own chunk: the first load only has to check the session.
-export const loadAppShell = () => import('../layout/AppShell');
+// One promise for the preload (router.tsx's preloadRoute) and the render.
+let appShell: Promise<typeof import('../layout/AppShell')> | undefined;
+export const loadAppShell = () => (appShell ??= import('../layout/AppShell'));
 const AppShell = lazy(loadAppShell);
 const SessionError = lazy(() => import('./SessionError'));
 
