@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense } from 'react';
 import { matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { CenteredSpinner } from '../components/CenteredStatus';
 import { canAccess } from './access';
@@ -6,19 +6,10 @@ import { AREAS, PAGES, pageTitleKey, type PageDef } from './areas';
 import { loadAppShell, RequireAuth } from './auth/RequireAuth';
 import { useSession } from './auth/session';
 import { useT } from './i18n';
+import { lazyScreen as screen, type LazyScreen } from './lazy-screen';
 import { defaultLandingPath, isMobileBrowser } from './use-narrow';
 
 type ScreenProps = { def: PageDef; id?: string };
-
-/** A lazy screen that can also be fetched ahead of its first render (preloadRoute). */
-type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
-
-function screen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
-  // One promise for the preload and the render, so a render after the preload finds the chunk settled.
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const once = () => (loading ??= load());
-  return Object.assign(lazy(once), { preload: once });
-}
 
 // Every screen is its own chunk, so the first load carries only the shell.
 const LoginPage = screen(() => import('../features/auth/LoginPage'));
