@@ -34,6 +34,31 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  test('the sign-in page is painted from the HTML before its JS runs, and what is typed there meanwhile is kept', async () => {
+    const { context, page } = await newPage(browser);
+    // Hold the app's entry script until the visitor has used the pre-rendered page.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+    expect(await page.title()).toBe('社内ポータル'); // the app has not run: it sets 「ログイン | 社内ポータル」
+    await page.getByLabel('ID', { exact: true }).fill('admin');
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('パスワード', { exact: true }).focus();
+    release();
+    await page.waitForFunction(() => document.title === 'ログイン | 社内ポータル');
+    expect(await page.getByLabel('ID', { exact: true }).inputValue()).toBe('admin');
+    expect(await page.getByLabel('パスワード', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    // The app's own state holds them: the form signs in.
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/schedules');
+    await context.close();
+  });
+
   test('empty fields are reported next to the fields without a request', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');

@@ -45,7 +45,10 @@ export function firstScreenHtml(template, markup, { css = [] } = {}) {
   if (/<\/style/i.test(styles)) throw new Error('a stylesheet contains </style>');
   let html = template;
   for (const m of entryCss) html = html.replace(m[0], '');
-  return html.replace('</head>', `    <style>${styles}</style>\n  </head>`).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+  // The route's stylesheets are also named by disabled links (never fetched): Vite's chunk loader
+  // takes them for loaded and does not fetch, apply and restyle the page with the same rules again.
+  const named = css.map((f) => `    <link rel="stylesheet" href="/${f}" disabled>\n`).join('');
+  return html.replace('</head>', `    <style>${styles}</style>\n${named}  </head>`).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
 }
 
 async function main() {
