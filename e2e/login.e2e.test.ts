@@ -15,7 +15,7 @@ describe('sign-in', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
-    expect(await page.title()).toBe('ログイン | 社内ポータル');
+    await page.waitForFunction(() => document.title === 'ログイン | 社内ポータル'); // set by the app once it has taken over the pre-rendered page
 
     await fillLogin(page, 'admin', 'not-the-password');
     const error = page.getByTestId('login-error');

@@ -48,7 +48,11 @@ export function firstScreenHtml(template, markup, { css = [] } = {}) {
   // The route's stylesheets are also named by disabled links (never fetched): Vite's chunk loader
   // takes them for loaded and does not fetch, apply and restyle the page with the same rules again.
   const named = css.map((f) => `    <link rel="stylesheet" href="/${f}" disabled>\n`).join('');
-  return html.replace('</head>', `    <style>${styles}</style>\n${named}  </head>`).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+  // data-prerendered tells the app's first render which fields the visitor may have used (src/app/boot/prerendered.ts).
+  // Its submit buttons are plain buttons until the app runs: a native submission would send the
+  // form to the page's own URL (a password in the query string).
+  const marked = markup.replace(/^<div /, '<div data-prerendered="" ').replaceAll('type="submit"', 'type="button"');
+  return html.replace('</head>', `    <style>${styles}</style>\n${named}  </head>`).replace('<div id="root"></div>', `<div id="root">${marked}</div>`);
 }
 
 async function main() {

@@ -6,16 +6,16 @@ import './app/global.css';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
 
-preloadRoute(window.location.pathname);
-
 // The first render as a transition: React renders it in slices of a few milliseconds instead of one
-// long task (a phone's main thread stays responsive), and waits for the preloaded route chunk
-// instead of committing a loading fallback first.
+// long task (a phone's main thread stays responsive). It starts once what it shows is here, so it
+// replaces the pre-rendered page with the same page, never with a loading fallback.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+void preloadRoute(window.location.pathname).then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
