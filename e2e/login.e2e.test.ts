@@ -15,7 +15,7 @@ describe('sign-in', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
-    expect(await page.title()).toBe('ログイン | 社内ポータル');
+    await page.waitForFunction(() => document.title === 'ログイン | 社内ポータル'); // set by the app once it has taken over the pre-rendered page
 
     await fillLogin(page, 'admin', 'not-the-password');
     const error = page.getByTestId('login-error');
@@ -31,6 +31,31 @@ describe('sign-in', () => {
     const stored = await page.evaluate(() => window.localStorage.getItem('intranet.login'));
     expect(JSON.parse(stored!)).toEqual({ employee_id: expect.any(Number), full_name: '山田 太郎', role: 'ADMIN' });
     expect(stored).not.toMatch(/token/i);
+    await context.close();
+  });
+
+  test('the sign-in page is painted from the HTML before its JS runs, and what is typed there meanwhile is kept', async () => {
+    const { context, page } = await newPage(browser);
+    // Hold the app's entry script until the visitor has used the pre-rendered page.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+    expect(await page.title()).toBe('社内ポータル'); // the app has not run: it sets 「ログイン | 社内ポータル」
+    await page.getByLabel('ID', { exact: true }).fill('admin');
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('パスワード', { exact: true }).focus();
+    release();
+    await page.waitForFunction(() => document.title === 'ログイン | 社内ポータル');
+    expect(await page.getByLabel('ID', { exact: true }).inputValue()).toBe('admin');
+    expect(await page.getByLabel('パスワード', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    // The app's own state holds them: the form signs in.
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/schedules');
     await context.close();
   });
 

@@ -29,6 +29,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    // Which chunks and CSS each screen loads: scripts/prerender.mjs links the sign-in page's into its HTML.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -28,6 +28,8 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 }
 
 export async function fillLogin(page: Page, loginId: string, password: string, rememberMe = false) {
+  // The pre-rendered sign-in page (web/scripts/prerender.mjs) submits nothing until the app has taken it over.
+  await page.waitForFunction(() => !document.querySelector('#root > [data-prerendered]'));
   await page.getByLabel('ID', { exact: true }).fill(loginId);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
   const remember = page.getByLabel('ログイン状態を保持する');

@@ -20,23 +20,30 @@ function* files(dir) {
   }
 }
 
+/** Writes `<file>.br` and `<file>.gz` beside `file` when it is 1 KB or more; returns the byte counts (null when too small). */
+export async function precompressFile(file) {
+  const raw = fs.readFileSync(file);
+  if (raw.length < MIN_BYTES) return null;
+  const [br, gz] = await Promise.all([
+    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip(raw, { level: 9 }),
+  ]);
+  fs.writeFileSync(`${file}.br`, br);
+  fs.writeFileSync(`${file}.gz`, gz);
+  return { raw: raw.length, br: br.length, gzip: gz.length };
+}
+
 /** Writes `<file>.br` and `<file>.gz` for the compressible files under `dir`; returns the byte counts. */
 export async function precompressDir(dir) {
   const totals = { files: 0, raw: 0, br: 0, gzip: 0 };
   await Promise.all(
     [...files(dir)].map(async (file) => {
-      const raw = fs.readFileSync(file);
-      if (raw.length < MIN_BYTES) return;
-      const [br, gz] = await Promise.all([
-        brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-        gzip(raw, { level: 9 }),
-      ]);
-      fs.writeFileSync(`${file}.br`, br);
-      fs.writeFileSync(`${file}.gz`, gz);
+      const sizes = await precompressFile(file);
+      if (!sizes) return;
       totals.files++;
-      totals.raw += raw.length;
-      totals.br += br.length;
-      totals.gzip += gz.length;
+      totals.raw += sizes.raw;
+      totals.br += sizes.br;
+      totals.gzip += sizes.gzip;
     }),
   );
   return totals;

@@ -12,6 +12,8 @@ import { acceptedCodings, webApp } from './web-app.js';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('こんにちは '.repeat(400))};\n`;
 const HTML = `<!doctype html><html lang="ja"><head><title>社内ポータル</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+/** The build's pre-rendered sign-in pages (web/scripts/prerender.mjs), one per banner. */
+const loginHtml = (banner: string) => HTML.replace('<body>', `<body><main>ログイン ${banner}</main>`);
 let dist: string;
 let server: http.Server;
 let base: string;
@@ -22,6 +24,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), HTML);
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), SCRIPT);
   fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
+  fs.writeFileSync(path.join(dist, 'login.html'), loginHtml('none'));
+  fs.writeFileSync(path.join(dist, 'login-expired.html'), loginHtml('expired'));
+  fs.writeFileSync(path.join(dist, 'login-signedOut.html'), loginHtml('signedOut'));
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await precompressDir(dist);
   const app = express();
@@ -102,6 +107,17 @@ describe('the web app', () => {
       expect(r.headers['cache-control'], route).toBe('no-cache');
       expect(zlib.brotliDecompressSync(r.body).toString(), route).toBe(HTML);
     }
+  });
+
+  it('answers /login with the pre-rendered sign-in page that has the banner its reason asks for; every other route and unknown reasons as the build wrote them', async () => {
+    const page = async (route: string) => zlib.brotliDecompressSync((await get(route, 'br')).body).toString();
+    expect(await page('/login')).toBe(loginHtml('none'));
+    expect(await page('/login?next=%2Fcomputers')).toBe(loginHtml('none'));
+    expect(await page('/login?reason=expired&next=%2Fcomputers')).toBe(loginHtml('expired'));
+    expect(await page('/login?reason=signedOut')).toBe(loginHtml('signedOut'));
+    expect(await page('/login?reason=other')).toBe(loginHtml('none'));
+    expect(await page('/login.html')).toBe(HTML); // a route like any other, not the file
+    expect(await page('/computers')).toBe(HTML);
   });
 
   it('answers a missing hashed asset with 404, not with the app page, and never leaves the build directory', async () => {

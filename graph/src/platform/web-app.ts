@@ -87,7 +87,8 @@ export function webApp(dist: string): Router {
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const file = fileUnder(root, req.path);
-    if (!file || path.basename(file) === 'index.html') return next();
+    // The HTML files are the app's routes' answers (below), not files of their own.
+    if (!file || file.endsWith('.html')) return next();
     const cacheControl = file.startsWith(path.join(root, 'assets') + path.sep) ? IMMUTABLE : SHORT;
     sendPrecompressed(req, res, file, cacheControl, () => plain(req, res, next));
   });
@@ -96,10 +97,26 @@ export function webApp(dist: string): Router {
   router.get(/.*/, (req, res, next) => {
     // A missing hashed asset (an old page after a deploy) is a 404, not the app's HTML.
     if (req.path.startsWith('/assets/')) return next();
-    sendPrecompressed(req, res, indexHtml, 'no-cache', () => {
+    const html = firstScreenHtml(root, req) ?? indexHtml;
+    sendPrecompressed(req, res, html, 'no-cache', () => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
+      res.sendFile(html);
     });
   });
   return router;
+}
+
+/** The reasons /login is opened with (web/src/app/auth/session.ts's loginPath) that add a banner to the page. */
+const LOGIN_REASONS = new Set(['expired', 'signedOut']);
+
+/**
+ * The build pre-renders the sign-in page into its own HTML files (web/scripts/prerender.mjs), one per
+ * banner it can open with: /login gets the one that matches, so its first paint is the page itself.
+ * Every other route gets index.html (the session check). Null when the build wrote no such file.
+ */
+function firstScreenHtml(root: string, req: Request): string | null {
+  if (req.path !== '/login') return null;
+  const reason = typeof req.query.reason === 'string' && LOGIN_REASONS.has(req.query.reason) ? `-${req.query.reason}` : '';
+  const file = path.join(root, `login${reason}.html`);
+  return fs.existsSync(file) ? file : null;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense } from 'react';
 import { matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { CenteredSpinner } from '../components/CenteredStatus';
 import { canAccess } from './access';
@@ -6,16 +6,10 @@ import { AREAS, PAGES, pageTitleKey, type PageDef } from './areas';
 import { loadAppShell, RequireAuth } from './auth/RequireAuth';
 import { useSession } from './auth/session';
 import { useT } from './i18n';
+import { lazyScreen as screen, type LazyScreen } from './lazy-screen';
 import { defaultLandingPath, isMobileBrowser } from './use-narrow';
 
 type ScreenProps = { def: PageDef; id?: string };
-
-/** A lazy screen that can also be fetched ahead of its first render (preloadRoute). */
-type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
-
-function screen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
-  return Object.assign(lazy(load), { preload: load });
-}
 
 // Every screen is its own chunk, so the first load carries only the shell.
 const LoginPage = screen(() => import('../features/auth/LoginPage'));
@@ -145,11 +139,15 @@ const SCREEN_ROUTES = PAGES.map((p) => ({ path: p.path }));
  * the session check is on its way, instead of one after the other once it answers: on a phone's
  * network each step of that chain costs a round trip.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<void> {
   const ignore = () => undefined; // a failed fetch is retried, and reported, by the render that needs it
-  if (pathname === '/login') return void LoginPage.preload().catch(ignore);
+  // The sign-in page is pre-rendered whole (web/scripts/prerender.mjs): the first render waits for
+  // its chunk, or it would replace that page with a loading fallback.
+  if (pathname === '/login') return LoginPage.preload().then(ignore, ignore);
   void loadAppShell().catch(ignore);
   const path = matchRoutes(SCREEN_ROUTES, pathname)?.[0]?.route.path;
   const target = pathname === '/home' ? HomePage : path ? (SCREENS[path] ?? ComingSoonPage) : undefined;
   void target?.preload().catch(ignore);
+  // Elsewhere the first render is the session check, which needs no chunk.
+  return Promise.resolve();
 }

@@ -11,7 +11,8 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function isNarrowNow(): boolean {
-  return window.matchMedia(QUERY).matches;
+  // No window while the build pre-renders the first screens (boot/prerender.tsx).
+  return typeof window !== 'undefined' && window.matchMedia(QUERY).matches;
 }
 
 export function useNarrow(): boolean {

@@ -1,15 +1,16 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { CenteredSpinner } from '../../components/CenteredStatus';
 import { useT } from '../i18n';
+import { lazyScreen } from '../lazy-screen';
 import { MeQuery } from './operations';
 import { handleSessionExpired, loginPath, SessionProvider, useSessionExpiry, type SessionUser } from './session';
 import { clearStoredLogin, readStoredLogin, writeStoredLogin } from './user-cache';
 
 // The shell (menus, overlays, icons) is its own chunk: the first load only has to check the session.
-export const loadAppShell = () => import('../layout/AppShell');
-const AppShell = lazy(loadAppShell);
+const AppShell = lazyScreen(() => import('../layout/AppShell'));
+export const loadAppShell = AppShell.preload;
 const SessionError = lazy(() => import('./SessionError'));
 
 /**
@@ -21,8 +22,15 @@ export function RequireAuth() {
   const t = useT();
   const location = useLocation();
   const { data, error, refetch } = useQuery(MeQuery);
-  const cached = useMemo(readStoredLogin, []);
+  const cachedUser = useMemo((): SessionUser | null => {
+    const cached = readStoredLogin();
+    return cached ? { id: cached.employee_id, name: cached.full_name, role: cached.role } : null;
+  }, []);
   const me = data?.me ?? null;
+  const user = me ?? cachedUser;
+  // The shell and the page render in the background, in slices, once the session is known: that
+  // render is the largest of a load and would otherwise hold a phone's main thread in one piece.
+  const shownUser = useDeferredValue(user);
 
   useEffect(() => {
     if (me) writeStoredLogin({ employee_id: me.id, full_name: me.name, role: me.role });
@@ -36,11 +44,8 @@ export function RequireAuth() {
     return <RedirectToLogin wanted={location.pathname + location.search + location.hash} />;
   }
 
-  const cachedUser: SessionUser | null = cached ? { id: cached.employee_id, name: cached.full_name, role: cached.role } : null;
-  const user = me ?? cachedUser;
-
-  if (!user) {
-    if (!error) return spinner;
+  if (!shownUser) {
+    if (user || !error) return spinner;
     return (
       <Suspense fallback={spinner}>
         <SessionError onRetry={() => void refetch()} />
@@ -49,7 +54,7 @@ export function RequireAuth() {
   }
 
   return (
-    <SessionProvider value={{ user, unconfirmed: !me }}>
+    <SessionProvider value={{ user: shownUser, unconfirmed: shownUser !== me }}>
       <Suspense fallback={spinner}>
         <AppShell serverUnreachable={Boolean(error) && !me} onRetry={() => void refetch()} />
       </Suspense>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Banner, Button, Checkbox, Heading, TextInput } from '@primer/react';
@@ -6,6 +6,7 @@ import { appApollo } from '../../app/apollo';
 import { AuthSettingsQuery, LoginMutation, LoginWithGoogleMutation, MeQuery } from '../../app/auth/operations';
 import { safeNext, type SessionUser } from '../../app/auth/session';
 import { writeStoredLogin } from '../../app/auth/user-cache';
+import { prerenderedInputs } from '../../app/boot/prerendered';
 import { useDocumentTitle, useI18n } from '../../app/i18n';
 import { LanguageToggle } from '../../app/layout/LanguageToggle';
 import { defaultLandingPath } from '../../app/use-narrow';
@@ -29,9 +30,18 @@ export default function LoginPage() {
   const [login] = useMutation(LoginMutation);
   const [loginWithGoogle] = useMutation(LoginWithGoogleMutation);
 
+  // The pre-rendered page may have been typed in before this first render replaces it.
+  const [early] = useState(prerenderedInputs);
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
+  useLayoutEffect(() => {
+    // What the fields hold now, at the commit that replaced them (before the browser paints).
+    const { loginId, password, rememberMe } = early.inputs;
+    if (loginId?.value) setLoginId(loginId.value);
+    if (password?.value) setPassword(password.value);
+    if (rememberMe?.checked) setRememberMe(true);
+  }, [early]);
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const idRef = useRef<HTMLInputElement>(null);
@@ -132,7 +142,7 @@ export default function LoginPage() {
                   autoComplete="username"
                   autoCapitalize="none"
                   spellCheck={false}
-                  autoFocus
+                  autoFocus={!early.focused || early.focused === 'loginId'}
                   block
                   size="large"
                   validationStatus={problem?.fieldErrors.loginId ? 'error' : undefined}
@@ -150,6 +160,7 @@ export default function LoginPage() {
                   value={password}
                   onChange={(e) => setPassword(e.target.value)}
                   autoComplete="current-password"
+                  autoFocus={early.focused === 'password'}
                   block
                   size="large"
                   validationStatus={problem?.fieldErrors.password ? 'error' : undefined}
@@ -158,7 +169,7 @@ export default function LoginPage() {
             </Field>
 
             <CheckboxField label={t('login.rememberMe')} caption={t('login.rememberMeCaption')}>
-              {(a11y) => <Checkbox {...a11y} name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />}
+              {(a11y) => <Checkbox {...a11y} name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} autoFocus={early.focused === 'rememberMe'} />}
             </CheckboxField>
 
             <Button type="submit" variant="primary" size="large" block loading={submitting} loadingAnnouncement={t('login.submitting')}>

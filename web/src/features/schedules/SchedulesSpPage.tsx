@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Button, CounterLabel, IconButton } from '@primer/react';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon, PlusIcon } from '@primer/octicons-react';
@@ -51,9 +51,11 @@ function NarrowSchedules() {
     [s.selected, s.departmentId, s.name, page],
   );
   const grid = useQuery(ScheduleGridQuery, { variables: dayVars, fetchPolicy: 'cache-and-network' });
-  const shown = grid.data ?? grid.previousData;
+  // The member list renders in the background (in slices) when an answer arrives: with a hundred
+  // people it is the largest render of the screen.
+  const shown = useDeferredValue(grid.data ?? grid.previousData);
   // The pager names the rows on screen: while the next page loads, the previous one stays, and so does its range.
-  const shownPage = useShownValue(page, grid.data !== undefined);
+  const shownPage = useShownValue(page, grid.data !== undefined && shown === grid.data);
   const people = shown?.scheduleGrid.people ?? [];
   const markers = useMonthMarkers(s.month, s.me.id);
   const live = useScheduleLive(s.me.id, { grids: [dayVars, markers.variables], days: [s.selected] });
@@ -116,9 +118,9 @@ function NarrowSchedules() {
         </div>
         <Filters departmentId={s.departmentId} name={s.name} onDepartment={s.setDepartmentId} onName={s.setName} />
 
-        {!shown && grid.loading ? (
+        {!shown && !grid.error ? (
           <CenteredSpinner fill="area" label={t('common.loading')} />
-        ) : !shown && grid.error ? (
+        ) : !shown ? (
           <p className={styles.problem} role="alert">
             {t('schedules.loadFailed')}{' '}
             <Button variant="link" onClick={() => void grid.refetch()}>
