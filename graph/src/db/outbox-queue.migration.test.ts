@@ -59,6 +59,8 @@ describe('outbox queue migration', () => {
       `insert into outbox_event (id, type, aggregate_type, aggregate_id, occurred_at, actor_id, payload, version) values (?, 'platform.probe', 'probe', 'a', now(), null, '{"seq":6}', 1)`,
       [randomUUID()],
     );
+    // Today's relay reads columns later migrations add (the event's xid): bring the schema up to date first.
+    await orm.getMigrator().up();
     const published: EventEnvelope[] = [];
     const transport: EventTransport = { kind: 'embedded', publish: async (b) => void published.push(...b), start: async () => undefined, stop: async () => undefined };
     const relay = new OutboxRelay(db.url, transport, createLogger('silent'), { batchSize: 10, pollMs: 1000 });
