@@ -59,6 +59,28 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  test('a press of ログイン on the pre-rendered page, before the app runs, signs in once it does', async () => {
+    const { context, page } = await newPage(browser);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const earlyScript = page.waitForResponse((r) => r.url().endsWith('/early-input.js'));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+    await earlyScript;
+    await page.getByLabel('ID', { exact: true }).fill('admin');
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    expect(await page.title()).toBe('社内ポータル'); // still the HTML alone
+    expect(page.url()).toMatch(/\/login$/); // no native submission (the password stays out of the URL)
+    release();
+    await page.waitForURL((u) => u.pathname === '/schedules');
+    await context.close();
+  });
+
   test('empty fields are reported next to the fields without a request', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');

@@ -50,9 +50,11 @@ export function firstScreenHtml(template, markup, { css = [] } = {}) {
   const named = css.map((f) => `    <link rel="stylesheet" href="/${f}" disabled>\n`).join('');
   // data-prerendered tells the app's first render which fields the visitor may have used (src/app/boot/prerendered.ts).
   // Its submit buttons are plain buttons until the app runs: a native submission would send the
-  // form to the page's own URL (a password in the query string).
-  const marked = markup.replace(/^<div /, '<div data-prerendered="" ').replaceAll('type="submit"', 'type="button"');
-  return html.replace('</head>', `    <style>${styles}</style>\n${named}  </head>`).replace('<div id="root"></div>', `<div id="root">${marked}</div>`);
+  // form to the page's own URL (a password in the query string). public/early-input.js remembers a
+  // click on them (or Enter in a field) for the app to submit once it runs.
+  const marked = markup.replace(/^<div /, '<div data-prerendered="" ').replaceAll('type="submit"', 'type="button" data-submit=""');
+  const early = marked.includes('data-submit=""') ? '    <script async src="/early-input.js"></script>\n' : '';
+  return html.replace('</head>', `    <style>${styles}</style>\n${named}${early}  </head>`).replace('<div id="root"></div>', `<div id="root">${marked}</div>`);
 }
 
 async function main() {

@@ -2,6 +2,8 @@
 export interface PrerenderedInputs {
   inputs: Partial<Record<string, HTMLInputElement>>;
   focused: string | null;
+  /** Whether the visitor pressed the form's button (or Enter in a field) before the app ran (public/early-input.js); read it at the commit. */
+  submitRequested: () => boolean;
 }
 
 /**
@@ -11,9 +13,11 @@ export interface PrerenderedInputs {
  * Empty once the app has replaced the markup, and without a document (the build's own pre-render).
  */
 export function prerenderedInputs(): PrerenderedInputs {
-  if (typeof document === 'undefined') return { inputs: {}, focused: null };
+  if (typeof document === 'undefined') return { inputs: {}, focused: null, submitRequested: () => false };
   // Only the build's markup carries data-prerendered: once the app has replaced it, nothing matches.
   const found = [...document.querySelectorAll<HTMLInputElement>('#root > [data-prerendered] input[name]')];
   const focused = found.find((i) => i === document.activeElement)?.name ?? null;
-  return { inputs: Object.fromEntries(found.map((i) => [i.name, i])), focused };
+  const form = document.querySelector('#root > [data-prerendered] form');
+  const submitRequested = () => form?.hasAttribute('data-submit-requested') === true;
+  return { inputs: Object.fromEntries(found.map((i) => [i.name, i])), focused, submitRequested };
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Banner, Button, Checkbox, Heading, TextInput } from '@primer/react';
@@ -35,13 +35,22 @@ export default function LoginPage() {
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
+  // A press of ログイン before the app ran: submitted once the fields' values are in the state.
+  const [earlySubmit, setEarlySubmit] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => {
     // What the fields hold now, at the commit that replaced them (before the browser paints).
     const { loginId, password, rememberMe } = early.inputs;
     if (loginId?.value) setLoginId(loginId.value);
     if (password?.value) setPassword(password.value);
     if (rememberMe?.checked) setRememberMe(true);
+    if (early.submitRequested()) setEarlySubmit(true);
   }, [early]);
+  useEffect(() => {
+    if (!earlySubmit) return;
+    setEarlySubmit(false);
+    formRef.current?.requestSubmit();
+  }, [earlySubmit]);
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const idRef = useRef<HTMLInputElement>(null);
@@ -130,7 +139,7 @@ export default function LoginPage() {
             {errorMessage && <Banner variant="critical" title={t('login.errorTitle')} description={errorMessage} data-testid="login-error" className={styles.banner} />}
           </div>
 
-          <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+          <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
             <Field label={t('login.loginId')} required error={problem?.fieldErrors.loginId}>
               {(a11y) => (
                 <TextInput
