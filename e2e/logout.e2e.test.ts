@@ -32,7 +32,11 @@ describe('logout', () => {
     await page.goto('/login');
     await page.evaluate(() => window.localStorage.setItem('intranet.login', JSON.stringify({ employee_id: 1, full_name: '山田 太郎', role: 'ADMIN' })));
     await page.goto('/employees');
-    await page.waitForURL((u) => u.pathname === '/login');
+    // Someone was signed in here and is no longer: the sign-in page says the session ended, whichever
+    // answer (Me, or the page's own list query) reported it first.
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('reason') === 'expired');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/employees');
+    await page.getByText('セッションの有効期限が切れました', { exact: false }).first().waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('intranet.login'))).toBeNull();
     await context.close();
   });

@@ -41,6 +41,9 @@ export function RequireAuth() {
   const spinner = <CenteredSpinner label={t('auth.checking')} />;
 
   if (data && data.me === null) {
+    // With a display cache, someone was signed in here and their session has ended: the same way
+    // out as when one of the page's own queries, sent meanwhile, answers UNAUTHENTICATED first.
+    if (cachedUser) return <LeaveExpired />;
     return <RedirectToLogin wanted={location.pathname + location.search + location.hash} />;
   }
 
@@ -60,6 +63,11 @@ export function RequireAuth() {
       </Suspense>
     </SessionProvider>
   );
+}
+
+function LeaveExpired() {
+  useEffect(() => handleSessionExpired(), []);
+  return null;
 }
 
 function RedirectToLogin({ wanted }: { wanted: string }) {

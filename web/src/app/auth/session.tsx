@@ -45,7 +45,11 @@ export function safeNext(next: string | null | undefined): string | null {
  * Leaves the app for the sign-in page with a full page load, so nothing of the previous session
  * (Apollo store, WebSocket, component state) survives in memory.
  */
+let leaving = false;
 function leaveTo(path: string) {
+  // Once: the session's end may be reported by several answers (Me, a page's query, the socket).
+  if (leaving) return;
+  leaving = true;
   window.location.replace(path);
 }
 
