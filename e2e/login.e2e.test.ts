@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, fillLogin, launchBrowser, newPage, signIn } from './support/browser';
 
@@ -9,6 +9,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Holds the app's entry script back (the page shows its pre-rendered HTML only) until the returned function is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describe('sign-in', () => {
   test('a wrong password shows the server’s Japanese message, the right one lands on /schedules', async () => {
@@ -37,12 +48,7 @@ describe('sign-in', () => {
   test('the sign-in page is painted from the HTML before its JS runs, and what is typed there meanwhile is kept', async () => {
     const { context, page } = await newPage(browser);
     // Hold the app's entry script until the visitor has used the pre-rendered page.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
     expect(await page.title()).toBe('社内ポータル'); // the app has not run: it sets 「ログイン | 社内ポータル」
@@ -61,12 +67,7 @@ describe('sign-in', () => {
 
   test('a press of ログイン on the pre-rendered page, before the app runs, signs in once it does', async () => {
     const { context, page } = await newPage(browser);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     const earlyScript = page.waitForResponse((r) => r.url().endsWith('/early-input.js'));
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
