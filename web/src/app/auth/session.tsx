@@ -41,13 +41,15 @@ export function safeNext(next: string | null | undefined): string | null {
   return next;
 }
 
+/** Set once the app is leaving for the sign-in page. */
+let leaving = false;
+
 /**
  * Leaves the app for the sign-in page with a full page load, so nothing of the previous session
- * (Apollo store, WebSocket, component state) survives in memory.
+ * (Apollo store, WebSocket, component state) survives in memory. Once: the session's end may be
+ * reported by several answers (Me, a page's query, the socket).
  */
-let leaving = false;
 function leaveTo(path: string) {
-  // Once: the session's end may be reported by several answers (Me, a page's query, the socket).
   if (leaving) return;
   leaving = true;
   window.location.replace(path);
