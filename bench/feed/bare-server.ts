@@ -1,13 +1,13 @@
 /**
  * Bench child: the blog feed's bare baseline (bench/lib/bare.ts: node:http + pg, the same session
- * lookup, from the cookie), answering the feed bench's document (the first page of `blogFeed` and
- * `blogPinned`, card fields and tags) with the same JSON from copies of the service's statements:
- * the viewer's categories once, the feed's pinned part and the rest, 速報, then the posts' rows, their
- * engagement (counts and the viewer's flags), likers and comment counts once for both lists. The
- * rules (state, pinned, cursor, URLs) are restated here in a few lines.
+ * lookup, from the cookie), answering the feed bench's document (the first page of `blogFeed` with
+ * its `pinned`, card fields and tags) with the same JSON from copies of the service's statements:
+ * the viewer's categories once, the feed's pinned part and the rest, 速報, then the posts' rows,
+ * their engagement (counts, likers and the viewer's flags) and comment counts once for both lists.
+ * The rules (state, pinned, cursor, URLs) are restated here in a few lines.
  */
 import { BareError, serveBare } from '../lib/bare.js';
-import { ACCESS_SQL, COMMENT_COUNTS_SQL, ENGAGEMENT_SQL, LIKERS_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
+import { ACCESS_SQL, COMMENT_COUNTS_SQL, ENGAGEMENT_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
 
 const PAGE = 20;
 const MAX_PINNED = 50;
@@ -24,19 +24,18 @@ const stateOf = (r: Row, today: string) =>
   r.is_draft ? 'DRAFT' : r.publish_start > today ? 'SCHEDULED' : r.publish_end !== null && r.publish_end < today ? 'EXPIRED' : 'PUBLISHED';
 const cursor = (part: 'p' | 'r', k: Key) => Buffer.from(`${part}|${k.publish_start}|${k.id}`).toString('base64url');
 
-/** What the engagement statements answer for one post (ENGAGEMENT_SQL, LIKERS_SQL, COMMENT_COUNTS_SQL). */
+/** What the engagement statements answer for one post (ENGAGEMENT_SQL, COMMENT_COUNTS_SQL). */
 interface Engaged {
-  like_count: number;
-  liked: boolean;
   seen: boolean;
   saved: boolean;
-  likers: { id: number; name: string; departmentName: string | null; __typename: 'BlogAuthor' }[];
+  likers: { id: number; name: string; departmentName: string | null }[] | null;
   comments: number;
 }
 
 /** A card as the document asks for it (BlogCardFields + tags + commentCount, with Apollo's __typename). */
-function card(r: Row, g: Engaged, today: string) {
+function card(r: Row, g: Engaged, viewer: number, today: string) {
   const state = stateOf(r, today);
+  const likers = g.likers ?? [];
   return {
     id: r.id,
     title: r.title,
@@ -47,9 +46,9 @@ function card(r: Row, g: Engaged, today: string) {
     stateLabel: STATE_LABEL[state],
     pinned: state === 'PUBLISHED' && r.is_pin && r.pin_start <= today && today <= r.pin_end,
     allowLikes: r.allow_likes,
-    likeCount: g.like_count,
-    likedByMe: g.liked,
-    likers: g.likers,
+    likeCount: likers.length,
+    likedByMe: likers.some((l) => l.id === viewer),
+    likers: likers.map((l) => ({ ...l, __typename: 'BlogAuthor' })),
     isNew: !g.seen,
     saved: g.saved,
     commentCount: g.comments,
@@ -98,11 +97,9 @@ await serveBare('feedPage', async (pool, viewer, v) => {
   const rows = new Map<number, Row>(ids.length ? (await pool.query(ROWS_SQL, [idList])).rows.map((r) => [r.id, r]) : []);
   const engaged = new Map<number, Engaged>();
   if (ids.length) {
-    for (const r of (await pool.query(ENGAGEMENT_SQL, [idList, viewer.id])).rows) engaged.set(r.id, { ...r, likers: [], comments: 0 });
-    for (const r of (await pool.query(LIKERS_SQL, [idList])).rows)
-      engaged.get(r.post_id)?.likers.push({ id: r.id, name: r.name, departmentName: r.department_name, __typename: 'BlogAuthor' });
+    for (const r of (await pool.query(ENGAGEMENT_SQL, [idList, viewer.id])).rows) engaged.set(r.id, { ...r, comments: 0 });
     for (const r of (await pool.query(COMMENT_COUNTS_SQL, [idList])).rows) engaged.get(r.post_id)!.comments = r.n;
   }
-  const cards = (list: number[]) => list.flatMap((id) => (rows.has(id) ? [card(rows.get(id)!, engaged.get(id)!, today)] : []));
-  return JSON.stringify({ data: { blogFeed: { items: cards(feed), nextCursor: next, __typename: 'BlogFeedPage' }, blogPinned: cards(pinnedList) } });
+  const cards = (list: number[]) => list.flatMap((id) => (rows.has(id) ? [card(rows.get(id)!, engaged.get(id)!, viewer.id, today)] : []));
+  return JSON.stringify({ data: { blogFeed: { items: cards(feed), nextCursor: next, pinned: cards(pinnedList), __typename: 'BlogFeedPage' } } });
 });

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { table } from '../lib/format.js';
-import { ACCESS_SQL, COMMENT_COUNTS_SQL, ENGAGEMENT_SQL, LIKERS_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
+import { ACCESS_SQL, COMMENT_COUNTS_SQL, ENGAGEMENT_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
 
 interface PlanNode {
   'Node Type': string;
@@ -38,8 +38,7 @@ export async function explainFeedPage(url: string, viewer: { id: number; readabl
       ['feed: the rest, per category', REST_SQL, [cats, viewer.id, today, 20 - page.length + 1]],
       ['速報 (limit 50)', PINNED_SQL, [cats, today, 50]],
       ['rows of 20 posts', ROWS_SQL, [ids]],
-      ['engagement of 20 posts', ENGAGEMENT_SQL, [ids, viewer.id]],
-      ['likers of 20 posts', LIKERS_SQL, [ids]],
+      ['engagement (likers included) of 20 posts', ENGAGEMENT_SQL, [ids, viewer.id]],
       ['comment counts of 20 posts', COMMENT_COUNTS_SQL, [ids]],
     ];
     const rows: (string | number)[][] = [];

@@ -33,17 +33,14 @@ export const ROWS_SQL = `select p.id, p.title, p.content, p.content_html,
     left join blog_category c on c.id = p.category_id
    where p.id = any($1::int[])`;
 
-// Copies of the card's engagement statements (issue 26): `summaries` and `likersOf` of
-// engagement/blog-engagement.service.ts, `countsOf` of comments/blog-comment.service.ts, each over
+// Copies of the card's engagement statements (issue 26): `summaries` of
+// engagement/blog-engagement.service.ts and `countsOf` of comments/blog-comment.service.ts, each over
 // the ids of a page ($1), the viewer's flags for $2.
 export const ENGAGEMENT_SQL = `select p.id,
-            (select count(*)::int from blog_like l where l.post_id = p.id) as like_count,
+            (select json_agg(json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name) order by l.created_at, e.id)
+               from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = p.id) as likers,
             (select count(*)::int from blog_seen s where s.post_id = p.id) as seen_count,
-            exists (select 1 from blog_like l where l.post_id = p.id and l.employee_id = $2) as liked,
             exists (select 1 from blog_seen s where s.post_id = p.id and s.employee_id = $2) as seen,
             exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = $2) as saved
        from unnest($1::int[]) as p(id)`;
-export const LIKERS_SQL = `select l.post_id, e.id, e.name, d.name as department_name
-       from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id
-      where l.post_id = any($1::int[]) order by l.created_at, e.id`;
 export const COMMENT_COUNTS_SQL = `select post_id, count(*)::int as n from blog_comment where post_id = any($1::int[]) group by post_id`;

@@ -1,5 +1,7 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../../platform/context.js';
+import { selectedUnder } from '../../platform/graphql-selection.js';
 import { BlogFeedFilter, BlogFeedPage, BlogPostInput, BlogPostView } from './blog-post.types.js';
 
 @Resolver()
@@ -7,15 +9,16 @@ export class BlogPostResolver {
   @Authorized()
   @Query(() => BlogFeedPage, {
     description:
-      'ブログ一覧（見られる投稿だけ: カテゴリのメンバーに公開期間中のもの、自分の投稿）。ピン留め中が先、次に公開開始日の新しい順。続きは nextCursor を after に渡す（10万件でも一定の速さ）。',
+      'ブログ一覧（見られる投稿だけ: カテゴリのメンバーに公開期間中のもの、自分の投稿）。ピン留め中が先、次に公開開始日の新しい順。続きは nextCursor を after に渡す（10万件でも一定の速さ）。pinned を選ぶと速報も同じ要求で返す。',
   })
   blogFeed(
     @Ctx() ctx: AppContext,
     @Arg('filter', () => BlogFeedFilter, { nullable: true }) filter?: BlogFeedFilter | null,
     @Arg('after', () => String, { nullable: true, description: '前のページの nextCursor' }) after?: string | null,
     @Arg('limit', () => Int, { nullable: true, defaultValue: 20, description: '1〜200（既定 20）' }) limit?: number,
+    @Info() info?: GraphQLResolveInfo,
   ): Promise<BlogFeedPage> {
-    return ctx.services.blog.posts.feed(ctx, filter ?? {}, after, limit);
+    return ctx.services.blog.posts.feed(ctx, filter ?? {}, after, limit, { withPinned: !!info && selectedUnder(info, []).has('pinned') });
   }
 
   @Authorized()

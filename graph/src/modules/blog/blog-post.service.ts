@@ -124,12 +124,24 @@ export class BlogPostService {
     return r;
   }
 
-  async feed(ctx: AppContext, filter: FeedFilter, after?: string | null, limit?: unknown): Promise<BlogFeedPage> {
+  /**
+   * A page of the feed; `withPinned`: 速報 too (the /blog page's first request), its rows and the
+   * page's read together, so each statement over the shown posts (rows, engagement, comment counts)
+   * runs once for both lists.
+   */
+  async feed(ctx: AppContext, filter: FeedFilter, after?: string | null, limit?: unknown, { withPinned = false } = {}): Promise<BlogFeedPage> {
     const r = await this.readingReader(ctx);
     const page = checkPage(0, limit ?? DEFAULT_FEED_PAGE);
     const outsideWindow = this.checkFeed(r.user, filter);
-    const { ids, next } = await feedPage(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow }, filter, decodeCursor(after), page.limit, r.today);
-    return { items: await this.views(ctx.em, r, ids), nextCursor: next ? encodeCursor(next) : null };
+    const cursor = decodeCursor(after);
+    const [{ ids, next }, pinnedList] = await Promise.all([
+      feedPage(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow }, filter, cursor, page.limit, r.today),
+      withPinned ? this.pinnedIdsOf(ctx, r) : null,
+    ]);
+    const views = await this.views(ctx.em, r, [...new Set([...ids, ...(pinnedList ?? [])])]);
+    const byId = new Map(views.map((v) => [v.id, v]));
+    const pick = (list: number[]) => list.flatMap((id) => byId.get(id) ?? []);
+    return { items: pick(ids), nextCursor: next ? encodeCursor(next) : null, pinned: pinnedList && pick(pinnedList) };
   }
 
   /**
@@ -146,7 +158,11 @@ export class BlogPostService {
   /** 速報: the posts pinned today that the viewer may read. */
   async pinned(ctx: AppContext): Promise<BlogPostView[]> {
     const r = await this.readingReader(ctx);
-    return this.views(ctx.em, r, await pinnedIds(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow: false }, r.today, MAX_PINNED));
+    return this.views(ctx.em, r, await this.pinnedIdsOf(ctx, r));
+  }
+
+  private pinnedIdsOf(ctx: AppContext, r: Reader): Promise<number[]> {
+    return pinnedIds(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow: false }, r.today, MAX_PINNED);
   }
 
   async get(ctx: AppContext, id: number): Promise<BlogPostView> {

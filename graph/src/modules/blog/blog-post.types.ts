@@ -83,6 +83,11 @@ export interface ViewEngagement {
 export class BlogFeedPage {
   @Field(() => [BlogPostView]) items!: BlogPostView[];
   @Field(() => String, { nullable: true, description: '次のページのカーソル（最後なら null）。blogFeed の after に渡す。' }) nextCursor!: string | null;
+  @Field(() => [BlogPostView], {
+    nullable: true,
+    description: '速報（blogPinned と同じ投稿）。選んだときだけ読む: 一覧の最初のページと一緒に1回の要求で（null: 選ばれていない）',
+  })
+  pinned!: BlogPostView[] | null;
 }
 
 @InputType({ description: 'ブログ一覧の絞り込み' })

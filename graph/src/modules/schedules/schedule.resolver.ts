@@ -1,4 +1,4 @@
-import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Authorized, Ctx, Info, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { EventEnvelope } from '../../../../schema/events/envelope.js';
 import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { liveHub, shareView } from '../../platform/live/hub.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { BusyConflict, ScheduleChange, ScheduleGrid, ScheduleInput, SchedulePage, ScheduleView } from './schedule.types.js';
+import { selectedUnder } from '../../platform/graphql-selection.js';
 import { CELL_FIELDS } from './schedule.queries.js';
 import { viewFor, visibilityClass } from './schedule.visibility.js';
 
@@ -42,27 +43,8 @@ function changeFor(envelope: ScheduleEnvelope, viewerId: number): ScheduleChange
   return change;
 }
 
-/** The fields selected under `path` (fragments and inline fragments followed), nested ones as `owner.id`. */
-function selectedUnder(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: string[]): Set<string> {
-  const out = new Set<string>();
-  const walk = (set: SelectionSetNode | undefined, depth: number, prefix: string) => {
-    for (const sel of set?.selections ?? []) {
-      if (sel.kind === 'FragmentSpread') walk(info.fragments[sel.name.value]?.selectionSet, depth, prefix);
-      else if (sel.kind === 'InlineFragment') walk(sel.selectionSet, depth, prefix);
-      else if (depth < path.length) {
-        if (sel.name.value === path[depth]) walk(sel.selectionSet, depth + 1, prefix);
-      } else {
-        out.add(prefix + sel.name.value);
-        if (sel.selectionSet) walk(sel.selectionSet, depth, `${prefix}${sel.name.value}.`);
-      }
-    }
-  };
-  for (const node of info.fieldNodes) walk(node.selectionSet, 0, '');
-  return out;
-}
-
 /** True when the grid's entries ask only for what a cell shows: the service may skip guests and content. */
-export const cellsOnly = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>) => [...selectedUnder(info, ['people', 'entries'])].every((f) => CELL_FIELDS.has(f));
+export const cellsOnly = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'variableValues'>) => [...selectedUnder(info, ['people', 'entries'])].every((f) => CELL_FIELDS.has(f));
 
 @Resolver()
 export class ScheduleResolver {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { Button, Dialog, SegmentedControl, Spinner } from '@primer/react';
 import { FilterIcon, PlusIcon } from '@primer/octicons-react';
 import { AREAS, type PageDef } from '../../app/areas';
@@ -16,10 +16,10 @@ import { BlogCard, type BlogCardPost } from './BlogCard';
 import { BlogDetailDialog } from './BlogDetailDialog';
 import { BlogFilters, FILTER_KEYS, LayoutSelect, type FilterValues } from './BlogFilters';
 import { useSingleOrDoubleClick, useStoredLayout } from './card-helpers';
-import { applyToPinned, applyToShown } from './live-feed';
+import { applyToShown } from './live-feed';
 import { useBlogLive } from './live';
 import { useBlogText } from './engagement';
-import { BlogPinnedQuery, MarkBlogPostSeenMutation } from './operations';
+import { MarkBlogPostSeenMutation } from './operations';
 import { PinnedPanel } from './PinnedPanel';
 import { useBlogFeed } from './use-blog-feed';
 import { useLinkedPost } from './use-linked-post';
@@ -74,33 +74,28 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
     categoryId: toId(f.values.category),
     departmentId: toId(f.values.department),
   };
+  // The cards and 速報 (which the feed's first page brings), kept by live changes.
   const feed = useBlogFeed(filter);
-  const pinned = useQuery(BlogPinnedQuery, { fetchPolicy: 'no-cache' });
-  // 速報 as loaded, then kept by live changes (the query is not cached: no cache to update).
-  const [pinnedPosts, setPinnedPosts] = useState<readonly BlogCardPost[]>([]);
-  useEffect(() => setPinnedPosts(pinned.data?.blogPinned ?? []), [pinned.data]);
+  const pinnedPosts = feed.pinned ?? [];
   // Live: the cards, 速報 and an open dialog follow every change the viewer may see, without reload
   // (the server says whether a post is on the feed as filtered).
   useBlogLive((change) => {
     if (change.kind === 'ACCESS_CHANGED') {
       feed.reload();
-      void pinned.refetch();
       return;
     }
     feed.apply(change);
-    setPinnedPosts((list) => applyToPinned(list, change));
     setShown((p) => p && applyToShown(p, change));
     setCommentsOf((p) => p && applyToShown(p, change));
     if (change.kind === 'COMMENTS_CHANGED' && change.postId === commentsOfId.current) setCommentsRevision((n) => n + 1);
   }, filter);
   useEffect(() => {
-    if (feed.error || pinned.error) toast.error(t('blog.fetchFailed'));
-  }, [feed.error, pinned.error, t]);
+    if (feed.error) toast.error(t('blog.fetchFailed'));
+  }, [feed.error, t]);
 
   // The viewer's own like, save or visit: every place that shows the post takes it as it now is.
   const changed = (post: BlogCardPost) => {
     feed.replace(post);
-    setPinnedPosts((list) => list.map((p) => (p.id === post.id ? post : p)));
     setShown((p) => (p?.id === post.id ? post : p));
     setCommentsOf((p) => (p?.id === post.id ? post : p));
   };

@@ -44,21 +44,17 @@ export const BlogCardFields = graphql(`
   }
 `);
 
+/** A page of the feed; the first (`withPinned`) brings 速報 in the same request. */
 export const BlogFeedQuery = graphql(`
-  query BlogFeed($filter: BlogFeedFilter, $after: String) {
+  query BlogFeed($filter: BlogFeedFilter, $after: String, $withPinned: Boolean!) {
     blogFeed(filter: $filter, after: $after) {
       items {
         ...BlogCardFields
       }
       nextCursor
-    }
-  }
-`);
-
-export const BlogPinnedQuery = graphql(`
-  query BlogPinned {
-    blogPinned {
-      ...BlogCardFields
+      pinned @include(if: $withPinned) {
+        ...BlogCardFields
+      }
     }
   }
 `);

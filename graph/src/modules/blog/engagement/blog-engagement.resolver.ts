@@ -20,7 +20,7 @@ export class BlogEngagementResolver {
 
   @FieldResolver(() => [BlogAuthor], { description: 'いいねした社員（いいねした順）' })
   async likers(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<BlogAuthor[]> {
-    return p.engagement?.likers ?? ctx.services.blog.engagement.likers(ctx, p.id);
+    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).likers;
   }
 
   @FieldResolver(() => Int, { description: '既読にした社員の数' })

@@ -14,19 +14,20 @@ export type Mark = 'like' | 'seen' | 'save';
 const TABLE = { like: 'blog_like', seen: 'blog_seen', save: 'blog_save' } as const;
 const EVENT = { like: 'blog.post.like_changed', seen: 'blog.post.seen_changed', save: 'blog.post.save_changed' } as const;
 
-/** What a viewer sees of a post's engagement. */
-export interface Engagement {
-  likeCount: number;
-  seenCount: number;
-  likedByMe: boolean;
-  seenByMe: boolean;
-  savedByMe: boolean;
-}
-
 export interface Liker {
   id: number;
   name: string;
   departmentName: string | null;
+}
+
+/** What a viewer sees of a post's engagement. */
+export interface Engagement {
+  likeCount: number;
+  seenCount: number;
+  likers: Liker[];
+  likedByMe: boolean;
+  seenByMe: boolean;
+  savedByMe: boolean;
 }
 
 /**
@@ -99,21 +100,17 @@ export class BlogEngagementService {
     return new Map(rows.map((r) => [r.id, { likes_employee_ids: r.likes.join(','), seen_employee_ids: r.seen.join(','), is_save: r.saved ? 1 : 0 }]));
   }
 
-  /** A post's counts and the viewer's flags, batched per request (a feed page is one statement). */
+  /**
+   * A post's counts, its likers (the heart's tooltip, in the order they liked it) and the viewer's
+   * flags, batched per request: a feed page with its 速報 is one statement.
+   */
   summary(ctx: AppContext, postId: number): Promise<Engagement> {
-    return this.loadersOf(ctx).summary.load(postId);
+    return this.loaderOf(ctx).load(postId);
   }
 
-  /** Who liked a post (its tooltip), in the order they liked it, batched per request. */
-  likers(ctx: AppContext, postId: number): Promise<Liker[]> {
-    return this.loadersOf(ctx).likers.load(postId);
-  }
-
-  /** Drops what this request's loaders read (a write follows). */
+  /** Drops what this request's loader read (a write follows). */
   private forget(ctx: AppContext) {
-    const l = this.loaders.get(ctx);
-    l?.summary.clearAll();
-    l?.likers.clearAll();
+    this.loaders.get(ctx)?.clearAll();
   }
 
   private async write(tx: EntityManager, mark: Mark, row: PostRow, employeeId: number, on: boolean): Promise<boolean> {
@@ -136,22 +133,19 @@ export class BlogEngagementService {
   }
 
   /**
-   * The context's loaders (one statement per batch). Only views of posts the viewer may read reach them (the feed, 速報, the
-   * detail and live deliveries resolve their fields), so they need no check of their own.
+   * The context's loader (one statement per batch). Only views of posts the viewer may read reach it
+   * (the feed, 速報, the detail and live deliveries resolve their fields), so it needs no check of its
+   * own. Cached for the request, so a post shown twice is read once. A live delivery never reaches
+   * it (its views carry their engagement: blog.live.ts), and a write in the same request clears it
+   * (forget), so no answer is stale.
    */
-  private readonly loaders = new WeakMap<AppContext, { summary: DataLoader<number, Engagement>; likers: DataLoader<number, Liker[]> }>();
+  private readonly loaders = new WeakMap<AppContext, DataLoader<number, Engagement>>();
 
-  private loadersOf(ctx: AppContext) {
+  private loaderOf(ctx: AppContext) {
     let l = this.loaders.get(ctx);
     if (!l) {
       const viewer = requireUser(ctx).id;
-      l = {
-        // Cached for the request, so 速報's posts (the feed's pinned ones again) are read once per page. A live
-        // delivery never reaches them (its views carry their engagement: blog.live.ts), and a write in the same
-        // request clears them (forget), so no answer is stale.
-        summary: new DataLoader((ids) => summaries(ctx.em, viewer, ids)),
-        likers: new DataLoader((ids) => likersOf(ctx.em, ids)),
-      };
+      l = new DataLoader((ids) => summaries(ctx.em, viewer, ids));
       this.loaders.set(ctx, l);
     }
     return l;
@@ -166,21 +160,31 @@ async function lockLikes(tx: EntityManager, mark: Mark, postId: number): Promise
   if (mark === 'like') await tx.execute(`select 1 from blog_post where id = ? for update`, [postId]);
 }
 
+const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
+
 async function summaries(em: EntityManager, viewer: number, ids: readonly number[]): Promise<Engagement[]> {
-  const rows: { id: number; like_count: number; seen_count: number; liked: boolean; seen: boolean; saved: boolean }[] = await em.execute(
+  const rows: { id: number; likers: Liker[] | null; seen_count: number; seen: boolean; saved: boolean }[] = await em.execute(
     `select p.id,
-            (select count(*)::int from blog_like l where l.post_id = p.id) as like_count,
+            (select json_agg(${LIKER_JSON} order by l.created_at, e.id)
+               from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = p.id) as likers,
             (select count(*)::int from blog_seen s where s.post_id = p.id) as seen_count,
-            exists (select 1 from blog_like l where l.post_id = p.id and l.employee_id = ?) as liked,
             exists (select 1 from blog_seen s where s.post_id = p.id and s.employee_id = ?) as seen,
             exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved
        from unnest(?::int[]) as p(id)`,
-    [viewer, viewer, viewer, pgArray([...ids])],
+    [viewer, viewer, pgArray([...ids])],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id);
-    return { likeCount: r?.like_count ?? 0, seenCount: r?.seen_count ?? 0, likedByMe: !!r?.liked, seenByMe: !!r?.seen, savedByMe: !!r?.saved };
+    const likers = r?.likers ?? [];
+    return {
+      likeCount: likers.length,
+      seenCount: r?.seen_count ?? 0,
+      likers,
+      likedByMe: likers.some((l) => l.id === viewer),
+      seenByMe: !!r?.seen,
+      savedByMe: !!r?.saved,
+    };
   });
 }
 
@@ -196,8 +200,6 @@ export interface PostEngagement {
   /** Who has confirmed reading it (required reading, reading/). */
   confirmedBy: Set<number>;
 }
-
-const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
 
 /**
  * In one statement. `likerIds`: the likers as a like's event carries them (in order; an employee
@@ -225,20 +227,4 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
     savedBy: new Set(row.saved),
     confirmedBy: new Set(row.confirmed),
   };
-}
-
-async function likersOf(em: EntityManager, ids: readonly number[]): Promise<Liker[][]> {
-  const rows: { post_id: number; id: number; name: string; department_name: string | null }[] = await em.execute(
-    `select l.post_id, e.id, e.name, d.name as department_name
-       from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id
-      where l.post_id = any(?::int[]) order by l.created_at, e.id`,
-    [pgArray([...ids])],
-  );
-  const by = new Map<number, Liker[]>();
-  for (const r of rows) {
-    const list = by.get(r.post_id) ?? [];
-    list.push({ id: r.id, name: r.name, departmentName: r.department_name });
-    by.set(r.post_id, list);
-  }
-  return ids.map((id) => by.get(id) ?? []);
 }
