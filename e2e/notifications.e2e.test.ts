@@ -93,8 +93,10 @@ describe('notifications: the bell follows replies and likes live, and leads to t
     await author.page.getByRole('button', { name: '閉じる' }).last().click();
     await author.page.getByTestId('blog-detail').waitFor({ state: 'detached' });
 
-    // Opening the comment item (read by now): the post's comments, with the comment.
+    // Opening the comment item (read by now): the post's comments, with the comment. The list is
+    // read anew on opening (and on each live change): the item is clicked once it has been read.
     await author.page.getByTestId('notification-bell').click();
+    await author.page.locator('[data-testid="notification-panel"]:not([aria-busy])').getByTestId('notification-item').first().waitFor();
     await items.first().getByRole('button').first().click();
     await expect.poll(() => author.page.getByTestId('blog-comment-list').innerText()).toContain('とても参考になりました。ありがとうございます。');
     await author.page.keyboard.press('Escape');

@@ -120,7 +120,7 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
   };
 
   return (
-    <div className={styles.panel} data-testid="notification-panel">
+    <div className={styles.panel} data-testid="notification-panel" aria-busy={loading || undefined}>
       <div className={styles.panelHead}>
         <h2 className={styles.title}>{text.title}</h2>
         <Button size="small" variant="invisible" onClick={readAll} disabled={!page?.unreadCount} loading={markingAll.loading} data-testid="notification-read-all">
