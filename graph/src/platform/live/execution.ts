@@ -9,8 +9,6 @@ interface Rendered {
   result: Result;
   /** The result as JSON, once per shared view, document and variables (set when the result is ready). */
   json?: string;
-  /** `json` as UTF-8, encoded once for every subscriber it is sent to. */
-  bytes?: Buffer;
   /** A result with errors: its errors are formatted for each subscriber (masking, logging), not shared as JSON. */
   failed?: ExecutionResult;
   /** Direct sinks waiting for this result (type-graphql's middleware makes resolvers async). */
@@ -22,8 +20,7 @@ export type FormatErrors = (errors: readonly GraphQLError[]) => GraphQLFormatted
 interface Sink {
   socket: WebSocket;
   format: FormatErrors;
-  /** The frame's start up to its payload, as UTF-8. */
-  prefix: Buffer;
+  prefix: string;
   /** Frames in delivery order; the head is sent as soon as its result is ready. */
   fifo: Rendered[];
   /** The client asked for the registration's position as the first frame (position.ts). */
@@ -93,26 +90,14 @@ function flush(sink: Sink) {
     }
     fifo.shift();
     if (socket.readyState !== socket.OPEN) continue; // closing: graphql-ws completes the subscription
+    const json = head.failed ? JSON.stringify({ ...head.failed, errors: sink.format(head.failed.errors!) }) : head.json;
     if (socket.bufferedAmount > MAX_BUFFERED) {
       fifo.length = 0;
       socket.close(1013, 'Too slow');
       return;
     }
-    const payload = head.failed ? Buffer.from(JSON.stringify({ ...head.failed, errors: sink.format(head.failed.errors!) })) : (head.bytes ??= Buffer.from(head.json));
-    socket.send(frame(sink.prefix, payload), { binary: false });
+    socket.send(sink.prefix + json + '}');
   }
-}
-
-/**
- * prefix + payload + `}` as one buffer: the payload is encoded once per shared result and copied
- * into each subscriber's frame: a send copies bytes instead of encoding the text again.
- */
-function frame(prefix: Buffer, payload: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(prefix.length + payload.length + 1);
-  prefix.copy(out, 0);
-  payload.copy(out, prefix.length);
-  out[out.length - 1] = 0x7d; // }
-  return out;
 }
 
 /**
@@ -121,7 +106,7 @@ function frame(prefix: Buffer, payload: Buffer): Buffer {
  */
 export function directFrames(contextValue: object, socket: WebSocket, id: string, format: FormatErrors, position = false): void {
   // Exactly graphql-ws's `next` message: {"id":…,"type":"next","payload":…}.
-  sinks.set(contextValue, { socket, format, prefix: Buffer.from(`{"id":${JSON.stringify(id)},"type":"next","payload":`), fifo: [], position });
+  sinks.set(contextValue, { socket, format, prefix: `{"id":${JSON.stringify(id)},"type":"next","payload":`, fifo: [], position });
 }
 
 /**
