@@ -44,7 +44,8 @@ function changeFor(envelope: ScheduleEnvelope, viewerId: number): ScheduleChange
 }
 
 /** True when the grid's entries ask only for what a cell shows: the service may skip guests and content. */
-export const cellsOnly = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'variableValues'>) => [...selectedUnder(info, ['people', 'entries'])].every((f) => CELL_FIELDS.has(f));
+export const cellsOnly = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'variableValues'>) =>
+  [...selectedUnder(info, ['people', 'entries'])].every((f) => CELL_FIELDS.has(f));
 
 @Resolver()
 export class ScheduleResolver {
