@@ -33,8 +33,8 @@ interface Reader {
   access: CategoryAccess;
   today: string;
   /**
-   * A request's reader only: the post rows it has read (or is reading), by id, so a post that both
-   * blogFeed and blogPinned show (a pinned one on the first page) is read once for the two.
+   * A request's reader only: the post rows it has read (or is reading), by id, so a post that two
+   * root fields show (blogFeed and blogPinned asked side by side by a tool) is read once for the two.
    */
   rows?: Map<number, Promise<PostRow | undefined>>;
 }
@@ -101,7 +101,7 @@ export class BlogPostService {
     private readonly images: BlogImageService,
   ) {}
 
-  /** Each request's reader for reads (feed, 速報, detail): the /blog page asks blogFeed and blogPinned in one request. */
+  /** Each request's reader for reads (feed, 速報, detail): one operation may ask several of them (blogFeed and blogPinned, blogPost). */
   private readonly readers = new WeakMap<AppContext, Promise<Reader>>();
 
   private async reader(ctx: AppContext): Promise<Reader> {
