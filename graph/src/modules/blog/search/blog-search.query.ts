@@ -44,15 +44,15 @@ export interface SearchViewer {
 }
 
 /**
- * The two paths' bounds. `common`: a level's candidate rows in the index (rows with every key of a
- * term, in the viewer's categories) beyond this make the level common: its hits are looked for by
- * walking the newest visible posts, `window` at first, then on up to `budget` posts in one request.
+ * The two paths' bounds. `common`: a range of levels whose candidate rows in the index (rows with
+ * every key of a term, in the viewer's categories) are more than this is common: a single common
+ * level is looked for by walking the newest visible posts, at most `budget` of them per request.
  * A walk that used its budget ends the page early with a cursor that continues it, so a request
- * never reads more than about `common` index rows or `budget` posts per level, whatever the data.
- * A level with at most `common` candidates is read whole from the index, confirmed and sorted.
- * (Tests lower them to take the walk, and to stop it, on a few posts.)
+ * never reads more than about `common` index rows per range or `budget` posts per level, whatever
+ * the data. A range with at most `common` candidates is read whole from the index, confirmed and
+ * sorted. (Tests lower them to take the walk, and to stop it, on a few posts.)
  */
-export const SEARCH_PATHS = { common: 2000, window: 500, budget: 4000 };
+export const SEARCH_PATHS = { common: 500, budget: 4000 };
 
 /** A PostgreSQL text[] literal of any strings. */
 const textArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
@@ -60,6 +60,7 @@ const textArray = (xs: string[]) => `{${xs.map((x) => `"${x.replace(/[\\"]/g, (c
 const KEY = `p.id, to_char(p.publish_start, 'YYYY-MM-DD') as publish_start`;
 const ORDER = `order by p.publish_start desc, p.id desc`;
 const LEVELS = [0, 1, 2] as const;
+const TOP: Level = 2;
 
 interface Sql {
   sql: string;
@@ -67,30 +68,32 @@ interface Sql {
 }
 
 /**
- * The index rows of `source` having every key of `term` in one of the viewer's categories (keys are
- * `<category>:<n-gram>`, an expression index per source: one GIN lookup per category, OR-ed), as
- * SQL over `d`. The expression is the index's, verbatim (migration …090000_blog_search_slim).
+ * The index rows of `source` having every n-gram of `term` in one of the viewer's categories, as
+ * SQL over `d`. Keys are `<category>:<n-gram>` (an expression index per source) and all of a text's
+ * keys carry its own category, so "has the gram in one of these categories" is one overlap with the
+ * gram under each category, and the term is those overlaps for each of its grams: one GIN scan.
+ * The expression is the index's, verbatim (migration …090000_blog_search_slim).
  */
 function keyed(term: string, source: Level, categories: number[]): Sql {
   if (!categories.length) return { sql: 'false', params: [] };
   const grams = queryGrams(term);
   return {
-    sql: `d.source = ${source} and (${categories.map(() => 'blog_search_keys(d.norm, d.category_id) @> ?::text[]').join(' or ')})`,
-    params: categories.map((c) => textArray(grams.map((g) => `${c}:${g}`))),
+    sql: `d.source = ${source} and ${grams.map(() => 'blog_search_keys(d.norm, d.category_id) && ?::text[]').join(' and ')}`,
+    params: grams.map((g) => textArray(categories.map((c) => `${c}:${g}`))),
   };
 }
 
 /**
- * The post's level over its texts of sources up to `upTo`, as a lateral subquery `lv(level)` of
- * the post `post`: for each term the best source having it, and the worst of those; null unless every term is
- * there. One read of the post's rows by blog_search_doc_key, whatever the number of terms.
+ * The post's level over its texts of sources up to `upTo`, as a scalar subquery on the post `post`:
+ * for each term the best source having it, and the worst of those; null unless every term is there.
+ * One read of the post's rows by blog_search_doc_key, whatever the number of terms.
  */
-function levelOf(terms: string[], upTo: Level, post = 'p.id'): Sql {
+function levelOf(terms: string[], upTo: Level, post: string): Sql {
   const best = terms.map((_, i) => `min(d.source) filter (where strpos(d.norm, ?) > 0) as m${i}`).join(', ');
   const all = terms.map((_, i) => `m${i} is not null`).join(' and ');
   const worst = terms.length === 1 ? 'm0' : `case when ${all} then greatest(${terms.map((_, i) => `m${i}`).join(', ')}) end`;
   return {
-    sql: `cross join lateral (select ${worst} as level from (select ${best} from blog_search_doc d where d.post_id = ${post} and d.source <= ${upTo}) m) lv`,
+    sql: `(select ${worst} from (select ${best} from blog_search_doc d where d.post_id = ${post} and d.source <= ${upTo}) m)`,
     params: [...terms],
   };
 }
@@ -100,87 +103,86 @@ interface KeyRow {
   publish_start: string;
 }
 
-/** A way to find a level's candidates: the index rows of these (term, source) pairs, and how many they are (each count bounded). */
+/** Bounded counts of the index rows of every (term, source), in one statement: `rows(term, source)`. */
+async function countRows(run: RunSql, viewer: SearchViewer, terms: string[]): Promise<(term: string, source: Level) => number> {
+  const pairs = terms.flatMap((term) => LEVELS.map((source) => ({ term, source })));
+  const counts = pairs.map((p) => keyed(p.term, p.source, viewer.readable));
+  const [row] = await run<Record<string, number>>(
+    `select ${counts.map((c, i) => `(select count(*)::int from (select 1 from blog_search_doc d where ${c.sql} limit ?) x) as n${i}`).join(', ')}`,
+    counts.flatMap((c) => [...c.params, SEARCH_PATHS.common + 1]),
+  );
+  const n = new Map(pairs.map((p, i) => [`${p.source}:${p.term}`, row![`n${i}`]!]));
+  return (term, source) => n.get(`${source}:${term}`)!;
+}
+
+/** A way to find the candidates of a range of levels: the index rows of these (term, source) pairs, and how many they are. */
 interface Candidates {
   pairs: { term: string; source: Level }[];
   rows: number;
 }
 
 /**
- * The fewest candidate rows for hits of `level`: a hit has every term in sources up to the level
- * and some term exactly there, so either one term's rows of every source up to the level, or every
- * term's rows of the level itself, whichever are fewer (one bounded count per pair, one statement).
+ * The fewest candidate rows for hits of levels `lo`..`hi`: a hit has every term in sources up to
+ * its level and some term exactly at its level, so either one term's rows of every source up to
+ * `hi`, or every term's rows of the sources `lo`..`hi`, whichever are fewer.
  */
-async function candidates(run: RunSql, viewer: SearchViewer, terms: string[], level: Level, counted: Map<string, number>): Promise<Candidates> {
-  const upTo = LEVELS.filter((s) => s <= level);
-  const key = (term: string, source: Level) => `${source}:${term}`;
-  const pairs = terms.flatMap((term) => upTo.map((source) => ({ term, source }))).filter((p) => !counted.has(key(p.term, p.source)));
-  if (pairs.length) {
-    const counts = pairs.map((p) => keyed(p.term, p.source, viewer.readable));
-    const [row] = await run<Record<string, number>>(
-      `select ${counts.map((c, i) => `(select count(*)::int from (select 1 from blog_search_doc d where ${c.sql} limit ?) x) as n${i}`).join(', ')}`,
-      counts.flatMap((c) => [...c.params, SEARCH_PATHS.common + 1]),
-    );
-    pairs.forEach((p, i) => counted.set(key(p.term, p.source), row![`n${i}`]!));
-  }
-  const n = (term: string, source: Level) => counted.get(key(term, source))!;
-  const options = [...terms.map((term) => upTo.map((source) => ({ term, source }))), terms.map((term) => ({ term, source: level }))].map((ps) => ({
-    pairs: ps,
-    rows: ps.reduce((sum, p) => sum + n(p.term, p.source), 0),
-  }));
-  return options.reduce((a, b) => (b.rows < a.rows ? b : a));
+function candidates(terms: string[], lo: Level, hi: Level, rows: (term: string, source: Level) => number): Candidates {
+  const upTo = LEVELS.filter((s) => s <= hi);
+  const within = LEVELS.filter((s) => s >= lo && s <= hi);
+  const options = [...terms.map((term) => upTo.map((source) => ({ term, source }))), terms.flatMap((term) => within.map((source) => ({ term, source })))];
+  return options.map((pairs) => ({ pairs, rows: pairs.reduce((sum, p) => sum + rows(p.term, p.source), 0) })).reduce((a, b) => (b.rows < a.rows ? b : a));
 }
 
-/** Hits of one level, and where a walk stopped on its budget (the level's hits before that point are all there). */
-interface LevelAnswer {
-  hits: KeyRow[];
+/** Hits of a range of levels in rank order, and where a walk stopped on its budget (the level's hits before that point are all there). */
+interface RangeAnswer {
+  hits: (KeyRow & { level: Level })[];
   stoppedAt: KeyRow | null;
 }
 
 /**
- * Up to `limit` hits of one level after `after`, newest first. Two paths, the same answer. The
- * index path reads the level's candidate rows (in the viewer's categories, plus the viewer's own
- * posts in others, found by author), reads each candidate's level and checks visibility, newest
- * first: its cost follows the word's rows the viewer may see. A common level (more than
- * SEARCH_PATHS.common candidate rows) is walked instead (`walk`).
+ * The index path: up to `limit` hits of the levels `lo`..`hi` after `after` in rank order. It reads
+ * the range's candidate rows (in the viewer's categories, plus the viewer's own posts in others,
+ * found by author), each confirmed by its own text, then their posts by key (as an array: the
+ * planner misjudged a join with them into reading every visible post), the visible ones newest
+ * first, and each one's level: its cost follows the words' rows the viewer may see. For one level
+ * the levels are read only until the page is full.
  */
-async function levelHits(
+async function indexHits(
   run: RunSql,
   viewer: SearchViewer,
   terms: string[],
-  level: Level,
+  found: Candidates,
+  lo: Level,
+  hi: Level,
   after: SearchKey | null,
   limit: number,
-  counted: Map<string, number>,
-): Promise<LevelAnswer> {
-  const found = await candidates(run, viewer, terms, level, counted);
-  if (found.rows > SEARCH_PATHS.common) return walk(run, viewer, terms, level, after, limit);
-  const afterSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
+): Promise<RangeAnswer> {
   const keys = found.pairs.map((p) => keyed(p.term, p.source, viewer.readable));
-  const lv = levelOf(terms, level, 'v.id');
-  // The candidates first, each confirmed by its own text, then their posts by key (as an array: the
-  // planner misjudged a join with them into reading every visible post), the visible ones newest
-  // first, and each one's level read only until the page is full.
-  const hits = await run<KeyRow>(
+  const lv = levelOf(terms, hi, 'v.id');
+  // One level: the cursor narrows the posts before their levels are read. Several: the cursor's level is `lo`.
+  const inner = after && lo === hi;
+  const outer = after && lo < hi;
+  const hits = await run<KeyRow & { level: Level }>(
     `with c as materialized (
        ${keys.map((k) => `select d.post_id from blog_search_doc d where ${k.sql} and strpos(d.norm, ?) > 0`).join(' union ')}
        union
-       select d.post_id from blog_post a join blog_search_doc d on d.post_id = a.id and d.source <= ${level}
+       select d.post_id from blog_post a join blog_search_doc d on d.post_id = a.id and d.source <= ${hi}
         where a.author_id = ? and (a.category_id is null or a.category_id <> all(?::int[])) and strpos(d.norm, ?) > 0)
-     select v.id, v.publish_start from (
+     select v.id, v.publish_start, lv.level from (
        select ${KEY}, p.publish_start as at from blog_post p
-        where p.id = any(array(select post_id from c)) and ${viewer.rule.sql} ${afterSql} ${ORDER} offset 0) v
-     ${lv.sql}
-     where lv.level = ${level}
-     order by v.at desc, v.id desc limit ?`,
+        where p.id = any(array(select post_id from c)) and ${viewer.rule.sql} ${inner ? 'and (p.publish_start, p.id) < (?::date, ?)' : ''} ${ORDER} offset 0) v
+     cross join lateral (select ${lv.sql} as level) lv
+     where lv.level between ${lo} and ${hi} ${outer ? `and (lv.level > ${lo} or (v.at, v.id) < (?::date, ?))` : ''}
+     order by lv.level, v.at desc, v.id desc limit ?`,
     [
       ...found.pairs.flatMap((p, i) => [...keys[i]!.params, p.term]),
       viewer.id,
       pgArray(viewer.readable),
       terms[0],
       ...viewer.rule.params,
-      ...(after ? [after.publishStart, after.id] : []),
+      ...(inner ? [after.publishStart, after.id] : []),
       ...lv.params,
+      ...(outer ? [after.publishStart, after.id] : []),
       limit,
     ],
   );
@@ -188,67 +190,59 @@ async function levelHits(
 }
 
 /**
- * The walk of a common level: the newest posts the viewer may read (the feed's per-category index,
- * merged), each post's level read by its key, in windows (`window`, then the rest of `budget`)
- * until `limit` hits, the last post, or the budget: then it stops where it got to.
+ * The walk of a common level: the newest posts the viewer may read, merged lazily from the feed's
+ * per-category index (and the author's own posts elsewhere from theirs), each post's level read by
+ * its key as the walk reaches it, until `limit` hits, the last post or the `budget`th: then it stops
+ * where it got to. One statement; it reads only as far as it needs.
  */
-async function walk(run: RunSql, viewer: SearchViewer, terms: string[], level: Level, after: SearchKey | null, limit: number): Promise<LevelAnswer> {
-  const hits: KeyRow[] = [];
-  let from: KeyRow | null = after ? { publish_start: after.publishStart, id: after.id } : null;
-  let walked = 0;
-  for (let size = SEARCH_PATHS.window; ; size = SEARCH_PATHS.budget - walked) {
-    const w = await windowHits(run, viewer, terms, level, from, size, limit - hits.length);
-    hits.push(...w.hits);
-    walked += w.walked;
-    if (hits.length >= limit || w.walked < size || !w.last) return { hits, stoppedAt: null };
-    if (walked >= SEARCH_PATHS.budget) return { hits, stoppedAt: w.last };
-    from = w.last;
-  }
-}
-
-/**
- * One window of the walk: the newest `size` posts before `from` that the viewer may read or wrote,
- * the first `limit` of them at this level (the window's order kept, so the probes stop there), how
- * many posts the window had and its last one.
- */
-async function windowHits(run: RunSql, viewer: SearchViewer, terms: string[], level: Level, from: KeyRow | null, size: number, limit: number) {
-  const fromSql = from ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
-  const fromParams = from ? [from.publish_start, from.id] : [];
-  const lv = levelOf(terms, level);
+async function walk(run: RunSql, viewer: SearchViewer, terms: string[], level: Level, after: SearchKey | null, limit: number): Promise<RangeAnswer> {
+  const fromSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
+  const fromParams = after ? [after.publishStart, after.id] : [];
+  // Only the posts' keys here, each source in order with its own limit (so the planner merges
+  // index-only scans lazily rather than sorting them all); the rest is read per post, as reached.
+  const budget = SEARCH_PATHS.budget;
+  const branches: Sql[] = [
+    ...viewer.readable.map((c) => ({
+      sql: `(select p.id, p.publish_start from blog_post p where p.category_id = ? and not p.is_draft ${fromSql} ${ORDER} limit ?)`,
+      params: [c, ...fromParams, budget],
+    })),
+    {
+      sql: `(select p.id, p.publish_start from blog_post p where p.author_id = ? and not coalesce(not p.is_draft and p.category_id = any(?::int[]), false) ${fromSql} ${ORDER} limit ?)`,
+      params: [viewer.id, pgArray(viewer.readable), ...fromParams, budget],
+    },
+  ];
+  const lv = levelOf(terms, level, 's.id');
   // Below the title, a post of this level has a term in a text of the level itself: one look by
-  // the key first, so most posts of a window are passed without reading their other texts.
+  // the key first, so most posts are passed without reading their other texts. The post's own row
+  // (visibility) is read only for the hits.
   const atLevel: Sql = level
     ? {
-        sql: `and exists (select 1 from blog_search_doc e where e.post_id = p.id and e.source = ${level} and (${terms.map(() => 'strpos(e.norm, ?) > 0').join(' or ')}))`,
+        sql: `coalesce((select true from blog_search_doc e where e.post_id = s.id and e.source = ${level} and (${terms.map(() => 'strpos(e.norm, ?) > 0').join(' or ')}) limit 1), false) and`,
         params: [...terms],
       }
     : { sql: '', params: [] };
-  const rows = await run<KeyRow & { hit: boolean; walked: number | null }>(
-    `with k as materialized (
-       select w.id, w.publish_start from (
-         select x.id, x.publish_start from unnest(?::int[]) as c(id)
-           cross join lateral (select p.id, p.publish_start from blog_post p where p.category_id = c.id and not p.is_draft ${fromSql} ${ORDER} limit ?) x
-         union
-         (select p.id, p.publish_start from blog_post p where p.author_id = ? ${fromSql} ${ORDER} limit ?)) w
-       order by w.publish_start desc, w.id desc limit ?)
-     (select ${KEY}, true as hit, null::int as walked from k join blog_post p on p.id = k.id ${lv.sql}
-       where ${viewer.rule.sql} ${atLevel.sql} and lv.level = ${level}
-       order by k.publish_start desc, k.id desc limit ?)
-     union all
-     (select k.id, to_char(k.publish_start, 'YYYY-MM-DD'), false, (select count(*)::int from k) from k order by k.publish_start, k.id limit 1)`,
-    [pgArray(viewer.readable), ...fromParams, size, viewer.id, ...fromParams, size, size, ...lv.params, ...viewer.rule.params, ...atLevel.params, limit],
+  // Each post is numbered as the walk reaches it; the page takes the hits and, if the walk ends
+  // first, its last post (where a next walk starts). The merge and the checks stop at the limit.
+  const rows = await run<KeyRow & { hit: boolean; n: number; last: boolean }>(
+    `select x.id, x.publish_start, x.hit, x.n, x.last from (
+       select s.id, to_char(s.publish_start, 'YYYY-MM-DD') as publish_start, row_number() over w as n, lead(s.id) over w is null as last,
+              case when ${atLevel.sql} coalesce(${lv.sql} = ${level}, false) then coalesce((select ${viewer.rule.sql} from blog_post p where p.id = s.id), false) else false end as hit
+         from (select u.id, u.publish_start from (${branches.map((b) => b.sql).join(' union all ')}) u order by u.publish_start desc, u.id desc limit ?) s
+       window w as (order by s.publish_start desc, s.id desc)) x
+      where x.hit or x.last limit ?`,
+    [...atLevel.params, ...lv.params, ...viewer.rule.params, ...branches.flatMap((b) => b.params), budget, limit],
   );
-  const last = rows.find((r) => !r.hit);
-  return {
-    hits: rows.filter((r) => r.hit).map((r) => ({ id: r.id, publish_start: r.publish_start })),
-    walked: last?.walked ?? 0,
-    last: last ? { id: last.id, publish_start: last.publish_start } : null,
-  };
+  const hits = rows.filter((r) => r.hit).map((r) => ({ id: r.id, publish_start: r.publish_start, level }));
+  const end = rows.find((r) => r.last);
+  const stopped = hits.length < limit && end !== undefined && end.n >= budget;
+  return { hits, stoppedAt: stopped ? { id: end.id, publish_start: end.publish_start } : null };
 }
 
 /**
  * One page of hits (ids with their level) in rank order after `after`, and the key to continue
  * from: the page's last hit, or where a walk stopped on its budget (the page is short then).
+ * Levels are read in ranges: from the first level to read, the widest range of levels whose
+ * candidates are not common by the index path, else the level alone by the walk, and on.
  */
 export async function searchPage(
   run: RunSql,
@@ -258,15 +252,20 @@ export async function searchPage(
   limit: number,
 ): Promise<{ hits: { id: number; level: Level }[]; next: SearchKey | null }> {
   const hits: SearchKey[] = [];
-  const counted = new Map<string, number>(); // bounded counts of (source, term), shared by the levels
-  for (const level of LEVELS) {
-    if (after && level < after.level) continue;
-    const answer = await levelHits(run, viewer, terms, level, after?.level === level ? after : null, limit + 1 - hits.length, counted);
-    hits.push(...answer.hits.map((r) => ({ level, publishStart: r.publish_start, id: r.id })));
+  const rows = await countRows(run, viewer, terms);
+  for (let lo: Level = after?.level ?? 0; hits.length <= limit;) {
+    let hi: Level = TOP;
+    while (hi > lo && candidates(terms, lo, hi, rows).rows > SEARCH_PATHS.common) hi = (hi - 1) as Level;
+    const found = candidates(terms, lo, hi, rows);
+    const from = after?.level === lo ? after : null;
+    const want = limit + 1 - hits.length;
+    const answer = found.rows > SEARCH_PATHS.common ? await walk(run, viewer, terms, lo, from, want) : await indexHits(run, viewer, terms, found, lo, hi, from, want);
+    hits.push(...answer.hits.map((r) => ({ level: r.level, publishStart: r.publish_start, id: r.id })));
     if (answer.stoppedAt && hits.length <= limit) {
-      return { hits: hits.map((h) => ({ id: h.id, level: h.level })), next: { level, publishStart: answer.stoppedAt.publish_start, id: answer.stoppedAt.id } };
+      return { hits: hits.map((h) => ({ id: h.id, level: h.level })), next: { level: lo, publishStart: answer.stoppedAt.publish_start, id: answer.stoppedAt.id } };
     }
-    if (hits.length > limit) break;
+    if (hi === TOP) break;
+    lo = (hi + 1) as Level;
   }
   const page = hits.slice(0, limit);
   return { hits: page.map((h) => ({ id: h.id, level: h.level })), next: hits.length > limit ? page[page.length - 1]! : null };

@@ -129,7 +129,7 @@ describe('blog search with several words', () => {
     expect(byIndex.hits).toEqual(expected);
     const saved = { ...SEARCH_PATHS };
     try {
-      Object.assign(SEARCH_PATHS, { common: 0, window: 3, budget: 1000 });
+      Object.assign(SEARCH_PATHS, { common: 0, budget: 1000 });
       expect((await allPages('朝礼 連絡', 4)).hits).toEqual(expected);
       expect(await ranked('総務 予約')).toEqual([
         [id.title, 'TITLE'],
@@ -137,7 +137,7 @@ describe('blog search with several words', () => {
         [id.comment, 'COMMENT'],
       ]);
       // Each request walks at most 4 posts: pages come short (some empty), never out of order or twice.
-      Object.assign(SEARCH_PATHS, { common: 0, window: 2, budget: 4 });
+      Object.assign(SEARCH_PATHS, { common: 0, budget: 4 });
       const bounded = await allPages('朝礼 連絡', 4);
       expect(bounded.hits).toEqual(expected);
       expect(bounded.sizes.some((n) => n < 4)).toBe(true);

@@ -147,7 +147,7 @@ describe('blog search', () => {
     const saved = { ...SEARCH_PATHS };
     try {
       // Every word is common and the window small: the dense path answers the pages it can fill.
-      Object.assign(SEARCH_PATHS, { common: 1, window: 8 });
+      Object.assign(SEARCH_PATHS, { common: 1 });
       expect(await pages('朝', 5)).toEqual(expected);
       expect(await pages('朝礼', 3)).toEqual(expected);
       expect(await ids(w.token.staff, '会議')).toEqual([id.ownDraft, id.title, id.body, id.comment]);
