@@ -171,8 +171,8 @@ async function indexHits(
      select v.id, v.publish_start, lv.level from (
        select ${KEY}, p.publish_start as at from blog_post p
         where p.id = any(array(select post_id from c)) and ${viewer.rule.sql} ${inner ? 'and (p.publish_start, p.id) < (?::date, ?)' : ''} ${ORDER} offset 0) v
-     cross join lateral (select ${lv.sql} as level) lv
-     where lv.level between ${lo} and ${hi} ${outer ? `and (lv.level > ${lo} or (v.at, v.id) < (?::date, ?))` : ''}
+     cross join lateral (select ${lv.sql} as level offset 0) lv
+     where ${lo === hi ? `lv.level = ${lo}` : `lv.level between ${lo} and ${hi}`} ${outer ? `and (lv.level > ${lo} or (v.at, v.id) < (?::date, ?))` : ''}
      order by lv.level, v.at desc, v.id desc limit ?`,
     [
       ...found.pairs.flatMap((p, i) => [...keys[i]!.params, p.term]),

@@ -38,15 +38,17 @@ export class BlogSearchService {
     const page = checkPage(0, limit ?? DEFAULT_PAGE);
     const cursor = decodeSearchCursor(after);
     let found: Awaited<ReturnType<typeof searchPage>> = { hits: [], next: null };
+    let reading: Promise<Awaited<ReturnType<typeof matchedTexts>>> = Promise.resolve([]);
     const views = await this.posts.readableViews(ctx, async (viewer) => {
       found = await searchPage(run, viewer, terms, cursor, page.limit);
-      return found.hits.map((h) => h.id);
+      const ids = found.hits.map((h) => h.id);
+      // The snippets' texts are read while the posts are (another pooled connection); only the
+      // posts that pass mayRead below are shown with them.
+      reading = matchedTexts(run, ids, terms);
+      reading.catch(() => undefined);
+      return ids;
     });
-    const texts = await matchedTexts(
-      run,
-      views.map((v) => v.id),
-      terms,
-    );
+    const texts = await reading;
     const level = new Map(found.hits.map((h) => [h.id, h.level]));
     return {
       items: views.map((post) => ({

@@ -49,14 +49,18 @@ export function checkQuery(raw: unknown): string[] {
 }
 
 /**
- * The index keys a term's match must have (blog_search_grams): its one character, or every
- * distinct pair of adjacent characters. Characters are code points, as PostgreSQL's substr counts them.
+ * The index keys looked up for a term (blog_search_grams): its one character, or pairs of adjacent
+ * characters that together cover it without overlapping (the last pair overlaps when the length is
+ * odd). A text with the term has them all; the substring match confirms. Every pair would narrow
+ * little more at twice the posting lists read. Characters are code points, as PostgreSQL's substr
+ * counts them.
  */
 export function queryGrams(term: string): string[] {
   const chars = [...term];
   if (chars.length === 1) return chars;
   const grams = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i]! + chars[i + 1]!);
+  for (let i = 0; i + 1 < chars.length; i += 2) grams.add(chars[i]! + chars[i + 1]!);
+  if (chars.length % 2) grams.add(chars[chars.length - 2]! + chars[chars.length - 1]!);
   return [...grams];
 }
 
