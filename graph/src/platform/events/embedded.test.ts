@@ -528,6 +528,20 @@ describe('embedded retry queue', () => {
       .execute<{ event_id: string }[]>(`select event_id from event_probe_effect where consumer = ? order by id`, [consumer])
       .then((r) => r.map((x) => x.event_id));
 
+  it('an empty queue has nothing due (it sleeps a whole poll); a waiting event is due when its time comes', async () => {
+    // greatest(0, null) is 0 in PostgreSQL: an empty table once read as "due now", and every idle
+    // process looked at it 20 times a second.
+    const queue = new RetryQueue(db.orm, log);
+    queue.add(new ConsumerRunner(new ProbeConsumer(), db.orm, new TableDeadLetters(db.orm), policy, new EventMetrics(), log));
+    expect(await queue.nextDueInMs()).toBeNull();
+    await queue.defer('probe', [{ event: probeEnvelope('a', { n: 1 }), attempts: 1, error: 'x', dueInMs: 60_000 }]);
+    const later = await queue.nextDueInMs();
+    expect(later).toBeGreaterThan(50_000);
+    expect(later).toBeLessThanOrEqual(60_000);
+    await queue.defer('probe', [{ event: probeEnvelope('b', { n: 1 }), attempts: 1, error: 'x', dueInMs: 0 }]);
+    expect(await queue.nextDueInMs()).toBe(0);
+  });
+
   it("a failing event holds up neither the claim, nor other consumers, nor its own consumer's other aggregates; its aggregate's later events wait behind it, in order", async () => {
     const failing = new ProbeConsumer('probe');
     const other = new ProbeConsumer('other');

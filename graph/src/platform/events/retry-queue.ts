@@ -135,12 +135,13 @@ export class RetryQueue {
 
   /** Milliseconds until the first waiting event is due (0: now), or null when none waits. */
   async nextDueInMs(): Promise<number | null> {
+    // Not greatest(0, …) in SQL: it skips nulls, so an empty queue would read as due now.
     const [row] = await execBound<{ ms: number | null }>(
       this.orm.em.fork(),
-      `select greatest(0, extract(epoch from min(due_at) - now()) * 1000)::float8 as ms from event_retry where id in (${HEADS})`,
+      `select (extract(epoch from min(due_at) - now()) * 1000)::float8 as ms from event_retry where id in (${HEADS})`,
       [this.names()],
     );
-    return row?.ms ?? null;
+    return row?.ms == null ? null : Math.max(0, row.ms);
   }
 
   /** Events waiting per consumer (metrics, `workers status`). */
