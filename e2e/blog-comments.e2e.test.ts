@@ -275,10 +275,8 @@ describe('blog comments (web)', () => {
     const target = commentNamed(author.page, 'デバイス管理者のコメント');
     await target.waitFor();
     expect(await commentNamed(author.page, 'システム管理者のコメント').getByTestId('blog-comment-menu').count()).toBe(1);
-    await target.getByTestId('blog-comment-menu').click();
-    await author.page.getByRole('menuitem', { name: '削除' }).click();
     const confirm = author.page.getByRole('alertdialog', { name: 'コメントを削除しますか？' });
-    await confirm.waitFor();
+    await chooseDelete(author.page, target.getByTestId('blog-comment-menu'), confirm);
     await shot(author.page, 'desktop-blog-comment-delete');
     await confirm.getByRole('button', { name: '削除' }).click();
     await target.waitFor({ state: 'detached' });
@@ -326,15 +324,34 @@ describe('blog comments (web)', () => {
 
     // The writer deletes their comment (and with it the reply): gone from the watcher too.
     // The comment's own menu comes first (its reply has one too: the writer wrote both).
-    await first.getByTestId('blog-comment-menu').first().click();
-    await writer.page.getByRole('menuitem', { name: '削除' }).click();
-    await writer.page.getByRole('alertdialog').getByRole('button', { name: '削除' }).click();
+    const question = writer.page.getByRole('alertdialog');
+    await chooseDelete(writer.page, first.getByTestId('blog-comment-menu').first(), question);
+    await question.getByRole('button', { name: '削除' }).click();
     await expect.poll(() => commentTexts(watched)).toEqual([]);
     await expect.poll(() => count.innerText()).toBe('0');
     expect(await watcher.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await Promise.all([writer, watcher].map((x) => x.context.close()));
   }, 180_000);
 });
+
+/**
+ * Opens a comment's menu (`menu`, its button) and picks 削除 until its question shows (at most three tries). Once in a CI
+ * run the question never came after the click on 削除: the click was lost, probably because the
+ * dialog, centred, moved while the menu was being clicked (not proven). A retry is reported.
+ */
+async function chooseDelete(page: Page, menu: Locator, question: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    if (!(await page.getByRole('menuitem', { name: '削除' }).isVisible())) await menu.click();
+    await page.getByRole('menuitem', { name: '削除' }).click();
+    try {
+      await question.waitFor({ timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      console.warn(`blog-comments: the question after 削除 did not show (try ${attempt}); trying again`);
+    }
+  }
+}
 
 function threadSizeOf(comments: ApiComment[]): number {
   return comments.reduce((n, c) => n + 1 + c.replies.length, 0);
