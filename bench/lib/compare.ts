@@ -7,13 +7,13 @@
  *          with the same session lookup.
  * The answers are checked identical before any load. Then, open-loop (lib/load.ts), both climb the
  * same ladder of rates interleaved (the highest rate with p99 under the limit and no errors), and both
- * run at one common moderate rate, in `rounds` alternating rounds (median of the rounds).
+ * run at one common moderate rate, in `rounds` alternating rounds (percentiles over the rounds pooled).
  * Two verdicts: `throughput` (full's max rate ≥ min × bare's) and `latency` (at the common rate,
  * full's p50 and p99 ≤ max × bare's and full's p99 under the limit); `none` leaves the judging to the
  * bench (its figures are in `results`).
  *
  * Flags (all benches using it): --pool=10 --step-seconds=5 --start=N --bisections=2 --max-rate=20000
- *   --p99=50 --target=X --common-rate=N --rounds=N --sockets=64
+ *   --p99=50 --target=X --common-rate=N --rounds=N --common-samples=600 --common-max-seconds=60 --sockets=64
  *   --profile [--rate=N] [--seconds=15]: instead of the search, timings inside both servers at one
  *   rate and a CPU profile of each (bench/results/<name>-profile-*).
  */
@@ -29,7 +29,7 @@ import { numArg, type BenchArgs, type BenchOutcome } from './bench.js';
 import { summariseProfile, type ProfileSummary } from './cpuprofile.js';
 import { serverEnv, type BenchDatabase } from './database.js';
 import { ms, table } from './format.js';
-import { keepAliveAgent, runStep, type StepResult, type Target } from './load.js';
+import { keepAliveAgent, quantile, runStep, stepSamples, type StepResult, type Target } from './load.js';
 import { onCleanup, REPO_ROOT, startChild, type BenchChild, type ChildStats } from './procs.js';
 import { cpuBetween, machineUse, postgresPids, snapshot } from './sysstat.js';
 
@@ -176,6 +176,35 @@ export interface CompareSpec {
   defaults?: { start?: number; rounds?: number; rate?: number; common?: number };
 }
 
+/**
+ * One row for several rounds at one rate: percentiles over every round's samples together, counts
+ * summed, CPU and machine figures the median of the rounds.
+ */
+export function pooled(runs: StepResult[]): StepResult {
+  if (runs.length === 1) return runs[0];
+  const all = Float64Array.from(runs.flatMap((r) => [...(stepSamples.get(r) ?? [])])).sort();
+  const m = (f: (r: StepResult) => number) => median(runs.map(f));
+  return {
+    ...runs[0],
+    durationS: runs.reduce((a, r) => a + r.durationS, 0),
+    scheduled: runs.reduce((a, r) => a + r.scheduled, 0),
+    sent: runs.reduce((a, r) => a + r.sent, 0),
+    achievedRps: m((r) => r.achievedRps),
+    p50: quantile(all, 0.5),
+    p90: quantile(all, 0.9),
+    p99: quantile(all, 0.99),
+    max: Math.max(...runs.map((r) => r.max)),
+    mean: all.length ? all.reduce((a, b) => a + b, 0) / all.length : NaN,
+    errors: runs.reduce((a, r) => a + r.errors, 0),
+    ok: runs.reduce((a, r) => a + r.ok, 0),
+    saturated: runs.some((r) => r.saturated),
+    clientLagP99: m((r) => r.clientLagP99),
+    server: { ...runs[0].server!, cpuMsPerReq: m((r) => r.server!.cpuMsPerReq) },
+    machine: runs[0].machine ? { ...runs[0].machine, pgMsPerReq: m((r) => r.machine?.pgMsPerReq ?? NaN), otherPct: m((r) => r.machine?.otherPct ?? NaN) } : null,
+    pass: runs.every((r) => r.pass),
+  };
+}
+
 /** Starts both servers, checks their answers, then searches, measures and judges (or profiles). */
 export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> {
   const { args, log, db } = spec;
@@ -277,37 +306,23 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   const minBest = Math.min(...servers.map((s) => s.best));
   const grain = minBest >= 40 ? 10 : 1;
   const common = numArg(args, 'common-rate', minBest > 0 ? Math.max(1, Math.round((minBest * 0.5) / grain) * grain) : (spec.defaults?.common ?? 1));
-  log(`\nat a common rate of ${common} rps, ${rounds} round${rounds > 1 ? 's' : ''} of ${(stepMs * 2) / 1000} s each, alternating:`);
+  // p99 needs samples: of fewer than 100 it is the single worst request, which one GC pause or a
+  // neighbour's burst decides. Each round lasts long enough for the rounds together to hold
+  // `--common-samples` requests per server (bounded by `--common-max-seconds` a round), and the
+  // percentiles are taken over all rounds' samples pooled.
+  const wantSamples = numArg(args, 'common-samples', 600);
+  const maxRoundMs = numArg(args, 'common-max-seconds', 60) * 1000;
+  const roundMs = Math.max(stepMs * 2, Math.min(maxRoundMs, Math.ceil(wantSamples / rounds / common) * 1000));
+  log(`\nat a common rate of ${common} rps, ${rounds} round${rounds > 1 ? 's' : ''} of ${roundMs / 1000} s each, alternating (percentiles over the rounds' samples pooled):`);
   const commonRuns = new Map<Server, StepResult[]>(servers.map((s) => [s, []]));
   for (let round = 0; round < rounds; round++) {
     for (const s of round % 2 ? [...servers].reverse() : servers) {
-      const r = await measure(s, common, stepMs * 2, p99Limit, db.pgData, 1000 + round);
+      const r = await measure(s, common, roundMs, p99Limit, db.pgData, 1000 + round);
       commonRuns.get(s)!.push(r);
       progress(s, r, '  (common)');
     }
   }
-  /** One row per server: the median of the rounds (errors summed). */
-  const commonOf = (s: Server): StepResult => {
-    const runs = commonRuns.get(s)!;
-    if (runs.length === 1) return runs[0];
-    const m = (f: (r: StepResult) => number) => median(runs.map(f));
-    return {
-      ...runs[0],
-      achievedRps: m((r) => r.achievedRps),
-      p50: m((r) => r.p50),
-      p90: m((r) => r.p90),
-      p99: m((r) => r.p99),
-      max: Math.max(...runs.map((r) => r.max)),
-      mean: m((r) => r.mean),
-      errors: runs.reduce((a, r) => a + r.errors, 0),
-      ok: runs.reduce((a, r) => a + r.ok, 0),
-      saturated: runs.some((r) => r.saturated),
-      clientLagP99: m((r) => r.clientLagP99),
-      server: { ...runs[0].server!, cpuMsPerReq: m((r) => r.server!.cpuMsPerReq) },
-      machine: runs[0].machine ? { ...runs[0].machine, pgMsPerReq: m((r) => r.machine?.pgMsPerReq ?? NaN), otherPct: m((r) => r.machine?.otherPct ?? NaN) } : null,
-      pass: runs.every((r) => r.pass),
-    };
-  };
+  const commonOf = (s: Server): StepResult => pooled(commonRuns.get(s)!);
   const commonSteps = servers.map(commonOf);
 
   // --- report
@@ -316,7 +331,7 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     log(`\n${s.label}: highest rate with p99 < ${p99Limit} ms and no errors = ${s.best || 'none'} rps`);
     log(table(STEP_HEADERS, [...s.steps].sort((x, y) => x.rate - y.rate).map(stepRow)));
   }
-  log(`\nat a common rate of ${common} rps (${rounds > 1 ? `median of ${rounds} rounds of` : ''} ${(stepMs * 2) / 1000} s each):`);
+  log(`\nat a common rate of ${common} rps (${rounds} round${rounds > 1 ? 's' : ''} of ${roundMs / 1000} s, ${commonSteps[0].ok} + ${commonSteps[1].ok} answers pooled):`);
   log(
     table(
       ['server', ...STEP_HEADERS],
@@ -391,7 +406,7 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     inconclusive: pass === null && spec.verdict.kind !== 'none',
     headline,
     results: {
-      setup: { ...spec.setup, pool, sockets, stepSeconds: stepMs / 1000, start, bisections, p99LimitMs: p99Limit, rounds },
+      setup: { ...spec.setup, pool, sockets, stepSeconds: stepMs / 1000, start, bisections, p99LimitMs: p99Limit, rounds, commonRoundSeconds: roundMs / 1000 },
       full: { maxRate: f.best, steps: f.steps },
       bare: { maxRate: b.best, steps: b.steps },
       ratio: rateRatio,

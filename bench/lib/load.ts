@@ -46,6 +46,15 @@ export interface StepResult {
   machine?: (MachineUse & { pgMsPerReq: number }) | null;
 }
 
+/**
+ * Each step's sorted latencies (ms), kept out of the step's JSON: pooling the samples of several
+ * rounds gives a p99 that means something where one round is too short to have one.
+ */
+export const stepSamples = new WeakMap<StepResult, Float64Array>();
+
+/** The p-quantile (0 < p ≤ 1) of sorted samples: the smallest sample with at least p of them at or below it. */
+export const quantile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
+
 export function keepAliveAgent(maxSockets: number): http.Agent {
   // Free sockets close before the server's 5 s keep-alive timeout, so no request lands on a closing socket.
   return new http.Agent({ keepAlive: true, maxSockets, timeout: 4000 });
@@ -55,8 +64,6 @@ function lcg(seed: number) {
   let s = seed >>> 0;
   return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
 }
-
-const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
 
 export async function runStep(
   target: Target,
@@ -166,7 +173,7 @@ export async function runStep(
   const elapsed = Math.max(lastDone, start + (sent - 1) * interval) - start;
   const sorted = latencies.subarray(0, nLat).sort();
   const mean = nLat ? sorted.reduce((a, b) => a + b, 0) / nLat : NaN;
-  return {
+  const result: StepResult = {
     target: target.name,
     rate,
     durationS: durationMs / 1000,
@@ -175,9 +182,9 @@ export async function runStep(
     ok,
     errors: errors + (total - sent),
     achievedRps: elapsed > 0 ? (ok * 1000) / elapsed : 0,
-    p50: pct(sorted, 0.5),
-    p90: pct(sorted, 0.9),
-    p99: pct(sorted, 0.99),
+    p50: quantile(sorted, 0.5),
+    p90: quantile(sorted, 0.9),
+    p99: quantile(sorted, 0.99),
     max: nLat ? sorted[nLat - 1] : NaN,
     mean,
     saturated,
@@ -185,4 +192,6 @@ export async function runStep(
     clientCpuPct: ((cpu.user + cpu.system) / 1000 / elapsed) * 100,
     clientLagP99: lag.percentile(99) / 1e6,
   };
+  stepSamples.set(result, sorted);
+  return result;
 }
