@@ -153,7 +153,37 @@ const policyOf = (o?: SanitizeOptions) => o?.isAllowedImageUrl ?? ownFileImages;
 
 /** The inline HTML of one text (paragraph, header, list item, caption): marks and links only. */
 export function sanitizeInlineHtml(html: string, o?: SanitizeOptions): string {
-  return sanitizeHtml(html, options(INLINE_TAGS, policyOf(o), {}));
+  return tidyInlineHtml(sanitizeHtml(html, options(INLINE_TAGS, policyOf(o), {})));
+}
+
+// Over sanitize-html's output, whose marks carry no attributes but a link's and whose break is `<br />`.
+const EMPTY_MARK = /<(b|i|u|s)><\/\1>|<a [^>]*><\/a>/g;
+const FINAL_BREAK = /<br \/>((?:<\/(?:b|i|u|s|a)>)*)$/;
+const TRAILING_MARK_TAGS = /(?:<\/?(?:b|i|u|s)>|<a [^>]*>|<\/a>)*$/;
+
+function withoutEmptyMarks(html: string): string {
+  let out = html;
+  for (let before = ''; before !== out;) {
+    before = out;
+    out = out.replace(EMPTY_MARK, '');
+  }
+  return out;
+}
+
+/**
+ * What the browser's editing leaves in a text and nobody sees: marks around nothing, and the
+ * closing `<br>` of a line with content (a block's last break draws no line; Enter at the end of bold
+ * text can leave `<b><br></b>` behind). A break that draws a line stays: between lines, the second
+ * of two at the end, or the only content (a blank line the author made). Idempotent.
+ */
+export function tidyInlineHtml(html: string): string {
+  let out = withoutEmptyMarks(html);
+  const end = FINAL_BREAK.exec(out);
+  if (end) {
+    const before = out.slice(0, end.index).replace(TRAILING_MARK_TAGS, '');
+    if (before !== '' && !before.endsWith('<br />')) out = withoutEmptyMarks(out.slice(0, end.index) + end[1]);
+  }
+  return out;
 }
 
 /** Any HTML reduced to the rich-text allow-list (what the renderer's output is passed through). */

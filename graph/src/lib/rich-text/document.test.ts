@@ -66,6 +66,21 @@ describe('parseDocument', () => {
     expect(doc.blocks[0]!.data).toEqual({ text: '赤大' });
   });
 
+  it("drops what the browser's editing leaves behind and nobody sees: a line's closing <br> and empty marks", () => {
+    // Enter at the end of bold text can leave the bold carried into a closing <br> (seen in Chromium).
+    const doc = parseDocument({
+      blocks: [para('<b>重要</b><b><br></b>'), para('連絡<br>'), para('<i></i>本文<s><b></b></s>'), { type: 'header', data: { text: '持ち物<br/>', level: 2 } }],
+    });
+    expect(doc.blocks.map((b) => (b.data as { text: string }).text)).toEqual(['<b>重要</b>', '連絡', '本文', '持ち物']);
+    // A <br> that draws a line stays: one between lines, the second of two at the end (an empty last
+    // line), and the only content of a paragraph (a blank line the author made).
+    const kept = parseDocument({ blocks: [para('一行目<br>二行目'), para('一行目<br><br>'), para('<br>')] });
+    expect(kept.blocks.map((b) => (b.data as { text: string }).text)).toEqual(['一行目<br />二行目', '一行目<br /><br />', '<br />']);
+    // List items and captions are texts too.
+    const list = parseDocument({ blocks: [{ type: 'list', data: { style: 'unordered', items: [{ content: '<u>項目</u><u><br></u>', items: [] }] } }] });
+    expect((list.blocks[0]!.data as { items: { content: string }[] }).items[0]!.content).toBe('<u>項目</u>');
+  });
+
   it('takes an empty document and a list without meta (unordered)', () => {
     expect(parseDocument({ blocks: [] })).toEqual({ blocks: [] });
     const doc = parseDocument({ blocks: [{ type: 'list', data: { style: 'unordered', items: [{ content: 'a', items: [] }] } }] });
