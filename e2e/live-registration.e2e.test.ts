@@ -100,4 +100,53 @@ describe('live screens: a change between the first query and the subscription', 
     await watcher.close();
     await Promise.all([author, viewer].map((x) => x.context.close()));
   });
+  test('the re-read that follows keeps the pages the viewer had loaded (もっと見る), the new post on top', async () => {
+    const author = await newPage(browser);
+    const viewer = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    await signIn(viewer.page, 'sysadmin');
+    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
+    const watcher = await probe('devadmin');
+
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let sawSubscribe!: () => void;
+    const subscribeHeld = new Promise<void>((r) => (sawSubscribe = r));
+    await viewer.page.routeWebSocket(/\/graphql$/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (typeof m === 'string' && m.includes('"type":"subscribe"') && m.includes('BlogChanged')) {
+          sawSubscribe();
+          void released.then(() => server.send(m));
+        } else server.send(m);
+      });
+    });
+    await viewer.page.goto('/blog');
+    await viewer.page.getByTestId('blog-card').first().waitFor();
+    await subscribeHeld;
+    // The viewer reads on: a second page of cards.
+    const firstPage = (await titles(viewer.page)).length;
+    await viewer.page.getByRole('button', { name: 'もっと見る' }).click();
+    await expect.poll(async () => (await titles(viewer.page)).length).toBeGreaterThan(firstPage);
+    const loaded = await titles(viewer.page);
+
+    const title = `読み進めた後の投稿 ${Date.now()}`;
+    const delivered = watcher.delivered(title);
+    const made = await author.page.request.post('/api/blogs', { data: { title, content: '<p>登録の前に届いた変更</p>', category_id: dev } });
+    expect(made.status()).toBe(201);
+    await delivered;
+
+    release();
+    await expect.poll(() => titles(viewer.page)).toContain(title);
+    // Every card the viewer had loaded is still there, in order, below the new one (the re-read
+    // brings a page more: new posts push the loaded ones down).
+    const after = (await titles(viewer.page)).filter((t) => t !== title);
+    expect(after.slice(0, loaded.length)).toEqual(loaded);
+
+    const { blog_id } = (await made.json()) as { blog_id: number };
+    await author.page.request.delete(`/api/blogs/${blog_id}`, { headers: { 'X-Requested-With': 'fetch' } });
+    await watcher.close();
+    await Promise.all([author, viewer].map((x) => x.context.close()));
+  });
 });

@@ -75,3 +75,43 @@ describe('the bell groups a post’s likes into one item', () => {
     await Promise.all(pages.map((x) => x.context.close()));
   });
 });
+
+describe('the bell keeps what もっと見る loaded', () => {
+  test('a live change while the list is open reads it anew with the added page: every item shown before stays, the new one on top', async () => {
+    const author = await newPage(browser);
+    const liker = await newPage(browser);
+    // An employee no other test signs in as: their bell holds only this test's items.
+    await signIn(author.page, 'makoto.nakamura');
+    await signIn(liker.page, 'admin');
+    const people = await Promise.all([author, liker].map((x) => me(x.page)));
+    const name = `E2E もっと見る ${Date.now().toString(36)}`;
+    const made = await liker.page.request.post('/api/blog_category', {
+      data: { category_name: name, permissions: ['書き込み', '閲覧'], employees: people.map((p) => p.id), departments: [] },
+      headers: { 'X-Requested-With': 'fetch' },
+    });
+    expect(made.status()).toBe(201);
+    const categoryId = ((await made.json()) as { category_id: number }).category_id;
+    const post = async (title: string) => {
+      const r = await author.page.request.post('/api/blogs', { data: { title, content: '<p>通知の続き</p>', category_id: categoryId } });
+      expect(r.status()).toBe(201);
+      return ((await r.json()) as { blog_id: number }).blog_id;
+    };
+    // 22 liked posts: 22 items, a page of 20 and two more.
+    const stamp = Date.now().toString(36);
+    for (let i = 1; i <= 22; i++) await like(liker.page, await post(`続きの通知 ${stamp} ${i}`));
+
+    const items = author.page.getByTestId('notification-item');
+    await author.page.getByTestId('notification-bell').click();
+    await expect.poll(() => items.count()).toBe(20);
+    await author.page.getByTestId('notification-panel').getByRole('button', { name: 'もっと見る' }).click();
+    await expect.poll(() => items.count()).toBe(22);
+    const before = await items.allInnerTexts();
+
+    // Live, with the list open: one more like.
+    await like(liker.page, await post(`続きの通知 ${stamp} 23`));
+    await expect.poll(async () => (await items.allInnerTexts())[0]).toContain(`続きの通知 ${stamp} 23`);
+    await expect.poll(() => items.count()).toBe(23);
+    expect((await items.allInnerTexts()).slice(1)).toEqual(before);
+    await Promise.all([author, liker].map((x) => x.context.close()));
+  });
+});

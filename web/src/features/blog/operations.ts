@@ -44,10 +44,10 @@ export const BlogCardFields = graphql(`
   }
 `);
 
-/** A page of the feed; the first (`withPinned`) brings 速報 in the same request. */
+/** A page of the feed (20 cards unless `limit`); the first (`withPinned`) brings 速報 in the same request. */
 export const BlogFeedQuery = graphql(`
-  query BlogFeed($filter: BlogFeedFilter, $after: String, $withPinned: Boolean!) {
-    blogFeed(filter: $filter, after: $after) {
+  query BlogFeed($filter: BlogFeedFilter, $after: String, $withPinned: Boolean!, $limit: Int) {
+    blogFeed(filter: $filter, after: $after, limit: $limit) {
       items {
         ...BlogCardFields
       }

@@ -15,6 +15,10 @@ interface FeedState {
   error: boolean;
 }
 
+/** Cards a page holds (the server's default), and the most one re-read may ask for (the server's limit). */
+const PAGE = 20;
+const MAX_REREAD = 200;
+
 /**
  * The feed for one filter, page by page on the server's cursor: a new filter starts over, もっと見る
  * appends the next page; each first page brings 速報 along in the same request. An answer for a
@@ -28,11 +32,11 @@ export function useBlogFeed(filter: BlogFeedFilter) {
   const [state, setState] = useState<FeedState>({ items: [], pinned: null, next: null, loading: true, error: false });
 
   const fetchPage = useCallback(
-    async (after: string | null, append: boolean, keep = false) => {
+    async (after: string | null, append: boolean, keep = false, limit = PAGE) => {
       const forKey = current.current;
       setState((s) => ({ ...s, loading: true, error: false, ...(append || keep ? {} : { items: [], next: null }) }));
       try {
-        const variables = { filter: JSON.parse(forKey) as BlogFeedFilter, after, withPinned: after === null };
+        const variables = { filter: JSON.parse(forKey) as BlogFeedFilter, after, withPinned: after === null, ...(limit !== PAGE ? { limit } : {}) };
         const { data } = await client.query({ query: BlogFeedQuery, variables, fetchPolicy: 'no-cache' });
         if (current.current !== forKey || !data) return;
         const page = data.blogFeed;
@@ -60,9 +64,13 @@ export function useBlogFeed(filter: BlogFeedFilter) {
     [],
   );
   const reload = useCallback(() => void fetchPage(null, false), [fetchPage]);
-  // A change may have come between the first read and the subscription's registration: read the
-  // first page again, keeping the cards on screen meanwhile (app/live-position.ts).
-  useEffect(() => whenStale('BlogFeed', () => void fetchPage(null, false, true)), [fetchPage]);
+  // A change may have come between the first read and the subscription's registration: read again
+  // from the top the loaded cards and a page more (new posts push them down; at most the server's
+  // 200), keeping them on screen meanwhile, so a viewer who had read on keeps their place
+  // (app/live-position.ts).
+  const loaded = useRef(0);
+  loaded.current = state.items.length;
+  useEffect(() => whenStale('BlogFeed', () => void fetchPage(null, false, true, Math.min(MAX_REREAD, loaded.current + PAGE))), [fetchPage]);
   // The viewer's own like, save or visit: the card takes the post as it now is; in 保存したブログ an
   // unsaved post leaves.
   const replace = useCallback((post: BlogCardPost) => {

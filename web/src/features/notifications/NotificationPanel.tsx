@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, IconButton, Spinner } from '@primer/react';
@@ -29,8 +29,8 @@ graphql(`
 `);
 
 const NotificationsQuery = graphql(`
-  query Notifications($after: String) {
-    notifications(after: $after, limit: 20) {
+  query Notifications($after: String, $limit: Int = 20) {
+    notifications(after: $after, limit: $limit) {
       unreadCount
       nextCursor
       items {
@@ -59,10 +59,14 @@ export function placeOf(n: Pick<NotificationItemFragment, 'postId' | 'commentId'
   return `${narrow ? '/blog/sp' : '/blog'}?${q}`;
 }
 
+/** Items a page holds, and the most one read may ask for (the server's limit). */
+const PAGE = 20;
+const MAX_READ = 200;
+
 /**
  * The bell's list (its own chunk): newest first, unread marked, each item (a group: a post's likes,
  * its comments, a thread's replies) opening its post (and marking the group read), one mark per item and すべて既読にする; もっと見る on the server's cursor.
- * `version` changes with every live change: the first page is read anew.
+ * `version` changes with every live change: the list is read anew, the added pages included.
  */
 export default function NotificationPanel({ version, onCount, onClose }: { version: number; onCount(n: number): void; onClose(): void }) {
   const { locale } = useI18n();
@@ -75,14 +79,22 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
   const [markAll, markingAll] = useMutation(MarkAllNotificationsReadMutation);
   const [failed, setFailed] = useState(false);
 
+  // A live change reads the list anew from the top: as many items as are shown and a page more (new
+  // items push them down; at most the server's 200), so the pages もっと見る added stay.
+  const shown = useRef(0);
   useEffect(() => {
     if (version === 0) return;
-    setMore(null);
-    void refetch();
+    void refetch({ limit: Math.min(MAX_READ, shown.current + PAGE) }).then(
+      () => setMore(null),
+      () => undefined,
+    );
   }, [version, refetch]);
 
   const page = data?.notifications;
-  const items = [...(page?.items ?? []), ...(more?.items ?? [])] as NotificationItemFragment[];
+  const firstIds = new Set(page?.items.map((n) => n.id));
+  // Until the re-read's answer replaces them, added pages may repeat items it already holds.
+  const items = [...(page?.items ?? []), ...(more?.items ?? []).filter((n) => !firstIds.has(n.id))] as NotificationItemFragment[];
+  shown.current = items.length;
   const next = more ? more.next : (page?.nextCursor ?? null);
 
   const mark = async (ids: number[]) => {
