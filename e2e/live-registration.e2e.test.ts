@@ -54,30 +54,38 @@ async function probe(loginId: string): Promise<{ delivered(title: string): Promi
   };
 }
 
+/**
+ * devadmin (author, a member of 開発ブログ) and sysadmin (viewer, a member too), a probe subscriber,
+ * and the viewer's feed subscription held on its way to the server until `release`.
+ */
+async function heldFeed() {
+  const author = await newPage(browser);
+  const viewer = await newPage(browser);
+  await signIn(author.page, 'devadmin');
+  await signIn(viewer.page, 'sysadmin');
+  const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+  const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
+  const watcher = await probe('devadmin');
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let sawSubscribe!: () => void;
+  const subscribeHeld = new Promise<void>((r) => (sawSubscribe = r));
+  await viewer.page.routeWebSocket(/\/graphql$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      if (typeof m === 'string' && m.includes('"type":"subscribe"') && m.includes('BlogChanged')) {
+        sawSubscribe();
+        void released.then(() => server.send(m));
+      } else server.send(m);
+    });
+  });
+  return { author, viewer, dev, watcher, subscribeHeld, release };
+}
+
 describe('live screens: a change between the first query and the subscription', () => {
   test('a post committed after the feed read and delivered before its subscription registered appears without reload', async () => {
-    const author = await newPage(browser);
-    const viewer = await newPage(browser);
-    await signIn(author.page, 'devadmin');
-    await signIn(viewer.page, 'sysadmin');
-    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
-    const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
-    const watcher = await probe('devadmin');
-
     // The viewer's feed subscription is held on its way to the server until the post is out.
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let sawSubscribe!: () => void;
-    const subscribeHeld = new Promise<void>((r) => (sawSubscribe = r));
-    await viewer.page.routeWebSocket(/\/graphql$/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((m) => {
-        if (typeof m === 'string' && m.includes('"type":"subscribe"') && m.includes('BlogChanged')) {
-          sawSubscribe();
-          void released.then(() => server.send(m));
-        } else server.send(m);
-      });
-    });
+    const { author, viewer, dev, watcher, subscribeHeld, release } = await heldFeed();
     await viewer.page.goto('/blog');
     await viewer.page.getByTestId('blog-card').first().waitFor(); // the feed's first query has answered
     await subscribeHeld; // and its subscription is not registered
@@ -101,27 +109,7 @@ describe('live screens: a change between the first query and the subscription', 
     await Promise.all([author, viewer].map((x) => x.context.close()));
   });
   test('the re-read that follows keeps the pages the viewer had loaded (もっと見る), the new post on top', async () => {
-    const author = await newPage(browser);
-    const viewer = await newPage(browser);
-    await signIn(author.page, 'devadmin');
-    await signIn(viewer.page, 'sysadmin');
-    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
-    const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
-    const watcher = await probe('devadmin');
-
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let sawSubscribe!: () => void;
-    const subscribeHeld = new Promise<void>((r) => (sawSubscribe = r));
-    await viewer.page.routeWebSocket(/\/graphql$/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((m) => {
-        if (typeof m === 'string' && m.includes('"type":"subscribe"') && m.includes('BlogChanged')) {
-          sawSubscribe();
-          void released.then(() => server.send(m));
-        } else server.send(m);
-      });
-    });
+    const { author, viewer, dev, watcher, subscribeHeld, release } = await heldFeed();
     await viewer.page.goto('/blog');
     await viewer.page.getByTestId('blog-card').first().waitFor();
     await subscribeHeld;
