@@ -189,7 +189,7 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     }
     // The survivor stops gracefully on SIGTERM.
     await kill(w2, 'SIGTERM');
-    expect(w2.child.exitCode).toBe(0);
+    expect({ exitCode: w2.child.exitCode, signal: w2.child.signalCode }, `worker output:\n${w2.output()}`).toEqual({ exitCode: 0, signal: null });
   }, 180_000);
 
   it('(c) a relay process is killed with SIGKILL mid-claim; the other relays carry on', async () => {
