@@ -322,8 +322,7 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
       progress(s, r, '  (common)');
     }
   }
-  const commonOf = (s: Server): StepResult => pooled(commonRuns.get(s)!);
-  const commonSteps = servers.map(commonOf);
+  const commonSteps = servers.map((s) => pooled(commonRuns.get(s)!));
 
   // --- report
   const [f, b] = servers;
