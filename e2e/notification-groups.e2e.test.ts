@@ -77,7 +77,7 @@ describe('the bell groups a post’s likes into one item', () => {
 });
 
 describe('the bell keeps what もっと見る loaded', () => {
-  test('a live change while the list is open reads it anew with the added page: every item shown before stays, the new one on top', async () => {
+  test('すべて既読にする and a live change while the list is open read it anew with the added page: every item shown before stays, the new one on top', async () => {
     const author = await newPage(browser);
     const liker = await newPage(browser);
     // An employee no other test signs in as: their bell holds only this test's items.
@@ -105,6 +105,10 @@ describe('the bell keeps what もっと見る loaded', () => {
     await expect.poll(() => items.count()).toBe(20);
     await author.page.getByTestId('notification-panel').getByRole('button', { name: 'もっと見る' }).click();
     await expect.poll(() => items.count()).toBe(22);
+    // すべて既読にする reads the list anew too: the added page stays, every item now read.
+    await author.page.getByTestId('notification-read-all').click();
+    await expect.poll(() => author.page.locator('[data-testid="notification-item"][data-unread]').count()).toBe(0);
+    expect(await items.count()).toBe(22);
     const before = await items.allInnerTexts();
 
     // Live, with the list open: one more like.

@@ -36,7 +36,7 @@ export function useBlogFeed(filter: BlogFeedFilter) {
       const forKey = current.current;
       setState((s) => ({ ...s, loading: true, error: false, ...(append || keep ? {} : { items: [], next: null }) }));
       try {
-        const variables = { filter: JSON.parse(forKey) as BlogFeedFilter, after, withPinned: after === null, ...(limit !== PAGE ? { limit } : {}) };
+        const variables = { filter: JSON.parse(forKey) as BlogFeedFilter, after, withPinned: after === null, limit };
         const { data } = await client.query({ query: BlogFeedQuery, variables, fetchPolicy: 'no-cache' });
         if (current.current !== forKey || !data) return;
         const page = data.blogFeed;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, IconButton, Spinner } from '@primer/react';
@@ -73,24 +73,25 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
   const text = NOTIFICATION_TEXT[locale];
   const narrow = useNarrow();
   const navigate = useNavigate();
-  const { data, loading, error, refetch, fetchMore } = useQuery(NotificationsQuery, { fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+  const { data, previousData, loading, error, refetch, fetchMore } = useQuery(NotificationsQuery, { fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
   const [more, setMore] = useState<{ items: NotificationItemFragment[]; next: string | null } | null>(null);
   const [markRead] = useMutation(MarkNotificationsReadMutation);
   const [markAll, markingAll] = useMutation(MarkAllNotificationsReadMutation);
   const [failed, setFailed] = useState(false);
 
-  // A live change reads the list anew from the top: as many items as are shown and a page more (new
-  // items push them down; at most the server's 200), so the pages もっと見る added stay.
+  // The list read anew from the top (a live change, すべて既読にする): as many items as are shown and a
+  // page more (new items push them down; at most the server's 200), so the pages もっと見る added stay.
   const shown = useRef(0);
+  const rereadAll = useCallback(() => refetch({ limit: Math.min(MAX_READ, shown.current + PAGE) }).then(() => setMore(null)), [refetch]);
+  // The list is read on opening: only changes after that read it anew.
+  const openedAt = useRef(version);
   useEffect(() => {
-    if (version === 0) return;
-    void refetch({ limit: Math.min(MAX_READ, shown.current + PAGE) }).then(
-      () => setMore(null),
-      () => undefined,
-    );
-  }, [version, refetch]);
+    // A failed read shows through the query's own error.
+    if (version !== openedAt.current) void rereadAll().catch(() => undefined);
+  }, [version, rereadAll]);
 
-  const page = data?.notifications;
+  // While a re-read with a larger limit loads, the list shown so far stays (new variables have no data yet).
+  const page = (data ?? previousData)?.notifications;
   const firstIds = new Set(page?.items.map((n) => n.id));
   // Until the re-read's answer replaces them, added pages may repeat items it already holds.
   const items = [...(page?.items ?? []), ...(more?.items ?? []).filter((n) => !firstIds.has(n.id))] as NotificationItemFragment[];
@@ -118,8 +119,7 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
     try {
       const r = await markAll();
       if (r.data) onCount(r.data.markAllNotificationsRead);
-      setMore(null);
-      await refetch();
+      await rereadAll();
     } catch {
       setFailed(true);
     }
