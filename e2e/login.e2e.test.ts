@@ -165,7 +165,8 @@ describe('sign-in', () => {
     await table.locator('tbody tr').first().getByText('Normal', { exact: true }).waitFor();
     expect(await table.locator('tbody').innerText()).not.toMatch(/正常|故障|交換対象|廃棄|紛失|処分済み/);
     const statusFilter = page.getByRole('combobox', { name: 'Status' });
-    expect(await statusFilter.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Normal', 'Broken', 'Lost']));
+    // The choices come with their own query, which may answer after the list's.
+    await expect.poll(() => statusFilter.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Normal', 'Broken', 'Lost']));
     await page.goto('/departments/2');
     const members = page.getByTestId('members-table');
     await members.locator('tbody tr').first().waitFor();

@@ -122,10 +122,33 @@ describe('records in view mode read as description lists (issue 22, item 6)', ()
     await signIn(page, 'admin');
     const id = await firstIdWith(page, '/computers', 'computers-table', '部署');
     await page.goto(`/computers/${id}`);
+    await recordValue(page, '部署').getByRole('link').waitFor();
     const dept = await recordValue(page, '部署').innerText();
     await recordValue(page, '部署').getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: '部署詳細' }).waitFor();
     await expect.poll(() => recordValue(page, '部署名').innerText()).toBe(dept);
+    await context.close();
+  });
+
+  test('a value whose choices are still on their way is not shown as 未設定', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    const id = await firstIdWith(page, '/computers', 'computers-table', '部署');
+    // The choices (departments, locations, statuses) answer a second after the record.
+    let held = 0;
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('query MasterOptions')) {
+        held++;
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      await route.continue();
+    });
+    await page.goto(`/computers/${id}`);
+    await viewForm(page).locator('dl').first().waitFor();
+    expect(held).toBeGreaterThan(0);
+    for (const label of ['部署', '拠点', '状態']) expect(await recordValue(page, label).innerText(), label).not.toMatch(/未設定|^$/);
+    await recordValue(page, '部署').getByRole('link').waitFor();
+    expect(await recordValue(page, '部署').innerText()).not.toMatch(/未設定|…/);
     await context.close();
   });
 });

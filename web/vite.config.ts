@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { inlineGraphql } from './scripts/inline-graphql.mjs';
 // @ts-expect-error a plain .mjs script without type declarations
 import { precompress } from './scripts/precompress.mjs';
+// @ts-expect-error a plain .mjs script without type declarations
+import { screenChunkGroups } from './scripts/screen-chunks.mjs';
 
 /**
  * The production path is `npm run build:web` → web/dist, served by the graph server with an SPA
@@ -15,6 +17,9 @@ import { precompress } from './scripts/precompress.mjs';
  */
 declare const process: { env: Record<string, string | undefined> };
 const graphUrl = process.env.VITE_GRAPH_URL ?? `http://127.0.0.1:${process.env.PORT || 4000}`;
+// scripts/build.mjs: 'plan' in its first pass (nothing written), then the plan of the screens' chunks.
+const screenChunks = process.env.SCREEN_CHUNKS;
+const planning = screenChunks === 'plan';
 
 export default defineConfig({
   plugins: [
@@ -23,7 +28,7 @@ export default defineConfig({
       gqlDir: fileURLToPath(new URL('./src/gql/', import.meta.url)),
     }),
     react(),
-    precompress(),
+    !planning && precompress(),
   ],
   build: {
     target: 'es2022',
@@ -31,6 +36,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Which chunks and CSS each screen loads: scripts/prerender.mjs links the sign-in page's into its HTML.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: screenChunks && !planning ? screenChunkGroups(JSON.parse(screenChunks)) : undefined } },
   },
   server: {
     port: 5173,

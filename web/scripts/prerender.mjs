@@ -43,7 +43,12 @@ export function firstScreenHtml(template, markup, { css = [] } = {}) {
   const inline = (files) => files.map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
   const styles = inline([...entryCss.map((m) => m[1]), ...css]);
   if (/<\/style/i.test(styles)) throw new Error('a stylesheet contains </style>');
-  let html = template;
+  // The page paints from the HTML alone, so the app's JS is not fetched as if the paint waited for
+  // it: at high priority, Lighthouse's simulation of a phone counts a script that arrived before the
+  // first paint among what that paint waited for (its FCP: 0.7 s or 2.2 s by the order of a few ms).
+  let html = template
+    .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
+    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
   for (const m of entryCss) html = html.replace(m[0], '');
   // The route's stylesheets are also named by disabled links (never fetched): Vite's chunk loader
   // takes them for loaded and does not fetch, apply and restyle the page with the same rules again.

@@ -144,10 +144,12 @@ export function preloadRoute(pathname: string): Promise<void> {
   // The sign-in page is pre-rendered whole (web/scripts/prerender.mjs): the first render waits for
   // its chunk, or it would replace that page with a loading fallback.
   if (pathname === '/login') return LoginPage.preload().then(ignore, ignore);
-  void loadAppShell().catch(ignore);
   const path = matchRoutes(SCREEN_ROUTES, pathname)?.[0]?.route.path;
   const target = pathname === '/home' ? HomePage : path ? (SCREENS[path] ?? ComingSoonPage) : undefined;
-  void target?.preload().catch(ignore);
+  // Each chunk loader appends a <link> per chunk it still needs: in tasks of their own, not in the
+  // entry's evaluation (a phone's main thread would otherwise be held for all of them at once).
+  setTimeout(() => void loadAppShell().catch(ignore));
+  setTimeout(() => void target?.preload().catch(ignore));
   // Elsewhere the first render is the session check, which needs no chunk.
   return Promise.resolve();
 }

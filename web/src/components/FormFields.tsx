@@ -128,7 +128,12 @@ export function SelectField({
   /** The page of the chosen record (view mode links to it). */
   hrefOf?(value: string): string | undefined;
 }) {
-  if (readOnly) return <ViewItem label={label} value={options.find((o) => o.value === value)?.label ?? ''} href={value && hrefOf ? hrefOf(value) : undefined} />;
+  if (readOnly) {
+    const chosen = options.find((o) => o.value === value);
+    // A value whose choices are still on their way is set, not 未設定.
+    const shown = chosen?.label ?? (value && !options.length ? '…' : '');
+    return <ViewItem label={label} value={shown} href={chosen && hrefOf ? hrefOf(value) : undefined} />;
+  }
   return (
     <Field label={label} required={required} error={error}>
       {(c) => (
