@@ -122,6 +122,20 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  test('a signed-in load asks for the session once, before anything else (the check sent ahead of the first render shares its answer)', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'sysadmin');
+    const operations: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/graphql') && r.method() === 'POST') operations.push((JSON.parse(r.postData() ?? '{}') as { operationName?: string }).operationName ?? '');
+    });
+    await page.goto('/computers');
+    await page.getByTestId('computers-table').locator('tbody tr').first().waitFor();
+    expect(operations[0]).toBe('Me');
+    expect(operations.filter((o) => o === 'Me')).toHaveLength(1);
+    await context.close();
+  });
+
   test('Remember Me: checked gives a persistent session cookie, unchecked a browser-session cookie', async () => {
     const remembered = await newPage(browser);
     await signIn(remembered.page, 'devadmin', { rememberMe: true });

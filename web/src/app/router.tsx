@@ -3,7 +3,7 @@ import { matchRoutes, Navigate, useParams, useRoutes, type RouteObject } from 'r
 import { CenteredSpinner } from '../components/CenteredStatus';
 import { canAccess } from './access';
 import { AREAS, PAGES, pageTitleKey, type PageDef } from './areas';
-import { loadAppShell, RequireAuth } from './auth/RequireAuth';
+import { loadAppShell, RequireAuth, startSessionCheck } from './auth/RequireAuth';
 import { useSession } from './auth/session';
 import { useT } from './i18n';
 import { lazyScreen as screen, type LazyScreen } from './lazy-screen';
@@ -135,9 +135,9 @@ export function AppRoutes() {
 const SCREEN_ROUTES = PAGES.map((p) => ({ path: p.path }));
 
 /**
- * Starts fetching the chunks the first screen at `pathname` needs (the shell and the page) while
- * the session check is on its way, instead of one after the other once it answers: on a phone's
- * network each step of that chain costs a round trip.
+ * Starts the session check and fetching the chunks the first screen at `pathname` needs (the shell
+ * and the page) together, instead of one after the other once the check answers: on a phone's
+ * network each step of that chain costs a round trip. Resolves when the first render may start.
  */
 export function preloadRoute(pathname: string): Promise<void> {
   const ignore = () => undefined; // a failed fetch is retried, and reported, by the render that needs it
@@ -146,10 +146,12 @@ export function preloadRoute(pathname: string): Promise<void> {
   if (pathname === '/login') return LoginPage.preload().then(ignore, ignore);
   const path = matchRoutes(SCREEN_ROUTES, pathname)?.[0]?.route.path;
   const target = pathname === '/home' ? HomePage : path ? (SCREENS[path] ?? ComingSoonPage) : undefined;
-  // Each chunk loader appends a <link> per chunk it still needs: in tasks of their own, not in the
-  // entry's evaluation (a phone's main thread would otherwise be held for all of them at once).
+  // The session check, then each chunk loader (a <link> per chunk it still needs), in tasks of their
+  // own: the first query sets up Apollo's machinery, which would otherwise run inside the first
+  // render, and a phone's main thread would otherwise be held for all of them at once.
+  setTimeout(() => void startSessionCheck().catch(ignore));
   setTimeout(() => void loadAppShell().catch(ignore));
   setTimeout(() => void target?.preload().catch(ignore));
-  // Elsewhere the first render is the session check, which needs no chunk.
-  return Promise.resolve();
+  // Elsewhere the first render is the session check's screen, which needs no chunk: after those tasks.
+  return new Promise((resolve) => setTimeout(resolve));
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { CenteredSpinner } from '../../components/CenteredStatus';
+import { appApollo } from '../apollo';
 import { useT } from '../i18n';
 import { lazyScreen } from '../lazy-screen';
 import { MeQuery } from './operations';
@@ -12,6 +13,9 @@ import { clearStoredLogin, readStoredLogin, writeStoredLogin } from './user-cach
 const AppShell = lazyScreen(() => import('../layout/AppShell'));
 export const loadAppShell = AppShell.preload;
 const SessionError = lazy(() => import('./SessionError'));
+
+/** Sends the session check ahead of the first render; the guard's own query then shares its answer. */
+export const startSessionCheck = () => appApollo().client.query({ query: MeQuery });
 
 /**
  * The access guard (spec section 2) as a layout route around every page except /login. The session
