@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Select, TextInput } from '@primer/react';
 import { PersonIcon, XIcon } from '@primer/octicons-react';
+import { useT } from '../app/i18n';
 import { Field } from './Field';
 import { displayDate } from './master-options';
 import styles from './FormFields.module.css';
@@ -128,10 +129,11 @@ export function SelectField({
   /** The page of the chosen record (view mode links to it). */
   hrefOf?(value: string): string | undefined;
 }) {
+  const t = useT();
   if (readOnly) {
     const chosen = options.find((o) => o.value === value);
     // A value whose choices are still on their way is set, not 未設定.
-    const shown = chosen?.label ?? (value && !options.length ? '…' : '');
+    const shown = chosen?.label ?? (value && !options.length ? t('common.loading') : '');
     return <ViewItem label={label} value={shown} href={chosen && hrefOf ? hrefOf(value) : undefined} />;
   }
   return (
