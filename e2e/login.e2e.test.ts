@@ -167,6 +167,29 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  test('a language whose catalog cannot be fetched leaves the app in the language it has, never blank; the next choice tries again', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    let blocked = true;
+    await page.route(/\/assets\/en-[\w-]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    // The switch failed: still Japanese, the shell and page still there.
+    await page.getByRole('button', { name: 'ログアウト' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'スケジュール' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    // A visit that starts with English stored and no catalog is Japanese, not blank.
+    await page.evaluate(() => window.localStorage.setItem('intranet.locale', 'en'));
+    await page.reload();
+    await page.getByRole('button', { name: 'ログアウト' }).waitFor();
+    // Once the catalog can be fetched, choosing English works.
+    blocked = false;
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await context.close();
+  });
+
   test("in English, statuses are worded in English (lists, filters, department members, Office row reasons); in Japanese they stay the spec's words", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'sysadmin');

@@ -13,6 +13,9 @@ const loaders: Record<Locale, () => Promise<Messages>> = {
 };
 const STORAGE_KEY = 'intranet.locale';
 
+/** A language's catalog, loaded once (a failed load is tried again on the next call). */
+const loadCatalog = async (locale: Locale): Promise<Messages> => (catalogs[locale] ??= await loaders[locale]());
+
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 interface I18nValue {
@@ -42,13 +45,15 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(readStoredLocale);
   const [, setLoaded] = useState(0);
 
+  // The stored language at start: its catalog is awaited; if it cannot be had, the app is Japanese
+  // (the choice stays stored, and is tried again on the next visit).
   useEffect(() => {
     if (catalogs[locale]) return;
     let live = true;
-    void loaders[locale]().then((m) => {
-      catalogs[locale] = m;
-      if (live) setLoaded((n) => n + 1);
-    });
+    loadCatalog(locale).then(
+      () => live && setLoaded((n) => n + 1),
+      () => live && setLocaleState('ja'),
+    );
     return () => {
       live = false;
     };
@@ -58,13 +63,20 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = locale;
   }, [locale]);
 
+  // A switch keeps the screen in its language until the other's catalog is here: never a blank app,
+  // and a catalog that cannot be had leaves the language as it was (the next choice tries again).
   const setLocale = useCallback((next: Locale) => {
-    setLocaleState(next);
-    try {
-      window.localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      /* the choice then lasts for this page only */
-    }
+    loadCatalog(next).then(
+      () => {
+        setLocaleState(next);
+        try {
+          window.localStorage.setItem(STORAGE_KEY, next);
+        } catch {
+          /* the choice then lasts for this page only */
+        }
+      },
+      () => undefined,
+    );
   }, []);
 
   const messages = catalogs[locale];
