@@ -190,6 +190,30 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  test('the last language chosen wins: English still on its way, then 日本語 chosen, stays Japanese when English arrives', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/en-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: '日本語' }).click();
+    const arrived = page.waitForResponse(/\/assets\/en-[\w-]+\.js$/);
+    release();
+    await arrived;
+    // The catalog's answer has been handled once the page has run a task after it.
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    await page.getByRole('button', { name: 'ログアウト' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('intranet.locale'))).not.toBe('en');
+    await context.close();
+  });
+
   test("in English, statuses are worded in English (lists, filters, department members, Office row reasons); in Japanese they stay the spec's words", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'sysadmin');

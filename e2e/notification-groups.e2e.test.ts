@@ -19,6 +19,23 @@ async function shot(page: Page, name: string) {
 const like = (page: Page, id: number, liked = true) => ask(page, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, { id, on: liked });
 const me = async (page: Page) => (await ask<{ me: { id: number; name: string } }>(page, '{ me { id name } }')).me;
 
+/** A category of the test's own (created by `page`, an admin) that exactly `memberIds` read and write. */
+async function ownCategory(page: Page, name: string, memberIds: number[]): Promise<number> {
+  const made = await page.request.post('/api/blog_category', {
+    data: { category_name: name, permissions: ['書き込み', '閲覧'], employees: memberIds, departments: [] },
+    headers: { 'X-Requested-With': 'fetch' },
+  });
+  expect(made.status()).toBe(201);
+  return ((await made.json()) as { category_id: number }).category_id;
+}
+
+/** A post by `page`'s employee in the category; its id. */
+async function postIn(page: Page, categoryId: number, title: string, content: string): Promise<number> {
+  const posted = await page.request.post('/api/blogs', { data: { title, content, category_id: categoryId } });
+  expect(posted.status()).toBe(201);
+  return ((await posted.json()) as { blog_id: number }).blog_id;
+}
+
 describe('the bell groups a post’s likes into one item', () => {
   test('three colleagues like staff’s post: one item 「…さん他2人が…いいねしました」, newest first, updated live by a new like and an unlike, on desktop and at 390 px', async () => {
     const pages = await Promise.all([newPage(browser), newPage(browser, PHONE), newPage(browser), newPage(browser), newPage(browser)]);
@@ -36,16 +53,13 @@ describe('the bell groups a post’s likes into one item', () => {
 
     // A category of their own (created by admin), so all four read it.
     const name = `E2E 通知まとめ ${Date.now().toString(36)}`;
-    const made = await a!.page.request.post('/api/blog_category', {
-      data: { category_name: name, permissions: ['書き込み', '閲覧'], employees: people.map((p) => p.id), departments: [] },
-      headers: { 'X-Requested-With': 'fetch' },
-    });
-    expect(made.status()).toBe(201);
-    const categoryId = ((await made.json()) as { category_id: number }).category_id;
+    const categoryId = await ownCategory(
+      a!.page,
+      name,
+      people.map((p) => p.id),
+    );
     const title = `まとめのテスト ${Date.now().toString(36)}`;
-    const posted = await author!.page.request.post('/api/blogs', { data: { title, content: '<p>いいねをまとめる</p>', category_id: categoryId } });
-    expect(posted.status()).toBe(201);
-    const postId = ((await posted.json()) as { blog_id: number }).blog_id;
+    const postId = await postIn(author!.page, categoryId, title, '<p>いいねをまとめる</p>');
 
     await like(a!.page, postId);
     await like(b!.page, postId);
@@ -85,17 +99,12 @@ describe('the bell keeps what もっと見る loaded', () => {
     await signIn(liker.page, 'admin');
     const people = await Promise.all([author, liker].map((x) => me(x.page)));
     const name = `E2E もっと見る ${Date.now().toString(36)}`;
-    const made = await liker.page.request.post('/api/blog_category', {
-      data: { category_name: name, permissions: ['書き込み', '閲覧'], employees: people.map((p) => p.id), departments: [] },
-      headers: { 'X-Requested-With': 'fetch' },
-    });
-    expect(made.status()).toBe(201);
-    const categoryId = ((await made.json()) as { category_id: number }).category_id;
-    const post = async (title: string) => {
-      const r = await author.page.request.post('/api/blogs', { data: { title, content: '<p>通知の続き</p>', category_id: categoryId } });
-      expect(r.status()).toBe(201);
-      return ((await r.json()) as { blog_id: number }).blog_id;
-    };
+    const categoryId = await ownCategory(
+      liker.page,
+      name,
+      people.map((p) => p.id),
+    );
+    const post = (title: string) => postIn(author.page, categoryId, title, '<p>通知の続き</p>');
     // 22 liked posts: 22 items, a page of 20 and two more.
     const stamp = Date.now().toString(36);
     for (let i = 1; i <= 22; i++) await like(liker.page, await post(`続きの通知 ${stamp} ${i}`));

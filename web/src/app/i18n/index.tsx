@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ja, type MessageKey, type Messages } from './ja';
 
 export type { MessageKey } from './ja';
@@ -65,9 +65,13 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   // A switch keeps the screen in its language until the other's catalog is here: never a blank app,
   // and a catalog that cannot be had leaves the language as it was (the next choice tries again).
+  // The last choice wins: a catalog that arrives after the viewer chose again changes nothing.
+  const chosen = useRef<Locale | null>(null);
   const setLocale = useCallback((next: Locale) => {
+    chosen.current = next;
     loadCatalog(next).then(
       () => {
+        if (chosen.current !== next) return;
         setLocaleState(next);
         try {
           window.localStorage.setItem(STORAGE_KEY, next);
