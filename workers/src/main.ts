@@ -149,7 +149,7 @@ function metricsPortFailure(err: unknown, port: number, change: string): boolean
 const db = config.DATABASE_URL
   ? { url: config.DATABASE_URL, embedded: null as null | { stop(): Promise<void> } }
   : await (await import('../../graph/src/platform/bootstrap.js')).openDatabase(config, log, { attach: true });
-const orm = await openOrm(db.url, Math.max(4, concurrency * consumers.length + 2));
+const orm = await openOrm(db.url, Math.max(4, concurrency * consumers.length + 2), log);
 
 async function close(code: number): Promise<never> {
   await orm.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from '../platform/logger.js';
 import { OutboxEvent } from '../platform/events/outbox.entity.js';
 import { AREAS } from '../modules/index.js';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation.js';
@@ -66,8 +67,19 @@ export const migrationsList = [
   { name: 'Migration20261127090000_blog_search_slim', class: Migration20261127090000_blog_search_slim },
 ];
 
-export function ormOptions(clientUrl: string, poolMax = 10): Options {
+/** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */
+function knexLog(log: Logger) {
   return {
+    warn: (message: unknown) => log.warn({ knex: String(message) }, 'database driver warning'),
+    error: (message: unknown) => log.error({ knex: String(message) }, 'database driver error'),
+    deprecate: () => undefined,
+    debug: () => undefined,
+  };
+}
+
+export function ormOptions(clientUrl: string, poolMax = 10, log?: Logger): Options {
+  return {
+    ...(log ? { driverOptions: { log: knexLog(log) } } : {}),
     clientUrl,
     entities,
     extensions: [Migrator],
@@ -80,8 +92,8 @@ export function ormOptions(clientUrl: string, poolMax = 10): Options {
   };
 }
 
-export async function openOrm(clientUrl: string, poolMax?: number): Promise<MikroORM> {
-  return MikroORM.init(ormOptions(clientUrl, poolMax));
+export async function openOrm(clientUrl: string, poolMax?: number, log?: Logger): Promise<MikroORM> {
+  return MikroORM.init(ormOptions(clientUrl, poolMax, log));
 }
 
 export async function migrate(orm: MikroORM): Promise<string[]> {

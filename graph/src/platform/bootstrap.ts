@@ -62,7 +62,7 @@ export async function startGraph(
   databaseUrl: string,
   opts: { port?: number; consumers?: EventConsumer[]; metrics?: EventMetrics } = {},
 ): Promise<Graph> {
-  const orm = await openOrm(databaseUrl, config.DB_POOL_MAX);
+  const orm = await openOrm(databaseUrl, config.DB_POOL_MAX, log);
   await prepareDatabase(config, orm, log);
   const pubsub = createLivePubSub();
   const services = createServices(config, sessionSecret(config), pubsub);

@@ -20,4 +20,14 @@ describe('GraphQL error formatting', () => {
     const out = format({ message: 'relation "x" does not exist', extensions: { code: 'INTERNAL_SERVER_ERROR' } }, err);
     expect(out).toEqual({ message: 'サーバーでエラーが発生しました。', extensions: { code: 'INTERNAL_SERVER_ERROR' }, path: undefined, locations: undefined });
   });
+
+  it('a connection PostgreSQL dropped is SERVICE_UNAVAILABLE, also when it surfaces as the ended transaction', () => {
+    const dropped = new GraphQLError('x', { originalError: driverError('57P01') });
+    expect(format({ message: 'x', extensions: {} }, dropped).extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 1 });
+    const ended = new Error('Transaction query already complete, run with DEBUG=knex:tx for more info', { cause: new Error('Connection terminated unexpectedly') });
+    expect(format({ message: 'x', extensions: {} }, ended).extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    // A transaction ended by anything else (a bug) stays internal.
+    const misuse = new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
+    expect(format({ message: 'x', extensions: {} }, misuse).extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+  });
 });

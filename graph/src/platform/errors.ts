@@ -11,7 +11,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
-  | 'INTERNAL_SERVER_ERROR';
+  | 'INTERNAL_SERVER_ERROR'
+  | 'SERVICE_UNAVAILABLE';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -25,6 +26,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export interface FieldError {
@@ -78,6 +80,28 @@ function sqlStateOf(err: unknown): string | undefined {
   return typeof state === 'string' && /^[0-9A-Z]{5}$/.test(state) ? state : undefined;
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'データベースとの接続が切れたため処理できませんでした。しばらくしてから再度お試しください。';
+/** Seconds a client should wait before retrying after a 503 (the pool reconnects on its next use). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
+/** SQLSTATEs of a connection PostgreSQL ended or would not accept (class 08, shutdown, too many). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** What pg, knex and MikroORM say when the connection is gone or none can be had. */
+const UNAVAILABLE_TEXT = /Connection terminated|not queryable|Connection ended unexpectedly|terminating connection|ECONNREFUSED|ECONNRESET|Timeout acquiring a connection/;
+
+/**
+ * The database dropped or refused the connection (a restart, a failover, an operator's
+ * pg_terminate_backend): not the caller's fault nor a bug; the request can be retried.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; originalError?: unknown } | null, depth = 0; e && depth < 5; depth++) {
+    if (UNAVAILABLE_SQLSTATE.test(sqlStateOf(e) ?? '')) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    e = (e.originalError ?? e.cause) as typeof e;
+  }
+  return false;
+}
+
 /** Reads the typed code off anything thrown; unknown errors are internal and never leak details. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
@@ -88,5 +112,6 @@ export function toAppError(err: unknown): AppError {
     if (code && code in HTTP_STATUS) return new AppError(code, err.message, err.extensions);
     if (err.originalError) return toAppError(err.originalError);
   }
+  if (isDatabaseUnavailable(err)) return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   return new AppError('INTERNAL_SERVER_ERROR', 'サーバーでエラーが発生しました。');
 }

@@ -38,6 +38,10 @@ export function internalErrors(errors: readonly unknown[]): unknown[] {
 /** Logs each internal error with the request's id (HTTP) or the socket operation's id (WebSocket). */
 export function logInternalErrors(log: Logger, errors: readonly unknown[], requestId: string | undefined, operationName?: string | null): void {
   for (const err of internalErrors(errors)) log.error({ err, requestId, operationName: operationName ?? undefined }, 'graphql operation failed');
+  // The database gone for a moment is the operator's concern, not a bug: one line, no stack.
+  for (const err of errors)
+    if (toAppError(err).code === 'SERVICE_UNAVAILABLE')
+      log.warn({ err: (err as Error).message, requestId, operationName: operationName ?? undefined }, 'graphql operation failed: database unavailable');
 }
 
 /** Apollo plugin: every internal error of an operation is logged, whatever the transport. */

@@ -151,8 +151,10 @@ export function restErrorHandler(log: Logger) {
     }
     const e = toAppError(err);
     if (e.code === 'INTERNAL_SERVER_ERROR') log.error({ err, requestId: req.requestId, method: req.method, path: req.path }, 'api request failed');
+    if (e.code === 'SERVICE_UNAVAILABLE')
+      log.warn({ err: (err as Error).message, requestId: req.requestId, method: req.method, path: req.path }, 'api request failed: database unavailable');
     const { code: _code, ...extensions } = e.extensions as Record<string, unknown>;
-    if (e.code === 'TOO_MANY_REQUESTS' && typeof extensions.retryAfterSeconds === 'number') {
+    if (typeof extensions.retryAfterSeconds === 'number') {
       res.setHeader('Retry-After', String(extensions.retryAfterSeconds));
     }
     res.status(HTTP_STATUS[e.code]).json({ error: e.message, code: e.code, ...extensions });

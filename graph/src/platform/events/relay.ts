@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EventMetrics } from './metrics.js';
 import type { EventTransport } from './transport.js';
 import { toEnvelope } from './outbox.js';
+import { isDatabaseUnavailable } from '../errors.js';
 
 /** An outbox row as pg returns it (snake_case columns, jsonb parsed). */
 export interface OutboxRow {
@@ -88,6 +89,8 @@ export class OutboxRelay {
   private wake = false;
   private draining?: Promise<void>;
   private stopped = false;
+  private started = false;
+  private relisten?: NodeJS.Timeout;
 
   constructor(
     private readonly url: string,
@@ -108,16 +111,48 @@ export class OutboxRelay {
   }
 
   async start(): Promise<void> {
-    this.listener = new pg.Client({ connectionString: this.url });
-    this.listener.on('notification', () => this.kick());
-    this.listener.on('error', (err) => this.log.warn({ err }, 'outbox listener lost; polling continues'));
-    await this.listener.connect();
-    await this.listener.query('listen outbox');
+    await this.listen();
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
     // Sent rows are kept a week in outbox_sent (audit, replays from the outbox), then pruned.
     this.pruner = setInterval(() => void this.prune().catch((err) => this.log.warn({ err }, 'outbox prune failed')), 3_600_000);
     this.pruner.unref();
     this.kick();
+  }
+
+  /**
+   * LISTEN on a connection of its own. When PostgreSQL drops it (a restart, a failover, an
+   * operator's pg_terminate_backend), polling carries on and the listener comes back after a pause.
+   */
+  private async listen(): Promise<void> {
+    const listener = new pg.Client({ connectionString: this.url });
+    this.listener = listener;
+    let lost = false;
+    const reconnect = (err?: Error) => {
+      if (lost || this.stopped) return;
+      lost = true;
+      if (err) this.log.warn({ err: err.message }, 'outbox listener lost; polling continues until it is back');
+      void listener.end().catch(() => undefined);
+      this.relisten = setTimeout(() => void this.listen(), 1000);
+      this.relisten.unref();
+    };
+    listener.on('notification', () => this.kick());
+    listener.on('error', reconnect);
+    listener.on('end', () => reconnect());
+    try {
+      await listener.connect();
+      await listener.query('listen outbox');
+    } catch (err) {
+      if (!this.started) {
+        lost = true; // a first start fails as it is
+        await listener.end().catch(() => undefined);
+        throw err;
+      }
+      reconnect(err as Error);
+      return;
+    }
+    // Events committed while nobody listened are found by the next claim.
+    if (this.started) this.kick();
+    this.started = true;
   }
 
   /** Runs the drain loop; a kick during a drain makes it go round once more. */
@@ -135,6 +170,7 @@ export class OutboxRelay {
       } catch (err) {
         // A stop aborts a publish in flight (the events stay unsent and go out after the restart): no error.
         if (this.stopped) this.log.info({ err: (err as Error).message }, 'outbox relay: publish cut short by the stop; unsent events stay queued');
+        else if (isDatabaseUnavailable(err)) this.log.warn({ err: (err as Error).message }, 'outbox relay: database connection lost; will retry');
         else this.log.error({ err }, 'outbox relay failed; will retry');
       } finally {
         this.running = false;
@@ -148,6 +184,11 @@ export class OutboxRelay {
    */
   async relayOnce(): Promise<number> {
     const client = await this.pool.connect();
+    // pg-pool listens for errors only on idle clients: a connection dropped while this one is held
+    // (during a publish) would be an unhandled 'error' event, which ends the process.
+    let failed: Error | undefined;
+    const onError = (err: Error) => (failed = err);
+    client.on('error', onError);
     let publishing: Promise<void> | undefined;
     try {
       // One round trip: BEGIN, the transaction's settings, and the aggregate lanes no other relay
@@ -202,11 +243,14 @@ export class OutboxRelay {
       if (sent) this.metrics?.relayed.inc(sent);
       return sent;
     } catch (err) {
+      failed ??= err as Error;
       await publishing?.catch(() => undefined);
       await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {
-      client.release();
+      client.removeListener('error', onError);
+      // After a failure the connection may be broken: the pool closes it rather than lending it again.
+      client.release(failed);
     }
   }
 
@@ -220,6 +264,7 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.pruner) clearInterval(this.pruner);
+    if (this.relisten) clearTimeout(this.relisten);
     await this.draining;
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
