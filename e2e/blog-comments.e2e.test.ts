@@ -285,6 +285,52 @@ describe('blog comments (web)', () => {
     await Promise.all([author, commenter, other].map((x) => x.context.close()));
   }, 180_000);
 
+  test('a long thread opens a page at a time: もっと見る for comments, 返信をさらに表示 for replies; a live change keeps the pages open', async () => {
+    const writer = await newPage(browser);
+    const reader = await newPage(browser);
+    await signIn(writer.page, 'staff');
+    const title = unique('長いスレッド');
+    const id = await createPost(writer.page, title);
+    const ids: number[] = [];
+    for (let i = 1; i <= 45; i++) ids.push(await commentByApi(writer.page, id, `コメント ${i}`));
+    for (let i = 1; i <= 25; i++) {
+      const res = await writer.page.request.post('/api/comments', { data: { blog_id: id, content: `返信 ${i}`, parent_comment_id: ids[0] } });
+      expect(res.status()).toBe(201);
+    }
+    await openFeed(reader.page, 'sysadmin');
+    await openComments(reader.page, title);
+    const dialog = dialogOf(reader.page);
+    const top = dialog.getByTestId('blog-comment');
+    await expect.poll(() => top.count()).toBe(20);
+    await expect.poll(() => commentNamed(reader.page, 'コメント 1').getByTestId('blog-reply').count()).toBe(10);
+    const moreReplies = dialog.getByTestId('blog-replies-more');
+    expect(await moreReplies.innerText()).toBe('返信をさらに表示（残り 15 件）');
+    await moreReplies.scrollIntoViewIfNeeded();
+    await shot(reader.page, 'desktop-blog-comments-more-replies');
+    await moreReplies.click();
+    await expect.poll(() => commentNamed(reader.page, 'コメント 1').getByTestId('blog-reply').count()).toBe(25);
+    await expect.poll(() => moreReplies.count()).toBe(0);
+    const more = dialog.getByTestId('blog-comments-more');
+    await more.scrollIntoViewIfNeeded();
+    await reader.page.setViewportSize({ width: 390, height: 800 });
+    await more.scrollIntoViewIfNeeded();
+    await shot(reader.page, 'narrow-blog-comments-more');
+    await reader.page.setViewportSize({ width: 1280, height: 800 });
+    await more.click();
+    await expect.poll(() => top.count()).toBe(40);
+    await more.click();
+    await expect.poll(() => top.count()).toBe(45);
+    await expect.poll(() => more.count()).toBe(0);
+    await shot(reader.page, 'desktop-blog-comments-paged');
+    // A comment from elsewhere: the dialog reads its pages again and keeps all of them, the new one last.
+    await commentByApi(writer.page, id, 'あとから来たコメント');
+    await expect.poll(() => top.count()).toBe(46);
+    expect((await commentTexts(top.last()))[0]).toBe('あとから来たコメント');
+    await expect.poll(() => cardTitled(reader.page, title).getByTestId('blog-comment-count').innerText()).toBe('71');
+    await writer.context.close();
+    await reader.context.close();
+  });
+
   test('live: a comment, a reply and a deletion in one browser reach the other’s open dialog and card count without reload', async () => {
     const writer = await newPage(browser);
     const watcher = await newPage(browser);

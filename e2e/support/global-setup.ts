@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../graph/src/platform/net.js';
 
+/** The browser tests write fast as one person (set-up through the API); the write limits have a unit test of their own. */
+const UNTHROTTLED_WRITES = Object.fromEntries(['COMMENTS', 'LIKES', 'POSTS', 'UPLOADS'].map((k) => [`THROTTLE_${k}_PER_MINUTE`, '1000000']));
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One platform per test worker: worker n (VITEST_POOL_ID) uses baseURLs[n - 1]. */
@@ -76,7 +79,7 @@ async function startPlatform(): Promise<{ baseURL: string; stop(): Promise<void>
   if (!fs.existsSync(launcher)) throw new Error('dist/bin/start.js is missing: run `npm run build` (npm test does) before the browser tests');
   const child = spawn(process.execPath, [launcher], {
     cwd: repoRoot,
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...UNTHROTTLED_WRITES },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

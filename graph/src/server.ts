@@ -24,6 +24,7 @@ import { requestIds, securityHeaders } from './platform/http-headers.js';
 import type { Services } from './platform/services.js';
 import { pendingMigrations } from './db/orm.js';
 import { mountApiRoutes } from './platform/api-routes.js';
+import { listCostPlugin } from './platform/graphql-list-cost.js';
 import { repoRoot } from './platform/paths.js';
 import { webApp } from './platform/web-app.js';
 
@@ -103,6 +104,7 @@ export async function startServer(opts: {
       ...armor.plugins,
       cookiePlugin,
       inputGuardPlugin,
+      listCostPlugin(config.GRAPHQL_MAX_LIST_COST),
       errorLogPlugin(log),
       livePositionPlugin,
       gridCache.plugin,

@@ -31,6 +31,7 @@ import { Migration20261127043000_blog_search } from './migrations/Migration20261
 import { Migration20261127050000_blog_required_reading } from './migrations/Migration20261127050000_blog_required_reading.js';
 import { Migration20261127060000_outbox_xid } from './migrations/Migration20261127060000_outbox_xid.js';
 import { Migration20261127090000_blog_search_slim } from './migrations/Migration20261127090000_blog_search_slim.js';
+import { Migration20261206000000_write_throttle } from './migrations/Migration20261206000000_write_throttle.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -65,6 +66,7 @@ export const migrationsList = [
   { name: 'Migration20261127050000_blog_required_reading', class: Migration20261127050000_blog_required_reading },
   { name: 'Migration20261127060000_outbox_xid', class: Migration20261127060000_outbox_xid },
   { name: 'Migration20261127090000_blog_search_slim', class: Migration20261127090000_blog_search_slim },
+  { name: 'Migration20261206000000_write_throttle', class: Migration20261206000000_write_throttle },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

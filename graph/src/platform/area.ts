@@ -3,6 +3,7 @@ import type { AnyEntity, EntityClass } from '@mikro-orm/postgresql';
 import type { Config } from '../config/config.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import type { LivePubSub } from './live/pubsub.js';
+import type { WriteThrottle } from './write-throttle.js';
 
 /** The platform's own singletons in every request context's `services`, beside the areas' ones. */
 export interface PlatformServices {
@@ -10,6 +11,8 @@ export interface PlatformServices {
   pubsub: LivePubSub;
   /** Platform, not an area's: every request, REST call and socket resolves its user through it. */
   sessions: SessionService;
+  /** Per-person write limits (comments, likes, posts, uploads), shared by every instance. */
+  writes: WriteThrottle;
 }
 
 /** What an area's services factory receives; the secret stays out of the request context. */

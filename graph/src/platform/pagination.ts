@@ -22,3 +22,13 @@ export function checkPage(offset: unknown, limit: unknown): { offset: number; li
   if (errors.length) throw badInput('ページ指定が正しくありません。', errors);
   return { offset: o, limit: l };
 }
+
+/** A cursor-paged list's `limit`: absent → `fallback`; otherwise an integer 1..`max`, or BAD_USER_INPUT naming it. */
+export function checkLimit(limit: unknown, fallback: number, max: number): number {
+  if (limit === undefined || limit === null || limit === '') return fallback;
+  const l = Number(limit);
+  if (typeof limit === 'boolean' || !Number.isInteger(l) || l < 1 || l > max) {
+    throw badInput('ページ指定が正しくありません。', [{ field: 'limit', message: `limit は 1〜${max} の整数で指定してください。` }]);
+  }
+  return l;
+}

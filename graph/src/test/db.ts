@@ -68,9 +68,17 @@ export async function databaseMigratedTo(upTo: string): Promise<{ url: string; o
   };
 }
 
+/** Tests write fast as one person; the write limits have a test of their own (blog-write-limits.test.ts). */
+export const UNTHROTTLED = {
+  THROTTLE_COMMENTS_PER_MINUTE: '1000000',
+  THROTTLE_LIKES_PER_MINUTE: '1000000',
+  THROTTLE_POSTS_PER_MINUTE: '1000000',
+  THROTTLE_UPLOADS_PER_MINUTE: '1000000',
+};
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-data-'));
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...UNTHROTTLED, ...overrides });
 }
 
 export interface TestPlatform {

@@ -24,8 +24,8 @@ export interface BlogWorld {
 
 export const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
 
-export async function blogWorld(): Promise<BlogWorld> {
-  const p = await startTestPlatform();
+export async function blogWorld(overrides: Record<string, string> = {}): Promise<BlogWorld> {
+  const p = await startTestPlatform(overrides);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
   const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
   // The demo blog is set aside: these tests count exactly what they create.

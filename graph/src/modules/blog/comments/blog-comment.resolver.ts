@@ -1,7 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AppContext } from '../../../platform/context.js';
 import { BlogPostView } from '../blog-post.types.js';
-import { BlogComment, BlogCommentInput } from './blog-comment.types.js';
+import { BlogComment, BlogCommentInput, BlogCommentPage, BlogCommentReplyPage } from './blog-comment.types.js';
+import { COMMENT_PAGE, REPLY_PAGE } from './blog-comment.service.js';
 
 /**
  * Comments of a post (見られない投稿は NOT_FOUND) and commentCount on every post view, batched
@@ -15,9 +16,25 @@ export class BlogCommentResolver {
   }
 
   @Authorized()
-  @Query(() => [BlogComment], { description: '投稿のコメント（古い順、それぞれに返信）。見られない投稿は NOT_FOUND' })
-  blogComments(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogComment[]> {
-    return ctx.services.blog.comments.list(ctx, postId);
+  @Query(() => BlogCommentPage, { description: '投稿のコメントの1ページ（古い順、それぞれ最初の返信つき）。見られない投稿は NOT_FOUND' })
+  blogComments(
+    @Ctx() ctx: AppContext,
+    @Arg('postId', () => Int) postId: number,
+    @Arg('after', () => String, { nullable: true, description: '前のページの nextCursor' }) after: string | null,
+    @Arg('limit', () => Int, { nullable: true, description: `1〜${COMMENT_PAGE.max}（省略すると${COMMENT_PAGE.fallback}）` }) limit: number | null,
+  ): Promise<BlogCommentPage> {
+    return ctx.services.blog.comments.list(ctx, postId, after, limit);
+  }
+
+  @Authorized()
+  @Query(() => BlogCommentReplyPage, { description: 'コメントへの返信の1ページ（古い順）。見られない投稿のコメントは NOT_FOUND' })
+  blogCommentReplies(
+    @Ctx() ctx: AppContext,
+    @Arg('commentId', () => Int) commentId: number,
+    @Arg('after', () => String, { nullable: true, description: '前のページの nextCursor' }) after: string | null,
+    @Arg('limit', () => Int, { nullable: true, description: `1〜${REPLY_PAGE.max}（省略すると${REPLY_PAGE.fallback}）` }) limit: number | null,
+  ): Promise<BlogCommentReplyPage> {
+    return ctx.services.blog.comments.replies(ctx, commentId, after, limit);
   }
 
   @Authorized()

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import { badInput, forbidden } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
 import { checkId } from '../../../platform/validation.js';
@@ -22,7 +22,14 @@ function toApiComment(c: BlogComment): Record<string, unknown> {
     created_at: c.createdAt.toISOString(),
     can_delete: c.canDelete,
     replies: c.replies.map(toApiComment),
+    reply_count: c.replyCount,
   };
+}
+
+/** A page as /api answers it: the records, the next page's cursor in X-Next-Cursor (absent on the last). */
+function page(res: Response, p: { items: BlogComment[]; nextCursor: string | null }) {
+  if (p.nextCursor) res.setHeader('X-Next-Cursor', p.nextCursor);
+  return p.items.map(toApiComment);
 }
 
 /** An optional id of the body (null or absent: none). */
@@ -42,10 +49,20 @@ export function blogCommentRoutes(r: Router): void {
   r.get(
     // The spec's /comments/{blog_id}: the same path as DELETE /comments/{comment_id}, so one parameter name.
     '/comments/:id',
-    handle(async (ctx, req) => {
+    handle(async (ctx, req, res) => {
       const blogId = Number(req.params.id);
       checkId(blogId, '投稿');
-      return (await ctx.services.blog.comments.list(ctx, blogId)).map(toApiComment);
+      const q = req.query as Record<string, string | undefined>;
+      const p = await ctx.services.blog.comments.list(ctx, blogId, q.cursor, q.limit);
+      res.setHeader('X-Total-Count', String(p.totalCount));
+      return page(res, p);
+    }),
+  );
+  r.get(
+    '/comments/:id/replies',
+    handle(async (ctx, req, res) => {
+      const q = req.query as Record<string, string | undefined>;
+      return page(res, await ctx.services.blog.comments.replies(ctx, Number(req.params.id), q.cursor, q.limit));
     }),
   );
   r.post(

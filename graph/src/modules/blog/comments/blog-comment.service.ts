@@ -5,14 +5,22 @@ import { requireUser } from '../../../platform/authz.js';
 import { AppError, badInput, forbidden, notFound } from '../../../platform/errors.js';
 import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
-import { checkId } from '../../../platform/validation.js';
+import { checkId, isDbId } from '../../../platform/validation.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import type { AttachmentChange, BlogAttachments, StoredAttachment } from '../blog-post.attachment.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
-import type { BlogComment } from './blog-comment.types.js';
+import type { BlogComment, BlogCommentPage, BlogCommentReplyPage } from './blog-comment.types.js';
+import { badCursor, decodeCursor, encodeCursor } from '../../../platform/cursor.js';
+import { checkLimit } from '../../../platform/pagination.js';
 import { NotificationKind, notify, withdrawAbout, type NewNotification } from '../../notifications/notification.writes.js';
 
 export const MAX_COMMENT_LENGTH = 2000;
+/** Top-level comments per page (GraphQL `limit`, REST `limit`): by default, and at most. */
+export const COMMENT_PAGE = { fallback: 20, max: 100 } as const;
+/** Replies shown with each comment of a page (oldest first); the rest come from replies(). */
+export const REPLIES_SHOWN = 10;
+/** Replies per page of replies(). */
+export const REPLY_PAGE = { fallback: 50, max: 100 } as const;
 
 /** The URL of a comment's attachment (and thumbnail): served only to those who may read the post. */
 export const commentAttachmentUrl = (id: number, thumbnail = false) => `/api/comments/${id}/attachment${thumbnail ? '/thumbnail' : ''}`;
@@ -31,11 +39,29 @@ interface CommentRow {
   attachment_size: number | null;
   attachment_thumb_key: string | null;
   created_at: Date;
+  /** created_at in whole microseconds since the epoch (exact, unlike a Date): the page key with the id. */
+  at_us: string;
 }
 
 const COMMENT_SELECT = `select c.id, c.post_id, c.author_id, e.name as author_name, d.name as department_name, c.parent_id, c.content,
-       c.attachment_key, c.attachment_name, c.attachment_type, c.attachment_size, c.attachment_thumb_key, c.created_at
+       c.attachment_key, c.attachment_name, c.attachment_type, c.attachment_size, c.attachment_thumb_key, c.created_at,
+       (extract(epoch from c.created_at) * 1000000)::bigint::text as at_us
   from blog_comment c left join employee e on e.id = c.author_id left join department d on d.id = e.department_id`;
+
+/** Oldest first, after the cursor's (created_at, id) when there is one. */
+const AFTER_KEY = `and (c.created_at, c.id) > ('epoch'::timestamptz + ?::bigint * interval '1 microsecond', ?::int)`;
+const ORDER = `order by c.created_at, c.id`;
+
+/** The cursor of a page ending at `row`; `tag` tells the comments of a post ('c') from the replies of a comment ('r'). */
+const cursorAt = (tag: string, row: CommentRow) => encodeCursor(tag, [row.at_us, row.id]);
+
+function keyOf(tag: string, after: string | null | undefined): [string, number] | null {
+  const key = decodeCursor(tag, after, 2);
+  if (!key) return null;
+  const id = Number(key[1]);
+  if (!/^\d{1,18}$/.test(key[0]!) || !isDbId(id)) throw badCursor();
+  return [key[0]!, id];
+}
 
 export interface NewComment {
   postId: number;
@@ -58,16 +84,52 @@ export class BlogCommentService {
     private readonly attachments: BlogAttachments,
   ) {}
 
-  /** A post's top-level comments, oldest first, each with its replies (oldest first). */
-  async list(ctx: AppContext, postId: number): Promise<BlogComment[]> {
+  /**
+   * A page of a post's top-level comments, oldest first, each with its first REPLIES_SHOWN replies
+   * (oldest first) and its reply count; `totalCount` counts replies too (the cards' figure).
+   */
+  async list(ctx: AppContext, postId: number, after?: string | null, limit?: unknown): Promise<BlogCommentPage> {
     const viewer = requireUser(ctx).id;
+    const size = checkLimit(limit, COMMENT_PAGE.fallback, COMMENT_PAGE.max);
+    const key = keyOf('c', after);
     const post = await this.posts.readableRow(ctx, ctx.em, postId);
-    const rows: CommentRow[] = await ctx.em.execute(`${COMMENT_SELECT} where c.post_id = ? order by c.created_at, c.id`, [postId]);
-    const views = rows.map((r) => toComment(r, viewer, post.author_id));
-    const top = views.filter((c) => c.parentId === null);
+    const rows: CommentRow[] = await ctx.em.execute(`${COMMENT_SELECT} where c.post_id = ? and c.parent_id is null ${key ? AFTER_KEY : ''} ${ORDER} limit ?`, [
+      postId,
+      ...(key ?? []),
+      size + 1,
+    ]);
+    const more = rows.length > size;
+    const top = rows.slice(0, size).map((r) => toComment(r, viewer, post.author_id));
+    await this.attachReplies(ctx.em, top, viewer, post.author_id);
+    return { items: top, nextCursor: more ? cursorAt('c', rows[size - 1]!) : null, totalCount: await this.count(ctx, postId) };
+  }
+
+  /** A page of a top-level comment's replies, oldest first (NOT_FOUND when its post may not be read). */
+  async replies(ctx: AppContext, commentId: number, after?: string | null, limit?: unknown): Promise<BlogCommentReplyPage> {
+    const viewer = requireUser(ctx).id;
+    const size = checkLimit(limit, REPLY_PAGE.fallback, REPLY_PAGE.max);
+    const key = keyOf('r', after);
+    const { row, post } = await this.readable(ctx, ctx.em, commentId);
+    const parentId = row.parent_id ?? row.id;
+    const rows: CommentRow[] = await ctx.em.execute(`${COMMENT_SELECT} where c.parent_id = ? ${key ? AFTER_KEY : ''} ${ORDER} limit ?`, [parentId, ...(key ?? []), size + 1]);
+    const more = rows.length > size;
+    return { items: rows.slice(0, size).map((r) => toComment(r, viewer, post.author_id)), nextCursor: more ? cursorAt('r', rows[size - 1]!) : null };
+  }
+
+  /** Each comment's first REPLIES_SHOWN replies and its reply count: two statements for the page. */
+  private async attachReplies(em: EntityManager, top: BlogComment[], viewer: number, postAuthorId: number): Promise<void> {
+    if (top.length === 0) return;
+    const ids = pgArray(top.map((c) => c.id));
+    const [replies, counts] = await Promise.all([
+      em.execute<CommentRow[]>(`select r.* from unnest(?::int[]) as p(id) cross join lateral (${COMMENT_SELECT} where c.parent_id = p.id ${ORDER} limit ${REPLIES_SHOWN}) r`, [
+        ids,
+      ]),
+      em.execute<{ parent_id: number; n: number }[]>(`select parent_id, count(*)::int as n from blog_comment where parent_id = any(?::int[]) group by parent_id`, [ids]),
+    ]);
     const byId = new Map(top.map((c) => [c.id, c]));
-    for (const reply of views) if (reply.parentId !== null) byId.get(reply.parentId)?.replies.push(reply);
-    return top;
+    for (const r of replies.sort((a, b) => (a.at_us === b.at_us ? a.id - b.id : BigInt(a.at_us) < BigInt(b.at_us) ? -1 : 1)))
+      byId.get(r.parent_id!)?.replies.push(toComment(r, viewer, postAuthorId));
+    for (const c of counts) byId.get(c.parent_id)!.replyCount = c.n;
   }
 
   /** One comment as its post's readers see it (NOT_FOUND when the post may not be read). */
@@ -80,6 +142,7 @@ export class BlogCommentService {
   async add(ctx: AppContext, input: NewComment): Promise<BlogComment> {
     const user = requireUser(ctx);
     this.counters.get(ctx)?.clearAll();
+    await ctx.services.writes.count(ctx.em, user.id, 'comment');
     checkId(input.postId, '投稿');
     const reply = input.parentId !== null && input.parentId !== undefined;
     // Checked before any file is stored: an outsider or a closed post leaves nothing behind.
@@ -236,6 +299,7 @@ function toComment(r: CommentRow, viewer: number, postAuthorId: number): BlogCom
     createdAt: new Date(r.created_at),
     canDelete: r.author_id === viewer || postAuthorId === viewer,
     replies: [],
+    replyCount: 0,
   };
 }
 

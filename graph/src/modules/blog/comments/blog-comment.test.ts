@@ -15,14 +15,14 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.p.close());
 
-const LIST = `query($id: Int!) { blogComments(postId: $id) { id postId parentId content canDelete author { id name departmentName } attachment { name url } replies { id parentId content canDelete author { name } } } }`;
+const LIST = `query($id: Int!) { blogComments(postId: $id, limit: 100) { items { id postId parentId content canDelete replyCount author { id name departmentName } attachment { name url } replies { id parentId content canDelete author { name } } } } }`;
 const ADD = `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id parentId content canDelete author { id name } } }`;
 const DELETE = `mutation($id: Int!) { deleteBlogComment(id: $id) }`;
 const add = (token: string, i: Record<string, unknown>) => gql(w.p.url, ADD, { i }, { token });
 const list = async (token: string, id: number) => {
   const r = await gql(w.p.url, LIST, { id }, { token });
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-  return r.body.data.blogComments;
+  return r.body.data.blogComments.items;
 };
 const added = async (token: string, i: Record<string, unknown>) => {
   const r = await add(token, i);
@@ -203,5 +203,92 @@ describe('blog comments', () => {
     expect((await api(w.p.url, 'DELETE', `/blogs/${post.id}`, { token: w.token.staff })).status).toBe(200);
     expect(await count(post.id)).toBe(0);
     expect([await store.exists(keys.attachment_key), await store.exists(keys.attachment_thumb_key)]).toEqual([false, false]);
+  });
+});
+
+describe('blog comments, paged (a post with many comments never answers all at once)', () => {
+  const PAGE = `query($id: Int!, $after: String, $limit: Int) { blogComments(postId: $id, after: $after, limit: $limit) { totalCount nextCursor items { id replyCount replies { id } } } }`;
+  const REPLIES = `query($id: Int!, $after: String, $limit: Int) { blogCommentReplies(commentId: $id, after: $after, limit: $limit) { nextCursor items { id parentId } } }`;
+  let post: number;
+  let top: number[];
+  let replies: number[];
+  beforeAll(async () => {
+    post = (await w.post(w.token.staff, { title: '盛り上がる投稿', categoryId: w.cat.news, publishStart: w.day(-1) })).id;
+    // 45 top-level comments, the first with 25 replies, written straight in SQL (the API would throttle one writer).
+    top = (
+      await w.sql(`insert into blog_comment (post_id, author_id, content) select ?, ?, 'コメント ' || g from generate_series(1, 45) g returning id`, [post, w.id.colleague])
+    ).map((r: { id: number }) => r.id);
+    replies = (
+      await w.sql(`insert into blog_comment (post_id, author_id, parent_id, content) select ?, ?, ?, '返信 ' || g from generate_series(1, 25) g returning id`, [
+        post,
+        w.id.admin,
+        top[0],
+      ])
+    ).map((r: { id: number }) => r.id);
+  });
+
+  it('GraphQL: pages of top-level comments oldest first on an opaque cursor, each with its first 10 replies and its reply count', async () => {
+    const seen: number[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const r = await gql(w.p.url, PAGE, { id: post, after, limit: 20 }, { token: w.token.colleague });
+      const p = r.body.data.blogComments;
+      expect(p.totalCount).toBe(70);
+      expect(p.items.length).toBeLessThanOrEqual(20);
+      seen.push(...p.items.map((c: { id: number }) => c.id));
+      if (pages === 0) expect(p.items[0]).toMatchObject({ id: top[0], replyCount: 25, replies: replies.slice(0, 10).map((id) => ({ id })) });
+      after = p.nextCursor;
+      pages++;
+    } while (after);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(top);
+    // The default page is 20; more than 100 at once is refused.
+    expect((await gql(w.p.url, PAGE, { id: post }, { token: w.token.colleague })).body.data.blogComments.items).toHaveLength(20);
+    const big = await gql(w.p.url, PAGE, { id: post, limit: 101 }, { token: w.token.colleague });
+    expect(big.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'limit' }] } });
+    const forged = await gql(w.p.url, PAGE, { id: post, after: 'eHl6' }, { token: w.token.colleague });
+    expect(forged.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'after' }] } });
+  });
+
+  it('GraphQL: the rest of the replies come in pages; an outsider gets NOT_FOUND', async () => {
+    const first = (await gql(w.p.url, REPLIES, { id: top[0], limit: 20 }, { token: w.token.colleague })).body.data.blogCommentReplies;
+    expect(first.items.map((c: { id: number }) => c.id)).toEqual(replies.slice(0, 20));
+    const rest = (await gql(w.p.url, REPLIES, { id: top[0], after: first.nextCursor }, { token: w.token.colleague })).body.data.blogCommentReplies;
+    expect(rest).toEqual({ nextCursor: null, items: replies.slice(20).map((id) => ({ id, parentId: top[0] })) });
+    // A cursor of the comments list is not one of replies.
+    const page = (await gql(w.p.url, PAGE, { id: post, limit: 1 }, { token: w.token.colleague })).body.data.blogComments;
+    expect((await gql(w.p.url, REPLIES, { id: top[0], after: page.nextCursor }, { token: w.token.colleague })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const board = await added(w.token.admin, { postId: posts.board, content: '役員のコメント' });
+    expect((await gql(w.p.url, REPLIES, { id: board.id }, { token: w.token.staff })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('15 aliases of the largest page are refused before anything runs (400, the estimated count said); one passes', async () => {
+    const field = `blogComments(postId: ${post}, limit: 100) { items { id content createdAt canDelete author { id name departmentName } attachment { url name type size thumbnailUrl } replies { id content createdAt canDelete author { id name } } } }`;
+    const flood = await gql(w.p.url, `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: ${field}`).join(' ')} }`, {}, { token: w.token.colleague });
+    expect(flood.status).toBe(400);
+    expect(flood.body.data).toBeUndefined();
+    expect(flood.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', maxListCost: 50000 } });
+    expect(flood.body.errors[0].message).toMatch(/一度に求める件数が多すぎます/);
+    const one = await gql(w.p.url, `{ ${field} }`, {}, { token: w.token.colleague });
+    expect(one.body.errors).toBeUndefined();
+    expect(one.body.data.blogComments.items).toHaveLength(45);
+  });
+
+  it('REST: GET /comments/{blog_id} pages with limit and cursor (X-Next-Cursor, X-Total-Count), replies at /comments/{id}/replies', async () => {
+    const first = await api(w.p.url, 'GET', `/comments/${post}?limit=40`, { token: w.token.colleague });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(40);
+    expect(first.headers.get('x-total-count')).toBe('70');
+    expect(first.body[0]).toMatchObject({ comment_id: top[0], reply_count: 25 });
+    expect(first.body[0].replies).toHaveLength(10);
+    const cursor = first.headers.get('x-next-cursor')!;
+    const second = await api(w.p.url, 'GET', `/comments/${post}?limit=40&cursor=${encodeURIComponent(cursor)}`, { token: w.token.colleague });
+    expect(second.body.map((c: { comment_id: number }) => c.comment_id)).toEqual(top.slice(40));
+    expect(second.headers.get('x-next-cursor')).toBeNull();
+    const rs = await api(w.p.url, 'GET', `/comments/${top[0]}/replies?limit=100`, { token: w.token.colleague });
+    expect(rs.body.map((c: { comment_id: number }) => c.comment_id)).toEqual(replies);
+    expect((await api(w.p.url, 'GET', `/comments/${post}?limit=0`, { token: w.token.colleague })).status).toBe(400);
+    expect((await api(w.p.url, 'GET', `/comments/${post}?cursor=nope`, { token: w.token.colleague })).status).toBe(400);
   });
 });

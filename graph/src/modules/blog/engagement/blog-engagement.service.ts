@@ -43,6 +43,7 @@ export class BlogEngagementService {
   async set(ctx: AppContext, mark: Mark, postId: number, on: boolean): Promise<boolean> {
     const user = requireUser(ctx);
     this.forget(ctx);
+    await throttled(ctx, mark, user.id);
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
       await lockLikes(tx, mark, postId);
@@ -55,6 +56,7 @@ export class BlogEngagementService {
   async toggle(ctx: AppContext, mark: 'like' | 'seen', postId: number): Promise<number[]> {
     const user = requireUser(ctx);
     this.forget(ctx);
+    await throttled(ctx, mark, user.id);
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
       await lockLikes(tx, mark, postId);
@@ -227,4 +229,9 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
     savedBy: new Set(row.saved),
     confirmedBy: new Set(row.confirmed),
   };
+}
+
+/** Likes and saves count against the person's write limit; a seen mark is set by reading, so it does not. */
+async function throttled(ctx: AppContext, mark: Mark, employeeId: number): Promise<void> {
+  if (mark !== 'seen') await ctx.services.writes.count(ctx.em, employeeId, 'like');
 }

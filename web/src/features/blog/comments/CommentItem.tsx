@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useEffect, useRef, useState } from 'react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { ActionList, ActionMenu, Button, IconButton } from '@primer/react';
 import { KebabHorizontalIcon, PaperclipIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
 import { displayDateTime } from '../../../components/master-options';
@@ -10,16 +10,19 @@ import type { BlogCommentFieldsFragment } from '../../../gql/graphql';
 import { AuthorBadge } from '../BlogCard';
 import type { PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
-import { DeleteBlogCommentMutation } from './operations';
+import { BlogCommentRepliesQuery, DeleteBlogCommentMutation } from './operations';
+import { readAgain, REPLIES_PER_PAGE, type Page } from './paging';
 import { fill, type CommentText } from './text';
 import styles from './comments.module.css';
 
-export type CommentView = BlogCommentFieldsFragment & { replies?: BlogCommentFieldsFragment[] };
+export type CommentView = BlogCommentFieldsFragment & { replies?: BlogCommentFieldsFragment[]; replyCount?: number };
 
 /**
  * One comment with its replies (one level: a reply has no reply button, the server would attach it to
- * the same comment anyway). The ⋯ menu with 削除 is there only where the server says the viewer may
- * delete (the comment's author or the post's author); the server checks again.
+ * the same comment anyway). The thread's page brings the first replies; 返信をさらに表示 reads the rest
+ * a page at a time, and they are read again when the reply count changes. The ⋯ menu with 削除 is
+ * there only where the server says the viewer may delete (the comment's author or the post's
+ * author); the server checks again.
  */
 export function CommentItem({
   comment,
@@ -44,6 +47,7 @@ export function CommentItem({
   const [remove] = useMutation(DeleteBlogCommentMutation);
   const reply = comment.parentId !== null;
   const name = comment.author.name;
+  const { replies, remaining, loadingReplies, moreReplies } = useReplies(comment);
 
   const del = async () => {
     const ok = await confirm({ title: text.deleteTitle, body: reply ? text.deleteBodyReply : text.deleteBody, confirmLabel: text.delete, cancelLabel: text.cancel, danger: true });
@@ -110,12 +114,17 @@ export function CommentItem({
           {replying ? text.cancelReply : text.reply}
         </Button>
       )}
-      {!!comment.replies?.length && (
+      {replies.length > 0 && (
         <ul className={styles.replies}>
-          {comment.replies.map((r) => (
+          {replies.map((r) => (
             <CommentItem key={r.id} comment={r} postId={postId} open={open} text={text} confirm={confirm} onPreview={onPreview} onChanged={onChanged} />
           ))}
         </ul>
+      )}
+      {remaining > 0 && (
+        <Button size="small" variant="invisible" onClick={moreReplies} disabled={loadingReplies} className={styles.moreReplies} data-testid="blog-replies-more">
+          {loadingReplies ? text.loading : fill(text.moreReplies, { count: remaining })}
+        </Button>
       )}
       {replying && open && (
         <CommentComposer
@@ -134,4 +143,37 @@ export function CommentItem({
       )}
     </li>
   );
+}
+
+/** A comment's replies: the page's first ones, or, once opened in full, those read a page at a time. */
+function useReplies(comment: CommentView) {
+  const client = useApolloClient();
+  const [opened, setOpened] = useState<Page<BlogCommentFieldsFragment> | null>(null);
+  const [loadingReplies, setLoading] = useState(false);
+  const replies = opened?.items ?? comment.replies ?? [];
+  const count = comment.replyCount ?? 0;
+  const read = async (after: string | null, limit: number) => {
+    const { data } = await client.query({ query: BlogCommentRepliesQuery, variables: { commentId: comment.id, after, limit }, fetchPolicy: 'no-cache' });
+    return data!.blogCommentReplies;
+  };
+  const load = (next: () => Promise<Page<BlogCommentFieldsFragment>>) => {
+    setLoading(true);
+    next()
+      .then(setOpened, () => undefined)
+      .finally(() => setLoading(false));
+  };
+  const moreReplies = () =>
+    load(async () => {
+      if (!opened) return readAgain(replies.length + REPLIES_PER_PAGE, REPLIES_PER_PAGE, read);
+      const page = await read(opened.nextCursor, REPLIES_PER_PAGE);
+      return { items: [...opened.items, ...page.items.filter((r) => !opened.items.some((o) => o.id === r.id))], nextCursor: page.nextCursor };
+    });
+  // A reply added or deleted elsewhere: the opened replies are read again, as many as were shown.
+  const seen = useRef(count);
+  useEffect(() => {
+    if (seen.current === count) return;
+    seen.current = count;
+    if (opened) load(() => readAgain(opened.items.length + (opened.nextCursor ? 0 : REPLIES_PER_PAGE), REPLIES_PER_PAGE, read));
+  }); // every render: it acts only when the count changed
+  return { replies, remaining: Math.max(0, count - replies.length), loadingReplies, moreReplies };
 }

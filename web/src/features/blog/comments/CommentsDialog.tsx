@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { Button, Dialog, Spinner } from '@primer/react';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { displayDate } from '../../../components/master-options';
@@ -7,31 +6,25 @@ import { AuthorBadge, type BlogCardPost } from '../BlogCard';
 import { AttachmentPreview, type PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
-import { threadSize } from './compose';
-import { BlogCommentsQuery } from './operations';
+import { useCommentThread } from './useCommentThread';
 import { fill, useCommentText } from './text';
 import styles from './comments.module.css';
 
 /**
- * コメント: the post (title, author, date), its comments with their replies, and the main box — or,
- * where the author turned comments off, a short note instead of any box. Loaded lazily (its own
- * chunk). `revision` goes up whenever the live feed reports COMMENTS_CHANGED for this post (another
- * browser commented, replied or deleted): the thread is read again. After the viewer's own change it
- * is read again at once, and `onCount` hands the new total to the cards.
+ * コメント: the post (title, author, date), its comments with their replies, a page at a time
+ * (もっと見る), and the main box — or, where the author turned comments off, a short note instead of
+ * any box. Loaded lazily (its own chunk). `revision` goes up whenever the live feed reports
+ * COMMENTS_CHANGED for this post (another browser commented, replied or deleted): the pages shown
+ * are read again. After the viewer's own change they are read again at once, and `onCount` hands
+ * the new total to the cards.
  */
 export default function CommentsDialog({ post, revision, onClose, onCount }: { post: BlogCardPost; revision: number; onClose(): void; onCount(count: number): void }) {
   const text = useCommentText();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [preview, setPreview] = useState<PreviewFile | null>(null);
-  const { data, error, loading, refetch } = useQuery(BlogCommentsQuery, { variables: { postId: post.id }, fetchPolicy: 'no-cache', notifyOnNetworkStatusChange: false });
-  const comments = data?.blogComments;
-  const reload = () => {
-    refetch().then(
-      ({ data: d }) => d && onCount(threadSize(d.blogComments)),
-      () => undefined,
-    );
-  };
-  // Only a new revision reads again (reload itself is new every render).
+  const { thread, failed, loadingMore, more, reload } = useCommentThread(post.id, onCount);
+  const comments = thread?.items;
+  // Only a new revision reads again.
   const latestReload = useRef(reload);
   latestReload.current = reload;
   useEffect(() => {
@@ -54,8 +47,8 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
           </time>
         </div>
         <section className={styles.thread} aria-label={text.comments} data-testid="blog-comment-list">
-          {loading && !comments && <Spinner size="medium" srText={text.comments} />}
-          {error && !comments && (
+          {!failed && !comments && <Spinner size="medium" srText={text.comments} />}
+          {failed && (
             <div className={styles.loadFailed} role="alert">
               <span>{text.loadFailed}</span>
               <Button size="small" onClick={reload}>
@@ -70,6 +63,11 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
                 <CommentItem key={c.id} comment={c} postId={post.id} open={post.allowComments} text={text} confirm={confirm} onPreview={setPreview} onChanged={reload} />
               ))}
             </ul>
+          )}
+          {thread?.nextCursor && (
+            <Button size="small" block onClick={more} disabled={loadingMore} className={styles.more} data-testid="blog-comments-more">
+              {loadingMore ? text.loading : text.moreComments}
+            </Button>
           )}
         </section>
         {post.allowComments ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enterAction, insertAtCaret, previewKind, threadSize } from './compose';
+import { enterAction, insertAtCaret, previewKind } from './compose';
 
 const key = (over: Partial<Parameters<typeof enterAction>[0]> = {}) => ({ key: 'Enter', shiftKey: false, isComposing: false, keyCode: 13, ...over });
 
@@ -32,11 +32,6 @@ describe('previewKind', () => {
       'download',
     ]);
   });
-});
-
-describe('threadSize', () => {
-  it('counts comments and their replies', () => expect(threadSize([{ replies: [1, 2] }, { replies: [] }])).toBe(4));
-  it('is 0 for no comments', () => expect(threadSize([])).toBe(0));
 });
 
 describe('EMOJIS', () => {

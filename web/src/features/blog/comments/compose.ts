@@ -1,6 +1,6 @@
 /**
  * The comment boxes' pure rules: what an Enter does (never sending the Enter that confirms a Japanese
- * IME conversion), where an emoji goes, how an attachment is previewed and how many comments a thread holds.
+ * IME conversion), where an emoji goes, and how an attachment is previewed.
  */
 
 /** The parts of a keydown that decide what Enter does. */
@@ -37,9 +37,4 @@ export function previewKind(type: string): 'image' | 'pdf' | 'download' {
   if (/^image\/(png|jpeg|gif)$/.test(type)) return 'image';
   if (type === 'application/pdf') return 'pdf';
   return 'download';
-}
-
-/** Comments and replies together (what a card's comment count says). */
-export function threadSize(comments: readonly { replies: readonly unknown[] }[]): number {
-  return comments.reduce((n, c) => n + 1 + c.replies.length, 0);
 }

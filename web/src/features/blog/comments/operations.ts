@@ -21,12 +21,29 @@ export const BlogCommentFields = graphql(`
   }
 `);
 
-/** A post's comments, oldest first, each with its replies (one level, as the server threads them). */
+/** A page of a post's comments, oldest first, each with its first replies (one level, as the server threads them). */
 export const BlogCommentsQuery = graphql(`
-  query BlogComments($postId: Int!) {
-    blogComments(postId: $postId) {
-      ...BlogCommentFields
-      replies {
+  query BlogComments($postId: Int!, $after: String, $limit: Int) {
+    blogComments(postId: $postId, after: $after, limit: $limit) {
+      totalCount
+      nextCursor
+      items {
+        ...BlogCommentFields
+        replyCount
+        replies {
+          ...BlogCommentFields
+        }
+      }
+    }
+  }
+`);
+
+/** A page of a comment's replies, oldest first. */
+export const BlogCommentRepliesQuery = graphql(`
+  query BlogCommentReplies($commentId: Int!, $after: String, $limit: Int) {
+    blogCommentReplies(commentId: $commentId, after: $after, limit: $limit) {
+      nextCursor
+      items {
         ...BlogCommentFields
       }
     }

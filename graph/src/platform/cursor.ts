@@ -1,0 +1,21 @@
+import { badInput } from './errors.js';
+
+/**
+ * Opaque page cursors: a tag naming the list and the key of the last item of the previous page,
+ * `|`-joined and base64url-encoded. Clients pass `nextCursor` back as it is; anything else is a 400.
+ */
+export const CURSOR_MESSAGE = 'カーソルが正しくありません（前のページの nextCursor を指定してください）。';
+
+export const badCursor = () => badInput(CURSOR_MESSAGE, [{ field: 'after', message: 'nextCursor の値' }]);
+
+export function encodeCursor(tag: string, key: readonly (string | number)[]): string {
+  return Buffer.from([tag, ...key].join('|')).toString('base64url');
+}
+
+/** The key's parts of a cursor of this list (null for none); a cursor of another list or malformed is a 400. */
+export function decodeCursor(tag: string, after: string | null | undefined, parts: number): string[] | null {
+  if (after === null || after === undefined || after === '') return null;
+  const [t, ...key] = Buffer.from(String(after), 'base64url').toString().split('|');
+  if (t !== tag || key.length !== parts || key.some((k) => k === '')) throw badCursor();
+  return key;
+}
