@@ -3,22 +3,18 @@
  * as they arrive, the workers, in one process. It lives outside graph/ so graph never imports workers.
  */
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../graph/src/config/config.js';
+import { loadConfigOrExit } from '../graph/src/config/config.js';
 import { createLogger } from '../graph/src/platform/logger.js';
 import { openDatabase, startGraph } from '../graph/src/platform/bootstrap.js';
 import { ownSignals } from '../graph/src/platform/signals.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
 import { EventMetrics, serveMetrics, type MetricsServer } from '../graph/src/platform/events/index.js';
 import { selectConsumers, startBackgroundJobs } from '../workers/src/registry.js';
+import { hasAdministrator } from '../graph/src/modules/employees/employee.operator.js';
+import { scheduleBackups } from '../graph/src/db/backup/index.js';
 
 const t0 = performance.now();
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const log = createLogger(config.LOG_LEVEL);
 const db = await openDatabase(config, log);
 // Embedded transport: the workers' consumers run in this process (their default set: no probe under
@@ -27,6 +23,7 @@ const metrics = new EventMetrics({ defaultMetrics: true, consumers: !config.KAFK
 const consumers = config.KAFKA_BROKERS ? [] : selectConsumers([], { registry: metrics.registry }, { production: config.isProduction });
 const graph = await startGraph(config, log, db.url, { consumers, metrics });
 const background = startBackgroundJobs(consumers, graph.orm, config);
+const backups = scheduleBackups(config, db, log);
 let metricsServer: MetricsServer | undefined;
 try {
   metricsServer = await serveMetrics(metrics, {
@@ -37,6 +34,12 @@ try {
   });
 } catch (err) {
   log.warn({ err: (err as Error).message }, 'metrics port unavailable; /metrics not served (set METRICS_PORT)');
+}
+if (config.isProduction && !(await hasAdministrator(graph.orm.em.fork()))) {
+  log.warn(
+    { firstStep: 'npm run admin -- create --login <id> --name <氏名> --email <mail>' },
+    'no 管理者 or システム管理者 exists yet: create the first one with `npm run admin -- create --login <id> --name <氏名> --email <mail>` (docker compose: `docker compose exec workers node dist/bin/admin.js create …`); its one-time password is printed once and must be changed at the first sign-in',
+  );
 }
 const ms = Math.round(performance.now() - t0);
 log.info({ url: graph.server.url, startupMs: ms, database: db.embedded ? 'embedded' : 'external' }, 'intranet started');
@@ -60,6 +63,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   try {
     await metricsServer?.close();
+    backups.stop();
     await background.stop();
     await graph.stop();
     await db.embedded?.stop();

@@ -9,6 +9,12 @@ export function baseURL(): string {
   return urls[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? urls[0];
 }
 
+/** This worker's platform's DATA_DIR (an operator command joins its embedded PostgreSQL through it). */
+export function dataDir(): string {
+  const dirs = inject('dataDirs');
+  return dirs[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? dirs[0];
+}
+
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

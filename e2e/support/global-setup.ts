@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One platform per test worker: worker n (VITEST_POOL_ID) uses baseURLs[n - 1]. */
     baseURLs: string[];
+    /** Their DATA_DIRs (the same order): operator commands join a platform's embedded PostgreSQL through it. */
+    dataDirs: string[];
   }
 }
 
@@ -55,12 +57,16 @@ export default async function setup(project: TestProject) {
     'baseURLs',
     platforms.map((p) => p.baseURL),
   );
+  project.provide(
+    'dataDirs',
+    platforms.map((p) => p.dataDir),
+  );
   return async () => {
     await Promise.all(platforms.map((p) => p.stop()));
   };
 }
 
-async function startPlatform(): Promise<{ baseURL: string; stop(): Promise<void> }> {
+async function startPlatform(): Promise<{ baseURL: string; dataDir: string; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'intranet-e2e-'));
   // mkdtemp makes it 0700; when running as root, embedded PostgreSQL runs as the "postgres" user
   // and must be able to reach its data directory inside.
@@ -130,5 +136,5 @@ async function startPlatform(): Promise<{ baseURL: string; stop(): Promise<void>
     throw err;
   }
 
-  return { baseURL, stop };
+  return { baseURL, dataDir, stop };
 }

@@ -17,7 +17,7 @@
  * committed, the process leaves its groups and exits 0 (nothing half-done is committed).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig, type Config } from '../../graph/src/config/config.js';
+import { loadConfigOrExit } from '../../graph/src/config/config.js';
 import { openOrm, pendingMigrations } from '../../graph/src/db/orm.js';
 import { createLogger } from '../../graph/src/platform/logger.js';
 import { ConsumerRunner, EventMetrics, TableDeadLetters, databaseAnswers, kafkaSettings, replayDeadLetterTable, retryPolicy } from '../../graph/src/platform/events/index.js';
@@ -94,13 +94,7 @@ if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) usage
 const portArg = values.port === undefined ? undefined : Number(values.port);
 if (portArg !== undefined && !(Number.isInteger(portArg) && portArg >= 0 && portArg <= 65535)) usageError(`--port must be a port number (got "${values.port}")`);
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const log = createLogger(config.LOG_LEVEL);
 const only = (values.only ?? '')
   .split(',')

@@ -53,6 +53,15 @@ const schema = z.object({
   GOOGLE_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   GOOGLE_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
   GOOGLE_RETRY_MAX_MS: z.coerce.number().int().min(0).default(30_000),
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (Asia/Tokyo)')
+    .default('02:00'),
   THROTTLE_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   THROTTLE_LIKES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   THROTTLE_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -128,4 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   if (c.PUBLIC_ORIGIN) allowedOrigins.push(new URL(c.PUBLIC_ORIGIN).origin);
   return { ...c, isProduction, dataDir: path.resolve(c.DATA_DIR), allowedOrigins };
+}
+
+/** For command-line entry points: the configuration, or its error on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
 }

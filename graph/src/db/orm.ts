@@ -32,6 +32,7 @@ import { Migration20261127050000_blog_required_reading } from './migrations/Migr
 import { Migration20261127060000_outbox_xid } from './migrations/Migration20261127060000_outbox_xid.js';
 import { Migration20261127090000_blog_search_slim } from './migrations/Migration20261127090000_blog_search_slim.js';
 import { Migration20261206000000_write_throttle } from './migrations/Migration20261206000000_write_throttle.js';
+import { Migration20261206010000_password_change } from './migrations/Migration20261206010000_password_change.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -67,6 +68,7 @@ export const migrationsList = [
   { name: 'Migration20261127060000_outbox_xid', class: Migration20261127060000_outbox_xid },
   { name: 'Migration20261127090000_blog_search_slim', class: Migration20261127090000_blog_search_slim },
   { name: 'Migration20261206000000_write_throttle', class: Migration20261206000000_write_throttle },
+  { name: 'Migration20261206010000_password_change', class: Migration20261206010000_password_change },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

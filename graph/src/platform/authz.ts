@@ -1,11 +1,17 @@
 import type { AuthChecker } from 'type-graphql';
 import type { AppContext } from './context.js';
-import { forbidden, unauthenticated } from './errors.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
 import type { EmployeeRole } from '../modules/employees/employee.enums.js';
 import type { CurrentUser } from '../modules/auth/session.service.js';
 
 /** Marks a root field that anonymous callers may use (sign-in, the public auth settings). */
 export const PUBLIC = 'PUBLIC';
+/** Marks a root field a session with a one-time password may use (changing it). */
+export const PASSWORD_PENDING = 'PASSWORD_PENDING';
+
+export const PASSWORD_CHANGE_MESSAGE = '初回ログインのため、パスワードの変更が必要です。新しいパスワードを設定してください。';
+/** A session signed in with a one-time password asked for anything but changing it. */
+export const passwordChangeRequired = () => new AppError('FORBIDDEN', PASSWORD_CHANGE_MESSAGE, { reason: 'PASSWORD_CHANGE_REQUIRED' });
 
 /**
  * type-graphql's auth checker. Every root field carries @Authorized: no roles means any signed-in
@@ -15,6 +21,8 @@ export const PUBLIC = 'PUBLIC';
 export const authChecker: AuthChecker<AppContext, string> = ({ context }, roles) => {
   if (roles.includes(PUBLIC)) return true;
   if (!context.user) throw unauthenticated();
+  if (roles.includes(PASSWORD_PENDING)) return true;
+  if (context.user.mustChangePassword) throw passwordChangeRequired();
   if (roles.length === 0 || roles.includes(context.user.role)) return true;
   throw forbidden();
 };
@@ -22,6 +30,7 @@ export const authChecker: AuthChecker<AppContext, string> = ({ context }, roles)
 /** Service-level guard: returns the signed-in user or throws the typed error. */
 export function requireUser(ctx: Pick<AppContext, 'user'>, roles?: readonly EmployeeRole[]): CurrentUser {
   if (!ctx.user) throw unauthenticated();
+  if (ctx.user.mustChangePassword) throw passwordChangeRequired();
   if (roles && roles.length > 0 && !roles.includes(ctx.user.role)) throw forbidden();
   return ctx.user;
 }

@@ -6,63 +6,26 @@
  * with a 503 that says so (never a 500), every acknowledged entry must be there, and the outbox
  * relay must resume (the queue drains).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/db.js';
 import { api, loginToken } from '../test/http.js';
-import { freePort } from './net.js';
+import { errorLines, startLauncher, type Launched } from '../test/launcher.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const launcher = path.join(root, 'dist/bin/start.js');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let db: TestDatabase;
-let child: ChildProcess;
-let out = '';
+let launched: Launched;
 let base = '';
-let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const port = await freePort();
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    DATABASE_URL: db.url,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    METRICS_PORT: String(await freePort()),
-    METRICS_HOST: '127.0.0.1',
-    SEED_DEMO: 'auto',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-  };
-  delete env.KAFKA_BROKERS;
-  child = spawn(process.execPath, [launcher], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  child.once('exit', (code, signal) => (exited = { code, signal }));
-  base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exited) throw new Error(`the launcher exited during start:\n${out}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the launcher did not start:\n${out}`);
-    await sleep(300);
-  }
+  launched = await startLauncher({ DATABASE_URL: db.url });
+  base = launched.url;
 }, 120_000);
 
 afterAll(async () => {
-  if (child && !exited) {
-    const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([gone, sleep(15_000).then(() => child.kill('SIGKILL'))]);
-  }
+  await launched?.stop();
   await db?.close();
 });
 
@@ -74,7 +37,7 @@ describe('PostgreSQL drops every connection of the platform under write load', (
     let writing = true;
     let n = 0;
     const loop = async () => {
-      while (writing && !exited) {
+      while (writing && !launched.exited()) {
         const i = n++;
         const r = await api(base, 'POST', '/schedules', {
           token,
@@ -100,11 +63,11 @@ describe('PostgreSQL drops every connection of the platform under write load', (
     writing = false;
     await Promise.all(loops);
 
-    expect(exited, `the launcher exited; its output:\n${out}`).toBeNull();
+    expect(launched.exited(), `the launcher exited; its output:\n${launched.output()}`).toBeNull();
     expect(terminated).toBeGreaterThan(8);
     expect(acknowledged.length).toBeGreaterThan(20);
     // A request caught in a drop is the database's unavailability, said as such; nothing else fails.
-    for (const f of failures) expect(f, `errors logged:\n${errorLines(out)}`).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    for (const f of failures) expect(f, `errors logged:\n${errorLines(launched.output())}`).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
 
     const { rows } = await admin.query<{ n: number }>(`select count(*)::int as n from schedule where id = any($1::int[])`, [acknowledged]);
     expect(rows[0]!.n).toBe(acknowledged.length);
@@ -122,12 +85,3 @@ describe('PostgreSQL drops every connection of the platform under write load', (
     expect(after.status).toBe(201);
   }, 120_000);
 });
-
-/** The error-level lines of the launcher's log (a 500's cause), first ones. */
-function errorLines(log: string): string {
-  return log
-    .split('\n')
-    .filter((l) => l.startsWith('{"level":50') || l.startsWith('{"level":60'))
-    .slice(0, 5)
-    .join('\n');
-}

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
+import { passwordChangeRequired } from './authz.js';
 import { AppError, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
 import { inputProblem } from './validation.js';
 import type { Services } from './services.js';
@@ -261,6 +262,7 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
       });
       const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token)); // one fork per request
       if (UNSAFE.has(req.method)) checkCrossSiteSafe(req);
+      if (user?.mustChangePassword && !req.path.startsWith('/auth/')) throw passwordChangeRequired();
       const claimed = req.get('x-user-id');
       if (claimed !== undefined && user && claimed !== String(user.id)) {
         throw new AppError('FORBIDDEN', 'x-user-id がログイン中のユーザーと一致しません。');

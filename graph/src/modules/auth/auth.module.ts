@@ -1,6 +1,6 @@
 import { defineArea, type AreaSetup } from '../../platform/area.js';
 import type { EmployeeService } from '../employees/employee.service.js';
-import { AuthResolver } from './auth.resolver.js';
+import { AuthResolver, PasswordStateResolver } from './auth.resolver.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { GoogleVerifier } from './google-verifier.js';
@@ -9,7 +9,7 @@ import { LoginThrottler } from './login-throttle.js';
 /** Sign-in and sign-out (its sessions are the platform's: see `PlatformServices.sessions`). */
 export const authArea = defineArea({
   name: 'auth',
-  resolvers: [AuthResolver],
+  resolvers: [AuthResolver, PasswordStateResolver],
   routes: authRoutes,
   services: ({ config, sessions, employees }: AreaSetup & { employees: EmployeeService }) => ({
     auth: new AuthService(sessions, new LoginThrottler(config), new GoogleVerifier(config), employees),

@@ -1,7 +1,7 @@
-import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { EmployeeRole } from '../employees/employee.enums.js';
 import type { AppContext } from '../../platform/context.js';
-import { PUBLIC } from '../../platform/authz.js';
+import { PASSWORD_PENDING, PUBLIC } from '../../platform/authz.js';
 import { EmployeeView } from '../employees/employee.types.js';
 
 @InputType()
@@ -9,6 +9,12 @@ export class LoginInput {
   @Field() loginId!: string;
   @Field() password!: string;
   @Field({ defaultValue: false, description: 'ログイン状態を保持する（長いセッション・永続クッキー）' }) rememberMe!: boolean;
+}
+
+@InputType()
+export class ChangePasswordInput {
+  @Field() currentPassword!: string;
+  @Field({ description: '10〜256文字' }) newPassword!: string;
 }
 
 @ObjectType({ simpleResolvers: true })
@@ -29,7 +35,16 @@ export class AuthResolver {
   @Authorized(PUBLIC)
   @Query(() => EmployeeView, { nullable: true, description: 'ログイン中の社員（未ログインなら null）' })
   me(@Ctx() ctx: AppContext): Promise<EmployeeView | null> {
-    return ctx.user ? ctx.services.employees.get(ctx, ctx.user.id) : Promise.resolve(null);
+    // Answered even before a one-time password is replaced: the app learns it must ask for a new one.
+    return ctx.user ? ctx.services.employees.getFor(ctx.em, ctx.user, ctx.user.id) : Promise.resolve(null);
+  }
+
+  @Authorized(PASSWORD_PENDING)
+  @Mutation(() => LoginPayload, {
+    description: '自分のパスワードを変更する（初回ログインの仮パスワードはまずこれで変更する）。全セッションが終わり、このブラウザは新しいセッションになる',
+  })
+  changeOwnPassword(@Ctx() ctx: AppContext, @Arg('input') input: ChangePasswordInput): Promise<LoginPayload> {
+    return ctx.services.auth.changeOwnPassword(ctx, input);
   }
 
   @Authorized(PUBLIC)
@@ -60,5 +75,15 @@ export class AuthResolver {
   @Mutation(() => Int, { description: '社員の全セッションを無効化する（強制ログアウト）。無効化した数を返す。' })
   revokeEmployeeSessions(@Ctx() ctx: AppContext, @Arg('employeeId', () => Int) employeeId: number): Promise<number> {
     return ctx.services.auth.revokeEmployeeSessions(ctx, employeeId);
+  }
+}
+
+/** Whether the signed-in employee must replace a one-time password first (null for anyone else). */
+@Resolver(() => EmployeeView)
+export class PasswordStateResolver {
+  @FieldResolver(() => Boolean, { nullable: true, description: '本人だけ: 仮パスワードのため、まずパスワードの変更が必要か（他の社員には null）' })
+  mustChangePassword(@Ctx() ctx: AppContext, @Root() e: EmployeeView): boolean | null {
+    if (e.mustChangePassword !== undefined) return e.mustChangePassword;
+    return ctx.user?.id === e.id ? ctx.user.mustChangePassword : null;
   }
 }

@@ -5,6 +5,7 @@ import { toApiEmployee } from '../employees/employee.service.js';
 
 /** The Google sign-in body: the ID token comes as `token` (the service calls it the credential). */
 const googleBody = bodyTable({ credential: 'token', rememberMe: 'rememberMe' });
+const passwordBody = bodyTable({ currentPassword: 'current_password', newPassword: 'new_password' });
 
 export function authRoutes(r: Router): void {
   r.post(
@@ -34,7 +35,19 @@ export function authRoutes(r: Router): void {
     '/auth/me',
     handle(async (ctx) => {
       if (!ctx.user) throw unauthenticated();
-      return { employee: toApiEmployee(await ctx.services.employees.get(ctx, ctx.user.id)) };
+      const employee = await ctx.services.employees.getFor(ctx.em, ctx.user, ctx.user.id);
+      return { employee: toApiEmployee(employee), must_change_password: ctx.user.mustChangePassword };
     }),
+  );
+  r.post(
+    '/auth/password',
+    handle(
+      async (ctx, req) => {
+        const { currentPassword, newPassword } = await passwordBody.read(ctx, req.body ?? {});
+        const result = await ctx.services.auth.changeOwnPassword(ctx, { currentPassword, newPassword });
+        return { employee: toApiEmployee(result.employee), token: result.token, expires_at: result.expiresAt.toISOString() };
+      },
+      { body: passwordBody },
+    ),
   );
 }

@@ -7,6 +7,9 @@ import type { EmployeeView } from '../employees/employee.types.js';
 import type { GoogleVerifier } from './google-verifier.js';
 import type { LoginThrottler } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
+import { z } from 'zod';
+import { parseInput } from '../../platform/validation.js';
+import { passwordRule } from '../employees/employee.admin.js';
 import type { SessionService } from './session.service.js';
 
 export interface LoginInput {
@@ -94,6 +97,37 @@ export class AuthService {
     return true;
   }
 
+  /**
+   * The signed-in employee replaces their password (a one-time one must be, before anything else):
+   * the current one is checked (counted by the sign-in throttle), every session ends, and this
+   * browser gets a new one.
+   */
+  async changeOwnPassword(ctx: AppContext, input: { currentPassword?: unknown; newPassword?: unknown }): Promise<LoginResult> {
+    const user = ctx.user;
+    if (!user) throw unauthenticated();
+    const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
+    const refuse = (field: string, message: string) => badInput(message, [{ field, message }]);
+    if (!current) throw refuse('currentPassword', '今のパスワードを入力してください。');
+    const next = parseInput(z.object({ newPassword: passwordRule }), { newPassword: input.newPassword }).newPassword;
+    if (next === current) throw refuse('newPassword', '新しいパスワードは今のパスワードと別のものにしてください。');
+    const em = ctx.em;
+    const [row]: { login_id: string; password_hash: string }[] = await em.execute(`select login_id, password_hash from employee where id = ?`, [user.id]);
+    const verdict = await this.throttle.attempt(em, row!.login_id, ctx.meta.ip, true);
+    if (!verdict.allowed) throw tooManyRequests('パスワードの確認に続けて失敗したため、しばらく変更できません。', verdict.retryAfterSeconds);
+    if (!(await verifyPassword(row!.password_hash, current))) {
+      throw refuse('currentPassword', '今のパスワードが正しくありません。');
+    }
+    await this.throttle.succeeded(em, row!.login_id, ctx.meta.ip);
+    const [session]: { remember: boolean }[] = await em.execute(`select remember from session where id = ?`, [user.sessionId]);
+    const hash = await hashPassword(next);
+    await em.transactional(async (tx) => {
+      await tx.execute(`update employee set password_hash = ?, must_change_password = false, updated_at = now() where id = ?`, [hash, user.id]);
+      await this.sessions.revokeAllFor(tx, user.id, 'password_changed', user.id);
+    });
+    ctx.meta.token = undefined; // ended above: nothing left to replace
+    return this.startSession(ctx, user.id, row!.login_id, session?.remember === true);
+  }
+
   /** Ends every session of an employee (admins: forced sign-out, e.g. a lost laptop). */
   async revokeEmployeeSessions(ctx: AppContext, employeeId: number): Promise<number> {
     requireUser(ctx, MASTER_DATA_ROLES);
@@ -106,6 +140,8 @@ export class AuthService {
     if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token, 'replaced');
     const session = await this.sessions.issue(ctx.em, employeeId, remember, ctx.meta);
     const employee = await this.employees.getFor(ctx.em, { id: employeeId, role: 'GENERAL' as EmployeeRole }, employeeId);
+    const [flag]: { must_change_password: boolean }[] = await ctx.em.execute(`select must_change_password from employee where id = ?`, [employeeId]);
+    employee.mustChangePassword = flag?.must_change_password ?? false;
     ctx.cookies.set = { token: session.token, remember, expiresAt: session.expiresAt, device: this.sessions.deviceCookieFor(loginId) };
     return { employee, token: session.token, expiresAt: session.expiresAt };
   }

@@ -11,6 +11,8 @@ export interface CurrentUser {
   role: EmployeeRole;
   departmentId: number | null;
   sessionId: string;
+  /** Signed in with a one-time password: until it is replaced, the session may only change it (authz.ts). */
+  mustChangePassword: boolean;
 }
 
 export interface IssuedSession {
@@ -65,8 +67,9 @@ export class SessionService {
       idle_expires_at: Date;
       absolute_expires_at: Date;
       last_seen_at: Date;
+      must_change_password: boolean;
     }[] = await em.execute(
-      `select s.employee_id, e.name, e.role, e.status, e.department_id, s.remember,
+      `select s.employee_id, e.name, e.role, e.status, e.department_id, s.remember, e.must_change_password,
               s.idle_expires_at, s.absolute_expires_at, s.last_seen_at
          from session s join employee e on e.id = s.employee_id
         where s.id = ?`,
@@ -84,7 +87,7 @@ export class SessionService {
       const { idleMs } = this.lifetimes(row.remember);
       await em.execute(`update session set last_seen_at = now(), idle_expires_at = least(?, absolute_expires_at) where id = ?`, [new Date(now + idleMs), id]);
     }
-    return { id: row.employee_id, name: row.name, role: row.role, departmentId: row.department_id, sessionId: id };
+    return { id: row.employee_id, name: row.name, role: row.role, departmentId: row.department_id, sessionId: id, mustChangePassword: row.must_change_password };
   }
 
   /**

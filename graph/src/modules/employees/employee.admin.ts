@@ -25,7 +25,7 @@ export interface EmployeeWrite {
   version?: unknown;
 }
 
-const base = {
+export const accountFields = {
   name: v.text('氏名', 100),
   email: v.email(),
   loginId: z
@@ -36,14 +36,15 @@ const base = {
   status: z.enum(EmployeeStatus, { error: '状態を選択してください。' }),
   locationId: v.optionalId('拠点'),
 };
-const password = z
+const base = accountFields;
+export const passwordRule = z
   .string({ error: missingOr('パスワードを入力してください。', 'パスワードは文字列で入力してください。') })
   .min(10, 'パスワードは10文字以上にしてください。')
   .max(256, 'パスワードは256文字以内にしてください。');
-const createSchema = z.object({ ...base, password });
-const updateSchema = z.object({ ...base, password: password.nullish(), version: v.version() });
+const createSchema = z.object({ ...base, password: passwordRule });
+const updateSchema = z.object({ ...base, password: passwordRule.nullish(), version: v.version() });
 
-const UNIQUE = {
+export const UNIQUE = {
   /** Unique on lower(login_id) (Migration20261126180000_login_id_case): sign-in ignores case, so does the rule. */
   employee_login_id_lower_key: { field: 'loginId', message: 'このログインIDはすでに使われています。' },
   employee_email_key: { field: 'email', message: 'このメールアドレスはすでに登録されています。' },
@@ -134,6 +135,6 @@ export class EmployeeAdminService {
 
 const refId = (r: { id: number } | null | undefined): number | null => r?.id ?? null;
 
-function snapshot(e: Employee) {
+export function snapshot(e: Employee) {
   return { id: e.id, name: e.name, role: e.role, status: e.status, departmentId: refId(e.department), locationId: refId(e.location), version: e.version };
 }

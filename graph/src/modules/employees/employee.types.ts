@@ -21,6 +21,8 @@ export class EmployeeView {
   @Field(() => String, { nullable: true, description: 'ログインID。管理者・システム管理者と本人にだけ返る。' })
   loginId!: string | null;
   @Field(() => Int) version!: number;
+  /** Set where a sign-in answers (auth.service.ts): the session's flag, before the session is the request's. */
+  mustChangePassword?: boolean | null;
 }
 
 @ObjectType({ simpleResolvers: true })

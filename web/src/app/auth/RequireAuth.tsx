@@ -13,6 +13,7 @@ import { clearStoredLogin, readStoredLogin, writeStoredLogin } from './user-cach
 const AppShell = lazyScreen(() => import('../layout/AppShell'));
 export const loadAppShell = AppShell.preload;
 const SessionError = lazy(() => import('./SessionError'));
+const ChangePasswordScreen = lazy(() => import('../../features/auth/ChangePasswordScreen'));
 
 /** Sends the session check ahead of the first render; the guard's own query then shares its answer. */
 export const startSessionCheck = () => appApollo().client.query({ query: MeQuery });
@@ -28,7 +29,7 @@ export function RequireAuth() {
   const { data, error, refetch } = useQuery(MeQuery);
   const cachedUser = useMemo((): SessionUser | null => {
     const cached = readStoredLogin();
-    return cached ? { id: cached.employee_id, name: cached.full_name, role: cached.role } : null;
+    return cached ? { id: cached.employee_id, name: cached.full_name, role: cached.role, mustChangePassword: null } : null;
   }, []);
   const me = data?.me ?? null;
   const user = me ?? cachedUser;
@@ -49,6 +50,15 @@ export function RequireAuth() {
     // out as when one of the page's own queries, sent meanwhile, answers UNAUTHENTICATED first.
     if (cachedUser) return <LeaveExpired />;
     return <RedirectToLogin wanted={location.pathname + location.search + location.hash} />;
+  }
+
+  // Signed in with a one-time password: nothing else until it is replaced (the server refuses the rest).
+  if (me?.mustChangePassword) {
+    return (
+      <Suspense fallback={spinner}>
+        <ChangePasswordScreen name={me.name} />
+      </Suspense>
+    );
   }
 
   if (!shownUser) {

@@ -7,6 +7,7 @@ export const CurrentUserFieldsFragment = graphql(`
     id
     name
     role
+    mustChangePassword
   }
 `);
 
@@ -40,6 +41,17 @@ export const LoginMutation = graphql(`
 export const LoginWithGoogleMutation = graphql(`
   mutation LoginWithGoogle($credential: String!, $rememberMe: Boolean!) {
     loginWithGoogle(credential: $credential, rememberMe: $rememberMe) {
+      expiresAt
+      employee {
+        ...CurrentUserFields
+      }
+    }
+  }
+`);
+
+export const ChangeOwnPasswordMutation = graphql(`
+  mutation ChangeOwnPassword($input: ChangePasswordInput!) {
+    changeOwnPassword(input: $input) {
       expiresAt
       employee {
         ...CurrentUserFields

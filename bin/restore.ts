@@ -1,0 +1,24 @@
+/**
+ * `npm run restore -- <archive>`: puts a backup of `npm run backup` into DATA_DIR, which must be
+ * empty (a new machine, or the old one moved aside). The archive is checked against its manifest
+ * before anything is moved into place. The next `npm start` on that DATA_DIR recovers the database
+ * to the moment the backup ended; nothing else is needed.
+ */
+import { loadConfigOrExit } from '../graph/src/config/config.js';
+import { restoreBackup } from '../graph/src/db/backup/index.js';
+
+const [archive, ...extra] = process.argv.slice(2);
+if (!archive || extra.length || archive.startsWith('-')) {
+  console.error('usage: npm run restore -- <archive.tar.gz>   (into DATA_DIR, which must be empty)');
+  process.exit(64);
+}
+const config = loadConfigOrExit();
+try {
+  const m = await restoreBackup(archive, config.dataDir);
+  console.log(`restored ${archive} into ${config.dataDir} (backup of ${m.createdAt}, ${m.migrations.length} migrations, version ${m.appVersion})`);
+  if (m.database === 'external') console.log('  the archive held the uploaded files only: restore the external database with its own tools');
+  console.log('  start the platform on it: npm start');
+} catch (err) {
+  console.error(`restore failed: ${(err as Error).message}`);
+  process.exit(1);
+}
