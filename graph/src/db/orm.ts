@@ -33,6 +33,7 @@ import { Migration20261127060000_outbox_xid } from './migrations/Migration202611
 import { Migration20261127090000_blog_search_slim } from './migrations/Migration20261127090000_blog_search_slim.js';
 import { Migration20261206000000_write_throttle } from './migrations/Migration20261206000000_write_throttle.js';
 import { Migration20261206010000_password_change } from './migrations/Migration20261206010000_password_change.js';
+import { Migration20261206020000_reading_reminders } from './migrations/Migration20261206020000_reading_reminders.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -69,6 +70,7 @@ export const migrationsList = [
   { name: 'Migration20261127090000_blog_search_slim', class: Migration20261127090000_blog_search_slim },
   { name: 'Migration20261206000000_write_throttle', class: Migration20261206000000_write_throttle },
   { name: 'Migration20261206010000_password_change', class: Migration20261206010000_password_change },
+  { name: 'Migration20261206020000_reading_reminders', class: Migration20261206020000_reading_reminders },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

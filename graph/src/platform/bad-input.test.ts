@@ -66,6 +66,26 @@ describe('every bad input is a 4xx, over GraphQL and /api', () => {
     expect((await g.json()).errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
+  it('ids in paths are decimal digits only: 0x1, 1e0, +1, 1.0 and " 1" are 400, not record 1', async () => {
+    const ok = await api(url, 'GET', '/employees/1', { token });
+    expect(ok.status).toBe(200);
+    for (const id of ['0x1', '1e0', '+1', '1.0', '%201', '-1', '1%20']) {
+      const r = await api(url, 'GET', `/employees/${id}`, { token });
+      expect(r.status, id).toBe(400);
+      expect(r.body).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'id' }] });
+    }
+  });
+
+  it('a subscription sent over HTTP is a 400 saying it needs the WebSocket, logged as nothing worse than a warning', async () => {
+    const before = lines.length;
+    const r = await post('/graphql', JSON.stringify({ query: 'subscription { notificationsChanged { unreadCount } }' }));
+    expect(r.status).toBe(400);
+    const body = await r.json();
+    expect(body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+    expect(body.errors[0].message).toMatch(/WebSocket/);
+    expect(lines.slice(before).filter((l) => (l.level as number) >= 50)).toEqual([]);
+  });
+
   it('a malformed body on /graphql is a JSON 400 without a stack trace or a path', async () => {
     const r = await post('/graphql', '{bad json');
     expect(r.status).toBe(400);
@@ -87,8 +107,9 @@ describe('internal errors are logged with the request id', () => {
       expect(JSON.stringify(body)).not.toMatch(/location_gone|relation/);
       const logged = lines.find((l) => l.requestId === 'probe-123' && l.level === 50);
       expect(logged?.msg).toBe('graphql operation failed');
-      const rest = await fetch(`${url}/api/locations`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'probe-456' } });
-      if (rest.status === 500) expect(lines.some((l) => l.requestId === 'probe-456' && l.level === 50)).toBe(true);
+      const rest = await fetch(`${url}/api/employees`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'probe-456' } }); // the list joins location
+      expect(rest.status).toBe(500);
+      expect(lines.some((l) => l.requestId === 'probe-456' && l.level === 50)).toBe(true);
     } finally {
       await db.orm.em.fork().getConnection().execute('alter table location_gone rename to location');
     }

@@ -30,4 +30,11 @@ describe('GraphQL error formatting', () => {
     const misuse = new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
     expect(format({ message: 'x', extensions: {} }, misuse).extensions?.code).toBe('INTERNAL_SERVER_ERROR');
   });
+
+  it('a row a write referred to, deleted meanwhile (23503), is NOT_FOUND, not a 500', () => {
+    const gone = new GraphQLError('x', { originalError: driverError('23503') });
+    const out = format({ message: 'insert or update on table "blog_comment" violates foreign key constraint', extensions: {} }, gone);
+    expect(out.extensions).toEqual({ code: 'NOT_FOUND' });
+    expect(out.message).toMatch(/削除された可能性があります/);
+  });
 });

@@ -102,11 +102,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A row a write refers to was deleted by another request between the write's checks and its insert
+ * (23503): what it referred to is gone. Services lock what they check where a race is likely (a
+ * post under a comment: BlogPostService.readableRow); this is the net under every other write.
+ */
+const GONE_MESSAGE = '関連するデータが見つかりません。ほかの操作で削除された可能性があります。画面を読み込み直してください。';
+
 /** Reads the typed code off anything thrown; unknown errors are internal and never leak details. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const refused = INPUT_SQLSTATES[sqlStateOf(err) ?? ''];
+  const state = sqlStateOf(err);
+  const refused = INPUT_SQLSTATES[state ?? ''];
   if (refused) return badInput(refused);
+  if (state === '23503') return new AppError('NOT_FOUND', GONE_MESSAGE);
   if (err instanceof GraphQLError) {
     const code = err.extensions?.code as ErrorCode | undefined;
     if (code && code in HTTP_STATUS) return new AppError(code, err.message, err.extensions);

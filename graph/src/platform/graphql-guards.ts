@@ -79,13 +79,19 @@ export function operationInputError(query: string | undefined, variables: unknow
   return new AppError('BAD_USER_INPUT', nul ? NUL_MESSAGE : DEPTH_MESSAGE, { fieldErrors: [], http: { status: 400 } });
 }
 
-/** Apollo plugin: operationInputError refuses the operation before it runs. */
+export const SUBSCRIPTION_OVER_HTTP = 'サブスクリプションは WebSocket（graphql-ws、/graphql）で購読してください。HTTP では実行できません。';
+
+/**
+ * Apollo plugin: operationInputError refuses the operation before it runs, and so is a
+ * subscription sent to Apollo (over HTTP): subscriptions are served by the WebSocket endpoint only.
+ */
 export const inputGuardPlugin: ApolloServerPlugin<AppContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ request, document }) {
+      async didResolveOperation({ request, document, operation }) {
         const error = operationInputError(request.query, request.variables, document);
         if (error) throw error;
+        if (operation?.operation === 'subscription') throw new AppError('BAD_USER_INPUT', SUBSCRIPTION_OVER_HTTP, { fieldErrors: [], http: { status: 400 } });
       },
     };
   },

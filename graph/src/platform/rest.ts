@@ -82,6 +82,9 @@ export interface RouteOptions<V = never> {
 
 const UPLOAD = Symbol('upload');
 
+/** Path parameters that are record ids. */
+const ID_PARAMS = ['id', 'jobId', 'employee_id'];
+
 /** An error thrown by a route, in the route's REST terms: field errors named as the body names them, `current` as the REST record. */
 async function inRestTerms(err: unknown, opts: RouteOptions<unknown>, body: Body, ctx: AppContext | undefined): Promise<unknown> {
   if (!(err instanceof AppError) || (!opts.body && !opts.toApi)) return err;
@@ -148,6 +151,12 @@ export function restErrorHandler(log: Logger) {
     if (status && status >= 400 && status < 500 && !(err instanceof AppError)) {
       const [code, message] = PARSER_ERRORS[status] ?? PARSER_ERRORS[400];
       res.status(HTTP_STATUS[code]).json({ error: message, code });
+      return;
+    }
+    // A browser that stops a download (a picture scrolled away, a closed tab) is not a failure.
+    if ((err as NodeJS.ErrnoException | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE' && (res.headersSent || req.destroyed)) {
+      log.debug({ requestId: req.requestId, path: req.path }, 'download cut short by the client');
+      if (!res.writableEnded) res.destroy();
       return;
     }
     const e = toAppError(err);
@@ -308,6 +317,13 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
     const problem = bodyProblem(req, answering);
     next(problem && answering().length ? problem : undefined);
   });
+  // Ids in paths are decimal digits and nothing else: Number() would read 0x1, 1e0, +1, 1.0 and
+  // " 1" as 1, so one record would answer to many spellings of its address.
+  for (const name of ID_PARAMS) {
+    r.param(name, (_req, _res, next, value: string) =>
+      next(/^[0-9]+$/.test(value) ? undefined : badInput(`パスの ${name} が正しくありません（数字だけで指定してください）。`, [{ field: name, message: '正の整数' }])),
+    );
+  }
   mount(r);
   literals = literalRoutes(r);
   r.use((req, res) => {

@@ -6,6 +6,7 @@ import type { Logger } from '../../platform/logger.js';
 import { repoRoot } from '../../platform/paths.js';
 import type { Database } from '../../platform/bootstrap.js';
 import { takeBackup, type BackupManifest } from './backup.js';
+import { msUntilTokyoTime } from '../../../../schema/calendar/tokyo.js';
 
 export { restoreBackup } from './restore.js';
 export type { BackupManifest } from './backup.js';
@@ -41,15 +42,6 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return gone;
 }
 
-/** Milliseconds from `now` to the next `hh:mm` in Asia/Tokyo (UTC+9 all year). */
-export function msUntilTokyo(hhmm: string, now = new Date()): number {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  const tokyo = new Date(now.getTime() + 9 * 3_600_000);
-  let at = Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), tokyo.getUTCDate(), h, m) - 9 * 3_600_000;
-  if (at <= now.getTime()) at += 86_400_000;
-  return at - now.getTime();
-}
-
 /**
  * The daily backup of `npm start` when BACKUP_DIR is set: at BACKUP_AT (Asia/Tokyo), keeping the
  * BACKUP_KEEP newest archives. A failure is logged and the next day's runs as planned.
@@ -61,7 +53,7 @@ export function scheduleBackups(config: Config, db: Database, log: Logger): { st
   let stopped = false;
   const plan = () => {
     if (stopped) return;
-    timer = setTimeout(() => void run(), msUntilTokyo(config.BACKUP_AT));
+    timer = setTimeout(() => void run(), msUntilTokyoTime(config.BACKUP_AT));
     timer.unref();
   };
   const run = async () => {

@@ -1,8 +1,9 @@
+import { tokyoToday } from '../../../../schema/calendar/tokyo.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, mondayOf } from '../../modules/schedules/schedule.rules.js';
 
 /** Today's date in Tokyo (the company's calendar). */
-export const tokyoToday = (now = new Date()): string => new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+export { tokyoToday };
 
 interface Person {
   id: number;

@@ -19,6 +19,7 @@ describe('checkAttachment accepts each allowed kind by its content', () => {
   it('png, jpg, jpeg, gif (animated too), decoded in full', async () => {
     expect(await checkAttachment({ bytes: await png(64, 48), fileName: '会議室の写真.PNG' })).toEqual({
       kind: 'png',
+      bytes: expect.any(Uint8Array),
       contentType: 'image/png',
       extension: 'png',
       size: expect.any(Number),

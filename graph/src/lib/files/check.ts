@@ -3,11 +3,14 @@ import sharp, { type Metadata } from 'sharp';
 import { ATTACHMENT_KINDS, ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_IMAGE_PIXELS, extensionOf, kindOfExtension, kindOfMime, type AttachmentKind } from './attachment-types.js';
 import { safeDisplayName } from './display-name.js';
 import { FileCheckError } from './errors.js';
+import { withoutMetadata } from './strip-metadata.js';
 
 export type TextCharset = 'utf-8' | 'shift_jis';
 
 export interface CheckedAttachment {
   kind: AttachmentKind;
+  /** What to store: the upload, or for an image the upload without its metadata (strip-metadata.ts). */
+  bytes: Uint8Array;
   /** The type to store and serve, from the content (never from the request); text carries its charset. */
   contentType: string;
   /** The name's extension, lower case (jpg or jpeg as the user named it). */
@@ -147,11 +150,13 @@ export async function checkAttachment(input: { bytes: Uint8Array; fileName: stri
   if (SHARP_FORMAT[kind]) image = await checkImage(bytes, kind, options.maxPixels ?? MAX_IMAGE_PIXELS);
 
   const mime = ATTACHMENT_TYPES[kind].mime;
+  const stored = image ? await withoutMetadata(bytes, kind) : bytes;
   return {
     kind,
+    bytes: stored,
     contentType: charset ? `${mime}; charset=${charset}` : mime,
     extension,
-    size: bytes.length,
+    size: stored.length,
     displayName: safeDisplayName(fileName, extension),
     ...(charset ? { charset } : {}),
     ...(image ? { image } : {}),

@@ -10,6 +10,25 @@ export const jpeg = (width = 64, height = 48, orientation?: number) => {
   const img = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg({ quality: 80 });
   return (orientation ? img.withMetadata({ orientation }) : img).toBuffer();
 };
+/** A phone's photo: a JPEG whose EXIF names the camera and where it was taken (35.68°N 139.76°E), optionally to be turned. */
+export const jpegWithGps = (width = 64, height = 48, orientation?: number) => {
+  const img = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .jpeg({ quality: 80 })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 40/1 4800/100', GPSLongitudeRef: 'E', GPSLongitude: '139/1 45/1 3600/100' },
+    });
+  return (orientation ? img.withMetadata({ orientation }) : img).toBuffer();
+};
+
+/** A PNG with EXIF (eXIf) and text chunks, as screenshot and editing tools write them. */
+export const pngWithMetadata = async (width = 40, height = 30) => {
+  const plain = await png(width, height);
+  const exif = await sharp(await jpegWithGps()).metadata();
+  const iend = plain.length - 12;
+  return Buffer.concat([plain.subarray(0, iend), chunk('eXIf', exif.exif!), chunk('tEXt', Buffer.from('Comment\0taken at home', 'latin1')), plain.subarray(iend)]);
+};
+
 export const gif = (width = 32, height = 32) =>
   sharp({ create: { width, height, channels: 4, background: { r: 0, g: 160, b: 0, alpha: 1 } } })
     .gif()

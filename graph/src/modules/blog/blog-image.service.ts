@@ -45,7 +45,7 @@ export class BlogImageService {
       const { bytes } = parseDataUrl(input.dataUrl);
       const checked = await checkAttachment({ bytes, fileName: name }, { allowed: IMAGE_KINDS });
       const key = newFileKey(NAMESPACE, checked.extension);
-      await this.files.put(key, bytes, { contentType: checked.contentType });
+      await this.files.put(key, checked.bytes, { contentType: checked.contentType });
       await ctx.em.execute(`insert into blog_image (key, name, content_type, size, uploaded_by_id) values (?, ?, ?, ?, ?)`, [
         key,
         checked.displayName,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../test/http.js';
 import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
-import { pdf, png } from '../../lib/files/test-files.js';
+import sharp from 'sharp';
+import { jpegWithGps, pdf, png, pngWithMetadata } from '../../lib/files/test-files.js';
 import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
 
 let w: BlogWorld;
@@ -127,5 +128,39 @@ describe("pictures in a post's body (the editor's image tool)", () => {
     expect([pdfAsPng.status, pdfAsPng.body.reason]).toEqual([400, 'POST_FILE_TYPE']);
     const text = await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: { name: 'a.txt', data_url: dataUrl('text/plain', Buffer.from('abc')) } });
     expect([text.status, text.body.reason]).toEqual([400, 'POST_FILE_TYPE']);
+  });
+});
+
+describe('no photo tells where it was taken: every upload path stores images without their metadata', () => {
+  const clean = async (path: string, token = w.token.colleague) => {
+    const res = await fetchFile(path, token);
+    expect(res.status, path).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.includes(Buffer.from('PhoneMaker')), path).toBe(false);
+    expect((await sharp(bytes).metadata()).exif, path).toBeUndefined();
+    return sharp(bytes).metadata();
+  };
+
+  it("a post's attachment (turned as EXIF said), a body image and a comment's attachment", async () => {
+    const photo = await jpegWithGps(300, 200, 6);
+    const post = await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: body({ upload_files: upload('現地.jpg', 'image/jpeg', photo) }) });
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+    const turned = await clean(post.body.attachment.url);
+    expect([turned.width, turned.height]).toEqual([200, 300]);
+    await clean(post.body.attachment.thumbnail_url);
+
+    const body1 = await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: { name: '現地.jpg', data_url: dataUrl('image/jpeg', await jpegWithGps()) } });
+    expect(body1.status).toBe(201);
+    await clean(body1.body.file.url, w.token.staff); // an unused body image is its uploader's only
+    const body2 = await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: { name: '画面.png', data_url: dataUrl('image/png', await pngWithMetadata()) } });
+    expect(body2.status).toBe(201);
+    await clean(body2.body.file.url, w.token.staff);
+
+    const comment = await api(w.p.url, 'POST', '/comments', {
+      token: w.token.colleague,
+      body: { blog_id: post.body.blog_id, content: '現地の写真です', attachment: dataUrl('image/jpeg', await jpegWithGps()), attachment_filename: '現地.jpg' },
+    });
+    expect(comment.status, JSON.stringify(comment.body)).toBe(201);
+    await clean(comment.body.attachment);
   });
 });

@@ -99,8 +99,8 @@ export class BlogAttachments {
     const checked = await checkAttachment({ bytes: change.bytes, fileName: change.name }).catch((e: unknown) => refused(e, field));
     const key = newFileKey('blog', checked.extension);
     let thumbKey: string | null = null;
-    const thumb = IMAGE_KINDS.includes(checked.kind) ? await makeThumbnail(change.bytes).catch((e: unknown) => refused(e, field)) : null;
-    await this.storage.put(key, change.bytes, { contentType: checked.contentType });
+    const thumb = IMAGE_KINDS.includes(checked.kind) ? await makeThumbnail(checked.bytes).catch((e: unknown) => refused(e, field)) : null;
+    await this.storage.put(key, checked.bytes, { contentType: checked.contentType });
     if (thumb) {
       thumbKey = thumbnailKey(key);
       await this.storage.put(thumbKey, thumb.bytes, { contentType: thumb.contentType });

@@ -1,13 +1,10 @@
-import { addDays } from '../schedules/schedule.rules.js';
+import { addDays, tokyoToday } from '../../../../schema/calendar/tokyo.js';
 import { BlogPostState } from './blog.enums.js';
 
-export { addDays };
+export { addDays, tokyoToday };
 
 /** Turning the pin on without a start pins for this many days from today (the spec's default). */
 export const DEFAULT_PIN_DAYS = 7;
-
-/** Today's date in Tokyo (the company's calendar): every window of the blog is in these days. */
-export const tokyoToday = (now = new Date()): string => new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 
 /** What decides whether a post is visible and pinned: YYYY-MM-DD dates, windows inclusive. */
 export interface PostWindow {

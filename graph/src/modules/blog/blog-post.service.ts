@@ -176,7 +176,9 @@ export class BlogPostService {
   async readableRow(ctx: AppContext, em: EntityManager, id: number): Promise<PostRow> {
     checkId(id, '投稿');
     const r = await this.reader(ctx);
-    const [row] = await this.rows(em, [id]);
+    // In a write's transaction the row is key-share locked: a deletion racing the write either
+    // waits for it, or commits first and the post is not found (never a foreign-key error).
+    const [row] = await this.rows(em, [id], em.getTransactionContext() ? 'for key share of p' : '');
     if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
     return row;
   }

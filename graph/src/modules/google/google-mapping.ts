@@ -1,3 +1,4 @@
+import { addDays } from '../../../../schema/calendar/tokyo.js';
 import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
 import type { GEvent } from './google-calendar.client.js';
 
@@ -33,11 +34,7 @@ export const generationOf = (eventId: string | null, etag: string | null): numbe
   return etag?.startsWith('unlinked:') ? Number(etag.slice(9)) : 0;
 };
 
-export const addDays = (date: string, n: number): string => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+export { addDays };
 
 /** An instant as Japan wall-clock date and time. */
 export function toJst(instant: string | number | Date): { date: string; time: string } {

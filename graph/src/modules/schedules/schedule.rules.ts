@@ -1,3 +1,4 @@
+import { addDays } from '../../../../schema/calendar/tokyo.js';
 import { z } from 'zod';
 import { isCalendarDate, v } from '../../platform/validation.js';
 import { ScheduleType } from './schedule.enums.js';
@@ -23,11 +24,7 @@ export function oneHourLater(t: string): string {
   return `${String((h + 1) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`;
 }
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** Monday of the week of `date`. */
 export function mondayOf(date: string): string {

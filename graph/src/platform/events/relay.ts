@@ -101,6 +101,10 @@ export class OutboxRelay {
   ) {
     this.pool = new pg.Pool({ connectionString: url, max: 2 });
     this.pool.on('error', (err) => this.log.warn({ err }, 'outbox relay connection lost'));
+    // pg-pool listens for errors only on idle clients, and hands a new one over in the same turn as
+    // its startup's last message: an error in that message's packet (a backend terminated as it
+    // connected) would reach a client with no listener and end the process. Every client keeps one.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     metrics?.setBacklogProbe(() => this.backlog());
   }
 

@@ -1,3 +1,4 @@
+import { addDays, tokyoToday } from '../../../../schema/calendar/tokyo';
 /** Days before 保証期限 from which a computer's row says 保証期限間近 (the list filter offers the same span first). */
 export const WARRANTY_SOON_DAYS = 30;
 
@@ -5,9 +6,7 @@ export const WARRANTY_SOON_DAYS = 30;
 export const WARRANTY_FILTER_DAYS = [WARRANTY_SOON_DAYS, 60, 90, 180, 365] as const;
 
 /** Today as the company counts it (Asia/Tokyo, as the server's filter does), YYYY-MM-DD. */
-export const tokyoToday = (now = new Date()): string => now.toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
-
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export { tokyoToday };
 
 /** A computer's row flag: 'expired' once 保証期限 has passed, 'soon' within WARRANTY_SOON_DAYS of it, else null (none without a date). */
 export function warrantyState(until: string | null | undefined, today = tokyoToday()): 'expired' | 'soon' | null {

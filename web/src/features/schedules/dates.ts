@@ -1,3 +1,4 @@
+import { addDays } from '../../../../schema/calendar/tokyo';
 /**
  * Calendar arithmetic on plain 'YYYY-MM-DD' strings (the company's calendar; no time zones) and
  * 'HH:mm' slot times. The week starts on Monday; slots are 15 minutes; the default length is 1 h.
@@ -22,15 +23,7 @@ function parse(date: string): Date {
   return new Date(Date.UTC(y, m - 1, d));
 }
 
-function fmt(d: Date): string {
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-export function addDays(date: string, days: number): string {
-  const d = parse(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return fmt(d);
-}
+export { addDays };
 
 /** Whole days from a to b. */
 export function daysBetween(a: string, b: string): number {

@@ -242,7 +242,7 @@ export class BlogCommentService {
   private async parentOf(em: EntityManager, postId: number, parentId: number): Promise<Parent> {
     checkId(parentId, '返信先のコメント');
     const [parent]: { id: number; parent_id: number | null; author_id: number | null }[] = await em.execute(
-      `select id, parent_id, author_id from blog_comment where id = ? and post_id = ?`,
+      `select id, parent_id, author_id from blog_comment where id = ? and post_id = ? ${em.getTransactionContext() ? 'for key share' : ''}`,
       [parentId, postId],
     );
     if (!parent) throw badInput('返信先のコメントが見つかりません。', [{ field: 'parentId', message: '返信先のコメントが見つかりません。' }]);

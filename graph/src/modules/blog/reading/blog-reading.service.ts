@@ -2,7 +2,9 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../../../platform/context.js';
 import { requireUser } from '../../../platform/authz.js';
-import { badInput, forbidden } from '../../../platform/errors.js';
+import { badInput, forbidden, tooManyRequests } from '../../../platform/errors.js';
+import { MASTER_DATA_ROLES, type EmployeeRole } from '../../employees/employee.enums.js';
+import { secondsToTokyoMidnight } from '../../../../../schema/calendar/tokyo.js';
 import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
@@ -62,11 +64,22 @@ export class BlogReadingService {
     return this.statusOf(ctx.em, row);
   }
 
-  /** The author reminds every reader who has not confirmed (a notification each); answers how many. */
+  /**
+   * The author (or a 管理者) reminds every reader who has not confirmed (a notification each);
+   * answers how many. Once a day per post (Asia/Tokyo): the day's first reminder is taken
+   * atomically, so repeats and aliases remind no one twice.
+   */
   async remind(ctx: AppContext, postId: number): Promise<number> {
     return ctx.em.transactional(async (tx) => {
-      const row = await this.own(ctx, tx, postId);
+      const row = await this.own(ctx, tx, postId, MASTER_DATA_ROLES);
       if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end })) throw badInput(CLOSED);
+      const taken: unknown[] = await tx.execute(
+        `update blog_post set reading_reminded_at = now()
+          where id = ? and (reading_reminded_at is null or (reading_reminded_at at time zone 'Asia/Tokyo')::date < (now() at time zone 'Asia/Tokyo')::date)
+          returning id`,
+        [row.id],
+      );
+      if (!taken.length) throw tooManyRequests('確認のリマインドは1つの投稿につき1日1回までです。明日以降にもう一度お試しください。', secondsToTokyoMidnight());
       const { unconfirmed } = await this.statusOf(tx, row);
       await askReaders(
         tx,
@@ -112,10 +125,11 @@ export class BlogReadingService {
   private readonly loaders = new WeakMap<AppContext, DataLoader<number, ReadingSummary>>();
 
   /** The post, when the caller may read it (NOT_FOUND otherwise), is theirs (FORBIDDEN) and asks for confirmation (BAD_USER_INPUT). */
-  private async own(ctx: AppContext, em: EntityManager, postId: number): Promise<PostRow> {
+  /** The post, when the caller wrote it (or has one of `alsoRoles`); FORBIDDEN otherwise. */
+  private async own(ctx: AppContext, em: EntityManager, postId: number, alsoRoles: readonly EmployeeRole[] = []): Promise<PostRow> {
     const user = requireUser(ctx);
     const row = await this.posts.readableRow(ctx, em, postId);
-    if (row.author_id !== user.id) throw forbidden('確認の状況を見られるのは投稿の作成者だけです。');
+    if (row.author_id !== user.id && !alsoRoles.includes(user.role)) throw forbidden('確認の状況を見られるのは投稿の作成者だけです。');
     if (!row.require_confirmation) throw badInput(NOT_ASKED);
     return row;
   }

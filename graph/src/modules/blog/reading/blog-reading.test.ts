@@ -146,4 +146,22 @@ describe('required reading of 速報 posts', () => {
     expect([mine(other), mine(confirmer)]).toEqual([false, true]);
     await Promise.all([other.close(), confirmer.close()]);
   });
+
+  it('reminds once a day per post: aliases and repeats are refused (429), a 管理者 may remind too; the next Tokyo day allows one again', async () => {
+    const post = await required('必読: 一日一回');
+    const flood = await gql(w.p.url, `mutation { ${[1, 2, 3, 4, 5].map((i) => `r${i}: remindBlogPostReading(postId: ${post.id})`).join(' ')} }`, {}, { token: w.token.staff });
+    const refused = flood.body.errors.filter((e: { extensions: { code: string } }) => e.extensions.code === 'TOO_MANY_REQUESTS');
+    // The first alias reminds; the second is refused, which ends the (non-null) mutation's run.
+    expect(refused).toHaveLength(1);
+    expect(refused[0].path).toEqual(['r2']);
+    expect(refused[0].message).toBe('確認のリマインドは1つの投稿につき1日1回までです。明日以降にもう一度お試しください。');
+    expect(refused[0].extensions.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused[0].extensions.retryAfterSeconds).toBeLessThanOrEqual(86_400);
+    // The readers were asked once (the post's own request) and reminded once: two notifications each at most.
+    expect((await requests(w.token.colleague, post.id)).length).toBeLessThanOrEqual(2);
+    expect(await code(w.token.admin, REMIND, post.id)).toBe('TOO_MANY_REQUESTS');
+    await w.sql(`update blog_post set reading_reminded_at = now() - interval '1 day' where id = ?`, [post.id]);
+    expect(await code(w.token.admin, REMIND, post.id)).toBeUndefined(); // a 管理者, not the author
+    expect(await code(w.token.colleague, REMIND, post.id)).toBe('FORBIDDEN');
+  });
 });

@@ -1,3 +1,4 @@
+import { addDays, tokyoToday } from '../../../../../schema/calendar/tokyo';
 import type { BlogPostEditQuery } from '../../../gql/graphql';
 import type { AttachmentState } from './attachment';
 
@@ -28,15 +29,7 @@ export interface PostForm {
 /** The pin's default length: the spec's "today plus 7 days". */
 export const PIN_DEFAULT_DAYS = 7;
 
-/** Today as the company counts it (Asia/Tokyo, as the server's pin and publish rules do), YYYY-MM-DD. */
-export const tokyoToday = (now = new Date()): string => now.toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
-
-/** A calendar date plus some days (no time zone involved: the date is a date). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays, tokyoToday };
 
 /**
  * Turning the pin on or off. On without a start: today and today + 7 days (spec §4); on with a start
