@@ -12,6 +12,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { createContext, type AppContext } from './platform/context.js';
+import { AppError } from './platform/errors.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
 import { graphqlWebSocket } from './platform/live/graphql-ws.js';
@@ -163,7 +164,7 @@ export async function startServer(opts: {
     gridCache.hits,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
-        const { token, device } = tokenFrom(req.headers);
+        const { token, device, viaCookie } = tokenFrom(req.headers);
         const ctx = createContext(services, orm.em, null, {
           ip: req.ip ?? 'unknown',
           requestId: req.requestId,
@@ -172,7 +173,12 @@ export async function startServer(opts: {
           deviceCookie: device,
           secure: req.secure,
         });
-        ctx.user = await services.sessions.resolve(ctx.em, token); // one EntityManager fork per request
+        // One EntityManager fork per request. A refusal (wrong API keys past the limit) is the operation's answer (inputGuardPlugin).
+        ctx.user = await services.sessions.resolve(ctx.em, token, { cookie: viaCookie, ip: ctx.meta.ip }).catch((err: unknown) => {
+          if (!(err instanceof AppError)) throw err;
+          ctx.meta.authError = err;
+          return null;
+        });
         ctx.cookies.write = (headers) => headers.forEach((h) => res.append('Set-Cookie', h));
         return ctx;
       },

@@ -13,6 +13,8 @@ export interface RequestMeta {
   deviceCookie?: string;
   /** The request came over HTTPS: cookies get Secure and the __Host- prefix. */
   secure?: boolean;
+  /** Why the credentials were refused before the operation ran (too many wrong API keys): the operation answers it. */
+  authError?: Error;
 }
 
 /** What every resolver, route and subscription gets: a fresh ORM fork, the signed-in user, loaders. */

@@ -2,7 +2,8 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { visit, type DocumentNode, type GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
-import { AppError, DEPTH_MESSAGE, NUL_MESSAGE, toAppError } from './errors.js';
+import { AppError, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, toAppError } from './errors.js';
+import { readOnlyKey } from './authz.js';
 import { inputProblem } from './validation.js';
 
 /** Suggestions ("Did you mean …?") leak the schema; strip them everywhere. */
@@ -79,6 +80,18 @@ export function operationInputError(query: string | undefined, variables: unknow
   return new AppError('BAD_USER_INPUT', nul ? NUL_MESSAGE : DEPTH_MESSAGE, { fieldErrors: [], http: { status: 400 } });
 }
 
+/** An AppError refused before execution, answered with its HTTP status (Apollo's default there is 500). */
+function withStatus(err: Error): Error {
+  const e = toAppError(err);
+  return new AppError(e.code, e.message, { ...e.extensions, http: { status: HTTP_STATUS[e.code], headers: retryAfter(e) } });
+}
+
+const retryAfter = (e: AppError) => {
+  const headers = new Map<string, string>();
+  if (typeof e.extensions.retryAfterSeconds === 'number') headers.set('retry-after', String(e.extensions.retryAfterSeconds));
+  return headers;
+};
+
 export const SUBSCRIPTION_OVER_HTTP = 'サブスクリプションは WebSocket（graphql-ws、/graphql）で購読してください。HTTP では実行できません。';
 
 /**
@@ -88,9 +101,11 @@ export const SUBSCRIPTION_OVER_HTTP = 'サブスクリプションは WebSocket�
 export const inputGuardPlugin: ApolloServerPlugin<AppContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ request, document, operation }) {
+      async didResolveOperation({ request, document, operation, contextValue }) {
+        if (contextValue.meta.authError) throw withStatus(contextValue.meta.authError);
         const error = operationInputError(request.query, request.variables, document);
         if (error) throw error;
+        if (operation?.operation === 'mutation' && contextValue.user?.readOnly) throw withStatus(readOnlyKey());
         if (operation?.operation === 'subscription') throw new AppError('BAD_USER_INPUT', SUBSCRIPTION_OVER_HTTP, { fieldErrors: [], http: { status: 400 } });
       },
     };

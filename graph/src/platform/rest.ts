@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
-import { passwordChangeRequired } from './authz.js';
+import { passwordChangeRequired, readOnlyKey } from './authz.js';
 import { AppError, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
 import { inputProblem } from './validation.js';
 import type { Services } from './services.js';
@@ -83,7 +83,7 @@ export interface RouteOptions<V = never> {
 const UPLOAD = Symbol('upload');
 
 /** Path parameters that are record ids. */
-const ID_PARAMS = ['id', 'jobId', 'employee_id'];
+const ID_PARAMS = ['id', 'employee_id'];
 
 /** An error thrown by a route, in the route's REST terms: field errors named as the body names them, `current` as the REST record. */
 async function inRestTerms(err: unknown, opts: RouteOptions<unknown>, body: Body, ctx: AppContext | undefined): Promise<unknown> {
@@ -260,7 +260,7 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   r.use(express.json({ limit: '8mb', strict: false })); // not only objects: a body that is not one gets its own 400 below
   r.use(async (req, _res, next) => {
     try {
-      const { token, device } = tokenFrom(req.headers);
+      const { token, device, viaCookie } = tokenFrom(req.headers);
       req.ctx = createContext(services, orm.em, null, {
         ip: req.ip ?? 'unknown',
         requestId: req.requestId,
@@ -269,9 +269,10 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
         deviceCookie: device,
         secure: req.secure,
       });
-      const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token)); // one fork per request
+      const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token, { cookie: viaCookie, ip: req.ctx.meta.ip })); // one fork per request
       if (UNSAFE.has(req.method)) checkCrossSiteSafe(req);
       if (user?.mustChangePassword && !req.path.startsWith('/auth/')) throw passwordChangeRequired();
+      if (user?.readOnly && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) throw readOnlyKey();
       const claimed = req.get('x-user-id');
       if (claimed !== undefined && user && claimed !== String(user.id)) {
         throw new AppError('FORBIDDEN', 'x-user-id がログイン中のユーザーと一致しません。');

@@ -4,6 +4,9 @@ import type { Config } from '../../config/config.js';
 import { record } from '../../platform/events/outbox.js';
 import { pgArray } from '../../platform/sql.js';
 import { EmployeeRole, EmployeeStatus } from '../employees/employee.enums.js';
+import { tooManyRequests } from '../../platform/errors.js';
+import { isApiKey, resolveApiKey } from './api-key.service.js';
+import { LoginThrottler } from './login-throttle.js';
 
 export interface CurrentUser {
   id: number;
@@ -13,6 +16,8 @@ export interface CurrentUser {
   sessionId: string;
   /** Signed in with a one-time password: until it is replaced, the session may only change it (authz.ts). */
   mustChangePassword: boolean;
+  /** An API key that may only read: no mutation in GraphQL, only GET in /api. */
+  readOnly?: boolean;
 }
 
 export interface IssuedSession {
@@ -53,9 +58,14 @@ export class SessionService {
     return { token, expiresAt: absolute, remember };
   }
 
-  /** The signed-in user for a token, or null when unknown, expired, or the employee is no longer active. */
-  async resolve(em: EntityManager, token: string | undefined): Promise<CurrentUser | null> {
+  /**
+   * The signed-in user for a token, or null when unknown, expired, or the employee is no longer
+   * active. An API key (ipk_…) is taken as a bearer token only, never from a cookie; a wrong one
+   * counts against the caller's address as a failed sign-in does (TOO_MANY_REQUESTS past the limit).
+   */
+  async resolve(em: EntityManager, token: string | undefined, via: { cookie?: boolean; ip?: string } = {}): Promise<CurrentUser | null> {
     if (!token || token.length > 200) return null;
+    if (isApiKey(token)) return via.cookie ? null : this.resolveKey(em, token, via.ip ?? 'unknown');
     const id = hashToken(token);
     const rows: {
       employee_id: number;
@@ -114,15 +124,30 @@ export class SessionService {
     });
   }
 
-  /** Of these session ids, those still valid (not expired, of an active employee): open sockets are checked with it. */
+  /** Of these session ids, those still valid (not expired, of an active employee; API keys not revoked): open sockets are checked with it. */
   async liveSessionIds(em: EntityManager, ids: string[]): Promise<Set<string>> {
     const rows: { id: string }[] = await em.execute(
       `select s.id from session s join employee e on e.id = s.employee_id
-        where s.id = any(?::text[]) and e.status = ? and s.idle_expires_at > now() and s.absolute_expires_at > now()`,
-      [pgArray(ids), EmployeeStatus.ACTIVE],
+        where s.id = any(?::text[]) and e.status = ? and s.idle_expires_at > now() and s.absolute_expires_at > now()
+       union all
+       select 'api-key:' || k.id from api_key k join employee e on e.id = k.employee_id
+        where 'api-key:' || k.id = any(?::text[]) and e.status = ? and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`,
+      [pgArray(ids), EmployeeStatus.ACTIVE, pgArray(ids), EmployeeStatus.ACTIVE],
     );
     return new Set(rows.map((r) => r.id));
   }
+
+  private async resolveKey(em: EntityManager, token: string, ip: string): Promise<CurrentUser | null> {
+    const user = await resolveApiKey(em, token);
+    if (user) return user;
+    this.keyThrottle ??= new LoginThrottler(this.config);
+    const verdict = await this.keyThrottle.attempt(em, 'api-key', ip, false);
+    if (!verdict.allowed) throw tooManyRequests('正しくない API キーが続いたため、しばらく受け付けません。', verdict.retryAfterSeconds);
+    return null;
+  }
+
+  /** Wrong API keys, counted per address as failed sign-ins are (login-throttle.ts). */
+  private keyThrottle?: LoginThrottler;
 
   async purgeExpired(em: EntityManager): Promise<void> {
     await em.execute(`delete from session where idle_expires_at < now() or absolute_expires_at < now()`);

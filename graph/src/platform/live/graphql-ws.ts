@@ -82,8 +82,8 @@ export function graphqlWebSocket(opts: {
         const req = c.extra.request;
         // Browsers authenticate with the session cookie; tools may pass { authorization: 'Bearer …' }.
         const param = (c.connectionParams as { authorization?: unknown } | undefined)?.authorization;
-        const { token } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers);
-        const user = await services.sessions.resolve(orm.em.fork(), token);
+        const { token, viaCookie } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers);
+        const user = await services.sessions.resolve(orm.em.fork(), token, { cookie: viaCookie, ip: req.socket.remoteAddress ?? 'unknown' }).catch(() => null);
         // Closed while the session was read (a page left while connecting): onClose has run already,
         // so registering it now would keep its place among the user's sockets for good.
         if (c.extra.closed) return false;
