@@ -65,6 +65,7 @@ function routes(viewport: Viewport): string[] {
     '/departments',
     '/departments/detail/new',
     '/departments/:department',
+    '/api_keys',
     `/computers${sp}`,
     `/computers${sp}/new`,
     `/computers${sp}/:computer`,

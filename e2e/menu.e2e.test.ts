@@ -18,7 +18,7 @@ async function sidebarHrefs(page: Page): Promise<string[]> {
     .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
 }
 
-const ADMIN_ONLY = ['/employees', '/departments', '/blog_category'];
+const ADMIN_ONLY = ['/employees', '/departments', '/api_keys', '/blog_category'];
 const NOT_GENERAL = ['/computers', '/smartphones', '/microsoft_office'];
 const EVERYONE = ['/schedules', '/blog', '/blog/statistics', '/profile', '/profile_list'];
 

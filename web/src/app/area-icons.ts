@@ -9,6 +9,7 @@ import {
   OrganizationIcon,
   PeopleIcon,
   PersonIcon,
+  PlugIcon,
   TagIcon,
   type Icon,
 } from '@primer/octicons-react';
@@ -18,6 +19,7 @@ import type { AreaKey } from './areas';
 export const AREA_ICONS: Record<AreaKey, Icon> = {
   employees: IdBadgeIcon,
   departments: OrganizationIcon,
+  apiKeys: PlugIcon,
   computers: DeviceDesktopIcon,
   smartphones: DeviceMobileIcon,
   microsoftOffice: KeyIcon,

@@ -2,7 +2,18 @@ import type { Access } from './access';
 import type { MessageKey } from './i18n';
 
 export type AreaKey =
-  'employees' | 'departments' | 'computers' | 'smartphones' | 'microsoftOffice' | 'schedules' | 'blog' | 'blogStatistics' | 'blogCategories' | 'profile' | 'profileList';
+  | 'employees'
+  | 'departments'
+  | 'apiKeys'
+  | 'computers'
+  | 'smartphones'
+  | 'microsoftOffice'
+  | 'schedules'
+  | 'blog'
+  | 'blogStatistics'
+  | 'blogCategories'
+  | 'profile'
+  | 'profileList';
 
 export type PageMode = 'list' | 'new' | 'detail';
 
@@ -29,6 +40,13 @@ export const AREAS: Record<AreaKey, AreaDef> = {
     section: 'area.master',
     description: 'desc.departments',
     titles: { list: 'page.departments', new: 'page.departmentNew', detail: 'page.departmentDetail' },
+  },
+  apiKeys: {
+    key: 'apiKeys',
+    access: 'admin',
+    section: 'area.master',
+    description: 'desc.apiKeys',
+    titles: { list: 'page.apiKeys' },
   },
   computers: {
     key: 'computers',
@@ -121,6 +139,7 @@ export const PAGES: PageDef[] = [
   // The route named DepartmentDetail: an empty id or "new" creates a department.
   { path: '/departments/detail/:id?', area: 'departments', mode: 'detail' },
   { path: '/departments/:id', area: 'departments', mode: 'detail' },
+  { path: '/api_keys', area: 'apiKeys', mode: 'list' },
   ...dev('computers', '/computers'),
   ...dev('smartphones', '/smartphones'),
   { path: '/microsoft_office', area: 'microsoftOffice', mode: 'list' },

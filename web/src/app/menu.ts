@@ -70,6 +70,7 @@ export const MENU: MenuGroup[] = [
         ],
       },
       leaf('microsoftOffice', 'nav.microsoftOffice', '/microsoft_office', /^\/microsoft_office(\/|$)/),
+      leaf('apiKeys', 'nav.apiKeys', '/api_keys', /^\/api_keys(\/|$)/),
     ],
   },
   {

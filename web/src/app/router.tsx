@@ -38,6 +38,7 @@ const BlogFeedPage = screen(() => import('../features/blog/BlogFeedPage'));
 const BlogCategoriesPage = screen(() => import('../features/blog/categories/BlogCategoriesPage'));
 const BlogCategoryDetailPage = screen(() => import('../features/blog/categories/BlogCategoryDetailPage'));
 const BlogEditorPage = screen(() => import('../features/blog/editor/BlogEditorPage'));
+const ApiKeysPage = screen(() => import('../features/api-keys/ApiKeysPage'));
 
 const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   // schedule
@@ -60,6 +61,7 @@ const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   '/departments': DepartmentsPage,
   '/departments/detail/:id?': DepartmentDetailPage,
   '/departments/:id': DepartmentDetailPage,
+  '/api_keys': ApiKeysPage,
   '/computers': ComputersPage,
   '/computers/sp': ComputersPage,
   '/computers/new': ComputerDetailPage,
