@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './support/browser';
+import { addDays, tokyoToday } from '../schema/calendar/tokyo';
 
 /** Screenshots for a human look (e2e/artifacts/, not committed). */
 const out = fileURLToPath(new URL('./artifacts/', import.meta.url));
@@ -18,12 +19,6 @@ afterAll(async () => {
 });
 
 // The demo seed writes this week's and next week's schedule (Tokyo calendar), Monday first.
-const tokyoToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 const label = (from: string, to: string) => `${from.slice(5, 7)}月${from.slice(8, 10)}日 〜 ${to.slice(5, 7)}月${to.slice(8, 10)}日`;
 

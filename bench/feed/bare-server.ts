@@ -8,11 +8,11 @@
  */
 import { BareError, serveBare } from '../lib/bare.js';
 import { ACCESS_SQL, COMMENT_COUNTS_SQL, ENGAGEMENT_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
+import { tokyoToday } from '../../schema/calendar/tokyo.js';
 
 const PAGE = 20;
 const MAX_PINNED = 50;
 const STATE_LABEL: Record<string, string> = { DRAFT: '下書き', SCHEDULED: '公開予定', PUBLISHED: '公開中', EXPIRED: '公開終了' };
-const tokyoToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 
 interface Key {
   id: number;

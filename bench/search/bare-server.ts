@@ -17,10 +17,10 @@ import { normalizeText } from '../../graph/src/modules/blog/search/blog-search.n
 import { queryTerms, snippetOf } from '../../graph/src/modules/blog/search/blog-search.text.js';
 import { serveBare } from '../lib/bare.js';
 import { ACCESS_SQL, LIKE_SCAN_SQL, TEXTS_SQL } from './sql.js';
+import { tokyoToday } from '../../schema/calendar/tokyo.js';
 
 const PAGE = 20;
 const SOURCES = ['TITLE', 'CONTENT', 'COMMENT'];
-const tokyoToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 
 interface Hit {
   id: number;

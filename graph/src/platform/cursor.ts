@@ -12,10 +12,13 @@ export function encodeCursor(tag: string, key: readonly (string | number)[]): st
   return Buffer.from([tag, ...key].join('|')).toString('base64url');
 }
 
-/** The key's parts of a cursor of this list (null for none); a cursor of another list or malformed is a 400. */
-export function decodeCursor(tag: string, after: string | null | undefined, parts: number): string[] | null {
+/**
+ * A cursor's tag (one of `tags`: a list, or a part of one) and its key's parts, null for none; a
+ * cursor of another list or a malformed one is a 400. The caller checks each part's form.
+ */
+export function decodeCursor(after: string | null | undefined, tags: readonly string[], parts: number): { tag: string; key: string[] } | null {
   if (after === null || after === undefined || after === '') return null;
-  const [t, ...key] = Buffer.from(String(after), 'base64url').toString().split('|');
-  if (t !== tag || key.length !== parts || key.some((k) => k === '')) throw badCursor();
-  return key;
+  const [tag, ...key] = Buffer.from(String(after), 'base64url').toString().split('|');
+  if (!tag || !tags.includes(tag) || key.length !== parts || key.some((k) => k === '')) throw badCursor();
+  return { tag, key };
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badInput } from '../../platform/errors.js';
+import { badCursor, decodeCursor as decodeOpaque, encodeCursor as encodeOpaque } from '../../platform/cursor.js';
 import { pgArray } from '../../platform/sql.js';
 import { checkId, checkSearchText, isCalendarDate, isDbId } from '../../platform/validation.js';
 import { BlogFeedScope, BlogPostState } from './blog.enums.js';
@@ -21,18 +21,14 @@ interface Cursor {
   id: number;
 }
 
-export function encodeCursor(c: Cursor): string {
-  return Buffer.from(`${c.part}|${c.publishStart}|${c.id}`).toString('base64url');
-}
+export const encodeCursor = (c: Cursor): string => encodeOpaque(c.part, [c.publishStart, c.id]);
 
 export function decodeCursor(after: string | null | undefined): Cursor | null {
-  if (after === null || after === undefined || after === '') return null;
-  const [part, publishStart, id] = Buffer.from(String(after), 'base64url').toString().split('|');
-  const n = Number(id);
-  if ((part !== 'p' && part !== 'r') || !publishStart || !isCalendarDate(publishStart) || !isDbId(n)) {
-    throw badInput('カーソルが正しくありません（前のページの nextCursor を指定してください）。', [{ field: 'after', message: 'nextCursor の値' }]);
-  }
-  return { part, publishStart, id: n };
+  const c = decodeOpaque(after, ['p', 'r'], 2);
+  if (!c) return null;
+  const [publishStart, id] = [c.key[0]!, Number(c.key[1])];
+  if (!isCalendarDate(publishStart) || !isDbId(id)) throw badCursor();
+  return { part: c.tag as Cursor['part'], publishStart, id };
 }
 
 interface Clause {

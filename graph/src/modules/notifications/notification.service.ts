@@ -1,3 +1,4 @@
+import { badCursor } from '../../platform/cursor.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
@@ -119,8 +120,7 @@ export class NotificationService {
 function decodeCursor(after: string | null | undefined): number | null {
   if (after === null || after === undefined || after === '') return null;
   const n = Number(after);
-  if (!/^\d+$/.test(String(after)) || !isDbId(n))
-    throw badInput('カーソルが正しくありません（前のページの nextCursor を指定してください）。', [{ field: 'after', message: 'nextCursor の値' }]);
+  if (!/^\d+$/.test(String(after)) || !isDbId(n)) throw badCursor();
   return n;
 }
 

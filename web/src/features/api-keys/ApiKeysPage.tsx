@@ -100,7 +100,9 @@ export default function ApiKeysPage({ def }: { def: PageDef }) {
       render: (k) =>
         k.revokedAt ? (
           // Who revoked it and when: the audit, on a desktop (the status says 失効 on a phone).
-          narrow ? null : <span className={styles.muted}>{t('apiKey.revokedBy', { name: k.revokedBy?.name ?? '', date: displayDate(k.revokedAt) })}</span>
+          narrow ? null : (
+            <span className={styles.muted}>{t('apiKey.revokedBy', { name: k.revokedBy?.name ?? '', date: displayDate(k.revokedAt) })}</span>
+          )
         ) : (
           <Button size="small" variant="danger" onClick={() => void onRevoke(k)} aria-label={t('apiKey.revokeNamed', { name: k.name })}>
             {t('apiKey.revoke')}

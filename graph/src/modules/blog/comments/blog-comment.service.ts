@@ -56,11 +56,11 @@ const ORDER = `order by c.created_at, c.id`;
 const cursorAt = (tag: string, row: CommentRow) => encodeCursor(tag, [row.at_us, row.id]);
 
 function keyOf(tag: string, after: string | null | undefined): [string, number] | null {
-  const key = decodeCursor(tag, after, 2);
-  if (!key) return null;
-  const id = Number(key[1]);
-  if (!/^\d{1,18}$/.test(key[0]!) || !isDbId(id)) throw badCursor();
-  return [key[0]!, id];
+  const cursor = decodeCursor(after, [tag], 2);
+  if (!cursor) return null;
+  const [at, id] = [cursor.key[0]!, Number(cursor.key[1])];
+  if (!/^\d{1,18}$/.test(at) || !isDbId(id)) throw badCursor();
+  return [at, id];
 }
 
 export interface NewComment {

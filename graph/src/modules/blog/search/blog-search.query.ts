@@ -1,4 +1,4 @@
-import { badInput } from '../../../platform/errors.js';
+import { badCursor, decodeCursor, encodeCursor } from '../../../platform/cursor.js';
 import { pgArray } from '../../../platform/sql.js';
 import { isCalendarDate, isDbId } from '../../../platform/validation.js';
 import { queryGrams } from './blog-search.text.js';
@@ -21,19 +21,14 @@ export interface SearchKey {
   id: number;
 }
 
-export function encodeSearchCursor(k: SearchKey): string {
-  return Buffer.from(`s|${k.level}|${k.publishStart}|${k.id}`).toString('base64url');
-}
+export const encodeSearchCursor = (k: SearchKey): string => encodeCursor('s', [k.level, k.publishStart, k.id]);
 
 export function decodeSearchCursor(after: string | null | undefined): SearchKey | null {
-  if (after === null || after === undefined || after === '') return null;
-  const [tag, level, publishStart, id] = Buffer.from(String(after), 'base64url').toString().split('|');
-  const l = Number(level);
-  const n = Number(id);
-  if (tag !== 's' || !(l === 0 || l === 1 || l === 2) || !publishStart || !isCalendarDate(publishStart) || !isDbId(n)) {
-    throw badInput('カーソルが正しくありません（前のページの nextCursor を指定してください）。', [{ field: 'after', message: 'nextCursor の値' }]);
-  }
-  return { level: l, publishStart, id: n };
+  const c = decodeCursor(after, ['s'], 3);
+  if (!c) return null;
+  const [level, publishStart, id] = [Number(c.key[0]), c.key[1]!, Number(c.key[2])];
+  if (!(level === 0 || level === 1 || level === 2) || !isCalendarDate(publishStart) || !isDbId(id)) throw badCursor();
+  return { level, publishStart, id };
 }
 
 /** The visibility rule in SQL over `p` (blog-post.visibility.ts readableSql) and the categories the viewer reads. */
