@@ -28,6 +28,7 @@ describe('narrow layout (390 × 844)', () => {
       'パソコン',
       'スマートフォン',
       'Microsoft Office',
+      'APIキー',
       'スケジュール',
       '設定',
       '一覧',
