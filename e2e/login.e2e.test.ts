@@ -218,12 +218,13 @@ describe('sign-in', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'sysadmin');
     await page.goto('/computers');
-    const firstStatus = page.getByTestId('computers-table').locator('tbody tr').first().getByText('正常', { exact: true });
-    await firstStatus.waitFor();
+    // Any row's status, not the first row's: other browser tests on this platform add and change
+    // computers, and a live update may reorder the list while the language changes.
+    await page.getByTestId('computers-table').locator('tbody tr').getByText('正常', { exact: true }).first().waitFor();
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     const table = page.getByTestId('computers-table');
-    await table.locator('tbody tr').first().getByText('Normal', { exact: true }).waitFor();
+    await table.locator('tbody tr').getByText('Normal', { exact: true }).first().waitFor();
     expect(await table.locator('tbody').innerText()).not.toMatch(/正常|故障|交換対象|廃棄|紛失|処分済み/);
     const statusFilter = page.getByRole('combobox', { name: 'Status' });
     // The choices come with their own query, which may answer after the list's.
