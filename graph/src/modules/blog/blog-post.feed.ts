@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { containsPattern } from '../../platform/list-query.js';
 import { badCursor, decodeCursor as decodeOpaque, encodeCursor as encodeOpaque } from '../../platform/cursor.js';
 import { pgArray } from '../../platform/sql.js';
 import { checkId, checkSearchText, isCalendarDate, isDbId } from '../../platform/validation.js';
@@ -109,7 +110,7 @@ function filters(f: FeedFilter, viewerId: number): Clause[] {
   const out: Clause[] = [];
   if (f.scope === BlogFeedScope.SAVED) out.push({ sql: `p.id in (select s.post_id from blog_save s where s.employee_id = ?)`, params: [viewerId] });
   const title = f.title?.trim();
-  if (title) out.push({ sql: `p.title ilike ?`, params: [`%${title.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`] });
+  if (title) out.push({ sql: `p.title ilike ?`, params: [containsPattern(title)] });
   if (f.tagId != null) out.push({ sql: `exists (select 1 from blog_post_tag pt where pt.post_id = p.id and pt.tag_id = ?)`, params: [f.tagId] });
   if (f.departmentId != null) out.push({ sql: `p.author_id in (select e.id from employee e where e.department_id = ?)`, params: [f.departmentId] });
   return out;

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { queryBool, queryId } from '../../platform/validation.js';
-import { deleteRoute, fileRoutes } from './blog.routes.js';
+import { deleteRoute, fileRoutes } from '../../platform/rest-routes.js';
 import { BlogFeedScope } from './blog.enums.js';
 import { attachmentFromRest } from './blog-post.attachment.js';
 import { contentFromRest } from './blog-post.content.js';

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
-import { deleteRoute } from './blog.routes.js';
+import { deleteRoute } from '../../platform/rest-routes.js';
 import { toApiTag } from './blog-tag.service.js';
 import type { BlogTagView } from './blog-tag.types.js';
 

@@ -3,7 +3,8 @@ import type { AppContext } from '../../platform/context.js';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { DeviceKind } from '../devices/device.enums.js';
 import { apiFields, bodyFields, queryFilters } from '../devices/device.record.js';
-import { deviceGuard, exportRoute, heldFilterFromQuery, historyExportRoute, historyRoute, listRoute, toApiHeld } from '../devices/device.routes.js';
+import { exportRoute, listRoute } from '../../platform/rest-routes.js';
+import { deviceGuard, heldFilterFromQuery, historyExportRoute, historyRoute, toApiHeld } from '../devices/device.routes.js';
 import { COMPUTER_FIELDS } from './computer.fields.js';
 import type { ComputerView } from './computer.types.js';
 
@@ -19,13 +20,13 @@ async function filterOf(ctx: AppContext, q: Request['query']) {
 
 const computer: RestResource<ComputerView> = { toApi: toApiComputer, guard: deviceGuard, body: bodyTable(bodyFields(COMPUTER_FIELDS)) };
 
-const read = (ctx: AppContext) => ctx.services.devices.computers;
-const write = (ctx: AppContext) => ctx.services.devices.computerAdmin;
+const read = (ctx: AppContext) => ctx.services.computers.read;
+const write = (ctx: AppContext) => ctx.services.computers.write;
 
 export function computerRoutes(r: Router): void {
   r.get(
     '/computers',
-    listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiComputer),
+    listRoute(deviceGuard, filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiComputer),
   );
   r.post(
     '/computers',
@@ -33,7 +34,7 @@ export function computerRoutes(r: Router): void {
   );
   r.get(
     '/computers/export',
-    exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)),
+    exportRoute(deviceGuard, filterOf, (ctx, f) => read(ctx).export(ctx, f)),
   );
   r.get('/computers/:id/history', historyRoute(DeviceKind.COMPUTER));
   r.get('/computers/:id/history/export', historyExportRoute(DeviceKind.COMPUTER));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { containsPattern } from '../../platform/list-query.js';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
@@ -64,7 +65,7 @@ export class DepartmentService {
     checkSearchText(filter.name, 'name', '部署名');
     const name = filter.name?.trim();
     const where = name ? `where d.name ilike ?` : '';
-    const params = name ? [`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
+    const params = name ? [containsPattern(name)] : [];
     const rows: DeptRow[] = await ctx.em.execute(
       `select d.id, d.name, d.manager_id, d.created_at, d.updated_at, d.version, count(*) over() as total
            from department d ${where} order by d.sort_order, d.id limit ? offset ?`,

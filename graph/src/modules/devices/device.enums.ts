@@ -42,6 +42,9 @@ export enum OfficeAccountStatus {
   SUSPENDED = 'SUSPENDED',
 }
 
+/** The licence limit an Office account's colouring is about: 5 computers per account. */
+export const OFFICE_USAGE_LIMIT = 5;
+
 export const OFFICE_STATUS_LABEL: Record<OfficeAccountStatus, string> = { IN_USE: '使用中', SUSPENDED: '停止' };
 
 /** Devices that have a user, a location and a history. */

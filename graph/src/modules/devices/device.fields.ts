@@ -3,7 +3,7 @@ import type { FieldFilter, FieldSpec } from '../../lib/record/field.js';
 import type { BodyField } from '../../platform/rest.js';
 import { idOrNull, namedId } from '../departments/named-ref.js';
 import { codeOf, DEVICE_STATUS_LABEL, DeviceStatus } from './device.enums.js';
-import type { XlsxColumn } from './device.export.js';
+import type { XlsxColumn } from '../../platform/xlsx-export.js';
 import type { HeldDeviceView } from './device.types.js';
 import { date as dateRule, keptText, optionalText, ref, status, text as requiredText } from './device.validation.js';
 

@@ -8,7 +8,7 @@ import { record, type RecordInput } from '../../platform/events/outbox.js';
 import { DEVICE_ROLES, type EmployeeStatus } from '../employees/employee.enums.js';
 import type { EventType } from '../../../../schema/events/index.js';
 import { AssetKind, DEVICE_STATUS_LABEL, DeviceKind, type DeviceStatus } from './device.enums.js';
-import type { XlsxExport } from './device.export.js';
+import type { XlsxExport } from '../../platform/xlsx-export.js';
 import { holder } from './device.query.js';
 import type { NamedRef } from '../employees/employee.types.js';
 import type { DeviceAssignment, DeviceHistoryEntry, DeviceHolder, DeviceTimeline } from './device.types.js';

@@ -2,7 +2,7 @@ import { defineArea } from '../../platform/area.js';
 import { DeviceResolver } from './device.resolver.js';
 import { createDeviceServices } from './device.services.js';
 
-/** What the IT-asset register's areas share: the held-device history and options, and all their services. */
+/** What the IT-asset register's kinds share: the held-device history, secrets and options. */
 export const devicesArea = defineArea({
   name: 'devices',
   resolvers: [DeviceResolver],

@@ -4,9 +4,9 @@ import { badInput } from '../../platform/errors.js';
 import type { BodyField } from '../../platform/rest.js';
 import { queryId } from '../../platform/validation.js';
 import { idOrNull } from '../departments/named-ref.js';
-import type { XlsxColumn } from './device.export.js';
+import type { XlsxColumn } from '../../platform/xlsx-export.js';
 import type { DeviceFieldSpec } from './device.fields.js';
-import type { Where } from './device.query.js';
+import type { Where } from '../../platform/list-query.js';
 
 /**
  * What the register's channels derive from a kind's description (its Fields table): the export's

@@ -7,7 +7,7 @@ import { queryBool, queryId } from '../../platform/validation.js';
 import { queryRef } from '../departments/named-ref.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { DEVICE_STATUS_LABEL, codeOf, type DeviceKind } from './device.enums.js';
-import { sendXlsx, type XlsxExport } from './device.export.js';
+import { sendXlsx } from '../../platform/xlsx-export.js';
 import type { DeviceHolder, DeviceTimeline, HeldDeviceView } from './device.types.js';
 import { timelineXlsx } from './device.history.js';
 
@@ -91,28 +91,6 @@ export function toApiTimeline(t: DeviceTimeline) {
 
 /** Device routes refuse other roles before they read names or filters, so those never learn more than 403. */
 export const deviceGuard = (ctx: AppContext) => requireUser(ctx, DEVICE_ROLES);
-
-/** A list route: the page as REST records, the total in X-Total-Count. */
-export function listRoute<F, V>(
-  filter: (ctx: AppContext, q: Request['query']) => Promise<F>,
-  list: (ctx: AppContext, f: F, offset: unknown, limit: unknown) => Promise<{ items: V[]; total: number }>,
-  toApi: (v: V) => unknown,
-) {
-  return handle(async (ctx, req, res) => {
-    deviceGuard(ctx);
-    const page = await list(ctx, await filter(ctx, req.query), req.query.offset, req.query.limit);
-    res.setHeader('X-Total-Count', String(page.total));
-    return page.items.map(toApi);
-  });
-}
-
-/** An export route: the filtered list as an .xlsx download. */
-export function exportRoute<F, V>(filter: (ctx: AppContext, q: Request['query']) => Promise<F>, exportOf: (ctx: AppContext, f: F) => Promise<XlsxExport<V>>) {
-  return handle(async (ctx, req, res) => {
-    deviceGuard(ctx);
-    await sendXlsx(res, await exportOf(ctx, await filter(ctx, req.query)));
-  });
-}
 
 const timeline = (ctx: AppContext, kind: DeviceKind, req: Request) => ctx.services.devices.history.timeline(ctx, kind, Number(req.params.id));
 

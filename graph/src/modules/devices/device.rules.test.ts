@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../test/db.js';
 import { seedDemoCompany } from '../../db/seeders/demo-company.js';
-import { contentDisposition } from './device.export.js';
+import { contentDisposition } from '../../platform/xlsx-export.js';
 import { assignments, historyFromEvent } from './device.history.js';
-import { fetchAll, fetchPage, heldJoins, heldSelect, heldWhere } from './device.query.js';
+import { fetchAll, fetchPage } from '../../platform/list-query.js';
+import { heldJoins, heldSelect, heldWhere } from './device.query.js';
 import type { DeviceHistoryEntry } from './device.types.js';
 
 describe('export file names', () => {

@@ -1,37 +1,16 @@
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { ComputerAdminService } from '../computers/computer.admin.js';
-import { ComputerService } from '../computers/computer.service.js';
-import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, OFFICE_STATUS_LABEL, OfficeAccountStatus, SMARTPHONE_STATUSES, labelled } from './device.enums.js';
+import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, OFFICE_STATUS_LABEL, OFFICE_USAGE_LIMIT, OfficeAccountStatus, SMARTPHONE_STATUSES, labelled } from './device.enums.js';
 import { DeviceHistoryService } from './device.history.js';
 import { DeviceSecretService } from './device.secrets.js';
-import { ImportService } from '../import/import.service.js';
 import type { DeviceOptions } from './device.types.js';
-import { OfficeAccountAdminService } from '../office-accounts/office-account.admin.js';
-import { OFFICE_USAGE_LIMIT, OfficeAccountService } from '../office-accounts/office-account.service.js';
-import { OffboardingService } from '../offboarding/offboarding.service.js';
-import { SmartphoneAdminService } from '../smartphones/smartphone.admin.js';
-import { SmartphoneService } from '../smartphones/smartphone.service.js';
 
-/** The IT-asset register's services (every one of them for 管理者, デバイス管理者, システム管理者 only). */
+/** What the IT-asset register's kinds share: the held-device history, the secrets and the form options. */
 export function createDeviceServices() {
-  const computers = new ComputerService();
-  const smartphones = new SmartphoneService();
-  const officeAccounts = new OfficeAccountService();
-  const computerAdmin = new ComputerAdminService(computers);
-  const smartphoneAdmin = new SmartphoneAdminService(smartphones);
   return {
-    computers,
-    computerAdmin,
-    smartphones,
-    smartphoneAdmin,
-    officeAccounts,
-    officeAccountAdmin: new OfficeAccountAdminService(officeAccounts),
     history: new DeviceHistoryService(),
     secrets: new DeviceSecretService(),
-    imports: new ImportService(),
-    offboarding: new OffboardingService(computers, smartphones, officeAccounts, computerAdmin, smartphoneAdmin),
     /** Status options of the forms and filters, with their Japanese labels. */
     options(ctx: AppContext): DeviceOptions {
       requireUser(ctx, DEVICE_ROLES);
@@ -44,5 +23,3 @@ export function createDeviceServices() {
     },
   };
 }
-
-export type DeviceServices = ReturnType<typeof createDeviceServices>;

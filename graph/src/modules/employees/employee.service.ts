@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { containsPattern } from '../../platform/list-query.js';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
@@ -49,7 +50,7 @@ export class EmployeeService {
     const name = filter.name?.trim();
     if (name) {
       where.push(`e.name ilike ?`);
-      params.push(`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(containsPattern(name));
     }
     if (filter.departmentId != null) {
       where.push(`e.department_id = ?`);

@@ -15,18 +15,18 @@ export class ImportResolver {
   @Authorized(...DEVICE_ROLES)
   @Query(() => ImportJob, { nullable: true, description: 'パソコン取り込みジョブ（作成者と管理者・システム管理者のみ）' })
   importJob(@Ctx() ctx: AppContext, @Arg('id', () => ID) id: string): Promise<ImportJob> {
-    return ctx.services.devices.imports.get(ctx, id) as Promise<ImportJob>;
+    return ctx.services.imports.get(ctx, id) as Promise<ImportJob>;
   }
 
   @Authorized(...DEVICE_ROLES)
   @Mutation(() => ImportJob, { description: '完了したプレビューと同じファイルで取り込みを開始する（同じプレビューは一度だけ: 二度目はその取り込みジョブを返す）' })
   applyImport(@Ctx() ctx: AppContext, @Arg('previewJobId', () => ID) previewJobId: string): Promise<ImportJob> {
-    return ctx.services.devices.imports.applyPreview(ctx, previewJobId) as Promise<ImportJob>;
+    return ctx.services.imports.applyPreview(ctx, previewJobId) as Promise<ImportJob>;
   }
 
   @FieldResolver(() => [ImportRowError])
   errors(@Ctx() ctx: AppContext, @Root() job: ImportJob, @Arg('limit', () => Int, { defaultValue: 100 }) limit: number): Promise<RowError[]> {
-    return ctx.services.devices.imports.errors(ctx, job.id, limit);
+    return ctx.services.imports.errors(ctx, job.id, limit);
   }
 
   @Authorized(...DEVICE_ROLES)
@@ -37,11 +37,11 @@ export class ImportResolver {
     // out once, for import.finished, and always last.
     subscribe: async ({ args, context }) => {
       const ctx = context as AppContext;
-      await ctx.services.devices.imports.get(ctx, args.id);
+      await ctx.services.imports.get(ctx, args.id);
       return pipe(
         ctx.services.pubsub.subscribe('event', 'import_job'),
         filter((e: EventEnvelope) => e.aggregateId === args.id && JOB_EVENTS.has(e.type)),
-        map(async (e: EventEnvelope) => ({ type: e.type, job: (await ctx.services.devices.imports.get(ctx, args.id)) as ImportJob })),
+        map(async (e: EventEnvelope) => ({ type: e.type, job: (await ctx.services.imports.get(ctx, args.id)) as ImportJob })),
         filter(({ type, job }: { type: string; job: ImportJob }) => type === 'import.finished' || !ENDED.has(job.status)),
       );
     },

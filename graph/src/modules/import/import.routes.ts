@@ -5,7 +5,7 @@ import { badInput } from '../../platform/errors.js';
 import { handle } from '../../platform/rest.js';
 import { queryBool } from '../../platform/validation.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { sendXlsx } from '../devices/device.export.js';
+import { sendXlsx } from '../../platform/xlsx-export.js';
 import { isFinished, type ImportJobView } from './import.service.js';
 import { UploadRefused } from './import.sniff.js';
 import { sendTemplate } from './import.template.js';
@@ -49,7 +49,7 @@ export function importMessage(j: ImportJobView): string {
   return `${verb}が完了しました（作成 ${j.created}件、更新 ${j.updated}件、変更なし ${j.unchanged}件）`;
 }
 
-const imports = (ctx: AppContext) => ctx.services.devices.imports;
+const imports = (ctx: AppContext) => ctx.services.imports;
 
 const MAX_WAIT_MS = 600_000;
 /** `wait` of GET /computers/import/{jobId}: absent or '' → 0; else whole milliseconds up to MAX_WAIT_MS, or BAD_USER_INPUT. */

@@ -8,7 +8,7 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { recordMany } from '../../platform/events/record-many.js';
 import { execBound } from '../../platform/sql.js';
 import { DEVICE_ROLES, MASTER_DATA_ROLES } from '../employees/employee.enums.js';
-import type { XlsxExport } from '../devices/device.export.js';
+import type { XlsxExport } from '../../platform/xlsx-export.js';
 import type { ImportCounts, PreviewRow } from './import.run.js';
 import type { RowError } from './import.rows.js';
 import { uploadHandoff } from './import.handoff.js';

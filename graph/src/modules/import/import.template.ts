@@ -5,7 +5,7 @@ import { requireUser } from '../../platform/authz.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { COMPUTER_COLUMNS } from '../computers/computer.columns.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL } from '../devices/device.enums.js';
-import { contentDisposition } from '../devices/device.export.js';
+import { contentDisposition } from '../../platform/xlsx-export.js';
 import { IMPORT_COLUMNS } from './import.rows.js';
 
 /** The template's headers: the export's, in its order, without the derived ones the import ignores. */

@@ -9,7 +9,7 @@ export class OffboardingResolver {
   @Authorized(...DEVICE_ROLES)
   @Query(() => EmployeeDevices, { description: '社員が使用中の端末と、そのパソコンに紐付く Office アカウント（退職時の確認用）' })
   employeeDevices(@Ctx() ctx: AppContext, @Arg('employeeId', () => Int) employeeId: number): Promise<EmployeeDevices> {
-    return ctx.services.devices.offboarding.holdings(ctx, employeeId);
+    return ctx.services.offboarding.holdings(ctx, employeeId);
   }
 
   @Authorized(...DEVICE_ROLES)
@@ -17,6 +17,6 @@ export class OffboardingResolver {
     description: '社員が使用中の端末をすべて返却する（使用者→前使用者、使用者を空に、履歴を記録）。返却した端末を返す。',
   })
   returnEmployeeDevices(@Ctx() ctx: AppContext, @Arg('employeeId', () => Int) employeeId: number): Promise<EmployeeDevices> {
-    return ctx.services.devices.offboarding.returnAll(ctx, employeeId);
+    return ctx.services.offboarding.returnAll(ctx, employeeId);
   }
 }

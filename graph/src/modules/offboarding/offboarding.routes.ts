@@ -18,10 +18,10 @@ function toApi(d: EmployeeDevices) {
 export function offboardingRoutes(r: Router): void {
   r.get(
     '/employees/:id/devices',
-    handle(async (ctx, req) => toApi(await ctx.services.devices.offboarding.holdings(ctx, Number(req.params.id)))),
+    handle(async (ctx, req) => toApi(await ctx.services.offboarding.holdings(ctx, Number(req.params.id)))),
   );
   r.post(
     '/employees/:id/return_devices',
-    handle(async (ctx, req) => toApi(await ctx.services.devices.offboarding.returnAll(ctx, Number(req.params.id)))),
+    handle(async (ctx, req) => toApi(await ctx.services.offboarding.returnAll(ctx, Number(req.params.id)))),
   );
 }

@@ -13,24 +13,24 @@ export class OfficeAccountResolver {
     @Args() page: PageArgs,
     @Arg('filter', () => OfficeAccountFilter, { nullable: true }) filter?: OfficeAccountFilter,
   ): Promise<OfficeAccountPage> {
-    return ctx.services.devices.officeAccounts.list(ctx, filter ?? {}, page.offset, page.limit);
+    return ctx.services.officeAccounts.read.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 
   @Authorized(...DEVICE_ROLES)
   @Query(() => OfficeAccountView)
   officeAccount(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<OfficeAccountView> {
-    return ctx.services.devices.officeAccounts.get(ctx, id);
+    return ctx.services.officeAccounts.read.get(ctx, id);
   }
 
   @Authorized(...DEVICE_ROLES)
   @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを登録する' })
   createOfficeAccount(@Ctx() ctx: AppContext, @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput): Promise<OfficeAccountView> {
-    return ctx.services.devices.officeAccountAdmin.create(ctx, input);
+    return ctx.services.officeAccounts.write.create(ctx, input);
   }
 
   @Authorized(...DEVICE_ROLES)
   @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを更新する。古い version なら CONFLICT。' })
   updateOfficeAccount(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput): Promise<OfficeAccountView> {
-    return ctx.services.devices.officeAccountAdmin.update(ctx, id, input);
+    return ctx.services.officeAccounts.write.update(ctx, id, input);
   }
 }

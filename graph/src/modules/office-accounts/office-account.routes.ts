@@ -3,7 +3,8 @@ import type { AppContext } from '../../platform/context.js';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { OFFICE_STATUS_LABEL } from '../devices/device.enums.js';
 import { apiFields, bodyFields, queryFilters } from '../devices/device.record.js';
-import { deviceGuard, exportRoute, listRoute, statusFilter } from '../devices/device.routes.js';
+import { exportRoute, listRoute } from '../../platform/rest-routes.js';
+import { deviceGuard, statusFilter } from '../devices/device.routes.js';
 import { OFFICE_ACCOUNT_FIELDS } from './office-account.fields.js';
 import type { OfficeAccountView } from './office-account.types.js';
 
@@ -36,13 +37,13 @@ const officeAccount: RestResource<OfficeAccountView> = {
   body: bodyTable(bodyFields(OFFICE_ACCOUNT_FIELDS)),
 };
 
-const read = (ctx: AppContext) => ctx.services.devices.officeAccounts;
-const write = (ctx: AppContext) => ctx.services.devices.officeAccountAdmin;
+const read = (ctx: AppContext) => ctx.services.officeAccounts.read;
+const write = (ctx: AppContext) => ctx.services.officeAccounts.write;
 
 export function officeAccountRoutes(r: Router): void {
   r.get(
     '/microsoft_office',
-    listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiOfficeAccount),
+    listRoute(deviceGuard, filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiOfficeAccount),
   );
   r.post(
     '/microsoft_office',
@@ -50,7 +51,7 @@ export function officeAccountRoutes(r: Router): void {
   );
   r.get(
     '/microsoft_office/export',
-    exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)),
+    exportRoute(deviceGuard, filterOf, (ctx, f) => read(ctx).export(ctx, f)),
   );
   r.get(
     '/microsoft_office/:id',

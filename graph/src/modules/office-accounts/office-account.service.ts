@@ -3,9 +3,9 @@ import { checkId } from '../../platform/validation.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { OFFICE_STATUS_LABEL, OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from '../devices/device.enums.js';
-import type { XlsxExport } from '../devices/device.export.js';
-import { fetchAll, fetchPage, fromOf, Where, type ListSql } from '../devices/device.query.js';
+import { OFFICE_STATUS_LABEL, OFFICE_USAGE_LIMIT, OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from '../devices/device.enums.js';
+import type { XlsxExport } from '../../platform/xlsx-export.js';
+import { fetchAll, fetchPage, fromOf, Where, type ListSql } from '../../platform/list-query.js';
 import { selectList } from '../../lib/record/sql.js';
 import { exportColumns, fieldWhere } from '../devices/device.record.js';
 import { OFFICE_ACCOUNT_FIELDS } from './office-account.fields.js';
@@ -33,9 +33,6 @@ const Q: ListSql = {
              count(*) filter (where c.status = 'REPLACE')::int as replace_count
         from computer c where c.office_account_id = oa.id) u`,
 };
-
-/** The licence limit the colouring is about: 5 computers per account. */
-export const OFFICE_USAGE_LIMIT = 5;
 
 /**
  * Row colour of the Office list (spec section 9, the spec's `usage_status`).

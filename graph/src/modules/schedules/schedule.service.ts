@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { containsPattern } from '../../platform/list-query.js';
 import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
@@ -77,7 +78,7 @@ export class ScheduleService {
     const name = filter.name?.trim();
     if (name) {
       where.push('e.name ilike ?');
-      params.push(`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(containsPattern(name));
     }
     const people: PersonRow[] = await ctx.em.execute(GRID_PEOPLE_SQL(where.join(' and ')), [...params, viewer.id, page.limit, page.offset]);
     const ids = pgArray(people.map((p) => p.id));

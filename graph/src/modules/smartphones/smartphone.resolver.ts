@@ -11,25 +11,25 @@ export class SmartphoneResolver {
   @Authorized(...DEVICE_ROLES)
   @Query(() => SmartphonePage, { description: 'スマートフォン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
   smartphones(@Ctx() ctx: AppContext, @Args() page: PageArgs, @Arg('filter', () => SmartphoneFilter, { nullable: true }) filter?: SmartphoneFilter): Promise<SmartphonePage> {
-    return ctx.services.devices.smartphones.list(ctx, filter ?? {}, page.offset, page.limit);
+    return ctx.services.smartphones.read.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 
   @Authorized(...DEVICE_ROLES)
   @Query(() => SmartphoneView)
   smartphone(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<SmartphoneView> {
-    return ctx.services.devices.smartphones.get(ctx, id);
+    return ctx.services.smartphones.read.get(ctx, id);
   }
 
   @Authorized(...DEVICE_ROLES)
   @Mutation(() => SmartphoneView, { description: 'スマートフォンを登録する' })
   createSmartphone(@Ctx() ctx: AppContext, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
-    return ctx.services.devices.smartphoneAdmin.create(ctx, input);
+    return ctx.services.smartphones.write.create(ctx, input);
   }
 
   @Authorized(...DEVICE_ROLES)
   @Mutation(() => SmartphoneView, { description: 'スマートフォンを更新する。古い version なら CONFLICT。' })
   updateSmartphone(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
-    return ctx.services.devices.smartphoneAdmin.update(ctx, id, input);
+    return ctx.services.smartphones.write.update(ctx, id, input);
   }
 
   @FieldResolver(() => [DeviceSecret], { description: '値が登録されている PIN・パスワード（値は revealDeviceSecret で、履歴に残して読む）' })

@@ -3,7 +3,8 @@ import type { AppContext } from '../../platform/context.js';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { DeviceKind } from '../devices/device.enums.js';
 import { apiFields, bodyFields, queryFilters } from '../devices/device.record.js';
-import { deviceGuard, exportRoute, heldFilterFromQuery, historyExportRoute, historyRoute, listRoute, toApiHeld } from '../devices/device.routes.js';
+import { exportRoute, listRoute } from '../../platform/rest-routes.js';
+import { deviceGuard, heldFilterFromQuery, historyExportRoute, historyRoute, toApiHeld } from '../devices/device.routes.js';
 import { SMARTPHONE_FIELDS } from './smartphone.fields.js';
 import type { SmartphoneView } from './smartphone.types.js';
 
@@ -23,14 +24,14 @@ async function filterOf(ctx: AppContext, q: Request['query']) {
 
 const smartphone: RestResource<SmartphoneView> = { toApi: toApiSmartphone, guard: deviceGuard, body: bodyTable(bodyFields(SMARTPHONE_FIELDS)) };
 
-const read = (ctx: AppContext) => ctx.services.devices.smartphones;
-const write = (ctx: AppContext) => ctx.services.devices.smartphoneAdmin;
+const read = (ctx: AppContext) => ctx.services.smartphones.read;
+const write = (ctx: AppContext) => ctx.services.smartphones.write;
 
 /** The spec's singular path `/smartphone`. */
 export function smartphoneRoutes(r: Router): void {
   r.get(
     '/smartphone',
-    listRoute(filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiSmartphone),
+    listRoute(deviceGuard, filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiSmartphone),
   );
   r.post(
     '/smartphone',
@@ -38,7 +39,7 @@ export function smartphoneRoutes(r: Router): void {
   );
   r.get(
     '/smartphone/export',
-    exportRoute(filterOf, (ctx, f) => read(ctx).export(ctx, f)),
+    exportRoute(deviceGuard, filterOf, (ctx, f) => read(ctx).export(ctx, f)),
   );
   r.get('/smartphone/:id/history', historyRoute(DeviceKind.SMARTPHONE));
   r.get('/smartphone/:id/history/export', historyExportRoute(DeviceKind.SMARTPHONE));

@@ -2,7 +2,7 @@ import type { Response, Router } from 'express';
 import { badInput, forbidden } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
 import { checkId } from '../../../platform/validation.js';
-import { deleteRoute, fileRoutes } from '../blog.routes.js';
+import { deleteRoute, fileRoutes } from '../../../platform/rest-routes.js';
 import { attachmentFromDataUrl } from '../blog-post.attachment.js';
 import type { BlogComment } from './blog-comment.types.js';
 
