@@ -16,7 +16,7 @@ describe('workers CLI (embedded mode)', () => {
   it('rejects unknown consumers and refuses to run a pool without Kafka, saying where the pool gets its database', async () => {
     const bad = await cli(['--only', 'nope'], { DATABASE_URL: db.url });
     expect(bad.code).toBe(64);
-    expect(bad.out).toMatch(/unknown consumer\(s\) nope; known: probe, google-sync, import/);
+    expect(bad.out).toMatch(/unknown consumer\(s\) nope; known: probe, google-sync, import, statistics/);
     const noKafka = await cli([], { DATABASE_URL: db.url });
     expect(noKafka.code).toBe(2);
     expect(noKafka.out).toMatch(/KAFKA_BROKERS is not set/);
@@ -24,11 +24,14 @@ describe('workers CLI (embedded mode)', () => {
     expect(noKafka.out).toMatch(/uses DATABASE_URL,\s+or, without it, joins the embedded PostgreSQL that `npm start` runs on DATA_DIR/);
   }, 60_000);
 
-  it('names a consumer that is planned but not built yet (statistics) instead of calling it unknown', async () => {
-    const r = await cli(['--only', 'google-sync,statistics'], { DATABASE_URL: db.url });
-    expect(r.code).toBe(64);
-    expect(r.out.trim()).toBe('statistics: the blog statistics consumer is not part of this build yet (it comes with the blog)');
-  });
+  it('statistics rebuild recomputes the blog statistics rollups and says how many rows; without its action it is a usage error', async () => {
+    const ok = await cli(['statistics', 'rebuild'], { DATABASE_URL: db.url });
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/statistics: rebuilt \d+ post-day and \d+ employee-post-day rows in \d+ ms/);
+    const bare = await cli(['statistics'], { DATABASE_URL: db.url });
+    expect(bare.code).toBe(64);
+    expect(bare.out.split('\n')[0]).toBe('workers: statistics takes one action: rebuild');
+  }, 60_000);
 
   it('usage errors are one line and the usage, exit 64: unknown options, unknown commands, bad --ids/--port', async () => {
     const bogus = await cli(['--bogus'], { DATABASE_URL: db.url });

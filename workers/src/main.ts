@@ -9,6 +9,7 @@
  *   npm run workers -- dead-letters [--only probe]    list the parked events not yet replayed
  *   npm run workers -- replay [--only probe] [--ids 3,7]   replay parked events (--ids: table rows, embedded mode only)
  *   npm run workers -- relay                          a standalone outbox relay (Kafka): more relays, same order guarantees
+ *   npm run workers -- statistics rebuild             recompute the blog statistics' rollups from the source tables
  *
  * Without --only, NODE_ENV=production leaves out `probe` (the event backbone's self-test).
  * Without DATABASE_URL the commands join the embedded PostgreSQL `npm start` runs on DATA_DIR.
@@ -32,24 +33,27 @@ import { formatDeadLetters, listDeadLetters } from './dead-letters.js';
 import { startWorkerPool } from './pool.js';
 import { consumerNames, selectConsumers, startBackgroundJobs } from './registry.js';
 import { collectStatus, formatStatus } from './status.js';
+import { rebuildAll } from '../../graph/src/modules/blog/statistics/statistics.rollup.js';
 
 const USAGE = `usage: npm run workers -- [run] [--only a,b] [--concurrency N] [--port P]
        npm run workers -- status [--only a,b] [--json]
        npm run workers -- dead-letters [--only a,b] [--json]
        npm run workers -- replay [--only a,b] [--ids 1,2]
        npm run workers -- relay [--port P]
+       npm run workers -- statistics rebuild
   run            the consumers in their Kafka consumer groups (needs KAFKA_BROKERS)
   status         relay backlog, parked events, lag per consumer group
   dead-letters   the parked events not yet replayed (id, consumer, type, attempts, parked at, error)
   replay         run parked events through their consumers again
   relay          a standalone outbox relay to Kafka
+  statistics rebuild   recompute the blog statistics' rollups from likes, first views and comments
   --only a,b     consumers (${consumerNames().join(', ')}); default: all, but probe only when named under NODE_ENV=production
   --ids 1,2      replay only: ids of event_dead_letter rows (as \`dead-letters\` lists them), embedded mode
                  (no KAFKA_BROKERS); with Kafka, replay takes every parked event of the --only consumers
   --port P       /healthz and /metrics (run: default METRICS_PORT or 9465; relay: only when given)
   --json         status and dead-letters as JSON`;
 
-const COMMANDS = ['run', 'status', 'dead-letters', 'replay', 'relay'];
+const COMMANDS = ['run', 'status', 'dead-letters', 'replay', 'relay', 'statistics'];
 
 function usageError(message: string): never {
   console.error(`workers: ${message}`);
@@ -82,7 +86,8 @@ if (values.help) {
 }
 const command = positionals[0] ?? 'run';
 if (!COMMANDS.includes(command)) usageError(`unknown command: ${command}`);
-if (positionals.length > 1) usageError(`unexpected argument(s): ${positionals.slice(1).join(' ')}`);
+if (command === 'statistics' && (positionals[1] !== 'rebuild' || positionals.length > 2)) usageError('statistics takes one action: rebuild');
+if (command !== 'statistics' && positionals.length > 1) usageError(`unexpected argument(s): ${positionals.slice(1).join(' ')}`);
 if (values.ids !== undefined && command !== 'replay') usageError('--ids applies to replay only');
 const ids = (values.ids ?? '')
   .split(',')
@@ -202,7 +207,12 @@ for (let waited = 0; (await pendingMigrations(orm)).length > 0; waited += 2) {
   await new Promise((r) => setTimeout(r, 2000));
 }
 
-if (command === 'status') {
+if (command === 'statistics') {
+  const t0 = Date.now();
+  const rows = await orm.em.fork().transactional((tx) => rebuildAll(tx));
+  console.log(`statistics: rebuilt ${rows.postDays} post-day and ${rows.actorDays} employee-post-day rows in ${Date.now() - t0} ms`);
+  await close(0);
+} else if (command === 'status') {
   const status = await collectStatus(
     config,
     orm,

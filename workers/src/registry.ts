@@ -7,6 +7,7 @@ import { createGoogleSync, type GoogleSync } from './google-sync/index.js';
 import { createImportConsumer, ImportConsumer, startImportScheduler } from './import/index.js';
 import { createLogger } from '../../graph/src/platform/logger.js';
 import { startBlogScheduler } from './blog-schedule/index.js';
+import { StatisticsConsumer } from './statistics/statistics.consumer.js';
 import { defaultFilesRoot, LocalFileStorage } from '../../graph/src/lib/files/index.js';
 
 export interface ConsumerOptions {
@@ -20,10 +21,11 @@ const google = (o: ConsumerOptions) => (googleSync ??= createGoogleSync({ regist
 
 /**
  * Every consumer the pool can run, by name (the name is also its idempotency key and Kafka consumer
- * group suffix). Register a new consumer here (and remove it from `plannedConsumers`).
+ * group suffix). Register a new consumer here.
  *  - google-sync: pushes schedule changes to the connected Google Calendars (and, beside it, the
  *    pull scheduler of those calendars);
  *  - import: runs the Excel import jobs of computers;
+ *  - statistics: keeps the blog statistics' rollups from likes, first views and comments;
  *  - probe: the event backbone's self-test, one row in event_probe_effect per `platform.probe`
  *    event (benchmarks and fault tests drive the whole path with it). Nothing in the product emits
  *    probes, so production pools leave it out unless asked for by name (see `defaultConsumerNames`).
@@ -32,14 +34,7 @@ export const consumerFactories: Record<string, (o: ConsumerOptions) => EventCons
   probe: () => new ProbeConsumer('probe'),
   'google-sync': (o) => google(o).consumer,
   import: () => createImportConsumer(),
-};
-
-/**
- * Consumers the product will have that this build does not: asking for one says why it is not
- * there rather than "unknown".
- */
-export const plannedConsumers: Record<string, string> = {
-  statistics: 'the blog statistics consumer is not part of this build yet (it comes with the blog)',
+  statistics: () => new StatisticsConsumer(),
 };
 
 /** Consumers that run under NODE_ENV=production only when named (`--only probe`). */
@@ -55,16 +50,12 @@ export function defaultConsumerNames(opts: { production?: boolean } = {}): strin
 }
 
 /**
- * The consumers named in `only` (the defaults when empty); a planned-but-not-built or unknown name
- * is an error saying which (unknown ones with the list of known ones).
+ * The consumers named in `only` (the defaults when empty); an unknown name is an error listing the known ones.
  */
 export function selectConsumers(only: string[] = [], o: ConsumerOptions = {}, defaults: { production?: boolean } = {}): EventConsumer[] {
   const names = only.length ? [...new Set(only)] : defaultConsumerNames(defaults);
-  const problems: string[] = [];
-  for (const n of names) if (!consumerFactories[n] && plannedConsumers[n]) problems.push(`${n}: ${plannedConsumers[n]}`);
-  const unknown = names.filter((n) => !consumerFactories[n] && !plannedConsumers[n]);
-  if (unknown.length) problems.push(`unknown consumer(s) ${unknown.join(', ')}; known: ${consumerNames().join(', ')}`);
-  if (problems.length) throw new Error(problems.join('\n'));
+  const unknown = names.filter((n) => !consumerFactories[n]);
+  if (unknown.length) throw new Error(`unknown consumer(s) ${unknown.join(', ')}; known: ${consumerNames().join(', ')}`);
   return names.map((n) => consumerFactories[n]!(o));
 }
 

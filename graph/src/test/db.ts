@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EventConsumer } from '../platform/events/consumer.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,11 +90,11 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-/** The whole graph server (HTTP, WS, relay) on a random port over a fresh database with the demo company. */
-export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<TestPlatform> {
+/** The whole graph server (HTTP, WS, relay, and `consumers` in-process) on a random port over a fresh database with the demo company. */
+export async function startTestPlatform(overrides: Record<string, string> = {}, opts: { consumers?: EventConsumer[] } = {}): Promise<TestPlatform> {
   const db = await createTestDatabase();
   const config = testConfig(overrides);
-  const graph = await startGraph(config, createLogger(process.env.TEST_LOG ?? 'silent'), db.url);
+  const graph = await startGraph(config, createLogger(process.env.TEST_LOG ?? 'silent'), db.url, { consumers: opts.consumers });
   return {
     graph,
     url: graph.server.url,

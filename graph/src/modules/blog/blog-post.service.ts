@@ -210,6 +210,17 @@ export class BlogPostService {
     });
   }
 
+  /**
+   * The statistics' rule over `p` (blog_post): published posts (never a draft, publish start reached)
+   * that the signed-in employee may read today; for 管理者 and システム管理者 those of every category.
+   */
+  async statisticsRule(ctx: AppContext): Promise<{ sql: string; params: unknown[]; today: string; categoryIds: number[] }> {
+    const r = await this.reader(ctx);
+    const categoryIds = isBlogAdmin(r.user.role) ? (await ctx.em.execute<{ id: number }[]>(`select id from blog_category order by id`)).map((c) => c.id) : r.access.readable;
+    const rule = readableSql(r.user, { readable: categoryIds }, r.today);
+    return { sql: `(not p.is_draft and p.publish_start <= ?::date and ${rule.sql})`, params: [r.today, ...rule.params], today: r.today, categoryIds };
+  }
+
   /** One post as `r` may see it (a write answers with the post as saved, through its own reader). */
   private async viewOf(ctx: AppContext, r: Reader, id: number): Promise<BlogPostView> {
     checkId(id, '投稿');

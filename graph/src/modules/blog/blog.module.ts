@@ -25,18 +25,32 @@ import { BlogReadingService } from './reading/blog-reading.service.js';
 import { BlogSearchResolver } from './search/blog-search.resolver.js';
 import { blogSearchRoutes } from './search/blog-search.routes.js';
 import { BlogSearchService } from './search/blog-search.service.js';
+import { BlogStatisticsResolver } from './statistics/statistics.resolver.js';
+import { blogStatisticsRoutes } from './statistics/statistics.routes.js';
+import { BlogStatisticsService } from './statistics/statistics.service.js';
 
-/** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files). */
+/** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files), engagement, comments, required reading, search, statistics. */
 export const blogArea = defineArea({
   name: 'blog',
   entities: [BlogCategory],
-  resolvers: [BlogCategoryResolver, BlogTagResolver, BlogPostResolver, BlogLiveResolver, BlogEngagementResolver, BlogCommentResolver, BlogReadingResolver, BlogSearchResolver],
+  resolvers: [
+    BlogCategoryResolver,
+    BlogTagResolver,
+    BlogPostResolver,
+    BlogLiveResolver,
+    BlogEngagementResolver,
+    BlogCommentResolver,
+    BlogReadingResolver,
+    BlogSearchResolver,
+    BlogStatisticsResolver,
+  ],
   routes: (r) => {
     blogCategoryRoutes(r);
     blogTagRoutes(r);
     blogEngagementRoutes(r);
     blogCommentRoutes(r);
     blogSearchRoutes(r);
+    blogStatisticsRoutes(r); // before /blogs/:id
     blogPostRoutes(r);
   },
   services: ({ config }) => ({ blog: createBlogServices(config) }),
@@ -58,5 +72,6 @@ function createBlogServices(config: Pick<Config, 'dataDir'>) {
     comments: new BlogCommentService(posts, attachments),
     reading: new BlogReadingService(posts),
     search: new BlogSearchService(posts),
+    statistics: new BlogStatisticsService(posts),
   };
 }

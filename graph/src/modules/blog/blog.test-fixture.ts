@@ -24,8 +24,8 @@ export interface BlogWorld {
 
 export const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
 
-export async function blogWorld(overrides: Record<string, string> = {}): Promise<BlogWorld> {
-  const p = await startTestPlatform(overrides);
+export async function blogWorld(overrides: Record<string, string> = {}, opts: Parameters<typeof startTestPlatform>[1] = {}): Promise<BlogWorld> {
+  const p = await startTestPlatform(overrides, opts);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
   const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
   // The demo blog is set aside: these tests count exactly what they create.

@@ -120,6 +120,8 @@ export class BlogEngagementService {
       ? await tx.execute(`insert into ${TABLE[mark]} (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [row.id, employeeId])
       : await tx.execute(`delete from ${TABLE[mark]} where post_id = ? and employee_id = ? returning post_id`, [row.id, employeeId]);
     if (!changed.length) return false;
+    // The first opening is a view for the statistics; taking the seen mark back does not undo it.
+    if (mark === 'seen' && on) await tx.execute(`insert into blog_view (post_id, employee_id) values (?, ?) on conflict do nothing`, [row.id, employeeId]);
     // A like tells the post's author (never themselves); an unlike takes that back.
     if (mark === 'like' && on) await notify(tx, employeeId, [{ recipientId: row.author_id, kind: NotificationKind.LIKE, postId: row.id }]);
     if (mark === 'like' && !on) await withdrawLike(tx, employeeId, row.id);
