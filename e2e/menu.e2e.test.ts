@@ -80,7 +80,6 @@ describe('role-dependent menu (spec section 6)', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
     const cases: [string, string][] = [
-      ['/blog/statistics', '月別ブログ統計'],
       ['/profile', '自分のプロフィール'],
       ['/profile/sp/3', 'プロフィール'],
     ];

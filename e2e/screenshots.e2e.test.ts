@@ -57,7 +57,7 @@ describe('screenshots', () => {
           await page.getByTestId('forbidden-page').waitFor();
           await shot(page, `${label}-forbidden-staff`);
         } else {
-          await page.goto('/blog/statistics');
+          await page.goto('/profile_list');
           await page.getByTestId('coming-soon-page').waitFor();
           await shot(page, `${label}-coming-soon-admin`);
         }

@@ -39,6 +39,7 @@ const BlogCategoriesPage = screen(() => import('../features/blog/categories/Blog
 const BlogCategoryDetailPage = screen(() => import('../features/blog/categories/BlogCategoryDetailPage'));
 const BlogEditorPage = screen(() => import('../features/blog/editor/BlogEditorPage'));
 const ApiKeysPage = screen(() => import('../features/api-keys/ApiKeysPage'));
+const BlogStatisticsPage = screen(() => import('../features/blog/statistics/BlogStatisticsPage'));
 
 const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   // schedule
@@ -47,6 +48,7 @@ const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   // blog
   '/blog': BlogFeedPage,
   '/blog/sp': BlogFeedPage,
+  '/blog/statistics': BlogStatisticsPage,
   '/blog_category': BlogCategoriesPage,
   '/blog_category/new': BlogCategoryDetailPage,
   '/blog_category/:id': BlogCategoryDetailPage,

@@ -34,6 +34,7 @@ export function ListTable<R>({
   emptyText,
   selection,
   testId,
+  scrollable,
 }: {
   label: string;
   columns: ListColumn<R>[];
@@ -48,6 +49,8 @@ export function ListTable<R>({
   emptyText: string;
   selection?: { selected: ReadonlySet<string | number>; onChange(next: Set<string | number>): void; selectAllLabel: string; selectRowLabel(row: R): string };
   testId?: string;
+  /** The table may be wider than the screen: its scroll box is then a labelled region reachable by keyboard (WCAG 2.1.1). */
+  scrollable?: boolean;
 }) {
   const allKeys = rows.map(rowKey);
   const allSelected = !!selection && rows.length > 0 && allKeys.every((k) => selection.selected.has(k));
@@ -60,7 +63,7 @@ export function ListTable<R>({
     selection.onChange(next);
   };
   return (
-    <div className={styles.wrap} data-testid={testId} aria-busy={loading || undefined}>
+    <div className={styles.wrap} data-testid={testId} aria-busy={loading || undefined} {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
       <table className={styles.table} aria-label={label}>
         <thead>
           <tr>

@@ -1,0 +1,212 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { Button, Checkbox, TextInput } from '@primer/react';
+import { InfoIcon } from '@primer/octicons-react';
+import { tokyoToday } from '../../../../../schema/calendar/tokyo';
+import { AREAS, type PageDef } from '../../../app/areas';
+import { useDocumentTitle, useT } from '../../../app/i18n';
+import { useNarrow } from '../../../app/use-narrow';
+import { ListTable, type ListColumn } from '../../../components/ListTable';
+import { Page } from '../../../components/Page';
+import { PageHeading } from '../../../components/PageHeading';
+import { ToastHost, toast } from '../../../components/Toast';
+import { displayDate } from '../../../components/master-options';
+import type { BlogStatisticsQuery, BlogStatisticsQueryVariables } from '../../../gql/graphql';
+import { EmployeeStatsTable } from './EmployeeStatsTable';
+import { StatisticsChart } from './StatisticsChart';
+import { BlogStatisticsQuery as Query } from './operations';
+import styles from './statistics.module.css';
+
+type Stats = BlogStatisticsQuery['blogStatistics'];
+type Post = Stats['posts'][number];
+const FIGURES = ['posts', 'likes', 'views', 'comments'] as const;
+
+/**
+ * /blog/statistics (every signed-in role): 月別ブログ統計 for a month (default this month) or a long
+ * period (default this year) — headline figures against the period before, the trend, by
+ * category, the most liked, viewed and commented, per post and per employee; the ⓘ panel says how
+ * each number is counted. Only posts the viewer may see are counted (the server's rule).
+ */
+export default function BlogStatisticsPage({ def }: { def: PageDef }) {
+  const t = useT();
+  const narrow = useNarrow() || !!def.mobile;
+  const title = t('page.blogStatistics');
+  useDocumentTitle(title);
+  const today = useMemo(() => tokyoToday(), []);
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const [long, setLong] = useState(false);
+  const [start, setStart] = useState(`${today.slice(0, 4)}-01-01`);
+  const [end, setEnd] = useState(`${today.slice(0, 4)}-12-31`);
+  const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [showDefs, setShowDefs] = useState(false);
+
+  const variables: BlogStatisticsQueryVariables = long && range ? range : /^\d{4}-\d{2}$/.test(month) ? { year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) } : {};
+  const { data, previousData, loading, error } = useQuery(Query, { variables, skip: long && !range, fetchPolicy: 'cache-and-network' });
+  useEffect(() => {
+    if (error) toast.error(t('stats.fetchFailed'));
+  }, [error, t]);
+  const stats = (data ?? previousData)?.blogStatistics;
+
+  const aggregate = () => {
+    if (!start || !end) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setRange({ startDate: start, endDate: end });
+  };
+
+  const postColumns = (count: (p: Post) => number, header: string): ListColumn<Post>[] => [
+    { key: 'title', header: t('stats.title'), render: (p) => p.title },
+    { key: 'n', header, render: count, align: 'end', nowrap: true },
+  ];
+  const ranked = (ids: { postId: number }[]) => ids.map((x) => stats?.posts.find((p) => p.postId === x.postId)).filter((p): p is Post => !!p);
+
+  return (
+    <Page testId="blog-statistics-page">
+      <ToastHost closeLabel={t('rec.close')} />
+      <PageHeading section={t(AREAS.blogStatistics.section)} title={title} description={narrow ? undefined : t(AREAS.blogStatistics.description)} />
+      <div className={styles.controls}>
+        {!long && (
+          <label className={styles.field}>
+            {t('stats.month')}
+            <TextInput type="month" value={month} onChange={(e) => setMonth(e.target.value)} aria-label={t('stats.month')} data-testid="stats-month" />
+          </label>
+        )}
+        <label className={styles.check}>
+          <Checkbox checked={long} onChange={(e) => setLong(e.target.checked)} data-testid="stats-long" />
+          {t('stats.longPeriod')}
+        </label>
+        {long && (
+          <>
+            <label className={styles.field}>
+              {t('stats.start')}
+              <TextInput type="date" value={start} onChange={(e) => setStart(e.target.value)} data-testid="stats-start" />
+            </label>
+            <label className={styles.field}>
+              {t('stats.end')}
+              <TextInput type="date" value={end} onChange={(e) => setEnd(e.target.value)} data-testid="stats-end" />
+            </label>
+            <Button variant="primary" onClick={aggregate} data-testid="stats-aggregate">
+              {t('stats.aggregate')}
+            </Button>
+          </>
+        )}
+        <Button variant="invisible" leadingVisual={InfoIcon} onClick={() => setShowDefs((v) => !v)} aria-expanded={showDefs} data-testid="stats-definitions-toggle">
+          {t('stats.definitions')}
+        </Button>
+      </div>
+      {missing && (
+        <p className={styles.error} role="alert">
+          {t('stats.missingDates')}
+        </p>
+      )}
+      {showDefs && (
+        <section className={styles.definitions} data-testid="stats-definitions" aria-label={t('stats.definitions')}>
+          <ul>
+            {(['view', 'like', 'comment', 'post', 'tokyo', 'rank', 'visibility'] as const).map((k) => (
+              <li key={k}>{t(`stats.def.${k}`)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {stats && (
+        <div aria-busy={loading} data-testid="stats-body">
+          <p className={styles.muted}>
+            {t('stats.period', { start: displayDate(stats.startDate), end: displayDate(stats.endDate) })} ・{' '}
+            {t('stats.previous', { start: displayDate(stats.previousStartDate), end: displayDate(stats.previousEndDate) })}
+          </p>
+          <div className={styles.cards}>
+            {FIGURES.map((k) => {
+              const diff = stats.totals[k] - stats.previousTotals[k];
+              return (
+                <div key={k} className={styles.card} data-testid={`stats-total-${k}`}>
+                  <div className={styles.cardLabel}>{t(`stats.${k}`)}</div>
+                  <div className={styles.cardValue}>{stats.totals[k].toLocaleString()}</div>
+                  <div
+                    className={diff > 0 ? styles.up : diff < 0 ? styles.down : styles.same}
+                    title={diff > 0 ? t('stats.up', { n: diff }) : diff < 0 ? t('stats.down', { n: -diff }) : t('stats.same')}
+                  >
+                    {diff > 0 ? `▲${diff}` : diff < 0 ? `▼${-diff}` : '±0'}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+          <h2 className={styles.section}>{t('stats.chart')}</h2>
+          <StatisticsChart series={stats.series} step={stats.step} narrow={narrow} />
+
+          <h2 className={styles.section}>{t('stats.byCategory')}</h2>
+          <ListTable
+            label={t('stats.byCategory')}
+            testId="stats-by-category"
+            scrollable
+            rows={stats.byCategory}
+            rowKey={(c) => c.categoryId}
+            emptyText={t('stats.empty')}
+            columns={[
+              {
+                key: 'name',
+                header: t('stats.category'),
+                render: (c) => (
+                  <span>
+                    <span className={styles.dot} style={{ background: c.color }} aria-hidden="true" />
+                    {c.categoryName}
+                  </span>
+                ),
+                nowrap: true,
+              },
+              { key: 'total', header: t('stats.totalPosts'), render: (c) => c.totalPosts, align: 'end', nowrap: true },
+              ...[0, 1, 2, 3, 4]
+                .slice(0, narrow ? 1 : 5)
+                .map((i) => ({ key: `top${i}`, header: t('stats.rank', { n: i + 1 }), render: (c: Stats['byCategory'][number]) => c.top[i]?.title ?? '—' })),
+            ]}
+          />
+
+          <div className={styles.tables}>
+            {(
+              [
+                ['stats.mostLiked', stats.mostLiked, (p: Post) => p.likeCount, 'stats.likes', 'stats-most-liked'],
+                ['stats.mostViewed', stats.mostViewed, (p: Post) => p.viewCount, 'stats.views', 'stats-most-viewed'],
+                ['stats.mostCommented', stats.mostCommented, (p: Post) => p.commentCount, 'stats.comments', 'stats-most-commented'],
+              ] as const
+            ).map(([heading, ids, count, header, testId]) => (
+              <section key={heading}>
+                <h2 className={styles.section}>{t(heading)}</h2>
+                <ListTable label={t(heading)} testId={testId} rows={ranked(ids)} rowKey={(p) => p.postId} emptyText={t('stats.empty')} columns={postColumns(count, t(header))} />
+              </section>
+            ))}
+          </div>
+
+          <h2 className={styles.section}>{t('stats.perPost')}</h2>
+          <ListTable
+            label={t('stats.perPost')}
+            testId="stats-posts"
+            scrollable
+            rows={stats.posts}
+            rowKey={(p) => p.postId}
+            emptyText={t('stats.empty')}
+            columns={[
+              { key: 'title', header: t('stats.title'), render: (p) => p.title },
+              ...(narrow
+                ? []
+                : [
+                    { key: 'category', header: t('stats.category'), render: (p: Post) => p.categoryName ?? '—', nowrap: true },
+                    { key: 'author', header: t('stats.author'), render: (p: Post) => p.authorName, nowrap: true },
+                    { key: 'start', header: t('stats.publishStart'), render: (p: Post) => displayDate(p.publishStart), nowrap: true },
+                  ]),
+              { key: 'likes', header: t('stats.likes'), render: (p) => p.likeCount, align: 'end', nowrap: true },
+              { key: 'views', header: t('stats.views'), render: (p) => p.viewCount, align: 'end', nowrap: true },
+              { key: 'comments', header: t('stats.comments'), render: (p) => p.commentCount, align: 'end', nowrap: true },
+              { key: 'reach', header: t('stats.reach'), render: (p) => (p.reach === null ? '—' : `${Math.round(p.reach * 100)}%`), align: 'end', nowrap: true },
+            ]}
+          />
+
+          <h2 className={styles.section}>{t('stats.perEmployee')}</h2>
+          <EmployeeStatsTable stats={stats} narrow={narrow} />
+        </div>
+      )}
+    </Page>
+  );
+}

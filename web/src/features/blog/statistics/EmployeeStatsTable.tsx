@@ -1,0 +1,76 @@
+import { useMemo, useState } from 'react';
+import { Select, TextInput } from '@primer/react';
+import { useT } from '../../../app/i18n';
+import { ListTable, type ListColumn } from '../../../components/ListTable';
+import type { BlogStatisticsQuery } from '../../../gql/graphql';
+import styles from './statistics.module.css';
+
+type Stats = BlogStatisticsQuery['blogStatistics'];
+type Employee = Stats['employees'][number];
+
+/** 社員別の集計 with its filters (name, department, category) and top N (at least 1). */
+export function EmployeeStatsTable({ stats, narrow }: { stats: Stats; narrow: boolean }) {
+  const t = useT();
+  const [name, setName] = useState('');
+  const [department, setDepartment] = useState('');
+  const [category, setCategory] = useState('');
+  const [top, setTop] = useState('20');
+  const topN = Math.max(1, Number.parseInt(top, 10) || 1);
+  const countIn = (e: Employee, id: number) => e.byCategory.find((c) => c.categoryId === id)?.count ?? 0;
+  const rows = useMemo(() => {
+    const cat = category ? Number(category) : null;
+    return stats.employees
+      .filter((e) => e.employeeName.includes(name.trim()))
+      .filter((e) => (e.departmentName ?? '').includes(department.trim()))
+      .filter((e) => cat === null || countIn(e, cat) > 0)
+      .slice(0, topN);
+  }, [stats.employees, name, department, category, topN]);
+  const num = (key: string, header: string, f: (e: Employee) => number): ListColumn<Employee> => ({ key, header, render: f, align: 'end', nowrap: true });
+  const columns: ListColumn<Employee>[] = [
+    { key: 'name', header: t('stats.employee'), render: (e) => e.employeeName, nowrap: true },
+    ...(narrow ? [] : [{ key: 'department', header: t('stats.department'), render: (e: Employee) => e.departmentName ?? '—' }]),
+    num('likes', t('stats.likes'), (e) => e.likeCount),
+    num('comments', t('stats.comments'), (e) => e.commentCount),
+    num('views', t('stats.views'), (e) => e.viewCount),
+    num('posts', t('stats.posts'), (e) => e.postCount),
+    ...(narrow ? [] : stats.categories.map((c) => num(`c${c.id}`, c.name, (e) => countIn(e, c.id)))),
+  ];
+  return (
+    <>
+      <div className={styles.controls} role="search">
+        <label className={styles.field}>
+          {t('stats.filterName')}
+          <TextInput value={name} onChange={(e) => setName(e.target.value)} size="small" />
+        </label>
+        <label className={styles.field}>
+          {t('stats.filterDepartment')}
+          <TextInput value={department} onChange={(e) => setDepartment(e.target.value)} size="small" />
+        </label>
+        <label className={styles.field}>
+          {t('stats.filterCategory')}
+          <Select value={category} onChange={(e) => setCategory(e.target.value)} size="small">
+            <Select.Option value="">{t('stats.allCategories')}</Select.Option>
+            {stats.categories.map((c) => (
+              <Select.Option key={c.id} value={String(c.id)}>
+                {c.name}
+              </Select.Option>
+            ))}
+          </Select>
+        </label>
+        <label className={styles.field}>
+          {t('stats.topN')}
+          <TextInput type="number" min={1} value={top} onChange={(e) => setTop(e.target.value)} onBlur={() => setTop(String(topN))} size="small" style={{ width: '6rem' }} />
+        </label>
+      </div>
+      <ListTable
+        label={t('stats.perEmployee')}
+        testId="stats-employees"
+        scrollable
+        rows={rows}
+        rowKey={(e) => e.employeeId}
+        columns={columns}
+        emptyText={stats.employees.length ? t('stats.emptyFiltered') : t('stats.empty')}
+      />
+    </>
+  );
+}
