@@ -119,11 +119,15 @@ describe('unsaved edits ask before they are lost (issue 22, item 5)', () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, 'admin', { landing: '/schedules/sp' });
     // An in-app step to go back to: home, then the schedule again through the menu.
-    for (const item of ['ホーム', 'スケジュール']) {
+    // Each step waits for its page: a menu opened while the last navigation is still under way closes with it and loses the click.
+    for (const [item, path] of [
+      ['ホーム', '/home'],
+      ['スケジュール', '/schedules/sp'],
+    ] as const) {
       await page.getByRole('button', { name: 'メニューを開く' }).click();
-      await page.getByRole('menu').getByRole('menuitem', { name: item }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+      await page.waitForURL((u) => u.pathname === path);
     }
-    await page.waitForURL((u) => u.pathname === '/schedules/sp');
     await page.getByTestId('my-day-add').click();
     const dialog = page.getByRole('dialog', { name: '予定作成' });
     await dialog.getByTestId('field-title').fill('未保存の予定');
