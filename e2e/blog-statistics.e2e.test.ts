@@ -3,6 +3,8 @@
  * after a reload (the statistics worker's rollup), the ⓘ definitions, the long period with its
  * missing-date message, the per-employee filters; at 1280 px and 390 px.
  */
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, describeFindings } from './support/axe';
@@ -92,6 +94,17 @@ describe('blog statistics (web)', () => {
     const employees = admin.page.getByTestId('stats-employees');
     await admin.page.getByLabel('氏名').fill('存在しない名前');
     await employees.getByText('条件に合う社員はいません').waitFor();
+
+    // The export carries the period and the filters on screen; it opens with exceljs.
+    await admin.page.getByLabel('氏名').fill('山田');
+    const [download] = await Promise.all([admin.page.waitForEvent('download'), admin.page.getByRole('button', { name: 'Excel出力' }).click()]);
+    expect(download.suggestedFilename()).toBe(`月別ブログ統計_${year}0101-${year}1231.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await download.path())!) as never);
+    const sheet = wb.getWorksheet('社員別')!;
+    expect(String(sheet.getCell('A2').value)).toBe(`期間: ${year}/01/01 〜 ${year}/12/31`);
+    expect(String(sheet.getCell('A3').value)).toBe('絞り込み: 氏名「山田」、上位20件');
+    expect(await admin.page.getByLabel('氏名').inputValue()).toBe('山田');
     await admin.context.close();
   });
 

@@ -5,7 +5,7 @@ import { useT } from '../../app/i18n';
 import { FormSection } from '../../components/FormFields';
 import { displayDate, displayDateTime, useMasterOptions } from '../../components/master-options';
 import type { DeviceKind, DeviceStatus } from '../../gql/graphql';
-import { ExportButton } from './device-shared';
+import { ExportButton } from '../../components/ExportButton';
 import { DeviceHistoryQuery } from './operations';
 import styles from './devices.module.css';
 

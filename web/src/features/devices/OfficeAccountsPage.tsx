@@ -11,7 +11,8 @@ import { useListLabels, useRowReasonText } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { toast } from '../../components/Toast';
 import { deviceColumns } from './device-columns';
-import { AccountText, ExportButton, Legend, StatusLabel, useDeviceLive } from './device-shared';
+import { ExportButton } from '../../components/ExportButton';
+import { AccountText, Legend, StatusLabel, useDeviceLive } from './device-shared';
 import type { OfficeAccountsListQuery as OfficeAccountsListData } from '../../gql/graphql';
 import { OfficeAccountsListQuery } from './operations';
 

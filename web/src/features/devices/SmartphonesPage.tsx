@@ -11,7 +11,8 @@ import { useListLabels } from '../../components/labels';
 import { displayDate, useMasterOptions } from '../../components/master-options';
 import { toast } from '../../components/Toast';
 import { deviceColumns, orDash, TwoLines } from './device-columns';
-import { ExportButton, HeldLegend, heldTone, useDeviceLive } from './device-shared';
+import { ExportButton } from '../../components/ExportButton';
+import { HeldLegend, heldTone, useDeviceLive } from './device-shared';
 import type { SmartphonesListQuery as SmartphonesListData } from '../../gql/graphql';
 import { SmartphonesListQuery } from './operations';
 

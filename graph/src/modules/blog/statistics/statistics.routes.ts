@@ -1,5 +1,8 @@
 import type { Router } from 'express';
+import type { Request } from 'express';
+import { badInput } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
+import { sendStatisticsXlsx, type EmployeeFilter } from './statistics.export.js';
 import type { BlogPostStatistics, BlogStatistics, BlogStatisticsTotals } from './statistics.types.js';
 
 const post = (p: BlogPostStatistics) => ({ blog_id: p.postId, title: p.title, author_name: p.authorName, category_name: p.categoryName, publish_start: p.publishStart });
@@ -42,13 +45,35 @@ export function toApiStatistics(s: BlogStatistics) {
   };
 }
 
-/** GET /blogs/statistics?year=&month= or ?start_date=&end_date= (before /blogs/:id). */
+const periodOf = (q: Request['query']) => ({ year: q.year, month: q.month, startDate: q.start_date, endDate: q.end_date });
+
+const text = (v: unknown, field: string): string | undefined => {
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string' || v.length > 100) throw badInput(`${field} が正しくありません。`, [{ field, message: '100文字以内' }]);
+  return v;
+};
+const positive = (v: unknown, field: string): number | undefined => {
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string' || !/^[1-9]\d{0,5}$/.test(v)) throw badInput(`${field} は1以上の整数で指定してください。`, [{ field, message: '1以上の整数' }]);
+  return Number(v);
+};
+
+/** The per-employee filters of the export (name, department, category_id, top), as on the page. */
+function employeeFilterOf(q: Request['query']): EmployeeFilter {
+  return { name: text(q.name, 'name'), department: text(q.department, 'department'), categoryId: positive(q.category_id, 'category_id'), top: positive(q.top, 'top') };
+}
+
+/** GET /blogs/statistics?year=&month= or ?start_date=&end_date=, and its .xlsx export (before /blogs/:id). */
 export function blogStatisticsRoutes(r: Router): void {
   r.get(
     '/blogs/statistics',
-    handle(async (ctx, req) => {
-      const q = req.query as Record<string, unknown>;
-      return toApiStatistics(await ctx.services.blog.statistics.report(ctx, { year: q.year, month: q.month, startDate: q.start_date, endDate: q.end_date }));
+    handle(async (ctx, req) => toApiStatistics(await ctx.services.blog.statistics.report(ctx, periodOf(req.query)))),
+  );
+  r.get(
+    '/blogs/statistics/export',
+    handle(async (ctx, req, res) => {
+      const filter = employeeFilterOf(req.query);
+      await sendStatisticsXlsx(res, await ctx.services.blog.statistics.report(ctx, periodOf(req.query)), filter);
     }),
   );
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../../test/http.js';
 import { blogWorld, type BlogWorld } from '../blog.test-fixture.js';
@@ -197,5 +198,39 @@ describe('who sees what', () => {
     });
     expect(r.body.categories).toEqual(['営業ニュース', '営業通達', '役員会']);
     expect(r.body.period).toMatchObject({ mode: 'month' });
+  });
+});
+
+describe('the export', () => {
+  it('is one workbook: a summary and a sheet per table, each headed by the period; 社員別 by the filters as on screen', async () => {
+    const ym = `year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}`;
+    const res = await fetch(`${w.p.url}/api/blogs/statistics/export?${ym}&name=${encodeURIComponent('田')}&top=1`, { headers: { authorization: `Bearer ${w.token.admin}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/filename\*=UTF-8''%E6%9C%88%E5%88%A5/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    expect(wb.worksheets.map((x) => x.name)).toEqual(['概要', 'カテゴリ別', 'いいねの多い投稿', '閲覧の多い投稿', 'コメントの多い投稿', '投稿別', '社員別']);
+    const rows = (name: string) => Array.from(wb.getWorksheet(name)!.getSheetValues().slice(1), (r) => (Array.isArray(r) ? r.slice(1) : []));
+    const summary = rows('概要');
+    expect(summary[0]).toEqual(['月別ブログ統計']);
+    expect(String(summary[1]![0])).toMatch(/^期間: \d{4}\/\d{2}\/01 〜 /);
+    const g = await stats(w.token.admin, month(w.today));
+    expect(summary.find((r) => r[0] === 'いいね')).toEqual(['いいね', g.totals.likes, g.previousTotals.likes, g.totals.likes - g.previousTotals.likes]);
+    const posts = rows('投稿別');
+    const header = posts.findIndex((r) => r[0] === 'タイトル');
+    expect(posts[header]).toEqual(['タイトル', 'カテゴリ', '投稿者', '公開開始日', 'いいね', '閲覧', 'コメント', 'リーチ']);
+    expect(posts[header + 1]![3]).toBeInstanceOf(Date);
+    const people = rows('社員別');
+    expect(people[2]).toEqual(['絞り込み: 氏名「田」、上位1件']);
+    const first = people.findIndex((r) => r[0] === '社員');
+    expect(people.length - first - 1).toBeLessThanOrEqual(1);
+    for (const r of people.slice(first + 1)) expect(String(r[0])).toContain('田');
+    const bad = await api(w.p.url, 'GET', `/blogs/statistics/export?${ym}&top=0`, { token: w.token.admin });
+    expect(bad.status).toBe(400);
+    const outsider = await fetch(`${w.p.url}/api/blogs/statistics/export?${ym}`, { headers: { authorization: `Bearer ${w.token.outsider}` } });
+    const owb = new ExcelJS.Workbook();
+    await owb.xlsx.load(Buffer.from(await outsider.arrayBuffer()) as never);
+    const text = owb.worksheets.flatMap((x) => x.getSheetValues().flat()).join(' ');
+    expect(text).not.toMatch(/役員会|営業ニュース/);
   });
 });

@@ -12,7 +12,8 @@ import { PageHeading } from '../../../components/PageHeading';
 import { ToastHost, toast } from '../../../components/Toast';
 import { displayDate } from '../../../components/master-options';
 import type { BlogStatisticsQuery, BlogStatisticsQueryVariables } from '../../../gql/graphql';
-import { EmployeeStatsTable } from './EmployeeStatsTable';
+import { ExportButton } from '../../../components/ExportButton';
+import { EmployeeStatsTable, NO_EMPLOYEE_FILTER, topOf } from './EmployeeStatsTable';
 import { StatisticsChart } from './StatisticsChart';
 import { BlogStatisticsQuery as Query } from './operations';
 import styles from './statistics.module.css';
@@ -40,6 +41,7 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
   const [range, setRange] = useState<{ startDate: string; endDate: string } | null>(null);
   const [missing, setMissing] = useState(false);
   const [showDefs, setShowDefs] = useState(false);
+  const [people, setPeople] = useState(NO_EMPLOYEE_FILTER);
 
   const variables: BlogStatisticsQueryVariables = long && range ? range : /^\d{4}-\d{2}$/.test(month) ? { year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) } : {};
   const { data, previousData, loading, error } = useQuery(Query, { variables, skip: long && !range, fetchPolicy: 'cache-and-network' });
@@ -92,6 +94,21 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
               {t('stats.aggregate')}
             </Button>
           </>
+        )}
+        {stats && (
+          <ExportButton
+            path="/api/blogs/statistics/export"
+            params={{
+              ...(stats.mode === 'RANGE'
+                ? { start_date: stats.startDate, end_date: stats.endDate }
+                : { year: stats.startDate.slice(0, 4), month: String(Number(stats.startDate.slice(5, 7))) }),
+              name: people.name.trim(),
+              department: people.department.trim(),
+              category_id: people.category,
+              top: String(topOf(people)),
+            }}
+            fallbackName="blog_statistics.xlsx"
+          />
         )}
         <Button variant="invisible" leadingVisual={InfoIcon} onClick={() => setShowDefs((v) => !v)} aria-expanded={showDefs} data-testid="stats-definitions-toggle">
           {t('stats.definitions')}
@@ -204,7 +221,7 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
           />
 
           <h2 className={styles.section}>{t('stats.perEmployee')}</h2>
-          <EmployeeStatsTable stats={stats} narrow={narrow} />
+          <EmployeeStatsTable stats={stats} narrow={narrow} filter={people} onFilter={setPeople} />
         </div>
       )}
     </Page>

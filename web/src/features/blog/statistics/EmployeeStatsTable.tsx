@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Select, TextInput } from '@primer/react';
 import { useT } from '../../../app/i18n';
 import { ListTable, type ListColumn } from '../../../components/ListTable';
@@ -8,14 +8,23 @@ import styles from './statistics.module.css';
 type Stats = BlogStatisticsQuery['blogStatistics'];
 type Employee = Stats['employees'][number];
 
+/** The per-employee filters as typed (the page keeps them: the export sends the same). */
+export interface EmployeeFilter {
+  name: string;
+  department: string;
+  category: string;
+  top: string;
+}
+export const NO_EMPLOYEE_FILTER: EmployeeFilter = { name: '', department: '', category: '', top: '20' };
+/** The top N as applied: at least 1. */
+export const topOf = (f: EmployeeFilter) => Math.max(1, Number.parseInt(f.top, 10) || 1);
+
 /** 社員別の集計 with its filters (name, department, category) and top N (at least 1). */
-export function EmployeeStatsTable({ stats, narrow }: { stats: Stats; narrow: boolean }) {
+export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats: Stats; narrow: boolean; filter: EmployeeFilter; onFilter(f: EmployeeFilter): void }) {
   const t = useT();
-  const [name, setName] = useState('');
-  const [department, setDepartment] = useState('');
-  const [category, setCategory] = useState('');
-  const [top, setTop] = useState('20');
-  const topN = Math.max(1, Number.parseInt(top, 10) || 1);
+  const { name, department, category, top } = filter;
+  const set = (k: keyof EmployeeFilter, v: string) => onFilter({ ...filter, [k]: v });
+  const topN = topOf(filter);
   const countIn = (e: Employee, id: number) => e.byCategory.find((c) => c.categoryId === id)?.count ?? 0;
   const rows = useMemo(() => {
     const cat = category ? Number(category) : null;
@@ -40,15 +49,15 @@ export function EmployeeStatsTable({ stats, narrow }: { stats: Stats; narrow: bo
       <div className={styles.controls} role="search">
         <label className={styles.field}>
           {t('stats.filterName')}
-          <TextInput value={name} onChange={(e) => setName(e.target.value)} size="small" />
+          <TextInput value={name} onChange={(e) => set('name', e.target.value)} size="small" />
         </label>
         <label className={styles.field}>
           {t('stats.filterDepartment')}
-          <TextInput value={department} onChange={(e) => setDepartment(e.target.value)} size="small" />
+          <TextInput value={department} onChange={(e) => set('department', e.target.value)} size="small" />
         </label>
         <label className={styles.field}>
           {t('stats.filterCategory')}
-          <Select value={category} onChange={(e) => setCategory(e.target.value)} size="small">
+          <Select value={category} onChange={(e) => set('category', e.target.value)} size="small">
             <Select.Option value="">{t('stats.allCategories')}</Select.Option>
             {stats.categories.map((c) => (
               <Select.Option key={c.id} value={String(c.id)}>
@@ -59,7 +68,15 @@ export function EmployeeStatsTable({ stats, narrow }: { stats: Stats; narrow: bo
         </label>
         <label className={styles.field}>
           {t('stats.topN')}
-          <TextInput type="number" min={1} value={top} onChange={(e) => setTop(e.target.value)} onBlur={() => setTop(String(topN))} size="small" style={{ width: '6rem' }} />
+          <TextInput
+            type="number"
+            min={1}
+            value={top}
+            onChange={(e) => set('top', e.target.value)}
+            onBlur={() => set('top', String(topN))}
+            size="small"
+            style={{ width: '6rem' }}
+          />
         </label>
       </div>
       <ListTable
