@@ -28,7 +28,9 @@ export const PERIOD_MESSAGES = {
   both: '年月と期間（開始日・終了日）はどちらか一方だけを指定してください',
 } as const;
 
-const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+/** Present in the request: an empty value counts as given (and is then refused), so `?start_date=` never means "this month". */
+const given = (v: unknown) => v !== undefined && v !== null;
+const blank = (v: unknown) => !given(v) || v === '';
 
 function checkDate(v: unknown, field: string): string {
   const s = String(v);
@@ -59,8 +61,8 @@ export function parsePeriod(input: PeriodInput, today = tokyoToday()): Statistic
   const month = given(input.year) || given(input.month);
   if (range && month) throw badInput(PERIOD_MESSAGES.both, [{ field: 'year', message: PERIOD_MESSAGES.both }]);
   if (range) {
-    if (!given(input.startDate) || !given(input.endDate)) {
-      const field = given(input.startDate) ? 'endDate' : 'startDate';
+    if (blank(input.startDate) || blank(input.endDate)) {
+      const field = blank(input.startDate) ? 'startDate' : 'endDate';
       throw badInput(PERIOD_MESSAGES.missingEnd, [{ field, message: PERIOD_MESSAGES.missingEnd }]);
     }
     const start = checkDate(input.startDate, 'startDate');

@@ -67,6 +67,8 @@ describe('the period', () => {
     };
     expect(message({ startDate: '2026-01-01' })).toBe(PERIOD_MESSAGES.missingEnd);
     expect(message({ endDate: '2026-01-01' })).toBe(PERIOD_MESSAGES.missingEnd);
+    expect(message({ startDate: '', endDate: '' })).toBe(PERIOD_MESSAGES.missingEnd);
+    expect(message({ year: '', month: '3' })).toBe(PERIOD_MESSAGES.badMonth);
     expect(message({ startDate: '2026-02-01', endDate: '2026-01-31' })).toBe(PERIOD_MESSAGES.reversed);
     expect(message({ startDate: '2020-01-01', endDate: '2025-01-01' })).toBe(PERIOD_MESSAGES.tooLong);
     expect(message({ startDate: '2020-01-01', endDate: '2024-12-31' })).toBe('no error');
