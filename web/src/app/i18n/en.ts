@@ -160,6 +160,8 @@ export const en: Messages = {
   'stats.allCategories': 'All',
   'stats.topN': 'Top',
   'stats.topNSuffix': '',
+  'stats.postCount': 'Showing the first {shown} of {count} (all of them in the Excel export)',
+  'stats.employeeCount': 'Showing {shown} of {count} matching employees',
   'stats.empty': 'No data for this period',
   'stats.emptyFiltered': 'No employee matches',
 

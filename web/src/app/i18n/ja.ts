@@ -161,6 +161,8 @@ export const ja = {
   'stats.allCategories': 'すべて',
   'stats.topN': '上位',
   'stats.topNSuffix': '件',
+  'stats.postCount': '上位{shown}件を表示（全{count}件。すべてはExcel出力で）',
+  'stats.employeeCount': '{shown}人を表示（条件に合う社員{count}人）',
   'stats.empty': 'この期間のデータはありません',
   'stats.emptyFiltered': '条件に合う社員はいません',
 

@@ -1,28 +1,8 @@
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import { contentDisposition } from '../../../platform/xlsx-export.js';
-import type { BlogEmployeeStatistics, BlogPostStatistics, BlogStatistics } from './statistics.types.js';
-
-/** The per-employee table's filters, as the page sets them (name and department contain, a category with posts, the top N). */
-export interface EmployeeFilter {
-  name?: string;
-  department?: string;
-  categoryId?: number;
-  top?: number;
-}
-
-/** The rows of 社員別の集計 that `f` keeps, in the report's order (most active first). */
-export function filterEmployees(list: readonly BlogEmployeeStatistics[], f: EmployeeFilter): BlogEmployeeStatistics[] {
-  const name = f.name?.trim() ?? '';
-  const department = f.department?.trim() ?? '';
-  const kept = list.filter(
-    (e) =>
-      e.employeeName.includes(name) &&
-      (e.departmentName ?? '').includes(department) &&
-      (f.categoryId === undefined || (e.byCategory.find((c) => c.categoryId === f.categoryId)?.count ?? 0) > 0),
-  );
-  return f.top === undefined ? kept : kept.slice(0, f.top);
-}
+import type { ReportInput } from './statistics.service.js';
+import type { BlogPostStatistics, BlogStatistics } from './statistics.types.js';
 
 type Cell = string | number | Date | null;
 interface Sheet {
@@ -39,16 +19,20 @@ const slash = (d: string) => d.replaceAll('-', '/');
 const dateCell = (d: string) => new Date(`${d}T00:00:00Z`);
 
 /**
- * The whole report as an .xlsx: a summary sheet and one sheet per table, each headed by the period
- * (and, for 社員別, the filters shown on screen), Japanese headers, dates as date cells.
+ * The whole report (every row of its tables) as an .xlsx: a summary sheet and one sheet per table,
+ * each headed by the period (and, for 社員別, the filters shown on screen), Japanese headers, dates as
+ * date cells.
  */
-export async function sendStatisticsXlsx(res: Response, s: BlogStatistics, f: EmployeeFilter): Promise<void> {
+export async function sendStatisticsXlsx(res: Response, s: BlogStatistics, f: ReportInput): Promise<void> {
   const period = `期間: ${slash(s.startDate)} 〜 ${slash(s.endDate)}`;
   const previous = `前期間: ${slash(s.previousStartDate)} 〜 ${slash(s.previousEndDate)}`;
-  const categoryName = f.categoryId === undefined ? null : (s.categories.find((c) => c.id === f.categoryId)?.name ?? null);
-  const filters = [f.name && `氏名「${f.name}」`, f.department && `部署「${f.department}」`, categoryName && `カテゴリ「${categoryName}」`, f.top && `上位${f.top}件`].filter(
-    Boolean,
-  );
+  const categoryName = f.employeeCategoryId ? (s.categories.find((c) => c.id === Number(f.employeeCategoryId))?.name ?? null) : null;
+  const filters = [
+    f.employeeName && `氏名「${String(f.employeeName)}」`,
+    f.employeeDepartment && `部署「${String(f.employeeDepartment)}」`,
+    categoryName && `カテゴリ「${categoryName}」`,
+    f.employeesFirst && `上位${String(f.employeesFirst)}件`,
+  ].filter(Boolean);
   const ranked = (name: string, list: BlogPostStatistics[], header: string, count: (p: BlogPostStatistics) => number): Sheet => ({
     name,
     notes: [period],
@@ -83,7 +67,7 @@ export async function sendStatisticsXlsx(res: Response, s: BlogStatistics, f: Em
       name: '社員別',
       notes: [period, `絞り込み: ${filters.length ? filters.join('、') : 'なし'}`],
       header: ['社員', '部署', 'いいね', 'コメント', '閲覧', '投稿', ...s.categories.map((c) => c.name)],
-      rows: filterEmployees(s.employees, f).map((e) => [
+      rows: s.employees.map((e) => [
         e.employeeName,
         e.departmentName,
         e.likeCount,

@@ -9,6 +9,7 @@ export interface Rule {
   categoryIds: number[];
 }
 
+/** A post of a table: its period's sums and what the tables show of it. */
 export interface PostRow {
   id: number;
   title: string;
@@ -19,26 +20,57 @@ export interface PostRow {
   likes: number;
   views: number;
   comments: number;
-  published_in: boolean;
 }
 
+export interface PostFigures {
+  totals: { posts: number; likes: number; views: number; comments: number; rows: number };
+  categories: { category_id: number; posts: number; likes: number; views: number; comments: number }[];
+  /** Each category's first five, by the ranking. */
+  top: (PostRow & { rank: number })[];
+  most_liked: PostRow[];
+  most_viewed: PostRow[];
+  most_commented: PostRow[];
+  /** The first `postsFirst` of every post in the period, by the ranking. */
+  page: PostRow[];
+}
+
+/** The ranking of every table: likes, then views, comments, the newest publish start, the newest id. */
+const RANKING = `likes desc, views desc, comments desc, publish_start desc, id desc`;
+const ROW = (t: string) => `json_build_object('id', ${t}.id, 'title', ${t}.title, 'category_id', ${t}.category_id, 'author_id', ${t}.author_id,
+  'author_name', (select name from employee where id = ${t}.author_id), 'publish_start', ${t}.publish_start::text, 'likes', ${t}.likes, 'views', ${t}.views, 'comments', ${t}.comments)`;
+const TOP = (order: string, where: string) => `coalesce((select json_agg(${ROW('x')} order by x.n) from
+  (select v.*, row_number() over (order by ${order}) as n from v where ${where} order by ${order} limit 10) x), '[]')`;
+
 /**
- * Every post the rule lets through that was published in the period or had likes, views or
- * comments in it, with the period's sums (from the rollup, never the raw rows).
+ * Every figure over posts in one statement: the posts the rule lets through that were published in
+ * the period or had likes, first views or comments in it, their sums read once from the rollup, and
+ * from them the totals, each category's sums and first five, the three "most" lists and one page of
+ * the per-post table (`postsFirst` rows; null: all, for the export), ranked in SQL.
  */
-export function postRows(em: EntityManager, rule: Rule, p: StatisticsPeriod): Promise<PostRow[]> {
-  return execBound<PostRow>(
+export async function postFigures(em: EntityManager, rule: Rule, p: StatisticsPeriod, postsFirst: number | null): Promise<PostFigures> {
+  const [row] = await execBound<PostFigures>(
     em,
-    `with s as (select post_id, sum(likes)::int as likes, sum(views)::int as views, sum(comments)::int as comments
-                  from blog_stat_post_day where day between ?::date and ?::date group by post_id),
-          ids as (select post_id as id from s union select id from blog_post where publish_start between ?::date and ?::date)
-     select p.id, p.title, p.category_id, p.author_id, e.name as author_name, p.publish_start::text as publish_start,
-            coalesce(s.likes, 0) as likes, coalesce(s.views, 0) as views, coalesce(s.comments, 0) as comments,
-            p.publish_start between ?::date and ?::date as published_in
-       from ids join blog_post p on p.id = ids.id join employee e on e.id = p.author_id left join s on s.post_id = p.id
-      where ${rule.sql}`,
-    [p.start, p.end, p.start, p.end, p.start, p.end, ...rule.params],
+    `with s as materialized (select post_id, sum(likes)::int as likes, sum(views)::int as views, sum(comments)::int as comments
+                               from blog_stat_post_day where day between ?::date and ?::date group by post_id),
+          ids as (select post_id as id from s union select id from blog_post where publish_start between ?::date and ?::date),
+          v as materialized (select p.id, p.title, p.category_id, p.author_id, p.publish_start,
+                                    coalesce(s.likes, 0) as likes, coalesce(s.views, 0) as views, coalesce(s.comments, 0) as comments,
+                                    p.publish_start between ?::date and ?::date as published_in
+                               from ids join blog_post p on p.id = ids.id left join s on s.post_id = p.id where ${rule.sql}),
+          r as (select v.*, row_number() over (order by ${RANKING}) as n, row_number() over (partition by category_id order by ${RANKING}) as rank from v)
+     select json_build_object('posts', count(*) filter (where published_in), 'likes', coalesce(sum(likes), 0), 'views', coalesce(sum(views), 0),
+                              'comments', coalesce(sum(comments), 0), 'rows', count(*)) as totals,
+            coalesce((select json_agg(c) from (select category_id, count(*) filter (where published_in) as posts, sum(likes) as likes, sum(views) as views,
+                                                      sum(comments) as comments from v where category_id is not null group by category_id) c), '[]') as categories,
+            coalesce((select json_agg(${ROW('r')}::jsonb || jsonb_build_object('rank', r.rank) order by r.category_id, r.rank) from r where r.rank <= 5), '[]') as top,
+            ${TOP(RANKING, 'likes > 0')} as most_liked,
+            ${TOP(`views desc, ${RANKING}`, 'views > 0')} as most_viewed,
+            ${TOP(`comments desc, ${RANKING}`, 'comments > 0')} as most_commented,
+            coalesce((select json_agg(${ROW('r')} order by r.n) from r where ?::int is null or r.n <= ?::int), '[]') as page
+       from v`,
+    [p.start, p.end, p.start, p.end, p.start, p.end, ...rule.params, postsFirst, postsFirst],
   );
+  return row!;
 }
 
 export interface EmployeeRow {
@@ -49,22 +81,41 @@ export interface EmployeeRow {
   views: number;
   comments: number;
   posts: { categoryId: number; count: number }[];
+  /** How many employees matched before the top N. */
+  matched: number;
 }
 
-/** Each employee's likes, first views and comments on the posts the rule lets through, and the posts they published, in the period. */
-export function employeeRows(em: EntityManager, rule: Rule, p: StatisticsPeriod): Promise<EmployeeRow[]> {
+/** The per-employee table's filters: name and department contain, published in a category, the first `top`. */
+export interface EmployeeQuery {
+  name?: string;
+  department?: string;
+  categoryId?: number;
+  top: number | null;
+}
+
+/**
+ * Each employee's likes, first views and comments on the posts the rule lets through, and the posts
+ * they published, in the period; those `f` keeps, most active first, the first `f.top`.
+ */
+export function employeeRows(em: EntityManager, rule: Rule, p: StatisticsPeriod, f: EmployeeQuery): Promise<EmployeeRow[]> {
   return execBound<EmployeeRow>(
     em,
     `with a as (select a.employee_id, sum(a.likes)::int as likes, sum(a.views)::int as views, sum(a.comments)::int as comments
                   from blog_stat_actor_day a join blog_post p on p.id = a.post_id
                  where a.day between ?::date and ?::date and ${rule.sql} group by a.employee_id),
           w as (select p.author_id as employee_id, p.category_id, count(*)::int as posts from blog_post p
-                 where p.publish_start between ?::date and ?::date and ${rule.sql} group by 1, 2)
-     select e.id, e.name, d.name as department_name, coalesce(a.likes, 0) as likes, coalesce(a.views, 0) as views, coalesce(a.comments, 0) as comments,
-            coalesce((select json_agg(json_build_object('categoryId', w.category_id, 'count', w.posts)) from w where w.employee_id = e.id), '[]') as posts
-       from employee e left join department d on d.id = e.department_id left join a on a.employee_id = e.id
-      where e.id in (select employee_id from a union select employee_id from w)`,
-    [p.start, p.end, ...rule.params, p.start, p.end, ...rule.params],
+                 where p.publish_start between ?::date and ?::date and ${rule.sql} group by 1, 2),
+          wp as (select employee_id, sum(posts)::int as posts, json_agg(json_build_object('categoryId', category_id, 'count', posts)) as by_category,
+                        array_agg(category_id) as categories from w group by employee_id),
+          x as (select e.id, e.name, d.name as department_name, coalesce(a.likes, 0) as likes, coalesce(a.views, 0) as views, coalesce(a.comments, 0) as comments,
+                       coalesce(wp.by_category, '[]') as posts, coalesce(a.likes, 0) + coalesce(a.views, 0) + coalesce(a.comments, 0) + coalesce(wp.posts, 0) as activity
+                  from (select employee_id from a union select employee_id from wp) ids
+                  join employee e on e.id = ids.employee_id left join department d on d.id = e.department_id
+                  left join a on a.employee_id = e.id left join wp on wp.employee_id = e.id
+                 where strpos(e.name, ?) > 0 and strpos(coalesce(d.name, ''), ?) > 0 and (?::int is null or ?::int = any(wp.categories)))
+     select x.id, x.name, x.department_name, x.likes, x.views, x.comments, x.posts, count(*) over ()::int as matched
+       from x order by x.activity desc, x.id limit ?`,
+    [p.start, p.end, ...rule.params, p.start, p.end, ...rule.params, f.name?.trim() ?? '', f.department?.trim() ?? '', f.categoryId ?? null, f.categoryId ?? null, f.top],
   );
 }
 

@@ -1,8 +1,7 @@
 import type { Router } from 'express';
 import type { Request } from 'express';
-import { badInput } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
-import { sendStatisticsXlsx, type EmployeeFilter } from './statistics.export.js';
+import { sendStatisticsXlsx } from './statistics.export.js';
 import type { BlogPostStatistics, BlogStatistics, BlogStatisticsTotals } from './statistics.types.js';
 
 const post = (p: BlogPostStatistics) => ({ blog_id: p.postId, title: p.title, author_name: p.authorName, category_name: p.categoryName, publish_start: p.publishStart });
@@ -24,6 +23,8 @@ export function toApiStatistics(s: BlogStatistics) {
     most_liked: s.mostLiked.map((p) => ({ ...post(p), like_count: p.likeCount })),
     most_viewed: s.mostViewed.map((p) => ({ ...post(p), view_count: p.viewCount })),
     most_commented: s.mostCommented.map((p) => ({ ...post(p), comment_count: p.commentCount })),
+    post_count: s.postCount,
+    employee_count: s.employeeCount,
     aggregates: s.posts.map((p) => ({ ...post(p), like_count: p.likeCount, view_count: p.viewCount, comment_count: p.commentCount, audience: p.audience, reach: p.reach })),
     employee_stats: s.employees.map((e) => ({
       employee_name: e.employeeName,
@@ -45,35 +46,34 @@ export function toApiStatistics(s: BlogStatistics) {
   };
 }
 
-const periodOf = (q: Request['query']) => ({ year: q.year, month: q.month, startDate: q.start_date, endDate: q.end_date });
-
-const text = (v: unknown, field: string): string | undefined => {
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || v.length > 100) throw badInput(`${field} が正しくありません。`, [{ field, message: '100文字以内' }]);
-  return v;
-};
-const positive = (v: unknown, field: string): number | undefined => {
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || !/^[1-9]\d{0,5}$/.test(v)) throw badInput(`${field} は1以上の整数で指定してください。`, [{ field, message: '1以上の整数' }]);
-  return Number(v);
-};
-
-/** The per-employee filters of the export (name, department, category_id, top), as on the page. */
-function employeeFilterOf(q: Request['query']): EmployeeFilter {
-  return { name: text(q.name, 'name'), department: text(q.department, 'department'), categoryId: positive(q.category_id, 'category_id'), top: positive(q.top, 'top') };
-}
+/** The query parameters of both routes: the period, the per-post page and the per-employee filters (checked by the service). */
+const inputOf = (q: Request['query']) => ({
+  year: q.year,
+  month: q.month,
+  startDate: q.start_date,
+  endDate: q.end_date,
+  postsFirst: q.posts_limit,
+  employeesFirst: q.top,
+  employeeName: q.name,
+  employeeDepartment: q.department,
+  employeeCategoryId: q.category_id,
+});
 
 /** GET /blogs/statistics?year=&month= or ?start_date=&end_date=, and its .xlsx export (before /blogs/:id). */
 export function blogStatisticsRoutes(r: Router): void {
   r.get(
     '/blogs/statistics',
-    handle(async (ctx, req) => toApiStatistics(await ctx.services.blog.statistics.report(ctx, periodOf(req.query)))),
+    handle(async (ctx, req, res) => {
+      const report = await ctx.services.blog.statistics.report(ctx, inputOf(req.query));
+      res.setHeader('X-Total-Count', String(report.postCount));
+      return toApiStatistics(report);
+    }),
   );
   r.get(
     '/blogs/statistics/export',
     handle(async (ctx, req, res) => {
-      const filter = employeeFilterOf(req.query);
-      await sendStatisticsXlsx(res, await ctx.services.blog.statistics.report(ctx, periodOf(req.query)), filter);
+      const input = inputOf(req.query);
+      await sendStatisticsXlsx(res, await ctx.services.blog.statistics.report(ctx, input, true), input);
     }),
   );
 }

@@ -1,97 +1,79 @@
 import { addDays } from '../../../../../schema/calendar/tokyo.js';
 import type { AppContext } from '../../../platform/context.js';
 import { requireUser } from '../../../platform/authz.js';
+import { badInput } from '../../../platform/errors.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import { parsePeriod, previousPeriod, seriesStep, type PeriodInput, type StatisticsPeriod } from './statistics.period.js';
-import { categoryRows, employeeRows, postRows, seriesRows, totalsOf, type PointRow } from './statistics.queries.js';
-import type { BlogCategoryStatistics, BlogEmployeeStatistics, BlogPostStatistics, BlogStatistics, BlogStatisticsPoint } from './statistics.types.js';
+import { categoryRows, employeeRows, postFigures, seriesRows, totalsOf, type CategoryRow, type EmployeeQuery, type PointRow, type PostRow } from './statistics.queries.js';
+import type { BlogPostStatistics, BlogStatistics, BlogStatisticsPoint } from './statistics.types.js';
 
-/** How many posts the "most" tables and a category's top list show. */
-const MOST = 10;
-const TOP = 5;
+/** What a report may ask besides its period: the per-post page and the per-employee filters. */
+export interface ReportInput extends PeriodInput {
+  postsFirst?: unknown;
+  employeesFirst?: unknown;
+  employeeName?: unknown;
+  employeeDepartment?: unknown;
+  employeeCategoryId?: unknown;
+}
 
-/** Likes first, then views, comments, the newest publish start and the newest id: one order for every ranking. */
-const byLikes = (a: BlogPostStatistics, b: BlogPostStatistics) =>
-  b.likeCount - a.likeCount || b.viewCount - a.viewCount || b.commentCount - a.commentCount || b.publishStart.localeCompare(a.publishStart) || b.postId - a.postId;
-const byViews = (a: BlogPostStatistics, b: BlogPostStatistics) => b.viewCount - a.viewCount || byLikes(a, b);
-const byComments = (a: BlogPostStatistics, b: BlogPostStatistics) => b.commentCount - a.commentCount || byLikes(a, b);
+/** The per-post table's default page, and its largest. */
+export const POSTS_FIRST = 100;
+const POSTS_MAX = 1000;
+
+function whole(v: unknown, field: string, max: number): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > max) throw badInput(`${field} は1〜${max}の整数で指定してください。`, [{ field, message: `1〜${max}` }]);
+  return n;
+}
+
+function text(v: unknown, field: string): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'string' || v.length > 100) throw badInput(`${field} は100文字以内で指定してください。`, [{ field, message: '100文字以内' }]);
+  return v;
+}
+
+/** The page and filters of a report, checked; `all`: the export's whole tables. */
+function tablesOf(input: ReportInput, all: boolean): { postsFirst: number | null; employees: EmployeeQuery } {
+  const postsFirst = whole(input.postsFirst, 'postsFirst', POSTS_MAX);
+  const employees: EmployeeQuery = {
+    name: text(input.employeeName, 'employeeName'),
+    department: text(input.employeeDepartment, 'employeeDepartment'),
+    categoryId: whole(input.employeeCategoryId, 'employeeCategoryId', 2_147_483_647),
+    top: whole(input.employeesFirst, 'employeesFirst', 1_000_000) ?? null,
+  };
+  return { postsFirst: all ? null : (postsFirst ?? POSTS_FIRST), employees };
+}
 
 /**
  * Blog statistics for a period (a month, or a range of up to five years), read from the rollups the
  * `statistics` consumer keeps (statistics.rollup.ts) and joined with the visibility rule: a viewer's
  * report covers only the published posts they may read today (管理者 and システム管理者: every
  * category's), so no hidden post, category or count reaches anyone through it. Every signed-in role
- * may ask.
+ * may ask. Rankings (likes, then views, comments, newest) are made in SQL, so a report's size is its
+ * pages', whatever the period.
  */
 export class BlogStatisticsService {
   constructor(private readonly posts: BlogPostService) {}
 
-  async report(ctx: AppContext, input: PeriodInput): Promise<BlogStatistics> {
+  /** The report; `all` (the export) takes every row of the per-post and per-employee tables. */
+  async report(ctx: AppContext, input: ReportInput, all = false): Promise<BlogStatistics> {
     requireUser(ctx);
     const period = parsePeriod(input);
+    const tables = tablesOf(input, all);
     const before = previousPeriod(period);
     const step = seriesStep(period);
     const rule = await this.posts.statisticsRule(ctx);
-    const [categories, rows, people, points, previous] = await Promise.all([
+    const [categories, figures, people, points, previous] = await Promise.all([
       categoryRows(ctx.em, rule),
-      postRows(ctx.em, rule, period),
-      employeeRows(ctx.em, rule, period),
+      postFigures(ctx.em, rule, period, tables.postsFirst),
+      employeeRows(ctx.em, rule, period, tables.employees),
       seriesRows(ctx.em, rule, period, step),
       totalsOf(ctx.em, rule, before),
     ]);
     const category = new Map(categories.map((c) => [c.id, c]));
-    const posts: BlogPostStatistics[] = rows.map((r) => {
-      const audience = (r.category_id !== null && category.get(r.category_id)?.audience) || 0;
-      return {
-        postId: r.id,
-        title: r.title,
-        authorId: r.author_id,
-        authorName: r.author_name,
-        categoryId: r.category_id,
-        categoryName: r.category_id !== null ? (category.get(r.category_id)?.name ?? null) : null,
-        publishStart: r.publish_start,
-        likeCount: r.likes,
-        viewCount: r.views,
-        commentCount: r.comments,
-        audience,
-        reach: audience ? Math.min(1, r.views / audience) : null,
-      };
-    });
-    posts.sort(byLikes);
-    const published = new Set(rows.filter((r) => r.published_in).map((r) => r.id));
-    const totals = {
-      posts: published.size,
-      likes: sum(posts, (p) => p.likeCount),
-      views: sum(posts, (p) => p.viewCount),
-      comments: sum(posts, (p) => p.commentCount),
-    };
-    const byCategory: BlogCategoryStatistics[] = categories.map((c) => {
-      const mine = posts.filter((p) => p.categoryId === c.id);
-      return {
-        categoryId: c.id,
-        categoryName: c.name,
-        color: c.color,
-        totalPosts: mine.filter((p) => published.has(p.postId)).length,
-        likes: sum(mine, (p) => p.likeCount),
-        views: sum(mine, (p) => p.viewCount),
-        comments: sum(mine, (p) => p.commentCount),
-        top: mine.slice(0, TOP),
-      };
-    });
-    const employees: BlogEmployeeStatistics[] = people.map((e) => {
-      const counts = new Map(e.posts.map((x) => [x.categoryId, x.count]));
-      return {
-        employeeId: e.id,
-        employeeName: e.name,
-        departmentName: e.department_name,
-        likeCount: e.likes,
-        commentCount: e.comments,
-        viewCount: e.views,
-        postCount: sum(e.posts, (x) => x.count),
-        byCategory: categories.map((c) => ({ categoryId: c.id, categoryName: c.name, count: counts.get(c.id) ?? 0 })),
-      };
-    });
-    employees.sort((a, b) => activity(b) - activity(a) || a.employeeId - b.employeeId);
+    const post = (r: PostRow) => postOf(r, category);
+    const sums = new Map(figures.categories.map((c) => [c.category_id, c]));
     return {
       mode: period.mode,
       startDate: period.start,
@@ -99,28 +81,64 @@ export class BlogStatisticsService {
       previousStartDate: before.start,
       previousEndDate: before.end,
       step,
-      totals,
+      totals: { posts: figures.totals.posts, likes: figures.totals.likes, views: figures.totals.views, comments: figures.totals.comments },
       previousTotals: { posts: previous.posts, likes: previous.likes, views: previous.views, comments: previous.comments },
-      byCategory,
-      mostLiked: posts.filter((p) => p.likeCount > 0).slice(0, MOST),
-      mostViewed: posts
-        .filter((p) => p.viewCount > 0)
-        .sort(byViews)
-        .slice(0, MOST),
-      mostCommented: posts
-        .filter((p) => p.commentCount > 0)
-        .sort(byComments)
-        .slice(0, MOST),
-      posts,
-      employees,
+      byCategory: categories.map((c) => {
+        const s = sums.get(c.id);
+        return {
+          categoryId: c.id,
+          categoryName: c.name,
+          color: c.color,
+          totalPosts: s?.posts ?? 0,
+          likes: s?.likes ?? 0,
+          views: s?.views ?? 0,
+          comments: s?.comments ?? 0,
+          top: figures.top.filter((t) => t.category_id === c.id).map(post),
+        };
+      }),
+      mostLiked: figures.most_liked.map(post),
+      mostViewed: figures.most_viewed.map(post),
+      mostCommented: figures.most_commented.map(post),
+      posts: figures.page.map(post),
+      postCount: figures.totals.rows,
+      employees: people.map((e) => {
+        const counts = new Map(e.posts.map((x) => [x.categoryId, x.count]));
+        return {
+          employeeId: e.id,
+          employeeName: e.name,
+          departmentName: e.department_name,
+          likeCount: e.likes,
+          commentCount: e.comments,
+          viewCount: e.views,
+          postCount: e.posts.reduce((n, x) => n + x.count, 0),
+          byCategory: categories.map((c) => ({ categoryId: c.id, categoryName: c.name, count: counts.get(c.id) ?? 0 })),
+        };
+      }),
+      employeeCount: people[0]?.matched ?? 0,
       categories: categories.map((c) => ({ id: c.id, name: c.name, color: c.color })),
       series: filled(points, period, step),
     };
   }
 }
 
-const sum = <T>(xs: readonly T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
-const activity = (e: BlogEmployeeStatistics) => e.likeCount + e.commentCount + e.viewCount + e.postCount;
+function postOf(r: PostRow, category: Map<number, CategoryRow>): BlogPostStatistics {
+  const c = r.category_id !== null ? category.get(r.category_id) : undefined;
+  const audience = c?.audience ?? 0;
+  return {
+    postId: r.id,
+    title: r.title,
+    authorId: r.author_id,
+    authorName: r.author_name,
+    categoryId: r.category_id,
+    categoryName: c?.name ?? null,
+    publishStart: r.publish_start,
+    likeCount: r.likes,
+    viewCount: r.views,
+    commentCount: r.comments,
+    audience,
+    reach: audience ? Math.min(1, r.views / audience) : null,
+  };
+}
 
 /** Every step of the period, with zeros where nothing happened (a chart's axis has no gaps). */
 function filled(points: PointRow[], p: StatisticsPeriod, step: 'DAY' | 'MONTH'): BlogStatisticsPoint[] {

@@ -161,6 +161,28 @@ describe('the figures', () => {
   });
 });
 
+describe('pages and filters', () => {
+  it('the per-post table is a page of the ranking with its total; the per-employee table is filtered and cut in SQL', async () => {
+    const q = `query($y: Int, $m: Int, $pf: Int, $ef: Int, $n: String, $c: Int) { blogStatistics(year: $y, month: $m, postsFirst: $pf, employeesFirst: $ef, employeeName: $n, employeeCategoryId: $c) {
+      postCount posts { postId likeCount } employeeCount employees { employeeId employeeName postCount } } }`;
+    const all = (await must(w.token.admin, q, month(w.today))).blogStatistics;
+    expect(all.posts.length).toBe(all.postCount);
+    const one = (await must(w.token.admin, q, { ...month(w.today), pf: 1 })).blogStatistics;
+    expect(one.posts).toEqual([all.posts[0]]);
+    expect(one.postCount).toBe(all.postCount);
+    const top = (await must(w.token.admin, q, { ...month(w.today), ef: 1 })).blogStatistics;
+    expect(top.employees).toEqual([all.employees[0]]);
+    expect(top.employeeCount).toBe(all.employeeCount);
+    const news = (await must(w.token.admin, q, { ...month(w.today), c: w.cat.news })).blogStatistics;
+    expect(news.employees.map((e: { employeeId: number }) => e.employeeId)).toEqual([w.id.staff]);
+    const bad = await gql(w.p.url, q, { ...month(w.today), pf: 0 }, { token: w.token.admin });
+    expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const rest = await api(w.p.url, 'GET', `/blogs/statistics?year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}&posts_limit=1`, { token: w.token.admin });
+    expect(rest.body.aggregates.length).toBe(1);
+    expect(rest.body.post_count).toBe(all.postCount);
+  });
+});
+
 describe('who sees what', () => {
   it('an outsider (in no category) sees no post, category, title, name or count of the others, on GraphQL and /api', async () => {
     const s = await stats(w.token.outsider, month(w.today));

@@ -6,6 +6,11 @@ export class BlogStatisticsArgs {
   @Field(() => Int, { nullable: true, description: '月（1〜12）' }) month?: number;
   @Field(() => String, { nullable: true, description: '長期間の開始日 YYYY-MM-DD（endDate と一緒に）' }) startDate?: string;
   @Field(() => String, { nullable: true, description: '長期間の終了日 YYYY-MM-DD（開始日から5年以内）' }) endDate?: string;
+  @Field(() => Int, { nullable: true, description: '投稿別の集計の件数（順位の上から。既定100、1〜1000）' }) postsFirst?: number;
+  @Field(() => Int, { nullable: true, description: '社員別の集計の上位N件（1以上。省略時はすべて）' }) employeesFirst?: number;
+  @Field(() => String, { nullable: true, description: '社員別: 氏名に含む文字（100文字以内）' }) employeeName?: string;
+  @Field(() => String, { nullable: true, description: '社員別: 部署名に含む文字（100文字以内）' }) employeeDepartment?: string;
+  @Field(() => Int, { nullable: true, description: '社員別: このカテゴリに期間内に投稿した社員' }) employeeCategoryId?: number;
 }
 
 @ObjectType({ simpleResolvers: true, description: '期間の合計' })
@@ -93,8 +98,10 @@ export class BlogStatistics {
   @Field(() => [BlogPostStatistics], { description: 'いいねの多い投稿（上位10件）' }) mostLiked!: BlogPostStatistics[];
   @Field(() => [BlogPostStatistics], { description: '閲覧の多い投稿（上位10件）' }) mostViewed!: BlogPostStatistics[];
   @Field(() => [BlogPostStatistics], { description: 'コメントの多い投稿（上位10件）' }) mostCommented!: BlogPostStatistics[];
-  @Field(() => [BlogPostStatistics], { description: '期間に公開されたか、期間に反応のあった投稿すべて（いいね順）' }) posts!: BlogPostStatistics[];
-  @Field(() => [BlogEmployeeStatistics], { description: '期間に行動した社員（行動の多い順）' }) employees!: BlogEmployeeStatistics[];
+  @Field(() => [BlogPostStatistics], { description: '期間に公開されたか、期間に反応のあった投稿の上位 postsFirst 件（いいね順）' }) posts!: BlogPostStatistics[];
+  @Field(() => Int, { description: '投稿別の集計の全件数（posts はその上位）' }) postCount!: number;
+  @Field(() => [BlogEmployeeStatistics], { description: '期間に行動した社員のうち絞り込みに合う上位 employeesFirst 人（行動の多い順）' }) employees!: BlogEmployeeStatistics[];
+  @Field(() => Int, { description: '絞り込みに合う社員の数（employees はその上位）' }) employeeCount!: number;
   @Field(() => [BlogStatisticsCategory]) categories!: BlogStatisticsCategory[];
   @Field(() => [BlogStatisticsPoint]) series!: BlogStatisticsPoint[];
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useDebounced } from '../../../app/use-debounced';
 import { useQuery } from '@apollo/client/react';
 import { Button, Checkbox, TextInput } from '@primer/react';
 import { InfoIcon } from '@primer/octicons-react';
@@ -43,7 +44,16 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
   const [showDefs, setShowDefs] = useState(false);
   const [people, setPeople] = useState(NO_EMPLOYEE_FILTER);
 
-  const variables: BlogStatisticsQueryVariables = long && range ? range : /^\d{4}-\d{2}$/.test(month) ? { year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) } : {};
+  // Typed filters reach the server after a pause (each change is a new report).
+  const typed = useDebounced(people, 300);
+  const period: BlogStatisticsQueryVariables = long && range ? range : /^\d{4}-\d{2}$/.test(month) ? { year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) } : {};
+  const variables: BlogStatisticsQueryVariables = {
+    ...period,
+    employeesFirst: topOf(typed),
+    employeeName: typed.name.trim() || undefined,
+    employeeDepartment: typed.department.trim() || undefined,
+    employeeCategoryId: typed.category ? Number(typed.category) : undefined,
+  };
   const { data, previousData, loading, error } = useQuery(Query, { variables, skip: long && !range, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (error) toast.error(t('stats.fetchFailed'));
@@ -63,7 +73,6 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
     { key: 'title', header: t('stats.title'), render: (p) => p.title },
     { key: 'n', header, render: count, align: 'end', nowrap: true },
   ];
-  const ranked = (ids: { postId: number }[]) => ids.map((x) => stats?.posts.find((p) => p.postId === x.postId)).filter((p): p is Post => !!p);
 
   return (
     <Page testId="blog-statistics-page">
@@ -191,12 +200,13 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
             ).map(([heading, ids, count, header, testId]) => (
               <section key={heading}>
                 <h2 className={styles.section}>{t(heading)}</h2>
-                <ListTable label={t(heading)} testId={testId} rows={ranked(ids)} rowKey={(p) => p.postId} emptyText={t('stats.empty')} columns={postColumns(count, t(header))} />
+                <ListTable label={t(heading)} testId={testId} rows={ids} rowKey={(p) => p.postId} emptyText={t('stats.empty')} columns={postColumns(count, t(header))} />
               </section>
             ))}
           </div>
 
           <h2 className={styles.section}>{t('stats.perPost')}</h2>
+          <p className={styles.muted}>{t('stats.postCount', { shown: stats.posts.length, count: stats.postCount })}</p>
           <ListTable
             label={t('stats.perPost')}
             testId="stats-posts"

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Select, TextInput } from '@primer/react';
 import { useT } from '../../../app/i18n';
 import { ListTable, type ListColumn } from '../../../components/ListTable';
@@ -24,16 +23,9 @@ export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats:
   const t = useT();
   const { name, department, category, top } = filter;
   const set = (k: keyof EmployeeFilter, v: string) => onFilter({ ...filter, [k]: v });
-  const topN = topOf(filter);
   const countIn = (e: Employee, id: number) => e.byCategory.find((c) => c.categoryId === id)?.count ?? 0;
-  const rows = useMemo(() => {
-    const cat = category ? Number(category) : null;
-    return stats.employees
-      .filter((e) => e.employeeName.includes(name.trim()))
-      .filter((e) => (e.departmentName ?? '').includes(department.trim()))
-      .filter((e) => cat === null || countIn(e, cat) > 0)
-      .slice(0, topN);
-  }, [stats.employees, name, department, category, topN]);
+  // Filtered and cut by the server (the export applies the same); the page sends them as typed.
+  const rows = stats.employees;
   const num = (key: string, header: string, f: (e: Employee) => number): ListColumn<Employee> => ({ key, header, render: f, align: 'end', nowrap: true });
   const columns: ListColumn<Employee>[] = [
     { key: 'name', header: t('stats.employee'), render: (e) => e.employeeName, nowrap: true },
@@ -73,7 +65,7 @@ export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats:
             min={1}
             value={top}
             onChange={(e) => set('top', e.target.value)}
-            onBlur={() => set('top', String(topN))}
+            onBlur={() => set('top', String(topOf(filter)))}
             size="small"
             style={{ width: '6rem' }}
           />
@@ -86,7 +78,7 @@ export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats:
         rows={rows}
         rowKey={(e) => e.employeeId}
         columns={columns}
-        emptyText={stats.employees.length ? t('stats.emptyFiltered') : t('stats.empty')}
+        emptyText={name || department || category ? t('stats.emptyFiltered') : t('stats.empty')}
       />
     </>
   );

@@ -1,8 +1,40 @@
 import { graphql } from '../../../gql';
 
+export const StatisticsPostFieldsFragment = graphql(`
+  fragment StatisticsPostFields on BlogPostStatistics {
+    postId
+    title
+    authorName
+    categoryName
+    publishStart
+    likeCount
+    viewCount
+    commentCount
+    reach
+  }
+`);
+
 export const BlogStatisticsQuery = graphql(`
-  query BlogStatistics($year: Int, $month: Int, $startDate: String, $endDate: String) {
-    blogStatistics(year: $year, month: $month, startDate: $startDate, endDate: $endDate) {
+  query BlogStatistics(
+    $year: Int
+    $month: Int
+    $startDate: String
+    $endDate: String
+    $employeesFirst: Int
+    $employeeName: String
+    $employeeDepartment: String
+    $employeeCategoryId: Int
+  ) {
+    blogStatistics(
+      year: $year
+      month: $month
+      startDate: $startDate
+      endDate: $endDate
+      employeesFirst: $employeesFirst
+      employeeName: $employeeName
+      employeeDepartment: $employeeDepartment
+      employeeCategoryId: $employeeCategoryId
+    ) {
       mode
       startDate
       endDate
@@ -33,24 +65,18 @@ export const BlogStatisticsQuery = graphql(`
         }
       }
       posts {
-        postId
-        title
-        authorName
-        categoryName
-        publishStart
-        likeCount
-        viewCount
-        commentCount
-        reach
+        ...StatisticsPostFields
       }
+      postCount
+      employeeCount
       mostLiked {
-        postId
+        ...StatisticsPostFields
       }
       mostViewed {
-        postId
+        ...StatisticsPostFields
       }
       mostCommented {
-        postId
+        ...StatisticsPostFields
       }
       employees {
         employeeId
