@@ -71,6 +71,7 @@ describe('blog statistics (web)', () => {
       )
       .toBe(likesBefore + 1);
     await admin.page.getByTestId('stats-chart').waitFor();
+    expect(await admin.page.getByTestId('stats-share').innerText()).toMatch(/\d+%/);
     expect(await admin.page.getByTestId('stats-most-liked').innerText()).toContain('統計の確認');
 
     await admin.page.getByTestId('stats-definitions-toggle').click();

@@ -118,16 +118,11 @@ describe('unsaved edits ask before they are lost (issue 22, item 5)', () => {
   test('the schedule dialog at 390 px: the back button asks and stay keeps the typed title', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, 'admin', { landing: '/schedules/sp' });
-    // An in-app step to go back to: home, then the schedule again through the menu.
-    // Each step waits for its page: a menu opened while the last navigation is still under way closes with it and loses the click.
-    for (const [item, path] of [
-      ['ホーム', '/home'],
-      ['スケジュール', '/schedules/sp'],
-    ] as const) {
-      await page.getByRole('button', { name: 'メニューを開く' }).click();
-      await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
-      await page.waitForURL((u) => u.pathname === path);
-    }
+    // An in-app step to go back to: the home page, then its schedule tile (a link inside the app, no menu animation to race).
+    await page.goto('/home');
+    await page.getByTestId('home-page').waitFor();
+    await page.locator('a[href="/schedules/sp"]').first().click();
+    await page.waitForURL((u) => u.pathname === '/schedules/sp');
     await page.getByTestId('my-day-add').click();
     const dialog = page.getByRole('dialog', { name: '予定作成' });
     await dialog.getByTestId('field-title').fill('未保存の予定');

@@ -101,6 +101,17 @@ export function useT(): Translate {
   return useI18n().t;
 }
 
+/** A feature's own messages, shipped with its chunk: Japanese and English with the same keys (a key missing from one is a compile error). */
+export function defineCatalog<K extends string>(catalog: { ja: Record<K, string>; en: NoInfer<Record<K, string>> }): Record<Locale, Record<K, string>> {
+  return catalog;
+}
+
+/** A feature catalog's messages in the current language, through format(). */
+export function useCatalog<K extends string>(catalog: Record<Locale, Record<K, string>>): (key: K, params?: Record<string, string | number>) => string {
+  const { locale } = useI18n();
+  return useCallback((key: K, params?: Record<string, string | number>) => format(catalog[locale][key], params), [catalog, locale]);
+}
+
 /** Sets document.title to "<page> | <app name>" while the calling screen is shown. */
 export function useDocumentTitle(page: string): void {
   const { t } = useI18n();

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Label } from '@primer/react';
 import { AREAS, type PageDef } from '../../app/areas';
-import { useDocumentTitle, useT } from '../../app/i18n';
+import { useDocumentTitle, useCatalog, useT } from '../../app/i18n';
+import { API_KEYS } from './api-keys.i18n';
 import { useNarrow } from '../../app/use-narrow';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ListFrame, TextFilter, useUrlFilters } from '../../components/ListFrame';
@@ -25,6 +26,7 @@ const KEYS = ['name'] as const;
  */
 export default function ApiKeysPage({ def }: { def: PageDef }) {
   const t = useT();
+  const tx = useCatalog(API_KEYS);
   const narrow = useNarrow() || !!def.mobile;
   const title = t('page.apiKeys');
   useDocumentTitle(title);
@@ -34,8 +36,8 @@ export default function ApiKeysPage({ def }: { def: PageDef }) {
   const { confirm, dialog } = useConfirm();
   const [creating, setCreating] = useState(false);
   useEffect(() => {
-    if (error) toast.error(t('apiKey.fetchFailed'));
-  }, [error, t]);
+    if (error) toast.error(tx('fetchFailed'));
+  }, [error, tx]);
 
   const needle = f.values.name.toLowerCase();
   const rows = (data?.apiKeys ?? []).filter((k) => k.name.toLowerCase().includes(needle));
@@ -43,35 +45,35 @@ export default function ApiKeysPage({ def }: { def: PageDef }) {
 
   const onRevoke = async (k: ApiKeyFieldsFragment) => {
     const ok = await confirm({
-      title: t('apiKey.revokeTitle'),
-      body: t('apiKey.revokeBody', { name: k.name }),
-      confirmLabel: t('apiKey.revoke'),
-      cancelLabel: t('apiKey.cancel'),
+      title: tx('revokeTitle'),
+      body: tx('revokeBody', { name: k.name }),
+      confirmLabel: tx('revoke'),
+      cancelLabel: tx('cancel'),
       danger: true,
     });
     if (!ok) return;
     try {
       await revoke({ variables: { id: k.id } });
-      toast.success(t('apiKey.revoked', { name: k.name }));
+      toast.success(tx('revoked', { name: k.name }));
       void refetch();
     } catch (err) {
-      toast.error(readError(err).message || t('apiKey.revokeFailed'));
+      toast.error(readError(err).message || tx('revokeFailed'));
     }
   };
 
   const status = (k: ApiKeyFieldsFragment) =>
     k.revokedAt ? (
-      <Label variant="secondary">{t('apiKey.status.revoked')}</Label>
+      <Label variant="secondary">{tx('status.revoked')}</Label>
     ) : expired(k) ? (
-      <Label variant="attention">{t('apiKey.status.expired')}</Label>
+      <Label variant="attention">{tx('status.expired')}</Label>
     ) : (
-      <Label variant="success">{t('apiKey.status.active')}</Label>
+      <Label variant="success">{tx('status.active')}</Label>
     );
 
   const columns: ListColumn<ApiKeyFieldsFragment>[] = [
     {
       key: 'name',
-      header: t('apiKey.name'),
+      header: tx('name'),
       render: (k) => (
         <span>
           {k.name}
@@ -80,32 +82,32 @@ export default function ApiKeysPage({ def }: { def: PageDef }) {
         </span>
       ),
     },
-    { key: 'status', header: t('apiKey.status'), render: status, nowrap: true },
-    { key: 'role', header: t('apiKey.role'), render: (k) => `${t(`role.${k.role}`)}${k.readOnly ? `・${t('apiKey.readOnlyShort')}` : ''}`, nowrap: !narrow },
+    { key: 'status', header: tx('status'), render: status, nowrap: true },
+    { key: 'role', header: tx('role'), render: (k) => `${t(`role.${k.role}`)}${k.readOnly ? `・${tx('readOnlyShort')}` : ''}`, nowrap: !narrow },
     ...(narrow
       ? []
       : [
-          { key: 'created', header: t('apiKey.created'), render: (k: ApiKeyFieldsFragment) => `${displayDate(k.createdAt)} ${k.createdBy.name}`, nowrap: true },
-          { key: 'expires', header: t('apiKey.expires'), render: (k: ApiKeyFieldsFragment) => (k.expiresAt ? displayDate(k.expiresAt) : t('apiKey.noExpiry')), nowrap: true },
+          { key: 'created', header: tx('created'), render: (k: ApiKeyFieldsFragment) => `${displayDate(k.createdAt)} ${k.createdBy.name}`, nowrap: true },
+          { key: 'expires', header: tx('expires'), render: (k: ApiKeyFieldsFragment) => (k.expiresAt ? displayDate(k.expiresAt) : tx('noExpiry')), nowrap: true },
           {
             key: 'used',
-            header: t('apiKey.lastUsed'),
-            render: (k: ApiKeyFieldsFragment) => (k.lastUsedAt ? displayDateTime(k.lastUsedAt) : t('apiKey.neverUsed')),
+            header: tx('lastUsed'),
+            render: (k: ApiKeyFieldsFragment) => (k.lastUsedAt ? displayDateTime(k.lastUsedAt) : tx('neverUsed')),
             nowrap: true,
           },
         ]),
     {
       key: 'action',
-      header: t('apiKey.actions'),
+      header: tx('actions'),
       render: (k) =>
         k.revokedAt ? (
           // Who revoked it and when: the audit, on a desktop (the status says 失効 on a phone).
           narrow ? null : (
-            <span className={styles.muted}>{t('apiKey.revokedBy', { name: k.revokedBy?.name ?? '', date: displayDate(k.revokedAt) })}</span>
+            <span className={styles.muted}>{tx('revokedBy', { name: k.revokedBy?.name ?? '', date: displayDate(k.revokedAt) })}</span>
           )
         ) : (
-          <Button size="small" variant="danger" onClick={() => void onRevoke(k)} aria-label={t('apiKey.revokeNamed', { name: k.name })}>
-            {t('apiKey.revoke')}
+          <Button size="small" variant="danger" onClick={() => void onRevoke(k)} aria-label={tx('revokeNamed', { name: k.name })}>
+            {tx('revoke')}
           </Button>
         ),
     },
@@ -118,21 +120,13 @@ export default function ApiKeysPage({ def }: { def: PageDef }) {
       title={title}
       description={t(AREAS.apiKeys.description)}
       narrow={narrow}
-      labels={{ ...useListLabels(), add: t('apiKey.createTitle') }}
+      labels={{ ...useListLabels(), add: tx('createTitle') }}
       activeFilters={f.active}
       onClear={() => f.clear()}
       onAdd={() => setCreating(true)}
-      filters={<TextFilter label={t('apiKey.name')} value={f.values.name} onChange={(v) => f.set('name', v)} />}
+      filters={<TextFilter label={tx('name')} value={f.values.name} onChange={(v) => f.set('name', v)} />}
     >
-      <ListTable
-        label={title}
-        testId="api-keys-table"
-        rows={rows}
-        rowKey={(k) => k.id}
-        loading={loading}
-        emptyText={f.active ? t('grid.empty') : t('apiKey.empty')}
-        columns={columns}
-      />
+      <ListTable label={title} testId="api-keys-table" rows={rows} rowKey={(k) => k.id} loading={loading} emptyText={f.active ? t('grid.empty') : tx('empty')} columns={columns} />
       {creating && <CreateApiKeyDialog onClose={() => setCreating(false)} onCreated={() => void refetch()} />}
       {dialog}
     </ListFrame>

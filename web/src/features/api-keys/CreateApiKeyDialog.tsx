@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Banner, Button, Checkbox, Dialog, Select, TextInput } from '@primer/react';
 import { CopyIcon } from '@primer/octicons-react';
-import { useT } from '../../app/i18n';
+import { useCatalog, useT } from '../../app/i18n';
+import { API_KEYS } from './api-keys.i18n';
 import { CheckboxField, Field } from '../../components/Field';
 import { readError } from '../../components/gql-errors';
 import type { EmployeeRole } from '../../gql/graphql';
@@ -17,6 +18,7 @@ const ROLES: EmployeeRole[] = ['GENERAL', 'DEVICE_ADMIN', 'ADMIN', 'SYSTEM_ADMIN
  */
 export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
   const t = useT();
+  const tx = useCatalog(API_KEYS);
   const [create, { loading }] = useMutation(CreateApiKeyMutation);
   const [name, setName] = useState('');
   const [role, setRole] = useState<EmployeeRole>('GENERAL');
@@ -30,7 +32,7 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
 
   const submit = async () => {
     if (!name.trim()) {
-      setErrors({ name: t('apiKey.nameRequired') });
+      setErrors({ name: tx('nameRequired') });
       nameRef.current?.focus();
       return;
     }
@@ -45,7 +47,7 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
     } catch (err) {
       const e = readError(err);
       if (Object.keys(e.fieldErrors).length) setErrors(e.fieldErrors);
-      else setFailed(e.code === 'NETWORK' ? t('apiKey.createFailed') : e.message || t('apiKey.createFailed'));
+      else setFailed(e.code === 'NETWORK' ? tx('createFailed') : e.message || tx('createFailed'));
     }
   };
 
@@ -56,20 +58,20 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
 
   if (secret) {
     return (
-      <Dialog title={t('apiKey.createdTitle')} onClose={onClose} width="large" footerButtons={[{ content: t('apiKey.done'), buttonType: 'primary', onClick: onClose }]}>
+      <Dialog title={tx('createdTitle')} onClose={onClose} width="large" footerButtons={[{ content: tx('done'), buttonType: 'primary', onClick: onClose }]}>
         <div className={styles.dialog} data-testid="api-key-secret">
-          <Banner variant="warning" title={t('apiKey.onceTitle')} description={t('apiKey.onceBody')} />
-          <Field label={t('apiKey.secret')}>
+          <Banner variant="warning" title={tx('onceTitle')} description={tx('onceBody')} />
+          <Field label={tx('secret')}>
             {(a11y) => (
               <div className={styles.secretRow}>
                 <TextInput {...a11y} value={secret} readOnly monospace block onFocus={(e) => e.target.select()} />
                 <Button leadingVisual={CopyIcon} onClick={() => void copy()}>
-                  {copied ? t('apiKey.copied') : t('apiKey.copy')}
+                  {copied ? tx('copied') : tx('copy')}
                 </Button>
               </div>
             )}
           </Field>
-          <p className={styles.hint}>{t('apiKey.howToUse')}</p>
+          <p className={styles.hint}>{tx('howToUse')}</p>
         </div>
       </Dialog>
     );
@@ -77,12 +79,12 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
 
   return (
     <Dialog
-      title={t('apiKey.createTitle')}
+      title={tx('createTitle')}
       onClose={onClose}
       width="large"
       footerButtons={[
-        { content: t('apiKey.cancel'), onClick: onClose },
-        { content: loading ? t('apiKey.creating') : t('apiKey.create'), buttonType: 'primary', onClick: () => void submit(), disabled: loading },
+        { content: tx('cancel'), onClick: onClose },
+        { content: loading ? tx('creating') : tx('create'), buttonType: 'primary', onClick: () => void submit(), disabled: loading },
       ]}
     >
       <form
@@ -93,11 +95,11 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
         }}
         noValidate
       >
-        {failed && <Banner variant="critical" title={t('apiKey.createFailedTitle')} description={failed} />}
-        <Field label={t('apiKey.name')} caption={t('apiKey.nameCaption')} required error={errors.name}>
+        {failed && <Banner variant="critical" title={tx('createFailedTitle')} description={failed} />}
+        <Field label={tx('name')} caption={tx('nameCaption')} required error={errors.name}>
           {(a11y) => <TextInput {...a11y} ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} block autoFocus maxLength={100} />}
         </Field>
-        <Field label={t('apiKey.role')} caption={t('apiKey.roleCaption')} error={errors.role}>
+        <Field label={tx('role')} caption={tx('roleCaption')} error={errors.role}>
           {(a11y) => (
             <Select {...a11y} value={role} onChange={(e) => setRole(e.target.value as EmployeeRole)} block>
               {ROLES.map((r) => (
@@ -108,10 +110,10 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
             </Select>
           )}
         </Field>
-        <CheckboxField label={t('apiKey.readOnly')} caption={t('apiKey.readOnlyCaption')}>
+        <CheckboxField label={tx('readOnly')} caption={tx('readOnlyCaption')}>
           {(a11y) => <Checkbox {...a11y} checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} />}
         </CheckboxField>
-        <Field label={t('apiKey.expires')} caption={t('apiKey.expiresCaption')} error={errors.expiresAt}>
+        <Field label={tx('expires')} caption={tx('expiresCaption')} error={errors.expiresAt}>
           {(a11y) => <TextInput {...a11y} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
         </Field>
       </form>

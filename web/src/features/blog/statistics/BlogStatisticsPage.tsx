@@ -5,7 +5,8 @@ import { Button, Checkbox, TextInput } from '@primer/react';
 import { InfoIcon } from '@primer/octicons-react';
 import { tokyoToday } from '../../../../../schema/calendar/tokyo';
 import { AREAS, type PageDef } from '../../../app/areas';
-import { useDocumentTitle, useT } from '../../../app/i18n';
+import { useCatalog, useDocumentTitle, useT } from '../../../app/i18n';
+import { STATS } from './statistics.i18n';
 import { useNarrow } from '../../../app/use-narrow';
 import { ListTable, type ListColumn } from '../../../components/ListTable';
 import { Page } from '../../../components/Page';
@@ -14,6 +15,7 @@ import { ToastHost, toast } from '../../../components/Toast';
 import { displayDate } from '../../../components/master-options';
 import type { BlogStatisticsQuery, BlogStatisticsQueryVariables } from '../../../gql/graphql';
 import { ExportButton } from '../../../components/ExportButton';
+import { CategoryShare } from './CategoryShare';
 import { EmployeeStatsTable, NO_EMPLOYEE_FILTER, topOf } from './EmployeeStatsTable';
 import { StatisticsChart } from './StatisticsChart';
 import { BlogStatisticsQuery as Query } from './operations';
@@ -31,6 +33,7 @@ const FIGURES = ['posts', 'likes', 'views', 'comments'] as const;
  */
 export default function BlogStatisticsPage({ def }: { def: PageDef }) {
   const t = useT();
+  const ts = useCatalog(STATS);
   const narrow = useNarrow() || !!def.mobile;
   const title = t('page.blogStatistics');
   useDocumentTitle(title);
@@ -56,8 +59,8 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
   };
   const { data, previousData, loading, error } = useQuery(Query, { variables, skip: long && !range, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
-    if (error) toast.error(t('stats.fetchFailed'));
-  }, [error, t]);
+    if (error) toast.error(ts('fetchFailed'));
+  }, [error, ts]);
   const stats = (data ?? previousData)?.blogStatistics;
 
   const aggregate = () => {
@@ -70,7 +73,7 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
   };
 
   const postColumns = (count: (p: Post) => number, header: string): ListColumn<Post>[] => [
-    { key: 'title', header: t('stats.title'), render: (p) => p.title },
+    { key: 'title', header: ts('title'), render: (p) => p.title },
     { key: 'n', header, render: count, align: 'end', nowrap: true },
   ];
 
@@ -81,26 +84,26 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
       <div className={styles.controls}>
         {!long && (
           <label className={styles.field}>
-            {t('stats.month')}
-            <TextInput type="month" value={month} onChange={(e) => setMonth(e.target.value)} aria-label={t('stats.month')} data-testid="stats-month" />
+            {ts('month')}
+            <TextInput type="month" value={month} onChange={(e) => setMonth(e.target.value)} aria-label={ts('month')} data-testid="stats-month" />
           </label>
         )}
         <label className={styles.check}>
           <Checkbox checked={long} onChange={(e) => setLong(e.target.checked)} data-testid="stats-long" />
-          {t('stats.longPeriod')}
+          {ts('longPeriod')}
         </label>
         {long && (
           <>
             <label className={styles.field}>
-              {t('stats.start')}
+              {ts('start')}
               <TextInput type="date" value={start} onChange={(e) => setStart(e.target.value)} data-testid="stats-start" />
             </label>
             <label className={styles.field}>
-              {t('stats.end')}
+              {ts('end')}
               <TextInput type="date" value={end} onChange={(e) => setEnd(e.target.value)} data-testid="stats-end" />
             </label>
             <Button variant="primary" onClick={aggregate} data-testid="stats-aggregate">
-              {t('stats.aggregate')}
+              {ts('aggregate')}
             </Button>
           </>
         )}
@@ -120,19 +123,19 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
           />
         )}
         <Button variant="invisible" leadingVisual={InfoIcon} onClick={() => setShowDefs((v) => !v)} aria-expanded={showDefs} data-testid="stats-definitions-toggle">
-          {t('stats.definitions')}
+          {ts('definitions')}
         </Button>
       </div>
       {missing && (
         <p className={styles.error} role="alert">
-          {t('stats.missingDates')}
+          {ts('missingDates')}
         </p>
       )}
       {showDefs && (
-        <section className={styles.definitions} data-testid="stats-definitions" aria-label={t('stats.definitions')}>
+        <section className={styles.definitions} data-testid="stats-definitions" aria-label={ts('definitions')}>
           <ul>
             {(['view', 'like', 'comment', 'post', 'tokyo', 'rank', 'visibility'] as const).map((k) => (
-              <li key={k}>{t(`stats.def.${k}`)}</li>
+              <li key={k}>{ts(`def.${k}`)}</li>
             ))}
           </ul>
         </section>
@@ -140,19 +143,19 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
       {stats && (
         <div aria-busy={loading} data-testid="stats-body">
           <p className={styles.muted}>
-            {t('stats.period', { start: displayDate(stats.startDate), end: displayDate(stats.endDate) })} ・{' '}
-            {t('stats.previous', { start: displayDate(stats.previousStartDate), end: displayDate(stats.previousEndDate) })}
+            {ts('period', { start: displayDate(stats.startDate), end: displayDate(stats.endDate) })} ・{' '}
+            {ts('previous', { start: displayDate(stats.previousStartDate), end: displayDate(stats.previousEndDate) })}
           </p>
           <div className={styles.cards}>
             {FIGURES.map((k) => {
               const diff = stats.totals[k] - stats.previousTotals[k];
               return (
                 <div key={k} className={styles.card} data-testid={`stats-total-${k}`}>
-                  <div className={styles.cardLabel}>{t(`stats.${k}`)}</div>
+                  <div className={styles.cardLabel}>{ts(`${k}`)}</div>
                   <div className={styles.cardValue}>{stats.totals[k].toLocaleString()}</div>
                   <div
                     className={diff > 0 ? styles.up : diff < 0 ? styles.down : styles.same}
-                    title={diff > 0 ? t('stats.up', { n: diff }) : diff < 0 ? t('stats.down', { n: -diff }) : t('stats.same')}
+                    title={diff > 0 ? ts('up', { n: diff }) : diff < 0 ? ts('down', { n: -diff }) : ts('same')}
                   >
                     {diff > 0 ? `▲${diff}` : diff < 0 ? `▼${-diff}` : '±0'}
                   </div>
@@ -160,21 +163,24 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
               );
             })}
           </div>
-          <h2 className={styles.section}>{t('stats.chart')}</h2>
+          <h2 className={styles.section}>{ts('chart')}</h2>
           <StatisticsChart series={stats.series} step={stats.step} narrow={narrow} />
 
-          <h2 className={styles.section}>{t('stats.byCategory')}</h2>
+          <h2 className={styles.section}>{ts('share')}</h2>
+          <CategoryShare categories={stats.byCategory} />
+
+          <h2 className={styles.section}>{ts('byCategory')}</h2>
           <ListTable
-            label={t('stats.byCategory')}
+            label={ts('byCategory')}
             testId="stats-by-category"
             scrollable
             rows={stats.byCategory}
             rowKey={(c) => c.categoryId}
-            emptyText={t('stats.empty')}
+            emptyText={ts('empty')}
             columns={[
               {
                 key: 'name',
-                header: t('stats.category'),
+                header: ts('category'),
                 render: (c) => (
                   <span>
                     <span className={styles.dot} style={{ background: c.color }} aria-hidden="true" />
@@ -183,54 +189,54 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
                 ),
                 nowrap: true,
               },
-              { key: 'total', header: t('stats.totalPosts'), render: (c) => c.totalPosts, align: 'end', nowrap: true },
+              { key: 'total', header: ts('totalPosts'), render: (c) => c.totalPosts, align: 'end', nowrap: true },
               ...[0, 1, 2, 3, 4]
                 .slice(0, narrow ? 1 : 5)
-                .map((i) => ({ key: `top${i}`, header: t('stats.rank', { n: i + 1 }), render: (c: Stats['byCategory'][number]) => c.top[i]?.title ?? '—' })),
+                .map((i) => ({ key: `top${i}`, header: ts('rank', { n: i + 1 }), render: (c: Stats['byCategory'][number]) => c.top[i]?.title ?? '—' })),
             ]}
           />
 
           <div className={styles.tables}>
             {(
               [
-                ['stats.mostLiked', stats.mostLiked, (p: Post) => p.likeCount, 'stats.likes', 'stats-most-liked'],
-                ['stats.mostViewed', stats.mostViewed, (p: Post) => p.viewCount, 'stats.views', 'stats-most-viewed'],
-                ['stats.mostCommented', stats.mostCommented, (p: Post) => p.commentCount, 'stats.comments', 'stats-most-commented'],
+                ['mostLiked', stats.mostLiked, (p: Post) => p.likeCount, 'likes', 'stats-most-liked'],
+                ['mostViewed', stats.mostViewed, (p: Post) => p.viewCount, 'views', 'stats-most-viewed'],
+                ['mostCommented', stats.mostCommented, (p: Post) => p.commentCount, 'comments', 'stats-most-commented'],
               ] as const
             ).map(([heading, ids, count, header, testId]) => (
               <section key={heading}>
-                <h2 className={styles.section}>{t(heading)}</h2>
-                <ListTable label={t(heading)} testId={testId} rows={ids} rowKey={(p) => p.postId} emptyText={t('stats.empty')} columns={postColumns(count, t(header))} />
+                <h2 className={styles.section}>{ts(heading)}</h2>
+                <ListTable label={ts(heading)} testId={testId} rows={ids} rowKey={(p) => p.postId} emptyText={ts('empty')} columns={postColumns(count, ts(header))} />
               </section>
             ))}
           </div>
 
-          <h2 className={styles.section}>{t('stats.perPost')}</h2>
-          <p className={styles.muted}>{t('stats.postCount', { shown: stats.posts.length, count: stats.postCount })}</p>
+          <h2 className={styles.section}>{ts('perPost')}</h2>
+          {stats.postCount > stats.posts.length && <p className={styles.muted}>{ts('postCount', { shown: stats.posts.length, count: stats.postCount })}</p>}
           <ListTable
-            label={t('stats.perPost')}
+            label={ts('perPost')}
             testId="stats-posts"
             scrollable
             rows={stats.posts}
             rowKey={(p) => p.postId}
-            emptyText={t('stats.empty')}
+            emptyText={ts('empty')}
             columns={[
-              { key: 'title', header: t('stats.title'), render: (p) => p.title },
+              { key: 'title', header: ts('title'), render: (p) => p.title },
               ...(narrow
                 ? []
                 : [
-                    { key: 'category', header: t('stats.category'), render: (p: Post) => p.categoryName ?? '—', nowrap: true },
-                    { key: 'author', header: t('stats.author'), render: (p: Post) => p.authorName, nowrap: true },
-                    { key: 'start', header: t('stats.publishStart'), render: (p: Post) => displayDate(p.publishStart), nowrap: true },
+                    { key: 'category', header: ts('category'), render: (p: Post) => p.categoryName ?? '—', nowrap: true },
+                    { key: 'author', header: ts('author'), render: (p: Post) => p.authorName, nowrap: true },
+                    { key: 'start', header: ts('publishStart'), render: (p: Post) => displayDate(p.publishStart), nowrap: true },
                   ]),
-              { key: 'likes', header: t('stats.likes'), render: (p) => p.likeCount, align: 'end', nowrap: true },
-              { key: 'views', header: t('stats.views'), render: (p) => p.viewCount, align: 'end', nowrap: true },
-              { key: 'comments', header: t('stats.comments'), render: (p) => p.commentCount, align: 'end', nowrap: true },
-              { key: 'reach', header: t('stats.reach'), render: (p) => (p.reach === null ? '—' : `${Math.round(p.reach * 100)}%`), align: 'end', nowrap: true },
+              { key: 'likes', header: ts('likes'), render: (p) => p.likeCount, align: 'end', nowrap: true },
+              { key: 'views', header: ts('views'), render: (p) => p.viewCount, align: 'end', nowrap: true },
+              { key: 'comments', header: ts('comments'), render: (p) => p.commentCount, align: 'end', nowrap: true },
+              { key: 'reach', header: ts('reach'), render: (p) => (p.reach === null ? '—' : `${Math.round(p.reach * 100)}%`), align: 'end', nowrap: true },
             ]}
           />
 
-          <h2 className={styles.section}>{t('stats.perEmployee')}</h2>
+          <h2 className={styles.section}>{ts('perEmployee')}</h2>
           <EmployeeStatsTable stats={stats} narrow={narrow} filter={people} onFilter={setPeople} />
         </div>
       )}

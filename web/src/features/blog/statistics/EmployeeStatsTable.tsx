@@ -1,5 +1,6 @@
 import { Select, TextInput } from '@primer/react';
-import { useT } from '../../../app/i18n';
+import { useCatalog } from '../../../app/i18n';
+import { STATS } from './statistics.i18n';
 import { ListTable, type ListColumn } from '../../../components/ListTable';
 import type { BlogStatisticsQuery } from '../../../gql/graphql';
 import styles from './statistics.module.css';
@@ -20,7 +21,7 @@ export const topOf = (f: EmployeeFilter) => Math.max(1, Number.parseInt(f.top, 1
 
 /** 社員別の集計 with its filters (name, department, category) and top N (at least 1). */
 export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats: Stats; narrow: boolean; filter: EmployeeFilter; onFilter(f: EmployeeFilter): void }) {
-  const t = useT();
+  const ts = useCatalog(STATS);
   const { name, department, category, top } = filter;
   const set = (k: keyof EmployeeFilter, v: string) => onFilter({ ...filter, [k]: v });
   const countIn = (e: Employee, id: number) => e.byCategory.find((c) => c.categoryId === id)?.count ?? 0;
@@ -28,29 +29,29 @@ export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats:
   const rows = stats.employees;
   const num = (key: string, header: string, f: (e: Employee) => number): ListColumn<Employee> => ({ key, header, render: f, align: 'end', nowrap: true });
   const columns: ListColumn<Employee>[] = [
-    { key: 'name', header: t('stats.employee'), render: (e) => e.employeeName, nowrap: true },
-    ...(narrow ? [] : [{ key: 'department', header: t('stats.department'), render: (e: Employee) => e.departmentName ?? '—' }]),
-    num('likes', t('stats.likes'), (e) => e.likeCount),
-    num('comments', t('stats.comments'), (e) => e.commentCount),
-    num('views', t('stats.views'), (e) => e.viewCount),
-    num('posts', t('stats.posts'), (e) => e.postCount),
+    { key: 'name', header: ts('employee'), render: (e) => e.employeeName, nowrap: true },
+    ...(narrow ? [] : [{ key: 'department', header: ts('department'), render: (e: Employee) => e.departmentName ?? '—' }]),
+    num('likes', ts('likes'), (e) => e.likeCount),
+    num('comments', ts('comments'), (e) => e.commentCount),
+    num('views', ts('views'), (e) => e.viewCount),
+    num('posts', ts('posts'), (e) => e.postCount),
     ...(narrow ? [] : stats.categories.map((c) => num(`c${c.id}`, c.name, (e) => countIn(e, c.id)))),
   ];
   return (
     <>
       <div className={styles.controls} role="search">
         <label className={styles.field}>
-          {t('stats.filterName')}
+          {ts('filterName')}
           <TextInput value={name} onChange={(e) => set('name', e.target.value)} size="small" />
         </label>
         <label className={styles.field}>
-          {t('stats.filterDepartment')}
+          {ts('filterDepartment')}
           <TextInput value={department} onChange={(e) => set('department', e.target.value)} size="small" />
         </label>
         <label className={styles.field}>
-          {t('stats.filterCategory')}
+          {ts('filterCategory')}
           <Select value={category} onChange={(e) => set('category', e.target.value)} size="small">
-            <Select.Option value="">{t('stats.allCategories')}</Select.Option>
+            <Select.Option value="">{ts('allCategories')}</Select.Option>
             {stats.categories.map((c) => (
               <Select.Option key={c.id} value={String(c.id)}>
                 {c.name}
@@ -59,7 +60,7 @@ export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats:
           </Select>
         </label>
         <label className={styles.field}>
-          {t('stats.topN')}
+          {ts('topN')}
           <TextInput
             type="number"
             min={1}
@@ -71,14 +72,15 @@ export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats:
           />
         </label>
       </div>
+      {stats.employeeCount > rows.length && <p className={styles.muted}>{ts('employeeCount', { shown: rows.length, count: stats.employeeCount })}</p>}
       <ListTable
-        label={t('stats.perEmployee')}
+        label={ts('perEmployee')}
         testId="stats-employees"
         scrollable
         rows={rows}
         rowKey={(e) => e.employeeId}
         columns={columns}
-        emptyText={name || department || category ? t('stats.emptyFiltered') : t('stats.empty')}
+        emptyText={name || department || category ? ts('emptyFiltered') : ts('empty')}
       />
     </>
   );

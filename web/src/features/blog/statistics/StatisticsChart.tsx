@@ -1,5 +1,6 @@
 import type { BlogStatisticsQuery } from '../../../gql/graphql';
-import { useT } from '../../../app/i18n';
+import { useCatalog } from '../../../app/i18n';
+import { STATS } from './statistics.i18n';
 import styles from './statistics.module.css';
 
 type Point = BlogStatisticsQuery['blogStatistics']['series'][number];
@@ -18,7 +19,7 @@ const PAD = { left: 36, right: 8, top: 8, bottom: 22 };
  * figures are in its tooltip; the tables below are the accessible record of the same numbers.
  */
 export function StatisticsChart({ series, step, narrow }: { series: Point[]; step: string; narrow: boolean }) {
-  const t = useT();
+  const ts = useCatalog(STATS);
   // The drawing's width in its own units: about the screen's, so its 11 px labels stay 11 px.
   const W = narrow ? 360 : 720;
   const max = Math.max(1, ...series.flatMap((p) => SERIES.map((s) => p[s.key])));
@@ -28,7 +29,7 @@ export function StatisticsChart({ series, step, narrow }: { series: Point[]; ste
   const every = Math.max(1, Math.ceil(series.length / (narrow ? 6 : 12)));
   return (
     <figure className={styles.chart}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('stats.chartLabel', { step: t(`stats.step.${step === 'DAY' ? 'DAY' : 'MONTH'}`) })} data-testid="stats-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={ts('chartLabel', { step: ts(`step.${step === 'DAY' ? 'DAY' : 'MONTH'}`) })} data-testid="stats-chart">
         {[...new Set([0, Math.round(max / 2), max])].map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className={styles.grid} />
@@ -49,7 +50,7 @@ export function StatisticsChart({ series, step, narrow }: { series: Point[]; ste
         ))}
         {series.map((p, i) => (
           <rect key={p.date} x={x(i) - 4} y={PAD.top} width={8} height={H - PAD.top - PAD.bottom} className={styles.hit}>
-            <title>{`${p.date}  ${SERIES.map((s) => `${t(`stats.${s.key}`)} ${p[s.key]}`).join(' / ')}`}</title>
+            <title>{`${p.date}  ${SERIES.map((s) => `${ts(`${s.key}`)} ${p[s.key]}`).join(' / ')}`}</title>
           </rect>
         ))}
       </svg>
@@ -57,7 +58,7 @@ export function StatisticsChart({ series, step, narrow }: { series: Point[]; ste
         {SERIES.map((s) => (
           <span key={s.key}>
             <span className={styles.swatch} style={{ background: s.color }} aria-hidden="true" />
-            {t(`stats.${s.key}`)}
+            {ts(`${s.key}`)}
           </span>
         ))}
       </figcaption>

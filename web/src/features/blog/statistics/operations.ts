@@ -58,6 +58,9 @@ export const BlogStatisticsQuery = graphql(`
         categoryName
         color
         totalPosts
+        likes
+        views
+        comments
         top {
           postId
           title
