@@ -164,16 +164,15 @@ export interface CategoryRow {
   audience: number;
 }
 
-/** The categories the rule covers, with their audience: the current (not retired) employees who may read them. */
+/** The categories the rule covers, with their audience: the current (not retired) employees who may read them, counted in one pass over the members. */
 export function categoryRows(em: EntityManager, rule: Rule): Promise<CategoryRow[]> {
   return execBound<CategoryRow>(
     em,
-    `select c.id, c.name, c.color,
-            (select count(*)::int from employee e
-              where e.status <> 'RETIRED'
-                and (exists (select 1 from blog_category_employee ce where ce.category_id = c.id and ce.employee_id = e.id)
-                     or exists (select 1 from blog_category_department cd where cd.category_id = c.id and cd.department_id = e.department_id))) as audience
-       from blog_category c where c.id = any(?::int[]) order by c.id`,
-    [`{${rule.categoryIds.join(',')}}`],
+    `with m as (select ce.category_id, ce.employee_id from blog_category_employee ce where ce.category_id = any(?::int[])
+                union
+                select cd.category_id, e.id from blog_category_department cd join employee e on e.department_id = cd.department_id where cd.category_id = any(?::int[])),
+          n as (select m.category_id, count(*)::int as audience from m join employee e on e.id = m.employee_id where e.status <> 'RETIRED' group by m.category_id)
+     select c.id, c.name, c.color, coalesce(n.audience, 0) as audience from blog_category c left join n on n.category_id = c.id where c.id = any(?::int[]) order by c.id`,
+    [`{${rule.categoryIds.join(',')}}`, `{${rule.categoryIds.join(',')}}`, `{${rule.categoryIds.join(',')}}`],
   );
 }
