@@ -1,0 +1,101 @@
+/**
+ * The statistics worker in its Kafka consumer group on a real broker: a history of likes, unlikes,
+ * first views and comments written through the API while the worker process is killed with SIGKILL
+ * mid-batch (another takes over) and the broker is stopped and restarted. Afterwards the rollups
+ * equal a rebuild from the source tables.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { repoRoot } from '../../../scripts/kafka/kafka.js';
+import { gql } from '../../../graph/src/test/http.js';
+import { workersCli } from '../../../graph/src/test/compiled.js';
+import { blogWorld, type BlogWorld } from '../../../graph/src/modules/blog/blog.test-fixture.js';
+import { rebuildAll } from '../../../graph/src/modules/blog/statistics/statistics.rollup.js';
+import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../../graph/src/platform/events/kafka/test-broker.js';
+import { waitFor } from '../../../graph/src/platform/events/test-support.js';
+
+kafkaSkipNotice('workers/src/statistics/statistics.kafka.test.ts');
+
+const ROLLUP = `select 'p' as t, post_id, null::int as employee_id, day::text, likes, views, comments from blog_stat_post_day
+                union all select 'a', post_id, employee_id, day::text, likes, views, comments from blog_stat_actor_day order by 1, 2, 3, 4`;
+
+describe.skipIf(!kafkaAvailable)('the statistics worker on Kafka: SIGKILL mid-batch and a broker restart', () => {
+  let k: TestKafka;
+  let w: BlogWorld;
+  let env: Record<string, string>;
+  const children: ChildProcess[] = [];
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    k = await useTestKafka({ own: true });
+    const s = k.settings(4);
+    env = { KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: s.topicPrefix, KAFKA_PARTITIONS: '4', KAFKA_SESSION_TIMEOUT_MS: '6000', EVENT_RETRY_BASE_MS: '20' };
+    w = await blogWorld(env);
+    for (const [i, who] of [w.token.staff, w.token.colleague, w.token.admin, w.token.staff].entries()) {
+      ids.push((await w.post(who, { title: `投稿${i}`, categoryId: w.cat.news, publishStart: w.day(-i) })).id);
+    }
+  }, 180_000);
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await w?.p.close();
+    await k?.close();
+  });
+
+  function worker(): ChildProcess {
+    const child = spawn(process.execPath, [workersCli, '--only', 'statistics', '--concurrency', '2', '--port', '0'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: w.p.db.url, ...env },
+      stdio: 'ignore',
+    });
+    children.push(child);
+    return child;
+  }
+
+  async function rebuilt(): Promise<unknown[]> {
+    let rows: unknown[] = [];
+    await w.p.db.orm.em
+      .fork()
+      .transactional(async (tx: EntityManager) => {
+        await rebuildAll(tx);
+        rows = await tx.execute(ROLLUP);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => {
+        if (e.message !== 'rollback') throw e;
+      });
+    return rows;
+  }
+
+  it('keeps the rollups equal to a rebuild', async () => {
+    const first = worker();
+    const people = [w.token.staff, w.token.colleague, w.token.admin];
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const run = async (token: string, q: string, vars: Record<string, unknown>) => {
+      const r = await gql(w.p.url, q, vars, { token });
+      if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    };
+    for (let step = 0; step < 240; step++) {
+      const who = people[Math.floor(rnd() * people.length)]!;
+      const id = ids[Math.floor(rnd() * ids.length)]!;
+      const r = rnd();
+      if (r < 0.4) await run(who, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, { id, on: rnd() < 0.6 });
+      else if (r < 0.7) await run(who, `mutation($id: Int!) { markBlogPostSeen(id: $id) { id } }`, { id });
+      else await run(who, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i: { postId: id, content: `コメント${step}` } });
+      if (step === 60) first.kill('SIGKILL');
+      if (step === 70) worker();
+      if (step === 120) await k.own!.stop();
+      if (step === 150) await k.own!.restart();
+    }
+    const expected = await rebuilt();
+    expect(expected.length).toBeGreaterThan(0);
+    await waitFor(
+      () => w.sql(ROLLUP),
+      (rows) => JSON.stringify(rows) === JSON.stringify(expected),
+      120_000,
+      250,
+    );
+    expect(await w.sql(ROLLUP)).toEqual(expected);
+  }, 300_000);
+});
