@@ -50,9 +50,10 @@ describe('blog likes, saves and New! (web)', () => {
     await page.goto('/blog');
     await cards(page).first().waitFor();
     const name = await myName(page);
-    // A post that takes likes and that staff has not liked yet.
+    // A post that takes likes and that nobody has liked yet (so the tooltip's empty state is checked for certain at the end).
     const card = cards(page)
       .filter({ has: page.locator('[data-testid="blog-like"][aria-pressed="false"]') })
+      .filter({ has: page.getByTestId('blog-like-count').getByText('0', { exact: true }) })
       .first();
     const title = await titleOf(card);
     const mine = cardTitled(page, title);
@@ -80,7 +81,8 @@ describe('blog likes, saves and New! (web)', () => {
     await expect.poll(() => mine.getByTestId('blog-like-count').innerText()).toBe(String(before));
     await expect.poll(async () => (await tooltipOf(page, heart)).textContent()).not.toContain(name);
     // With nobody left, the tooltip says so.
-    if (before === 0) expect(await (await tooltipOf(page, heart)).textContent()).toBe('まだいいねはありません');
+    expect(before).toBe(0);
+    expect(await (await tooltipOf(page, heart)).textContent()).toBe('まだいいねはありません');
     await context.close();
   });
 
