@@ -6,19 +6,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { repoRoot } from '../../../scripts/kafka/kafka.js';
 import { gql } from '../../../graph/src/test/http.js';
 import { workersCli } from '../../../graph/src/test/compiled.js';
 import { blogWorld, type BlogWorld } from '../../../graph/src/modules/blog/blog.test-fixture.js';
-import { rebuildAll } from '../../../graph/src/modules/blog/statistics/statistics.rollup.js';
 import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../../graph/src/platform/events/kafka/test-broker.js';
 import { waitFor } from '../../../graph/src/platform/events/test-support.js';
+import { ROLLUP, rebuiltRows } from './statistics.test-support.js';
 
 kafkaSkipNotice('workers/src/statistics/statistics.kafka.test.ts');
-
-const ROLLUP = `select 'p' as t, post_id, null::int as employee_id, day::text, likes, views, comments from blog_stat_post_day
-                union all select 'a', post_id, employee_id, day::text, likes, views, comments from blog_stat_actor_day order by 1, 2, 3, 4`;
 
 describe.skipIf(!kafkaAvailable)('the statistics worker on Kafka: SIGKILL mid-batch and a broker restart', () => {
   let k: TestKafka;
@@ -52,21 +48,6 @@ describe.skipIf(!kafkaAvailable)('the statistics worker on Kafka: SIGKILL mid-ba
     return child;
   }
 
-  async function rebuilt(): Promise<unknown[]> {
-    let rows: unknown[] = [];
-    await w.p.db.orm.em
-      .fork()
-      .transactional(async (tx: EntityManager) => {
-        await rebuildAll(tx);
-        rows = await tx.execute(ROLLUP);
-        throw new Error('rollback');
-      })
-      .catch((e: Error) => {
-        if (e.message !== 'rollback') throw e;
-      });
-    return rows;
-  }
-
   it('keeps the rollups equal to a rebuild', async () => {
     const first = worker();
     const people = [w.token.staff, w.token.colleague, w.token.admin];
@@ -88,7 +69,7 @@ describe.skipIf(!kafkaAvailable)('the statistics worker on Kafka: SIGKILL mid-ba
       if (step === 120) await k.own!.stop();
       if (step === 150) await k.own!.restart();
     }
-    const expected = await rebuilt();
+    const expected = await rebuiltRows(w.p.db.orm);
     expect(expected.length).toBeGreaterThan(0);
     await waitFor(
       () => w.sql(ROLLUP),

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { gql } from '../../../graph/src/test/http.js';
 import { blogWorld, type BlogWorld } from '../../../graph/src/modules/blog/blog.test-fixture.js';
-import { rebuildAll } from '../../../graph/src/modules/blog/statistics/statistics.rollup.js';
 import { waitFor } from '../../../graph/src/platform/events/test-support.js';
 import type { EventEnvelope } from '../../../schema/events/index.js';
 import { StatisticsConsumer } from './statistics.consumer.js';
+import { ROLLUP, rebuiltRows } from './statistics.test-support.js';
 
 // The statistics worker running in-process: random histories of likes, unlikes, seen marks taken
 // and given back, comments and their deletion; the rollups it keeps equal a rebuild from the source
@@ -22,25 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.p.close());
 
-const ROLLUP = `select 'p' as t, post_id, null::int as employee_id, day::text, likes, views, comments from blog_stat_post_day
-                union all select 'a', post_id, employee_id, day::text, likes, views, comments from blog_stat_actor_day order by 1, 2, 3, 4`;
 const rollup = () => w.sql(ROLLUP);
-
-/** What a rebuild from the source tables gives now (in a transaction rolled back, so the worker's rows stay). */
-async function rebuilt(): Promise<unknown[]> {
-  const em = w.p.db.orm.em.fork();
-  let rows: unknown[] = [];
-  await em
-    .transactional(async (tx: EntityManager) => {
-      await rebuildAll(tx);
-      rows = await tx.execute(ROLLUP);
-      throw new Error('rollback');
-    })
-    .catch((e: Error) => {
-      if (e.message !== 'rollback') throw e;
-    });
-  return rows;
-}
 
 /** A small deterministic generator (mulberry32), so a failing history can be replayed by its seed. */
 function random(seed: number) {
@@ -77,7 +58,7 @@ describe('the statistics worker', () => {
           if (mine[0]) await run(w.token.admin, `mutation($id: Int!) { deleteBlogComment(id: $id) }`, { id: mine[0].id }).catch(() => undefined);
         }
       }
-      const expected = await rebuilt();
+      const expected = await rebuiltRows(w.p.db.orm);
       expect(expected.length).toBeGreaterThan(0);
       await waitFor(rollup, (rows) => JSON.stringify(rows) === JSON.stringify(expected), 30_000);
       expect(await rollup()).toEqual(expected);
