@@ -4,7 +4,8 @@ import { UploadIcon } from '@primer/octicons-react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { AREAS, type PageDef } from '../../app/areas';
-import { useDocumentTitle, useT } from '../../app/i18n';
+import { useCatalog, useDocumentTitle, useT } from '../../app/i18n';
+import { IMPORT } from './import.i18n';
 import { useNarrow } from '../../app/use-narrow';
 import { CheckFilter, FilterChip, ListFrame, SelectFilter, TextFilter, useUrlFilters } from '../../components/ListFrame';
 import { ListTable } from '../../components/ListTable';
@@ -58,6 +59,7 @@ function WarrantyCell({ until }: { until: string | null | undefined }) {
 
 export default function ComputersPage({ def }: { def: PageDef }) {
   const t = useT();
+  const tx = useCatalog(IMPORT);
   const navigate = useNavigate();
   const narrow = useNarrow() || !!def.mobile;
   const base = def.mobile ? '/computers/sp' : '/computers';
@@ -117,7 +119,7 @@ export default function ComputersPage({ def }: { def: PageDef }) {
         !narrow && (
           <>
             <Button leadingVisual={UploadIcon} onClick={() => setImporting(true)}>
-              {t('import.button')}
+              {tx('button')}
             </Button>
             <ExportButton
               empty={page?.total === 0}

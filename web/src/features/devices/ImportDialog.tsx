@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Banner, Button, Dialog, Label, LinkButton, ProgressBar } from '@primer/react';
 import { DownloadIcon, UploadIcon } from '@primer/octicons-react';
-import { useT } from '../../app/i18n';
+import { useCatalog, useT } from '../../app/i18n';
+import { IMPORT } from './import.i18n';
 import { toast } from '../../components/Toast';
 import type { ImportJobStatus, ImportJobQuery as ImportJobData } from '../../gql/graphql';
 import { ApplyImportMutation, ImportJobChangedSubscription, ImportJobQuery } from './operations';
@@ -25,7 +26,7 @@ const ERROR_LIMIT = 100;
  * through the `importJobChanged` subscription (with a slow poll as a safety net).
  */
 export function ImportDialog({ onClose }: { onClose(): void }) {
-  const t = useT();
+  const tx = useCatalog(IMPORT);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [upload, setUpload] = useState<number | null>(null);
@@ -38,7 +39,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
     if (!f) return;
     if (!/\.(xlsx|xls)$/i.test(f.name)) {
       setFile(null);
-      setFileError(t('import.badExtension'));
+      setFileError(tx('badExtension'));
       return;
     }
     setFile(f);
@@ -50,7 +51,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
     setUpload(0);
     const out: UploadOutcome = await uploadImport(file, setUpload);
     setUpload(null);
-    if ('error' in out) setFileError(out.error ?? t('import.failed'));
+    if ('error' in out) setFileError(out.error ?? tx('failed'));
     else setJobId(out.jobId);
   };
 
@@ -60,12 +61,12 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
       const res = await apply({ variables: { previewJobId: previewId } });
       if (res.data) setJobId(res.data.applyImport.id);
     } catch (e) {
-      setApplyError((e as Error).message || t('import.failed'));
+      setApplyError((e as Error).message || tx('failed'));
     }
   };
 
   return (
-    <Dialog title={t('import.title')} width="xlarge" onClose={onClose} position={{ narrow: 'fullscreen', regular: 'center' }} data-testid="import-dialog">
+    <Dialog title={tx('title')} width="xlarge" onClose={onClose} position={{ narrow: 'fullscreen', regular: 'center' }} data-testid="import-dialog">
       {jobId ? (
         <JobView key={jobId} id={jobId} applyError={applyError} applying={applying.loading} onApply={startApply} onBack={() => (setJobId(null), setFile(null))} onClose={onClose} />
       ) : (
@@ -91,6 +92,7 @@ function Picker({
   onClose(): void;
 }) {
   const t = useT();
+  const tx = useCatalog(IMPORT);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const drop = (e: DragEvent) => {
@@ -100,26 +102,26 @@ function Picker({
   };
   return (
     <div className={styles.importBody}>
-      <p className={styles.importLead}>{t('import.lead')}</p>
+      <p className={styles.importLead}>{tx('lead')}</p>
       <div>
         <LinkButton href={TEMPLATE_URL} download="" leadingVisual={DownloadIcon} size="small">
-          {t('import.template')}
+          {tx('template')}
         </LinkButton>
       </div>
       <div className={styles.dropZone} data-over={over || undefined} onDragOver={(e) => (e.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
         <UploadIcon size={24} />
-        <span>{file ? `${file.name}（${formatSize(file.size)}）` : t('import.dropHere')}</span>
+        <span>{file ? `${file.name}（${formatSize(file.size)}）` : tx('dropHere')}</span>
         <Button size="small" onClick={() => input.current?.click()}>
-          {t('import.chooseFile')}
+          {tx('chooseFile')}
         </Button>
         <input ref={input} type="file" accept={ACCEPT} hidden data-testid="import-file" onChange={(e) => (onChoose(e.target.files?.[0]), (e.target.value = ''))} />
       </div>
-      {error && <Banner variant="critical" title={t('import.refused')} description={error} hideTitle />}
-      {upload !== null && <ProgressBar progress={upload} aria-label={t('import.uploading')} barSize="small" />}
+      {error && <Banner variant="critical" title={tx('refused')} description={error} hideTitle />}
+      {upload !== null && <ProgressBar progress={upload} aria-label={tx('uploading')} barSize="small" />}
       <div className={styles.importActions}>
         <Button onClick={onClose}>{t('rec.cancel')}</Button>
         <Button variant="primary" disabled={!file || upload !== null} onClick={onStart}>
-          {upload !== null ? t('import.uploading') : t('import.check')}
+          {upload !== null ? tx('uploading') : tx('check')}
         </Button>
       </div>
     </div>
@@ -146,6 +148,7 @@ function JobView({
   onClose(): void;
 }) {
   const t = useT();
+  const tx = useCatalog(IMPORT);
   const { data, refetch, startPolling, stopPolling } = useQuery(ImportJobQuery, { variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: false });
   const job = data?.importJob;
   const done = terminal(job);
@@ -157,15 +160,15 @@ function JobView({
     startPolling(3000);
     return stopPolling;
   }, [done, startPolling, stopPolling]);
-  if (!job) return <Progress label={t('import.waiting')} processed={0} total={null} />;
+  if (!job) return <Progress label={tx('waiting')} processed={0} total={null} />;
   const preview = job.mode === 'PREVIEW';
-  if (!done) return <Progress label={t(preview ? 'import.checking' : 'import.running')} processed={job.processedRows} total={job.totalRows ?? null} />;
+  if (!done) return <Progress label={tx(preview ? 'checking' : 'running')} processed={job.processedRows} total={job.totalRows ?? null} />;
   if (job.status === 'FAILED') {
     return (
       <div className={styles.importBody}>
-        <Banner variant="critical" title={t('import.failed')} description={job.error ?? t('import.failed')} />
+        <Banner variant="critical" title={tx('failed')} description={job.error ?? tx('failed')} />
         <div className={styles.importActions}>
-          <Button onClick={onBack}>{t('import.another')}</Button>
+          <Button onClick={onBack}>{tx('another')}</Button>
           <Button variant="primary" onClick={onClose}>
             {t('rec.close')}
           </Button>
@@ -177,17 +180,17 @@ function JobView({
   return (
     <div className={styles.importBody}>
       {!preview && <Finished job={job} />}
-      {preview && <p className={styles.importLead}>{t('import.previewLead', { file: job.fileName })}</p>}
+      {preview && <p className={styles.importLead}>{tx('previewLead', { file: job.fileName })}</p>}
       <Counts job={job} />
       {preview && job.preview.length > 0 && <PreviewTable rows={job.preview} />}
       {job.errors.length > 0 && <ErrorTable job={job} />}
-      {applyError && <Banner variant="critical" title={t('import.failed')} description={applyError} />}
+      {applyError && <Banner variant="critical" title={tx('failed')} description={applyError} />}
       <div className={styles.importActions}>
         {preview ? (
           <>
-            <Button onClick={onBack}>{t('import.another')}</Button>
+            <Button onClick={onBack}>{tx('another')}</Button>
             <Button variant="primary" disabled={writes === 0 || applying} onClick={() => onApply(job.id)}>
-              {writes === 0 ? t('import.nothingToDo') : t('import.apply', { n: n(writes) })}
+              {writes === 0 ? tx('nothingToDo') : tx('apply', { n: n(writes) })}
             </Button>
           </>
         ) : (
@@ -201,42 +204,42 @@ function JobView({
 }
 
 function Finished({ job }: { job: Job }) {
-  const t = useT();
+  const tx = useCatalog(IMPORT);
   const announced = useRef(false);
   useEffect(() => {
     // The spec's summary, also as a toast so it stays visible after the dialog closes.
     if (announced.current) return;
     announced.current = true;
-    if (job.rejected > 0) toast.warning(t('import.doneWithErrors', { n: n(job.rejected) }));
-    else toast.success(t('import.done'));
-  }, [job.rejected, t]);
+    if (job.rejected > 0) toast.warning(tx('doneWithErrors', { n: n(job.rejected) }));
+    else toast.success(tx('done'));
+  }, [job.rejected, tx]);
   return job.rejected > 0 ? (
-    <Banner variant="warning" title={t('import.doneWithErrors', { n: n(job.rejected) })} description={t('import.doneWithErrorsHint')} />
+    <Banner variant="warning" title={tx('doneWithErrors', { n: n(job.rejected) })} description={tx('doneWithErrorsHint')} />
   ) : (
-    <Banner variant="success" title={t('import.done')} description={t('import.doneSummary', { created: n(job.created), updated: n(job.updated), unchanged: n(job.unchanged) })} />
+    <Banner variant="success" title={tx('done')} description={tx('doneSummary', { created: n(job.created), updated: n(job.updated), unchanged: n(job.unchanged) })} />
   );
 }
 
 function Progress({ label, processed, total }: { label: string; processed: number; total: number | null }) {
-  const t = useT();
+  const tx = useCatalog(IMPORT);
   const pct = total ? Math.min(100, Math.round((processed / total) * 100)) : 0;
   return (
     <div className={styles.importBody} data-testid="import-progress">
       <p className={styles.importLead}>{label}</p>
       <ProgressBar progress={total ? pct : 0} aria-label={label} />
-      <p className={styles.importMeta}>{total ? t('import.progress', { done: n(processed), total: n(total), pct }) : t('import.progressUnknown', { done: n(processed) })}</p>
-      <p className={styles.importMeta}>{t('import.closeHint')}</p>
+      <p className={styles.importMeta}>{total ? tx('progress', { done: n(processed), total: n(total), pct }) : tx('progressUnknown', { done: n(processed) })}</p>
+      <p className={styles.importMeta}>{tx('closeHint')}</p>
     </div>
   );
 }
 
 function Counts({ job }: { job: Job }) {
-  const t = useT();
+  const tx = useCatalog(IMPORT);
   const items: [string, number, 'success' | 'accent' | 'secondary' | 'danger'][] = [
-    [t('import.count.created'), job.created, 'success'],
-    [t('import.count.updated'), job.updated, 'accent'],
-    [t('import.count.unchanged'), job.unchanged, 'secondary'],
-    [t('import.count.rejected'), job.rejected, 'danger'],
+    [tx('count.created'), job.created, 'success'],
+    [tx('count.updated'), job.updated, 'accent'],
+    [tx('count.unchanged'), job.unchanged, 'secondary'],
+    [tx('count.rejected'), job.rejected, 'danger'],
   ];
   return (
     <dl className={styles.importCounts} data-testid="import-counts">
@@ -254,19 +257,20 @@ const ACTION_VARIANT = { CREATE: 'success', UPDATE: 'accent', UNCHANGED: 'second
 
 function PreviewTable({ rows }: { rows: Job['preview'] }) {
   const t = useT();
+  const tx = useCatalog(IMPORT);
   return (
     <section>
-      <h3 className={styles.importHeading}>{t('import.previewRows', { n: n(rows.length) })}</h3>
+      <h3 className={styles.importHeading}>{tx('previewRows', { n: n(rows.length) })}</h3>
       <div className={styles.importScroll}>
         <table className={styles.importTable} data-testid="import-preview">
           <thead>
             <tr>
-              <th>{t('import.col.row')}</th>
-              <th>{t('import.col.action')}</th>
-              <th>{t('import.col.assetNumber')}</th>
-              <th>{t('import.col.device')}</th>
+              <th>{tx('col.row')}</th>
+              <th>{tx('col.action')}</th>
+              <th>{tx('col.assetNumber')}</th>
+              <th>{tx('col.device')}</th>
               <th>{t('pc.currentUser')}</th>
-              <th>{t('import.col.changed')}</th>
+              <th>{tx('col.changed')}</th>
             </tr>
           </thead>
           <tbody>
@@ -275,7 +279,7 @@ function PreviewTable({ rows }: { rows: Job['preview'] }) {
                 <td>{r.row}</td>
                 <td>
                   <Label size="small" variant={ACTION_VARIANT[r.action]}>
-                    {t(`import.action.${r.action}` as const)}
+                    {tx(`action.${r.action}` as const)}
                   </Label>
                 </td>
                 <td>{r.assetNumber ?? (r.computerId ? `ID ${r.computerId}` : '—')}</td>
@@ -296,14 +300,14 @@ function PreviewTable({ rows }: { rows: Job['preview'] }) {
  * empties (an existing computer takes every column from the file, so a blank clears what is stored).
  */
 function Changes({ changed, cleared }: { changed: string[]; cleared: string[] }) {
-  const t = useT();
+  const tx = useCatalog(IMPORT);
   const set = changed.filter((c) => !cleared.includes(c));
   return (
     <>
       {set.length > 0 && <div>{set.join('、')}</div>}
       {cleared.length > 0 && (
         <div data-testid="import-cleared" style={{ color: 'var(--fgColor-danger)' }}>
-          {t('import.cleared', { fields: cleared.join('、') })}
+          {tx('cleared', { fields: cleared.join('、') })}
         </div>
       )}
     </>
@@ -311,14 +315,14 @@ function Changes({ changed, cleared }: { changed: string[]; cleared: string[] })
 }
 
 function ErrorTable({ job }: { job: Job }) {
-  const t = useT();
+  const tx = useCatalog(IMPORT);
   return (
     <section>
       <div className={styles.importHeadingRow}>
-        <h3 className={styles.importHeading}>{t('import.errorRows', { n: n(job.rejected) })}</h3>
+        <h3 className={styles.importHeading}>{tx('errorRows', { n: n(job.rejected) })}</h3>
         {job.errorReportUrl && (
           <LinkButton href={job.errorReportUrl} download="" leadingVisual={DownloadIcon} size="small">
-            {t('import.errorReport')}
+            {tx('errorReport')}
           </LinkButton>
         )}
       </div>
@@ -326,9 +330,9 @@ function ErrorTable({ job }: { job: Job }) {
         <table className={styles.importTable} data-testid="import-errors">
           <thead>
             <tr>
-              <th>{t('import.col.row')}</th>
-              <th>{t('import.col.column')}</th>
-              <th>{t('import.col.reason')}</th>
+              <th>{tx('col.row')}</th>
+              <th>{tx('col.column')}</th>
+              <th>{tx('col.reason')}</th>
             </tr>
           </thead>
           <tbody>
@@ -342,7 +346,7 @@ function ErrorTable({ job }: { job: Job }) {
           </tbody>
         </table>
       </div>
-      {job.errors.length >= ERROR_LIMIT && <p className={styles.importMeta}>{t('import.moreErrors', { n: ERROR_LIMIT })}</p>}
+      {job.errors.length >= ERROR_LIMIT && <p className={styles.importMeta}>{tx('moreErrors', { n: ERROR_LIMIT })}</p>}
     </section>
   );
 }
