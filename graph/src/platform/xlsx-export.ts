@@ -27,6 +27,15 @@ export function contentDisposition(name: string, ascii: string): string {
   return `attachment; filename="${ascii.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The headers of an .xlsx download (status 200, RFC 5987 name, never cached, never sniffed). */
+export function startXlsxDownload(res: Response, name: string, ascii: string): void {
+  res.status(200);
+  res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  res.setHeader('Content-Disposition', contentDisposition(name, ascii));
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' }).replaceAll('-', '');
 const toDate = (v: CellValue) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : v);
 
@@ -41,11 +50,7 @@ const toDate = (v: CellValue) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/
  */
 export async function sendXlsx<R>(res: Response, x: XlsxExport<R>): Promise<void> {
   const stamp = today();
-  res.status(200);
-  res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  res.setHeader('Content-Disposition', contentDisposition(`${x.title}_${stamp}.xlsx`, `${x.asciiTitle}_${stamp}.xlsx`));
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+  startXlsxDownload(res, `${x.title}_${stamp}.xlsx`, `${x.asciiTitle}_${stamp}.xlsx`);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(x.title, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = x.columns.map((c, i) => ({ key: String(i), width: c.width ?? 14, style: c.date ? { numFmt: 'yyyy-mm-dd' } : {} }));

@@ -5,7 +5,7 @@ import { requireUser } from '../../platform/authz.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { COMPUTER_COLUMNS } from '../computers/computer.columns.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL } from '../devices/device.enums.js';
-import { contentDisposition } from '../../platform/xlsx-export.js';
+import { startXlsxDownload } from '../../platform/xlsx-export.js';
 import { IMPORT_COLUMNS } from './import.rows.js';
 
 /** The template's headers: the export's, in its order, without the derived ones the import ignores. */
@@ -61,10 +61,6 @@ export async function sendTemplate(ctx: AppContext, res: Response): Promise<void
     COMPUTER_STATUSES.map((s) => DEVICE_STATUS_LABEL[s]),
   );
   const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  res.status(200);
-  res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  res.setHeader('Content-Disposition', contentDisposition('パソコン取り込みテンプレート.xlsx', 'computers-import-template.xlsx'));
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+  startXlsxDownload(res, 'パソコン取り込みテンプレート.xlsx', 'computers-import-template.xlsx');
   res.end(buf);
 }

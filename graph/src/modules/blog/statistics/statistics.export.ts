@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
-import { contentDisposition } from '../../../platform/xlsx-export.js';
+import { startXlsxDownload } from '../../../platform/xlsx-export.js';
 import type { ReportInput } from './statistics.service.js';
 import type { BlogPostStatistics, BlogStatistics } from './statistics.types.js';
 
@@ -79,11 +79,7 @@ export async function sendStatisticsXlsx(res: Response, s: BlogStatistics, f: Re
     },
   ];
   const stamp = `${s.startDate.replaceAll('-', '')}-${s.endDate.replaceAll('-', '')}`;
-  res.status(200);
-  res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  res.setHeader('Content-Disposition', contentDisposition(`月別ブログ統計_${stamp}.xlsx`, `blog_statistics_${stamp}.xlsx`));
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+  startXlsxDownload(res, `月別ブログ統計_${stamp}.xlsx`, `blog_statistics_${stamp}.xlsx`);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
   try {
     for (const sheet of sheets) {
