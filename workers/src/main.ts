@@ -24,6 +24,7 @@ import { createLogger } from '../../graph/src/platform/logger.js';
 import { ConsumerRunner, EventMetrics, TableDeadLetters, databaseAnswers, kafkaSettings, replayDeadLetterTable, retryPolicy } from '../../graph/src/platform/events/index.js';
 import { KafkaDeadLetters } from '../../graph/src/platform/events/kafka/dead-letters.js';
 import { KafkaTransport } from '../../graph/src/platform/events/kafka/transport.js';
+import { untilReachable } from '../../graph/src/platform/events/kafka/until-reachable.js';
 import { createKafka } from '../../graph/src/platform/events/kafka/client.js';
 import { replayDeadLetterTopic } from '../../graph/src/platform/events/kafka/replay.js';
 import { serveMetrics, type MetricsServer } from '../../graph/src/platform/events/metrics.js';
@@ -267,7 +268,7 @@ if (command === 'statistics') {
     }
   }
   const transport = new KafkaTransport(settings!, log);
-  await transport.start();
+  await untilReachable('relay', () => transport.start(), { log });
   const relay = new OutboxRelay(db.url, transport, log, { batchSize: config.RELAY_BATCH_SIZE, pollMs: config.RELAY_POLL_MS }, metrics);
   await relay.start();
   console.log(`relay: publishing the outbox to Kafka${server ? `; /metrics at ${server.url}` : ''}`);

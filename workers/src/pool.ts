@@ -16,6 +16,7 @@ import { KafkaDeadLetters } from '../../graph/src/platform/events/kafka/dead-let
 import { createKafka } from '../../graph/src/platform/events/kafka/client.js';
 import { ensureTopics } from '../../graph/src/platform/events/kafka/topic-admin.js';
 import { topicsOf } from '../../graph/src/platform/events/kafka/naming.js';
+import { untilReachable } from '../../graph/src/platform/events/kafka/until-reachable.js';
 
 export interface WorkerPool {
   groups: KafkaConsumerGroup[];
@@ -58,23 +59,32 @@ export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log
   const kafka = createKafka(settings, log);
   const dead = new KafkaDeadLetters(kafka, settings);
   const admin = kafka.admin();
+  metrics.addLagProbe(() =>
+    consumerLag(
+      admin,
+      groups.map((g) => ({ groupId: g.groupId, topics: topicsOf(settings, g.runner) })),
+    ),
+  );
+  metrics.setBacklogProbe(async () => {
+    const [row] = await orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
+    return row.n;
+  });
   try {
-    await ensureTopics(kafka, settings);
-    for (const c of opts.consumers) {
-      groups.push(new KafkaConsumerGroup(kafka, settings, new ConsumerRunner(c, orm, dead, retryPolicy(config), metrics, log), log, { concurrency: opts.concurrency }));
-    }
-    await admin.connect();
-    metrics.addLagProbe(() =>
-      consumerLag(
-        admin,
-        groups.map((g) => ({ groupId: g.groupId, topics: topicsOf(settings, g.runner) })),
-      ),
+    // Each attempt builds its members afresh: a member whose start failed is not started again.
+    let attempt: KafkaConsumerGroup[] = [];
+    await untilReachable(
+      'workers',
+      async () => {
+        await ensureTopics(kafka, settings);
+        await admin.connect();
+        attempt = opts.consumers.map(
+          (c) => new KafkaConsumerGroup(kafka, settings, new ConsumerRunner(c, orm, dead, retryPolicy(config), metrics, log), log, { concurrency: opts.concurrency }),
+        );
+        for (const g of attempt) await g.start();
+        groups.push(...attempt);
+      },
+      { log, cleanup: async () => void (await Promise.all(attempt.map((g) => g.stop()))) },
     );
-    metrics.setBacklogProbe(async () => {
-      const [row] = await orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
-      return row.n;
-    });
-    for (const g of groups) await g.start();
   } catch (err) {
     await Promise.all(groups.map((g) => g.stop()));
     await dead.close();

@@ -7,6 +7,7 @@ import { EmbeddedTransport, TableDeadLetters } from './embedded.js';
 import { RetryQueue } from './retry-queue.js';
 import { KafkaLiveFeed } from './kafka/live-feed.js';
 import { KafkaTransport } from './kafka/transport.js';
+import { untilReachable } from './kafka/until-reachable.js';
 import type { KafkaSettings } from './kafka/client.js';
 import { EventMetrics } from './metrics.js';
 import type { DeadLetterSink, EventTransport, LiveListener } from './transport.js';
@@ -108,7 +109,7 @@ export function createEventBackbone(opts: {
         return { ok: database && joined !== false, transport: 'kafka', database, ...(liveFeed ? { liveFeedJoined: joined } : {}) };
       },
       start: async () => {
-        await transport.start();
+        await untilReachable('graph', () => transport.start(), { log });
         await liveFeed?.start();
         await relay.start();
       },

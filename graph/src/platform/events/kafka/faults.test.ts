@@ -1,7 +1,8 @@
 /**
  * Fault tests on a real Kafka broker and a real PostgreSQL: 10,000 events each, published while
  * (a) the broker is stopped and restarted, (b) a worker process is killed with SIGKILL mid-batch,
- * (c) a relay process is killed with SIGKILL mid-claim. Afterwards every committed event has had
+ * (c) a relay process is killed with SIGKILL mid-claim; (d) a graph instance and a relay start while
+ * the broker is down. Afterwards every committed event has had
  * its effect exactly once, in order per aggregate, and nothing from a rolled-back transaction
  * was published.
  */
@@ -20,6 +21,7 @@ import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '.
 import { EventMetrics } from '../metrics.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../test-support.js';
 import { workersCli } from '../../../test/compiled.js';
+import { startLauncher } from '../../../test/launcher.js';
 
 const log = createLogger('silent');
 const TOTAL = 10_000;
@@ -219,5 +221,26 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     cleanup.push(() => kill(r3, 'SIGTERM'));
     const committed = await writing;
     await verify(committed, rolledBack);
+  }, 180_000);
+
+  it('(d) a graph instance and a relay started while the broker is down wait for it, then serve', async () => {
+    const k = await useTestKafka({ own: true });
+    cleanup.push(() => k.close());
+    settings = k.settings(4);
+    await k.own!.stop();
+    const env = childEnv(k);
+    const relay = spawnWorkers(['relay'], env);
+    cleanup.push(() => kill(relay, 'SIGTERM'));
+    const graph = startLauncher({ ...env, SEED_DEMO: 'never' });
+    graph.then((g) => cleanup.push(() => g.stop())).catch(() => undefined);
+    // Longer than kafkajs's own connection retries (~20 s), after which a start used to exit.
+    const early = await Promise.race([graph.then(() => 'served without Kafka', (err: Error) => err.message), new Promise((r) => setTimeout(() => r('waiting'), 25_000))]);
+    expect(early).toBe('waiting');
+    expect(relay.child.exitCode, relay.output()).toBeNull();
+    await k.own!.restart();
+    const g = await graph;
+    expect(relay.child.exitCode, relay.output()).toBeNull();
+    expect(g.exited()).toBeNull();
+    expect(g.output()).toContain('Kafka is not reachable; trying again');
   }, 180_000);
 });
