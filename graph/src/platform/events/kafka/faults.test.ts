@@ -234,7 +234,13 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     const graph = startLauncher({ ...env, SEED_DEMO: 'never' });
     graph.then((g) => cleanup.push(() => g.stop())).catch(() => undefined);
     // Longer than kafkajs's own connection retries (~20 s), after which a start used to exit.
-    const early = await Promise.race([graph.then(() => 'served without Kafka', (err: Error) => err.message), new Promise((r) => setTimeout(() => r('waiting'), 25_000))]);
+    const early = await Promise.race([
+      graph.then(
+        () => 'served without Kafka',
+        (err: Error) => err.message,
+      ),
+      new Promise((r) => setTimeout(() => r('waiting'), 25_000)),
+    ]);
     expect(early).toBe('waiting');
     expect(relay.child.exitCode, relay.output()).toBeNull();
     await k.own!.restart();
