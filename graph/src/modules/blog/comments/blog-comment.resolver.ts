@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Ro
 import type { AppContext } from '../../../platform/context.js';
 import { BlogPostView } from '../blog-post.types.js';
 import { BlogComment, BlogCommentInput, BlogCommentPage, BlogCommentReplyPage } from './blog-comment.types.js';
-import { COMMENT_PAGE, REPLY_PAGE } from './blog-comment.service.js';
+import { COMMENT_PAGE, REPLY_PAGE } from '../../../platform/comment-thread.js';
 
 /**
  * Comments of a post (見られない投稿は NOT_FOUND) and commentCount on every post view, batched
