@@ -8,6 +8,7 @@ import { deviceEventContracts } from './device.events.js';
 import { importEventContracts } from './import.events.js';
 import { blogEventContracts } from './blog.events.js';
 import { notificationEventContracts } from './notification.events.js';
+import { profileEventContracts } from './profile.events.js';
 
 export * from './envelope.js';
 export * from './employee.events.js';
@@ -18,6 +19,7 @@ export * from './device.events.js';
 export * from './import.events.js';
 export * from './blog.events.js';
 export * from './notification.events.js';
+export * from './profile.events.js';
 
 /** Every event type the platform may publish. An event not listed here cannot be recorded. */
 export const eventContracts = [
@@ -32,6 +34,7 @@ export const eventContracts = [
   ...importEventContracts,
   ...blogEventContracts,
   ...notificationEventContracts,
+  ...profileEventContracts,
   scheduleCreated,
   scheduleUpdated,
   scheduleDeleted,

@@ -36,6 +36,7 @@ import { Migration20261206010000_password_change } from './migrations/Migration2
 import { Migration20261206020000_reading_reminders } from './migrations/Migration20261206020000_reading_reminders.js';
 import { Migration20261206030000_api_keys } from './migrations/Migration20261206030000_api_keys.js';
 import { Migration20261206040000_blog_statistics } from './migrations/Migration20261206040000_blog_statistics.js';
+import { Migration20261207000000_profiles } from './migrations/Migration20261207000000_profiles.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -75,6 +76,7 @@ export const migrationsList = [
   { name: 'Migration20261206020000_reading_reminders', class: Migration20261206020000_reading_reminders },
   { name: 'Migration20261206030000_api_keys', class: Migration20261206030000_api_keys },
   { name: 'Migration20261206040000_blog_statistics', class: Migration20261206040000_blog_statistics },
+  { name: 'Migration20261207000000_profiles', class: Migration20261207000000_profiles },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

@@ -10,6 +10,7 @@ import { importArea } from './import/import.module.js';
 import { offboardingArea } from './offboarding/offboarding.module.js';
 import { notificationsArea } from './notifications/notification.module.js';
 import { officeAccountsArea } from './office-accounts/office-account.module.js';
+import { profilesArea } from './profiles/profile.module.js';
 import { schedulesArea } from './schedules/schedule.module.js';
 import { smartphonesArea } from './smartphones/smartphone.module.js';
 
@@ -32,4 +33,5 @@ export const AREAS = [
   offboardingArea,
   blogArea,
   notificationsArea, // uses services.blog (the visibility rule)
+  profilesArea,
 ] as const; // a tuple: each area's own services type reaches `Services`

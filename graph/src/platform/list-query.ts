@@ -67,9 +67,9 @@ export async function fetchPage<R>(em: EntityManager, q: ListSql, where: Where, 
   const a = q.alias;
   const rows = await execBound<R & { total: string }>(
     em,
-    `select ${q.select}, p.total
-       from (select ${a}.id, count(*) over() as total from ${q.table} ${where.sql} order by ${a}.id limit ? offset ?) p
-       join ${q.table} on ${a}.id = p.id ${q.joins}
+    `select ${q.select}, page_.total
+       from (select ${a}.id, count(*) over() as total from ${q.table} ${where.sql} order by ${a}.id limit ? offset ?) page_
+       join ${q.table} on ${a}.id = page_.id ${q.joins}
       order by ${a}.id`,
     [...where.params, page.limit, page.offset],
   );

@@ -89,6 +89,14 @@ export function queryId(v: unknown, field: string): number | undefined {
   return n;
 }
 
+/** An optional id in a JSON body (null, '' or absent: none): a positive integer or its digits, else BAD_USER_INPUT naming the field. */
+export function bodyId(v: unknown, field: string): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const id = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!isDbId(id)) throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
+  return id;
+}
+
 const TRUE = new Set(['true', '1', 'on']);
 const FALSE = new Set(['false', '0', 'off']);
 

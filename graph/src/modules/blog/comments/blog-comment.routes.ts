@@ -1,7 +1,7 @@
 import type { Response, Router } from 'express';
 import { badInput, forbidden } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
-import { checkId } from '../../../platform/validation.js';
+import { bodyId, checkId } from '../../../platform/validation.js';
 import { deleteRoute, fileRoutes } from '../../../platform/rest-routes.js';
 import { attachmentFromDataUrl } from '../blog-post.attachment.js';
 import type { BlogComment } from './blog-comment.types.js';
@@ -30,14 +30,6 @@ function toApiComment(c: BlogComment): Record<string, unknown> {
 function page(res: Response, p: { items: BlogComment[]; nextCursor: string | null }) {
   if (p.nextCursor) res.setHeader('X-Next-Cursor', p.nextCursor);
   return p.items.map(toApiComment);
-}
-
-/** An optional id of the body (null or absent: none). */
-function optionalId(v: unknown, field: string): number | null {
-  if (v === null || v === undefined || v === '') return null;
-  const id = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
-  return id;
 }
 
 /**
@@ -69,15 +61,15 @@ export function blogCommentRoutes(r: Router): void {
     '/comments',
     handle(async (ctx, req) => {
       const b = (req.body ?? {}) as Record<string, unknown>;
-      const userId = optionalId(b.user_id, 'user_id');
+      const userId = bodyId(b.user_id, 'user_id');
       // The spec's user_id names the commenter: only the signed-in employee comments as themself.
       if (userId !== null && userId !== ctx.user?.id) throw forbidden('user_id はログイン中の社員の ID にしてください（ほかの社員としてはコメントできません）。');
-      const blogId = optionalId(b.blog_id, 'blog_id');
+      const blogId = bodyId(b.blog_id, 'blog_id');
       if (blogId === null) throw badInput('blog_id を指定してください。', [{ field: 'blog_id', message: '必須' }]);
       const comment = await ctx.services.blog.comments.add(ctx, {
         postId: blogId,
         content: b.content,
-        parentId: optionalId(b.parent_comment_id, 'parent_comment_id'),
+        parentId: bodyId(b.parent_comment_id, 'parent_comment_id'),
         attachment: attachmentFromDataUrl(b.attachment, b.attachment_filename),
       });
       return toApiComment(comment);

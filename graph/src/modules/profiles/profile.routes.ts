@@ -1,0 +1,211 @@
+import type { Response, Router } from 'express';
+import { badInput, forbidden } from '../../platform/errors.js';
+import { handle } from '../../platform/rest.js';
+import { deleteRoute, listRoute } from '../../platform/rest-routes.js';
+import { bodyId, checkId, queryId } from '../../platform/validation.js';
+import type { AppContext } from '../../platform/context.js';
+import { profileNotFound } from './profile.fields.js';
+import type { Profile, ProfileComment } from './profile.types.js';
+
+/**
+ * The spec's `/api` record of a profile: its list fields as JSON text (as the spec stores them),
+ * likes as comma-separated ids; beside them the master data it is read from and what a tool needs
+ * (visibilities, counts, version).
+ */
+export function toApiProfile(p: Profile, likerIds?: number[]): Record<string, unknown> {
+  return {
+    id: p.id,
+    employee_id: p.employeeId,
+    name: p.name,
+    avatar: null,
+    department: p.departmentName,
+    department_id: p.departmentId,
+    location: p.locationName,
+    status: p.status,
+    title: p.title,
+    address: p.address,
+    address_visibility: p.addressVisibility,
+    email: p.email,
+    phone: p.phone,
+    phone_visibility: p.phoneVisibility,
+    skills: JSON.stringify(p.skills),
+    languages: JSON.stringify(p.languages),
+    work_experience: JSON.stringify(p.workExperience),
+    education: JSON.stringify(p.education),
+    about_me: p.aboutMeHtml,
+    hobbies: p.hobbies,
+    talents: p.talents,
+    hobby_images: '[]',
+    talent_images: '[]',
+    header_background: '[]',
+    ...(likerIds ? { likes_employee_ids: likerIds.join(',') } : {}),
+    like_count: p.likeCount,
+    liked_by_me: p.likedByMe,
+    comment_count: p.commentCount,
+    can_edit: p.canEdit,
+    version: p.version,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+/** A body's profile fields as the service reads them (snake_case or camelCase; list fields as lists or JSON text). */
+function profileInput(ctx: AppContext, b: Record<string, unknown>): Record<string, unknown> {
+  // The spec sends employee_id: only one's own profile is written.
+  const employeeId = bodyId(b.employee_id ?? b.employeeId, 'employee_id');
+  if (employeeId !== null && employeeId !== ctx.user?.id) throw forbidden('プロフィールを編集できるのは本人だけです。');
+  for (const image of ['avatar', 'hobby_images', 'talent_images', 'header_background'])
+    if (b[image] !== undefined && b[image] !== null && b[image] !== '' && b[image] !== '[]')
+      throw badInput('プロフィールの画像はまだ /api から保存できません（画面から設定してください）。', [{ field: image, message: '未対応' }]);
+  const pick = (...names: string[]) => names.map((n) => b[n]).find((v) => v !== undefined);
+  return {
+    title: pick('title'),
+    address: pick('address'),
+    addressVisibility: pick('address_visibility', 'addressVisibility'),
+    phone: pick('phone'),
+    phoneVisibility: pick('phone_visibility', 'phoneVisibility'),
+    skills: pick('skills'),
+    languages: pick('languages'),
+    workExperience: pick('work_experience', 'workExperience'),
+    education: pick('education'),
+    aboutMe: pick('about_me', 'aboutMe'),
+    hobbies: pick('hobbies'),
+    talents: pick('talents'),
+    version: pick('version'),
+  };
+}
+
+/** The spec's `/api` record of a profile comment (its attachment fields are always null). */
+function toApiComment(c: ProfileComment): Record<string, unknown> {
+  return {
+    comment_id: c.id,
+    profile_id: c.profileId,
+    employee_id: c.author.id,
+    username: c.author.name,
+    content: c.content,
+    parent_comment_id: c.parentId,
+    attachment: null,
+    attachment_type: null,
+    attachment_filename: null,
+    created_at: c.createdAt.toISOString(),
+    can_delete: c.canDelete,
+    replies: c.replies.map(toApiComment),
+    reply_count: c.replyCount,
+  };
+}
+
+function commentPage(res: Response, p: { items: ProfileComment[]; nextCursor: string | null }) {
+  if (p.nextCursor) res.setHeader('X-Next-Cursor', p.nextCursor);
+  return p.items.map(toApiComment);
+}
+
+const pathId = (v: unknown, noun: string) => {
+  const id = Number(v);
+  checkId(id, noun);
+  return id;
+};
+
+/**
+ * GET /profiles, GET /profiles/employee/{employee_id}, GET/PUT /profiles/{id}, POST /profiles,
+ * GET /profiles/{id}/toggle_like/{employee_id}, GET /profiles/{id}/likers,
+ * GET /profile_comments/{profile_id}, GET /profile_comments/{id}/replies, POST /profile_comments,
+ * DELETE /profile_comments/{comment_id}.
+ */
+export function profileRoutes(r: Router): void {
+  r.get(
+    '/profiles',
+    listRoute(
+      () => undefined,
+      async (_ctx, q) => ({
+        title: typeof q.title === 'string' ? q.title : null,
+        name: typeof q.name === 'string' ? q.name : null,
+        departmentId: queryId(q.department_id, 'department_id') ?? null,
+        q: typeof q.q === 'string' ? q.q : null,
+      }),
+      (ctx, f, offset, limit) => ctx.services.profiles.profiles.list(ctx, f, offset, limit),
+      (p) => toApiProfile(p),
+    ),
+  );
+  r.get(
+    '/profiles/employee/:employeeId',
+    handle(async (ctx, req) => {
+      const p = await ctx.services.profiles.profiles.ofEmployee(ctx, pathId(req.params.employeeId, '社員'));
+      if (!p) throw profileNotFound();
+      return toApiProfile(p, await ctx.services.profiles.profiles.likerIds(ctx.em, p.id));
+    }),
+  );
+  r.get(
+    '/profiles/:id',
+    handle(async (ctx, req) => {
+      const p = await ctx.services.profiles.profiles.get(ctx, pathId(req.params.id, 'プロフィール'));
+      return toApiProfile(p, await ctx.services.profiles.profiles.likerIds(ctx.em, p.id));
+    }),
+  );
+  r.post(
+    '/profiles',
+    handle(async (ctx, req) => toApiProfile(await ctx.services.profiles.profiles.create(ctx, profileInput(ctx, req.body ?? {}), 'html'), []), 201),
+  );
+  r.put(
+    '/profiles/:id',
+    handle(async (ctx, req) => {
+      const p = await ctx.services.profiles.profiles.update(ctx, pathId(req.params.id, 'プロフィール'), profileInput(ctx, req.body ?? {}), 'html');
+      return toApiProfile(p, await ctx.services.profiles.profiles.likerIds(ctx.em, p.id));
+    }),
+  );
+  r.get(
+    '/profiles/:id/toggle_like/:employeeId',
+    handle(async (ctx, req) => {
+      const id = pathId(req.params.id, 'プロフィール');
+      // The spec names the liker in the path: only the signed-in employee likes as themself.
+      if (pathId(req.params.employeeId, '社員') !== ctx.user?.id) throw forbidden('いいねできるのはログイン中の社員としてだけです。');
+      return { likes_employee_ids: (await ctx.services.profiles.profiles.toggleLike(ctx, id)).join(',') };
+    }),
+  );
+  r.get(
+    '/profiles/:id/likers',
+    handle(async (ctx, req) =>
+      (await ctx.services.profiles.profiles.likers(ctx, pathId(req.params.id, 'プロフィール'))).map((l) => ({
+        employee_id: l.id,
+        name: l.name,
+        department: l.departmentName,
+        location: l.locationName,
+        status: l.status,
+        email: l.email,
+      })),
+    ),
+  );
+  r.get(
+    '/profile_comments/:id',
+    handle(async (ctx, req, res) => {
+      const q = req.query as Record<string, string | undefined>;
+      const p = await ctx.services.profiles.comments.list(ctx, pathId(req.params.id, 'プロフィール'), q.cursor, q.limit);
+      res.setHeader('X-Total-Count', String(p.totalCount));
+      return commentPage(res, p);
+    }),
+  );
+  r.get(
+    '/profile_comments/:id/replies',
+    handle(async (ctx, req, res) => {
+      const q = req.query as Record<string, string | undefined>;
+      return commentPage(res, await ctx.services.profiles.comments.replies(ctx, pathId(req.params.id, 'コメント'), q.cursor, q.limit));
+    }),
+  );
+  r.post(
+    '/profile_comments',
+    handle(async (ctx, req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const author = bodyId(b.employee_id, 'employee_id');
+      if (author !== null && author !== ctx.user?.id) throw forbidden('employee_id はログイン中の社員の ID にしてください（ほかの社員としてはコメントできません）。');
+      if (b.attachment !== undefined && b.attachment !== null && b.attachment !== '')
+        throw badInput('プロフィールのコメントにはファイルを添付できません。', [{ field: 'attachment', message: '添付不可' }]);
+      const profileId = bodyId(b.profile_id, 'profile_id');
+      if (profileId === null) throw badInput('profile_id を指定してください。', [{ field: 'profile_id', message: '必須' }]);
+      const parentId = bodyId(b.parent_comment_id, 'parent_comment_id');
+      return toApiComment(await ctx.services.profiles.comments.add(ctx, { profileId, content: b.content, parentId }));
+    }, 201),
+  );
+  r.delete(
+    '/profile_comments/:id',
+    deleteRoute('comment_id', 'コメント', (ctx, id) => ctx.services.profiles.comments.delete(ctx, id)),
+  );
+}
