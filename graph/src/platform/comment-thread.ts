@@ -99,7 +99,7 @@ export class CommentThread<R extends ThreadRow> {
     if (top.length === 0) return;
     const ids = pgArray(top.map((c) => c.row.id));
     const [replies, counts] = await Promise.all([
-      em.execute<R[]>(`select r.* from unnest(?::int[]) as p(id) cross join lateral (${this.sql.select} where c.parent_id = p.id ${ORDER} limit ${REPLIES_SHOWN}) r`, [ids]),
+      em.execute<R[]>(`select r.* from unnest(?::int[]) as top_(id) cross join lateral (${this.sql.select} where c.parent_id = top_.id ${ORDER} limit ${REPLIES_SHOWN}) r`, [ids]),
       em.execute<{ parent_id: number; n: number }[]>(`select parent_id, count(*)::int as n from ${this.sql.table} where parent_id = any(?::int[]) group by parent_id`, [ids]),
     ]);
     const byId = new Map(top.map((c) => [c.row.id, c]));

@@ -18,3 +18,8 @@ export async function execBound<T = Record<string, unknown>>(em: EntityManager, 
 export function pgArray(values: readonly (string | number)[]): string {
   return `{${values.join(',')}}`;
 }
+
+/** A PostgreSQL text[] literal of any strings (each quoted, `"` and `\` escaped), bound as one parameter. */
+export function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((s) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}

@@ -97,4 +97,17 @@ describe('the demo blog', () => {
     expect(attached.filter((a) => a.attachment_thumb_key).length).toBe(3);
     for (const a of attached) expect(await files.exists(a.attachment_key)).toBe(true);
   });
+  it('has profiles for most people, in words a search finds (中国語, Python, 簿記), with likes, comments and every visibility', async () => {
+    const [n] = await q(`select count(*)::int as n, (select count(*)::int from employee) as people, count(distinct address_visibility)::int as vis from profile`);
+    expect(n.n).toBeGreaterThan(n.people * 0.8);
+    expect(n.vis).toBe(2);
+    for (const word of ['中国語', 'python', '簿記']) {
+      const [hit] = await q(`select count(*)::int as n from profile where search_text like '%${word}%'`);
+      expect(hit.n, word).toBeGreaterThan(0);
+    }
+    const [{ likes }] = await q(`select count(*)::int as likes from profile_like`);
+    const [{ replies }] = await q(`select count(*)::int as replies from profile_comment where parent_id is not null`);
+    expect(likes).toBeGreaterThan(10);
+    expect(replies).toBeGreaterThan(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { seedDemoProfiles } from './demo-profiles.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../modules/auth/password.js';
 import { seedDemoSchedules } from './demo-schedules.js';
@@ -210,6 +211,7 @@ export async function seedDemoCompany(em: EntityManager, opts: { files?: FileSto
   const schedules = await seedDemoSchedules(em);
   await seedDevices(em);
   await seedDemoBlog(em, { files: opts.files });
+  await seedDemoProfiles(em);
   return { employees: ids.length, departments: deptIds.length, locations: locIds.length, schedules };
 }
 

@@ -4,7 +4,7 @@ import { requireUser } from '../../platform/authz.js';
 import { AppError, badInput, conflict, forbidden } from '../../platform/errors.js';
 import { record } from '../../platform/events/outbox.js';
 import { fetchPage, fromOf, Where, containsPattern } from '../../platform/list-query.js';
-import { execBound } from '../../platform/sql.js';
+import { execBound, pgTextArray } from '../../platform/sql.js';
 import { checkId, checkSearchText } from '../../platform/validation.js';
 import type { CurrentUser } from '../auth/session.service.js';
 import { EmployeeStatus } from '../employees/employee.enums.js';
@@ -200,8 +200,6 @@ const COLUMNS = [
   'talents',
 ] as const;
 
-const textArray = (list: string[]) => `{${list.map((s) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-
 function columnValues(v: ProfileValues): unknown[] {
   return [
     v.title,
@@ -209,10 +207,10 @@ function columnValues(v: ProfileValues): unknown[] {
     v.addressVisibility,
     v.phone,
     v.phoneVisibility,
-    textArray(v.skills),
-    textArray(v.languages),
-    textArray(v.workExperience),
-    textArray(v.education),
+    pgTextArray(v.skills),
+    pgTextArray(v.languages),
+    pgTextArray(v.workExperience),
+    pgTextArray(v.education),
     JSON.stringify(v.aboutMe),
     v.aboutMeHtml,
     v.hobbies,

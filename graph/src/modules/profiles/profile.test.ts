@@ -4,7 +4,7 @@ import { api, gql, loginToken } from '../../test/http.js';
 
 /**
  * Profiles through GraphQL and `/api` on the demo company: staff and colleague in 営業, devadmin in
- * 開発 (another department), admin (管理者).
+ * 開発 (another department), admin (管理者). The demo company's profiles are removed first.
  */
 let p: TestPlatform;
 const token: Record<'admin' | 'staff' | 'colleague' | 'outsider', string> = { admin: '', staff: '', colleague: '', outsider: '' };
@@ -14,6 +14,7 @@ const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.f
 
 beforeAll(async () => {
   p = await startTestPlatform();
+  await sql(`delete from profile`); // the demo profiles are set aside: these tests count what they create
   const [{ id: sales }] = await sql(`select id from department where name = '営業'`);
   const [colleague] = await sql(
     `select id, login_id from employee where department_id = ? and status = 'ACTIVE' and role = 'GENERAL' and login_id <> 'staff' order by id limit 1`,
