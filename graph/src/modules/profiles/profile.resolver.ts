@@ -1,6 +1,9 @@
-import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { AppContext } from '../../platform/context.js';
 import { COMMENT_PAGE, REPLY_PAGE } from '../../platform/comment-thread.js';
+import { requireUser } from '../../platform/authz.js';
+import { liveHub } from '../../platform/live/hub.js';
+import { ProfileChange, profileChangeOf } from './profile.live.js';
 import {
   Profile,
   ProfileComment,
@@ -81,5 +84,20 @@ export class ProfileResolver {
   @Mutation(() => Boolean, { description: 'プロフィールのコメントを削除する（返信も消える）。コメントした本人とプロフィールの持ち主だけ' })
   deleteProfileComment(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<boolean> {
     return ctx.services.profiles.comments.delete(ctx, id);
+  }
+
+  @Subscription(() => ProfileChange, {
+    // One pubsub listener for every subscriber (platform/live/hub.ts); each keeps the profile it watches.
+    subscribe: ({ args, context }: { args: { profileId?: number | null }; context: AppContext }) => {
+      requireUser(context);
+      return liveHub(context.services.pubsub, 'profile').subscribe((e) => {
+        const change = profileChangeOf(e);
+        return args.profileId == null || change.profileId === args.profileId ? change : undefined;
+      });
+    },
+    description: 'プロフィールの保存・いいね・コメント（profileId を省くとすべてのプロフィール: 一覧の画面用）',
+  })
+  profileChanged(@Root() change: ProfileChange, @Arg('profileId', () => Int, { nullable: true }) _profileId?: number | null): ProfileChange {
+    return change;
   }
 }
