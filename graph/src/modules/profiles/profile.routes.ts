@@ -50,7 +50,9 @@ export function toApiProfile(p: Profile, likerIds?: number[]): Record<string, un
 }
 
 /** A body's profile fields as the service reads them (snake_case or camelCase; list fields as lists or JSON text). */
-function profileInput(ctx: AppContext, b: Record<string, unknown>): Record<string, unknown> {
+function profileInput(ctx: AppContext, body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) throw badInput('プロフィールの項目を JSON で送信してください。', [{ field: '_', message: '本文がありません' }]);
+  const b = body as Record<string, unknown>;
   // The spec sends employee_id: only one's own profile is written.
   const employeeId = bodyId(b.employee_id ?? b.employeeId, 'employee_id');
   if (employeeId !== null && employeeId !== ctx.user?.id) throw forbidden('プロフィールを編集できるのは本人だけです。');
@@ -143,12 +145,12 @@ export function profileRoutes(r: Router): void {
   );
   r.post(
     '/profiles',
-    handle(async (ctx, req) => toApiProfile(await ctx.services.profiles.profiles.create(ctx, profileInput(ctx, req.body ?? {}), 'html'), []), 201),
+    handle(async (ctx, req) => toApiProfile(await ctx.services.profiles.profiles.create(ctx, profileInput(ctx, req.body), 'html'), []), 201),
   );
   r.put(
     '/profiles/:id',
     handle(async (ctx, req) => {
-      const p = await ctx.services.profiles.profiles.update(ctx, pathId(req.params.id, 'プロフィール'), profileInput(ctx, req.body ?? {}), 'html');
+      const p = await ctx.services.profiles.profiles.update(ctx, pathId(req.params.id, 'プロフィール'), profileInput(ctx, req.body), 'html');
       return toApiProfile(p, await ctx.services.profiles.profiles.likerIds(ctx.em, p.id));
     }),
   );
