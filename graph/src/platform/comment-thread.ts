@@ -133,6 +133,11 @@ export class CommentThread<R extends ThreadRow> {
   }
 }
 
+/** A comment's author as every thread shows them: 'Unknown' once their employee record is gone (the spec's fallback). */
+export function commentAuthor(r: { author_id: number | null; author_name: string | null; department_name: string | null }) {
+  return { id: r.author_id, name: r.author_name?.trim() || 'Unknown', departmentName: r.department_name };
+}
+
 export interface ThreadParent {
   /** The top-level comment the reply attaches to. */
   id: number;

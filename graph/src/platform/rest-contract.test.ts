@@ -19,6 +19,7 @@ beforeAll(async () => {
   p = await startTestPlatform();
   [sysadmin, staff] = await Promise.all(['sysadmin', 'staff'].map((l) => loginToken(p.url, l)));
   me = (await api(p.url, 'GET', '/auth/me', { token: sysadmin })).body.employee.employee_id;
+  await p.db.orm.em.fork().getConnection().execute(`delete from profile where employee_id = ?`, [me]); // the demo one: POST makes it again
 });
 afterAll(async () => p?.close());
 
@@ -41,6 +42,7 @@ const RESOURCES: { path: string; id: string; body: Record<string, unknown>; chan
   { path: '/blogs', id: 'blog_id', body: { title: '契約テスト記事', content: '<p>本文</p>', is_draft: 1 }, change: { title: '契約テスト記事（変更）' } },
   { path: '/blog_tags', id: 'tag_id', body: { tag_content: '契約テストタグ' }, change: { tag_content: '契約テストタグ（変更）' } },
   { path: '/blog_category', id: 'category_id', body: { category_name: '契約テストカテゴリ', permissions: ['閲覧'], employees: [] }, change: { color: '#cf222e' } },
+  { path: '/profiles', id: 'id', body: { title: '契約テスト', skills: ['契約'] }, change: { title: '契約テスト（変更）' } },
 ];
 
 describe('409 CONFLICT: `current` is the REST record, exactly as GET /{id} answers it', () => {

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import type { Request, Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { AppContext } from './context.js';
 import { handle } from './rest.js';
 import { checkId } from './validation.js';
@@ -32,6 +32,12 @@ export function fileRoutes(r: Router, path: string, open: (ctx: AppContext, id: 
       }),
     );
   }
+}
+
+/** A keyset page as /api answers it: the records, the next page's cursor in X-Next-Cursor (absent on the last). */
+export function cursorPage<V>(res: Response, p: { items: V[]; nextCursor: string | null }, toApi: (v: V) => unknown): unknown[] {
+  if (p.nextCursor) res.setHeader('X-Next-Cursor', p.nextCursor);
+  return p.items.map(toApi);
 }
 
 /** A list route: `guard` first (so other roles learn nothing from filters), then the page as REST records, the total in X-Total-Count. */

@@ -3,7 +3,7 @@ import { requireUser } from '../../platform/authz.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { record } from '../../platform/events/outbox.js';
 import { checkId } from '../../platform/validation.js';
-import { CommentThread, checkCommentContent, type ThreadRow } from '../../platform/comment-thread.js';
+import { CommentThread, checkCommentContent, commentAuthor, type ThreadRow } from '../../platform/comment-thread.js';
 import type { ProfileService } from './profile.service.js';
 import type { ProfileComment, ProfileCommentPage, ProfileCommentReplyPage } from './profile.types.js';
 
@@ -131,7 +131,7 @@ function toComment(r: CommentRow, viewer: number): ProfileComment {
   return {
     id: r.id,
     profileId: r.profile_id,
-    author: { id: r.author_id, name: r.author_name?.trim() || 'Unknown', departmentName: r.department_name },
+    author: commentAuthor(r),
     content: r.content,
     parentId: r.parent_id,
     createdAt: new Date(r.created_at),

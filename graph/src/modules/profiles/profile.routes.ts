@@ -1,7 +1,7 @@
-import type { Response, Router } from 'express';
+import type { Request, Router } from 'express';
 import { badInput, forbidden } from '../../platform/errors.js';
-import { handle } from '../../platform/rest.js';
-import { deleteRoute, listRoute } from '../../platform/rest-routes.js';
+import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
+import { cursorPage, deleteRoute, listRoute } from '../../platform/rest-routes.js';
 import { bodyId, checkId, queryId } from '../../platform/validation.js';
 import type { AppContext } from '../../platform/context.js';
 import { profileNotFound } from './profile.fields.js';
@@ -49,32 +49,50 @@ export function toApiProfile(p: Profile, likerIds?: number[]): Record<string, un
   };
 }
 
-/** A body's profile fields as the service reads them (snake_case or camelCase; list fields as lists or JSON text). */
-function profileInput(ctx: AppContext, body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) throw badInput('プロフィールの項目を JSON で送信してください。', [{ field: '_', message: '本文がありません' }]);
-  const b = body as Record<string, unknown>;
-  // The spec sends employee_id: only one's own profile is written.
-  const employeeId = bodyId(b.employee_id ?? b.employeeId, 'employee_id');
+/** The spec sends employee_id: only one's own profile is written (403 for anyone else's). */
+function ownId(v: unknown, _body: Record<string, unknown>, ctx: AppContext): null {
+  const employeeId = bodyId(v, 'employee_id');
   if (employeeId !== null && employeeId !== ctx.user?.id) throw forbidden('プロフィールを編集できるのは本人だけです。');
-  for (const image of ['avatar', 'hobby_images', 'talent_images', 'header_background'])
-    if (b[image] !== undefined && b[image] !== null && b[image] !== '' && b[image] !== '[]')
-      throw badInput('プロフィールの画像はまだ /api から保存できません（画面から設定してください）。', [{ field: image, message: '未対応' }]);
-  const pick = (...names: string[]) => names.map((n) => b[n]).find((v) => v !== undefined);
-  return {
-    title: pick('title'),
-    address: pick('address'),
-    addressVisibility: pick('address_visibility', 'addressVisibility'),
-    phone: pick('phone'),
-    phoneVisibility: pick('phone_visibility', 'phoneVisibility'),
-    skills: pick('skills'),
-    languages: pick('languages'),
-    workExperience: pick('work_experience', 'workExperience'),
-    education: pick('education'),
-    aboutMe: pick('about_me', 'aboutMe'),
-    hobbies: pick('hobbies'),
-    talents: pick('talents'),
-    version: pick('version'),
+  return null;
+}
+
+/** Pictures are set in the web app; `/api` says so rather than dropping them. */
+function noPicture(field: string) {
+  return (v: unknown) => {
+    if (v !== undefined && v !== null && v !== '' && v !== '[]')
+      throw badInput('プロフィールの画像はまだ /api から保存できません（画面から設定してください）。', [{ field, message: '未対応' }]);
+    return undefined;
   };
+}
+
+/** A profile through `/api`: the spec's snake_case fields (camelCase too), lists as lists or JSON text. */
+const profileResource: RestResource<Profile> = {
+  toApi: async (p, ctx) => toApiProfile(p, await ctx.services.profiles.profiles.likerIds(ctx.em, p.id)),
+  body: bodyTable({
+    employeeId: { from: ['employee_id', 'employeeId'], read: ownId },
+    title: 'title',
+    address: 'address',
+    addressVisibility: { from: ['address_visibility', 'addressVisibility'] },
+    phone: 'phone',
+    phoneVisibility: { from: ['phone_visibility', 'phoneVisibility'] },
+    skills: 'skills',
+    languages: 'languages',
+    workExperience: { from: ['work_experience', 'workExperience'] },
+    education: 'education',
+    aboutMe: { from: ['about_me', 'aboutMe'] },
+    hobbies: 'hobbies',
+    talents: 'talents',
+    version: 'version',
+    avatar: { from: 'avatar', read: noPicture('avatar') },
+    hobbyImages: { from: 'hobby_images', read: noPicture('hobby_images') },
+    talentImages: { from: 'talent_images', read: noPicture('talent_images') },
+    headerBackground: { from: 'header_background', read: noPicture('header_background') },
+  }),
+};
+
+/** A write needs a body (an empty PUT would clear the profile without saying so). */
+function withBody(req: Request): void {
+  if (req.body === undefined || req.body === null) throw badInput('プロフィールの項目を JSON で送信してください。', [{ field: '_', message: '本文がありません' }]);
 }
 
 /** The spec's `/api` record of a profile comment (its attachment fields are always null). */
@@ -94,11 +112,6 @@ function toApiComment(c: ProfileComment): Record<string, unknown> {
     replies: c.replies.map(toApiComment),
     reply_count: c.replyCount,
   };
-}
-
-function commentPage(res: Response, p: { items: ProfileComment[]; nextCursor: string | null }) {
-  if (p.nextCursor) res.setHeader('X-Next-Cursor', p.nextCursor);
-  return p.items.map(toApiComment);
 }
 
 const pathId = (v: unknown, noun: string) => {
@@ -145,13 +158,20 @@ export function profileRoutes(r: Router): void {
   );
   r.post(
     '/profiles',
-    handle(async (ctx, req) => toApiProfile(await ctx.services.profiles.profiles.create(ctx, profileInput(ctx, req.body), 'html'), []), 201),
+    writeRoute(
+      profileResource,
+      (ctx, input, req) => {
+        withBody(req);
+        return ctx.services.profiles.profiles.create(ctx, input, 'html');
+      },
+      201,
+    ),
   );
   r.put(
     '/profiles/:id',
-    handle(async (ctx, req) => {
-      const p = await ctx.services.profiles.profiles.update(ctx, pathId(req.params.id, 'プロフィール'), profileInput(ctx, req.body), 'html');
-      return toApiProfile(p, await ctx.services.profiles.profiles.likerIds(ctx.em, p.id));
+    writeRoute(profileResource, (ctx, input, req) => {
+      withBody(req);
+      return ctx.services.profiles.profiles.update(ctx, pathId(req.params.id, 'プロフィール'), input, 'html', 'replace');
     }),
   );
   r.get(
@@ -182,14 +202,14 @@ export function profileRoutes(r: Router): void {
       const q = req.query as Record<string, string | undefined>;
       const p = await ctx.services.profiles.comments.list(ctx, pathId(req.params.id, 'プロフィール'), q.cursor, q.limit);
       res.setHeader('X-Total-Count', String(p.totalCount));
-      return commentPage(res, p);
+      return cursorPage(res, p, toApiComment);
     }),
   );
   r.get(
     '/profile_comments/:id/replies',
     handle(async (ctx, req, res) => {
       const q = req.query as Record<string, string | undefined>;
-      return commentPage(res, await ctx.services.profiles.comments.replies(ctx, pathId(req.params.id, 'コメント'), q.cursor, q.limit));
+      return cursorPage(res, await ctx.services.profiles.comments.replies(ctx, pathId(req.params.id, 'コメント'), q.cursor, q.limit), toApiComment);
     }),
   );
   r.post(

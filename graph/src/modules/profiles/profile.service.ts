@@ -84,8 +84,12 @@ export class ProfileService {
     return this.get(ctx, id);
   }
 
-  /** Changes the caller's own profile: the fields given replace the stored ones (profile.fields.ts). */
-  async update(ctx: AppContext, id: number, input: Record<string, unknown>, aboutMe: AboutMeKind): Promise<Profile> {
+  /**
+   * Changes the caller's own profile. `merge` (GraphQL): the fields given replace the stored ones,
+   * the others stay. `replace` (`/api`'s PUT): a field left out is cleared, except the two
+   * visibilities, which stay (leaving one out must never widen who sees an address or a phone).
+   */
+  async update(ctx: AppContext, id: number, input: Record<string, unknown>, aboutMe: AboutMeKind, mode: 'merge' | 'replace' = 'merge'): Promise<Profile> {
     const user = requireUser(ctx);
     checkId(id, 'プロフィール');
     await ctx.em.transactional(async (tx) => {
@@ -96,9 +100,14 @@ export class ProfileService {
       const expected = input.version;
       if (expected !== undefined && expected !== null && !Number.isInteger(expected)) throw badInput('version は整数で指定してください。', [{ field: 'version', message: '整数' }]);
       if (expected !== undefined && expected !== null && expected !== row.version) {
-        throw conflict('ほかの画面でプロフィールが保存されました。読み込み直してから編集してください。', { reason: 'PROFILE_VERSION', currentVersion: row.version });
+        throw conflict('ほかの画面でプロフィールが保存されました。最新の内容を確認してから、もう一度保存してください。', {
+          reason: 'PROFILE_VERSION',
+          current: await this.get(ctx, id),
+          currentVersion: row.version,
+        });
       }
-      const values = changedValues(valuesOf(row), input, aboutMe);
+      const given = mode === 'merge' ? input : { ...input, ...Object.fromEntries(CLEARED.map((k) => [k, input[k] ?? null])) };
+      const values = changedValues(valuesOf(row), given, aboutMe);
       await tx.execute(`update profile set ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, search_text = ?, version = version + 1, updated_at = now() where id = ?`, [
         ...columnValues(values),
         searchTextOf(values),
@@ -183,6 +192,9 @@ export class ProfileService {
   }
 }
 
+/** The fields a replacing save clears when left out (not the visibilities). */
+const CLEARED = ['title', 'address', 'phone', 'skills', 'languages', 'workExperience', 'education', 'aboutMe', 'hobbies', 'talents'];
+
 /** The stored columns of ProfileValues, in one order for insert and update. */
 const COLUMNS = [
   'title',
@@ -220,15 +232,27 @@ function columnValues(v: ProfileValues): unknown[] {
 
 type ProfileValuesRow = Pick<
   ProfileRow,
-  'title' | 'address_visibility' | 'phone_visibility' | 'skills' | 'languages' | 'work_experience' | 'education' | 'about_me' | 'about_me_html' | 'hobbies' | 'talents'
-> & { address: string; phone: string };
+  | 'title'
+  | 'address'
+  | 'address_visibility'
+  | 'phone'
+  | 'phone_visibility'
+  | 'skills'
+  | 'languages'
+  | 'work_experience'
+  | 'education'
+  | 'about_me'
+  | 'about_me_html'
+  | 'hobbies'
+  | 'talents'
+>;
 
 function valuesOf(r: ProfileValuesRow): ProfileValues {
   return {
     title: r.title,
-    address: r.address,
+    address: r.address ?? '',
     addressVisibility: r.address_visibility,
-    phone: r.phone,
+    phone: r.phone ?? '',
     phoneVisibility: r.phone_visibility,
     skills: r.skills,
     languages: r.languages,
@@ -241,6 +265,7 @@ function valuesOf(r: ProfileValuesRow): ProfileValues {
   };
 }
 
+/** A profile as the viewer sees it: address and phone stay null where the row hid them. */
 function toProfile(r: ProfileRow, viewer: CurrentUser): Profile {
   return {
     id: r.id,
@@ -251,19 +276,10 @@ function toProfile(r: ProfileRow, viewer: CurrentUser): Profile {
     departmentId: r.department_id,
     departmentName: r.department_name,
     locationName: r.location_name,
-    title: r.title,
+    ...valuesOf(r),
     address: r.address,
-    addressVisibility: r.address_visibility,
     phone: r.phone,
-    phoneVisibility: r.phone_visibility,
-    skills: r.skills,
-    languages: r.languages,
-    workExperience: r.work_experience,
-    education: r.education,
     aboutMe: r.about_me as unknown as Record<string, unknown>,
-    aboutMeHtml: r.about_me_html,
-    hobbies: r.hobbies,
-    talents: r.talents,
     likeCount: r.like_count,
     likedByMe: r.liked_by_me,
     commentCount: r.comment_count,

@@ -216,6 +216,12 @@ describe('profiles', () => {
     expect(created.body.about_me).not.toContain('script');
     const badJson = await api(p.url, 'PUT', `/profiles/${created.body.id}`, { token: token.outsider, body: { skills: '["閉じていない' } });
     expect(badJson).toMatchObject({ status: 400, body: { fieldErrors: [{ field: 'skills', message: 'スキルは JSON の文字列リストで入力してください。' }] } });
+    // PUT replaces: what is left out is cleared, except the visibilities (never widened by leaving them out).
+    await api(p.url, 'PUT', `/profiles/${created.body.id}`, { token: token.outsider, body: { address_visibility: 'private', title: 'エンジニア', skills: ['TypeScript'] } });
+    const replaced = await api(p.url, 'PUT', `/profiles/${created.body.id}`, { token: token.outsider, body: { title: 'エンジニア' } });
+    expect(replaced.body).toMatchObject({ title: 'エンジニア', skills: '[]', languages: '[]', about_me: '', address_visibility: 'PRIVATE' });
+    const noBody = await api(p.url, 'PUT', `/profiles/${created.body.id}`, { token: token.outsider });
+    expect(noBody.status).toBe(400);
     expect((await api(p.url, 'PUT', `/profiles/${created.body.id}`, { token: token.colleague, body: { title: 'x' } })).status).toBe(403);
     expect((await api(p.url, 'POST', '/profiles', { token: token.colleague, body: { employee_id: id.outsider } })).status).toBe(403);
     const byEmployee = await api(p.url, 'GET', `/profiles/employee/${id.outsider}`, { token: token.colleague });

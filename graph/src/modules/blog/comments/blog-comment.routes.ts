@@ -1,8 +1,8 @@
-import type { Response, Router } from 'express';
+import type { Router } from 'express';
 import { badInput, forbidden } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
 import { bodyId, checkId } from '../../../platform/validation.js';
-import { deleteRoute, fileRoutes } from '../../../platform/rest-routes.js';
+import { cursorPage, deleteRoute, fileRoutes } from '../../../platform/rest-routes.js';
 import { attachmentFromDataUrl } from '../blog-post.attachment.js';
 import type { BlogComment } from './blog-comment.types.js';
 
@@ -26,12 +26,6 @@ function toApiComment(c: BlogComment): Record<string, unknown> {
   };
 }
 
-/** A page as /api answers it: the records, the next page's cursor in X-Next-Cursor (absent on the last). */
-function page(res: Response, p: { items: BlogComment[]; nextCursor: string | null }) {
-  if (p.nextCursor) res.setHeader('X-Next-Cursor', p.nextCursor);
-  return p.items.map(toApiComment);
-}
-
 /**
  * GET /comments/{blog_id}, POST /comments, DELETE /comments/{comment_id},
  * GET /comments/{comment_id}/attachment (and /thumbnail): to those who may read the post.
@@ -47,14 +41,14 @@ export function blogCommentRoutes(r: Router): void {
       const q = req.query as Record<string, string | undefined>;
       const p = await ctx.services.blog.comments.list(ctx, blogId, q.cursor, q.limit);
       res.setHeader('X-Total-Count', String(p.totalCount));
-      return page(res, p);
+      return cursorPage(res, p, toApiComment);
     }),
   );
   r.get(
     '/comments/:id/replies',
     handle(async (ctx, req, res) => {
       const q = req.query as Record<string, string | undefined>;
-      return page(res, await ctx.services.blog.comments.replies(ctx, Number(req.params.id), q.cursor, q.limit));
+      return cursorPage(res, await ctx.services.blog.comments.replies(ctx, Number(req.params.id), q.cursor, q.limit), toApiComment);
     }),
   );
   r.post(

@@ -5,7 +5,7 @@ import { requireUser } from '../../../platform/authz.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { record } from '../../../platform/events/outbox.js';
 import { checkId } from '../../../platform/validation.js';
-import { CommentThread, checkCommentContent, type ThreadParent, type ThreadRow } from '../../../platform/comment-thread.js';
+import { CommentThread, checkCommentContent, commentAuthor, type ThreadParent, type ThreadRow } from '../../../platform/comment-thread.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import type { AttachmentChange, BlogAttachments, StoredAttachment } from '../blog-post.attachment.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
@@ -203,7 +203,7 @@ function toComment(r: CommentRow, viewer: number, postAuthorId: number): BlogCom
   return {
     id: r.id,
     postId: r.post_id,
-    author: { id: r.author_id, name: r.author_name?.trim() || 'Unknown', departmentName: r.department_name },
+    author: commentAuthor(r),
     content: r.content,
     parentId: r.parent_id,
     attachment:
