@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdf } from '../graph/src/lib/files/test-files.js';
 import { axeViolations, describeFindings } from './support/axe';
-import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+import { PHONE, chooseFromMenu, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 import { makePng } from './support/png';
 
 let browser: Browser;
@@ -380,23 +380,14 @@ describe('blog comments (web)', () => {
   }, 180_000);
 });
 
-/**
- * Opens a comment's menu (`menu`, its button) and picks 削除 until its question shows (at most three tries). Once in a CI
- * run the question never came after the click on 削除: the click was lost, probably because the
- * dialog, centred, moved while the menu was being clicked (not proven). A retry is reported.
- */
+/** Opens a comment's menu (`menu`, its button) and picks 削除 until its question shows. */
 async function chooseDelete(page: Page, menu: Locator, question: Locator) {
-  for (let attempt = 1; ; attempt++) {
-    if (!(await page.getByRole('menuitem', { name: '削除' }).isVisible())) await menu.click();
-    await page.getByRole('menuitem', { name: '削除' }).click();
-    try {
-      await question.waitFor({ timeout: 5000 });
-      return;
-    } catch (e) {
-      if (attempt === 3) throw e;
-      console.warn(`blog-comments: the question after 削除 did not show (try ${attempt}); trying again`);
-    }
-  }
+  await chooseFromMenu(
+    page.getByRole('menuitem', { name: '削除' }),
+    () => menu.click(),
+    () => question.waitFor({ timeout: 5000 }),
+    'blog-comments',
+  );
 }
 
 function threadSizeOf(comments: ApiComment[]): number {

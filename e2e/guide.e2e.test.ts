@@ -100,4 +100,13 @@ describe('user guide screenshots', () => {
     await shot(page, 'office-accounts');
     await context.close();
   });
+  test('profiles: the list found by a skill', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, 'staff');
+    await page.goto('/profile_list');
+    await page.getByTestId('profile-filter-q').fill('中国語');
+    await expect.poll(async () => (await page.getByTestId('profile-card').allInnerTexts()).every((t) => t.includes('中国語')), { timeout: 10_000 }).toBe(true);
+    await shot(page, 'profile-list');
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_PASSWORD, fillLogin, launchBrowser, newPage, signIn } from './support/browser';
+import { chooseFromMenu, DEMO_PASSWORD, fillLogin, launchBrowser, newPage, signIn } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,18 +19,15 @@ afterAll(async () => {
  */
 async function chooseLanguage(page: Page, name: 'English' | '日本語', opts: { held?: boolean } = {}): Promise<void> {
   const lang = name === 'English' ? 'en' : 'ja';
-  for (let attempt = 1; ; attempt++) {
-    const item = page.getByRole('menuitemradio', { name });
-    if (!(await item.isVisible())) await page.getByTestId('language-switch').click();
-    await item.click();
-    try {
+  await chooseFromMenu(
+    page.getByRole('menuitemradio', { name }),
+    () => page.getByTestId('language-switch').click(),
+    async () => {
       await page.getByRole('menuitemradio').first().waitFor({ state: 'detached', timeout: 4000 });
       if (!opts.held) await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 4000 });
-      return;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
+    },
+    'login',
+  );
 }
 
 async function holdEntryScript(page: Page): Promise<() => void> {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, sidebar, signIn } from './support/browser';
+import { chooseFromMenu, launchBrowser, newPage, PHONE, sidebar, signIn } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,8 +36,12 @@ describe('narrow layout (390 × 844)', () => {
       '自分のプロフィール',
       '一覧',
     ]);
-    await menu.getByRole('menuitem', { name: 'パソコン' }).click();
-    await page.waitForURL((u) => u.pathname === '/computers/sp');
+    await chooseFromMenu(
+      menu.getByRole('menuitem', { name: 'パソコン' }),
+      () => page.getByRole('button', { name: 'メニューを開く' }).click(),
+      () => page.waitForURL((u) => u.pathname === '/computers/sp', { timeout: 5000 }),
+      'narrow',
+    );
     await page.getByRole('heading', { level: 1, name: 'パソコン一覧' }).waitFor();
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'intranet-demo';
@@ -77,4 +77,24 @@ export function recordValue(page: Page, label: string) {
     .locator('dl > div')
     .filter({ has: page.locator('dt').getByText(label, { exact: true }) })
     .locator('dd');
+}
+
+/**
+ * Picks a menu item until its effect shows (at most three tries): a popup menu sometimes loses the
+ * click on an item under load (seen for the language menu, a comment's ⋯ menu and the narrow layout's
+ * menu in CI runs: the menu stayed open, or closed without acting). `open` shows the menu when the
+ * item is not visible; `reached` waits (briefly) for the effect. A retry is reported.
+ */
+export async function chooseFromMenu(item: Locator, open: () => Promise<unknown>, reached: () => Promise<unknown>, what: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await open();
+    await item.click();
+    try {
+      await reached();
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      console.warn(`${what}: the menu's choice did not take (try ${attempt}); choosing again`);
+    }
+  }
 }

@@ -37,6 +37,7 @@ import { Migration20261206020000_reading_reminders } from './migrations/Migratio
 import { Migration20261206030000_api_keys } from './migrations/Migration20261206030000_api_keys.js';
 import { Migration20261206040000_blog_statistics } from './migrations/Migration20261206040000_blog_statistics.js';
 import { Migration20261207000000_profiles } from './migrations/Migration20261207000000_profiles.js';
+import { Migration20261207010000_profile_images } from './migrations/Migration20261207010000_profile_images.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -77,6 +78,7 @@ export const migrationsList = [
   { name: 'Migration20261206030000_api_keys', class: Migration20261206030000_api_keys },
   { name: 'Migration20261206040000_blog_statistics', class: Migration20261206040000_blog_statistics },
   { name: 'Migration20261207000000_profiles', class: Migration20261207000000_profiles },
+  { name: 'Migration20261207010000_profile_images', class: Migration20261207010000_profile_images },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

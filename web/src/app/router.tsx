@@ -14,16 +14,12 @@ type ScreenProps = { def: PageDef; id?: string };
 // Every screen is its own chunk, so the first load carries only the shell.
 const LoginPage = screen(() => import('../features/auth/LoginPage'));
 const HomePage = screen(() => import('../features/home/HomePage'));
-const ComingSoonPage = screen(() => import('../features/pages/ComingSoonPage'));
 const ForbiddenPage = screen(() => import('../features/pages/ForbiddenPage'));
 const NotFoundPage = screen(() => import('../features/pages/NotFoundPage'));
 const SchedulesPage = screen(() => import('../features/schedules/SchedulesPage'));
 const SchedulesSpPage = screen(() => import('../features/schedules/SchedulesSpPage'));
 
-/**
- * Built screens by route path (lazy, one chunk each). Every other row of the route table shows
- * ComingSoonPage: the real title and an honest 準備中 state.
- */
+/** The screen of each row of the route table, by path (lazy, one chunk each). */
 const EmployeesPage = screen(() => import('../features/employees/EmployeesPage'));
 const EmployeeDetailPage = screen(() => import('../features/employees/EmployeeDetailPage'));
 const DepartmentsPage = screen(() => import('../features/departments/DepartmentsPage'));
@@ -40,8 +36,10 @@ const BlogCategoryDetailPage = screen(() => import('../features/blog/categories/
 const BlogEditorPage = screen(() => import('../features/blog/editor/BlogEditorPage'));
 const ApiKeysPage = screen(() => import('../features/api-keys/ApiKeysPage'));
 const BlogStatisticsPage = screen(() => import('../features/blog/statistics/BlogStatisticsPage'));
+const ProfileListPage = screen(() => import('../features/profiles/ProfileListPage'));
+const ProfilePage = screen(() => import('../features/profiles/ProfilePage'));
 
-const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
+const SCREENS: Record<string, LazyScreen<ScreenProps>> = {
   // schedule
   '/schedules': SchedulesPage,
   '/schedules/sp': SchedulesSpPage,
@@ -56,6 +54,13 @@ const SCREENS: Partial<Record<string, LazyScreen<ScreenProps>>> = {
   '/blog/sp/new': BlogEditorPage,
   '/blog/:id': BlogEditorPage,
   '/blog/sp/:id': BlogEditorPage,
+  // profiles
+  '/profile_list': ProfileListPage,
+  '/profile_list/sp': ProfileListPage,
+  '/profile': ProfilePage,
+  '/profile/sp': ProfilePage,
+  '/profile/:id': ProfilePage,
+  '/profile/sp/:id': ProfilePage,
   // master data (employees, departments) and devices
   '/employees': EmployeesPage,
   '/employees/new': EmployeeDetailPage,
@@ -87,7 +92,8 @@ function PageRoute({ def }: { def: PageDef }) {
   const { id } = useParams();
   const { user } = useSession();
   if (!canAccess(user.role, AREAS[def.area].access)) return <ForbiddenPage page={t(pageTitleKey(def, id))} />;
-  const Screen = SCREENS[def.path] ?? ComingSoonPage;
+  const Screen = SCREENS[def.path];
+  if (!Screen) return <NotFoundPage />;
   return <Screen key={def.path} def={def} id={id} />;
 }
 
@@ -149,7 +155,7 @@ export function preloadRoute(pathname: string): Promise<void> {
   // its chunk, or it would replace that page with a loading fallback.
   if (pathname === '/login') return LoginPage.preload().then(ignore, ignore);
   const path = matchRoutes(SCREEN_ROUTES, pathname)?.[0]?.route.path;
-  const target = pathname === '/home' ? HomePage : path ? (SCREENS[path] ?? ComingSoonPage) : undefined;
+  const target = pathname === '/home' ? HomePage : path ? SCREENS[path] : undefined;
   // The session check, then each chunk loader (a <link> per chunk it still needs), in tasks of their
   // own: the first query sets up Apollo's machinery, which would otherwise run inside the first
   // render, and a phone's main thread would otherwise be held for all of them at once.

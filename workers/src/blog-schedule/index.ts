@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { fireDueTransitions, type FireResult } from '../../../graph/src/modules/blog/blog-post.schedule.js';
 import { tokyoToday } from '../../../graph/src/modules/blog/blog-post.rules.js';
 import { sweepUnusedBlogImages } from '../../../graph/src/modules/blog/blog-image.sweep.js';
+import { sweepUnusedProfileImages } from '../../../graph/src/modules/profiles/profile-image.sweep.js';
 import type { FileStorage } from '../../../graph/src/lib/files/index.js';
 
 /**
@@ -11,7 +12,8 @@ import type { FileStorage } from '../../../graph/src/lib/files/index.js';
  * through the outbox (live feeds and dialogs follow them like any other change). Every worker runs
  * one; fireDueTransitions makes each day fire once across them. The check is a date comparison
  * each second, so the database is asked once a day per worker (and again while another holds it).
- * With the day's events it sweeps the body pictures no post has shown for a week (blog-image.sweep.ts).
+ * With the day's events it sweeps the pictures nobody has shown for a week: the blog's body
+ * pictures (blog-image.sweep.ts) and profile pictures (profiles/profile-image.sweep.ts).
  */
 export class BlogScheduler {
   private timer: NodeJS.Timeout | null = null;
@@ -55,6 +57,8 @@ export class BlogScheduler {
       if (!r.busy && this.files) {
         const swept = await sweepUnusedBlogImages(this.orm.em.fork(), this.files, { now: this.now() });
         if (swept) this.log.info({ swept }, 'unused blog pictures removed');
+        const profiles = await sweepUnusedProfileImages(this.orm.em.fork(), this.files, { now: this.now() });
+        if (profiles) this.log.info({ swept: profiles }, 'unused profile pictures removed');
       }
       return r;
     } catch (err) {

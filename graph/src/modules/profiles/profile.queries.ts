@@ -33,6 +33,8 @@ export interface ProfileRow {
   like_count: number;
   liked_by_me: boolean;
   comment_count: number;
+  /** The pictures the profile shows, by kind and position. */
+  pictures: { key: string; thumb: string; kind: 'avatar' | 'hobby' | 'talent' | 'header'; w: number; h: number }[];
 }
 
 const int = (n: number | null) => {
@@ -64,6 +66,8 @@ export function profileSql(viewer: CurrentUser): ListSql {
       p.skills, p.languages, p.work_experience, p.education, p.about_me, p.about_me_html, p.hobbies, p.talents, p.version, p.created_at, p.updated_at,
       (select count(*)::int from profile_like pl where pl.profile_id = p.id) as like_count,
       exists (select 1 from profile_like pl where pl.profile_id = p.id and pl.employee_id = ${int(viewer.id)}) as liked_by_me,
-      (select count(*)::int from profile_comment pc where pc.profile_id = p.id) as comment_count`,
+      (select count(*)::int from profile_comment pc where pc.profile_id = p.id) as comment_count,
+      coalesce((select json_agg(json_build_object('key', i.key, 'thumb', i.thumb_key, 'kind', i.kind, 'w', i.width, 'h', i.height) order by i.kind, i.position)
+                  from profile_image i where i.profile_id = p.id), '[]') as pictures`,
   };
 }

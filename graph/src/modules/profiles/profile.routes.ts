@@ -1,4 +1,6 @@
+import { pipeline } from 'node:stream/promises';
 import type { Request, Router } from 'express';
+import type { ProfileImageKind } from './profile-image.service.js';
 import { badInput, forbidden } from '../../platform/errors.js';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { cursorPage, deleteRoute, listRoute } from '../../platform/rest-routes.js';
@@ -17,7 +19,8 @@ export function toApiProfile(p: Profile, likerIds?: number[]): Record<string, un
     id: p.id,
     employee_id: p.employeeId,
     name: p.name,
-    avatar: null,
+    avatar: p.avatar?.url ?? null,
+    avatar_thumbnail: p.avatar?.thumbnailUrl ?? null,
     department: p.departmentName,
     department_id: p.departmentId,
     location: p.locationName,
@@ -35,9 +38,9 @@ export function toApiProfile(p: Profile, likerIds?: number[]): Record<string, un
     about_me: p.aboutMeHtml,
     hobbies: p.hobbies,
     talents: p.talents,
-    hobby_images: '[]',
-    talent_images: '[]',
-    header_background: '[]',
+    hobby_images: JSON.stringify(p.hobbyImages.map((i) => i.url)),
+    talent_images: JSON.stringify(p.talentImages.map((i) => i.url)),
+    header_background: JSON.stringify(p.headerImages.map((i) => i.url)),
     ...(likerIds ? { likes_employee_ids: likerIds.join(',') } : {}),
     like_count: p.likeCount,
     liked_by_me: p.likedByMe,
@@ -56,12 +59,29 @@ function ownId(v: unknown, _body: Record<string, unknown>, ctx: AppContext): nul
   return null;
 }
 
-/** Pictures are set in the web app; `/api` says so rather than dropping them. */
-function noPicture(field: string) {
-  return (v: unknown) => {
-    if (v !== undefined && v !== null && v !== '' && v !== '[]')
-      throw badInput('プロフィールの画像はまだ /api から保存できません（画面から設定してください）。', [{ field, message: '未対応' }]);
-    return undefined;
+/**
+ * A picture field of the spec's body: our URL (from POST /api/profile_images) as it is, or — as the
+ * spec's client sends them — a data URL, uploaded here first (an upload whose save then fails is
+ * swept as unused). The lists come as lists or as their JSON text.
+ */
+function pictures(kind: ProfileImageKind, field: string) {
+  const one = async (ctx: AppContext, v: unknown) =>
+    typeof v === 'string' && /^data:/i.test(v) ? (await ctx.services.profiles.images.upload(ctx, { kind, name: `${kind}.png`, dataUrl: v })).url : v;
+  return async (v: unknown, _body: Record<string, unknown>, ctx: AppContext) => {
+    if (v === undefined || v === null || v === '') return v === '' ? null : v;
+    if (kind === 'avatar') return one(ctx, v);
+    let list: unknown = v;
+    if (typeof v === 'string') {
+      try {
+        list = JSON.parse(v);
+      } catch {
+        throw badInput(`${field} は画像の URL のリスト（JSON）で指定してください。`, [{ field, message: 'JSON のリスト' }]);
+      }
+    }
+    if (!Array.isArray(list)) throw badInput(`${field} は画像の URL のリストで指定してください。`, [{ field, message: 'リスト' }]);
+    const out: unknown[] = [];
+    for (const item of list) out.push(await one(ctx, item));
+    return out;
   };
 }
 
@@ -83,10 +103,10 @@ const profileResource: RestResource<Profile> = {
     hobbies: 'hobbies',
     talents: 'talents',
     version: 'version',
-    avatar: { from: 'avatar', read: noPicture('avatar') },
-    hobbyImages: { from: 'hobby_images', read: noPicture('hobby_images') },
-    talentImages: { from: 'talent_images', read: noPicture('talent_images') },
-    headerBackground: { from: 'header_background', read: noPicture('header_background') },
+    avatar: { from: 'avatar', read: pictures('avatar', 'avatar') },
+    hobbyImages: { from: ['hobby_images', 'hobbyImages'], read: pictures('hobby', 'hobby_images') },
+    talentImages: { from: ['talent_images', 'talentImages'], read: pictures('talent', 'talent_images') },
+    headerImages: { from: ['header_background', 'headerImages'], read: pictures('header', 'header_background') },
   }),
 };
 
@@ -121,12 +141,28 @@ const pathId = (v: unknown, noun: string) => {
 };
 
 /**
- * GET /profiles, GET /profiles/employee/{employee_id}, GET/PUT /profiles/{id}, POST /profiles,
+ * POST /profile_images, GET /profile_images/{file}, GET /profiles, GET /profiles/employee/{employee_id}, GET/PUT /profiles/{id}, POST /profiles,
  * GET /profiles/{id}/toggle_like/{employee_id}, GET /profiles/{id}/likers,
  * GET /profile_comments/{profile_id}, GET /profile_comments/{id}/replies, POST /profile_comments,
  * DELETE /profile_comments/{comment_id}.
  */
 export function profileRoutes(r: Router): void {
+  r.post(
+    '/profile_images',
+    handle(async (ctx, req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const image = await ctx.services.profiles.images.upload(ctx, { kind: b.kind, name: b.name, dataUrl: b.data_url ?? b.dataUrl });
+      return { url: image.url, thumbnail_url: image.thumbnailUrl, width: image.width, height: image.height };
+    }, 201),
+  );
+  r.get(
+    '/profile_images/:file',
+    handle(async (ctx, req, res) => {
+      const file = await ctx.services.profiles.images.open(ctx, String(req.params.file));
+      res.set(file.headers);
+      await pipeline(file.stream, res);
+    }),
+  );
   r.get(
     '/profiles',
     listRoute(

@@ -10,7 +10,8 @@ import type { CurrentUser } from '../auth/session.service.js';
 import { EmployeeStatus } from '../employees/employee.enums.js';
 import { changedValues, EMPTY_PROFILE, profileNotFound, searchTextOf, searchWord, type ProfileValues } from './profile.fields.js';
 import { profileSql, type ProfileRow } from './profile.queries.js';
-import type { Profile, ProfileLiker, ProfilePage } from './profile.types.js';
+import type { Profile, ProfileImage, ProfileLiker, ProfilePage } from './profile.types.js';
+import { profileImageUrl, type ProfileImageService } from './profile-image.service.js';
 
 export interface ProfileFilter {
   title?: string | null;
@@ -30,6 +31,8 @@ export type AboutMeKind = 'document' | 'html';
  * event in the same transaction.
  */
 export class ProfileService {
+  constructor(private readonly images: ProfileImageService) {}
+
   async list(ctx: AppContext, filter: ProfileFilter, offset?: unknown, limit?: unknown): Promise<ProfilePage> {
     const viewer = requireUser(ctx);
     const where = new Where()
@@ -77,6 +80,7 @@ export class ProfileService {
         [user.id, ...columnValues(values), searchTextOf(values)],
       );
       if (!row) throw conflict('プロフィールはすでにあります。作成ではなく更新してください。', { reason: 'PROFILE_EXISTS' });
+      await this.images.bind(tx, user.id, row.id, input);
       record(tx, { type: 'profile.saved', aggregateId: row.id, actorId: user.id, payload: { profile: { id: row.id, employeeId: user.id }, created: true, version: 1 } });
       await tx.flush();
       return row.id;
@@ -113,6 +117,7 @@ export class ProfileService {
         searchTextOf(values),
         id,
       ]);
+      await this.images.bind(tx, user.id, id, given);
       record(tx, {
         type: 'profile.saved',
         aggregateId: id,
@@ -193,7 +198,22 @@ export class ProfileService {
 }
 
 /** The fields a replacing save clears when left out (not the visibilities). */
-const CLEARED = ['title', 'address', 'phone', 'skills', 'languages', 'workExperience', 'education', 'aboutMe', 'hobbies', 'talents'];
+const CLEARED = [
+  'title',
+  'address',
+  'phone',
+  'skills',
+  'languages',
+  'workExperience',
+  'education',
+  'aboutMe',
+  'hobbies',
+  'talents',
+  'avatar',
+  'hobbyImages',
+  'talentImages',
+  'headerImages',
+];
 
 /** The stored columns of ProfileValues, in one order for insert and update. */
 const COLUMNS = [
@@ -280,6 +300,7 @@ function toProfile(r: ProfileRow, viewer: CurrentUser): Profile {
     address: r.address,
     phone: r.phone,
     aboutMe: r.about_me as unknown as Record<string, unknown>,
+    ...picturesOf(r.pictures),
     likeCount: r.like_count,
     likedByMe: r.liked_by_me,
     commentCount: r.comment_count,
@@ -288,4 +309,10 @@ function toProfile(r: ProfileRow, viewer: CurrentUser): Profile {
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };
+}
+
+function picturesOf(pictures: ProfileRow['pictures']): Pick<Profile, 'avatar' | 'hobbyImages' | 'talentImages' | 'headerImages'> {
+  const of = (kind: ProfileRow['pictures'][number]['kind']): ProfileImage[] =>
+    pictures.filter((p) => p.kind === kind).map((p) => ({ url: profileImageUrl(p.key), thumbnailUrl: profileImageUrl(p.thumb), width: p.w, height: p.h }));
+  return { avatar: of('avatar')[0] ?? null, hobbyImages: of('hobby'), talentImages: of('talent'), headerImages: of('header') };
 }

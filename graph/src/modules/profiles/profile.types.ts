@@ -4,6 +4,14 @@ import { EmployeeStatus } from '../employees/employee.enums.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { ProfileVisibility } from './profile.fields.js';
 
+@ObjectType({ simpleResolvers: true, description: 'プロフィールの画像（表示用と縮小版。WebP、メタデータなし）' })
+export class ProfileImage {
+  @Field() url!: string;
+  @Field() thumbnailUrl!: string;
+  @Field(() => Int) width!: number;
+  @Field(() => Int) height!: number;
+}
+
 @ObjectType({ simpleResolvers: true, description: '社員のプロフィール。氏名・部署・勤務地・在籍状況・メールは社員マスタから読む（写しではない）' })
 export class Profile {
   @Field(() => Int) id!: number;
@@ -27,6 +35,10 @@ export class Profile {
   @Field({ description: '自己紹介の HTML（許可リストで無害化済み）' }) aboutMeHtml!: string;
   @Field({ description: '趣味' }) hobbies!: string;
   @Field({ description: '特技' }) talents!: string;
+  @Field(() => ProfileImage, { nullable: true, description: 'プロフィール画像（正方形。縮小版は 96 px）' }) avatar!: ProfileImage | null;
+  @Field(() => [ProfileImage], { description: '趣味の写真（10枚まで）' }) hobbyImages!: ProfileImage[];
+  @Field(() => [ProfileImage], { description: '特技の写真（10枚まで）' }) talentImages!: ProfileImage[];
+  @Field(() => [ProfileImage], { description: 'ヘッダーの背景画像（10枚まで）' }) headerImages!: ProfileImage[];
   @Field(() => Int) likeCount!: number;
   @Field() likedByMe!: boolean;
   @Field(() => Int, { description: 'コメントの数（返信を含む）' }) commentCount!: number;
@@ -76,6 +88,10 @@ export class ProfileInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: '自己紹介（Editor.js の文書。画像は不可）' }) aboutMe?: Record<string, unknown> | null;
   @Field(() => String, { nullable: true }) hobbies?: string | null;
   @Field(() => String, { nullable: true }) talents?: string | null;
+  @Field(() => String, { nullable: true, description: 'プロフィール画像の URL（POST /api/profile_images の url。null で外す）' }) avatar?: string | null;
+  @Field(() => [String], { nullable: true, description: '趣味の写真の URL（順に。10枚まで）' }) hobbyImages?: string[] | null;
+  @Field(() => [String], { nullable: true, description: '特技の写真の URL' }) talentImages?: string[] | null;
+  @Field(() => [String], { nullable: true, description: 'ヘッダーの背景画像の URL' }) headerImages?: string[] | null;
   @Field(() => Int, { nullable: true, description: '読んだときの version（別の保存と重なれば CONFLICT）' }) version?: number | null;
 }
 

@@ -92,9 +92,6 @@ export const en: Messages = {
   'variant.mobile': 'Mobile view',
   'record.id': 'ID: {id}',
 
-  'placeholder.title': 'This screen is being prepared',
-  'placeholder.body': '“{page}” is not available yet. Thank you for your patience.',
-  'placeholder.back': 'Go back',
 
   'forbidden.title': 'You do not have permission to view this screen',
   'forbidden.body': '“{page}” needs a different role. Ask an administrator if you need access.',

@@ -93,9 +93,6 @@ export const ja = {
   'variant.mobile': 'モバイル表示',
   'record.id': 'ID: {id}',
 
-  'placeholder.title': 'この画面は準備中です',
-  'placeholder.body': '「{page}」は現在準備中です。公開まで今しばらくお待ちください。',
-  'placeholder.back': '前の画面に戻る',
 
   'forbidden.title': 'この画面を表示する権限がありません',
   'forbidden.body': '「{page}」を利用するには、別の権限が必要です。必要な場合は管理者にお問い合わせください。',

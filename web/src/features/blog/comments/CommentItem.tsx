@@ -11,7 +11,7 @@ import { AuthorBadge } from '../BlogCard';
 import type { PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
 import { BlogCommentRepliesQuery, DeleteBlogCommentMutation } from './operations';
-import { readAgain, REPLIES_PER_PAGE, type Page } from './paging';
+import { readAgain, REPLIES_PER_PAGE, type Page } from '../../../components/comments/paging';
 import { fill, type CommentText } from './text';
 import styles from './comments.module.css';
 

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import { Button, Dialog, Spinner } from '@primer/react';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { displayDate } from '../../../components/master-options';
 import { AuthorBadge, type BlogCardPost } from '../BlogCard';
 import { AttachmentPreview, type PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
-import { CommentItem } from './CommentItem';
-import { useCommentThread } from './useCommentThread';
+import { CommentItem, type CommentView } from './CommentItem';
+import { useCommentThread } from '../../../components/comments/use-comment-thread';
+import { BlogCommentsQuery } from './operations';
 import { fill, useCommentText } from './text';
 import styles from './comments.module.css';
 
@@ -22,7 +24,15 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
   const text = useCommentText();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [preview, setPreview] = useState<PreviewFile | null>(null);
-  const { thread, failed, loadingMore, more, reload } = useCommentThread(post.id, onCount);
+  const client = useApolloClient();
+  const readPage = useCallback(
+    async (after: string | null, limit: number) => {
+      const { data } = await client.query({ query: BlogCommentsQuery, variables: { postId: post.id, after, limit }, fetchPolicy: 'no-cache' });
+      return data!.blogComments;
+    },
+    [client, post.id],
+  );
+  const { thread, failed, loadingMore, more, reload } = useCommentThread<CommentView>(readPage, onCount);
   const comments = thread?.items;
   // Only a new revision reads again.
   const latestReload = useRef(reload);

@@ -8,7 +8,8 @@ import { displayDate } from '../../../components/master-options';
 import { CategoryLabel } from '../BlogCard';
 import { AttachmentField } from './AttachmentField';
 import { FieldError, GROUP_LABEL } from './field-parts';
-import { RichTextEditor } from './RichTextEditor';
+import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
+import { BLOG_IMAGES } from './blog-images';
 import type { PostDocument } from './post-form';
 import type { PostEditor } from './use-post-editor';
 import blogStyles from '../blog.module.css';
@@ -125,6 +126,8 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
               failedText={t('blogEdit.editorFailed')}
               invalid={!!fe.content}
               describedBy={fe.content ? bodyErrorId : undefined}
+              images={BLOG_IMAGES}
+              testId="blog-editor"
               onChange={p.bodyEdited}
             />
             <FieldError id={bodyErrorId} text={fe.content} />

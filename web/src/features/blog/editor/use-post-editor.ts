@@ -10,7 +10,7 @@ import { toast } from '../../../components/Toast';
 import { checkAttachment, readAsDataUrl } from './attachment';
 import { BlogPostEditQuery } from './operations';
 import { emptyForm, formFieldOf, formOf, restBody, togglePin, tokyoToday, type FormField, type PostDocument, type PostForm } from './post-form';
-import type { RichTextEditorHandle } from './RichTextEditor';
+import type { RichTextEditorHandle } from '../../../components/rich-text/RichTextEditor';
 import { savePost, SaveRefused } from './save-post';
 
 /**

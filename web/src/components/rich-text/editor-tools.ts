@@ -3,43 +3,15 @@ import Header from '@editorjs/header';
 import ImageTool from '@editorjs/image';
 import List from '@editorjs/list';
 import Underline from '@editorjs/underline';
-import { readAsDataUrl } from './attachment';
 import { ClearFormatTool, StrikeTool } from './inline-tools';
 
 /**
- * Editor.js as the blog configures it: exactly the blocks and marks the server stores
- * (graph/src/lib/rich-text: paragraph, header 1–3, ordered/unordered list, image of our own upload;
- * `<b> <i> <u> <s> <a>`), so the editor cannot write what a save would refuse. This module and the
- * Editor.js packages are one chunk, loaded only by the blog's edit page.
+ * Editor.js as the server's rich text allows it: exactly the blocks and marks it stores
+ * (graph/src/lib/rich-text: paragraph, header 1–3, ordered/unordered list, `<b> <i> <u> <s> <a>`,
+ * and an image of our own upload where the caller gives an uploader), so the editor cannot write
+ * what a save would refuse. This module and the Editor.js packages are one chunk, loaded only by
+ * the screens that edit rich text (the blog's edit page, the profile's edit mode).
  */
-
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
-const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
-/**
- * The image tool's uploader: the picture goes to `POST /api/blog_images` as a data URL with the
- * session cookie (a JSON body, which the REST facade's CSRF check asks of cookie writes). The server
- * checks it by content and answers in the image tool's format `{ success: 1, file: { url } }`. A file
- * that is plainly no picture of ours is refused here already (the tool then says so in one message).
- */
-async function uploadImage(file: Blob & { name?: string }) {
-  if (!IMAGE_TYPES.includes(file.type) || file.size > IMAGE_MAX_BYTES) return { success: 0, file: { url: '' } };
-  const res = await fetch('/api/blog_images', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: file.name ?? 'image', data_url: await readAsDataUrl(file) }),
-  });
-  if (!res.ok) return { success: 0, file: { url: '' } };
-  return (await res.json()) as { success: number; file: { url: string } };
-}
-
-/** A picture pasted by URL: only our own (a copy within the editor); anything else is not fetched. */
-async function uploadImageUrl(url: string) {
-  const own = new URL(url, window.location.href);
-  if (own.origin !== window.location.origin || !own.pathname.startsWith('/api/blog_images/')) return { success: 0, file: { url: '' } };
-  return { success: 1, file: { url: own.pathname } };
-}
 
 const isChecklist = (t: { data?: unknown }) => (t.data as { style?: string } | undefined)?.style === 'checklist';
 const listToolbox = (() => {
@@ -50,7 +22,7 @@ const listToolbox = (() => {
 const CHECKLIST_ICON = listToolbox.find(isChecklist)?.icon;
 
 /** The list tool without its checklist style (the server refuses checklists). */
-class BlogList extends List {
+class RichList extends List {
   static get toolbox() {
     return listToolbox.filter((t) => !isChecklist(t));
   }
@@ -62,22 +34,35 @@ class BlogList extends List {
 
 const INLINE = ['bold', 'italic', 'underline', 'strike', 'link', 'clear'];
 
-const TOOLS: Record<string, ToolConstructable | ToolSettings> = {
-  header: { class: Header as unknown as ToolConstructable, inlineToolbar: INLINE, config: { levels: [1, 2, 3], defaultLevel: 2 } },
-  list: { class: BlogList as unknown as ToolConstructable, inlineToolbar: INLINE, config: { defaultStyle: 'unordered', maxLevel: 5 } },
-  image: {
-    class: ImageTool as unknown as ToolConstructable,
-    config: {
-      uploader: { uploadByFile: uploadImage, uploadByUrl: uploadImageUrl },
-      types: IMAGE_TYPES.join(','),
-      // The page renders what the server stores: a picture and its caption, no border or background.
-      features: { border: false, background: false, stretch: false, caption: 'optional' },
-    },
-  },
-  underline: Underline as unknown as ToolConstructable,
-  strike: StrikeTool as unknown as ToolConstructable,
-  clear: ClearFormatTool as unknown as ToolConstructable,
-};
+/** Pictures in the text: where they are uploaded (the blog's own image store). Without it, no image tool. */
+export interface ImageUploader {
+  types: string[];
+  uploadByFile(file: Blob & { name?: string }): Promise<{ success: number; file: { url: string } }>;
+  uploadByUrl(url: string): Promise<{ success: number; file: { url: string } }>;
+}
+
+function toolsWith(images: ImageUploader | undefined): Record<string, ToolConstructable | ToolSettings> {
+  return {
+    header: { class: Header as unknown as ToolConstructable, inlineToolbar: INLINE, config: { levels: [1, 2, 3], defaultLevel: 2 } },
+    list: { class: RichList as unknown as ToolConstructable, inlineToolbar: INLINE, config: { defaultStyle: 'unordered', maxLevel: 5 } },
+    ...(images
+      ? {
+          image: {
+            class: ImageTool as unknown as ToolConstructable,
+            config: {
+              uploader: { uploadByFile: images.uploadByFile, uploadByUrl: images.uploadByUrl },
+              types: images.types.join(','),
+              // The page renders what the server stores: a picture and its caption, no border or background.
+              features: { border: false, background: false, stretch: false, caption: 'optional' },
+            },
+          },
+        }
+      : {}),
+    underline: Underline as unknown as ToolConstructable,
+    strike: StrikeTool as unknown as ToolConstructable,
+    clear: ClearFormatTool as unknown as ToolConstructable,
+  };
+}
 
 /** Editor.js's own words in Japanese (its toolbox, menus, and the tools' labels). */
 const JA: I18nDictionary = {
@@ -133,6 +118,7 @@ export interface EditorOptions {
   data: OutputData | undefined;
   placeholder: string;
   japanese: boolean;
+  images?: ImageUploader;
   onChange(): void;
   onReady(): void;
 }
@@ -141,7 +127,7 @@ export function createEditor(o: EditorOptions): EditorJS {
   return new EditorJS({
     holder: o.holder,
     data: o.data,
-    tools: TOOLS,
+    tools: toolsWith(o.images),
     inlineToolbar: INLINE,
     placeholder: o.placeholder,
     minHeight: 160,

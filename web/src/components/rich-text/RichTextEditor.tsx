@@ -1,15 +1,22 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Spinner } from '@primer/react';
-import type { PostDocument } from './post-form';
-import styles from './editor.module.css';
+import type { ImageUploader } from './editor-tools';
+import styles from './rich-text.module.css';
+
+/** An Editor.js document as the server stores it. */
+export interface RichTextDocument {
+  time?: number;
+  version?: string;
+  blocks: unknown[];
+}
 
 export interface RichTextEditorHandle {
   /** The document as the editor holds it now (Editor.js `save()`). */
-  save(): Promise<PostDocument>;
+  save(): Promise<RichTextDocument>;
 }
 
 /**
- * The post's body in Editor.js. The editor and its tools are fetched when this mounts (their own
+ * Rich text in Editor.js (a post's body, a profile's about me). The editor and its tools are fetched when this mounts (their own
  * chunk: the first screen never carries them); `initial` is read once, the edits stay in the editor
  * until `save()`. `onChange` tells the form the body was edited (for the leave guard).
  */
@@ -23,10 +30,12 @@ export function RichTextEditor({
   failedText,
   invalid,
   describedBy,
+  images,
+  testId = 'rich-text-editor',
   onChange,
 }: {
   ref: Ref<RichTextEditorHandle>;
-  initial: PostDocument | null;
+  initial: RichTextDocument | null;
   japanese: boolean;
   placeholder: string;
   label: string;
@@ -34,14 +43,17 @@ export function RichTextEditor({
   failedText: string;
   invalid?: boolean;
   describedBy?: string;
+  /** Pictures may be added, uploaded here (the blog); without it the editor has no image tool. */
+  images?: ImageUploader;
+  testId?: string;
   onChange(): void;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const editor = useRef<import('./editor-tools').EditorJS | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const latest = useRef({ initial, onChange, japanese, placeholder });
-  latest.current = { initial, onChange, japanese, placeholder };
+  const latest = useRef({ initial, onChange, japanese, placeholder, images });
+  latest.current = { initial, onChange, japanese, placeholder, images };
 
   useEffect(() => {
     let live = true;
@@ -55,6 +67,7 @@ export function RichTextEditor({
           data: start.initial ? (start.initial as import('./editor-tools').OutputData) : undefined,
           placeholder: start.placeholder,
           japanese: start.japanese,
+          images: start.images,
           onChange: () => latest.current.onChange(),
           onReady: () => live && setReady(true),
         });
@@ -83,7 +96,7 @@ export function RichTextEditor({
   );
 
   return (
-    <div className={styles.editorFrame} data-invalid={invalid || undefined} data-testid="blog-editor">
+    <div className={styles.editorFrame} data-invalid={invalid || undefined} data-testid={testId}>
       {!ready && !failed && (
         <div className={styles.editorLoading}>
           <Spinner size="small" srText={null} />

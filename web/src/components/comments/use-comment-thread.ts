@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApolloClient } from '@apollo/client/react';
-import { BlogCommentsQuery } from './operations';
-import type { CommentView } from './CommentItem';
 import { COMMENTS_PER_PAGE, readAgain, type Page } from './paging';
 
-export interface CommentThread {
+/** A page of a thread's top-level comments as the server answers it, with the thread's total (replies included). */
+export type ReadComments<C> = (after: string | null, limit: number) => Promise<Page<C> & { totalCount: number }>;
+
+export interface CommentThread<CommentView> {
   /** The pages read so far (null until the first answer). */
   thread: Page<CommentView> | null;
   failed: boolean;
@@ -16,12 +16,12 @@ export interface CommentThread {
 }
 
 /**
- * A post's comments, a page at a time (a post may hold thousands): the first page on opening, もっと見る
- * for the next, and a re-read that keeps every page already open. Only the latest read lands, so a
- * slow answer never replaces a newer one. `onCount` gets the post's comment total with each answer.
+ * A thread's comments (a post's, a profile's), a page at a time (there may be thousands): the first
+ * page on opening, もっと見る for the next, and a re-read that keeps every page already open. Only
+ * the latest read lands, so a slow answer never replaces a newer one. `onCount` gets the thread's
+ * total with each answer. `readPage` must be stable (a new one reads again from the top).
  */
-export function useCommentThread(postId: number, onCount: (count: number) => void): CommentThread {
-  const client = useApolloClient();
+export function useCommentThread<CommentView extends { id: number }>(readPage: ReadComments<CommentView>, onCount: (count: number) => void): CommentThread<CommentView> {
   const [thread, setThread] = useState<Page<CommentView> | null>(null);
   const [failed, setFailed] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -33,12 +33,11 @@ export function useCommentThread(postId: number, onCount: (count: number) => voi
 
   const read = useCallback(
     async (after: string | null, limit: number): Promise<Page<CommentView>> => {
-      const { data } = await client.query({ query: BlogCommentsQuery, variables: { postId, after, limit }, fetchPolicy: 'no-cache' });
-      const page = data!.blogComments;
+      const page = await readPage(after, limit);
       countRef.current(page.totalCount);
       return { items: page.items, nextCursor: page.nextCursor };
     },
-    [client, postId],
+    [readPage],
   );
 
   const reload = useCallback(() => {

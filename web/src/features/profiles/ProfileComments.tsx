@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { Button, Spinner, Textarea } from '@primer/react';
+import { PaperAirplaneIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
+import { useCatalog } from '../../app/i18n';
+import { Avatar } from '../../components/Avatar';
+import { readAgain, REPLIES_PER_PAGE, type Page } from '../../components/comments/paging';
+import { useCommentThread } from '../../components/comments/use-comment-thread';
+import { useConfirm, type ConfirmRequest } from '../../components/ConfirmDialog';
+import { readError } from '../../components/gql-errors';
+import { displayDateTime } from '../../components/master-options';
+import { toast } from '../../components/Toast';
+import type { ProfileCommentFieldsFragment } from '../../gql/graphql';
+import { AddProfileCommentMutation, DeleteProfileCommentMutation, ProfileCommentRepliesQuery, ProfileCommentsQuery } from './operations';
+import { PROFILE } from './profiles.i18n';
+import styles from './profiles.module.css';
+
+type Comment = ProfileCommentFieldsFragment & { replies?: ProfileCommentFieldsFragment[]; replyCount?: number };
+type Text = ReturnType<typeof useCatalog<keyof (typeof PROFILE)['ja']>>;
+
+/**
+ * A profile's comments with one level of replies, a page at a time (the shared thread paging):
+ * anyone signed in writes; the comment's author or the profile's owner deletes (the server says who
+ * in canDelete and checks again). `revision` goes up when the live feed reports a change to this
+ * profile: the pages shown are read again.
+ */
+export function ProfileComments({ profileId, revision, onCount }: { profileId: number; revision: number; onCount(count: number): void }) {
+  const tp = useCatalog(PROFILE);
+  const client = useApolloClient();
+  const { confirm, dialog } = useConfirm();
+  const readPage = useCallback(
+    async (after: string | null, limit: number) => {
+      const { data } = await client.query({ query: ProfileCommentsQuery, variables: { profileId, after, limit }, fetchPolicy: 'no-cache' });
+      return data!.profileComments;
+    },
+    [client, profileId],
+  );
+  const { thread, failed, loadingMore, more, reload } = useCommentThread<Comment>(readPage, onCount);
+  const latestReload = useRef(reload);
+  latestReload.current = reload;
+  useEffect(() => {
+    if (revision > 0) latestReload.current();
+  }, [revision]);
+  const comments = thread?.items;
+
+  return (
+    <section className={styles.comments} aria-label={tp('comments')} data-testid="profile-comment-list">
+      {!failed && !comments && <Spinner size="small" srText={tp('loading')} />}
+      {failed && (
+        <div className={styles.failed} role="alert">
+          <span>{tp('commentsLoadFailed')}</span>
+          <Button size="small" onClick={reload}>
+            {tp('retry')}
+          </Button>
+        </div>
+      )}
+      {comments && comments.length === 0 && <p className={styles.muted}>{tp('noComments')}</p>}
+      {comments && comments.length > 0 && (
+        <ul className={styles.commentList}>
+          {comments.map((c) => (
+            <CommentItem key={c.id} comment={c} profileId={profileId} tp={tp} confirm={confirm} onChanged={reload} />
+          ))}
+        </ul>
+      )}
+      {thread?.nextCursor && (
+        <Button size="small" block onClick={more} disabled={loadingMore}>
+          {loadingMore ? tp('loading') : tp('moreComments')}
+        </Button>
+      )}
+      <Composer profileId={profileId} parentId={null} tp={tp} label={tp('comments')} onSent={reload} />
+      {dialog}
+    </section>
+  );
+}
+
+function CommentItem({
+  comment,
+  profileId,
+  tp,
+  confirm,
+  onChanged,
+}: {
+  comment: Comment;
+  profileId: number;
+  tp: Text;
+  confirm(r: ConfirmRequest): Promise<boolean>;
+  onChanged(): void;
+}) {
+  const [replying, setReplying] = useState(false);
+  const [remove] = useMutation(DeleteProfileCommentMutation);
+  const reply = comment.parentId !== null;
+  const { replies, remaining, loading, moreReplies } = useReplies(comment);
+  const del = async () => {
+    if (!(await confirm({ title: tp('deleteTitle'), body: tp('deleteBody'), confirmLabel: tp('delete'), cancelLabel: tp('cancel'), danger: true }))) return;
+    try {
+      await remove({ variables: { id: comment.id } });
+      toast.success(tp('deleted'));
+      onChanged();
+    } catch (e) {
+      const err = readError(e);
+      toast.error(err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN' ? err.message : tp('deleteFailed'));
+    }
+  };
+  return (
+    <li className={reply ? styles.reply : styles.comment} data-testid={reply ? 'profile-reply' : 'profile-comment'}>
+      <div className={styles.commentHead}>
+        <Avatar name={comment.author.name} size={24} />
+        <span className={styles.commentAuthor}>{comment.author.name}</span>
+        <time className={styles.muted} dateTime={comment.createdAt}>
+          {displayDateTime(comment.createdAt)}
+        </time>
+      </div>
+      <p className={styles.commentText}>{comment.content}</p>
+      <div className={styles.commentActions}>
+        {!reply && (
+          <Button size="small" variant="invisible" leadingVisual={ReplyIcon} onClick={() => setReplying((r) => !r)} aria-expanded={replying}>
+            {replying ? tp('cancelReply') : tp('reply')}
+          </Button>
+        )}
+        {comment.canDelete && (
+          <Button size="small" variant="invisible" leadingVisual={TrashIcon} onClick={() => void del()} data-testid="profile-comment-delete">
+            {tp('delete')}
+          </Button>
+        )}
+      </div>
+      {replies.length > 0 && (
+        <ul className={styles.replies}>
+          {replies.map((r) => (
+            <CommentItem key={r.id} comment={r} profileId={profileId} tp={tp} confirm={confirm} onChanged={onChanged} />
+          ))}
+        </ul>
+      )}
+      {remaining > 0 && (
+        <Button size="small" variant="invisible" onClick={moreReplies} disabled={loading}>
+          {loading ? tp('loading') : tp('moreReplies', { count: remaining })}
+        </Button>
+      )}
+      {replying && (
+        <Composer
+          profileId={profileId}
+          parentId={comment.id}
+          tp={tp}
+          label={tp('replyTo', { name: comment.author.name })}
+          autoFocus
+          onSent={() => {
+            setReplying(false);
+            onChanged();
+          }}
+        />
+      )}
+    </li>
+  );
+}
+
+/** A comment's replies: the page's first ones, or, once opened in full, those read a page at a time. */
+function useReplies(comment: Comment) {
+  const client = useApolloClient();
+  const [opened, setOpened] = useState<Page<ProfileCommentFieldsFragment> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const replies = opened?.items ?? comment.replies ?? [];
+  const read = async (after: string | null, limit: number) => {
+    const { data } = await client.query({ query: ProfileCommentRepliesQuery, variables: { commentId: comment.id, after, limit }, fetchPolicy: 'no-cache' });
+    return data!.profileCommentReplies;
+  };
+  const moreReplies = () => {
+    setLoading(true);
+    readAgain(replies.length + REPLIES_PER_PAGE, REPLIES_PER_PAGE, read)
+      .then(setOpened, () => undefined)
+      .finally(() => setLoading(false));
+  };
+  return { replies, remaining: Math.max(0, (comment.replyCount ?? 0) - replies.length), loading, moreReplies };
+}
+
+function Composer({
+  profileId,
+  parentId,
+  tp,
+  label,
+  autoFocus,
+  onSent,
+}: {
+  profileId: number;
+  parentId: number | null;
+  tp: Text;
+  label: string;
+  autoFocus?: boolean;
+  onSent(): void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [add, { loading }] = useMutation(AddProfileCommentMutation);
+  const reply = parentId !== null;
+  const send = async () => {
+    if (loading) return;
+    if (!value.trim()) return setError(reply ? tp('blankReply') : tp('blankComment'));
+    setError(null);
+    try {
+      await add({ variables: { input: { profileId, content: value, parentId } } });
+      setValue('');
+      toast.success(reply ? tp('replied') : tp('sent'));
+      onSent();
+    } catch (e) {
+      const err = readError(e);
+      setError(err.code === 'BAD_USER_INPUT' || err.code === 'NOT_FOUND' || err.code === 'TOO_MANY_REQUESTS' ? err.message : tp('sendFailed'));
+    }
+  };
+  return (
+    <div className={styles.composer} data-testid={reply ? 'profile-reply-box' : 'profile-comment-box'}>
+      <Textarea
+        value={value}
+        block
+        rows={reply ? 2 : 3}
+        resize="vertical"
+        aria-label={label}
+        placeholder={reply ? tp('replyPlaceholder') : tp('commentPlaceholder')}
+        autoFocus={autoFocus}
+        validationStatus={error ? 'error' : undefined}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (error) setError(null);
+        }}
+      />
+      <div className={styles.composerBar}>
+        {error && (
+          <span className={styles.error} role="alert">
+            {error}
+          </span>
+        )}
+        <Button size="small" variant="primary" leadingVisual={PaperAirplaneIcon} onClick={() => void send()} loading={loading} data-testid="profile-comment-send">
+          {tp('send')}
+        </Button>
+      </div>
+    </div>
+  );
+}
