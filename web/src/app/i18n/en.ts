@@ -92,7 +92,6 @@ export const en: Messages = {
   'variant.mobile': 'Mobile view',
   'record.id': 'ID: {id}',
 
-
   'forbidden.title': 'You do not have permission to view this screen',
   'forbidden.body': '“{page}” needs a different role. Ask an administrator if you need access.',
   'forbidden.yourRole': 'Your role: {role}',

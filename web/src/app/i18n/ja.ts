@@ -93,7 +93,6 @@ export const ja = {
   'variant.mobile': 'モバイル表示',
   'record.id': 'ID: {id}',
 
-
   'forbidden.title': 'この画面を表示する権限がありません',
   'forbidden.body': '「{page}」を利用するには、別の権限が必要です。必要な場合は管理者にお問い合わせください。',
   'forbidden.yourRole': '現在の権限: {role}',
