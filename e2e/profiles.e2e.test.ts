@@ -4,10 +4,12 @@
  * 10, who sees the address), see a department-only address hidden from another department; at 1280
  * px and 390 px (floating like and comment buttons). Axe clean.
  */
+import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, describeFindings } from './support/axe';
 import { PHONE, launchBrowser, newPage, signIn } from './support/browser';
+import { ask } from './support/graphql';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,16 +23,6 @@ async function shot(page: Page, name: string, fullPage = true) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage });
-}
-
-async function gql(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ([q, v]) => {
-      const r = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q, variables: v }) });
-      return r.json();
-    },
-    [query, variables] as const,
-  );
 }
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -53,8 +45,10 @@ describe('profiles (web)', () => {
     // The owner of the first card of someone still employed watches their own profile in another browser.
     const card = cards.filter({ hasNotText: '退職' }).first();
     const profileId = Number(await card.getAttribute('data-profile-id'));
-    const owner = await gql(me.page, `query($id: Int!) { profile(id: $id) { employeeId name likedByMe } }`, { id: profileId });
-    const login: string = (await gql(me.page, `query($id: Int!) { employee(id: $id) { loginId } }`, { id: owner.data.profile.employeeId })).data.employee.loginId;
+    const owner = await ask<{ profile: { employeeId: number; name: string; likedByMe: boolean } }>(me.page, `query($id: Int!) { profile(id: $id) { employeeId name likedByMe } }`, {
+      id: profileId,
+    });
+    const login = (await ask<{ employee: { loginId: string } }>(me.page, `query($id: Int!) { employee(id: $id) { loginId } }`, { id: owner.profile.employeeId })).employee.loginId;
     expect(login).not.toBe('');
     const them = await newPage(browser);
     await signIn(them.page, login);
@@ -66,7 +60,7 @@ describe('profiles (web)', () => {
     await card.dblclick();
     await me.page.waitForURL(`**/profile/${profileId}`);
     await me.page.getByTestId('profile-view').waitFor();
-    const liked = owner.data.profile.likedByMe;
+    const liked = owner.profile.likedByMe;
     await me.page.getByTestId('profile-like').click();
     await expect.poll(async () => Number(await theirCount.innerText()), { timeout: 5_000 }).toBe(before + (liked ? -1 : 1));
 
@@ -93,6 +87,26 @@ describe('profiles (web)', () => {
     while (await add.isEnabled()) await add.click();
     expect(await skills.getByRole('textbox').count()).toBe(10);
     await skills.getByRole('textbox').nth(9).fill('統計検定2級');
+    // A picture cropped to a square in the browser, and two hobby photos.
+    const photo = (r: number, g: number, b: number, width = 1200, height = 800) =>
+      sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+        .png()
+        .toBuffer();
+    await page.getByTestId('profile-avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo(200, 80, 40) });
+    await page.getByTestId('profile-crop').waitFor();
+    await page.getByTestId('profile-crop').press('ArrowLeft');
+    await page.getByTestId('profile-crop-zoom').fill('1.5');
+    await shot(page, 'desktop-profile-crop', false);
+    await page.getByRole('button', { name: 'この範囲を使う' }).click();
+    await page.getByTestId('profile-avatar-field').locator('img[src^="/api/profile_images/"]').waitFor();
+    await page.getByTestId('profile-photos-hobby-file').setInputFiles([
+      { name: 'a.png', mimeType: 'image/png', buffer: await photo(40, 160, 90) },
+      { name: 'b.png', mimeType: 'image/png', buffer: await photo(40, 90, 160, 800, 1200) },
+    ]);
+    await expect.poll(() => page.getByTestId('profile-photos-hobby').locator('img').count(), { timeout: 15_000 }).toBe(2);
+    const bad = page.getByTestId('profile-photos-talent-file');
+    await bad.setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await page.getByTestId('profile-photos-talent').getByRole('alert').waitFor();
     await page.getByTestId('profile-input-address').fill('大阪府大阪市北区梅田1-1');
     await page.getByTestId('profile-visibility-address').selectOption('DEPARTMENT');
     await page.getByTestId('profile-about-editor').locator('[contenteditable="true"]').first().waitFor();
@@ -103,14 +117,25 @@ describe('profiles (web)', () => {
     await page.getByTestId('profile-view').waitFor();
     await page.getByText('統計検定2級').waitFor();
     expect(await page.getByTestId('profile-address').innerText()).toContain('大阪府大阪市北区梅田1-1');
-    const mine = (await gql(page, `{ employeeProfile { id } }`)).data.employeeProfile.id;
+    // The face in the header; the hobby photos turn every 4 s but stop under the pointer.
+    await page.getByTestId('profile-page').locator('header img[src^="/api/profile_images/"]').waitFor();
+    const carousel = page.getByTestId('profile-hobby-carousel');
+    await carousel.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    expect(await carousel.getAttribute('data-turning')).toBe('true');
+    await carousel.hover();
+    await expect.poll(() => carousel.getAttribute('data-turning')).toBe(null);
+    const mine = (await ask<{ employeeProfile: { id: number } }>(page, `{ employeeProfile { id } }`)).employeeProfile.id;
     await context.close();
 
     // devadmin is in 開発, staff in 営業: the address is 部署内.
     const other = await newPage(browser);
     await signIn(other.page, 'devadmin');
+    await other.page.emulateMedia({ reducedMotion: 'reduce' });
     await other.page.goto(`/profile/${mine}`);
     await other.page.getByTestId('profile-view').waitFor();
+    // For people who ask for reduced motion, nothing turns on its own.
+    expect(await other.page.getByTestId('profile-hobby-carousel').getAttribute('data-turning')).toBe(null);
     expect(await other.page.getByTestId('profile-address').innerText()).toContain('非公開');
     expect(await other.page.getByTestId('profile-edit').count()).toBe(0);
     await other.context.close();

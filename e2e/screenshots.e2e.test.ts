@@ -58,8 +58,8 @@ describe('screenshots', () => {
           await shot(page, `${label}-forbidden-staff`);
         } else {
           await page.goto('/profile_list');
-          await page.getByTestId('coming-soon-page').waitFor();
-          await shot(page, `${label}-coming-soon-admin`);
+          await page.getByTestId('profile-cards').waitFor();
+          await shot(page, `${label}-profile-list-admin`);
         }
         if (narrow) {
           await page.goto('/home');

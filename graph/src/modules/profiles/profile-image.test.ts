@@ -96,3 +96,29 @@ describe('unused profile pictures', () => {
     expect((await bytesOf(other, kept.body.url)).status).toBe(200);
   });
 });
+
+describe('a person’s face at one URL', () => {
+  it('redirects to the avatar’s thumbnail, or draws the initials; briefly cached; unknown ids are 404 and strangers 401', async () => {
+    const face = (token: string | null, id: number) => fetch(`${p.url}/api/avatars/${id}`, { redirect: 'manual', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const up = await upload(staff, 'avatar', await png(200, 200));
+    await gql(p.url, UPDATE, { id: profileId, i: { avatar: up.body.url } }, { token: staff });
+    const [{ employee_id: staffId }] = await p.db.orm.em.fork().getConnection().execute(`select employee_id from profile where id = ?`, [profileId]);
+    const withPicture = await face(other, staffId);
+    expect(withPicture.status).toBe(302);
+    expect(withPicture.headers.get('location')).toBe(up.body.thumbnail_url);
+    expect(withPicture.headers.get('cache-control')).toBe('private, max-age=300');
+    const [{ id: noPicture, name }] = await p.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `select e.id, e.name from employee e where not exists (select 1 from profile p join profile_image i on i.profile_id = p.id and i.kind = 'avatar' where p.employee_id = e.id) order by e.id limit 1`,
+      );
+    const initials = await face(other, noPicture);
+    expect(initials.status).toBe(200);
+    expect(initials.headers.get('content-type')).toContain('image/svg+xml');
+    expect(initials.headers.get('content-security-policy')).toContain('sandbox');
+    expect(await initials.text()).toContain(`>${[...name][0]}</text>`);
+    expect((await face(other, 99999)).status).toBe(404);
+    expect((await face(null, staffId)).status).toBe(401);
+  });
+});

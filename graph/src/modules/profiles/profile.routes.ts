@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Router } from 'express';
 import type { ProfileImageKind } from './profile-image.service.js';
+import { FACE_HEADERS, faceOf } from './avatar.js';
 import { badInput, forbidden } from '../../platform/errors.js';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { cursorPage, deleteRoute, listRoute } from '../../platform/rest-routes.js';
@@ -141,7 +142,7 @@ const pathId = (v: unknown, noun: string) => {
 };
 
 /**
- * POST /profile_images, GET /profile_images/{file}, GET /profiles, GET /profiles/employee/{employee_id}, GET/PUT /profiles/{id}, POST /profiles,
+ * GET /avatars/{employee_id} (a person's face), POST /profile_images, GET /profile_images/{file}, GET /profiles, GET /profiles/employee/{employee_id}, GET/PUT /profiles/{id}, POST /profiles,
  * GET /profiles/{id}/toggle_like/{employee_id}, GET /profiles/{id}/likers,
  * GET /profile_comments/{profile_id}, GET /profile_comments/{id}/replies, POST /profile_comments,
  * DELETE /profile_comments/{comment_id}.
@@ -154,6 +155,15 @@ export function profileRoutes(r: Router): void {
       const image = await ctx.services.profiles.images.upload(ctx, { kind: b.kind, name: b.name, dataUrl: b.data_url ?? b.dataUrl });
       return { url: image.url, thumbnail_url: image.thumbnailUrl, width: image.width, height: image.height };
     }, 201),
+  );
+  r.get(
+    '/avatars/:employeeId',
+    handle(async (ctx, req, res) => {
+      const face = await faceOf(ctx, Number(req.params.employeeId));
+      res.set(FACE_HEADERS);
+      if ('redirect' in face) res.redirect(302, face.redirect);
+      else res.type('image/svg+xml').send(face.svg);
+    }),
   );
   r.get(
     '/profile_images/:file',

@@ -6,12 +6,12 @@ import { useT } from '../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileMenu } from './MobileMenu';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { Avatar } from '../../components/Avatar';
 import styles from './AppHeader.module.css';
 
 export function AppHeader({ narrow, onLogout, loggingOut }: { narrow: boolean; onLogout(): void; loggingOut: boolean }) {
   const t = useT();
   const { user } = useSession();
-  const initial = Array.from(user.name.trim())[0] ?? '?';
 
   return (
     <header className={styles.header}>
@@ -30,9 +30,7 @@ export function AppHeader({ narrow, onLogout, loggingOut }: { narrow: boolean; o
         <LanguageSwitch compact={narrow} />
         <NotificationBell />
         <div className={styles.user} aria-label={t('header.signedInAs')} role="group">
-          <span className={styles.avatar} aria-hidden="true">
-            {initial}
-          </span>
+          <Avatar name={user.name} employeeId={user.id || null} size={28} />
           <span className={styles.userText}>
             <span className={styles.userName} data-testid="current-user-name">
               {user.name}

@@ -1,3 +1,4 @@
+import { Avatar } from '../../components/Avatar';
 import { Label, Link } from '@primer/react';
 import { FileIcon } from '@primer/octicons-react';
 import { useT } from '../../app/i18n';
@@ -10,12 +11,10 @@ import styles from './blog.module.css';
 
 export type BlogCardPost = BlogCardFieldsFragment;
 
-export function AuthorBadge({ name }: { name: string }) {
+export function AuthorBadge({ name, id }: { name: string; id?: number | null }) {
   return (
     <span className={styles.author}>
-      <span className={styles.avatar} aria-hidden="true">
-        {name.trim().charAt(0)}
-      </span>
+      <Avatar name={name} employeeId={id} size={28} />
       <span className={styles.authorName}>{name}</span>
     </span>
   );
@@ -94,7 +93,7 @@ export function BlogCard({
       }}
     >
       <div className={styles.cardHead}>
-        <AuthorBadge name={post.author.name} />
+        <AuthorBadge name={post.author.name} id={post.author.id} />
         <StateLabel post={post} />
       </div>
       {/* New! beside the title, outside the heading: the heading names the post alone. */}

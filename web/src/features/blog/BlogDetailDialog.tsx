@@ -29,7 +29,7 @@ export function BlogDetailDialog({
     >
       <div className={styles.detail} data-testid="blog-detail">
         <div className={styles.cardHead}>
-          <AuthorBadge name={post.author.name} />
+          <AuthorBadge name={post.author.name} id={post.author.id} />
           <StateLabel post={post} />
         </div>
         <dl className={styles.detailMeta}>

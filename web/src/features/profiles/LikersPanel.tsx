@@ -36,7 +36,7 @@ export function LikersTable({ profileId, revision }: { profileId: number; revisi
             <tr key={l.id}>
               <td>
                 <span className={styles.likerName}>
-                  <Avatar name={l.name} size={20} />
+                  <Avatar name={l.name} employeeId={l.id} size={20} />
                   {l.name}
                 </span>
               </td>

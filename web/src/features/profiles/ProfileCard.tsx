@@ -33,7 +33,7 @@ export function ProfileCard({ profile: p, words, narrow }: { profile: ProfileCar
       }}
     >
       <div className={styles.cardHead}>
-        <Avatar name={p.name} size={48} />
+        <Avatar name={p.name} size={48} src={p.avatar?.thumbnailUrl} />
         <div className={styles.cardWho}>
           <Link to={href} className={styles.cardName} aria-label={tp('open', { name: p.name })}>
             {p.name}

@@ -104,7 +104,7 @@ function CommentItem({
   return (
     <li className={reply ? styles.reply : styles.comment} data-testid={reply ? 'profile-reply' : 'profile-comment'}>
       <div className={styles.commentHead}>
-        <Avatar name={comment.author.name} size={24} />
+        <Avatar name={comment.author.name} employeeId={comment.author.id} size={24} />
         <span className={styles.commentAuthor}>{comment.author.name}</span>
         <time className={styles.muted} dateTime={comment.createdAt}>
           {displayDateTime(comment.createdAt)}

@@ -5,6 +5,8 @@ import { useCatalog, useI18n } from '../../app/i18n';
 import { useLeaveGuard } from '../../app/leave-guard';
 import { RichTextEditor, type RichTextDocument, type RichTextEditorHandle } from '../../components/rich-text/RichTextEditor';
 import type { ProfileInput, ProfileVisibility } from '../../gql/graphql';
+import { AvatarField, PhotosField } from './PictureFields';
+import type { Picture } from './pictures';
 import { PROFILE } from './profiles.i18n';
 import styles from './profiles.module.css';
 
@@ -28,6 +30,10 @@ export interface ProfileFormValues {
   aboutMe: RichTextDocument | null;
   hobbies: string;
   talents: string;
+  avatar: Picture | null;
+  hobbyImages: Picture[];
+  talentImages: Picture[];
+  headerImages: Picture[];
 }
 
 export const EMPTY_FORM: ProfileFormValues = {
@@ -43,6 +49,10 @@ export const EMPTY_FORM: ProfileFormValues = {
   aboutMe: null,
   hobbies: '',
   talents: '',
+  avatar: null,
+  hobbyImages: [],
+  talentImages: [],
+  headerImages: [],
 };
 
 const padded = (list: string[], key: ListKey) => [...list, ...Array<string>(Math.max(0, MIN_ROWS[key] - list.length)).fill('')];
@@ -54,12 +64,14 @@ const padded = (list: string[], key: ListKey) => [...list, ...Array<string>(Math
  * editor. Leaving with changes asks first. `fieldErrors` are the server's, by field.
  */
 export function ProfileForm({
+  name,
   initial,
   saving,
   fieldErrors,
   onSave,
   onCancel,
 }: {
+  name: string;
   initial: ProfileFormValues;
   saving: boolean;
   fieldErrors: Record<string, string>;
@@ -98,6 +110,10 @@ export function ProfileForm({
       aboutMe: { ...(aboutMe ?? { blocks: [] }) },
       hobbies: v.hobbies,
       talents: v.talents,
+      avatar: v.avatar?.url ?? null,
+      hobbyImages: v.hobbyImages.map((p) => p.url),
+      talentImages: v.talentImages.map((p) => p.url),
+      headerImages: v.headerImages.map((p) => p.url),
     });
   };
 
@@ -152,6 +168,7 @@ export function ProfileForm({
         void save();
       }}
     >
+      <AvatarField name={name} value={v.avatar} onChange={(p) => set('avatar', p)} />
       {text('title')}
       {personal('address')}
       {personal('phone')}
@@ -216,7 +233,10 @@ export function ProfileForm({
         )}
       </div>
       {text('hobbies', true)}
+      <PhotosField kind="hobby" label={tp('hobbyImages')} value={v.hobbyImages} onChange={(p) => set('hobbyImages', p)} />
       {text('talents', true)}
+      <PhotosField kind="talent" label={tp('talentImages')} value={v.talentImages} onChange={(p) => set('talentImages', p)} />
+      <PhotosField kind="header" label={tp('headerImages')} value={v.headerImages} onChange={(p) => set('headerImages', p)} />
       <div className={styles.formBar}>
         <Button type="submit" variant="primary" loading={saving} data-testid="profile-save">
           {tp('save')}

@@ -69,25 +69,54 @@ export default function ProfileListPage({ def }: { def: PageDef }) {
           <TextInput block leadingVisual={SearchIcon} value={filter.q} onChange={(e) => set('q')(e.target.value)} data-testid="profile-filter-q" />
           <FormControl.Caption>{tp('keywordHint')}</FormControl.Caption>
         </FormControl>
-        <FormControl>
-          <FormControl.Label>{tp('filterName')}</FormControl.Label>
-          <TextInput block value={filter.name} onChange={(e) => set('name')(e.target.value)} data-testid="profile-filter-name" />
-        </FormControl>
-        <FormControl>
-          <FormControl.Label>{tp('filterTitle')}</FormControl.Label>
-          <TextInput block value={filter.title} onChange={(e) => set('title')(e.target.value)} data-testid="profile-filter-title" />
-        </FormControl>
-        <FormControl>
-          <FormControl.Label>{tp('filterDepartment')}</FormControl.Label>
-          <Select block value={filter.departmentId} onChange={(e) => set('departmentId')(e.target.value)} data-testid="profile-filter-department">
-            <Select.Option value="">{tp('allDepartments')}</Select.Option>
-            {departments.map((d) => (
-              <Select.Option key={d.value} value={d.value}>
-                {d.label}
-              </Select.Option>
-            ))}
-          </Select>
-        </FormControl>
+        {narrow ? (
+          <details className={styles.moreFilters}>
+            <summary>{tp('moreFilters')}</summary>
+            <div className={styles.filtersInner}>
+              <FormControl>
+                <FormControl.Label>{tp('filterName')}</FormControl.Label>
+                <TextInput block value={filter.name} onChange={(e) => set('name')(e.target.value)} data-testid="profile-filter-name" />
+              </FormControl>
+              <FormControl>
+                <FormControl.Label>{tp('filterTitle')}</FormControl.Label>
+                <TextInput block value={filter.title} onChange={(e) => set('title')(e.target.value)} data-testid="profile-filter-title" />
+              </FormControl>
+              <FormControl>
+                <FormControl.Label>{tp('filterDepartment')}</FormControl.Label>
+                <Select block value={filter.departmentId} onChange={(e) => set('departmentId')(e.target.value)} data-testid="profile-filter-department">
+                  <Select.Option value="">{tp('allDepartments')}</Select.Option>
+                  {departments.map((d) => (
+                    <Select.Option key={d.value} value={d.value}>
+                      {d.label}
+                    </Select.Option>
+                  ))}
+                </Select>
+              </FormControl>
+            </div>
+          </details>
+        ) : (
+          <>
+            <FormControl>
+              <FormControl.Label>{tp('filterName')}</FormControl.Label>
+              <TextInput block value={filter.name} onChange={(e) => set('name')(e.target.value)} data-testid="profile-filter-name" />
+            </FormControl>
+            <FormControl>
+              <FormControl.Label>{tp('filterTitle')}</FormControl.Label>
+              <TextInput block value={filter.title} onChange={(e) => set('title')(e.target.value)} data-testid="profile-filter-title" />
+            </FormControl>
+            <FormControl>
+              <FormControl.Label>{tp('filterDepartment')}</FormControl.Label>
+              <Select block value={filter.departmentId} onChange={(e) => set('departmentId')(e.target.value)} data-testid="profile-filter-department">
+                <Select.Option value="">{tp('allDepartments')}</Select.Option>
+                {departments.map((d) => (
+                  <Select.Option key={d.value} value={d.value}>
+                    {d.label}
+                  </Select.Option>
+                ))}
+              </Select>
+            </FormControl>
+          </>
+        )}
       </div>
       {error && !page && (
         <div className={styles.failed} role="alert">

@@ -7,6 +7,7 @@ import type { PageDef } from '../../app/areas';
 import { useCatalog, useDocumentTitle, useT } from '../../app/i18n';
 import { leaveOnPurpose } from '../../app/leave-guard';
 import { useNarrow } from '../../app/use-narrow';
+import { useSession } from '../../app/auth/session';
 import { Avatar } from '../../components/Avatar';
 import { UnavailablePanel } from '../../components/DetailFrame';
 import { readError } from '../../components/gql-errors';
@@ -17,6 +18,7 @@ import { completeness } from './completeness';
 import { profileListPath } from './links';
 import { LikersTable } from './LikersPanel';
 import { CreateProfileMutation, MyProfileQuery, ProfileQuery, UpdateProfileMutation } from './operations';
+import { Carousel } from './Carousel';
 import { ProfileComments } from './ProfileComments';
 import { EMPTY_FORM, ProfileForm, type ProfileFormValues } from './ProfileForm';
 import { ProfileView } from './ProfileView';
@@ -38,7 +40,12 @@ const formOf = (p: ProfileFieldsFragment): ProfileFormValues => ({
   aboutMe: p.aboutMe as unknown as ProfileFormValues['aboutMe'],
   hobbies: p.hobbies,
   talents: p.talents,
+  avatar: p.avatar ? { url: p.avatar.url, thumbnailUrl: p.avatar.thumbnailUrl } : null,
+  hobbyImages: p.hobbyImages.map(picture),
+  talentImages: p.talentImages.map(picture),
+  headerImages: p.headerImages.map(picture),
 });
+const picture = (i: { url: string; thumbnailUrl: string }) => ({ url: i.url, thumbnailUrl: i.thumbnailUrl });
 
 /**
  * /profile/{id} (and /profile/sp/{id}): one employee's profile — the left column what they wrote, the
@@ -72,6 +79,7 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
   const [create, creating] = useMutation(CreateProfileMutation);
   const [update, updating] = useMutation(UpdateProfileMutation);
   const { toggle, busy } = useLikeProfile(tp('likeFailed'));
+  const { user } = useSession();
 
   useProfileLive(
     profile?.id ?? null,
@@ -82,12 +90,12 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
     !profile,
   );
   // The list's comment icon opens the profile at its comments.
+  const loadedId = profile?.id;
   useEffect(() => {
-    if (location.hash === '#comments' && profile) {
-      if (narrow) setSheet('comments');
-      else document.getElementById('profile-comments')?.scrollIntoView();
-    }
-  }, [location.hash, profile, narrow]);
+    if (location.hash !== '#comments' || !loadedId) return;
+    if (narrow) setSheet('comments');
+    else document.getElementById('profile-comments')?.scrollIntoView();
+  }, [location.hash, loadedId, narrow]);
 
   const save = async (input: Omit<ProfileInput, 'version'>) => {
     setFieldErrors({});
@@ -138,6 +146,7 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
   const formInitial = profile ? formOf(profile) : EMPTY_FORM;
   const form = (
     <ProfileForm
+      name={profile?.name ?? user.name}
       initial={formInitial}
       saving={creating.loading || updating.loading}
       fieldErrors={fieldErrors}
@@ -171,9 +180,14 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
       ) : (
         <div className={narrow ? styles.columnsNarrow : styles.columns}>
           <div className={styles.main}>
+            {profile.headerImages.length > 0 && !editing && (
+              <div className={styles.headerBand}>
+                <Carousel label={tp('headerImages')} pictures={profile.headerImages} intervalMs={5000} testId="profile-header-carousel" />
+              </div>
+            )}
             <header className={styles.header}>
               <span className={styles.ring} style={fill ? { ['--fill' as string]: `${fill.percent}%` } : undefined} data-complete={fill?.percent}>
-                <Avatar name={profile.name} size={narrow ? 64 : 88} />
+                <Avatar name={profile.name} size={narrow ? 64 : 88} src={profile.avatar?.url} />
               </span>
               <div className={styles.headerText}>
                 <h1 className={styles.name}>
@@ -233,18 +247,15 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
           )}
           {narrow && (
             <div className={styles.floating}>
-              <button
-                type="button"
-                className={profile.likedByMe ? styles.fabLiked : styles.fab}
-                aria-label={tp('likersCount', { count: profile.likeCount })}
-                onClick={() => setSheet('likers')}
-                data-testid="profile-fab-likes"
-              >
-                {profile.likedByMe ? <HeartFillIcon /> : <HeartIcon />}
+              {/* The accessible name holds the visible count (what is said is what is seen). */}
+              <button type="button" className={profile.likedByMe ? styles.fabLiked : styles.fab} onClick={() => setSheet('likers')} data-testid="profile-fab-likes">
+                {profile.likedByMe ? <HeartFillIcon aria-hidden /> : <HeartIcon aria-hidden />}
+                <span className={styles.visuallyHidden}>{tp('likers')}</span>
                 <span>{profile.likeCount}</span>
               </button>
-              <button type="button" className={styles.fab} aria-label={tp('comments')} onClick={() => setSheet('comments')} data-testid="profile-fab-comments">
-                <CommentIcon />
+              <button type="button" className={styles.fab} onClick={() => setSheet('comments')} data-testid="profile-fab-comments">
+                <CommentIcon aria-hidden />
+                <span className={styles.visuallyHidden}>{tp('comments')}</span>
                 <span>{commentTotal ?? profile.commentCount}</span>
               </button>
             </div>

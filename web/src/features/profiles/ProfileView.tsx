@@ -3,6 +3,7 @@ import { Label } from '@primer/react';
 import { LockIcon } from '@primer/octicons-react';
 import { useCatalog } from '../../app/i18n';
 import type { ProfileFieldsFragment } from '../../gql/graphql';
+import { Carousel } from './Carousel';
 import { PROFILE } from './profiles.i18n';
 import styles from './profiles.module.css';
 
@@ -62,8 +63,14 @@ export function ProfileView({ profile: p }: { profile: ProfileFieldsFragment }) 
           <p className={styles.muted}>{tp('empty')}</p>
         )}
       </Section>
-      <Section title={tp('hobbies')}>{p.hobbies ? <p className={styles.pre}>{p.hobbies}</p> : <p className={styles.muted}>{tp('empty')}</p>}</Section>
-      <Section title={tp('talents')}>{p.talents ? <p className={styles.pre}>{p.talents}</p> : <p className={styles.muted}>{tp('empty')}</p>}</Section>
+      <Section title={tp('hobbies')}>
+        {p.hobbies ? <p className={styles.pre}>{p.hobbies}</p> : p.hobbyImages.length === 0 && <p className={styles.muted}>{tp('empty')}</p>}
+        <Carousel label={tp('hobbyImages')} pictures={p.hobbyImages} intervalMs={4000} testId="profile-hobby-carousel" />
+      </Section>
+      <Section title={tp('talents')}>
+        {p.talents ? <p className={styles.pre}>{p.talents}</p> : p.talentImages.length === 0 && <p className={styles.muted}>{tp('empty')}</p>}
+        <Carousel label={tp('talentImages')} pictures={p.talentImages} intervalMs={5000} testId="profile-talent-carousel" />
+      </Section>
     </div>
   );
 }

@@ -18,6 +18,19 @@ export const ProfileCardFields = graphql(`
     likeCount
     likedByMe
     commentCount
+    avatar {
+      url
+      thumbnailUrl
+    }
+  }
+`);
+
+export const ProfileImageFields = graphql(`
+  fragment ProfileImageFields on ProfileImage {
+    url
+    thumbnailUrl
+    width
+    height
   }
 `);
 
@@ -34,6 +47,15 @@ export const ProfileFields = graphql(`
     aboutMe
     hobbies
     talents
+    hobbyImages {
+      ...ProfileImageFields
+    }
+    talentImages {
+      ...ProfileImageFields
+    }
+    headerImages {
+      ...ProfileImageFields
+    }
     canEdit
     version
     updatedAt

@@ -66,7 +66,7 @@ export function CommentItem({
   return (
     <li className={reply ? styles.reply : styles.comment} data-testid={reply ? 'blog-reply' : 'blog-comment'} data-comment-id={comment.id}>
       <div className={styles.commentHead}>
-        <AuthorBadge name={name} />
+        <AuthorBadge name={name} id={comment.author.id} />
         <time className={styles.muted} dateTime={comment.createdAt}>
           {displayDateTime(comment.createdAt)}
         </time>

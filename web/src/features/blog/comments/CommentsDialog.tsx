@@ -51,7 +51,7 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
     >
       <div className={styles.dialog} data-testid="blog-comments">
         <div className={styles.post}>
-          <AuthorBadge name={post.author.name} />
+          <AuthorBadge name={post.author.name} id={post.author.id} />
           <time className={styles.muted} dateTime={post.publishStart}>
             {displayDate(post.publishStart)}
           </time>

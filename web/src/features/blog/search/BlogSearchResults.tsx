@@ -102,7 +102,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
                 <span className={styles.meta}>
                   <CategoryLabel category={hit.post.category} />
                   <time dateTime={hit.post.publishStart}>{displayDate(hit.post.publishStart)}</time>
-                  <AuthorBadge name={hit.post.author.name} />
+                  <AuthorBadge name={hit.post.author.name} id={hit.post.author.id} />
                 </span>
                 {other && (
                   <span className={styles.snippet} data-testid="blog-search-snippet">
