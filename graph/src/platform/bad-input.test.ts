@@ -48,6 +48,23 @@ describe('every bad input is a 4xx, over GraphQL and /api', () => {
     }
   });
 
+  it('a control character other than tab and line breaks is refused on every channel before any service; nothing is stored', async () => {
+    const CONTROL = '入力に使えない制御文字が含まれています（文字列に使える制御文字はタブと改行だけです）。';
+    const rest = await api(url, 'POST', '/computers', { token, body: { maker: 'Dell\u0007Bell', status: '正常', location: '東京' } });
+    expect(rest).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', error: CONTROL } });
+    expect((await api(url, 'GET', '/computers?maker=a%1Bb', { token })).status).toBe(400);
+    const variable = await gql(url, `mutation($i: ProfileInput!) { createProfile(input: $i) { id } }`, { i: { hobbies: 'ベル\u0007' } }, { token });
+    expect(variable.status).toBe(400);
+    expect(variable.body.errors[0].message).toBe(CONTROL);
+    const literal = await gql(url, '{ employees(filter: { name: "a\\u001bb" }) { total } }', {}, { token });
+    expect(literal.body.errors[0]).toMatchObject({ message: CONTROL, extensions: { code: 'BAD_USER_INPUT' } });
+    // Tabs and line breaks are text.
+    const fine = await api(url, 'POST', '/computers', { token, body: { maker: 'Dell', model: 'Latitude\t5440', memo: '一行目\r\n二行目', status: '正常', location: '東京' } });
+    expect(fine.status).toBe(201);
+    const [{ n }] = await db.orm.em.fork().getConnection().execute(`select count(*)::int as n from computer where maker like '%Bell'`);
+    expect(n).toBe(0);
+  });
+
   it('year-0000 dates are 400 in /api and BAD_USER_INPUT in GraphQL', async () => {
     const rest = await api(url, 'GET', '/schedules?from=0000-01-01&to=0000-01-02', { token });
     expect(rest.status).toBe(400);

@@ -56,6 +56,7 @@ export const conflict = (message: string, extra: Record<string, unknown> = {}) =
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 
 export const NUL_MESSAGE = '入力に使えない文字（NUL文字）が含まれています。';
+export const CONTROL_MESSAGE = '入力に使えない制御文字が含まれています（文字列に使える制御文字はタブと改行だけです）。';
 export const DEPTH_MESSAGE = '入力の入れ子が深すぎます。';
 
 /**

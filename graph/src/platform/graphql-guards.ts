@@ -2,9 +2,9 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { visit, type DocumentNode, type GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
-import { AppError, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, toAppError } from './errors.js';
+import { AppError, CONTROL_MESSAGE, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, toAppError } from './errors.js';
 import { readOnlyKey } from './authz.js';
-import { inputProblem } from './validation.js';
+import { CONTROL_CHARACTER, inputProblem } from './validation.js';
 
 /** Suggestions ("Did you mean …?") leak the schema; strip them everywhere. */
 export const maskSuggestions = (message: string) => message.replace(/\s*Did you mean[^?]*\?/g, '');
@@ -58,10 +58,10 @@ export function errorLogPlugin(log: Logger): ApolloServerPlugin<AppContext> {
   };
 }
 
-/** A NUL character in a string literal of the document. */
-function hasNulLiteral(doc: DocumentNode): boolean {
-  let found = false;
-  visit(doc, { StringValue: (n) => void (found ||= n.value.includes('\u0000')) });
+/** A NUL (or another control character) in a string literal of the document. */
+function literalProblem(doc: DocumentNode): 'nul' | 'control' | null {
+  let found: 'nul' | 'control' | null = null;
+  visit(doc, { StringValue: (n) => void (found = n.value.includes('\u0000') ? 'nul' : (found ?? (CONTROL_CHARACTER.test(n.value) ? 'control' : null))) });
   return found;
 }
 
@@ -72,12 +72,13 @@ function hasNulLiteral(doc: DocumentNode): boolean {
  */
 export function operationInputError(query: string | undefined, variables: unknown, document: DocumentNode | undefined): AppError | null {
   const problem = inputProblem(variables);
-  // A NUL in a literal is either raw in the text or a \u escape, so most documents need no walk.
-  const nul =
-    problem === 'nul' || (query !== undefined && query.includes('\u0000')) || ((query === undefined || query.includes('\\u')) && document !== undefined && hasNulLiteral(document));
-  if (!nul && !problem) return null;
+  // A control character in a literal is either raw in the text or a \u escape, so most documents need no walk.
+  const literal =
+    query !== undefined && query.includes('\u0000') ? 'nul' : (query === undefined || query.includes('\\u')) && document !== undefined ? literalProblem(document) : null;
+  const found = problem === 'nul' || literal === 'nul' ? 'nul' : (problem ?? literal);
+  if (!found) return null;
   // Refused before execution, so Apollo answers with this status (a 500 without it).
-  return new AppError('BAD_USER_INPUT', nul ? NUL_MESSAGE : DEPTH_MESSAGE, { fieldErrors: [], http: { status: 400 } });
+  return new AppError('BAD_USER_INPUT', found === 'nul' ? NUL_MESSAGE : found === 'control' ? CONTROL_MESSAGE : DEPTH_MESSAGE, { fieldErrors: [], http: { status: 400 } });
 }
 
 /** An AppError refused before execution, answered with its HTTP status (Apollo's default there is 500). */

@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
 import { passwordChangeRequired, readOnlyKey } from './authz.js';
-import { AppError, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
+import { AppError, CONTROL_MESSAGE, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
 import { inputProblem } from './validation.js';
 import type { Services } from './services.js';
 
@@ -277,10 +277,10 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
       if (claimed !== undefined && user && claimed !== String(user.id)) {
         throw new AppError('FORBIDDEN', 'x-user-id がログイン中のユーザーと一致しません。');
       }
-      // NUL anywhere in the query or a JSON body is refused here, before any service (a NUL in SQL
-      // text breaks the protocol), and so is a body nested deeper than any real input.
+      // NUL or another control character anywhere in the query or a JSON body is refused here,
+      // before any service (validation.ts says why), and so is a body nested deeper than any real input.
       const problem = inputProblem(req.query) ?? inputProblem(req.body);
-      if (problem) throw badInput(problem === 'nul' ? NUL_MESSAGE : DEPTH_MESSAGE);
+      if (problem) throw badInput(problem === 'nul' ? NUL_MESSAGE : problem === 'control' ? CONTROL_MESSAGE : DEPTH_MESSAGE);
       // Every query parameter is one string: a repeated one (`?status=a&status=b`) is refused, not half-read.
       const repeated = Object.keys(req.query).filter((k) => typeof req.query[k] !== 'string');
       if (repeated.length) {

@@ -29,26 +29,35 @@ const japaneseFallback: z.core.$ZodErrorMap = (issue) => {
 /** How deeply a request's values may nest (JSON bodies, GraphQL variables): far beyond any real input. */
 export const MAX_INPUT_DEPTH = 64;
 
+/** C0 control characters other than tab and line breaks, and DEL: text no screen, export or import carries faithfully. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTER = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 /**
  * What makes a request's values unusable before any service reads them: a NUL character in a
- * string (PostgreSQL text cannot hold one) or nesting deeper than MAX_INPUT_DEPTH. Walked with a
- * stack of its own, so no input can overflow the call stack.
+ * string (PostgreSQL text cannot hold one), another control character but tab and line breaks (an
+ * export would drop it and a re-import would then rewrite the stored value: one rule for every text
+ * field of every record kind, on every channel), or nesting deeper than MAX_INPUT_DEPTH. Walked
+ * with a stack of its own, so no input can overflow the call stack.
  */
-export function inputProblem(root: unknown): 'nul' | 'depth' | null {
+export function inputProblem(root: unknown): 'nul' | 'control' | 'depth' | null {
   const stack: [unknown, number][] = [[root, 0]];
+  let control = false;
   while (stack.length) {
     const [v, depth] = stack.pop()!;
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return 'nul';
+      control ||= CONTROL_CHARACTER.test(v);
     } else if (v && typeof v === 'object') {
       if (depth >= MAX_INPUT_DEPTH) return 'depth';
       for (const [k, child] of Object.entries(v)) {
         if (k.includes('\u0000')) return 'nul';
+        control ||= CONTROL_CHARACTER.test(k);
         stack.push([child, depth + 1]);
       }
     }
   }
-  return null;
+  return control ? 'control' : null;
 }
 
 /**

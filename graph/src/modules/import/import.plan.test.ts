@@ -68,6 +68,12 @@ describe('ImportPlanner: every bad cell of a row is reported', () => {
     ]);
   });
 
+  it('a control character other than tab and line breaks is refused as on every channel (an export could not carry it)', () => {
+    const { planned, errors } = decide([row(5, { 管理番号: 'NEW-2', メーカー: 'Dell\u0007Bell', 型番: 'Latitude\t5440', 拠点: '東京' })]);
+    expect(planned).toEqual([]);
+    expect(errors).toEqual([{ row: 5, column: 'メーカー', reason: '使えない制御文字が含まれています（使える制御文字はタブと改行だけです）。' }]);
+  });
+
   it('an existing computer (matched by 管理番号) the same', () => {
     const { planned, errors } = decide([row(3, { 管理番号: 'PC-0007', ...BAD })]);
     expect(planned).toEqual([]);

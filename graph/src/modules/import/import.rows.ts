@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER } from '../../platform/validation.js';
 import { CellError, type Cell } from '../../lib/xlsx/cell.js';
 import { COMPUTER_COLUMNS } from '../computers/computer.columns.js';
 import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, type DeviceStatus } from '../devices/device.enums.js';
@@ -129,6 +130,8 @@ export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportR
   for (const [header, k] of HEADER_SOURCES) {
     const c = h[k] === undefined ? undefined : cells[h[k]!];
     if (c instanceof CellError) err(header, `エラー値（${c.code}）が入っています。数式の結果ではなく値を入力してください。`);
+    // The same rule as every other channel (platform/validation.ts): what the export cannot carry is not stored.
+    else if (typeof c === 'string' && CONTROL_CHARACTER.test(c)) err(header, '使えない制御文字が含まれています（使える制御文字はタブと改行だけです）。');
   }
   const at = (k: Source): Cell | undefined => {
     if (h[k] === undefined) return undefined;

@@ -56,15 +56,11 @@ export const EMPTY_PROFILE: ProfileValues = {
   talents: '',
 };
 
-/** C0 controls other than tab and line breaks: refused, so what is stored is what every export and import carries. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/; // eslint-disable-line no-control-regex
-
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label}は文字列で入力してください。` })
     .nullish()
     .transform((s) => (s ?? '').normalize('NFC').trim())
-    .refine((s) => !CONTROL.test(s), `${label}に使えない制御文字が含まれています。`)
     .refine((s) => [...s].length <= max, `${label}は${max}文字以内で入力してください。`);
 
 /**
@@ -92,7 +88,6 @@ const list = (label: string) =>
       const entries = (raw as (string | null)[]).map((e) => (e ?? '').normalize('NFC').trim()).filter((e) => e !== '');
       if (entries.length > MAX_LIST_ENTRIES) c.addIssue({ code: 'custom', message: `${label}は${MAX_LIST_ENTRIES}件までです。` });
       else if (entries.some((e) => [...e].length > MAX_LIST_ENTRY)) c.addIssue({ code: 'custom', message: `${label}の各項目は${MAX_LIST_ENTRY}文字以内で入力してください。` });
-      else if (entries.some((e) => CONTROL.test(e))) c.addIssue({ code: 'custom', message: `${label}に使えない制御文字が含まれています。` });
       return entries;
     });
 

@@ -1,3 +1,4 @@
+import { Avatar } from '../../components/Avatar';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -152,6 +153,7 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
             <li key={n.id} className={styles.item} data-unread={!n.read || undefined} data-testid="notification-item">
               <button type="button" className={styles.itemLink} onClick={() => open(n)}>
                 {!n.read && <span className={styles.dot} aria-label={text.unreadLabel} role="img" />}
+                {n.actor && <Avatar name={n.actor.name} employeeId={n.actor.id} size={28} />}
                 <span className={styles.itemText}>
                   <span className={styles.message}>{describe(text, n)}</span>
                   {n.excerpt && <span className={styles.excerpt}>{n.excerpt}</span>}
