@@ -1,3 +1,4 @@
+import { PersonName } from '../../components/PersonName';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useSubscription } from '@apollo/client/react';
@@ -76,13 +77,21 @@ export default function EmployeesPage({ def }: { def: PageDef }) {
           narrow
             ? [
                 { key: 'id', header: t('col.id'), render: (r) => r.id, width: '3rem' },
-                { key: 'name', header: t('col.name'), render: (r) => <strong>{r.name}</strong> },
+                {
+                  key: 'name',
+                  header: t('col.name'),
+                  render: (r) => (
+                    <PersonName id={r.id} name={r.name}>
+                      <strong>{r.name}</strong>
+                    </PersonName>
+                  ),
+                },
                 { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
                 { key: 'status', header: t('col.status'), render: (r) => statusText(r.status, r.statusLabel), nowrap: true },
               ]
             : [
                 { key: 'id', header: t('col.id'), render: (r) => r.id, width: '4rem', nowrap: true },
-                { key: 'name', header: t('col.name'), render: (r) => r.name, nowrap: true },
+                { key: 'name', header: t('col.name'), render: (r) => <PersonName id={r.id} name={r.name} />, nowrap: true },
                 { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
                 {
                   key: 'status',

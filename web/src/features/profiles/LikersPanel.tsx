@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Label, Spinner } from '@primer/react';
 import { useCatalog, useT } from '../../app/i18n';
-import { Avatar } from '../../components/Avatar';
+import { PersonName } from '../../components/PersonName';
 import { ProfileLikersQuery } from './operations';
 import { PROFILE } from './profiles.i18n';
 import styles from './profiles.module.css';
@@ -35,10 +35,7 @@ export function LikersTable({ profileId, revision }: { profileId: number; revisi
           {likers.map((l) => (
             <tr key={l.id}>
               <td>
-                <span className={styles.likerName}>
-                  <Avatar name={l.name} employeeId={l.id} size={20} />
-                  {l.name}
-                </span>
+                <PersonName id={l.id} name={l.name} />
               </td>
               <td>{l.departmentName ?? '—'}</td>
               <td>{l.locationName ?? '—'}</td>
