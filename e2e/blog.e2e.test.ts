@@ -117,7 +117,7 @@ describe('blog feed (/blog, /blog/sp)', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
     await page.goto('/blog?title=' + encodeURIComponent('全社キックオフ'));
-    const picture = cards(page).first().locator('img');
+    const picture = cards(page).first().getByRole('img', { name: 'キックオフ会場.png' });
     await picture.waitFor();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await shot(page, 'desktop-blog-picture');
