@@ -25,6 +25,13 @@ export interface CheckOptions {
   maxBytes?: number;
   maxPixels?: number;
   allowed?: readonly AttachmentKind[];
+  /**
+   * The caller decodes the image itself and stores only what it encodes anew (profile pictures):
+   * the header is still checked (format, pixel limit), but the whole-image decode that proves a
+   * file stored as it is can be read, and the metadata strip, are left to it — a 24-megapixel
+   * photo decoded twice took ten times the resize alone (bench/profiles-avatar).
+   */
+  reencodedByCaller?: boolean;
 }
 
 const MB = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
@@ -66,7 +73,7 @@ const SHARP_FORMAT: Partial<Record<AttachmentKind, string>> = { png: 'png', jpeg
  * fails here. The pixel count is checked from the header first, so a decompression bomb is refused
  * before any pixel is decoded; sharp's limitInputPixels stands behind that check.
  */
-async function checkImage(bytes: Uint8Array, kind: AttachmentKind, maxPixels: number): Promise<CheckedAttachment['image']> {
+async function checkImage(bytes: Uint8Array, kind: AttachmentKind, maxPixels: number, decodeWhole: boolean): Promise<CheckedAttachment['image']> {
   const unreadable = () => new FileCheckError('FILE_UNREADABLE', `${ATTACHMENT_TYPES[kind].label}として読み取れませんでした。ファイルが壊れていないか確かめてください。`);
   const tooLarge = () =>
     new FileCheckError('FILE_IMAGE_TOO_LARGE', `画像の画素数が大きすぎます（上限 ${(maxPixels / 1_000_000).toLocaleString('ja-JP')} 百万画素）。縮小してから添付してください。`);
@@ -83,6 +90,7 @@ async function checkImage(bytes: Uint8Array, kind: AttachmentKind, maxPixels: nu
   const frames = meta.pages ?? 1;
   const frameHeight = meta.pageHeight ?? meta.height;
   if (meta.width * frameHeight * frames > maxPixels) throw tooLarge();
+  if (!decodeWhole) return { width: meta.width, height: frameHeight, frames };
   try {
     await open().stats();
   } catch (e) {
@@ -147,10 +155,10 @@ export async function checkAttachment(input: { bytes: Uint8Array; fileName: stri
   if (kind === 'pdf' && !looksLikeWholePdf(bytes)) {
     throw new FileCheckError('FILE_UNREADABLE', 'PDF として読み取れませんでした。ファイルが壊れていないか、最後まで保存されているか確かめてください。');
   }
-  if (SHARP_FORMAT[kind]) image = await checkImage(bytes, kind, options.maxPixels ?? MAX_IMAGE_PIXELS);
+  if (SHARP_FORMAT[kind]) image = await checkImage(bytes, kind, options.maxPixels ?? MAX_IMAGE_PIXELS, !options.reencodedByCaller);
 
   const mime = ATTACHMENT_TYPES[kind].mime;
-  const stored = image ? await withoutMetadata(bytes, kind) : bytes;
+  const stored = image && !options.reencodedByCaller ? await withoutMetadata(bytes, kind) : bytes;
   return {
     kind,
     bytes: stored,

@@ -76,7 +76,7 @@ export class ProfileImageService {
     let thumb: Buffer;
     try {
       const { bytes } = parseDataUrl(input.dataUrl);
-      const checked = await checkAttachment({ bytes, fileName: name }, { allowed: IMAGE_KINDS });
+      const checked = await checkAttachment({ bytes, fileName: name }, { allowed: IMAGE_KINDS, reencodedByCaller: true });
       const source = () => sharp(checked.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false }).timeout({ seconds: 20 }).autoOrient();
       display = await source().resize(DISPLAY[kind]).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
       thumb = await sharp(display.data).resize(THUMB[kind]).webp({ quality: 80 }).toBuffer();
