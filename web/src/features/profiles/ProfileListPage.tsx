@@ -59,6 +59,30 @@ export default function ProfileListPage({ def }: { def: PageDef }) {
   };
   const words = variables.q?.split(/[\s\u3000]+/).filter(Boolean) ?? [];
   const filtered = Boolean(variables.title || variables.name || variables.departmentId || variables.q);
+  // Name, title and department: beside the keyword on a wide screen, folded under it on a phone.
+  const secondary = (
+    <>
+      <FormControl>
+        <FormControl.Label>{tp('filterName')}</FormControl.Label>
+        <TextInput block value={filter.name} onChange={(e) => set('name')(e.target.value)} data-testid="profile-filter-name" />
+      </FormControl>
+      <FormControl>
+        <FormControl.Label>{tp('filterTitle')}</FormControl.Label>
+        <TextInput block value={filter.title} onChange={(e) => set('title')(e.target.value)} data-testid="profile-filter-title" />
+      </FormControl>
+      <FormControl>
+        <FormControl.Label>{tp('filterDepartment')}</FormControl.Label>
+        <Select block value={filter.departmentId} onChange={(e) => set('departmentId')(e.target.value)} data-testid="profile-filter-department">
+          <Select.Option value="">{tp('allDepartments')}</Select.Option>
+          {departments.map((d) => (
+            <Select.Option key={d.value} value={d.value}>
+              {d.label}
+            </Select.Option>
+          ))}
+        </Select>
+      </FormControl>
+    </>
+  );
 
   return (
     <Page testId="profile-list-page">
@@ -72,50 +96,10 @@ export default function ProfileListPage({ def }: { def: PageDef }) {
         {narrow ? (
           <details className={styles.moreFilters}>
             <summary>{tp('moreFilters')}</summary>
-            <div className={styles.filtersInner}>
-              <FormControl>
-                <FormControl.Label>{tp('filterName')}</FormControl.Label>
-                <TextInput block value={filter.name} onChange={(e) => set('name')(e.target.value)} data-testid="profile-filter-name" />
-              </FormControl>
-              <FormControl>
-                <FormControl.Label>{tp('filterTitle')}</FormControl.Label>
-                <TextInput block value={filter.title} onChange={(e) => set('title')(e.target.value)} data-testid="profile-filter-title" />
-              </FormControl>
-              <FormControl>
-                <FormControl.Label>{tp('filterDepartment')}</FormControl.Label>
-                <Select block value={filter.departmentId} onChange={(e) => set('departmentId')(e.target.value)} data-testid="profile-filter-department">
-                  <Select.Option value="">{tp('allDepartments')}</Select.Option>
-                  {departments.map((d) => (
-                    <Select.Option key={d.value} value={d.value}>
-                      {d.label}
-                    </Select.Option>
-                  ))}
-                </Select>
-              </FormControl>
-            </div>
+            <div className={styles.filtersInner}>{secondary}</div>
           </details>
         ) : (
-          <>
-            <FormControl>
-              <FormControl.Label>{tp('filterName')}</FormControl.Label>
-              <TextInput block value={filter.name} onChange={(e) => set('name')(e.target.value)} data-testid="profile-filter-name" />
-            </FormControl>
-            <FormControl>
-              <FormControl.Label>{tp('filterTitle')}</FormControl.Label>
-              <TextInput block value={filter.title} onChange={(e) => set('title')(e.target.value)} data-testid="profile-filter-title" />
-            </FormControl>
-            <FormControl>
-              <FormControl.Label>{tp('filterDepartment')}</FormControl.Label>
-              <Select block value={filter.departmentId} onChange={(e) => set('departmentId')(e.target.value)} data-testid="profile-filter-department">
-                <Select.Option value="">{tp('allDepartments')}</Select.Option>
-                {departments.map((d) => (
-                  <Select.Option key={d.value} value={d.value}>
-                    {d.label}
-                  </Select.Option>
-                ))}
-              </Select>
-            </FormControl>
-          </>
+          secondary
         )}
       </div>
       {error && !page && (
