@@ -1,5 +1,6 @@
 import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { AppContext } from '../../platform/context.js';
+import { PageArgs } from '../../platform/pagination.js';
 import { COMMENT_PAGE, REPLY_PAGE } from '../../platform/comment-thread.js';
 import { requireUser } from '../../platform/authz.js';
 import { liveHub } from '../../platform/live/hub.js';
@@ -35,9 +36,9 @@ export class ProfileResolver {
     return ctx.services.profiles.profiles.ofEmployee(ctx, employeeId ?? ctx.user!.id);
   }
 
-  @Query(() => [ProfileLiker], { description: 'プロフィールにいいねした社員（新しい順）' })
-  profileLikers(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<ProfileLiker[]> {
-    return ctx.services.profiles.profiles.likers(ctx, id);
+  @Query(() => [ProfileLiker], { description: 'プロフィールにいいねした社員の1ページ（新しい順。全体の数は Profile.likeCount）' })
+  profileLikers(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Args() page: PageArgs): Promise<ProfileLiker[]> {
+    return ctx.services.profiles.profiles.likers(ctx, id, page.offset, page.limit);
   }
 
   @Mutation(() => Profile, { description: '自分のプロフィールを作る（すでにあれば CONFLICT）' })

@@ -232,7 +232,7 @@ export function profileRoutes(r: Router): void {
   r.get(
     '/profiles/:id/likers',
     handle(async (ctx, req) =>
-      (await ctx.services.profiles.profiles.likers(ctx, pathId(req.params.id, 'プロフィール'))).map((l) => ({
+      (await ctx.services.profiles.profiles.likers(ctx, pathId(req.params.id, 'プロフィール'), req.query.offset, req.query.limit)).map((l) => ({
         employee_id: l.id,
         name: l.name,
         department: l.departmentName,

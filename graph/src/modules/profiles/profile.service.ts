@@ -6,6 +6,7 @@ import { record } from '../../platform/events/outbox.js';
 import { fetchPage, fromOf, Where, containsPattern } from '../../platform/list-query.js';
 import { execBound, pgTextArray } from '../../platform/sql.js';
 import { checkId, checkSearchText } from '../../platform/validation.js';
+import { checkPage } from '../../platform/pagination.js';
 import type { CurrentUser } from '../auth/session.service.js';
 import { EmployeeStatus } from '../employees/employee.enums.js';
 import { changedValues, EMPTY_PROFILE, profileNotFound, searchTextOf, searchWord, type ProfileValues } from './profile.fields.js';
@@ -160,18 +161,19 @@ export class ProfileService {
     return rows.map((r) => r.employee_id);
   }
 
-  /** Who liked a profile (newest first): name, department, location, status, email from the master data. */
-  async likers(ctx: AppContext, id: number): Promise<ProfileLiker[]> {
+  /** A page of who liked a profile (newest first; `likeCount` is the total): name, department, location, status, email from the master data. */
+  async likers(ctx: AppContext, id: number, offset?: unknown, limit?: unknown): Promise<ProfileLiker[]> {
     requireUser(ctx);
     checkId(id, 'プロフィール');
+    const page = checkPage(offset, limit);
     await this.ownerOf(ctx.em, id);
     const rows = await execBound<{ id: number; name: string; department_name: string | null; location_name: string | null; status: EmployeeStatus; email: string | null }>(
       ctx.em,
       `select e.id, e.name, d.name as department_name, l.name as location_name, e.status, e.email
          from profile_like pl join employee e on e.id = pl.employee_id
          left join department d on d.id = e.department_id left join location l on l.id = e.location_id
-        where pl.profile_id = ? order by pl.created_at desc, e.id`,
-      [id],
+        where pl.profile_id = ? order by pl.created_at desc, e.id limit ? offset ?`,
+      [id, page.limit, page.offset],
     );
     return rows.map((r) => ({ id: r.id, name: r.name, departmentName: r.department_name, locationName: r.location_name, status: r.status, email: r.email }));
   }

@@ -157,6 +157,12 @@ describe('profiles', () => {
     const likers = (await ok('staff', `query($id: Int!) { profileLikers(id: $id) { id name departmentName status email } }`, { id: target.id })).profileLikers;
     expect(likers.map((l: { id: number }) => l.id)).toEqual([id.outsider, id.colleague]);
     expect(likers[0]).toMatchObject({ status: 'ACTIVE' });
+    // The likers come a page at a time (a popular profile may have thousands): the newest first.
+    const firstOnly = await api(p.url, 'GET', `/profiles/${target.id}/likers?limit=1`, { token: token.staff });
+    expect(firstOnly.body.map((l: { employee_id: number }) => l.employee_id)).toEqual([id.outsider]);
+    const second = await api(p.url, 'GET', `/profiles/${target.id}/likers?limit=1&offset=1`, { token: token.staff });
+    expect(second.body.map((l: { employee_id: number }) => l.employee_id)).toEqual([id.colleague]);
+    expect((await api(p.url, 'GET', `/profiles/${target.id}/likers?limit=1000`, { token: token.staff })).status).toBe(400);
     expect((await api(p.url, 'GET', `/profiles/${target.id}/toggle_like/${id.outsider}`, { token: token.outsider })).body.likes_employee_ids).toBe(String(id.colleague));
     const unknown = await api(p.url, 'GET', `/profiles/999999/toggle_like/${id.outsider}`, { token: token.outsider });
     expect(unknown).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', error: 'プロフィールが見つかりません。' } });
