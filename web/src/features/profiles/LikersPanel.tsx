@@ -8,7 +8,7 @@ import { PROFILE } from './profiles.i18n';
 import styles from './profiles.module.css';
 
 /** いいねした社員: name, department, location, status and email, read from the master data (newest first). */
-export function LikersTable({ profileId, revision }: { profileId: number; revision: number }) {
+export function LikersTable({ profileId, revision, total }: { profileId: number; revision: number; total: number }) {
   const t = useT();
   const tp = useCatalog(PROFILE);
   const { data, loading, refetch } = useQuery(ProfileLikersQuery, { variables: { id: profileId }, fetchPolicy: 'network-only' });
@@ -21,6 +21,7 @@ export function LikersTable({ profileId, revision }: { profileId: number; revisi
   if (likers.length === 0) return <p className={styles.muted}>{tp('noLikers')}</p>;
   return (
     <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={tp('likers')}>
+      {total > likers.length && <p className={styles.muted}>{tp('likersNewest', { shown: likers.length, total })}</p>}
       <table className={styles.likers} data-testid="profile-likers">
         <thead>
           <tr>

@@ -237,7 +237,7 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
               </div>
               <details className={styles.panel} open data-testid="profile-likers-panel">
                 <summary>{tp('likersCount', { count: profile.likeCount })}</summary>
-                <LikersTable profileId={profile.id} revision={revision} />
+                <LikersTable profileId={profile.id} revision={revision} total={profile.likeCount} />
               </details>
               <h2 id="profile-comments" className={styles.sectionTitle}>
                 {tp('comments')}（{commentTotal ?? profile.commentCount}）
@@ -280,7 +280,7 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
                   >
                     {tp('like')} {profile.likeCount}
                   </Button>
-                  <LikersTable profileId={profile.id} revision={revision} />
+                  <LikersTable profileId={profile.id} revision={revision} total={profile.likeCount} />
                 </>
               ) : (
                 <ProfileComments profileId={profile.id} revision={revision} onCount={setCommentTotal} />
