@@ -59,7 +59,13 @@ describe('unsaved edits ask before they are lost (issue 22, item 5)', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
     await editFirst(page, '/smartphones', 'smartphones-table', 'キャリア', '未保存のキャリア');
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.accept())));
+    // The guard is armed once a route change asks (the same effect adds the beforeunload listener).
+    await sidebar(page).getByRole('link', { name: 'パソコン' }).click();
+    await leaveDialog(page).getByRole('button', { name: '編集を続ける' }).click();
+    const asked = new Promise<string>((resolve, reject) => {
+      page.once('dialog', (d) => (resolve(d.type()), void d.accept()));
+      setTimeout(() => reject(new Error('the browser did not ask before closing the tab')), 10_000);
+    });
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
 
