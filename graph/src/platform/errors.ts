@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { ErrorReason } from './error-reasons.js';
 
 export type ErrorCode =
   | 'UNAUTHENTICATED'
@@ -42,7 +43,7 @@ export class AppError extends GraphQLError {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    extra: Record<string, unknown> = {},
+    extra: { reason?: ErrorReason; [extension: string]: unknown } = {},
   ) {
     super(message, { extensions: { code, ...extra } });
   }
@@ -52,7 +53,7 @@ export const unauthenticated = (message = 'ログインが必要です。') => n
 export const forbidden = (message = 'この操作を行う権限がありません。') => new AppError('FORBIDDEN', message);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what}が見つかりません。`);
 export const badInput = (message: string, fieldErrors: FieldError[] = []) => new AppError('BAD_USER_INPUT', message, { fieldErrors });
-export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError('CONFLICT', message, extra);
+export const conflict = (message: string, extra: ConstructorParameters<typeof AppError>[2] = {}) => new AppError('CONFLICT', message, extra);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 
 export const NUL_MESSAGE = '入力に使えない文字（NUL文字）が含まれています。';

@@ -3,9 +3,10 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { notFound } from '../../platform/errors.js';
-import { checkAttachment, FileCheckError, fileResponseHeaders, IMAGE_KINDS, isFileKey, newFileKey, parseDataUrl, type FileStorage } from '../../lib/files/index.js';
+import { checkAttachment, fileResponseHeaders, IMAGE_KINDS, isFileKey, newFileKey, parseDataUrl, type FileStorage } from '../../lib/files/index.js';
 import { imageUrls, type RichTextDocument } from '../../lib/rich-text/index.js';
 import { blogInput } from './blog.errors.js';
+import { fileRefused } from './blog-post.attachment.js';
 
 /** Where a body image is served: `/api/blog_images/<uuid>.<ext>` (its key is `blog-images/<uuid>.<ext>`). */
 const URL_PREFIX = '/api/blog_images/';
@@ -55,18 +56,7 @@ export class BlogImageService {
       ]);
       return { url: blogImageUrl(key), name: checked.displayName, type: checked.contentType, size: checked.size };
     } catch (e) {
-      if (e instanceof FileCheckError)
-        throw blogInput(
-          e.code === 'FILE_TOO_LARGE' || e.code === 'FILE_IMAGE_TOO_LARGE'
-            ? 'POST_FILE_SIZE'
-            : e.code === 'FILE_TYPE_NOT_ALLOWED' || e.code === 'FILE_CONTENT_MISMATCH'
-              ? 'POST_FILE_TYPE'
-              : 'POST_FILE_UNREADABLE',
-          e.message,
-          'data_url',
-          { fileCode: e.code },
-        );
-      throw e;
+      fileRefused(e, 'data_url');
     }
   }
 

@@ -51,9 +51,11 @@ describe("a post's one attachment", () => {
     ['a PDF named .jpg', 'scan.jpg', 'image/jpeg', pdf(), 'POST_FILE_TYPE'],
     ['a file over 5 MB', 'big.txt', 'text/plain', Buffer.alloc(5 * 1024 * 1024 + 1, 0x61), 'POST_FILE_SIZE'],
     ['a broken data URL', 'a.txt', 'text/plain', null, 'POST_FILE_UNREADABLE'],
+    ['two files', 'a.txt', 'text/plain', 'two', 'POST_FILE_TOO_MANY'],
   ])('refuses %s with its reason and writes nothing', async (_, name, type, bytes, reason) => {
     const before = await w.sql(`select count(*)::int as n from blog_post`);
-    const files = bytes ? upload(name, type, bytes) : JSON.stringify([{ name, url: 'data:text/plain;base64,@@@', type }]);
+    const one = { name, url: dataUrl(type, Buffer.from('メモ')), type };
+    const files = bytes === 'two' ? JSON.stringify([one, one]) : bytes ? upload(name, type, bytes as Buffer) : JSON.stringify([{ name, url: 'data:text/plain;base64,@@@', type }]);
     const r = await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: body({ upload_files: files }) });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 'BAD_USER_INPUT', reason, fieldErrors: [{ field: 'upload_files' }] });

@@ -38,11 +38,11 @@ const REASON: Record<FileErrorCode, BlogErrorReason> = {
   FILE_CONTENT_MISMATCH: 'POST_FILE_TYPE',
   FILE_UNREADABLE: 'POST_FILE_UNREADABLE',
   FILE_DATA_MALFORMED: 'POST_FILE_UNREADABLE',
-  FILE_TOO_MANY: 'POST_FILE_UNREADABLE',
+  FILE_TOO_MANY: 'POST_FILE_TOO_MANY',
 };
 
 /** A refused file as the blog's typed error (the spec's 'File type not allowed', 'File size exceeds limit', 'Failed to process file'). */
-function refused(e: unknown, field: string): never {
+export function fileRefused(e: unknown, field: string): never {
   if (e instanceof FileCheckError) throw blogInput(REASON[e.code], e.message, field, { fileCode: e.code });
   throw e;
 }
@@ -68,7 +68,7 @@ export function attachmentFromRest(value: unknown, field = 'upload_files'): Atta
     if (file.kind === 'stored') throw new FileCheckError('FILE_DATA_MALFORMED', 'この投稿の添付ファイルではない URL です。新しいファイルはデータ URL で送ってください。');
     return { kind: 'upload', name: file.name, bytes: file.bytes };
   } catch (e) {
-    refused(e, field);
+    fileRefused(e, field);
   }
 }
 
@@ -81,7 +81,7 @@ export function attachmentFromDataUrl(dataUrl: unknown, name: unknown, field = '
       throw new FileCheckError('FILE_DATA_MALFORMED', 'attachment_filename にファイル名（255 文字以内）を入れてください。');
     return { kind: 'upload', name, bytes };
   } catch (e) {
-    refused(e, field);
+    fileRefused(e, field);
   }
 }
 
@@ -96,10 +96,10 @@ export class BlogAttachments {
 
   async store(change: AttachmentChange, field = 'upload_files'): Promise<StoredAttachment | null> {
     if (change.kind !== 'upload') return null;
-    const checked = await checkAttachment({ bytes: change.bytes, fileName: change.name }).catch((e: unknown) => refused(e, field));
+    const checked = await checkAttachment({ bytes: change.bytes, fileName: change.name }).catch((e: unknown) => fileRefused(e, field));
     const key = newFileKey('blog', checked.extension);
     let thumbKey: string | null = null;
-    const thumb = IMAGE_KINDS.includes(checked.kind) ? await makeThumbnail(checked.bytes).catch((e: unknown) => refused(e, field)) : null;
+    const thumb = IMAGE_KINDS.includes(checked.kind) ? await makeThumbnail(checked.bytes).catch((e: unknown) => fileRefused(e, field)) : null;
     await this.storage.put(key, checked.bytes, { contentType: checked.contentType });
     if (thumb) {
       thumbKey = thumbnailKey(key);

@@ -17,6 +17,7 @@ export type BlogErrorReason =
   | 'POST_FILE_TYPE' // 'File type not allowed'
   | 'POST_FILE_SIZE' // 'File size exceeds limit'
   | 'POST_FILE_UNREADABLE' // 'Failed to process file'
+  | 'POST_FILE_TOO_MANY'
   | 'POST_FILE_PROCESSING' // 'Vui lòng chờ file được xử lý xong trước khi lưu blog.'
   | 'POST_CONTENT'; // the Editor.js document was refused (its own code is in richTextCode)
 

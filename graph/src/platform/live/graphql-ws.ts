@@ -4,6 +4,7 @@ import type { ApolloServer } from '@apollo/server';
 import {
   GraphQLError,
   getOperationAST,
+  getVariableValues,
   parse,
   specifiedRules,
   validate,
@@ -140,6 +141,9 @@ export function graphqlWebSocket(opts: {
         }
         const inputError = operationInputError(payload.query, payload.variables, document);
         if (inputError) return [inputError];
+        // Variables are the caller's: coerced here, so a badly typed one is BAD_USER_INPUT, as Apollo answers over HTTP.
+        const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 25 });
+        if (coerced.errors) return coerced.errors.map((e) => new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes, extensions: { code: 'BAD_USER_INPUT' } }));
         const position = (payload.extensions as { livePosition?: unknown } | undefined)?.livePosition === true;
         directFrames(contextValue, c.extra.socket, id, (errors) => format(errors, requestId, payload.operationName), position);
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
