@@ -24,7 +24,13 @@ beforeAll(async () => {
   graph = await startGraph(testConfig(), pino({ level: 'info' }, sink), db.url);
   url = graph.server.url;
   token = await loginToken(url, 'staff');
-  client = createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
+  client = createClient({
+    url: url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: false,
+    connectionParams: { authorization: `Bearer ${token}` },
+  });
 });
 afterAll(async () => {
   await client?.dispose();
