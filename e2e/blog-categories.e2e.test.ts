@@ -85,7 +85,7 @@ describe('blog category settings', () => {
     const row = rowOf(page, NAME);
     await row.waitFor();
     expect(await row.innerText()).toContain('閲覧');
-    expect(await row.innerText()).toContain('部署 1・社員 1人');
+    expect(await row.innerText()).toMatch(/部署 1\s*社員 1人/);
     expect(await row.getByTestId('blog-category').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(31, 111, 235)');
 
     // View mode, 編集, tick 書き込み (閲覧 stays: writing includes reading), 保存.
@@ -165,6 +165,21 @@ describe('blog category settings', () => {
     await page.goto('/blog_category');
     await rows(page).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Japanese breaks at sensible places: never inside 「書き込み・閲覧」 or between a number and its counter.
+    const broken = await rows(page).evaluateAll((trs) =>
+      trs.flatMap((tr) =>
+        [...tr.querySelectorAll('td')]
+          .slice(1)
+          .flatMap((td) => [...td.querySelectorAll('span'), td].filter((el) => !el.querySelector('span') && el.textContent?.trim()))
+          .filter((el) => {
+            const r = document.createRange();
+            r.selectNodeContents(el);
+            return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+          })
+          .map((el) => el.textContent),
+      ),
+    );
+    expect(broken).toEqual([]);
     await shot(page, 'narrow-blog-categories');
     // A single tap opens a row on the narrow list.
     await page.getByRole('button', { name: '絞り込み' }).click();

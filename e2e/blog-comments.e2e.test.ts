@@ -108,13 +108,17 @@ describe('blog comments (web)', () => {
     expect(await mainBox(page).inputValue()).toBe('');
     await expect.poll(() => card.getByTestId('blog-comment-count').innerText()).toBe('1');
 
-    // A reply, under the comment.
+    // A reply, under the comment: the same Enter rule as the main box, said under both.
     const first = commentNamed(page, 'お疲れ😄さまです');
     await first.getByRole('button', { name: '返信' }).click();
     const replyBox = first.getByTestId('blog-reply-box');
-    await replyBox.getByRole('textbox').fill('ありがとうございます');
-    await replyBox.getByTestId('blog-comment-send').click();
-    await expect.poll(() => first.getByTestId('blog-reply').getByTestId('blog-comment-text').allInnerTexts()).toEqual(['ありがとうございます']);
+    expect(await replyBox.innerText()).toContain('Enter で送信・Shift+Enter で改行');
+    expect(await dialogOf(page).getByTestId('blog-comment-box').innerText()).toContain('Enter で送信・Shift+Enter で改行');
+    await replyBox.getByRole('textbox').fill('ありがとう');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('ございます');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => first.getByTestId('blog-reply').getByTestId('blog-comment-text').allInnerTexts()).toEqual(['ありがとう\nございます']);
     await expect.poll(() => card.getByTestId('blog-comment-count').innerText()).toBe('2');
 
     // A file the browser takes by name but the server refuses by content: the server's message, and nothing is posted.

@@ -65,8 +65,10 @@ describe('profiles (web)', () => {
     await expect.poll(async () => Number(await theirCount.innerText()), { timeout: 5_000 }).toBe(before + (liked ? -1 : 1));
 
     const text = `ライブのコメント ${Date.now().toString(36)}`;
+    // Enter sends here too (the blog's rule, said under the box).
+    expect(await me.page.getByTestId('profile-comment-box').innerText()).toContain('Enter で送信・Shift+Enter で改行');
     await me.page.getByTestId('profile-comment-box').getByRole('textbox').fill(text);
-    await me.page.getByTestId('profile-comment-send').click();
+    await me.page.keyboard.press('Enter');
     await them.page.getByTestId('profile-comment-list').getByText(text).waitFor({ timeout: 5_000 });
     await me.page.getByTestId('profile-likers-panel').getByText('山田 太郎').first().waitFor();
     const onProfile = await axeViolations(me.page, { include: '[data-testid="profile-page"]' });

@@ -77,6 +77,8 @@ export interface ViewEngagement {
   savedByMe: boolean;
   confirmedCount: number;
   confirmedByMe: boolean;
+  /** Commented on or confirmed: New! is over (isNewFor). */
+  answeredByMe: boolean;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'ブログ一覧の1ページ（ピン留め中が先、次に公開開始日の新しい順）' })

@@ -187,6 +187,7 @@ export function changeFor(e: BlogLiveEvent, viewer: Viewer, feed?: LiveFeed): Bl
   const seenByMe = g.seenBy.has(viewer.id);
   const savedByMe = g.savedBy.has(viewer.id);
   const confirmedByMe = g.confirmedBy.has(viewer.id);
+  const answeredByMe = confirmedByMe || g.commentedBy.has(viewer.id);
   const inFeed = feed
     ? onFeed(
         { id: viewer.id, outsideWindow: feed.outsideWindow },
@@ -203,10 +204,10 @@ export function changeFor(e: BlogLiveEvent, viewer: Viewer, feed?: LiveFeed): Bl
       )
     : null;
   const role = row.author_id === viewer.id ? 'author' : isBlogAdmin(viewer.role) ? 'admin' : 'member';
-  const cls = `${role}:${+likedByMe}${+seenByMe}${+savedByMe}${+confirmedByMe}:${inFeed}`;
+  const cls = `${role}:${+likedByMe}${+seenByMe}${+savedByMe}${+confirmedByMe}${+answeredByMe}:${inFeed}`;
   return shared(e, cls, () => {
     const { likeCount, seenCount, commentCount, likers } = g;
-    const engagement = { likeCount, seenCount, commentCount, likers, likedByMe, seenByMe, savedByMe, confirmedCount: g.confirmedBy.size, confirmedByMe };
+    const engagement = { likeCount, seenCount, commentCount, likers, likedByMe, seenByMe, savedByMe, confirmedCount: g.confirmedBy.size, confirmedByMe, answeredByMe };
     const post = { ...toView(row, viewer, e.today), engagement };
     return { kind: e.kind, postId: e.postId, post, inFeed };
   });

@@ -156,6 +156,7 @@ export const en: Messages = {
   'error.reload': 'Reload',
 
   'common.loading': 'Loading…',
+  'comments.enterHint': 'Enter sends · Shift+Enter for a new line',
 
   // ── master data & devices (employees, departments, computers, smartphones, Office) ──
   'rec.close': 'Close',
@@ -374,7 +375,8 @@ export const en: Messages = {
   'blogCat.noDepartments': 'No departments chosen',
   'blogCat.noEmployees': 'No employees chosen',
   'blogCat.removeMember': 'Remove {name}',
-  'blogCat.memberSummary': '{d} departments · {e} people',
+  'blogCat.memberDepartments': '{n} departments',
+  'blogCat.memberPeople': '{n} people',
   'blogCat.empty': 'No categories yet. Create one with Add.',
   'device.showDiscarded': 'Show discarded',
   'device.history': 'Usage history',
@@ -662,8 +664,8 @@ export const en: Messages = {
   'blog.emptyMine': 'You have not written a post yet. Use Create to write your first.',
   'blog.emptyFiltered': 'No posts match these filters. Change them or press Clear.',
   'blog.fetchFailed': 'The blog could not be loaded. Please try again later.',
-  'blog.pdfLink': 'PDF: {name}',
-  'blog.fileLink': 'Attachment: {name}',
+  'blog.pdfLink': 'PDF:',
+  'blog.fileLink': 'Attachment:',
   'blogEdit.author': 'Author',
   'blogEdit.updatedAt': 'Updated',
   'blogEdit.title': 'Title',
@@ -721,5 +723,6 @@ export const en: Messages = {
   'blogEdit.publish': 'Save and publish',
   'blogEdit.created': 'Post published',
   'blogEdit.updated': 'Post updated',
+  'blogEdit.postedOutsideRange': 'You do not read this category, so the post is listed under My blog',
   'blogEdit.savedDraft': 'Draft saved',
 };

@@ -157,6 +157,7 @@ export const ja = {
   'error.reload': '再読み込み',
 
   'common.loading': '読み込み中…',
+  'comments.enterHint': 'Enter で送信・Shift+Enter で改行',
 
   // ── master data & devices (employees, departments, computers, smartphones, Office) ──
   'rec.close': '閉じる',
@@ -375,7 +376,8 @@ export const ja = {
   'blogCat.noDepartments': '部署は選ばれていません',
   'blogCat.noEmployees': '社員は選ばれていません',
   'blogCat.removeMember': '{name}を外す',
-  'blogCat.memberSummary': '部署 {d}・社員 {e}人',
+  'blogCat.memberDepartments': '部署 {n}',
+  'blogCat.memberPeople': '社員 {n}人',
   'blogCat.empty': 'カテゴリはまだありません。「追加」から作成できます。',
   'device.showDiscarded': '廃棄を表示',
   'device.history': '使用履歴',
@@ -663,8 +665,8 @@ export const ja = {
   'blog.emptyMine': 'まだブログを書いていません。「作成」から最初の投稿を書けます。',
   'blog.emptyFiltered': '条件に合うブログはありません。条件を変えるか「クリア」を押してください。',
   'blog.fetchFailed': 'ブログを読み込めませんでした。時間をおいて再度お試しください。',
-  'blog.pdfLink': 'PDF: {name}',
-  'blog.fileLink': '添付ファイル: {name}',
+  'blog.pdfLink': 'PDF:',
+  'blog.fileLink': '添付ファイル:',
   'blogEdit.author': '作成者',
   'blogEdit.updatedAt': '更新日',
   'blogEdit.title': 'タイトル',
@@ -722,6 +724,7 @@ export const ja = {
   'blogEdit.publish': '保存して公開',
   'blogEdit.created': 'ブログを投稿しました',
   'blogEdit.updated': 'ブログを更新しました',
+  'blogEdit.postedOutsideRange': 'このカテゴリはあなたの閲覧範囲外のため、マイブログに表示されます',
   'blogEdit.savedDraft': '下書きを保存しました',
 } as const;
 

@@ -8,6 +8,8 @@ import { legibleTextColor } from './card-helpers';
 import { EngagementBar, NewLabel } from './engagement';
 import { ReadingBar } from './reading';
 import styles from './blog.module.css';
+import { RichTextView } from '../../components/rich-text/RichTextView';
+import { FileName } from '../../components/FileName';
 
 export type BlogCardPost = BlogCardFieldsFragment;
 
@@ -56,7 +58,9 @@ export function AttachmentView({ attachment, large }: { attachment: BlogCardPost
   return (
     <Link href={attachment.url} target="_blank" rel="noopener noreferrer" onClick={stop} onDoubleClick={stop} className={styles.fileLink} data-testid="blog-file-link">
       <FileIcon size={16} />
-      <span>{attachment.type === 'application/pdf' ? t('blog.pdfLink', { name: attachment.name }) : t('blog.fileLink', { name: attachment.name })}</span>
+      <span className={styles.fileText}>
+        {attachment.type === 'application/pdf' ? t('blog.pdfLink') : t('blog.fileLink')} <FileName name={attachment.name} />
+      </span>
     </Link>
   );
 }
@@ -108,7 +112,7 @@ export function BlogCard({
         <time dateTime={post.publishStart}>{displayDate(post.publishStart)}</time>
       </div>
       <AttachmentView attachment={post.attachment} />
-      <div className={`${styles.content} ${styles.clamped}`} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+      <RichTextView html={post.contentHtml} className={styles.clamped} />
       <ReadingBar post={post} onChanged={onChanged} />
       <EngagementBar post={post} onChanged={onChanged} onComments={onComments} />
     </article>

@@ -5,6 +5,7 @@ import { AttachmentView, AuthorBadge, CategoryLabel, StateLabel, type BlogCardPo
 import { EngagementBar } from './engagement';
 import { ReadingBar, ReadingStatusSection } from './reading';
 import styles from './blog.module.css';
+import { RichTextView } from '../../components/rich-text/RichTextView';
 
 /** The read-only view of one post (a single click on a card, or a tap on someone else's post on mobile). */
 export function BlogDetailDialog({
@@ -38,8 +39,7 @@ export function BlogDetailDialog({
           <dt>{t('blog.editedAt')}</dt>
           <dd>{displayDate(post.updatedAt)}</dd>
         </dl>
-        {/* contentHtml: sanitized on the server with an allow-list; nothing else is injected. */}
-        <div className={styles.content} dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+        <RichTextView html={post.contentHtml} />
         <AttachmentView attachment={post.attachment} large />
         <ReadingBar post={post} onChanged={onChanged} />
         <EngagementBar post={post} onChanged={onChanged} onComments={onComments} />

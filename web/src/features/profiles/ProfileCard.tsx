@@ -9,6 +9,7 @@ import { matches, profilePath } from './links';
 import { PROFILE } from './profiles.i18n';
 import { useLikeProfile } from './use-like';
 import styles from './profiles.module.css';
+import { RichTextView } from '../../components/rich-text/RichTextView';
 
 /**
  * One profile in the list: face, name, title, department, how to reach them (address and phone as
@@ -75,7 +76,7 @@ export function ProfileCard({ profile: p, words, narrow }: { profile: ProfileCar
           ))}
         </ul>
       )}
-      {p.aboutMeHtml && <div className={styles.cardAbout} dangerouslySetInnerHTML={{ __html: p.aboutMeHtml }} />}
+      {p.aboutMeHtml && <RichTextView html={p.aboutMeHtml} className={styles.cardAbout} />}
       <div className={styles.cardActions}>
         <IconButton
           icon={p.likedByMe ? HeartFillIcon : HeartIcon}

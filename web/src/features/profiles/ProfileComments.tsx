@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, Spinner, Textarea } from '@primer/react';
 import { PaperAirplaneIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
@@ -14,6 +14,8 @@ import type { ProfileCommentFieldsFragment } from '../../gql/graphql';
 import { AddProfileCommentMutation, DeleteProfileCommentMutation, ProfileCommentRepliesQuery, ProfileCommentsQuery } from './operations';
 import { PROFILE } from './profiles.i18n';
 import styles from './profiles.module.css';
+import { useEnterToSend } from '../../components/comments/enter-to-send';
+import { EnterHint } from '../../components/comments/EnterHint';
 
 type Comment = ProfileCommentFieldsFragment & { replies?: ProfileCommentFieldsFragment[]; replyCount?: number };
 type Text = ReturnType<typeof useCatalog<keyof (typeof PROFILE)['ja']>>;
@@ -204,6 +206,8 @@ function Composer({
       setError(err.code === 'BAD_USER_INPUT' || err.code === 'NOT_FOUND' || err.code === 'TOO_MANY_REQUESTS' ? err.message : tp('sendFailed'));
     }
   };
+  const enterToSend = useEnterToSend(() => void send());
+  const hintId = useId();
   return (
     <div className={styles.composer} data-testid={reply ? 'profile-reply-box' : 'profile-comment-box'}>
       <Textarea
@@ -219,7 +223,10 @@ function Composer({
           setValue(e.target.value);
           if (error) setError(null);
         }}
+        aria-describedby={hintId}
+        {...enterToSend}
       />
+      <EnterHint id={hintId} />
       <div className={styles.composerBar}>
         {error && (
           <span className={styles.error} role="alert">

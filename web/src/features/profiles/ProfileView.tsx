@@ -6,6 +6,7 @@ import type { ProfileFieldsFragment } from '../../gql/graphql';
 import { Carousel } from './Carousel';
 import { PROFILE } from './profiles.i18n';
 import styles from './profiles.module.css';
+import { RichTextView } from '../../components/rich-text/RichTextView';
 
 /**
  * The left column in view mode: basic information (the owner sees who else sees the address and the
@@ -55,14 +56,7 @@ export function ProfileView({ profile: p }: { profile: ProfileFieldsFragment }) 
       <Section title={tp('education')}>
         <Lines items={p.education} empty={tp('empty')} />
       </Section>
-      <Section title={tp('aboutMe')}>
-        {p.aboutMeHtml ? (
-          // Sanitized on the server with the blog's allow-list; nothing else is injected.
-          <div className={styles.about} data-testid="profile-about" dangerouslySetInnerHTML={{ __html: p.aboutMeHtml }} />
-        ) : (
-          <p className={styles.muted}>{tp('empty')}</p>
-        )}
-      </Section>
+      <Section title={tp('aboutMe')}>{p.aboutMeHtml ? <RichTextView html={p.aboutMeHtml} testId="profile-about" /> : <p className={styles.muted}>{tp('empty')}</p>}</Section>
       <Section title={tp('hobbies')}>
         {p.hobbies ? <p className={styles.pre}>{p.hobbies}</p> : p.hobbyImages.length === 0 && <p className={styles.muted}>{tp('empty')}</p>}
         <Carousel label={tp('hobbyImages')} pictures={p.hobbyImages} intervalMs={4000} testId="profile-hobby-carousel" />

@@ -1,6 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { AppContext } from '../../../platform/context.js';
 import { BlogAuthor, BlogPostView } from '../blog-post.types.js';
+import { requireUser } from '../../../platform/authz.js';
+import { isNewFor } from './blog-engagement.service.js';
 
 /**
  * Likes, seen marks and saves on the post views (the feed, 速報, the detail): each field batched per
@@ -28,9 +30,12 @@ export class BlogEngagementResolver {
     return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).seenCount;
   }
 
-  @FieldResolver(() => Boolean, { description: 'New!: 閲覧中の社員がまだ開いていない' })
+  @FieldResolver(() => Boolean, {
+    description: 'New!: 公開中の他の社員の投稿で、閲覧中の社員がまだ開いていない・コメントしていない・確認していない（自分の投稿・下書き・公開予定には付かない）',
+  })
   async isNew(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
-    return !(p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).seenByMe;
+    const marks = p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id));
+    return isNewFor({ state: p.state, authorId: p.author.id }, requireUser(ctx).id, marks);
   }
 
   @FieldResolver(() => Boolean, { description: '閲覧中の社員が保存しているか（is_save）' })

@@ -7,6 +7,7 @@ import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
+import { BlogPostState } from '../blog.enums.js';
 import { NotificationKind, notify, withdrawLike } from '../../notifications/notification.writes.js';
 
 /** Likes, seen marks and saves: one table each, one row per (post, employee). */
@@ -28,6 +29,17 @@ export interface Engagement {
   likedByMe: boolean;
   seenByMe: boolean;
   savedByMe: boolean;
+  /** The viewer wrote a comment or reply on it, or confirmed reading it: New! is over for them too. */
+  answeredByMe: boolean;
+}
+
+/**
+ * New! (the spec: not yet opened by the viewer), only where it helps: a published post by someone
+ * else, not yet opened, commented on or confirmed by the viewer. One rule for the feed and for live
+ * deliveries.
+ */
+export function isNewFor(post: { state: BlogPostState; authorId: number }, viewerId: number, marks: { seenByMe: boolean; answeredByMe: boolean }): boolean {
+  return post.state === BlogPostState.PUBLISHED && post.authorId !== viewerId && !marks.seenByMe && !marks.answeredByMe;
 }
 
 /**
@@ -167,15 +179,17 @@ async function lockLikes(tx: EntityManager, mark: Mark, postId: number): Promise
 const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
 
 async function summaries(em: EntityManager, viewer: number, ids: readonly number[]): Promise<Engagement[]> {
-  const rows: { id: number; likers: Liker[] | null; seen_count: number; seen: boolean; saved: boolean }[] = await em.execute(
+  const rows: { id: number; likers: Liker[] | null; seen_count: number; seen: boolean; saved: boolean; answered: boolean }[] = await em.execute(
     `select p.id,
             (select json_agg(${LIKER_JSON} order by l.created_at, e.id)
                from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = p.id) as likers,
             (select count(*)::int from blog_seen s where s.post_id = p.id) as seen_count,
             exists (select 1 from blog_seen s where s.post_id = p.id and s.employee_id = ?) as seen,
-            exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved
+            exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved,
+            (exists (select 1 from blog_comment c where c.post_id = p.id and c.author_id = ?)
+              or exists (select 1 from blog_read_confirmation r where r.post_id = p.id and r.employee_id = ?)) as answered
        from unnest(?::int[]) as p(id)`,
-    [viewer, viewer, pgArray([...ids])],
+    [viewer, viewer, viewer, viewer, pgArray([...ids])],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
@@ -188,6 +202,7 @@ async function summaries(em: EntityManager, viewer: number, ids: readonly number
       likedByMe: likers.some((l) => l.id === viewer),
       seenByMe: !!r?.seen,
       savedByMe: !!r?.saved,
+      answeredByMe: !!r?.answered,
     };
   });
 }
@@ -203,6 +218,8 @@ export interface PostEngagement {
   savedBy: Set<number>;
   /** Who has confirmed reading it (required reading, reading/). */
   confirmedBy: Set<number>;
+  /** Who has written a comment or reply on it. */
+  commentedBy: Set<number>;
 }
 
 /**
@@ -213,12 +230,13 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
   const likers = likerIds
     ? `(select json_agg(${LIKER_JSON} order by u.k) from unnest(?::int[]) with ordinality as u(id, k) join employee e on e.id = u.id left join department d on d.id = e.department_id)`
     : `(select json_agg(${LIKER_JSON} order by l.created_at, e.id) from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = ?)`;
-  const [row]: { likers: Liker[] | null; seen: number[]; saved: number[]; confirmed: number[]; comments: number }[] = await em.execute(
+  const [row]: { likers: Liker[] | null; seen: number[]; saved: number[]; confirmed: number[]; commenters: number[]; comments: number }[] = await em.execute(
     `select ${likers} as likers,
             array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved,
             array(select employee_id from blog_read_confirmation where post_id = ?) as confirmed,
+            array(select distinct author_id from blog_comment where post_id = ? and author_id is not null) as commenters,
             (select count(*)::int from blog_comment where post_id = ?) as comments`,
-    [likerIds ? pgArray(likerIds) : postId, postId, postId, postId, postId],
+    [likerIds ? pgArray(likerIds) : postId, postId, postId, postId, postId, postId],
   );
   const list = row.likers ?? [];
   return {
@@ -230,6 +248,7 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
     seenBy: new Set(row.seen),
     savedBy: new Set(row.saved),
     confirmedBy: new Set(row.confirmed),
+    commentedBy: new Set(row.commenters),
   };
 }
 

@@ -79,12 +79,33 @@ describe('seen and New!', () => {
     expect(seen.body.data.markBlogPostSeen).toMatchObject({ isNew: false, seenCount: 1 });
     await mutate(w.token.colleague, SEEN, { id: posts.older });
     expect((await view(w.token.colleague, posts.older)).seenCount).toBe(1);
-    expect((await view(w.token.staff, posts.older)).isNew).toBe(true);
+    expect((await view(w.token.admin, posts.older)).isNew).toBe(true);
 
     const t = await api(w.p.url, 'GET', `/blogs/${posts.older}/toggle_seen/${w.id.staff}`, { token: w.token.staff });
     expect(t.body).toEqual({ blog_id: posts.older, seen_employee_ids: `${w.id.colleague},${w.id.staff}` });
     const rec = await api(w.p.url, 'GET', `/blogs/${posts.older}`, { token: w.token.staff });
     expect(rec.body).toMatchObject({ seen_employee_ids: `${w.id.colleague},${w.id.staff}`, likes_employee_ids: '', is_save: 0 });
+  });
+
+  it('New! is for what others published: never on one’s own post, a draft or a scheduled post; a comment or a confirmation ends it as opening does', async () => {
+    expect((await view(w.token.staff, posts.older)).isNew).toBe(false); // the author's own
+    const draft = await w.post(w.token.staff, { title: '下書き', categoryId: w.cat.news, isDraft: true });
+    const scheduled = await w.post(w.token.staff, { title: '来週の話', categoryId: w.cat.news, publishStart: w.day(7) });
+    expect((await view(w.token.staff, draft.id)).isNew).toBe(false);
+    expect((await view(w.token.admin, scheduled.id)).isNew).toBe(false); // 管理者 sees it, marked 公開予定
+
+    const commented = (await w.post(w.token.staff, { title: 'コメントで既読', categoryId: w.cat.news, publishStart: w.day(-1) })).id;
+    expect((await view(w.token.colleague, commented)).isNew).toBe(true);
+    const c = await mutate(w.token.colleague, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i: { postId: commented, content: '拝見しました' } });
+    expect(c.body.errors).toBeUndefined();
+    expect((await view(w.token.colleague, commented)).isNew).toBe(false);
+
+    const required = (
+      await w.post(w.token.staff, { title: '必読', categoryId: w.cat.news, publishStart: w.day(-1), isPin: true, pinStart: w.day(-1), pinEnd: w.day(3), requireConfirmation: true })
+    ).id;
+    expect((await view(w.token.colleague, required)).isNew).toBe(true);
+    const confirmed = await mutate(w.token.colleague, `mutation($id: Int!) { confirmBlogPostReading(id: $id) { ${FIELDS} } }`, { id: required });
+    expect(confirmed.body.data.confirmBlogPostReading.isNew).toBe(false);
   });
 });
 

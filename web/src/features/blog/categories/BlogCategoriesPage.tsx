@@ -7,6 +7,7 @@ import { useNarrow } from '../../../app/use-narrow';
 import { ListFrame, TextFilter, useUrlFilters } from '../../../components/ListFrame';
 import { ListTable, type ListColumn } from '../../../components/ListTable';
 import { Pager, usePagerLabels } from '../../../components/Pager';
+import { Phrases } from '../../../components/Phrases';
 import { useListLabels } from '../../../components/labels';
 import { displayDate } from '../../../components/master-options';
 import { toast } from '../../../components/Toast';
@@ -40,11 +41,15 @@ export default function BlogCategoriesPage({ def }: { def: PageDef }) {
   const matching = (data?.blogCategories ?? []).filter((c) => c.name.toLowerCase().includes(needle));
   const rows = matching.slice(f.offset, f.offset + PAGE);
   const columns: ListColumn<Row>[] = [
-    // Narrow: no ID or date, and the member counts may wrap, so the three columns that matter fit 390 px.
+    // Narrow: no ID or date, and the member counts wrap between their two phrases, so the three columns that matter fit 390 px.
     ...(narrow ? [] : [{ key: 'id', header: t('col.id'), render: (c: Row) => c.id, width: '4rem', nowrap: true }]),
     { key: 'name', header: t('blogCat.name'), render: (c) => <CategoryLabel category={c} /> },
-    { key: 'permissions', header: t('blogCat.permissions'), render: (c) => c.permissions.map((p) => t(`blogCat.perm.${p}`)).join('・'), nowrap: !narrow },
-    { key: 'members', header: t('blogCat.col.members'), render: (c) => t('blogCat.memberSummary', { d: c.departments.length, e: c.employees.length }), nowrap: !narrow },
+    { key: 'permissions', header: t('blogCat.permissions'), render: (c) => c.permissions.map((p) => t(`blogCat.perm.${p}`)).join('・'), nowrap: true },
+    {
+      key: 'members',
+      header: t('blogCat.col.members'),
+      render: (c) => <Phrases items={[t('blogCat.memberDepartments', { n: c.departments.length }), t('blogCat.memberPeople', { n: c.employees.length })]} />,
+    },
     ...(narrow ? [] : [{ key: 'upd', header: t('col.updatedAt'), render: (c: Row) => displayDate(c.updatedAt), width: '8rem', nowrap: true }]),
   ];
   return (

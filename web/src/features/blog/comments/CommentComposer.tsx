@@ -1,14 +1,17 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button, IconButton, Spinner, Textarea } from '@primer/react';
 import { PaperAirplaneIcon, PaperclipIcon, XIcon } from '@primer/octicons-react';
 import { useT } from '../../../app/i18n';
 import { toast } from '../../../components/Toast';
 import { ATTACHMENT_ACCEPT, checkAttachment, formatBytes, readAsDataUrl } from '../editor/attachment';
 import { SaveRefused, sendJson } from '../editor/save-post';
-import { enterAction, insertAtCaret } from './compose';
+import { insertAtCaret } from './compose';
+import { useEnterToSend } from '../../../components/comments/enter-to-send';
+import { EnterHint } from '../../../components/comments/EnterHint';
 import { EmojiPicker } from './EmojiPicker';
 import type { CommentText } from './text';
 import styles from './comments.module.css';
+import { FileName } from '../../../components/FileName';
 
 interface ChosenFile {
   name: string;
@@ -23,9 +26,8 @@ const SAID_BY_SERVER = new Set(['BAD_USER_INPUT', 'FORBIDDEN', 'NOT_FOUND', 'PAY
  * A comment box (the main one, or a reply box under a comment): text, an emoji picker that inserts at
  * the caret, one attachment (the post rules: txt, pdf, png, jpg, jpeg, gif up to 5 MB; the server
  * checks again by content) and 送信. It posts through `POST /api/comments` (the attachment is a data
- * URL, which GraphQL's 2 MB bodies cannot carry). The main box sends on Enter — never on the Enter
- * that confirms an IME conversion (compose.ts) — and breaks the line on Shift+Enter. Each failure
- * shows one message under the box.
+ * URL, which GraphQL's 2 MB bodies cannot carry). Every box sends on Enter and breaks the line on
+ * Shift+Enter (enter-to-send.ts), as the hint under it says. Each failure shows one message under the box.
  */
 export function CommentComposer({
   postId,
@@ -33,7 +35,6 @@ export function CommentComposer({
   text,
   label,
   placeholder,
-  sendOnEnter,
   autoFocus,
   onSent,
 }: {
@@ -42,7 +43,6 @@ export function CommentComposer({
   text: CommentText;
   label: string;
   placeholder: string;
-  sendOnEnter: boolean;
   autoFocus?: boolean;
   onSent(): void;
 }) {
@@ -55,8 +55,6 @@ export function CommentComposer({
   const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  // Set by compositionend until the event loop turns: the keydown of the same confirming Enter (Safari's order) must not send.
-  const justComposed = useRef(false);
   // Where the caret goes once the text with an emoji is rendered.
   const caret = useRef<number | null>(null);
   useLayoutEffect(() => {
@@ -106,6 +104,9 @@ export function CommentComposer({
     }
   };
 
+  const enterToSend = useEnterToSend(() => void send());
+  const hintId = useId();
+
   const pick = (emoji: string) => {
     const el = box.current;
     const next = insertAtCaret(value, el?.selectionStart ?? value.length, el?.selectionEnd ?? value.length, emoji);
@@ -129,18 +130,10 @@ export function CommentComposer({
           setValue(e.target.value);
           if (error) setError(null);
         }}
-        onCompositionEnd={() => {
-          justComposed.current = true;
-          window.setTimeout(() => (justComposed.current = false), 0);
-        }}
-        onKeyDown={(e) => {
-          if (!sendOnEnter) return;
-          const action = enterAction({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing, keyCode: e.nativeEvent.keyCode }, justComposed.current);
-          if (action !== 'send') return;
-          e.preventDefault();
-          void send();
-        }}
+        aria-describedby={hintId}
+        {...enterToSend}
       />
+      <EnterHint id={hintId} />
       <div className={styles.composerBar}>
         <EmojiPicker text={text} box={box} onPick={pick} />
         <IconButton icon={PaperclipIcon} aria-label={text.attach} variant="invisible" size="small" disabled={processing || sending} onClick={() => fileInput.current?.click()} />
@@ -162,9 +155,7 @@ export function CommentComposer({
           {file && (
             <>
               <PaperclipIcon size={14} />
-              <span className={styles.chosenName} data-testid="blog-comment-chosen">
-                {file.name}
-              </span>
+              <FileName name={file.name} className={styles.chosenName} testId="blog-comment-chosen" />
               <span className={styles.muted}>{formatBytes(file.size)}</span>
               <IconButton icon={XIcon} aria-label={text.removeAttachment} variant="invisible" size="small" onClick={() => setFile(null)} />
             </>

@@ -14,6 +14,7 @@ import { BlogCommentRepliesQuery, DeleteBlogCommentMutation } from './operations
 import { readAgain, REPLIES_PER_PAGE, type Page } from '../../../components/comments/paging';
 import { fill, type CommentText } from './text';
 import styles from './comments.module.css';
+import { FileName } from '../../../components/FileName';
 
 export type CommentView = BlogCommentFieldsFragment & { replies?: BlogCommentFieldsFragment[]; replyCount?: number };
 
@@ -101,7 +102,7 @@ export function CommentItem({
       {comment.attachment && (
         <button type="button" className={styles.attachment} onClick={() => onPreview(comment.attachment!)} data-testid="blog-comment-attachment">
           {comment.attachment.thumbnailUrl ? <img src={comment.attachment.thumbnailUrl} alt="" className={styles.attachmentThumb} /> : <PaperclipIcon size={14} />}
-          <span>{comment.attachment.name}</span>
+          <FileName name={comment.attachment.name} />
         </button>
       )}
       {error && (
@@ -133,7 +134,6 @@ export function CommentItem({
           text={text}
           label={fill(text.replyLabel, { name })}
           placeholder={text.replyPlaceholder}
-          sendOnEnter={false}
           autoFocus
           onSent={() => {
             setReplying(false);

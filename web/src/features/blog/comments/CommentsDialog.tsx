@@ -81,7 +81,7 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
           )}
         </section>
         {post.allowComments ? (
-          <CommentComposer postId={post.id} parentId={null} text={text} label={text.commentLabel} placeholder={text.placeholder} sendOnEnter onSent={reload} />
+          <CommentComposer postId={post.id} parentId={null} text={text} label={text.commentLabel} placeholder={text.placeholder} onSent={reload} />
         ) : (
           <p className={styles.closed} data-testid="blog-comments-closed">
             {text.closed}

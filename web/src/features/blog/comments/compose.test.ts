@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enterAction, insertAtCaret, previewKind } from './compose';
-
-const key = (over: Partial<Parameters<typeof enterAction>[0]> = {}) => ({ key: 'Enter', shiftKey: false, isComposing: false, keyCode: 13, ...over });
-
-describe('enterAction: Enter sends, Shift+Enter breaks the line, the IME keeps its Enter', () => {
-  it('a plain Enter sends', () => expect(enterAction(key(), false)).toBe('send'));
-  it('Shift+Enter is a new line', () => expect(enterAction(key({ shiftKey: true }), false)).toBe('newline'));
-  it('the Enter confirming a conversion (isComposing, Chrome/Firefox) does not send', () => expect(enterAction(key({ isComposing: true }), false)).toBe('ignore'));
-  it('an Enter the IME took (keyCode 229) does not send', () => expect(enterAction(key({ keyCode: 229 }), false)).toBe('ignore'));
-  it('an Enter right after compositionend (Safari) does not send', () => expect(enterAction(key(), true)).toBe('ignore'));
-  it('other keys do nothing', () => {
-    expect(enterAction(key({ key: 'a' }), false)).toBe('ignore');
-    expect(enterAction(key({ key: 'Escape' }), false)).toBe('ignore');
-  });
-});
+import { insertAtCaret, previewKind } from './compose';
 
 describe('insertAtCaret', () => {
   it('puts the emoji at the caret and moves the caret after it', () => expect(insertAtCaret('ありがとう', 3, 3, '😊')).toEqual({ text: 'ありが😊とう', caret: 5 }));

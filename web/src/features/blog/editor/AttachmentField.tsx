@@ -5,6 +5,7 @@ import { useT } from '../../../app/i18n';
 import { ATTACHMENT_ACCEPT, formatBytes, type AttachmentState } from './attachment';
 import { CAPTION, FieldError, GROUP_LABEL } from './field-parts';
 import styles from './editor.module.css';
+import { FileName } from '../../../components/FileName';
 
 /** What is attached now: the stored file (its thumbnail or a link), a file just chosen, or nothing. */
 function Current({ value }: { value: AttachmentState }) {
@@ -14,7 +15,7 @@ function Current({ value }: { value: AttachmentState }) {
     return (
       <span className={styles.fileRow} data-testid="blog-attachment-current">
         {value.type.startsWith('image/') ? <img src={value.dataUrl} alt={value.name} className={styles.fileThumb} /> : <FileIcon size={16} />}
-        <span className={styles.fileName}>{value.name}</span>
+        <FileName name={value.name} className={styles.fileName} />
         <span className={styles.muted}>{t('blogEdit.attachmentNew', { size: formatBytes(value.size) })}</span>
       </span>
     );
@@ -30,7 +31,7 @@ function Current({ value }: { value: AttachmentState }) {
         <FileIcon size={16} />
       )}
       <Link href={f.url} target="_blank" rel="noopener noreferrer" className={styles.fileName}>
-        {f.name}
+        <FileName name={f.name} />
       </Link>
       <span className={styles.muted}>{formatBytes(f.size)}</span>
     </span>

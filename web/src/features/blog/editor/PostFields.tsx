@@ -12,8 +12,8 @@ import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { BLOG_IMAGES } from './blog-images';
 import type { PostDocument } from './post-form';
 import type { PostEditor } from './use-post-editor';
-import blogStyles from '../blog.module.css';
 import styles from './editor.module.css';
+import { RichTextView } from '../../../components/rich-text/RichTextView';
 
 /** A value chosen in a dialog (category, tags): what is chosen, a 選択 button, a clear button. */
 function ChosenField({
@@ -133,8 +133,7 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
             <FieldError id={bodyErrorId} text={fe.content} />
           </>
         ) : (
-          // contentHtml: sanitized on the server with an allow-list; nothing else is injected.
-          <div className={`${blogStyles.content} ${styles.viewContent}`} data-testid="blog-content" dangerouslySetInnerHTML={{ __html: post?.contentHtml ?? '' }} />
+          <RichTextView html={post?.contentHtml ?? ''} className={styles.viewContent} testId="blog-content" />
         )}
       </div>
       <AttachmentField value={v.attachment} processing={p.processing} error={fe.attachment} readOnly={!editing} onChoose={(f) => void p.chooseFile(f)} onRemove={p.removeFile} />

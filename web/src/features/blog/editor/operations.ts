@@ -46,7 +46,7 @@ export const BlogPostEditQuery = graphql(`
   }
 `);
 
-/** The category dialog: the categories the viewer sees, with whether they may post there. */
+/** The category dialog: the categories the viewer sees, with whether they may post there and read there (isMember). */
 export const BlogEditorCategoriesQuery = graphql(`
   query BlogEditorCategories {
     blogCategories {
@@ -54,6 +54,7 @@ export const BlogEditorCategoriesQuery = graphql(`
       name
       color
       canPost
+      isMember
     }
   }
 `);

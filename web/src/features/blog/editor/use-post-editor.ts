@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { PageDef } from '../../../app/areas';
 import { useI18n } from '../../../app/i18n';
 import { leaveOnPurpose, useLeaveGuard } from '../../../app/leave-guard';
@@ -8,7 +8,7 @@ import { useRecordEditor } from '../../../components/DetailFrame';
 import { recordIdOf } from '../../../components/save-flow';
 import { toast } from '../../../components/Toast';
 import { checkAttachment, readAsDataUrl } from './attachment';
-import { BlogPostEditQuery } from './operations';
+import { BlogEditorCategoriesQuery, BlogPostEditQuery } from './operations';
 import { emptyForm, formFieldOf, formOf, restBody, togglePin, tokyoToday, type FormField, type PostDocument, type PostForm } from './post-form';
 import type { RichTextEditorHandle } from '../../../components/rich-text/RichTextEditor';
 import { savePost, SaveRefused } from './save-post';
@@ -22,6 +22,7 @@ import { savePost, SaveRefused } from './save-post';
 export function usePostEditor(def: PageDef, id: string | undefined) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
+  const apollo = useApolloClient();
   const list = def.mobile ? '/blog/sp' : '/blog';
   const { isNew, numericId, valid } = recordIdOf(def, id);
   const today = useMemo(() => tokyoToday(), []);
@@ -108,13 +109,23 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
       const content: PostDocument = (await body.current?.save()) ?? (post?.content as PostDocument | undefined) ?? { blocks: [] };
       await savePost(isNew ? null : numericId, restBody(ed.values, content, { postId: isNew ? null : numericId, draft }));
       toast.success(t(draft ? 'blogEdit.savedDraft' : isNew ? 'blogEdit.created' : 'blogEdit.updated'));
-      leaveOnPurpose(() => navigate(list));
+      // Posted where the author does not read (a 管理者 may post anywhere): すべて would not show it, マイブログ does; say so.
+      const outside = !draft && (await outsideReadingRange(ed.values.category?.id));
+      if (outside) toast.info(t('blogEdit.postedOutsideRange'));
+      leaveOnPurpose(() => navigate(outside ? `${list}?scope=mine` : list));
     } catch (e) {
       if (e instanceof SaveRefused) showRefusal(e);
       else setFailure(t('err.OTHER', { name: '' }));
     } finally {
       setSaving(false);
     }
+  };
+
+  const outsideReadingRange = async (categoryId: number | undefined) => {
+    if (categoryId === undefined) return false;
+    const r = await apollo.query({ query: BlogEditorCategoriesQuery, fetchPolicy: 'cache-first' }).catch(() => null);
+    const category = r?.data?.blogCategories.find((c) => c.id === categoryId);
+    return !!category && !category.isMember;
   };
 
   /** Cancel: back to the list; with unsaved edits the leave guard asks first (its answer decides). */
