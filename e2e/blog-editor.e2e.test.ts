@@ -315,6 +315,26 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await context.close();
   });
 
+  test('a 管理者 posting into a category they do not read is told where the post went, and finds it in マイブログ', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    const me = ((await (await page.request.get('/api/auth/me')).json()) as { employee: { id: number } }).employee.id;
+    const employees = (await (await page.request.get('/api/employees?limit=5')).json()) as { id: number }[];
+    const other = employees.find((e) => e.id !== me)!.id;
+    const category = unique('他部署だけ');
+    const made = await page.request.post('/api/blog_category', { data: { category_name: category, permissions: ['書き込み', '閲覧'], employees: [other], departments: [] } });
+    expect(made.status()).toBe(201);
+    await openNew(page);
+    const title = unique('範囲外への投稿');
+    await page.getByLabel('タイトル').fill(title);
+    await chooseCategory(page, category);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('このカテゴリはあなたの閲覧範囲外のため、マイブログに表示されます').waitFor();
+    await page.waitForURL((u) => u.pathname === '/blog' && u.searchParams.get('scope') === 'mine');
+    await page.getByTestId('blog-grid').getByTestId('blog-card').filter({ hasText: title }).waitFor();
+    await context.close();
+  });
+
   test('phone (390 px): /blog/sp/new in one column, both dialogs full screen, Cancel back to /blog/sp', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, 'staff', { landing: '/schedules/sp' });
