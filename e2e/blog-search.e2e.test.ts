@@ -93,7 +93,7 @@ describe('blog search (web)', () => {
     for (const p of [author, phone, outsider]) await p.context.close();
   });
 
-  test('an empty or too long query is refused with its message, before anything is asked', async () => {
+  test('an empty or too long query is refused with its message, before anything is asked, and clears the results on screen', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff');
     await page.goto('/blog');
@@ -103,6 +103,13 @@ describe('blog search (web)', () => {
     await expect.poll(() => page.getByTestId('blog-search').innerText()).toContain('検索する言葉は50文字以内にしてください。');
     expect(await page.getByTestId('blog-search-results').count()).toBe(0);
     await shot(page, 'desktop-blog-search-too-long');
+    // Results on screen, then words the box refuses: the old results are no answer to them and go.
+    await search(page, '年末年始');
+    await hits(page).first().waitFor();
+    await search(page, 'あ'.repeat(51));
+    await expect.poll(() => page.getByTestId('blog-search-results').count()).toBe(0);
+    await search(page, '年末年始');
+    await hits(page).first().waitFor();
     await context.close();
   });
 });

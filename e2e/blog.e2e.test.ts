@@ -160,6 +160,8 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await shot(page, 'phone-blog-filter');
     await page.getByRole('button', { name: '検索', exact: true }).click();
     await expect.poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts())).toEqual(new Set(['社内報']));
+    // A filtered feed has no 速報 above it (its own pinned posts come first among its cards).
+    expect(await page.getByTestId('blog-pinned').count()).toBe(0);
 
     // 社内報's posts in the seed are by sysadmin and others: a tap opens the dialog.
     const other = cards(page).filter({ hasNotText: '山田 太郎' }).first();

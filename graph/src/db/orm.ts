@@ -38,6 +38,7 @@ import { Migration20261206030000_api_keys } from './migrations/Migration20261206
 import { Migration20261206040000_blog_statistics } from './migrations/Migration20261206040000_blog_statistics.js';
 import { Migration20261207000000_profiles } from './migrations/Migration20261207000000_profiles.js';
 import { Migration20261207010000_profile_images } from './migrations/Migration20261207010000_profile_images.js';
+import { Migration20261207020000_idempotency } from './migrations/Migration20261207020000_idempotency.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -79,6 +80,7 @@ export const migrationsList = [
   { name: 'Migration20261206040000_blog_statistics', class: Migration20261206040000_blog_statistics },
   { name: 'Migration20261207000000_profiles', class: Migration20261207000000_profiles },
   { name: 'Migration20261207010000_profile_images', class: Migration20261207010000_profile_images },
+  { name: 'Migration20261207020000_idempotency', class: Migration20261207020000_idempotency },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

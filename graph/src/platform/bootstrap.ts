@@ -17,6 +17,7 @@ import { onLocalCommit } from './events/local-commits.js';
 import { buildAppSchema } from './schema.js';
 import { sessionSecret } from './secret.js';
 import { createServices, type Services } from './services.js';
+import { sweepIdempotencyKeys } from './idempotency.js';
 
 export interface Database {
   url: string;
@@ -84,7 +85,11 @@ export async function startGraph(
   const events = createEventBackbone({ config, orm, databaseUrl, log, live, consumers: opts.consumers, metrics: opts.metrics });
   await events.start();
   const server = await startServer({ config, orm, schema, services, sockets, log, port: opts.port });
-  const sweeper = setInterval(() => services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed')), 3_600_000);
+  // Hourly: expired sessions, and Idempotency-Keys past their day.
+  const sweeper = setInterval(() => {
+    services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed'));
+    sweepIdempotencyKeys(orm.em.fork()).catch((err) => log.warn({ err }, 'idempotency key sweep failed'));
+  }, 3_600_000);
   sweeper.unref();
   return {
     orm,

@@ -7,6 +7,9 @@ export const ERROR_REASONS = [
   // Access
   'PASSWORD_CHANGE_REQUIRED', // signed in with a one-time password: change it first
   'API_KEY_READ_ONLY', // a read-only API key tried to write
+  // Retries (Idempotency-Key)
+  'IDEMPOTENCY_KEY_REUSED', // the key was used for another request
+  'IDEMPOTENCY_KEY_IN_PROGRESS', // the first request with the key is still running
   // Blog
   'TAG_CONTENT_EMPTY',
   'TAG_CONTENT_TOO_LONG',

@@ -6,6 +6,7 @@ import { sessionCookieHeaders, tokenFrom } from './cookies.js';
 import { passwordChangeRequired, readOnlyKey } from './authz.js';
 import { AppError, CONTROL_MESSAGE, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
 import { inputProblem } from './validation.js';
+import { idempotency } from './idempotency.js';
 import type { Services } from './services.js';
 
 declare module 'express-serve-static-core' {
@@ -318,6 +319,8 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
     const problem = bodyProblem(req, answering);
     next(problem && answering().length ? problem : undefined);
   });
+  // A POST with an Idempotency-Key runs once per person and key (idempotency.ts).
+  r.use(idempotency(log));
   // Ids in paths are decimal digits and nothing else: Number() would read 0x1, 1e0, +1, 1.0 and
   // " 1" as 1, so one record would answer to many spellings of its address.
   for (const name of ID_PARAMS) {

@@ -19,13 +19,19 @@ const JST_DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
   hour12: false,
 });
 
-async function conflictError<T>(em: EntityManager, entity: VersionedEntity, current: () => Promise<T>) {
+async function conflictError<T>(em: EntityManager, entity: VersionedEntity, current: () => Promise<T>, callerId: number | null) {
   const rows: { name: string }[] = entity.updatedById ? await em.execute(`select name from employee where id = ?`, [entity.updatedById]) : [];
   const who = rows[0]?.name ?? '他のユーザー';
   const at = JST_DATE_TIME.format(new Date(entity.updatedAt));
-  return conflict(`${who}さんが ${at} にこのデータを更新しています。最新の内容を確認してから、もう一度保存してください。`, {
+  // The same person in another tab or on another device: not someone else.
+  const bySelf = callerId !== null && entity.updatedById === callerId;
+  const message = bySelf
+    ? `${at} に別の画面（別の端末）でこのデータが保存されました。最新の内容を確認してから、もう一度保存してください。`
+    : `${who}さんが ${at} にこのデータを更新しています。最新の内容を確認してから、もう一度保存してください。`;
+  return conflict(message, {
     current: await current(),
     updatedBy: who,
+    updatedBySelf: bySelf,
     updatedAt: new Date(entity.updatedAt).toISOString(),
     currentVersion: entity.version,
   });
@@ -36,8 +42,8 @@ async function conflictError<T>(em: EntityManager, entity: VersionedEntity, curr
  * otherwise CONFLICT naming who saved in between, with the current record. The UPDATE itself
  * also checks the version (MikroORM's version column), closing the race between check and write.
  */
-export async function expectVersion<T>(em: EntityManager, entity: VersionedEntity, expected: number, current: () => Promise<T>): Promise<void> {
-  if (entity.version !== expected) throw await conflictError(em, entity, current);
+export async function expectVersion<T>(em: EntityManager, entity: VersionedEntity, expected: number, current: () => Promise<T>, callerId: number | null): Promise<void> {
+  if (entity.version !== expected) throw await conflictError(em, entity, current, callerId);
 }
 
 /** Flushes, turning a lost race into CONFLICT and a unique-key clash into a field error. */
@@ -46,6 +52,8 @@ export async function flushSave<T>(
   entity: VersionedEntity | null,
   current: () => Promise<T>,
   uniqueFields: Record<string, { field: string; message: string }> = {},
+  /** Who saves: a lost race against their own other tab is worded so. */
+  callerId: number | null = null,
 ): Promise<void> {
   try {
     await em.flush();
@@ -53,7 +61,7 @@ export async function flushSave<T>(
     if (err instanceof OptimisticLockError && entity) {
       const fresh = em.fork();
       const reloaded = await fresh.findOne(entity.constructor as never, { id: (entity as unknown as { id: number }).id } as never);
-      throw await conflictError(fresh, (reloaded ?? entity) as VersionedEntity, current);
+      throw await conflictError(fresh, (reloaded ?? entity) as VersionedEntity, current, callerId);
     }
     if (err instanceof UniqueConstraintViolationException) {
       const hit = Object.entries(uniqueFields).find(([column]) => err.message.includes(column));

@@ -7,6 +7,8 @@ export interface ReadError {
   /** CONFLICT: the record as it is now, and who saved it. */
   current?: unknown;
   updatedBy?: string;
+  /** CONFLICT: it was the same person, in another tab or on another device. */
+  updatedBySelf?: boolean;
 }
 
 /** The first GraphQL error of a failed operation, with its code, field errors and conflict details. */
@@ -22,6 +24,7 @@ export function readError(err: unknown): ReadError {
       fieldErrors,
       current: ext.current,
       updatedBy: typeof ext.updatedBy === 'string' ? ext.updatedBy : undefined,
+      updatedBySelf: ext.updatedBySelf === true,
     };
   }
   return { code: 'NETWORK', message: '', fieldErrors: {} };

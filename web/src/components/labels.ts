@@ -29,6 +29,7 @@ export function useErrorText(): (e: ReadError) => string {
   return (e) => {
     if (locale === 'ja' && e.message) return e.message;
     const code = (KNOWN as readonly string[]).includes(e.code) ? e.code : 'OTHER';
+    if (code === 'CONFLICT' && e.updatedBySelf) return t('err.CONFLICT_SELF');
     return t(`err.${code}` as MessageKey, { name: e.updatedBy ?? '' });
   };
 }

@@ -5,9 +5,12 @@ import { threeWayMerge } from './merge';
 
 /**
  * The fields a conflict can name, with their labels; a field chosen from a list also gives its
- * options, so the choice shows its name rather than an id. Fields left out still merge, silently.
+ * options, so the choice shows its name rather than an id, and a value of its own shape says how it
+ * reads (`show`). Fields left out still merge, silently.
  */
-export type MergeFields<V> = { [K in keyof V]?: string | { label: string; options: readonly { value: string; label: string }[] } };
+export type MergeFields<V> = {
+  [K in keyof V]?: string | { label: string; options?: readonly { value: string; label: string }[]; show?: (value: V[K]) => string };
+};
 
 type Side = 'mine' | 'theirs';
 
@@ -42,8 +45,9 @@ export function useConflictMerge<V extends object>(
     const f = fields[key];
     return typeof f === 'string' ? f : f?.label;
   };
-  const show = (key: keyof V, value: unknown) => {
+  const show = (key: keyof V, value: V[keyof V]) => {
     const f = fields[key];
+    if (typeof f === 'object' && f.show) return f.show(value) || t('merge.empty');
     return showValue(value, { empty: t('merge.empty'), yes: t('merge.yes'), no: t('merge.no') }, typeof f === 'object' ? f.options : undefined);
   };
 

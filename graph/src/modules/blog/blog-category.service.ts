@@ -102,7 +102,7 @@ export class BlogCategoryService {
       const c = await tx.findOne(BlogCategory, id);
       if (!c) throw notFound('カテゴリ');
       const current = () => this.get(ctx, id);
-      await expectVersion(tx, c, data.version, current);
+      await expectVersion(tx, c, data.version, current, ctx.user?.id ?? null);
       await this.checkMembers(tx, data);
       const previous = snapshot(c, await this.members(tx, id));
       const next = { ...previous, name: data.name, color: data.color, membersMayPost: membersMayPost(data), employeeIds: data.employeeIds, departmentIds: data.departmentIds };
@@ -115,7 +115,7 @@ export class BlogCategoryService {
       c.membersMayPost = next.membersMayPost;
       c.updatedById = user.id;
       c.updatedAt = new Date(); // membership lives beside the entity: still a new version of the category
-      await flushSave(tx, c, current, UNIQUE);
+      await flushSave(tx, c, current, UNIQUE, ctx.user?.id ?? null);
       await this.setMembers(tx, id, data);
       record(tx, { type: 'blog.category.updated', aggregateId: id, actorId: user.id, payload: { category: { ...next, version: c.version }, previous, changed } });
     });

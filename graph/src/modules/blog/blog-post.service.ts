@@ -300,7 +300,13 @@ export class BlogPostService {
     const replaced = { keys: [] as (string | null)[] };
     await this.withFile(ctx, file, replaced, async (tx) => {
       const before = await this.forWrite(tx, r, id, 'edit');
-      await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updated_at), updatedById: before.updated_by_id }, version, () => this.viewOf(ctx, r, id));
+      await expectVersion(
+        tx,
+        { version: before.version, updatedAt: new Date(before.updated_at), updatedById: before.updated_by_id },
+        version,
+        () => this.viewOf(ctx, r, id),
+        r.user.id,
+      );
       const v = await this.values(tx, r, data, input.content, before);
       const old = valuesOf(before);
       const next = { ...v, content: v.content.html, tagIds: [...v.tagIds].sort((a, b) => a - b) };

@@ -115,7 +115,9 @@ describe('writing a post', () => {
       { id: p.id, i: { title: '古い画面から', content: doc('本文'), categoryId: w.cat.news, version: p.version } },
       { token: w.token.staff },
     );
-    expect(stale.body.errors[0].extensions).toMatchObject({ code: 'CONFLICT', current: { title: '編集した記事' } });
+    // The same person on another device: said so, not named as someone else.
+    expect(stale.body.errors[0].extensions).toMatchObject({ code: 'CONFLICT', current: { title: '編集した記事' }, updatedBySelf: true });
+    expect(stale.body.errors[0].message).toMatch(/^\S+ \S+ に別の画面（別の端末）でこのデータが保存されました。/);
     const [e] = await w.sql(`select payload from outbox_all where type = 'blog.post.updated' and aggregate_id = ?`, [String(p.id)]);
     expect(e.payload).toMatchObject({ changed: ['title'], previous: { title: '編集する記事' }, post: { title: '編集した記事', version: p.version + 1 } });
   });

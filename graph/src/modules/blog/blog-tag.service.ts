@@ -83,7 +83,13 @@ export class BlogTagService {
     await ctx.em.transactional(async (tx) => {
       const before = await this.editable(tx, user, id);
       if (typeof version === 'number') {
-        await expectVersion(tx, { version: before.version, updatedAt: before.updated_at, updatedById: before.updated_by_id }, version, () => this.get(ctx, id));
+        await expectVersion(
+          tx,
+          { version: before.version, updatedAt: before.updated_at, updatedById: before.updated_by_id },
+          version,
+          () => this.get(ctx, id),
+          ctx.user?.id ?? null,
+        );
       }
       if (before.content === content) return;
       const [clash] = await tx.execute(`select 1 from blog_tag where lower(content) = lower(?) and id <> ?`, [content, id]);

@@ -109,7 +109,7 @@ export class DepartmentService {
       const d = await tx.findOne(Department, id);
       if (!d) throw notFound('部署');
       const current = () => this.get(ctx, id);
-      await expectVersion(tx, d, data.version, current);
+      await expectVersion(tx, d, data.version, current, ctx.user?.id ?? null);
       await this.checkEmployees(ctx, data.managerId, data.memberIds);
       const beforeRows: { id: number }[] = await tx.execute(`select id from employee where department_id = ?`, [id]);
       const before = beforeRows.map((r) => r.id);
@@ -125,7 +125,7 @@ export class DepartmentService {
       d.manager = data.managerId === null ? null : (tx.getReference('Employee', data.managerId) as never);
       d.updatedById = user.id;
       d.updatedAt = new Date(); // membership lives on employees: still a new version of the department
-      await flushSave(tx, d, current, UNIQUE);
+      await flushSave(tx, d, current, UNIQUE, ctx.user?.id ?? null);
       const { moved, left } = await this.setMembers(tx, id, data.memberIds);
       record(tx, {
         type: 'department.updated',

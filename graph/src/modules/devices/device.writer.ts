@@ -68,7 +68,7 @@ export async function updateRecord<E extends Record_, D extends Values, V>(ctx: 
     const e = await tx.findOne(spec.entity, { id } as never);
     if (!e) throw notFound(spec.noun);
     const current = () => spec.get(ctx, id);
-    await expectVersion(tx, e, parsed.version, current);
+    await expectVersion(tx, e, parsed.version, current, user.id);
     const { version: _v, ...rest } = parsed;
     const before = spec.values(e);
     const given = rest as unknown as D;
@@ -78,7 +78,7 @@ export async function updateRecord<E extends Record_, D extends Values, V>(ctx: 
     const changed = Object.keys(before).filter((k) => before[k] !== data[k]);
     if (changed.length === 0) return;
     tx.assign(e, { ...spec.toEntity(data), updatedById: user.id } as never);
-    await flushSave(tx, e, current, spec.unique);
+    await flushSave(tx, e, current, spec.unique, user.id);
     await spec.recordUpdated(tx, e, changed, before, user.id);
     await tx.flush();
   });

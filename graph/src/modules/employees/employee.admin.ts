@@ -93,7 +93,7 @@ export class EmployeeAdminService {
       const e = await tx.findOne(Employee, id, { populate: ['passwordHash'] });
       if (!e) throw notFound('社員');
       const current = () => this.employees.get(ctx, id);
-      await expectVersion(tx, e, data.version, current);
+      await expectVersion(tx, e, data.version, current, user.id);
       await this.checkLocation(tx, data.locationId);
       if (e.id === user.id && data.role !== e.role) throw badInput('自分自身の権限は変更できません。', [{ field: 'role', message: '自分の権限は変更できません' }]);
       if (e.id === user.id && data.status === EmployeeStatus.RETIRED) throw badInput('自分自身を退職にはできません。', [{ field: 'status', message: '自分は退職にできません' }]);
@@ -116,7 +116,7 @@ export class EmployeeAdminService {
       e.location = data.locationId === null ? null : tx.getReference(Location, data.locationId);
       if (hash) e.passwordHash = hash;
       e.updatedById = user.id;
-      await flushSave(tx, e, current, UNIQUE);
+      await flushSave(tx, e, current, UNIQUE, user.id);
       record(tx, { type: 'employee.updated', aggregateId: e.id, actorId: user.id, payload: { employee: snapshot(e), changed } });
       if (data.status === EmployeeStatus.RETIRED || hash) {
         await this.sessions.revokeAllFor(tx, e.id, data.status === EmployeeStatus.RETIRED ? 'retired' : 'password_changed', user.id);

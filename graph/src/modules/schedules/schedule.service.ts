@@ -184,7 +184,13 @@ export class ScheduleService {
     try {
       await ctx.em.transactional(async (tx) => {
         const before = await this.ownedForWrite(tx, user.id, id);
-        await expectVersion(tx, { version: before.version, updatedAt: new Date(before.updatedAt), updatedById: before.ownerId }, version, () => this.get(ctx, id));
+        await expectVersion(
+          tx,
+          { version: before.version, updatedAt: new Date(before.updatedAt), updatedById: before.ownerId },
+          version,
+          () => this.get(ctx, id),
+          ctx.user?.id ?? null,
+        );
         await this.checkGuests(tx, user.id, data.guestIds);
         await tx.execute(
           `update schedule set title = ?, start_date = ?, end_date = ?, is_all_day = ?, start_time = ?, end_time = ?, type = ?,

@@ -13,6 +13,8 @@ export interface RichTextDocument {
 export interface RichTextEditorHandle {
   /** The document as the editor holds it now (Editor.js `save()`). */
   save(): Promise<RichTextDocument>;
+  /** Puts `doc` in the editor in place of what it holds (an edit conflict's chosen body). */
+  replace(doc: RichTextDocument): Promise<void>;
 }
 
 /**
@@ -90,6 +92,13 @@ export function RichTextEditor({
         if (!editor.current) return latest.current.initial ?? { blocks: [] };
         const out = await editor.current.save();
         return { time: out.time, version: out.version, blocks: out.blocks };
+      },
+      async replace(doc) {
+        latest.current.initial = doc;
+        if (!editor.current) return;
+        await editor.current.isReady;
+        await editor.current.render(doc as import('./editor-tools').OutputData);
+        latest.current.onChange();
       },
     }),
     [],

@@ -32,6 +32,7 @@ const CommentsDialog = lazy(() => import('./comments/CommentsDialog'));
 const BlogSearchResults = lazy(() => import('./search/BlogSearchResults'));
 
 const KEYS = [...FILTER_KEYS, 'scope', 'q'] as const;
+const filterCountOf = (values: Record<(typeof FILTER_KEYS)[number], string>) => FILTER_KEYS.filter((k) => values[k] !== '').length;
 /** すべて / マイブログ / 保存したブログ, as the URL's scope says them ('' is すべて). */
 const SCOPES = [
   { url: '', api: 'ALL' },
@@ -77,6 +78,8 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   // The cards and 速報 (which the feed's first page brings), kept by live changes.
   const feed = useBlogFeed(filter);
   const pinnedPosts = feed.pinned ?? [];
+  // 速報 above the unfiltered feed only: a filtered feed lists the pinned posts that match first among its cards.
+  const withPinned = filterCountOf(f.values) === 0;
   // Live: the cards, 速報 and an open dialog follow every change the viewer may see, without reload
   // (the server says whether a post is on the feed as filtered).
   useBlogLive((change) => {
@@ -123,10 +126,12 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   const base = narrow ? '/blog/sp' : '/blog';
   // A search replaces the feed (速報, filters and cards) with its ranked results until cleared.
   const searching = f.values.q.trim() !== '';
+  // Words the box refused: the results of the previous ones are not shown under them.
+  const [refusedQuery, setRefusedQuery] = useState(false);
   const clicks = useSingleOrDoubleClick<BlogCardPost>(open, (p) => navigate(`/blog/${p.id}`));
   // On a phone a tap has no double: the author goes to the edit page, anyone else reads the dialog.
   const tap = (p: BlogCardPost) => (p.author.id === user.id ? navigate(`/blog/sp/${p.id}`) : open(p));
-  const filterCount = FILTER_KEYS.filter((k) => f.values[k] !== '').length;
+  const filterCount = filterCountOf(f.values);
   const search = (v: FilterValues) => {
     for (const k of FILTER_KEYS) f.set(k, v[k]);
     setFilterOpen(false);
@@ -146,7 +151,14 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
       <ToastHost closeLabel={t('rec.close')} />
       <PageHeading section={t(AREAS.blog.section)} title={title} description={narrow ? undefined : t(AREAS.blog.description)} />
       <div className={styles.toolbar}>
-        <BlogSearchBox value={f.values.q} onSearch={(q) => f.set('q', q)} />
+        <BlogSearchBox
+          value={f.values.q}
+          onSearch={(q) => {
+            setRefusedQuery(false);
+            f.set('q', q);
+          }}
+          onRefused={() => setRefusedQuery(true)}
+        />
         {searching ? null : narrow ? (
           <div className={styles.toolbarRow}>
             <Button leadingVisual={FilterIcon} onClick={() => setFilterOpen(true)} count={filterCount || undefined}>
@@ -177,11 +189,11 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
             </div>
           }
         >
-          <BlogSearchResults query={f.values.q} onOpen={open} />
+          {!refusedQuery && <BlogSearchResults query={f.values.q} onOpen={open} />}
         </Suspense>
       ) : (
         <>
-          <PinnedPanel posts={pinnedPosts} onOpen={open} />
+          {withPinned && <PinnedPanel posts={pinnedPosts} onOpen={open} />}
           <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
             {feed.items.map((p) => (
               <BlogCard

@@ -226,9 +226,11 @@ function Notices({ model, deleted }: { model: ScheduleFormModel; deleted: boolea
   const conflict = problem?.code === 'CONFLICT' ? problem : null;
   const merged = model.mergePanel(
     conflict
-      ? conflict.conflict?.updatedBy
-        ? t('schedules.conflict.by', { name: conflict.conflict.updatedBy })
-        : t('schedules.conflict.title')
+      ? conflict.conflict?.updatedBySelf
+        ? t('schedules.conflict.self')
+        : conflict.conflict?.updatedBy
+          ? t('schedules.conflict.by', { name: conflict.conflict.updatedBy })
+          : t('schedules.conflict.title')
       : t('schedules.dialog.changedElsewhere'),
     conflict ? conflict.message : '',
   );

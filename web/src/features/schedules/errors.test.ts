@@ -37,12 +37,12 @@ describe('describeError: one failed call, read once', () => {
     const current = { id: 5, version: 3, title: '朝会' };
     const p = describeError(gqlError({ code: 'CONFLICT', current, updatedBy: '佐藤 花子', updatedAt: '2026-11-27T01:00:00Z' }), 'ja', tJa);
     expect(p.code).toBe('CONFLICT');
-    expect(p.conflict).toEqual({ current, updatedBy: '佐藤 花子', updatedAt: '2026-11-27T01:00:00Z' });
+    expect(p.conflict).toEqual({ current, updatedBy: '佐藤 花子', updatedBySelf: false, updatedAt: '2026-11-27T01:00:00Z' });
   });
 
   test('a conflict without details still says so, with nulls', () => {
     const p = describeError(gqlError({ code: 'CONFLICT' }), 'ja', tJa);
-    expect(p.conflict).toEqual({ current: null, updatedBy: null, updatedAt: null });
+    expect(p.conflict).toEqual({ current: null, updatedBy: null, updatedBySelf: false, updatedAt: null });
   });
 
   test("an internal error never shows the server's text; an unknown code falls back to the generic message", () => {

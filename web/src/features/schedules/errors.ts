@@ -8,7 +8,7 @@ export interface ScheduleProblem {
   message: string;
   /** Form field → message (the server's field names: title, date, endDate, startTime, …). */
   fieldErrors: Record<string, string>;
-  conflict?: { current: ScheduleFieldsFragment | null; updatedBy: string | null; updatedAt: string | null };
+  conflict?: { current: ScheduleFieldsFragment | null; updatedBy: string | null; updatedBySelf?: boolean; updatedAt: string | null };
 }
 
 const CODE_TEXT: Record<string, MessageKey> = {
@@ -42,6 +42,7 @@ export function describeError(err: unknown, locale: Locale, t: Translate): Sched
       problem.conflict = {
         current: (x.current as ScheduleFieldsFragment | undefined) ?? null,
         updatedBy: typeof x.updatedBy === 'string' ? x.updatedBy : null,
+        updatedBySelf: x.updatedBySelf === true,
         updatedAt: typeof x.updatedAt === 'string' ? x.updatedAt : null,
       };
     }

@@ -10,6 +10,7 @@ import { leaveOnPurpose } from '../../../app/leave-guard';
 import { Page } from '../../../components/Page';
 import { PageHeading } from '../../../components/PageHeading';
 import { ToastHost } from '../../../components/Toast';
+import { BodyConflict } from './BodyConflict';
 import { CategoryDialog } from './CategoryDialog';
 import { PostFields } from './PostFields';
 import { PublishFields } from './PublishFields';
@@ -59,6 +60,12 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
       {p.failure && (
         <div className={styles.banner}>
           <Banner variant="critical" title={t('rec.saveFailedTitle')} description={p.failure} onDismiss={p.dismissFailure} data-testid="blog-save-failure" />
+        </div>
+      )}
+      {p.conflict.message && (
+        <div className={styles.banner}>
+          {p.conflict.fieldPanel(t('rec.conflictTitle'), p.conflict.bodyTaken ? `${p.conflict.message}${t('blogEdit.bodyTaken')}` : p.conflict.message)}
+          {p.conflict.clash && <BodyConflict clash={p.conflict.clash} onChoose={(c) => void p.conflict.chooseBody(c)} />}
         </div>
       )}
       {p.loading ? (

@@ -12,6 +12,7 @@ import { BlogEditorCategoriesQuery, BlogPostEditQuery } from './operations';
 import { emptyForm, formFieldOf, formOf, restBody, togglePin, tokyoToday, type FormField, type PostDocument, type PostForm } from './post-form';
 import type { RichTextEditorHandle } from '../../../components/rich-text/RichTextEditor';
 import { savePost, SaveRefused } from './save-post';
+import { usePostConflict } from './use-post-conflict';
 
 /**
  * The state of the blog's create/edit page: the post loaded into the form, the body's editor, the
@@ -36,10 +37,14 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FormField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
+  const conflict = usePostConflict(ed, body, numericId);
   const { load, setEditing } = ed;
+  const { loaded: bodyLoaded } = conflict;
   useEffect(() => {
-    if (post) load(formOf(post));
-  }, [post, load]);
+    if (!post) return;
+    load(formOf(post));
+    bodyLoaded((post.content as PostDocument | null) ?? null);
+  }, [post, load, bodyLoaded]);
 
   const dirty = ed.dirty || bodyEdited;
   useLeaveGuard(ed.editing && dirty);
@@ -103,10 +108,12 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
       return;
     }
     setSaving(true);
+    conflict.clear();
     setFailure(null);
     setFieldErrors({});
+    let content: PostDocument = { blocks: [] };
     try {
-      const content: PostDocument = (await body.current?.save()) ?? (post?.content as PostDocument | undefined) ?? { blocks: [] };
+      content = (await body.current?.save()) ?? (post?.content as PostDocument | undefined) ?? { blocks: [] };
       await savePost(isNew ? null : numericId, restBody(ed.values, content, { postId: isNew ? null : numericId, draft }));
       toast.success(t(draft ? 'blogEdit.savedDraft' : isNew ? 'blogEdit.created' : 'blogEdit.updated'));
       // Posted where the author does not read (a 管理者 may post anywhere): すべて would not show it, マイブログ does; say so.
@@ -114,6 +121,10 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
       if (outside) toast.info(t('blogEdit.postedOutsideRange'));
       leaveOnPurpose(() => navigate(outside ? `${list}?scope=mine` : list));
     } catch (e) {
+      // Saved elsewhere first: merged with the saved version (usePostConflict); nothing typed is lost.
+      if (e instanceof SaveRefused && e.code === 'CONFLICT' && !isNew) {
+        if (await conflict.recover(locale === 'ja' && e.message ? e.message : t('err.CONFLICT', { name: '' }), content)) return;
+      }
       if (e instanceof SaveRefused) showRefusal(e);
       else setFailure(t('err.OTHER', { name: '' }));
     } finally {
@@ -157,6 +168,7 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
     fieldErrors,
     failure,
     dismissFailure: () => setFailure(null),
+    conflict,
     /** 下書き保存 is offered on a new post and on a draft (a published post is unpublished by no button). */
     canSaveDraft: isNew || post?.state === 'DRAFT',
   };

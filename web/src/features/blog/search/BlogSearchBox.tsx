@@ -6,10 +6,10 @@ import styles from './search.module.css';
 
 /**
  * The search box of /blog and /blog/sp: submits the words (Enter or 検索), refusing an empty or too
- * long query, or one of too many words, with its message before asking the server; × ends the
- * search (the feed comes back).
+ * long query, or one of too many words, with its message before asking the server (`onRefused`:
+ * the results of the previous words are no answer to these); × ends the search (the feed comes back).
  */
-export function BlogSearchBox({ value, onSearch }: { value: string; onSearch(q: string): void }) {
+export function BlogSearchBox({ value, onSearch, onRefused }: { value: string; onSearch(q: string): void; onRefused(): void }) {
   const text = useSearchText();
   const [draft, setDraft] = useState(value);
   const [problem, setProblem] = useState<QueryProblem | null>(null);
@@ -18,7 +18,8 @@ export function BlogSearchBox({ value, onSearch }: { value: string; onSearch(q: 
     e.preventDefault();
     const p = queryProblem(draft);
     setProblem(p);
-    if (!p) onSearch(draft.trim());
+    if (p) onRefused();
+    else onSearch(draft.trim());
   };
   return (
     <form role="search" className={styles.box} onSubmit={submit} data-testid="blog-search">

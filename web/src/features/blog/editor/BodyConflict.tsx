@@ -1,0 +1,50 @@
+import { Radio } from '@primer/react';
+import { useT } from '../../../app/i18n';
+import { RichTextView } from '../../../components/rich-text/RichTextView';
+import { blockText, unionBlocks } from './body-merge';
+import type { BodyChoice, BodyClash } from './use-post-conflict';
+import styles from './editor.module.css';
+
+/**
+ * The body after a conflict where both sides changed it: the saved body as readers see it, the
+ * paragraphs side by side (in both, only yours, only the saved one), and the choice of which body
+ * the editor holds: yours, the saved one, or both together. Choosing again never loses what was typed.
+ */
+export function BodyConflict({ clash, onChoose }: { clash: BodyClash; onChoose(choice: BodyChoice): void }) {
+  const t = useT();
+  const rows = unionBlocks(clash.base, clash.mine, clash.theirs);
+  const options: { choice: BodyChoice; label: string }[] = [
+    { choice: 'mine', label: t('blogEdit.bodyMine') },
+    { choice: 'theirs', label: t('blogEdit.bodyTheirs') },
+    { choice: 'merged', label: t('blogEdit.bodyMerged') },
+  ];
+  return (
+    <fieldset className={styles.bodyClash} data-testid="body-clash">
+      <legend className={styles.bodyClashTitle}>{t('blogEdit.bodyClash')}</legend>
+      <p className={styles.hint}>{t('blogEdit.bodyClashHint')}</p>
+      <div className={styles.bodyChoices}>
+        {options.map((o) => (
+          <label key={o.choice} className={styles.bodyChoice} data-checked={clash.choice === o.choice || undefined}>
+            <Radio name="body-choice" value={o.choice} checked={clash.choice === o.choice} onChange={() => onChoose(o.choice)} />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
+      <details className={styles.bodyCompare}>
+        <summary>{t('blogEdit.bodyCompare')}</summary>
+        <ol className={styles.bodyRows}>
+          {rows.map((r, i) => (
+            <li key={i} className={styles.bodyRow} data-side={r.side}>
+              <span className={styles.bodySide}>{t(r.side === 'both' ? 'blogEdit.sideBoth' : r.side === 'mine' ? 'blogEdit.sideMine' : 'blogEdit.sideTheirs')}</span>
+              <span className={styles.bodyText}>{blockText(r.block)}</span>
+            </li>
+          ))}
+        </ol>
+      </details>
+      <div className={styles.bodySaved}>
+        <span className={styles.caption}>{t('blogEdit.bodyTheirs')}</span>
+        <RichTextView html={clash.theirsHtml} testId="body-clash-theirs" />
+      </div>
+    </fieldset>
+  );
+}
