@@ -15,6 +15,7 @@ import { createContext, type AppContext } from './platform/context.js';
 import { AppError } from './platform/errors.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
+import { idempotencyPlugin } from './platform/idempotency.js';
 import { graphqlWebSocket } from './platform/live/graphql-ws.js';
 import { jitGateway } from './platform/jit-executor.js';
 import { livePositionPlugin } from './platform/live/position.js';
@@ -107,6 +108,7 @@ export async function startServer(opts: {
       inputGuardPlugin,
       listCostPlugin(config.GRAPHQL_MAX_LIST_COST),
       errorLogPlugin(log),
+      idempotencyPlugin(log),
       livePositionPlugin,
       gridCache.plugin,
       ApolloServerPluginDrainHttpServer({ httpServer }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../test/db.js';
-import { api, loginToken } from '../test/http.js';
+import { api, gql, loginToken } from '../test/http.js';
 
 let p: TestPlatform;
 let admin: string;
@@ -82,5 +82,30 @@ describe('Idempotency-Key on /api creates', () => {
     for (let i = 0; i < 40 && later.status === 409; i++) later = await new Promise((r) => setTimeout(r, 50)).then(() => create('同時の再送部', 'k-race'));
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBe('true');
+  });
+});
+
+describe('Idempotency-Key on GraphQL mutations over HTTP', () => {
+  const CREATE = `mutation($i: DepartmentInput!) { createDepartment(input: $i) { id name } }`;
+  const mutate = (name: string, key: string) => gql(p.url, CREATE, { i: { name, memberIds: [] } }, { token: admin, headers: { 'idempotency-key': key } });
+
+  it('a retried mutation writes nothing and answers as the first did', async () => {
+    const first = await mutate('GraphQL の再送部', 'g-1');
+    expect(first.body.errors).toBeUndefined();
+    let again = await mutate('GraphQL の再送部', 'g-1');
+    for (let i = 0; i < 40 && again.status === 409; i++) again = await new Promise((r) => setTimeout(r, 50)).then(() => mutate('GraphQL の再送部', 'g-1'));
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await count('GraphQL の再送部')).toBe(1);
+  });
+
+  it('the same key with other variables is BAD_USER_INPUT with its reason; a query ignores the key', async () => {
+    await mutate('GraphQL 一つ目', 'g-2');
+    const other = await mutate('GraphQL 二つ目', 'g-2');
+    expect(other.status).toBe(400);
+    expect(other.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await count('GraphQL 二つ目')).toBe(0);
+    const read = await gql(p.url, '{ me { id } }', {}, { token: admin, headers: { 'idempotency-key': 'g-2' } });
+    expect(read.body.data.me.id).toBeGreaterThan(0);
   });
 });

@@ -26,6 +26,7 @@ const EXAMPLE: Record<string, string | Date> = {
 };
 
 const RULES = [
+  '「パソコン」シートの2行目（灰色の斜体）は記入例です。取り込む前に削除するか、実際の値に書き換えてください。そのまま取り込むと、管理番号 PC-0100 のパソコンとして登録されます。',
   '1行目の見出しで列を判別します（順序は自由、知らない列は無視）。「管理番号」か「ID」の列が必要です。',
   '管理番号がある行は管理番号で照合し、あれば更新、なければ登録します。管理番号がなくIDがある行はそのIDのパソコンを更新します。',
   '既存のパソコンを更新する行では、すべての列の値をファイルの内容で置き換えます。空欄のセルはその項目を消去します（使用者・拠点・導入日なども空になります）。変えたくない項目は値を入れておくか、その列ごと削除してください（列がなければ今の値のままです）。',
@@ -42,7 +43,10 @@ export async function sendTemplate(ctx: AppContext, res: Response): Promise<void
   const ws = wb.addWorksheet('パソコン', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = TEMPLATE_HEADERS.map((h) => ({ key: h, width: Math.max(12, h.length * 2 + 2), style: DATE_HEADERS.has(h) ? { numFmt: 'yyyy-mm-dd' } : {} }));
   ws.addRow(TEMPLATE_HEADERS).font = { bold: true };
-  ws.addRow(TEMPLATE_HEADERS.map((h) => EXAMPLE[h] ?? null));
+  // The example row looks like one (grey italics, a note on its first cell), and 説明 says to delete it.
+  const example = ws.addRow(TEMPLATE_HEADERS.map((h) => EXAMPLE[h] ?? null));
+  example.font = { italic: true, color: { argb: 'FF6E7781' } };
+  example.getCell(1).note = '記入例です。取り込む前に削除するか、書き換えてください。';
   const help = wb.addWorksheet('説明');
   help.columns = [{ width: 16 }, { width: 100 }];
   for (const r of RULES) help.addRow(['', r]);
