@@ -8,7 +8,8 @@ import { createLogger } from '../graph/src/platform/logger.js';
 import { openDatabase, startGraph } from '../graph/src/platform/bootstrap.js';
 import { ownSignals } from '../graph/src/platform/signals.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
-import { EventMetrics, serveMetrics, type MetricsServer } from '../graph/src/platform/events/index.js';
+import { EventMetrics, databaseAnswers, serveMetrics, type MetricsServer } from '../graph/src/platform/events/index.js';
+import { readiness } from '../graph/src/platform/readiness.js';
 import { selectConsumers, startBackgroundJobs } from '../workers/src/registry.js';
 import { hasAdministrator } from '../graph/src/modules/employees/employee.operator.js';
 import { scheduleBackups } from '../graph/src/db/backup/index.js';
@@ -31,6 +32,7 @@ try {
     host: config.METRICS_HOST,
     // The database answers a cheap query; with Kafka, this instance's live consumer group has joined.
     health: () => graph.events.health(),
+    ready: () => readiness({ database: async () => ((await databaseAnswers(graph.orm)) ? null : 'unreachable'), ...graph.events.readyChecks }),
   });
 } catch (err) {
   log.warn({ err: (err as Error).message }, 'metrics port unavailable; /metrics not served (set METRICS_PORT)');

@@ -30,19 +30,24 @@ async function appendParagraph(page: Page, text: string) {
 
 const bodyTexts = (page: Page) => editor(page).locator('.ce-paragraph').allInnerTexts();
 
+/** 田中 美咲 in two browsers, both editing a new post of hers with this body. */
+async function twoBrowsersEditing(title: string, html: string) {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  await signIn(a.page, 'staff');
+  await signIn(b.page, 'staff');
+  const categories = (await (await a.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+  const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
+  const made = await a.page.request.post('/api/blogs', { data: { title, content: html, category_id: club } });
+  const id = ((await made.json()) as { blog_id: number }).blog_id;
+  await openForEdit(a.page, id);
+  await openForEdit(b.page, id);
+  return { a, b, id };
+}
+
 describe('an edit conflict on a post', () => {
   test('the same person in two browsers: the second save merges field by field and block by block, keeping both texts', async () => {
-    const a = await newPage(browser);
-    const b = await newPage(browser);
-    await signIn(a.page, 'staff');
-    await signIn(b.page, 'staff');
-    const categories = (await (await a.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
-    const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
-    const made = await a.page.request.post('/api/blogs', { data: { title: '衝突の確認', content: '<p>はじめに</p><p>おわりに</p>', category_id: club } });
-    const id = ((await made.json()) as { blog_id: number }).blog_id;
-
-    await openForEdit(a.page, id);
-    await openForEdit(b.page, id);
+    const { a, b, id } = await twoBrowsersEditing('衝突の確認', '<p>はじめに</p><p>おわりに</p>');
     await a.page.getByLabel('タイトル').fill('A のタイトル');
     await appendParagraph(a.page, 'A の追記');
     await b.page.getByLabel('タイトル').fill('B のタイトル');
@@ -84,16 +89,7 @@ describe('an edit conflict on a post', () => {
   });
 
   test('a field only the other side changed is taken, and an untouched body becomes the saved one', async () => {
-    const a = await newPage(browser);
-    const b = await newPage(browser);
-    await signIn(a.page, 'staff');
-    await signIn(b.page, 'staff');
-    const categories = (await (await a.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
-    const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
-    const made = await a.page.request.post('/api/blogs', { data: { title: '片方だけの変更', content: '<p>元の本文</p>', category_id: club } });
-    const id = ((await made.json()) as { blog_id: number }).blog_id;
-    await openForEdit(a.page, id);
-    await openForEdit(b.page, id);
+    const { a, b, id } = await twoBrowsersEditing('片方だけの変更', '<p>元の本文</p>');
     await appendParagraph(a.page, 'A が書いた段落');
     await a.page.getByRole('button', { name: '保存', exact: true }).click();
     await a.page.waitForURL((u) => u.pathname === '/blog');

@@ -49,7 +49,9 @@ describe('blog search with several words (web)', () => {
     expect(((await (await page.request.get(`/api/blog_search?q=${encodeURIComponent(phrase)}`)).json()) as unknown[]).length).toBe(1);
     await search(page, phrase);
     await expect.poll(() => page.getByTestId('blog-search-hit').filter({ hasText: stamp }).count(), { timeout: 30_000 }).toBe(1);
-    expect(await page.getByTestId('blog-search-hit').filter({ hasText: stamp }).getByTestId('blog-search-title').locator('mark').allInnerTexts()).toEqual(['鮪の漬け', stamp]);
+    await expect
+      .poll(() => page.getByTestId('blog-search-hit').filter({ hasText: stamp }).getByTestId('blog-search-title').locator('mark').allInnerTexts())
+      .toEqual(['鮪の漬け', stamp]);
 
     await search(page, 'あ い う え お か');
     await expect.poll(() => page.getByTestId('blog-search').innerText()).toContain('検索する言葉は5つまでにしてください（スペースで区切った言葉の数）。');

@@ -334,7 +334,7 @@ describe('schedule (desktop 1280 × 800)', () => {
     await context.close();
   });
 
-  test('saving over a newer version keeps the edits: who saved it, their changes taken in, a clash offered field by field (issue 22, item 4)', async () => {
+  test('saving over a newer version keeps the edits: who saved it (oneself, in another window), their changes taken in, a clash offered field by field (issue 22, item 4)', async () => {
     const a = await openSchedules('admin');
     const title = await createFromCell(a.page, NAMES.admin, SATURDAY, { start: '18:00' });
     const b = await openSchedules('admin');
@@ -358,7 +358,8 @@ describe('schedule (desktop 1280 × 800)', () => {
     await first.getByRole('button', { name: '保存', exact: true }).click();
     const merge = first.getByTestId('conflict-merge');
     await merge.waitFor();
-    expect(await merge.innerText()).toContain(`${NAMES.admin}さんがこの予定を更新しました`);
+    // The same person in another window: said so, not named as someone else.
+    expect(await merge.innerText()).toContain('この予定は別の画面（別の端末）で保存されました');
     // One failure, one message: the merge panel only (no second banner, no toast over it).
     await a.page.waitForTimeout(500);
     expect(await first.getByText('この予定は別の画面で更新されました。').count()).toBe(0);

@@ -16,6 +16,7 @@ import { AppError } from './platform/errors.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
 import { idempotencyPlugin } from './platform/idempotency.js';
+import { readiness, type ReadyCheck } from './platform/readiness.js';
 import { graphqlWebSocket } from './platform/live/graphql-ws.js';
 import { jitGateway } from './platform/jit-executor.js';
 import { livePositionPlugin } from './platform/live/position.js';
@@ -72,6 +73,8 @@ export async function startServer(opts: {
   sockets: LiveSockets;
   log: Logger;
   port?: number;
+  /** The events' checks for /readyz (the outbox; with Kafka, the live feed). */
+  readyChecks?: Record<string, ReadyCheck>;
 }): Promise<AppServer> {
   const { config, orm, schema, services, log } = opts;
   const app = express();
@@ -139,7 +142,7 @@ export async function startServer(opts: {
   // One structured line per request (health probes excluded); not even timed when the level drops it.
   if (log.isLevelEnabled('info'))
     app.use((req, res, next) => {
-      if (req.path === '/healthz') return next();
+      if (req.path === '/healthz' || req.path === '/readyz') return next();
       const started = process.hrtime.bigint();
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -158,6 +161,19 @@ export async function startServer(opts: {
       log.warn({ err }, 'healthz: database unreachable');
       res.status(503).json({ status: 'error', database: 'unreachable' });
     }
+  });
+
+  // Readiness (readiness.ts): 200 when the instance can do its work, else 503 with the reasons.
+  app.get('/readyz', async (_req, res) => {
+    const report = await readiness({
+      database: async () => {
+        await orm.em.getConnection().execute('select 1');
+        const pending = await pendingMigrations(orm);
+        return pending.length ? `${pending.length} migrations not applied` : null;
+      },
+      ...opts.readyChecks,
+    });
+    res.status(report.ready ? 200 : 503).json({ status: report.ready ? 'ready' : 'degraded', reasons: report.reasons, checks: report.checks });
   });
 
   app.use(

@@ -92,12 +92,20 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
     }
   }, 60_000);
 
-  it('/healthz answers 503 while a consumer has not joined its group, and when the database does not answer', async () => {
+  it('/healthz answers 503 while a consumer has not joined its group, and when the database does not answer; /readyz names a restarting consumer', async () => {
     const orm = await openOrm(db.url, 2);
     const pool = await startWorkerPool({ config: testConfig({ ...env, DATABASE_URL: db.url }), orm, log, consumers: selectConsumers(['probe']), concurrency: 1, port: 0 });
     try {
       await pool.ready;
       expect((await fetch(`${pool.server!.url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${pool.server!.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: 'ready', reasons: [], checks: { database: 'ok', broker: 'ok', consumers: 'ok' } });
+      // A consumer that kafkajs restarts after a crash is not ready until it has joined again; the reason names it.
+      pool.groups[0]!.restarting = true;
+      const restarting = await fetch(`${pool.server!.url}/readyz`);
+      expect(restarting.status).toBe(503);
+      expect(await restarting.json()).toMatchObject({ status: 'degraded', reasons: ['consumers: restarting: probe'] });
+      pool.groups[0]!.restarting = false;
       // A member that has not joined its group yet is not healthy either.
       pool.groups[0]!.joinedOnce = false;
       const joining = await fetch(`${pool.server!.url}/healthz`);

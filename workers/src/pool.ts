@@ -17,6 +17,7 @@ import { createKafka } from '../../graph/src/platform/events/kafka/client.js';
 import { ensureTopics } from '../../graph/src/platform/events/kafka/topic-admin.js';
 import { topicsOf } from '../../graph/src/platform/events/kafka/naming.js';
 import { untilReachable } from '../../graph/src/platform/events/kafka/until-reachable.js';
+import { readiness } from '../../graph/src/platform/readiness.js';
 
 export interface WorkerPool {
   groups: KafkaConsumerGroup[];
@@ -41,6 +42,9 @@ export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log
   // No relay runs here: outbox_relayed_total is not registered (outbox_backlog is, from the database).
   const metrics = new EventMetrics({ defaultMetrics: true, relay: false });
   const groups: KafkaConsumerGroup[] = [];
+  const kafka = createKafka(settings, log);
+  const dead = new KafkaDeadLetters(kafka, settings);
+  const admin = kafka.admin();
   const server =
     opts.port === undefined
       ? undefined
@@ -55,10 +59,25 @@ export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log
             const crashed = groups.filter((g) => !g.healthy).map((g) => g.runner.name);
             return { ok: database && joining.length === 0 && crashed.length === 0, database, consumers: opts.consumers.map((c) => c.name), joining, crashed };
           },
+          ready: () =>
+            readiness({
+              database: async () => ((await databaseAnswers(orm)) ? null : 'unreachable'),
+              // The pool's admin asks the broker for its cluster: no answer, no broker.
+              broker: async () => (await admin.describeCluster(), null),
+              consumers: async () => {
+                const waiting = opts.consumers.map((c) => c.name).filter((n) => !groups.some((g) => g.runner.name === n && g.joinedOnce));
+                const restarting = groups.filter((g) => g.restarting).map((g) => g.runner.name);
+                const crashed = groups.filter((g) => !g.healthy).map((g) => g.runner.name);
+                const parts = [
+                  waiting.length ? `joining: ${waiting.join(', ')}` : '',
+                  restarting.length ? `restarting: ${restarting.join(', ')}` : '',
+                  crashed.length ? `crashed: ${crashed.join(', ')}` : '',
+                ].filter(Boolean);
+                return parts.length ? parts.join('; ') : null;
+              },
+            }),
         });
-  const kafka = createKafka(settings, log);
-  const dead = new KafkaDeadLetters(kafka, settings);
-  const admin = kafka.admin();
+  metrics.setBrokerProbe(() => admin.describeCluster());
   metrics.addLagProbe(() =>
     consumerLag(
       admin,

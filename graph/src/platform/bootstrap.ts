@@ -84,7 +84,7 @@ export async function startGraph(
   };
   const events = createEventBackbone({ config, orm, databaseUrl, log, live, consumers: opts.consumers, metrics: opts.metrics });
   await events.start();
-  const server = await startServer({ config, orm, schema, services, sockets, log, port: opts.port });
+  const server = await startServer({ config, orm, schema, services, sockets, log, port: opts.port, readyChecks: events.readyChecks });
   // Hourly: expired sessions, and Idempotency-Keys past their day.
   const sweeper = setInterval(() => {
     services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed'));

@@ -7,6 +7,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Launched {
   url: string;
+  /** Its metrics port (/metrics, /healthz, /readyz). */
+  metricsUrl: string;
   child: ChildProcess;
   /** What it wrote (stdout and stderr). */
   output(): string;
@@ -23,11 +25,12 @@ export interface Launched {
  */
 export async function startLauncher(env: Record<string, string | undefined>): Promise<Launched> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const full: Record<string, string | undefined> = {
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(port),
-    METRICS_PORT: String(await freePort()),
+    METRICS_PORT: String(metricsPort),
     METRICS_HOST: '127.0.0.1',
     SEED_DEMO: 'auto',
     LOG_LEVEL: 'warn',
@@ -59,6 +62,7 @@ export async function startLauncher(env: Record<string, string | undefined>): Pr
   }
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${full.METRICS_PORT}`,
     child,
     output: () => out,
     exited: () => exit,

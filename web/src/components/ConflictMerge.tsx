@@ -49,10 +49,10 @@ export function ConflictMerge({
           {clashes.map((c) => (
             <fieldset key={c.key} className={styles.clash} data-testid="merge-clash" data-field={c.key}>
               <legend className={styles.legend}>{c.label}</legend>
-              <div className={styles.options}>
+              <MergeChoices>
                 <MergeOption name={c.key} checked={c.choice === 'mine'} caption={t('merge.mine')} value={c.mine} onChange={() => onChoose(c.key, 'mine')} />
                 <MergeOption name={c.key} checked={c.choice === 'theirs'} caption={t('merge.theirs')} value={c.theirs} onChange={() => onChoose(c.key, 'theirs')} />
-              </div>
+              </MergeChoices>
             </fieldset>
           ))}
         </div>
@@ -61,13 +61,23 @@ export function ConflictMerge({
   );
 }
 
-function MergeOption({ name, checked, caption, value, onChange }: { name: string; checked: boolean; caption: string; value: string; onChange(): void }) {
+/** The choices of one clash, side by side (one column on a phone). */
+export function MergeChoices({ children, columns = 2 }: { children: React.ReactNode; columns?: 2 | 3 }) {
+  return (
+    <div className={styles.options} data-columns={columns}>
+      {children}
+    </div>
+  );
+}
+
+/** One side of a clash: a radio card with its caption and, when there is one, the value it keeps. */
+export function MergeOption({ name, checked, caption, value, onChange }: { name: string; checked: boolean; caption: string; value?: string; onChange(): void }) {
   return (
     <label className={styles.option} data-checked={checked || undefined}>
       <Radio name={`merge-${name}`} value={caption} checked={checked} onChange={onChange} />
       <span className={styles.optionText}>
-        <span className={styles.caption}>{caption}</span>
-        <span className={styles.value}>{value}</span>
+        <span className={value === undefined ? undefined : styles.caption}>{caption}</span>
+        {value !== undefined && <span className={styles.value}>{value}</span>}
       </span>
     </label>
   );

@@ -10,6 +10,7 @@ import { KafkaTransport } from './kafka/transport.js';
 import { untilReachable } from './kafka/until-reachable.js';
 import type { KafkaSettings } from './kafka/client.js';
 import { EventMetrics } from './metrics.js';
+import type { ReadyCheck } from '../readiness.js';
 import type { DeadLetterSink, EventTransport, LiveListener } from './transport.js';
 
 export { EventConsumer, ConsumerRunner, AbortedError, backoffMs, type RetryPolicy } from './consumer.js';
@@ -19,6 +20,21 @@ export { EventMetrics, serveMetrics, type MetricsServer } from './metrics.js';
 export type { EventTransport, DeadLetterSink, DeadLetter, LiveListener } from './transport.js';
 
 /** A cheap query: does the database answer? (for /healthz) */
+/** Readiness: committed events the relay has not published for this long mean it cannot (the broker, most likely). */
+const OUTBOX_STUCK_SECONDS = 30;
+/** Readiness: a live feed this many events behind is not serving live updates. */
+const LIVE_FEED_READY_LAG = 1000;
+
+/** The outbox check of /readyz: events committed over OUTBOX_STUCK_SECONDS ago and still not published. */
+const outboxCheck =
+  (orm: MikroORM): ReadyCheck =>
+  async () => {
+    const [{ n }]: { n: number }[] = await orm.em
+      .fork()
+      .execute(`select count(*)::int as n from outbox_event where occurred_at < now() - interval '${OUTBOX_STUCK_SECONDS} seconds'`);
+    return n ? `${n} events committed over ${OUTBOX_STUCK_SECONDS} s ago are not published yet` : null;
+  };
+
 export async function databaseAnswers(orm: MikroORM): Promise<boolean> {
   try {
     await orm.em.fork().execute('select 1');
@@ -62,6 +78,8 @@ export interface EventBackbone {
    * instance's live consumer group has joined (ok false → 503).
    */
   health(): Promise<{ ok: boolean; [k: string]: unknown }>;
+  /** The events' part of /readyz (readiness.ts): the outbox, and with Kafka the broker and the live feed. */
+  readyChecks: Record<string, ReadyCheck>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -90,6 +108,7 @@ export function createEventBackbone(opts: {
     const relay = new OutboxRelay(opts.databaseUrl, transport, log, relayOpts, metrics);
     const liveFeed = opts.live ? new KafkaLiveFeed(transport.kafka, kafka, opts.live, log) : undefined;
     if (liveFeed) {
+      metrics.setBrokerProbe(() => liveFeed.lag());
       metrics.setLiveLagProbe(async () => {
         const lag = await liveFeed.lag();
         return lag === null ? {} : { [liveFeed.groupId]: lag };
@@ -103,6 +122,19 @@ export function createEventBackbone(opts: {
       runners: [],
       deadLetters: new TableDeadLetters(orm),
       liveFeed,
+      readyChecks: {
+        outbox: outboxCheck(orm),
+        ...(liveFeed
+          ? {
+              // The live feed's admin asks the broker: an answer is the broker up; the lag, how far behind live updates are.
+              liveFeed: async () => {
+                if (!liveFeed.joinedOnce) return 'not joined to its consumer group yet';
+                const lag = await liveFeed.lag();
+                return lag !== null && lag > LIVE_FEED_READY_LAG ? `behind by ${lag} events` : null;
+              },
+            }
+          : {}),
+      },
       health: async () => {
         const database = await databaseAnswers(orm);
         const joined = liveFeed ? liveFeed.joinedOnce : undefined;
@@ -144,6 +176,7 @@ export function createEventBackbone(opts: {
     metrics,
     runners,
     deadLetters,
+    readyChecks: { outbox: outboxCheck(orm) },
     health: async () => {
       const database = await databaseAnswers(orm);
       return { ok: database, transport: 'embedded', database, consumers: runners.map((r) => r.name) };

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { within, type ReadyReport } from '../readiness.js';
 
 /**
  * Prometheus metrics of the event backbone. One registry per process (not prom-client's global
@@ -23,13 +24,9 @@ function groupGauge(name: string, help: string, registers: Registry[], probes: (
     registers,
     async collect() {
       this.reset();
-      for (const probe of probes()) {
-        try {
-          for (const [group, v] of Object.entries(await probe())) this.set({ group }, v);
-        } catch {
-          /* broker or database unreachable: leave its groups out */
-        }
-      }
+      // Bounded: with the broker down a probe waits on its retries; a scrape answers within a second with the rest.
+      const results = await Promise.all(probes().map((probe) => within(probe().catch(() => 'timeout' as const))));
+      for (const r of results) if (r !== 'timeout') for (const [group, v] of Object.entries(r)) this.set({ group }, v);
     },
   });
 }
@@ -45,10 +42,12 @@ export class EventMetrics {
   readonly lag: Gauge<'group'>;
   readonly backlog: Gauge;
   readonly liveLag: Gauge<'group'>;
+  readonly brokerUp: Gauge;
   readonly handleSeconds: Histogram<'consumer'>;
   private readonly lagProbes: GroupProbe[] = [];
   private backlogProbe?: () => Promise<number>;
   private liveLagProbe?: GroupProbe;
+  private brokerProbe?: () => Promise<unknown>;
 
   constructor(opts: { defaultMetrics?: boolean; relay?: boolean; consumers?: boolean } = {}) {
     const registers = [this.registry];
@@ -82,11 +81,8 @@ export class EventMetrics {
       registers,
       async collect() {
         if (!self.backlogProbe) return;
-        try {
-          this.set(await self.backlogProbe());
-        } catch {
-          /* database unreachable */
-        }
+        const n = await within(self.backlogProbe().catch(() => 'timeout' as const));
+        if (n !== 'timeout') this.set(n);
       },
     });
     this.liveLag = groupGauge(
@@ -95,6 +91,21 @@ export class EventMetrics {
       registers,
       () => (self.liveLagProbe ? [self.liveLagProbe] : []),
     );
+    this.brokerUp = new Gauge({
+      name: 'events_broker_up',
+      help: 'Kafka: 1 when the broker answered this scrape within a second, 0 when not (absent in embedded mode)',
+      registers,
+      async collect() {
+        if (!self.brokerProbe) return;
+        const r = await within(
+          self.brokerProbe().then(
+            () => true,
+            () => false,
+          ),
+        );
+        this.set(r === true ? 1 : 0);
+      },
+    });
     if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -110,6 +121,11 @@ export class EventMetrics {
 
   setBacklogProbe(probe: () => Promise<number>): void {
     this.backlogProbe = probe;
+  }
+
+  /** Asks the broker something cheap; resolving is the broker up (events_broker_up). */
+  setBrokerProbe(probe: () => Promise<unknown>): void {
+    this.brokerProbe = probe;
   }
 
   setLiveLagProbe(probe: GroupProbe): void {
@@ -131,7 +147,7 @@ export interface MetricsServer {
  */
 export async function serveMetrics(
   metrics: EventMetrics,
-  opts: { port: number; host?: string; health: () => Promise<{ ok: boolean; [k: string]: unknown }> },
+  opts: { port: number; host?: string; health: () => Promise<{ ok: boolean; [k: string]: unknown }>; ready?: () => Promise<ReadyReport> },
 ): Promise<MetricsServer> {
   const server = http.createServer(async (req, res) => {
     try {
@@ -143,6 +159,10 @@ export async function serveMetrics(
         const h = await opts.health();
         res.writeHead(h.ok ? 200 : 503, { 'content-type': 'application/json' });
         res.end(JSON.stringify(h));
+      } else if (req.url === '/readyz' && opts.ready) {
+        const r = await opts.ready();
+        res.writeHead(r.ready ? 200 : 503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: r.ready ? 'ready' : 'degraded', reasons: r.reasons, checks: r.checks }));
       } else {
         res.writeHead(404).end();
       }

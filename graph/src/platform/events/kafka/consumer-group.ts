@@ -16,6 +16,8 @@ export class KafkaConsumerGroup {
   readonly groupId: string;
   /** False after a crash kafkajs does not restart from (healthz reports it). */
   healthy = true;
+  /** Between a crash kafkajs restarts from and the next group join (readyz reports it). */
+  restarting = false;
   /** True once the member has joined its group (healthz: 503 until then). */
   joinedOnce = false;
   private consumer: Consumer;
@@ -55,8 +57,10 @@ export class KafkaConsumerGroup {
         resolve();
       });
     });
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => (this.restarting = false));
     this.consumer.on(this.consumer.events.CRASH, (e) => {
       if (!e.payload.restart) this.healthy = false;
+      else this.restarting = true;
       this.log.error({ consumer: this.runner.name, err: e.payload.error?.message, restart: e.payload.restart }, 'consumer crashed');
     });
     await ensureTopics(this.kafka, this.settings);

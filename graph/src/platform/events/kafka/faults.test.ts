@@ -249,4 +249,41 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     expect(g.exited()).toBeNull();
     expect(g.output()).toContain('Kafka is not reachable; trying again');
   }, 180_000);
+
+  it('(e) /readyz says the broker is gone within seconds, answering within a second each time, and ready again after', async () => {
+    const k = await useTestKafka({ own: true });
+    cleanup.push(() => k.close());
+    settings = k.settings(4);
+    const g = await startLauncher({ ...childEnv(k), SEED_DEMO: 'never' });
+    cleanup.push(() => g.stop());
+    const ready = async () => {
+      const started = Date.now();
+      const r = await fetch(`${g.url}/readyz`);
+      return { status: r.status, body: (await r.json()) as { status: string; reasons: string[] }, ms: Date.now() - started };
+    };
+    const until = async (want: number, ms: number) => {
+      const deadline = Date.now() + ms;
+      let last = await ready();
+      while (last.status !== want && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 500));
+        last = await ready();
+      }
+      return last;
+    };
+    expect((await until(200, 30_000)).body.status).toBe('ready');
+    await k.own!.stop();
+    const down = await until(503, 15_000);
+    expect(down.body.status).toBe('degraded');
+    expect(down.body.reasons.join('\n')).toMatch(/liveFeed/);
+    expect(down.ms).toBeLessThan(2_500);
+    // The metrics answer within a second or so from what is known, the broker's state among them.
+    const scrapeStarted = Date.now();
+    const scrape = await (await fetch(`${g.metricsUrl}/metrics`)).text();
+    expect(Date.now() - scrapeStarted).toBeLessThan(2_500);
+    expect(scrape).toMatch(/^events_broker_up 0$/m);
+    // Healthy still: the process and its database answer (an orchestrator must not restart it for the broker).
+    expect((await fetch(`${g.url}/healthz`)).status).toBe(200);
+    await k.own!.restart();
+    expect((await until(200, 60_000)).body.status).toBe('ready');
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { Radio } from '@primer/react';
+import { MergeChoices, MergeOption } from '../../../components/ConflictMerge';
 import { useT } from '../../../app/i18n';
 import { RichTextView } from '../../../components/rich-text/RichTextView';
 import { blockText, unionBlocks } from './body-merge';
@@ -22,14 +22,11 @@ export function BodyConflict({ clash, onChoose }: { clash: BodyClash; onChoose(c
     <fieldset className={styles.bodyClash} data-testid="body-clash">
       <legend className={styles.bodyClashTitle}>{t('blogEdit.bodyClash')}</legend>
       <p className={styles.hint}>{t('blogEdit.bodyClashHint')}</p>
-      <div className={styles.bodyChoices}>
+      <MergeChoices columns={3}>
         {options.map((o) => (
-          <label key={o.choice} className={styles.bodyChoice} data-checked={clash.choice === o.choice || undefined}>
-            <Radio name="body-choice" value={o.choice} checked={clash.choice === o.choice} onChange={() => onChoose(o.choice)} />
-            <span>{o.label}</span>
-          </label>
+          <MergeOption key={o.choice} name="body" checked={clash.choice === o.choice} caption={o.label} onChange={() => onChoose(o.choice)} />
         ))}
-      </div>
+      </MergeChoices>
       <details className={styles.bodyCompare}>
         <summary>{t('blogEdit.bodyCompare')}</summary>
         <ol className={styles.bodyRows}>

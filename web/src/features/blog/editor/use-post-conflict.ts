@@ -76,6 +76,7 @@ export function usePostConflict(ed: Parameters<typeof useConflictMerge<PostForm>
   /** Puts the chosen body in the editor; what was typed since the last choice counts as the writer's own. */
   const chooseBody = async (choice: BodyChoice) => {
     if (!clash || !body.current) return;
+    setClash({ ...clash, choice }); // the choice shows at once; the editor follows
     const now = await body.current.save();
     const applied = clash.choice === 'mine' ? clash.mine : clash.choice === 'theirs' ? clash.theirs : mergedBody(clash.base, clash.mine, clash.theirs);
     const mine = clash.choice !== 'theirs' && !sameBody(now, applied) ? now : clash.mine;
