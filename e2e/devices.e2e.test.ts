@@ -103,9 +103,11 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     // The list stays on screen while the detail chunk loads (its filter is also labelled メーカー):
     // wait for the detail heading before typing.
     await page.getByRole('heading', { level: 1, name: 'パソコン登録' }).waitFor();
-    // An empty form fails first: its failure toast must not stay beside the success toast later.
+    // An empty form fails first: one message per field at fault, no banner or toast besides.
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('パソコンの保存に失敗しました').waitFor();
+    await expect.poll(() => page.getByLabel('メーカー', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('パソコンの保存に失敗しました').count()).toBe(0);
+    expect(await page.getByText('保存できませんでした').count()).toBe(0);
     await page.getByLabel('メーカー').fill('E2E Maker');
     await page.getByLabel('型番').fill('Model-X');
     await page.getByRole('button', { name: '使用者: 選択', exact: true }).click();

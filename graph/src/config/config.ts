@@ -75,6 +75,7 @@ const schema = z.object({
   WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
   WS_MAX_OPERATIONS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
   WS_MAX_OPERATIONS_PER_USER: z.coerce.number().int().min(1).default(300),
+  WS_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_CLIENT_ID: z.string().default('intranet'),
   KAFKA_TOPIC_PREFIX: z.string().default('intranet.'),

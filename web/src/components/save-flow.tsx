@@ -11,9 +11,9 @@ import { useConflictMerge, type MergeFields } from './record-merge';
 import { toast } from './Toast';
 
 /**
- * Saving a detail form: field errors under the fields, a failure toast and banner; a CONFLICT is
- * reported to `onConflict` (which fetches the saved record to merge with) and kept in `conflict`:
- * its merge panel is the one message then (no toast beside it).
+ * Saving a detail form, one message per failure: the field errors under their fields, or (naming no
+ * field) the banner; a CONFLICT is reported to `onConflict` (which fetches the saved record to merge
+ * with) and kept in `conflict`: its merge panel is the message then.
  */
 export function useSaveFlow(onConflict: () => void) {
   const t = useT();
@@ -31,10 +31,8 @@ export function useSaveFlow(onConflict: () => void) {
   };
 
   /** Runs the save; false when it failed (messages already shown). */
-  const run = async (save: () => Promise<unknown>, failToast: string): Promise<boolean> => {
+  const run = async (save: () => Promise<unknown>): Promise<boolean> => {
     reset();
-    // The last attempt's failure toast is stale now (it would stay beside this attempt's success).
-    toast.clear(failToast);
     setSaving(true);
     try {
       await save();
@@ -45,9 +43,10 @@ export function useSaveFlow(onConflict: () => void) {
         setConflict({ message: errorText(e) });
         onConflict();
       } else {
-        setFieldErrors(fieldErrorsOf(e));
-        setFailure(errorText(e));
-        toast.error(failToast);
+        // One message per failure: under the fields it names, or (naming none) once in the banner.
+        const fields = fieldErrorsOf(e);
+        setFieldErrors(fields);
+        setFailure(Object.keys(fields).length ? null : errorText(e));
       }
       return false;
     } finally {
@@ -124,7 +123,7 @@ export type RecordKind = 'employee' | 'department' | 'computer' | 'smartphone' |
  */
 export function useDetailExit(opts: {
   editor: { dirty: boolean; editing: boolean; restore(): void; setEditing(editing: boolean): void };
-  flow: { reset(): void; run(save: () => Promise<unknown>, failToast: string): Promise<boolean>; saving: boolean; banner: ReactNode };
+  flow: { reset(): void; run(save: () => Promise<unknown>): Promise<boolean>; saving: boolean; banner: ReactNode };
   isNew: boolean;
   list: string;
   confirm(req: ConfirmRequest): Promise<boolean>;
@@ -153,7 +152,7 @@ export function useDetailExit(opts: {
   };
   /** Saves (`write` creates or updates); on success the kind's toast and back to the list. */
   const submit = async (kind: RecordKind, write: () => Promise<unknown>) => {
-    if (await flow.run(write, t(`toast.saveFailed.${kind}`))) saved(t(isNew ? `toast.created.${kind}` : `toast.updated.${kind}`));
+    if (await flow.run(write)) saved(t(isNew ? `toast.created.${kind}` : `toast.updated.${kind}`));
   };
   /**
    * `loading`: the record is being fetched (never for a new one). `found`: it arrived; when it did

@@ -41,8 +41,6 @@ const apolloQueries = new WeakMap<object, { query: string; variables?: Record<st
 /** Marks an Apollo result whose errors are already formatted (and logged). */
 const FORMATTED = Symbol('formatted errors');
 
-/** How often open sockets' sessions are checked against the database (idle and absolute expiry). */
-const SESSION_SWEEP_MS = 60_000;
 
 /**
  * GraphQL over WebSocket (graphql-ws) on /graphql. Every operation runs with the session as it is
@@ -172,17 +170,27 @@ export function graphqlWebSocket(opts: {
     wss,
   );
 
-  // Idle and absolute expiry, and anything an event did not say, end sockets within a minute.
+  // A session ended anywhere (an event may be late: the broker down), idle or past its absolute
+  // expiry, ends its sockets within WS_SESSION_CHECK_MS: one query for all open sockets of this instance.
+  // One check at a time; with the database gone, one warning a minute rather than one a check.
+  let checking = false;
+  let warnedAt = 0;
   const sweep = setInterval(() => {
     const open = [...sockets.all()];
-    if (!open.length) return;
+    if (!open.length || checking) return;
+    checking = true;
     services.sessions
       .liveSessionIds(orm.em.fork(), [...new Set(open.map((s) => s.sessionId))])
       .then((alive) => {
         for (const s of open) if (!alive.has(s.sessionId)) sockets.close(s, SESSION_ENDED);
       })
-      .catch((err) => log.warn({ err }, 'websocket session sweep failed'));
-  }, SESSION_SWEEP_MS);
+      .catch((err) => {
+        if (Date.now() - warnedAt < 60_000) return;
+        warnedAt = Date.now();
+        log.warn({ err: (err as Error).message }, 'websocket session check failed');
+      })
+      .finally(() => (checking = false));
+  }, config.WS_SESSION_CHECK_MS);
   sweep.unref();
 
   return {

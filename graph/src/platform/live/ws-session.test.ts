@@ -114,6 +114,14 @@ describe('a WebSocket runs with its session as it is now', () => {
     expect(errorsOf(r)).toEqual(['UNAUTHENTICATED']);
     expect((await within(s.closed)).code).toBe(4401);
   });
+
+  it('a session ended with no event to say so (the broker down) closes its idle sockets within the check interval', async () => {
+    const token = await staffToken();
+    const s = await openSocket(token);
+    // Deleted behind the platform's back: no event, no operation on the socket; only the periodic check can notice.
+    await p.db.orm.em.fork().getConnection().execute(`delete from session where employee_id = (select id from employee where login_id = 'staff')`);
+    expect((await within(s.closed, 3000)).code).toBe(4401);
+  });
 });
 
 describe('one execution path: the socket answers as HTTP does', () => {
