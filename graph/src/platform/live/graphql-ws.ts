@@ -41,7 +41,6 @@ const apolloQueries = new WeakMap<object, { query: string; variables?: Record<st
 /** Marks an Apollo result whose errors are already formatted (and logged). */
 const FORMATTED = Symbol('formatted errors');
 
-
 /**
  * GraphQL over WebSocket (graphql-ws) on /graphql. Every operation runs with the session as it is
  * now (resolved again per operation; a socket whose session is gone is closed with 4401):
