@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+import { PHONE, chooseFromMenu, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 import { ask } from './support/graphql';
 
 let browser: Browser;
@@ -95,9 +95,16 @@ describe('notifications: the bell follows replies and likes live, and leads to t
 
     // Opening the comment item (read by now): the post's comments, with the comment. The list is
     // read anew on opening (and on each live change): the item is clicked once it has been read.
-    await author.page.getByTestId('notification-bell').click();
-    await author.page.locator('[data-testid="notification-panel"]:not([aria-busy])').getByTestId('notification-item').first().waitFor();
-    await items.first().getByRole('button').first().click();
+    const readItem = author.page.locator('[data-testid="notification-panel"]:not([aria-busy])').getByTestId('notification-item').first();
+    await chooseFromMenu(
+      readItem.getByRole('button').first(),
+      async () => {
+        await author.page.getByTestId('notification-bell').click();
+        await readItem.waitFor();
+      },
+      () => author.page.getByTestId('blog-comment-list').waitFor({ timeout: 5_000 }),
+      'the comment notification',
+    );
     await expect.poll(() => author.page.getByTestId('blog-comment-list').innerText()).toContain('とても参考になりました。ありがとうございます。');
     await author.page.keyboard.press('Escape');
     await author.page.getByTestId('blog-comments').waitFor({ state: 'detached' });

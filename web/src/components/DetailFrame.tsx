@@ -76,6 +76,7 @@ export function DetailFrame({
   onCancel,
   onSubmit,
   banner,
+  failures,
   unavailable,
   children,
   after,
@@ -95,6 +96,8 @@ export function DetailFrame({
   onCancel(): void;
   onSubmit(): void;
   banner?: ReactNode;
+  /** Failed saves so far (each brings the first field in error, or the banner, into view). */
+  failures?: number;
   /** The record could not be shown (no such record, or its load failed): this instead of the form. */
   unavailable?: { title: string; body: string };
   children: ReactNode;
@@ -110,13 +113,13 @@ export function DetailFrame({
   // A save that failed: bring what went wrong into view (Save sits at the bottom of a long form).
   // The first field with an error gets the focus; without one (a conflict), the banner is shown.
   useEffect(() => {
-    if (!bannerShown) return;
+    if (!bannerShown && !failures) return;
     const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid) {
       invalid.scrollIntoView({ block: 'center' });
       invalid.focus({ preventScroll: true });
     } else top.current?.scrollIntoView({ block: 'start' });
-  }, [bannerShown]);
+  }, [bannerShown, failures]);
   return (
     <Page testId={testId}>
       <ToastHost closeLabel={labels.closeToast} />

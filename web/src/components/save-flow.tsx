@@ -23,6 +23,8 @@ export function useSaveFlow(onConflict: () => void) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<{ message: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Failed saves so far: each one brings what went wrong into view (DetailFrame). */
+  const [failures, setFailures] = useState(0);
 
   const reset = () => {
     setFieldErrors({});
@@ -47,6 +49,7 @@ export function useSaveFlow(onConflict: () => void) {
         const fields = fieldErrorsOf(e);
         setFieldErrors(fields);
         setFailure(Object.keys(fields).length ? null : errorText(e));
+        setFailures((n) => n + 1);
       }
       return false;
     } finally {
@@ -56,7 +59,7 @@ export function useSaveFlow(onConflict: () => void) {
 
   const banner = failure ? <Banner variant="critical" title={t('rec.saveFailedTitle')} description={failure} onDismiss={() => setFailure(null)} /> : null;
 
-  return { saving, fieldErrors, run, reset, banner, conflict };
+  return { saving, fieldErrors, run, reset, banner, conflict, failures };
 }
 
 /**
@@ -123,7 +126,7 @@ export type RecordKind = 'employee' | 'department' | 'computer' | 'smartphone' |
  */
 export function useDetailExit(opts: {
   editor: { dirty: boolean; editing: boolean; restore(): void; setEditing(editing: boolean): void };
-  flow: { reset(): void; run(save: () => Promise<unknown>): Promise<boolean>; saving: boolean; banner: ReactNode };
+  flow: { reset(): void; run(save: () => Promise<unknown>): Promise<boolean>; saving: boolean; banner: ReactNode; failures: number };
   isNew: boolean;
   list: string;
   confirm(req: ConfirmRequest): Promise<boolean>;
@@ -170,6 +173,7 @@ export function useDetailExit(opts: {
     onCancel: o.onCancel,
     onSubmit: o.onSubmit,
     banner: flow.banner,
+    failures: flow.failures,
     unavailable: isNew || o.loading || o.found ? undefined : unavailable(o.error),
   });
   const unavailable = (error: unknown) => {
