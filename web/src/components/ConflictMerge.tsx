@@ -47,17 +47,26 @@ export function ConflictMerge({
       {clashes.length > 0 && (
         <div className={styles.clashes}>
           {clashes.map((c) => (
-            <fieldset key={c.key} className={styles.clash} data-testid="merge-clash" data-field={c.key}>
-              <legend className={styles.legend}>{c.label}</legend>
+            <MergeClash key={c.key} legend={c.label} testId="merge-clash" field={c.key}>
               <MergeChoices>
                 <MergeOption name={c.key} checked={c.choice === 'mine'} caption={t('merge.mine')} value={c.mine} onChange={() => onChoose(c.key, 'mine')} />
                 <MergeOption name={c.key} checked={c.choice === 'theirs'} caption={t('merge.theirs')} value={c.theirs} onChange={() => onChoose(c.key, 'theirs')} />
               </MergeChoices>
-            </fieldset>
+            </MergeClash>
           ))}
         </div>
       )}
     </div>
+  );
+}
+
+/** One thing both sides changed, framed, with its name as the legend. */
+export function MergeClash({ legend, testId, field, children }: { legend: string; testId: string; field?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className={styles.clash} data-testid={testId} data-field={field}>
+      <legend className={styles.legend}>{legend}</legend>
+      {children}
+    </fieldset>
   );
 }
 

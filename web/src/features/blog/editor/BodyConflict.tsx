@@ -1,4 +1,4 @@
-import { MergeChoices, MergeOption } from '../../../components/ConflictMerge';
+import { MergeChoices, MergeClash, MergeOption } from '../../../components/ConflictMerge';
 import { useT } from '../../../app/i18n';
 import { RichTextView } from '../../../components/rich-text/RichTextView';
 import { blockText, unionBlocks } from './body-merge';
@@ -19,29 +19,30 @@ export function BodyConflict({ clash, onChoose }: { clash: BodyClash; onChoose(c
     { choice: 'merged', label: t('blogEdit.bodyMerged') },
   ];
   return (
-    <fieldset className={styles.bodyClash} data-testid="body-clash">
-      <legend className={styles.bodyClashTitle}>{t('blogEdit.bodyClash')}</legend>
-      <p className={styles.hint}>{t('blogEdit.bodyClashHint')}</p>
-      <MergeChoices columns={3}>
-        {options.map((o) => (
-          <MergeOption key={o.choice} name="body" checked={clash.choice === o.choice} caption={o.label} onChange={() => onChoose(o.choice)} />
-        ))}
-      </MergeChoices>
-      <details className={styles.bodyCompare}>
-        <summary>{t('blogEdit.bodyCompare')}</summary>
-        <ol className={styles.bodyRows}>
-          {rows.map((r, i) => (
-            <li key={i} className={styles.bodyRow} data-side={r.side}>
-              <span className={styles.bodySide}>{t(r.side === 'both' ? 'blogEdit.sideBoth' : r.side === 'mine' ? 'blogEdit.sideMine' : 'blogEdit.sideTheirs')}</span>
-              <span className={styles.bodyText}>{blockText(r.block)}</span>
-            </li>
+    <MergeClash legend={t('blogEdit.bodyClash')} testId="body-clash">
+      <div className={styles.bodyClash}>
+        <p className={styles.hint}>{t('blogEdit.bodyClashHint')}</p>
+        <MergeChoices columns={3}>
+          {options.map((o) => (
+            <MergeOption key={o.choice} name="body" checked={clash.choice === o.choice} caption={o.label} onChange={() => onChoose(o.choice)} />
           ))}
-        </ol>
-      </details>
-      <div className={styles.bodySaved}>
-        <span className={styles.caption}>{t('blogEdit.bodyTheirs')}</span>
-        <RichTextView html={clash.theirsHtml} testId="body-clash-theirs" />
+        </MergeChoices>
+        <details className={styles.bodyCompare}>
+          <summary>{t('blogEdit.bodyCompare')}</summary>
+          <ol className={styles.bodyRows}>
+            {rows.map((r, i) => (
+              <li key={i} className={styles.bodyRow} data-side={r.side}>
+                <span className={styles.bodySide}>{t(r.side === 'both' ? 'blogEdit.sideBoth' : r.side === 'mine' ? 'blogEdit.sideMine' : 'blogEdit.sideTheirs')}</span>
+                <span className={styles.bodyText}>{blockText(r.block)}</span>
+              </li>
+            ))}
+          </ol>
+        </details>
+        <div className={styles.bodySaved}>
+          <span className={styles.caption}>{t('blogEdit.bodyTheirs')}</span>
+          <RichTextView html={clash.theirsHtml} testId="body-clash-theirs" />
+        </div>
       </div>
-    </fieldset>
+    </MergeClash>
   );
 }
