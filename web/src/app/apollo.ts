@@ -78,7 +78,8 @@ function createApollo(): AppApollo {
 
   const errors = new ErrorLink(({ error, operation }) => {
     if (!CombinedGraphQLErrors.is(error) || AUTH_OPERATIONS.has(operation.operationName ?? '')) return;
-    if (error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
+    // While this tab signs out, a query answered after the session ended (its socket closed first) is no news either.
+    if (!signingOut && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
       sessionEvents.dispatchEvent(new Event(SESSION_EXPIRED));
     }
   });
