@@ -29,6 +29,24 @@ export default tseslint.config(
     rules: { 'no-control-regex': 'off' },
   },
   {
+    // The graph package is reached from outside only through its entry points (graph/src/index.ts,
+    // app.ts, events.ts, areas.ts, testing.ts, fixtures.ts): what it offers is named in one place.
+    files: ['bin/**/*.ts', 'workers/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'schema/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'graph/src/(?!(index|app|events|areas|testing|fixtures)\\.js$)',
+              message: 'Import graph through its entry points (graph/src/index.js, app.js, events.js, areas.js, testing.js, fixtures.js).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -11,8 +11,8 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
-import { MAX_IMAGE_PIXELS } from '../graph/src/lib/files/index.js';
+import { DEMO_PASSWORD } from '../graph/src/areas.js';
+import { MAX_IMAGE_PIXELS } from '../graph/src/index.js';
 import { numArg, type Bench } from './lib/bench.js';
 import { median } from './lib/compare.js';
 import { table, ms } from './lib/format.js';

@@ -20,10 +20,9 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadConfig } from '../graph/src/config/config.js';
-import { DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
-import { startGraph, type Graph } from '../graph/src/platform/bootstrap.js';
-import { createLogger } from '../graph/src/platform/logger.js';
+import { loadConfig, createLogger } from '../graph/src/index.js';
+import { DEMO_PASSWORD } from '../graph/src/areas.js';
+import { startGraph, type Graph } from '../graph/src/app.js';
 import { StatisticsConsumer } from '../workers/src/statistics/statistics.consumer.js';
 import { numArg, type Bench } from './lib/bench.js';
 import { serverEnv, startBenchDatabase, type BenchDatabase } from './lib/database.js';

@@ -12,13 +12,9 @@
  * committed migrations first, so it also works before the first start.
  */
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '../graph/src/config/config.js';
-import { createLogger } from '../graph/src/platform/logger.js';
-import { openDatabase } from '../graph/src/platform/bootstrap.js';
-import { ownSignals } from '../graph/src/platform/signals.js';
-import { migrate, openOrm } from '../graph/src/db/orm.js';
-import { AppError } from '../graph/src/platform/errors.js';
-import { createAdministrator, oneTimePassword, resetPassword } from '../graph/src/modules/employees/employee.operator.js';
+import { loadConfigOrExit, createLogger, ownSignals, migrate, openOrm, AppError } from '../graph/src/index.js';
+import { openDatabase } from '../graph/src/app.js';
+import { createAdministrator, oneTimePassword, resetPassword } from '../graph/src/areas.js';
 
 const USAGE = `usage:
   npm run admin -- create --login <id> --name <氏名> --email <mail> [--password-stdin]

@@ -5,11 +5,8 @@
  * (an external PostgreSQL) only the files are saved: back the database up with its own tools
  * (docs/operations.md). `npm run restore -- <archive>` puts it back.
  */
-import { loadConfigOrExit } from '../graph/src/config/config.js';
-import { backupInto } from '../graph/src/db/backup/index.js';
-import { openDatabase } from '../graph/src/platform/bootstrap.js';
-import { createLogger } from '../graph/src/platform/logger.js';
-import { ownSignals } from '../graph/src/platform/signals.js';
+import { loadConfigOrExit, backupInto, createLogger, ownSignals } from '../graph/src/index.js';
+import { openDatabase } from '../graph/src/app.js';
 
 const [dir, ...extra] = process.argv.slice(2);
 if (!dir || extra.length || dir.startsWith('-')) {

@@ -4,8 +4,7 @@
  * before anything is moved into place. The next `npm start` on that DATA_DIR recovers the database
  * to the moment the backup ended; nothing else is needed.
  */
-import { loadConfigOrExit } from '../graph/src/config/config.js';
-import { restoreBackup } from '../graph/src/db/backup/index.js';
+import { loadConfigOrExit, restoreBackup } from '../graph/src/index.js';
 
 const [archive, ...extra] = process.argv.slice(2);
 if (!archive || extra.length || archive.startsWith('-')) {

@@ -3,16 +3,11 @@
  * as they arrive, the workers, in one process. It lives outside graph/ so graph never imports workers.
  */
 import { performance } from 'node:perf_hooks';
-import { loadConfigOrExit } from '../graph/src/config/config.js';
-import { createLogger } from '../graph/src/platform/logger.js';
-import { openDatabase, startGraph } from '../graph/src/platform/bootstrap.js';
-import { ownSignals } from '../graph/src/platform/signals.js';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../graph/src/db/seeders/demo-company.js';
-import { EventMetrics, databaseAnswers, serveMetrics, type MetricsServer } from '../graph/src/platform/events/index.js';
-import { readiness } from '../graph/src/platform/readiness.js';
+import { loadConfigOrExit, createLogger, ownSignals, readiness, scheduleBackups } from '../graph/src/index.js';
+import { openDatabase, startGraph } from '../graph/src/app.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, hasAdministrator } from '../graph/src/areas.js';
+import { EventMetrics, databaseAnswers, serveMetrics, type MetricsServer } from '../graph/src/events.js';
 import { selectConsumers, startBackgroundJobs } from '../workers/src/registry.js';
-import { hasAdministrator } from '../graph/src/modules/employees/employee.operator.js';
-import { scheduleBackups } from '../graph/src/db/backup/index.js';
 
 const t0 = performance.now();
 const config = loadConfigOrExit();

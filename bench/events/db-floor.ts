@@ -15,7 +15,7 @@
  */
 import { Partitioners, type Kafka } from 'kafkajs';
 import pg from 'pg';
-import type { OutboxRow } from '../../graph/src/platform/events/relay.js';
+import type { OutboxRow } from '../../graph/src/events.js';
 
 const CONSUMER = 'db-floor';
 

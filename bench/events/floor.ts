@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Kafka, Partitioners, logLevel } from 'kafkajs';
-import { ensureTopics } from '../../graph/src/platform/events/kafka/topic-admin.js';
+import { ensureTopics } from '../../graph/src/events.js';
 import { startDbFloor } from './db-floor.js';
 import { CpuMeter, pct, sleep, type EventsGround, type Figures } from './infra.js';
 

@@ -8,15 +8,18 @@
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { ConsumerRunner } from '../../graph/src/platform/events/consumer.js';
-import { EmbeddedTransport, TableDeadLetters } from '../../graph/src/platform/events/embedded.js';
-import { KafkaLiveFeed } from '../../graph/src/platform/events/kafka/live-feed.js';
-import { KafkaTransport } from '../../graph/src/platform/events/kafka/transport.js';
-import { EventMetrics } from '../../graph/src/platform/events/metrics.js';
-import { ProbeConsumer } from '../../graph/src/platform/events/probe.js';
-import { OutboxRelay } from '../../graph/src/platform/events/relay.js';
-import { RetryQueue } from '../../graph/src/platform/events/retry-queue.js';
-import { writeProbes } from '../../graph/src/platform/events/test-support.js';
+import {
+  ConsumerRunner,
+  EmbeddedTransport,
+  TableDeadLetters,
+  KafkaLiveFeed,
+  KafkaTransport,
+  EventMetrics,
+  ProbeConsumer,
+  OutboxRelay,
+  RetryQueue,
+  writeProbes,
+} from '../../graph/src/events.js';
 import type { EventEnvelope } from '../../schema/events/index.js';
 import { numArg, type BenchArgs } from '../lib/bench.js';
 import { PLATFORM_NODE_FLAGS, REPO_ROOT } from '../lib/procs.js';

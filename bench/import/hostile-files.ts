@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import { deflatedFiller, lyingWorkbook } from '../../graph/src/test/zip.js';
+import { deflatedFiller, lyingWorkbook } from '../../graph/src/fixtures.js';
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const MB = 1024 * 1024;
 const out = process.argv[2] ?? 'hostile';

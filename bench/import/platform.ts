@@ -4,9 +4,8 @@
  * consumer in-process (embedded transport) and its pending-job scheduler (startBackgroundJobs),
  * against DATABASE_URL, on an ephemeral port.
  */
-import { loadConfig } from '../../graph/src/config/config.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
-import { startGraph } from '../../graph/src/platform/bootstrap.js';
+import { loadConfig, createLogger } from '../../graph/src/index.js';
+import { startGraph } from '../../graph/src/app.js';
 import { selectConsumers, startBackgroundJobs } from '../../workers/src/registry.js';
 import { runChild } from '../lib/child.js';
 

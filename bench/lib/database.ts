@@ -7,11 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../../graph/src/config/config.js';
-import { startEmbeddedPostgres } from '../../graph/src/db/embedded.js';
-import { openOrm } from '../../graph/src/db/orm.js';
-import { prepareDatabase } from '../../graph/src/platform/bootstrap.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
+import { loadConfig, startEmbeddedPostgres, openOrm, createLogger } from '../../graph/src/index.js';
+import { prepareDatabase } from '../../graph/src/app.js';
 import { onCleanup } from './procs.js';
 
 export interface BenchDatabase {

@@ -5,9 +5,8 @@
  * (comma-separated `path.to.service.method=label`, e.g. `employees.list=employeesList`).
  */
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../graph/src/config/config.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
-import { startGraph } from '../../graph/src/platform/bootstrap.js';
+import { loadConfig, createLogger } from '../../graph/src/index.js';
+import { startGraph } from '../../graph/src/app.js';
 import { runChild } from './child.js';
 import { Timings } from './timers.js';
 

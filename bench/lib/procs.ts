@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../graph/src/platform/paths.js';
+import { repoRoot } from '../../graph/src/index.js';
 
 export const REPO_ROOT = repoRoot(import.meta.url);
 

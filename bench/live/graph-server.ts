@@ -3,9 +3,8 @@
  * type-graphql, MikroORM, the outbox relay feeding live subscriptions) on an ephemeral port.
  * Its stats answer also counts the open WebSocket connections.
  */
-import { loadConfig } from '../../graph/src/config/config.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
-import { startGraph } from '../../graph/src/platform/bootstrap.js';
+import { loadConfig, createLogger } from '../../graph/src/index.js';
+import { startGraph } from '../../graph/src/app.js';
 import { runChild } from '../lib/child.js';
 
 let sockets = 0;

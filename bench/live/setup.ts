@@ -7,10 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { loadConfig } from '../../graph/src/config/config.js';
-import { openOrm } from '../../graph/src/db/orm.js';
-import { prepareDatabase } from '../../graph/src/platform/bootstrap.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
+import { loadConfig, openOrm, createLogger } from '../../graph/src/index.js';
+import { prepareDatabase } from '../../graph/src/app.js';
 import { keepAliveAgent } from '../lib/load.js';
 
 export interface Viewer {

@@ -10,11 +10,7 @@
  *   the check proves the index finds exactly what scanning finds, in the same order.
  * Query normalization and snippets are the platform's pure functions (blog-search.text.ts).
  */
-import type { EmployeeRole } from '../../graph/src/modules/employees/employee.enums.js';
-import { readableSql } from '../../graph/src/modules/blog/blog-post.visibility.js';
-import { encodeSearchCursor, matchedTexts, searchPage, type RunSql } from '../../graph/src/modules/blog/search/blog-search.query.js';
-import { normalizeText } from '../../graph/src/modules/blog/search/blog-search.normalize.js';
-import { queryTerms, snippetOf } from '../../graph/src/modules/blog/search/blog-search.text.js';
+import { type EmployeeRole, readableSql, encodeSearchCursor, matchedTexts, searchPage, type RunSql, normalizeText, queryTerms, snippetOf } from '../../graph/src/areas.js';
 import { serveBare } from '../lib/bare.js';
 import { ACCESS_SQL, LIKE_SCAN_SQL, TEXTS_SQL } from './sql.js';
 import { tokyoToday } from '../../schema/calendar/tokyo.js';

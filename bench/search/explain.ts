@@ -4,13 +4,8 @@
  * statement of the last run under EXPLAIN (ANALYZE, BUFFERS): its execution time, the shared
  * buffers it touched and its shape (the bounded counts, the index path, a window of the walk).
  */
-import { openOrm } from '../../graph/src/db/orm.js';
-import { execBound } from '../../graph/src/platform/sql.js';
-import { EmployeeRole } from '../../graph/src/modules/employees/employee.enums.js';
-import { readableSql } from '../../graph/src/modules/blog/blog-post.visibility.js';
-import { searchPage, type RunSql } from '../../graph/src/modules/blog/search/blog-search.query.js';
-import { normalizeText } from '../../graph/src/modules/blog/search/blog-search.normalize.js';
-import { queryTerms } from '../../graph/src/modules/blog/search/blog-search.text.js';
+import { openOrm, execBound } from '../../graph/src/index.js';
+import { EmployeeRole, readableSql, searchPage, type RunSql, normalizeText, queryTerms } from '../../graph/src/areas.js';
 import { QUERIES } from './data.js';
 
 interface Plan {

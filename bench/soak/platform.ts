@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../graph/src/platform/net.js';
+import { freePort } from '../../graph/src/index.js';
 import { onCleanup, PLATFORM_NODE_FLAGS, REPO_ROOT } from '../lib/procs.js';
 
 export interface Platform {

@@ -4,9 +4,8 @@
  * post's publish start and today (about 2.2 million at the defaults), then the rollups rebuilt.
  */
 import type pg from 'pg';
-import { seedBlogAtScale } from '../../graph/src/db/seeders/blog-at-scale.js';
-import { openOrm } from '../../graph/src/db/orm.js';
-import { rebuildAll } from '../../graph/src/modules/blog/statistics/statistics.rollup.js';
+import { seedBlogAtScale, rebuildAll } from '../../graph/src/areas.js';
+import { openOrm } from '../../graph/src/index.js';
 import { tokyoToday } from '../../schema/calendar/tokyo.js';
 import { ensureActiveEmployees, withClient, type BenchDatabase } from '../lib/database.js';
 

@@ -18,7 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
-import { freePort } from '../../graph/src/platform/net.js';
+import { freePort } from '../../graph/src/index.js';
 export { freePort };
 
 const here = path.dirname(fileURLToPath(import.meta.url));

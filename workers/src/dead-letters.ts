@@ -1,10 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Config } from '../../graph/src/config/config.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
-import { kafkaSettings } from '../../graph/src/platform/events/index.js';
-import { QUICK_CLIENT, createKafka } from '../../graph/src/platform/events/kafka/client.js';
-import { deadLetterTopic } from '../../graph/src/platform/events/kafka/naming.js';
-import { readDeadLetterTopic } from '../../graph/src/platform/events/kafka/dead-letters.js';
+import { type Config, createLogger } from '../../graph/src/index.js';
+import { kafkaSettings, QUICK_CLIENT, createKafka, deadLetterTopic, readDeadLetterTopic } from '../../graph/src/events.js';
 
 /** An event parked after its last failed attempt and not replayed yet. */
 export interface ParkedEvent {

@@ -4,17 +4,23 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../graph/src/test/db.js';
-import { openOrm } from '../../graph/src/db/orm.js';
-import { OutboxRelay } from '../../graph/src/platform/events/relay.js';
-import { ConsumerRunner } from '../../graph/src/platform/events/consumer.js';
-import { KafkaDeadLetters, readDeadLetterTopic } from '../../graph/src/platform/events/kafka/dead-letters.js';
-import { KafkaTransport } from '../../graph/src/platform/events/kafka/transport.js';
-import { createKafka, type KafkaSettings } from '../../graph/src/platform/events/kafka/client.js';
-import { replayDeadLetterTopic } from '../../graph/src/platform/events/kafka/replay.js';
-import { EventMetrics } from '../../graph/src/platform/events/metrics.js';
-import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../../graph/src/platform/events/test-support.js';
-import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../graph/src/platform/events/kafka/test-broker.js';
+import { createTestDatabase, testConfig, type TestDatabase, kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../graph/src/testing.js';
+import { openOrm } from '../../graph/src/index.js';
+import {
+  OutboxRelay,
+  ConsumerRunner,
+  KafkaDeadLetters,
+  readDeadLetterTopic,
+  KafkaTransport,
+  createKafka,
+  type KafkaSettings,
+  replayDeadLetterTopic,
+  EventMetrics,
+  ProbeConsumer,
+  effectReport,
+  waitFor,
+  writeProbes,
+} from '../../graph/src/events.js';
 import { startWorkerPool } from './pool.js';
 import { selectConsumers } from './registry.js';
 import { cli, log, spawnCli } from './main.test-support.js';

@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { TestDatabase } from '../../graph/src/test/db.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
-import { workersCli } from '../../graph/src/test/compiled.js';
+import { type TestDatabase, workersCli } from '../../graph/src/testing.js';
+import { createLogger } from '../../graph/src/index.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');

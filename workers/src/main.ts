@@ -18,23 +18,29 @@
  * committed, the process leaves its groups and exits 0 (nothing half-done is committed).
  */
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '../../graph/src/config/config.js';
-import { openOrm, pendingMigrations } from '../../graph/src/db/orm.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
-import { ConsumerRunner, EventMetrics, TableDeadLetters, databaseAnswers, kafkaSettings, replayDeadLetterTable, retryPolicy } from '../../graph/src/platform/events/index.js';
-import { KafkaDeadLetters } from '../../graph/src/platform/events/kafka/dead-letters.js';
-import { KafkaTransport } from '../../graph/src/platform/events/kafka/transport.js';
-import { untilReachable } from '../../graph/src/platform/events/kafka/until-reachable.js';
-import { createKafka } from '../../graph/src/platform/events/kafka/client.js';
-import { replayDeadLetterTopic } from '../../graph/src/platform/events/kafka/replay.js';
-import { serveMetrics, type MetricsServer } from '../../graph/src/platform/events/metrics.js';
-import { OutboxRelay } from '../../graph/src/platform/events/relay.js';
-import { ownSignals } from '../../graph/src/platform/signals.js';
+import { loadConfigOrExit, openOrm, pendingMigrations, createLogger, ownSignals } from '../../graph/src/index.js';
+import {
+  ConsumerRunner,
+  EventMetrics,
+  TableDeadLetters,
+  databaseAnswers,
+  kafkaSettings,
+  replayDeadLetterTable,
+  retryPolicy,
+  KafkaDeadLetters,
+  KafkaTransport,
+  untilReachable,
+  createKafka,
+  replayDeadLetterTopic,
+  serveMetrics,
+  type MetricsServer,
+  OutboxRelay,
+} from '../../graph/src/events.js';
 import { formatDeadLetters, listDeadLetters } from './dead-letters.js';
 import { startWorkerPool } from './pool.js';
 import { consumerNames, selectConsumers, startBackgroundJobs } from './registry.js';
 import { collectStatus, formatStatus } from './status.js';
-import { rebuildAll } from '../../graph/src/modules/blog/statistics/statistics.rollup.js';
+import { rebuildAll } from '../../graph/src/areas.js';
 
 const USAGE = `usage: npm run workers -- [run] [--only a,b] [--concurrency N] [--port P]
        npm run workers -- status [--only a,b] [--json]
@@ -148,7 +154,7 @@ function metricsPortFailure(err: unknown, port: number, change: string): boolean
 // exit code 143; ownSignals() below takes the signals back.
 const db = config.DATABASE_URL
   ? { url: config.DATABASE_URL, embedded: null as null | { stop(): Promise<void> } }
-  : await (await import('../../graph/src/platform/bootstrap.js')).openDatabase(config, log, { attach: true });
+  : await (await import('../../graph/src/app.js')).openDatabase(config, log, { attach: true });
 const orm = await openOrm(db.url, Math.max(4, concurrency * consumers.length + 2), log);
 
 async function close(code: number): Promise<never> {

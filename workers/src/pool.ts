@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Config } from '../../graph/src/config/config.js';
+import { type Config, readiness } from '../../graph/src/index.js';
 import {
   ConsumerRunner,
   EventMetrics,
@@ -10,14 +10,14 @@ import {
   serveMetrics,
   type EventConsumer,
   type MetricsServer,
-} from '../../graph/src/platform/events/index.js';
-import { KafkaConsumerGroup, consumerLag } from '../../graph/src/platform/events/kafka/consumer-group.js';
-import { KafkaDeadLetters } from '../../graph/src/platform/events/kafka/dead-letters.js';
-import { createKafka } from '../../graph/src/platform/events/kafka/client.js';
-import { ensureTopics } from '../../graph/src/platform/events/kafka/topic-admin.js';
-import { topicsOf } from '../../graph/src/platform/events/kafka/naming.js';
-import { untilReachable } from '../../graph/src/platform/events/kafka/until-reachable.js';
-import { readiness } from '../../graph/src/platform/readiness.js';
+  KafkaConsumerGroup,
+  consumerLag,
+  KafkaDeadLetters,
+  createKafka,
+  ensureTopics,
+  topicsOf,
+  untilReachable,
+} from '../../graph/src/events.js';
 
 export interface WorkerPool {
   groups: KafkaConsumerGroup[];

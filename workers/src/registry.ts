@@ -1,14 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Registry } from 'prom-client';
-import type { Config } from '../../graph/src/config/config.js';
-import type { EventConsumer } from '../../graph/src/platform/events/index.js';
-import { ProbeConsumer } from '../../graph/src/platform/events/probe.js';
+import { type Config, createLogger, defaultFilesRoot, LocalFileStorage } from '../../graph/src/index.js';
+import { type EventConsumer, ProbeConsumer } from '../../graph/src/events.js';
 import { createGoogleSync, type GoogleSync } from './google-sync/index.js';
 import { createImportConsumer, ImportConsumer, startImportScheduler } from './import/index.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
 import { startBlogScheduler } from './blog-schedule/index.js';
 import { StatisticsConsumer } from './statistics/statistics.consumer.js';
-import { defaultFilesRoot, LocalFileStorage } from '../../graph/src/lib/files/index.js';
 
 export interface ConsumerOptions {
   /** The process's metrics registry (so consumers' own metrics reach /metrics). */

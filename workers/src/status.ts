@@ -1,11 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Config } from '../../graph/src/config/config.js';
-import { createLogger } from '../../graph/src/platform/logger.js';
-import { kafkaSettings } from '../../graph/src/platform/events/index.js';
-import { QUICK_CLIENT, createKafka } from '../../graph/src/platform/events/kafka/client.js';
-import { consumerLag } from '../../graph/src/platform/events/kafka/consumer-group.js';
-import { deadLetterTopic, groupFor, topicFor } from '../../graph/src/platform/events/kafka/naming.js';
-import { readDeadLetterTopic } from '../../graph/src/platform/events/kafka/dead-letters.js';
+import { type Config, createLogger } from '../../graph/src/index.js';
+import { kafkaSettings, QUICK_CLIENT, createKafka, consumerLag, deadLetterTopic, groupFor, topicFor, readDeadLetterTopic } from '../../graph/src/events.js';
 import { contractFor } from '../../schema/events/validate.js';
 import { consumerFactories } from './registry.js';
 

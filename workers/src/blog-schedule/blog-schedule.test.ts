@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openOrm } from '../../../graph/src/db/orm.js';
-import { blogWorld, type BlogWorld } from '../../../graph/src/modules/blog/blog.test-fixture.js';
-import { liveWatch } from '../../../graph/src/modules/blog/blog.live.test-support.js';
+import { openOrm, defaultFilesRoot, LocalFileStorage, newFileKey } from '../../../graph/src/index.js';
+import { blogWorld, type BlogWorld, liveWatch } from '../../../graph/src/testing.js';
 import { BlogScheduler } from './index.js';
-import { defaultFilesRoot, LocalFileStorage, newFileKey } from '../../../graph/src/lib/files/index.js';
-import { png } from '../../../graph/src/lib/files/test-files.js';
+import { png } from '../../../graph/src/fixtures.js';
 
 let w: BlogWorld;
 let second: MikroORM;

@@ -1,10 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { fireDueTransitions, type FireResult } from '../../../graph/src/modules/blog/blog-post.schedule.js';
-import { tokyoToday } from '../../../graph/src/modules/blog/blog-post.rules.js';
-import { sweepUnusedBlogImages } from '../../../graph/src/modules/blog/blog-image.sweep.js';
-import { sweepUnusedProfileImages } from '../../../graph/src/modules/profiles/profile-image.sweep.js';
-import type { FileStorage } from '../../../graph/src/lib/files/index.js';
+import { fireDueTransitions, type FireResult, tokyoToday, sweepUnusedBlogImages, sweepUnusedProfileImages } from '../../../graph/src/areas.js';
+import type { FileStorage } from '../../../graph/src/index.js';
 
 /**
  * The blog's clock in the worker pool: when a new Tokyo day begins, records the posts whose publish

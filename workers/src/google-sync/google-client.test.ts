@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registry } from 'prom-client';
-import { startFakeGoogle, type FakeGoogle } from '../../../graph/src/test/fake-google-calendar.js';
-import { testConfig } from '../../../graph/src/test/db.js';
-import { GoogleApiError, GoogleCalendarGateway, TokenBucket } from '../../../graph/src/modules/google/google-calendar.client.js';
-import { GoogleMetrics } from '../../../graph/src/modules/google/google.metrics.js';
-import { TokenCipher } from '../../../graph/src/modules/google/google-token-crypto.js';
+import { startFakeGoogle, type FakeGoogle, testConfig } from '../../../graph/src/testing.js';
+import { GoogleApiError, GoogleCalendarGateway, TokenBucket, GoogleMetrics, TokenCipher } from '../../../graph/src/areas.js';
 import { googleEnv } from './test-harness.js';
 
 let fake: FakeGoogle;

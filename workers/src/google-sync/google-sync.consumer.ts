@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { EventEnvelope } from '../../../schema/events/index.js';
 import type { ScheduleSnapshot } from '../../../schema/events/schedule.events.js';
-import { EventConsumer } from '../../../graph/src/platform/events/consumer.js';
-import { GoogleApiError } from '../../../graph/src/modules/google/google-calendar.client.js';
+import { EventConsumer } from '../../../graph/src/events.js';
+import { GoogleApiError } from '../../../graph/src/areas.js';
 import type { GoogleSyncEngine } from './sync-engine.js';
 
 type SchedulePayload = { schedule: ScheduleSnapshot; origin?: 'user' | 'google' };

@@ -1,11 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Registry } from 'prom-client';
-import { loadConfig, type Config } from '../../../graph/src/config/config.js';
-import { createLogger, type Logger } from '../../../graph/src/platform/logger.js';
-import { sessionSecret } from '../../../graph/src/platform/secret.js';
-import { GoogleCalendarGateway } from '../../../graph/src/modules/google/google-calendar.client.js';
-import { GoogleConnectionService } from '../../../graph/src/modules/google/google-connection.service.js';
-import { GoogleMetrics } from '../../../graph/src/modules/google/google.metrics.js';
+import { loadConfig, type Config, createLogger, type Logger, sessionSecret } from '../../../graph/src/index.js';
+import { GoogleCalendarGateway, GoogleConnectionService, GoogleMetrics } from '../../../graph/src/areas.js';
 import { GoogleSyncConsumer } from './google-sync.consumer.js';
 import { GoogleSyncEngine } from './sync-engine.js';
 import { GoogleSyncScheduler } from './scheduler.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushEventId } from '../../../graph/src/modules/google/google-mapping.js';
+import { pushEventId } from '../../../graph/src/areas.js';
 import { startHarness, type Harness } from './test-harness.js';
 
 let h: Harness;

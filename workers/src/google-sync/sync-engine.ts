@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { ScheduleSnapshot } from '../../../schema/events/schedule.events.js';
-import { ScheduleService } from '../../../graph/src/modules/schedules/schedule.service.js';
-import { record } from '../../../graph/src/platform/events/outbox.js';
-import { GoogleApiError, type GEvent, type UserCalendar } from '../../../graph/src/modules/google/google-calendar.client.js';
-import type { GoogleConnectionService } from '../../../graph/src/modules/google/google-connection.service.js';
 import {
+  ScheduleService,
+  GoogleApiError,
+  type GEvent,
+  type UserCalendar,
+  type GoogleConnectionService,
   INTRANET_ID,
   IS_PUSH_EVENT_ID_SQL,
   addDays,
@@ -23,8 +24,9 @@ import {
   toGoogleEvent,
   toJst,
   type PulledFields,
-} from '../../../graph/src/modules/google/google-mapping.js';
-import type { GoogleMetrics } from '../../../graph/src/modules/google/google.metrics.js';
+  type GoogleMetrics,
+} from '../../../graph/src/areas.js';
+import { record } from '../../../graph/src/events.js';
 
 /** Our sync metadata of an entry (not part of the event snapshot). */
 interface LinkRow {

@@ -1,12 +1,10 @@
 /** Test wiring of the google-sync worker: fresh database, employees, the fake Google, the consumer run by hand. */
 import pino from 'pino';
-import type { AppContext } from '../../../graph/src/platform/context.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../graph/src/test/db.js';
-import { startFakeGoogle, type FakeGoogle } from '../../../graph/src/test/fake-google-calendar.js';
-import { ConsumerRunner, EventMetrics, TableDeadLetters } from '../../../graph/src/platform/events/index.js';
-import { toEnvelope } from '../../../graph/src/platform/events/outbox.js';
-import { ScheduleService } from '../../../graph/src/modules/schedules/schedule.service.js';
-import type { Config } from '../../../graph/src/config/config.js';
+import type { AppContext } from '../../../graph/src/app.js';
+import { createTestDatabase, testConfig, type TestDatabase, startFakeGoogle, type FakeGoogle } from '../../../graph/src/testing.js';
+import { ConsumerRunner, EventMetrics, TableDeadLetters, toEnvelope } from '../../../graph/src/events.js';
+import { ScheduleService } from '../../../graph/src/areas.js';
+import type { Config } from '../../../graph/src/index.js';
 import { createGoogleSync, type GoogleSync } from './index.js';
 
 export const SECRET = Buffer.from('0123456789abcdef0123456789abcdef-test-secret');

@@ -1,9 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { EventEnvelope } from '../../../schema/events/index.js';
-import { EventConsumer } from '../../../graph/src/platform/events/consumer.js';
-import { uploadHandoff } from '../../../graph/src/modules/import/import.handoff.js';
-import { pendingJobIds, pruneImportJobs, runImportJob, type ImportRunLimits } from '../../../graph/src/modules/import/import.run.js';
+import { EventConsumer } from '../../../graph/src/events.js';
+import { uploadHandoff, pendingJobIds, pruneImportJobs, runImportJob, type ImportRunLimits } from '../../../graph/src/areas.js';
 
 /**
  * The import worker. `import.requested` wakes it; the job itself then runs outside the event's

@@ -5,13 +5,11 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../graph/src/test/db.js';
-import { loginToken } from '../../../graph/src/test/http.js';
-import { createLogger } from '../../../graph/src/platform/logger.js';
-import { startGraph, type Graph } from '../../../graph/src/platform/bootstrap.js';
-import type { Config } from '../../../graph/src/config/config.js';
+import { createTestDatabase, testConfig, type TestDatabase, loginToken } from '../../../graph/src/testing.js';
+import { createLogger, type Config } from '../../../graph/src/index.js';
+import { startGraph, type Graph } from '../../../graph/src/app.js';
 import { createImportConsumer, startImportScheduler } from './index.js';
-import { recordMany } from '../../../graph/src/platform/events/record-many.js';
+import { recordMany } from '../../../graph/src/events.js';
 
 // importJobChanged over graphql-ws: an apply job of 12,000 rows (chunks of a few thousand rows, a
 // progress event after each), followed by its creator; another デバイス管理者 and 一般 get nothing.

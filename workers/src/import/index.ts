@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { loadConfig, type Config } from '../../../graph/src/config/config.js';
-import { createLogger, type Logger } from '../../../graph/src/platform/logger.js';
+import { loadConfig, type Config, createLogger, type Logger } from '../../../graph/src/index.js';
 import { ImportConsumer } from './import.consumer.js';
 
 export { ImportConsumer };

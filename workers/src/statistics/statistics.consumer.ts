@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '../../../schema/events/index.js';
-import { EventConsumer } from '../../../graph/src/platform/events/index.js';
-import { refreshPosts } from '../../../graph/src/modules/blog/statistics/statistics.rollup.js';
+import { EventConsumer } from '../../../graph/src/events.js';
+import { refreshPosts } from '../../../graph/src/areas.js';
 
 /**
  * Keeps the blog statistics' rollups (statistics.rollup.ts): each like, first view and comment

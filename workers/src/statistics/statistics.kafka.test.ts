@@ -5,10 +5,8 @@
  * for it. Afterwards the rollups equal a rebuild from the source tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql } from '../../../graph/src/test/http.js';
-import { blogWorld, type BlogWorld } from '../../../graph/src/modules/blog/blog.test-fixture.js';
-import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../../graph/src/platform/events/kafka/test-broker.js';
-import { waitFor } from '../../../graph/src/platform/events/test-support.js';
+import { gql, blogWorld, type BlogWorld, kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../../graph/src/testing.js';
+import { waitFor } from '../../../graph/src/events.js';
 import { spawnCli } from '../main.test-support.js';
 import { ROLLUP, rebuiltRows } from './statistics.test-support.js';
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql } from '../../../graph/src/test/http.js';
-import { blogWorld, type BlogWorld } from '../../../graph/src/modules/blog/blog.test-fixture.js';
-import { waitFor } from '../../../graph/src/platform/events/test-support.js';
+import { gql, blogWorld, type BlogWorld } from '../../../graph/src/testing.js';
+import { waitFor } from '../../../graph/src/events.js';
 import type { EventEnvelope } from '../../../schema/events/index.js';
 import { StatisticsConsumer } from './statistics.consumer.js';
 import { ROLLUP, rebuiltRows } from './statistics.test-support.js';
