@@ -6,27 +6,25 @@ import { PageArgs } from '../../platform/pagination.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { ComputerFilter, ComputerInput, ComputerPage, ComputerView } from './computer.types.js';
 
+// Every field is the IT-asset register\'s: its roles, once for the class.
+@Authorized(...DEVICE_ROLES)
 @Resolver(() => ComputerView)
 export class ComputerResolver {
-  @Authorized(...DEVICE_ROLES)
   @Query(() => ComputerPage, { description: 'パソコン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
   computers(@Ctx() ctx: AppContext, @Args() page: PageArgs, @Arg('filter', () => ComputerFilter, { nullable: true }) filter?: ComputerFilter): Promise<ComputerPage> {
     return ctx.services.computers.read.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Query(() => ComputerView)
   computer(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<ComputerView> {
     return ctx.services.computers.read.get(ctx, id);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Mutation(() => ComputerView, { description: 'パソコンを登録する' })
   createComputer(@Ctx() ctx: AppContext, @Arg('input', () => ComputerInput) input: ComputerInput): Promise<ComputerView> {
     return ctx.services.computers.write.create(ctx, input);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Mutation(() => ComputerView, { description: 'パソコンを更新する。古い version なら CONFLICT。' })
   updateComputer(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => ComputerInput) input: ComputerInput): Promise<ComputerView> {
     return ctx.services.computers.write.update(ctx, id, input);

@@ -8,21 +8,20 @@ import { DeviceSecret } from './device.secrets.js';
 import { DeviceChange, DeviceOptions, DeviceTimeline } from './device.types.js';
 
 /** What the three kinds share: options, history and live changes. */
+// Every field is the IT-asset register\'s: its roles, once for the class.
+@Authorized(...DEVICE_ROLES)
 @Resolver()
 export class DeviceResolver {
-  @Authorized(...DEVICE_ROLES)
   @Query(() => DeviceOptions, { description: '端末フォーム・絞り込みの状態の選択肢' })
   deviceOptions(@Ctx() ctx: AppContext): DeviceOptions {
     return ctx.services.devices.options(ctx);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Query(() => DeviceTimeline, { description: '端末の使用履歴（誰がいつからいつまで使ったか、誰が変更したか）' })
   deviceHistory(@Ctx() ctx: AppContext, @Arg('kind', () => DeviceKind) kind: DeviceKind, @Arg('id', () => Int) id: number): Promise<DeviceTimeline> {
     return ctx.services.devices.history.timeline(ctx, kind, id);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Mutation(() => String, {
     nullable: true,
     description: '端末の PIN コード・パスワードを表示する（未設定なら null）。誰がどの項目を表示したかを使用履歴に残す。',
@@ -36,7 +35,6 @@ export class DeviceResolver {
     return ctx.services.devices.secrets.reveal(ctx, kind, id, secret);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Subscription(() => DeviceChange, {
     topics: 'event',
     topicId: () => 'device',

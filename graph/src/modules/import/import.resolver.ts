@@ -10,15 +10,15 @@ const JOB_EVENTS = new Set(['import.progressed', 'import.finished']);
 const ENDED = new Set<ImportJobStatus>([ImportJobStatus.SUCCEEDED, ImportJobStatus.FAILED]);
 
 /** Excel import jobs of computers: read, apply a preview, follow live. */
+// Every field is the IT-asset register\'s: its roles, once for the class.
+@Authorized(...DEVICE_ROLES)
 @Resolver(() => ImportJob)
 export class ImportResolver {
-  @Authorized(...DEVICE_ROLES)
   @Query(() => ImportJob, { nullable: true, description: 'パソコン取り込みジョブ（作成者と管理者・システム管理者のみ）' })
   importJob(@Ctx() ctx: AppContext, @Arg('id', () => ID) id: string): Promise<ImportJob> {
     return ctx.services.imports.get(ctx, id) as Promise<ImportJob>;
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Mutation(() => ImportJob, { description: '完了したプレビューと同じファイルで取り込みを開始する（同じプレビューは一度だけ: 二度目はその取り込みジョブを返す）' })
   applyImport(@Ctx() ctx: AppContext, @Arg('previewJobId', () => ID) previewJobId: string): Promise<ImportJob> {
     return ctx.services.imports.applyPreview(ctx, previewJobId) as Promise<ImportJob>;
@@ -29,7 +29,6 @@ export class ImportResolver {
     return ctx.services.imports.errors(ctx, job.id, limit);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Subscription(() => ImportJob, {
     // Access is checked once, when subscribing (others get NOT_FOUND); then the job's own events,
     // each as the job's state read after it. A progress event read after the job has ended (it

@@ -4,9 +4,10 @@ import { PageArgs } from '../../platform/pagination.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { OfficeAccountFilter, OfficeAccountInput, OfficeAccountPage, OfficeAccountView } from './office-account.types.js';
 
+// Every field is the IT-asset register\'s: its roles, once for the class.
+@Authorized(...DEVICE_ROLES)
 @Resolver()
 export class OfficeAccountResolver {
-  @Authorized(...DEVICE_ROLES)
   @Query(() => OfficeAccountPage, { description: 'Microsoft Office アカウント一覧（使用台数・行の色付き）' })
   officeAccounts(
     @Ctx() ctx: AppContext,
@@ -16,19 +17,16 @@ export class OfficeAccountResolver {
     return ctx.services.officeAccounts.read.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Query(() => OfficeAccountView)
   officeAccount(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<OfficeAccountView> {
     return ctx.services.officeAccounts.read.get(ctx, id);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを登録する' })
   createOfficeAccount(@Ctx() ctx: AppContext, @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput): Promise<OfficeAccountView> {
     return ctx.services.officeAccounts.write.create(ctx, input);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを更新する。古い version なら CONFLICT。' })
   updateOfficeAccount(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput): Promise<OfficeAccountView> {
     return ctx.services.officeAccounts.write.update(ctx, id, input);

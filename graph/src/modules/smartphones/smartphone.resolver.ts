@@ -6,27 +6,25 @@ import { PageArgs } from '../../platform/pagination.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { SmartphoneFilter, SmartphoneInput, SmartphonePage, SmartphoneView } from './smartphone.types.js';
 
+// Every field is the IT-asset register\'s: its roles, once for the class.
+@Authorized(...DEVICE_ROLES)
 @Resolver(() => SmartphoneView)
 export class SmartphoneResolver {
-  @Authorized(...DEVICE_ROLES)
   @Query(() => SmartphonePage, { description: 'スマートフォン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
   smartphones(@Ctx() ctx: AppContext, @Args() page: PageArgs, @Arg('filter', () => SmartphoneFilter, { nullable: true }) filter?: SmartphoneFilter): Promise<SmartphonePage> {
     return ctx.services.smartphones.read.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Query(() => SmartphoneView)
   smartphone(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<SmartphoneView> {
     return ctx.services.smartphones.read.get(ctx, id);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Mutation(() => SmartphoneView, { description: 'スマートフォンを登録する' })
   createSmartphone(@Ctx() ctx: AppContext, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
     return ctx.services.smartphones.write.create(ctx, input);
   }
 
-  @Authorized(...DEVICE_ROLES)
   @Mutation(() => SmartphoneView, { description: 'スマートフォンを更新する。古い version なら CONFLICT。' })
   updateSmartphone(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
     return ctx.services.smartphones.write.update(ctx, id, input);
