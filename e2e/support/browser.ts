@@ -51,11 +51,20 @@ export async function signIn(page: Page, loginId: string, opts: { rememberMe?: b
   await page.waitForURL((u) => u.pathname === (opts.landing ?? '/schedules'));
 }
 
-/** Sign-in, tried once more when the login form was slow to appear (the busy screens' suites). */
+/**
+ * Sign-in, tried once more when the form or the landing page was slow to appear (the busy screens'
+ * suites), saying so. A sign-in the platform refused is a failure, with the form's message.
+ */
 export async function signInRetrying(page: Page, loginId: string, opts: { landing?: string } = {}) {
   try {
     await signIn(page, loginId, opts);
-  } catch {
+  } catch (err) {
+    const refusal = await page
+      .getByTestId('login-error')
+      .textContent({ timeout: 500 })
+      .catch(() => null);
+    if (refusal) throw new Error(`sign-in as ${loginId} refused: ${refusal}`, { cause: err });
+    console.warn(`sign-in as ${loginId} did not finish (${(err as Error).message.split('\n')[0]}); signing in once more`);
     await signIn(page, loginId, opts);
   }
 }

@@ -7,3 +7,4 @@ export * from './test/compiled.js';
 export * from './test/db.js';
 export * from './test/fake-google-calendar.js';
 export * from './test/http.js';
+export * from './test/live.js';

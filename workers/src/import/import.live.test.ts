@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
-import { createTestDatabase, testConfig, type TestDatabase, loginToken } from '../../../graph/src/testing.js';
+import { createTestDatabase, testConfig, type TestDatabase, loginToken, subscribeRegistered } from '../../../graph/src/testing.js';
 import { createLogger, type Config } from '../../../graph/src/index.js';
 import { startGraph, type Graph } from '../../../graph/src/app.js';
 import { createImportConsumer, startImportScheduler } from './index.js';
@@ -105,8 +105,10 @@ function follow(token: string, id: string) {
   const c = client(token);
   const messages: JobMessage[] = [];
   const errors: unknown[] = [];
+  let registered!: Promise<void>;
   const done = new Promise<void>((resolve) => {
-    c.subscribe<{ importJobChanged: JobMessage }>(
+    ({ registered } = subscribeRegistered<{ importJobChanged: JobMessage }>(
+      c,
       { query: SUBSCRIPTION, variables: { id } },
       {
         next: (m) => {
@@ -121,9 +123,9 @@ function follow(token: string, id: string) {
         },
         complete: () => resolve(),
       },
-    );
+    ));
   });
-  return { messages, errors, done, dispose: () => c.dispose() };
+  return { messages, errors, done, registered, dispose: () => c.dispose() };
 }
 
 describe('importJobChanged', () => {
@@ -142,7 +144,7 @@ describe('importJobChanged', () => {
       const other = follow(otherDevadmin, id);
       const general = follow(staff, id);
       await Promise.all([other.done, general.done]);
-      await new Promise((r) => setTimeout(r, 300)); // the creator's subscription is registered
+      await mine.registered;
       expect(mine.messages).toEqual([]);
       await lock.query('commit');
       released = true;
@@ -187,7 +189,7 @@ describe('importJobChanged', () => {
     // As the live feed can bring them: the last progress event and the job's end in one delivery,
     // both read when the job has already ended.
     const late = follow(devadmin, id);
-    await new Promise((r) => setTimeout(r, 300)); // subscribed
+    await late.registered;
     const em = db.orm.em.fork();
     await em.transactional(async (tx) => {
       await recordMany(tx, [

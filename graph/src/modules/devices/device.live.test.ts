@@ -1,3 +1,4 @@
+import { subscribeRegistered } from '../../test/live.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
@@ -29,10 +30,11 @@ describe('deviceChanged', () => {
     const all: Change[] = [];
     const phonesOnly: Change[] = [];
     const sub = (query: string, into: Change[]) =>
-      c.subscribe<{ deviceChanged: Change }>({ query }, { next: (m) => into.push(m.data!.deviceChanged), error: () => undefined, complete: () => undefined });
-    sub('subscription { deviceChanged { type kind id changed occurredAt } }', all);
-    sub('subscription { deviceChanged(kinds: [SMARTPHONE]) { type kind id changed occurredAt } }', phonesOnly);
-    await new Promise((r) => setTimeout(r, 300));
+      subscribeRegistered<{ deviceChanged: Change }>(c, { query }, { next: (m) => into.push(m.data!.deviceChanged), error: () => undefined, complete: () => undefined }).registered;
+    await Promise.all([
+      sub('subscription { deviceChanged { type kind id changed occurredAt } }', all),
+      sub('subscription { deviceChanged(kinds: [SMARTPHONE]) { type kind id changed occurredAt } }', phonesOnly),
+    ]);
     const pc = (await api(p.url, 'POST', '/computers', { token: devadmin, body: { maker: 'Live', status: '正常' } })).body;
     await api(p.url, 'PUT', `/computers/${pc.id}`, { token: devadmin, body: { maker: 'Live', status: '故障', version: pc.version } });
     const phone = (await api(p.url, 'POST', '/smartphone', { token: devadmin, body: { phone_number: '070-0000-0001', status: '正常' } })).body;

@@ -1,3 +1,4 @@
+import { subscribeRegistered } from '../../test/live.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
@@ -274,8 +275,10 @@ describe('live: scheduleChanged', () => {
     const url = p.url.replace('http', 'ws') + '/graphql';
     const c = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${t.staff}` } });
     const got: { kind: string; schedule: { title: string | null; busyOnly: boolean } | null }[] = [];
+    let registered!: Promise<void>;
     const three = new Promise<void>((resolve, reject) => {
-      c.subscribe<{ scheduleChanged: (typeof got)[number] }>(
+      ({ registered } = subscribeRegistered<{ scheduleChanged: (typeof got)[number] }>(
+        c,
         { query: `subscription { scheduleChanged(from:"2025-06-01", to:"2025-06-30") { kind scheduleId schedule { title busyOnly } } }` },
         {
           next: (m) => {
@@ -285,9 +288,9 @@ describe('live: scheduleChanged', () => {
           error: reject,
           complete: () => undefined,
         },
-      );
+      ));
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await registered;
     const a = await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '全体会議' }) });
     await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '人事面談', is_my_self: 1 }) });
     await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '来年の話', date: '2025-08-10' }) }); // outside the range

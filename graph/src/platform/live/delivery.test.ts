@@ -1,3 +1,4 @@
+import { subscribeRegistered } from '../../test/live.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
@@ -61,8 +62,10 @@ describe('graphql-ws', () => {
   it('delivers committed events to subscribers, and never one whose transaction rolled back', async () => {
     const c = wsClient({ cookie: `intranet_sid=${token}`, origin: p.url });
     const received: { type: string; employeeId: number }[] = [];
+    let registered!: Promise<void>;
     const done = new Promise<void>((resolve, reject) => {
-      c.subscribe<{ employeeChanged: { type: string; employeeId: number } }>(
+      ({ registered } = subscribeRegistered<{ employeeChanged: { type: string; employeeId: number } }>(
+        c,
         { query: 'subscription { employeeChanged { type employeeId occurredAt } }' },
         {
           next: (m) => {
@@ -72,9 +75,9 @@ describe('graphql-ws', () => {
           error: reject,
           complete: () => undefined,
         },
-      );
+      ));
     });
-    await new Promise((r) => setTimeout(r, 300)); // let the subscription register
+    await registered;
     const em = p.db.orm.em.fork();
     await em
       .transactional(async (tx) => {
