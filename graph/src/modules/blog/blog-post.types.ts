@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { BlogFeedScope, BlogPostState } from './blog.enums.js';
+import type { Engagement } from './engagement/blog-engagement.service.js';
 import { POST_FIELDS as F } from './blog-post.fields.js';
 
 @ObjectType({ simpleResolvers: true, description: '投稿のカテゴリ（名前と色）' })
@@ -66,19 +67,11 @@ export class BlogPostView {
   engagement?: ViewEngagement;
 }
 
-/** A post's engagement as one viewer sees it (counts, likers, their own flags). */
-export interface ViewEngagement {
-  likeCount: number;
-  seenCount: number;
+/** A post's engagement as one viewer of a live delivery sees it: the feed's (Engagement), with the comment and reading counts. */
+export interface ViewEngagement extends Engagement {
   commentCount: number;
-  likers: BlogAuthor[];
-  likedByMe: boolean;
-  seenByMe: boolean;
-  savedByMe: boolean;
   confirmedCount: number;
   confirmedByMe: boolean;
-  /** Commented on or confirmed: New! is over (isNewFor). */
-  answeredByMe: boolean;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'ブログ一覧の1ページ（ピン留め中が先、次に公開開始日の新しい順）' })

@@ -2,7 +2,10 @@ import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Resolver, Root } fr
 import type { AppContext } from '../../../platform/context.js';
 import { BlogAuthor, BlogPostView } from '../blog-post.types.js';
 import { requireUser } from '../../../platform/authz.js';
-import { isNewFor } from './blog-engagement.service.js';
+import { isNewFor, type Engagement } from './blog-engagement.service.js';
+
+/** What a live delivery carries, or what the request's batch reads. */
+const engagementOf = async (ctx: AppContext, p: BlogPostView): Promise<Engagement> => p.engagement ?? ctx.services.blog.engagement.summary(ctx, p.id);
 
 /**
  * Likes, seen marks and saves on the post views (the feed, 速報, the detail): each field batched per
@@ -12,35 +15,35 @@ import { isNewFor } from './blog-engagement.service.js';
 export class BlogEngagementResolver {
   @FieldResolver(() => Int, { description: 'いいねの数' })
   async likeCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
-    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).likeCount;
+    return (await engagementOf(ctx, p)).likeCount;
   }
 
   @FieldResolver(() => Boolean, { description: '閲覧中の社員がいいねしているか' })
   async likedByMe(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
-    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).likedByMe;
+    return (await engagementOf(ctx, p)).likedByMe;
   }
 
   @FieldResolver(() => [BlogAuthor], { description: 'いいねした社員（いいねした順）' })
   async likers(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<BlogAuthor[]> {
-    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).likers;
+    return (await engagementOf(ctx, p)).likers;
   }
 
   @FieldResolver(() => Int, { description: '既読にした社員の数' })
   async seenCount(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<number> {
-    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).seenCount;
+    return (await engagementOf(ctx, p)).seenCount;
   }
 
   @FieldResolver(() => Boolean, {
     description: 'New!: 公開中の他の社員の投稿で、閲覧中の社員がまだ開いていない・コメントしていない・確認していない（自分の投稿・下書き・公開予定には付かない）',
   })
   async isNew(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
-    const marks = p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id));
+    const marks = await engagementOf(ctx, p);
     return isNewFor({ state: p.state, authorId: p.author.id }, requireUser(ctx).id, marks);
   }
 
   @FieldResolver(() => Boolean, { description: '閲覧中の社員が保存しているか（is_save）' })
   async saved(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
-    return (p.engagement ?? (await ctx.services.blog.engagement.summary(ctx, p.id))).savedByMe;
+    return (await engagementOf(ctx, p)).savedByMe;
   }
 
   @Authorized()
