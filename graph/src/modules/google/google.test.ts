@@ -179,6 +179,13 @@ describe('ICS feed', () => {
     expect(text).toContain('SUMMARY:予定あり');
     expect(text).toContain('CLASS:PRIVATE');
     expect(text).not.toMatch(/私用|通院|内科/);
+    // The accepted meeting names its organizer and its guest by their addresses, with the answer.
+    const meeting = unfolded.split('BEGIN:VEVENT').find((v) => v.includes('SUMMARY:全体会議'))!;
+    const [who] = await p.db.orm.em
+      .fork()
+      .execute(`select (select email from employee where id = ?) as admin, (select email from employee where id = ?) as staff`, [id.admin, id.staff]);
+    expect(meeting).toMatch(new RegExp(`\r\nORGANIZER;CN="[^"]+":mailto:${who.admin}\r\n`));
+    expect(meeting).toMatch(new RegExp(`\r\nATTENDEE;CN="[^"]+";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${who.staff}\r\n`));
     const settings = await gql(p.url, `{ icsFeedSettings { enabled showPrivateDetails } }`, {}, { token: t.staff });
     expect(settings.body.data.icsFeedSettings).toEqual({ enabled: true, showPrivateDetails: false });
     const on = await gql(p.url, `mutation { setIcsFeedShowPrivateDetails(show: true) { enabled showPrivateDetails } }`, {}, { token: t.staff });

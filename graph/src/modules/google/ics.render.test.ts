@@ -81,4 +81,39 @@ describe('renderIcs (RFC 5545 text)', () => {
     expect(prop(shown, 'SUMMARY')).toEqual(['SUMMARY:通院']);
     expect(prop(shown, 'DESCRIPTION')).toEqual(['DESCRIPTION:内科']);
   });
+
+  it('the organizer and the guests are calendar addresses (mailto:) with their answers, so Outlook and Apple Calendar show who comes; a private entry shown as busy names no one but its owner', () => {
+    const emails = new Map([
+      [3, 'yamada@example.co.jp'],
+      [4, 'sato@example.co.jp'],
+      [5, 'suzuki@example.co.jp'],
+    ]);
+    const meeting = entry({
+      guests: [
+        { id: 4, name: '佐藤 花子', response: 'ACCEPTED' },
+        { id: 5, name: '鈴木 一郎', response: 'DECLINED' },
+        { id: 6, name: 'メールなし', response: 'PENDING' },
+      ],
+      externalGuests: ['partner@example.com'],
+    });
+    const lines = contentLines(renderIcs('x', [meeting], { emails }));
+    expect(prop(lines, 'ORGANIZER')).toEqual(['ORGANIZER;CN="山田 太郎":mailto:yamada@example.co.jp']);
+    expect(prop(lines, 'ATTENDEE')).toEqual([
+      'ATTENDEE;CN="佐藤 花子";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:sato@example.co.jp',
+      'ATTENDEE;CN="鈴木 一郎";ROLE=REQ-PARTICIPANT;PARTSTAT=DECLINED:mailto:suzuki@example.co.jp',
+      'ATTENDEE;CN="メールなし";ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:urn:intranet:employee:6',
+      'ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:mailto:partner@example.com',
+    ]);
+    const busy = contentLines(renderIcs('x', [{ ...meeting, isPrivate: true }], { emails }));
+    expect(prop(busy, 'ATTENDEE')).toEqual([]);
+    expect(prop(busy, 'ORGANIZER')).toEqual(['ORGANIZER;CN="山田 太郎":mailto:yamada@example.co.jp']);
+    expect(prop(contentLines(renderIcs('x', [{ ...meeting, isPrivate: true }], { emails, showPrivateDetails: true })), 'ATTENDEE')).toHaveLength(4);
+  });
+
+  it('an address that is not a plain e-mail address is never written into a content line', () => {
+    const lines = contentLines(renderIcs('x', [entry({ externalGuests: ['a@b.c\r\nX-EVIL:1', 'mailto:x@y.z'] })], { emails: new Map([[3, 'bad address']]) }));
+    expect(prop(lines, 'ORGANIZER')).toEqual(['ORGANIZER;CN="山田 太郎":urn:intranet:employee:3']);
+    expect(prop(lines, 'ATTENDEE')).toEqual([]);
+    expect(lines.join('\n')).not.toContain('X-EVIL');
+  });
 });

@@ -27,9 +27,22 @@ const uri = (s: string) => s.replace(/[\x00-\x1f\x7f]/g, '');
 
 /** What a feed shows of its owner's private entries (that the feed URL might reach someone else). */
 export interface IcsOptions {
-  /** Titles, descriptions and meeting links of private entries; otherwise they are busy time (予定あり). */
+  /** Titles, descriptions, meeting links and guests of private entries; otherwise they are busy time (予定あり). */
   showPrivateDetails?: boolean;
+  /** Employees' e-mail addresses by id: the organizer's and guests' calendar addresses. */
+  emails?: ReadonlyMap<number, string>;
 }
+
+/** A plain address, nothing a content line could be broken with (a guest's address is typed by people). */
+const MAIL = /^[^\s@<>"(),;:\\[\]\x00-\x1f\x7f]+@[^\s@<>"(),;:\\[\]\x00-\x1f\x7f]+$/;
+
+/** RFC 5545 3.3.3 CAL-ADDRESS: mailto: where the employee has a plain address, else their id. */
+const calAddress = (id: number, emails?: ReadonlyMap<number, string>) => {
+  const mail = emails?.get(id);
+  return mail && MAIL.test(mail) ? `mailto:${mail}` : `urn:intranet:employee:${id}`;
+};
+
+const PARTSTAT = { PENDING: 'NEEDS-ACTION', ACCEPTED: 'ACCEPTED', DECLINED: 'DECLINED' } as const;
 
 /** The SUMMARY of a private entry when its details are not shown. */
 export const BUSY = '予定あり';
@@ -91,7 +104,11 @@ export function renderIcs(name: string, entries: ScheduleSnapshot[], options: Ic
     lines.push(`SUMMARY:${escapeText(details ? s.title : BUSY)}`);
     if (details && s.description) lines.push(`DESCRIPTION:${escapeText(s.description)}`);
     if (details && s.meetLink) lines.push(`URL:${uri(s.meetLink)}`);
-    lines.push(`ORGANIZER;CN=${paramValue(s.ownerName)}:urn:intranet:employee:${s.ownerId}`);
+    lines.push(`ORGANIZER;CN=${paramValue(s.ownerName)}:${calAddress(s.ownerId, options.emails)}`);
+    if (details) {
+      for (const g of s.guests) lines.push(`ATTENDEE;CN=${paramValue(g.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${PARTSTAT[g.response]}:${calAddress(g.id, options.emails)}`);
+      for (const mail of s.externalGuests) if (MAIL.test(mail)) lines.push(`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:mailto:${mail}`);
+    }
     lines.push(`CLASS:${s.isPrivate ? 'PRIVATE' : 'PUBLIC'}`, 'TRANSP:OPAQUE', 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');

@@ -4,6 +4,7 @@ import type { Config } from '../../config/config.js';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput } from '../../platform/errors.js';
+import { pgArray } from '../../platform/sql.js';
 import { ScheduleService } from '../schedules/schedule.service.js';
 import { addDays } from './google-mapping.js';
 import { renderIcs } from './ics.render.js';
@@ -80,6 +81,9 @@ export class IcsService {
       [addDays(today, -90), addDays(today, 400), owner.employee_id, owner.employee_id],
       'order by s.start_date, s.start_time nulls first, s.id limit 5000',
     );
-    return renderIcs(`${owner.name}の予定`, entries, { showPrivateDetails: owner.show_private_details });
+    const ids = [...new Set(entries.flatMap((e) => [e.ownerId, ...e.guests.map((g) => g.id)]))];
+    const people: { id: number; email: string | null }[] = ids.length ? await em.execute(`select id, email from employee where id = any(?::int[])`, [pgArray(ids)]) : [];
+    const emails = new Map(people.filter((p) => p.email).map((p) => [p.id, p.email!]));
+    return renderIcs(`${owner.name}の予定`, entries, { showPrivateDetails: owner.show_private_details, emails });
   }
 }
