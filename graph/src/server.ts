@@ -14,6 +14,7 @@ import type { Config } from './config/config.js';
 import { createContext, type AppContext } from './platform/context.js';
 import { AppError } from './platform/errors.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
+import { rateLimitHeaders } from './platform/rate-limit.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
 import { idempotencyPlugin } from './platform/idempotency.js';
 import { readiness, type ReadyCheck } from './platform/readiness.js';
@@ -90,9 +91,10 @@ export async function startServer(opts: {
   const cookiePlugin: ApolloServerPlugin<AppContext> = {
     async requestDidStart() {
       return {
-        async willSendResponse({ contextValue }) {
+        async willSendResponse({ contextValue, response }) {
           // Apollo's HeaderMap holds one value per name, so Set-Cookie lines go straight to the response.
           contextValue.cookies.write?.(sessionCookieHeaders(contextValue.cookies, contextValue.meta.secure === true));
+          for (const [name, value] of rateLimitHeaders(contextValue.meta)) response.http.headers.set(name.toLowerCase(), value);
         },
       };
     },

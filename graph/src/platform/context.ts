@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CurrentUser } from '../modules/auth/session.service.js';
 import type { Services } from './services.js';
 import { createLoaders, type Loaders } from './dataloaders.js';
+import type { RateLimitState } from './rate-limit.js';
 
 export interface RequestMeta {
   ip: string;
@@ -15,6 +16,8 @@ export interface RequestMeta {
   secure?: boolean;
   /** Why the credentials were refused before the operation ran (too many wrong API keys): the operation answers it. */
   authError?: Error;
+  /** The limit that counted this request, closest to refusing (rate-limit.ts): said in the answer's headers. */
+  rateLimit?: RateLimitState;
 }
 
 /** What every resolver, route and subscription gets: a fresh ORM fork, the signed-in user, loaders. */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
+import { rateLimitHeaders } from './rate-limit.js';
 import { passwordChangeRequired, readOnlyKey } from './authz.js';
 import { AppError, CONTROL_MESSAGE, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
 import { inputProblem } from './validation.js';
@@ -112,7 +113,10 @@ export function handle<V = never>(fn: RouteHandler, options: number | RouteOptio
       const ctx = req.ctx!;
       const body = await fn(ctx, req, res);
       for (const c of sessionCookieHeaders(ctx.cookies, ctx.meta.secure === true)) res.append('Set-Cookie', c);
-      if (!res.headersSent) res.status(opts.status ?? 200).json(body);
+      if (!res.headersSent) {
+        for (const [name, value] of rateLimitHeaders(ctx.meta)) res.setHeader(name, value);
+        res.status(opts.status ?? 200).json(body);
+      }
     } catch (err) {
       next(await inRestTerms(err, opts as RouteOptions<unknown>, bodyOf(req), req.ctx).catch((e: unknown) => e));
     }
@@ -168,6 +172,7 @@ export function restErrorHandler(log: Logger) {
     if (typeof extensions.retryAfterSeconds === 'number') {
       res.setHeader('Retry-After', String(extensions.retryAfterSeconds));
     }
+    for (const [name, value] of rateLimitHeaders(req.ctx?.meta)) res.setHeader(name, value);
     res.status(HTTP_STATUS[e.code]).json({ error: e.message, code: e.code, ...extensions });
   };
 }

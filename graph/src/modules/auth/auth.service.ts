@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
+import { noteRateLimit } from '../../platform/rate-limit.js';
 import { AppError, badInput, tooManyRequests, unauthenticated } from '../../platform/errors.js';
 import { requireUser } from '../../platform/authz.js';
 import { type EmployeeRole, EmployeeStatus, MASTER_DATA_ROLES } from '../employees/employee.enums.js';
@@ -52,6 +53,7 @@ export class AuthService {
     const em = ctx.em;
     const known = this.sessions.isKnownDevice(ctx.meta.deviceCookie, loginId);
     const verdict = await this.throttle.attempt(em, loginId, ctx.meta.ip, known);
+    noteRateLimit(ctx.meta, verdict.state);
     if (!verdict.allowed) {
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
       throw tooManyRequests(`ログインの失敗が続いたため、一時的にログインできません。${minutes}分後にもう一度お試しください。`, verdict.retryAfterSeconds);
@@ -113,6 +115,7 @@ export class AuthService {
     const em = ctx.em;
     const [row]: { login_id: string; password_hash: string }[] = await em.execute(`select login_id, password_hash from employee where id = ?`, [user.id]);
     const verdict = await this.throttle.attempt(em, row!.login_id, ctx.meta.ip, true);
+    noteRateLimit(ctx.meta, verdict.state);
     if (!verdict.allowed) throw tooManyRequests('パスワードの確認に続けて失敗したため、しばらく変更できません。', verdict.retryAfterSeconds);
     if (!(await verifyPassword(row!.password_hash, current))) {
       throw refuse('currentPassword', '今のパスワードが正しくありません。');

@@ -1,9 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config/config.js';
+import type { RateLimitState } from '../../platform/rate-limit.js';
 
 export interface ThrottleVerdict {
   allowed: boolean;
   retryAfterSeconds: number;
+  /** The counter closest to refusing: its limit, the failures it still allows, when its window ends. */
+  state: RateLimitState;
 }
 
 /**
@@ -41,14 +44,13 @@ export class LoginThrottler {
        returning key, failures, extract(epoch from now() - window_started_at)::float8 as age`,
       [k.acctIp.key, k.ip.key, k.acct.key, windowSeconds, windowSeconds],
     );
-    const over = rows.filter((r) => {
-      const limit = [k.acctIp, k.ip, k.acct].find((x) => x.key === r.key)!;
-      if (limit === k.acct && knownDevice) return false;
-      return r.failures > limit.max;
-    });
-    if (over.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+    const counted = rows.map((r) => ({ ...r, limit: [k.acctIp, k.ip, k.acct].find((x) => x.key === r.key)! })).filter((r) => !(r.limit === k.acct && knownDevice));
+    const closest = counted.reduce((a, b) => (b.limit.max - b.failures < a.limit.max - a.failures ? b : a));
+    const state = { limit: closest.limit.max, remaining: closest.limit.max - closest.failures, resetSeconds: Math.ceil(windowSeconds - closest.age) };
+    const over = counted.filter((r) => r.failures > r.limit.max);
+    if (over.length === 0) return { allowed: true, retryAfterSeconds: 0, state };
     const retry = Math.max(...over.map((r) => Math.ceil(windowSeconds - r.age)));
-    return { allowed: false, retryAfterSeconds: Math.max(retry, 1) };
+    return { allowed: false, retryAfterSeconds: Math.max(retry, 1), state };
   }
 
   /** A correct password: the attempt was not a failure. */

@@ -40,7 +40,7 @@ export class BlogImageService {
 
   async upload(ctx: AppContext, input: { name?: unknown; dataUrl?: unknown }): Promise<{ url: string; name: string; type: string; size: number }> {
     const user = requireUser(ctx);
-    await ctx.services.writes.count(ctx.em, user.id, 'upload');
+    await ctx.services.writes.count(ctx, user.id, 'upload');
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim() : 'image';
     try {
       const { bytes } = parseDataUrl(input.dataUrl);

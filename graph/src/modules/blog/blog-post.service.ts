@@ -232,7 +232,7 @@ export class BlogPostService {
   async create(ctx: AppContext, input: Record<string, unknown>): Promise<BlogPostView> {
     const r = await this.reader(ctx);
     checkAuthor(r.user, input);
-    await ctx.services.writes.count(ctx.em, r.user.id, 'post');
+    await ctx.services.writes.count(ctx, r.user.id, 'post');
     const data = parseInput(postSchema, input);
     const file = await this.attachments.store(changeOf(input));
     const id = await this.withFile(ctx, file, null, (tx) => this.insert(tx, r, data, input.content, file));

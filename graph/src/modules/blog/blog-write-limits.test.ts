@@ -56,4 +56,28 @@ describe('per-person write limits', () => {
     expect((await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: image })).status).toBe(201);
     expect((await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: image })).status).toBe(429);
   });
+
+  it('every counted answer says where the person stands (RateLimit-Limit, -Remaining, -Reset), in both channels and on the 429; sign-in too', async () => {
+    await w.sql(`delete from write_throttle`); // a fresh window for this test
+    const limits = (h: Headers) => [h.get('ratelimit-limit'), h.get('ratelimit-remaining'), Number(h.get('ratelimit-reset'))] as const;
+    const first = await gql(w.p.url, `mutation($id: Int!) { saveBlogPost(id: $id, saved: true) { id } }`, { id: post }, { token: w.token.staff });
+    expect(first.body.errors).toBeUndefined();
+    const [limit, remaining, reset] = limits(first.headers);
+    expect([limit, remaining]).toEqual(['2', '1']);
+    expect(reset).toBeGreaterThanOrEqual(1);
+    expect(reset).toBeLessThanOrEqual(60);
+    const second = await api(w.p.url, 'GET', `/blogs/${post}/toggle_like/${w.id.staff}`, { token: w.token.staff });
+    expect(second.status).toBe(200);
+    expect(limits(second.headers).slice(0, 2)).toEqual(['2', '0']);
+    const refused = await api(w.p.url, 'GET', `/blogs/${post}/toggle_like/${w.id.staff}`, { token: w.token.staff });
+    expect(refused.status).toBe(429);
+    expect(limits(refused.headers).slice(0, 2)).toEqual(['2', '0']);
+    expect(Number(refused.headers.get('retry-after'))).toBe(limits(refused.headers)[2]);
+    // An answer no limit counted says nothing of limits.
+    expect((await api(w.p.url, 'GET', `/blogs/${post}`, { token: w.token.staff })).headers.get('ratelimit-limit')).toBeNull();
+    // Sign-in: the failures this address may still make for this account before it is refused.
+    const wrong = await api(w.p.url, 'POST', '/auth/login', { body: { loginId: 'no-such-person', password: 'wrong password' } });
+    expect(wrong.status).toBe(401);
+    expect(Number(wrong.headers.get('ratelimit-remaining'))).toBe(Number(wrong.headers.get('ratelimit-limit')) - 1);
+  });
 });

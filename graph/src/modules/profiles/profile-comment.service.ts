@@ -66,7 +66,7 @@ export class ProfileCommentService {
   async add(ctx: AppContext, input: NewProfileComment): Promise<ProfileComment> {
     const user = requireUser(ctx);
     checkId(input.profileId, 'プロフィール');
-    await ctx.services.writes.count(ctx.em, user.id, 'comment');
+    await ctx.services.writes.count(ctx, user.id, 'comment');
     const reply = input.parentId !== null && input.parentId !== undefined;
     const content = checkCommentContent(input.content, reply);
     const id = await ctx.em.transactional(async (tx) => {

@@ -70,7 +70,7 @@ export class ProfileImageService {
     const user = requireUser(ctx);
     const kind = PROFILE_IMAGE_KINDS.find((k) => k === input.kind);
     if (!kind) throw badInput('画像の種類は avatar・hobby・talent・header のどれかで指定してください。', [{ field: 'kind', message: 'avatar / hobby / talent / header' }]);
-    await ctx.services.writes.count(ctx.em, user.id, 'upload');
+    await ctx.services.writes.count(ctx, user.id, 'upload');
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim() : 'image.png';
     let display: { data: Buffer; info: OutputInfo };
     let thumb: Buffer;

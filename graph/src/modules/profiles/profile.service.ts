@@ -134,7 +134,7 @@ export class ProfileService {
   async setLike(ctx: AppContext, id: number, on: boolean): Promise<boolean> {
     const user = requireUser(ctx);
     checkId(id, 'プロフィール');
-    await ctx.services.writes.count(ctx.em, user.id, 'like');
+    await ctx.services.writes.count(ctx, user.id, 'like');
     return ctx.em.transactional(async (tx) => {
       const owner = await this.ownerOf(tx, id);
       const changed: unknown[] = on

@@ -92,7 +92,7 @@ export class BlogCommentService {
   async add(ctx: AppContext, input: NewComment): Promise<BlogComment> {
     const user = requireUser(ctx);
     this.counters.get(ctx)?.clearAll();
-    await ctx.services.writes.count(ctx.em, user.id, 'comment');
+    await ctx.services.writes.count(ctx, user.id, 'comment');
     checkId(input.postId, '投稿');
     const reply = input.parentId !== null && input.parentId !== undefined;
     // Checked before any file is stored: an outsider or a closed post leaves nothing behind.

@@ -254,5 +254,5 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
 
 /** Likes and saves count against the person's write limit; a seen mark is set by reading, so it does not. */
 async function throttled(ctx: AppContext, mark: Mark, employeeId: number): Promise<void> {
-  if (mark !== 'seen') await ctx.services.writes.count(ctx.em, employeeId, 'like');
+  if (mark !== 'seen') await ctx.services.writes.count(ctx, employeeId, 'like');
 }
