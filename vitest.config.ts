@@ -2,6 +2,26 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import swc from 'unplugin-swc';
 
+/**
+ * The suites that start whole processes, a broker or thousands of cases (faults, Kafka, fuzz, scale,
+ * hostile files, the Google property test, the workers CLI, backups): their own project, `system`.
+ * `npm run test:unit` runs the rest (the fast loop); `npm test` runs both.
+ */
+const SYSTEM = [
+  '**/*.faults.test.ts',
+  'graph/src/platform/events/kafka/faults.test.ts',
+  'graph/src/platform/events/kafka/kafka.test.ts',
+  '**/*.kafka.test.ts',
+  'graph/src/platform/api-fuzz.test.ts',
+  '**/*.scale.test.ts',
+  '**/*.hostile.test.ts',
+  'workers/src/google-sync/property.test.ts',
+  'workers/src/main.cli.test.ts',
+  'graph/src/db/backup/backup.test.ts',
+];
+
+const ALL = ['graph/**/*.test.ts', 'workers/**/*.test.ts', 'schema/**/*.test.ts', 'bench/**/*.test.ts', 'web/scripts/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'];
+
 export default defineConfig({
   plugins: [
     swc.vite({
@@ -16,16 +36,6 @@ export default defineConfig({
   // Load graphql as Node does (CommonJS), or vite's "module" field gives our code a second copy.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
-    include: [
-      'graph/**/*.test.ts',
-      'workers/**/*.test.ts',
-      'schema/**/*.test.ts',
-      'bench/**/*.test.ts',
-      'web/scripts/**/*.test.ts',
-      'web/src/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
-    exclude: ['e2e/**', '**/node_modules/**'],
     // Web modules import Primer, whose files import CSS: vite (not Node) must load them.
     server: { deps: { inline: [/@primer\//] } },
     globalSetup: ['graph/src/test/global-setup.ts'],
@@ -36,5 +46,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ALL, exclude: ['e2e/**', '**/node_modules/**', ...SYSTEM] } },
+      { extends: true, test: { name: 'system', include: SYSTEM } },
+    ],
   },
 });

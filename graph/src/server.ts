@@ -80,7 +80,7 @@ export async function startServer(opts: {
   const { config, orm, schema, services, log } = opts;
   const app = express();
   app.disable('x-powered-by');
-  app.set('etag', false); // API answers are not cacheable; hashing every body costs CPU
+  app.set('etag', false); // /api reads tag their own answers (platform/conditional.ts); the rest are not revalidated
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   const httpServer = http.createServer(app);
   const armor = armorFor(config);

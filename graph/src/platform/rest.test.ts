@@ -180,3 +180,34 @@ describe('the staff directory', () => {
     expect(JSON.stringify(asAdmin.body)).not.toMatch(/password|argon2/i);
   });
 });
+
+describe('conditional reads', () => {
+  it('a read carries a strong ETag; If-None-Match with it (alone, weak or in a list) is a 304 without a body; a change gives a new tag', async () => {
+    const admin = await loginToken(p.url, 'admin');
+    const url = `${p.url}/api/employees?limit=3`;
+    const get = (headers: Record<string, string> = {}) => fetch(url, { headers: { authorization: `Bearer ${admin}`, ...headers } });
+    const first = await get();
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const body = await first.json();
+    for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await get({ 'if-none-match': inm });
+      expect(again.status, inm).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+    }
+    expect((await get({ 'if-none-match': '"other"' })).status).toBe(200);
+    // Another person's answer for the same URL differs (their rights), and so does its tag; a change of a shown record changes it too.
+    const e = body.items?.[0] ?? body[0];
+    const id = e.id ?? e.employee_id;
+    const current = await api(p.url, 'GET', `/employees/${id}`, { token: admin });
+    const tag = current.headers.get('etag')!;
+    const put = await api(p.url, 'PUT', `/employees/${id}`, { token: admin, body: { ...current.body, email: `etag-${Date.now()}@example.co.jp` } });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('etag')).toBeNull(); // a write answers without one
+    const after = await fetch(`${p.url}/api/employees/${id}`, { headers: { authorization: `Bearer ${admin}`, 'if-none-match': tag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(tag);
+  });
+});

@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
 import { rateLimitHeaders } from './rate-limit.js';
+import { sendRevalidated } from './conditional.js';
 import { passwordChangeRequired, readOnlyKey } from './authz.js';
 import { AppError, CONTROL_MESSAGE, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
 import { inputProblem } from './validation.js';
@@ -115,7 +116,8 @@ export function handle<V = never>(fn: RouteHandler, options: number | RouteOptio
       for (const c of sessionCookieHeaders(ctx.cookies, ctx.meta.secure === true)) res.append('Set-Cookie', c);
       if (!res.headersSent) {
         for (const [name, value] of rateLimitHeaders(ctx.meta)) res.setHeader(name, value);
-        res.status(opts.status ?? 200).json(body);
+        if (req.method === 'GET') sendRevalidated(req, res, opts.status ?? 200, 'application/json; charset=utf-8', JSON.stringify(body) ?? '');
+        else res.status(opts.status ?? 200).json(body);
       }
     } catch (err) {
       next(await inRestTerms(err, opts as RouteOptions<unknown>, bodyOf(req), req.ctx).catch((e: unknown) => e));

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { sendRevalidated } from '../../platform/conditional.js';
 import { handle } from '../../platform/rest.js';
 import { toAppError } from '../../platform/errors.js';
 
@@ -42,9 +43,7 @@ export function googleRoutes(r: Router): void {
       const token = String(req.params.token);
       const body = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await ctx.services.ics.feed(ctx.em, token) : null;
       if (body === null) return void res.status(404).type('text/plain').send('Not Found');
-      res.status(200).setHeader('content-type', 'text/calendar; charset=utf-8');
-      res.setHeader('cache-control', 'private, max-age=300');
-      res.send(body);
+      sendRevalidated(req, res, 200, 'text/calendar; charset=utf-8', body, 'private, max-age=300');
     }),
   );
 }

@@ -168,6 +168,10 @@ describe('ICS feed', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
     const text = await res.text();
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    // A calendar client that polls revalidates: the same feed is a 304 without a body.
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await fetch(`${p.url}${url.pathname}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
     // Every line ends in CRLF and none holds a bare CR or LF or is longer than 75 octets.
     for (const line of text.slice(0, -2).split('\r\n')) {
       expect(line).not.toMatch(/[\r\n]/);
