@@ -15,6 +15,7 @@ import { createContext, type AppContext } from './platform/context.js';
 import { AppError } from './platform/errors.js';
 import { sessionCookieHeaders, tokenFrom } from './platform/cookies.js';
 import { rateLimitHeaders } from './platform/rate-limit.js';
+import { cors, requestOrigin } from './platform/origins.js';
 import { errorLogPlugin, formatGraphqlError, inputGuardPlugin } from './platform/graphql-guards.js';
 import { idempotencyPlugin } from './platform/idempotency.js';
 import { readiness, type ReadyCheck } from './platform/readiness.js';
@@ -53,17 +54,6 @@ function armorFor(config: Config) {
     // masks suggestions instead (maskSuggestions).
     blockFieldSuggestion: { enabled: false },
   }).protect();
-}
-
-function originAllowed(config: Config, origin: string | undefined, host: string | undefined): boolean {
-  if (!origin) return true; // non-browser clients send no Origin; they still need a session
-  try {
-    const o = new URL(origin);
-    if (host && o.host === host) return true;
-    return config.allowedOrigins.includes(o.origin);
-  } catch {
-    return false;
-  }
 }
 
 export async function startServer(opts: {
@@ -131,7 +121,9 @@ export async function startServer(opts: {
   const ws = graphqlWebSocket({ config, orm, schema, services, log, apollo, sockets: opts.sockets, validationRules });
   httpServer.on('upgrade', (req, socket, head) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (pathname !== '/graphql' || !originAllowed(config, req.headers.origin, req.headers.host)) {
+    const origin = requestOrigin(config, req.headers);
+    req.fromOwnOrigin = origin === 'own';
+    if (pathname !== '/graphql' || origin === 'refused') {
       socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
       socket.destroy();
       return;
@@ -139,7 +131,12 @@ export async function startServer(opts: {
     ws.handleUpgrade(req, socket, head);
   });
 
+  app.use((req, _res, next) => {
+    req.fromOwnOrigin = requestOrigin(config, req.headers) === 'own';
+    next();
+  });
   app.use(requestIds, securityHeaders);
+  app.use(['/api', '/graphql'], cors(config));
 
   // One structured line per request (health probes excluded); not even timed when the level drops it.
   if (log.isLevelEnabled('info'))
@@ -184,7 +181,7 @@ export async function startServer(opts: {
     gridCache.hits,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
-        const { token, device, viaCookie } = tokenFrom(req.headers);
+        const { token, device, viaCookie } = tokenFrom(req.headers, { cookies: req.fromOwnOrigin === true });
         const ctx = createContext(services, orm.em, null, {
           ip: req.ip ?? 'unknown',
           requestId: req.requestId,

@@ -46,9 +46,12 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return out;
 }
 
-/** The session token of a request: `Authorization: Bearer …` for tools, else the cookie. */
-export function tokenFrom(headers: { authorization?: string; cookie?: string }): { token?: string; viaCookie: boolean; device?: string } {
-  const cookies = parseCookies(headers.cookie);
+/**
+ * The session token of a request: `Authorization: Bearer …` for tools, else the cookie, which counts
+ * only when `cookies` (the request comes from the platform's own pages: origins.ts).
+ */
+export function tokenFrom(headers: { authorization?: string; cookie?: string }, opts: { cookies: boolean }): { token?: string; viaCookie: boolean; device?: string } {
+  const cookies = opts.cookies ? parseCookies(headers.cookie) : {};
   const auth = headers.authorization;
   if (auth?.startsWith('Bearer ')) return { token: auth.slice(7).trim(), viaCookie: false, device: cookies[DEVICE_COOKIE] };
   const token = cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];

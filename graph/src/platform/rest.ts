@@ -250,7 +250,7 @@ function bodyProblem(req: Request, routes: () => RouteLayer[]): AppError | null 
  * puts behind GET (the blog's toggles) calls it itself.
  */
 export function checkCrossSiteSafe(req: Request): void {
-  if (!tokenFrom(req.headers).viaCookie) return;
+  if (!tokenFrom(req.headers, { cookies: req.fromOwnOrigin === true }).viaCookie) return;
   const ct = (req.get('content-type') ?? '').toLowerCase();
   const nonSimple = ct.startsWith('application/json') || req.get('x-requested-with') || req.get('apollo-require-preflight');
   if (!nonSimple) throw new AppError('FORBIDDEN', 'CSRF対策のため、このリクエストは受け付けられません（JSONで送信してください）。');
@@ -268,7 +268,7 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   r.use(express.json({ limit: '8mb', strict: false })); // not only objects: a body that is not one gets its own 400 below
   r.use(async (req, _res, next) => {
     try {
-      const { token, device, viaCookie } = tokenFrom(req.headers);
+      const { token, device, viaCookie } = tokenFrom(req.headers, { cookies: req.fromOwnOrigin === true });
       req.ctx = createContext(services, orm.em, null, {
         ip: req.ip ?? 'unknown',
         requestId: req.requestId,

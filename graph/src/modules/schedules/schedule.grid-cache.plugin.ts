@@ -123,7 +123,7 @@ export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, res
       if (/callbackSpec|multipart/i.test(accept)) return next();
       const type = req.accepts(['application/json', 'application/graphql-response+json']);
       if (!type) return next();
-      const user = await resolveUser(tokenFrom(req.headers).token);
+      const user = await resolveUser(tokenFrom(req.headers, { cookies: req.fromOwnOrigin === true }).token);
       if (!user) return next();
       const bytes = cache.get(keyOf(user, body.query, operationName, variables), false);
       if (!bytes) return next();

@@ -78,9 +78,9 @@ export function graphqlWebSocket(opts: {
       schema,
       onConnect: async (c) => {
         const req = c.extra.request;
-        // Browsers authenticate with the session cookie; tools may pass { authorization: 'Bearer …' }.
+        // The platform's pages authenticate with the session cookie; tools (and pages of a listed origin) pass { authorization: 'Bearer …' }.
         const param = (c.connectionParams as { authorization?: unknown } | undefined)?.authorization;
-        const { token, viaCookie } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers);
+        const { token, viaCookie } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers, { cookies: req.fromOwnOrigin === true });
         const user = await services.sessions.resolve(orm.em.fork(), token, { cookie: viaCookie, ip: req.socket.remoteAddress ?? 'unknown' }).catch(() => null);
         // Closed while the session was read (a page left while connecting): onClose has run already,
         // so registering it now would keep its place among the user's sockets for good.
