@@ -210,4 +210,25 @@ describe('conditional reads', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(tag);
   });
+
+  it("If-Match with a record's ETag stands for its version on an update: the current tag saves, a stale one is the same 409, a tag of no record a 400", async () => {
+    const admin = await loginToken(p.url, 'admin');
+    const list = await api(p.url, 'GET', '/employees?limit=1', { token: admin });
+    const first = list.body.items?.[0] ?? list.body[0];
+    const id = first.id ?? first.employee_id;
+    const read = await api(p.url, 'GET', `/employees/${id}`, { token: admin });
+    const tag = read.headers.get('etag')!;
+    expect(tag).toMatch(new RegExp(`^"v${read.body.version}\\.[\\w-]+"$`));
+    const { version: _v, ...withoutVersion } = read.body;
+    const put = (ifMatch: string, email: string) => api(p.url, 'PUT', `/employees/${id}`, { token: admin, body: { ...withoutVersion, email }, headers: { 'if-match': ifMatch } });
+    const saved = await put(tag, `ifmatch-1-${Date.now()}@example.co.jp`);
+    expect(saved.status).toBe(200);
+    const stale = await put(tag, `ifmatch-2-${Date.now()}@example.co.jp`);
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('CONFLICT');
+    expect((await put(`W/${tag}`, 'x@example.co.jp')).status).toBe(409);
+    const bad = await put('"not-a-record-tag"', 'y@example.co.jp');
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toEqual([{ field: 'If-Match', message: expect.any(String) }]);
+  });
 });

@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createContext, type AppContext } from './context.js';
 import { sessionCookieHeaders, tokenFrom } from './cookies.js';
 import { rateLimitHeaders } from './rate-limit.js';
-import { sendRevalidated } from './conditional.js';
+import { sendRevalidated, versionOfTag } from './conditional.js';
 import { passwordChangeRequired, readOnlyKey } from './authz.js';
 import { AppError, CONTROL_MESSAGE, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
 import { inputProblem } from './validation.js';
@@ -116,7 +116,8 @@ export function handle<V = never>(fn: RouteHandler, options: number | RouteOptio
       for (const c of sessionCookieHeaders(ctx.cookies, ctx.meta.secure === true)) res.append('Set-Cookie', c);
       if (!res.headersSent) {
         for (const [name, value] of rateLimitHeaders(ctx.meta)) res.setHeader(name, value);
-        if (req.method === 'GET') sendRevalidated(req, res, opts.status ?? 200, 'application/json; charset=utf-8', JSON.stringify(body) ?? '');
+        if (req.method === 'GET')
+          sendRevalidated(req, res, opts.status ?? 200, 'application/json; charset=utf-8', JSON.stringify(body) ?? '', undefined, (body as { version?: unknown } | null)?.version);
         else res.status(opts.status ?? 200).json(body);
       }
     } catch (err) {
@@ -288,6 +289,13 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
       // NUL or another control character anywhere in the query or a JSON body is refused here,
       // before any service (validation.ts says why), and so is a body nested deeper than any real input.
       const problem = inputProblem(req.query) ?? inputProblem(req.body);
+      // If-Match with a record's tag stands for the body's version (conditional.ts); the body's own wins.
+      const ifMatch = req.get('if-match');
+      if (ifMatch !== undefined && (req.method === 'PUT' || req.method === 'PATCH')) {
+        const version = versionOfTag(ifMatch);
+        if (version === null) throw badInput('If-Match には、この記録の GET が返した ETag を指定してください。', [{ field: 'If-Match', message: '記録の ETag' }]);
+        if (req.body && typeof req.body === 'object' && !Array.isArray(req.body) && (req.body as Body).version === undefined) (req.body as Body).version = version;
+      }
       if (problem) throw badInput(problem === 'nul' ? NUL_MESSAGE : problem === 'control' ? CONTROL_MESSAGE : DEPTH_MESSAGE);
       // Every query parameter is one string: a repeated one (`?status=a&status=b`) is refused, not half-read.
       const repeated = Object.keys(req.query).filter((k) => typeof req.query[k] !== 'string');
