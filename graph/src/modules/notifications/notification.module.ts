@@ -1,6 +1,7 @@
 import { defineArea, type AreaSetup } from '../../platform/area.js';
 import type { BlogPostService } from '../blog/blog-post.service.js';
 import { NotificationResolver } from './notification.resolver.js';
+import { notificationRoutes } from './notification.routes.js';
 import { NotificationService } from './notification.service.js';
 
 /**
@@ -11,5 +12,6 @@ import { NotificationService } from './notification.service.js';
 export const notificationsArea = defineArea({
   name: 'notifications',
   resolvers: [NotificationResolver],
+  routes: notificationRoutes,
   services: ({ blog }: AreaSetup & { blog: { posts: BlogPostService } }) => ({ notifications: new NotificationService(blog.posts) }),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql } from '../../test/http.js';
+import { api, gql } from '../../test/http.js';
 import { blogWorld, type BlogWorld } from '../blog/blog.test-fixture.js';
 import { ask, bell, watchBell, type NotificationItem } from './notification.test-support.js';
 
@@ -152,5 +152,34 @@ describe('notifications', () => {
     await colleague.until((c) => c.postId === ownOfColleague.id);
     expect(colleague.changes.filter((c) => c.postId !== ownOfColleague.id)).toEqual([]);
     await Promise.all([staff.close(), colleague.close()]);
+  });
+
+  it("the REST face: GET /api/notifications pages the same items (X-Next-Cursor, X-Unread-Count), POST /api/notifications/read marks them; another's id is a 404", async () => {
+    const post = await published(w.token.staff, '通知: REST');
+    await comment(w.token.colleague, post.id, 'REST で読むコメント');
+    const graph = await bell(w, w.token.staff);
+    const page = await api(w.p.url, 'GET', '/notifications?limit=1', { token: w.token.staff });
+    expect(page.status).toBe(200);
+    expect(page.body).toHaveLength(1);
+    expect(page.body[0]).toMatchObject({
+      notification_id: graph.items[0]!.id,
+      kind: 'COMMENT',
+      blog_id: post.id,
+      blog_title: '通知: REST',
+      read: false,
+      excerpt: 'REST で読むコメント',
+    });
+    expect(Number(page.headers.get('x-unread-count'))).toBe(graph.unreadCount);
+    const next = page.headers.get('x-next-cursor');
+    expect(next).toBeTruthy();
+    const second = await api(w.p.url, 'GET', `/notifications?limit=1&cursor=${encodeURIComponent(next!)}`, { token: w.token.staff });
+    expect(second.body[0]?.notification_id).toBe(graph.items[1]?.id);
+    const stolen = await api(w.p.url, 'POST', '/notifications/read', { token: w.token.colleague, body: { ids: [page.body[0].notification_id] } });
+    expect(stolen.status).toBe(404);
+    const read = await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { ids: [page.body[0].notification_id] } });
+    expect(read.body).toEqual({ unread_count: graph.unreadCount - 1 });
+    expect((await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { ids: 'all' } })).status).toBe(400);
+    expect((await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { all: true } })).body).toEqual({ unread_count: 0 });
+    expect((await api(w.p.url, 'GET', '/notifications')).status).toBe(401);
   });
 });
