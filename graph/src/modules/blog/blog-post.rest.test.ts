@@ -52,7 +52,7 @@ describe("/api/blogs with the spec's names", () => {
     const badDate = await api(w.p.url, 'POST', '/blogs', { token: w.token.staff, body: { ...body, publish_start_date: '2026/13/01' } });
     expect([badDate.status, badDate.body.fieldErrors[0].field]).toEqual([400, 'publish_start_date']);
     const got = await api(w.p.url, 'GET', `/blogs/${r.body.blog_id}`, { token: w.token.colleague });
-    expect(got.body).toEqual({ ...r.body, can_edit: false, can_delete: false });
+    expect(got.body).toEqual({ ...r.body, can_edit: false, can_delete: false, is_new: 1 }); // New! for the colleague, not for its author
   });
 
   it('PUT needs the version and answers a stale one with the current record; DELETE removes it', async () => {
@@ -69,5 +69,20 @@ describe("/api/blogs with the spec's names", () => {
     expect(stale.body.current).toEqual((await api(w.p.url, 'GET', `/blogs/${made.blog_id}`, { token: w.token.staff })).body);
     expect((await api(w.p.url, 'DELETE', `/blogs/${made.blog_id}`, { token: w.token.staff })).body).toEqual({ blog_id: made.blog_id, deleted: true });
     expect((await api(w.p.url, 'GET', `/blogs/${made.blog_id}`, { token: w.token.staff })).status).toBe(404);
+  });
+
+  it('a post record carries what a tool needs without a second call: comment_count, is_new for the caller, confirmed_count and is_confirmed', async () => {
+    const created = (
+      await api(w.p.url, 'POST', '/blogs', {
+        token: w.token.staff,
+        body: { title: 'REST の一件', content: '<p>本文</p>', category_id: w.cat.news, options: 'comment,like', publish_start_date: w.day(-1) },
+      })
+    ).body;
+    const read = (token: string) => api(w.p.url, 'GET', `/blogs/${created.blog_id}`, { token }).then((r) => r.body);
+    expect(await read(w.token.staff)).toMatchObject({ comment_count: 0, is_new: 0, confirmed_count: 0, is_confirmed: 0 }); // one's own post is never New!
+    expect((await read(w.token.colleague)).is_new).toBe(1);
+    await api(w.p.url, 'POST', '/comments', { token: w.token.colleague, body: { blog_id: created.blog_id, content: '読みました' } });
+    expect(await read(w.token.colleague)).toMatchObject({ comment_count: 1, is_new: 0 }); // commented: New! is over
+    expect(await read(w.token.admin)).toMatchObject({ comment_count: 1, is_new: 1 });
   });
 });

@@ -9,6 +9,8 @@ import { contentFromRest } from './blog-post.content.js';
 import { POST_FIELDS as F } from './blog-post.fields.js';
 import type { BlogPostView } from './blog-post.types.js';
 import type { AppContext } from '../../platform/context.js';
+import { requireUser } from '../../platform/authz.js';
+import { isNewFor } from './engagement/blog-engagement.service.js';
 
 /** The spec's `/api` record of a post (snake_case; content as sanitized HTML, the Editor.js document beside it). */
 export function toApiPost(p: BlogPostView) {
@@ -50,13 +52,21 @@ export function toApiPost(p: BlogPostView) {
   };
 }
 
-/** Posts as `/api` reads them: the record plus likes_employee_ids, seen_employee_ids and the caller's is_save. */
+/**
+ * Posts as `/api` reads them: the record plus likes_employee_ids, seen_employee_ids, the caller's
+ * is_save, and what a tool needs without a second call: comment_count, is_new (New! for the caller:
+ * the feed's rule), confirmed_count and is_confirmed (required reading).
+ */
 export async function withEngagement(ctx: AppContext, posts: BlogPostView[]) {
+  const viewer = requireUser(ctx).id;
   const extra = await ctx.services.blog.engagement.forApi(
     ctx,
     posts.map((p) => p.id),
   );
-  return posts.map((p) => ({ ...toApiPost(p), ...extra.get(p.id) }));
+  return posts.map((p) => {
+    const { marks, ...e } = extra.get(p.id)!;
+    return { ...toApiPost(p), ...e, is_new: isNewFor({ state: p.state, authorId: p.author.id }, viewer, marks) ? 1 : 0 };
+  });
 }
 
 /**

@@ -21,6 +21,18 @@ export interface Liker {
   departmentName: string | null;
 }
 
+/** What `/api` adds to a post's record (the spec's id lists and is_save, and what a tool needs without a second call). */
+export interface ApiEngagement {
+  likes_employee_ids: string;
+  seen_employee_ids: string;
+  is_save: 0 | 1;
+  comment_count: number;
+  confirmed_count: number;
+  is_confirmed: 0 | 1;
+  /** For New! (isNewFor), not sent as is. */
+  marks: { seenByMe: boolean; answeredByMe: boolean };
+}
+
 /** What a viewer sees of a post's engagement. */
 export interface Engagement {
   likeCount: number;
@@ -100,18 +112,36 @@ export class BlogEngagementService {
    * The spec's `/api` fields of posts the caller was already shown (likes_employee_ids,
    * seen_employee_ids as comma lists in the order they were set; is_save for the caller), in one statement.
    */
-  async forApi(ctx: AppContext, ids: number[]): Promise<Map<number, { likes_employee_ids: string; seen_employee_ids: string; is_save: 0 | 1 }>> {
+  async forApi(ctx: AppContext, ids: number[]): Promise<Map<number, ApiEngagement>> {
     const viewer = requireUser(ctx).id;
     if (!ids.length) return new Map();
-    const rows: { id: number; likes: number[]; seen: number[]; saved: boolean }[] = await ctx.em.execute(
-      `select p.id,
-              coalesce((select array_agg(l.employee_id order by l.created_at, l.employee_id) from blog_like l where l.post_id = p.id), '{}') as likes,
-              coalesce((select array_agg(s.employee_id order by s.created_at, s.employee_id) from blog_seen s where s.post_id = p.id), '{}') as seen,
-              exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved
-         from unnest(?::int[]) as p(id)`,
-      [viewer, pgArray(ids)],
+    const rows: { id: number; likes: number[]; seen: number[]; saved: boolean; comments: number; confirmed: number; confirmed_by_me: boolean; answered: boolean }[] =
+      await ctx.em.execute(
+        `select p.id,
+                coalesce((select array_agg(l.employee_id order by l.created_at, l.employee_id) from blog_like l where l.post_id = p.id), '{}') as likes,
+                coalesce((select array_agg(s.employee_id order by s.created_at, s.employee_id) from blog_seen s where s.post_id = p.id), '{}') as seen,
+                exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved,
+                (select count(*)::int from blog_comment c where c.post_id = p.id) as comments,
+                (select count(*)::int from blog_read_confirmation r where r.post_id = p.id) as confirmed,
+                exists (select 1 from blog_read_confirmation r where r.post_id = p.id and r.employee_id = ?) as confirmed_by_me,
+                exists (select 1 from blog_comment c where c.post_id = p.id and c.author_id = ?) as answered
+           from unnest(?::int[]) as p(id)`,
+        [viewer, viewer, viewer, pgArray(ids)],
+      );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          likes_employee_ids: r.likes.join(','),
+          seen_employee_ids: r.seen.join(','),
+          is_save: r.saved ? 1 : 0,
+          comment_count: r.comments,
+          confirmed_count: r.confirmed,
+          is_confirmed: r.confirmed_by_me ? 1 : 0,
+          marks: { seenByMe: r.seen.includes(viewer), answeredByMe: r.answered || r.confirmed_by_me },
+        },
+      ]),
     );
-    return new Map(rows.map((r) => [r.id, { likes_employee_ids: r.likes.join(','), seen_employee_ids: r.seen.join(','), is_save: r.saved ? 1 : 0 }]));
   }
 
   /**
