@@ -5,7 +5,9 @@ import swc from 'unplugin-swc';
 /**
  * The suites that start whole processes, a broker or thousands of cases (faults, Kafka, fuzz, scale,
  * hostile files, the Google property test, the workers CLI, backups): their own project, `system`.
- * `npm run test:unit` runs the rest (the fast loop); `npm test` runs both.
+ * `npm run test:unit` runs the rest (the fast loop); `npm test` runs both. The unit files share
+ * their worker's modules (`isolate: false`): importing the platform per file was most of the loop's
+ * time. Every file still gets a database and platform of its own, so only module state is shared.
  */
 const SYSTEM = [
   '**/*.faults.test.ts',
@@ -47,7 +49,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ALL, exclude: ['e2e/**', '**/node_modules/**', ...SYSTEM] } },
+      { extends: true, test: { name: 'unit', include: ALL, exclude: ['e2e/**', '**/node_modules/**', ...SYSTEM], isolate: false } },
       { extends: true, test: { name: 'system', include: SYSTEM } },
     ],
   },
