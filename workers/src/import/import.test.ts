@@ -638,3 +638,76 @@ function zipBomb(lie = false): Buffer {
     { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(size, 0x20), declaredSize: lie ? 10 : size },
   ]);
 }
+
+describe('computers: export, then import, is a no-op for every value the API accepts', () => {
+  /** Pieces people and tools type: scripts, widths, emoji sequences, combining marks, invisible characters, spreadsheet look-alikes, line breaks. */
+  const PIECES = [
+    'a',
+    'Z',
+    '0',
+    ' ',
+    '　',
+    '\t',
+    '\n',
+    '\r\n',
+    '日本',
+    'ｶﾀｶﾅ',
+    '①',
+    '髙',
+    '𠮷',
+    '😀',
+    '👨‍👩‍👧',
+    'é',
+    'e\u0301',
+    '\u200b',
+    '\ufeff',
+    '<',
+    '>',
+    '&',
+    '"',
+    "'",
+    '=',
+    '+',
+    '-',
+    '@',
+    '=SUM(A1)',
+    '\\',
+    ',',
+    ';',
+    '%',
+    '#',
+    'TRUE',
+    '0012',
+    '1e5',
+    '2024-01-01',
+    'null',
+    '\u00a0',
+  ];
+  const FIELDS = ['model', 'device_type', 'reason', 'ac_adapter', 'power_cable'];
+
+  it('generated text in every text field survives .xlsx export and a dry-run re-import unchanged (seeded; a failure names its seed)', async () => {
+    const seed = Number(process.env.ROUNDTRIP_SEED ?? Date.now() % 1_000_000);
+    let state = seed;
+    const random = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state % n;
+    };
+    const text = () => Array.from({ length: random(9) }, () => PIECES[random(PIECES.length)]).join('');
+    const marker = `RT${seed}-`;
+    let accepted = 0;
+    for (let i = 0; i < 40; i++) {
+      const body: Record<string, unknown> = { asset_number: `${marker}${i}`, maker: `${marker}${text()}`.slice(0, 100), status: '正常' };
+      for (const f of FIELDS) body[f] = text();
+      const r = await api(url, 'POST', '/computers', { token: devadmin, body });
+      if (r.status === 201) accepted++;
+      else expect([r.status, r.body.code], `seed ${seed}: ${JSON.stringify(body)}`).toEqual([400, 'BAD_USER_INPUT']);
+    }
+    expect(accepted, `seed ${seed}`).toBeGreaterThan(20);
+    const exported = await fetch(`${url}/api/computers/export?maker=${encodeURIComponent(marker)}`, { headers: { authorization: `Bearer ${devadmin}` } });
+    expect(exported.status).toBe(200);
+    const before = await snapshot();
+    const again = await upload(Buffer.from(await exported.arrayBuffer()), 'roundtrip.xlsx', '?dry_run=1');
+    expect(again.body, `seed ${seed}: ${JSON.stringify(again.body.preview ?? again.body.errors)}`).toMatchObject({ created: 0, updated: 0, unchanged: accepted, rejected: 0 });
+    expect(await snapshot()).toEqual(before);
+  });
+});
