@@ -1,5 +1,5 @@
 /**
- * Every relative link in README.md and docs/*.md resolves to a file or folder of the repository,
+ * Every relative link in the repository's Markdown files (README.md, docs/, the module READMEs) resolves to a file or folder of the repository,
  * and a `#anchor` to a heading of the linked Markdown file (GitHub's heading ids), so the docs
  * cannot point at code that moved or at a section that was renamed.
  */
@@ -9,13 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const docs = [
-  'README.md',
-  ...fs
-    .readdirSync(path.join(root, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-];
+/** Every Markdown file of the repository (the READMEs of modules and workspaces too), not what is installed or built. */
+const SKIP = new Set(['node_modules', 'dist', 'coverage']);
+function markdownFiles(dir = ''): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    if (e.name.startsWith('.') || SKIP.has(e.name)) return [];
+    const rel = dir ? `${dir}/${e.name}` : e.name;
+    return e.isDirectory() ? markdownFiles(rel) : e.name.endsWith('.md') ? [rel] : [];
+  });
+}
+const docs = markdownFiles();
 
 /** Inline links and images `[text](target)` outside code; fenced blocks and code spans hold examples. */
 export function linksOf(markdown: string): string[] {

@@ -46,29 +46,4 @@ describe('the docs are true', () => {
     }
     expect(unknown).toEqual([]);
   });
-
-  it('every relative link in the Markdown files points at a file or folder that exists', () => {
-    const skip = new Set(['node_modules', '.data', 'dist', '.git', 'coverage']);
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
-        if (skip.has(e.name) || e.name.startsWith('.')) continue;
-        const rel = path.join(dir, e.name);
-        if (e.isDirectory()) walk(rel);
-        else if (e.name.endsWith('.md')) files.push(rel);
-      }
-    };
-    walk('.');
-    expect(files.length).toBeGreaterThan(10);
-    const broken: string[] = [];
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
-      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-        const target = m[1].split('#')[0];
-        if (!target || /^[a-z]+:/i.test(target)) continue;
-        if (!fs.existsSync(path.resolve(REPO_ROOT, path.dirname(file), target))) broken.push(`${file}: ${m[1]}`);
-      }
-    }
-    expect(broken).toEqual([]);
-  });
 });

@@ -179,6 +179,7 @@ describe('notifications', () => {
     const read = await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { ids: [page.body[0].notification_id] } });
     expect(read.body).toEqual({ unread_count: graph.unreadCount - 1 });
     expect((await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { ids: 'all' } })).status).toBe(400);
+    expect((await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { all: true, extra: 1 } })).status).toBe(400); // found by Schemathesis
     expect((await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { all: true } })).body).toEqual({ unread_count: 0 });
     expect((await api(w.p.url, 'GET', '/notifications')).status).toBe(401);
   });

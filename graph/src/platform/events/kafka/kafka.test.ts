@@ -248,6 +248,46 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     expect(latencies.every((l) => l >= 0)).toBe(true);
   });
 
+  it('the live groups of instances that died are deleted by the next instance that starts; running ones are kept', async () => {
+    const transport = new KafkaTransport(settings, log);
+    const admin = transport.kafka.admin();
+    await admin.connect();
+    cleanup.push(() => admin.disconnect());
+    await admin.createTopics({ topics: [{ topic: `${settings.topicPrefix}probe`, numPartitions: 1 }] }).catch(() => undefined);
+    // A killed instance's group: joined once, its member gone (Empty), never deleted.
+    const dead = `${settings.topicPrefix}live.gone-host.1234.abcd1234`;
+    const ghost = transport.kafka.consumer({ groupId: dead, sessionTimeout: 6000, heartbeatInterval: 500 });
+    await ghost.connect();
+    await ghost.subscribe({ topics: [`${settings.topicPrefix}probe`] });
+    const joined = new Promise<void>((resolve) => ghost.on(ghost.events.GROUP_JOIN, () => resolve()));
+    await ghost.run({ eachMessage: async () => undefined });
+    await joined;
+    await ghost.disconnect();
+    const instance = async () => {
+      const b = createEventBackbone({
+        config: testConfig({ KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: settings.topicPrefix, KAFKA_PARTITIONS: '4', RELAY_POLL_MS: '200' }),
+        orm: db.orm,
+        databaseUrl: db.url,
+        log,
+        live: () => undefined,
+      });
+      await b.start();
+      cleanup.push(() => b.stop());
+      await b.liveFeed!.ready;
+      return b;
+    };
+    const first = await instance();
+    await waitFor(
+      async () => (await admin.listGroups()).groups.map((g) => g.groupId),
+      (ids) => !ids.includes(dead),
+      20_000,
+    );
+    // A second instance starting now keeps the first one's group: it has its member.
+    const second = await instance();
+    expect(await second.liveFeed!.sweepDeadGroups()).toEqual([]);
+    expect((await admin.listGroups()).groups.map((g) => g.groupId)).toEqual(expect.arrayContaining([first.liveFeed!.groupId, second.liveFeed!.groupId]));
+  });
+
   it("a graph instance's live feed reports its lag in /metrics: 0 when caught up, the events waiting while it is held", async () => {
     const received: EventEnvelope[] = [];
     const metrics = new EventMetrics({ consumers: false }); // as `npm start` with Kafka

@@ -9,10 +9,14 @@ import { decode } from './messages.js';
 import { allTopics } from './naming.js';
 import { ensureTopics, topicOffsets } from './topic-admin.js';
 
+/** How often a running instance looks for the live groups of instances that died. */
+const SWEEP_MS = 60 * 60_000;
+
 /**
  * Live fan-out with Kafka: every graph instance reads every event in a consumer group of its own
  * (from the newest offset), so each instance pushes to its own WebSocket clients. The group is
- * deleted on a clean stop.
+ * deleted on a clean stop; those of instances that died (empty live groups) are deleted by the
+ * instances still running, at start and hourly, so no lag exporter watches them grow for ever.
  */
 export class KafkaLiveFeed {
   readonly groupId: string;
@@ -86,6 +90,34 @@ export class KafkaLiveFeed {
       this.next.set(topic, new Map(offsets.map((o) => [o.partition, BigInt(o.high)])));
       for (const o of offsets) this.consumer.seek({ topic, partition: o.partition, offset: o.high });
     }
+    void this.sweepDeadGroups();
+    this.sweeper = setInterval(() => void this.sweepDeadGroups(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  private sweeper?: NodeJS.Timeout;
+
+  /**
+   * Deletes the live groups no instance is in (Empty: their instance was killed; a running one's group
+   * has its member, a rebalancing one is not Empty). Returns the groups deleted.
+   */
+  async sweepDeadGroups(): Promise<string[]> {
+    const admin = this.admin;
+    if (!admin) return [];
+    try {
+      const prefix = `${this.settings.topicPrefix}live.`;
+      const ids = (await admin.listGroups()).groups.map((g) => g.groupId).filter((id) => id.startsWith(prefix) && id !== this.groupId);
+      if (!ids.length) return [];
+      const dead = (await admin.describeGroups(ids)).groups.filter((g) => g.state === 'Empty').map((g) => g.groupId);
+      if (dead.length) {
+        await admin.deleteGroups(dead);
+        this.log.info({ groups: dead }, 'deleted the live groups of instances that are gone');
+      }
+      return dead;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'could not sweep the live groups of instances that are gone');
+      return [];
+    }
   }
 
   /**
@@ -110,6 +142,7 @@ export class KafkaLiveFeed {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sweeper);
     await this.consumer.disconnect().catch(() => undefined);
     const admin = this.admin;
     this.admin = undefined;
