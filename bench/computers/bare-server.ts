@@ -1,7 +1,7 @@
 /**
  * Bench child: the computers list's bare baseline (bench/lib/bare.ts: node:http + pg, the same
  * session lookup and role check), answering the /computers page's ComputersList query with the same
- * JSON from the same SQL as ComputerService.list (fetchPage in graph/src/modules/devices/device.query.ts).
+ * JSON from the same SQL as ComputerService.list (fetchPage in graph/src/modules/devices/device.queries.ts).
  */
 import pg from 'pg';
 import { BareError, bareCheckPage, serveBare } from '../lib/bare.js';

@@ -3,7 +3,7 @@
  * answering the bench's document (the first page of blogSearch: ids, titles, where each matched,
  * snippets). Two ways, chosen by the request:
  * - the load's requests: the service's own statements (searchPage and matchedTexts of
- *   graph/src/modules/blog/search/blog-search.query.ts, run on a pg pool instead of MikroORM; the
+ *   graph/src/modules/blog/search/blog-search.queries.ts, run on a pg pool instead of MikroORM; the
  *   visibility rule readableSql), so the ratio measures the stack, not the SQL;
  * - the identity check's requests (variable `like: true`, which the GraphQL document ignores): a
  *   sequential LIKE scan of every searchable text of the visible posts (bench/search/sql.ts), so

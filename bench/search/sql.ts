@@ -3,7 +3,7 @@
  * way, a sequential LIKE scan of every searchable text of the visible posts, grouped by post.
  * The visibility rule is a copy of readableSql (graph/src/modules/blog/blog-post.visibility.ts) for a
  * viewer who is not 管理者 (the bench's viewer), the texts and snippets' statement a copy of
- * matchedTexts (graph/src/modules/blog/search/blog-search.query.ts).
+ * matchedTexts (graph/src/modules/blog/search/blog-search.queries.ts).
  */
 export { ACCESS_SQL } from '../feed/sql.js';
 

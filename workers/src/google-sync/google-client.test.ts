@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registry } from 'prom-client';
 import { startFakeGoogle, type FakeGoogle, testConfig } from '../../../graph/src/testing.js';
 import { GoogleApiError, GoogleCalendarGateway, TokenBucket, GoogleMetrics, TokenCipher } from '../../../graph/src/areas.js';
-import { googleEnv } from './test-harness.js';
+import { googleEnv } from './google-sync.test-support.js';
 
 let fake: FakeGoogle;
 let gw: GoogleCalendarGateway;

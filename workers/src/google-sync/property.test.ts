@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromGoogleEvent, isPushEventId } from '../../../graph/src/areas.js';
-import { startHarness, type Harness } from './test-harness.js';
+import { startHarness, type Harness } from './google-sync.test-support.js';
 
 const env = (name: string) => process.env[`PROPERTY_GOOGLE_${name}`] ?? process.env[`PROPERTY_${name}`];
 const SEED = env('SEED') === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(env('SEED') ?? 20261122);

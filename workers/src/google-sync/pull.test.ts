@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushEventId } from '../../../graph/src/areas.js';
-import { startHarness, type Harness } from './test-harness.js';
+import { startHarness, type Harness } from './google-sync.test-support.js';
 
 let h: Harness;
 let a: { id: number; email: string };

@@ -8,7 +8,7 @@ import { Migration } from '@mikro-orm/migrations';
  * case, whitespace runs as one space; katakana and hiragana as they are) and the distinct
  * characters and character pairs of that, under a GIN index per source. A query of one character
  * looks its character up, a longer one all its pairs, and a substring match on the normalized
- * text confirms (modules/blog/search/blog-search.query.ts). Each key carries the post's category
+ * text confirms (modules/blog/search/blog-search.queries.ts). Each key carries the post's category
  * (`12:会`, `0:` without one): a lookup names the viewer's categories and reads only their lists, so
  * a word common in categories the viewer cannot see costs them nothing.
  *

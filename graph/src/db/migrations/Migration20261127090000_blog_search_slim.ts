@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * counts, the probes of the newest posts, the index path's candidates) read four times the bytes
  * it needed. The keys are now an expression of the row, indexed and never stored: the row carries
  * its post's category instead, and the per-source GIN indexes are on
- * `blog_search_keys(norm, category_id)`, which the search names verbatim (blog-search.query.ts).
+ * `blog_search_keys(norm, category_id)`, which the search names verbatim (blog-search.queries.ts).
  * `@>` on an array GIN index needs no recheck, so the keys are not recomputed when searching.
  * Rows written before keep the dropped keys' bytes until rewritten (an edit, or `VACUUM FULL
  * blog_search_doc` at a quiet hour: it cannot run inside the migration's transaction).

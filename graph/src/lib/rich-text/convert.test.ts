@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDITOR_OUTPUT } from './test-fixtures.js';
+import { EDITOR_OUTPUT } from './rich-text.test-support.js';
 import { htmlToDocument, parseDocument, renderHtml, RichTextError, RICH_TEXT_LIMITS, type RichTextDocument } from './index.js';
 
 /** What HTML carries of a document: not the block ids, the save time, or the image tool's display flags. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageUrls, parseDocument, RichTextError, RICH_TEXT_LIMITS, type RichTextErrorCode } from './index.js';
-import { EDITOR_OUTPUT } from './test-fixtures.js';
+import { EDITOR_OUTPUT } from './rich-text.test-support.js';
 
 function refusal(input: unknown, options?: Parameters<typeof parseDocument>[1]): { code: RichTextErrorCode; path: string; message: string } {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDITOR_OUTPUT } from './test-fixtures.js';
+import { EDITOR_OUTPUT } from './rich-text.test-support.js';
 import { excerpt, inlineToText, parseDocument, toPlainText } from './index.js';
 
 describe('plain text', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../test/http.js';
 import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
 import { png } from '../../lib/files/test-files.js';
-import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from './blog.test-support.js';
 import { blogImageKey } from './blog-image.service.js';
 import { sweepUnusedBlogImages } from './blog-image.sweep.js';
 

@@ -3,7 +3,7 @@ import { api, gql } from '../../test/http.js';
 import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
 import sharp from 'sharp';
 import { jpegWithGps, pdf, png, pngWithMetadata } from '../../lib/files/test-files.js';
-import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from './blog.test-support.js';
 
 let w: BlogWorld;
 beforeAll(async () => {

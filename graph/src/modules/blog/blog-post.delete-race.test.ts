@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../../test/http.js';
-import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from './blog.test-support.js';
 
 let w: BlogWorld;
 beforeAll(async () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gql } from '../../test/http.js';
-import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from './blog.test-support.js';
 import { POST_SELECT } from './blog-post.queries.js';
 
 let w: BlogWorld;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../test/http.js';
 import { png } from '../../lib/files/test-files.js';
-import { blogWorld, type BlogWorld } from './blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from './blog.test-support.js';
 
 let w: BlogWorld;
 let post: number;

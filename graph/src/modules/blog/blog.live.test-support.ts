@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { api } from '../../test/http.js';
-import type { BlogWorld } from './blog.test-fixture.js';
+import type { BlogWorld } from './blog.test-support.js';
 
 export interface LiveChange {
   kind: string;

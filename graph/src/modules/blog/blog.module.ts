@@ -7,7 +7,7 @@ import { BlogTagResolver } from './blog-tag.resolver.js';
 import { blogTagRoutes } from './blog-tag.routes.js';
 import { BlogTagService } from './blog-tag.service.js';
 import { BlogPostResolver } from './blog-post.resolver.js';
-import { BlogLiveResolver } from './blog-live.resolver.js';
+import { BlogLiveResolver } from './blog.live.resolver.js';
 import { blogPostRoutes } from './blog-post.routes.js';
 import { BlogPostService } from './blog-post.service.js';
 import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';

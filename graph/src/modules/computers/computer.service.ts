@@ -10,7 +10,7 @@ import { COMPUTER_COLUMNS } from './computer.columns.js';
 import { COMPUTER_STATUSES } from '../devices/device.enums.js';
 import type { XlsxExport } from '../../platform/xlsx-export.js';
 import { fetchAll, fetchPage, fromOf, type ListSql } from '../../platform/list-query.js';
-import { heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow } from '../devices/device.query.js';
+import { heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow } from '../devices/device.queries.js';
 import { fieldWhere } from '../devices/device.record.js';
 import { COMPUTER_FIELDS } from './computer.fields.js';
 import type { ComputerFilter, ComputerPage, ComputerView } from './computer.types.js';

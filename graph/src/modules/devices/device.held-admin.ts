@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../../platform/context.js';
 import { returnHeld, type AnyHeld, type HeldData } from './device.held.js';
-import { createRecord, updateRecord, type WriteSpec } from './device.writer.js';
+import { createRecord, updateRecord, type WriteSpec } from './device.writes.js';
 
 type RecordReturned<E, D> = (tx: EntityManager, e: E, changed: string[], before: D, actorId: number, reason: 'returned') => Promise<void>;
 

@@ -9,7 +9,7 @@ import { DEVICE_ROLES, type EmployeeStatus } from '../employees/employee.enums.j
 import type { EventType } from '../../../../schema/events/index.js';
 import { AssetKind, DEVICE_STATUS_LABEL, DeviceKind, type DeviceStatus } from './device.enums.js';
 import type { XlsxExport } from '../../platform/xlsx-export.js';
-import { holder } from './device.query.js';
+import { holder } from './device.queries.js';
 import type { NamedRef } from '../employees/employee.types.js';
 import type { DeviceAssignment, DeviceHistoryEntry, DeviceHolder, DeviceTimeline } from './device.types.js';
 

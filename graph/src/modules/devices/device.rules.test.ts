@@ -5,7 +5,7 @@ import { seedDemoCompany } from '../../db/seeders/demo-company.js';
 import { contentDisposition } from '../../platform/xlsx-export.js';
 import { assignments, historyFromEvent } from './device.history.js';
 import { fetchAll, fetchPage } from '../../platform/list-query.js';
-import { heldJoins, heldSelect, heldWhere } from './device.query.js';
+import { heldJoins, heldSelect, heldWhere } from './device.queries.js';
 import type { DeviceHistoryEntry } from './device.types.js';
 
 describe('export file names', () => {

@@ -11,7 +11,7 @@ import type { Cell } from '../../lib/xlsx/cell.js';
 import { ImportFailure, readSheet, tooManyRows } from './import.sheet.js';
 import { inspectInflated } from '../../lib/zip/inflate-check.js';
 import { asRefusal, UploadRefused, type SheetFormat } from './import.sniff.js';
-import { joinPrepared, prepareChunk, writeChunk, type PreparedChunk } from './import.write.js';
+import { joinPrepared, prepareChunk, writeChunk, type PreparedChunk } from './import.writes.js';
 import { sheetOutline } from '../../lib/xlsx/outline.js';
 
 export interface ImportRunLimits {

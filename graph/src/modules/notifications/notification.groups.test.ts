@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginToken } from '../../test/http.js';
-import { blogWorld, type BlogWorld } from '../blog/blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from '../blog/blog.test-support.js';
 import { ask, bell, watchBell, type NotificationItem } from './notification.test-support.js';
 
 /** The bell's grouping: one item per post's likes, per post's comments, per thread's replies. */

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { gql } from '../../test/http.js';
-import type { BlogWorld } from '../blog/blog.test-fixture.js';
+import type { BlogWorld } from '../blog/blog.test-support.js';
 
 export const LIST = `query($after: String, $limit: Int) { notifications(after: $after, limit: $limit) { unreadCount nextCursor items { id kind postId postTitle commentId excerpt read createdAt actor { id name } actors { id name } actorCount } } }`;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../test/http.js';
-import { blogWorld, type BlogWorld } from '../blog/blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from '../blog/blog.test-support.js';
 import { ask, bell, watchBell, type NotificationItem } from './notification.test-support.js';
 
 let w: BlogWorld;

@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES, type EmployeeStatus } from '../employees/employee.enums.js';
 import type { ComputerAdminService } from '../computers/computer.admin.js';
 import type { ComputerService } from '../computers/computer.service.js';
-import { holder } from '../devices/device.query.js';
+import { holder } from '../devices/device.queries.js';
 import type { DeviceHolder } from '../devices/device.types.js';
 import type { OfficeAccountService } from '../office-accounts/office-account.service.js';
 import type { EmployeeDevices } from './offboarding.types.js';

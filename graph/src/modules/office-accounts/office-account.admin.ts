@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AssetKind } from '../devices/device.enums.js';
 import { aggregateIdOf, recordDeviceEvent } from '../devices/device.history.js';
 import { version } from '../devices/device.validation.js';
-import { createRecord, updateRecord, type WriteSpec } from '../devices/device.writer.js';
+import { createRecord, updateRecord, type WriteSpec } from '../devices/device.writes.js';
 import { rulesOf } from '../../lib/record/field.js';
 import { entityData, entityValues } from '../devices/device.record.js';
 import { OfficeAccount } from './office-account.entity.js';

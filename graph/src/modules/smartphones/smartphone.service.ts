@@ -9,7 +9,7 @@ import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { SMARTPHONE_STATUSES } from '../devices/device.enums.js';
 import type { XlsxExport } from '../../platform/xlsx-export.js';
 import { fetchAll, fetchPage, fromOf, type ListSql } from '../../platform/list-query.js';
-import { heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow } from '../devices/device.query.js';
+import { heldJoins, heldSelect, heldView, heldWhere, type HeldQuery, type HeldRow } from '../devices/device.queries.js';
 import { exportColumns, fieldWhere } from '../devices/device.record.js';
 import { SMARTPHONE_FIELDS } from './smartphone.fields.js';
 import type { SmartphoneFilter, SmartphonePage, SmartphoneView } from './smartphone.types.js';

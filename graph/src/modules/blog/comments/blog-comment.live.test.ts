@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../../../test/http.js';
-import { blogWorld, type BlogWorld } from '../blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from '../blog.test-support.js';
 import { liveWatch } from '../blog.live.test-support.js';
 
 let w: BlogWorld;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogWorld, type BlogWorld } from '../blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from '../blog.test-support.js';
 import { fireDueTransitions } from '../blog-post.schedule.js';
 import { ask, bell, watchBell } from '../../notifications/notification.test-support.js';
 

@@ -3,7 +3,7 @@ import { checkPage } from '../../../platform/pagination.js';
 import { execBound } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import type { BlogPostView } from '../blog-post.types.js';
-import { decodeSearchCursor, encodeSearchCursor, matchedTexts, searchPage, SOURCES, type RunSql, type SearchSource } from './blog-search.query.js';
+import { decodeSearchCursor, encodeSearchCursor, matchedTexts, searchPage, SOURCES, type RunSql, type SearchSource } from './blog-search.queries.js';
 import { checkQuery, snippetOf, type Snippet } from './blog-search.text.js';
 
 const DEFAULT_PAGE = 20;
@@ -27,7 +27,7 @@ export interface SearchPage {
  * spaces are terms that must all be found, each anywhere in the post (its title, body or any of its
  * comments); "..." keeps a phrase. Ranked by where the post has them all: every term in its title
  * first, then with the body, then with comments; each newest publish start first; continued by
- * `nextCursor`. The index and its two paths: blog-search.query.ts.
+ * `nextCursor`. The index and its two paths: blog-search.queries.ts.
  */
 export class BlogSearchService {
   constructor(private readonly posts: BlogPostService) {}

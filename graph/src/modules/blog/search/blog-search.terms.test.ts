@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../../test/http.js';
-import { blogWorld, doc, type BlogWorld } from '../blog.test-fixture.js';
-import { SEARCH_PATHS } from './blog-search.query.js';
+import { blogWorld, doc, type BlogWorld } from '../blog.test-support.js';
+import { SEARCH_PATHS } from './blog-search.queries.js';
 
 /**
  * Search with several words (issue 26): words separated by spaces (half-width or full-width) must

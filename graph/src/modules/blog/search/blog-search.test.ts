@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../../test/http.js';
-import { blogWorld, doc, type BlogWorld } from '../blog.test-fixture.js';
-import { SEARCH_PATHS } from './blog-search.query.js';
+import { blogWorld, doc, type BlogWorld } from '../blog.test-support.js';
+import { SEARCH_PATHS } from './blog-search.queries.js';
 
 /**
  * Search (issue 26): one- and two-character Japanese words and AI are found in titles, bodies and

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BlogPostView } from '../blog-post.types.js';
-import type { SearchSource } from './blog-search.query.js';
+import type { SearchSource } from './blog-search.queries.js';
 import { MAX_QUERY_LENGTH, MAX_TERMS } from './blog-search.text.js';
 
 export enum BlogSearchSource {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../../test/http.js';
-import { blogWorld, type BlogWorld } from '../blog.test-fixture.js';
+import { blogWorld, type BlogWorld } from '../blog.test-support.js';
 import { rebuildAll } from './statistics.rollup.js';
 import { PERIOD_MESSAGES, parsePeriod, previousPeriod } from './statistics.period.js';
 

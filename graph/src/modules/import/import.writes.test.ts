@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportValues } from './import.rows.js';
-import { joinPrepared, positional, WRITTEN_COLUMNS, type PreparedChunk } from './import.write.js';
+import { joinPrepared, positional, WRITTEN_COLUMNS, type PreparedChunk } from './import.writes.js';
 
 describe("positional (a row of an import chunk's JSON)", () => {
   it('holds every written column at its index, in the order the statement reads them, and nothing else', () => {
