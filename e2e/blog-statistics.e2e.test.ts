@@ -72,6 +72,11 @@ describe('blog statistics (web)', () => {
       .toBe(likesBefore + 1);
     await admin.page.getByTestId('stats-chart').waitFor();
     expect(await admin.page.getByTestId('stats-share').innerText()).toMatch(/\d+%/);
+    // The top posts: the head of the per-post ranking, as bars with their figures.
+    const topPosts = await admin.page.getByTestId('stats-top-posts').innerText();
+    const firstRanked = (await admin.page.getByTestId('stats-posts').locator('tbody tr').first().locator('td').first().innerText()).trim();
+    expect(topPosts.split('\n')[0]).toBe(firstRanked);
+    expect(topPosts).toMatch(/いいね\d+・閲覧\d+・コメント\d+/);
     expect(await admin.page.getByTestId('stats-most-liked').innerText()).toContain('統計の確認');
 
     await admin.page.getByTestId('stats-definitions-toggle').click();

@@ -18,6 +18,7 @@ import { ExportButton } from '../../../components/ExportButton';
 import { CategoryShare } from './CategoryShare';
 import { EmployeeStatsTable, NO_EMPLOYEE_FILTER, topOf } from './EmployeeStatsTable';
 import { StatisticsChart } from './StatisticsChart';
+import { TopPosts } from './TopPosts';
 import { BlogStatisticsQuery as Query } from './operations';
 import styles from './statistics.module.css';
 
@@ -168,6 +169,13 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
 
           <h2 className={styles.section}>{ts('share')}</h2>
           <CategoryShare categories={stats.byCategory} />
+
+          {stats.posts.some((p) => p.likeCount + p.viewCount + p.commentCount > 0) && (
+            <>
+              <h2 className={styles.section}>{ts('topPosts')}</h2>
+              <TopPosts stats={stats} />
+            </>
+          )}
 
           <h2 className={styles.section}>{ts('byCategory')}</h2>
           <ListTable

@@ -1,7 +1,7 @@
 import { useCatalog } from '../../../app/i18n';
 import { STATS } from './statistics.i18n';
 import type { BlogStatisticsQuery } from '../../../gql/graphql';
-import styles from './statistics.module.css';
+import { BarList } from './BarList';
 
 type Category = BlogStatisticsQuery['blogStatistics']['byCategory'][number];
 
@@ -9,22 +9,11 @@ type Category = BlogStatisticsQuery['blogStatistics']['byCategory'][number];
 export function CategoryShare({ categories }: { categories: Category[] }) {
   const ts = useCatalog(STATS);
   const views = categories.reduce((n, c) => n + c.views, 0);
-  const shown = categories.filter((c) => c.views > 0 || c.totalPosts > 0);
-  if (!shown.length) return null;
-  return (
-    <ul className={styles.share} aria-label={ts('shareLabel')} data-testid="stats-share">
-      {shown.map((c) => {
-        const share = views ? c.views / views : 0;
-        return (
-          <li key={c.categoryId}>
-            <span className={styles.shareName}>{c.categoryName}</span>
-            <span className={styles.shareTrack} aria-hidden="true">
-              <span className={styles.shareBar} style={{ width: `${Math.max(share * 100, share > 0 ? 1 : 0)}%`, background: c.color }} />
-            </span>
-            <span className={styles.shareValue}>{ts('shareValue', { pct: Math.round(share * 100), views: c.views, posts: c.totalPosts })}</span>
-          </li>
-        );
-      })}
-    </ul>
-  );
+  const bars = categories
+    .filter((c) => c.views > 0 || c.totalPosts > 0)
+    .map((c) => {
+      const share = views ? c.views / views : 0;
+      return { key: c.categoryId, name: c.categoryName, share, color: c.color, text: ts('shareValue', { pct: Math.round(share * 100), views: c.views, posts: c.totalPosts }) };
+    });
+  return <BarList label={ts('shareLabel')} testId="stats-share" bars={bars} />;
 }
