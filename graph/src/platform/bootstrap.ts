@@ -85,11 +85,19 @@ export async function startGraph(
   const events = createEventBackbone({ config, orm, databaseUrl, log, live, consumers: opts.consumers, metrics: opts.metrics });
   await events.start();
   const server = await startServer({ config, orm, schema, services, sockets, log, port: opts.port, readyChecks: events.readyChecks });
-  // Hourly: expired sessions, and Idempotency-Keys past their day.
-  const sweeper = setInterval(() => {
+  // At start and hourly: expired sessions, Idempotency-Keys past their day, the temporary files of
+  // uploads a killed process left (an hour old, so no upload in progress loses its file).
+  const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
+  const sweep = () => {
     services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed'));
     sweepIdempotencyKeys(orm.em.fork()).catch((err) => log.warn({ err }, 'idempotency key sweep failed'));
-  }, 3_600_000);
+    files
+      .sweepTemporary()
+      .then((n) => n && log.info({ removed: n }, 'removed the temporary files of unfinished uploads'))
+      .catch((err) => log.warn({ err }, 'temporary file sweep failed'));
+  };
+  sweep();
+  const sweeper = setInterval(sweep, 3_600_000);
   sweeper.unref();
   return {
     orm,

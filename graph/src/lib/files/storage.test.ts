@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -105,6 +105,24 @@ describe('LocalFileStorage', () => {
     expect(content).toHaveLength(50_000);
     expect(new Set(content).size).toBe(1);
     expect((await tree(storage.root)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('sweeps the temporary files a killed upload left, once an hour old; a file in progress, stored files and other names stay', async () => {
+    const key = 'blog/kept.txt';
+    await storage.put(key, Buffer.from('kept'), { contentType: 'text/plain' });
+    const file = storage.pathOf(key);
+    const left = `${file}.0123456789abcdef.tmp`; // as a SIGKILL mid-put leaves it
+    const leftMeta = `${file}.meta.json.fedcba9876543210.tmp`;
+    const inProgress = `${file}.aaaaaaaaaaaaaaaa.tmp`;
+    const unrelated = `${file}.notes.tmp`;
+    for (const f of [left, leftMeta, inProgress, unrelated]) await writeFile(f, 'x');
+    const hourAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const f of [left, leftMeta, unrelated]) await utimes(f, hourAgo, hourAgo);
+    expect(await storage.sweepTemporary()).toBe(2);
+    const names = (await tree(storage.root)).map((f) => path.basename(f)).sort();
+    expect(names).toEqual(['kept.txt', 'kept.txt.aaaaaaaaaaaaaaaa.tmp', 'kept.txt.meta.json', 'kept.txt.notes.tmp']);
+    expect(await text((await storage.get(key))!.stream)).toBe('kept');
+    expect(await new LocalFileStorage(path.join(root, 'nothing-yet')).sweepTemporary()).toBe(0);
   });
 
   it('leaves nothing behind when the stream fails midway', async () => {

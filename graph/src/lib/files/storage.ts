@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileKeyError } from './errors.js';
@@ -27,6 +27,9 @@ export interface FileStorage {
 }
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** A write's temporary file (put below): renamed into place when complete, left behind by a killed process. */
+const TEMPORARY = /\.[0-9a-f]{16}\.tmp$/;
 
 /** The directory files are kept in by default: `<DATA_DIR>/files`. */
 export const defaultFilesRoot = (dataDir: string) => path.join(dataDir, 'files');
@@ -86,6 +89,34 @@ export class LocalFileStorage implements FileStorage {
       await Promise.all([rm(tmp, { force: true }), rm(metaTmp, { force: true })]);
       throw e;
     }
+  }
+
+  /**
+   * Removes the temporary files of writes that never finished (a process killed mid-upload leaves
+   * `<file>.<16 hex>.tmp`), older than `olderThanMs` so no write in progress loses its file. Returns
+   * how many were removed.
+   */
+  async sweepTemporary(olderThanMs = 3_600_000, now = Date.now()): Promise<number> {
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (e) {
+        if (isMissing(e)) return;
+        throw e;
+      }
+      for (const e of entries) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) await walk(p);
+        else if (TEMPORARY.test(e.name) && now - (await stat(p).catch(() => ({ mtimeMs: now }))).mtimeMs > olderThanMs) {
+          await rm(p, { force: true });
+          removed++;
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
   }
 
   async get(key: string): Promise<StoredFile | null> {
