@@ -1,4 +1,5 @@
 import { defineArea } from '../../platform/area.js';
+import { cursorSealer } from '../../platform/cursor.js';
 import { BlogCategory } from './blog-category.entity.js';
 import { BlogCategoryResolver } from './blog-category.resolver.js';
 import { blogCategoryRoutes } from './blog-category.routes.js';
@@ -53,10 +54,10 @@ export const blogArea = defineArea({
     blogStatisticsRoutes(r); // before /blogs/:id
     blogPostRoutes(r);
   },
-  services: ({ config }) => ({ blog: createBlogServices(config) }),
+  services: ({ config, secret }) => ({ blog: createBlogServices(config, secret) }),
 });
 
-function createBlogServices(config: Pick<Config, 'dataDir'>) {
+function createBlogServices(config: Pick<Config, 'dataDir'>, secret: Buffer) {
   const categories = new BlogCategoryService();
   const tags = new BlogTagService();
   const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
@@ -71,7 +72,7 @@ function createBlogServices(config: Pick<Config, 'dataDir'>) {
     engagement: new BlogEngagementService(posts),
     comments: new BlogCommentService(posts, attachments),
     reading: new BlogReadingService(posts),
-    search: new BlogSearchService(posts),
+    search: new BlogSearchService(posts, cursorSealer(secret, 'blog-search')),
     statistics: new BlogStatisticsService(posts),
   };
 }

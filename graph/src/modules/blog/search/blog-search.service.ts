@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../platform/context.js';
+import type { CursorSealer } from '../../../platform/cursor.js';
 import { checkPage } from '../../../platform/pagination.js';
 import { execBound } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
@@ -30,13 +31,17 @@ export interface SearchPage {
  * `nextCursor`. The index and its two paths: blog-search.queries.ts.
  */
 export class BlogSearchService {
-  constructor(private readonly posts: BlogPostService) {}
+  /** `cursors` seals nextCursor: where a walk stopped may be a post the caller cannot see. */
+  constructor(
+    private readonly posts: BlogPostService,
+    private readonly cursors: CursorSealer,
+  ) {}
 
   async search(ctx: AppContext, query: unknown, after?: string | null, limit?: unknown): Promise<SearchPage> {
     const terms = checkQuery(query);
     const run: RunSql = (sql, params) => execBound(ctx.em, sql, params);
     const page = checkPage(0, limit ?? DEFAULT_PAGE);
-    const cursor = decodeSearchCursor(after);
+    const cursor = decodeSearchCursor(this.cursors.open(after));
     let found: Awaited<ReturnType<typeof searchPage>> = { hits: [], next: null };
     let reading: Promise<Awaited<ReturnType<typeof matchedTexts>>> = Promise.resolve([]);
     const views = await this.posts.readableViews(ctx, async (viewer) => {
@@ -56,7 +61,7 @@ export class BlogSearchService {
         matchedIn: SOURCES[level.get(post.id)!],
         snippets: texts.filter((t) => t.post_id === post.id).map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, terms) })),
       })),
-      nextCursor: found.next ? encodeSearchCursor(found.next) : null,
+      nextCursor: found.next ? this.cursors.seal(encodeSearchCursor(found.next)) : null,
     };
   }
 }

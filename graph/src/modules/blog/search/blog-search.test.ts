@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeCursor } from '../../../platform/cursor.js';
 import { api, gql } from '../../../test/http.js';
 import { blogWorld, doc, type BlogWorld } from '../blog.test-support.js';
 import { SEARCH_PATHS } from './blog-search.queries.js';
@@ -153,6 +154,22 @@ describe('blog search', () => {
       expect(await ids(w.token.staff, '会議')).toEqual([id.ownDraft, id.title, id.body, id.comment]);
     } finally {
       Object.assign(SEARCH_PATHS, saved);
+    }
+  });
+
+  it('a next cursor tells nothing of where it stopped (maybe a post the caller cannot see) and cannot be forged: sealed, and an altered or hand-made one is a 400', async () => {
+    const first = await search(w.token.staff, '朝', 2);
+    const cursor = first.nextCursor!;
+    expect(cursor).toMatch(/^[\w-]{40,}$/);
+    // An unsealed cursor would read `s|<level>|<date>|<id>`.
+    const inside = Buffer.from(cursor, 'base64url').toString('latin1');
+    expect(inside).not.toMatch(/^s\||\d{4}-\d{2}-\d{2}\|\d+/);
+    expect((await search(w.token.staff, '朝', 2, cursor)).items.length).toBeGreaterThan(0);
+    const altered = cursor.slice(0, -2) + (cursor.endsWith('A') ? 'B' : 'A') + cursor.slice(-1);
+    const handMade = encodeCursor('s', [0, '2026-01-01', first.items[0]!.post.id]);
+    for (const after of [altered, handMade, 'x']) {
+      const r = await gql(w.p.url, `query($q: String!, $a: String) { blogSearch(query: $q, first: 2, after: $a) { nextCursor } }`, { q: '朝', a: after }, { token: w.token.staff });
+      expect(r.body.errors?.[0]?.extensions?.code, after).toBe('BAD_USER_INPUT');
     }
   });
 
