@@ -183,6 +183,14 @@ export class BlogPostService {
     return row;
   }
 
+  /** The tags on at least one post the signed-in employee may read now (who created a tag is told only there: blog-tag.service.ts). */
+  async tagsOnReadablePosts(ctx: AppContext): Promise<Set<number>> {
+    const r = await this.reader(ctx);
+    const rule = readableSql(r.user, r.access, r.today);
+    const rows: { tag_id: number }[] = await ctx.em.execute(`select distinct pt.tag_id from blog_post_tag pt join blog_post p on p.id = pt.post_id where ${rule.sql}`, rule.params);
+    return new Set(rows.map((t) => t.tag_id));
+  }
+
   /** Of `ids`, those the signed-in employee may read, in the given order (one reader, one read of the rows). */
   async readableIds(ctx: AppContext, em: EntityManager, ids: number[]): Promise<number[]> {
     const r = await this.reader(ctx);

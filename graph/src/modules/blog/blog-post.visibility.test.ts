@@ -152,3 +152,25 @@ describe('who may post where', () => {
     expect(e.actor_id).toBe(w.id.admin);
   });
 });
+
+describe('tags are company-wide; who made one is told only where its posts may be read', () => {
+  it('the creator, 管理者 and システム管理者, and readers of a post carrying it see its creator; everyone else sees the tag without a name', async () => {
+    const TAGS = `{ blogTags { id content createdBy { id } } }`;
+    const creatorOf = async (token: string, tagId: number) =>
+      ((await gql(w.p.url, TAGS, {}, { token })).body.data.blogTags as { id: number; createdBy: { id: number } | null }[]).find((t) => t.id === tagId)!.createdBy;
+    const made = await gql(w.p.url, `mutation { createBlogTag(input: { content: "役員会の議題" }) { id } }`, {}, { token: w.token.admin });
+    const tagId: number = made.body.data.createBlogTag.id;
+    await w.post(w.token.admin, { title: '役員会の議題について', categoryId: w.cat.board, publishStart: w.day(-1), tagIds: [tagId] });
+    expect(await creatorOf(w.token.staff, tagId)).toBeNull(); // outside 役員会: the tag, no name
+    expect((await api(w.p.url, 'GET', '/blog_tags', { token: w.token.staff })).body.find((t: { tag_id: number }) => t.tag_id === tagId).created_by).toBeNull();
+    expect(await creatorOf(w.token.admin, tagId)).toEqual({ id: w.id.admin });
+    expect(await creatorOf(w.token.sysadmin, tagId)).toEqual({ id: w.id.admin });
+    // Once a post staff may read carries it, they are told who made it.
+    await w.post(w.token.admin, { title: '通達の議題', categoryId: w.cat.notice, publishStart: w.day(-1), tagIds: [tagId] });
+    expect(await creatorOf(w.token.staff, tagId)).toEqual({ id: w.id.admin });
+    // One's own tag, on no post yet.
+    const own = (await gql(w.p.url, `mutation { createBlogTag(input: { content: "自分のタグ" }) { id } }`, {}, { token: w.token.colleague })).body.data.createBlogTag.id;
+    expect(await creatorOf(w.token.colleague, own)).toEqual({ id: w.id.colleague });
+    expect(await creatorOf(w.token.staff, own)).toBeNull();
+  });
+});

@@ -40,15 +40,19 @@ function checkContent(value: unknown): string {
 const TAKEN = () => blogInput('TAG_CONTENT_TAKEN', 'このタグはすでに登録されています。', 'content');
 
 /**
- * Blog tags, shared by every post. Every signed-in employee reads them and creates them (the tag
- * dialog of the edit page); a tag is renamed or deleted by whoever created it, or by 管理者 and
- * システム管理者. Deleting a tag takes it off the posts that carried it.
+ * Blog tags, company-wide by design: one list for every category, so the same word is one tag
+ * everywhere. Every signed-in employee reads them and creates them (the tag dialog of the edit page);
+ * a tag is renamed or deleted by whoever created it, or by 管理者 and システム管理者. Deleting a tag
+ * takes it off the posts that carried it. Who created a tag is told to its creator, to 管理者 and
+ * システム管理者, and to those who may read a post carrying it: a tag made for a restricted
+ * category names no one to people outside it.
  */
 export class BlogTagService {
   async list(ctx: AppContext): Promise<BlogTagView[]> {
     const user = requireUser(ctx);
     const rows: TagRow[] = await ctx.em.execute(`${SELECT} order by lower(t.content), t.id`);
-    return rows.map((r) => view(user, r));
+    const seen = await this.creatorsShown(ctx, user);
+    return rows.map((r) => view(user, r, seen));
   }
 
   async get(ctx: AppContext, id: number): Promise<BlogTagView> {
@@ -56,7 +60,12 @@ export class BlogTagService {
     checkId(id, 'タグ');
     const [row]: TagRow[] = await ctx.em.execute(`${SELECT} where t.id = ?`, [id]);
     if (!row) throw notFound('タグ');
-    return view(user, row);
+    return view(user, row, await this.creatorsShown(ctx, user));
+  }
+
+  /** The tags whose creator this viewer is told (all, for 管理者 and システム管理者). */
+  private async creatorsShown(ctx: AppContext, user: CurrentUser): Promise<Set<number> | 'all'> {
+    return isBlogAdmin(user.role) ? 'all' : ctx.services.blog.posts.tagsOnReadablePosts(ctx);
   }
 
   async create(ctx: AppContext, input: { content?: unknown }): Promise<BlogTagView> {
@@ -157,11 +166,12 @@ export class BlogTagService {
 
 const mayEdit = (user: CurrentUser, r: Pick<TagRow, 'created_by_id'>) => isBlogAdmin(user.role) || r.created_by_id === user.id;
 
-function view(user: CurrentUser, r: TagRow): BlogTagView {
+function view(user: CurrentUser, r: TagRow, shown: Set<number> | 'all'): BlogTagView {
+  const told = shown === 'all' || r.created_by_id === user.id || shown.has(r.id);
   return {
     id: r.id,
     content: r.content,
-    createdBy: r.created_by_id !== null ? { id: r.created_by_id, name: r.created_by_name ?? '' } : null,
+    createdBy: told && r.created_by_id !== null ? { id: r.created_by_id, name: r.created_by_name ?? '' } : null,
     canEdit: mayEdit(user, r),
     version: r.version,
   };

@@ -5,7 +5,8 @@ import { NamedRef } from '../employees/employee.types.js';
 export class BlogTagView {
   @Field(() => Int) id!: number;
   @Field({ description: 'タグの内容 (tag_content)' }) content!: string;
-  @Field(() => NamedRef, { nullable: true, description: '作成した社員' }) createdBy!: NamedRef | null;
+  @Field(() => NamedRef, { nullable: true, description: '作成した社員。作成者本人・管理者・システム管理者と、このタグが付いた投稿を見られる社員にだけ（ほかは null）' })
+  createdBy!: NamedRef | null;
   @Field({ description: '閲覧中の社員がこのタグを変更・削除できるか（作成者と管理者・システム管理者）' }) canEdit!: boolean;
   @Field(() => Int) version!: number;
 }

@@ -678,6 +678,7 @@ export const en: Messages = {
   'blogEdit.categoryNone': 'No category selected.',
   'blogEdit.categoryEmpty': 'There is no category you may post in. Please ask an administrator.',
   'blogEdit.tagDialog': 'Choose tags',
+  'blogEdit.tagShared': 'Tags are shared company-wide: any post of any category may carry them, and every employee sees them listed.',
   'blogEdit.tagNew': 'New tag',
   'blogEdit.tagCreate': 'Create',
   'blogEdit.tagContent': 'Tag',

@@ -679,6 +679,7 @@ export const ja = {
   'blogEdit.categoryNone': 'カテゴリが選択されていません。',
   'blogEdit.categoryEmpty': '投稿できるカテゴリがありません。管理者にお問い合わせください。',
   'blogEdit.tagDialog': 'タグの選択',
+  'blogEdit.tagShared': 'タグは全社で共通です。どのカテゴリの投稿にも付けられ、すべての社員の一覧に表示されます。',
   'blogEdit.tagNew': '新しいタグ',
   'blogEdit.tagCreate': '作成',
   'blogEdit.tagContent': 'タグ',

@@ -90,6 +90,7 @@ export function TagDialog({ current, onClose, onPick }: { current: Tag[]; onClos
 
   return (
     <ChoiceDialog title={t('blogEdit.tagDialog')} width="large" testId="blog-tag-dialog" className={styles.tagDialog} onClose={onClose} onDecide={decide}>
+      <p className={styles.hint}>{t('blogEdit.tagShared')}</p>
       <form className={styles.tagCreate} onSubmit={(e) => void add(e)} noValidate>
         <Field label={t('blogEdit.tagNew')} error={contentError ?? undefined}>
           {(c) => (
