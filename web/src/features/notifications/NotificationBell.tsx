@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { AnchoredOverlay, IconButton, Spinner } from '@primer/react';
 import { BellIcon } from '@primer/octicons-react';
-import { useI18n, type Locale } from '../../app/i18n';
+import { defineCatalog, useCatalog } from '../../app/i18n';
 import { graphql } from '../../gql';
 import styles from './notifications.module.css';
 
@@ -24,10 +24,10 @@ const NotificationsChangedSubscription = graphql(`
 `);
 
 /** The bell's own words (the list's are in its lazy chunk). */
-const TEXT = {
-  ja: { bell: '通知', unread: (n: number) => `通知（未読 ${n} 件）`, loading: '読み込み中' },
-  en: { bell: 'Notifications', unread: (n: number) => `Notifications (${n} unread)`, loading: 'Loading' },
-} satisfies Record<Locale, Record<string, unknown>>;
+const BELL = defineCatalog({
+  ja: { bell: '通知', unread: '通知（未読 {n} 件）', loading: '読み込み中' },
+  en: { bell: 'Notifications', unread: 'Notifications ({n} unread)', loading: 'Loading' },
+});
 
 /**
  * The header's bell: the unread count as a badge, kept live by notificationsChanged (the server
@@ -35,7 +35,7 @@ const TEXT = {
  * opens in an overlay loaded on first use.
  */
 export function NotificationBell() {
-  const text = TEXT[useI18n().locale];
+  const tb = useCatalog(BELL);
   const [open, setOpen] = useState(false);
   const { data, refetch } = useQuery(NotificationUnreadCountQuery, { fetchPolicy: 'network-only' });
   const [liveCount, setLiveCount] = useState<number | null>(null);
@@ -61,11 +61,18 @@ export function NotificationBell() {
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       align="end"
-      overlayProps={{ role: 'dialog', 'aria-label': text.bell, className: styles.overlay }}
+      overlayProps={{ role: 'dialog', 'aria-label': tb('bell'), className: styles.overlay }}
       focusZoneSettings={{ disabled: true }}
       renderAnchor={(props) => (
         <span className={styles.anchor}>
-          <IconButton {...props} icon={BellIcon} variant="invisible" tooltipDirection="w" aria-label={unread ? text.unread(unread) : text.bell} data-testid="notification-bell" />
+          <IconButton
+            {...props}
+            icon={BellIcon}
+            variant="invisible"
+            tooltipDirection="w"
+            aria-label={unread ? tb('unread', { n: unread }) : tb('bell')}
+            data-testid="notification-bell"
+          />
           {unread > 0 && (
             <span className={styles.badge} aria-hidden="true" data-testid="notification-badge">
               {unread > 99 ? '99+' : unread}
@@ -77,7 +84,7 @@ export function NotificationBell() {
       <Suspense
         fallback={
           <div className={styles.loading}>
-            <Spinner size="small" srText={text.loading} />
+            <Spinner size="small" srText={tb('loading')} />
           </div>
         }
       >

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
-import { useI18n, type Locale } from '../../../app/i18n';
+import { defineCatalog, useCatalog } from '../../../app/i18n';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { readError } from '../../../components/gql-errors';
 import { toast } from '../../../components/Toast';
 import { DeleteBlogPostMutation } from './operations';
 
 /** The post page's delete words, kept in the editor chunk (the initial JS budget). */
-const TEXT = {
+const DELETE_POST = defineCatalog({
   ja: {
     button: '削除',
     title: '投稿を削除しますか？',
@@ -27,14 +27,14 @@ const TEXT = {
     deleted: 'Post deleted',
     failed: 'The post could not be deleted.',
   },
-} satisfies Record<Locale, Record<string, string>>;
+});
 
 /**
  * 削除 on the post page (its author, or 管理者 / システム管理者: the server's canDelete and its
  * check): asks first, then deletes and goes back to the list; a refusal says why and stays.
  */
 export function useDeletePost(post: { id: number; title: string } | null | undefined, o: { list: string; leaveOnPurpose(go: () => void): void }) {
-  const w = TEXT[useI18n().locale];
+  const w = useCatalog(DELETE_POST);
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
   const [deleting, setDeleting] = useState(false);
@@ -42,17 +42,17 @@ export function useDeletePost(post: { id: number; title: string } | null | undef
 
   const remove = async () => {
     if (!post || deleting) return;
-    const ok = await confirm({ title: w.title, body: w.body.replace('{title}', post.title), confirmLabel: w.confirm, cancelLabel: w.cancel, danger: true });
+    const ok = await confirm({ title: w('title'), body: w('body', { title: post.title }), confirmLabel: w('confirm'), cancelLabel: w('cancel'), danger: true });
     if (!ok) return;
     setDeleting(true);
     try {
       await run({ variables: { id: post.id } });
-      toast.success(w.deleted);
+      toast.success(w('deleted'));
       o.leaveOnPurpose(() => navigate(o.list));
     } catch (e) {
-      toast.error(w.failed, readError(e).message || undefined);
+      toast.error(w('failed'), readError(e).message || undefined);
       setDeleting(false);
     }
   };
-  return { label: w.button, remove, deleting, dialog };
+  return { label: w('button'), remove, deleting, dialog };
 }
