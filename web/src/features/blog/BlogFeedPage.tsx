@@ -121,7 +121,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   };
 
   // A notification's link: the post it is about, in the dialog.
-  useLinkedPost(open, openComments, () => toast.error(text.linkedMissing));
+  useLinkedPost(open, openComments, () => toast.error(text('linkedMissing')));
 
   const base = narrow ? '/blog/sp' : '/blog';
   // A search replaces the feed (速報, filters and cards) with its ranked results until cleared.
@@ -174,7 +174,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
             <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', SCOPES[i]?.url ?? '')}>
               <SegmentedControl.Button selected={scopeIndex === 0}>{t('blog.scope.all')}</SegmentedControl.Button>
               <SegmentedControl.Button selected={scopeIndex === 1}>{t('blog.scope.mine')}</SegmentedControl.Button>
-              <SegmentedControl.Button selected={scopeIndex === 2}>{text.scopeSaved}</SegmentedControl.Button>
+              <SegmentedControl.Button selected={scopeIndex === 2}>{text('scopeSaved')}</SegmentedControl.Button>
             </SegmentedControl>
             {!narrow && <LayoutSelect value={layout} onChange={setLayout} />}
             {!narrow && create}
@@ -213,7 +213,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
           )}
           {!feed.loading && !feed.error && feed.items.length === 0 && (
             <p className={styles.empty} data-testid="blog-empty">
-              {filterCount ? t('blog.emptyFiltered') : scope === 'MINE' ? t('blog.emptyMine') : scope === 'SAVED' ? text.emptySaved : t('blog.empty')}
+              {filterCount ? t('blog.emptyFiltered') : scope === 'MINE' ? t('blog.emptyMine') : scope === 'SAVED' ? text('emptySaved') : t('blog.empty')}
             </p>
           )}
           {!feed.loading && feed.next && (

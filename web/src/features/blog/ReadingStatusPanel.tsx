@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, useConfirm } from '@primer/react';
-import { useI18n, type Locale } from '../../app/i18n';
+import { defineCatalog, useCatalog } from '../../app/i18n';
 import { displayDateTime } from '../../components/master-options';
 import { readError } from '../../components/gql-errors';
 import { toast } from '../../components/Toast';
@@ -41,14 +41,14 @@ const ResetBlogPostReadingMutation = graphql(`
   }
 `);
 
-const TEXT = {
+const READING_STATUS = defineCatalog({
   ja: {
     title: '確認の状況',
-    confirmed: (n: number) => `確認済み（${n}人）`,
-    unconfirmed: (n: number) => `未確認（${n}人）`,
+    confirmed: '確認済み（{n}人）',
+    unconfirmed: '未確認（{n}人）',
     none: 'いません',
     remind: '未確認の人に催促する',
-    reminded: (n: number) => `${n}人に催促の通知を送りました。`,
+    reminded: '{n}人に催促の通知を送りました。',
     reset: '確認をリセット',
     resetTitle: '確認をリセットしますか？',
     resetBody: 'これまでの確認をすべて取り消し、閲覧者にもう一度確認を求める通知を送ります。大きな修正のあとに使います。',
@@ -60,11 +60,11 @@ const TEXT = {
   },
   en: {
     title: 'Confirmations',
-    confirmed: (n: number) => `Confirmed (${n})`,
-    unconfirmed: (n: number) => `Not yet (${n})`,
+    confirmed: 'Confirmed ({n})',
+    unconfirmed: 'Not yet ({n})',
     none: 'None',
     remind: 'Remind those who have not',
-    reminded: (n: number) => `Reminded ${n} people.`,
+    reminded: 'Reminded {n} people.',
     reset: 'Reset confirmations',
     resetTitle: 'Reset the confirmations?',
     resetBody: 'Every confirmation is cleared and the readers are asked again. Use it after a major edit.',
@@ -74,14 +74,14 @@ const TEXT = {
     closed: 'The pin has ended, so confirmations are closed (no reminders or resets).',
     loadFailed: 'The confirmations could not be loaded.',
   },
-} as const satisfies Record<Locale, unknown>;
+});
 
 /**
  * The author's view of a required-reading post: who has and has not confirmed among the employees
  * who may read it; read again whenever the live count changes.
  */
 export default function ReadingStatusPanel({ postId, confirmedCount, open }: { postId: number; confirmedCount: number; open: boolean }) {
-  const text = TEXT[useI18n().locale];
+  const tr = useCatalog(READING_STATUS);
   const { data, error, refetch } = useQuery(BlogReadingStatusQuery, { variables: { postId }, fetchPolicy: 'network-only' });
   const [remind, reminding] = useMutation(RemindBlogPostReadingMutation);
   const [reset, resetting] = useMutation(ResetBlogPostReadingMutation);
@@ -98,33 +98,33 @@ export default function ReadingStatusPanel({ postId, confirmedCount, open }: { p
   const sendReminder = async () => {
     try {
       const r = await remind({ variables: { postId } });
-      toast.success(text.reminded(r.data?.remindBlogPostReading ?? 0));
+      toast.success(tr('reminded', { n: r.data?.remindBlogPostReading ?? 0 }));
     } catch (err) {
       // The server's own words for a refusal (the pin ended meanwhile), ours for anything else.
-      toast.error(readError(err).code === 'BAD_USER_INPUT' ? readError(err).message : text.failed);
+      toast.error(readError(err).code === 'BAD_USER_INPUT' ? readError(err).message : tr('failed'));
     }
   };
   const resetAll = async () => {
-    if (!(await confirm({ title: text.resetTitle, content: text.resetBody, confirmButtonContent: text.reset, cancelButtonContent: text.cancel, confirmButtonType: 'danger' })))
+    if (!(await confirm({ title: tr('resetTitle'), content: tr('resetBody'), confirmButtonContent: tr('reset'), cancelButtonContent: tr('cancel'), confirmButtonType: 'danger' })))
       return;
     try {
       await reset({ variables: { postId } });
-      toast.success(text.resetDone);
+      toast.success(tr('resetDone'));
       await refetch();
     } catch (err) {
       // The server's own words for a refusal (the pin ended meanwhile), ours for anything else.
-      toast.error(readError(err).code === 'BAD_USER_INPUT' ? readError(err).message : text.failed);
+      toast.error(readError(err).code === 'BAD_USER_INPUT' ? readError(err).message : tr('failed'));
     }
   };
 
   return (
-    <section className={styles.readingStatus} data-testid="blog-reading-status" aria-label={text.title}>
-      <h3 className={styles.readingTitle}>{text.title}</h3>
-      {error && <p>{text.loadFailed}</p>}
+    <section className={styles.readingStatus} data-testid="blog-reading-status" aria-label={tr('title')}>
+      <h3 className={styles.readingTitle}>{tr('title')}</h3>
+      {error && <p>{tr('loadFailed')}</p>}
       {status && (
         <div className={styles.readingLists}>
           <div>
-            <h4>{text.confirmed(status.confirmed.length)}</h4>
+            <h4>{tr('confirmed', { n: status.confirmed.length })}</h4>
             <ul data-testid="blog-reading-confirmed">
               {status.confirmed.map((r) => (
                 <li key={r.id}>
@@ -134,11 +134,11 @@ export default function ReadingStatusPanel({ postId, confirmedCount, open }: { p
                   </span>
                 </li>
               ))}
-              {!status.confirmed.length && <li className={styles.readingMeta}>{text.none}</li>}
+              {!status.confirmed.length && <li className={styles.readingMeta}>{tr('none')}</li>}
             </ul>
           </div>
           <div>
-            <h4>{text.unconfirmed(status.unconfirmed.length)}</h4>
+            <h4>{tr('unconfirmed', { n: status.unconfirmed.length })}</h4>
             <ul data-testid="blog-reading-unconfirmed">
               {status.unconfirmed.map((r) => (
                 <li key={r.id}>
@@ -146,7 +146,7 @@ export default function ReadingStatusPanel({ postId, confirmedCount, open }: { p
                   <span className={styles.readingMeta}>{r.departmentName ?? ''}</span>
                 </li>
               ))}
-              {!status.unconfirmed.length && <li className={styles.readingMeta}>{text.none}</li>}
+              {!status.unconfirmed.length && <li className={styles.readingMeta}>{tr('none')}</li>}
             </ul>
           </div>
         </div>
@@ -154,15 +154,15 @@ export default function ReadingStatusPanel({ postId, confirmedCount, open }: { p
       {open ? (
         <div className={styles.readingActions}>
           <Button size="small" onClick={() => void sendReminder()} loading={reminding.loading} disabled={!status?.unconfirmed.length} data-testid="blog-reading-remind">
-            {text.remind}
+            {tr('remind')}
           </Button>
           <Button size="small" variant="danger" onClick={() => void resetAll()} loading={resetting.loading} data-testid="blog-reading-reset">
-            {text.reset}
+            {tr('reset')}
           </Button>
         </div>
       ) : (
         <p className={styles.readingMeta} data-testid="blog-reading-closed-note">
-          {text.closed}
+          {tr('closed')}
         </p>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Tooltip } from '@primer/react';
 import { CommentIcon, HeartFillIcon, HeartIcon, StarFillIcon, StarIcon } from '@primer/octicons-react';
-import { useI18n, type Locale } from '../../app/i18n';
+import { defineCatalog, useCatalog } from '../../app/i18n';
 import { readError } from '../../components/gql-errors';
 import { toast } from '../../components/Toast';
 import type { BlogCardPost } from './BlogCard';
@@ -13,7 +13,7 @@ import styles from './blog.module.css';
  * The blog's engagement words live in the blog chunk, not in the first chunk's catalogs (the initial
  * JS budget): only the feed and its dialog use them.
  */
-const TEXT = {
+const BLOG = defineCatalog({
   ja: {
     comments: 'コメント {count} 件',
     like: 'いいね',
@@ -44,10 +44,10 @@ const TEXT = {
     emptySaved: 'No saved blogs. Save a post with the star on its card.',
     linkedMissing: 'This post cannot be shown (it was deleted or you may no longer see it).',
   },
-} satisfies Record<Locale, Record<string, string>>;
+});
 
 export function useBlogText() {
-  return TEXT[useI18n().locale];
+  return useCatalog(BLOG);
 }
 
 /** The red New! next to a title while the viewer has not opened the post. */
@@ -56,7 +56,7 @@ export function NewLabel({ post }: { post: BlogCardPost }) {
   if (!post.isNew) return null;
   return (
     <span className={styles.newLabel} data-testid="blog-new">
-      {text.newLabel}
+      {text('newLabel')}
     </span>
   );
 }
@@ -87,7 +87,7 @@ export function EngagementBar({ post, onChanged, onComments }: { post: BlogCardP
       onChanged(data?.likeBlogPost ?? post);
     } catch (err) {
       onChanged(post);
-      toast.error(readError(err).code === 'FORBIDDEN' ? text.likeRefused : text.likeFailed);
+      toast.error(readError(err).code === 'FORBIDDEN' ? text('likeRefused') : text('likeFailed'));
     } finally {
       busy.current = false;
     }
@@ -102,20 +102,20 @@ export function EngagementBar({ post, onChanged, onComments }: { post: BlogCardP
       onChanged(data?.saveBlogPost ?? post);
     } catch {
       onChanged(post);
-      toast.error(text.saveFailed);
+      toast.error(text('saveFailed'));
     } finally {
       busy.current = false;
     }
   };
 
-  const likers = post.likers.length ? post.likers.map((l) => l.name).join('、') : text.noLikers;
+  const likers = post.likers.length ? post.likers.map((l) => l.name).join('、') : text('noLikers');
   return (
     <div className={styles.engagement} onClick={stop} onDoubleClick={stop} onKeyDown={stop} role="group">
       <button
         type="button"
         className={styles.engageButton}
-        aria-label={text.comments.replace('{count}', String(post.commentCount))}
-        title={text.comments.replace('{count}', String(post.commentCount))}
+        aria-label={text('comments', { count: post.commentCount })}
+        title={text('comments', { count: post.commentCount })}
         aria-haspopup="dialog"
         onClick={() => onComments(post)}
         data-testid="blog-comments-open"
@@ -129,7 +129,7 @@ export function EngagementBar({ post, onChanged, onComments }: { post: BlogCardP
             type="button"
             className={`${styles.engageButton} ${post.likedByMe ? styles.liked : ''}`}
             aria-pressed={post.likedByMe}
-            aria-label={`${post.likedByMe ? text.unlike : text.like} ${post.likeCount}`}
+            aria-label={`${post.likedByMe ? text('unlike') : text('like')} ${post.likeCount}`}
             onClick={() => void toggleLike()}
             data-testid="blog-like"
           >
@@ -142,8 +142,8 @@ export function EngagementBar({ post, onChanged, onComments }: { post: BlogCardP
         type="button"
         className={`${styles.engageButton} ${post.saved ? styles.saved : ''}`}
         aria-pressed={post.saved}
-        aria-label={post.saved ? text.unsave : text.save}
-        title={post.saved ? text.unsave : text.save}
+        aria-label={post.saved ? text('unsave') : text('save')}
+        title={post.saved ? text('unsave') : text('save')}
         onClick={() => void toggleSave()}
         data-testid="blog-save"
       >

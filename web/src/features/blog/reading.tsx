@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Button, Label, Spinner } from '@primer/react';
 import { CheckCircleFillIcon } from '@primer/octicons-react';
-import { useI18n, type Locale } from '../../app/i18n';
+import { defineCatalog, useCatalog } from '../../app/i18n';
 import { useSession } from '../../app/auth/session';
 import { readError } from '../../components/gql-errors';
 import { toast } from '../../components/Toast';
@@ -21,13 +21,13 @@ const ConfirmBlogPostReadingMutation = graphql(`
 `);
 
 /** Required reading's words (the blog chunk, not the first chunk's catalogs). */
-export const READING_TEXT = {
+export const READING_TEXT = defineCatalog({
   ja: {
     required: '必読',
     confirm: '確認しました',
     confirmed: '確認済み',
     closed: '確認の受付は終了しました',
-    count: (n: number) => `確認 ${n}人`,
+    count: '確認 {n}人',
     confirmFailed: '確認を送れませんでした。時間をおいて再度お試しください。',
     editorOption: '閲覧者に確認を求める（必読）',
     editorCaption: '速報の投稿だけ。オンにすると、閲覧できる社員に通知が届き、カードの「確認しました」で確認してもらえます。',
@@ -38,15 +38,15 @@ export const READING_TEXT = {
     confirm: 'I have read it',
     confirmed: 'Confirmed',
     closed: 'Confirmation has closed',
-    count: (n: number) => `${n} confirmed`,
+    count: '{n} confirmed',
     confirmFailed: 'The confirmation could not be sent. Please try again later.',
     editorOption: 'Ask readers to confirm (required reading)',
     editorCaption: 'Pinned posts only. Readers are notified and confirm with "I have read it" on the card.',
     loading: 'Loading',
   },
-} as const satisfies Record<Locale, unknown>;
+});
 
-export const useReadingText = () => READING_TEXT[useI18n().locale];
+export const useReadingText = () => useCatalog(READING_TEXT);
 
 const stop = (e: React.SyntheticEvent) => e.stopPropagation();
 
@@ -70,7 +70,7 @@ export function ReadingBar({ post, onChanged }: { post: BlogCardPost; onChanged(
       const { data } = await confirm({ variables: { id: post.id } });
       if (data) onChanged(data.confirmBlogPostReading);
     } catch (err) {
-      toast.error(readError(err).code === 'BAD_USER_INPUT' ? readError(err).message : text.confirmFailed);
+      toast.error(readError(err).code === 'BAD_USER_INPUT' ? readError(err).message : text('confirmFailed'));
     } finally {
       busy.current = false;
     }
@@ -78,23 +78,23 @@ export function ReadingBar({ post, onChanged }: { post: BlogCardPost; onChanged(
 
   return (
     <div className={styles.reading} onClick={stop} onDoubleClick={stop} onKeyDown={stop} role="group" data-testid="blog-reading">
-      <Label variant="danger">{text.required}</Label>
+      <Label variant="danger">{text('required')}</Label>
       {own ? (
         <span className={styles.readingCount} data-testid="blog-reading-count">
-          {text.count(post.confirmedCount)}
+          {text('count', { n: post.confirmedCount })}
         </span>
       ) : post.confirmedByMe ? (
         <span className={styles.readingDone} data-testid="blog-reading-done">
           <CheckCircleFillIcon size={16} />
-          {text.confirmed}
+          {text('confirmed')}
         </span>
       ) : !post.confirmationOpen ? (
         <span className={styles.readingCount} data-testid="blog-reading-closed">
-          {text.closed}
+          {text('closed')}
         </span>
       ) : (
         <Button size="small" variant="primary" onClick={() => void send()} loading={confirming.loading} data-testid="blog-reading-confirm">
-          {text.confirm}
+          {text('confirm')}
         </Button>
       )}
     </div>
@@ -107,7 +107,7 @@ export function ReadingStatusSection({ post }: { post: BlogCardPost }) {
   const { user } = useSession();
   if (!post.requireConfirmation || post.author.id !== user.id) return null;
   return (
-    <Suspense fallback={<Spinner size="small" srText={text.loading} />}>
+    <Suspense fallback={<Spinner size="small" srText={text('loading')} />}>
       <ReadingStatusPanel postId={post.id} confirmedCount={post.confirmedCount} open={post.confirmationOpen} />
     </Suspense>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog, Link } from '@primer/react';
 import { DownloadIcon } from '@primer/octicons-react';
 import { previewKind } from './compose';
-import { fill, type CommentText } from './text';
+import { type CommentText } from './text';
 import styles from './comments.module.css';
 
 export interface PreviewFile {
@@ -17,24 +17,24 @@ export function AttachmentPreview({ file, text, onClose }: { file: PreviewFile; 
   const [broken, setBroken] = useState(false);
   return (
     <Dialog
-      title={fill(text.previewOf, { name: file.name })}
+      title={text('previewOf', { name: file.name })}
       onClose={onClose}
       width="xlarge"
       position={{ narrow: 'fullscreen', regular: 'center' }}
-      footerButtons={[{ content: text.close, buttonType: 'primary', onClick: onClose }]}
+      footerButtons={[{ content: text('close'), buttonType: 'primary', onClick: onClose }]}
     >
       <div className={styles.preview} data-testid="blog-comment-preview">
         {kind === 'image' && !broken && <img src={file.url} alt={file.name} className={styles.previewImage} onError={() => setBroken(true)} />}
         {kind === 'pdf' && <iframe src={file.url} title={file.name} className={styles.previewFrame} />}
-        {kind === 'download' && <p>{text.noPreview}</p>}
+        {kind === 'download' && <p>{text('noPreview')}</p>}
         {broken && (
           <p className={styles.error} role="alert">
-            {text.previewMissing}
+            {text('previewMissing')}
           </p>
         )}
         <Link href={`${file.url}`} download={file.name} className={styles.download}>
           <DownloadIcon size={16} />
-          {text.download}
+          {text('download')}
         </Link>
       </div>
     </Dialog>

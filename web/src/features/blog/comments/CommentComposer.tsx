@@ -80,8 +80,8 @@ export function CommentComposer({
 
   const send = async () => {
     if (sending) return;
-    if (processing) return setError(text.fileProcessing);
-    if (!value.trim()) return setError(reply ? text.blankReply : text.blankComment);
+    if (processing) return setError(text('fileProcessing'));
+    if (!value.trim()) return setError(reply ? text('blankReply') : text('blankComment'));
     setError(null);
     setSending(true);
     try {
@@ -94,11 +94,11 @@ export function CommentComposer({
       });
       setValue('');
       setFile(null);
-      toast.success(reply ? text.replied : text.sent);
+      toast.success(reply ? text('replied') : text('sent'));
       onSent();
     } catch (e) {
       const said = e instanceof SaveRefused && SAID_BY_SERVER.has(e.code) && e.message;
-      setError(said || (reply ? text.replyFailed : text.sendFailed));
+      setError(said || (reply ? text('replyFailed') : text('sendFailed')));
     } finally {
       setSending(false);
     }
@@ -136,14 +136,14 @@ export function CommentComposer({
       <EnterHint id={hintId} />
       <div className={styles.composerBar}>
         <EmojiPicker text={text} box={box} onPick={pick} />
-        <IconButton icon={PaperclipIcon} aria-label={text.attach} variant="invisible" size="small" disabled={processing || sending} onClick={() => fileInput.current?.click()} />
+        <IconButton icon={PaperclipIcon} aria-label={text('attach')} variant="invisible" size="small" disabled={processing || sending} onClick={() => fileInput.current?.click()} />
         <input
           ref={fileInput}
           type="file"
           accept={ATTACHMENT_ACCEPT}
           hidden
           data-testid="blog-comment-file"
-          aria-label={text.attach}
+          aria-label={text('attach')}
           onChange={(e) => {
             const chosen = e.target.files?.[0];
             e.target.value = '';
@@ -151,18 +151,18 @@ export function CommentComposer({
           }}
         />
         <span className={styles.chosen}>
-          {processing && <Spinner size="small" srText={text.fileProcessing} />}
+          {processing && <Spinner size="small" srText={text('fileProcessing')} />}
           {file && (
             <>
               <PaperclipIcon size={14} />
               <FileName name={file.name} className={styles.chosenName} testId="blog-comment-chosen" />
               <span className={styles.muted}>{formatBytes(file.size)}</span>
-              <IconButton icon={XIcon} aria-label={text.removeAttachment} variant="invisible" size="small" onClick={() => setFile(null)} />
+              <IconButton icon={XIcon} aria-label={text('removeAttachment')} variant="invisible" size="small" onClick={() => setFile(null)} />
             </>
           )}
         </span>
         <Button size="small" variant="primary" leadingVisual={PaperAirplaneIcon} onClick={() => void send()} loading={sending} data-testid="blog-comment-send">
-          {text.send}
+          {text('send')}
         </Button>
       </div>
       {error && (

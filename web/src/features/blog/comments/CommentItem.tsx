@@ -12,7 +12,7 @@ import type { PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
 import { BlogCommentRepliesQuery, DeleteBlogCommentMutation } from './operations';
 import { readAgain, REPLIES_PER_PAGE, type Page } from '../../../components/comments/paging';
-import { fill, type CommentText } from './text';
+import { type CommentText } from './text';
 import styles from './comments.module.css';
 import { FileName } from '../../../components/FileName';
 
@@ -51,16 +51,22 @@ export function CommentItem({
   const { replies, remaining, loadingReplies, moreReplies } = useReplies(comment);
 
   const del = async () => {
-    const ok = await confirm({ title: text.deleteTitle, body: reply ? text.deleteBodyReply : text.deleteBody, confirmLabel: text.delete, cancelLabel: text.cancel, danger: true });
+    const ok = await confirm({
+      title: text('deleteTitle'),
+      body: reply ? text('deleteBodyReply') : text('deleteBody'),
+      confirmLabel: text('delete'),
+      cancelLabel: text('cancel'),
+      danger: true,
+    });
     if (!ok) return;
     setError(null);
     try {
       await remove({ variables: { id: comment.id } });
-      toast.success(text.deleted);
+      toast.success(text('deleted'));
       onChanged();
     } catch (e) {
       const err = readError(e);
-      setError(err.code === 'FORBIDDEN' ? text.deleteForbidden : err.code === 'NOT_FOUND' ? err.message : text.deleteFailed);
+      setError(err.code === 'FORBIDDEN' ? text('deleteForbidden') : err.code === 'NOT_FOUND' ? err.message : text('deleteFailed'));
     }
   };
 
@@ -76,7 +82,7 @@ export function CommentItem({
             <ActionMenu.Anchor>
               <IconButton
                 icon={KebabHorizontalIcon}
-                aria-label={fill(text.actions, { name })}
+                aria-label={text('actions', { name })}
                 variant="invisible"
                 size="small"
                 className={styles.menu}
@@ -89,7 +95,7 @@ export function CommentItem({
                   <ActionList.LeadingVisual>
                     <TrashIcon />
                   </ActionList.LeadingVisual>
-                  {text.delete}
+                  {text('delete')}
                 </ActionList.Item>
               </ActionList>
             </ActionMenu.Overlay>
@@ -112,7 +118,7 @@ export function CommentItem({
       )}
       {!reply && open && (
         <Button size="small" variant="invisible" leadingVisual={ReplyIcon} onClick={() => setReplying((r) => !r)} aria-expanded={replying} className={styles.replyButton}>
-          {replying ? text.cancelReply : text.reply}
+          {replying ? text('cancelReply') : text('reply')}
         </Button>
       )}
       {replies.length > 0 && (
@@ -124,7 +130,7 @@ export function CommentItem({
       )}
       {remaining > 0 && (
         <Button size="small" variant="invisible" onClick={moreReplies} disabled={loadingReplies} className={styles.moreReplies} data-testid="blog-replies-more">
-          {loadingReplies ? text.loading : fill(text.moreReplies, { count: remaining })}
+          {loadingReplies ? text('loading') : text('moreReplies', { count: remaining })}
         </Button>
       )}
       {replying && open && (
@@ -132,8 +138,8 @@ export function CommentItem({
           postId={postId}
           parentId={comment.id}
           text={text}
-          label={fill(text.replyLabel, { name })}
-          placeholder={text.replyPlaceholder}
+          label={text('replyLabel', { name })}
+          placeholder={text('replyPlaceholder')}
           autoFocus
           onSent={() => {
             setReplying(false);

@@ -9,7 +9,7 @@ import { CommentComposer } from './CommentComposer';
 import { CommentItem, type CommentView } from './CommentItem';
 import { useCommentThread } from '../../../components/comments/use-comment-thread';
 import { BlogCommentsQuery } from './operations';
-import { fill, useCommentText } from './text';
+import { useCommentText } from './text';
 import styles from './comments.module.css';
 
 /**
@@ -43,11 +43,11 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
 
   return (
     <Dialog
-      title={fill(text.commentsOf, { title: post.title })}
+      title={text('commentsOf', { title: post.title })}
       onClose={onClose}
       width="large"
       position={{ narrow: 'fullscreen', regular: 'center' }}
-      footerButtons={[{ content: text.close, onClick: onClose }]}
+      footerButtons={[{ content: text('close'), onClick: onClose }]}
     >
       <div className={styles.dialog} data-testid="blog-comments">
         <div className={styles.post}>
@@ -56,17 +56,17 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
             {displayDate(post.publishStart)}
           </time>
         </div>
-        <section className={styles.thread} aria-label={text.comments} data-testid="blog-comment-list">
-          {!failed && !comments && <Spinner size="medium" srText={text.comments} />}
+        <section className={styles.thread} aria-label={text('comments')} data-testid="blog-comment-list">
+          {!failed && !comments && <Spinner size="medium" srText={text('comments')} />}
           {failed && (
             <div className={styles.loadFailed} role="alert">
-              <span>{text.loadFailed}</span>
+              <span>{text('loadFailed')}</span>
               <Button size="small" onClick={reload}>
-                {text.retry}
+                {text('retry')}
               </Button>
             </div>
           )}
-          {comments && comments.length === 0 && <p className={styles.muted}>{text.noComments}</p>}
+          {comments && comments.length === 0 && <p className={styles.muted}>{text('noComments')}</p>}
           {comments && comments.length > 0 && (
             <ul className={styles.list}>
               {comments.map((c) => (
@@ -76,15 +76,15 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
           )}
           {thread?.nextCursor && (
             <Button size="small" block onClick={more} disabled={loadingMore} className={styles.more} data-testid="blog-comments-more">
-              {loadingMore ? text.loading : text.moreComments}
+              {loadingMore ? text('loading') : text('moreComments')}
             </Button>
           )}
         </section>
         {post.allowComments ? (
-          <CommentComposer postId={post.id} parentId={null} text={text} label={text.commentLabel} placeholder={text.placeholder} onSent={reload} />
+          <CommentComposer postId={post.id} parentId={null} text={text} label={text('commentLabel')} placeholder={text('placeholder')} onSent={reload} />
         ) : (
           <p className={styles.closed} data-testid="blog-comments-closed">
-            {text.closed}
+            {text('closed')}
           </p>
         )}
       </div>

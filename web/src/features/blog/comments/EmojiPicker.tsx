@@ -33,12 +33,12 @@ export function EmojiPicker({ text, box, onPick }: { text: CommentText; box: Rea
       onClose={() => setOpen(false)}
       focusZoneSettings={{ disabled: true }}
       focusTrapSettings={{ initialFocusRef: initial, returnFocusRef: box }}
-      renderAnchor={(props) => <IconButton {...props} icon={SmileyIcon} aria-label={text.emoji} variant="invisible" size="small" data-testid="blog-comment-emoji" />}
+      renderAnchor={(props) => <IconButton {...props} icon={SmileyIcon} aria-label={text('emoji')} variant="invisible" size="small" data-testid="blog-comment-emoji" />}
     >
       <div
         className={styles.emojiGrid}
         role="group"
-        aria-label={text.emojiList}
+        aria-label={text('emojiList')}
         style={{ ['--emoji-columns' as string]: COLUMNS }}
         onKeyDown={(e) => {
           const to = moveTo(e.key, active);

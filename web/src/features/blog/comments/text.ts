@@ -1,11 +1,11 @@
-import { useI18n, type Locale } from '../../../app/i18n';
+import { defineCatalog, useCatalog } from '../../../app/i18n';
 
 /**
  * The comments dialog's words, in its own lazily loaded chunk (the initial JS budget). The messages
  * are spec §5 and §8's, in Japanese: blank comment/reply, refused deletion, the failed load, send and
  * delete, their successes, and the preview's.
  */
-const TEXT = {
+const COMMENTS = defineCatalog({
   ja: {
     comments: 'コメント',
     commentsOf: '{title} のコメント',
@@ -100,15 +100,11 @@ const TEXT = {
     previewMissing: 'No file data to preview.',
     close: 'Close',
   },
-} satisfies Record<Locale, Record<string, string>>;
+});
 
-export type CommentText = (typeof TEXT)['ja'];
-
-export function useCommentText(): CommentText {
-  return TEXT[useI18n().locale];
+/** The comments' words in the current language, through format(): `text('replyLabel', { name })`. */
+export function useCommentText() {
+  return useCatalog(COMMENTS);
 }
 
-/** `{name}`-style placeholders filled in. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}
+export type CommentText = ReturnType<typeof useCommentText>;

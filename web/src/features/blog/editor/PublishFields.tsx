@@ -6,6 +6,7 @@ import { displayDate } from '../../../components/master-options';
 import { CAPTION, FieldError, GROUP_LABEL } from './field-parts';
 import type { PostEditor } from './use-post-editor';
 import { READING_TEXT } from '../reading';
+import { useCatalog } from '../../../app/i18n';
 import styles from './editor.module.css';
 
 function DateInput({ label, value, onChange, error, testId }: { label: string; value: string; onChange(v: string): void; error?: string; testId?: string }) {
@@ -45,15 +46,15 @@ const range = (from: string, to: string) => [displayDate(from), displayDate(to)]
  * mode, values in view mode.
  */
 export function PublishFields({ p }: { p: PostEditor }) {
-  const { t, values: v, editing, fieldErrors: fe, locale } = p;
+  const { t, values: v, editing, fieldErrors: fe } = p;
   const onOff = { onText: t('blogEdit.on'), offText: t('blogEdit.off') };
-  const reading = READING_TEXT[locale];
+  const reading = useCatalog(READING_TEXT);
   if (!editing) {
     const options = [v.allowComments ? t('blogEdit.optionComment') : null, v.allowLikes ? t('blogEdit.optionLike') : null].filter(Boolean).join('・');
     return (
       <dl className={styles.viewGrid}>
         <ViewItem label={t('blogEdit.pin')} value={v.isPin ? `${t('blogEdit.on')}（${range(v.pinStart, v.pinEnd)}）` : t('blogEdit.off')} />
-        {v.isPin && <ViewItem label={reading.required} value={v.requireConfirmation ? t('blogEdit.on') : t('blogEdit.off')} />}
+        {v.isPin && <ViewItem label={reading('required')} value={v.requireConfirmation ? t('blogEdit.on') : t('blogEdit.off')} />}
         <ViewItem label={t('blogEdit.options')} value={options || t('rec.none')} />
         <ViewItem label={t('blogEdit.publishStart')} value={displayDate(v.publishStart)} />
         <ViewItem label={t('blogEdit.publishEnd')} value={v.hasPublishEnd ? displayDate(v.publishEnd) : t('blogEdit.publishNoEnd')} />
@@ -75,9 +76,9 @@ export function PublishFields({ p }: { p: PostEditor }) {
           <>
             <label className={styles.check}>
               <Checkbox checked={v.requireConfirmation} onChange={(e) => p.set('requireConfirmation', e.target.checked)} data-testid="blog-require-confirmation" />
-              {reading.editorOption}
+              {reading('editorOption')}
             </label>
-            <p className={CAPTION}>{reading.editorCaption}</p>
+            <p className={CAPTION}>{reading('editorCaption')}</p>
             <FieldError text={fe.requireConfirmation} />
           </>
         )}

@@ -24,7 +24,7 @@ export function BlogSearchBox({ value, onSearch, onRefused }: { value: string; o
   return (
     <form role="search" className={styles.box} onSubmit={submit} data-testid="blog-search">
       <FormControl>
-        <FormControl.Label visuallyHidden>{text.label}</FormControl.Label>
+        <FormControl.Label visuallyHidden>{text('label')}</FormControl.Label>
         <TextInput
           leadingVisual={SearchIcon}
           value={draft}
@@ -32,7 +32,7 @@ export function BlogSearchBox({ value, onSearch, onRefused }: { value: string; o
             setDraft(e.target.value);
             if (problem) setProblem(null);
           }}
-          placeholder={text.placeholder}
+          placeholder={text('placeholder')}
           validationStatus={problem ? 'error' : undefined}
           trailingAction={
             value || draft ? (
@@ -43,15 +43,15 @@ export function BlogSearchBox({ value, onSearch, onRefused }: { value: string; o
                   onSearch('');
                 }}
                 icon={XIcon}
-                aria-label={text.clear}
+                aria-label={text('clear')}
               />
             ) : undefined
           }
           block
         />
-        {problem ? <FormControl.Validation variant="error">{text[problem]}</FormControl.Validation> : <FormControl.Caption>{text.hint}</FormControl.Caption>}
+        {problem ? <FormControl.Validation variant="error">{text(problem)}</FormControl.Validation> : <FormControl.Caption>{text('hint')}</FormControl.Caption>}
       </FormControl>
-      <Button type="submit">{text.submit}</Button>
+      <Button type="submit">{text('submit')}</Button>
     </form>
   );
 }

@@ -66,7 +66,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
     } catch (e) {
       const err = readError(e);
       // The server's own Japanese message for bad input (the box checks first); otherwise one general line.
-      setState({ items: keep, next: null, loading: false, error: err.code === 'BAD_USER_INPUT' ? err.message : text.failed });
+      setState({ items: keep, next: null, loading: false, error: err.code === 'BAD_USER_INPUT' ? err.message : text('failed') });
     }
   };
   // A hit carries what its line shows; the dialog gets the whole post (likes, saves, New!) on opening.
@@ -75,7 +75,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
       const { data } = await client.query({ query: BlogPostQuery, variables: { id }, fetchPolicy: 'no-cache' });
       if (data) onOpen(data.blogPost);
     } catch {
-      setState((s) => ({ ...s, error: text.openFailed }));
+      setState((s) => ({ ...s, error: text('openFailed') }));
     }
   };
   useEffect(() => {
@@ -84,8 +84,8 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
   }, [query]);
 
   return (
-    <section aria-label={text.results.replace('{q}', query)} data-testid="blog-search-results">
-      <h2 className={styles.heading}>{text.results.replace('{q}', query)}</h2>
+    <section aria-label={text('results', { q: query })} data-testid="blog-search-results">
+      <h2 className={styles.heading}>{text('results', { q: query })}</h2>
       <ol className={styles.list}>
         {state.items.map((hit) => {
           const title = hit.snippets.find((s) => s.source === 'TITLE');
@@ -106,7 +106,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
                 </span>
                 {other && (
                   <span className={styles.snippet} data-testid="blog-search-snippet">
-                    <span className={styles.source}>{text[other.source]}</span>
+                    <span className={styles.source}>{text(other.source)}</span>
                     <Marked snippet={other} />
                   </span>
                 )}
@@ -127,12 +127,12 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
       )}
       {!state.loading && !state.error && state.items.length === 0 && (
         <p className={blogStyles.empty} data-testid="blog-search-none">
-          {text.none.replace('{q}', query)}
+          {text('none', { q: query })}
         </p>
       )}
       {!state.loading && state.next && (
         <div className={blogStyles.status}>
-          <Button onClick={() => void load(state.next, state.items)}>{text.more}</Button>
+          <Button onClick={() => void load(state.next, state.items)}>{text('more')}</Button>
         </div>
       )}
     </section>

@@ -1,10 +1,10 @@
-import { useI18n, type Locale } from '../../../app/i18n';
+import { defineCatalog, useCatalog } from '../../../app/i18n';
 
 /** The search's words, in the blog chunk (not the first chunk's catalogs: the initial JS budget). */
 export const MAX_QUERY = 50;
 export const MAX_TERMS = 5;
 
-const TEXT = {
+const SEARCH = defineCatalog({
   ja: {
     label: 'ブログを検索',
     placeholder: 'タイトル・本文・コメントを検索',
@@ -41,10 +41,11 @@ const TEXT = {
     CONTENT: 'Body',
     COMMENT: 'Comment',
   },
-} satisfies Record<Locale, Record<string, string>>;
+});
 
+/** The search's words in the current language, through format(). */
 export function useSearchText() {
-  return TEXT[useI18n().locale];
+  return useCatalog(SEARCH);
 }
 
 export type QueryProblem = 'empty' | 'tooLong' | 'tooMany';
