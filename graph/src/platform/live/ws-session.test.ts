@@ -7,7 +7,9 @@ import { api, gql, loginToken } from '../../test/http.js';
 let p: TestPlatform;
 let admin: string;
 beforeAll(async () => {
-  p = await startTestPlatform({ WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_OPERATIONS_PER_SOCKET: '5', WS_MAX_OPERATIONS_PER_USER: '8' });
+  // The periodic session check is far off here, so each test sees the path it names (events, each
+  // operation's own check); the periodic check has a platform of its own below.
+  p = await startTestPlatform({ WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_OPERATIONS_PER_SOCKET: '5', WS_MAX_OPERATIONS_PER_USER: '8', WS_SESSION_CHECK_MS: '600000' });
   admin = await loginToken(p.url, 'admin');
 });
 afterAll(async () => p?.close());
@@ -19,8 +21,8 @@ interface Socket {
   run(query: string, variables?: Record<string, unknown>): Promise<ExecutionResult>;
 }
 
-async function openSocket(token: string): Promise<Socket> {
-  const url = p.url.replace('http', 'ws') + '/graphql';
+async function openSocket(token: string, on: TestPlatform = p): Promise<Socket> {
+  const url = on.url.replace('http', 'ws') + '/graphql';
   const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
   let onClosed!: (e: { code: number; reason: string }) => void;
   const closed = new Promise<{ code: number; reason: string }>((r) => (onClosed = r));
@@ -116,11 +118,15 @@ describe('a WebSocket runs with its session as it is now', () => {
   });
 
   it('a session ended with no event to say so (the broker down) closes its idle sockets within the check interval', async () => {
-    const token = await staffToken();
-    const s = await openSocket(token);
-    // Deleted behind the platform's back: no event, no operation on the socket; only the periodic check can notice.
-    await p.db.orm.em.fork().getConnection().execute(`delete from session where employee_id = (select id from employee where login_id = 'staff')`);
-    expect((await within(s.closed, 3000)).code).toBe(4401);
+    const q = await startTestPlatform({ WS_SESSION_CHECK_MS: '1000' });
+    try {
+      const s = await openSocket(await loginToken(q.url, 'staff'), q);
+      // Deleted behind the platform's back: no event, no operation on the socket; only the periodic check can notice.
+      await q.db.orm.em.fork().getConnection().execute(`delete from session where employee_id = (select id from employee where login_id = 'staff')`);
+      expect((await within(s.closed, 3000)).code).toBe(4401);
+    } finally {
+      await q.close();
+    }
   });
 });
 
