@@ -3,6 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/db.js';
 import { repoRoot } from '../platform/paths.js';
+import { COMPUTER_FIELDS } from '../modules/computers/computer.fields.js';
+import { SMARTPHONE_FIELDS } from '../modules/smartphones/smartphone.fields.js';
+import { OFFICE_ACCOUNT_FIELDS } from '../modules/office-accounts/office-account.fields.js';
+import { POST_FIELDS } from '../modules/blog/blog-post.fields.js';
+import { CATEGORY_FIELDS } from '../modules/blog/blog-category.fields.js';
 
 const REPO_ROOT = repoRoot(import.meta.url);
 
@@ -45,5 +50,47 @@ describe('the docs are true', () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+});
+
+/**
+ * docs/api.md's table of names: for each record kind described field by field, the GraphQL input
+ * field and the `/api` body name(s) it is read from, rendered from the descriptions themselves. Run
+ * with UPDATE_API_NAMES=1 to write the table after a field changes.
+ */
+describe('the REST and GraphQL names of each described field', () => {
+  it('docs/api.md carries the table the field descriptions give', () => {
+    type Described = Record<string, { label?: string; rest?: string; body?: string | { from: string | readonly string[] }; description?: string }>;
+    const bodyNames = (f: Described[string]) => {
+      const from = typeof f.body === 'string' ? f.body : (f.body?.from ?? f.rest);
+      return (Array.isArray(from) ? from : [from])
+        .filter(Boolean)
+        .map((n) => `\`${n}\``)
+        .join(', ');
+    };
+    const kinds: [string, string, Described][] = [
+      ['パソコン', '`/api/computers`, `createComputer`', COMPUTER_FIELDS as unknown as Described],
+      ['スマートフォン', '`/api/smartphone`, `createSmartphone`', SMARTPHONE_FIELDS as unknown as Described],
+      ['Microsoft Office アカウント', '`/api/microsoft_office`, `createOfficeAccount`', OFFICE_ACCOUNT_FIELDS as unknown as Described],
+      ['ブログの投稿', '`/api/blogs`, `createBlogPost`', POST_FIELDS as unknown as Described],
+      ['ブログのカテゴリ', '`/api/blog_category`, `createBlogCategory`', CATEGORY_FIELDS as unknown as Described],
+    ];
+    const table = [
+      '| record | GraphQL input field | `/api` body name(s) | label |',
+      '|---|---|---|---|',
+      ...kinds.flatMap(([kind, where, fields]) =>
+        Object.entries(fields).map(
+          ([key, f], n) => `| ${n ? '' : `${kind} (${where})`} | \`${key}\` | ${bodyNames(f)} | ${(f.label ?? (f.description ?? '').split(/[（(]/)[0]!).trim()} |`,
+        ),
+      ),
+    ].join('\n');
+    const file = path.join(REPO_ROOT, 'docs/api.md');
+    const doc = fs.readFileSync(file, 'utf8');
+    const [start, end] = ['<!-- api-names:start -->\n', '\n<!-- api-names:end -->'];
+    const i = doc.indexOf(start);
+    const j = doc.indexOf(end);
+    expect(i, 'docs/api.md has the api-names markers').toBeGreaterThan(0);
+    if (process.env.UPDATE_API_NAMES === '1') fs.writeFileSync(file, doc.slice(0, i + start.length) + table + doc.slice(j));
+    else expect(doc.slice(i + start.length, j)).toBe(table);
   });
 });
