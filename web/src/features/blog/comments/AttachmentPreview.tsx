@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog, Link } from '@primer/react';
 import { DownloadIcon } from '@primer/octicons-react';
 import { previewKind } from './compose';
-import { type CommentText } from './text';
+import { type CommentText } from './comments.i18n';
 import styles from './comments.module.css';
 
 export interface PreviewFile {

@@ -9,7 +9,7 @@ import { insertAtCaret } from './compose';
 import { useEnterToSend } from '../../../components/comments/enter-to-send';
 import { EnterHint } from '../../../components/comments/EnterHint';
 import { EmojiPicker } from './EmojiPicker';
-import type { CommentText } from './text';
+import type { CommentText } from './comments.i18n';
 import styles from './comments.module.css';
 import { FileName } from '../../../components/FileName';
 

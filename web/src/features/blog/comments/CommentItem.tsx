@@ -12,7 +12,7 @@ import type { PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
 import { BlogCommentRepliesQuery, DeleteBlogCommentMutation } from './operations';
 import { readAgain, REPLIES_PER_PAGE, type Page } from '../../../components/comments/paging';
-import { type CommentText } from './text';
+import { type CommentText } from './comments.i18n';
 import styles from './comments.module.css';
 import { FileName } from '../../../components/FileName';
 

@@ -9,7 +9,7 @@ import { CommentComposer } from './CommentComposer';
 import { CommentItem, type CommentView } from './CommentItem';
 import { useCommentThread } from '../../../components/comments/use-comment-thread';
 import { BlogCommentsQuery } from './operations';
-import { useCommentText } from './text';
+import { useCommentText } from './comments.i18n';
 import styles from './comments.module.css';
 
 /**

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { AnchoredOverlay, IconButton } from '@primer/react';
 import { SmileyIcon } from '@primer/octicons-react';
 import { EMOJIS } from './emojis';
-import type { CommentText } from './text';
+import type { CommentText } from './comments.i18n';
 import styles from './comments.module.css';
 
 const COLUMNS = 8;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, FormControl, TextInput } from '@primer/react';
 import { SearchIcon, XIcon } from '@primer/octicons-react';
-import { queryProblem, useSearchText, type QueryProblem } from './text';
+import { queryProblem, useSearchText, type QueryProblem } from './search.i18n';
 import styles from './search.module.css';
 
 /**

@@ -8,7 +8,7 @@ import type { BlogSearchQuery as SearchAnswer } from '../../../gql/graphql';
 import { AuthorBadge, CategoryLabel, StateLabel, type BlogCardPost } from '../BlogCard';
 import { BlogPostQuery } from '../operations';
 import { BlogSearchQuery } from './operations';
-import { useSearchText } from './text';
+import { useSearchText } from './search.i18n';
 import blogStyles from '../blog.module.css';
 import styles from './search.module.css';
 
