@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../graph/src/index.js';
+import { freePorts } from '../../graph/src/index.js';
 import { onCleanup, PLATFORM_NODE_FLAGS, REPO_ROOT } from '../lib/procs.js';
 
 export interface Platform {
@@ -57,8 +57,7 @@ export async function startPlatform(opts: { env: Record<string, string>; logFile
     () => fs.rmSync(tmp, { recursive: true, force: true }),
     () => fs.rmSync(tmp, { recursive: true, force: true }),
   );
-  const port = await freePort();
-  const metricsPort = await freePort();
+  const [port, metricsPort] = await freePorts(2);
   const env: Record<string, string | undefined> = {
     ...process.env,
     MALLOC_MMAP_THRESHOLD_: '524288', // as package.json's start script

@@ -18,7 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
-import { freePort } from '../../graph/src/index.js';
+import { freePort, freePorts } from '../../graph/src/index.js';
 export { freePort };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -185,8 +185,10 @@ export async function startKafka(opts: KafkaOptions = {}): Promise<KafkaBroker> 
     const old = Number(fs.readFileSync(pidFile, 'utf8'));
     if (old && alive(old)) throw new Error(`Kafka already running in ${dir} (pid ${old}); stop it first`);
   }
-  const port = opts.port ?? (await freePort());
-  const controllerPort = await freePort();
+  // Two different ports (the broker's listeners may not share one), neither the one asked for.
+  const [free, other] = await freePorts(2);
+  const port = opts.port ?? free!;
+  const controllerPort = other !== port ? other! : free!;
   // A fresh data dir every start of this helper: tests want a clean broker. restart() keeps it.
   fs.rmSync(path.join(dir, 'data'), { recursive: true, force: true });
   writeConfig(dir, port, controllerPort, opts.offsetsPartitions ?? 4);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../platform/net.js';
+import { freePorts } from '../platform/net.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,8 +24,7 @@ export interface Launched {
  * once /healthz answers. `env` adds to or overrides that (DATABASE_URL, DATA_DIR, …).
  */
 export async function startLauncher(env: Record<string, string | undefined>): Promise<Launched> {
-  const port = await freePort();
-  const metricsPort = await freePort();
+  const [port, metricsPort] = await freePorts(2);
   const full: Record<string, string | undefined> = {
     ...process.env,
     HOST: '127.0.0.1',
