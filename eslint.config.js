@@ -5,6 +5,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const SCHEMA_BY_PATH = { regex: '^\\.{1,2}/(.*/)?schema/', message: 'Import schema as the package: @intranet/schema/events, @intranet/schema/calendar/tokyo, …' };
+const GRAPH_BY_PATH = {
+  regex: '^\\.{1,2}/(.*/)?graph/',
+  message: 'Import graph as the package, through the entry points it exports: @intranet/graph, @intranet/graph/app, /events, /areas, /testing, /fixtures.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'web/src/gql/**', '.tools/**', '.kafka/**', '.data/**', 'e2e/artifacts/**', 'bench/results/**', '.*.mjs'] },
   js.configs.recommended,
@@ -29,21 +35,18 @@ export default tseslint.config(
     rules: { 'no-control-regex': 'off' },
   },
   {
-    // The graph package is reached from outside only through its entry points (graph/src/index.ts,
-    // app.ts, events.ts, areas.ts, testing.ts, fixtures.ts): what it offers is named in one place.
-    files: ['bin/**/*.ts', 'workers/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'schema/**/*.ts'],
+    // The workspaces are packages: graph is reached from outside only through the entry points its
+    // package.json exports (@intranet/graph, /app, /events, /areas, /testing, /fixtures), schema only
+    // as @intranet/schema/…, never by a path into their folders.
+    files: ['**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: 'graph/src/(?!(index|app|events|areas|testing|fixtures)\\.js$)',
-              message: 'Import graph through its entry points (graph/src/index.js, app.js, events.js, areas.js, testing.js, fixtures.js).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [SCHEMA_BY_PATH] }],
+    },
+  },
+  {
+    files: ['bin/**/*.ts', 'workers/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'schema/**/*.ts', 'web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SCHEMA_BY_PATH, GRAPH_BY_PATH] }],
     },
   },
   {

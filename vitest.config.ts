@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import swc from 'unplugin-swc';
 
@@ -24,6 +25,8 @@ const SYSTEM = [
 
 const ALL = ['graph/**/*.test.ts', 'workers/**/*.test.ts', 'schema/**/*.test.ts', 'bench/**/*.test.ts', 'web/scripts/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'];
 
+const serverConditions = defaultServerConditions.filter((c) => c !== 'module');
+
 export default defineConfig({
   plugins: [
     swc.vite({
@@ -36,7 +39,10 @@ export default defineConfig({
     }),
   ],
   // Load graphql as Node does (CommonJS), or vite's "module" field gives our code a second copy.
+  // The workspace packages (@intranet/graph, @intranet/schema) as TypeScript: their `source` export
+  // (with vitest's own server conditions, which leave out `module`).
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  ssr: { resolve: { conditions: ['source', ...serverConditions] } },
   test: {
     // Web modules import Primer, whose files import CSS: vite (not Node) must load them.
     server: { deps: { inline: [/@primer\//] } },

@@ -33,7 +33,7 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { writeProbes } from '../graph/src/events.js';
+import { writeProbes } from '@intranet/graph/events';
 import { numArg, type Bench } from './lib/bench.js';
 import { REPO_ROOT } from './lib/procs.js';
 import { runFloors } from './events/floor.js';

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { DEMO_PASSWORD, TEMPLATE_HEADERS } from '../graph/src/areas.js';
+import { DEMO_PASSWORD, TEMPLATE_HEADERS } from '@intranet/graph/areas';
 import { numArg, type Bench } from './lib/bench.js';
 import { ensureActiveEmployees, serverEnv, startBenchDatabase, withClient } from './lib/database.js';
 import { table } from './lib/format.js';

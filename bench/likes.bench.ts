@@ -27,7 +27,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { tokyoToday } from '../graph/src/areas.js';
+import { tokyoToday } from '@intranet/graph/areas';
 import { numArg, type Bench } from './lib/bench.js';
 import { withClient } from './lib/database.js';
 import { REPO_ROOT } from './lib/procs.js';

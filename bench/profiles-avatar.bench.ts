@@ -11,8 +11,8 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from '../graph/src/areas.js';
-import { MAX_IMAGE_PIXELS } from '../graph/src/index.js';
+import { DEMO_PASSWORD } from '@intranet/graph/areas';
+import { MAX_IMAGE_PIXELS } from '@intranet/graph';
 import { numArg, type Bench } from './lib/bench.js';
 import { median } from './lib/compare.js';
 import { table, ms } from './lib/format.js';

@@ -20,9 +20,9 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadConfig, createLogger } from '../graph/src/index.js';
-import { DEMO_PASSWORD } from '../graph/src/areas.js';
-import { startGraph, type Graph } from '../graph/src/app.js';
+import { loadConfig, createLogger } from '@intranet/graph';
+import { DEMO_PASSWORD } from '@intranet/graph/areas';
+import { startGraph, type Graph } from '@intranet/graph/app';
 import { StatisticsConsumer } from '../workers/src/statistics/statistics.consumer.js';
 import { numArg, type Bench } from './lib/bench.js';
 import { serverEnv, startBenchDatabase, type BenchDatabase } from './lib/database.js';

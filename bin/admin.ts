@@ -12,9 +12,9 @@
  * committed migrations first, so it also works before the first start.
  */
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit, createLogger, ownSignals, migrate, openOrm, AppError } from '../graph/src/index.js';
-import { openDatabase } from '../graph/src/app.js';
-import { createAdministrator, oneTimePassword, resetPassword } from '../graph/src/areas.js';
+import { loadConfigOrExit, createLogger, ownSignals, migrate, openOrm, AppError } from '@intranet/graph';
+import { openDatabase } from '@intranet/graph/app';
+import { createAdministrator, oneTimePassword, resetPassword } from '@intranet/graph/areas';
 
 const USAGE = `usage:
   npm run admin -- create --login <id> --name <氏名> --email <mail> [--password-stdin]

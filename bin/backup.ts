@@ -5,8 +5,8 @@
  * (an external PostgreSQL) only the files are saved: back the database up with its own tools
  * (docs/operations.md). `npm run restore -- <archive>` puts it back.
  */
-import { loadConfigOrExit, backupInto, createLogger, ownSignals } from '../graph/src/index.js';
-import { openDatabase } from '../graph/src/app.js';
+import { loadConfigOrExit, backupInto, createLogger, ownSignals } from '@intranet/graph';
+import { openDatabase } from '@intranet/graph/app';
 
 const [dir, ...extra] = process.argv.slice(2);
 if (!dir || extra.length || dir.startsWith('-')) {

@@ -4,7 +4,7 @@
  * before anything is moved into place. The next `npm start` on that DATA_DIR recovers the database
  * to the moment the backup ended; nothing else is needed.
  */
-import { loadConfigOrExit, restoreBackup } from '../graph/src/index.js';
+import { loadConfigOrExit, restoreBackup } from '@intranet/graph';
 
 const [archive, ...extra] = process.argv.slice(2);
 if (!archive || extra.length || archive.startsWith('-')) {

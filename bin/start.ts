@@ -3,10 +3,10 @@
  * as they arrive, the workers, in one process. It lives outside graph/ so graph never imports workers.
  */
 import { performance } from 'node:perf_hooks';
-import { loadConfigOrExit, createLogger, ownSignals, readiness, scheduleBackups } from '../graph/src/index.js';
-import { openDatabase, startGraph } from '../graph/src/app.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, hasAdministrator } from '../graph/src/areas.js';
-import { EventMetrics, databaseAnswers, serveMetrics, type MetricsServer } from '../graph/src/events.js';
+import { loadConfigOrExit, createLogger, ownSignals, readiness, scheduleBackups } from '@intranet/graph';
+import { openDatabase, startGraph } from '@intranet/graph/app';
+import { DEMO_LOGINS, DEMO_PASSWORD, hasAdministrator } from '@intranet/graph/areas';
+import { EventMetrics, databaseAnswers, serveMetrics, type MetricsServer } from '@intranet/graph/events';
 import { selectConsumers, startBackgroundJobs } from '../workers/src/registry.js';
 
 const t0 = performance.now();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { pdf } from '../graph/src/fixtures.js';
+import { pdf } from '@intranet/graph/fixtures';
 import { axeViolations, describeFindings } from './support/axe';
 import { PHONE, chooseFromMenu, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 import { makePng } from './support/png';

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileResponseHeaders } from '../graph/src/index.js';
-import { pdf } from '../graph/src/fixtures.js';
+import { fileResponseHeaders } from '@intranet/graph';
+import { pdf } from '@intranet/graph/fixtures';
 import { launchBrowser } from './support/browser.js';
 
 /**

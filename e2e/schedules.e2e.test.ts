@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './support/browser';
-import { addDays, tokyoToday } from '../schema/calendar/tokyo';
+import { addDays, tokyoToday } from '@intranet/schema/calendar/tokyo';
 
 /** Screenshots for a human look (e2e/artifacts/, not committed). */
 const out = fileURLToPath(new URL('./artifacts/', import.meta.url));

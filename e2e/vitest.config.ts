@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,8 +8,13 @@ import { defineConfig } from 'vitest/config';
  */
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
+const serverConditions = defaultServerConditions.filter((c) => c !== 'module');
+
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
+  // The workspace packages (@intranet/graph, @intranet/schema) as TypeScript: their `source` export
+  // (with vitest's own server conditions, which leave out `module`).
+  ssr: { resolve: { conditions: ['source', ...serverConditions] } },
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error a plain .mjs script without type declarations
@@ -22,6 +22,8 @@ const screenChunks = process.env.SCREEN_CHUNKS;
 const planning = screenChunks === 'plan';
 
 export default defineConfig({
+  // @intranet/schema (the Tokyo calendar, faces) as TypeScript: its `source` export.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   plugins: [
     inlineGraphql({
       srcDir: fileURLToPath(new URL('./src/', import.meta.url)),

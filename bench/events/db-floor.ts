@@ -15,7 +15,7 @@
  */
 import { Partitioners, type Kafka } from 'kafkajs';
 import pg from 'pg';
-import type { OutboxRow } from '../../graph/src/events.js';
+import type { OutboxRow } from '@intranet/graph/events';
 
 const CONSUMER = 'db-floor';
 

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Kafka, Partitioners, logLevel } from 'kafkajs';
-import { ensureTopics } from '../../graph/src/events.js';
+import { ensureTopics } from '@intranet/graph/events';
 import { startDbFloor } from './db-floor.js';
 import { CpuMeter, pct, sleep, type EventsGround, type Figures } from './infra.js';
 

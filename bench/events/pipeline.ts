@@ -19,8 +19,8 @@ import {
   OutboxRelay,
   RetryQueue,
   writeProbes,
-} from '../../graph/src/events.js';
-import type { EventEnvelope } from '../../schema/events/index.js';
+} from '@intranet/graph/events';
+import type { EventEnvelope } from '@intranet/schema/events';
 import { numArg, type BenchArgs } from '../lib/bench.js';
 import { PLATFORM_NODE_FLAGS, REPO_ROOT } from '../lib/procs.js';
 import { CpuMeter, log, pct, sleep, WORKERS_MAIN, type EventsGround, type Figures } from './infra.js';

@@ -8,7 +8,7 @@
  */
 import { BareError, serveBare } from '../lib/bare.js';
 import { ACCESS_SQL, COMMENT_COUNTS_SQL, ENGAGEMENT_SQL, PINNED_SQL, REST_SQL, ROWS_SQL } from './sql.js';
-import { tokyoToday } from '../../schema/calendar/tokyo.js';
+import { tokyoToday } from '@intranet/schema/calendar/tokyo';
 
 const PAGE = 20;
 const MAX_PINNED = 50;

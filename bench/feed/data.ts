@@ -4,8 +4,8 @@
  * company's `staff` as the viewer in 5 of 30 categories, then its likes, seen marks, saves and
  * comments (engagement-data.ts).
  */
-import { seedBlogAtScale, type BlogAtScale, tokyoToday } from '../../graph/src/areas.js';
-import { openOrm } from '../../graph/src/index.js';
+import { seedBlogAtScale, type BlogAtScale, tokyoToday } from '@intranet/graph/areas';
+import { openOrm } from '@intranet/graph';
 import { ensureActiveEmployees, withClient, type BenchDatabase } from '../lib/database.js';
 import { seedEngagement, type EngagementAtScale } from './engagement-data.js';
 

@@ -1,13 +1,13 @@
 /**
  * Writes the hostile spreadsheets of issue 21 (items 2 and 10) to a folder, to measure what reading
- * them costs: `node --import @swc-node/register/esm-register bench/import/hostile-files.ts <dir>`,
- * then for each file `node dist/graph/src/modules/import/import.hostile.child.js <file> <xlsx|xls>`
+ * them costs: `node --conditions=source --import @swc-node/register/esm-register bench/import/hostile-files.ts <dir>`,
+ * then for each file `node graph/dist/modules/import/import.hostile.child.js <file> <xlsx|xls>`
  * (after `node scripts/build-server.mjs`), which prints the rows read, the error and the peak RSS.
  * import.hostile.test.ts builds most of the same files and asserts on the peak.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import { deflatedFiller, lyingWorkbook } from '../../graph/src/fixtures.js';
+import { deflatedFiller, lyingWorkbook } from '@intranet/graph/fixtures';
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const MB = 1024 * 1024;
 const out = process.argv[2] ?? 'hostile';

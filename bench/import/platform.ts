@@ -4,8 +4,8 @@
  * consumer in-process (embedded transport) and its pending-job scheduler (startBackgroundJobs),
  * against DATABASE_URL, on an ephemeral port.
  */
-import { loadConfig, createLogger } from '../../graph/src/index.js';
-import { startGraph } from '../../graph/src/app.js';
+import { loadConfig, createLogger } from '@intranet/graph';
+import { startGraph } from '@intranet/graph/app';
 import { selectConsumers, startBackgroundJobs } from '../../workers/src/registry.js';
 import { runChild } from '../lib/child.js';
 

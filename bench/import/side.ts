@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { HeaderMap } from '../../graph/src/areas.js';
-import type { Cell } from '../../graph/src/index.js';
+import type { HeaderMap } from '@intranet/graph/areas';
+import type { Cell } from '@intranet/graph';
 import { runChild } from '../lib/child.js';
 
 const file = process.env.BENCH_IMPORT_FILE!;
@@ -70,10 +70,10 @@ const cell = (v: ExcelJS.CellValue): Cell => {
 async function naive(): Promise<Record<string, unknown>> {
   const limit = Number(process.env.BENCH_NAIVE_ROWS ?? 5000);
   // Loaded here, not at the top: the floor's process (and its peak RSS) carries no ORM.
-  const { openOrm } = await import('../../graph/src/index.js');
-  const { Computer } = await import('../../graph/src/areas.js');
-  const { loadImportRefs } = await import('../../graph/src/areas.js');
-  const { parseRow, readHeader } = await import('../../graph/src/areas.js');
+  const { openOrm } = await import('@intranet/graph');
+  const { Computer } = await import('@intranet/graph/areas');
+  const { loadImportRefs } = await import('@intranet/graph/areas');
+  const { parseRow, readHeader } = await import('@intranet/graph/areas');
   const orm = await openOrm(process.env.DATABASE_URL!, 4);
   try {
     const t0 = performance.now();

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig, startEmbeddedPostgres, openOrm, createLogger } from '../../graph/src/index.js';
-import { prepareDatabase } from '../../graph/src/app.js';
+import { loadConfig, startEmbeddedPostgres, openOrm, createLogger } from '@intranet/graph';
+import { prepareDatabase } from '@intranet/graph/app';
 import { onCleanup } from './procs.js';
 
 export interface BenchDatabase {

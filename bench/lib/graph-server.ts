@@ -5,8 +5,8 @@
  * (comma-separated `path.to.service.method=label`, e.g. `employees.list=employeesList`).
  */
 import { performance } from 'node:perf_hooks';
-import { loadConfig, createLogger } from '../../graph/src/index.js';
-import { startGraph } from '../../graph/src/app.js';
+import { loadConfig, createLogger } from '@intranet/graph';
+import { startGraph } from '@intranet/graph/app';
 import { runChild } from './child.js';
 import { Timings } from './timers.js';
 

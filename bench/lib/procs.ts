@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../graph/src/index.js';
+import { repoRoot } from '@intranet/graph';
 
 export const REPO_ROOT = repoRoot(import.meta.url);
 
@@ -101,7 +101,7 @@ export async function startChild(
   if (opts.compiled && !fs.existsSync(target)) throw new Error(`${path.relative(REPO_ROOT, target)} is missing: run \`npm run build:server\``);
   const proc = fork(target, [], {
     cwd: REPO_ROOT,
-    execArgv: opts.compiled ? (opts.execArgv ?? []) : ['--import', '@swc-node/register/esm-register', ...(opts.execArgv ?? [])],
+    execArgv: opts.compiled ? (opts.execArgv ?? []) : ['--conditions=source', '--import', '@swc-node/register/esm-register', ...(opts.execArgv ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -3,8 +3,8 @@
  * type-graphql, MikroORM, the outbox relay feeding live subscriptions) on an ephemeral port.
  * Its stats answer also counts the open WebSocket connections.
  */
-import { loadConfig, createLogger } from '../../graph/src/index.js';
-import { startGraph } from '../../graph/src/app.js';
+import { loadConfig, createLogger } from '@intranet/graph';
+import { startGraph } from '@intranet/graph/app';
 import { runChild } from '../lib/child.js';
 
 let sockets = 0;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../../graph/src/index.js';
+import { startEmbeddedPostgres } from '@intranet/graph';
 import { serverEnv } from '../lib/database.js';
 import { onCleanup, REPO_ROOT, startChild, type BenchChild } from '../lib/procs.js';
 import { agent, ensureFdLimit, prepareLiveDatabase, type Viewer } from './setup.js';

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { loadConfig, openOrm, createLogger } from '../../graph/src/index.js';
-import { prepareDatabase } from '../../graph/src/app.js';
+import { loadConfig, openOrm, createLogger } from '@intranet/graph';
+import { prepareDatabase } from '@intranet/graph/app';
 import { keepAliveAgent } from '../lib/load.js';
 
 export interface Viewer {

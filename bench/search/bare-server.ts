@@ -10,10 +10,10 @@
  *   the check proves the index finds exactly what scanning finds, in the same order.
  * Query normalization and snippets are the platform's pure functions (blog-search.text.ts).
  */
-import { type EmployeeRole, readableSql, encodeSearchCursor, matchedTexts, searchPage, type RunSql, normalizeText, queryTerms, snippetOf } from '../../graph/src/areas.js';
+import { type EmployeeRole, readableSql, encodeSearchCursor, matchedTexts, searchPage, type RunSql, normalizeText, queryTerms, snippetOf } from '@intranet/graph/areas';
 import { serveBare } from '../lib/bare.js';
 import { ACCESS_SQL, LIKE_SCAN_SQL, TEXTS_SQL } from './sql.js';
-import { tokyoToday } from '../../schema/calendar/tokyo.js';
+import { tokyoToday } from '@intranet/schema/calendar/tokyo';
 
 const PAGE = 20;
 const SOURCES = ['TITLE', 'CONTENT', 'COMMENT'];

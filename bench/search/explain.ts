@@ -4,8 +4,8 @@
  * statement of the last run under EXPLAIN (ANALYZE, BUFFERS): its execution time, the shared
  * buffers it touched and its shape (the bounded counts, the index path, a window of the walk).
  */
-import { openOrm, execBound } from '../../graph/src/index.js';
-import { EmployeeRole, readableSql, searchPage, type RunSql, normalizeText, queryTerms } from '../../graph/src/areas.js';
+import { openOrm, execBound } from '@intranet/graph';
+import { EmployeeRole, readableSql, searchPage, type RunSql, normalizeText, queryTerms } from '@intranet/graph/areas';
 import { QUERIES } from './data.js';
 
 interface Plan {

@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePorts } from '../../graph/src/index.js';
+import { freePorts } from '@intranet/graph';
 import { onCleanup, PLATFORM_NODE_FLAGS, REPO_ROOT } from '../lib/procs.js';
 
 export interface Platform {

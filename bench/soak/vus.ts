@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { DEMO_PASSWORD } from '../../graph/src/areas.js';
+import { DEMO_PASSWORD } from '@intranet/graph/areas';
 import { ms } from '../lib/format.js';
 import { hhmm, isoDate, pct, sleep, type SoakClient, type Vu } from './client.js';
 import {

@@ -4,9 +4,9 @@
  * post's publish start and today (about 2.2 million at the defaults), then the rollups rebuilt.
  */
 import type pg from 'pg';
-import { seedBlogAtScale, rebuildAll } from '../../graph/src/areas.js';
-import { openOrm } from '../../graph/src/index.js';
-import { tokyoToday } from '../../schema/calendar/tokyo.js';
+import { seedBlogAtScale, rebuildAll } from '@intranet/graph/areas';
+import { openOrm } from '@intranet/graph';
+import { tokyoToday } from '@intranet/schema/calendar/tokyo';
 import { ensureActiveEmployees, withClient, type BenchDatabase } from '../lib/database.js';
 
 export const VIEWER_LOGIN = 'staff';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../graph/src/index.js';
+import { freePort } from '@intranet/graph';
 
 /** The browser tests write fast as one person (set-up through the API); the write limits have a unit test of their own. */
 const UNTHROTTLED_WRITES = Object.fromEntries(['COMMENTS', 'LIKES', 'POSTS', 'UPLOADS'].map((k) => [`THROTTLE_${k}_PER_MINUTE`, '1000000']));

@@ -3,9 +3,9 @@
  * Central (no Docker). Jars are fetched once with `mvn dependency:copy-dependencies` over
  * scripts/kafka/pom.xml into .kafka/libs (Maven's own cache is ~/.m2), then reused.
  *
- *   node --import @swc-node/register/esm-register scripts/kafka/kafka.ts start   # prints KAFKA_BROKERS=…
- *   node --import @swc-node/register/esm-register scripts/kafka/kafka.ts stop
- *   node --import @swc-node/register/esm-register scripts/kafka/kafka.ts status
+ *   node --conditions=source --import @swc-node/register/esm-register scripts/kafka/kafka.ts start   # prints KAFKA_BROKERS=…
+ *   node --conditions=source --import @swc-node/register/esm-register scripts/kafka/kafka.ts stop
+ *   node --conditions=source --import @swc-node/register/esm-register scripts/kafka/kafka.ts status
  *   … fetch   (only download the jars)
  *
  * Options (env): KAFKA_PORT (default 19092), KAFKA_DIR (default .kafka/run), KAFKA_HEAP (default 512m).
@@ -18,7 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
-import { freePort, freePorts } from '../../graph/src/index.js';
+import { freePort, freePorts } from '@intranet/graph';
 export { freePort };
 
 const here = path.dirname(fileURLToPath(import.meta.url));

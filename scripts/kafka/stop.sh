@@ -2,4 +2,4 @@
 # Stops the broker started by scripts/kafka/start.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-exec node --import @swc-node/register/esm-register scripts/kafka/kafka.ts stop
+exec node --conditions=source --import @swc-node/register/esm-register scripts/kafka/kafka.ts stop

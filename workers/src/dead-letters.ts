@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type Config, createLogger } from '../../graph/src/index.js';
-import { kafkaSettings, QUICK_CLIENT, createKafka, deadLetterTopic, readDeadLetterTopic } from '../../graph/src/events.js';
+import { type Config, createLogger } from '@intranet/graph';
+import { kafkaSettings, QUICK_CLIENT, createKafka, deadLetterTopic, readDeadLetterTopic } from '@intranet/graph/events';
 
 /** An event parked after its last failed attempt and not replayed yet. */
 export interface ParkedEvent {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../graph/src/testing.js';
-import { effectReport, writeProbes } from '../../graph/src/events.js';
+import { createTestDatabase, type TestDatabase } from '@intranet/graph/testing';
+import { effectReport, writeProbes } from '@intranet/graph/events';
 import { defaultConsumerNames, selectConsumers } from './registry.js';
 import { cli, closedPort, parkProbe } from './main.test-support.js';
 

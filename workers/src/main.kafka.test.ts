@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, testConfig, type TestDatabase, kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../graph/src/testing.js';
-import { openOrm } from '../../graph/src/index.js';
+import { createTestDatabase, testConfig, type TestDatabase, kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '@intranet/graph/testing';
+import { openOrm } from '@intranet/graph';
 import {
   OutboxRelay,
   ConsumerRunner,
@@ -20,7 +20,7 @@ import {
   effectReport,
   waitFor,
   writeProbes,
-} from '../../graph/src/events.js';
+} from '@intranet/graph/events';
 import { startWorkerPool } from './pool.js';
 import { selectConsumers } from './registry.js';
 import { cli, log, spawnCli } from './main.test-support.js';

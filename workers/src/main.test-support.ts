@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type TestDatabase, workersCli } from '../../graph/src/testing.js';
-import { createLogger } from '../../graph/src/index.js';
+import { type TestDatabase, workersCli } from '@intranet/graph/testing';
+import { createLogger } from '@intranet/graph';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');

@@ -18,7 +18,7 @@
  * committed, the process leaves its groups and exits 0 (nothing half-done is committed).
  */
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit, openOrm, pendingMigrations, createLogger, ownSignals } from '../../graph/src/index.js';
+import { loadConfigOrExit, openOrm, pendingMigrations, createLogger, ownSignals } from '@intranet/graph';
 import {
   ConsumerRunner,
   EventMetrics,
@@ -35,12 +35,12 @@ import {
   serveMetrics,
   type MetricsServer,
   OutboxRelay,
-} from '../../graph/src/events.js';
+} from '@intranet/graph/events';
 import { formatDeadLetters, listDeadLetters } from './dead-letters.js';
 import { startWorkerPool } from './pool.js';
 import { consumerNames, selectConsumers, startBackgroundJobs } from './registry.js';
 import { collectStatus, formatStatus } from './status.js';
-import { rebuildAll } from '../../graph/src/areas.js';
+import { rebuildAll } from '@intranet/graph/areas';
 
 const USAGE = `usage: npm run workers -- [run] [--only a,b] [--concurrency N] [--port P]
        npm run workers -- status [--only a,b] [--json]
@@ -154,7 +154,7 @@ function metricsPortFailure(err: unknown, port: number, change: string): boolean
 // exit code 143; ownSignals() below takes the signals back.
 const db = config.DATABASE_URL
   ? { url: config.DATABASE_URL, embedded: null as null | { stop(): Promise<void> } }
-  : await (await import('../../graph/src/app.js')).openDatabase(config, log, { attach: true });
+  : await (await import('@intranet/graph/app')).openDatabase(config, log, { attach: true });
 const orm = await openOrm(db.url, Math.max(4, concurrency * consumers.length + 2), log);
 
 async function close(code: number): Promise<never> {

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { type Config, readiness } from '../../graph/src/index.js';
+import { type Config, readiness } from '@intranet/graph';
 import {
   ConsumerRunner,
   EventMetrics,
@@ -17,7 +17,7 @@ import {
   ensureTopics,
   topicsOf,
   untilReachable,
-} from '../../graph/src/events.js';
+} from '@intranet/graph/events';
 
 export interface WorkerPool {
   groups: KafkaConsumerGroup[];

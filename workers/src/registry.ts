@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Registry } from 'prom-client';
-import { type Config, createLogger, defaultFilesRoot, LocalFileStorage } from '../../graph/src/index.js';
-import { type EventConsumer, ProbeConsumer } from '../../graph/src/events.js';
+import { type Config, createLogger, defaultFilesRoot, LocalFileStorage } from '@intranet/graph';
+import { type EventConsumer, ProbeConsumer } from '@intranet/graph/events';
 import { createGoogleSync, type GoogleSync } from './google-sync/index.js';
 import { createImportConsumer, ImportConsumer, startImportScheduler } from './import/index.js';
 import { startBlogScheduler } from './blog-schedule/index.js';

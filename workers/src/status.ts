@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type Config, createLogger } from '../../graph/src/index.js';
-import { kafkaSettings, QUICK_CLIENT, createKafka, consumerLag, deadLetterTopic, groupFor, topicFor, readDeadLetterTopic } from '../../graph/src/events.js';
-import { contractFor } from '../../schema/events/validate.js';
+import { type Config, createLogger } from '@intranet/graph';
+import { kafkaSettings, QUICK_CLIENT, createKafka, consumerLag, deadLetterTopic, groupFor, topicFor, readDeadLetterTopic } from '@intranet/graph/events';
+import { contractFor } from '@intranet/schema/events/validate';
 import { consumerFactories } from './registry.js';
 
 export interface Status {

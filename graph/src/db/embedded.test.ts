@@ -66,7 +66,10 @@ async function owner(dir: string, watchdog: boolean): Promise<{ child: ReturnTyp
     console.log('postmaster ' + fs.readFileSync(${JSON.stringify(path.join(dir, 'postmaster.pid'))}, 'utf8').split('\\n')[0]);
     setInterval(() => {}, 1000);
   `;
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', '--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=source', '--import', '@swc-node/register/esm-register', '--input-type=module', '-e', script], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise((r) => child.on('exit', r));
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger } from '../platform/logger.js';
 import { OutboxRelay } from '../platform/events/relay.js';
 import type { EventTransport } from '../platform/events/transport.js';
-import type { EventEnvelope } from '../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import { databaseMigratedTo } from '../test/db.js';
 
 /** Migration20261122080000_outbox_queue on a database that already has events, sent and unsent. */

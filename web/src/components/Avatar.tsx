@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { faceColour, initialsOf } from '../../../schema/people/face';
+import { faceColour, initialsOf } from '@intranet/schema/people/face';
 import styles from './Avatar.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { openOrm, defaultFilesRoot, LocalFileStorage, newFileKey } from '../../../graph/src/index.js';
-import { blogWorld, type BlogWorld, liveWatch } from '../../../graph/src/testing.js';
+import { openOrm, defaultFilesRoot, LocalFileStorage, newFileKey } from '@intranet/graph';
+import { blogWorld, type BlogWorld, liveWatch } from '@intranet/graph/testing';
 import { BlogScheduler } from './index.js';
-import { png } from '../../../graph/src/fixtures.js';
+import { png } from '@intranet/graph/fixtures';
 
 let w: BlogWorld;
 let second: MikroORM;

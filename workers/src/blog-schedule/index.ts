@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { fireDueTransitions, type FireResult, tokyoToday, sweepUnusedBlogImages, sweepUnusedProfileImages } from '../../../graph/src/areas.js';
-import type { FileStorage } from '../../../graph/src/index.js';
+import { fireDueTransitions, type FireResult, tokyoToday, sweepUnusedBlogImages, sweepUnusedProfileImages } from '@intranet/graph/areas';
+import type { FileStorage } from '@intranet/graph';
 
 /**
  * The blog's clock in the worker pool: when a new Tokyo day begins, records the posts whose publish

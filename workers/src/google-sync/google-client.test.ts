@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registry } from 'prom-client';
-import { startFakeGoogle, type FakeGoogle, testConfig } from '../../../graph/src/testing.js';
-import { GoogleApiError, GoogleCalendarGateway, TokenBucket, GoogleMetrics, TokenCipher } from '../../../graph/src/areas.js';
+import { startFakeGoogle, type FakeGoogle, testConfig } from '@intranet/graph/testing';
+import { GoogleApiError, GoogleCalendarGateway, TokenBucket, GoogleMetrics, TokenCipher } from '@intranet/graph/areas';
 import { googleEnv } from './google-sync.test-support.js';
 
 let fake: FakeGoogle;

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '../../../schema/events/index.js';
-import type { ScheduleSnapshot } from '../../../schema/events/schedule.events.js';
-import { EventConsumer } from '../../../graph/src/events.js';
-import { GoogleApiError } from '../../../graph/src/areas.js';
+import type { EventEnvelope } from '@intranet/schema/events';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
+import { EventConsumer } from '@intranet/graph/events';
+import { GoogleApiError } from '@intranet/graph/areas';
 import type { GoogleSyncEngine } from './sync-engine.js';
 
 type SchedulePayload = { schedule: ScheduleSnapshot; origin?: 'user' | 'google' };

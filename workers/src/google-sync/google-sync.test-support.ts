@@ -1,10 +1,10 @@
 /** Test wiring of the google-sync worker: fresh database, employees, the fake Google, the consumer run by hand. */
 import pino from 'pino';
-import type { AppContext } from '../../../graph/src/app.js';
-import { createTestDatabase, testConfig, type TestDatabase, startFakeGoogle, type FakeGoogle } from '../../../graph/src/testing.js';
-import { ConsumerRunner, EventMetrics, TableDeadLetters, toEnvelope } from '../../../graph/src/events.js';
-import { ScheduleService } from '../../../graph/src/areas.js';
-import type { Config } from '../../../graph/src/index.js';
+import type { AppContext } from '@intranet/graph/app';
+import { createTestDatabase, testConfig, type TestDatabase, startFakeGoogle, type FakeGoogle } from '@intranet/graph/testing';
+import { ConsumerRunner, EventMetrics, TableDeadLetters, toEnvelope } from '@intranet/graph/events';
+import { ScheduleService } from '@intranet/graph/areas';
+import type { Config } from '@intranet/graph';
 import { createGoogleSync, type GoogleSync } from './index.js';
 
 export const SECRET = Buffer.from('0123456789abcdef0123456789abcdef-test-secret');

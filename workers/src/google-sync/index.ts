@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Registry } from 'prom-client';
-import { loadConfig, type Config, createLogger, type Logger, sessionSecret } from '../../../graph/src/index.js';
-import { GoogleCalendarGateway, GoogleConnectionService, GoogleMetrics } from '../../../graph/src/areas.js';
+import { loadConfig, type Config, createLogger, type Logger, sessionSecret } from '@intranet/graph';
+import { GoogleCalendarGateway, GoogleConnectionService, GoogleMetrics } from '@intranet/graph/areas';
 import { GoogleSyncConsumer } from './google-sync.consumer.js';
 import { GoogleSyncEngine } from './sync-engine.js';
 import { GoogleSyncScheduler } from './scheduler.js';

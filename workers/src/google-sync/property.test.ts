@@ -12,7 +12,7 @@
  * PROPERTY_GOOGLE_CONCURRENT the share of pulls run concurrently with pushes, 0..1.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromGoogleEvent, isPushEventId } from '../../../graph/src/areas.js';
+import { fromGoogleEvent, isPushEventId } from '@intranet/graph/areas';
 import { startHarness, type Harness } from './google-sync.test-support.js';
 
 const env = (name: string) => process.env[`PROPERTY_GOOGLE_${name}`] ?? process.env[`PROPERTY_${name}`];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushEventId } from '../../../graph/src/areas.js';
+import { pushEventId } from '@intranet/graph/areas';
 import { startHarness, type Harness } from './google-sync.test-support.js';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { ScheduleSnapshot } from '../../../schema/events/schedule.events.js';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 import {
   ScheduleService,
   GoogleApiError,
@@ -25,8 +25,8 @@ import {
   toJst,
   type PulledFields,
   type GoogleMetrics,
-} from '../../../graph/src/areas.js';
-import { record } from '../../../graph/src/events.js';
+} from '@intranet/graph/areas';
+import { record } from '@intranet/graph/events';
 
 /** Our sync metadata of an entry (not part of the event snapshot). */
 interface LinkRow {

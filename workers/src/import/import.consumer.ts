@@ -1,8 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '../../../schema/events/index.js';
-import { EventConsumer } from '../../../graph/src/events.js';
-import { uploadHandoff, pendingJobIds, pruneImportJobs, runImportJob, type ImportRunLimits } from '../../../graph/src/areas.js';
+import type { EventEnvelope } from '@intranet/schema/events';
+import { EventConsumer } from '@intranet/graph/events';
+import { uploadHandoff, pendingJobIds, pruneImportJobs, runImportJob, type ImportRunLimits } from '@intranet/graph/areas';
 
 /**
  * The import worker. `import.requested` wakes it; the job itself then runs outside the event's

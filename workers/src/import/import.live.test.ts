@@ -5,11 +5,11 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
-import { createTestDatabase, testConfig, type TestDatabase, loginToken, subscribeRegistered } from '../../../graph/src/testing.js';
-import { createLogger, type Config } from '../../../graph/src/index.js';
-import { startGraph, type Graph } from '../../../graph/src/app.js';
+import { createTestDatabase, testConfig, type TestDatabase, loginToken, subscribeRegistered } from '@intranet/graph/testing';
+import { createLogger, type Config } from '@intranet/graph';
+import { startGraph, type Graph } from '@intranet/graph/app';
 import { createImportConsumer, startImportScheduler } from './index.js';
-import { recordMany } from '../../../graph/src/events.js';
+import { recordMany } from '@intranet/graph/events';
 
 // importJobChanged over graphql-ws: an apply job of 12,000 rows (chunks of a few thousand rows, a
 // progress event after each), followed by its creator; another デバイス管理者 and 一般 get nothing.

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { createTestDatabase, testConfig, type TestDatabase, api, gql, loginToken } from '../../../graph/src/testing.js';
-import { zipParts } from '../../../graph/src/fixtures.js';
-import { createLogger, type Config } from '../../../graph/src/index.js';
-import { startGraph, type Graph } from '../../../graph/src/app.js';
-import { ImportPlanner, ASSET_NUMBER_TAKEN, ReferenceGuard, uploadHandoff } from '../../../graph/src/areas.js';
+import { createTestDatabase, testConfig, type TestDatabase, api, gql, loginToken } from '@intranet/graph/testing';
+import { zipParts } from '@intranet/graph/fixtures';
+import { createLogger, type Config } from '@intranet/graph';
+import { startGraph, type Graph } from '@intranet/graph/app';
+import { ImportPlanner, ASSET_NUMBER_TAKEN, ReferenceGuard, uploadHandoff } from '@intranet/graph/areas';
 import { createImportConsumer, startImportScheduler } from './index.js';
 
 let db: TestDatabase;

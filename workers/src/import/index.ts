@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { loadConfig, type Config, createLogger, type Logger } from '../../../graph/src/index.js';
+import { loadConfig, type Config, createLogger, type Logger } from '@intranet/graph';
 import { ImportConsumer } from './import.consumer.js';
 
 export { ImportConsumer };

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventEnvelope } from '../../../schema/events/index.js';
-import { EventConsumer } from '../../../graph/src/events.js';
-import { refreshPosts } from '../../../graph/src/areas.js';
+import type { EventEnvelope } from '@intranet/schema/events';
+import { EventConsumer } from '@intranet/graph/events';
+import { refreshPosts } from '@intranet/graph/areas';
 
 /**
  * Keeps the blog statistics' rollups (statistics.rollup.ts): each like, first view and comment

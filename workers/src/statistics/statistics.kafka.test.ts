@@ -5,8 +5,8 @@
  * for it. Afterwards the rollups equal a rebuild from the source tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, blogWorld, type BlogWorld, kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../../graph/src/testing.js';
-import { waitFor } from '../../../graph/src/events.js';
+import { gql, blogWorld, type BlogWorld, kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '@intranet/graph/testing';
+import { waitFor } from '@intranet/graph/events';
 import { spawnCli } from '../main.test-support.js';
 import { ROLLUP, rebuiltRows } from './statistics.test-support.js';
 

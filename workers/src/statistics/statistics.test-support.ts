@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { rebuildAll } from '../../../graph/src/areas.js';
+import { rebuildAll } from '@intranet/graph/areas';
 
 /** Every rollup row, in one order: what the worker kept, to compare with a rebuild. */
 export const ROLLUP = `select 'p' as t, post_id, null::int as employee_id, day::text, likes, views, comments from blog_stat_post_day

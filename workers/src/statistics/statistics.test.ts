@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, blogWorld, type BlogWorld } from '../../../graph/src/testing.js';
-import { waitFor } from '../../../graph/src/events.js';
-import type { EventEnvelope } from '../../../schema/events/index.js';
+import { gql, blogWorld, type BlogWorld } from '@intranet/graph/testing';
+import { waitFor } from '@intranet/graph/events';
+import type { EventEnvelope } from '@intranet/schema/events';
 import { StatisticsConsumer } from './statistics.consumer.js';
 import { ROLLUP, rebuiltRows } from './statistics.test-support.js';
 

@@ -6,7 +6,7 @@ import type { Logger } from '../../platform/logger.js';
 import { repoRoot } from '../../platform/paths.js';
 import type { Database } from '../../platform/bootstrap.js';
 import { takeBackup, type BackupManifest } from './backup.js';
-import { msUntilTokyoTime } from '../../../../schema/calendar/tokyo.js';
+import { msUntilTokyoTime } from '@intranet/schema/calendar/tokyo';
 
 export { restoreBackup } from './restore.js';
 export type { BackupManifest } from './backup.js';

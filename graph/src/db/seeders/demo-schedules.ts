@@ -1,4 +1,4 @@
-import { tokyoToday } from '../../../../schema/calendar/tokyo.js';
+import { tokyoToday } from '@intranet/schema/calendar/tokyo';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, mondayOf } from '../../modules/schedules/schedule.rules.js';
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BlogCategorySnapshot } from '../../../../schema/events/blog.events.js';
+import type { BlogCategorySnapshot } from '@intranet/schema/events/blog.events';
 import type { AppContext } from '../../platform/context.js';
 import type { CurrentUser } from '../auth/session.service.js';
 import { requireUser } from '../../platform/authz.js';

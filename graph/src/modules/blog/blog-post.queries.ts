@@ -1,4 +1,4 @@
-import type { BlogPostSnapshot } from '../../../../schema/events/blog.events.js';
+import type { BlogPostSnapshot } from '@intranet/schema/events/blog.events';
 import type { CurrentUser } from '../auth/session.service.js';
 import { POST_STATE_LABEL, isBlogAdmin } from './blog.enums.js';
 import { attachmentUrl } from './blog-post.attachment.js';

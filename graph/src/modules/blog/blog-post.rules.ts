@@ -1,4 +1,4 @@
-import { addDays, tokyoToday } from '../../../../schema/calendar/tokyo.js';
+import { addDays, tokyoToday } from '@intranet/schema/calendar/tokyo';
 import { BlogPostState } from './blog.enums.js';
 
 export { addDays, tokyoToday };

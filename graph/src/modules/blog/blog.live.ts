@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventEnvelope } from '../../../../schema/events/envelope.js';
-import type { BlogCategorySnapshot, BlogPostSnapshot } from '../../../../schema/events/blog.events.js';
+import type { EventEnvelope } from '@intranet/schema/events/envelope';
+import type { BlogCategorySnapshot, BlogPostSnapshot } from '@intranet/schema/events/blog.events';
 import { LiveHub, shareView } from '../../platform/live/hub.js';
 import type { LivePubSub } from '../../platform/live/pubsub.js';
 import { pgArray } from '../../platform/sql.js';

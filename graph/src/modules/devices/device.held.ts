@@ -1,6 +1,6 @@
 import { LockMode, type EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventType } from '../../../../schema/events/index.js';
+import type { EventType } from '@intranet/schema/events';
 import type { DeviceKind, DeviceStatus } from './device.enums.js';
 import type { HeldDevice } from './device.entity.js';
 import { aggregateIdOf, recordDeviceEvent, type Tracked } from './device.history.js';

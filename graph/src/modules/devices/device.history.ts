@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { AppContext } from '../../platform/context.js';
 import { checkId } from '../../platform/validation.js';
 import { requireUser } from '../../platform/authz.js';
 import { notFound } from '../../platform/errors.js';
 import { record, type RecordInput } from '../../platform/events/outbox.js';
 import { DEVICE_ROLES, type EmployeeStatus } from '../employees/employee.enums.js';
-import type { EventType } from '../../../../schema/events/index.js';
+import type { EventType } from '@intranet/schema/events';
 import { AssetKind, DEVICE_STATUS_LABEL, DeviceKind, type DeviceStatus } from './device.enums.js';
 import type { XlsxExport } from '../../platform/xlsx-export.js';
 import { holder } from './device.queries.js';

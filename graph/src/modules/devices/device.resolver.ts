@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { AppContext } from '../../platform/context.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import { AssetKind, DeviceKind } from './device.enums.js';

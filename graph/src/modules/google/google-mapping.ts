@@ -1,5 +1,5 @@
-import { addDays } from '../../../../schema/calendar/tokyo.js';
-import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import { addDays } from '@intranet/schema/calendar/tokyo';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 import type { GEvent } from './google-calendar.client.js';
 
 /** Times are wall-clock Japan time (no DST): entries are written as +09:00 with time zone Asia/Tokyo. */

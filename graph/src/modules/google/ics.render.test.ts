@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 import { renderIcs } from './ics.render.js';
 
 const entry = (over: Partial<ScheduleSnapshot> = {}): ScheduleSnapshot => ({

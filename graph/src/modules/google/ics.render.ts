@@ -1,4 +1,4 @@
-import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 import { addDays } from './google-mapping.js';
 
 /** Control characters RFC 5545 allows in no value: every C0 one but HTAB, and DEL (line breaks are escaped before). */

@@ -1,7 +1,7 @@
 /**
  * Reads one spreadsheet as an import job does (the sheet's rows, and beside them the outline and the
  * bomb check of every zip entry) with the default limits, in a process of its own, and prints what
- * came out and the process's peak RSS: `node --import @swc-node/register/esm-register
+ * came out and the process's peak RSS: `node --conditions=source --import @swc-node/register/esm-register
  * import.hostile.child.ts <file> <xlsx|xls>`. Used by import.hostile.test.ts and bench/import/hostile-rss.ts.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { filter, map, pipe } from '@graphql-yoga/subscription';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { AppContext } from '../../platform/context.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
 import type { RowError } from './import.rows.js';

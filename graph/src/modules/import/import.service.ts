@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { filter, pipe } from '@graphql-yoga/subscription';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';

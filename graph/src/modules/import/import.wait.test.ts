@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { AppContext } from '../../platform/context.js';
 import { createLivePubSub } from '../../platform/live/pubsub.js';
 import { ImportService, type ImportJobView } from './import.service.js';

@@ -1,5 +1,5 @@
-import type { EventEnvelope } from '../../../../schema/events/index.js';
-import type { PayloadOf } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
+import type { PayloadOf } from '@intranet/schema/events';
 import { requireUser } from '../../platform/authz.js';
 import type { AppContext } from '../../platform/context.js';
 import { liveHub } from '../../platform/live/hub.js';

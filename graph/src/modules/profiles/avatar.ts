@@ -3,7 +3,7 @@ import { requireUser } from '../../platform/authz.js';
 import { notFound } from '../../platform/errors.js';
 import { checkId } from '../../platform/validation.js';
 import { profileImageUrl } from './profile-image.service.js';
-import { faceColour, initialsOf } from '../../../../schema/people/face.js';
+import { faceColour, initialsOf } from '@intranet/schema/people/face';
 
 /** How long a browser keeps a person's face before asking again (a new picture shows within it). */
 const FACE_MAX_AGE = 300;

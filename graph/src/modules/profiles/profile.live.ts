@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 
 @ObjectType({ simpleResolvers: true, description: 'プロフィールの変更（保存・いいね・コメント）。開いている画面はこれを受けて読み直す' })
 export class ProfileChange {

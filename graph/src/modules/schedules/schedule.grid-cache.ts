@@ -1,5 +1,5 @@
-import type { EventEnvelope } from '../../../../schema/events/index.js';
-import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { EventEnvelope } from '@intranet/schema/events';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 
 /** The dates a cached answer shows: a change to an entry overlapping them drops it. */
 export interface DateRange {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import { ScheduleGridCache } from './schedule.grid-cache.js';
 
 const WEEK = { from: '2031-03-03', to: '2031-03-09' };

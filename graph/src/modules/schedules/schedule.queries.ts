@@ -1,4 +1,4 @@
-import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 import type { GuestResponse } from './schedule.enums.js';
 import type { ScheduleView } from './schedule.types.js';
 import { viewFor, type ViewSource } from './schedule.visibility.js';

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Authorized, Ctx, Info, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { EventEnvelope } from '../../../../schema/events/envelope.js';
-import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { EventEnvelope } from '@intranet/schema/events/envelope';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 import { requireUser } from '../../platform/authz.js';
 import type { AppContext } from '../../platform/context.js';
 import { liveHub, shareView } from '../../platform/live/hub.js';

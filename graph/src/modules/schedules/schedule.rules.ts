@@ -1,4 +1,4 @@
-import { addDays } from '../../../../schema/calendar/tokyo.js';
+import { addDays } from '@intranet/schema/calendar/tokyo';
 import { z } from 'zod';
 import { isCalendarDate, v } from '../../platform/validation.js';
 import { ScheduleType } from './schedule.enums.js';

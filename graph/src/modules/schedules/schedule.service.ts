@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { containsPattern } from '../../platform/list-query.js';
-import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { AppError, badInput, forbidden, notFound } from '../../platform/errors.js';

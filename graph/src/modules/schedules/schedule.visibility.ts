@@ -1,4 +1,4 @@
-import type { ScheduleSnapshot } from '../../../../schema/events/schedule.events.js';
+import type { ScheduleSnapshot } from '@intranet/schema/events/schedule.events';
 import { GuestResponse, type ScheduleType } from './schedule.enums.js';
 import type { ScheduleGuest, ScheduleView } from './schedule.types.js';
 

@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
-import { InvalidEventError, parseEvent } from '../../../../schema/events/validate.js';
+import type { EventEnvelope } from '@intranet/schema/events';
+import { InvalidEventError, parseEvent } from '@intranet/schema/events/validate';
 import type { EventMetrics } from './metrics.js';
 import { execBound, pgArray } from '../sql.js';
 import type { DeadLetterSink } from './transport.js';

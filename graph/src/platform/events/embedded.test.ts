@@ -12,7 +12,7 @@ import { EventMetrics } from './metrics.js';
 import { recordMany } from './record-many.js';
 import { RetryQueue } from './retry-queue.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from './test-support.js';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 
 const log = createLogger('silent');
 const policy = { maxAttempts: 3, baseMs: 5, maxMs: 50 };

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
-import { parseEvent } from '../../../../schema/events/validate.js';
+import type { EventEnvelope } from '@intranet/schema/events';
+import { parseEvent } from '@intranet/schema/events/validate';
 import { AbortedError, type ConsumerRunner } from './consumer.js';
 import type { DeadLetter, DeadLetterSink, EventTransport, LiveListener } from './transport.js';
 import type { RetryQueue } from './retry-queue.js';

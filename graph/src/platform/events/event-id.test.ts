@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeSchema } from '../../../../schema/events/envelope.js';
-import { parseEvent } from '../../../../schema/events/validate.js';
+import { envelopeSchema } from '@intranet/schema/events/envelope';
+import { parseEvent } from '@intranet/schema/events/validate';
 import { newEventId } from './event-id.js';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { contractOf, type EventEnvelope, type EventType, type PayloadOf } from '../../../../schema/events/index.js';
+import { contractOf, type EventEnvelope, type EventType, type PayloadOf } from '@intranet/schema/events';
 import { newEventId } from './event-id.js';
 import { OutboxEvent } from './outbox.entity.js';
 

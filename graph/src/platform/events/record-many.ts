@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { contractOf, type EventEnvelope, type PayloadOf, type EventType } from '../../../../schema/events/index.js';
+import { contractOf, type EventEnvelope, type PayloadOf, type EventType } from '@intranet/schema/events';
 import type { RecordInput } from './outbox.js';
 import { execBound } from '../sql.js';
 import { newEventId } from './event-id.js';

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 
 /**
  * Where the outbox relay hands committed events. Two implementations: EmbeddedTransport (default:

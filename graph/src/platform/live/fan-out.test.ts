@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import { fanOut } from './fan-out.js';
 import type { LivePubSub } from './pubsub.js';
 

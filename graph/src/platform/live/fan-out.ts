@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { LivePubSub } from './pubsub.js';
 import { notePublished } from './position.js';
 

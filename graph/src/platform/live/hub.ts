@@ -1,5 +1,5 @@
 import type { LivePubSub } from './pubsub.js';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 
 /**
  * Objects handed to many subscribers at once: every subscriber of one visibility class receives the

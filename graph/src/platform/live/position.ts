@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { AppContext } from '../context.js';
 import type { LivePubSub } from './pubsub.js';
 

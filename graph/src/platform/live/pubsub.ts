@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { createPubSub } from '@graphql-yoga/subscription';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 
 /**
  * Typed pubsub behind GraphQL subscriptions. It is fed only by the outbox relay (committed

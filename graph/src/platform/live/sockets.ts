@@ -1,5 +1,5 @@
 import type WebSocket from 'ws';
-import type { EventEnvelope } from '../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 
 /**
  * Close codes a socket is closed with when its session changes. graphql-ws clients do not retry

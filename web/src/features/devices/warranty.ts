@@ -1,4 +1,4 @@
-import { addDays, tokyoToday } from '../../../../schema/calendar/tokyo';
+import { addDays, tokyoToday } from '@intranet/schema/calendar/tokyo';
 /** Days before 保証期限 from which a computer's row says 保証期限間近 (the list filter offers the same span first). */
 export const WARRANTY_SOON_DAYS = 30;
 

@@ -1,4 +1,4 @@
-import { addDays } from '../../../../schema/calendar/tokyo';
+import { addDays } from '@intranet/schema/calendar/tokyo';
 /**
  * Calendar arithmetic on plain 'YYYY-MM-DD' strings (the company's calendar; no time zones) and
  * 'HH:mm' slot times. The week starts on Monday; slots are 15 minutes; the default length is 1 h.

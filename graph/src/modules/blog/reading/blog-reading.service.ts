@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { requireUser } from '../../../platform/authz.js';
 import { badInput, forbidden, tooManyRequests } from '../../../platform/errors.js';
 import { MASTER_DATA_ROLES, type EmployeeRole } from '../../employees/employee.enums.js';
-import { secondsToTokyoMidnight } from '../../../../../schema/calendar/tokyo.js';
+import { secondsToTokyoMidnight } from '@intranet/schema/calendar/tokyo';
 import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';

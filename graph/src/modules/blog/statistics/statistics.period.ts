@@ -1,4 +1,4 @@
-import { addDays, tokyoToday } from '../../../../../schema/calendar/tokyo.js';
+import { addDays, tokyoToday } from '@intranet/schema/calendar/tokyo';
 import { badInput } from '../../../platform/errors.js';
 
 /** A statistics period: Tokyo calendar dates, both ends included. */

@@ -1,4 +1,4 @@
-import { addDays } from '../../../../../schema/calendar/tokyo.js';
+import { addDays } from '@intranet/schema/calendar/tokyo';
 import type { AppContext } from '../../../platform/context.js';
 import { requireUser } from '../../../platform/authz.js';
 import { badInput } from '../../../platform/errors.js';

@@ -14,7 +14,7 @@ import type { KafkaSettings } from './client.js';
 import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from './test-broker.js';
 import { EventMetrics } from '../metrics.js';
 import { ProbeConsumer, effectReport, waitFor, writeProbes } from '../test-support.js';
-import type { EventEnvelope } from '../../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import { newEventId } from '../event-id.js';
 
 const log = createLogger('silent');

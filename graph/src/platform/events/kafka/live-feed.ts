@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '../../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { LiveListener } from '../transport.js';
 import type { KafkaSettings } from './client.js';
 import { decode } from './messages.js';

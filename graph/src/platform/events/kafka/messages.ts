@@ -1,5 +1,5 @@
 import type { KafkaMessage } from 'kafkajs';
-import type { EventEnvelope } from '../../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 
 // The wire format of an event on its topic, both ways.
 

@@ -1,4 +1,4 @@
-import { aggregateTypes, contractFor } from '../../../../../schema/events/validate.js';
+import { aggregateTypes, contractFor } from '@intranet/schema/events/validate';
 import type { ConsumerRunner } from '../consumer.js';
 import type { KafkaSettings } from './client.js';
 

@@ -1,6 +1,6 @@
 import type { Admin, Kafka } from 'kafkajs';
-import type { EventEnvelope } from '../../../../../schema/events/index.js';
-import { InvalidEventError, parseEvent } from '../../../../../schema/events/validate.js';
+import type { EventEnvelope } from '@intranet/schema/events';
+import { InvalidEventError, parseEvent } from '@intranet/schema/events/validate';
 import type { ConsumerRunner } from '../consumer.js';
 import type { KafkaSettings } from './client.js';
 import { decode } from './messages.js';

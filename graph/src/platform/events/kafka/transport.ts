@@ -1,6 +1,6 @@
 import type { Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '../../../../../schema/events/index.js';
+import type { EventEnvelope } from '@intranet/schema/events';
 import type { EventTransport, SerializedEvent } from '../transport.js';
 import { createKafka, type KafkaSettings } from './client.js';
 import { toMessage } from './messages.js';

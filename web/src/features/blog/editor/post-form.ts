@@ -1,4 +1,4 @@
-import { addDays, tokyoToday } from '../../../../../schema/calendar/tokyo';
+import { addDays, tokyoToday } from '@intranet/schema/calendar/tokyo';
 import type { BlogPostEditQuery } from '../../../gql/graphql';
 import type { AttachmentState } from './attachment';
 

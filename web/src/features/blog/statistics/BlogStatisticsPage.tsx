@@ -3,7 +3,7 @@ import { useDebounced } from '../../../app/use-debounced';
 import { useQuery } from '@apollo/client/react';
 import { Button, Checkbox, TextInput } from '@primer/react';
 import { InfoIcon } from '@primer/octicons-react';
-import { tokyoToday } from '../../../../../schema/calendar/tokyo';
+import { tokyoToday } from '@intranet/schema/calendar/tokyo';
 import { AREAS, type PageDef } from '../../../app/areas';
 import { useCatalog, useDocumentTitle, useT } from '../../../app/i18n';
 import { STATS } from './statistics.i18n';
