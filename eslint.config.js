@@ -12,7 +12,7 @@ const GRAPH_BY_PATH = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'web/src/gql/**', '.tools/**', '.kafka/**', '.data/**', 'e2e/artifacts/**', 'bench/results/**', '.*.mjs'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'web/src/gql/**', '.tools/**', '.kafka/**', '.data/**', '.exp/**', 'e2e/artifacts/**', 'bench/results/**', '.*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -54,7 +54,11 @@ export async function prepareStatisticsData(db: BenchDatabase, o: { employees: n
     const t0 = performance.now();
     const rows = await orm.em.fork().transactional((tx) => rebuildAll(tx));
     const rebuildMs = performance.now() - t0;
-    await withClient(db.url, (c) => c.query(`vacuum analyze blog_stat_post_day, blog_stat_actor_day`));
+    await withClient(db.url, (c) =>
+      c.query(
+        `vacuum analyze blog_stat_post_day, blog_stat_actor_day, blog_stat_category_day, blog_stat_post_span, blog_stat_category_span, blog_stat_actor_span, blog_stat_actor_total`,
+      ),
+    );
     return {
       employees: counts.total,
       posts: seeded.posts,

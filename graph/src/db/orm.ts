@@ -39,6 +39,7 @@ import { Migration20261206040000_blog_statistics } from './migrations/Migration2
 import { Migration20261207000000_profiles } from './migrations/Migration20261207000000_profiles.js';
 import { Migration20261207010000_profile_images } from './migrations/Migration20261207010000_profile_images.js';
 import { Migration20261207020000_idempotency } from './migrations/Migration20261207020000_idempotency.js';
+import { Migration20261207030000_blog_statistics_spans } from './migrations/Migration20261207030000_blog_statistics_spans.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -81,6 +82,7 @@ export const migrationsList = [
   { name: 'Migration20261207000000_profiles', class: Migration20261207000000_profiles },
   { name: 'Migration20261207010000_profile_images', class: Migration20261207010000_profile_images },
   { name: 'Migration20261207020000_idempotency', class: Migration20261207020000_idempotency },
+  { name: 'Migration20261207030000_blog_statistics_spans', class: Migration20261207030000_blog_statistics_spans },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

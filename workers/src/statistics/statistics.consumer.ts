@@ -4,14 +4,22 @@ import { EventConsumer } from '@intranet/graph/events';
 import { refreshPosts } from '@intranet/graph/areas';
 
 /**
- * Keeps the blog statistics' rollups (statistics.rollup.ts): each like, first view and comment
- * event refreshes its post's rows from the source tables, once per post per batch. A post's other
- * changes (category, title, publish window, deletion) need nothing here: the reports join the post
- * as it is now, and a deleted post's rows go with it.
+ * Keeps the blog statistics' rollups (statistics.rollup.ts): each event that changes what a post
+ * counts — a like or unlike, a first view, a comment or its deletion, and the post's creation, edit
+ * (its category, publish start or draft state), and deletion — refreshes that post's rows from the
+ * source tables, once per post per batch. Visibility is not in the rollups: the reports apply it.
  */
 export class StatisticsConsumer extends EventConsumer {
   readonly name = 'statistics';
-  readonly handles = ['blog.post.like_changed', 'blog.post.seen_changed', 'blog.comment.added', 'blog.comment.deleted'] as const;
+  readonly handles = [
+    'blog.post.like_changed',
+    'blog.post.seen_changed',
+    'blog.comment.added',
+    'blog.comment.deleted',
+    'blog.post.created',
+    'blog.post.updated',
+    'blog.post.deleted',
+  ] as const;
 
   handle(event: EventEnvelope, tx: EntityManager): Promise<void> {
     return this.handleBatch([event], tx);

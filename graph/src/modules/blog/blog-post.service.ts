@@ -21,6 +21,7 @@ import { pinWindow, tokyoToday } from './blog-post.rules.js';
 import type { BlogFeedPage, BlogPostView } from './blog-post.types.js';
 import { mayRead, readableSql } from './blog-post.visibility.js';
 import { requestReading } from './reading/blog-reading.readers.js';
+import type { StatisticsRule } from './statistics/statistics.visibility.js';
 import { withdrawAbout } from '../notifications/notification.writes.js';
 
 /** The 速報 panel shows at most this many posts. */
@@ -222,11 +223,22 @@ export class BlogPostService {
    * The statistics' rule over `p` (blog_post): published posts (never a draft, publish start reached)
    * that the signed-in employee may read today; for 管理者 and システム管理者 those of every category.
    */
-  async statisticsRule(ctx: AppContext): Promise<{ sql: string; params: unknown[]; today: string; categoryIds: number[] }> {
+  async statisticsRule(ctx: AppContext): Promise<StatisticsRule> {
     const r = await this.reader(ctx);
-    const categoryIds = isBlogAdmin(r.user.role) ? (await ctx.em.execute<{ id: number }[]>(`select id from blog_category order by id`)).map((c) => c.id) : r.access.readable;
+    const all = (await ctx.em.execute<{ id: number }[]>(`select id from blog_category order by id`)).map((c) => c.id);
+    const admin = isBlogAdmin(r.user.role);
+    const categoryIds = admin ? all : r.access.readable;
     const rule = readableSql(r.user, { readable: categoryIds }, r.today);
-    return { sql: `(not p.is_draft and p.publish_start <= ?::date and ${rule.sql})`, params: [r.today, ...rule.params], today: r.today, categoryIds };
+    return {
+      sql: `(not p.is_draft and p.publish_start <= ?::date and ${rule.sql})`,
+      params: [r.today, ...rule.params],
+      today: r.today,
+      categoryIds,
+      otherCategoryIds: [0, ...all.filter((id) => !categoryIds.includes(id))],
+      categoryCount: all.length,
+      viewerId: r.user.id,
+      windowed: !admin,
+    };
   }
 
   /** One post as `r` may see it (a write answers with the post as saved, through its own reader). */

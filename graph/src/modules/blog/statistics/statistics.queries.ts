@@ -1,13 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { execBound } from '../../../platform/sql.js';
 import type { StatisticsPeriod } from './statistics.period.js';
-
-/** The visibility rule over `p` (blog_post) with its parameters: BlogPostService.statisticsRule. */
-export interface Rule {
-  sql: string;
-  params: unknown[];
-  categoryIds: number[];
-}
+import { otherArray, readableArray, type StatisticsRule as Rule, type StatisticsViewer, type Subset } from './statistics.visibility.js';
 
 /** A post of a table: its period's sums and what the tables show of it. */
 export interface PostRow {
@@ -36,16 +30,18 @@ export interface PostFigures {
 
 /** The ranking of every table: likes, then views, comments, the newest publish start, the newest id. */
 const RANKING = `likes desc, views desc, comments desc, publish_start desc, id desc`;
-const ROW = (t: string) => `json_build_object('id', ${t}.id, 'title', ${t}.title, 'category_id', ${t}.category_id, 'author_id', ${t}.author_id,
+/** A post row of the tables as JSON (PostRow), from `t` with the post's columns. */
+export const POST_ROW = (t: string) => `json_build_object('id', ${t}.id, 'title', ${t}.title, 'category_id', ${t}.category_id, 'author_id', ${t}.author_id,
   'author_name', (select name from employee where id = ${t}.author_id), 'publish_start', ${t}.publish_start::text, 'likes', ${t}.likes, 'views', ${t}.views, 'comments', ${t}.comments)`;
-const TOP = (order: string, where: string) => `coalesce((select json_agg(${ROW('x')} order by x.n) from
+const TOP = (order: string, where: string) => `coalesce((select json_agg(${POST_ROW('x')} order by x.n) from
   (select v.*, row_number() over (order by ${order}) as n from v where ${where} order by ${order} limit 10) x), '[]')`;
 
 /**
- * Every figure over posts in one statement: the posts the rule lets through that were published in
- * the period or had likes, first views or comments in it, their sums read once from the rollup, and
- * from them the totals, each category's sums and first five, the three "most" lists and one page of
- * the per-post table (`postsFirst` rows; null: all, for the export), ranked in SQL.
+ * Every figure over posts of any period in one statement, from the day rows: the posts the rule lets
+ * through that were published in the period or had likes, first views or comments in it, their sums
+ * read once from the rollup, and from them the totals, each category's sums and first five, the three
+ * "most" lists and one page of the per-post table (`postsFirst` rows; null: all, for the export),
+ * ranked in SQL. (A month or a calendar year: postFiguresOfSpan.)
  */
 export async function postFigures(em: EntityManager, rule: Rule, p: StatisticsPeriod, postsFirst: number | null): Promise<PostFigures> {
   const [row] = await execBound<PostFigures>(
@@ -62,11 +58,11 @@ export async function postFigures(em: EntityManager, rule: Rule, p: StatisticsPe
                               'comments', coalesce(sum(comments), 0), 'rows', count(*)) as totals,
             coalesce((select json_agg(c) from (select category_id, count(*) filter (where published_in) as posts, sum(likes) as likes, sum(views) as views,
                                                       sum(comments) as comments from v where category_id is not null group by category_id) c), '[]') as categories,
-            coalesce((select json_agg(${ROW('r')}::jsonb || jsonb_build_object('rank', r.rank) order by r.category_id, r.rank) from r where r.rank <= 5), '[]') as top,
+            coalesce((select json_agg(${POST_ROW('r')}::jsonb || jsonb_build_object('rank', r.rank) order by r.category_id, r.rank) from r where r.rank <= 5), '[]') as top,
             ${TOP(RANKING, 'likes > 0')} as most_liked,
             ${TOP(`views desc, ${RANKING}`, 'views > 0')} as most_viewed,
             ${TOP(`comments desc, ${RANKING}`, 'comments > 0')} as most_commented,
-            coalesce((select json_agg(${ROW('r')} order by r.n) from r where ?::int is null or r.n <= ?::int), '[]') as page
+            coalesce((select json_agg(${POST_ROW('r')} order by r.n) from r where ?::int is null or r.n <= ?::int), '[]') as page
        from v`,
     [p.start, p.end, p.start, p.end, p.start, p.end, ...rule.params, postsFirst, postsFirst],
   );
@@ -93,29 +89,40 @@ export interface EmployeeQuery {
   top: number | null;
 }
 
+/** Each employee's likes, first views and comments of any period on the posts the rule lets through, from the day rows. */
+export function employeeActivity(rule: Rule, p: Pick<StatisticsPeriod, 'start' | 'end'>): Subset {
+  return {
+    sql: `select a.employee_id, sum(a.likes)::int as likes, sum(a.views)::int as views, sum(a.comments)::int as comments
+            from blog_stat_actor_day a join blog_post p on p.id = a.post_id
+           where a.day between ?::date and ?::date and ${rule.sql} group by a.employee_id`,
+    params: [p.start, p.end, ...rule.params],
+  };
+}
+
 /**
- * Each employee's likes, first views and comments on the posts the rule lets through, and the posts
- * they published, in the period; those `f` keeps, most active first, the first `f.top`.
+ * Each employee's `activity` (employeeActivity or employeeActivityOfSpan) and the posts they
+ * published in the period; those `f` keeps, most active first, the first `f.top`.
  */
-export function employeeRows(em: EntityManager, rule: Rule, p: StatisticsPeriod, f: EmployeeQuery): Promise<EmployeeRow[]> {
+export function employeeRows(em: EntityManager, rule: Rule, p: StatisticsPeriod, f: EmployeeQuery, activity: Subset): Promise<EmployeeRow[]> {
   return execBound<EmployeeRow>(
     em,
-    `with a as (select a.employee_id, sum(a.likes)::int as likes, sum(a.views)::int as views, sum(a.comments)::int as comments
-                  from blog_stat_actor_day a join blog_post p on p.id = a.post_id
-                 where a.day between ?::date and ?::date and ${rule.sql} group by a.employee_id),
-          w as (select p.author_id as employee_id, p.category_id, count(*)::int as posts from blog_post p
-                 where p.publish_start between ?::date and ?::date and ${rule.sql} group by 1, 2),
-          wp as (select employee_id, sum(posts)::int as posts, json_agg(json_build_object('categoryId', category_id, 'count', posts)) as by_category,
-                        array_agg(category_id) as categories from w group by employee_id),
+    `with a as materialized (${activity.sql}),
+          w as materialized (select p.author_id as employee_id, p.category_id, count(*)::int as posts from blog_post p
+                              where p.publish_start between ?::date and ?::date and ${rule.sql} group by 1, 2),
+          wp as (select employee_id, sum(posts)::int as posts from w group by employee_id),
           x as (select e.id, e.name, d.name as department_name, coalesce(a.likes, 0) as likes, coalesce(a.views, 0) as views, coalesce(a.comments, 0) as comments,
-                       coalesce(wp.by_category, '[]') as posts, coalesce(a.likes, 0) + coalesce(a.views, 0) + coalesce(a.comments, 0) + coalesce(wp.posts, 0) as activity
+                       coalesce(a.likes, 0) + coalesce(a.views, 0) + coalesce(a.comments, 0) + coalesce(wp.posts, 0) as activity
                   from (select employee_id from a union select employee_id from wp) ids
                   join employee e on e.id = ids.employee_id left join department d on d.id = e.department_id
                   left join a on a.employee_id = e.id left join wp on wp.employee_id = e.id
-                 where strpos(e.name, ?) > 0 and strpos(coalesce(d.name, ''), ?) > 0 and (?::int is null or ?::int = any(wp.categories)))
-     select x.id, x.name, x.department_name, x.likes, x.views, x.comments, x.posts, count(*) over ()::int as matched
-       from x order by x.activity desc, x.id limit ?`,
-    [p.start, p.end, ...rule.params, p.start, p.end, ...rule.params, f.name?.trim() ?? '', f.department?.trim() ?? '', f.categoryId ?? null, f.categoryId ?? null, f.top],
+                 where strpos(e.name, ?) > 0 and strpos(coalesce(d.name, ''), ?) > 0
+                   and (?::int is null or exists (select 1 from w where w.employee_id = e.id and w.category_id = ?::int))),
+          t as materialized (select x.*, count(*) over ()::int as matched from x order by x.activity desc, x.id limit ?),
+          b as (select employee_id, json_agg(json_build_object('categoryId', category_id, 'count', posts)) as posts from w
+                 where employee_id in (select id from t) group by employee_id)
+     select t.id, t.name, t.department_name, t.likes, t.views, t.comments, coalesce(b.posts, '[]') as posts, t.matched
+       from t left join b on b.employee_id = t.id order by t.activity desc, t.id`,
+    [...activity.params, p.start, p.end, ...rule.params, f.name?.trim() ?? '', f.department?.trim() ?? '', f.categoryId ?? null, f.categoryId ?? null, f.top],
   );
 }
 
@@ -127,32 +134,45 @@ export interface PointRow {
   comments: number;
 }
 
-/** The period's sums per day or month (only steps with something in them). */
-export function seriesRows(em: EntityManager, rule: Rule, p: StatisticsPeriod, step: 'DAY' | 'MONTH'): Promise<PointRow[]> {
-  const unit = step === 'DAY' ? 'day' : 'month';
+/**
+ * The viewer's sums per category and day in [start, end]: the per-category day rows of the categories
+ * they read, less the hidden posts' day rows, plus the extra posts' (statistics.visibility.ts).
+ */
+function daySums(rule: StatisticsViewer, p: Pick<StatisticsPeriod, 'start' | 'end'>): Subset {
+  const days = [p.start, p.end];
+  return {
+    sql: `select category_id, day, published, likes, views, comments from blog_stat_category_day where category_id = any(?::int[]) and day between ?::date and ?::date
+          union all
+          select d.category_id, d.day, -d.published, -d.likes, -d.views, -d.comments from blog_stat_post_day d
+           where d.post_id = any(?::int[]) and d.day between ?::date and ?::date and d.category_id = any(?::int[])
+          union all
+          select d.category_id, d.day, d.published, d.likes, d.views, d.comments from blog_stat_post_day d
+           where d.post_id = any(?::int[]) and d.day between ?::date and ?::date and d.category_id = any(?::int[])`,
+    params: [readableArray(rule), ...days, rule.hidden, ...days, readableArray(rule), rule.extra, ...days, otherArray(rule)],
+  };
+}
+
+/** The period's sums per day or month (steps with nothing in them may be missing). */
+export function seriesRows(em: EntityManager, rule: StatisticsViewer, p: StatisticsPeriod, step: 'DAY' | 'MONTH'): Promise<PointRow[]> {
+  const sums = daySums(rule, p);
   return execBound<PointRow>(
     em,
-    `with s as (select date_trunc('${unit}', x.day)::date as at, sum(x.likes)::int as likes, sum(x.views)::int as views, sum(x.comments)::int as comments
-                  from blog_stat_post_day x join blog_post p on p.id = x.post_id
-                 where x.day between ?::date and ?::date and ${rule.sql} group by 1),
-          w as (select date_trunc('${unit}', p.publish_start)::date as at, count(*)::int as posts from blog_post p
-                 where p.publish_start between ?::date and ?::date and ${rule.sql} group by 1)
-     select coalesce(s.at, w.at)::text as date, coalesce(w.posts, 0) as posts, coalesce(s.likes, 0) as likes, coalesce(s.views, 0) as views, coalesce(s.comments, 0) as comments
-       from s full join w on w.at = s.at order by 1`,
-    [p.start, p.end, ...rule.params, p.start, p.end, ...rule.params],
+    `select date_trunc('${step === 'DAY' ? 'day' : 'month'}', x.day)::date::text as date, sum(x.published)::int as posts,
+            sum(x.likes)::int as likes, sum(x.views)::int as views, sum(x.comments)::int as comments
+       from (${sums.sql}) x group by 1 order by 1`,
+    sums.params,
   );
 }
 
 /** The sums of a period (the previous one, to compare with). */
-export async function totalsOf(em: EntityManager, rule: Rule, p: Pick<StatisticsPeriod, 'start' | 'end'>): Promise<PointRow> {
+export async function totalsOf(em: EntityManager, rule: StatisticsViewer, p: Pick<StatisticsPeriod, 'start' | 'end'>): Promise<PointRow> {
+  const sums = daySums(rule, p);
   const [row] = await execBound<PointRow>(
     em,
-    `select ''::text as date,
-            (select count(*)::int from blog_post p where p.publish_start between ?::date and ?::date and ${rule.sql}) as posts,
-            coalesce(sum(x.likes), 0)::int as likes, coalesce(sum(x.views), 0)::int as views, coalesce(sum(x.comments), 0)::int as comments
-       from blog_stat_post_day x join blog_post p on p.id = x.post_id
-      where x.day between ?::date and ?::date and ${rule.sql}`,
-    [p.start, p.end, ...rule.params, p.start, p.end, ...rule.params],
+    `select ''::text as date, coalesce(sum(x.published), 0)::int as posts, coalesce(sum(x.likes), 0)::int as likes,
+            coalesce(sum(x.views), 0)::int as views, coalesce(sum(x.comments), 0)::int as comments
+       from (${sums.sql}) x`,
+    sums.params,
   );
   return row!;
 }
@@ -164,15 +184,23 @@ export interface CategoryRow {
   audience: number;
 }
 
-/** The categories the rule covers, with their audience: the current (not retired) employees who may read them, counted in one pass over the members. */
+/**
+ * The categories the rule covers, with their audience: the current (not retired) employees who may
+ * read them. Counted per department once, then each category's departments summed and its direct
+ * members outside them added: the work is the employees' count, not the categories' times it.
+ */
 export function categoryRows(em: EntityManager, rule: Rule): Promise<CategoryRow[]> {
   return execBound<CategoryRow>(
     em,
-    `with m as (select ce.category_id, ce.employee_id from blog_category_employee ce where ce.category_id = any(?::int[])
-                union
-                select cd.category_id, e.id from blog_category_department cd join employee e on e.department_id = cd.department_id where cd.category_id = any(?::int[])),
-          n as (select m.category_id, count(*)::int as audience from m join employee e on e.id = m.employee_id where e.status <> 'RETIRED' group by m.category_id)
-     select c.id, c.name, c.color, coalesce(n.audience, 0) as audience from blog_category c left join n on n.category_id = c.id where c.id = any(?::int[]) order by c.id`,
-    [`{${rule.categoryIds.join(',')}}`, `{${rule.categoryIds.join(',')}}`, `{${rule.categoryIds.join(',')}}`],
+    `with d as (select department_id, count(*)::int as n from employee where status <> 'RETIRED' and department_id is not null group by 1),
+          bd as (select cd.category_id, sum(d.n)::int as n from blog_category_department cd join d on d.department_id = cd.department_id
+                  where cd.category_id = any(?::int[]) group by 1),
+          be as (select ce.category_id, count(*)::int as n from blog_category_employee ce join employee e on e.id = ce.employee_id
+                  where ce.category_id = any(?::int[]) and e.status <> 'RETIRED'
+                    and not exists (select 1 from blog_category_department cd where cd.category_id = ce.category_id and cd.department_id = e.department_id)
+                  group by 1)
+     select c.id, c.name, c.color, coalesce(bd.n, 0) + coalesce(be.n, 0) as audience
+       from blog_category c left join bd on bd.category_id = c.id left join be on be.category_id = c.id where c.id = any(?::int[]) order by c.id`,
+    [readableArray(rule), readableArray(rule), readableArray(rule)],
   );
 }

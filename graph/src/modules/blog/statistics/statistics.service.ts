@@ -4,7 +4,20 @@ import { requireUser } from '../../../platform/authz.js';
 import { badInput } from '../../../platform/errors.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import { parsePeriod, previousPeriod, seriesStep, type PeriodInput, type StatisticsPeriod } from './statistics.period.js';
-import { categoryRows, employeeRows, postFigures, seriesRows, totalsOf, type CategoryRow, type EmployeeQuery, type PointRow, type PostRow } from './statistics.queries.js';
+import {
+  categoryRows,
+  employeeActivity,
+  employeeRows,
+  postFigures,
+  seriesRows,
+  totalsOf,
+  type CategoryRow,
+  type EmployeeQuery,
+  type PointRow,
+  type PostRow,
+} from './statistics.queries.js';
+import { employeeActivityOfSpan, postFiguresOfSpan, spanOf } from './statistics.spans.js';
+import { statisticsViewer } from './statistics.visibility.js';
 import type { BlogPostStatistics, BlogStatistics, BlogStatisticsPoint } from './statistics.types.js';
 
 /** What a report may ask besides its period: the per-post page and the per-employee filters. */
@@ -47,7 +60,7 @@ function tablesOf(input: ReportInput, all: boolean): { postsFirst: number | null
 
 /**
  * Blog statistics for a period (a month, or a range of up to five years), read from the rollups the
- * `statistics` consumer keeps (statistics.rollup.ts) and joined with the visibility rule: a viewer's
+ * `statistics` consumer keeps (statistics.rollup.ts) with the visibility rule (statistics.visibility.ts): a viewer's
  * report covers only the published posts they may read today (管理者 and システム管理者: every
  * category's), so no hidden post, category or count reaches anyone through it. Every signed-in role
  * may ask. Rankings (likes, then views, comments, newest) are made in SQL, so a report's size is its
@@ -63,11 +76,13 @@ export class BlogStatisticsService {
     const tables = tablesOf(input, all);
     const before = previousPeriod(period);
     const step = seriesStep(period);
-    const rule = await this.posts.statisticsRule(ctx);
+    const rule = await statisticsViewer(ctx.em, await this.posts.statisticsRule(ctx));
+    // A month or a calendar year is read from its span rows; any other range sums its day rows.
+    const span = spanOf(period);
     const [categories, figures, people, points, previous] = await Promise.all([
       categoryRows(ctx.em, rule),
-      postFigures(ctx.em, rule, period, tables.postsFirst),
-      employeeRows(ctx.em, rule, period, tables.employees),
+      span ? postFiguresOfSpan(ctx.em, rule, span, tables.postsFirst) : postFigures(ctx.em, rule, period, tables.postsFirst),
+      employeeRows(ctx.em, rule, period, tables.employees, span ? employeeActivityOfSpan(rule, span, period) : employeeActivity(rule, period)),
       seriesRows(ctx.em, rule, period, step),
       totalsOf(ctx.em, rule, before),
     ]);
