@@ -40,6 +40,7 @@ import { Migration20261207000000_profiles } from './migrations/Migration20261207
 import { Migration20261207010000_profile_images } from './migrations/Migration20261207010000_profile_images.js';
 import { Migration20261207020000_idempotency } from './migrations/Migration20261207020000_idempotency.js';
 import { Migration20261207030000_blog_statistics_spans } from './migrations/Migration20261207030000_blog_statistics_spans.js';
+import { Migration20261207040000_blog_statistics_authors } from './migrations/Migration20261207040000_blog_statistics_authors.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -83,6 +84,7 @@ export const migrationsList = [
   { name: 'Migration20261207010000_profile_images', class: Migration20261207010000_profile_images },
   { name: 'Migration20261207020000_idempotency', class: Migration20261207020000_idempotency },
   { name: 'Migration20261207030000_blog_statistics_spans', class: Migration20261207030000_blog_statistics_spans },
+  { name: 'Migration20261207040000_blog_statistics_authors', class: Migration20261207040000_blog_statistics_authors },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

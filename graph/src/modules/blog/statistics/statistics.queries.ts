@@ -89,40 +89,57 @@ export interface EmployeeQuery {
   top: number | null;
 }
 
-/** Each employee's likes, first views and comments of any period on the posts the rule lets through, from the day rows. */
+/** Each employee's likes, first views and comments, and posts published, of any period on the posts the rule lets through, from the day rows. */
 export function employeeActivity(rule: Rule, p: Pick<StatisticsPeriod, 'start' | 'end'>): Subset {
   return {
-    sql: `select a.employee_id, sum(a.likes)::int as likes, sum(a.views)::int as views, sum(a.comments)::int as comments
-            from blog_stat_actor_day a join blog_post p on p.id = a.post_id
-           where a.day between ?::date and ?::date and ${rule.sql} group by a.employee_id`,
-    params: [p.start, p.end, ...rule.params],
+    sql: `select employee_id, sum(likes)::int as likes, sum(views)::int as views, sum(comments)::int as comments, sum(posts)::int as posts
+            from (select a.employee_id, a.likes, a.views, a.comments, 0 as posts from blog_stat_actor_day a join blog_post p on p.id = a.post_id
+                   where a.day between ?::date and ?::date and ${rule.sql}
+                  union all
+                  select p.author_id, 0, 0, 0, 1 from blog_post p where p.publish_start between ?::date and ?::date and ${rule.sql}) x
+           group by employee_id`,
+    params: [p.start, p.end, ...rule.params, p.start, p.end, ...rule.params],
   };
 }
 
 /**
- * Each employee's `activity` (employeeActivity or employeeActivityOfSpan) and the posts they
- * published in the period; those `f` keeps, most active first, the first `f.top`.
+ * Each employee's `activity` (employeeActivity or employeeActivityOfSpan: likes, first views and
+ * comments given, posts published); those `f` keeps, most active first, the first `f.top`. Names,
+ * departments and the posts per category are read for those shown only.
  */
 export function employeeRows(em: EntityManager, rule: Rule, p: StatisticsPeriod, f: EmployeeQuery, activity: Subset): Promise<EmployeeRow[]> {
+  const name = f.name?.trim() ?? '';
+  const department = f.department?.trim() ?? '';
+  const published = `p.publish_start between ?::date and ?::date and ${rule.sql}`;
+  const filters: Subset[] = [
+    name || department
+      ? {
+          sql: `exists (select 1 from employee e left join department d on d.id = e.department_id
+                         where e.id = a.employee_id and strpos(e.name, ?) > 0 and strpos(coalesce(d.name, ''), ?) > 0)`,
+          params: [name, department],
+        }
+      : { sql: `exists (select 1 from employee e where e.id = a.employee_id)`, params: [] },
+    ...(f.categoryId !== undefined
+      ? [
+          {
+            sql: `exists (select 1 from blog_post p where p.author_id = a.employee_id and p.category_id = ?::int and ${published})`,
+            params: [f.categoryId, p.start, p.end, ...rule.params],
+          },
+        ]
+      : []),
+  ];
   return execBound<EmployeeRow>(
     em,
     `with a as materialized (${activity.sql}),
-          w as materialized (select p.author_id as employee_id, p.category_id, count(*)::int as posts from blog_post p
-                              where p.publish_start between ?::date and ?::date and ${rule.sql} group by 1, 2),
-          wp as (select employee_id, sum(posts)::int as posts from w group by employee_id),
-          x as (select e.id, e.name, d.name as department_name, coalesce(a.likes, 0) as likes, coalesce(a.views, 0) as views, coalesce(a.comments, 0) as comments,
-                       coalesce(a.likes, 0) + coalesce(a.views, 0) + coalesce(a.comments, 0) + coalesce(wp.posts, 0) as activity
-                  from (select employee_id from a union select employee_id from wp) ids
-                  join employee e on e.id = ids.employee_id left join department d on d.id = e.department_id
-                  left join a on a.employee_id = e.id left join wp on wp.employee_id = e.id
-                 where strpos(e.name, ?) > 0 and strpos(coalesce(d.name, ''), ?) > 0
-                   and (?::int is null or exists (select 1 from w where w.employee_id = e.id and w.category_id = ?::int))),
-          t as materialized (select x.*, count(*) over ()::int as matched from x order by x.activity desc, x.id limit ?),
-          b as (select employee_id, json_agg(json_build_object('categoryId', category_id, 'count', posts)) as posts from w
-                 where employee_id in (select id from t) group by employee_id)
-     select t.id, t.name, t.department_name, t.likes, t.views, t.comments, coalesce(b.posts, '[]') as posts, t.matched
-       from t left join b on b.employee_id = t.id order by t.activity desc, t.id`,
-    [...activity.params, p.start, p.end, ...rule.params, f.name?.trim() ?? '', f.department?.trim() ?? '', f.categoryId ?? null, f.categoryId ?? null, f.top],
+          t as materialized (select a.*, a.likes + a.views + a.comments + a.posts as activity, count(*) over ()::int as matched from a
+                              where ${filters.map((x) => x.sql).join(' and ')} order by a.likes + a.views + a.comments + a.posts desc, a.employee_id limit ?),
+          b as (select p.author_id, json_agg(json_build_object('categoryId', p.category_id, 'count', p.n)) as posts
+                  from (select p.author_id, p.category_id, count(*)::int as n from blog_post p
+                         where p.author_id = any(array(select employee_id from t)) and ${published} group by 1, 2) p group by 1)
+     select t.employee_id as id, e.name, d.name as department_name, t.likes, t.views, t.comments, coalesce(b.posts, '[]') as posts, t.matched
+       from t join employee e on e.id = t.employee_id left join department d on d.id = e.department_id left join b on b.author_id = t.employee_id
+      order by t.activity desc, t.employee_id`,
+    [...activity.params, ...filters.flatMap((x) => x.params), f.top, p.start, p.end, ...rule.params],
   );
 }
 

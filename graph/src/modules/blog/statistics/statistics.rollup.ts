@@ -6,9 +6,9 @@ import { execBound, pgArray } from '../../../platform/sql.js';
  * about one post: per post and Tokyo day, and per actor, post and day, the likes (standing, on the
  * day given), first views and comments (not deleted, on the day written), each with the category the
  * post counted in (0 while it is a draft: no one's statistics show a draft) and, on its publish
- * start, its publication. The coarse rows are sums of the day rows:
- * per category and day; per post, per category, per employee and category, and per employee, each by
- * month and by year (span 'M' or 'Y', `at` its first day).
+ * start, its publication. The coarse rows are sums of the day rows: per category and day; per post,
+ * per category, per author and category (posts published), per employee and category, and per
+ * employee, each by month and by year (span 'M' or 'Y', `at` its first day).
  *
  * Refreshing a post recomputes its day rows from the source tables (blog_like, blog_view,
  * blog_comment, blog_post) and moves the sums by the difference (old rows out, new rows in): applying
@@ -59,25 +59,28 @@ async function moveSums(tx: EntityManager, rows: { post: string; actor: string }
   );
 }
 
-/** Moves the per-category span sums by the post span rows `rows` returns, times `sign`. */
+/** Moves the per-category and per-author span sums by the post span rows `rows` returns, times `sign`. */
 async function moveSpanSums(tx: EntityManager, rows: string, params: unknown[], sign: 1 | -1): Promise<void> {
   await execBound(
     tx,
-    `with d as (${rows} returning span, at, category_id, published, likes, views, comments)
+    `with d as (${rows} returning span, at, category_id, author_id, published, likes, views, comments),
+          a as (insert into blog_stat_author_span as t (span, at, category_id, employee_id, posts)
+                select span, at, category_id, author_id, ?::int * sum(published) from d where published > 0 group by 1, 2, 3, 4 order by 1, 2, 3, 4
+                on conflict (span, at, category_id, employee_id) do update set ${ADD(['posts'])})
      insert into blog_stat_category_span as t (span, at, category_id, posts, published, likes, views, comments)
      select span, at, category_id, ?::int * count(*), ?::int * sum(published), ?::int * sum(likes), ?::int * sum(views), ?::int * sum(comments)
        from d group by 1, 2, 3 order by 1, 2, 3
      on conflict (span, at, category_id) do update set ${ADD(['posts', 'published', ...SUMS])}`,
-    [...params, sign, sign, sign, sign, sign],
+    [...params, sign, sign, sign, sign, sign, sign],
   );
 }
 
 /** The post span rows of the posts whose day rows `filter` selects, from those day rows. */
 const POST_SPANS = (filter: string) => `
-  insert into blog_stat_post_span (span, at, post_id, category_id, publish_start, published, likes, views, comments)
-  select s.span, date_trunc(s.unit, d.day)::date, d.post_id, d.category_id, p.publish_start, sum(d.published), sum(d.likes), sum(d.views), sum(d.comments)
+  insert into blog_stat_post_span (span, at, post_id, category_id, publish_start, author_id, published, likes, views, comments)
+  select s.span, date_trunc(s.unit, d.day)::date, d.post_id, d.category_id, p.publish_start, p.author_id, sum(d.published), sum(d.likes), sum(d.views), sum(d.comments)
     from blog_stat_post_day d join blog_post p on p.id = d.post_id cross join ${SPANS}
-   where ${filter} group by 1, 2, 3, 4, 5`;
+   where ${filter} group by 1, 2, 3, 4, 5, 6`;
 
 /** The day rows of the posts `filter` selects, from the source facts. */
 const POST_DAYS = (filter: string) => `
@@ -108,7 +111,8 @@ export async function rebuildAll(tx: EntityManager): Promise<{ postDays: number;
   await execBound(tx, `select pg_advisory_xact_lock(?)`, [LOCK]);
   await execBound(
     tx,
-    `truncate blog_stat_actor_day, blog_stat_post_day, blog_stat_category_day, blog_stat_post_span, blog_stat_category_span, blog_stat_actor_span, blog_stat_actor_total`,
+    `truncate blog_stat_actor_day, blog_stat_post_day, blog_stat_category_day, blog_stat_post_span, blog_stat_category_span, blog_stat_author_span,
+              blog_stat_actor_span, blog_stat_actor_total`,
     [],
   );
   await execBound(tx, POST_DAYS('true'), []);
@@ -122,6 +126,11 @@ export async function rebuildAll(tx: EntityManager): Promise<{ postDays: number;
   await execBound(
     tx,
     `insert into blog_stat_category_span select span, at, category_id, count(*), sum(published), sum(likes), sum(views), sum(comments) from blog_stat_post_span group by 1, 2, 3`,
+    [],
+  );
+  await execBound(
+    tx,
+    `insert into blog_stat_author_span select span, at, category_id, author_id, sum(published) from blog_stat_post_span group by 1, 2, 3, 4 having sum(published) > 0`,
     [],
   );
   await execBound(

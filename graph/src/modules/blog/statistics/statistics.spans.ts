@@ -99,29 +99,57 @@ export async function postFiguresOfSpan(em: EntityManager, rule: StatisticsViewe
 }
 
 /**
- * Each employee's likes, first views and comments of the span on the posts the viewer may see
- * (employee_id, likes, views, comments; only those with any): from the per-employee sums over all
- * categories less the categories the viewer does not read when they read most, else from the sums of
- * the categories they read; corrected for the hidden and extra posts by their day rows.
+ * Each employee's likes, first views and comments of the span on the posts the viewer may see, and
+ * the posts they published there (employee_id, likes, views, comments, posts; only those with any):
+ * the actor sums over all categories less the categories the viewer does not read when they read
+ * most, else the sums of the categories they read, and the authors' sums of the categories they read;
+ * corrected for the hidden and extra posts.
  */
 export function employeeActivityOfSpan(rule: StatisticsViewer, s: Span, p: Pick<StatisticsPeriod, 'start' | 'end'>): Subset {
   const most = rule.categoryIds.length * 2 >= rule.categoryCount;
   const base = most
-    ? `select employee_id, likes, views, comments from blog_stat_actor_total where span = ? and at = ?
+    ? `select employee_id, likes, views, comments, 0 as posts from blog_stat_actor_total where span = ? and at = ?
        union all
-       select employee_id, -likes, -views, -comments from blog_stat_actor_span where span = ? and at = ? and category_id = any(?::int[])`
-    : `select employee_id, likes, views, comments from blog_stat_actor_span where span = ? and at = ? and category_id = any(?::int[])`;
+       select employee_id, -likes, -views, -comments, 0 from blog_stat_actor_span where span = ? and at = ? and category_id = any(?::int[])`
+    : `select employee_id, likes, views, comments, 0 as posts from blog_stat_actor_span where span = ? and at = ? and category_id = any(?::int[])`;
   const baseParams = most ? [s.span, s.at, s.span, s.at, otherArray(rule)] : [s.span, s.at, readableArray(rule)];
   return {
-    sql: `select employee_id, sum(likes)::int as likes, sum(views)::int as views, sum(comments)::int as comments
+    sql: `select employee_id, sum(likes)::int as likes, sum(views)::int as views, sum(comments)::int as comments, sum(posts)::int as posts
             from (${base}
                   union all
-                  select d.employee_id, -d.likes, -d.views, -d.comments from blog_stat_actor_day d
+                  select d.employee_id, -d.likes, -d.views, -d.comments, 0 from blog_stat_actor_day d
                    where d.post_id = any(?::int[]) and d.day between ?::date and ?::date and d.category_id = any(?::int[])
                   union all
-                  select d.employee_id, d.likes, d.views, d.comments from blog_stat_actor_day d
-                   where d.post_id = any(?::int[]) and d.day between ?::date and ?::date and d.category_id = any(?::int[])) x
-           group by employee_id having sum(likes) + sum(views) + sum(comments) > 0`,
-    params: [...baseParams, rule.hidden, p.start, p.end, readableArray(rule), rule.extra, p.start, p.end, otherArray(rule)],
+                  select d.employee_id, d.likes, d.views, d.comments, 0 from blog_stat_actor_day d
+                   where d.post_id = any(?::int[]) and d.day between ?::date and ?::date and d.category_id = any(?::int[])
+                  union all
+                  select employee_id, 0, 0, 0, posts from blog_stat_author_span where span = ? and at = ? and category_id = any(?::int[])
+                  union all
+                  select s.author_id, 0, 0, 0, -s.published from blog_stat_post_span s where s.span = ? and s.at = ? and s.post_id = any(?::int[]) and s.category_id = any(?::int[])
+                  union all
+                  select s.author_id, 0, 0, 0, s.published from blog_stat_post_span s where s.span = ? and s.at = ? and s.post_id = any(?::int[]) and s.category_id = any(?::int[])) x
+           group by employee_id having sum(likes) + sum(views) + sum(comments) + sum(posts) > 0`,
+    params: [
+      ...baseParams,
+      rule.hidden,
+      p.start,
+      p.end,
+      readableArray(rule),
+      rule.extra,
+      p.start,
+      p.end,
+      otherArray(rule),
+      s.span,
+      s.at,
+      readableArray(rule),
+      s.span,
+      s.at,
+      rule.hidden,
+      readableArray(rule),
+      s.span,
+      s.at,
+      rule.extra,
+      otherArray(rule),
+    ],
   };
 }
