@@ -5,14 +5,31 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const SCHEMA_BY_PATH = { regex: '^\\.{1,2}/(.*/)?schema/', message: 'Import schema as the package: @intranet/schema/events, @intranet/schema/calendar/tokyo, …' };
+const SCHEMA_BY_PATH = {
+  regex: '^\\.{1,2}/(.*/)?schema/',
+  message: 'Import schema as the package: @intranet/schema/events, @intranet/schema/calendar/tokyo, …',
+};
 const GRAPH_BY_PATH = {
   regex: '^\\.{1,2}/(.*/)?graph/',
-  message: 'Import graph as the package, through the entry points it exports: @intranet/graph, @intranet/graph/app, /events, /areas, /testing, /fixtures.',
+  message:
+    'Import graph as the package, through the entry points it exports: @intranet/graph, @intranet/graph/app, /events, /areas, /testing, /fixtures.',
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'web/src/gql/**', '.tools/**', '.kafka/**', '.data/**', '.exp/**', 'e2e/artifacts/**', 'bench/results/**', '.*.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'web/src/gql/**',
+      '.tools/**',
+      '.kafka/**',
+      '.data/**',
+      '.exp/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+      '.*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,14 +37,20 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // Unused names are also the compiler's job (noUnusedLocals); `_`-prefixed ones are deliberate.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {
     // A record kind's class (entity or GraphQL type) merges with the interface its field
     // description derives, so each field is written once (docs/architecture.md).
     files: ['graph/src/modules/**/*.entity.ts', 'graph/src/modules/**/*.types.ts'],
-    rules: { '@typescript-eslint/no-unsafe-declaration-merging': 'off', '@typescript-eslint/no-empty-object-type': 'off' },
+    rules: {
+      '@typescript-eslint/no-unsafe-declaration-merging': 'off',
+      '@typescript-eslint/no-empty-object-type': 'off',
+    },
   },
   {
     // These match control characters on purpose: they are what the sanitizers and escapers remove.
@@ -44,7 +67,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.ts', 'workers/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'schema/**/*.ts', 'web/**/*.{ts,tsx}'],
+    files: [
+      'bin/**/*.ts',
+      'workers/**/*.ts',
+      'scripts/**/*.ts',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      'schema/**/*.ts',
+      'web/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SCHEMA_BY_PATH, GRAPH_BY_PATH] }],
     },

@@ -23,7 +23,15 @@ const SYSTEM = [
   'graph/src/db/backup/backup.test.ts',
 ];
 
-const ALL = ['graph/**/*.test.ts', 'workers/**/*.test.ts', 'schema/**/*.test.ts', 'bench/**/*.test.ts', 'web/scripts/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'];
+const ALL = [
+  'graph/**/*.test.ts',
+  'workers/**/*.test.ts',
+  'schema/**/*.test.ts',
+  'bench/**/*.test.ts',
+  'web/scripts/**/*.test.ts',
+  'web/src/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 
 const serverConditions = defaultServerConditions.filter((c) => c !== 'module');
 
@@ -55,7 +63,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ALL, exclude: ['e2e/**', '**/node_modules/**', ...SYSTEM], isolate: false } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ALL, exclude: ['e2e/**', '**/node_modules/**', ...SYSTEM], isolate: false },
+      },
       { extends: true, test: { name: 'system', include: SYSTEM } },
     ],
   },

@@ -73,7 +73,9 @@ export async function prepareComputers(url: string, employees: number, computers
          from generate_series(1, $1::int) g, e, d, l, oa`,
       [computers, MAKERS],
     );
-    const departmentIds = (await c.query<{ id: number }>('select id from department order by id')).rows.map((r) => r.id);
+    const departmentIds = (await c.query<{ id: number }>('select id from department order by id')).rows.map(
+      (r) => r.id,
+    );
     const counts = (
       await c.query<{ computers: number; shown: number; employees: number; accounts: number }>(
         `select count(*)::int as computers, count(*) filter (where status not in ('DISCARDED','DISPOSED'))::int as shown,
@@ -86,7 +88,8 @@ export async function prepareComputers(url: string, employees: number, computers
 }
 
 const bench: Bench = {
-  description: 'Computers list page (20,000 computers, filters on): full stack vs a bare node:http + pg handler with the same SQL',
+  description:
+    'Computers list page (20,000 computers, filters on): full stack vs a bare node:http + pg handler with the same SQL',
   async run({ args, log }) {
     const computers = numArg(args, 'computers', 20000);
     const employees = numArg(args, 'employees', 2000);
@@ -101,8 +104,12 @@ const bench: Bench = {
       query: COMPUTERS_QUERY,
       variables: { filter: { maker, departmentId, status, showDiscarded: false }, offset, limit: PAGE },
     });
-    const bodies = MAKER_TERMS.flatMap((m) => data.departmentIds.flatMap((d) => [body(m, d, null), body(m, d, 'NORMAL')]));
-    bodies.push(...MAKER_TERMS.slice(0, 5).map((m, i) => body(m, data.departmentIds[i % data.departmentIds.length], null, PAGE)));
+    const bodies = MAKER_TERMS.flatMap((m) =>
+      data.departmentIds.flatMap((d) => [body(m, d, null), body(m, d, 'NORMAL')]),
+    );
+    bodies.push(
+      ...MAKER_TERMS.slice(0, 5).map((m, i) => body(m, data.departmentIds[i % data.departmentIds.length], null, PAGE)),
+    );
     return compareFullBare({
       name: 'computers',
       args,
@@ -113,7 +120,11 @@ const bench: Bench = {
       fullTimings: 'devices.computers.list=computersList',
       loginId: 'devadmin',
       bodies,
-      check: [...bodies.filter((_, i) => i % 7 === 0), body('dell', data.departmentIds[0], null, 100_000), body('zzz', data.departmentIds[0], null)],
+      check: [
+        ...bodies.filter((_, i) => i % 7 === 0),
+        body('dell', data.departmentIds[0], null, 100_000),
+        body('zzz', data.departmentIds[0], null),
+      ],
       okPrefix: '{"data":{"computers":{"total":',
       setup: { ...data, pageSize: PAGE, requests: bodies.length, query: COMPUTERS_QUERY },
       verdict: { kind: 'latency', max: numArg(args, 'target', 1.5) },

@@ -29,9 +29,15 @@ const bench: Bench = {
     const counts = await withClient(db.url, async (c) => {
       const have = (await c.query<{ n: number }>('select count(*)::int as n from employee')).rows[0].n;
       await addEmployees(c, have + 1, employees, { retiredEvery: 10 });
-      return (await c.query<{ total: number; active: number }>(`select count(*)::int as total, count(*) filter (where status = 'ACTIVE')::int as active from employee`)).rows[0];
+      return (
+        await c.query<{ total: number; active: number }>(
+          `select count(*)::int as total, count(*) filter (where status = 'ACTIVE')::int as active from employee`,
+        )
+      ).rows[0];
     });
-    log(`database: ${counts.total} employees (${counts.active} active), prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      `database: ${counts.total} employees (${counts.active} active), prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     const pages = Math.ceil(counts.active / PAGE);
     const body = (offset: number) => ({ query: DIRECTORY_QUERY, variables: { offset, limit: PAGE } });
     return compareFullBare({

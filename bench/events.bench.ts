@@ -42,14 +42,24 @@ import { embedded, kafkaE2e } from './events/pipeline.js';
 import { reportEvents } from './events/report.js';
 
 const bench: Bench = {
-  description: 'Event backbone: outbox → relay → Kafka → consumer vs bare Kafka floor, embedded transport, live latency',
+  description:
+    'Event backbone: outbox → relay → Kafka → consumer vs bare Kafka floor, embedded transport, live latency',
   async run({ args, log: print }) {
     const N = numArg(args, 'events', 60_000);
     const partitions = numArg(args, 'partitions', 4);
     const rate = numArg(args, 'rate', 1000);
     const paced = numArg(args, 'paced-seconds', 4);
-    const profileDir = path.join(REPO_ROOT, 'bench/results', `events-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-    const profileArgv = args.profile === 'perf' ? ['--perf-basic-prof'] : args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const profileDir = path.join(
+      REPO_ROOT,
+      'bench/results',
+      `events-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    );
+    const profileArgv =
+      args.profile === 'perf'
+        ? ['--perf-basic-prof']
+        : args.profile
+          ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+          : [];
     const cleanup: (() => Promise<void>)[] = [];
     try {
       const g = await startGround({ N, partitions, rate, paced, print, cleanup });
@@ -72,7 +82,24 @@ const bench: Bench = {
       await writeProbes(orm, { total: Math.min(N, 20_000), aggregates: 400, perTx: 250, concurrency: 4 });
       const writeOnlyOrm = Math.min(N, 20_000) / ((performance.now() - w0) / 1000);
       await reset();
-      return reportEvents({ N, partitions, rate, coldFloor, floor, dbFloor, e2e, e2eSplit, e2eNoLive, emb, writeOnly, writeOnlyCpu, writeOnlyOrm }, print);
+      return reportEvents(
+        {
+          N,
+          partitions,
+          rate,
+          coldFloor,
+          floor,
+          dbFloor,
+          e2e,
+          e2eSplit,
+          e2eNoLive,
+          emb,
+          writeOnly,
+          writeOnlyCpu,
+          writeOnlyOrm,
+        },
+        print,
+      );
     } finally {
       for (const c of cleanup.reverse()) await c().catch(() => undefined);
     }

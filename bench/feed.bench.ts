@@ -73,7 +73,8 @@ function describe(answer: unknown): string {
 }
 
 const bench: Bench = {
-  description: 'Blog feed page (20 cards + 速報) at 100,000 posts: full stack vs a bare node:http + pg handler with the same SQL',
+  description:
+    'Blog feed page (20 cards + 速報) at 100,000 posts: full stack vs a bare node:http + pg handler with the same SQL',
   async run({ args, log }) {
     const quick = args.quick === true;
     const posts = numArg(args, 'posts', quick ? 10_000 : 100_000);
@@ -90,10 +91,18 @@ const bench: Bench = {
     );
     if (args.explain === true) {
       const plans = await explainFeedPage(db.url, { id: data.viewerId, readable: data.readable }, data.today, log);
-      return { pass: null, headline: `EXPLAIN of the feed page's statements at ${data.posts} posts`, results: { setup: data, plans } };
+      return {
+        pass: null,
+        headline: `EXPLAIN of the feed page's statements at ${data.posts} posts`,
+        results: { setup: data, plans },
+      };
     }
     const body = { query: FEED_QUERY, variables: { filter: null, after: null, withPinned: true } };
-    const targets = { p99Ms: numArg(args, 'p99', 50), maxP99Ratio: numArg(args, 'target', 1.5), minRateRatio: numArg(args, 'rate-target', 0.6) };
+    const targets = {
+      p99Ms: numArg(args, 'p99', 50),
+      maxP99Ratio: numArg(args, 'target', 1.5),
+      minRateRatio: numArg(args, 'rate-target', 0.6),
+    };
     const outcome = await compareFullBare({
       name: 'feed',
       args: runArgs,

@@ -78,7 +78,14 @@ export async function prepareGridData(url: string, employees: number, entries: n
       [WEEK_FROM, WEEK_TO],
     );
     const st = (
-      await c.query<{ entries: number; private: number; all_day: number; multi_day: number; guests: number; departments: number }>(
+      await c.query<{
+        entries: number;
+        private: number;
+        all_day: number;
+        multi_day: number;
+        guests: number;
+        departments: number;
+      }>(
         `select count(*)::int as entries, count(*) filter (where is_private)::int as private, count(*) filter (where is_all_day)::int as all_day,
                 count(*) filter (where end_date > start_date)::int as multi_day,
                 (select count(*)::int from schedule_guest g join schedule s2 on s2.id = g.schedule_id where s2.start_date between $1::date and $2::date) as guests,
@@ -88,14 +95,17 @@ export async function prepareGridData(url: string, employees: number, entries: n
       )
     ).rows[0];
     const departments = (
-      await c.query<{ id: number }>(`select distinct department_id as id from employee where status = 'ACTIVE' and department_id is not null order by 1`)
+      await c.query<{ id: number }>(
+        `select distinct department_id as id from employee where status = 'ACTIVE' and department_id is not null order by 1`,
+      )
     ).rows.map((r) => r.id);
     return { ...counts, ...st, departmentIds: departments };
   });
 }
 
 const bench: Bench = {
-  description: 'Schedule week grid (500 people, 20,000 entries): full stack vs a bare node:http + pg handler with the same SQL',
+  description:
+    'Schedule week grid (500 people, 20,000 entries): full stack vs a bare node:http + pg handler with the same SQL',
   async run({ args, log }) {
     const employees = numArg(args, 'employees', 500);
     const entries = numArg(args, 'entries', 20000);
@@ -112,7 +122,10 @@ const bench: Bench = {
       variables: { from: WEEK_FROM, to: WEEK_TO, departmentId, name: null, offset, limit: pageSize },
     });
     const pages = Math.ceil(data.active / pageSize);
-    const bodies = [...Array.from({ length: pages }, (_, i) => body(i * pageSize, null)), ...data.departmentIds.map((d) => body(0, d))];
+    const bodies = [
+      ...Array.from({ length: pages }, (_, i) => body(i * pageSize, null)),
+      ...data.departmentIds.map((d) => body(0, d)),
+    ];
     return compareFullBare({
       name: 'grid',
       args,

@@ -77,7 +77,11 @@ const MAKERS: [string, string[]][] = [
 async function writeFile(file: string, rows: number, m: Master): Promise<{ badRows: number }> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: true });
   const ws = wb.addWorksheet('パソコン');
-  ws.columns = TEMPLATE_HEADERS.map((h) => ({ key: h, width: 14, style: h.endsWith('日') ? { numFmt: 'yyyy-mm-dd' } : {} }));
+  ws.columns = TEMPLATE_HEADERS.map((h) => ({
+    key: h,
+    width: 14,
+    style: h.endsWith('日') ? { numFmt: 'yyyy-mm-dd' } : {},
+  }));
   ws.addRow(TEMPLATE_HEADERS).commit();
   const day = 86_400_000;
   const base = Date.UTC(2018, 0, 1);
@@ -174,7 +178,8 @@ interface Phase {
 }
 
 export default {
-  description: 'computers Excel import: 100,000-row .xlsx upload → rows committed → error report, against an exceljs streaming-parse floor and a naive per-row ORM import',
+  description:
+    'computers Excel import: 100,000-row .xlsx upload → rows committed → error report, against an exceljs streaming-parse floor and a naive per-row ORM import',
   async run({ args, log }) {
     const rows = numArg(args, 'rows', 100_000);
     const naiveRows = Math.min(rows, numArg(args, 'naive-rows', 5000));
@@ -185,12 +190,16 @@ export default {
     const db = await startBenchDatabase();
     const master = await withClient(db.url, async (c): Promise<Master> => {
       await ensureActiveEmployees(c, people);
-      const emp = (await c.query<{ id: number; name: string; status: string }>(`select id, name, status from employee order by id`)).rows;
+      const emp = (
+        await c.query<{ id: number; name: string; status: string }>(`select id, name, status from employee order by id`)
+      ).rows;
       return {
         active: emp.filter((e) => e.status === 'ACTIVE'),
         retired: emp.filter((e) => e.status === 'RETIRED'),
         locations: (await c.query<{ name: string }>(`select name from location order by id`)).rows.map((r) => r.name),
-        departments: (await c.query<{ name: string }>(`select name from department order by id`)).rows.map((r) => r.name),
+        departments: (await c.query<{ name: string }>(`select name from department order by id`)).rows.map(
+          (r) => r.name,
+        ),
       };
     });
     // The naive import writes into a copy (same schema, same master data), so both start clean.
@@ -204,13 +213,21 @@ export default {
     const g0 = performance.now();
     const { badRows } = await writeFile(file, rows, master);
     const fileMb = fs.statSync(file).size / 1048576;
-    log(`file: ${rows.toLocaleString()} rows (${badRows.toLocaleString()} with an error), ${fileMb.toFixed(1)} MB, written in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    log(
+      `file: ${rows.toLocaleString()} rows (${badRows.toLocaleString()} with an error), ${fileMb.toFixed(1)} MB, written in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
+    );
 
     const side = async (mode: 'floor' | 'naive', url = db.url) => {
       const c = await startChild(
         mode,
         path.join(REPO_ROOT, 'bench/import/side.ts'),
-        { BENCH_IMPORT_MODE: mode, BENCH_IMPORT_FILE: file, BENCH_NAIVE_ROWS: String(naiveRows), DATABASE_URL: url, NODE_ENV: 'production' },
+        {
+          BENCH_IMPORT_MODE: mode,
+          BENCH_IMPORT_FILE: file,
+          BENCH_NAIVE_ROWS: String(naiveRows),
+          DATABASE_URL: url,
+          NODE_ENV: 'production',
+        },
         { readyTimeoutMs: 1_800_000, compiled: true },
       );
       await c.stop();
@@ -226,12 +243,21 @@ export default {
       IMPORT_MAX_ROWS: String(Math.max(200_000, rows)),
       IMPORT_MAX_BYTES: String(Math.max(20 * 1024 * 1024, Math.ceil(fileMb * 2) * 1048576)),
     });
-    const profileDir = path.join(REPO_ROOT, 'bench/results', `import-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    const profileDir = path.join(
+      REPO_ROOT,
+      'bench/results',
+      `import-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    );
     const execArgv = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const platform = await startChild('platform (graph + import worker)', path.join(REPO_ROOT, 'bench/import/platform.ts'), env, {
-      execArgv: [...PLATFORM_NODE_FLAGS, ...execArgv],
-      compiled: true,
-    });
+    const platform = await startChild(
+      'platform (graph + import worker)',
+      path.join(REPO_ROOT, 'bench/import/platform.ts'),
+      env,
+      {
+        execArgv: [...PLATFORM_NODE_FLAGS, ...execArgv],
+        compiled: true,
+      },
+    );
     const url = platform.ready.url as string;
     const pid = platform.ready.pid as number;
     const login = await fetch(`${url}/api/auth/login`, {
@@ -255,7 +281,8 @@ export default {
       form.append('file', new Blob([new Uint8Array(data)]), 'computers-100k.xlsx');
       const res = await fetch(`${url}/api/computers/import${query}`, { method: 'POST', body: form, headers: auth });
       const accepted = (await res.json()) as { job_id?: string };
-      if (res.status !== 202 || !accepted.job_id) throw new Error(`${name}: upload answered ${res.status} ${JSON.stringify(accepted)}`);
+      if (res.status !== 202 || !accepted.job_id)
+        throw new Error(`${name}: upload answered ${res.status} ${JSON.stringify(accepted)}`);
       const tUpload = performance.now();
       let tRunning = 0;
       let job: Record<string, unknown>;
@@ -263,7 +290,9 @@ export default {
       // Every 100 ms while the job is queued (when it starts splits queued from run), then long polls
       // (`?wait=`: the answer comes when the job's import.finished arrives, so the end is exact).
       for (;;) {
-        const r = await fetch(`${url}/api/computers/import/${accepted.job_id}${tRunning ? '?wait=60000' : ''}`, { headers: auth });
+        const r = await fetch(`${url}/api/computers/import/${accepted.job_id}${tRunning ? '?wait=60000' : ''}`, {
+          headers: auth,
+        });
         job = (await r.json()) as Record<string, unknown>;
         polls++;
         if (!tRunning && job.status !== 'queued') tRunning = performance.now();
@@ -277,7 +306,8 @@ export default {
       if (job.error_report_url) {
         const rep = await fetch(`${url}${job.error_report_url}`, { headers: auth });
         const buf = Buffer.from(await rep.arrayBuffer());
-        if (rep.status !== 200 || buf.subarray(0, 2).toString() !== 'PK') throw new Error(`${name}: error report answered ${rep.status}`);
+        if (rep.status !== 200 || buf.subarray(0, 2).toString() !== 'PK')
+          throw new Error(`${name}: error report answered ${rep.status}`);
         reportBytes = buf.length;
       }
       const tEnd = performance.now();
@@ -344,11 +374,14 @@ export default {
     );
     await platform.stop();
     if (args.profile) log(`CPU profile of the platform process: ${path.relative(REPO_ROOT, profileDir)}`);
-    if (check.n !== apply.job.created) throw new Error(`apply reported ${apply.job.created} created but ${check.n} BN- computers are stored`);
+    if (check.n !== apply.job.created)
+      throw new Error(`apply reported ${apply.job.created} created but ${check.n} BN- computers are stored`);
     log(`stored: ${check.n.toLocaleString()} computers, ${check.h.toLocaleString()} history rows`);
 
     const floor2 = await side('floor');
-    log(`floor (2): ${(floor2.rows / floor2.seconds).toFixed(0)} rows/s, ${floor2.seconds.toFixed(2)} s (cold ${floor2.coldSeconds.toFixed(2)} s)  [${floor2.uptime}]`);
+    log(
+      `floor (2): ${(floor2.rows / floor2.seconds).toFixed(0)} rows/s, ${floor2.seconds.toFixed(2)} s (cold ${floor2.coldSeconds.toFixed(2)} s)  [${floor2.uptime}]`,
+    );
     const naive = await side('naive', naiveUrl);
     const perRow = naive.insertSeconds / naive.rows;
     const naiveSeconds = naive.parseSeconds + perRow * rows;
@@ -363,7 +396,20 @@ export default {
     log('');
     log(
       table(
-        ['', 'rows', 'seconds', 'rows/s', 'peak RSS MB', 'upload s', 'queued s', 'run s', 'report s', 'srv cpu s', 'pg cpu s', 'load (1 min)'],
+        [
+          '',
+          'rows',
+          'seconds',
+          'rows/s',
+          'peak RSS MB',
+          'upload s',
+          'queued s',
+          'run s',
+          'report s',
+          'srv cpu s',
+          'pg cpu s',
+          'load (1 min)',
+        ],
         [
           [
             'floor: exceljs streaming parse',
@@ -411,10 +457,26 @@ export default {
       ),
     );
     const checks = [
-      { target: `apply ≥ ${TARGET_RPS.toLocaleString()} rows/s`, value: `${rps(apply).toFixed(0)} rows/s`, pass: rps(apply) >= TARGET_RPS },
-      { target: `apply / floor ≥ ${TARGET_FLOOR_RATIO}`, value: (rps(apply) / floorRps).toFixed(2), pass: rps(apply) / floorRps >= TARGET_FLOOR_RATIO },
-      { target: `apply peak RSS < ${TARGET_PEAK_MB} MB`, value: `${apply.peakMb.toFixed(0)} MB`, pass: apply.peakMb < TARGET_PEAK_MB },
-      { target: `apply / naive ≥ ${TARGET_NAIVE_RATIO}`, value: (rps(apply) / naiveRps).toFixed(1), pass: rps(apply) / naiveRps >= TARGET_NAIVE_RATIO },
+      {
+        target: `apply ≥ ${TARGET_RPS.toLocaleString()} rows/s`,
+        value: `${rps(apply).toFixed(0)} rows/s`,
+        pass: rps(apply) >= TARGET_RPS,
+      },
+      {
+        target: `apply / floor ≥ ${TARGET_FLOOR_RATIO}`,
+        value: (rps(apply) / floorRps).toFixed(2),
+        pass: rps(apply) / floorRps >= TARGET_FLOOR_RATIO,
+      },
+      {
+        target: `apply peak RSS < ${TARGET_PEAK_MB} MB`,
+        value: `${apply.peakMb.toFixed(0)} MB`,
+        pass: apply.peakMb < TARGET_PEAK_MB,
+      },
+      {
+        target: `apply / naive ≥ ${TARGET_NAIVE_RATIO}`,
+        value: (rps(apply) / naiveRps).toFixed(1),
+        pass: rps(apply) / naiveRps >= TARGET_NAIVE_RATIO,
+      },
     ];
     log('');
     log(

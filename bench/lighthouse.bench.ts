@@ -82,7 +82,8 @@ export function mainThreadOf(traceFile: string): MainThread {
   const key = (e: Ev) => `${e.pid}:${e.tid}`;
   const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(key));
   const byThread = new Map<string, Ev[]>();
-  for (const e of events) if (e.name === 'RunTask' && e.dur && mains.has(key(e))) byThread.set(key(e), [...(byThread.get(key(e)) ?? []), e]);
+  for (const e of events)
+    if (e.name === 'RunTask' && e.dur && mains.has(key(e))) byThread.set(key(e), [...(byThread.get(key(e)) ?? []), e]);
   const tasks = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
   return {
     tasks: tasks.length,
@@ -126,15 +127,27 @@ async function lighthouse(url: string, cookie: string | null, outFile: string, c
     fs.writeFileSync(headersFile, JSON.stringify({ Cookie: cookie }));
     flags.push(`--extra-headers=${headersFile}`);
   }
-  await run(process.execPath, [LIGHTHOUSE, ...flags], { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 2 ** 20, timeout: 240_000 });
+  await run(process.execPath, [LIGHTHOUSE, ...flags], {
+    env: { ...process.env, CHROME_PATH: chrome },
+    maxBuffer: 64 * 2 ** 20,
+    timeout: 240_000,
+  });
   const r = JSON.parse(fs.readFileSync(outFile, 'utf8')) as LighthouseReport;
   if (r.runtimeError) throw new Error(`lighthouse ${url}: ${r.runtimeError.code} ${r.runtimeError.message}`);
   const score = (id: string) => Math.round((r.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => r.audits[id]?.numericValue ?? NaN;
   const requests = r.audits['network-requests']?.details?.items ?? [];
-  const counted = new Set(Object.values(r.categories).flatMap((c) => c.auditRefs.filter((a) => a.weight > 0).map((a) => a.id)));
+  const counted = new Set(
+    Object.values(r.categories).flatMap((c) => c.auditRefs.filter((a) => a.weight > 0).map((a) => a.id)),
+  );
   const failing = Object.entries(r.audits)
-    .filter(([id, a]) => counted.has(id) && a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode))
+    .filter(
+      ([id, a]) =>
+        counted.has(id) &&
+        a.score !== null &&
+        a.score < 1 &&
+        ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode),
+    )
     .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
   return {
     performance: score('performance'),
@@ -156,7 +169,13 @@ async function lighthouse(url: string, cookie: string | null, outFile: string, c
 }
 
 /** Lighthouse asks to be run again when its trace went wrong (NO_NAVSTART and the like, seen on a saturated machine). */
-async function lighthouseRetrying(url: string, cookie: string | null, outFile: string, chrome: string, log: (m: string) => void): Promise<PageRun> {
+async function lighthouseRetrying(
+  url: string,
+  cookie: string | null,
+  outFile: string,
+  chrome: string,
+  log: (m: string) => void,
+): Promise<PageRun> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouse(url, cookie, outFile, chrome);
@@ -179,7 +198,9 @@ function wireBytes(url: string): Promise<{ bytes: number; encoding: string }> {
         let bytes = 0;
         res.on('data', (b: Buffer) => (bytes += b.length));
         res.on('end', () =>
-          res.statusCode === 200 ? resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }) : reject(new Error(`${url}: ${res.statusCode}`)),
+          res.statusCode === 200
+            ? resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') })
+            : reject(new Error(`${url}: ${res.statusCode}`)),
         );
       })
       .on('error', reject);
@@ -190,7 +211,10 @@ async function signIn(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-    body: JSON.stringify({ query: 'mutation($i:LoginInput!){login(input:$i){expiresAt}}', variables: { i: { loginId: 'admin', password: 'intranet-demo', rememberMe: false } } }),
+    body: JSON.stringify({
+      query: 'mutation($i:LoginInput!){login(input:$i){expiresAt}}',
+      variables: { i: { loginId: 'admin', password: 'intranet-demo', rememberMe: false } },
+    }),
   });
   const sid = res.headers.getSetCookie().find((c) => c.startsWith('intranet_sid='));
   if (!res.ok || !sid) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
@@ -202,13 +226,17 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 
 const bench: Bench = {
-  description: 'Lighthouse mobile (performance, LCP, accessibility, best practices) on /login, /schedules/sp, /computers; first-screen JS as sent',
+  description:
+    'Lighthouse mobile (performance, LCP, accessibility, best practices) on /login, /schedules/sp, /computers; first-screen JS as sent',
   async run({ args, log }) {
     const runs = numArg(args, 'runs', 3);
     const pages = typeof args.pages === 'string' ? args.pages.split(',') : DEFAULT_PAGES;
-    if (!fs.existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build:web` first');
+    if (!fs.existsSync(path.join(REPO_ROOT, 'web/dist/index.html')))
+      throw new Error('web/dist is missing: run `npm run build:web` first');
     const db = await startBenchDatabase();
-    const server = await startChild('graph', path.join(REPO_ROOT, 'bench/lib/graph-server.ts'), serverEnv(db), { compiled: true });
+    const server = await startChild('graph', path.join(REPO_ROOT, 'bench/lib/graph-server.ts'), serverEnv(db), {
+      compiled: true,
+    });
     const baseUrl = String(server.ready.url);
     const cookie = await signIn(baseUrl);
     const outDir = fs.mkdtempSync(path.join(db.tmp, 'lighthouse-'));
@@ -225,14 +253,22 @@ const bench: Bench = {
     const entry = (initialJs() as { file: string }[]).map((r) => r.file);
     const sent = await Promise.all(entry.map((f) => wireBytes(baseUrl + f)));
     const initialJsBytes = sent.reduce((a, s) => a + s.bytes, 0);
-    log(`first-screen JS as sent: ${kb(initialJsBytes)} in ${entry.length} files (${[...new Set(sent.map((s) => s.encoding))].join(', ')}); budget ${INITIAL_JS_BUDGET_KB} KB`);
+    log(
+      `first-screen JS as sent: ${kb(initialJsBytes)} in ${entry.length} files (${[...new Set(sent.map((s) => s.encoding))].join(', ')}); budget ${INITIAL_JS_BUDGET_KB} KB`,
+    );
 
     const load0 = os.loadavg()[0];
     const results: Record<string, { runs: PageRun[] }> = {};
     for (const page of pages) {
       results[page] = { runs: [] };
       for (let i = 0; i < runs; i++) {
-        const r = await lighthouseRetrying(baseUrl + page, page === '/login' ? null : cookie, path.join(outDir, `${page.replace(/\W+/g, '_')}-${i}.json`), chrome, log);
+        const r = await lighthouseRetrying(
+          baseUrl + page,
+          page === '/login' ? null : cookie,
+          path.join(outDir, `${page.replace(/\W+/g, '_')}-${i}.json`),
+          chrome,
+          log,
+        );
         if (new URL(r.finalUrl).pathname !== page) throw new Error(`${page} ended on ${r.finalUrl} (not signed in?)`);
         results[page].runs.push(r);
         log(
@@ -278,7 +314,22 @@ const bench: Bench = {
     );
     log(
       table(
-        ['page', 'perf', 'FCP', 'LCP', 'TBT ms', 'SI', 'CLS', 'a11y', 'best pr.', 'JS sent', 'all sent', 'requests', 'bench idx', ''],
+        [
+          'page',
+          'perf',
+          'FCP',
+          'LCP',
+          'TBT ms',
+          'SI',
+          'CLS',
+          'a11y',
+          'best pr.',
+          'JS sent',
+          'all sent',
+          'requests',
+          'bench idx',
+          '',
+        ],
         summary.map((s) => [
           s.page,
           s.performance,
@@ -313,9 +364,12 @@ const bench: Bench = {
         ]),
       ),
     );
-    for (const s of summary) if (s.failing.length) log(`${s.page} — audits below full score in some run: ${s.failing.join(', ')}`);
+    for (const s of summary)
+      if (s.failing.length) log(`${s.page} — audits below full score in some run: ${s.failing.join(', ')}`);
     const budgetOk = initialJsBytes / 1024 <= INITIAL_JS_BUDGET_KB;
-    log(`first-screen JS as sent: ${kb(initialJsBytes)} (budget ${INITIAL_JS_BUDGET_KB} KB) ${budgetOk ? 'ok' : 'MISSED'}`);
+    log(
+      `first-screen JS as sent: ${kb(initialJsBytes)} (budget ${INITIAL_JS_BUDGET_KB} KB) ${budgetOk ? 'ok' : 'MISSED'}`,
+    );
 
     // Lighthouse's own line for a reliable machine is a benchmarkIndex of about 1000 and more; a
     // load average above the core count means other processes took CPU from the traced page.
@@ -335,7 +389,11 @@ const bench: Bench = {
         runs,
         priority,
         targets: TARGET,
-        initialJs: { bytesSent: initialJsBytes, budgetKb: INITIAL_JS_BUDGET_KB, files: entry.map((file, i) => ({ file, ...sent[i] })) },
+        initialJs: {
+          bytesSent: initialJsBytes,
+          budgetKb: INITIAL_JS_BUDGET_KB,
+          files: entry.map((file, i) => ({ file, ...sent[i] })),
+        },
         loadAverage: [load0, load1],
         busy,
         pages: summary,

@@ -45,7 +45,8 @@ interface Target {
 }
 
 const bench: Bench = {
-  description: 'One like followed live by 5,000 blogChanged subscriptions (a fifth may not see the post) vs a bare ws broadcast of the same frame',
+  description:
+    'One like followed live by 5,000 blogChanged subscriptions (a fifth may not see the post) vs a bare ws broadcast of the same frame',
   async run({ args, log }) {
     const quick = args.quick === true;
     const subs = numArg(args, 'subscriptions', quick ? 1000 : 5000);
@@ -73,24 +74,38 @@ const bench: Bench = {
     // --- the category (members by name: all but every fifth signed-in employee) and its post, written by a member
     const members = viewers.filter((_, i) => (i + 1) % Math.round(1 / outsiderShare) !== 0);
     const categoryId = await withClient(dbUrl, async (c) => {
-      const { rows } = await c.query<{ id: number }>(`insert into blog_category (name, color, members_may_post) values ('全社のお知らせ（ベンチ）', '#1f6feb', true) returning id`);
-      await c.query(`insert into blog_category_employee (category_id, employee_id) select $1, unnest($2::int[])`, [rows[0].id, `{${members.map((m) => m.id).join(',')}}`]);
+      const { rows } = await c.query<{ id: number }>(
+        `insert into blog_category (name, color, members_may_post) values ('全社のお知らせ（ベンチ）', '#1f6feb', true) returning id`,
+      );
+      await c.query(`insert into blog_category_employee (category_id, employee_id) select $1, unnest($2::int[])`, [
+        rows[0].id,
+        `{${members.map((m) => m.id).join(',')}}`,
+      ]);
       return rows[0].id;
     });
     const author = members[0];
     const targets: Target[] = [];
     for (let i = 0; i < nPosts; i++) {
-      const created = (await gql(graphUrl, author.token, CREATE_POST, { input: postInput(categoryId, tokyoToday()) })).createBlogPost;
+      const created = (await gql(graphUrl, author.token, CREATE_POST, { input: postInput(categoryId, tokyoToday()) }))
+        .createBlogPost;
       targets.push({ postId: created.id, likers: [...members] });
     }
     const nLikes = 1 + Math.ceil((nPaced + nTrain) / nPosts); // warm-up, paced, train: per post
-    if (members.length < nLikes) throw new Error(`${members.length} members cannot like a post ${nLikes} times: raise --sessions`);
+    if (members.length < nLikes)
+      throw new Error(`${members.length} members cannot like a post ${nLikes} times: raise --sessions`);
     const frames = path.join(REPO_ROOT, 'bench/likes/like-frames.ts');
-    const expects: LikeExpect = { postIds: targets.map((t) => t.postId), authorId: author.id, members: members.map((m) => m.id) };
+    const expects: LikeExpect = {
+      postIds: targets.map((t) => t.postId),
+      authorId: author.id,
+      members: members.map((m) => m.id),
+    };
     await Promise.all(gens.map((g) => g.request({ type: 'expect', frames, expects })));
 
     // Connection k belongs to session k mod N: 10 tabs per signed-in employee by default.
-    const conns = Array.from({ length: subs }, (_, k) => ({ viewerId: viewers[k % viewers.length].id, token: viewers[k % viewers.length].token }));
+    const conns = Array.from({ length: subs }, (_, k) => ({
+      viewerId: viewers[k % viewers.length].id,
+      token: viewers[k % viewers.length].token,
+    }));
     const memberIds = new Set(expects.members);
     const receivers = conns.filter((c) => memberIds.has(c.viewerId)).length;
     log(
@@ -120,17 +135,24 @@ const bench: Bench = {
     const g = await runServer(run, 'graph', graph, async (t) => {
       const liker = t.likers.shift()!;
       const sentAt = epoch();
-      const r = (await gql(graphUrl, liker.token, LIKE, { id: t.postId, liked: true })).likeBlogPost as unknown as { id: number; likeCount: number };
+      const r = (await gql(graphUrl, liker.token, LIKE, { id: t.postId, liked: true })).likeBlogPost as unknown as {
+        id: number;
+        likeCount: number;
+      };
       return { key: `${t.postId}:${r.likeCount}`, sentAt, answeredAt: epoch() };
     });
     const memberFrame = g.samples.member;
     if (!memberFrame) throw new Error('no member-class frame captured in the graph run');
-    log(`  view classes seen: ${Object.keys(g.samples).sort().join(', ')}; member frame ${Buffer.byteLength(memberFrame)} bytes`);
+    log(
+      `  view classes seen: ${Object.keys(g.samples).sort().join(', ')}; member frame ${Buffer.byteLength(memberFrame)} bytes`,
+    );
 
     // --- bare: the same frame bytes (a member's), with its own like count per change for keying
     const bareId = 999_999;
     const b = await runServer(run, 'bare', bare, async (_t, n) => {
-      const frame = memberFrame.replace(/"postId":\d+/, `"postId":${bareId}`).replace(/"likeCount":\d+/, `"likeCount":${n}`);
+      const frame = memberFrame
+        .replace(/"postId":\d+/, `"postId":${bareId}`)
+        .replace(/"likeCount":\d+/, `"likeCount":${n}`);
       const sentAt = epoch();
       await post(`${bareUrl}/broadcast`, frame);
       return { key: `${bareId}:${n}`, sentAt, answeredAt: epoch() };

@@ -41,7 +41,8 @@ import { startLiveServers } from './live/servers.js';
 import { gql, post } from './live/setup.js';
 
 const bench: Bench = {
-  description: 'Live delivery of schedule changes to 5,000 graphql-ws subscriptions vs a bare ws broadcast of the same frame',
+  description:
+    'Live delivery of schedule changes to 5,000 graphql-ws subscriptions vs a bare ws broadcast of the same frame',
   async run({ args, log }) {
     const subs = numArg(args, 'subscriptions', 5000);
     const nSessions = numArg(args, 'sessions', 500);
@@ -74,16 +75,24 @@ const bench: Bench = {
       const owner = viewers[e * (nGuests + 1)];
       const isPrivate = e % 2 === 1;
       const guestIds = isPrivate ? [] : viewers.slice(e * (nGuests + 1) + 1, (e + 1) * (nGuests + 1)).map((v) => v.id);
-      const created = (await gql(graphUrl, owner.token, CREATE, { input: inputFor(isPrivate, 0, guestIds, today) })).createSchedule;
+      const created = (await gql(graphUrl, owner.token, CREATE, { input: inputFor(isPrivate, 0, guestIds, today) }))
+        .createSchedule;
       entries.push({ id: created.id, version: created.version, owner, guestIds, isPrivate });
     }
-    const expects = Object.fromEntries(entries.map((e) => [e.id, { ownerId: e.owner.id, guestIds: e.guestIds, isPrivate: e.isPrivate }]));
+    const expects = Object.fromEntries(
+      entries.map((e) => [e.id, { ownerId: e.owner.id, guestIds: e.guestIds, isPrivate: e.isPrivate }]),
+    );
     const frames = path.join(REPO_ROOT, 'bench/live/schedule-frames.ts');
     await Promise.all(gens.map((g) => g.request({ type: 'expect', frames, expects })));
-    log(`entries ${entries.map((e) => `#${e.id} (${e.isPrivate ? 'private' : `public, ${e.guestIds.length} guests`})`).join(', ')}; subscriptions for ${week.from}..${week.to}`);
+    log(
+      `entries ${entries.map((e) => `#${e.id} (${e.isPrivate ? 'private' : `public, ${e.guestIds.length} guests`})`).join(', ')}; subscriptions for ${week.from}..${week.to}`,
+    );
 
     // Connection k belongs to session k mod N: 10 tabs per signed-in employee by default.
-    const conns = Array.from({ length: subs }, (_, k) => ({ viewerId: viewers[k % viewers.length].id, token: viewers[k % viewers.length].token }));
+    const conns = Array.from({ length: subs }, (_, k) => ({
+      viewerId: viewers[k % viewers.length].id,
+      token: viewers[k % viewers.length].token,
+    }));
     const slices = gens.map((_, g) => conns.filter((_, k) => k % gens.length === g));
     let seq = 0;
     const run: LiveRun = {
@@ -115,12 +124,16 @@ const bench: Bench = {
     });
     const publicFrame = g.samples.public;
     if (!publicFrame) throw new Error('no public-class frame captured in the graph run');
-    log(`  visibility classes seen: ${Object.keys(g.samples).sort().join(', ')}; public frame ${Buffer.byteLength(publicFrame)} bytes`);
+    log(
+      `  visibility classes seen: ${Object.keys(g.samples).sort().join(', ')}; public frame ${Buffer.byteLength(publicFrame)} bytes`,
+    );
 
     // --- bare: the same frame bytes (public class), with a distinct version per change for keying
     const bareId = 999_999;
     const b = await runServer(run, 'bare', bare, async (_e, n) => {
-      const frame = publicFrame.replace(/"scheduleId":\d+/, `"scheduleId":${bareId}`).replace(/"version":\d+/, `"version":${n}`);
+      const frame = publicFrame
+        .replace(/"scheduleId":\d+/, `"scheduleId":${bareId}`)
+        .replace(/"version":\d+/, `"version":${n}`);
       const sentAt = epoch();
       await post(`${bareUrl}/broadcast`, frame);
       const answeredAt = epoch();
@@ -128,7 +141,8 @@ const bench: Bench = {
     });
 
     const setup = { entries: entries.map((e) => ({ id: e.id, isPrivate: e.isPrivate, guests: e.guestIds.length })) };
-    const correctText = 'every subscriber got every change exactly once, with its own view; no private title left the owner';
+    const correctText =
+      'every subscriber got every change exactly once, with its own view; no private title left the owner';
     return reportLive({
       g,
       b,

@@ -25,7 +25,15 @@ const TARGET_RSS_MB = 100;
 
 /** A 6000 × 4000 JPEG of camera-like noise, as close under 5 MB as a quality step gets it. */
 async function cameraJpeg(): Promise<Buffer> {
-  const raw = sharp({ create: { width: 6000, height: 4000, channels: 3, background: { r: 120, g: 110, b: 100 }, noise: { type: 'gaussian', mean: 120, sigma: 25 } } });
+  const raw = sharp({
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      background: { r: 120, g: 110, b: 100 },
+      noise: { type: 'gaussian', mean: 120, sigma: 25 },
+    },
+  });
   const pixels = await raw.raw().toBuffer();
   for (let q = 60; q >= 10; q -= 5) {
     const jpeg = await sharp(pixels, { raw: { width: 6000, height: 4000, channels: 3 } })
@@ -48,7 +56,8 @@ async function floor(bytes: Buffer): Promise<number> {
   return performance.now() - t0;
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 const bench: Bench = {
   description: 'Avatar upload of a 5 MB, 24-megapixel JPEG through the platform against sharp alone',
@@ -57,7 +66,10 @@ const bench: Bench = {
     const jpeg = await cameraJpeg();
     log(`file: 6000 × 4000 JPEG, ${(jpeg.length / 1024 / 1024).toFixed(2)} MB`);
     const db = await startBenchDatabase();
-    const server = await startChild('graph server', `${REPO_ROOT}/bench/lib/graph-server.ts`, serverEnv(db), { execArgv: PLATFORM_NODE_FLAGS, compiled: true });
+    const server = await startChild('graph server', `${REPO_ROOT}/bench/lib/graph-server.ts`, serverEnv(db), {
+      execArgv: PLATFORM_NODE_FLAGS,
+      compiled: true,
+    });
     try {
       const url = String(server.ready.url);
       const pid = Number(server.ready.pid);
@@ -67,10 +79,18 @@ const bench: Bench = {
         body: JSON.stringify({ loginId: 'admin', password: DEMO_PASSWORD }),
       });
       const token = ((await login.json()) as { token: string }).token;
-      const body = JSON.stringify({ kind: 'avatar', name: 'camera.jpg', data_url: `data:image/jpeg;base64,${jpeg.toString('base64')}` });
+      const body = JSON.stringify({
+        kind: 'avatar',
+        name: 'camera.jpg',
+        data_url: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+      });
       const upload = async () => {
         const t0 = performance.now();
-        const r = await fetch(`${url}/api/profile_images`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+        const r = await fetch(`${url}/api/profile_images`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body,
+        });
         if (r.status !== 201) throw new Error(`upload: ${r.status} ${await r.text()}`);
         await r.arrayBuffer();
         return performance.now() - t0;
@@ -104,7 +124,11 @@ const bench: Bench = {
       const pass = f < TARGET_MS && growth < TARGET_RSS_MB;
       const headline = `upload median ${ms(f)} ms (target < ${TARGET_MS}), floor ${ms(b)} ms = ${(f / b).toFixed(2)}×; RSS +${growth.toFixed(0)} MB (target < ${TARGET_RSS_MB}) ${pass ? 'PASS' : 'FAIL'}`;
       log(headline);
-      return { pass, headline, results: { fileBytes: jpeg.length, uploads, fullMs: full, floorMs: bare, rssBefore, rssPeak } };
+      return {
+        pass,
+        headline,
+        results: { fileBytes: jpeg.length, uploads, fullMs: full, floorMs: bare, rssBefore, rssPeak },
+      };
     } finally {
       await server.stop();
     }

@@ -39,12 +39,17 @@ const bench: Bench = {
                                       case e.id % 3 when 0 then array['日本語','英語'] when 1 then array['日本語','中国語'] else array['日本語'] end as languages) t
           where not exists (select 1 from profile p where p.employee_id = e.id)`,
       );
-      const departments = (await c.query<{ id: number }>('select id from department order by id')).rows.map((r) => r.id);
+      const departments = (await c.query<{ id: number }>('select id from department order by id')).rows.map(
+        (r) => r.id,
+      );
       const counts = (await c.query<{ profiles: number }>('select count(*)::int as profiles from profile')).rows[0];
       return { departments, profiles: counts.profiles };
     });
     log(`database: ${setup.profiles} profiles, prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const body = (v: Record<string, unknown>) => ({ query: PROFILES_QUERY, variables: { offset: 0, limit: PAGE, ...v } });
+    const body = (v: Record<string, unknown>) => ({
+      query: PROFILES_QUERY,
+      variables: { offset: 0, limit: PAGE, ...v },
+    });
     const bodies = [
       ...setup.departments.flatMap((d) => [0, PAGE, PAGE * 5].map((offset) => body({ departmentId: d, offset }))),
       ...SKILLS.flatMap((q) => [0, PAGE, PAGE * 10].map((offset) => body({ q, offset }))),
@@ -61,7 +66,13 @@ const bench: Bench = {
       bodies,
       check: [bodies[0], bodies[bodies.length - 1], body({ q: '簿記', offset: PAGE * 1000 })],
       okPrefix: '{"data":{"profiles":{"total":',
-      setup: { profiles: setup.profiles, pageSize: PAGE, departments: setup.departments.length, skills: SKILLS, query: PROFILES_QUERY },
+      setup: {
+        profiles: setup.profiles,
+        pageSize: PAGE,
+        departments: setup.departments.length,
+        skills: SKILLS,
+        query: PROFILES_QUERY,
+      },
       verdict: { kind: 'latency', max: numArg(args, 'target', 1.5) },
       defaults: { start: 50 },
     });

@@ -47,7 +47,10 @@ function commitLabel(): string {
   const commit = gitCommit();
   if (!commit) return 'no commit';
   try {
-    const dirty = execSync('git status --porcelain --untracked-files=no', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+    const dirty = execSync('git status --porcelain --untracked-files=no', {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
       .toString()
       .trim();
     return dirty ? `${commit}+` : commit;
@@ -62,7 +65,13 @@ function writeSummaryRow(name: string, startedAt: Date, outcome: BenchOutcome) {
   const flags = Object.entries(args)
     .filter(([k]) => k !== 'summary')
     .map(([k, v]) => (v === true ? `--${k}` : `--${k}=${v}`));
-  const verdict = outcome.inconclusive ? 'INCONCLUSIVE' : outcome.pass === null ? '– (no target)' : outcome.pass ? 'PASS' : 'FAIL';
+  const verdict = outcome.inconclusive
+    ? 'INCONCLUSIVE'
+    : outcome.pass === null
+      ? '– (no target)'
+      : outcome.pass
+        ? 'PASS'
+        : 'FAIL';
   const when = startedAt.toISOString().slice(0, 16).replace('T', ' ');
   const updated = upsertSummaryRow(fs.readFileSync(README, 'utf8'), {
     bench: name,
@@ -102,7 +111,13 @@ for (const b of selected) {
     summary.push(`${b.name}: ${outcome.headline}`);
     if (outcome.pass === false) exitCode = 1;
     else if (outcome.inconclusive && exitCode === 0) exitCode = 2;
-    const status = outcome.inconclusive ? 'inconclusive' : outcome.pass === null ? 'done' : outcome.pass ? 'pass' : 'fail';
+    const status = outcome.inconclusive
+      ? 'inconclusive'
+      : outcome.pass === null
+        ? 'done'
+        : outcome.pass
+          ? 'pass'
+          : 'fail';
     record = { status, headline: outcome.headline, results: outcome.results };
     if (args.summary && !args.profile) {
       try {
@@ -134,10 +149,24 @@ for (const b of selected) {
   };
   fs.writeFileSync(
     out,
-    JSON.stringify({ bench: b.name, startedAt, finishedAt, seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000, commit: gitCommit(), args, host, ...record }, null, 2) +
-      '\n',
+    JSON.stringify(
+      {
+        bench: b.name,
+        startedAt,
+        finishedAt,
+        seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000,
+        commit: gitCommit(),
+        args,
+        host,
+        ...record,
+      },
+      null,
+      2,
+    ) + '\n',
   );
-  console.log(`results: ${path.relative(REPO_ROOT, out)} (${((finishedAt.getTime() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
+  console.log(
+    `results: ${path.relative(REPO_ROOT, out)} (${((finishedAt.getTime() - startedAt.getTime()) / 1000).toFixed(0)} s)`,
+  );
 }
 console.log(`\n${summary.join('\n')}`);
 process.exit(exitCode);

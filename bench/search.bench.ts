@@ -50,7 +50,11 @@ const bench: Bench = {
     const quick = args.quick === true;
     const posts = numArg(args, 'posts', quick ? 10_000 : 100_000);
     const employees = numArg(args, 'employees', quick ? 1_000 : 5_000);
-    const runArgs = { 'common-rate': '10', ...(quick ? { 'step-seconds': '2', bisections: '1', rounds: '1' } : {}), ...args };
+    const runArgs = {
+      'common-rate': '10',
+      ...(quick ? { 'step-seconds': '2', bisections: '1', rounds: '1' } : {}),
+      ...args,
+    };
     const t0 = performance.now();
     const db = await startBenchDatabase();
     const data = await prepareSearchData(db, { employees, posts });
@@ -60,7 +64,11 @@ const bench: Bench = {
     );
     if (args.explain === true) {
       const plans = await explainSearch(db.url, data.viewerId, data.readable, data.today, log);
-      return { pass: null, headline: `EXPLAIN of search's statements at ${data.posts} posts`, results: { setup: data, plans } };
+      return {
+        pass: null,
+        headline: `EXPLAIN of search's statements at ${data.posts} posts`,
+        results: { setup: data, plans },
+      };
     }
     const bodies = QUERIES.map((q) => ({ query: SEARCH_QUERY, variables: { q } }));
     // Checked before the load: the full stack against the bare handler's LIKE scan (`like`, which the document ignores).
@@ -80,7 +88,15 @@ const bench: Bench = {
       check,
       describe,
       okPrefix: '{"data":{"blogSearch":{',
-      setup: { employees: data.employees, posts: data.posts, comments: data.comments, docs: data.docs, readable: data.readable, queries: QUERIES, query: SEARCH_QUERY },
+      setup: {
+        employees: data.employees,
+        posts: data.posts,
+        comments: data.comments,
+        docs: data.docs,
+        readable: data.readable,
+        queries: QUERIES,
+        query: SEARCH_QUERY,
+      },
       verdict: { kind: 'none' },
       defaults: { start: 5, rounds: 3, rate: 20, common: 10 },
     });
@@ -92,7 +108,9 @@ const bench: Bench = {
     const verdict = cf.errors === 0 && cf.p99 < p99Ms ? 'PASS' : bareHeld ? 'FAIL' : 'INCONCLUSIVE';
     log(`\nfull and bare (the same statements) at each rate of the search:`);
     log(rateTable(c));
-    log(`\ntarget (issue 26 benchmark 3), at ${rate} rps over ${QUERIES.length} queries: full p99 ${ms(cf.p99)} ms < ${p99Ms} ms  →  ${verdict}`);
+    log(
+      `\ntarget (issue 26 benchmark 3), at ${rate} rps over ${QUERIES.length} queries: full p99 ${ms(cf.p99)} ms < ${p99Ms} ms  →  ${verdict}`,
+    );
     log(`  same hits as the LIKE scan: checked for every query before the load (identical answers)`);
     log(`  p99 full/bare ${ms(cf.p99)} / ${ms(cb.p99)} ms; CPU per request in the table above`);
     const load = os

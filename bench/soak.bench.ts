@@ -61,7 +61,8 @@ import { reportSoak } from './soak/report.js';
 import { openSubscriptions, operations, prepareEdits, signIn } from './soak/vus.js';
 
 const bench: Bench = {
-  description: 'Soak: 50 virtual users (lists, details, edits with versions, week grid, subscriptions) for 5 minutes against the platform as npm start runs it',
+  description:
+    'Soak: 50 virtual users (lists, details, edits with versions, week grid, subscriptions) for 5 minutes against the platform as npm start runs it',
   async run({ args, log }) {
     const durationS = numArg(args, 'duration', 300);
     const nVus = numArg(args, 'vus', 50);
@@ -74,12 +75,17 @@ const bench: Bench = {
     const maxRssGrowthPct = numArg(args, 'max-rss-growth-pct', 10);
     const warmS = numArg(args, 'warmup-s', Math.min(60, 0.2 * durationS));
     const t0 = performance.now();
-    log(`load at start: ${load()} (1/5/15 min), ${os.cpus().length} cores; ${nVus} VUs for ${durationS} s, think ${thinkMs} ms`);
+    log(
+      `load at start: ${load()} (1/5/15 min), ${os.cpus().length} cores; ${nVus} VUs for ${durationS} s, think ${thinkMs} ms`,
+    );
 
     // --- the platform, as `npm start` runs it
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const logFile = path.join(REPO_ROOT, 'bench/results', `soak-server-${stamp}.log`);
-    const platform = await startPlatform({ env: { WS_MAX_SOCKETS_PER_USER: String(wsMax), LOG_LEVEL: 'warn' }, logFile });
+    const platform = await startPlatform({
+      env: { WS_MAX_SOCKETS_PER_USER: String(wsMax), LOG_LEVEL: 'warn' },
+      logFile,
+    });
     const { url, pid, port } = platform;
     log(
       `platform: dist/bin/start.js pid ${pid} at ${url}, embedded PostgreSQL in ${platform.pgData}, demo company; ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; server log ${path.relative(REPO_ROOT, logFile)}`,
@@ -138,7 +144,12 @@ const bench: Bench = {
         const h = await heapMetrics(platform.metricsUrl);
         if (h) heap.push({ at: now(), ...h });
         try {
-          probes.push({ at: now(), tcp: serverTcp(pid, port).open, pg: (await pgmon.backends()).total, fds: fdCount(pid) ?? NaN });
+          probes.push({
+            at: now(),
+            tcp: serverTcp(pid, port).open,
+            pg: (await pgmon.backends()).total,
+            fds: fdCount(pid) ?? NaN,
+          });
         } catch {
           /* the monitor connection failed: no probe this time */
         }

@@ -47,11 +47,18 @@ const RAW = `
 
 async function start(db: BenchDatabase, consumers: boolean): Promise<Graph> {
   const config = loadConfig(serverEnv(db, { THROTTLE_LIKES_PER_MINUTE: '100000000', LOG_LEVEL: 'error' }));
-  return startGraph(config, createLogger('error'), db.url, { port: 0, consumers: consumers ? [new StatisticsConsumer()] : [] });
+  return startGraph(config, createLogger('error'), db.url, {
+    port: 0,
+    consumers: consumers ? [new StatisticsConsumer()] : [],
+  });
 }
 
 async function login(url: string, loginId: string): Promise<string> {
-  const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId, password: DEMO_PASSWORD }) });
+  const r = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginId, password: DEMO_PASSWORD }),
+  });
   const body = (await r.json()) as { token?: string };
   if (!body.token) throw new Error(`login ${loginId}: ${r.status}`);
   return body.token;
@@ -64,7 +71,8 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 const bench: Bench = {
-  description: 'Blog statistics from the rollups (month, year) against GROUP BY over the raw rows; rollup staleness; like write rate with the worker running and without',
+  description:
+    'Blog statistics from the rollups (month, year) against GROUP BY over the raw rows; rollup staleness; like write rate with the worker running and without',
   async run({ args, log }) {
     const quick = args.quick === true;
     const scale = quick ? 0.1 : 1;
@@ -101,12 +109,17 @@ const bench: Bench = {
     const years = [thisYear, thisYear - 1, thisYear - 2];
     const report = (q: string) =>
       timed(async () => {
-        const r = await fetch(`${url}/api/blogs/statistics?${q}${top ? `&top=${top}` : ''}`, { headers: { authorization: `Bearer ${admin}` } });
+        const r = await fetch(`${url}/api/blogs/statistics?${q}${top ? `&top=${top}` : ''}`, {
+          headers: { authorization: `Bearer ${admin}` },
+        });
         if (r.status !== 200) throw new Error(`statistics answered ${r.status}: ${(await r.text()).slice(0, 200)}`);
         bytes.push((await r.arrayBuffer()).byteLength);
       });
     const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-    const sample = { month: { full: [] as number[], raw: [] as number[] }, year: { full: [] as number[], raw: [] as number[] } };
+    const sample = {
+      month: { full: [] as number[], raw: [] as number[] },
+      year: { full: [] as number[], raw: [] as number[] },
+    };
     for (const m of months.slice(0, 2)) await report(`year=${m.year}&month=${m.month}`); // warm-up
     for (let r = 0; r < rounds; r++) {
       for (const m of months) {
@@ -130,11 +143,21 @@ const bench: Bench = {
     });
     const month = line('month', sample.month);
     const year = line('year', sample.year);
-    log(`answers: ${top ? `top ${top} employees` : 'every employee'}, ${Math.round(Math.min(...bytes) / 1024)}–${Math.round(Math.max(...bytes) / 1024)} KB`);
+    log(
+      `answers: ${top ? `top ${top} employees` : 'every employee'}, ${Math.round(Math.min(...bytes) / 1024)}–${Math.round(Math.max(...bytes) / 1024)} KB`,
+    );
     log(
       table(
         ['period', 'n', 'rollup p50', 'rollup p99', 'raw p50', 'raw p99', 'raw/rollup p50'],
-        [month, year].map((x) => [x.name, x.n, ms(x.full.p50), ms(x.full.p99), ms(x.raw.p50), ms(x.raw.p99), `${x.speedup.toFixed(1)}×`]),
+        [month, year].map((x) => [
+          x.name,
+          x.n,
+          ms(x.full.p50),
+          ms(x.full.p99),
+          ms(x.raw.p50),
+          ms(x.raw.p99),
+          `${x.speedup.toFixed(1)}×`,
+        ]),
       ),
     );
 
@@ -191,15 +214,25 @@ const bench: Bench = {
     const stale: number[] = [];
     for (let i = 0; i < samples; i++) {
       const id = posts[posts.length - 1 - i]!;
-      const count = async () => Number((await c.query(`select coalesce(sum(likes), 0) n from blog_stat_post_day where post_id = $1`, [id])).rows[0].n);
+      const count = async () =>
+        Number(
+          (await c.query(`select coalesce(sum(likes), 0) n from blog_stat_post_day where post_id = $1`, [id])).rows[0]
+            .n,
+        );
       const before = await count();
       // Flip the viewer's like (the rate phase may have left it either way): the rollup moves by one.
-      const state = await c.query(`select exists (select 1 from blog_like where post_id = $1 and employee_id = $2) as liked`, [id, data.viewerId]);
+      const state = await c.query(
+        `select exists (select 1 from blog_like where post_id = $1 and employee_id = $2) as liked`,
+        [id, data.viewerId],
+      );
       const on = !state.rows[0].liked;
       const liked = await fetch(`${withWorker.server.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: 'mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { likeCount } }', variables: { id, on } }),
+        body: JSON.stringify({
+          query: 'mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { likeCount } }',
+          variables: { id, on },
+        }),
       });
       await liked.arrayBuffer();
       const t = performance.now();
@@ -219,8 +252,16 @@ const bench: Bench = {
       table(
         ['measure', 'value', 'target'],
         [
-          ['staleness p50 / p99 (like committed → rollup row)', `${ms(staleness.p50)} / ${ms(staleness.p99)} ms`, 'p99 < 1000 ms'],
-          ['like rate without / with the worker', `${rateWithout.toFixed(0)} / ${rateWith.toFixed(0)} likes/s (${writeRatio.toFixed(2)}×)`, '≥ 0.9×'],
+          [
+            'staleness p50 / p99 (like committed → rollup row)',
+            `${ms(staleness.p50)} / ${ms(staleness.p99)} ms`,
+            'p99 < 1000 ms',
+          ],
+          [
+            'like rate without / with the worker',
+            `${rateWithout.toFixed(0)} / ${rateWith.toFixed(0)} likes/s (${writeRatio.toFixed(2)}×)`,
+            '≥ 0.9×',
+          ],
         ],
       ),
     );

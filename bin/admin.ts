@@ -56,7 +56,8 @@ if (command === 'create') {
   for (const k of ['login', 'name', 'email'] as const) if (!values[k]) usage(`create needs --${k}`);
 } else if (command === 'reset-password') {
   if (rest.length !== 1) usage('reset-password takes one login id');
-  if (values.login || values.name || values.email) usage('reset-password takes the login id as its argument, and no other option but --password-stdin');
+  if (values.login || values.name || values.email)
+    usage('reset-password takes the login id as its argument, and no other option but --password-stdin');
 } else usage(command ? `unknown command: ${command}` : 'a command is needed');
 
 async function readStdin(): Promise<string> {
@@ -78,7 +79,12 @@ try {
   await migrate(orm);
   const em = orm.em.fork();
   if (command === 'create') {
-    const made = await createAdministrator(em, { loginId: values.login, name: values.name, email: values.email, password });
+    const made = await createAdministrator(em, {
+      loginId: values.login,
+      name: values.name,
+      email: values.email,
+      password,
+    });
     console.log(`管理者「${values.name}」を作成しました（ログインID: ${made.loginId}）。`);
   } else {
     const who = await resetPassword(em, rest[0]!, password);
@@ -89,7 +95,9 @@ try {
 } catch (err) {
   if (err instanceof AppError) {
     const flag: Record<string, string> = { loginId: '--login', name: '--name', email: '--email' };
-    const fields = ((err.extensions.fieldErrors as { field: string; message: string }[] | undefined) ?? []).map((f) => `  ${flag[f.field] ?? f.field}: ${f.message}`);
+    const fields = ((err.extensions.fieldErrors as { field: string; message: string }[] | undefined) ?? []).map(
+      (f) => `  ${flag[f.field] ?? f.field}: ${f.message}`,
+    );
     console.error([`admin: ${err.message}`, ...fields].join('\n'));
     code = 1;
   } else {

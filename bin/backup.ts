@@ -26,7 +26,9 @@ try {
   console.log(
     `  database: ${manifest.database === 'embedded' ? `embedded PostgreSQL ${manifest.postgresVersion}, WAL ${manifest.wal!.start} → ${manifest.wal!.stop}` : 'external (not in the archive: use pg_basebackup or pg_dump, see docs/operations.md)'}`,
   );
-  console.log(`  migrations: ${manifest.migrations.length} (last ${manifest.migrations.at(-1) ?? 'none'}); uploaded files: ${files}`);
+  console.log(
+    `  migrations: ${manifest.migrations.length} (last ${manifest.migrations.at(-1) ?? 'none'}); uploaded files: ${files}`,
+  );
 } catch (err) {
   console.error(`backup failed: ${(err as Error).message}`);
   code = 1;

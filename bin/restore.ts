@@ -14,8 +14,11 @@ if (!archive || extra.length || archive.startsWith('-')) {
 const config = loadConfigOrExit();
 try {
   const m = await restoreBackup(archive, config.dataDir);
-  console.log(`restored ${archive} into ${config.dataDir} (backup of ${m.createdAt}, ${m.migrations.length} migrations, version ${m.appVersion})`);
-  if (m.database === 'external') console.log('  the archive held the uploaded files only: restore the external database with its own tools');
+  console.log(
+    `restored ${archive} into ${config.dataDir} (backup of ${m.createdAt}, ${m.migrations.length} migrations, version ${m.appVersion})`,
+  );
+  if (m.database === 'external')
+    console.log('  the archive held the uploaded files only: restore the external database with its own tools');
   console.log('  start the platform on it: npm start');
 } catch (err) {
   console.error(`restore failed: ${(err as Error).message}`);

@@ -16,7 +16,9 @@ const db = await openDatabase(config, log);
 // Embedded transport: the workers' consumers run in this process (their default set: no probe under
 // NODE_ENV=production); with Kafka, `npm run workers` runs them and this process exports no consumer metrics.
 const metrics = new EventMetrics({ defaultMetrics: true, consumers: !config.KAFKA_BROKERS });
-const consumers = config.KAFKA_BROKERS ? [] : selectConsumers([], { registry: metrics.registry }, { production: config.isProduction });
+const consumers = config.KAFKA_BROKERS
+  ? []
+  : selectConsumers([], { registry: metrics.registry }, { production: config.isProduction });
 const graph = await startGraph(config, log, db.url, { consumers, metrics });
 const background = startBackgroundJobs(consumers, graph.orm, config);
 const backups = scheduleBackups(config, db, log);
@@ -27,7 +29,11 @@ try {
     host: config.METRICS_HOST,
     // The database answers a cheap query; with Kafka, this instance's live consumer group has joined.
     health: () => graph.events.health(),
-    ready: () => readiness({ database: async () => ((await databaseAnswers(graph.orm)) ? null : 'unreachable'), ...graph.events.readyChecks }),
+    ready: () =>
+      readiness({
+        database: async () => ((await databaseAnswers(graph.orm)) ? null : 'unreachable'),
+        ...graph.events.readyChecks,
+      }),
   });
 } catch (err) {
   log.warn({ err: (err as Error).message }, 'metrics port unavailable; /metrics not served (set METRICS_PORT)');

@@ -31,7 +31,9 @@ async function settled(page: Page) {
 }
 
 /** The first id of each list, read through the app's own API with the page's session. */
-async function firstIds(page: Page): Promise<Record<'employee' | 'department' | 'computer' | 'smartphone' | 'officeAccount', number>> {
+async function firstIds(
+  page: Page,
+): Promise<Record<'employee' | 'department' | 'computer' | 'smartphone' | 'officeAccount', number>> {
   return page.evaluate(async () => {
     const res = await fetch('/graphql', {
       method: 'POST',
@@ -94,7 +96,11 @@ const withIds = (route: string, ids: Ids) => route.replace(/:(\w+)/, (_, k: keyo
  * no transition is running: axe judges the colours a user reads, not a 120 ms fade.
  */
 async function quiet(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('[data-busy]') && document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-busy]') &&
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
 }
 
 /**
@@ -111,7 +117,12 @@ async function expectClean(page: Page, where: string, include?: string) {
       w.__busyWatch = new MutationObserver(() => {
         if (document.querySelector('[data-busy]')) w.__busySeen = true;
       });
-      w.__busyWatch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-busy'] });
+      w.__busyWatch.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-busy'],
+      });
     });
     const found = await axeViolations(page, { include });
     const busy = await page.evaluate(() => (window as unknown as { __busySeen?: boolean }).__busySeen === true);
@@ -141,7 +152,9 @@ describe('axe-core: no serious or critical violations', () => {
       let ids: Ids;
       beforeAll(async () => {
         session = await open(viewport);
-        await signInRetrying(session.page, 'admin', { landing: viewport === 'narrow' ? '/schedules/sp' : '/schedules' });
+        await signInRetrying(session.page, 'admin', {
+          landing: viewport === 'narrow' ? '/schedules/sp' : '/schedules',
+        });
         ids = await firstIds(session.page);
       });
       afterAll(async () => session?.context.close());

@@ -46,7 +46,9 @@ describe('API keys (web)', () => {
     await page.getByRole('button', { name: '閉じる' }).click();
 
     // The tool: a bearer request with the key, no session cookie.
-    const tool = await fetch(new URL('/api/computers?limit=1', page.url()), { headers: { authorization: `Bearer ${secret}` } });
+    const tool = await fetch(new URL('/api/computers?limit=1', page.url()), {
+      headers: { authorization: `Bearer ${secret}` },
+    });
     expect(tool.status).toBe(200);
     const write = await fetch(new URL('/api/computers', page.url()), {
       method: 'POST',
@@ -68,7 +70,9 @@ describe('API keys (web)', () => {
     // The row's own 失効 button says 失効 too: the revoke is done when the button is gone and the status says so.
     await row.getByRole('button', { name: `「${name}」を失効` }).waitFor({ state: 'detached' });
     expect(await row.innerText()).toContain('失効');
-    const after = await fetch(new URL('/api/computers?limit=1', page.url()), { headers: { authorization: `Bearer ${secret}` } });
+    const after = await fetch(new URL('/api/computers?limit=1', page.url()), {
+      headers: { authorization: `Bearer ${secret}` },
+    });
     expect(after.status).toBe(401);
     await context.close();
   });

@@ -88,7 +88,9 @@ describe('blog category settings', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('閲覧');
     expect(await row.innerText()).toMatch(/部署 1\s*社員 1人/);
-    expect(await row.getByTestId('blog-category').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(31, 111, 235)');
+    expect(await row.getByTestId('blog-category').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(
+      'rgb(31, 111, 235)',
+    );
 
     // View mode, 編集, tick 書き込み (閲覧 stays: writing includes reading), 保存.
     await openCategory(page, NAME);
@@ -172,7 +174,9 @@ describe('blog category settings', () => {
       trs.flatMap((tr) =>
         [...tr.querySelectorAll('td')]
           .slice(1)
-          .flatMap((td) => [...td.querySelectorAll('span'), td].filter((el) => !el.querySelector('span') && el.textContent?.trim()))
+          .flatMap((td) =>
+            [...td.querySelectorAll('span'), td].filter((el) => !el.querySelector('span') && el.textContent?.trim()),
+          )
           .filter((el) => {
             const r = document.createRange();
             r.selectNodeContents(el);

@@ -40,15 +40,27 @@ async function openFeed(page: Page, login: string, path = '/blog') {
 
 /** A post of `page`'s employee in 部活動・サークル (read by every department), through the REST facade. */
 async function createPost(page: Page, title: string, options = 'comment,like'): Promise<number> {
-  const categories = (await (await page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+  const categories = (await (await page.request.get('/api/blog_category')).json()) as {
+    category_id: number;
+    category_name: string;
+  }[];
   const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
-  const res = await page.request.post('/api/blogs', { data: { title, content: '<p>コメントの確認用</p>', category_id: club, options } });
+  const res = await page.request.post('/api/blogs', {
+    data: { title, content: '<p>コメントの確認用</p>', category_id: club, options },
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { blog_id: number }).blog_id;
 }
 
-async function commentByApi(page: Page, blogId: number, content: string, file?: { name: string; type: string; bytes: Buffer }): Promise<number> {
-  const attachment = file ? { attachment: `data:${file.type};base64,${file.bytes.toString('base64')}`, attachment_filename: file.name } : {};
+async function commentByApi(
+  page: Page,
+  blogId: number,
+  content: string,
+  file?: { name: string; type: string; bytes: Buffer },
+): Promise<number> {
+  const attachment = file
+    ? { attachment: `data:${file.type};base64,${file.bytes.toString('base64')}`, attachment_filename: file.name }
+    : {};
   const res = await page.request.post('/api/comments', { data: { blog_id: blogId, content, ...attachment } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { comment_id: number }).comment_id;
@@ -82,12 +94,16 @@ describe('blog comments (web)', () => {
     await card.waitFor();
     expect(await card.getByTestId('blog-comment-count').innerText()).toBe('0');
     await openComments(page, title);
-    await expect.poll(() => dialogOf(page).getByTestId('blog-comment-list').innerText()).toBe('まだコメントはありません。');
+    await expect
+      .poll(() => dialogOf(page).getByTestId('blog-comment-list').innerText())
+      .toBe('まだコメントはありません。');
 
     // A blank comment is refused where it was written, with one message.
     await mainBox(page).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => dialogOf(page).getByTestId('blog-comment-error').allInnerTexts()).toEqual(['コメントを入力してください。']);
+    await expect
+      .poll(() => dialogOf(page).getByTestId('blog-comment-error').allInnerTexts())
+      .toEqual(['コメントを入力してください。']);
 
     // The emoji goes in at the caret: the grid by keyboard (Enter opens, → moves, Enter picks).
     await mainBox(page).fill('お疲れさまです');
@@ -113,17 +129,25 @@ describe('blog comments (web)', () => {
     await first.getByRole('button', { name: '返信' }).click();
     const replyBox = first.getByTestId('blog-reply-box');
     expect(await replyBox.innerText()).toContain('Enter で送信・Shift+Enter で改行');
-    expect(await dialogOf(page).getByTestId('blog-comment-box').innerText()).toContain('Enter で送信・Shift+Enter で改行');
+    expect(await dialogOf(page).getByTestId('blog-comment-box').innerText()).toContain(
+      'Enter で送信・Shift+Enter で改行',
+    );
     await replyBox.getByRole('textbox').fill('ありがとう');
     await page.keyboard.press('Shift+Enter');
     await page.keyboard.type('ございます');
     await page.keyboard.press('Enter');
-    await expect.poll(() => first.getByTestId('blog-reply').getByTestId('blog-comment-text').allInnerTexts()).toEqual(['ありがとう\nございます']);
+    await expect
+      .poll(() => first.getByTestId('blog-reply').getByTestId('blog-comment-text').allInnerTexts())
+      .toEqual(['ありがとう\nございます']);
     await expect.poll(() => card.getByTestId('blog-comment-count').innerText()).toBe('2');
 
     // A file the browser takes by name but the server refuses by content: the server's message, and nothing is posted.
     const input = dialogOf(page).getByTestId('blog-comment-box').getByTestId('blog-comment-file');
-    await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('これは画像ではありません') });
+    await input.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('これは画像ではありません'),
+    });
     await dialogOf(page).getByTestId('blog-comment-chosen').waitFor();
     await mainBox(page).fill('偽の画像');
     await page.keyboard.press('Enter');
@@ -132,7 +156,9 @@ describe('blog comments (web)', () => {
     expect(threadSizeOf(await commentsOf(page, id))).toBe(2);
     // A type the rules exclude never leaves the browser.
     await input.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
-    await expect.poll(() => error.allInnerTexts()).toEqual(['このファイル形式は添付できません（txt・pdf・png・jpg・jpeg・gif のみ）。']);
+    await expect
+      .poll(() => error.allInnerTexts())
+      .toEqual(['このファイル形式は添付できません（txt・pdf・png・jpg・jpeg・gif のみ）。']);
 
     // A real picture: sent with the comment, previewed inline.
     await input.setInputFiles({ name: '集合写真.png', mimeType: 'image/png', buffer: makePng(240, 120) });
@@ -146,7 +172,11 @@ describe('blog comments (web)', () => {
     const img = preview.getByRole('img', { name: '集合写真.png' });
     await expect.poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBe(240);
     await shot(page, 'desktop-blog-comment-preview');
-    await page.getByRole('dialog', { name: '集合写真.png のプレビュー' }).getByRole('button', { name: '閉じる' }).last().click();
+    await page
+      .getByRole('dialog', { name: '集合写真.png のプレビュー' })
+      .getByRole('button', { name: '閉じる' })
+      .last()
+      .click();
     await preview.waitFor({ state: 'detached' });
     await shot(page, 'desktop-blog-comments');
     const found = await axeViolations(page, { include: '[data-testid="blog-comments"]' });
@@ -162,7 +192,9 @@ describe('blog comments (web)', () => {
 
     // Where the author turned comments off: a short note and no box.
     await openComments(page, closedTitle);
-    expect(await dialogOf(page).getByTestId('blog-comments-closed').innerText()).toBe('この投稿はコメントを受け付けていません。');
+    expect(await dialogOf(page).getByTestId('blog-comments-closed').innerText()).toBe(
+      'この投稿はコメントを受け付けていません。',
+    );
     expect(await dialogOf(page).getByRole('textbox').count()).toBe(0);
     await context.close();
   });
@@ -173,12 +205,20 @@ describe('blog comments (web)', () => {
     const title = unique('添付プレビューの確認');
     const id = await createPost(page, title);
     await commentByApi(page, id, '議事録です', { name: '議事録.pdf', type: 'application/pdf', bytes: pdf() });
-    await commentByApi(page, id, 'メモです', { name: 'メモ.txt', type: 'text/plain', bytes: Buffer.from('打ち合わせのメモ\n') });
+    await commentByApi(page, id, 'メモです', {
+      name: 'メモ.txt',
+      type: 'text/plain',
+      bytes: Buffer.from('打ち合わせのメモ\n'),
+    });
     await page.goto('/blog');
     await cardTitled(page, title).waitFor();
     await openComments(page, title);
 
-    const framed = page.waitForResponse((r) => /\/api\/comments\/\d+\/attachment$/.test(new URL(r.url()).pathname) && r.request().resourceType() === 'document');
+    const framed = page.waitForResponse(
+      (r) =>
+        /\/api\/comments\/\d+\/attachment$/.test(new URL(r.url()).pathname) &&
+        r.request().resourceType() === 'document',
+    );
     await commentNamed(page, '議事録です').getByTestId('blog-comment-attachment').click();
     const preview = page.getByTestId('blog-comment-preview');
     await preview.waitFor();
@@ -187,7 +227,11 @@ describe('blog comments (web)', () => {
     const res = await framed;
     expect([res.status(), res.headers()['content-type']]).toEqual([200, 'application/pdf']);
     await shot(page, 'desktop-blog-comment-pdf');
-    await page.getByRole('dialog', { name: '議事録.pdf のプレビュー' }).getByRole('button', { name: '閉じる' }).last().click();
+    await page
+      .getByRole('dialog', { name: '議事録.pdf のプレビュー' })
+      .getByRole('button', { name: '閉じる' })
+      .last()
+      .click();
     await preview.waitFor({ state: 'detached' });
 
     await commentNamed(page, 'メモです').getByTestId('blog-comment-attachment').click();
@@ -211,7 +255,15 @@ describe('blog comments (web)', () => {
     // Chrome's order: the confirming keydown is still composing, compositionend follows.
     await box.evaluate((el) => {
       el.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }));
-      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', isComposing: true, bubbles: true, cancelable: true }));
+      el.dispatchEvent(
+        new KeyboardEvent('keydown', {
+          key: 'Enter',
+          code: 'Enter',
+          isComposing: true,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
       el.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '会議' }));
     });
     await page.keyboard.insertText('の件');
@@ -219,7 +271,15 @@ describe('blog comments (web)', () => {
     await box.evaluate((el) => {
       el.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }));
       el.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '件' }));
-      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', isComposing: false, bubbles: true, cancelable: true }));
+      el.dispatchEvent(
+        new KeyboardEvent('keydown', {
+          key: 'Enter',
+          code: 'Enter',
+          isComposing: false,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
     });
     await page.keyboard.insertText('、承知しました');
     expect(await box.inputValue()).toBe('会議の件、承知しました');
@@ -261,7 +321,9 @@ describe('blog comments (web)', () => {
     const found = await axeViolations(other.page, { include: '[data-testid="blog-comments"]' });
     expect(found, describeFindings('the comments dialog (phone)', found)).toEqual([]);
     // The server holds the same rule.
-    const refused = await other.page.request.delete(`/api/comments/${devComment}`, { headers: { 'X-Requested-With': 'fetch' } });
+    const refused = await other.page.request.delete(`/api/comments/${devComment}`, {
+      headers: { 'X-Requested-With': 'fetch' },
+    });
     expect(refused.status()).toBe(403);
 
     // The commenter: a menu on their own comment only.
@@ -269,8 +331,12 @@ describe('blog comments (web)', () => {
     await cardTitled(commenter.page, title).waitFor();
     await openComments(commenter.page, title);
     await commentNamed(commenter.page, 'デバイス管理者のコメント').waitFor();
-    expect(await commentNamed(commenter.page, 'デバイス管理者のコメント').getByTestId('blog-comment-menu').count()).toBe(1);
-    expect(await commentNamed(commenter.page, 'システム管理者のコメント').getByTestId('blog-comment-menu').count()).toBe(0);
+    expect(
+      await commentNamed(commenter.page, 'デバイス管理者のコメント').getByTestId('blog-comment-menu').count(),
+    ).toBe(1);
+    expect(
+      await commentNamed(commenter.page, 'システム管理者のコメント').getByTestId('blog-comment-menu').count(),
+    ).toBe(0);
 
     // The post's author: a menu on both; 削除 asks first, then the comment goes.
     await author.page.goto('/blog');
@@ -278,7 +344,9 @@ describe('blog comments (web)', () => {
     await openComments(author.page, title);
     const target = commentNamed(author.page, 'デバイス管理者のコメント');
     await target.waitFor();
-    expect(await commentNamed(author.page, 'システム管理者のコメント').getByTestId('blog-comment-menu').count()).toBe(1);
+    expect(await commentNamed(author.page, 'システム管理者のコメント').getByTestId('blog-comment-menu').count()).toBe(
+      1,
+    );
     const confirm = author.page.getByRole('alertdialog', { name: 'コメントを削除しますか？' });
     await chooseDelete(author.page, target.getByTestId('blog-comment-menu'), confirm);
     await shot(author.page, 'desktop-blog-comment-delete');
@@ -298,7 +366,9 @@ describe('blog comments (web)', () => {
     const ids: number[] = [];
     for (let i = 1; i <= 45; i++) ids.push(await commentByApi(writer.page, id, `コメント ${i}`));
     for (let i = 1; i <= 25; i++) {
-      const res = await writer.page.request.post('/api/comments', { data: { blog_id: id, content: `返信 ${i}`, parent_comment_id: ids[0] } });
+      const res = await writer.page.request.post('/api/comments', {
+        data: { blog_id: id, content: `返信 ${i}`, parent_comment_id: ids[0] },
+      });
       expect(res.status()).toBe(201);
     }
     await openFeed(reader.page, 'sysadmin');
@@ -367,7 +437,12 @@ describe('blog comments (web)', () => {
     await first.getByTestId('blog-reply-box').getByRole('textbox').fill('ライブの返信');
     await first.getByTestId('blog-reply-box').getByTestId('blog-comment-send').click();
     await expect
-      .poll(() => commentNamed(watcher.page, 'ライブで届くコメント 🎉').getByTestId('blog-reply').getByTestId('blog-comment-text').allInnerTexts())
+      .poll(() =>
+        commentNamed(watcher.page, 'ライブで届くコメント 🎉')
+          .getByTestId('blog-reply')
+          .getByTestId('blog-comment-text')
+          .allInnerTexts(),
+      )
       .toEqual(['ライブの返信']);
     await expect.poll(() => count.innerText()).toBe('2');
     await shot(watcher.page, 'desktop-blog-comments-live');

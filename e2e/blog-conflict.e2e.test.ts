@@ -36,7 +36,10 @@ async function twoBrowsersEditing(title: string, html: string) {
   const b = await newPage(browser);
   await signIn(a.page, 'staff');
   await signIn(b.page, 'staff');
-  const categories = (await (await a.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+  const categories = (await (await a.page.request.get('/api/blog_category')).json()) as {
+    category_id: number;
+    category_name: string;
+  }[];
   const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
   const made = await a.page.request.post('/api/blogs', { data: { title, content: html, category_id: club } });
   const id = ((await made.json()) as { blog_id: number }).blog_id;
@@ -78,7 +81,9 @@ describe('an edit conflict on a post', () => {
     await expect.poll(() => bodyTexts(b.page)).toEqual(['はじめに', 'おわりに', 'B の追記']);
     // Both together, and the title as typed here: saved against the saved version, in one go.
     await clash.getByLabel('両方をまとめる（両方で書かれた段落をすべて残す）').check();
-    await expect.poll(async () => (await bodyTexts(b.page)).sort()).toEqual(['A の追記', 'B の追記', 'おわりに', 'はじめに']);
+    await expect
+      .poll(async () => (await bodyTexts(b.page)).sort())
+      .toEqual(['A の追記', 'B の追記', 'おわりに', 'はじめに']);
     await b.page.getByRole('button', { name: '保存', exact: true }).click();
     await b.page.waitForURL((u) => u.pathname === '/blog');
     const saved = (await (await b.page.request.get(`/api/blogs/${id}`)).json()) as { title: string; content: string };

@@ -15,7 +15,8 @@ afterAll(async () => {
 const PNG = makePng(240, 120);
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
-const tokyoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+const tokyoDay = (offsetDays = 0) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 async function shot(page: Page, name: string, fullPage = false) {
@@ -129,11 +130,19 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'header', 'image']);
     expect(blocks[1]!.data.text).toBe('<b>重要</b>');
     expect(blocks[2]!.data).toMatchObject({ text: '持ち物', level: 2 });
-    expect(stored).toMatchObject({ is_pin: 1, pin_start_dt: tokyoDay(), pin_end_dt: tokyoDay(7), category_name: '部活動・サークル', tags: [{ tag_content: tagName }] });
+    expect(stored).toMatchObject({
+      is_pin: 1,
+      pin_start_dt: tokyoDay(),
+      pin_end_dt: tokyoDay(7),
+      category_name: '部活動・サークル',
+      tags: [{ tag_content: tagName }],
+    });
     expect(stored.attachment).toMatchObject({ name: 'poster.png', type: 'image/png' });
     await page.getByTestId('blog-attachment-current').locator('img').waitFor();
     expect(await page.getByTestId('blog-content').locator('h2').innerText()).toBe('持ち物');
-    expect(await page.getByTestId('blog-content').locator('img').getAttribute('src')).toBe((blocks[3]!.data.file as { url: string }).url);
+    expect(await page.getByTestId('blog-content').locator('img').getAttribute('src')).toBe(
+      (blocks[3]!.data.file as { url: string }).url,
+    );
     await shot(page, 'desktop-blog-editor-view', true);
 
     // Edit then Cancel without a change: no question (rendering the stored body is no edit), back to the list.
@@ -188,7 +197,9 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.getByRole('button', { name: '保存して公開' }).waitFor();
     // Publishing needs a category: the server's message stands under the category, once.
     await page.getByRole('button', { name: '保存して公開' }).click();
-    await expect.poll(() => page.getByTestId('blog-category-field').innerText()).toContain('カテゴリを選択してください。');
+    await expect
+      .poll(() => page.getByTestId('blog-category-field').innerText())
+      .toContain('カテゴリを選択してください。');
     expect(await page.getByTestId('blog-save-failure').count()).toBe(0);
     expect((await page.locator('body').innerText()).split('カテゴリを選択してください。').length - 1).toBe(1);
     await context.close();
@@ -235,13 +246,22 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.waitForURL((u) => u.pathname === '/blog');
     const mine = await (await page.request.get(`/api/blogs?mine=1&title=${encodeURIComponent(title)}`)).json();
     expect(mine).toHaveLength(1);
-    const saved = mine[0].content_document.blocks as { type: string; data: { text?: string; style?: string; items?: { content: string }[] } }[];
+    const saved = mine[0].content_document.blocks as {
+      type: string;
+      data: { text?: string; style?: string; items?: { content: string }[] };
+    }[];
     expect(saved.slice(0, 3).map((b) => b.data.text)).toEqual(['<u>下線</u>', '<s>取り消し</s>', '元に戻す']);
-    expect(saved[3]).toMatchObject({ type: 'list', data: { style: 'ordered', items: [{ content: '一つ目' }, { content: '二つ目' }] } });
+    expect(saved[3]).toMatchObject({
+      type: 'list',
+      data: { style: 'ordered', items: [{ content: '一つ目' }, { content: '二つ目' }] },
+    });
     expect(mine[0].content).toContain('<ol><li>一つ目</li><li>二つ目</li></ol>');
 
     // Someone else's post opens read-only: ブログ詳細 without 編集.
-    const feed = (await (await page.request.get('/api/blogs?limit=50')).json()) as { blog_id: number; can_edit: boolean }[];
+    const feed = (await (await page.request.get('/api/blogs?limit=50')).json()) as {
+      blog_id: number;
+      can_edit: boolean;
+    }[];
     const other = feed.find((p) => !p.can_edit)!;
     await page.goto(`/blog/${other.blog_id}`);
     await page.getByTestId('blog-content').waitFor();
@@ -273,7 +293,9 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.getByTestId('blog-attachment-input').setInputFiles(png('slow-poster.png'));
     await page.getByTestId('blog-attachment-processing').waitFor();
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    await expect.poll(() => page.locator('[role="alert"]').allInnerTexts()).toContain('ファイルの処理が終わるまでお待ちください。終わってからブログを保存できます。');
+    await expect
+      .poll(() => page.locator('[role="alert"]').allInnerTexts())
+      .toContain('ファイルの処理が終わるまでお待ちください。終わってからブログを保存できます。');
     expect(new URL(page.url()).pathname).toBe('/blog/new');
     await shot(page, 'desktop-blog-editor-processing');
     await page.evaluate(() => (window as unknown as { releaseSlowRead: () => void }).releaseSlowRead());
@@ -282,7 +304,10 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     await page.waitForURL((u) => u.pathname === '/blog');
 
     // Edit again and remove the attachment: the post keeps no file.
-    const [saved] = (await (await page.request.get(`/api/blogs?mine=1&title=${encodeURIComponent(title)}`)).json()) as { blog_id: number; attachment: unknown }[];
+    const [saved] = (await (await page.request.get(`/api/blogs?mine=1&title=${encodeURIComponent(title)}`)).json()) as {
+      blog_id: number;
+      attachment: unknown;
+    }[];
     expect(saved!.attachment).toMatchObject({ name: 'slow-poster.png' });
     await page.goto(`/blog/${saved!.blog_id}`);
     await page.getByRole('button', { name: '編集' }).click();
@@ -298,12 +323,18 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff');
     await openNew(page);
-    await page.getByTestId('blog-attachment-input').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
-    await expect.poll(() => page.locator('[role="alert"]').allInnerTexts()).toContain('このファイル形式は添付できません（txt・pdf・png・jpg・jpeg・gif のみ）。');
+    await page
+      .getByTestId('blog-attachment-input')
+      .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await expect
+      .poll(() => page.locator('[role="alert"]').allInnerTexts())
+      .toContain('このファイル形式は添付できません（txt・pdf・png・jpg・jpeg・gif のみ）。');
     await page.getByLabel('タイトル').fill('書きかけ');
     await page.getByTestId('blog-publish-end-toggle').click();
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    await expect.poll(() => page.getByTestId('blog-editor-page').innerText()).toContain('公開終了日を入力してください。');
+    await expect
+      .poll(() => page.getByTestId('blog-editor-page').innerText())
+      .toContain('公開終了日を入力してください。');
     await page.getByRole('button', { name: 'キャンセル' }).click();
     await page.getByText('保存していない変更があります').waitFor();
     await page.getByRole('button', { name: '編集を続ける' }).click();
@@ -322,7 +353,9 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
     const employees = (await (await page.request.get('/api/employees?limit=5')).json()) as { id: number }[];
     const other = employees.find((e) => e.id !== me)!.id;
     const category = unique('他部署だけ');
-    const made = await page.request.post('/api/blog_category', { data: { category_name: category, permissions: ['書き込み', '閲覧'], employees: [other], departments: [] } });
+    const made = await page.request.post('/api/blog_category', {
+      data: { category_name: category, permissions: ['書き込み', '閲覧'], employees: [other], departments: [] },
+    });
     expect(made.status()).toBe(201);
     await openNew(page);
     const title = unique('範囲外への投稿');
@@ -362,27 +395,30 @@ describe('blog create and edit page (/blog/new, /blog/{id}, /blog/sp/…)', () =
   test.each([
     ['desktop', undefined],
     ['390 px', PHONE],
-  ] as const)('axe-core (%s): the page in edit and view mode and both dialogs have no serious or critical violations', async (_name, viewport) => {
-    const { context, page } = await newPage(browser, viewport);
-    await signIn(page, 'staff', { landing: viewport ? '/schedules/sp' : '/schedules' });
-    const clean = async (where: string) => {
-      const found = await axeViolations(page);
-      expect(found, describeFindings(where, found)).toEqual([]);
-    };
-    await openNew(page, viewport ? '/blog/sp/new' : '/blog/new');
-    await clean('/blog/new');
-    await page.getByRole('button', { name: 'カテゴリ: 選択' }).click();
-    await page.getByTestId('blog-category-dialog').locator('tr[data-row-id]').first().waitFor();
-    await clean('category dialog');
-    await page.getByRole('button', { name: 'キャンセル' }).last().click();
-    await page.getByRole('button', { name: 'タグ: 選択' }).click();
-    await page.getByTestId('blog-tag-table').locator('tr[data-row-id]').first().waitFor();
-    await clean('tag dialog');
-    await page.getByRole('button', { name: 'キャンセル' }).last().click();
-    const feed = (await (await page.request.get('/api/blogs?limit=1')).json()) as { blog_id: number }[];
-    await page.goto(`/blog/${feed[0]!.blog_id}`);
-    await page.getByTestId('blog-content').waitFor();
-    await clean('/blog/{id} view mode');
-    await context.close();
-  });
+  ] as const)(
+    'axe-core (%s): the page in edit and view mode and both dialogs have no serious or critical violations',
+    async (_name, viewport) => {
+      const { context, page } = await newPage(browser, viewport);
+      await signIn(page, 'staff', { landing: viewport ? '/schedules/sp' : '/schedules' });
+      const clean = async (where: string) => {
+        const found = await axeViolations(page);
+        expect(found, describeFindings(where, found)).toEqual([]);
+      };
+      await openNew(page, viewport ? '/blog/sp/new' : '/blog/new');
+      await clean('/blog/new');
+      await page.getByRole('button', { name: 'カテゴリ: 選択' }).click();
+      await page.getByTestId('blog-category-dialog').locator('tr[data-row-id]').first().waitFor();
+      await clean('category dialog');
+      await page.getByRole('button', { name: 'キャンセル' }).last().click();
+      await page.getByRole('button', { name: 'タグ: 選択' }).click();
+      await page.getByTestId('blog-tag-table').locator('tr[data-row-id]').first().waitFor();
+      await clean('tag dialog');
+      await page.getByRole('button', { name: 'キャンセル' }).last().click();
+      const feed = (await (await page.request.get('/api/blogs?limit=1')).json()) as { blog_id: number }[];
+      await page.goto(`/blog/${feed[0]!.blog_id}`);
+      await page.getByTestId('blog-content').waitFor();
+      await clean('/blog/{id} view mode');
+      await context.close();
+    },
+  );
 });

@@ -11,7 +11,8 @@ afterAll(async () => {
 });
 
 const cards = (page: Page) => page.getByTestId('blog-grid').getByTestId('blog-card');
-const cardTitled = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const cardTitled = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const titleOf = async (card: Locator) => await card.getByTestId('blog-card-title').innerText();
 
 async function shot(page: Page, name: string) {
@@ -103,7 +104,9 @@ describe('blog likes, saves and New! (web)', () => {
 
     await scope(page, '保存したブログ');
     await expect.poll(() => new URL(page.url()).searchParams.get('scope')).toBe('saved');
-    await expect.poll(async () => page.getByTestId('blog-grid').getByTestId('blog-card-title').allInnerTexts()).toEqual([title]);
+    await expect
+      .poll(async () => page.getByTestId('blog-grid').getByTestId('blog-card-title').allInnerTexts())
+      .toEqual([title]);
     await shot(page, 'desktop-blog-saved');
 
     await cardTitled(page, title).getByTestId('blog-save').click();
@@ -127,7 +130,9 @@ describe('blog likes, saves and New! (web)', () => {
     const title = await titleOf(card);
     const mine = cardTitled(page, title);
     expect(await mine.getByTestId('blog-new').innerText()).toBe('New!');
-    expect(await mine.getByTestId('blog-new').evaluate((e) => getComputedStyle(e).color)).toMatch(/^rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)$/);
+    expect(await mine.getByTestId('blog-new').evaluate((e) => getComputedStyle(e).color)).toMatch(
+      /^rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)$/,
+    );
     await shot(page, 'desktop-blog-new');
 
     await mine.getByTestId('blog-card-title').click();

@@ -11,7 +11,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const feedReady = (page: Page) => page.locator('[data-testid="blog-card"], [data-testid="blog-empty"]').first().waitFor();
+const feedReady = (page: Page) =>
+  page.locator('[data-testid="blog-card"], [data-testid="blog-empty"]').first().waitFor();
 
 /**
  * A filtered feed follows live posts by the feed's own rule (the server's): under the department
@@ -39,16 +40,23 @@ describe('blog live under the feed filters', () => {
     await feedReady(desk.page);
     await phone.page.goto(`/blog/sp?department=${department}`);
     await feedReady(phone.page);
-    for (const p of [desk.page, phone.page]) await p.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    for (const p of [desk.page, phone.page])
+      await p.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
-    const categories = (await (await dev.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const categories = (await (await dev.page.request.get('/api/blog_category')).json()) as {
+      category_id: number;
+      category_name: string;
+    }[];
     const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
     const write = async (who: Page, title: string) => {
-      const r = await who.request.post('/api/blogs', { data: { title, content: '<p>部署の絞り込みとライブ</p>', category_id: club } });
+      const r = await who.request.post('/api/blogs', {
+        data: { title, content: '<p>部署の絞り込みとライブ</p>', category_id: club },
+      });
       expect(r.status()).toBe(201);
       return ((await r.json()) as { blog_id: number }).blog_id;
     };
-    const remove = (who: Page, id: number) => who.request.delete(`/api/blogs/${id}`, { headers: { 'X-Requested-With': 'fetch' } });
+    const remove = (who: Page, id: number) =>
+      who.request.delete(`/api/blogs/${id}`, { headers: { 'X-Requested-With': 'fetch' } });
 
     // 営業 first, then 開発: once 開発's post is shown, 営業's has been delivered before it (in order) and left out.
     const stamp = Date.now();
@@ -62,7 +70,8 @@ describe('blog live under the feed filters', () => {
     }
     await desk.page.screenshot({ path: 'e2e/artifacts/desktop-blog-live-department.png' });
     await phone.page.screenshot({ path: 'e2e/artifacts/phone-blog-live-department.png' });
-    for (const p of [desk.page, phone.page]) expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    for (const p of [desk.page, phone.page])
+      expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // A reload lists the same: the live feed and the server's feed agree.
     await desk.page.reload();

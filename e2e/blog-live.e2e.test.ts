@@ -10,7 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const titles = (page: Page) => page.locator('[data-testid="blog-grid"] [data-testid="blog-card-title"]').allInnerTexts();
+const titles = (page: Page) =>
+  page.locator('[data-testid="blog-grid"] [data-testid="blog-card-title"]').allInnerTexts();
 const pinnedTitles = (page: Page) => page.getByTestId('blog-pinned-item').allInnerTexts();
 
 async function openFeed(page: Page, login: string, path = '/blog') {
@@ -36,14 +37,20 @@ describe('blog live: a post written in one browser reaches the others without re
     await openFeed(phone.page, 'devadmin', '/blog/sp');
     await openFeed(outsider.page, 'staff');
     // The feed marks the page once live; a reload would lose this mark.
-    for (const p of [member.page, phone.page, outsider.page]) await p.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    for (const p of [member.page, phone.page, outsider.page])
+      await p.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
-    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as {
+      category_id: number;
+      category_name: string;
+    }[];
     const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
     // No warm-up: a post written while a feed's subscription is still registering reaches it all the
     // same (the registration's position makes the feed read again: live-registration.e2e.test.ts).
     const title = `ライブ配信の確認 ${Date.now()}`;
-    const made = await author.page.request.post('/api/blogs', { data: { title, content: '<p>別のブラウザにすぐ届く</p>', category_id: dev } });
+    const made = await author.page.request.post('/api/blogs', {
+      data: { title, content: '<p>別のブラウザにすぐ届く</p>', category_id: dev },
+    });
     expect(made.status()).toBe(201);
     const post = (await made.json()) as { blog_id: number; version: number };
 
@@ -55,7 +62,13 @@ describe('blog live: a post written in one browser reaches the others without re
     // Retitled and pinned: the card changes in place and the post enters 速報.
     const retitled = `${title}（更新）`;
     const put = await author.page.request.put(`/api/blogs/${post.blog_id}`, {
-      data: { title: retitled, content: '<p>別のブラウザにすぐ届く</p>', category_id: dev, is_pin: true, version: post.version },
+      data: {
+        title: retitled,
+        content: '<p>別のブラウザにすぐ届く</p>',
+        category_id: dev,
+        is_pin: true,
+        version: post.version,
+      },
     });
     expect(put.status()).toBe(200);
     await expect.poll(() => titles(member.page)).toContain(retitled);
@@ -69,7 +82,11 @@ describe('blog live: a post written in one browser reaches the others without re
     // An open dialog follows too: deleting the post closes it and takes the card and 速報 entry away.
     await member.page.getByTestId('blog-card').filter({ hasText: retitled }).click();
     await member.page.getByTestId('blog-detail').waitFor();
-    expect((await author.page.request.delete(`/api/blogs/${post.blog_id}`, { headers: { 'X-Requested-With': 'fetch' } })).status()).toBe(200);
+    expect(
+      (
+        await author.page.request.delete(`/api/blogs/${post.blog_id}`, { headers: { 'X-Requested-With': 'fetch' } })
+      ).status(),
+    ).toBe(200);
     await member.page.getByTestId('blog-detail').waitFor({ state: 'detached' });
     await expect.poll(() => titles(member.page)).not.toContain(retitled);
     await expect.poll(() => pinnedTitles(member.page)).not.toContainEqual(expect.stringContaining(retitled));
@@ -78,7 +95,8 @@ describe('blog live: a post written in one browser reaches the others without re
     // The outsider's feed never showed it, and no page reloaded.
     const seen = [...(await titles(outsider.page)), ...(await pinnedTitles(outsider.page))];
     expect(seen.filter((t) => t.startsWith('ライブ配信の確認'))).toEqual([]);
-    for (const p of [member.page, phone.page, outsider.page]) expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    for (const p of [member.page, phone.page, outsider.page])
+      expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await Promise.all([author, member, phone, outsider].map((x) => x.context.close()));
   });
 });

@@ -16,13 +16,21 @@ const WIDE = makePng(1600, 500);
 
 /** A post by the signed-in person with wide pictures between headings, made through /api as a tool would. */
 async function postWithPictures(page: Page, title: string): Promise<number> {
-  const up = await page.request.post('/api/blog_images', { data: { name: 'wide.png', data_url: `data:image/png;base64,${WIDE.toString('base64')}` } });
+  const up = await page.request.post('/api/blog_images', {
+    data: { name: 'wide.png', data_url: `data:image/png;base64,${WIDE.toString('base64')}` },
+  });
   expect(up.status()).toBe(201);
   const { url } = ((await up.json()) as { file: { url: string } }).file;
-  const categories = (await (await page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+  const categories = (await (await page.request.get('/api/blog_category')).json()) as {
+    category_id: number;
+    category_name: string;
+  }[];
   const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
-  const section = (n: number) => `<h2>見出し ${n}</h2><p>写真の説明 ${n}。とても長い説明文がここに続きます。</p><img src="${url}" alt="写真 ${n}">`;
-  const made = await page.request.post('/api/blogs', { data: { title, content: [1, 2, 3].map(section).join(''), category_id: club } });
+  const section = (n: number) =>
+    `<h2>見出し ${n}</h2><p>写真の説明 ${n}。とても長い説明文がここに続きます。</p><img src="${url}" alt="写真 ${n}">`;
+  const made = await page.request.post('/api/blogs', {
+    data: { title, content: [1, 2, 3].map(section).join(''), category_id: club },
+  });
   expect(made.status()).toBe(201);
   return ((await made.json()) as { blog_id: number }).blog_id;
 }
@@ -90,11 +98,17 @@ describe('pictures in a post fit their box', () => {
       await card.click();
       const dialog = reader.page.getByTestId('blog-detail');
       await dialog.locator('img').first().waitFor();
-      await reader.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="blog-detail"] img')].every((img) => (img as HTMLImageElement).complete));
+      await reader.page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid="blog-detail"] img')].every(
+          (img) => (img as HTMLImageElement).complete,
+        ),
+      );
       const fit = await fitsIn(reader.page, '[data-testid="blog-detail"]');
       expect(fit.pictures).toBe(3);
       expect(fit).toEqual({ pictures: 3, overflowing: 0, scrollsSideways: false });
-      await reader.page.screenshot({ path: `e2e/artifacts/${viewport === PHONE ? 'phone' : 'desktop'}-blog-detail-wide-picture.png` });
+      await reader.page.screenshot({
+        path: `e2e/artifacts/${viewport === PHONE ? 'phone' : 'desktop'}-blog-detail-wide-picture.png`,
+      });
       await reader.context.close();
       await context.close();
     });

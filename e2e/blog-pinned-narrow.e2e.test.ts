@@ -38,14 +38,23 @@ describe('速報 on a phone and on the desktop', () => {
     await phone.page.getByTestId('blog-pinned-item').first().waitFor();
     const narrow = await entries(phone.page);
     expect(narrow.length).toBeGreaterThan(0);
-    for (const e of narrow) expect({ title: e.title, cut: e.cut, below: e.dateTop >= e.titleBottom }).toEqual({ title: e.title, cut: false, below: true });
+    for (const e of narrow)
+      expect({ title: e.title, cut: e.cut, below: e.dateTop >= e.titleBottom }).toEqual({
+        title: e.title,
+        cut: false,
+        below: true,
+      });
     await phone.page.getByTestId('blog-pinned').screenshot({ path: 'e2e/artifacts/phone-blog-pinned.png' });
 
     const desk = await newPage(browser, DESKTOP);
     await signIn(desk.page, 'staff');
     await desk.page.goto('/blog');
     await desk.page.getByTestId('blog-pinned-item').first().waitFor();
-    for (const e of await entries(desk.page)) expect({ title: e.title, sameRow: Math.abs(e.dateTop - e.titleTop) < 8 }).toEqual({ title: e.title, sameRow: true });
+    for (const e of await entries(desk.page))
+      expect({ title: e.title, sameRow: Math.abs(e.dateTop - e.titleTop) < 8 }).toEqual({
+        title: e.title,
+        sameRow: true,
+      });
     await Promise.all([phone, desk].map((x) => x.context.close()));
   }, 180_000);
 });

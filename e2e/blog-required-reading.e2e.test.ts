@@ -66,7 +66,9 @@ describe("the editor's 必読 (required reading) checkbox", () => {
     const status = page.getByTestId('blog-reading-status');
     await expect.poll(() => status.getByTestId('blog-reading-confirmed').innerText()).toContain(readerName);
     expect(await status.getByTestId('blog-reading-unconfirmed').innerText()).not.toContain(readerName);
-    await expect.poll(() => page.getByTestId('blog-detail').getByTestId('blog-reading-count').innerText()).toMatch(/^確認 \d+人$/);
+    await expect
+      .poll(() => page.getByTestId('blog-detail').getByTestId('blog-reading-count').innerText())
+      .toMatch(/^確認 \d+人$/);
     await shot(page, 'desktop-blog-required-reading-author-panel');
     await Promise.all([author, reader].map((x) => x.context.close()));
   });
@@ -76,8 +78,12 @@ describe("the editor's 必読 (required reading) checkbox", () => {
     const reader = await newPage(browser);
     await signIn(author.page, 'devadmin');
     await signIn(reader.page, 'sysadmin');
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
-    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as {
+      category_id: number;
+      category_name: string;
+    }[];
     const title = `E2E 終わった速報 ${Date.now().toString(36)}`;
     const r = await author.page.request.post('/api/blogs', {
       data: {

@@ -26,7 +26,10 @@ describe('blog search with several words (web)', () => {
     const stamp = Date.now().toString(36);
     const { context, page } = await newPage(browser);
     await signIn(page, 'devadmin');
-    const categories = (await (await page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const categories = (await (await page.request.get('/api/blog_category')).json()) as {
+      category_id: number;
+      category_name: string;
+    }[];
     const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
     const write = async (title: string, content: string) => {
       const r = await page.request.post('/api/blogs', { data: { title, content, category_id: dev } });
@@ -46,22 +49,37 @@ describe('blog search with several words (web)', () => {
     await page.screenshot({ path: 'e2e/artifacts/desktop-blog-search-terms.png' });
 
     const phrase = `"鮪の漬け" ${stamp}`;
-    expect(((await (await page.request.get(`/api/blog_search?q=${encodeURIComponent(phrase)}`)).json()) as unknown[]).length).toBe(1);
+    expect(
+      ((await (await page.request.get(`/api/blog_search?q=${encodeURIComponent(phrase)}`)).json()) as unknown[]).length,
+    ).toBe(1);
     await search(page, phrase);
-    await expect.poll(() => page.getByTestId('blog-search-hit').filter({ hasText: stamp }).count(), { timeout: 30_000 }).toBe(1);
     await expect
-      .poll(() => page.getByTestId('blog-search-hit').filter({ hasText: stamp }).getByTestId('blog-search-title').locator('mark').allInnerTexts())
+      .poll(() => page.getByTestId('blog-search-hit').filter({ hasText: stamp }).count(), { timeout: 30_000 })
+      .toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('blog-search-hit')
+          .filter({ hasText: stamp })
+          .getByTestId('blog-search-title')
+          .locator('mark')
+          .allInnerTexts(),
+      )
       .toEqual(['鮪の漬け', stamp]);
 
     await search(page, 'あ い う え お か');
-    await expect.poll(() => page.getByTestId('blog-search').innerText()).toContain('検索する言葉は5つまでにしてください（スペースで区切った言葉の数）。');
+    await expect
+      .poll(() => page.getByTestId('blog-search').innerText())
+      .toContain('検索する言葉は5つまでにしてください（スペースで区切った言葉の数）。');
     await context.close();
 
     const phone = await newPage(browser, PHONE);
     await signIn(phone.page, 'devadmin', { landing: '/schedules/sp' });
     await phone.page.goto('/blog/sp');
     await search(phone.page, `鮪\u3000鰆 ${stamp}`);
-    await expect.poll(() => phone.page.getByTestId('blog-search-hit').filter({ hasText: stamp }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => phone.page.getByTestId('blog-search-hit').filter({ hasText: stamp }).count(), { timeout: 30_000 })
+      .toBe(1);
     await phone.page.waitForTimeout(300);
     await phone.page.screenshot({ path: 'e2e/artifacts/phone-blog-search-terms.png' });
     await phone.context.close();

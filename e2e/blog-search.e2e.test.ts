@@ -34,7 +34,10 @@ describe('blog search (web)', () => {
     const author = await newPage(browser);
     await signIn(author.page, 'devadmin');
     const request = author.page.request;
-    const categories = (await (await request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const categories = (await (await request.get('/api/blog_category')).json()) as {
+      category_id: number;
+      category_name: string;
+    }[];
     const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
     const write = async (title: string, content: string) => {
       const r = await request.post('/api/blogs', { data: { title, content, category_id: dev } });
@@ -45,7 +48,9 @@ describe('blog search (web)', () => {
     const titled = await write(`鰯鰹の食べ比べ ${stamp}`, '<p>結果の報告です。</p>');
     await write(`週報 ${stamp}`, '<p>今週は社員食堂で<b>鰯鰹</b>定食が出ました。</p>');
     const commented = await write(`昼食 ${stamp}`, '<p>おすすめを教えてください。</p>');
-    const c = await request.post('/api/comments', { data: { blog_id: commented.blog_id, user_id: commented.author_id, content: `鰯鰹定食がおすすめです ${stamp}` } });
+    const c = await request.post('/api/comments', {
+      data: { blog_id: commented.blog_id, user_id: commented.author_id, content: `鰯鰹定食がおすすめです ${stamp}` },
+    });
     expect(c.status()).toBe(201);
 
     const page = author.page;
@@ -55,7 +60,11 @@ describe('blog search (web)', () => {
     await results.waitFor();
     const ours = hits(page).filter({ hasText: stamp });
     await expect.poll(() => ours.count()).toBe(3);
-    expect(await ours.evaluateAll((els) => els.map((e) => e.getAttribute('data-matched')))).toEqual(['TITLE', 'CONTENT', 'COMMENT']);
+    expect(await ours.evaluateAll((els) => els.map((e) => e.getAttribute('data-matched')))).toEqual([
+      'TITLE',
+      'CONTENT',
+      'COMMENT',
+    ]);
     // The title's match, the body's and the comment's are marked; the comment says it is one.
     expect(await ours.nth(0).getByTestId('blog-search-title').locator('mark').innerText()).toBe('鰯鰹');
     expect(await ours.nth(1).getByTestId('blog-search-snippet').locator('mark').innerText()).toBe('鰯鰹');
@@ -100,7 +109,9 @@ describe('blog search (web)', () => {
     await search(page, '   ');
     await expect.poll(() => page.getByTestId('blog-search').innerText()).toContain('検索する言葉を入力してください。');
     await search(page, 'あ'.repeat(51));
-    await expect.poll(() => page.getByTestId('blog-search').innerText()).toContain('検索する言葉は50文字以内にしてください。');
+    await expect
+      .poll(() => page.getByTestId('blog-search').innerText())
+      .toContain('検索する言葉は50文字以内にしてください。');
     expect(await page.getByTestId('blog-search-results').count()).toBe(0);
     await shot(page, 'desktop-blog-search-too-long');
     // Results on screen, then words the box refuses: the old results are no answer to them and go.

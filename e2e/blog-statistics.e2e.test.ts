@@ -23,12 +23,17 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
 }
 
-const total = async (page: Page, k: string) => Number((await page.getByTestId(`stats-total-${k}`).innerText()).split('\n')[1]!.replace(/,/g, ''));
+const total = async (page: Page, k: string) =>
+  Number((await page.getByTestId(`stats-total-${k}`).innerText()).split('\n')[1]!.replace(/,/g, ''));
 
 async function gql(page: Page, query: string, variables: Record<string, unknown> = {}) {
   return page.evaluate(
     async ([q, v]) => {
-      const r = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q, variables: v }) });
+      const r = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
       return r.json();
     },
     [query, variables] as const,
@@ -43,7 +48,11 @@ describe('blog statistics (web)', () => {
     const cats = await gql(admin.page, `{ blogCategories { id } }`);
     const categoryId = cats.data.blogCategories[0].id;
     const created = await gql(admin.page, `mutation($i: BlogPostInput!) { createBlogPost(input: $i) { id } }`, {
-      i: { title: `統計の確認 ${Date.now().toString(36)}`, categoryId, content: { blocks: [{ type: 'paragraph', data: { text: '本文' } }] } },
+      i: {
+        title: `統計の確認 ${Date.now().toString(36)}`,
+        categoryId,
+        content: { blocks: [{ type: 'paragraph', data: { text: '本文' } }] },
+      },
     });
     const postId = created.data.createBlogPost.id;
 
@@ -55,7 +64,9 @@ describe('blog statistics (web)', () => {
 
     const staff = await newPage(browser);
     await signIn(staff.page, 'staff');
-    const like = await gql(staff.page, `mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { likeCount } }`, { id: postId });
+    const like = await gql(staff.page, `mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { likeCount } }`, {
+      id: postId,
+    });
     expect(like.errors).toBeUndefined();
     await staff.context.close();
 
@@ -74,7 +85,9 @@ describe('blog statistics (web)', () => {
     expect(await admin.page.getByTestId('stats-share').innerText()).toMatch(/\d+%/);
     // The top posts: the head of the per-post ranking, as bars with their figures.
     const topPosts = await admin.page.getByTestId('stats-top-posts').innerText();
-    const firstRanked = (await admin.page.getByTestId('stats-posts').locator('tbody tr').first().locator('td').first().innerText()).trim();
+    const firstRanked = (
+      await admin.page.getByTestId('stats-posts').locator('tbody tr').first().locator('td').first().innerText()
+    ).trim();
     expect(topPosts.split('\n')[0]).toBe(firstRanked);
     expect(topPosts).toMatch(/いいね\d+・閲覧\d+・コメント\d+/);
     expect(await admin.page.getByTestId('stats-most-liked').innerText()).toContain('統計の確認');
@@ -93,7 +106,11 @@ describe('blog statistics (web)', () => {
     const year = new Date().getFullYear();
     await admin.page.getByTestId('stats-start').fill(`${year}-01-01`);
     await admin.page.getByTestId('stats-aggregate').click();
-    await expect.poll(async () => (await admin.page.getByTestId('stats-body').innerText()).includes(`${year}/01/01`), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await admin.page.getByTestId('stats-body').innerText()).includes(`${year}/01/01`), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     expect(await total(admin.page, 'likes')).toBeGreaterThanOrEqual(likesBefore + 1);
 
     // The per-employee table filters by name.
@@ -103,7 +120,10 @@ describe('blog statistics (web)', () => {
 
     // The export carries the period and the filters on screen; it opens with exceljs.
     await admin.page.getByLabel('氏名').fill('山田');
-    const [download] = await Promise.all([admin.page.waitForEvent('download'), admin.page.getByRole('button', { name: 'Excel出力' }).click()]);
+    const [download] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      admin.page.getByRole('button', { name: 'Excel出力' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`月別ブログ統計_${year}0101-${year}1231.xlsx`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(fs.readFileSync((await download.path())!) as never);
@@ -119,7 +139,9 @@ describe('blog statistics (web)', () => {
     await signIn(page, 'staff', { landing: '/schedules/sp' });
     await page.goto('/blog/statistics');
     await page.getByTestId('stats-body').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'narrow-blog-statistics');
     await context.close();

@@ -93,7 +93,9 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await page.getByLabel('カテゴリ', { exact: true }).selectOption({ label: '総務からのお知らせ' });
     await page.getByRole('button', { name: '検索', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('category')).not.toBeNull();
-    await expect.poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts())).toEqual(new Set(['総務からのお知らせ']));
+    await expect
+      .poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts()))
+      .toEqual(new Set(['総務からのお知らせ']));
     await page.getByRole('button', { name: 'クリア' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => cards(page).count()).toBe(20);
@@ -119,7 +121,9 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await page.goto('/blog?title=' + encodeURIComponent('全社キックオフ'));
     const picture = cards(page).first().getByRole('img', { name: 'キックオフ会場.png' });
     await picture.waitFor();
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await shot(page, 'desktop-blog-picture');
 
     await searchTitle(page, '防災訓練を実施します');
@@ -159,7 +163,9 @@ describe('blog feed (/blog, /blog/sp)', () => {
     await page.getByLabel('カテゴリ', { exact: true }).selectOption({ label: '社内報' });
     await shot(page, 'phone-blog-filter');
     await page.getByRole('button', { name: '検索', exact: true }).click();
-    await expect.poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts())).toEqual(new Set(['社内報']));
+    await expect
+      .poll(async () => new Set(await page.getByTestId('blog-grid').getByTestId('blog-category').allInnerTexts()))
+      .toEqual(new Set(['社内報']));
     // A filtered feed has no 速報 above it (its own pinned posts come first among its cards).
     expect(await page.getByTestId('blog-pinned').count()).toBe(0);
 
@@ -181,10 +187,15 @@ describe('blog feed (/blog, /blog/sp)', () => {
   test('the post page: its author deletes it after confirming (キャンセル keeps it); another employee gets no 削除', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'staff');
-    const categories = (await (await page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+    const categories = (await (await page.request.get('/api/blog_category')).json()) as {
+      category_id: number;
+      category_name: string;
+    }[];
     const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
     const title = `削除の確認 ${Date.now().toString(36)}`;
-    const made = await page.request.post('/api/blogs', { data: { title, content: '<p>消える投稿</p>', category_id: club } });
+    const made = await page.request.post('/api/blogs', {
+      data: { title, content: '<p>消える投稿</p>', category_id: club },
+    });
     expect(made.status()).toBe(201);
     const { blog_id: id } = (await made.json()) as { blog_id: number };
 

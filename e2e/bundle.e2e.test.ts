@@ -14,7 +14,10 @@ describe('bundle budget', () => {
   });
 
   test('a screen loads its modules in a few chunks: the shell in one (with its own), the sign-in page in one (with its own) (web/scripts/screen-chunks.mjs)', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
     const closure = (key: string, seen = new Set<string>()): Set<string> => {
       if (seen.has(key)) return seen;
       seen.add(key);
@@ -29,11 +32,15 @@ describe('bundle budget', () => {
   });
 
   test("a screen's GraphQL documents travel with its own chunk, not with the first screen (web/scripts/inline-graphql.mjs)", () => {
-    const initial = (initialJs() as { file: string }[]).map((r) => fs.readFileSync(path.join(dist, r.file), 'utf8')).join('\n');
+    const initial = (initialJs() as { file: string }[])
+      .map((r) => fs.readFileSync(path.join(dist, r.file), 'utf8'))
+      .join('\n');
     // the sign-in documents are needed first; the computers' detail fragment is not
     expect(initial).toContain('CurrentUserFields');
     expect(initial).not.toContain('ComputerDetailFields');
     const chunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-    expect(chunks.some((f) => fs.readFileSync(path.join(dist, 'assets', f), 'utf8').includes('ComputerDetailFields'))).toBe(true);
+    expect(
+      chunks.some((f) => fs.readFileSync(path.join(dist, 'assets', f), 'utf8').includes('ComputerDetailFields')),
+    ).toBe(true);
   });
 });

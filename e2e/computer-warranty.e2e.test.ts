@@ -11,7 +11,8 @@ afterAll(async () => {
 });
 
 /** A date `days` from today in Asia/Tokyo (the app's and the server's today), YYYY-MM-DD. */
-const fromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+const fromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
 const rows = (page: Page) => page.getByTestId('computers-table').locator('tbody tr');
 
 describe('computers: 保証期限 (warranty_until)', () => {
@@ -23,7 +24,9 @@ describe('computers: 保証期限 (warranty_until)', () => {
       [`${maker}-expired`, -5],
       [`${maker}-later`, 200],
     ] as const) {
-      const r = await page.request.post('/api/computers', { data: { asset_number: asset, maker, status: '正常', warranty_until: fromToday(days) } });
+      const r = await page.request.post('/api/computers', {
+        data: { asset_number: asset, maker, status: '正常', warranty_until: fromToday(days) },
+      });
       expect(r.status(), await r.text()).toBe(201);
     }
     // One through the form.

@@ -16,7 +16,9 @@ describe('device secrets (issue 22 item 7)', () => {
   test('a computer PIN code is masked, 表示 shows it and the history lists who revealed it; desktop and 390 px', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'devadmin');
-    const r = await page.request.post('/api/computers', { data: { maker: `Secret-${Date.now()}`, status: '正常', pin_code: '731902', pass: 'Hunter-22' } });
+    const r = await page.request.post('/api/computers', {
+      data: { maker: `Secret-${Date.now()}`, status: '正常', pin_code: '731902', pass: 'Hunter-22' },
+    });
     expect(r.status(), await r.text()).toBe(201);
     const { id } = (await r.json()) as { id: number };
 

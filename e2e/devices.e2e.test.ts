@@ -35,7 +35,9 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await expect.poll(() => page.getByLabel('廃棄を表示').isChecked()).toBe(false);
     await expect.poll(() => range(page)).toBe(base);
     await page.getByLabel('メーカー').fill('Dell');
-    await expect.poll(async () => (await rows(page, 'computers-table').allInnerTexts()).every((r) => r.includes('Dell'))).toBe(true);
+    await expect
+      .poll(async () => (await rows(page, 'computers-table').allInnerTexts()).every((r) => r.includes('Dell')))
+      .toBe(true);
 
     await page.goto('/computers?ms365=1');
     const chip = page.getByTestId('filter-chip');
@@ -118,7 +120,9 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     // Only accounts in use are offered (a suspended one cannot be linked).
     await page.getByText('停止中のアカウントは紐付けられないため表示していません').waitFor();
     await page.getByTestId('office-picker-table').locator('tbody tr').nth(4).click();
-    await expect.poll(() => page.getByLabel('Microsoft Office アカウント', { exact: true }).inputValue()).toContain('@example.co.jp');
+    await expect
+      .poll(() => page.getByLabel('Microsoft Office アカウント', { exact: true }).inputValue())
+      .toContain('@example.co.jp');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await shot(page, 'desktop-computer-new');
     await page.getByRole('button', { name: '保存' }).click();
@@ -202,7 +206,9 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await page.getByRole('button', { name: /絞り込み/ }).click();
     const dialog = page.getByRole('dialog', { name: '絞り込み条件' });
     await dialog.getByLabel('キャリア').fill('au');
-    await expect.poll(async () => (await rows(page, 'smartphones-table').allInnerTexts()).every((r) => r.includes('au'))).toBe(true);
+    await expect
+      .poll(async () => (await rows(page, 'smartphones-table').allInnerTexts()).every((r) => r.includes('au')))
+      .toBe(true);
     await dialog.getByRole('button', { name: '閉じる' }).first().click();
     await rows(page, 'smartphones-table').first().click();
     await page.waitForURL((u) => /^\/smartphones\/sp\/\d+$/.test(u.pathname));
@@ -230,15 +236,21 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     expect(await page.locator('tr[data-row-id="1"]').getAttribute('data-tone')).toBe('blue');
     expect(await page.locator('tr[data-row-id="2"]').getAttribute('data-tone')).toBe('red');
     // A coloured row says why, on the row itself (no hover needed on a phone).
-    await expect.poll(() => page.locator('tr[data-row-id="1"]').innerText()).toContain('使用台数が上限（5台）に達しています。');
-    await expect.poll(() => page.locator('tr[data-row-id="2"]').innerText()).toContain('使用台数が上限（5台）を超えています。');
+    await expect
+      .poll(() => page.locator('tr[data-row-id="1"]').innerText())
+      .toContain('使用台数が上限（5台）に達しています。');
+    await expect
+      .poll(() => page.locator('tr[data-row-id="2"]').innerText())
+      .toContain('使用台数が上限（5台）を超えています。');
     await page.getByTestId('usage-link-2').click();
     await page.waitForURL((u) => u.pathname === '/computers' && u.searchParams.get('ms365') === '2');
     await page.getByTestId('filter-chip').waitFor();
     await expect.poll(() => rows(page, 'computers-table').count()).toBe(7);
     await page.goto('/microsoft_office/1');
     await page.getByRole('heading', { level: 1, name: 'Microsoft Office アカウント詳細' }).waitFor();
-    await expect.poll(() => page.getByTestId('office-row-reason').innerText()).toContain('使用台数が上限（5台）に達しています。');
+    await expect
+      .poll(() => page.getByTestId('office-row-reason').innerText())
+      .toContain('使用台数が上限（5台）に達しています。');
     await shot(page, 'desktop-office-account-detail');
     await context.close();
   });
@@ -249,7 +261,10 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await page.goto('/smartphones');
     await rows(page, 'smartphones-table').first().waitFor();
     await shot(page, 'desktop-smartphones');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel出力' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Excel出力' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     await page.getByText('Excelファイルを出力しました').waitFor();
     await context.close();
@@ -269,7 +284,9 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await editor.page.getByLabel('キャリア').fill('ライブ通信');
     await editor.page.getByRole('button', { name: '保存' }).click();
     await editor.page.waitForURL((u) => u.pathname === '/smartphones');
-    await expect.poll(() => watcher.page.locator('tr[data-row-id="1"]').innerText(), { timeout: 15_000 }).toContain('ライブ通信');
+    await expect
+      .poll(() => watcher.page.locator('tr[data-row-id="1"]').innerText(), { timeout: 15_000 })
+      .toContain('ライブ通信');
     await watcher.context.close();
     await editor.context.close();
   });
@@ -289,7 +306,10 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await shot(page, 'desktop-employee-offboarding');
     await page.getByRole('button', { name: 'すべて返却する' }).click();
     // The return is its own confirmed action, saved at once: the confirmation says so.
-    await page.getByRole('alertdialog').getByText('返却はすぐに保存され、この画面の編集をキャンセルしても元に戻りません。', { exact: false }).waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText('返却はすぐに保存され、この画面の編集をキャンセルしても元に戻りません。', { exact: false })
+      .waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: '返却する' }).click();
     await page.getByText(/台の端末を返却しました/).waitFor();
     await page.getByText('返却が必要な端末はありません').waitFor();
@@ -301,7 +321,9 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
     await signIn(page, 'admin');
     const list = await page.request.get('/api/computers?limit=200');
     expect(list.status()).toBe(200);
-    const held = ((await list.json()) as { current_user: number | null; current_user_retired: boolean }[]).find((c) => c.current_user !== null && !c.current_user_retired)!;
+    const held = ((await list.json()) as { current_user: number | null; current_user_retired: boolean }[]).find(
+      (c) => c.current_user !== null && !c.current_user_retired,
+    )!;
     await page.goto(`/employees/${held.current_user}`);
     await page.getByRole('button', { name: '編集' }).click();
     await page.getByLabel('在籍状況').selectOption('RETIRED');
@@ -324,7 +346,13 @@ describe('IT-asset register (computers, smartphones, Office accounts)', () => {
   test('a record that does not exist is said so, with no form to edit; a bad id asks nothing', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
-    for (const path of ['/computers/99999', '/smartphones/2147483647', '/microsoft_office/99999', '/employees/abc', '/departments/0']) {
+    for (const path of [
+      '/computers/99999',
+      '/smartphones/2147483647',
+      '/microsoft_office/99999',
+      '/employees/abc',
+      '/departments/0',
+    ]) {
       const failed: string[] = [];
       const onResponse = (r: { status(): number; url(): string }) => {
         if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);

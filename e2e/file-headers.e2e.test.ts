@@ -25,15 +25,26 @@ describe('served files in Chromium', () => {
         for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
         res.end(data);
       };
-      if (req.url === '/files/blog/doc.pdf') return send(fileResponseHeaders({ contentType: 'application/pdf', displayName: '議事録.pdf', size: body.length }), body);
+      if (req.url === '/files/blog/doc.pdf')
+        return send(
+          fileResponseHeaders({ contentType: 'application/pdf', displayName: '議事録.pdf', size: body.length }),
+          body,
+        );
       if (req.url === '/files/blog/page.png') {
         // As if a browser ignored nosniff and the type: the policy alone must stop the script.
         return send(
-          { ...fileResponseHeaders({ contentType: 'image/png', displayName: 'page.png' }), 'Content-Type': 'text/html' },
+          {
+            ...fileResponseHeaders({ contentType: 'image/png', displayName: 'page.png' }),
+            'Content-Type': 'text/html',
+          },
           '<script>document.title = "ran"</script><p>x</p>',
         );
       }
-      if (req.url === '/preview') return send({ 'Content-Type': 'text/html' }, '<title>preview</title><iframe src="/files/blog/doc.pdf" width="600" height="500"></iframe>');
+      if (req.url === '/preview')
+        return send(
+          { 'Content-Type': 'text/html' },
+          '<title>preview</title><iframe src="/files/blog/doc.pdf" width="600" height="500"></iframe>',
+        );
       res.statusCode = 404;
       res.end();
     });
@@ -51,7 +62,10 @@ describe('served files in Chromium', () => {
    * Whether the area shows the viewer's dark background and the white PDF page on it: a blank
    * white page (what a refused viewer leaves) or an empty viewer (dark only) do not pass.
    */
-  async function pageDrawn(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<boolean> {
+  async function pageDrawn(
+    page: Page,
+    clip: { x: number; y: number; width: number; height: number },
+  ): Promise<boolean> {
     const shot = await page.screenshot({ clip });
     const { channels } = await sharp(shot).stats();
     return channels.slice(0, 3).every((c) => c.max >= 250 && c.min <= 60);
@@ -60,10 +74,16 @@ describe('served files in Chromium', () => {
   it('opens a PDF in the built-in viewer, directly and in a same-origin frame', async () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     await page.goto(`${origin}/files/blog/doc.pdf`);
-    await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://')), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => pageDrawn(page, { x: 400, y: 100, width: 250, height: 150 }), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://')), { timeout: 20_000 })
+      .toBe(true);
+    await expect
+      .poll(() => pageDrawn(page, { x: 400, y: 100, width: 250, height: 150 }), { timeout: 20_000 })
+      .toBe(true);
     await page.goto(`${origin}/preview`);
-    await expect.poll(() => pageDrawn(page, { x: 100, y: 150, width: 300, height: 200 }), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => pageDrawn(page, { x: 100, y: 150, width: 300, height: 200 }), { timeout: 20_000 })
+      .toBe(true);
     await page.close();
   });
 

@@ -33,7 +33,15 @@ function adminCli(args: string[]): Promise<string> {
 }
 
 async function firstAdmin(login: string): Promise<string> {
-  const out = await adminCli(['create', '--login', login, '--name', '初代 管理者', '--email', `${login}@example.co.jp`]);
+  const out = await adminCli([
+    'create',
+    '--login',
+    login,
+    '--name',
+    '初代 管理者',
+    '--email',
+    `${login}@example.co.jp`,
+  ]);
   return /初回パスワード（この1回だけ表示します）: (\S+)/.exec(out)![1]!;
 }
 

@@ -13,7 +13,10 @@ import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from './support/browse
  *
  *   npm run build:web && DOC_IMAGES=1 npx vitest run --config e2e/vitest.config.ts e2e/guide.e2e.test.ts
  */
-const out = process.env.DOC_IMAGES === '1' ? fileURLToPath(new URL('../docs/images/guide/', import.meta.url)) : fileURLToPath(new URL('./artifacts/guide/', import.meta.url));
+const out =
+  process.env.DOC_IMAGES === '1'
+    ? fileURLToPath(new URL('../docs/images/guide/', import.meta.url))
+    : fileURLToPath(new URL('./artifacts/guide/', import.meta.url));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -105,7 +108,11 @@ describe('user guide screenshots', () => {
     await signIn(page, 'staff');
     await page.goto('/profile_list');
     await page.getByTestId('profile-filter-q').fill('中国語');
-    await expect.poll(async () => (await page.getByTestId('profile-card').allInnerTexts()).every((t) => t.includes('中国語')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await page.getByTestId('profile-card').allInnerTexts()).every((t) => t.includes('中国語')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await shot(page, 'profile-list');
     await context.close();
   });

@@ -19,7 +19,12 @@ async function workbook(stamp: string): Promise<Buffer> {
   ws.addRow([`E2E-${stamp}-1`, `Imp${stamp}`, 'Latitude 5440', '正常']);
   ws.addRow([`E2E-${stamp}-2`, `Imp${stamp}`, 'ThinkPad X1', '故障']);
   ws.addRow([`E2E-${stamp}-3`, `Imp${stamp}`, 'Surface', '行方不明']);
-  ws.addRow([`E2E-${stamp}-4`, `Imp${stamp}`, { formula: 'VLOOKUP("X",A1:A2,2,FALSE)', result: { error: '#N/A' } }, '正常']);
+  ws.addRow([
+    `E2E-${stamp}-4`,
+    `Imp${stamp}`,
+    { formula: 'VLOOKUP("X",A1:A2,2,FALSE)', result: { error: '#N/A' } },
+    '正常',
+  ]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -37,7 +42,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/artifacts/${name}.png` });
 }
 
-const count = (dialog: ReturnType<Page['getByRole']>, label: string) => dialog.getByTestId('import-counts').locator('div', { hasText: label }).locator('dd').innerText();
+const count = (dialog: ReturnType<Page['getByRole']>, label: string) =>
+  dialog.getByTestId('import-counts').locator('div', { hasText: label }).locator('dd').innerText();
 
 describe('computers Excel import', () => {
   test('refuses a file that is not a spreadsheet before uploading it', async () => {
@@ -46,11 +52,17 @@ describe('computers Excel import', () => {
     await page.goto('/computers');
     await page.getByRole('button', { name: 'Excel取り込み' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('import-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await dialog.getByText('Excelファイル（.xlsx または .xls）を選択してください。').waitFor();
     expect(await dialog.getByRole('button', { name: '内容を確認' }).isDisabled()).toBe(true);
     // Renamed text file: the extension passes the browser, the server's magic-byte check refuses it.
-    await dialog.getByTestId('import-file').setInputFiles({ name: 'fake.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a zip at all') });
+    await dialog.getByTestId('import-file').setInputFiles({
+      name: 'fake.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('not a zip at all'),
+    });
     await dialog.getByRole('button', { name: '内容を確認' }).click();
     await expect.poll(() => dialog.getByText('ファイルを受け付けられませんでした').count()).toBe(1);
     await context.close();
@@ -65,9 +77,11 @@ describe('computers Excel import', () => {
     await dialog.getByRole('link', { name: 'テンプレートをダウンロード' }).waitFor();
     await shot(page, 'desktop-import-pick');
     const stamp = String(Date.now() % 1_000_000);
-    await dialog
-      .getByTestId('import-file')
-      .setInputFiles({ name: '資産台帳.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook(stamp) });
+    await dialog.getByTestId('import-file').setInputFiles({
+      name: '資産台帳.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await workbook(stamp),
+    });
     await dialog.getByRole('button', { name: '内容を確認' }).click();
 
     // The preview: what would happen, nothing written yet.
@@ -90,12 +104,19 @@ describe('computers Excel import', () => {
     // The dialog is above the shell's sticky header: on a phone (full screen) its title and close
     // button are not hidden behind it.
     const title = (await dialog.getByText('パソコンをExcelから取り込む').boundingBox())!;
-    expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[role="dialog"]'), [title.x + 10, title.y + title.height / 2])).toBe(true);
+    expect(
+      await page.evaluate(
+        ([x, y]) => !!document.elementFromPoint(x, y)?.closest('[role="dialog"]'),
+        [title.x + 10, title.y + title.height / 2],
+      ),
+    ).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await dialog.getByRole('button', { name: '取り込む（2 件）' }).click();
     await dialog.getByText('取り込みは完了しましたが、2 行でエラーがありました').first().waitFor({ timeout: 30_000 });
-    expect(await dialog.getByRole('link', { name: 'エラーレポートをダウンロード' }).getAttribute('href')).toMatch(/^\/api\/computers\/import\/[^/]+\/errors$/);
+    expect(await dialog.getByRole('link', { name: 'エラーレポートをダウンロード' }).getAttribute('href')).toMatch(
+      /^\/api\/computers\/import\/[^/]+\/errors$/,
+    );
     await shot(page, 'desktop-import-done');
     await dialog.getByRole('button', { name: '閉じる' }).first().click();
 
@@ -105,9 +126,11 @@ describe('computers Excel import', () => {
 
     // The same computer again with a blank cell: the preview says which field the blank empties.
     await page.getByRole('button', { name: 'Excel取り込み' }).click();
-    await dialog
-      .getByTestId('import-file')
-      .setInputFiles({ name: 'blank.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await blanked(stamp) });
+    await dialog.getByTestId('import-file').setInputFiles({
+      name: 'blank.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await blanked(stamp),
+    });
     await dialog.getByRole('button', { name: '内容を確認' }).click();
     await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 });
     expect(await count(dialog, '更新')).toBe('1');

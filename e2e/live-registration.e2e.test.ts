@@ -12,7 +12,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const titles = (page: Page) => page.locator('[data-testid="blog-grid"] [data-testid="blog-card-title"]').allInnerTexts();
+const titles = (page: Page) =>
+  page.locator('[data-testid="blog-grid"] [data-testid="blog-card-title"]').allInnerTexts();
 
 /**
  * Another subscriber of the same server, registered for sure (it waits for its registration frame):
@@ -63,7 +64,10 @@ async function heldFeed() {
   const viewer = await newPage(browser);
   await signIn(author.page, 'devadmin');
   await signIn(viewer.page, 'sysadmin');
-  const categories = (await (await author.page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+  const categories = (await (await author.page.request.get('/api/blog_category')).json()) as {
+    category_id: number;
+    category_name: string;
+  }[];
   const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
   const watcher = await probe('devadmin');
   let release!: () => void;
@@ -93,7 +97,9 @@ describe('live screens: a change between the first query and the subscription', 
 
     const title = `購読の登録前に書かれた投稿 ${Date.now()}`;
     const delivered = watcher.delivered(title);
-    const made = await author.page.request.post('/api/blogs', { data: { title, content: '<p>登録の前に届いた変更</p>', category_id: dev } });
+    const made = await author.page.request.post('/api/blogs', {
+      data: { title, content: '<p>登録の前に届いた変更</p>', category_id: dev },
+    });
     expect(made.status()).toBe(201);
     await delivered; // the server has sent it to every subscription registered so far
     expect(await titles(viewer.page)).not.toContain(title);
@@ -121,7 +127,9 @@ describe('live screens: a change between the first query and the subscription', 
 
     const title = `読み進めた後の投稿 ${Date.now()}`;
     const delivered = watcher.delivered(title);
-    const made = await author.page.request.post('/api/blogs', { data: { title, content: '<p>登録の前に届いた変更</p>', category_id: dev } });
+    const made = await author.page.request.post('/api/blogs', {
+      data: { title, content: '<p>登録の前に届いた変更</p>', category_id: dev },
+    });
     expect(made.status()).toBe(201);
     await delivered;
 

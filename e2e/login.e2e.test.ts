@@ -77,7 +77,9 @@ describe('sign-in', () => {
     release();
     await page.waitForFunction(() => document.title === 'ログイン | 社内ポータル');
     expect(await page.getByLabel('ID', { exact: true }).inputValue()).toBe('admin');
-    expect(await page.getByLabel('パスワード', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('パスワード', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     // The app's own state holds them: the form signs in.
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/schedules');
@@ -146,7 +148,8 @@ describe('sign-in', () => {
     await signIn(page, 'sysadmin');
     const operations: string[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/graphql') && r.method() === 'POST') operations.push((JSON.parse(r.postData() ?? '{}') as { operationName?: string }).operationName ?? '');
+      if (r.url().endsWith('/graphql') && r.method() === 'POST')
+        operations.push((JSON.parse(r.postData() ?? '{}') as { operationName?: string }).operationName ?? '');
     });
     await page.goto('/computers');
     await page.getByTestId('computers-table').locator('tbody tr').first().waitFor();
@@ -241,7 +244,9 @@ describe('sign-in', () => {
     expect(await table.locator('tbody').innerText()).not.toMatch(/正常|故障|交換対象|廃棄|紛失|処分済み/);
     const statusFilter = page.getByRole('combobox', { name: 'Status' });
     // The choices come with their own query, which may answer after the list's.
-    await expect.poll(() => statusFilter.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Normal', 'Broken', 'Lost']));
+    await expect
+      .poll(() => statusFilter.locator('option').allInnerTexts())
+      .toEqual(expect.arrayContaining(['Normal', 'Broken', 'Lost']));
     await page.goto('/departments/2');
     const members = page.getByTestId('members-table');
     await members.locator('tbody tr').first().waitFor();
@@ -276,7 +281,13 @@ describe('sign-in', () => {
     await page.route('**/graphql', async (route) => {
       const body = route.request().postDataJSON() as { operationName?: string } | null;
       if (body?.operationName === 'AuthSettings') {
-        await route.fulfill({ json: { data: { authSettings: { __typename: 'AuthSettings', googleClientId: 'e2e-client.apps.googleusercontent.com' } } } });
+        await route.fulfill({
+          json: {
+            data: {
+              authSettings: { __typename: 'AuthSettings', googleClientId: 'e2e-client.apps.googleusercontent.com' },
+            },
+          },
+        });
       } else {
         await route.continue();
       }
@@ -298,7 +309,9 @@ describe('sign-in', () => {
     );
     const sent: unknown[] = [];
     page.on('request', (r) => {
-      const body = r.url().endsWith('/graphql') ? (r.postDataJSON() as { operationName?: string; variables?: unknown } | null) : null;
+      const body = r.url().endsWith('/graphql')
+        ? (r.postDataJSON() as { operationName?: string; variables?: unknown } | null)
+        : null;
       if (body?.operationName === 'LoginWithGoogle') sent.push(body.variables);
     });
     await page.goto('/login');
@@ -309,7 +322,9 @@ describe('sign-in', () => {
     // The real server rejects it (Google is not configured there) with its Japanese message.
     expect(await error.innerText()).toContain('Googleログインは設定されていません。');
     expect(sent).toEqual([{ credential: 'e2e-google-credential-'.padEnd(64, 'x'), rememberMe: true }]);
-    expect(await page.evaluate(() => (window as unknown as { __gsiConfig: { client_id: string } }).__gsiConfig.client_id)).toBe('e2e-client.apps.googleusercontent.com');
+    expect(
+      await page.evaluate(() => (window as unknown as { __gsiConfig: { client_id: string } }).__gsiConfig.client_id),
+    ).toBe('e2e-client.apps.googleusercontent.com');
     await context.close();
   });
 });

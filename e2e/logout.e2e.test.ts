@@ -30,7 +30,12 @@ describe('logout', () => {
   test('a stale display cache does not let anyone in: the session cookie decides', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
-    await page.evaluate(() => window.localStorage.setItem('intranet.login', JSON.stringify({ employee_id: 1, full_name: '山田 太郎', role: 'ADMIN' })));
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        'intranet.login',
+        JSON.stringify({ employee_id: 1, full_name: '山田 太郎', role: 'ADMIN' }),
+      ),
+    );
     await page.goto('/employees');
     // Someone was signed in here and is no longer: the sign-in page says the session ended, whichever
     // answer (Me, or the page's own list query) reported it first.

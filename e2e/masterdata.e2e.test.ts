@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, recordValue, setChecked, signInRetrying as signIn } from './support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newPage,
+  recordValue,
+  setChecked,
+  signInRetrying as signIn,
+} from './support/browser';
 
 /** The demo's sign-in accounts (admin, sysadmin, devadmin, staff) by name. */
 const DEMO_LOGIN_NAMES = /山田 太郎|鈴木 花子|高橋 健太|田中 美咲/;
@@ -31,7 +39,9 @@ describe('staff and departments (master data)', () => {
     await expect.poll(() => page.getByTestId('pager-range').innerText()).not.toBe(all);
     await setChecked(page, '退職者を表示', false);
     await page.getByLabel('氏名').fill('山田');
-    await expect.poll(async () => (await rows(page, 'employees-table').allInnerTexts()).every((r) => r.includes('山田'))).toBe(true);
+    await expect
+      .poll(async () => (await rows(page, 'employees-table').allInnerTexts()).every((r) => r.includes('山田')))
+      .toBe(true);
     await page.getByRole('button', { name: 'クリア' }).click();
     await page.getByRole('combobox', { name: '部署' }).selectOption({ label: '開発' });
     await expect
@@ -127,7 +137,9 @@ describe('staff and departments (master data)', () => {
       expect(form).not.toMatch(/expected|received|Invalid input/i);
       // Save sits at the bottom of the form: the first field in error takes the focus (and the view).
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
-      const first = await page.evaluate(() => document.querySelector('form [aria-invalid="true"]') === document.activeElement);
+      const first = await page.evaluate(
+        () => document.querySelector('form [aria-invalid="true"]') === document.activeElement,
+      );
       expect(first).toBe(true);
       // One message per failure (issue 39, item 6): under the fields only, no banner and no toast however often Save is pressed.
       await page.waitForTimeout(300);
@@ -168,8 +180,13 @@ describe('staff and departments (master data)', () => {
     // Members already in the department are left out by the server: the page is full and the count is right.
     const range = (await picker.getByTestId('pager-range').innerText()).match(/全([\d,]+)件中 1〜([\d,]+)件/);
     expect(range).not.toBeNull();
-    expect(await picker.getByTestId('employee-picker-table').locator('tbody tr').count()).toBe(Number(range![2]!.replace(/,/g, '')));
-    const others = picker.getByTestId('employee-picker-table').locator('tbody tr').filter({ hasNotText: DEMO_LOGIN_NAMES });
+    expect(await picker.getByTestId('employee-picker-table').locator('tbody tr').count()).toBe(
+      Number(range![2]!.replace(/,/g, '')),
+    );
+    const others = picker
+      .getByTestId('employee-picker-table')
+      .locator('tbody tr')
+      .filter({ hasNotText: DEMO_LOGIN_NAMES });
     await others.nth(0).getByRole('checkbox').check();
     await others.nth(1).getByRole('checkbox').check();
     await picker.getByRole('button', { name: '選択した2人を追加' }).click();

@@ -29,7 +29,17 @@ describe('role-dependent menu (spec section 6)', () => {
     const hrefs = await sidebarHrefs(page);
     expect(hrefs.sort()).toEqual([...EVERYONE].sort());
     const nav = sidebar(page);
-    for (const name of ['社員', '部署', 'パソコン', 'スマートフォン', 'Microsoft Office', '設定', 'マスタ管理', '組織', 'デバイス管理']) {
+    for (const name of [
+      '社員',
+      '部署',
+      'パソコン',
+      'スマートフォン',
+      'Microsoft Office',
+      '設定',
+      'マスタ管理',
+      '組織',
+      'デバイス管理',
+    ]) {
       expect(await nav.getByText(name, { exact: true }).count(), name).toBe(0);
     }
     for (const name of ['スケジュール', '自分のプロフィール', '統計']) {

@@ -51,7 +51,14 @@ describe('narrow layout (390 × 844)', () => {
     await signIn(page, 'staff', { landing: '/schedules/sp' });
     await page.getByRole('button', { name: 'メニューを開く' }).click();
     const items = await page.getByRole('menu').getByRole('menuitem').allInnerTexts();
-    expect(items.map((s) => s.trim())).toEqual(['ホーム', 'スケジュール', '一覧', '統計', '自分のプロフィール', '一覧']);
+    expect(items.map((s) => s.trim())).toEqual([
+      'ホーム',
+      'スケジュール',
+      '一覧',
+      '統計',
+      '自分のプロフィール',
+      '一覧',
+    ]);
     await context.close();
   });
 
@@ -69,12 +76,24 @@ describe('narrow layout (390 × 844)', () => {
       'home-tile-profileList',
     ]);
     const labels = await tiles.allInnerTexts();
-    for (const [i, label] of ['スケジュール', 'ブログ一覧', '月別ブログ統計', '自分のプロフィール', 'プロフィール一覧'].entries()) {
+    for (const [i, label] of [
+      'スケジュール',
+      'ブログ一覧',
+      '月別ブログ統計',
+      '自分のプロフィール',
+      'プロフィール一覧',
+    ].entries()) {
       expect(labels[i]).toContain(label);
     }
     const box = await tiles.first().boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(80); // large touch targets
-    expect(await tiles.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/schedules/sp', '/blog/sp', '/blog/statistics', '/profile/sp', '/profile_list/sp']);
+    expect(await tiles.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '/schedules/sp',
+      '/blog/sp',
+      '/blog/statistics',
+      '/profile/sp',
+      '/profile_list/sp',
+    ]);
     await tiles.first().click();
     await page.waitForURL((u) => u.pathname === '/schedules/sp');
     await context.close();

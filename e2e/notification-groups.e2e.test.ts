@@ -16,7 +16,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/artifacts/${name}.png` });
 }
 
-const like = (page: Page, id: number, liked = true) => ask(page, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, { id, on: liked });
+const like = (page: Page, id: number, liked = true) =>
+  ask(page, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, { id, on: liked });
 const me = async (page: Page) => (await ask<{ me: { id: number; name: string } }>(page, '{ me { id name } }')).me;
 
 /** A category of the test's own (created by `page`, an admin) that exactly `memberIds` read and write. */
@@ -38,7 +39,13 @@ async function postIn(page: Page, categoryId: number, title: string, content: st
 
 describe('the bell groups a post’s likes into one item', () => {
   test('three colleagues like staff’s post: one item 「…さん他2人が…いいねしました」, newest first, updated live by a new like and an unlike, on desktop and at 390 px', async () => {
-    const pages = await Promise.all([newPage(browser), newPage(browser, PHONE), newPage(browser), newPage(browser), newPage(browser)]);
+    const pages = await Promise.all([
+      newPage(browser),
+      newPage(browser, PHONE),
+      newPage(browser),
+      newPage(browser),
+      newPage(browser),
+    ]);
     const [author, phone, a, b, c] = pages;
     await signIn(author!.page, 'staff');
     await signIn(phone!.page, 'staff', { landing: '/schedules/sp' });
@@ -65,11 +72,15 @@ describe('the bell groups a post’s likes into one item', () => {
     await like(b!.page, postId);
     const item = (page: Page) => page.getByTestId('notification-item').filter({ hasText: `「${title}」` });
     await author!.page.getByTestId('notification-bell').click();
-    await expect.poll(() => item(author!.page).innerText()).toContain(`${second!.name}さん他1人があなたの投稿「${title}」にいいねしました`);
+    await expect
+      .poll(() => item(author!.page).innerText())
+      .toContain(`${second!.name}さん他1人があなたの投稿「${title}」にいいねしました`);
 
     // Live, with the list open: a third like updates the item (still one), newest actor first.
     await like(c!.page, postId);
-    await expect.poll(() => item(author!.page).innerText()).toContain(`${third!.name}さん他2人があなたの投稿「${title}」にいいねしました`);
+    await expect
+      .poll(() => item(author!.page).innerText())
+      .toContain(`${third!.name}さん他2人があなたの投稿「${title}」にいいねしました`);
     expect(await item(author!.page).count()).toBe(1);
     expect(await item(author!.page).getAttribute('data-unread')).not.toBeNull();
     await shot(author!.page, 'desktop-notifications-grouped');

@@ -24,15 +24,24 @@ async function shot(page: Page, name: string) {
 
 /** A post of `page`'s employee in 開発ブログ (read by devadmin and sysadmin), through the REST facade. */
 async function postIn開発(page: Page, title: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const categories = (await (await page.request.get('/api/blog_category')).json()) as { category_id: number; category_name: string }[];
+  const categories = (await (await page.request.get('/api/blog_category')).json()) as {
+    category_id: number;
+    category_name: string;
+  }[];
   const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
-  const r = await page.request.post('/api/blogs', { data: { title, content: '<p>通知の確認</p>', category_id: dev, ...extra } });
+  const r = await page.request.post('/api/blogs', {
+    data: { title, content: '<p>通知の確認</p>', category_id: dev, ...extra },
+  });
   expect(r.status()).toBe(201);
   return ((await r.json()) as { blog_id: number }).blog_id;
 }
 
 const comment = (page: Page, postId: number, content: string) =>
-  ask<{ addBlogComment: { id: number } }>(page, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i: { postId, content } });
+  ask<{ addBlogComment: { id: number } }>(
+    page,
+    `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`,
+    { i: { postId, content } },
+  );
 
 describe('notifications: the bell follows replies and likes live, and leads to the post', () => {
   test("sysadmin likes and comments on devadmin's post; devadmin's bell counts them without reload, on desktop and phone, and an item opens the post", async () => {
@@ -45,7 +54,8 @@ describe('notifications: the bell follows replies and likes live, and leads to t
     const stamp = Date.now();
     const title = `通知のテスト ${stamp}`;
     const postId = await postIn開発(author.page, title);
-    for (const p of [author.page, phone.page]) await p.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    for (const p of [author.page, phone.page])
+      await p.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
     // No warm-up: a notification written while a bell's subscription is still registering reaches
     // it all the same (the registration's position makes the bell read its count again).
@@ -95,7 +105,10 @@ describe('notifications: the bell follows replies and likes live, and leads to t
 
     // Opening the comment item (read by now): the post's comments, with the comment. The list is
     // read anew on opening (and on each live change): the item is clicked once it has been read.
-    const readItem = author.page.locator('[data-testid="notification-panel"]:not([aria-busy])').getByTestId('notification-item').first();
+    const readItem = author.page
+      .locator('[data-testid="notification-panel"]:not([aria-busy])')
+      .getByTestId('notification-item')
+      .first();
     await chooseFromMenu(
       readItem.getByRole('button').first(),
       async () => {
@@ -105,11 +118,14 @@ describe('notifications: the bell follows replies and likes live, and leads to t
       () => author.page.getByTestId('blog-comment-list').waitFor({ timeout: 5_000 }),
       'the comment notification',
     );
-    await expect.poll(() => author.page.getByTestId('blog-comment-list').innerText()).toContain('とても参考になりました。ありがとうございます。');
+    await expect
+      .poll(() => author.page.getByTestId('blog-comment-list').innerText())
+      .toContain('とても参考になりました。ありがとうございます。');
     await author.page.keyboard.press('Escape');
     await author.page.getByTestId('blog-comments').waitFor({ state: 'detached' });
 
-    for (const p of [author.page, phone.page]) expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    for (const p of [author.page, phone.page])
+      expect(await p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await Promise.all([author, phone, reader].map((x) => x.context.close()));
   });
 });
@@ -132,7 +148,9 @@ describe('required reading: the author asks, a reader confirms from the notifica
 
     // The reader's bell names the request; its item opens the post, where 確認しました confirms it.
     await reader.page.getByTestId('notification-bell').click();
-    const item = reader.page.getByTestId('notification-item').filter({ hasText: `「${title}」の確認をお願いしています` });
+    const item = reader.page
+      .getByTestId('notification-item')
+      .filter({ hasText: `「${title}」の確認をお願いしています` });
     await item.getByRole('button').first().click();
     const detail = reader.page.getByTestId('blog-detail');
     await detail.getByTestId('blog-reading-confirm').click();
@@ -140,7 +158,9 @@ describe('required reading: the author asks, a reader confirms from the notifica
     await shot(reader.page, 'desktop-required-reading-confirmed');
 
     await expect.poll(() => status.getByTestId('blog-reading-confirmed').innerText()).toContain(readerName);
-    await expect.poll(() => author.page.getByTestId('blog-detail').getByTestId('blog-reading-count').innerText()).toBe('確認 1人');
+    await expect
+      .poll(() => author.page.getByTestId('blog-detail').getByTestId('blog-reading-count').innerText())
+      .toBe('確認 1人');
     await shot(author.page, 'desktop-required-reading-author');
 
     await status.getByTestId('blog-reading-remind').click();
@@ -155,7 +175,9 @@ describe('required reading: the author asks, a reader confirms from the notifica
     const phone = await newPage(browser, PHONE);
     await signIn(phone.page, 'sysadmin', { landing: '/schedules/sp' });
     await phone.page.goto('/blog/sp');
-    const card = phone.page.getByTestId('blog-card').filter({ has: phone.page.getByRole('heading', { name: title, exact: true }) });
+    const card = phone.page
+      .getByTestId('blog-card')
+      .filter({ has: phone.page.getByRole('heading', { name: title, exact: true }) });
     await card.getByTestId('blog-reading-confirm').scrollIntoViewIfNeeded();
     await shot(phone.page, 'phone-required-reading');
     await Promise.all([author, reader, phone].map((x) => x.context.close()));

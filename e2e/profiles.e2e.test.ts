@@ -25,7 +25,8 @@ async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage });
 }
 
-const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const noOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('profiles (web)', () => {
   test('find who knows 簿記, open the profile, like and comment while its owner watches live', async () => {
@@ -34,7 +35,11 @@ describe('profiles (web)', () => {
     await me.page.goto('/profile_list');
     await me.page.getByTestId('profile-cards').waitFor();
     await me.page.getByTestId('profile-filter-q').fill('簿記');
-    await expect.poll(async () => (await me.page.getByTestId('profile-card').allInnerTexts()).every((t) => t.includes('簿記')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await me.page.getByTestId('profile-card').allInnerTexts()).every((t) => t.includes('簿記')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const cards = me.page.getByTestId('profile-card');
     expect(await cards.count()).toBeGreaterThan(0);
     expect(await cards.first().locator('[data-hit]').count()).toBeGreaterThan(0);
@@ -45,10 +50,18 @@ describe('profiles (web)', () => {
     // The owner of the first card of someone still employed watches their own profile in another browser.
     const card = cards.filter({ hasNotText: '退職' }).first();
     const profileId = Number(await card.getAttribute('data-profile-id'));
-    const owner = await ask<{ profile: { employeeId: number; name: string; likedByMe: boolean } }>(me.page, `query($id: Int!) { profile(id: $id) { employeeId name likedByMe } }`, {
-      id: profileId,
-    });
-    const login = (await ask<{ employee: { loginId: string } }>(me.page, `query($id: Int!) { employee(id: $id) { loginId } }`, { id: owner.profile.employeeId })).employee.loginId;
+    const owner = await ask<{ profile: { employeeId: number; name: string; likedByMe: boolean } }>(
+      me.page,
+      `query($id: Int!) { profile(id: $id) { employeeId name likedByMe } }`,
+      {
+        id: profileId,
+      },
+    );
+    const login = (
+      await ask<{ employee: { loginId: string } }>(me.page, `query($id: Int!) { employee(id: $id) { loginId } }`, {
+        id: owner.profile.employeeId,
+      })
+    ).employee.loginId;
     expect(login).not.toBe('');
     const them = await newPage(browser);
     await signIn(them.page, login);
@@ -62,7 +75,9 @@ describe('profiles (web)', () => {
     await me.page.getByTestId('profile-view').waitFor();
     const liked = owner.profile.likedByMe;
     await me.page.getByTestId('profile-like').click();
-    await expect.poll(async () => Number(await theirCount.innerText()), { timeout: 5_000 }).toBe(before + (liked ? -1 : 1));
+    await expect
+      .poll(async () => Number(await theirCount.innerText()), { timeout: 5_000 })
+      .toBe(before + (liked ? -1 : 1));
 
     const text = `ライブのコメント ${Date.now().toString(36)}`;
     // Enter sends here too (the blog's rule, said under the box).
@@ -94,7 +109,9 @@ describe('profiles (web)', () => {
       sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
         .png()
         .toBuffer();
-    await page.getByTestId('profile-avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo(200, 80, 40) });
+    await page
+      .getByTestId('profile-avatar-file')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo(200, 80, 40) });
     await page.getByTestId('profile-crop').waitFor();
     await page.getByTestId('profile-crop').press('ArrowLeft');
     await page.getByTestId('profile-crop-zoom').fill('1.5');
@@ -105,7 +122,9 @@ describe('profiles (web)', () => {
       { name: 'a.png', mimeType: 'image/png', buffer: await photo(40, 160, 90) },
       { name: 'b.png', mimeType: 'image/png', buffer: await photo(40, 90, 160, 800, 1200) },
     ]);
-    await expect.poll(() => page.getByTestId('profile-photos-hobby').locator('img').count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => page.getByTestId('profile-photos-hobby').locator('img').count(), { timeout: 15_000 })
+      .toBe(2);
     const bad = page.getByTestId('profile-photos-talent-file');
     await bad.setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
     await page.getByTestId('profile-photos-talent').getByRole('alert').waitFor();
@@ -127,7 +146,8 @@ describe('profiles (web)', () => {
     expect(await carousel.getAttribute('data-turning')).toBe('true');
     await carousel.hover();
     await expect.poll(() => carousel.getAttribute('data-turning')).toBe(null);
-    const mine = (await ask<{ employeeProfile: { id: number } }>(page, `{ employeeProfile { id } }`)).employeeProfile.id;
+    const mine = (await ask<{ employeeProfile: { id: number } }>(page, `{ employeeProfile { id } }`)).employeeProfile
+      .id;
     await context.close();
 
     // devadmin is in 開発, staff in 営業: the address is 部署内.

@@ -25,7 +25,9 @@ async function firstIdWith(page: Page, list: string, table: string, header: stri
   return t.evaluate((el, h) => {
     const heads = [...el.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
     const col = heads.indexOf(h);
-    const row = [...el.querySelectorAll('tbody tr')].find((tr) => (tr as HTMLTableRowElement).cells[col]?.textContent?.trim() !== '—');
+    const row = [...el.querySelectorAll('tbody tr')].find(
+      (tr) => (tr as HTMLTableRowElement).cells[col]?.textContent?.trim() !== '—',
+    );
     return Number((row as HTMLTableRowElement).cells[0].textContent);
   }, header);
 }
@@ -37,7 +39,10 @@ async function expectViewMode(page: Page, labels: string[]) {
   const terms = await viewForm(page).locator('dt').allInnerTexts();
   for (const l of labels) expect(terms).toContain(l);
   const value = recordValue(page, labels[0]);
-  const style = await value.evaluate((el) => ({ color: getComputedStyle(el).color, opacity: getComputedStyle(el).opacity }));
+  const style = await value.evaluate((el) => ({
+    color: getComputedStyle(el).color,
+    opacity: getComputedStyle(el).opacity,
+  }));
   expect(style).toEqual({ color: 'rgb(31, 35, 40)', opacity: '1' }); // --fgColor-default, not #818b98 at 70 %
 }
 
@@ -104,12 +109,14 @@ describe('records in view mode read as description lists (issue 22, item 6)', ()
           const link = recordValue(page, label).getByRole('link');
           expect(new URL((await link.getAttribute('href')) ?? '', 'http://x').pathname, s.name).toMatch(href);
         }
-        if (viewport === PHONE) expect(await page.evaluate(() => document.documentElement.scrollWidth), s.name).toBeLessThanOrEqual(390);
+        if (viewport === PHONE)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), s.name).toBeLessThanOrEqual(390);
         await page.screenshot({ path: `e2e/artifacts/view-${s.name}-${size}.png`, fullPage: true });
         await page.getByRole('button', { name: '編集' }).click();
         await page.locator('form[data-mode="edit"]').getByLabel(s.edit, { exact: true }).waitFor();
         expect(await page.locator('form[data-mode="edit"] dl').count(), s.name).toBe(0);
-        if (s.name === 'computer') await page.screenshot({ path: `e2e/artifacts/edit-${s.name}-${size}.png`, fullPage: true });
+        if (s.name === 'computer')
+          await page.screenshot({ path: `e2e/artifacts/edit-${s.name}-${size}.png`, fullPage: true });
         await page.getByRole('button', { name: 'キャンセル' }).click();
         await viewForm(page).waitFor();
       }
@@ -146,7 +153,8 @@ describe('records in view mode read as description lists (issue 22, item 6)', ()
     await page.goto(`/computers/${id}`);
     await viewForm(page).locator('dl').first().waitFor();
     expect(held).toBeGreaterThan(0);
-    for (const label of ['部署', '拠点', '状態']) expect(await recordValue(page, label).innerText(), label).not.toMatch(/未設定|^$/);
+    for (const label of ['部署', '拠点', '状態'])
+      expect(await recordValue(page, label).innerText(), label).not.toMatch(/未設定|^$/);
     await recordValue(page, '部署').getByRole('link').waitFor();
     expect(await recordValue(page, '部署').innerText()).not.toMatch(/未設定|読み込み中/);
     await context.close();

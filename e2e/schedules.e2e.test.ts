@@ -20,7 +20,8 @@ afterAll(async () => {
 
 // The demo seed writes this week's and next week's schedule (Tokyo calendar), Monday first.
 const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
-const label = (from: string, to: string) => `${from.slice(5, 7)}月${from.slice(8, 10)}日 〜 ${to.slice(5, 7)}月${to.slice(8, 10)}日`;
+const label = (from: string, to: string) =>
+  `${from.slice(5, 7)}月${from.slice(8, 10)}日 〜 ${to.slice(5, 7)}月${to.slice(8, 10)}日`;
 
 const MONDAY = mondayOf(tokyoToday());
 const SATURDAY = addDays(MONDAY, 5);
@@ -53,7 +54,8 @@ async function openSchedules(who: keyof typeof NAMES, viewport = DESKTOP) {
 }
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="grid-row"][data-person-name="${name}"]`);
-const cell = (page: Page, name: string, date: string) => row(page, name).locator(`[data-testid="grid-cell"][data-date="${date}"]`);
+const cell = (page: Page, name: string, date: string) =>
+  row(page, name).locator(`[data-testid="grid-cell"][data-date="${date}"]`);
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 async function selectedValue(select: Locator): Promise<string> {
@@ -61,7 +63,12 @@ async function selectedValue(select: Locator): Promise<string> {
 }
 
 /** Creates an entry from an empty cell of `person`'s row and returns its title. */
-async function createFromCell(page: Page, person: string, date: string, opts: { title?: string; start?: string; isPrivate?: boolean } = {}) {
+async function createFromCell(
+  page: Page,
+  person: string,
+  date: string,
+  opts: { title?: string; start?: string; isPrivate?: boolean } = {},
+) {
   const title = opts.title ?? uniqueTitle('予定');
   await cell(page, person, date).getByTestId('grid-add').click();
   const dialog = page.getByRole('dialog', { name: '予定作成' });
@@ -79,16 +86,22 @@ describe('schedule (desktop 1280 × 800)', () => {
   test('the week grid shows the seeded week, its label, the viewer first; previous/next week', async () => {
     const { context, page } = await openSchedules('admin');
     expect(await page.getByTestId('week-label').innerText()).toBe(label(MONDAY, SUNDAY));
-    const heads = await page.locator('[data-testid="week-grid"] thead th[data-date]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-date')));
+    const heads = await page
+      .locator('[data-testid="week-grid"] thead th[data-date]')
+      .evaluateAll((ths) => ths.map((th) => th.getAttribute('data-date')));
     expect(heads).toEqual(Array.from({ length: 7 }, (_, i) => addDays(MONDAY, i)));
     expect(await page.getByTestId('grid-row').first().getAttribute('data-person-name')).toBe(NAMES.admin);
     // The seed's daily stand-ups fill the weekdays.
-    expect(await page.locator(`[data-testid="grid-cell"][data-date="${MONDAY}"] [data-testid="entry"]`).count()).toBeGreaterThan(10);
+    expect(
+      await page.locator(`[data-testid="grid-cell"][data-date="${MONDAY}"] [data-testid="entry"]`).count(),
+    ).toBeGreaterThan(10);
     // 25 people a page; the pager (in Japanese) turns to the next 25.
     expect(await page.getByTestId('grid-row').count()).toBe(25);
     expect(await page.getByTestId('pager-range').innerText()).toMatch(/^全\d+件中 1〜25件$/);
     await shot(page, 'schedules-desktop-grid');
-    const firstPage = await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')));
+    const firstPage = await page
+      .getByTestId('grid-row')
+      .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')));
     // The next page's answer is held: until it arrives the range still names the rows on screen.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -108,7 +121,9 @@ describe('schedule (desktop 1280 × 800)', () => {
     release();
     await expect.poll(() => page.getByTestId('pager-range').innerText()).toMatch(/^全\d+件中 26〜50件$/);
     await page.unroute('**/graphql');
-    const secondPage = await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')));
+    const secondPage = await page
+      .getByTestId('grid-row')
+      .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')));
     expect(secondPage.some((n) => firstPage.includes(n))).toBe(false);
     await page.getByTestId('pager-range').scrollIntoViewIfNeeded();
     await shot(page, 'schedules-desktop-grid-pager');
@@ -133,15 +148,23 @@ describe('schedule (desktop 1280 × 800)', () => {
     // The department selector and the name filter narrow the rows.
     await page.getByTestId('filter-name').fill('鈴木');
     await expect
-      .poll(async () => (await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')))).every((n) => n!.includes('鈴木')), {
-        timeout: 10_000,
-      })
+      .poll(
+        async () =>
+          (
+            await page.getByTestId('grid-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-person-name')))
+          ).every((n) => n!.includes('鈴木')),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
     await page.getByTestId('filter-name').fill('');
     await expect.poll(async () => page.getByTestId('grid-row').count(), { timeout: 10_000 }).toBe(25);
     await page.getByTestId('filter-department').selectOption({ label: '開発' });
     const departments = () => page.locator('[data-testid="grid-row"] th').allInnerTexts();
-    await expect.poll(async () => (await departments()).every((d) => d.includes('開発')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await departments()).every((d) => d.includes('開発')), { timeout: 10_000 })
+      .toBe(true);
     expect((await departments()).length).toBeGreaterThan(1);
     await context.close();
   });
@@ -196,7 +219,10 @@ describe('schedule (desktop 1280 × 800)', () => {
     await picker.locator(`[data-testid="picker-row"][data-name="${NAMES.devadmin}"]`).click();
     await picker.getByRole('button', { name: 'OK', exact: true }).click();
     await picker.waitFor({ state: 'detached' });
-    expect((await dialog.getByTestId('attendee').allInnerTexts()).map((s) => s.trim())).toEqual([NAMES.sysadmin, NAMES.devadmin]);
+    expect((await dialog.getByTestId('attendee').allInnerTexts()).map((s) => s.trim())).toEqual([
+      NAMES.sysadmin,
+      NAMES.devadmin,
+    ]);
     await shot(page, 'schedules-desktop-create');
 
     const title = uniqueTitle('作成');
@@ -209,14 +235,18 @@ describe('schedule (desktop 1280 × 800)', () => {
     await cell(page, NAMES.admin, SATURDAY).getByText(title).waitFor();
     await cell(viewer.page, NAMES.sysadmin, SATURDAY).getByText(title).waitFor({ timeout: 20_000 });
     await cell(viewer.page, NAMES.devadmin, SATURDAY).getByText(title).waitFor();
-    expect(await cell(viewer.page, NAMES.sysadmin, SATURDAY).getByTestId('entry').filter({ hasText: title }).innerText()).toContain('10:00〜11:00');
+    expect(
+      await cell(viewer.page, NAMES.sysadmin, SATURDAY).getByTestId('entry').filter({ hasText: title }).innerText(),
+    ).toContain('10:00〜11:00');
 
     // Saved as entered: the blank guest row dropped, the address trimmed.
     await cell(page, NAMES.admin, SATURDAY).getByText(title).click();
     const detail = page.getByRole('dialog', { name: '予定詳細' });
     // Opened from a cell, the dialog loads the whole entry first.
     await detail.getByTestId('field-title').waitFor();
-    expect(await detail.getByTestId('external-guest').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['partner@example.com']);
+    expect(
+      await detail.getByTestId('external-guest').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+    ).toEqual(['partner@example.com']);
     expect(await detail.getByTestId('field-meet-link').inputValue()).toBe('https://meet.google.com/e2e-test');
     await detail.getByRole('button', { name: 'キャンセル', exact: true }).click();
     await viewer.context.close();
@@ -414,7 +444,12 @@ describe('schedule (desktop 1280 × 800)', () => {
     const mine = cell(page, NAMES.staff, SATURDAY).getByTestId('entry').filter({ hasText: title });
     await expect.poll(() => mine.getAttribute('data-declined')).toBe('true');
     await mine.getByText('不参加').waitFor();
-    expect(await cell(page, NAMES.admin, SATURDAY).getByTestId('entry').filter({ hasText: title }).getAttribute('data-declined')).toBeNull();
+    expect(
+      await cell(page, NAMES.admin, SATURDAY)
+        .getByTestId('entry')
+        .filter({ hasText: title })
+        .getAttribute('data-declined'),
+    ).toBeNull();
     await page.getByText('不参加', { exact: true }).last().waitFor(); // the legend
     await shot(page, 'schedules-desktop-declined');
     // The owner sees the answer live.
@@ -429,11 +464,20 @@ describe('schedule (desktop 1280 × 800)', () => {
     const ro = other.page.getByRole('dialog', { name: '予定詳細' });
     await ro.getByTestId('field-title').waitFor();
     await ro.getByText('閲覧のみ').waitFor();
-    for (const id of ['field-title', 'field-date', 'field-end-date', 'field-start-time', 'field-end-time', 'field-type', 'field-description']) {
+    for (const id of [
+      'field-title',
+      'field-date',
+      'field-end-date',
+      'field-start-time',
+      'field-end-time',
+      'field-type',
+      'field-description',
+    ]) {
       expect(await ro.getByTestId(id).isEditable(), id).toBe(false);
     }
     expect(await ro.getByTestId('field-private').isDisabled()).toBe(true);
-    for (const name of ['保存', '削除', '参加', '不参加']) expect(await ro.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    for (const name of ['保存', '削除', '参加', '不参加'])
+      expect(await ro.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     await ro.getByRole('button', { name: '閉じる', exact: true }).click();
     await other.context.close();
     await owner.context.close();

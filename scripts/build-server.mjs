@@ -42,7 +42,8 @@ const walk = (dir, into) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
       if (!['node_modules', 'results', 'dist'].includes(e.name)) walk(p, path.join(into, e.name));
-    } else if (p.endsWith('.ts') && !p.endsWith('.d.ts') && !/\.test\.ts$/.test(p)) files.push([p, path.join(into, e.name.replace(/\.ts$/, '.js'))]);
+    } else if (p.endsWith('.ts') && !p.endsWith('.d.ts') && !/\.test\.ts$/.test(p))
+      files.push([p, path.join(into, e.name.replace(/\.ts$/, '.js'))]);
   }
 };
 const t0 = performance.now();
@@ -59,7 +60,12 @@ const put = (target, data) => {
 };
 await Promise.all(
   files.map(async ([file, target]) => {
-    const { code, map } = await transformFile(file, { ...options, filename: file, sourceFileName: path.relative(path.dirname(target), file), outputPath: target });
+    const { code, map } = await transformFile(file, {
+      ...options,
+      filename: file,
+      sourceFileName: path.relative(path.dirname(target), file),
+      outputPath: target,
+    });
     put(target, `${code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
     if (map) put(`${target}.map`, map);
   }),
@@ -75,5 +81,6 @@ const prune = (dir) => {
 };
 // ES modules, as in the repository's package.json (which dist/ must not shadow otherwise).
 put(path.join(out, 'package.json'), '{ "type": "module", "private": true }\n');
-for (const dir of [out, ...roots.map(([, to]) => path.join(root, to)).filter((d) => !d.startsWith(out + path.sep))]) prune(dir);
+for (const dir of [out, ...roots.map(([, to]) => path.join(root, to)).filter((d) => !d.startsWith(out + path.sep))])
+  prune(dir);
 process.stderr.write(`build:server: ${files.length} files compiled in ${Math.round(performance.now() - t0)} ms\n`);

@@ -17,7 +17,11 @@ const env = { ...process.env, PORT: process.env.PORT || '4000' };
 execFileSync(bin('graphql-codegen'), ['--config', 'codegen.yml'], { cwd: root, stdio: 'inherit' });
 
 const children = [
-  spawn(process.execPath, ['--conditions=source', '--import', '@swc-node/register/esm-register', 'bin/start.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(process.execPath, ['--conditions=source', '--import', '@swc-node/register/esm-register', 'bin/start.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
   spawn(bin('vite'), process.argv.slice(2), { cwd: path.join(root, 'web'), env, stdio: 'inherit' }),
 ];
 

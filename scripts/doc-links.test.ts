@@ -22,7 +22,9 @@ const docs = markdownFiles();
 
 /** Inline links and images `[text](target)` outside code; fenced blocks and code spans hold examples. */
 export function linksOf(markdown: string): string[] {
-  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, (span) => (span.includes('](') ? span : ''));
+  const prose = markdown
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .replace(/`[^`\n]*`/g, (span) => (span.includes('](') ? span : ''));
   const out: string[] = [];
   for (const m of prose.matchAll(/!?\[(?:[^\]]|\][^(])*?\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) out.push(m[1]!);
   return out;
@@ -52,10 +54,13 @@ function anchorsOf(markdown: string): Set<string> {
 
 describe('documentation links', () => {
   test('the link extraction skips code and keeps images, titles and anchors', () => {
-    const md = 'See [a](docs/a.md#x "t") and ![img](images/p.png).\n```\n[not](nowhere.md)\n```\n`[code](x.md)` [ext](https://example.com)';
+    const md =
+      'See [a](docs/a.md#x "t") and ![img](images/p.png).\n```\n[not](nowhere.md)\n```\n`[code](x.md)` [ext](https://example.com)';
     expect(linksOf(md)).toEqual(['docs/a.md#x', 'images/p.png', 'x.md', 'https://example.com']);
     expect(slug('Excel 取り込み（パソコン）')).toBe('excel-取り込みパソコン');
-    expect(slug('One event: the outbox to a consumer and a browser')).toBe('one-event-the-outbox-to-a-consumer-and-a-browser');
+    expect(slug('One event: the outbox to a consumer and a browser')).toBe(
+      'one-event-the-outbox-to-a-consumer-and-a-browser',
+    );
     expect(slug('Events, Kafka and the worker pool')).toBe('events-kafka-and-the-worker-pool');
   });
 
@@ -66,10 +71,17 @@ describe('documentation links', () => {
       for (const link of linksOf(markdown)) {
         if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue; // https:, mailto:
         const [target = '', anchor] = link.split('#');
-        const file = target ? path.resolve(path.dirname(path.join(root, doc)), decodeURI(target)) : path.join(root, doc);
+        const file = target
+          ? path.resolve(path.dirname(path.join(root, doc)), decodeURI(target))
+          : path.join(root, doc);
         if (!file.startsWith(root + path.sep) && file !== root) broken.push(`${link} (outside the repository)`);
         else if (!fs.existsSync(file)) broken.push(`${link} (no such file)`);
-        else if (anchor && file.endsWith('.md') && !anchorsOf(fs.readFileSync(file, 'utf8')).has(decodeURIComponent(anchor))) broken.push(`${link} (no such heading)`);
+        else if (
+          anchor &&
+          file.endsWith('.md') &&
+          !anchorsOf(fs.readFileSync(file, 'utf8')).has(decodeURIComponent(anchor))
+        )
+          broken.push(`${link} (no such heading)`);
       }
       expect(broken).toEqual([]);
     });

@@ -38,7 +38,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Which chunks and CSS each screen loads: scripts/prerender.mjs links the sign-in page's into its HTML.
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: screenChunks && !planning ? screenChunkGroups(JSON.parse(screenChunks)) : undefined } },
+    rolldownOptions: {
+      output: { codeSplitting: screenChunks && !planning ? screenChunkGroups(JSON.parse(screenChunks)) : undefined },
+    },
   },
   server: {
     port: 5173,

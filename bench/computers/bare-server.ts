@@ -9,7 +9,14 @@ import { BareError, bareCheckPage, serveBare } from '../lib/bare.js';
 pg.types.setTypeParser(1082, (v: string) => v); // date as YYYY-MM-DD text, as the platform's driver returns it
 
 // The same labels as device.enums.ts / employee.enums.ts (the run checks the answers match).
-const DEVICE_STATUS_LABEL: Record<string, string> = { NORMAL: '正常', REPLACE: '交換対象', BROKEN: '故障', DISCARDED: '廃棄', LOST: '紛失', DISPOSED: '処分済み' };
+const DEVICE_STATUS_LABEL: Record<string, string> = {
+  NORMAL: '正常',
+  REPLACE: '交換対象',
+  BROKEN: '故障',
+  DISCARDED: '廃棄',
+  LOST: '紛失',
+  DISPOSED: '処分済み',
+};
 const STATUS_LABEL: Record<string, string> = { ACTIVE: '在籍', RETIRED: '退職' };
 const DISCARDED = ['DISCARDED', 'DISPOSED'];
 const DEVICE_ROLES = ['ADMIN', 'DEVICE_ADMIN', 'SYSTEM_ADMIN'];
@@ -66,11 +73,17 @@ await serveBare('computersList', async (pool, user, v) => {
     [...params, page.limit, page.offset],
   );
   let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && page.offset > 0) total = Number((await pool.query(`select count(*) as total from computer c ${where}`, params)).rows[0].total);
+  if (!rows.length && page.offset > 0)
+    total = Number((await pool.query(`select count(*) as total from computer c ${where}`, params)).rows[0].total);
   const items = rows.map((r) => {
     const cu =
       r.current_user_id !== null && r.current_user_name !== null
-        ? { id: r.current_user_id, name: r.current_user_name, retired: r.current_user_status === 'RETIRED', statusLabel: STATUS_LABEL[r.current_user_status] }
+        ? {
+            id: r.current_user_id,
+            name: r.current_user_name,
+            retired: r.current_user_status === 'RETIRED',
+            statusLabel: STATUS_LABEL[r.current_user_status],
+          }
         : null;
     return {
       id: r.id,
@@ -84,8 +97,12 @@ await serveBare('computersList', async (pool, user, v) => {
       isDiscarded: DISCARDED.includes(r.status),
       currentUserRetired: cu?.retired ?? false,
       currentUser: cu,
-      department: r.department_id !== null && r.department_name !== null ? { refId: r.department_id, name: r.department_name } : null,
-      location: r.location_id !== null && r.location_name !== null ? { refId: r.location_id, name: r.location_name } : null,
+      department:
+        r.department_id !== null && r.department_name !== null
+          ? { refId: r.department_id, name: r.department_name }
+          : null,
+      location:
+        r.location_id !== null && r.location_name !== null ? { refId: r.location_id, name: r.location_name } : null,
       officeAccount: r.office_account_id !== null ? { id: r.office_account_id, account: r.office_account } : null,
     };
   });

@@ -5,7 +5,12 @@
 import { bareCheckPage, serveBare } from '../lib/bare.js';
 
 // The same labels as graph/src/modules/employees/employee.enums.ts (the run checks the answers match).
-const ROLE_LABEL: Record<string, string> = { ADMIN: '管理者', DEVICE_ADMIN: 'デバイス管理者', SYSTEM_ADMIN: 'システム管理者', GENERAL: '一般' };
+const ROLE_LABEL: Record<string, string> = {
+  ADMIN: '管理者',
+  DEVICE_ADMIN: 'デバイス管理者',
+  SYSTEM_ADMIN: 'システム管理者',
+  GENERAL: '一般',
+};
 const STATUS_LABEL: Record<string, string> = { ACTIVE: '在籍', RETIRED: '退職' };
 
 // The same SQL shape as EmployeeService.list: page by index order, join names onto the page, count apart.

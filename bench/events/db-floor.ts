@@ -33,18 +33,35 @@ export interface DbFloor {
   stop(): Promise<void>;
 }
 
-export async function startDbFloor(opts: { dbUrl: string; kafka: Kafka; topic: string; groupId: string; partitions: number }): Promise<DbFloor> {
+export async function startDbFloor(opts: {
+  dbUrl: string;
+  kafka: Kafka;
+  topic: string;
+  groupId: string;
+  partitions: number;
+}): Promise<DbFloor> {
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: opts.partitions + 1 });
-  const producer = opts.kafka.producer({ allowAutoTopicCreation: false, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer = opts.kafka.producer({
+    allowAutoTopicCreation: false,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
-  const consumer = opts.kafka.consumer({ groupId: opts.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100, maxBytesPerPartition: 4 << 20 });
+  const consumer = opts.kafka.consumer({
+    groupId: opts.groupId,
+    allowAutoTopicCreation: false,
+    maxWaitTimeInMs: 100,
+    maxBytesPerPartition: 4 << 20,
+  });
   await consumer.connect();
   await consumer.subscribe({ topics: [opts.topic], fromBeginning: true });
   const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
   await consumer.run({
     partitionsConsumedConcurrently: opts.partitions,
     eachBatch: async ({ batch }) => {
-      const events = batch.messages.map((m) => JSON.parse(m.value!.toString()) as { id: string; aggregateId: string; payload: { seq: number } });
+      const events = batch.messages.map(
+        (m) => JSON.parse(m.value!.toString()) as { id: string; aggregateId: string; payload: { seq: number } },
+      );
       // One statement, so one transaction: the ids not consumed before, and their effects (a batch
       // delivered again after a rebalance has its effects once).
       await pool.query(
@@ -63,7 +80,9 @@ export async function startDbFloor(opts: { dbUrl: string; kafka: Kafka; topic: s
         for (let sent = 0; sent < n;) {
           // The same session settings as the platform's relay: the mark needs no synchronous commit
           // (a lost mark means a resend), and the planner must read the queue by key.
-          await client.query('begin; set local synchronous_commit to off; set local enable_seqscan to off; set local enable_bitmapscan to off');
+          await client.query(
+            'begin; set local synchronous_commit to off; set local enable_seqscan to off; set local enable_bitmapscan to off',
+          );
           const { rows } = await client.query<Claimed>(CLAIM, [2000]);
           if (rows.length === 0) {
             await client.query('commit');

@@ -27,13 +27,22 @@ export async function runFloors(g: EventsGround, cleanup: (() => Promise<void>)[
     payload: { seq: 12345, sentAtMs: Date.now() },
     version: 1,
   });
-  const producer = kafka.producer({ allowAutoTopicCreation: false, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer = kafka.producer({
+    allowAutoTopicCreation: false,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   await producer.connect();
   cleanup.push(() => producer.disconnect());
   let received = 0;
   const floorLat: number[] = [];
   let measuring = false;
-  const consumer = kafka.consumer({ groupId: `${floorSettings.topicPrefix}g`, allowAutoTopicCreation: false, maxWaitTimeInMs: 100, maxBytesPerPartition: 4 << 20 });
+  const consumer = kafka.consumer({
+    groupId: `${floorSettings.topicPrefix}g`,
+    allowAutoTopicCreation: false,
+    maxWaitTimeInMs: 100,
+    maxBytesPerPartition: 4 << 20,
+  });
   await consumer.connect();
   cleanup.push(() => consumer.disconnect());
   await consumer.subscribe({ topics: [floorTopic], fromBeginning: true });
@@ -56,7 +65,14 @@ export async function runFloors(g: EventsGround, cleanup: (() => Promise<void>)[
       await producer.sendBatch({
         acks: -1,
         topicMessages: [
-          { topic: floorTopic, messages: Array.from({ length: n }, (_, k) => ({ key: `agg-${(i + k) % 100}`, value: sample, ...(stamp ? { headers: { t } } : {}) })) },
+          {
+            topic: floorTopic,
+            messages: Array.from({ length: n }, (_, k) => ({
+              key: `agg-${(i + k) % 100}`,
+              value: sample,
+              ...(stamp ? { headers: { t } } : {}),
+            })),
+          },
         ],
       });
     }
@@ -87,15 +103,28 @@ export async function runFloors(g: EventsGround, cleanup: (() => Promise<void>)[
   }
   while (received < base + pacedTotal) await sleep(5);
   floorLat.sort((a, b) => a - b);
-  const floor: Figures = { eventsPerSec: N / floorSec, p50: pct(floorLat, 0.5), p99: pct(floorLat, 0.99), cpu: floorCpu };
-  print(`floor: ${floor.eventsPerSec.toFixed(0)} events/s (the warm-up run before it: ${coldFloor.toFixed(0)}), paced latency p50 ${floor.p50} ms p99 ${floor.p99} ms`);
+  const floor: Figures = {
+    eventsPerSec: N / floorSec,
+    p50: pct(floorLat, 0.5),
+    p99: pct(floorLat, 0.99),
+    cpu: floorCpu,
+  };
+  print(
+    `floor: ${floor.eventsPerSec.toFixed(0)} events/s (the warm-up run before it: ${coldFloor.toFixed(0)}), paced latency p50 ${floor.p50} ms p99 ${floor.p99} ms`,
+  );
 
   // --- kafka + database floor: the same writers, a bare relay and consumer (bench/events/db-floor.ts)
   const dbFloor = await (async (): Promise<Figures> => {
     await reset();
     const s = settings('dbfloor');
     await ensureTopics(kafka, s);
-    const f = await startDbFloor({ dbUrl: dbUrl!, kafka, topic: `${s.topicPrefix}probe`, groupId: `${s.topicPrefix}g`, partitions });
+    const f = await startDbFloor({
+      dbUrl: dbUrl!,
+      kafka,
+      topic: `${s.topicPrefix}probe`,
+      groupId: `${s.topicPrefix}g`,
+      partitions,
+    });
     try {
       const once = async (n: number) => {
         const t0 = performance.now();

@@ -95,7 +95,14 @@ export class CpuMeter {
 export type EventsGround = Awaited<ReturnType<typeof startGround>>;
 
 /** Starts (or joins) the database and the broker; `cleanup` stops what was started, in reverse. */
-export async function startGround(o: { N: number; partitions: number; rate: number; paced: number; print: (line: string) => void; cleanup: (() => Promise<void>)[] }) {
+export async function startGround(o: {
+  N: number;
+  partitions: number;
+  rate: number;
+  paced: number;
+  print: (line: string) => void;
+  cleanup: (() => Promise<void>)[];
+}) {
   const { N, partitions, rate, paced, print, cleanup } = o;
   // --- infrastructure -----------------------------------------------------------------------
   let dbUrl = process.env.DATABASE_URL_BENCH;
@@ -133,7 +140,9 @@ export async function startGround(o: { N: number; partitions: number; rate: numb
       .map((l) => l.toFixed(2))
       .join(' ')} (${os.cpus().length} cores)`,
   );
-  print(`broker ${brokers}, ${partitions} partitions, ${N} events per throughput run, paced latency at ${rate}/s for ${paced} s; ${kafkajsBuild()}`);
+  print(
+    `broker ${brokers}, ${partitions} partitions, ${N} events per throughput run, paced latency at ${rate}/s for ${paced} s; ${kafkajsBuild()}`,
+  );
   const run = Date.now().toString(36);
   const settings = (name: string): KafkaSettings => ({
     brokers: brokers!.split(','),
@@ -142,12 +151,22 @@ export async function startGround(o: { N: number; partitions: number; rate: numb
     partitions,
     replicationFactor: 1,
   });
-  const reset = () => orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect, event_retry restart identity`);
-  const effects = async (): Promise<number> => (await orm.em.fork().execute(`select count(*)::int as n from event_probe_effect`))[0].n;
+  const reset = () =>
+    orm.em
+      .fork()
+      .execute(
+        `truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect, event_retry restart identity`,
+      );
+  const effects = async (): Promise<number> =>
+    (await orm.em.fork().execute(`select count(*)::int as n from event_probe_effect`))[0].n;
   const latencies = async (): Promise<number[]> =>
-    ((await orm.em.fork().execute(`select latency_ms from event_probe_effect where latency_ms is not null order by latency_ms`)) as { latency_ms: number }[]).map(
-      (r) => r.latency_ms,
-    );
+    (
+      (await orm.em
+        .fork()
+        .execute(`select latency_ms from event_probe_effect where latency_ms is not null order by latency_ms`)) as {
+        latency_ms: number;
+      }[]
+    ).map((r) => r.latency_ms);
   /**
    * Waits for n effects. Polls max(id) (an index lookup) and counts only when that says n may be
    * there: counting the growing effect table every 20 ms cost PostgreSQL more CPU than a
@@ -164,7 +183,8 @@ export async function startGround(o: { N: number; partitions: number; rate: numb
     return performance.now();
   };
   /** The throughput runs' writes: 4 writers, transactions of 1,000 events (one recordMany INSERT each). */
-  const bulkWrites = (n: number) => writeProbes(orm, { total: n, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
+  const bulkWrites = (n: number) =>
+    writeProbes(orm, { total: n, aggregates: 400, perTx: 1000, concurrency: 4, bulk: true });
   /** Untimed: N/2 events through the running pipeline (new processes run their first events while the JIT compiles), then a clean slate. */
   const warmUp = async () => {
     await bulkWrites(N / 2);

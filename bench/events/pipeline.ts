@@ -25,7 +25,12 @@ import { numArg, type BenchArgs } from '../lib/bench.js';
 import { PLATFORM_NODE_FLAGS, REPO_ROOT } from '../lib/procs.js';
 import { CpuMeter, log, pct, sleep, WORKERS_MAIN, type EventsGround, type Figures } from './infra.js';
 
-export type PipelineFigures = Figures & { liveP50: number; liveP99: number; liveCommitP50: number; liveCommitP99: number };
+export type PipelineFigures = Figures & {
+  liveP50: number;
+  liveP99: number;
+  liveCommitP50: number;
+  liveCommitP99: number;
+};
 export interface PipelineOptions {
   args: BenchArgs;
   /** Node flags of the relay and worker children (--profile). */
@@ -51,7 +56,12 @@ class LiveProbe {
   };
 
   /** A run's figures: throughput, record → effect (`effectLatencies`, sorted), record → live and commit → live. */
-  figures(eventsPerSec: number, effectLatencies: number[], cpu: Figures['cpu'], fromCommit: (received: Map<string, number>) => number[]): PipelineFigures {
+  figures(
+    eventsPerSec: number,
+    effectLatencies: number[],
+    cpu: Figures['cpu'],
+    fromCommit: (received: Map<string, number>) => number[],
+  ): PipelineFigures {
     const live = [...this.latencies].sort((a, b) => a - b);
     const c = fromCommit(this.at);
     return {
@@ -71,8 +81,30 @@ class LiveProbe {
 // liveDuringThroughput false: this process's live consumer group (the graph's graphql-ws feed)
 // joins only after the throughput run, for the latency run: the same pipeline without the
 // second consumer group that the floor does not have (its cost shows as the difference).
-export async function kafkaE2e(g: EventsGround, o: PipelineOptions, separateRelay: boolean, liveDuringThroughput = true): Promise<PipelineFigures> {
-  const { N, partitions, print, orm, dbUrl, brokers, pgPids, kPids, settings, reset, latencies, waitEffects, bulkWrites, warmUp, pacedWrites, fromCommit } = g;
+export async function kafkaE2e(
+  g: EventsGround,
+  o: PipelineOptions,
+  separateRelay: boolean,
+  liveDuringThroughput = true,
+): Promise<PipelineFigures> {
+  const {
+    N,
+    partitions,
+    print,
+    orm,
+    dbUrl,
+    brokers,
+    pgPids,
+    kPids,
+    settings,
+    reset,
+    latencies,
+    waitEffects,
+    bulkWrites,
+    warmUp,
+    pacedWrites,
+    fromCommit,
+  } = g;
   const { args, profileArgv } = o;
   await reset();
   const s = settings('e2e');
@@ -95,16 +127,34 @@ export async function kafkaE2e(g: EventsGround, o: PipelineOptions, separateRela
     MALLOC_MMAP_THRESHOLD_: '524288', // as `npm run workers` sets it
   };
   const relayProc = separateRelay
-    ? spawn(process.execPath, [...PLATFORM_NODE_FLAGS, ...profileArgv, WORKERS_MAIN, 'relay'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn(process.execPath, [...PLATFORM_NODE_FLAGS, ...profileArgv, WORKERS_MAIN, 'relay'], {
+        cwd: REPO_ROOT,
+        env: childEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : undefined;
   relayProc?.stdout!.on('data', (d) => (workerOut += d));
   relayProc?.stderr!.on('data', (d) => (workerOut += d));
   const relayExit = relayProc ? new Promise((r) => relayProc.once('exit', r)) : Promise.resolve();
-  const worker = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, ...profileArgv, WORKERS_MAIN, '--only', 'probe', '--concurrency', String(partitions), '--port', '0'], {
-    cwd: REPO_ROOT,
-    env: childEnv, // RELAY_BATCH_SIZE means nothing to a consumer pool
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const worker = spawn(
+    process.execPath,
+    [
+      ...PLATFORM_NODE_FLAGS,
+      ...profileArgv,
+      WORKERS_MAIN,
+      '--only',
+      'probe',
+      '--concurrency',
+      String(partitions),
+      '--port',
+      '0',
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: childEnv, // RELAY_BATCH_SIZE means nothing to a consumer pool
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   worker.stdout!.on('data', (d) => (workerOut += d));
   worker.stderr!.on('data', (d) => (workerOut += d));
   const workerExit = new Promise((r) => worker.once('exit', r));
@@ -133,7 +183,11 @@ export async function kafkaE2e(g: EventsGround, o: PipelineOptions, separateRela
     const progress: string[] = [];
     const sampler = setInterval(async () => {
       if (!args.progress) return;
-      const [r] = await orm.em.fork().execute(`select (select count(*) from outbox_event)::int as backlog, (select count(*) from event_probe_effect)::int as done`);
+      const [r] = await orm.em
+        .fork()
+        .execute(
+          `select (select count(*) from outbox_event)::int as backlog, (select count(*) from event_probe_effect)::int as done`,
+        );
       progress.push(`${((performance.now() - t0) / 1000).toFixed(0)}s backlog ${r.backlog} effects ${r.done}`);
     }, 1000);
     await bulkWrites(N);
@@ -168,14 +222,24 @@ export async function kafkaE2e(g: EventsGround, o: PipelineOptions, separateRela
 
 // --- embedded ---------------------------------------------------------------------------
 export async function embedded(g: EventsGround): Promise<PipelineFigures> {
-  const { N, orm, dbUrl, pgPids, kPids, reset, latencies, waitEffects, bulkWrites, warmUp, pacedWrites, fromCommit } = g;
+  const { N, orm, dbUrl, pgPids, kPids, reset, latencies, waitEffects, bulkWrites, warmUp, pacedWrites, fromCommit } =
+    g;
   await reset();
   const metrics = new EventMetrics();
   // As the backbone wires it: with the retry queue (one look-up of waiting aggregates per batch).
   const transport = new EmbeddedTransport(log, { concurrency: 2, retries: new RetryQueue(orm, log) });
   const live = new LiveProbe();
   transport.onLive(live.onBatch);
-  transport.addConsumer(new ConsumerRunner(new ProbeConsumer(), orm, new TableDeadLetters(orm), { maxAttempts: 3, baseMs: 50, maxMs: 1000 }, metrics, log));
+  transport.addConsumer(
+    new ConsumerRunner(
+      new ProbeConsumer(),
+      orm,
+      new TableDeadLetters(orm),
+      { maxAttempts: 3, baseMs: 50, maxMs: 1000 },
+      metrics,
+      log,
+    ),
+  );
   const relay = new OutboxRelay(dbUrl!, transport, log, { batchSize: 2000, pollMs: 500 }, metrics);
   await transport.start();
   await relay.start();

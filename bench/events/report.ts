@@ -27,11 +27,35 @@ export interface EventsFigures {
 }
 
 export function reportEvents(f: EventsFigures, print: (line: string) => void): BenchOutcome {
-  const { N, partitions, rate, coldFloor, floor, dbFloor, e2e, e2eSplit, e2eNoLive, emb, writeOnly, writeOnlyCpu, writeOnlyOrm } = f;
+  const {
+    N,
+    partitions,
+    rate,
+    coldFloor,
+    floor,
+    dbFloor,
+    e2e,
+    e2eSplit,
+    e2eNoLive,
+    emb,
+    writeOnly,
+    writeOnlyCpu,
+    writeOnlyOrm,
+  } = f;
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
   const rows: (string | number)[][] = [
     ['bare kafkajs floor', fmt(floor.eventsPerSec), '1.00', fmt(floor.p50), fmt(floor.p99), '-', '-', '-', '-'],
-    ['kafka + database floor (bare)', fmt(dbFloor.eventsPerSec), (dbFloor.eventsPerSec / floor.eventsPerSec).toFixed(2), '-', '-', '-', '-', '-', '-'],
+    [
+      'kafka + database floor (bare)',
+      fmt(dbFloor.eventsPerSec),
+      (dbFloor.eventsPerSec / floor.eventsPerSec).toFixed(2),
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+    ],
     [
       'kafka e2e, relay in-process',
       fmt(e2e.eventsPerSec),
@@ -76,17 +100,60 @@ export function reportEvents(f: EventsFigures, print: (line: string) => void): B
       fmt(emb.liveCommitP50),
       fmt(emb.liveCommitP99),
     ],
-    ['outbox writes only (recordMany)', fmt(writeOnly), (writeOnly / floor.eventsPerSec).toFixed(2), '-', '-', '-', '-', '-', '-'],
-    ['outbox writes only (record, ORM)', fmt(writeOnlyOrm), (writeOnlyOrm / floor.eventsPerSec).toFixed(2), '-', '-', '-', '-', '-', '-'],
+    [
+      'outbox writes only (recordMany)',
+      fmt(writeOnly),
+      (writeOnly / floor.eventsPerSec).toFixed(2),
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+    ],
+    [
+      'outbox writes only (record, ORM)',
+      fmt(writeOnlyOrm),
+      (writeOnlyOrm / floor.eventsPerSec).toFixed(2),
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+    ],
   ];
-  print(table(['path', 'events/s', '× floor', 'p50 ms', 'p99 ms', 'live p50', 'live p99', 'live p50 (commit)', 'live p99 (commit)'], rows));
-  print('p50/p99: record() → consumer effect; live: record() → live listener; (commit): commit acknowledged → live listener');
+  print(
+    table(
+      [
+        'path',
+        'events/s',
+        '× floor',
+        'p50 ms',
+        'p99 ms',
+        'live p50',
+        'live p99',
+        'live p50 (commit)',
+        'live p99 (commit)',
+      ],
+      rows,
+    ),
+  );
+  print(
+    'p50/p99: record() → consumer effect; live: record() → live listener; (commit): commit acknowledged → live listener',
+  );
   const parts = ['bench', 'relay', 'worker', 'pg', 'kafka', 'others'];
   const cpuRow = (name: string, f: Figures) => {
     const u = f.cpu;
     if (!u) return [name, ...parts.map(() => '-'), '-', '-', '-'];
     const ours = parts.filter((p) => p !== 'others').reduce((t, p) => t + (u.perEvent[p] ?? 0), 0);
-    return [name, ...parts.map((p) => (u.perEvent[p] === undefined ? '-' : u.perEvent[p]!.toFixed(0))), ours.toFixed(0), fmt((os.cpus().length * 1e6) / ours), u.load1.toFixed(1)];
+    return [
+      name,
+      ...parts.map((p) => (u.perEvent[p] === undefined ? '-' : u.perEvent[p]!.toFixed(0))),
+      ours.toFixed(0),
+      fmt((os.cpus().length * 1e6) / ours),
+      u.load1.toFixed(1),
+    ];
   };
   print(
     table(
@@ -102,7 +169,9 @@ export function reportEvents(f: EventsFigures, print: (line: string) => void): B
       ],
     ),
   );
-  print('bench = this process (writers, in-process relay, live feed / floor producer+consumer); others = the rest of the machine in the same window');
+  print(
+    'bench = this process (writers, in-process relay, live feed / floor producer+consumer); others = the rest of the machine in the same window',
+  );
   print(
     `against the kafka + database floor: relay process ${(e2eSplit.eventsPerSec / dbFloor.eventsPerSec).toFixed(2)}×, without the live group ${(e2eNoLive.eventsPerSec / dbFloor.eventsPerSec).toFixed(2)}×, embedded ${(emb.eventsPerSec / dbFloor.eventsPerSec).toFixed(2)}×`,
   );
@@ -120,6 +189,22 @@ export function reportEvents(f: EventsFigures, print: (line: string) => void): B
   return {
     pass: Object.values(checks).every(Boolean),
     headline: `kafka e2e ${fmt(best.eventsPerSec)} ev/s (${(best.eventsPerSec / floor.eventsPerSec).toFixed(2)}× floor ${fmt(floor.eventsPerSec)}), p99 ${fmt(best.p99)} ms, live p99 ${fmt(best.liveP99)} ms; without the live group ${fmt(e2eNoLive.eventsPerSec)} ev/s (${(e2eNoLive.eventsPerSec / floor.eventsPerSec).toFixed(2)}×, not the verdict); embedded ${fmt(emb.eventsPerSec)} ev/s`,
-    results: { N, partitions, rate, kafkajs: kafkajsBuild(), coldFloor, floor, dbFloor, e2e, e2eSplit, e2eNoLive, embedded: emb, writeOnly, writeOnlyCpu, writeOnlyOrm, checks },
+    results: {
+      N,
+      partitions,
+      rate,
+      kafkajs: kafkajsBuild(),
+      coldFloor,
+      floor,
+      dbFloor,
+      e2e,
+      e2eSplit,
+      e2eNoLive,
+      embedded: emb,
+      writeOnly,
+      writeOnlyCpu,
+      writeOnlyOrm,
+      checks,
+    },
   };
 }

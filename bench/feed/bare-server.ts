@@ -12,7 +12,12 @@ import { tokyoToday } from '@intranet/schema/calendar/tokyo';
 
 const PAGE = 20;
 const MAX_PINNED = 50;
-const STATE_LABEL: Record<string, string> = { DRAFT: '下書き', SCHEDULED: '公開予定', PUBLISHED: '公開中', EXPIRED: '公開終了' };
+const STATE_LABEL: Record<string, string> = {
+  DRAFT: '下書き',
+  SCHEDULED: '公開予定',
+  PUBLISHED: '公開中',
+  EXPIRED: '公開終了',
+};
 
 interface Key {
   id: number;
@@ -21,7 +26,13 @@ interface Key {
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- pg rows of ROWS_SQL, read field by field below
 
 const stateOf = (r: Row, today: string) =>
-  r.is_draft ? 'DRAFT' : r.publish_start > today ? 'SCHEDULED' : r.publish_end !== null && r.publish_end < today ? 'EXPIRED' : 'PUBLISHED';
+  r.is_draft
+    ? 'DRAFT'
+    : r.publish_start > today
+      ? 'SCHEDULED'
+      : r.publish_end !== null && r.publish_end < today
+        ? 'EXPIRED'
+        : 'PUBLISHED';
 const cursor = (part: 'p' | 'r', k: Key) => Buffer.from(`${part}|${k.publish_start}|${k.id}`).toString('base64url');
 
 /** What the engagement statements answer for one post (ENGAGEMENT_SQL, COMMENT_COUNTS_SQL). */
@@ -53,7 +64,10 @@ function card(r: Row, g: Engaged, viewer: number, today: string) {
     saved: g.saved,
     commentCount: g.comments,
     author: { id: r.author_id, name: r.author_name, __typename: 'BlogAuthor' },
-    category: r.category_id !== null ? { id: r.category_id, name: r.category_name, color: r.category_color, __typename: 'BlogCategoryRef' } : null,
+    category:
+      r.category_id !== null
+        ? { id: r.category_id, name: r.category_name, color: r.category_color, __typename: 'BlogCategoryRef' }
+        : null,
     attachment:
       r.attachment_key !== null
         ? {
@@ -70,9 +84,12 @@ function card(r: Row, g: Engaged, viewer: number, today: string) {
 }
 
 await serveBare('feedPage', async (pool, viewer, v) => {
-  if (v.after != null || v.filter != null) throw new BareError('the bare handler answers the first page without a filter only', 'BAD_USER_INPUT');
+  if (v.after != null || v.filter != null)
+    throw new BareError('the bare handler answers the first page without a filter only', 'BAD_USER_INPUT');
   const today = tokyoToday();
-  const readable = (await pool.query<{ id: number; member: boolean }>(ACCESS_SQL, [viewer.id])).rows.filter((r) => r.member).map((r) => r.id);
+  const readable = (await pool.query<{ id: number; member: boolean }>(ACCESS_SQL, [viewer.id])).rows
+    .filter((r) => r.member)
+    .map((r) => r.id);
   const cats = `{${readable.join(',')}}`;
   let feed: number[] = [];
   let next: string | null = null;
@@ -88,18 +105,25 @@ await serveBare('feedPage', async (pool, viewer, v) => {
       const rest = (await pool.query<Key>(REST_SQL, [cats, viewer.id, today, want + 1])).rows;
       const taken = rest.slice(0, want);
       feed = [...pinned, ...taken].map((r) => r.id);
-      if (rest.length > want) next = taken.length ? cursor('r', taken[taken.length - 1]) : cursor('p', pinned[pinned.length - 1]);
+      if (rest.length > want)
+        next = taken.length ? cursor('r', taken[taken.length - 1]) : cursor('p', pinned[pinned.length - 1]);
     }
     pinnedList = (await pool.query<Key>(PINNED_SQL, [cats, today, MAX_PINNED])).rows.map((r) => r.id);
   }
   const ids = [...new Set([...feed, ...pinnedList])];
   const idList = `{${ids.join(',')}}`;
-  const rows = new Map<number, Row>(ids.length ? (await pool.query(ROWS_SQL, [idList])).rows.map((r) => [r.id, r]) : []);
+  const rows = new Map<number, Row>(
+    ids.length ? (await pool.query(ROWS_SQL, [idList])).rows.map((r) => [r.id, r]) : [],
+  );
   const engaged = new Map<number, Engaged>();
   if (ids.length) {
-    for (const r of (await pool.query(ENGAGEMENT_SQL, [idList, viewer.id])).rows) engaged.set(r.id, { ...r, comments: 0 });
+    for (const r of (await pool.query(ENGAGEMENT_SQL, [idList, viewer.id])).rows)
+      engaged.set(r.id, { ...r, comments: 0 });
     for (const r of (await pool.query(COMMENT_COUNTS_SQL, [idList])).rows) engaged.get(r.post_id)!.comments = r.n;
   }
-  const cards = (list: number[]) => list.flatMap((id) => (rows.has(id) ? [card(rows.get(id)!, engaged.get(id)!, viewer.id, today)] : []));
-  return JSON.stringify({ data: { blogFeed: { items: cards(feed), nextCursor: next, pinned: cards(pinnedList), __typename: 'BlogFeedPage' } } });
+  const cards = (list: number[]) =>
+    list.flatMap((id) => (rows.has(id) ? [card(rows.get(id)!, engaged.get(id)!, viewer.id, today)] : []));
+  return JSON.stringify({
+    data: { blogFeed: { items: cards(feed), nextCursor: next, pinned: cards(pinnedList), __typename: 'BlogFeedPage' } },
+  });
 });

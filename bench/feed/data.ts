@@ -19,8 +19,16 @@ export async function prepareFeedData(
   const orm = await openOrm(db.url, 2);
   try {
     const today = tokyoToday();
-    const seeded = await seedBlogAtScale(orm.em.fork(), { posts: o.posts, today, viewerLogin: VIEWER_LOGIN, categories: 30, viewerCategories: 5 });
-    const engagement = await withClient(db.url, (c) => seedEngagement(c, { today, viewerId: seeded.viewerId, readable: seeded.readable }));
+    const seeded = await seedBlogAtScale(orm.em.fork(), {
+      posts: o.posts,
+      today,
+      viewerLogin: VIEWER_LOGIN,
+      categories: 30,
+      viewerCategories: 5,
+    });
+    const engagement = await withClient(db.url, (c) =>
+      seedEngagement(c, { today, viewerId: seeded.viewerId, readable: seeded.readable }),
+    );
     return { ...seeded, employees: counts.total, today, engagement };
   } finally {
     await orm.close();

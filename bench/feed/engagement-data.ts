@@ -20,7 +20,10 @@ const NTH_EMPLOYEE = `e.ids[1 + (p.id * 131 + k * 97) % array_length(e.ids, 1)]`
 const ACTIVE = `(select array_agg(id order by id) ids from employee where status = 'ACTIVE') e`;
 const RECENT = `p.publish_start between $1::date - 10 and $1::date`;
 
-export async function seedEngagement(c: pg.Client, o: { today: string; viewerId: number; readable: number[] }): Promise<EngagementAtScale> {
+export async function seedEngagement(
+  c: pg.Client,
+  o: { today: string; viewerId: number; readable: number[] },
+): Promise<EngagementAtScale> {
   const marks = async (table: string, recent: string, older: string) => {
     await c.query(
       `insert into ${table} (post_id, employee_id)
@@ -35,10 +38,10 @@ export async function seedEngagement(c: pg.Client, o: { today: string; viewerId:
   await marks('blog_save', '(p.id * 3) % 5', '0');
   // The viewer's own marks on posts they can read: liked 1 in 4, seen 2 in 3, saved 1 in 10.
   const own = async (table: string, where: string) =>
-    c.query(`insert into ${table} (post_id, employee_id) select p.id, $1 from blog_post p where p.category_id = any($2::int[]) and ${where} on conflict do nothing`, [
-      o.viewerId,
-      `{${o.readable.join(',')}}`,
-    ]);
+    c.query(
+      `insert into ${table} (post_id, employee_id) select p.id, $1 from blog_post p where p.category_id = any($2::int[]) and ${where} on conflict do nothing`,
+      [o.viewerId, `{${o.readable.join(',')}}`],
+    );
   // (by id / 7: a category's posts have ids of one residue, so id % n alone would mark all or none of a page)
   await own('blog_like', '(p.id / 7) % 4 = 0');
   await own('blog_seen', '(p.id / 7) % 3 <> 0');

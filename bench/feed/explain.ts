@@ -24,13 +24,21 @@ function nodes(n: PlanNode, out: PlanNode[] = []): PlanNode[] {
   return out;
 }
 
-export async function explainFeedPage(url: string, viewer: { id: number; readable: number[] }, today: string, log: (line: string) => void, runs = 5) {
+export async function explainFeedPage(
+  url: string,
+  viewer: { id: number; readable: number[] },
+  today: string,
+  log: (line: string) => void,
+  runs = 5,
+) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     const cats = `{${viewer.readable.join(',')}}`;
     const page: number[] = (await c.query(PINNED_SQL, [cats, today, 21])).rows.map((r) => r.id);
-    const rest: number[] = (await c.query(REST_SQL, [cats, viewer.id, today, 20 - page.length + 1])).rows.map((r) => r.id);
+    const rest: number[] = (await c.query(REST_SQL, [cats, viewer.id, today, 20 - page.length + 1])).rows.map(
+      (r) => r.id,
+    );
     const ids = `{${[...page, ...rest].slice(0, 20).join(',')}}`;
     const statements: [string, string, unknown[]][] = [
       ['access (viewer categories)', ACCESS_SQL, [viewer.id]],
@@ -52,7 +60,9 @@ export async function explainFeedPage(url: string, viewer: { id: number; readabl
       }
       const all = nodes(plan!.Plan);
       const onPosts = all
-        .filter((n) => n['Relation Name'] === 'blog_post' || n['Relation Name']?.match(/^blog_(like|seen|save|comment)$/))
+        .filter(
+          (n) => n['Relation Name'] === 'blog_post' || n['Relation Name']?.match(/^blog_(like|seen|save|comment)$/),
+        )
         .map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name']}`);
       const hit = all[0]['Shared Hit Blocks'] ?? 0;
       const read = all[0]['Shared Read Blocks'] ?? 0;
@@ -67,7 +77,12 @@ export async function explainFeedPage(url: string, viewer: { id: number; readabl
       ]);
     }
     log(`\nEXPLAIN (ANALYZE, BUFFERS) of one feed page's statements, median of ${runs}:`);
-    log(table(['statement', 'blog_post (and marks, comments) read by', 'rows', 'buffers hit/read', 'plan ms', 'plan+exec ms'], rows));
+    log(
+      table(
+        ['statement', 'blog_post (and marks, comments) read by', 'rows', 'buffers hit/read', 'plan ms', 'plan+exec ms'],
+        rows,
+      ),
+    );
     return rows;
   } finally {
     await c.end();

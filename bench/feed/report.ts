@@ -39,13 +39,23 @@ export function rateTable(c: Comparison): string {
   const bare = byRate(c.bare.steps);
   const rates = [...new Set([...full.keys(), ...bare.keys()])].sort((a, b) => a - b);
   const cell = (r: StepResult | undefined, f: (r: StepResult) => number) => (r ? ms(f(r)) : '-');
-  const mark = (r: StepResult | undefined) => (!r ? '-' : r.pass ? 'ok' : r.saturated ? 'saturated' : r.errors ? `${r.errors} errors` : 'over');
+  const mark = (r: StepResult | undefined) =>
+    !r ? '-' : r.pass ? 'ok' : r.saturated ? 'saturated' : r.errors ? `${r.errors} errors` : 'over';
   return table(
     ['rate', 'full p50', 'full p99', 'bare p50', 'bare p99', 'p99 full/bare', 'full', 'bare'],
     rates.map((rate) => {
       const f = full.get(rate);
       const b = bare.get(rate);
-      return [rate, cell(f, (r) => r.p50), cell(f, (r) => r.p99), cell(b, (r) => r.p50), cell(b, (r) => r.p99), f && b ? fx(f.p99 / b.p99) : '-', mark(f), mark(b)];
+      return [
+        rate,
+        cell(f, (r) => r.p50),
+        cell(f, (r) => r.p99),
+        cell(b, (r) => r.p50),
+        cell(b, (r) => r.p99),
+        f && b ? fx(f.p99 / b.p99) : '-',
+        mark(f),
+        mark(b),
+      ];
     }),
   );
 }
@@ -70,8 +80,13 @@ export function judgeFeed(
   log(`\ntargets (issue 25), at the common rate of ${rate} rps where a rate is named:`);
   log(`  full p99 ${ms(cf.p99)} ms < ${t.p99Ms} ms${cf.errors ? ` (${cf.errors} errors)` : ''}  →  ${verdicts.p99}`);
   log(`  p99 full/bare ${ms(cf.p99)} / ${ms(cb.p99)} = ${fx(p99Ratio)}× ≤ ${t.maxP99Ratio}×  →  ${verdicts.ratio}`);
-  log(`  highest rate with p99 < ${t.p99Ms} ms full/bare ${c.full.maxRate} / ${c.bare.maxRate} rps = ${fx(rateRatio)}× ≥ ${t.minRateRatio}×  →  ${verdicts.rate}`);
-  if (!bareHeld) log(`  the bare handler itself missed p99 < ${t.p99Ms} ms at ${rate} rps: the machine is too busy to judge the latency targets; run again later`);
+  log(
+    `  highest rate with p99 < ${t.p99Ms} ms full/bare ${c.full.maxRate} / ${c.bare.maxRate} rps = ${fx(rateRatio)}× ≥ ${t.minRateRatio}×  →  ${verdicts.rate}`,
+  );
+  if (!bareHeld)
+    log(
+      `  the bare handler itself missed p99 < ${t.p99Ms} ms at ${rate} rps: the machine is too busy to judge the latency targets; run again later`,
+    );
   const all = Object.values(verdicts);
   const pass = all.includes('FAIL') ? false : all.includes('INCONCLUSIVE') ? null : true;
   const [cpuFull, cpuBare] = c.cpuCost.perServer;

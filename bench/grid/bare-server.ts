@@ -41,7 +41,8 @@ const label = (from: string, to: string) => {
 await serveBare('grid', async (pool, viewer, v) => {
   const from = String(v.from);
   const to = String(v.to);
-  if (!DATE.test(from) || !DATE.test(to) || to < from) throw new BareError('期間の指定が正しくありません。', 'BAD_USER_INPUT');
+  if (!DATE.test(from) || !DATE.test(to) || to < from)
+    throw new BareError('期間の指定が正しくありません。', 'BAD_USER_INPUT');
   const page = bareCheckPage(v.offset, v.limit ?? 500);
   if (page.limit > 500) page.limit = 500;
   const where = [`e.status = 'ACTIVE'`];
@@ -96,7 +97,13 @@ await serveBare('grid', async (pool, viewer, v) => {
         totalPeople: people.length ? Number(people[0].total) : 0,
         offset: page.offset,
         limit: page.limit,
-        people: people.map((p) => ({ id: p.id, name: p.name, departmentName: p.department_name, entries: rows.get(p.id), __typename: 'SchedulePerson' })),
+        people: people.map((p) => ({
+          id: p.id,
+          name: p.name,
+          departmentName: p.department_name,
+          entries: rows.get(p.id),
+          __typename: 'SchedulePerson',
+        })),
         __typename: 'ScheduleGrid',
       },
     },

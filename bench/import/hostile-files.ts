@@ -19,11 +19,31 @@ writeFileSync(`${out}/filler.xlsx`, xlsx(await deflatedFiller(HEAD, 40 * MB, TAI
 writeFileSync(`${out}/lying.xlsx`, xlsx(await deflatedFiller(HEAD, 400 * MB, TAIL)));
 writeFileSync(
   `${out}/strings.xlsx`,
-  xlsx(`${HEAD}<row r="2"><c r="A2" t="s"><v>0</v></c></row>${TAIL}`, await deflatedFiller(`<sst xmlns="${NS}">`, 250 * MB, '</sst>', '<si><t>a</t></si>')),
+  xlsx(
+    `${HEAD}<row r="2"><c r="A2" t="s"><v>0</v></c></row>${TAIL}`,
+    await deflatedFiller(`<sst xmlns="${NS}">`, 250 * MB, '</sst>', '<si><t>a</t></si>'),
+  ),
 );
-writeFileSync(`${out}/wide.xlsx`, xlsx(HEAD + Array.from({ length: 199_999 }, (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>${i}</v></c></row>`).join('') + TAIL));
-writeFileSync(`${out}/wide20k.xlsx`, xlsx(HEAD + Array.from({ length: 19_999 }, (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>${i}</v></c></row>`).join('') + TAIL));
-writeFileSync(`${out}/row1048576.xlsx`, xlsx(HEAD.replace('A1:B2', 'A1:B1048576') + '<row r="1048576"><c r="B1048576"><v>1</v></c></row>' + TAIL));
+writeFileSync(
+  `${out}/wide.xlsx`,
+  xlsx(
+    HEAD +
+      Array.from({ length: 199_999 }, (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>${i}</v></c></row>`).join('') +
+      TAIL,
+  ),
+);
+writeFileSync(
+  `${out}/wide20k.xlsx`,
+  xlsx(
+    HEAD +
+      Array.from({ length: 19_999 }, (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>${i}</v></c></row>`).join('') +
+      TAIL,
+  ),
+);
+writeFileSync(
+  `${out}/row1048576.xlsx`,
+  xlsx(HEAD.replace('A1:B2', 'A1:B1048576') + '<row r="1048576"><c r="B1048576"><v>1</v></c></row>' + TAIL),
+);
 const data: XLSX.CellObject[][] = Array.from({ length: 65_536 }, (_, r) => [{ t: 'n', v: r } as XLSX.CellObject]);
 data[0]![255] = { t: 'n', v: -1 };
 const wb = XLSX.utils.book_new();

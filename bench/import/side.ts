@@ -83,7 +83,9 @@ async function naive(): Promise<Record<string, unknown>> {
     const parseSeconds = (performance.now() - t0) / 1000;
     const totalRows = ws.rowCount - 1;
     const refs = await loadImportRefs(orm.em.fork());
-    const actor = (await orm.em.fork().getConnection().execute(`select id from employee where login_id = 'devadmin'`))[0].id as number;
+    const actor = (
+      await orm.em.fork().getConnection().execute(`select id from employee where login_id = 'devadmin'`)
+    )[0].id as number;
     let header: HeaderMap | null = null;
     let done = 0;
     let inserted = 0;

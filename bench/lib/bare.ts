@@ -41,10 +41,14 @@ export interface BareUser {
 }
 
 function send(res: http.ServerResponse, status: number, body: string) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
-const gqlError = (message: string, code: string) => JSON.stringify({ errors: [{ message, extensions: { code } }], data: null });
+const gqlError = (message: string, code: string) =>
+  JSON.stringify({ errors: [{ message, extensions: { code } }], data: null });
 
 /** The session token as the platform reads it (graph/src/platform/cookies.ts tokenFrom): the Bearer header, else the cookie. */
 function tokenOf(headers: http.IncomingHttpHeaders): string | undefined {
@@ -69,10 +73,10 @@ async function authenticate(pool: pg.Pool, headers: http.IncomingHttpHeaders): P
     } else {
       user = { id: row.employee_id, name: row.name, role: row.role, departmentId: row.department_id };
       if (now - row.last_seen_at.getTime() > 60_000) {
-        await pool.query('update session set last_seen_at = now(), idle_expires_at = least($1, absolute_expires_at) where id = $2', [
-          new Date(now + (row.remember ? rememberIdleMs : idleMs)),
-          id,
-        ]);
+        await pool.query(
+          'update session set last_seen_at = now(), idle_expires_at = least($1, absolute_expires_at) where id = $2',
+          [new Date(now + (row.remember ? rememberIdleMs : idleMs)), id],
+        );
       }
     }
   }
@@ -87,7 +91,11 @@ export async function serveBare(timingName: string, answer: BareAnswer): Promise
   await runChild(
     async () => {
       // Same size and idle timeout as the graph's pool (MikroORM → knex → tarn: idle connections close after 30 s).
-      const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10), idleTimeoutMillis: 30_000 });
+      const pool = new pg.Pool({
+        connectionString: process.env.DATABASE_URL,
+        max: Number(process.env.DB_POOL_MAX ?? 10),
+        idleTimeoutMillis: 30_000,
+      });
       const server = http.createServer((req, res) => {
         const t0 = diag ? performance.now() : 0;
         if (diag) res.once('finish', () => timings.add('http', performance.now() - t0));
@@ -125,9 +133,15 @@ export async function serveBare(timingName: string, answer: BareAnswer): Promise
 }
 
 /** Page checks as the platform's checkPage (same limits, same error). */
-export function bareCheckPage(offset: unknown, limit: unknown, dfltLimit = 50, max = 200): { offset: number; limit: number } {
+export function bareCheckPage(
+  offset: unknown,
+  limit: unknown,
+  dfltLimit = 50,
+  max = 200,
+): { offset: number; limit: number } {
   const o = offset === undefined || offset === null ? 0 : Number(offset);
   const l = limit === undefined || limit === null ? dfltLimit : Number(limit);
-  if (!Number.isInteger(o) || o < 0 || !Number.isInteger(l) || l < 1 || l > max) throw new BareError('ページ指定が正しくありません。', 'BAD_USER_INPUT');
+  if (!Number.isInteger(o) || o < 0 || !Number.isInteger(l) || l < 1 || l > max)
+    throw new BareError('ページ指定が正しくありません。', 'BAD_USER_INPUT');
   return { offset: o, limit: l };
 }

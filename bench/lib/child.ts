@@ -8,7 +8,10 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 type Handler = (msg: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
-export async function runChild(start: () => Promise<{ info: Record<string, unknown>; stop: () => Promise<void> }>, handlers: Record<string, Handler> = {}): Promise<void> {
+export async function runChild(
+  start: () => Promise<{ info: Record<string, unknown>; stop: () => Promise<void> }>,
+  handlers: Record<string, Handler> = {},
+): Promise<void> {
   let stopFn: (() => Promise<void>) | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -40,7 +43,13 @@ export async function runChild(start: () => Promise<{ info: Record<string, unkno
           elu = performance.eventLoopUtilization();
         }
         const extra = handlers.stats ? await handlers.stats(m) : undefined;
-        reply({ cpuUserMs: c.user / 1000, cpuSystemMs: c.system / 1000, elu: e.utilization, rssMb: process.memoryUsage().rss / 1048576, extra });
+        reply({
+          cpuUserMs: c.user / 1000,
+          cpuSystemMs: c.system / 1000,
+          elu: e.utilization,
+          rssMb: process.memoryUsage().rss / 1048576,
+          extra,
+        });
       } else if (m.type === 'profileStart') {
         // CPU profile of exactly the measured window (not start-up), via the inspector.
         profiler = new Session();

@@ -35,7 +35,8 @@ import { cpuBetween, machineUse, postgresPids, snapshot } from './sysstat.js';
 
 /** Rates tried in turn (rps) until one fails twice; then the limit is bisected. */
 export const LADDER = [
-  1, 2, 3, 5, 10, 15, 25, 50, 75, 100, 150, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000,
+  1, 2, 3, 5, 10, 15, 25, 50, 75, 100, 150, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000, 2500, 3000, 4000,
+  5000, 6000, 8000, 10000, 12000, 15000, 20000,
 ];
 
 /**
@@ -95,8 +96,16 @@ export const median = (a: number[]) => {
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -112,7 +121,14 @@ export interface Server {
 
 const cpuPct = (s: ChildStats, wallMs: number) => ((s.cpuUserMs + s.cpuSystemMs) / wallMs) * 100;
 
-async function measure(s: Server, rate: number, durationMs: number, p99Limit: number, pgData: string, seed = rate): Promise<StepResult> {
+async function measure(
+  s: Server,
+  rate: number,
+  durationMs: number,
+  p99Limit: number,
+  pgData: string,
+  seed = rate,
+): Promise<StepResult> {
   const ours = [s.child.proc.pid!, process.pid];
   const pg0 = postgresPids(pgData);
   await s.child.stats(true);
@@ -122,7 +138,12 @@ async function measure(s: Server, rate: number, durationMs: number, p99Limit: nu
   const pg1 = [...new Set([...pg0, ...postgresPids(pgData)])];
   const m1 = snapshot([...pg1, ...ours]);
   const st = await s.child.stats(true);
-  r.server = { cpuPct: cpuPct(st, performance.now() - w0), cpuMsPerReq: (st.cpuUserMs + st.cpuSystemMs) / Math.max(1, r.ok), elu: st.elu, rssMb: st.rssMb };
+  r.server = {
+    cpuPct: cpuPct(st, performance.now() - w0),
+    cpuMsPerReq: (st.cpuUserMs + st.cpuSystemMs) / Math.max(1, r.ok),
+    elu: st.elu,
+    rssMb: st.rssMb,
+  };
   const use = machineUse(m0, m1, pg1, ours);
   r.machine = use && m0 && m1 ? { ...use, pgMsPerReq: cpuBetween(m0, m1, pg1) / Math.max(1, r.ok) } : null;
   r.pass = r.errors === 0 && !r.saturated && r.p99 < p99Limit && r.achievedRps >= rate * 0.9;
@@ -130,7 +151,20 @@ async function measure(s: Server, rate: number, durationMs: number, p99Limit: nu
   return r;
 }
 
-const STEP_HEADERS = ['rate', 'achieved', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'errors', 'srv cpu ms/req', 'pg cpu ms/req', 'gen lag ms', 'others cpu%', ''];
+const STEP_HEADERS = [
+  'rate',
+  'achieved',
+  'p50 ms',
+  'p90 ms',
+  'p99 ms',
+  'max ms',
+  'errors',
+  'srv cpu ms/req',
+  'pg cpu ms/req',
+  'gen lag ms',
+  'others cpu%',
+  '',
+];
 const stepRow = (r: StepResult) => [
   r.rate,
   r.achievedRps.toFixed(0),
@@ -200,7 +234,13 @@ export function pooled(runs: StepResult[]): StepResult {
     saturated: runs.some((r) => r.saturated),
     clientLagP99: m((r) => r.clientLagP99),
     server: { ...runs[0].server!, cpuMsPerReq: m((r) => r.server!.cpuMsPerReq) },
-    machine: runs[0].machine ? { ...runs[0].machine, pgMsPerReq: m((r) => r.machine?.pgMsPerReq ?? NaN), otherPct: m((r) => r.machine?.otherPct ?? NaN) } : null,
+    machine: runs[0].machine
+      ? {
+          ...runs[0].machine,
+          pgMsPerReq: m((r) => r.machine?.pgMsPerReq ?? NaN),
+          otherPct: m((r) => r.machine?.otherPct ?? NaN),
+        }
+      : null,
     pass: runs.every((r) => r.pass),
   };
 }
@@ -220,7 +260,11 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   const t0 = performance.now();
 
   // --- servers: equal pool size, same environment, production mode
-  const env = serverEnv(db, { DB_POOL_MAX: String(pool), BENCH_DIAG: profile ? '1' : '0', BENCH_TIME: spec.fullTimings });
+  const env = serverEnv(db, {
+    DB_POOL_MAX: String(pool),
+    BENCH_DIAG: profile ? '1' : '0',
+    BENCH_TIME: spec.fullTimings,
+  });
   const [full, bare] = await Promise.all([
     startChild('full (graph server)', path.join(REPO_ROOT, 'bench/lib/graph-server.ts'), env),
     startChild(spec.bareLabel, spec.bareFile, env),
@@ -239,16 +283,27 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
 
   // --- same answers from both, or the comparison means nothing
   for (const body of spec.check ?? spec.bodies) {
-    const [a, b] = await Promise.all([post(`${fullUrl}/graphql`, body, headers), post(`${bareUrl}/graphql`, body, headers)]);
-    if (a.status !== 200 || (a.json as { errors?: unknown }).errors) throw new Error(`full stack answered ${a.status}: ${JSON.stringify(a.json).slice(0, 300)}`);
+    const [a, b] = await Promise.all([
+      post(`${fullUrl}/graphql`, body, headers),
+      post(`${bareUrl}/graphql`, body, headers),
+    ]);
+    if (a.status !== 200 || (a.json as { errors?: unknown }).errors)
+      throw new Error(`full stack answered ${a.status}: ${JSON.stringify(a.json).slice(0, 300)}`);
     if (!isDeepStrictEqual(a.json, b.json)) {
       throw new Error(
         `bare and full answers differ for ${JSON.stringify((body as { variables?: unknown }).variables)}:\nfull ${JSON.stringify(a.json).slice(0, 600)}\nbare ${JSON.stringify(b.json).slice(0, 600)}`,
       );
     }
   }
-  if (spec.describe) log(`checked answer: ${spec.describe((await post(`${fullUrl}/graphql`, (spec.check ?? spec.bodies)[0], headers)).json)}`);
-  const sizes = await Promise.all((spec.check ?? spec.bodies).slice(0, 20).map(async (body) => JSON.stringify((await post(`${bareUrl}/graphql`, body, headers)).json).length));
+  if (spec.describe)
+    log(
+      `checked answer: ${spec.describe((await post(`${fullUrl}/graphql`, (spec.check ?? spec.bodies)[0], headers)).json)}`,
+    );
+  const sizes = await Promise.all(
+    (spec.check ?? spec.bodies)
+      .slice(0, 20)
+      .map(async (body) => JSON.stringify((await post(`${bareUrl}/graphql`, body, headers)).json).length),
+  );
   log(
     `servers: full ${fullUrl}, bare ${bareUrl}; pool ${pool} each; answers identical for ${(spec.check ?? spec.bodies).length} requests ` +
       `(${spec.bodies.length} in the load; answers ${(median(sizes) / 1024).toFixed(0)} KB median)`,
@@ -266,7 +321,10 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     steps: [],
     best: 0,
   });
-  const servers = [mk('full', 'full stack (Apollo + type-graphql + MikroORM)', full, fullUrl), mk('bare', spec.bareLabel, bare, bareUrl)];
+  const servers = [
+    mk('full', 'full stack (Apollo + type-graphql + MikroORM)', full, fullUrl),
+    mk('bare', spec.bareLabel, bare, bareUrl),
+  ];
   onCleanup('http agents', () => servers.forEach((s) => s.agent.destroy()));
 
   // --- warm-up (not recorded): JIT, pools, document caches
@@ -305,7 +363,11 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   // Half the lower maximum; when either met no rate (a busy machine), the bench's own moderate rate.
   const minBest = Math.min(...servers.map((s) => s.best));
   const grain = minBest >= 40 ? 10 : 1;
-  const common = numArg(args, 'common-rate', minBest > 0 ? Math.max(1, Math.round((minBest * 0.5) / grain) * grain) : (spec.defaults?.common ?? 1));
+  const common = numArg(
+    args,
+    'common-rate',
+    minBest > 0 ? Math.max(1, Math.round((minBest * 0.5) / grain) * grain) : (spec.defaults?.common ?? 1),
+  );
   // p99 needs samples: of fewer than 100 it is the single worst request, which one GC pause or a
   // neighbour's burst decides. Each round lasts long enough for the rounds together to hold
   // `--common-samples` requests per server (bounded by `--common-max-seconds` a round), and the
@@ -313,7 +375,9 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
   const wantSamples = numArg(args, 'common-samples', 600);
   const maxRoundMs = numArg(args, 'common-max-seconds', 60) * 1000;
   const roundMs = Math.max(stepMs * 2, Math.min(maxRoundMs, Math.ceil(wantSamples / rounds / common) * 1000));
-  log(`\nat a common rate of ${common} rps, ${rounds} round${rounds > 1 ? 's' : ''} of ${roundMs / 1000} s each, alternating (percentiles over the rounds' samples pooled):`);
+  log(
+    `\nat a common rate of ${common} rps, ${rounds} round${rounds > 1 ? 's' : ''} of ${roundMs / 1000} s each, alternating (percentiles over the rounds' samples pooled):`,
+  );
   const commonRuns = new Map<Server, StepResult[]>(servers.map((s) => [s, []]));
   for (let round = 0; round < rounds; round++) {
     for (const s of round % 2 ? [...servers].reverse() : servers) {
@@ -330,7 +394,9 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     log(`\n${s.label}: highest rate with p99 < ${p99Limit} ms and no errors = ${s.best || 'none'} rps`);
     log(table(STEP_HEADERS, [...s.steps].sort((x, y) => x.rate - y.rate).map(stepRow)));
   }
-  log(`\nat a common rate of ${common} rps (${rounds} round${rounds > 1 ? 's' : ''} of ${roundMs / 1000} s, ${commonSteps[0].ok} + ${commonSteps[1].ok} answers pooled):`);
+  log(
+    `\nat a common rate of ${common} rps (${rounds} round${rounds > 1 ? 's' : ''} of ${roundMs / 1000} s, ${commonSteps[0].ok} + ${commonSteps[1].ok} answers pooled):`,
+  );
   log(
     table(
       ['server', ...STEP_HEADERS],
@@ -346,13 +412,27 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     const srv = median(all.map((r) => r.server!.cpuMsPerReq));
     const pgMs = median(all.map((r) => r.machine!.pgMsPerReq));
     const gen = median(all.map((r) => (r.clientCpuPct * 10) / Math.max(1, r.achievedRps)));
-    return { server: s.key, srvMs: srv, pgMs, genMs: gen, totalMs: srv + pgMs + gen, cpuBoundRps: (cores * 1000) / (srv + pgMs + gen) };
+    return {
+      server: s.key,
+      srvMs: srv,
+      pgMs,
+      genMs: gen,
+      totalMs: srv + pgMs + gen,
+      cpuBoundRps: (cores * 1000) / (srv + pgMs + gen),
+    };
   });
   log(`\nCPU per request (medians over all steps) and the rate that would fill all ${cores} cores:`);
   log(
     table(
       ['server', 'server ms', 'postgres ms', 'load gen ms', 'total ms', 'cpu-bound rps'],
-      costs.map((c) => [c.server, c.srvMs.toFixed(2), c.pgMs.toFixed(2), c.genMs.toFixed(2), c.totalMs.toFixed(2), c.cpuBoundRps.toFixed(0)]),
+      costs.map((c) => [
+        c.server,
+        c.srvMs.toFixed(2),
+        c.pgMs.toFixed(2),
+        c.genMs.toFixed(2),
+        c.totalMs.toFixed(2),
+        c.cpuBoundRps.toFixed(0),
+      ]),
     ),
   );
   const cpuRatio = costs[0].cpuBoundRps / costs[1].cpuBoundRps;
@@ -381,7 +461,8 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     const verdict = pass === null ? 'INCONCLUSIVE' : pass ? 'PASS' : 'FAIL';
     headline = `full ${f.best} rps / bare ${b.best} rps = ${fx(rateRatio)}× (target ≥ ${min}×) ${verdict}; ${at}; ${cpu}; ${load}`;
     log(`\nratio full/bare: ${f.best} / ${b.best} = ${fx(rateRatio)}  →  ${verdict} (target ≥ ${min})`);
-    if (pass === null) log('the bare handler met no rate: the machine is too busy for a verdict (see "others cpu%"); run again later');
+    if (pass === null)
+      log('the bare handler met no rate: the machine is too busy for a verdict (see "others cpu%"); run again later');
   } else {
     const max = spec.verdict.max;
     const met = cf.errors === 0 && cf.p99 < p99Limit && p50Ratio <= max && p99Ratio <= max;
@@ -397,7 +478,10 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
       `\nlatency full/bare at ${common} rps: p50 ${ms(cf.p50)} / ${ms(cb.p50)} = ${fx(p50Ratio)}×, p99 ${ms(cf.p99)} / ${ms(cb.p99)} = ${fx(p99Ratio)}×  →  ${verdict} (target ≤ ${max}×, full p99 < ${p99Limit} ms)`,
     );
     log(`max rate with p99 < ${p99Limit} ms: full ${f.best} rps, bare ${b.best} rps (${fx(rateRatio)}×)`);
-    if (pass === null) log(`the bare handler itself missed p99 < ${p99Limit} ms at the common rate: the machine is too busy for a verdict (see "others cpu%"); run again later`);
+    if (pass === null)
+      log(
+        `the bare handler itself missed p99 < ${p99Limit} ms at the common rate: the machine is too busy for a verdict (see "others cpu%"); run again later`,
+      );
   }
   log(`${load}; total bench time ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   return {
@@ -405,7 +489,17 @@ export async function compareFullBare(spec: CompareSpec): Promise<BenchOutcome> 
     inconclusive: pass === null && spec.verdict.kind !== 'none',
     headline,
     results: {
-      setup: { ...spec.setup, pool, sockets, stepSeconds: stepMs / 1000, start, bisections, p99LimitMs: p99Limit, rounds, commonRoundSeconds: roundMs / 1000 },
+      setup: {
+        ...spec.setup,
+        pool,
+        sockets,
+        stepSeconds: stepMs / 1000,
+        start,
+        bisections,
+        p99LimitMs: p99Limit,
+        rounds,
+        commonRoundSeconds: roundMs / 1000,
+      },
       full: { maxRate: f.best, steps: f.steps },
       bare: { maxRate: b.best, steps: b.steps },
       ratio: rateRatio,
@@ -435,9 +529,14 @@ async function profileRun(spec: CompareSpec, servers: Server[]): Promise<BenchOu
     const plain = await runStep(s.target, s.agent, { rate, durationMs: seconds * 1000, seed: 7 });
     const st0 = await s.child.stats(true);
     const cpuPerReqMs = (st0.cpuUserMs + st0.cpuSystemMs) / Math.max(1, plain.ok);
-    const timings = (st0.extra as { timings?: Record<string, { n: number; mean: number; p50: number; p99: number }> })?.timings ?? {};
-    log(`\n${s.label} at ${rate} rps for ${seconds} s: client p50 ${ms(plain.p50)} ms, p99 ${ms(plain.p99)} ms, errors ${plain.errors}`);
-    log(`  server CPU ${cpuPct(st0, performance.now() - w0).toFixed(0)}% of a core = ${cpuPerReqMs.toFixed(2)} ms CPU per request`);
+    const timings =
+      (st0.extra as { timings?: Record<string, { n: number; mean: number; p50: number; p99: number }> })?.timings ?? {};
+    log(
+      `\n${s.label} at ${rate} rps for ${seconds} s: client p50 ${ms(plain.p50)} ms, p99 ${ms(plain.p99)} ms, errors ${plain.errors}`,
+    );
+    log(
+      `  server CPU ${cpuPct(st0, performance.now() - w0).toFixed(0)}% of a core = ${cpuPerReqMs.toFixed(2)} ms CPU per request`,
+    );
     log(
       table(
         ['inside the server', 'n', 'mean ms', 'p50 ms', 'p99 ms'],

@@ -49,12 +49,17 @@ export interface ProfileSummary {
 export function summariseProfile(file: string, top = 25): ProfileSummary {
   const p = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const self = new Map<number, number>();
-  for (let i = 0; i < p.samples.length; i++) self.set(p.samples[i], (self.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0));
+  for (let i = 0; i < p.samples.length; i++)
+    self.set(p.samples[i], (self.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0));
   const byArea = new Map<string, number>();
   const byFn = new Map<string, { area: string; us: number }>();
   // The profiler's own Profiler.stop (inspector Session.post → native dispatch) books the wait for the
   // profile to it: not the server's work, so it counts as idle.
-  const profilerPost = new Set(p.nodes.filter((n) => n.callFrame.functionName === 'post' && n.callFrame.url === 'node:inspector').flatMap((n) => n.children ?? []));
+  const profilerPost = new Set(
+    p.nodes
+      .filter((n) => n.callFrame.functionName === 'post' && n.callFrame.url === 'node:inspector')
+      .flatMap((n) => n.children ?? []),
+  );
   let total = 0;
   let idle = 0;
   for (const n of p.nodes) {
@@ -78,7 +83,9 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
   return {
     totalMs: total / 1000,
     busyMs: busy / 1000,
-    byArea: [...byArea].map(([area, us]) => ({ area, ms: us / 1000, pctBusy: (us / busy) * 100 })).sort((a, b) => b.ms - a.ms),
+    byArea: [...byArea]
+      .map(([area, us]) => ({ area, ms: us / 1000, pctBusy: (us / busy) * 100 }))
+      .sort((a, b) => b.ms - a.ms),
     topFunctions: [...byFn]
       .map(([fn, e]) => ({ fn, area: e.area, ms: e.us / 1000, pctBusy: (e.us / busy) * 100 }))
       .sort((a, b) => b.ms - a.ms)

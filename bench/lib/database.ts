@@ -45,7 +45,10 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
  * ephemeral port on loopback, no demo seed, a fixed session secret, glibc's fixed mmap threshold as in
  * production; `extra` adds or overrides.
  */
-export function serverEnv(db: Pick<BenchDatabase, 'url' | 'tmp'>, extra: Record<string, string> = {}): Record<string, string> {
+export function serverEnv(
+  db: Pick<BenchDatabase, 'url' | 'tmp'>,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     NODE_ENV: 'production',
     DATABASE_URL: db.url,
@@ -79,7 +82,12 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
  * spread over every department and location, a few without). `retiredEvery` = n retires every
  * n-th one (0: all active); roles mostly 一般.
  */
-export async function addEmployees(c: pg.Client, from: number, to: number, opts: { retiredEvery?: number } = {}): Promise<void> {
+export async function addEmployees(
+  c: pg.Client,
+  from: number,
+  to: number,
+  opts: { retiredEvery?: number } = {},
+): Promise<void> {
   if (to < from) return;
   await c.query(
     `with d as (select array_agg(id order by id) as ids from department),
@@ -100,7 +108,11 @@ export async function addEmployees(c: pg.Client, from: number, to: number, opts:
 /** Active employees up to `active` (new ones all active); returns the counts. */
 export async function ensureActiveEmployees(c: pg.Client, active: number): Promise<{ total: number; active: number }> {
   const counts = async () =>
-    (await c.query<{ total: number; active: number }>(`select count(*)::int as total, count(*) filter (where status = 'ACTIVE')::int as active from employee`)).rows[0];
+    (
+      await c.query<{ total: number; active: number }>(
+        `select count(*)::int as total, count(*) filter (where status = 'ACTIVE')::int as active from employee`,
+      )
+    ).rows[0];
   const now = await counts();
   if (now.active < active) await addEmployees(c, now.total + 1, now.total + active - now.active);
   return counts();

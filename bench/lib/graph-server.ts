@@ -24,7 +24,10 @@ await runChild(
         const [where, label] = spec.split('=');
         const keys = where.split('.');
         const method = keys.pop()!;
-        const owner = keys.reduce<Record<string, unknown>>((o, k) => o[k] as Record<string, unknown>, graph.services as unknown as Record<string, unknown>);
+        const owner = keys.reduce<Record<string, unknown>>(
+          (o, k) => o[k] as Record<string, unknown>,
+          graph.services as unknown as Record<string, unknown>,
+        );
         if (typeof owner?.[method] !== 'function') throw new Error(`BENCH_TIME: services.${where} is not a method`);
         timings.wrap(owner, method as never, label ?? where);
       }

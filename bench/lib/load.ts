@@ -53,7 +53,8 @@ export interface StepResult {
 export const stepSamples = new WeakMap<StepResult, Float64Array>();
 
 /** The p-quantile (0 < p ≤ 1) of sorted samples: the smallest sample with at least p of them at or below it. */
-export const quantile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
+export const quantile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN;
 
 export function keepAliveAgent(maxSockets: number): http.Agent {
   // Free sockets close before the server's 5 s keep-alive timeout, so no request lands on a closing socket.
@@ -188,7 +189,10 @@ export async function runStep(
     max: nLat ? sorted[nLat - 1] : NaN,
     mean,
     saturated,
-    firstError: saturated && !firstError ? `saturated: over ${maxInFlight} requests outstanding, ${total - sent} not sent` : firstError,
+    firstError:
+      saturated && !firstError
+        ? `saturated: over ${maxInFlight} requests outstanding, ${total - sent} not sent`
+        : firstError,
     clientCpuPct: ((cpu.user + cpu.system) / 1000 / elapsed) * 100,
     clientLagP99: lag.percentile(99) / 1e6,
   };

@@ -97,11 +97,16 @@ export async function startChild(
 ): Promise<BenchChild> {
   // compiled: the child runs from dist/ (scripts/build-server.mjs, run by `npm run bench`) without
   // the TypeScript loader, as `npm start` runs the platform; otherwise through the SWC loader.
-  const target = opts.compiled ? path.join(REPO_ROOT, 'dist', path.relative(REPO_ROOT, file).replace(/\.ts$/, '.js')) : file;
-  if (opts.compiled && !fs.existsSync(target)) throw new Error(`${path.relative(REPO_ROOT, target)} is missing: run \`npm run build:server\``);
+  const target = opts.compiled
+    ? path.join(REPO_ROOT, 'dist', path.relative(REPO_ROOT, file).replace(/\.ts$/, '.js'))
+    : file;
+  if (opts.compiled && !fs.existsSync(target))
+    throw new Error(`${path.relative(REPO_ROOT, target)} is missing: run \`npm run build:server\``);
   const proc = fork(target, [], {
     cwd: REPO_ROOT,
-    execArgv: opts.compiled ? (opts.execArgv ?? []) : ['--conditions=source', '--import', '@swc-node/register/esm-register', ...(opts.execArgv ?? [])],
+    execArgv: opts.compiled
+      ? (opts.execArgv ?? [])
+      : ['--conditions=source', '--import', '@swc-node/register/esm-register', ...(opts.execArgv ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -143,7 +148,10 @@ export async function startChild(
     });
 
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${name} did not start within ${opts.readyTimeoutMs ?? 60_000} ms`)), opts.readyTimeoutMs ?? 60_000);
+    const t = setTimeout(
+      () => reject(new Error(`${name} did not start within ${opts.readyTimeoutMs ?? 60_000} ms`)),
+      opts.readyTimeoutMs ?? 60_000,
+    );
     const onMsg = (m: { type?: string; error?: string }) => {
       if (m?.type === 'ready') {
         clearTimeout(t);

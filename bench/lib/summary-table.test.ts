@@ -45,8 +45,18 @@ describe('bench summary table', () => {
   });
 
   test('a bench without a row gets one, in name order', () => {
-    const out = upsertSummaryRow(doc, { bench: 'import', command: '`npm run bench -- import`', result: '36,000 rows/s', run: 'r', verdict: 'PASS' });
-    expect(readSummary(out).map((r) => r.bench)).toEqual(['[`grid`](grid.bench.ts)', '[`import`](import.bench.ts)', '[`live`](live.bench.ts)']);
+    const out = upsertSummaryRow(doc, {
+      bench: 'import',
+      command: '`npm run bench -- import`',
+      result: '36,000 rows/s',
+      run: 'r',
+      verdict: 'PASS',
+    });
+    expect(readSummary(out).map((r) => r.bench)).toEqual([
+      '[`grid`](grid.bench.ts)',
+      '[`import`](import.bench.ts)',
+      '[`live`](live.bench.ts)',
+    ]);
     expect(readSummary(out)[1]).toMatchObject({ peer: '–', target: '–', result: '36,000 rows/s' });
   });
 
@@ -59,7 +69,9 @@ describe('bench summary table', () => {
   });
 
   test('a file without the markers is refused, not appended to', () => {
-    expect(() => upsertSummaryRow('# Benchmarks\n', { bench: 'grid', result: 'x' })).toThrow(/no summary table between/);
+    expect(() => upsertSummaryRow('# Benchmarks\n', { bench: 'grid', result: 'x' })).toThrow(
+      /no summary table between/,
+    );
   });
 
   test('every row of bench/README.md names a bench that exists, once, with every cell filled', () => {

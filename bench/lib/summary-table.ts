@@ -7,7 +7,15 @@
 export const SUMMARY_START = '<!-- bench-summary:start -->';
 export const SUMMARY_END = '<!-- bench-summary:end -->';
 
-export const SUMMARY_COLUMNS = ['Bench', 'Command', 'Peer', 'Target', 'Latest result', 'Run (date, commit)', 'Verdict'] as const;
+export const SUMMARY_COLUMNS = [
+  'Bench',
+  'Command',
+  'Peer',
+  'Target',
+  'Latest result',
+  'Run (date, commit)',
+  'Verdict',
+] as const;
 
 export interface SummaryRow {
   bench: string;
@@ -58,7 +66,8 @@ function line(row: SummaryRow): string {
 function locate(markdown: string): { before: string; body: string; after: string } {
   const start = markdown.indexOf(SUMMARY_START);
   const end = markdown.indexOf(SUMMARY_END);
-  if (start < 0 || end < start) throw new Error(`bench/README.md has no summary table between ${SUMMARY_START} and ${SUMMARY_END}`);
+  if (start < 0 || end < start)
+    throw new Error(`bench/README.md has no summary table between ${SUMMARY_START} and ${SUMMARY_END}`);
   const bodyStart = start + SUMMARY_START.length;
   return { before: markdown.slice(0, bodyStart), body: markdown.slice(bodyStart, end), after: markdown.slice(end) };
 }
@@ -70,7 +79,8 @@ export function readSummary(markdown: string): SummaryRow[] {
     .filter((l) => l.trim().startsWith('|'));
   return lines.slice(2).map((l) => {
     const cells = splitCells(l);
-    if (cells.length !== KEYS.length) throw new Error(`summary table row has ${cells.length} cells, not ${KEYS.length}: ${l}`);
+    if (cells.length !== KEYS.length)
+      throw new Error(`summary table row has ${cells.length} cells, not ${KEYS.length}: ${l}`);
     return Object.fromEntries(KEYS.map((k, i) => [k, cells[i]!])) as unknown as SummaryRow;
   });
 }
@@ -79,7 +89,10 @@ export function readSummary(markdown: string): SummaryRow[] {
  * Replaces the row of `update.bench` with the given cells (the others kept: peer and target are
  * written by hand), or adds the row, the rows then sorted by bench name.
  */
-export function upsertSummaryRow(markdown: string, update: { bench: string } & Partial<Omit<SummaryRow, 'bench'>>): string {
+export function upsertSummaryRow(
+  markdown: string,
+  update: { bench: string } & Partial<Omit<SummaryRow, 'bench'>>,
+): string {
   const { before, after } = locate(markdown);
   const rows = readSummary(markdown);
   const i = rows.findIndex((r) => benchName(r.bench) === update.bench);
@@ -90,7 +103,16 @@ export function upsertSummaryRow(markdown: string, update: { bench: string } & P
   );
   if (i >= 0) rows[i] = { ...rows[i]!, ...given };
   else {
-    rows.push({ command: '', peer: '–', target: '–', result: '', run: '', verdict: '', ...given, bench: `[\`${update.bench}\`](${update.bench}.bench.ts)` });
+    rows.push({
+      command: '',
+      peer: '–',
+      target: '–',
+      result: '',
+      run: '',
+      verdict: '',
+      ...given,
+      bench: `[\`${update.bench}\`](${update.bench}.bench.ts)`,
+    });
     rows.sort((a, b) => benchName(a.bench).localeCompare(benchName(b.bench)));
   }
   const header = `| ${SUMMARY_COLUMNS.join(' | ')} |\n|${SUMMARY_COLUMNS.map(() => '---').join('|')}|`;

@@ -59,7 +59,12 @@ export function snapshot(pids: number[]): CpuSnapshot | null {
       const v = procCpuMs(p);
       if (v !== null) procs.set(p, v);
     }
-    return { at: Date.now(), busyMs: (user + nice + system + irq + softirq) * TICK_MS, stealMs: (steal ?? 0) * TICK_MS, procs };
+    return {
+      at: Date.now(),
+      busyMs: (user + nice + system + irq + softirq) * TICK_MS,
+      stealMs: (steal ?? 0) * TICK_MS,
+      procs,
+    };
   } catch {
     return null;
   }
@@ -89,7 +94,12 @@ export interface MachineUse {
   otherPct: number;
 }
 
-export function machineUse(a: CpuSnapshot | null, b: CpuSnapshot | null, pg: number[], ours: number[]): MachineUse | null {
+export function machineUse(
+  a: CpuSnapshot | null,
+  b: CpuSnapshot | null,
+  pg: number[],
+  ours: number[],
+): MachineUse | null {
   if (!a || !b) return null;
   const wall = (b.at - a.at) * os.cpus().length;
   if (wall <= 0) return null;

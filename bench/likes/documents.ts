@@ -72,7 +72,9 @@ export const LIKE = `mutation LikeBlogPost($id: Int!, $liked: Boolean!) { likeBl
 
 export const postInput = (categoryId: number, today: string) => ({
   title: 'いいねの配信ベンチ',
-  content: { blocks: [{ type: 'paragraph', data: { text: '全社ミーティングの議事録を共有します。質問はコメントでどうぞ。' } }] },
+  content: {
+    blocks: [{ type: 'paragraph', data: { text: '全社ミーティングの議事録を共有します。質問はコメントでどうぞ。' } }],
+  },
   categoryId,
   publishStart: today,
   allowLikes: true,

@@ -47,6 +47,11 @@ export const frames: FrameKind = {
     if (p.likedByMe !== liked) problems.push(`likedByMe ${p.likedByMe}`);
     if (p.author.id !== expected?.authorId) problems.push(`author ${p.author.id}`);
     if (p.saved) problems.push('saved');
-    return { cls, problem: problems.length ? `viewer ${viewer} (${cls}) of post ${change.postId}: ${problems.join(', ')}` : undefined };
+    return {
+      cls,
+      problem: problems.length
+        ? `viewer ${viewer} (${cls}) of post ${change.postId}: ${problems.join(', ')}`
+        : undefined,
+    };
   },
 };

@@ -164,7 +164,10 @@ async function open(msg: Record<string, unknown>) {
         headers.cookie = `intranet_sid=${list[i].token}`;
         headers.origin = origin;
       }
-      const ws = new WebSocket(url, mode === 'graphql' ? 'graphql-transport-ws' : undefined, { headers, perMessageDeflate: false });
+      const ws = new WebSocket(url, mode === 'graphql' ? 'graphql-transport-ws' : undefined, {
+        headers,
+        perMessageDeflate: false,
+      });
       c.ws = ws;
       let settled = false;
       const settle = (err?: string) => {

@@ -177,19 +177,28 @@ export async function runServer<E>(run: LiveRun<E>, kind: 'graph' | 'bare', serv
   );
   const failed = opened.reduce((a, o) => a + o.failed, 0);
   if (failed) throw new Error(`${kind}: ${failed} connections failed: ${opened.find((o) => o.firstError)?.firstError}`);
-  log(`\n${kind}: ${subs} connections${kind === 'graph' ? ' subscribed' : ''} in ${((performance.now() - o0) / 1000).toFixed(1)} s (load ${load()})`);
+  log(
+    `\n${kind}: ${subs} connections${kind === 'graph' ? ' subscribed' : ''} in ${((performance.now() - o0) / 1000).toFixed(1)} s (load ${load()})`,
+  );
 
-  const reportAll = async (refs: Record<string, number>) => (await Promise.all(gens.map((g) => g.request<GenReport & { type: string }>({ type: 'report', refs })))) as GenReport[];
+  const reportAll = async (refs: Record<string, number>) =>
+    (await Promise.all(
+      gens.map((g) => g.request<GenReport & { type: string }>({ type: 'report', refs })),
+    )) as GenReport[];
 
   // warm-up: every entry once; proves every subscription receives (not measured)
   for (const e of entries) {
     const r = await send(e, run.nextSeq());
-    if (!(await delivered(r.key, 20_000))) throw new Error(`${kind}: warm-up change ${r.key} did not reach every connection`);
+    if (!(await delivered(r.key, 20_000)))
+      throw new Error(`${kind}: warm-up change ${r.key} did not reach every connection`);
   }
   const warm = await reportAll({}); // also resets the generators' lag histograms
   const samples = Object.assign({}, ...warm.map((w) => w.samples)) as Record<string, string>;
 
-  const phase = async (name: string, work: () => Promise<{ refs: Record<string, number>; sent: Record<string, number>; first: number }>): Promise<PhaseResult> => {
+  const phase = async (
+    name: string,
+    work: () => Promise<{ refs: Record<string, number>; sent: Record<string, number>; first: number }>,
+  ): Promise<PhaseResult> => {
     const ours = [server.proc.pid!, ...gens.map((g) => g.proc.pid!), process.pid];
     const pg0 = postgresPids(pgData);
     const m0 = snapshot([...pg0, ...ours]);
@@ -242,13 +251,17 @@ export async function runServer<E>(run: LiveRun<E>, kind: 'graph' | 'bare', serv
       unexpected: unx,
       closed,
       missing: res.missing,
-      first: reports.find((r) => r.firstViolation)?.firstViolation ?? reports.find((r) => r.firstUnexpected)?.firstUnexpected,
+      first:
+        reports.find((r) => r.firstViolation)?.firstViolation ??
+        reports.find((r) => r.firstUnexpected)?.firstUnexpected,
     });
     log(
       `  ${name.padEnd(6)} ${changes} changes, ${deliveries}/${res.expected} delivered: p50 ${ms(res.p50)} p90 ${ms(res.p90)} p99 ${ms(res.p99)} max ${ms(res.max)} ms, ` +
         `${res.deliveriesPerSec.toFixed(0)} deliveries/s, server CPU ${res.serverCpuMsPerChange.toFixed(0)} ms/change, gen lag p99 ${ms(res.genLagP99)} ms, ` +
         `others ${res.machine?.otherPct.toFixed(0) ?? '-'}% (load ${res.load})` +
-        (dup || vio || unx || res.missing || closed ? `  !! dup ${dup} violations ${vio} unexpected ${unx} missing ${res.missing} closed ${closed}` : ''),
+        (dup || vio || unx || res.missing || closed
+          ? `  !! dup ${dup} violations ${vio} unexpected ${unx} missing ${res.missing} closed ${closed}`
+          : ''),
     );
     return res;
   };
@@ -267,7 +280,10 @@ export async function runServer<E>(run: LiveRun<E>, kind: 'graph' | 'bare', serv
     }
     return { refs, sent, first };
   });
-  const profileFile = run.profile && kind === 'graph' ? path.join(REPO_ROOT, 'bench/results', `live-graph-${Date.now()}.cpuprofile`) : null;
+  const profileFile =
+    run.profile && kind === 'graph'
+      ? path.join(REPO_ROOT, 'bench/results', `live-graph-${Date.now()}.cpuprofile`)
+      : null;
   if (profileFile) {
     fs.mkdirSync(path.dirname(profileFile), { recursive: true });
     await server.request({ type: 'profileStart' });
@@ -292,7 +308,9 @@ export async function runServer<E>(run: LiveRun<E>, kind: 'graph' | 'bare', serv
   if (profileFile) {
     await server.request({ type: 'profileStop', file: profileFile });
     const prof = summariseProfile(profileFile, 30);
-    log(`  CPU profile of the graph server over the train: ${path.relative(REPO_ROOT, profileFile)}, busy ${prof.busyMs.toFixed(0)} of ${prof.totalMs.toFixed(0)} ms`);
+    log(
+      `  CPU profile of the graph server over the train: ${path.relative(REPO_ROOT, profileFile)}, busy ${prof.busyMs.toFixed(0)} of ${prof.totalMs.toFixed(0)} ms`,
+    );
     log(
       table(
         ['self time by area', 'ms', '% busy'],

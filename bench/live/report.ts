@@ -34,7 +34,24 @@ export interface LiveReport {
 }
 
 export function reportLive(r: LiveReport): BenchOutcome {
-  const { g, b, checks, subs, nGens, setup, correctText, nPaced, nTrain, gapMs, pool, publicFrame, p99Limit, targetRatio, t0, log } = r;
+  const {
+    g,
+    b,
+    checks,
+    subs,
+    nGens,
+    setup,
+    correctText,
+    nPaced,
+    nTrain,
+    gapMs,
+    pool,
+    publicFrame,
+    p99Limit,
+    targetRatio,
+    t0,
+    log,
+  } = r;
   const row = (name: string, p: PhaseResult) => [
     name,
     `${p.deliveries}/${p.expected}`,
@@ -50,7 +67,9 @@ export function reportLive(r: LiveReport): BenchOutcome {
     p.machine ? p.machine.otherPct.toFixed(0) : '-',
     p.load,
   ];
-  log(`\n${subs} subscriptions over ${r.viewers} sessions, ${nGens} load generators; latency = change request sent (mutation / POST) → frame received`);
+  log(
+    `\n${subs} subscriptions over ${r.viewers} sessions, ${nGens} load generators; latency = change request sent (mutation / POST) → frame received`,
+  );
   log(
     table(
       [
@@ -68,7 +87,12 @@ export function reportLive(r: LiveReport): BenchOutcome {
         'others cpu%',
         'load 1/5/15',
       ],
-      [row('graph paced', g.paced), row('bare paced', b.paced), row('graph train', g.train), row('bare train', b.train)],
+      [
+        row('graph paced', g.paced),
+        row('bare paced', b.paced),
+        row('graph train', g.train),
+        row('bare train', b.train),
+      ],
     ),
   );
   const ratio = g.train.deliveriesPerSec / b.train.deliveriesPerSec;
@@ -81,14 +105,19 @@ export function reportLive(r: LiveReport): BenchOutcome {
   log(
     `ratios graph/bare: throughput ${ratio.toFixed(2)} (target ≥ ${targetRatio}), paced p99 ${(g.paced.p99 / b.paced.p99).toFixed(1)}×, train p99 ${(g.train.p99 / b.train.p99).toFixed(1)}×`,
   );
-  log(`correctness: ${correct ? correctText : JSON.stringify(checks.filter((c) => c.duplicates || c.violations || c.unexpected || c.missing || c.closed))}`);
+  log(
+    `correctness: ${correct ? correctText : JSON.stringify(checks.filter((c) => c.duplicates || c.violations || c.unexpected || c.missing || c.closed))}`,
+  );
   log(
     `targets: paced p99 ${ms(g.paced.p99)} ms < ${p99Limit} ${verdict.pacedP99 ? 'PASS' : 'FAIL'}; throughput ${ratio.toFixed(2)}× bare ≥ ${targetRatio} ${verdict.throughput ? 'PASS' : 'FAIL'}; correctness ${correct ? 'PASS' : 'FAIL'}`,
   );
   log(`load at end: ${load()}; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   // The bare peer itself missing the latency limit means the machine is the limit: no latency verdict (exit 2), unless a check failed.
   const busy = !verdict.pacedP99 && b.paced.p99 >= p99Limit && correct;
-  if (busy) log(`the bare server itself missed p99 < ${p99Limit} ms paced (${ms(b.paced.p99)} ms): the machine is too busy to judge; INCONCLUSIVE`);
+  if (busy)
+    log(
+      `the bare server itself missed p99 < ${p99Limit} ms paced (${ms(b.paced.p99)} ms): the machine is too busy to judge; INCONCLUSIVE`,
+    );
   const pass = busy ? null : verdict.pacedP99 && verdict.throughput && verdict.correct;
   return {
     pass,

@@ -34,7 +34,8 @@ function classOf(viewer: number, e: ScheduleExpect): string {
 
 export const frames: FrameKind = {
   field: 'scheduleChanged',
-  keyOf: (change: { scheduleId: number; schedule: View | null }) => (change.schedule ? `${change.scheduleId}:${change.schedule.version}` : undefined),
+  keyOf: (change: { scheduleId: number; schedule: View | null }) =>
+    change.schedule ? `${change.scheduleId}:${change.schedule.version}` : undefined,
   expect(x) {
     for (const [id, e] of Object.entries(x as Record<string, ScheduleExpect>)) expects.set(Number(id), e);
   },
@@ -45,7 +46,8 @@ export const frames: FrameKind = {
     const cls = classOf(viewer, e);
     const problems: string[] = [];
     if (cls === 'busy') {
-      if (!s.busyOnly || s.title !== null || s.description !== null || s.guests.length || s.canEdit || s.canRespond) problems.push('private entry not reduced to busy time');
+      if (!s.busyOnly || s.title !== null || s.description !== null || s.guests.length || s.canEdit || s.canRespond)
+        problems.push('private entry not reduced to busy time');
       if (raw.includes('SECRET')) problems.push('private title leaked into the frame');
     } else {
       if (s.busyOnly || s.title === null) problems.push('full view expected');
@@ -53,6 +55,11 @@ export const frames: FrameKind = {
       if (s.canRespond !== (cls === 'guest')) problems.push(`canRespond ${s.canRespond}`);
       if ((s.myResponse !== null) !== (cls === 'guest')) problems.push(`myResponse ${s.myResponse}`);
     }
-    return { cls, problem: problems.length ? `viewer ${viewer} (${cls}) of schedule ${change.scheduleId}: ${problems.join(', ')}` : undefined };
+    return {
+      cls,
+      problem: problems.length
+        ? `viewer ${viewer} (${cls}) of schedule ${change.scheduleId}: ${problems.join(', ')}`
+        : undefined,
+    };
   },
 };

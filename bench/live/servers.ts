@@ -47,9 +47,20 @@ export async function startLiveServers(o: {
   const [graph, bare, ...gens] = await Promise.all([
     startChild('graph server', path.join(REPO_ROOT, 'bench/live/graph-server.ts'), env),
     startChild('bare ws server', path.join(REPO_ROOT, 'bench/live/bare-server.ts'), env),
-    ...Array.from({ length: o.generators }, (_, g) => startChild(`load generator ${g + 1}`, path.join(REPO_ROOT, 'bench/live/load-gen.ts'), env)),
+    ...Array.from({ length: o.generators }, (_, g) =>
+      startChild(`load generator ${g + 1}`, path.join(REPO_ROOT, 'bench/live/load-gen.ts'), env),
+    ),
   ]);
   const need = o.subscriptions + 1024; // the server holds every socket; a generator its share
   ensureFdLimit([graph.proc.pid!, bare.proc.pid!, ...gens.map((g) => g.proc.pid!)], need, o.log);
-  return { dbUrl: db.url, pgData, viewers, graph, bare, gens, graphUrl: String(graph.ready.url), bareUrl: String(bare.ready.url) };
+  return {
+    dbUrl: db.url,
+    pgData,
+    viewers,
+    graph,
+    bare,
+    gens,
+    graphUrl: String(graph.ready.url),
+    bareUrl: String(bare.ready.url),
+  };
 }

@@ -17,7 +17,12 @@ export interface Viewer {
 }
 
 /** The demo company plus `sessions` bench employees (active, 一般), each with a session whose token the bench holds. */
-export async function prepareLiveDatabase(url: string, tmp: string, sessions: number, log: (l: string) => void): Promise<Viewer[]> {
+export async function prepareLiveDatabase(
+  url: string,
+  tmp: string,
+  sessions: number,
+  log: (l: string) => void,
+): Promise<Viewer[]> {
   const config = loadConfig({ DATABASE_URL: url, DATA_DIR: tmp, LOG_LEVEL: 'warn', SEED_DEMO: 'auto' });
   const orm = await openOrm(url, 2);
   try {
@@ -38,7 +43,10 @@ export async function prepareLiveDatabase(url: string, tmp: string, sessions: nu
          from generate_series(1, $1::int) g, d, h`,
       [sessions],
     );
-    const { rows } = await client.query<{ id: number }>(`select id from employee where login_id like 'live.%' order by id limit $1`, [sessions]);
+    const { rows } = await client.query<{ id: number }>(
+      `select id from employee where login_id like 'live.%' order by id limit $1`,
+      [sessions],
+    );
     const viewers = rows.map((r) => ({ id: r.id, token: randomBytes(32).toString('base64url') }));
     await client.query(
       `insert into session (id, employee_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, remember, user_agent, ip)
@@ -57,11 +65,22 @@ export async function prepareLiveDatabase(url: string, tmp: string, sessions: nu
 // Free sockets close before the server's 5 s keep-alive timeout (a reused, server-closed socket would reset).
 export const agent = keepAliveAgent(8);
 
-export function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+export function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const req = http.request(
-      { agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } },
+      {
+        agent,
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        headers: { 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -75,7 +94,10 @@ export function post(url: string, body: string, headers: Record<string, string> 
 }
 
 export async function gql(url: string, token: string, query: string, variables: Record<string, unknown>) {
-  const res = await post(`${url}/graphql`, JSON.stringify({ query, variables }), { 'content-type': 'application/json', authorization: `Bearer ${token}` });
+  const res = await post(`${url}/graphql`, JSON.stringify({ query, variables }), {
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+  });
   const json = JSON.parse(res.text) as { data?: Record<string, { id: number; version: number }>; errors?: unknown };
   if (res.status !== 200 || json.errors) throw new Error(`GraphQL ${res.status}: ${res.text.slice(0, 400)}`);
   return json.data!;
@@ -90,7 +112,10 @@ export function ensureFdLimit(pids: number[], need: number, log: (l: string) => 
     const soft = m[1] === 'unlimited' ? Infinity : Number(m[1]);
     const hard = m[2] === 'unlimited' ? Infinity : Number(m[2]);
     if (soft >= need) continue;
-    if (hard < need) throw new Error(`open-file limit of pid ${pid} is ${soft} (hard ${hard}), ${need} needed: raise it (ulimit -n ${need}) and run again`);
+    if (hard < need)
+      throw new Error(
+        `open-file limit of pid ${pid} is ${soft} (hard ${hard}), ${need} needed: raise it (ulimit -n ${need}) and run again`,
+      );
     execFileSync('prlimit', [`--pid=${pid}`, `--nofile=${need}:${m[2]}`]);
     log(`raised the open-file limit of pid ${pid} from ${soft} to ${need}`);
   }

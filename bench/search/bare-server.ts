@@ -10,7 +10,17 @@
  *   the check proves the index finds exactly what scanning finds, in the same order.
  * Query normalization and snippets are the platform's pure functions (blog-search.text.ts).
  */
-import { type EmployeeRole, readableSql, encodeSearchCursor, matchedTexts, searchPage, type RunSql, normalizeText, queryTerms, snippetOf } from '@intranet/graph/areas';
+import {
+  type EmployeeRole,
+  readableSql,
+  encodeSearchCursor,
+  matchedTexts,
+  searchPage,
+  type RunSql,
+  normalizeText,
+  queryTerms,
+  snippetOf,
+} from '@intranet/graph/areas';
 import { serveBare } from '../lib/bare.js';
 import { ACCESS_SQL, LIKE_SCAN_SQL, TEXTS_SQL } from './sql.js';
 import { tokyoToday } from '@intranet/schema/calendar/tokyo';
@@ -26,7 +36,9 @@ interface Hit {
 await serveBare('search', async (pool, viewer, v) => {
   const terms = queryTerms(normalizeText(String(v.q ?? '')));
   const today = tokyoToday();
-  const readable = (await pool.query<{ id: number; member: boolean }>(ACCESS_SQL, [viewer.id])).rows.filter((r) => r.member).map((r) => r.id);
+  const readable = (await pool.query<{ id: number; member: boolean }>(ACCESS_SQL, [viewer.id])).rows
+    .filter((r) => r.member)
+    .map((r) => r.id);
   const run: RunSql = async <T>(sql: string, params: unknown[]) => {
     let n = 0;
     return (
@@ -40,12 +52,24 @@ await serveBare('search', async (pool, viewer, v) => {
   let next: string | null;
   let texts: { post_id: number; source: number; plain: string }[];
   if (v.like === true) {
-    if (viewer.role === 'ADMIN' || viewer.role === 'SYSTEM_ADMIN') throw new Error('the LIKE scan restates the rule for other roles only');
+    if (viewer.role === 'ADMIN' || viewer.role === 'SYSTEM_ADMIN')
+      throw new Error('the LIKE scan restates the rule for other roles only');
     const patterns = terms.map((t) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const hits = (await pool.query<Hit & { publish_start: string }>(LIKE_SCAN_SQL, [viewer.id, `{${readable.join(',')}}`, today, patterns, PAGE + 1])).rows;
+    const hits = (
+      await pool.query<Hit & { publish_start: string }>(LIKE_SCAN_SQL, [
+        viewer.id,
+        `{${readable.join(',')}}`,
+        today,
+        patterns,
+        PAGE + 1,
+      ])
+    ).rows;
     page = hits.slice(0, PAGE);
     const last = hits[PAGE - 1];
-    next = hits.length > PAGE && last ? encodeSearchCursor({ level: last.level as 0 | 1 | 2, publishStart: last.publish_start, id: last.id }) : null;
+    next =
+      hits.length > PAGE && last
+        ? encodeSearchCursor({ level: last.level as 0 | 1 | 2, publishStart: last.publish_start, id: last.id })
+        : null;
     texts = page.length ? (await pool.query(TEXTS_SQL, [`{${page.map((h) => h.id).join(',')}}`, terms])).rows : [];
   } else {
     const rule = readableSql({ id: viewer.id, role: viewer.role as EmployeeRole }, { readable }, today);
@@ -60,7 +84,14 @@ await serveBare('search', async (pool, viewer, v) => {
   }
   const ids = `{${page.map((h) => h.id).join(',')}}`;
   const titles = new Map(
-    (page.length ? (await pool.query<{ id: number; title: string }>(`select id, title from blog_post where id = any($1::int[])`, [ids])).rows : []).map((r) => [r.id, r.title]),
+    (page.length
+      ? (
+          await pool.query<{ id: number; title: string }>(`select id, title from blog_post where id = any($1::int[])`, [
+            ids,
+          ])
+        ).rows
+      : []
+    ).map((r) => [r.id, r.title]),
   );
   return JSON.stringify({
     data: {
@@ -68,7 +99,9 @@ await serveBare('search', async (pool, viewer, v) => {
         items: page.map((h) => ({
           matchedIn: SOURCES[h.level],
           post: { id: h.id, title: titles.get(h.id) },
-          snippets: texts.filter((t) => t.post_id === h.id).map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, terms) })),
+          snippets: texts
+            .filter((t) => t.post_id === h.id)
+            .map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, terms) })),
         })),
         nextCursor: next,
       },

@@ -14,13 +14,29 @@ interface Plan {
   Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
 }
 
-const shapeOf = (sql: string) => (sql.startsWith('select (select count') ? 'counts' : sql.includes('row_number() over w') ? 'walk' : 'index path');
+const shapeOf = (sql: string) =>
+  sql.startsWith('select (select count') ? 'counts' : sql.includes('row_number() over w') ? 'walk' : 'index path';
 
-export async function explainSearch(url: string, viewerId: number, readable: number[], today: string, log: (line: string) => void) {
+export async function explainSearch(
+  url: string,
+  viewerId: number,
+  readable: number[],
+  today: string,
+  log: (line: string) => void,
+) {
   const orm = await openOrm(url, 2);
-  const out: { query: string; ms: number[]; hits: number; statements: { shape: string; ms: number; planMs: number; buffers: number }[] }[] = [];
+  const out: {
+    query: string;
+    ms: number[];
+    hits: number;
+    statements: { shape: string; ms: number; planMs: number; buffers: number }[];
+  }[] = [];
   try {
-    const viewer = { id: viewerId, readable, rule: readableSql({ id: viewerId, role: EmployeeRole.GENERAL }, { readable }, today) };
+    const viewer = {
+      id: viewerId,
+      readable,
+      rule: readableSql({ id: viewerId, role: EmployeeRole.GENERAL }, { readable }, today),
+    };
     for (const raw of QUERIES) {
       const terms = queryTerms(normalizeText(raw));
       const times: number[] = [];
@@ -40,7 +56,11 @@ export async function explainSearch(url: string, viewerId: number, readable: num
       times.sort((a, b) => a - b);
       const statements: { shape: string; ms: number; planMs: number; buffers: number }[] = [];
       for (const s of ran) {
-        const [row] = await execBound<{ 'QUERY PLAN': Plan[] }>(orm.em.fork(), `explain (analyze, buffers, format json) ${s.sql}`, s.params);
+        const [row] = await execBound<{ 'QUERY PLAN': Plan[] }>(
+          orm.em.fork(),
+          `explain (analyze, buffers, format json) ${s.sql}`,
+          s.params,
+        );
         const plan = row!['QUERY PLAN'][0]!;
         statements.push({
           shape: shapeOf(s.sql),

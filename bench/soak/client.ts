@@ -10,7 +10,8 @@ import type WebSocket from 'ws';
 import type { Login, Loose } from './documents.js';
 
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-export const pct = (s: number[], p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] : NaN);
+export const pct = (s: number[], p: number) =>
+  s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] : NaN;
 export const load = () =>
   os
     .loadavg()
@@ -80,7 +81,13 @@ export class SoakClient {
     return a;
   };
 
-  request = (agent: http.Agent | false, method: string, p: string, token: string | null, body?: unknown): Promise<Res> =>
+  request = (
+    agent: http.Agent | false,
+    method: string,
+    p: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<Res> =>
     new Promise((resolve) => {
       const data = body === undefined ? undefined : JSON.stringify(body);
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -89,14 +96,29 @@ export class SoakClient {
         headers['content-length'] = String(Buffer.byteLength(data));
       }
       if (token) headers.authorization = `Bearer ${token}`;
-      const req = http.request({ agent, host: '127.0.0.1', port: this.port, path: p, method, headers, timeout: 15_000 }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), requestId: res.headers['x-request-id'] as string | undefined }));
-        res.on('error', (e) => resolve({ status: 0, body: '', networkError: e.message }));
-      });
+      const req = http.request(
+        { agent, host: '127.0.0.1', port: this.port, path: p, method, headers, timeout: 15_000 },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              requestId: res.headers['x-request-id'] as string | undefined,
+            }),
+          );
+          res.on('error', (e) => resolve({ status: 0, body: '', networkError: e.message }));
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout after 15 s')));
-      req.on('error', (e) => resolve({ status: 0, body: '', networkError: `${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`.trim() }));
+      req.on('error', (e) =>
+        resolve({
+          status: 0,
+          body: '',
+          networkError: `${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`.trim(),
+        }),
+      );
       req.end(data);
     });
 
@@ -127,7 +149,8 @@ export class SoakClient {
       return { outcome: 'ok', detail: '', json };
     }
     if (r.status === 409) return { outcome: 'conflict', detail: r.body.slice(0, 300), json };
-    if (r.status >= 400 || r.status === 0) return { outcome: 'client', detail: `HTTP ${r.status}: ${r.body.slice(0, 600)}`, json };
+    if (r.status >= 400 || r.status === 0)
+      return { outcome: 'client', detail: `HTTP ${r.status}: ${r.body.slice(0, 600)}`, json };
     return { outcome: 'ok', detail: '', json };
   };
 
@@ -158,5 +181,6 @@ export class SoakClient {
     const c = await this.call(vu, kind, 'POST', '/graphql', { operationName: op, query, variables }, true);
     return { ...c, data: c.outcome === 'ok' ? ((c.json as { data: Record<string, unknown> }).data as Loose) : null };
   };
-  rest = (vu: Vu, kind: string, method: string, p: string, body?: unknown) => this.call(vu, kind, method, p, body, false);
+  rest = (vu: Vu, kind: string, method: string, p: string, body?: unknown) =>
+    this.call(vu, kind, method, p, body, false);
 }

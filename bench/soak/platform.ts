@@ -47,7 +47,11 @@ function probe(url: string): Promise<number> {
   });
 }
 
-export async function startPlatform(opts: { env: Record<string, string>; logFile: string; readyTimeoutMs?: number }): Promise<Platform> {
+export async function startPlatform(opts: {
+  env: Record<string, string>;
+  logFile: string;
+  readyTimeoutMs?: number;
+}): Promise<Platform> {
   const launcher = path.join(REPO_ROOT, 'dist/bin/start.js');
   if (!fs.existsSync(launcher)) throw new Error('dist/bin/start.js is missing: run `npm run build:server`');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-soak-'));
@@ -73,7 +77,11 @@ export async function startPlatform(opts: { env: Record<string, string>; logFile
   for (const k of ['NODE_ENV', 'DATABASE_URL', 'KAFKA_BROKERS']) if (!(k in opts.env)) delete env[k];
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const log = fs.createWriteStream(opts.logFile);
-  const proc = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, launcher], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, launcher], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let count = 0;
   let errors = 0;
   const first: string[] = [];
@@ -128,7 +136,10 @@ export async function startPlatform(opts: { env: Record<string, string>; logFile
   for (;;) {
     if (exited) throw new Error(`the platform exited during start (see ${opts.logFile})`);
     if ((await probe(`${url}/healthz`)) === 200) break;
-    if (Date.now() > deadline) throw new Error(`the platform did not answer /healthz within ${(opts.readyTimeoutMs ?? 240_000) / 1000} s (see ${opts.logFile})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the platform did not answer /healthz within ${(opts.readyTimeoutMs ?? 240_000) / 1000} s (see ${opts.logFile})`,
+      );
     await sleep(500);
   }
   const pgData = path.join(tmp, 'pg');
@@ -250,7 +261,9 @@ export async function pgMonitor(url: string) {
 }
 
 /** The V8 heap (used, total), external memory and active handles from the launcher's /metrics, in MB / count; null when unreachable. */
-export function heapMetrics(metricsUrl: string): Promise<{ heapUsedMb: number; heapTotalMb: number; externalMb: number; handles: number } | null> {
+export function heapMetrics(
+  metricsUrl: string,
+): Promise<{ heapUsedMb: number; heapTotalMb: number; externalMb: number; handles: number } | null> {
   return new Promise((resolve) => {
     const req = http.get(metricsUrl, { agent: false, headers: { connection: 'close' }, timeout: 5000 }, (res) => {
       const chunks: Buffer[] = [];

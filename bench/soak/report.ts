@@ -27,13 +27,33 @@ export interface SoakMeasured {
   vus: Vu[];
   counters: { scheduleSaves: number; employeeSaves: number; computerSaves: number };
   edits: Edits;
-  flags: { nVus: number; durationS: number; thinkMs: number; wsMax: number; p95Limit: number; maxErrorPct: number; maxRssGrowthPct: number; settleS: number; warmS: number };
+  flags: {
+    nVus: number;
+    durationS: number;
+    thinkMs: number;
+    wsMax: number;
+    p95Limit: number;
+    maxErrorPct: number;
+    maxRssGrowthPct: number;
+    settleS: number;
+    warmS: number;
+  };
   rss: { at: number; mb: number }[];
   heap: { at: number; heapUsedMb: number; heapTotalMb: number; externalMb: number; handles: number }[];
   probes: { at: number; tcp: number; pg: number; fds: number }[];
   loadSeconds: number;
   before: { tcp: Tcp; pg: Backends; pgDetail: string[]; fds: number | null; rssMb: number | null };
-  after: { tcp: Tcp; pg: Backends; pgDetail: string[]; fds: number | null; rssMb: number | null; tcpJustAfter: number; pgJustAfter: number; tcpBackS: number; pgBackS: number };
+  after: {
+    tcp: Tcp;
+    pg: Backends;
+    pgDetail: string[];
+    fds: number | null;
+    rssMb: number | null;
+    tcpJustAfter: number;
+    pgJustAfter: number;
+    tcpBackS: number;
+    pgBackS: number;
+  };
   peakTcp: number;
   peakPg: number;
   cpu: { serverPct: number; pgPct: number; benchPct: number; use: MachineUse | null };
@@ -46,12 +66,38 @@ export interface SoakMeasured {
 }
 
 export function reportSoak(m: SoakMeasured): BenchOutcome {
-  const { log, vus, counters, rss, heap, probes, loadSeconds, peakTcp, peakPg, loadAtStart, loadAtEnd, lag, platform, logFile, t0 } = m;
+  const {
+    log,
+    vus,
+    counters,
+    rss,
+    heap,
+    probes,
+    loadSeconds,
+    peakTcp,
+    peakPg,
+    loadAtStart,
+    loadAtEnd,
+    lag,
+    platform,
+    logFile,
+    t0,
+  } = m;
   const { samples, failures, clientErrors, wsFailures } = m.client;
   const { nVus, durationS, thinkMs, wsMax, p95Limit, maxErrorPct, maxRssGrowthPct, settleS, warmS } = m.flags;
   const { week, entriesOf, editComputers, editEmployees } = m.edits;
   const { tcp: tcp0, pg: pg0, pgDetail: pgDetail0, fds: fd0, rssMb: rss0 } = m.before;
-  const { tcp: tcp1, pg: pg1, pgDetail, fds: fd1, rssMb: rssEnd, tcpJustAfter, pgJustAfter, tcpBackS, pgBackS } = m.after;
+  const {
+    tcp: tcp1,
+    pg: pg1,
+    pgDetail,
+    fds: fd1,
+    rssMb: rssEnd,
+    tcpJustAfter,
+    pgJustAfter,
+    tcpBackS,
+    pgBackS,
+  } = m.after;
   const { serverPct: serverCpuPct, pgPct: pgCpuPct, benchPct: benchCpuPct, use } = m.cpu;
   const { pid, port } = platform;
 
@@ -118,7 +164,20 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
   log(`\nper kind of request (${loadSeconds.toFixed(0)} s of load, ${nVus} VUs):`);
   log(
     table(
-      ['kind', 'requests', 'req/s', 'ok', 'conflict', 'other 4xx', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `p95<${p95Limit}`],
+      [
+        'kind',
+        'requests',
+        'req/s',
+        'ok',
+        'conflict',
+        'other 4xx',
+        'errors',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        `p95<${p95Limit}`,
+      ],
       [...kinds.map((k) => [k, perKind[k]] as const), ['all', all] as const].map(([k, s]) => [
         k,
         s.n,
@@ -187,7 +246,9 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
     `server: CPU ${serverCpuPct.toFixed(0)}% of a core, PostgreSQL ${pgCpuPct.toFixed(0)}%, this bench (the VUs) ${benchCpuPct.toFixed(0)}%, other processes ${use?.otherPct.toFixed(0) ?? '-'}% of the machine (${os.cpus().length} cores), ` +
       `bench event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms; load ${loadAtEnd} at the end of the load`,
   );
-  log(`server log: ${platform.logLines().count} warn/error lines (${platform.logLines().errors} errors) in ${path.relative(REPO_ROOT, logFile)}`);
+  log(
+    `server log: ${platform.logLines().count} warn/error lines (${platform.logLines().errors} errors) in ${path.relative(REPO_ROOT, logFile)}`,
+  );
   for (const l of platform.logLines().first.slice(0, 5)) log(`  ${l.slice(0, 600)}`);
   if (failures.length) {
     log(`errors (first ${Math.min(10, failures.length)} of ${byOutcome('error')}):`);
@@ -198,11 +259,15 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
   }
   if (clientErrors.length) {
     log(`other 4xx / GraphQL errors (first ${Math.min(10, clientErrors.length)} of ${byOutcome('client')}):`);
-    for (const f of clientErrors.slice(0, 10)) log(`  t=${(f.at / 1000).toFixed(1)} s VU ${f.vu} (${f.login}) ${f.kind}: ${f.request.slice(0, 300)} → ${f.detail.slice(0, 300)}`);
+    for (const f of clientErrors.slice(0, 10))
+      log(
+        `  t=${(f.at / 1000).toFixed(1)} s VU ${f.vu} (${f.login}) ${f.kind}: ${f.request.slice(0, 300)} → ${f.detail.slice(0, 300)}`,
+      );
   }
   if (wsFailures.length) {
     log(`WebSocket failures (first ${Math.min(10, wsFailures.length)} of ${wsFailures.length}):`);
-    for (const f of wsFailures.slice(0, 10)) log(`  t=${(f.at / 1000).toFixed(1)} s VU ${f.vu} (${f.login}): ${f.what}`);
+    for (const f of wsFailures.slice(0, 10))
+      log(`  t=${(f.at / 1000).toFixed(1)} s VU ${f.vu} (${f.login}): ${f.what}`);
   }
   if (pgDetail.length) log(`database backends left:\n  ${pgDetail.join('\n  ')}`);
 
@@ -250,7 +315,9 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
     log(
       `latency: FAIL measured on a busy machine (other processes ${use?.otherPct.toFixed(0) ?? '-'}% of it, load ${loadAtEnd}): reported as inconclusive${hardFail ? '' : ' (every other target passed)'}`,
     );
-  log(`load average (1/5/15 min): ${loadAtStart} at the start of the load, ${loadAtEnd} at its end; total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  log(
+    `load average (1/5/15 min): ${loadAtStart} at the start of the load, ${loadAtEnd} at its end; total ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
 
   return {
     pass,
@@ -287,9 +354,23 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
         ws_failures: wsFailures.slice(0, 50),
       },
       rss: { warmS, windowS, earlyMeanMb: mean(early), lateMeanMb: mean(late), growthPct: rssGrowthPct, samples: rss },
-      heap: { usedEarlyMb: heapUsedEarly, usedLateMb: heapUsedLate, reqPerSecEarly: rateEarly, reqPerSecLate: rateLate, samples: heap },
+      heap: {
+        usedEarlyMb: heapUsedEarly,
+        usedLateMb: heapUsedLate,
+        reqPerSecEarly: rateEarly,
+        reqPerSecLate: rateLate,
+        samples: heap,
+      },
       tcp: { before: tcp0, peak: peakTcp, justAfter: tcpJustAfter, after: tcp1, backS: tcpBackS },
-      db: { before: pg0, beforeDetail: pgDetail0, peak: peakPg, justAfter: pgJustAfter, after: pg1, backS: pgBackS, left: pgDetail },
+      db: {
+        before: pg0,
+        beforeDetail: pgDetail0,
+        peak: peakPg,
+        justAfter: pgJustAfter,
+        after: pg1,
+        backS: pgBackS,
+        left: pgDetail,
+      },
       fds: { before: fd0, after: fd1 },
       rssBeforeMb: rss0,
       probes,

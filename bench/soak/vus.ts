@@ -36,10 +36,24 @@ export async function signIn(client: SoakClient, nVus: number, log: (line: strin
   for (let n = 0; n < nVus; n++) {
     const login = LOGINS[n % LOGINS.length];
     const r = await client.request(false, 'POST', '/api/auth/login', null, { loginId: login, password: DEMO_PASSWORD });
-    if (r.status !== 200) throw new Error(`login of VU ${n} as ${login}: HTTP ${r.status} ${r.networkError ?? r.body.slice(0, 300)}`);
-    const j = JSON.parse(r.body) as { token: string; employee: { id?: number; employee_id?: number; user_id?: number } };
+    if (r.status !== 200)
+      throw new Error(`login of VU ${n} as ${login}: HTTP ${r.status} ${r.networkError ?? r.body.slice(0, 300)}`);
+    const j = JSON.parse(r.body) as {
+      token: string;
+      employee: { id?: number; employee_id?: number; user_id?: number };
+    };
     const employeeId = Number(j.employee.id ?? j.employee.employee_id ?? j.employee.user_id);
-    vus.push({ n, login, token: j.token, employeeId, agent: client.newAgent(), sub: n % 2 === 0 ? 'schedule' : 'employee', events: 0, closing: false, reconnects: 0 });
+    vus.push({
+      n,
+      login,
+      token: j.token,
+      employeeId,
+      agent: client.newAgent(),
+      sub: n % 2 === 0 ? 'schedule' : 'employee',
+      events: 0,
+      closing: false,
+      reconnects: 0,
+    });
   }
   log(
     `signed in: ${nVus} sessions (${LOGINS.map((l) => `${l} ×${vus.filter((v) => v.login === l).length}`).join(', ')}) in ${((performance.now() - l0) / 1000).toFixed(1)} s, one after another`,
@@ -85,14 +99,16 @@ export async function prepareEdits(client: SoakClient, vus: Vu[], log: (line: st
     entriesOf.set(login, ids);
   }
   const admin = vus.find((v) => v.login === 'admin')!;
-  const emps = (await setupCall(admin.token, EMPLOYEES_LIST, { filter: null, offset: 0, limit: 200 })).employees.items as { id: number; email: string | null }[];
+  const emps = (await setupCall(admin.token, EMPLOYEES_LIST, { filter: null, offset: 0, limit: 200 })).employees
+    .items as { id: number; email: string | null }[];
   const employeeIds = emps.map((e) => e.id);
   const loginIds = new Set(vus.map((v) => v.employeeId));
   const editEmployees = emps
     .filter((e) => e.email && !loginIds.has(e.id))
     .slice(0, 6)
     .map((e) => ({ id: e.id, email: e.email! }));
-  const comps = (await setupCall(admin.token, COMPUTERS_LIST, { filter: null, offset: 0, limit: 200 })).computers.items as {
+  const comps = (await setupCall(admin.token, COMPUTERS_LIST, { filter: null, offset: 0, limit: 200 })).computers
+    .items as {
     id: number;
     currentUserRetired: boolean;
     isDiscarded: boolean;
@@ -104,7 +120,9 @@ export async function prepareEdits(client: SoakClient, vus: Vu[], log: (line: st
     .filter((c) => !c.currentUserRetired && !c.isDiscarded && !c.isBroken)
     .slice(0, 6)
     .map((c) => c.id);
-  const departments = (await setupCall(admin.token, `query { departmentNames { id name } }`, {})).departmentNames as { id: number }[];
+  const departments = (await setupCall(admin.token, `query { departmentNames { id name } }`, {})).departmentNames as {
+    id: number;
+  }[];
   const allEntries = [...entriesOf.values()].flat();
   log(
     `data: ${employeeIds.length} employees, ${computerIds.length} computers, ${departments.length} departments; edited: schedule entries ${[...entriesOf].map(([l, ids]) => `${l} #${ids.join(',#')}`).join('; ')}, ` +
@@ -116,7 +134,13 @@ export async function prepareEdits(client: SoakClient, vus: Vu[], log: (line: st
 export type Edits = Awaited<ReturnType<typeof prepareEdits>>;
 
 /** One graphql-ws socket per VU (session cookie + Origin, as the browser), subscribed to scheduleChanged (this week) or employeeChanged. */
-export async function openSubscriptions(client: SoakClient, url: string, vus: Vu[], week: Edits['week'], log: (line: string) => void) {
+export async function openSubscriptions(
+  client: SoakClient,
+  url: string,
+  vus: Vu[],
+  week: Edits['week'],
+  log: (line: string) => void,
+) {
   const openSocket = (vu: Vu): Promise<void> =>
     new Promise((resolve) => {
       const s0 = performance.now();
@@ -127,11 +151,16 @@ export async function openSubscriptions(client: SoakClient, url: string, vus: Vu
       vu.ws = ws;
       let acked = false;
       const fail = (what: string) => {
-        if (client.wsFailures.length < 200) client.wsFailures.push({ at: client.loadStart ? client.now() : -1, vu: vu.n, login: vu.login, what });
+        if (client.wsFailures.length < 200)
+          client.wsFailures.push({ at: client.loadStart ? client.now() : -1, vu: vu.n, login: vu.login, what });
       };
       ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: {} })));
       ws.on('message', (d) => {
-        let m: { type?: string; id?: string; payload?: { data?: Record<string, unknown>; errors?: unknown } | unknown[] };
+        let m: {
+          type?: string;
+          id?: string;
+          payload?: { data?: Record<string, unknown>; errors?: unknown } | unknown[];
+        };
         try {
           m = JSON.parse(d.toString());
         } catch {
@@ -143,8 +172,16 @@ export async function openSubscriptions(client: SoakClient, url: string, vus: Vu
           ws.send(
             JSON.stringify(
               vu.sub === 'schedule'
-                ? { id: '1', type: 'subscribe', payload: { operationName: 'ScheduleChanged', query: SCHEDULE_CHANGED, variables: week } }
-                : { id: '1', type: 'subscribe', payload: { operationName: 'EmployeeChanged', query: EMPLOYEE_CHANGED, variables: {} } },
+                ? {
+                    id: '1',
+                    type: 'subscribe',
+                    payload: { operationName: 'ScheduleChanged', query: SCHEDULE_CHANGED, variables: week },
+                  }
+                : {
+                    id: '1',
+                    type: 'subscribe',
+                    payload: { operationName: 'EmployeeChanged', query: EMPLOYEE_CHANGED, variables: {} },
+                  },
             ),
           );
           resolve();
@@ -190,9 +227,16 @@ export function operations(client: SoakClient, d: Edits) {
     const id = pick(entriesOf.get(vu.login)!);
     const d = await client.gql(vu, 'detail.schedule.gql', SCHEDULE_DETAIL, { id });
     if (!d.data) return;
-    const s = d.data.schedule as { version: number; title: string; date: string; startTime: string; description: string | null };
+    const s = d.data.schedule as {
+      version: number;
+      title: string;
+      date: string;
+      startTime: string;
+      description: string | null;
+    };
     await editPause();
-    const start = 8 * 60 + (((Number(s.startTime.slice(0, 2)) * 60 + Number(s.startTime.slice(3, 5)) - 8 * 60) / 15 + 1) % 32) * 15; // next slot, 08:00–15:45
+    const start =
+      8 * 60 + (((Number(s.startTime.slice(0, 2)) * 60 + Number(s.startTime.slice(3, 5)) - 8 * 60) / 15 + 1) % 32) * 15; // next slot, 08:00–15:45
     if (via === 'gql') {
       const input = {
         title: s.title,
@@ -286,14 +330,35 @@ export function operations(client: SoakClient, d: Edits) {
   const ops: Op[] = [
     {
       w: 12,
-      run: (vu) => client.gql(vu, 'list.employees.gql', EMPLOYEES_LIST, { filter: rnd(3) === 0 ? { departmentId: pick(departments).id } : null, offset: rnd(2) * 25, limit: 25 }),
+      run: (vu) =>
+        client.gql(vu, 'list.employees.gql', EMPLOYEES_LIST, {
+          filter: rnd(3) === 0 ? { departmentId: pick(departments).id } : null,
+          offset: rnd(2) * 25,
+          limit: 25,
+        }),
     },
-    { w: 8, run: (vu) => client.rest(vu, 'list.employees.rest', 'GET', `/api/employees?offset=${rnd(2) * 25}&limit=25`) },
-    { w: 10, logins: DEVICE_LOGINS, run: (vu) => client.gql(vu, 'list.computers.gql', COMPUTERS_LIST, { filter: null, offset: rnd(2) * 25, limit: 25 }) },
-    { w: 6, logins: DEVICE_LOGINS, run: (vu) => client.rest(vu, 'list.computers.rest', 'GET', `/api/computers?offset=${rnd(2) * 25}&limit=25`) },
+    {
+      w: 8,
+      run: (vu) => client.rest(vu, 'list.employees.rest', 'GET', `/api/employees?offset=${rnd(2) * 25}&limit=25`),
+    },
+    {
+      w: 10,
+      logins: DEVICE_LOGINS,
+      run: (vu) =>
+        client.gql(vu, 'list.computers.gql', COMPUTERS_LIST, { filter: null, offset: rnd(2) * 25, limit: 25 }),
+    },
+    {
+      w: 6,
+      logins: DEVICE_LOGINS,
+      run: (vu) => client.rest(vu, 'list.computers.rest', 'GET', `/api/computers?offset=${rnd(2) * 25}&limit=25`),
+    },
     { w: 6, run: (vu) => client.gql(vu, 'detail.employee.gql', EMPLOYEE_DETAIL, { id: pick(employeeIds) }) },
     { w: 4, run: (vu) => client.rest(vu, 'detail.employee.rest', 'GET', `/api/employees/${pick(employeeIds)}`) },
-    { w: 5, logins: DEVICE_LOGINS, run: (vu) => client.gql(vu, 'detail.computer.gql', COMPUTER_DETAIL, { id: pick(computerIds) }) },
+    {
+      w: 5,
+      logins: DEVICE_LOGINS,
+      run: (vu) => client.gql(vu, 'detail.computer.gql', COMPUTER_DETAIL, { id: pick(computerIds) }),
+    },
     { w: 4, run: (vu) => client.rest(vu, 'detail.schedule.rest', 'GET', `/api/schedules/${pick(allEntries)}`) },
     {
       w: 15,

@@ -37,18 +37,29 @@ export interface StatisticsData {
   viewerId: number;
 }
 
-export async function prepareStatisticsData(db: BenchDatabase, o: { employees: number; posts: number; likes: number; views: number; comments: number }): Promise<StatisticsData> {
+export async function prepareStatisticsData(
+  db: BenchDatabase,
+  o: { employees: number; posts: number; likes: number; views: number; comments: number },
+): Promise<StatisticsData> {
   const counts = await withClient(db.url, (c) => ensureActiveEmployees(c, o.employees));
   const today = tokyoToday();
   const orm = await openOrm(db.url, 2);
   try {
-    const seeded = await seedBlogAtScale(orm.em.fork(), { posts: o.posts, today, viewerLogin: VIEWER_LOGIN, categories: 30, viewerCategories: 5 });
+    const seeded = await seedBlogAtScale(orm.em.fork(), {
+      posts: o.posts,
+      today,
+      viewerLogin: VIEWER_LOGIN,
+      categories: 30,
+      viewerCategories: 5,
+    });
     const made = await withClient(db.url, async (c: pg.Client) => {
       await c.query(EVENTS('blog_like', 'employee_id', 'created_at', o.likes, 1), [today]);
       await c.query(EVENTS('blog_view', 'employee_id', 'viewed_at', o.views, 2), [today]);
       await c.query(EVENTS('blog_comment', 'author_id', 'created_at', o.comments, 3), [today]);
       await c.query(`vacuum analyze blog_like, blog_view, blog_comment`);
-      const r = await c.query(`select (select count(*)::int from blog_like) l, (select count(*)::int from blog_view) v, (select count(*)::int from blog_comment) c`);
+      const r = await c.query(
+        `select (select count(*)::int from blog_like) l, (select count(*)::int from blog_view) v, (select count(*)::int from blog_comment) c`,
+      );
       return r.rows[0] as { l: number; v: number; c: number };
     });
     const t0 = performance.now();

@@ -8,7 +8,8 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** An iPhone's Safari: the narrow checks see what a phone sees (the app reads the user agent too). */
-export const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+export const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
 export async function newPhonePage(browser: Browser) {
   const context = await browser.newContext({
@@ -43,19 +44,30 @@ export async function axeViolations(page: Page, opts: { include?: string } = {})
   // A dialog still fading in is measured at part opacity (its colours blended with the backdrop): wait until every dialog is opaque.
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].every((d) => {
-      for (let el: Element | null = d; el; el = el.parentElement) if (getComputedStyle(el).opacity !== '1') return false;
+      for (let el: Element | null = d; el; el = el.parentElement)
+        if (getComputedStyle(el).opacity !== '1') return false;
       return true;
     }),
   );
   const violations = await page.evaluate(async (include) => {
-    type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }).axe;
+    type AxeResult = {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: unknown[]; failureSummary?: string }[];
+    };
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }
+    ).axe;
     const r = await axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? 'unknown',
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300) })),
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map(String).join(' '),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+      })),
     }));
   }, opts.include ?? null);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

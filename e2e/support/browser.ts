@@ -19,7 +19,15 @@ export function dataDir(): string {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -64,7 +72,9 @@ export async function signInRetrying(page: Page, loginId: string, opts: { landin
       .textContent({ timeout: 500 })
       .catch(() => null);
     if (refusal) throw new Error(`sign-in as ${loginId} refused: ${refusal}`, { cause: err });
-    console.warn(`sign-in as ${loginId} did not finish (${(err as Error).message.split('\n')[0]}); signing in once more`);
+    console.warn(
+      `sign-in as ${loginId} did not finish (${(err as Error).message.split('\n')[0]}); signing in once more`,
+    );
     await signIn(page, loginId, opts);
   }
 }
@@ -94,7 +104,12 @@ export function recordValue(page: Page, label: string) {
  * menu in CI runs: the menu stayed open, or closed without acting). `open` shows the menu when the
  * item is not visible; `reached` waits (briefly) for the effect. A retry is reported.
  */
-export async function chooseFromMenu(item: Locator, open: () => Promise<unknown>, reached: () => Promise<unknown>, what: string): Promise<void> {
+export async function chooseFromMenu(
+  item: Locator,
+  open: () => Promise<unknown>,
+  reached: () => Promise<unknown>,
+  what: string,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     if (!(await item.isVisible())) await open();
     await item.click();

@@ -8,7 +8,9 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '@intranet/graph';
 
 /** The browser tests write fast as one person (set-up through the API); the write limits have a unit test of their own. */
-const UNTHROTTLED_WRITES = Object.fromEntries(['COMMENTS', 'LIKES', 'POSTS', 'UPLOADS'].map((k) => [`THROTTLE_${k}_PER_MINUTE`, '1000000']));
+const UNTHROTTLED_WRITES = Object.fromEntries(
+  ['COMMENTS', 'LIKES', 'POSTS', 'UPLOADS'].map((k) => [`THROTTLE_${k}_PER_MINUTE`, '1000000']),
+);
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -82,10 +84,19 @@ async function startPlatform(): Promise<{ baseURL: string; dataDir: string; stop
   // Its own process group, so teardown can make sure nothing (postgres included) outlives it.
   // What `npm start` runs: the compiled launcher (`npm run build`, which `npm test` runs first).
   const launcher = path.join(repoRoot, 'dist/bin/start.js');
-  if (!fs.existsSync(launcher)) throw new Error('dist/bin/start.js is missing: run `npm run build` (npm test does) before the browser tests');
+  if (!fs.existsSync(launcher))
+    throw new Error('dist/bin/start.js is missing: run `npm run build` (npm test does) before the browser tests');
   const child = spawn(process.execPath, [launcher], {
     cwd: repoRoot,
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...UNTHROTTLED_WRITES },
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ...UNTHROTTLED_WRITES,
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

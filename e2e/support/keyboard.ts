@@ -19,11 +19,18 @@ export function focusState(page: Page): Promise<FocusState> {
       return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
     };
     // Primer's text inputs and selects draw the ring on their wrapper (:focus-within), one or two levels up.
-    const outline = outlined(el) || (el.matches('input, select, textarea') && [el.parentElement, el.parentElement?.parentElement].some((p) => p && outlined(p)));
+    const outline =
+      outlined(el) ||
+      (el.matches('input, select, textarea') &&
+        [el.parentElement, el.parentElement?.parentElement].some((p) => p && outlined(p)));
     const shadow = cs.boxShadow !== 'none' && cs.boxShadow !== '';
     const testId = el.getAttribute('data-testid');
     const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30);
-    return { label: `${el.tagName.toLowerCase()}${testId ? `[${testId}]` : ''} "${name}"`, testId, visible: el.matches(':focus-visible') && (outline || shadow) };
+    return {
+      label: `${el.tagName.toLowerCase()}${testId ? `[${testId}]` : ''} "${name}"`,
+      testId,
+      visible: el.matches(':focus-visible') && (outline || shadow),
+    };
   });
 }
 
@@ -31,7 +38,11 @@ export function focusState(page: Page): Promise<FocusState> {
  * Presses Tab (Shift+Tab with `back`) until the focused element is `target`, checking on the way that
  * every stop shows where the focus is. Returns the stops without a visible indicator.
  */
-export async function tabTo(page: Page, target: Locator, opts: { max?: number; back?: boolean } = {}): Promise<{ invisible: string[] }> {
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  opts: { max?: number; back?: boolean } = {},
+): Promise<{ invisible: string[] }> {
   const invisible: string[] = [];
   for (let i = 0; i < (opts.max ?? 80); i++) {
     await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab');

@@ -16,7 +16,13 @@ export function makePng(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) rows.set(x < width / 2 ? [31, 111, 235] : [130, 80, 223], y * (width * 3 + 1) + 1 + x * 3);
+    for (let x = 0; x < width; x++)
+      rows.set(x < width / 2 ? [31, 111, 235] : [130, 80, 223], y * (width * 3 + 1) + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -84,13 +84,16 @@ export async function startServer(opts: {
         async willSendResponse({ contextValue, response }) {
           // Apollo's HeaderMap holds one value per name, so Set-Cookie lines go straight to the response.
           contextValue.cookies.write?.(sessionCookieHeaders(contextValue.cookies, contextValue.meta.secure === true));
-          for (const [name, value] of rateLimitHeaders(contextValue.meta)) response.http.headers.set(name.toLowerCase(), value);
+          for (const [name, value] of rateLimitHeaders(contextValue.meta))
+            response.http.headers.set(name.toLowerCase(), value);
         },
       };
     },
   };
   // Week-grid answers from the cache: Apollo keeps and serves them; a POST hit skips Apollo.
-  const gridCache = scheduleGridCacheEndpoints(services.scheduleGridCache, (token) => services.sessions.resolve(orm.em.fork(), token));
+  const gridCache = scheduleGridCacheEndpoints(services.scheduleGridCache, (token) =>
+    services.sessions.resolve(orm.em.fork(), token),
+  );
   const apollo = new ApolloServer<AppContext>({
     gateway: jitGateway(schema),
     introspection,
@@ -145,7 +148,16 @@ export async function startServer(opts: {
       const started = process.hrtime.bigint();
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log.info({ requestId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+        log.info(
+          {
+            requestId: req.requestId,
+            method: req.method,
+            path: req.path,
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+          },
+          'request',
+        );
       });
       next();
     });
@@ -155,7 +167,9 @@ export async function startServer(opts: {
       await orm.em.getConnection().execute('select 1');
       const pending = await pendingMigrations(orm);
       const ok = pending.length === 0;
-      res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'migrations_pending', database: 'ok', pendingMigrations: pending });
+      res
+        .status(ok ? 200 : 503)
+        .json({ status: ok ? 'ok' : 'migrations_pending', database: 'ok', pendingMigrations: pending });
     } catch (err) {
       log.warn({ err }, 'healthz: database unreachable');
       res.status(503).json({ status: 'error', database: 'unreachable' });
@@ -172,7 +186,9 @@ export async function startServer(opts: {
       },
       ...opts.readyChecks,
     });
-    res.status(report.ready ? 200 : 503).json({ status: report.ready ? 'ready' : 'degraded', reasons: report.reasons, checks: report.checks });
+    res
+      .status(report.ready ? 200 : 503)
+      .json({ status: report.ready ? 'ready' : 'degraded', reasons: report.reasons, checks: report.checks });
   });
 
   app.use(
@@ -191,11 +207,13 @@ export async function startServer(opts: {
           secure: req.secure,
         });
         // One EntityManager fork per request. A refusal (wrong API keys past the limit) is the operation's answer (inputGuardPlugin).
-        ctx.user = await services.sessions.resolve(ctx.em, token, { cookie: viaCookie, ip: ctx.meta.ip }).catch((err: unknown) => {
-          if (!(err instanceof AppError)) throw err;
-          ctx.meta.authError = err;
-          return null;
-        });
+        ctx.user = await services.sessions
+          .resolve(ctx.em, token, { cookie: viaCookie, ip: ctx.meta.ip })
+          .catch((err: unknown) => {
+            if (!(err instanceof AppError)) throw err;
+            ctx.meta.authError = err;
+            return null;
+          });
         ctx.cookies.write = (headers) => headers.forEach((h) => res.append('Set-Cookie', h));
         return ctx;
       },
@@ -245,5 +263,7 @@ function graphqlBodyError(err: unknown, _req: Request, res: Response, next: Next
   const status = (err as { status?: number }).status;
   if (!status || status >= 500) return next(err);
   const message = status === 413 ? 'リクエストが大きすぎます。' : 'リクエストの本文を JSON として読めません。';
-  res.status(status).json({ errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }] });
+  res
+    .status(status)
+    .json({ errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }] });
 }

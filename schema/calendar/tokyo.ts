@@ -7,7 +7,8 @@ const OFFSET_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** Today in Tokyo, YYYY-MM-DD. */
-export const tokyoToday = (now: Date = new Date()): string => new Date(now.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+export const tokyoToday = (now: Date = new Date()): string =>
+  new Date(now.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 
 /** A calendar date plus (or minus) whole days: a date is a date, no time zone involved. */
 export function addDays(date: string, days: number): string {

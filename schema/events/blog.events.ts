@@ -39,7 +39,12 @@ const postSnapshot = z.object({
 });
 export type BlogPostSnapshot = z.infer<typeof postSnapshot>;
 
-export const blogCategoryCreated = defineEvent('blog.category.created', 'blog_category', 1, z.object({ category: categorySnapshot }));
+export const blogCategoryCreated = defineEvent(
+  'blog.category.created',
+  'blog_category',
+  1,
+  z.object({ category: categorySnapshot }),
+);
 export const blogCategoryUpdated = defineEvent(
   'blog.category.updated',
   'blog_category',
@@ -48,12 +53,27 @@ export const blogCategoryUpdated = defineEvent(
 );
 
 export const blogTagCreated = defineEvent('blog.tag.created', 'blog_tag', 1, z.object({ tag: tagSnapshot }));
-export const blogTagUpdated = defineEvent('blog.tag.updated', 'blog_tag', 1, z.object({ tag: tagSnapshot, previousContent: z.string() }));
+export const blogTagUpdated = defineEvent(
+  'blog.tag.updated',
+  'blog_tag',
+  1,
+  z.object({ tag: tagSnapshot, previousContent: z.string() }),
+);
 /** `postIds`: the posts that carried the tag (they no longer do). */
-export const blogTagDeleted = defineEvent('blog.tag.deleted', 'blog_tag', 1, z.object({ tag: tagSnapshot, postIds: z.array(id) }));
+export const blogTagDeleted = defineEvent(
+  'blog.tag.deleted',
+  'blog_tag',
+  1,
+  z.object({ tag: tagSnapshot, postIds: z.array(id) }),
+);
 
 export const blogPostCreated = defineEvent('blog.post.created', 'blog_post', 1, z.object({ post: postSnapshot }));
-export const blogPostUpdated = defineEvent('blog.post.updated', 'blog_post', 1, z.object({ post: postSnapshot, previous: postSnapshot, changed: z.array(z.string()) }));
+export const blogPostUpdated = defineEvent(
+  'blog.post.updated',
+  'blog_post',
+  1,
+  z.object({ post: postSnapshot, previous: postSnapshot, changed: z.array(z.string()) }),
+);
 export const blogPostDeleted = defineEvent('blog.post.deleted', 'blog_post', 1, z.object({ post: postSnapshot }));
 
 /**
@@ -96,7 +116,13 @@ export const blogPostConfirmationChanged = defineEvent('blog.post.confirmation_c
  * A comment (or reply) added to a post, or deleted with its replies. Carries the post's snapshot so
  * live delivery decides who may see it without a read; never the comment's text.
  */
-const commentChange = z.object({ post: postSnapshot, commentId: id, parentId: id.nullable(), authorId: id.nullable(), replyIds: z.array(id) });
+const commentChange = z.object({
+  post: postSnapshot,
+  commentId: id,
+  parentId: id.nullable(),
+  authorId: id.nullable(),
+  replyIds: z.array(id),
+});
 export const blogCommentAdded = defineEvent('blog.comment.added', 'blog_post', 1, commentChange);
 export const blogCommentDeleted = defineEvent('blog.comment.deleted', 'blog_post', 1, commentChange);
 

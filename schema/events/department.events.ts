@@ -9,7 +9,12 @@ const departmentSnapshot = z.object({
   version: z.number().int(),
 });
 
-export const departmentCreated = defineEvent('department.created', 'department', 1, z.object({ department: departmentSnapshot }));
+export const departmentCreated = defineEvent(
+  'department.created',
+  'department',
+  1,
+  z.object({ department: departmentSnapshot }),
+);
 export const departmentUpdated = defineEvent(
   'department.updated',
   'department',

@@ -37,24 +37,63 @@ const smartphoneSnapshot = z.object({
   price: z.number().int().nullable(),
   exchangeDate: date,
 });
-const officeAccountSnapshot = z.object({ id, account: z.string(), status: z.enum(['IN_USE', 'SUSPENDED']), version: id });
+const officeAccountSnapshot = z.object({
+  id,
+  account: z.string(),
+  status: z.enum(['IN_USE', 'SUSPENDED']),
+  version: id,
+});
 
 /** `edit`: a form save; `returned`: handed back at offboarding (current user → previous user). */
 const reason = z.enum(['edit', 'returned']);
-const updated = <S extends z.ZodTypeAny>(device: S) => z.object({ device, changed: z.array(z.string()), before: deviceTracked, reason });
+const updated = <S extends z.ZodTypeAny>(device: S) =>
+  z.object({ device, changed: z.array(z.string()), before: deviceTracked, reason });
 
-export const computerCreated = defineEvent('device.computer.created', 'device', 1, z.object({ device: computerSnapshot }));
+export const computerCreated = defineEvent(
+  'device.computer.created',
+  'device',
+  1,
+  z.object({ device: computerSnapshot }),
+);
 export const computerUpdated = defineEvent('device.computer.updated', 'device', 1, updated(computerSnapshot));
-export const smartphoneCreated = defineEvent('device.smartphone.created', 'device', 1, z.object({ device: smartphoneSnapshot }));
+export const smartphoneCreated = defineEvent(
+  'device.smartphone.created',
+  'device',
+  1,
+  z.object({ device: smartphoneSnapshot }),
+);
 export const smartphoneUpdated = defineEvent('device.smartphone.updated', 'device', 1, updated(smartphoneSnapshot));
-export const officeAccountCreated = defineEvent('device.office_account.created', 'device', 1, z.object({ device: officeAccountSnapshot }));
-export const officeAccountUpdated = defineEvent('device.office_account.updated', 'device', 1, z.object({ device: officeAccountSnapshot, changed: z.array(z.string()) }));
+export const officeAccountCreated = defineEvent(
+  'device.office_account.created',
+  'device',
+  1,
+  z.object({ device: officeAccountSnapshot }),
+);
+export const officeAccountUpdated = defineEvent(
+  'device.office_account.updated',
+  'device',
+  1,
+  z.object({ device: officeAccountSnapshot, changed: z.array(z.string()) }),
+);
 
 /**
  * Someone was shown a device's PIN code or password (the audit trail of who saw which secret).
  * Carries the field's name, never its value; `device` is the device's holder, status and location
  * at that moment, so the history row stands on its own.
  */
-export const secretRevealed = defineEvent('device.secret_revealed', 'device', 1, z.object({ field: z.enum(['pinCode', 'pass', 'pinPw']), device: deviceTracked }));
+export const secretRevealed = defineEvent(
+  'device.secret_revealed',
+  'device',
+  1,
+  z.object({ field: z.enum(['pinCode', 'pass', 'pinPw']), device: deviceTracked }),
+);
 
-export const deviceEventContracts = [computerCreated, computerUpdated, smartphoneCreated, smartphoneUpdated, officeAccountCreated, officeAccountUpdated, secretRevealed] as const;
+export const deviceEventContracts = [
+  computerCreated,
+  computerUpdated,
+  smartphoneCreated,
+  smartphoneUpdated,
+  officeAccountCreated,
+  officeAccountUpdated,
+  secretRevealed,
+] as const;

@@ -12,7 +12,12 @@ const employeeSnapshot = z.object({
 });
 
 export const employeeCreated = defineEvent('employee.created', 'employee', 1, z.object({ employee: employeeSnapshot }));
-export const employeeUpdated = defineEvent('employee.updated', 'employee', 1, z.object({ employee: employeeSnapshot, changed: z.array(z.string()) }));
+export const employeeUpdated = defineEvent(
+  'employee.updated',
+  'employee',
+  1,
+  z.object({ employee: employeeSnapshot, changed: z.array(z.string()) }),
+);
 export const employeeSessionsRevoked = defineEvent(
   'employee.sessions_revoked',
   'employee',
@@ -29,5 +34,9 @@ export const employeeSessionEnded = defineEvent(
   'employee.session_ended',
   'employee',
   1,
-  z.object({ employeeId: z.number().int(), sessionId: z.string().regex(/^[0-9a-f]{64}$/), reason: z.enum(['logout', 'replaced']) }),
+  z.object({
+    employeeId: z.number().int(),
+    sessionId: z.string().regex(/^[0-9a-f]{64}$/),
+    reason: z.enum(['logout', 'replaced']),
+  }),
 );

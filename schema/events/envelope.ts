@@ -18,7 +18,9 @@ export const envelopeSchema = z.object({
   position: z.string().regex(/^\d+$/).optional(),
 });
 
-export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof envelopeSchema>, 'payload'> & { payload: P };
+export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof envelopeSchema>, 'payload'> & {
+  payload: P;
+};
 
 export interface EventContract<T extends string, P extends z.ZodTypeAny> {
   type: T;
@@ -27,6 +29,11 @@ export interface EventContract<T extends string, P extends z.ZodTypeAny> {
   payload: P;
 }
 
-export function defineEvent<T extends string, P extends z.ZodTypeAny>(type: T, aggregateType: string, version: number, payload: P): EventContract<T, P> {
+export function defineEvent<T extends string, P extends z.ZodTypeAny>(
+  type: T,
+  aggregateType: string,
+  version: number,
+  payload: P,
+): EventContract<T, P> {
   return { type, aggregateType, version, payload };
 }

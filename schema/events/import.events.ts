@@ -14,7 +14,12 @@ export const importRequested = defineEvent(
   'import.requested',
   'import_job',
   1,
-  z.object({ jobId, kind: z.literal('computers'), mode: z.enum(['preview', 'apply']), format: z.enum(['xlsx', 'xls']) }),
+  z.object({
+    jobId,
+    kind: z.literal('computers'),
+    mode: z.enum(['preview', 'apply']),
+    format: z.enum(['xlsx', 'xls']),
+  }),
 );
 
 export const importProgressed = defineEvent('import.progressed', 'import_job', 1, z.object({ jobId, ...counts }));
@@ -35,6 +40,11 @@ export const importFinished = defineEvent(
 );
 
 /** One chunk of an apply job's writes: the computers created and updated (aggregate id `computer:import:<jobId>`). */
-export const computersImported = defineEvent('device.computers.imported', 'device', 1, z.object({ jobId, created: z.array(z.number().int()), updated: z.array(z.number().int()) }));
+export const computersImported = defineEvent(
+  'device.computers.imported',
+  'device',
+  1,
+  z.object({ jobId, created: z.array(z.number().int()), updated: z.array(z.number().int()) }),
+);
 
 export const importEventContracts = [importRequested, importProgressed, importFinished, computersImported] as const;

@@ -18,7 +18,9 @@ export const scheduleSnapshot = z.object({
   syncGoogle: z.boolean(),
   isPrivate: z.boolean(),
   externalGuests: z.array(z.string()),
-  guests: z.array(z.object({ id: z.number().int(), name: z.string(), response: z.enum(['PENDING', 'ACCEPTED', 'DECLINED']) })),
+  guests: z.array(
+    z.object({ id: z.number().int(), name: z.string(), response: z.enum(['PENDING', 'ACCEPTED', 'DECLINED']) }),
+  ),
   googleEventId: z.string().nullable(),
   version: z.number().int(),
   updatedAt: z.string(),
@@ -32,7 +34,12 @@ export const scheduleUpdated = defineEvent(
   1,
   z.object({ schedule: scheduleSnapshot, previous: scheduleSnapshot, origin: z.enum(['user', 'google']) }),
 );
-export const scheduleDeleted = defineEvent('schedule.deleted', 'schedule', 1, z.object({ schedule: scheduleSnapshot, origin: z.enum(['user', 'google']) }));
+export const scheduleDeleted = defineEvent(
+  'schedule.deleted',
+  'schedule',
+  1,
+  z.object({ schedule: scheduleSnapshot, origin: z.enum(['user', 'google']) }),
+);
 export const scheduleResponded = defineEvent(
   'schedule.responded',
   'schedule',

@@ -65,9 +65,16 @@ function fastEnvelope(raw: unknown): EventEnvelope | null {
   const r = raw as Record<string, unknown>;
   const { id, type, aggregateType, aggregateId, occurredAt, actorId, payload, version, position } = r;
   if (typeof id !== 'string' || !UUID.test(id)) return null;
-  if (!nonEmpty(type) || !nonEmpty(aggregateType) || !nonEmpty(aggregateId) || !isCanonicalTime(occurredAt)) return null;
+  if (!nonEmpty(type) || !nonEmpty(aggregateType) || !nonEmpty(aggregateId) || !isCanonicalTime(occurredAt))
+    return null;
   if (actorId !== null && !Number.isSafeInteger(actorId)) return null;
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload) || Object.getPrototypeOf(payload) !== Object.prototype) return null;
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    Array.isArray(payload) ||
+    Object.getPrototypeOf(payload) !== Object.prototype
+  )
+    return null;
   if (!Number.isSafeInteger(version) || (version as number) < 1) return null;
   if (position !== undefined && (typeof position !== 'string' || !DIGITS.test(position))) return null;
   const env: EventEnvelope = {
@@ -88,15 +95,22 @@ function fastEnvelope(raw: unknown): EventEnvelope | null {
 export function parseEvent(raw: unknown): EventEnvelope {
   const fast = fastEnvelope(raw);
   const env = fast ? { success: true as const, data: fast } : envelopeSchema.safeParse(raw);
-  if (!env.success) throw new InvalidEventError(`invalid event envelope: ${env.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!env.success)
+    throw new InvalidEventError(
+      `invalid event envelope: ${env.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const contract = contractFor(env.data.type, env.data.version);
   if (!contract) throw new InvalidEventError(`unknown event ${env.data.type} v${env.data.version}`);
   if (contract.aggregateType !== env.data.aggregateType) {
-    throw new InvalidEventError(`event ${env.data.type} has aggregateType ${env.data.aggregateType}, expected ${contract.aggregateType}`);
+    throw new InvalidEventError(
+      `event ${env.data.type} has aggregateType ${env.data.aggregateType}, expected ${contract.aggregateType}`,
+    );
   }
   const payload = contract.payload.safeParse(env.data.payload);
   if (!payload.success) {
-    throw new InvalidEventError(`invalid ${env.data.type} v${env.data.version} payload: ${payload.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new InvalidEventError(
+      `invalid ${env.data.type} v${env.data.version} payload: ${payload.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   // The fast path's envelope is a fresh object already: only its payload is replaced (zod's copy).
   if (fast) {

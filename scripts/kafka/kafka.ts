@@ -44,9 +44,13 @@ export function fetchJars(): string {
   if (fs.existsSync(libsMarker) && fs.readFileSync(libsMarker, 'utf8') === stamp) return libsDir;
   fs.rmSync(libsDir, { recursive: true, force: true });
   fs.mkdirSync(libsDir, { recursive: true });
-  execFileSync('mvn', ['-q', '-B', '-f', pom, 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${libsDir}`], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  execFileSync(
+    'mvn',
+    ['-q', '-B', '-f', pom, 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${libsDir}`],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   fs.writeFileSync(libsMarker, stamp);
   return libsDir;
 }
@@ -156,7 +160,12 @@ export async function waitForMetadata(brokers: string, timeoutMs = 60_000): Prom
     if (Date.now() > deadline) throw new Error(`Kafka at ${host}:${p} did not open its port in ${timeoutMs} ms`);
     await sleep(100);
   }
-  const kafka = new Kafka({ brokers: brokers.split(','), logLevel: logLevel.NOTHING, retry: { retries: 0 }, connectionTimeout: 2000 });
+  const kafka = new Kafka({
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 0 },
+    connectionTimeout: 2000,
+  });
   for (;;) {
     const admin = kafka.admin();
     try {
@@ -169,7 +178,8 @@ export async function waitForMetadata(brokers: string, timeoutMs = 60_000): Prom
     } finally {
       await admin.disconnect().catch(() => undefined);
     }
-    if (Date.now() > deadline) throw new Error(`Kafka at ${brokers} did not answer metadata requests in ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`Kafka at ${brokers} did not answer metadata requests in ${timeoutMs} ms`);
     await sleep(200);
   }
 }
@@ -198,7 +208,15 @@ export async function startKafka(opts: KafkaOptions = {}): Promise<KafkaBroker> 
   while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url');
   execFileSync(
     'java',
-    javaArgs(dir, '128m', 'kafka.tools.StorageTool', ['format', '--standalone', '-t', clusterId, '-c', path.join(dir, 'server.properties'), '--ignore-formatted']),
+    javaArgs(dir, '128m', 'kafka.tools.StorageTool', [
+      'format',
+      '--standalone',
+      '-t',
+      clusterId,
+      '-c',
+      path.join(dir, 'server.properties'),
+      '--ignore-formatted',
+    ]),
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   let pid: number | undefined;
@@ -220,7 +238,10 @@ export async function startKafka(opts: KafkaOptions = {}): Promise<KafkaBroker> 
     const ready = waitForMetadata(brokers, 90_000);
     const died = (async () => {
       while (exited === null && !settled) await sleep(100);
-      if (exited !== null) throw new Error(`Kafka exited with code ${exited} during start; see ${path.join(dir, 'server.log')} and stdout.log`);
+      if (exited !== null)
+        throw new Error(
+          `Kafka exited with code ${exited} during start; see ${path.join(dir, 'server.log')} and stdout.log`,
+        );
     })();
     try {
       await Promise.race([ready, died]);
@@ -280,9 +301,15 @@ async function cli(argv: string[]) {
     }
     const t0 = Date.now();
     // 19092 unless taken (another checkout's broker): then any free port. KAFKA_PORT forces one.
-    const port = process.env.KAFKA_PORT ? Number(process.env.KAFKA_PORT) : (await portOpen(19092)) ? await freePort() : 19092;
+    const port = process.env.KAFKA_PORT
+      ? Number(process.env.KAFKA_PORT)
+      : (await portOpen(19092))
+        ? await freePort()
+        : 19092;
     const broker = await startKafka({ dir, port, heap: process.env.KAFKA_HEAP ?? '512m' });
-    console.error(`kafka: single-node KRaft broker pid ${broker.pid()} ready at ${broker.brokers} in ${Date.now() - t0} ms (dir ${dir})`);
+    console.error(
+      `kafka: single-node KRaft broker pid ${broker.pid()} ready at ${broker.brokers} in ${Date.now() - t0} ms (dir ${dir})`,
+    );
     console.log(`KAFKA_BROKERS=${broker.brokers}`);
   } else if (cmd === 'stop') {
     const had = await stopKafka(dir);

@@ -12,5 +12,7 @@ const configFile = path.join(webDir, 'vite.config.ts');
 process.env.SCREEN_CHUNKS = 'plan';
 const planned = await build({ root: webDir, configFile, logLevel: 'warn', build: { write: false } });
 const output = (Array.isArray(planned) ? planned : [planned]).flatMap((o) => o.output);
-process.env.SCREEN_CHUNKS = JSON.stringify(planScreenChunks(output, { login: 'src/features/auth/LoginPage.tsx', shell: 'src/app/layout/AppShell.tsx' }));
+process.env.SCREEN_CHUNKS = JSON.stringify(
+  planScreenChunks(output, { login: 'src/features/auth/LoginPage.tsx', shell: 'src/app/layout/AppShell.tsx' }),
+);
 await build({ root: webDir, configFile });

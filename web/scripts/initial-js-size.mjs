@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 export function initialJs(dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')) {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = [...new Set([...html.matchAll(/<(?:script[^>]*type="module"[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]))];
+  const files = [
+    ...new Set(
+      [
+        ...html.matchAll(/<(?:script[^>]*type="module"[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g),
+      ].map((m) => m[1]),
+    ),
+  ];
   return files.map((f) => {
     const buf = fs.readFileSync(path.join(dist, f.replace(/^\//, '')));
     return { file: f, bytes: buf.length, gzip: gzipSync(buf, { level: 9 }).length };

@@ -40,10 +40,12 @@ export function inlineCalls(code, documents, id = 'module') {
   if (!code.includes('graphql(')) return null;
   const out = code.replace(CALL, (_, source) => {
     const doc = documents.get(source);
-    if (!doc) throw new Error(`inline-graphql: ${id}: a graphql() document the codegen has not seen (run npm run codegen)`);
+    if (!doc)
+      throw new Error(`inline-graphql: ${id}: a graphql() document the codegen has not seen (run npm run codegen)`);
     return `(${doc})`;
   });
-  if (/\bgraphql\(/.test(out)) throw new Error(`inline-graphql: ${id}: a graphql() call that is not one plain template literal`);
+  if (/\bgraphql\(/.test(out))
+    throw new Error(`inline-graphql: ${id}: a graphql() call that is not one plain template literal`);
   return out.replace(IMPORT, '');
 }
 

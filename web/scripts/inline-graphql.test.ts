@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { inlineCalls, readDocuments } from './inline-graphql.mjs';
 
 const ME = '\n  query Me {\n    me {\n      ...CurrentUserFields\n    }\n  }\n';
-const ME_JSON = '{"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"}}]}';
+const ME_JSON =
+  '{"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"}}]}';
 
 function codegenOutput(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inline-graphql-'));
@@ -51,7 +52,9 @@ describe('inline-graphql (build plugin)', () => {
   });
 
   test('fails the build on a document the codegen has not seen, or a call it cannot inline', () => {
-    expect(() => inlineCalls('graphql(`query Other { me { id } }`)', documents, 'a.ts')).toThrow(/a\.ts: .*has not seen/);
+    expect(() => inlineCalls('graphql(`query Other { me { id } }`)', documents, 'a.ts')).toThrow(
+      /a\.ts: .*has not seen/,
+    );
     expect(() => inlineCalls('graphql(`query ${name} { me { id } }`)', documents, 'b.ts')).toThrow(/b\.ts/);
     expect(() => inlineCalls('graphql(source)', documents, 'c.ts')).toThrow(/c\.ts: .*not one plain template literal/);
   });

@@ -25,7 +25,9 @@ export async function precompressFile(file) {
   const raw = fs.readFileSync(file);
   if (raw.length < MIN_BYTES) return null;
   const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    brotli(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
     gzip(raw, { level: 9 }),
   ]);
   fs.writeFileSync(`${file}.br`, br);

@@ -38,7 +38,8 @@ function cssOf(manifest, keys) {
  * them, after the first paint rather than competing with it for a phone's bandwidth.
  */
 export function firstScreenHtml(template, markup, { css = [] } = {}) {
-  if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>: run after vite build (npm run build:web)');
+  if (!template.includes('<div id="root"></div>'))
+    throw new Error('dist/index.html has no empty <div id="root"></div>: run after vite build (npm run build:web)');
   const entryCss = [...template.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)];
   const inline = (files) => files.map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
   const styles = inline([...entryCss.map((m) => m[1]), ...css]);
@@ -46,10 +47,14 @@ export function firstScreenHtml(template, markup, { css = [] } = {}) {
   // The page paints from the HTML alone, so the app's JS is not fetched as if the paint waited for
   // it: at high priority, Lighthouse's simulation of a phone counts a script that arrived before the
   // first paint among what that paint waited for (its FCP: 0.7 s or 2.2 s by the order of a few ms).
-  if (!template.includes('<script type="module" crossorigin src=')) throw new Error("dist/index.html's entry script is not in the form prerender.mjs expects");
+  if (!template.includes('<script type="module" crossorigin src='))
+    throw new Error("dist/index.html's entry script is not in the form prerender.mjs expects");
   let html = template
     .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
-    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+    );
   for (const m of entryCss) html = html.replace(m[0], '');
   // The route's stylesheets are also named by disabled links (never fetched): Vite's chunk loader
   // takes them for loaded and does not fetch, apply and restyle the page with the same rules again.
@@ -58,9 +63,13 @@ export function firstScreenHtml(template, markup, { css = [] } = {}) {
   // Its submit buttons are plain buttons until the app runs: a native submission would send the
   // form to the page's own URL (a password in the query string). public/early-input.js remembers a
   // click on them (or Enter in a field) for the app to submit once it runs.
-  const marked = markup.replace(/^<div /, '<div data-prerendered="" ').replaceAll('type="submit"', 'type="button" data-submit=""');
+  const marked = markup
+    .replace(/^<div /, '<div data-prerendered="" ')
+    .replaceAll('type="submit"', 'type="button" data-submit=""');
   const early = marked.includes('data-submit=""') ? '    <script async src="/early-input.js"></script>\n' : '';
-  return html.replace('</head>', `    <style>${styles}</style>\n${named}${early}  </head>`).replace('<div id="root"></div>', `<div id="root">${marked}</div>`);
+  return html
+    .replace('</head>', `    <style>${styles}</style>\n${named}${early}  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${marked}</div>`);
 }
 
 async function main() {

@@ -28,7 +28,9 @@ export function planScreenChunks(output, { login, shell }) {
   const loginFile = byModule(login);
   const shellFile = byModule(shell);
   if (!entry || !loginFile || !shellFile)
-    throw new Error(`screen-chunks: no chunk for ${[!entry && 'the entry', !loginFile && login, !shellFile && shell].filter(Boolean).join(', ')}`);
+    throw new Error(
+      `screen-chunks: no chunk for ${[!entry && 'the entry', !loginFile && login, !shellFile && shell].filter(Boolean).join(', ')}`,
+    );
   const first = closure(chunks, entry);
   const loginFiles = [...closure(chunks, loginFile)].filter((f) => !first.has(f));
   const shellFiles = [...closure(chunks, shellFile)].filter((f) => !first.has(f) && !loginFiles.includes(f));

@@ -3,7 +3,12 @@ import { describe, expect, test } from 'vitest';
 import { planScreenChunks, screenChunkGroups } from './screen-chunks.mjs';
 
 /** A first build's output as rolldown returns it: chunks with their modules and static imports. */
-const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], o: { isEntry?: boolean; facade?: string } = {}) => ({
+const chunk = (
+  fileName: string,
+  moduleIds: string[],
+  imports: string[] = [],
+  o: { isEntry?: boolean; facade?: string } = {},
+) => ({
   type: 'chunk',
   fileName,
   moduleIds,
@@ -13,11 +18,18 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], o:
 });
 
 const output = [
-  chunk('index.js', ['/w/src/main.tsx', '/w/node_modules/react-dom/index.js'], ['react.js'], { isEntry: true, facade: '/w/src/main.tsx' }),
+  chunk('index.js', ['/w/src/main.tsx', '/w/node_modules/react-dom/index.js'], ['react.js'], {
+    isEntry: true,
+    facade: '/w/src/main.tsx',
+  }),
   chunk('react.js', ['/w/node_modules/react/index.js']),
-  chunk('LoginPage.js', ['/w/src/features/auth/LoginPage.tsx'], ['Button.js', 'react.js'], { facade: '/w/src/features/auth/LoginPage.tsx' }),
+  chunk('LoginPage.js', ['/w/src/features/auth/LoginPage.tsx'], ['Button.js', 'react.js'], {
+    facade: '/w/src/features/auth/LoginPage.tsx',
+  }),
   chunk('Button.js', ['/w/node_modules/@primer/react/Button.js', '/w/node_modules/@primer/react/Button.css']),
-  chunk('AppShell.js', ['/w/src/app/layout/AppShell.tsx'], ['Menu.js', 'Icon.js', 'Button.js'], { facade: '/w/src/app/layout/AppShell.tsx' }),
+  chunk('AppShell.js', ['/w/src/app/layout/AppShell.tsx'], ['Menu.js', 'Icon.js', 'Button.js'], {
+    facade: '/w/src/app/layout/AppShell.tsx',
+  }),
   chunk('Menu.js', ['/w/node_modules/@primer/react/ActionMenu.js'], ['Icon.js']),
   chunk('Icon.js', ['/w/node_modules/@primer/octicons-react/BellIcon.js']),
   chunk('Page.js', ['/w/src/features/Page.tsx'], ['Icon.js', 'Pager.js'], { facade: '/w/src/features/Page.tsx' }),
@@ -26,14 +38,20 @@ const output = [
 ];
 
 describe('chunks by screen (web/scripts/screen-chunks.mjs)', () => {
-  const plan = planScreenChunks(output, { login: 'src/features/auth/LoginPage.tsx', shell: 'src/app/layout/AppShell.tsx' });
+  const plan = planScreenChunks(output, {
+    login: 'src/features/auth/LoginPage.tsx',
+    shell: 'src/app/layout/AppShell.tsx',
+  });
 
   test("the sign-in page's chunks beyond the entry's, less its own module, are one group", () => {
     expect(plan.login).toEqual(['/w/node_modules/@primer/react/Button.js', '/w/node_modules/@primer/react/Button.css']);
   });
 
   test("the shell's are another, without the entry's, the sign-in page's or its own module; a page's own chunks stay the automatic splitting's", () => {
-    expect([...plan.shell].sort()).toEqual(['/w/node_modules/@primer/octicons-react/BellIcon.js', '/w/node_modules/@primer/react/ActionMenu.js']);
+    expect([...plan.shell].sort()).toEqual([
+      '/w/node_modules/@primer/octicons-react/BellIcon.js',
+      '/w/node_modules/@primer/react/ActionMenu.js',
+    ]);
     expect([...plan.login, ...plan.shell]).not.toContain('/w/src/components/Pager.tsx');
   });
 
@@ -47,6 +65,8 @@ describe('chunks by screen (web/scripts/screen-chunks.mjs)', () => {
   });
 
   test('a screen missing from the build is said, not planned around', () => {
-    expect(() => planScreenChunks(output, { login: 'src/features/auth/Gone.tsx', shell: 'src/app/layout/AppShell.tsx' })).toThrow(/src\/features\/auth\/Gone.tsx/);
+    expect(() =>
+      planScreenChunks(output, { login: 'src/features/auth/Gone.tsx', shell: 'src/app/layout/AppShell.tsx' }),
+    ).toThrow(/src\/features\/auth\/Gone.tsx/);
   });
 });

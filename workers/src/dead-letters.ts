@@ -25,10 +25,22 @@ export interface DeadLetterList {
  * Embedded: the event_dead_letter table. Kafka: the dead-letter topic from each consumer's replay
  * position, read without committing anything.
  */
-export async function listDeadLetters(config: Config, orm: MikroORM, consumers: string[] = []): Promise<DeadLetterList> {
+export async function listDeadLetters(
+  config: Config,
+  orm: MikroORM,
+  consumers: string[] = [],
+): Promise<DeadLetterList> {
   const settings = kafkaSettings(config);
   if (!settings) {
-    const rows: { id: string; consumer: string; event_id: string; event_type: string; error: string; attempts: number; parked_at: Date }[] = await orm.em.fork().execute(
+    const rows: {
+      id: string;
+      consumer: string;
+      event_id: string;
+      event_type: string;
+      error: string;
+      attempts: number;
+      parked_at: Date;
+    }[] = await orm.em.fork().execute(
       `select id, consumer, event_id, event_type, error, attempts, parked_at from event_dead_letter
           where replayed_at is null ${consumers.length ? 'and consumer = any(?::text[])' : ''} order by id`,
       consumers.length ? [`{${consumers.join(',')}}`] : [],
@@ -72,7 +84,10 @@ export function formatDeadLetters(l: DeadLetterList): string {
   };
   const lines = [`${l.events.length} parked event(s) not yet replayed in ${l.where}`];
   if (l.events.length) {
-    lines.push('', `${'id'.padEnd(10)} ${'consumer'.padEnd(12)} ${'type'.padEnd(22)} ${'attempts'.padEnd(8)} ${'parked at'.padEnd(24)} ${'event id'.padEnd(36)} error`);
+    lines.push(
+      '',
+      `${'id'.padEnd(10)} ${'consumer'.padEnd(12)} ${'type'.padEnd(22)} ${'attempts'.padEnd(8)} ${'parked at'.padEnd(24)} ${'event id'.padEnd(36)} error`,
+    );
     for (const e of l.events) {
       lines.push(
         `${e.id.padEnd(10)} ${e.consumer.padEnd(12)} ${e.type.padEnd(22)} ${String(e.attempts).padEnd(8)} ${e.parkedAt.padEnd(24)} ${e.eventId.padEnd(36)} ${oneLine(e.error)}`,

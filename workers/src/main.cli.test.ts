@@ -21,7 +21,9 @@ describe('workers CLI (embedded mode)', () => {
     expect(noKafka.code).toBe(2);
     expect(noKafka.out).toMatch(/KAFKA_BROKERS is not set/);
     expect(noKafka.out).not.toMatch(/\(and DATABASE_URL\)/);
-    expect(noKafka.out).toMatch(/uses DATABASE_URL,\s+or, without it, joins the embedded PostgreSQL that `npm start` runs on DATA_DIR/);
+    expect(noKafka.out).toMatch(
+      /uses DATABASE_URL,\s+or, without it, joins the embedded PostgreSQL that `npm start` runs on DATA_DIR/,
+    );
   }, 60_000);
 
   it('statistics rebuild recomputes the blog statistics rollups and says how many rows; without its action it is a usage error', async () => {
@@ -53,7 +55,10 @@ describe('workers CLI (embedded mode)', () => {
   }, 60_000);
 
   it('refuses replay --ids with Kafka (exit 64) rather than replaying everything', async () => {
-    const r = await cli(['replay', '--ids', '99'], { DATABASE_URL: db.url, KAFKA_BROKERS: `127.0.0.1:${await closedPort()}` });
+    const r = await cli(['replay', '--ids', '99'], {
+      DATABASE_URL: db.url,
+      KAFKA_BROKERS: `127.0.0.1:${await closedPort()}`,
+    });
     expect(r.code).toBe(64);
     expect(r.out).toMatch(/--ids selects rows of the event_dead_letter table \(embedded mode/);
   });
@@ -78,7 +83,9 @@ describe('workers CLI (embedded mode)', () => {
     expect(status.out).toMatch(/import\s+\(in-process\)\s+0\s+0\s+0$/m);
     // And why it waits.
     expect(status.out).toMatch(/^probe: event [0-9a-f-]{36} failed 1 time\(s\), next try in \d+\.\d s: boom$/m);
-    const json = JSON.parse((await cli(['status', '--json'], { DATABASE_URL: db.url })).out) as { groups: { consumer: string; failing: unknown }[] };
+    const json = JSON.parse((await cli(['status', '--json'], { DATABASE_URL: db.url })).out) as {
+      groups: { consumer: string; failing: unknown }[];
+    };
     expect(json.groups.find((g) => g.consumer === 'probe')!.failing).toMatchObject({ attempts: 1, lastError: 'boom' });
     expect(json.groups.find((g) => g.consumer === 'import')!.failing).toBeNull();
     await db.orm.em.fork().execute(`delete from event_retry`);
@@ -87,14 +94,22 @@ describe('workers CLI (embedded mode)', () => {
     expect(list.code).toBe(0);
     const parsed = JSON.parse(list.out) as { events: Record<string, unknown>[] };
     expect(parsed.events).toHaveLength(1);
-    expect(parsed.events[0]).toMatchObject({ id: expect.stringMatching(/^\d+$/), consumer: 'probe', type: 'platform.probe', error: 'boom', attempts: 5 });
+    expect(parsed.events[0]).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      consumer: 'probe',
+      type: 'platform.probe',
+      error: 'boom',
+      attempts: 5,
+    });
     expect(Date.parse(String(parsed.events[0]!.parkedAt))).toBeGreaterThan(0);
     const text = await cli(['dead-letters', '--only', 'probe'], { DATABASE_URL: db.url });
     expect(text.out).toMatch(/1 parked event\(s\) not yet replayed in table event_dead_letter/);
     expect(text.out).toMatch(new RegExp(`^${parsed.events[0]!.id}\\s+probe\\s+platform\\.probe\\s+5\\s+.*boom$`, 'm'));
     expect((await cli(['dead-letters', '--only', 'import'], { DATABASE_URL: db.url })).out).toMatch(/^0 parked event/);
 
-    const replay = await cli(['replay', '--only', 'probe', '--ids', String(parsed.events[0]!.id)], { DATABASE_URL: db.url });
+    const replay = await cli(['replay', '--only', 'probe', '--ids', String(parsed.events[0]!.id)], {
+      DATABASE_URL: db.url,
+    });
     expect(replay.out).toMatch(/replayed 1, parked again 0/);
     expect(await effectReport(db.orm)).toMatchObject({ total: 1 });
     expect((await cli(['dead-letters'], { DATABASE_URL: db.url })).out).toMatch(/^0 parked event/);
@@ -104,7 +119,11 @@ describe('workers CLI (embedded mode)', () => {
     expect(defaultConsumerNames({ production: true })).not.toContain('probe');
     expect(defaultConsumerNames({ production: false })).toContain('probe');
     expect(selectConsumers(['probe'], {}, { production: true }).map((c) => c.name)).toEqual(['probe']);
-    const prod = await cli(['status'], { DATABASE_URL: db.url, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const prod = await cli(['status'], {
+      DATABASE_URL: db.url,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+    });
     expect(prod.code).toBe(0);
     expect(prod.out).toMatch(/^google-sync\s/m);
     expect(prod.out).not.toMatch(/^probe\s/m);

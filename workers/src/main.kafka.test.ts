@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, testConfig, type TestDatabase, kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '@intranet/graph/testing';
+import {
+  createTestDatabase,
+  testConfig,
+  type TestDatabase,
+  kafkaAvailable,
+  kafkaSkipNotice,
+  useTestKafka,
+  type TestKafka,
+} from '@intranet/graph/testing';
 import { openOrm } from '@intranet/graph';
 import {
   OutboxRelay,
@@ -41,9 +49,14 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
   });
   beforeEach(async () => {
     // A prefix per test: topics and groups of one test never meet another's.
-    settings = { ...k.settings(2), topicPrefix: `${k.settings().topicPrefix}${Math.random().toString(36).slice(2, 7)}.` };
+    settings = {
+      ...k.settings(2),
+      topicPrefix: `${k.settings().topicPrefix}${Math.random().toString(36).slice(2, 7)}.`,
+    };
     env = { KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: settings.topicPrefix, KAFKA_PARTITIONS: '2' };
-    await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
+    await db.orm.em
+      .fork()
+      .execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
   });
 
   async function members(groupId: string): Promise<number> {
@@ -59,7 +72,14 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
 
   it('serves health and Prometheus metrics (processed, lag, backlog; no relay counter) and status shows the lag per group', async () => {
     const config = testConfig({ ...env, DATABASE_URL: db.url });
-    const pool = await startWorkerPool({ config, orm: db.orm, log, consumers: selectConsumers(['probe']), concurrency: 2, port: 0 });
+    const pool = await startWorkerPool({
+      config,
+      orm: db.orm,
+      log,
+      consumers: selectConsumers(['probe']),
+      concurrency: 2,
+      port: 0,
+    });
     const transport = new KafkaTransport(settings, log);
     await transport.start();
     const relay = new OutboxRelay(db.url, transport, log, { batchSize: 500, pollMs: 200 }, new EventMetrics());
@@ -80,7 +100,13 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
       );
       const health = await fetch(`${pool.server!.url}/healthz`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ ok: true, database: true, consumers: ['probe'], joining: [], crashed: [] });
+      expect(await health.json()).toMatchObject({
+        ok: true,
+        database: true,
+        consumers: ['probe'],
+        joining: [],
+        crashed: [],
+      });
       const metrics = await waitFor(
         async () => (await fetch(`${pool.server!.url}/metrics`)).text(),
         (m) => m.includes(`events_consumer_lag{group="${settings.topicPrefix}probe"} 0`),
@@ -100,12 +126,23 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
 
   it('/healthz answers 503 while a consumer has not joined its group, and when the database does not answer; /readyz names a restarting consumer', async () => {
     const orm = await openOrm(db.url, 2);
-    const pool = await startWorkerPool({ config: testConfig({ ...env, DATABASE_URL: db.url }), orm, log, consumers: selectConsumers(['probe']), concurrency: 1, port: 0 });
+    const pool = await startWorkerPool({
+      config: testConfig({ ...env, DATABASE_URL: db.url }),
+      orm,
+      log,
+      consumers: selectConsumers(['probe']),
+      concurrency: 1,
+      port: 0,
+    });
     try {
       await pool.ready;
       expect((await fetch(`${pool.server!.url}/healthz`)).status).toBe(200);
       const ready = await fetch(`${pool.server!.url}/readyz`);
-      expect(await ready.json()).toEqual({ status: 'ready', reasons: [], checks: { database: 'ok', broker: 'ok', consumers: 'ok' } });
+      expect(await ready.json()).toEqual({
+        status: 'ready',
+        reasons: [],
+        checks: { database: 'ok', broker: 'ok', consumers: 'ok' },
+      });
       // A consumer that kafkajs restarts after a crash is not ready until it has joined again; the reason names it.
       pool.groups[0]!.restarting = true;
       const restarting = await fetch(`${pool.server!.url}/readyz`);
@@ -133,7 +170,9 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
     const port = (holder.address() as net.AddressInfo).port;
     try {
       const r = await cli(['--only', 'probe', '--port', String(port)], { ...env, DATABASE_URL: db.url });
-      expect(r.out.trim()).toBe(`workers: metrics port ${port} is already in use (EADDRINUSE); choose another with --port or METRICS_PORT`);
+      expect(r.out.trim()).toBe(
+        `workers: metrics port ${port} is already in use (EADDRINUSE); choose another with --port or METRICS_PORT`,
+      );
       expect(r.code).toBe(2);
       expect(await members(`${settings.topicPrefix}probe`)).toBe(0);
     } finally {
@@ -147,13 +186,18 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
       // DATA_DIR/pg as `npm start` leaves it while running: a postmaster.pid naming a live process
       // and the port, here the test run's PostgreSQL, where the `intranet` database is made for it.
       const template = new URL(inject('pgTemplateUrl'));
-      const admin = new pg.Client({ connectionString: inject('pgTemplateUrl').replace(/\/[^/?]*(\?.*)?$/, '/postgres') });
+      const admin = new pg.Client({
+        connectionString: inject('pgTemplateUrl').replace(/\/[^/?]*(\?.*)?$/, '/postgres'),
+      });
       await admin.connect();
       await admin.query(`drop database if exists intranet with (force)`);
       await admin.query(`create database intranet template intranet_template`);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workers-attach-'));
       fs.mkdirSync(path.join(dataDir, 'pg'));
-      fs.writeFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), `${process.pid}\n${path.join(dataDir, 'pg')}\n${Math.floor(Date.now() / 1000)}\n${template.port}\n`);
+      fs.writeFileSync(
+        path.join(dataDir, 'pg', 'postmaster.pid'),
+        `${process.pid}\n${path.join(dataDir, 'pg')}\n${Math.floor(Date.now() / 1000)}\n${template.port}\n`,
+      );
       const pool = spawnCli(['--only', 'probe', '--port', '0'], { ...env, DATA_DIR: dataDir, DATABASE_URL: '' });
       try {
         const url = await waitFor(
@@ -197,7 +241,8 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
       );
       expect(relay.output()).toMatch(/relay: publishing the outbox to Kafka/);
       await writeProbes(db.orm, { total: 50, aggregates: 5 });
-      const left = async () => (await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`))[0].n as number;
+      const left = async () =>
+        (await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`))[0].n as number;
       expect(await waitFor(left, (n) => n === 0, 30_000, 100)).toBe(0);
       relay.child.kill('SIGTERM');
       expect(await relay.exited, relay.output()).toEqual({ code: 0, signal: null });
@@ -211,7 +256,13 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
   it('status counts what is still parked (once after a replay parks it again, 0 after a good replay); dead-letters lists it', async () => {
     const fast = { EVENT_MAX_ATTEMPTS: '2', EVENT_RETRY_BASE_MS: '5', EVENT_RETRY_MAX_MS: '20' };
     const config = testConfig({ ...env, ...fast, DATABASE_URL: db.url });
-    const pool = await startWorkerPool({ config, orm: db.orm, log, consumers: selectConsumers(['probe']), concurrency: 1 });
+    const pool = await startWorkerPool({
+      config,
+      orm: db.orm,
+      log,
+      consumers: selectConsumers(['probe']),
+      concurrency: 1,
+    });
     const transport = new KafkaTransport(settings, log);
     await transport.start();
     const relay = new OutboxRelay(db.url, transport, log, { batchSize: 500, pollMs: 200 }, new EventMetrics());
@@ -237,7 +288,9 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
     // and they count once.
     expect((await cli(['replay', '--only', 'probe'], cliEnv)).out).toMatch(/probe: replayed 0, parked again 2/);
     const again = await status();
-    expect(again).toMatch(/dead letters:\s+2 in topic \S+dead-letter, not yet replayed \(read from each consumer's replay offset\)/);
+    expect(again).toMatch(
+      /dead letters:\s+2 in topic \S+dead-letter, not yet replayed \(read from each consumer's replay offset\)/,
+    );
     expect(again).toMatch(/^probe\s+\S+\s+\d+\s+2$/m);
 
     const list = await cli(['dead-letters', '--json', '--only', 'probe'], cliEnv);
@@ -245,14 +298,27 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
     const events = (JSON.parse(list.out) as { events: Record<string, unknown>[] }).events;
     expect(events).toHaveLength(2);
     for (const e of events) {
-      expect(e).toMatchObject({ id: expect.stringMatching(/^\d+:\d+$/), consumer: 'probe', type: 'platform.probe', attempts: 2, error: expect.stringMatching(/poison event/) });
+      expect(e).toMatchObject({
+        id: expect.stringMatching(/^\d+:\d+$/),
+        consumer: 'probe',
+        type: 'platform.probe',
+        attempts: 2,
+        error: expect.stringMatching(/poison event/),
+      });
       expect(Date.parse(String(e.parkedAt))).toBeGreaterThan(0);
     }
     // Listing did not move the replay: a fixed consumer replays both.
     const fixed = new ProbeConsumer();
     fixed.poisonFails = false;
     const dead = new KafkaDeadLetters(transport.kafka, settings);
-    const runner = new ConsumerRunner(fixed, db.orm, dead, { maxAttempts: 2, baseMs: 5, maxMs: 20 }, new EventMetrics(), log);
+    const runner = new ConsumerRunner(
+      fixed,
+      db.orm,
+      dead,
+      { maxAttempts: 2, baseMs: 5, maxMs: 20 },
+      new EventMetrics(),
+      log,
+    );
     expect(await replayDeadLetterTopic(transport.kafka, settings, runner)).toEqual({ replayed: 2, parkedAgain: 0 });
     await dead.close();
     await transport.stop();

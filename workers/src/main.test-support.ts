@@ -37,7 +37,9 @@ export function spawnCli(args: string[], env: Record<string, string>) {
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, exited, output: () => out };
 }
 
@@ -54,17 +56,20 @@ export const parkProbe = (db: TestDatabase) => {
   const id = randomUUID();
   return db.orm.em
     .fork()
-    .execute(`insert into event_dead_letter (consumer, event_id, event_type, envelope, error, attempts) values ('probe', ?, 'platform.probe', ?::jsonb, 'boom', 5)`, [
-      id,
-      JSON.stringify({
+    .execute(
+      `insert into event_dead_letter (consumer, event_id, event_type, envelope, error, attempts) values ('probe', ?, 'platform.probe', ?::jsonb, 'boom', 5)`,
+      [
         id,
-        type: 'platform.probe',
-        aggregateType: 'probe',
-        aggregateId: 'dl',
-        occurredAt: new Date().toISOString(),
-        actorId: null,
-        payload: { seq: 0 },
-        version: 1,
-      }),
-    ]);
+        JSON.stringify({
+          id,
+          type: 'platform.probe',
+          aggregateType: 'probe',
+          aggregateId: 'dl',
+          occurredAt: new Date().toISOString(),
+          actorId: null,
+          payload: { seq: 0 },
+          version: 1,
+        }),
+      ],
+    );
 };

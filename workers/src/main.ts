@@ -93,18 +93,23 @@ if (values.help) {
 }
 const command = positionals[0] ?? 'run';
 if (!COMMANDS.includes(command)) usageError(`unknown command: ${command}`);
-if (command === 'statistics' && (positionals[1] !== 'rebuild' || positionals.length > 2)) usageError('statistics takes one action: rebuild');
-if (command !== 'statistics' && positionals.length > 1) usageError(`unexpected argument(s): ${positionals.slice(1).join(' ')}`);
+if (command === 'statistics' && (positionals[1] !== 'rebuild' || positionals.length > 2))
+  usageError('statistics takes one action: rebuild');
+if (command !== 'statistics' && positionals.length > 1)
+  usageError(`unexpected argument(s): ${positionals.slice(1).join(' ')}`);
 if (values.ids !== undefined && command !== 'replay') usageError('--ids applies to replay only');
 const ids = (values.ids ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-if (ids.some((s) => !/^[1-9][0-9]{0,17}$/.test(s))) usageError(`--ids takes event_dead_letter row ids, e.g. --ids 3,7 (got "${values.ids}")`);
+if (ids.some((s) => !/^[1-9][0-9]{0,17}$/.test(s)))
+  usageError(`--ids takes event_dead_letter row ids, e.g. --ids 3,7 (got "${values.ids}")`);
 const concurrency = Number(values.concurrency);
-if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) usageError('--concurrency must be an integer from 1 to 64');
+if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+  usageError('--concurrency must be an integer from 1 to 64');
 const portArg = values.port === undefined ? undefined : Number(values.port);
-if (portArg !== undefined && !(Number.isInteger(portArg) && portArg >= 0 && portArg <= 65535)) usageError(`--port must be a port number (got "${values.port}")`);
+if (portArg !== undefined && !(Number.isInteger(portArg) && portArg >= 0 && portArg <= 65535))
+  usageError(`--port must be a port number (got "${values.port}")`);
 
 const config = loadConfigOrExit();
 const log = createLogger(config.LOG_LEVEL);
@@ -146,7 +151,9 @@ if (command === 'relay' && !settings) {
 function metricsPortFailure(err: unknown, port: number, change: string): boolean {
   const code = (err as NodeJS.ErrnoException).code;
   if (code !== 'EADDRINUSE' && code !== 'EACCES') return false;
-  console.error(`workers: metrics port ${port} ${code === 'EADDRINUSE' ? 'is already in use' : 'is not allowed'} (${code}); choose another with ${change}`);
+  console.error(
+    `workers: metrics port ${port} ${code === 'EADDRINUSE' ? 'is already in use' : 'is not allowed'} (${code}); choose another with ${change}`,
+  );
   return true;
 }
 
@@ -217,7 +224,9 @@ for (let waited = 0; (await pendingMigrations(orm)).length > 0; waited += 2) {
 if (command === 'statistics') {
   const t0 = Date.now();
   const rows = await orm.em.fork().transactional((tx) => rebuildAll(tx));
-  console.log(`statistics: rebuilt ${rows.postDays} post-day and ${rows.actorDays} employee-post-day rows in ${Date.now() - t0} ms`);
+  console.log(
+    `statistics: rebuilt ${rows.postDays} post-day and ${rows.actorDays} employee-post-day rows in ${Date.now() - t0} ms`,
+  );
   await close(0);
 } else if (command === 'status') {
   const status = await collectStatus(
@@ -232,7 +241,9 @@ if (command === 'statistics') {
     const list = await listDeadLetters(config, orm, only.length ? consumers.map((c) => c.name) : []);
     console.log(values.json ? JSON.stringify(list, null, 2) : formatDeadLetters(list));
   } catch (err) {
-    console.error(`dead-letters: Kafka unreachable or unreadable (brokers ${settings?.brokers.join(', ')}): ${(err as Error).message}`);
+    console.error(
+      `dead-letters: Kafka unreachable or unreadable (brokers ${settings?.brokers.join(', ')}): ${(err as Error).message}`,
+    );
     await close(1);
   }
   await close(0);
@@ -250,7 +261,10 @@ if (command === 'statistics') {
   } else {
     const dead = new TableDeadLetters(orm);
     const runners = consumers.map((c) => new ConsumerRunner(c, orm, dead, retryPolicy(config), metrics, log));
-    const r = await replayDeadLetterTable(orm, runners, { consumers: consumers.map((c) => c.name), ids: ids.map(Number) });
+    const r = await replayDeadLetterTable(orm, runners, {
+      consumers: consumers.map((c) => c.name),
+      ids: ids.map(Number),
+    });
     console.log(`replayed ${r.replayed}, parked again ${r.parkedAgain}, skipped ${r.skipped} (no such consumer)`);
   }
   await close(0);
@@ -275,7 +289,13 @@ if (command === 'statistics') {
   }
   const transport = new KafkaTransport(settings!, log);
   await untilReachable('relay', () => transport.start(), { log });
-  const relay = new OutboxRelay(db.url, transport, log, { batchSize: config.RELAY_BATCH_SIZE, pollMs: config.RELAY_POLL_MS }, metrics);
+  const relay = new OutboxRelay(
+    db.url,
+    transport,
+    log,
+    { batchSize: config.RELAY_BATCH_SIZE, pollMs: config.RELAY_POLL_MS },
+    metrics,
+  );
   await relay.start();
   console.log(`relay: publishing the outbox to Kafka${server ? `; /metrics at ${server.url}` : ''}`);
   onSignal = gracefulStop('relay', async () => {
@@ -293,7 +313,9 @@ if (command === 'statistics') {
     throw err;
   }
   const background = startBackgroundJobs(consumers, orm, config);
-  console.log(`workers: ${consumers.map((c) => c.name).join(', ')} (concurrency ${concurrency}); /healthz and /metrics at ${pool.server?.url}`);
+  console.log(
+    `workers: ${consumers.map((c) => c.name).join(', ')} (concurrency ${concurrency}); /healthz and /metrics at ${pool.server?.url}`,
+  );
   onSignal = gracefulStop('workers', async () => {
     await background.stop();
     await pool.stop();

@@ -35,10 +35,20 @@ export interface WorkerPool {
  * The metrics port is bound first, before anything joins a group: a taken port fails the start
  * (the listen error, code EADDRINUSE, is thrown as it is) without leaving members behind.
  */
-export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log: Logger; consumers: EventConsumer[]; concurrency: number; port?: number }): Promise<WorkerPool> {
+export async function startWorkerPool(opts: {
+  config: Config;
+  orm: MikroORM;
+  log: Logger;
+  consumers: EventConsumer[];
+  concurrency: number;
+  port?: number;
+}): Promise<WorkerPool> {
   const { config, orm, log } = opts;
   const settings = kafkaSettings(config);
-  if (!settings) throw new Error('KAFKA_BROKERS is not set: without Kafka the consumers run inside `npm start` (embedded transport)');
+  if (!settings)
+    throw new Error(
+      'KAFKA_BROKERS is not set: without Kafka the consumers run inside `npm start` (embedded transport)',
+    );
   // No relay runs here: outbox_relayed_total is not registered (outbox_backlog is, from the database).
   const metrics = new EventMetrics({ defaultMetrics: true, relay: false });
   const groups: KafkaConsumerGroup[] = [];
@@ -57,7 +67,13 @@ export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log
             const joined = new Set(groups.filter((g) => g.joinedOnce).map((g) => g.runner.name));
             const joining = opts.consumers.map((c) => c.name).filter((n) => !joined.has(n));
             const crashed = groups.filter((g) => !g.healthy).map((g) => g.runner.name);
-            return { ok: database && joining.length === 0 && crashed.length === 0, database, consumers: opts.consumers.map((c) => c.name), joining, crashed };
+            return {
+              ok: database && joining.length === 0 && crashed.length === 0,
+              database,
+              consumers: opts.consumers.map((c) => c.name),
+              joining,
+              crashed,
+            };
           },
           ready: () =>
             readiness({
@@ -65,7 +81,9 @@ export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log
               // The pool's admin asks the broker for its cluster: no answer, no broker.
               broker: async () => (await admin.describeCluster(), null),
               consumers: async () => {
-                const waiting = opts.consumers.map((c) => c.name).filter((n) => !groups.some((g) => g.runner.name === n && g.joinedOnce));
+                const waiting = opts.consumers
+                  .map((c) => c.name)
+                  .filter((n) => !groups.some((g) => g.runner.name === n && g.joinedOnce));
                 const restarting = groups.filter((g) => g.restarting).map((g) => g.runner.name);
                 const crashed = groups.filter((g) => !g.healthy).map((g) => g.runner.name);
                 const parts = [
@@ -97,7 +115,14 @@ export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log
         await ensureTopics(kafka, settings);
         await admin.connect();
         attempt = opts.consumers.map(
-          (c) => new KafkaConsumerGroup(kafka, settings, new ConsumerRunner(c, orm, dead, retryPolicy(config), metrics, log), log, { concurrency: opts.concurrency }),
+          (c) =>
+            new KafkaConsumerGroup(
+              kafka,
+              settings,
+              new ConsumerRunner(c, orm, dead, retryPolicy(config), metrics, log),
+              log,
+              { concurrency: opts.concurrency },
+            ),
         );
         for (const g of attempt) await g.start();
         groups.push(...attempt);
@@ -111,7 +136,10 @@ export async function startWorkerPool(opts: { config: Config; orm: MikroORM; log
     await server?.close();
     throw err;
   }
-  log.info({ consumers: groups.map((g) => g.groupId), concurrency: opts.concurrency, metrics: server?.url }, 'worker pool started');
+  log.info(
+    { consumers: groups.map((g) => g.groupId), concurrency: opts.concurrency, metrics: server?.url },
+    'worker pool started',
+  );
   return {
     groups,
     metrics,

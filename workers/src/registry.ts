@@ -49,10 +49,15 @@ export function defaultConsumerNames(opts: { production?: boolean } = {}): strin
 /**
  * The consumers named in `only` (the defaults when empty); an unknown name is an error listing the known ones.
  */
-export function selectConsumers(only: string[] = [], o: ConsumerOptions = {}, defaults: { production?: boolean } = {}): EventConsumer[] {
+export function selectConsumers(
+  only: string[] = [],
+  o: ConsumerOptions = {},
+  defaults: { production?: boolean } = {},
+): EventConsumer[] {
   const names = only.length ? [...new Set(only)] : defaultConsumerNames(defaults);
   const unknown = names.filter((n) => !consumerFactories[n]);
-  if (unknown.length) throw new Error(`unknown consumer(s) ${unknown.join(', ')}; known: ${consumerNames().join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown consumer(s) ${unknown.join(', ')}; known: ${consumerNames().join(', ')}`);
   return names.map((n) => consumerFactories[n]!(o));
 }
 
@@ -64,10 +69,18 @@ export function selectConsumers(only: string[] = [], o: ConsumerOptions = {}, de
  * pin window starts or ends with the day, fired once across processes, and the sweep of body pictures
  * no post shows (blog-schedule/).
  */
-export function startBackgroundJobs(consumers: EventConsumer[], orm: MikroORM, config: Config): { stop(): Promise<void> } {
+export function startBackgroundJobs(
+  consumers: EventConsumer[],
+  orm: MikroORM,
+  config: Config,
+): { stop(): Promise<void> } {
   const stops: (() => Promise<void>)[] = [];
   if (consumers.length) {
-    const blog = startBlogScheduler(orm, createLogger(config.LOG_LEVEL), new LocalFileStorage(defaultFilesRoot(config.dataDir)));
+    const blog = startBlogScheduler(
+      orm,
+      createLogger(config.LOG_LEVEL),
+      new LocalFileStorage(defaultFilesRoot(config.dataDir)),
+    );
     stops.push(() => blog.stop());
   }
   if (config.GOOGLE_CLIENT_ID && googleSync && consumers.includes(googleSync.consumer)) {

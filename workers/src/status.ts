@@ -1,6 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { type Config, createLogger } from '@intranet/graph';
-import { kafkaSettings, QUICK_CLIENT, createKafka, consumerLag, deadLetterTopic, groupFor, topicFor, readDeadLetterTopic } from '@intranet/graph/events';
+import {
+  kafkaSettings,
+  QUICK_CLIENT,
+  createKafka,
+  consumerLag,
+  deadLetterTopic,
+  groupFor,
+  topicFor,
+  readDeadLetterTopic,
+} from '@intranet/graph/events';
 import { contractFor } from '@intranet/schema/events/validate';
 import { consumerFactories } from './registry.js';
 
@@ -34,21 +43,35 @@ export interface Status {
  */
 export async function collectStatus(config: Config, orm: MikroORM, names: string[]): Promise<Status> {
   const em = orm.em.fork();
-  const [b] = await em.execute(`select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float as age from outbox_event`);
+  const [b] = await em.execute(
+    `select count(*)::int as n, extract(epoch from now() - min(occurred_at))::float as age from outbox_event`,
+  );
   const settings = kafkaSettings(config);
   if (!settings) {
-    const rows: { consumer: string; n: number }[] = await em.execute(`select consumer, count(*)::int as n from event_dead_letter where replayed_at is null group by consumer`);
+    const rows: { consumer: string; n: number }[] = await em.execute(
+      `select consumer, count(*)::int as n from event_dead_letter where replayed_at is null group by consumer`,
+    );
     const parkedBy = new Map(rows.map((r) => [r.consumer, r.n]));
     // Lag, as the embedded /metrics counts it: the queued events of the types a consumer handles,
     // plus its events waiting in the retry queue.
-    const queued: { type: string; n: number }[] = await em.execute(`select type, count(*)::int as n from outbox_event group by type`);
-    const waiting: { consumer: string; n: number }[] = await em.execute(`select consumer, count(*)::int as n from event_retry group by consumer`);
-    const waitingBy = new Map(waiting.map((r) => [r.consumer, r.n]));
-    const failing: { consumer: string; event_id: string; attempts: number; last_error: string; next: number }[] = await em.execute(
-      `select distinct on (consumer) consumer, event_id, attempts, last_error, greatest(0, extract(epoch from due_at - now()))::float8 as next
-         from event_retry where attempts > 0 order by consumer, attempts desc, id`,
+    const queued: { type: string; n: number }[] = await em.execute(
+      `select type, count(*)::int as n from outbox_event group by type`,
     );
-    const failingBy = new Map(failing.map((r) => [r.consumer, { eventId: r.event_id, attempts: r.attempts, lastError: r.last_error, nextTryInSeconds: r.next }]));
+    const waiting: { consumer: string; n: number }[] = await em.execute(
+      `select consumer, count(*)::int as n from event_retry group by consumer`,
+    );
+    const waitingBy = new Map(waiting.map((r) => [r.consumer, r.n]));
+    const failing: { consumer: string; event_id: string; attempts: number; last_error: string; next: number }[] =
+      await em.execute(
+        `select distinct on (consumer) consumer, event_id, attempts, last_error, greatest(0, extract(epoch from due_at - now()))::float8 as next
+         from event_retry where attempts > 0 order by consumer, attempts desc, id`,
+      );
+    const failingBy = new Map(
+      failing.map((r) => [
+        r.consumer,
+        { eventId: r.event_id, attempts: r.attempts, lastError: r.last_error, nextTryInSeconds: r.next },
+      ]),
+    );
     return {
       transport: 'embedded',
       relayBacklog: b.n,
@@ -58,7 +81,14 @@ export async function collectStatus(config: Config, orm: MikroORM, names: string
         const handles = new Set(consumerFactories[consumer]!({}).handles);
         const retrying = waitingBy.get(consumer) ?? 0;
         const lag = queued.reduce((sum, q) => sum + (handles.has(q.type) ? q.n : 0), retrying);
-        return { consumer, group: '(in-process)', lag, parked: parkedBy.get(consumer) ?? 0, retrying, failing: failingBy.get(consumer) ?? null };
+        return {
+          consumer,
+          group: '(in-process)',
+          lag,
+          parked: parkedBy.get(consumer) ?? 0,
+          retrying,
+          failing: failingBy.get(consumer) ?? null,
+        };
       }),
     };
   }
@@ -77,7 +107,9 @@ export async function collectStatus(config: Config, orm: MikroORM, names: string
     await admin.connect();
     const groups = names.map((consumer) => {
       const handles = consumerFactories[consumer]!({}).handles;
-      const topics = [...new Set(handles.map((t) => contractFor(t)?.aggregateType).filter((a): a is string => !!a))].map((a) => topicFor(settings, a));
+      const topics = [
+        ...new Set(handles.map((t) => contractFor(t)?.aggregateType).filter((a): a is string => !!a)),
+      ].map((a) => topicFor(settings, a));
       return { consumer, groupId: groupFor(settings, consumer), topics };
     });
     const lag = await consumerLag(admin, groups);

@@ -105,7 +105,9 @@ const schema = z.object({
   METRICS_HOST: z
     .string()
     .refine(
-      (v) => net.isIP(v) !== 0 || /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(v),
+      (v) =>
+        net.isIP(v) !== 0 ||
+        /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(v),
       'an IP address (e.g. 127.0.0.1, 0.0.0.0, ::) or a host name',
     )
     .default('127.0.0.1'),

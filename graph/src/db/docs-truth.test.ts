@@ -22,14 +22,17 @@ describe('the docs are true', () => {
   it('docs/data-access.md names every table the migrations create', async () => {
     const rows: { table_name: string }[] = await db.orm.em
       .fork()
-      .execute(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`);
+      .execute(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'mikro_orm_migrations' order by 1`,
+      );
     expect(rows.length).toBeGreaterThan(40);
     const doc = fs.readFileSync(path.join(REPO_ROOT, 'docs/data-access.md'), 'utf8');
     expect(rows.map((r) => r.table_name).filter((t) => !doc.includes(`\`${t}\``))).toEqual([]);
   });
 
   it('every `npm run <script>` in the READMEs and docs is a script of its package', () => {
-    const scriptsOf = (dir: string) => Object.keys(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')).scripts ?? {});
+    const scriptsOf = (dir: string) =>
+      Object.keys(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')).scripts ?? {});
     const root = scriptsOf('.');
     const docs = [
       'README.md',
@@ -37,13 +40,16 @@ describe('the docs are true', () => {
         .readdirSync(path.join(REPO_ROOT, 'docs'))
         .filter((f) => f.endsWith('.md'))
         .map((f) => `docs/${f}`),
-      ...['web', 'bench', 'workers', 'graph', 'graph/src/platform/events'].map((d) => `${d}/README.md`).filter((f) => fs.existsSync(path.join(REPO_ROOT, f))),
+      ...['web', 'bench', 'workers', 'graph', 'graph/src/platform/events']
+        .map((d) => `${d}/README.md`)
+        .filter((f) => fs.existsSync(path.join(REPO_ROOT, f))),
     ];
     const unknown: string[] = [];
     for (const file of docs) {
       const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
       // `npm run x`, `npm --prefix web run x` or `(cd web && npm run x)`: the web package's own scripts count for web/README.md
-      const own = file.startsWith('web/') && fs.existsSync(path.join(REPO_ROOT, 'web/package.json')) ? scriptsOf('web') : [];
+      const own =
+        file.startsWith('web/') && fs.existsSync(path.join(REPO_ROOT, 'web/package.json')) ? scriptsOf('web') : [];
       for (const m of text.matchAll(/npm (?:--prefix (\S+) )?run ([a-z][\w:-]*\w)/g)) {
         const scripts = m[1] ? scriptsOf(m[1]) : [...root, ...own];
         if (!scripts.includes(m[2])) unknown.push(`${file}: npm run ${m[2]}`);
@@ -60,7 +66,10 @@ describe('the docs are true', () => {
  */
 describe('the REST and GraphQL names of each described field', () => {
   it('docs/api.md carries the table the field descriptions give', () => {
-    type Described = Record<string, { label?: string; rest?: string; body?: string | { from: string | readonly string[] }; description?: string }>;
+    type Described = Record<
+      string,
+      { label?: string; rest?: string; body?: string | { from: string | readonly string[] }; description?: string }
+    >;
     const bodyNames = (f: Described[string]) => {
       const from = typeof f.body === 'string' ? f.body : (f.body?.from ?? f.rest);
       return (Array.isArray(from) ? from : [from])
@@ -71,7 +80,11 @@ describe('the REST and GraphQL names of each described field', () => {
     const kinds: [string, string, Described][] = [
       ['パソコン', '`/api/computers`, `createComputer`', COMPUTER_FIELDS as unknown as Described],
       ['スマートフォン', '`/api/smartphone`, `createSmartphone`', SMARTPHONE_FIELDS as unknown as Described],
-      ['Microsoft Office アカウント', '`/api/microsoft_office`, `createOfficeAccount`', OFFICE_ACCOUNT_FIELDS as unknown as Described],
+      [
+        'Microsoft Office アカウント',
+        '`/api/microsoft_office`, `createOfficeAccount`',
+        OFFICE_ACCOUNT_FIELDS as unknown as Described,
+      ],
       ['ブログの投稿', '`/api/blogs`, `createBlogPost`', POST_FIELDS as unknown as Described],
       ['ブログのカテゴリ', '`/api/blog_category`, `createBlogCategory`', CATEGORY_FIELDS as unknown as Described],
     ];
@@ -80,7 +93,8 @@ describe('the REST and GraphQL names of each described field', () => {
       '|---|---|---|---|',
       ...kinds.flatMap(([kind, where, fields]) =>
         Object.entries(fields).map(
-          ([key, f], n) => `| ${n ? '' : `${kind} (${where})`} | \`${key}\` | ${bodyNames(f)} | ${(f.label ?? (f.description ?? '').split(/[（(]/)[0]!).trim()} |`,
+          ([key, f], n) =>
+            `| ${n ? '' : `${kind} (${where})`} | \`${key}\` | ${bodyNames(f)} | ${(f.label ?? (f.description ?? '').split(/[（(]/)[0]!).trim()} |`,
         ),
       ),
     ].join('\n');
@@ -90,7 +104,8 @@ describe('the REST and GraphQL names of each described field', () => {
     const i = doc.indexOf(start);
     const j = doc.indexOf(end);
     expect(i, 'docs/api.md has the api-names markers').toBeGreaterThan(0);
-    if (process.env.UPDATE_API_NAMES === '1') fs.writeFileSync(file, doc.slice(0, i + start.length) + table + doc.slice(j));
+    if (process.env.UPDATE_API_NAMES === '1')
+      fs.writeFileSync(file, doc.slice(0, i + start.length) + table + doc.slice(j));
     else expect(doc.slice(i + start.length, j)).toBe(table);
   });
 });

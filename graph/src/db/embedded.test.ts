@@ -52,7 +52,10 @@ async function waitFor(what: string, ok: () => boolean, ms: number): Promise<voi
  * `npm start` in miniature: a child process that starts the embedded PostgreSQL on `dir`, writes a
  * row (committed) and prints the postmaster's pid, then runs until it is killed.
  */
-async function owner(dir: string, watchdog: boolean): Promise<{ child: ReturnType<typeof spawn>; postmaster: number; exited: Promise<unknown> }> {
+async function owner(
+  dir: string,
+  watchdog: boolean,
+): Promise<{ child: ReturnType<typeof spawn>; postmaster: number; exited: Promise<unknown> }> {
   const script = `
     const { startEmbeddedPostgres } = await import(${JSON.stringify(path.join(root, 'graph/src/db/embedded.ts'))});
     const pg = (await import('pg')).default;
@@ -66,10 +69,14 @@ async function owner(dir: string, watchdog: boolean): Promise<{ child: ReturnTyp
     console.log('postmaster ' + fs.readFileSync(${JSON.stringify(path.join(dir, 'postmaster.pid'))}, 'utf8').split('\\n')[0]);
     setInterval(() => {}, 1000);
   `;
-  const child = spawn(process.execPath, ['--conditions=source', '--import', '@swc-node/register/esm-register', '--input-type=module', '-e', script], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', '@swc-node/register/esm-register', '--input-type=module', '-e', script],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise((r) => child.on('exit', r));
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -137,7 +144,9 @@ describe.skipIf(process.platform !== 'linux')('embedded PostgreSQL whose owner w
     const first = await startEmbeddedPostgres(dir);
     try {
       const postmaster = postmasterPid(dir)!;
-      await expect(startEmbeddedPostgres(dir)).rejects.toThrow(`PostgreSQL data in ${dir} is in use by process ${postmaster}, started by process ${process.pid}, which still runs`);
+      await expect(startEmbeddedPostgres(dir)).rejects.toThrow(
+        `PostgreSQL data in ${dir} is in use by process ${postmaster}, started by process ${process.pid}, which still runs`,
+      );
       expect(alive(postmaster)).toBe(true);
       const joined = await startEmbeddedPostgres(dir, 'intranet', undefined, { attach: true });
       expect(joined.url).toBe(first.url);

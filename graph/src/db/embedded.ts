@@ -142,7 +142,10 @@ async function stopOrphan(pid: number, pgdata: string, log?: (m: string) => void
       process.kill(pid, signal);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ESRCH') return;
-      throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${pid}, whose owner is gone, and it cannot be stopped: ${(err as Error).message}`, { cause: err });
+      throw new Error(
+        `PostgreSQL data in ${pgdata} is in use by process ${pid}, whose owner is gone, and it cannot be stopped: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
     if (await exited(pid, ms)) {
       log?.(`PostgreSQL ${pid} stopped (${signal}) in ${Date.now() - t0} ms`);
@@ -150,7 +153,9 @@ async function stopOrphan(pid: number, pgdata: string, log?: (m: string) => void
     }
     log?.(`PostgreSQL ${pid} did not stop within ${ms} ms of ${signal}`);
   }
-  throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${pid}, whose owner is gone, and it did not stop on SIGINT nor SIGQUIT`);
+  throw new Error(
+    `PostgreSQL data in ${pgdata} is in use by process ${pid}, whose owner is gone, and it did not stop on SIGINT nor SIGQUIT`,
+  );
 }
 
 /**
@@ -163,7 +168,10 @@ async function stopOrphan(pid: number, pgdata: string, log?: (m: string) => void
 function startWatchdog(postmaster: number, pgdata: string): ChildProcess {
   // The pid is signalled only while it still is a postgres on this data directory.
   const script = `trap '' INT TERM HUP; read line; [ "$line" = stop ] && exit 0; grep -qF -- "$PGDATA" /proc/${postmaster}/cmdline 2>/dev/null && kill -INT ${postmaster} 2>/dev/null`;
-  const dog = spawn('sh', ['-c', script], { stdio: ['pipe', 'ignore', 'ignore'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PGDATA: pgdata } });
+  const dog = spawn('sh', ['-c', script], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PGDATA: pgdata },
+  });
   dog.on('error', () => undefined);
   dog.stdin?.on('error', () => undefined);
   dog.unref();
@@ -178,7 +186,12 @@ function startWatchdog(postmaster: number, pgdata: string): ChildProcess {
  * (the process that started it, in intranet-owner.json) is gone is stopped safely (fast shutdown)
  * and started again; one whose owner still runs is a real second copy: refused (or joined with `attach`).
  */
-export async function startEmbeddedPostgres(dir: string, database = 'intranet', log?: (m: string) => void, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  database = 'intranet',
+  log?: (m: string) => void,
+  opts: EmbeddedOptions = {},
+): Promise<EmbeddedDb> {
   fs.mkdirSync(dir, { recursive: true });
   const pgdata = path.resolve(dir);
   let running = runningPostmaster(pgdata);
@@ -186,14 +199,20 @@ export async function startEmbeddedPostgres(dir: string, database = 'intranet', 
     if (opts.attach) return { url: urlOf(running.port, database), stop: async () => undefined };
     if (!isPostmasterOf(running.pid, pgdata) || !ownerGone(running.pid, pgdata)) {
       const owner = readOwner(pgdata);
-      const by = owner && procStat(running.pid)?.ppid === owner.pid ? `, started by process ${owner.pid}, which still runs` : '';
-      throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${running.pid}${by} (another copy running? set DATA_DIR)`);
+      const by =
+        owner && procStat(running.pid)?.ppid === owner.pid ? `, started by process ${owner.pid}, which still runs` : '';
+      throw new Error(
+        `PostgreSQL data in ${pgdata} is in use by process ${running.pid}${by} (another copy running? set DATA_DIR)`,
+      );
     }
     await stopOrphan(running.pid, pgdata, log);
     running = runningPostmaster(pgdata);
   }
   if (running === 'stale') fs.rmSync(path.join(pgdata, 'postmaster.pid'));
-  else if (running) throw new Error(`PostgreSQL data in ${pgdata} is in use by process ${running.pid} (another copy running? set DATA_DIR)`);
+  else if (running)
+    throw new Error(
+      `PostgreSQL data in ${pgdata} is in use by process ${running.pid} (another copy running? set DATA_DIR)`,
+    );
   const port = await freePort();
   const password = PASSWORD;
   const isRoot = process.getuid?.() === 0;
@@ -218,7 +237,9 @@ export async function startEmbeddedPostgres(dir: string, database = 'intranet', 
       'listen_addresses=127.0.0.1',
       '-c',
       'max_connections=200',
-      ...(opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(opts.durable === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     onLog: (m) => log?.(String(m)),
     onError: (m) => log?.(String(m)),

@@ -14,7 +14,11 @@ afterAll(async () => db?.close());
 describe('login ID case migration', () => {
   it('stops, naming every clash, while login IDs differ only in case; once renamed, one login ID per person whatever its case', async () => {
     const em = orm.em.fork();
-    const add = (login: string) => em.execute(`insert into employee (name, login_id, password_hash, role) values (?, ?, 'x', 'GENERAL') returning id`, [login, login]);
+    const add = (login: string) =>
+      em.execute(
+        `insert into employee (name, login_id, password_hash, role) values (?, ?, 'x', 'GENERAL') returning id`,
+        [login, login],
+      );
     const [{ id: a }] = await add('taro');
     const [{ id: b }] = await add('TARO');
     await add('Hanako.S');
@@ -33,8 +37,12 @@ describe('login ID case migration', () => {
     expect(failed?.message).toMatch(/Hanako\.S \(id \d+\), hanako\.s \(id \d+\)/);
     expect(failed?.message).not.toContain('jiro');
     // Nothing changed: the migration is still pending and the old constraint is in place.
-    expect((await orm.getMigrator().getPendingMigrations()).map((m) => m.name)).toContain('Migration20261126180000_login_id_case');
-    const before = await em.execute(`select indexname from pg_indexes where tablename = 'employee' and indexname like 'employee_login_id%' order by 1`);
+    expect((await orm.getMigrator().getPendingMigrations()).map((m) => m.name)).toContain(
+      'Migration20261126180000_login_id_case',
+    );
+    const before = await em.execute(
+      `select indexname from pg_indexes where tablename = 'employee' and indexname like 'employee_login_id%' order by 1`,
+    );
     expect(before).toEqual([{ indexname: 'employee_login_id_key' }]);
 
     await em.execute(`update employee set login_id = 'taro2' where id = ?`, [b]);

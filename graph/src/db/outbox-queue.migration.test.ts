@@ -28,14 +28,18 @@ describe('outbox queue migration', () => {
     for (let i = 1; i <= 5; i++) await ev(i, i <= 3 ? `2026-11-0${i}T00:00:00Z` : null);
     await em.execute(`insert into event_consumed (consumer, event_id) values ('probe', ?)`, [randomUUID()]);
 
-    expect((await orm.getMigrator().up({ to: 'Migration20261122080000_outbox_queue' })).map((m) => m.name)).toEqual(['Migration20261122080000_outbox_queue']);
+    expect((await orm.getMigrator().up({ to: 'Migration20261122080000_outbox_queue' })).map((m) => m.name)).toEqual([
+      'Migration20261122080000_outbox_queue',
+    ]);
 
     const queued = await em.execute(`select seq::int, payload->>'seq' as i from outbox_event order by seq`);
     expect(queued).toEqual([
       { seq: 4, i: '4' },
       { seq: 5, i: '5' },
     ]);
-    const sent = await em.execute(`select seq::int, to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD') as day from outbox_sent order by seq`);
+    const sent = await em.execute(
+      `select seq::int, to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD') as day from outbox_sent order by seq`,
+    );
     expect(sent).toEqual([1, 2, 3].map((i) => ({ seq: i, day: `2026-11-0${i}` })));
     const [all] = await em.execute(`select count(*)::int as n, count(sent_at)::int as sent from outbox_all`);
     expect(all).toEqual({ n: 5, sent: 3 });
@@ -62,7 +66,12 @@ describe('outbox queue migration', () => {
     // Today's relay reads columns later migrations add (the event's xid): bring the schema up to date first.
     await orm.getMigrator().up();
     const published: EventEnvelope[] = [];
-    const transport: EventTransport = { kind: 'embedded', publish: async (b) => void published.push(...b), start: async () => undefined, stop: async () => undefined };
+    const transport: EventTransport = {
+      kind: 'embedded',
+      publish: async (b) => void published.push(...b),
+      start: async () => undefined,
+      stop: async () => undefined,
+    };
     const relay = new OutboxRelay(db.url, transport, createLogger('silent'), { batchSize: 10, pollMs: 1000 });
     try {
       expect(await relay.relayOnce()).toBe(3);

@@ -27,10 +27,15 @@ const requireFuzz = process.env.REQUIRE_FUZZ === '1' || process.env.REQUIRE_FUZZ
 
 function run(cmd: string, args: string[], timeoutMs = 420_000): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(cmd, args, { cwd: ROOT, timeout: timeoutMs, maxBuffer: 64 << 20, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-      resolve({ code, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      cmd,
+      args,
+      { cwd: ROOT, timeout: timeoutMs, maxBuffer: 64 << 20, env: { ...process.env, NO_COLOR: '1' } },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        resolve({ code, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -46,7 +51,9 @@ if (!available) {
 function crashes(out: string): string[] {
   return out
     .split(/\n(?=_{5,} )/)
-    .filter((section) => /^_{5,} /.test(section) && (/\[5\d\d\]/.test(section) || section.includes('INTERNAL_SERVER_ERROR')))
+    .filter(
+      (section) => /^_{5,} /.test(section) && (/\[5\d\d\]/.test(section) || section.includes('INTERNAL_SERVER_ERROR')),
+    )
     .map((section) => section.slice(0, 1500));
 }
 
@@ -93,7 +100,12 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
 
   it('REST: every operation of schema/openapi/api.yaml, no 5xx', async () => {
     // Signing out or in would end the session the run uses.
-    const r = await fuzz('schema/openapi/api.yaml', '/api', ['--exclude-path-regex', 'auth/(logout|login|google)|google/oauth', '--max-examples', '12']);
+    const r = await fuzz('schema/openapi/api.yaml', '/api', [
+      '--exclude-path-regex',
+      'auth/(logout|login|google)|google/oauth',
+      '--max-examples',
+      '12',
+    ]);
     // The failures are listed first, the summary last: both are shown.
     const failures = r.out.indexOf('FAILURES');
     expect(r.code, `${failures >= 0 ? r.out.slice(failures, failures + 6000) : ''}\n…\n${r.out.slice(-1500)}`).toBe(0);
@@ -101,7 +113,12 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
 
   it('GraphQL: every query and mutation of schema/graphql/schema.graphql, no INTERNAL_SERVER_ERROR', async () => {
     // Schemathesis also reports answers with domain errors (NOT_FOUND for a random id); those are fine, so no exit-code check.
-    await fuzz('schema/graphql/schema.graphql', '/graphql', ['--exclude-name-regex', 'logout|[Rr]evoke|[Pp]assword|login|[Ss]ignIn|[Gg]oogle', '--max-examples', '20']);
+    await fuzz('schema/graphql/schema.graphql', '/graphql', [
+      '--exclude-name-regex',
+      'logout|[Rr]evoke|[Pp]assword|login|[Ss]ignIn|[Gg]oogle',
+      '--max-examples',
+      '20',
+    ]);
   }, 480_000);
 
   it('GraphQL over WebSocket: the same operations through graphql-ws, no INTERNAL_SERVER_ERROR', async () => {
@@ -125,12 +142,16 @@ describe.skipIf(!available)('generated requests never crash the API (Schemathesi
           return;
         }
         let result: unknown = null;
-        const answer = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+        const answer = (status: number, json: unknown) =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
         client.subscribe(
           { query: payload.query ?? '', variables: payload.variables, operationName: payload.operationName },
           {
             next: (r) => (result = r),
-            error: (err) => (Array.isArray(err) ? answer(400, { errors: err }) : answer(502, { errors: [{ message: String((err as Error).message ?? err) }] })),
+            error: (err) =>
+              Array.isArray(err)
+                ? answer(400, { errors: err })
+                : answer(502, { errors: [{ message: String((err as Error).message ?? err) }] }),
             complete: () => answer(200, result),
           },
         );

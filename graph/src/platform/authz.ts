@@ -9,12 +9,17 @@ export const PUBLIC = 'PUBLIC';
 /** Marks a root field a session with a one-time password may use (changing it). */
 export const PASSWORD_PENDING = 'PASSWORD_PENDING';
 
-export const PASSWORD_CHANGE_MESSAGE = '初回ログインのため、パスワードの変更が必要です。新しいパスワードを設定してください。';
+export const PASSWORD_CHANGE_MESSAGE =
+  '初回ログインのため、パスワードの変更が必要です。新しいパスワードを設定してください。';
 /** A read-only API key asked to change something. */
-export const readOnlyKey = () => new AppError('FORBIDDEN', 'この API キーは読み取り専用です。変更には読み書きできるキーを使ってください。', { reason: 'API_KEY_READ_ONLY' });
+export const readOnlyKey = () =>
+  new AppError('FORBIDDEN', 'この API キーは読み取り専用です。変更には読み書きできるキーを使ってください。', {
+    reason: 'API_KEY_READ_ONLY',
+  });
 
 /** A session signed in with a one-time password asked for anything but changing it. */
-export const passwordChangeRequired = () => new AppError('FORBIDDEN', PASSWORD_CHANGE_MESSAGE, { reason: 'PASSWORD_CHANGE_REQUIRED' });
+export const passwordChangeRequired = () =>
+  new AppError('FORBIDDEN', PASSWORD_CHANGE_MESSAGE, { reason: 'PASSWORD_CHANGE_REQUIRED' });
 
 /**
  * type-graphql's auth checker. Every root field carries @Authorized: no roles means any signed-in

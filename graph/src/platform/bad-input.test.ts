@@ -25,7 +25,11 @@ afterAll(async () => {
 
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body });
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    body,
+  });
 
 describe('every bad input is a 4xx, over GraphQL and /api', () => {
   it('a GraphQL syntax error is 400 GRAPHQL_PARSE_FAILED, not 500', async () => {
@@ -41,7 +45,10 @@ describe('every bad input is a 4xx, over GraphQL and /api', () => {
   });
 
   it('a raw NUL inside a GraphQL string literal is refused like an escaped one', async () => {
-    for (const q of ['{ employees(filter: { name: "a\u0000b" }) { total } }', '{ employees(filter: { name: "a\\u0000b" }) { total } }']) {
+    for (const q of [
+      '{ employees(filter: { name: "a\u0000b" }) { total } }',
+      '{ employees(filter: { name: "a\\u0000b" }) { total } }',
+    ]) {
       const r = await gql(url, q, {}, { token });
       expect(r.status).toBe(400);
       expect(r.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -50,18 +57,32 @@ describe('every bad input is a 4xx, over GraphQL and /api', () => {
 
   it('a control character other than tab and line breaks is refused on every channel before any service; nothing is stored', async () => {
     const CONTROL = '入力に使えない制御文字が含まれています（文字列に使える制御文字はタブと改行だけです）。';
-    const rest = await api(url, 'POST', '/computers', { token, body: { maker: 'Dell\u0007Bell', status: '正常', location: '東京' } });
+    const rest = await api(url, 'POST', '/computers', {
+      token,
+      body: { maker: 'Dell\u0007Bell', status: '正常', location: '東京' },
+    });
     expect(rest).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', error: CONTROL } });
     expect((await api(url, 'GET', '/computers?maker=a%1Bb', { token })).status).toBe(400);
-    const variable = await gql(url, `mutation($i: ProfileInput!) { createProfile(input: $i) { id } }`, { i: { hobbies: 'ベル\u0007' } }, { token });
+    const variable = await gql(
+      url,
+      `mutation($i: ProfileInput!) { createProfile(input: $i) { id } }`,
+      { i: { hobbies: 'ベル\u0007' } },
+      { token },
+    );
     expect(variable.status).toBe(400);
     expect(variable.body.errors[0].message).toBe(CONTROL);
     const literal = await gql(url, '{ employees(filter: { name: "a\\u001bb" }) { total } }', {}, { token });
     expect(literal.body.errors[0]).toMatchObject({ message: CONTROL, extensions: { code: 'BAD_USER_INPUT' } });
     // Tabs and line breaks are text.
-    const fine = await api(url, 'POST', '/computers', { token, body: { maker: 'Dell', model: 'Latitude\t5440', memo: '一行目\r\n二行目', status: '正常', location: '東京' } });
+    const fine = await api(url, 'POST', '/computers', {
+      token,
+      body: { maker: 'Dell', model: 'Latitude\t5440', memo: '一行目\r\n二行目', status: '正常', location: '東京' },
+    });
     expect(fine.status).toBe(201);
-    const [{ n }] = await db.orm.em.fork().getConnection().execute(`select count(*)::int as n from computer where maker like '%Bell'`);
+    const [{ n }] = await db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select count(*)::int as n from computer where maker like '%Bell'`);
     expect(n).toBe(0);
   });
 
@@ -70,7 +91,12 @@ describe('every bad input is a 4xx, over GraphQL and /api', () => {
     expect(rest.status).toBe(400);
     const g = await gql(url, '{ scheduleGrid(from: "0000-01-03", to: "0000-01-09") { from } }', {}, { token });
     expect(g.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    const conflicts = await gql(url, '{ scheduleConflicts(date: "0000-02-01", employeeIds: [1]) { employeeId } }', {}, { token });
+    const conflicts = await gql(
+      url,
+      '{ scheduleConflicts(date: "0000-02-01", employeeIds: [1]) { employeeId } }',
+      {},
+      { token },
+    );
     expect(conflicts.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
@@ -95,7 +121,10 @@ describe('every bad input is a 4xx, over GraphQL and /api', () => {
 
   it('a subscription sent over HTTP is a 400 saying it needs the WebSocket, logged as nothing worse than a warning', async () => {
     const before = lines.length;
-    const r = await post('/graphql', JSON.stringify({ query: 'subscription { notificationsChanged { unreadCount } }' }));
+    const r = await post(
+      '/graphql',
+      JSON.stringify({ query: 'subscription { notificationsChanged { unreadCount } }' }),
+    );
     expect(r.status).toBe(400);
     const body = await r.json();
     expect(body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
@@ -117,14 +146,21 @@ describe('internal errors are logged with the request id', () => {
     // A broken table makes the employee list fail inside the resolver: an internal error, not the caller's.
     await db.orm.em.fork().getConnection().execute('alter table location rename to location_gone');
     try {
-      const r = await post('/graphql', JSON.stringify({ query: '{ locations { id } }' }), { 'x-request-id': 'probe-123' });
+      const r = await post('/graphql', JSON.stringify({ query: '{ locations { id } }' }), {
+        'x-request-id': 'probe-123',
+      });
       const body = await r.json();
       expect(r.headers.get('x-request-id')).toBe('probe-123');
-      expect(body.errors[0]).toMatchObject({ message: 'サーバーでエラーが発生しました。', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      expect(body.errors[0]).toMatchObject({
+        message: 'サーバーでエラーが発生しました。',
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      });
       expect(JSON.stringify(body)).not.toMatch(/location_gone|relation/);
       const logged = lines.find((l) => l.requestId === 'probe-123' && l.level === 50);
       expect(logged?.msg).toBe('graphql operation failed');
-      const rest = await fetch(`${url}/api/employees`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'probe-456' } }); // the list joins location
+      const rest = await fetch(`${url}/api/employees`, {
+        headers: { authorization: `Bearer ${token}`, 'x-request-id': 'probe-456' },
+      }); // the list joins location
       expect(rest.status).toBe(500);
       expect(lines.some((l) => l.requestId === 'probe-456' && l.level === 50)).toBe(true);
     } finally {

@@ -30,7 +30,12 @@ export interface Database {
  */
 export async function openDatabase(config: Config, log: Logger, opts: { attach?: boolean } = {}): Promise<Database> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
-  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), 'intranet', (m) => log.debug({ pg: m.trim() }), { attach: opts.attach });
+  const embedded = await startEmbeddedPostgres(
+    path.join(config.dataDir, 'pg'),
+    'intranet',
+    (m) => log.debug({ pg: m.trim() }),
+    { attach: opts.attach },
+  );
   return { url: embedded.url, embedded };
 }
 
@@ -82,9 +87,26 @@ export async function startGraph(
     sockets.apply(batch);
     publish(batch);
   };
-  const events = createEventBackbone({ config, orm, databaseUrl, log, live, consumers: opts.consumers, metrics: opts.metrics });
+  const events = createEventBackbone({
+    config,
+    orm,
+    databaseUrl,
+    log,
+    live,
+    consumers: opts.consumers,
+    metrics: opts.metrics,
+  });
   await events.start();
-  const server = await startServer({ config, orm, schema, services, sockets, log, port: opts.port, readyChecks: events.readyChecks });
+  const server = await startServer({
+    config,
+    orm,
+    schema,
+    services,
+    sockets,
+    log,
+    port: opts.port,
+    readyChecks: events.readyChecks,
+  });
   // At start and hourly: expired sessions and Idempotency-Keys past their day. At start and daily
   // (it walks every stored file's directory): the temporary files of uploads a killed process left,
   // an hour old, so no upload in progress loses its file.

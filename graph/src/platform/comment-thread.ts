@@ -71,14 +71,18 @@ export class CommentThread<R extends ThreadRow> {
   }
 
   /** A page of top-level comments on `subjectId`, each with its first REPLIES_SHOWN replies and its reply count. */
-  async page(em: EntityManager, subjectId: number, after?: string | null, limit?: unknown): Promise<{ items: ThreadItem<R>[]; nextCursor: string | null }> {
+  async page(
+    em: EntityManager,
+    subjectId: number,
+    after?: string | null,
+    limit?: unknown,
+  ): Promise<{ items: ThreadItem<R>[]; nextCursor: string | null }> {
     const size = checkLimit(limit, COMMENT_PAGE.fallback, COMMENT_PAGE.max);
     const key = keyOf('c', after);
-    const rows: R[] = await em.execute(`${this.sql.select} where c.${this.sql.subject} = ? and c.parent_id is null ${key ? AFTER_KEY : ''} ${ORDER} limit ?`, [
-      subjectId,
-      ...(key ?? []),
-      size + 1,
-    ]);
+    const rows: R[] = await em.execute(
+      `${this.sql.select} where c.${this.sql.subject} = ? and c.parent_id is null ${key ? AFTER_KEY : ''} ${ORDER} limit ?`,
+      [subjectId, ...(key ?? []), size + 1],
+    );
     const more = rows.length > size;
     const items = rows.slice(0, size).map((row) => ({ row, replies: [] as R[], replyCount: 0 }));
     await this.attachReplies(em, items);
@@ -86,10 +90,18 @@ export class CommentThread<R extends ThreadRow> {
   }
 
   /** A page of the replies under `parentId` (a top-level comment), oldest first. */
-  async replies(em: EntityManager, parentId: number, after?: string | null, limit?: unknown): Promise<{ items: R[]; nextCursor: string | null }> {
+  async replies(
+    em: EntityManager,
+    parentId: number,
+    after?: string | null,
+    limit?: unknown,
+  ): Promise<{ items: R[]; nextCursor: string | null }> {
     const size = checkLimit(limit, REPLY_PAGE.fallback, REPLY_PAGE.max);
     const key = keyOf('r', after);
-    const rows: R[] = await em.execute(`${this.sql.select} where c.parent_id = ? ${key ? AFTER_KEY : ''} ${ORDER} limit ?`, [parentId, ...(key ?? []), size + 1]);
+    const rows: R[] = await em.execute(
+      `${this.sql.select} where c.parent_id = ? ${key ? AFTER_KEY : ''} ${ORDER} limit ?`,
+      [parentId, ...(key ?? []), size + 1],
+    );
     const more = rows.length > size;
     return { items: rows.slice(0, size), nextCursor: more ? cursorAt('r', rows[size - 1]!) : null };
   }
@@ -99,11 +111,20 @@ export class CommentThread<R extends ThreadRow> {
     if (top.length === 0) return;
     const ids = pgArray(top.map((c) => c.row.id));
     const [replies, counts] = await Promise.all([
-      em.execute<R[]>(`select r.* from unnest(?::int[]) as top_(id) cross join lateral (${this.sql.select} where c.parent_id = top_.id ${ORDER} limit ${REPLIES_SHOWN}) r`, [ids]),
-      em.execute<{ parent_id: number; n: number }[]>(`select parent_id, count(*)::int as n from ${this.sql.table} where parent_id = any(?::int[]) group by parent_id`, [ids]),
+      em.execute<R[]>(
+        `select r.* from unnest(?::int[]) as top_(id) cross join lateral (${this.sql.select} where c.parent_id = top_.id ${ORDER} limit ${REPLIES_SHOWN}) r`,
+        [ids],
+      ),
+      em.execute<{ parent_id: number; n: number }[]>(
+        `select parent_id, count(*)::int as n from ${this.sql.table} where parent_id = any(?::int[]) group by parent_id`,
+        [ids],
+      ),
     ]);
     const byId = new Map(top.map((c) => [c.row.id, c]));
-    for (const r of replies.sort((a, b) => (a.at_us === b.at_us ? a.id - b.id : BigInt(a.at_us) < BigInt(b.at_us) ? -1 : 1))) byId.get(r.parent_id!)?.replies.push(r);
+    for (const r of replies.sort((a, b) =>
+      a.at_us === b.at_us ? a.id - b.id : BigInt(a.at_us) < BigInt(b.at_us) ? -1 : 1,
+    ))
+      byId.get(r.parent_id!)?.replies.push(r);
     for (const c of counts) byId.get(c.parent_id)!.replyCount = c.n;
   }
 
@@ -118,23 +139,31 @@ export class CommentThread<R extends ThreadRow> {
       `select id, parent_id, author_id from ${this.sql.table} where id = ? and ${this.sql.subject} = ? ${em.getTransactionContext() ? 'for key share' : ''}`,
       [parentId, subjectId],
     );
-    if (!parent) throw badInput('返信先のコメントが見つかりません。', [{ field: 'parentId', message: '返信先のコメントが見つかりません。' }]);
+    if (!parent)
+      throw badInput('返信先のコメントが見つかりません。', [
+        { field: 'parentId', message: '返信先のコメントが見つかりません。' },
+      ]);
     return { id: parent.parent_id ?? parent.id, repliedTo: parent.author_id };
   }
 
   /** Comment counts (replies included) of several subjects, in their order. */
   async counts(em: EntityManager, subjectIds: readonly number[]): Promise<number[]> {
     const s = this.sql.subject;
-    const rows: { id: number; n: number }[] = await em.execute(`select ${s} as id, count(*)::int as n from ${this.sql.table} where ${s} = any(?::int[]) group by ${s}`, [
-      pgArray([...subjectIds]),
-    ]);
+    const rows: { id: number; n: number }[] = await em.execute(
+      `select ${s} as id, count(*)::int as n from ${this.sql.table} where ${s} = any(?::int[]) group by ${s}`,
+      [pgArray([...subjectIds])],
+    );
     const by = new Map(rows.map((r) => [r.id, r.n]));
     return subjectIds.map((id) => by.get(id) ?? 0);
   }
 }
 
 /** A comment's author as every thread shows them: 'Unknown' once their employee record is gone (the spec's fallback). */
-export function commentAuthor(r: { author_id: number | null; author_name: string | null; department_name: string | null }) {
+export function commentAuthor(r: {
+  author_id: number | null;
+  author_name: string | null;
+  department_name: string | null;
+}) {
   return { id: r.author_id, name: r.author_name?.trim() || 'Unknown', departmentName: r.department_name };
 }
 
@@ -150,6 +179,7 @@ export function checkCommentContent(value: unknown, reply: boolean): string {
   const text = typeof value === 'string' ? value.trim() : '';
   const refuse = (message: string) => badInput(message, [{ field: 'content', message }]);
   if (!text) throw refuse(reply ? '返信を入力してください。' : 'コメントを入力してください。');
-  if ([...text].length > MAX_COMMENT_LENGTH) throw refuse(`${reply ? '返信' : 'コメント'}は${MAX_COMMENT_LENGTH}文字以内で入力してください。`);
+  if ([...text].length > MAX_COMMENT_LENGTH)
+    throw refuse(`${reply ? '返信' : 'コメント'}は${MAX_COMMENT_LENGTH}文字以内で入力してください。`);
   return text;
 }

@@ -13,7 +13,8 @@ export const etagOf = (bytes: string | Buffer) => `"${createHash('sha1').update(
  * A record's tag names its version too (`"v7.<hash>"`), so `If-Match` on its update can stand for
  * the body's `version`: the service's optimistic lock then decides, and a stale tag is the same 409.
  */
-const recordTag = (text: string, version: unknown) => (Number.isSafeInteger(version) ? `"v${String(version)}.${etagOf(text).slice(1)}` : etagOf(text));
+const recordTag = (text: string, version: unknown) =>
+  Number.isSafeInteger(version) ? `"v${String(version)}.${etagOf(text).slice(1)}` : etagOf(text);
 
 /** The version an `If-Match` tag of a record names (a weak tag too), or null when it names none. */
 export function versionOfTag(header: string): number | null {
@@ -30,7 +31,15 @@ export function matchesIfNoneMatch(req: Request, etag: string): boolean {
 }
 
 /** Sends a read's text with its ETag, or a 304 when the client has it already. */
-export function sendRevalidated(req: Request, res: Response, status: number, contentType: string, text: string, cacheControl = 'private, no-cache', version?: unknown): void {
+export function sendRevalidated(
+  req: Request,
+  res: Response,
+  status: number,
+  contentType: string,
+  text: string,
+  cacheControl = 'private, no-cache',
+  version?: unknown,
+): void {
   const etag = recordTag(text, version);
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl);

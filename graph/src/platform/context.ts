@@ -35,7 +35,12 @@ export interface AppContext {
   };
 }
 
-export function createContext(services: Services, em: EntityManager, user: CurrentUser | null, meta: RequestMeta): AppContext {
+export function createContext(
+  services: Services,
+  em: EntityManager,
+  user: CurrentUser | null,
+  meta: RequestMeta,
+): AppContext {
   const fork = em.fork();
   return { em: fork, user, services, loaders: createLoaders(fork), meta, cookies: {} };
 }

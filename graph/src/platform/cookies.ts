@@ -4,7 +4,11 @@ export const SESSION_COOKIE = 'intranet_sid';
 export const SECURE_SESSION_COOKIE = '__Host-intranet_sid';
 export const DEVICE_COOKIE = 'intranet_device';
 
-function serialize(name: string, value: string, opts: { maxAgeSeconds?: number; secure: boolean; httpOnly?: boolean }): string {
+function serialize(
+  name: string,
+  value: string,
+  opts: { maxAgeSeconds?: number; secure: boolean; httpOnly?: boolean },
+): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax'];
   if (opts.httpOnly !== false) parts.push('HttpOnly');
   if (opts.secure) parts.push('Secure');
@@ -22,7 +26,10 @@ export function sessionCookieHeaders(cookies: AppContext['cookies'], secure: boo
   if (cookies.set) {
     const { token, remember, expiresAt, device } = cookies.set;
     return [
-      serialize(name, token, { secure, maxAgeSeconds: remember ? (expiresAt.getTime() - Date.now()) / 1000 : undefined }),
+      serialize(name, token, {
+        secure,
+        maxAgeSeconds: remember ? (expiresAt.getTime() - Date.now()) / 1000 : undefined,
+      }),
       serialize(DEVICE_COOKIE, device, { secure, maxAgeSeconds: 365 * 86_400 }),
     ];
   }
@@ -50,10 +57,14 @@ export function parseCookies(header: string | undefined): Record<string, string>
  * The session token of a request: `Authorization: Bearer …` for tools, else the cookie, which counts
  * only when `cookies` (the request comes from the platform's own pages: origins.ts).
  */
-export function tokenFrom(headers: { authorization?: string; cookie?: string }, opts: { cookies: boolean }): { token?: string; viaCookie: boolean; device?: string } {
+export function tokenFrom(
+  headers: { authorization?: string; cookie?: string },
+  opts: { cookies: boolean },
+): { token?: string; viaCookie: boolean; device?: string } {
   const cookies = opts.cookies ? parseCookies(headers.cookie) : {};
   const auth = headers.authorization;
-  if (auth?.startsWith('Bearer ')) return { token: auth.slice(7).trim(), viaCookie: false, device: cookies[DEVICE_COOKIE] };
+  if (auth?.startsWith('Bearer '))
+    return { token: auth.slice(7).trim(), viaCookie: false, device: cookies[DEVICE_COOKIE] };
   const token = cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
   return { token, viaCookie: Boolean(token), device: cookies[DEVICE_COOKIE] };
 }

@@ -17,7 +17,11 @@ export function encodeCursor(tag: string, key: readonly (string | number)[]): st
  * A cursor's tag (one of `tags`: a list, or a part of one) and its key's parts, null for none; a
  * cursor of another list or a malformed one is a 400. The caller checks each part's form.
  */
-export function decodeCursor(after: string | null | undefined, tags: readonly string[], parts: number): { tag: string; key: string[] } | null {
+export function decodeCursor(
+  after: string | null | undefined,
+  tags: readonly string[],
+  parts: number,
+): { tag: string; key: string[] } | null {
   if (after === null || after === undefined || after === '') return null;
   const [tag, ...key] = Buffer.from(String(after), 'base64url').toString().split('|');
   if (!tag || !tags.includes(tag) || key.length !== parts || key.some((k) => k === '')) throw badCursor();

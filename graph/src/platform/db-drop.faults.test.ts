@@ -56,7 +56,10 @@ describe('PostgreSQL drops every connection of the platform under write load', (
     let terminated = 0;
     for (let k = 0; k < 8; k++) {
       await sleep(700);
-      const { rowCount } = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [database]);
+      const { rowCount } = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+        [database],
+      );
       terminated += rowCount ?? 0;
     }
     await sleep(1500); // writes go on after the last drop: the instance has reconnected
@@ -67,9 +70,16 @@ describe('PostgreSQL drops every connection of the platform under write load', (
     expect(terminated).toBeGreaterThan(8);
     expect(acknowledged.length).toBeGreaterThan(20);
     // A request caught in a drop is the database's unavailability, said as such; nothing else fails.
-    for (const f of failures) expect(f, `errors logged:\n${errorLines(launched.output())}`).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    for (const f of failures)
+      expect(f, `errors logged:\n${errorLines(launched.output())}`).toEqual({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+      });
 
-    const { rows } = await admin.query<{ n: number }>(`select count(*)::int as n from schedule where id = any($1::int[])`, [acknowledged]);
+    const { rows } = await admin.query<{ n: number }>(
+      `select count(*)::int as n from schedule where id = any($1::int[])`,
+      [acknowledged],
+    );
     expect(rows[0]!.n).toBe(acknowledged.length);
     // The relay resumed: every committed event left the queue.
     const deadline = Date.now() + 30_000;
@@ -81,7 +91,10 @@ describe('PostgreSQL drops every connection of the platform under write load', (
     }
     expect(queued).toBe(0);
     // And the instance serves as before.
-    const after = await api(base, 'POST', '/schedules', { token, body: { title: '復旧後', date: '2025-03-04', start_time: '09:00', end_time: '10:00', type: 'task' } });
+    const after = await api(base, 'POST', '/schedules', {
+      token,
+      body: { title: '復旧後', date: '2025-03-04', start_time: '09:00', end_time: '10:00', type: 'task' },
+    });
     expect(after.status).toBe(201);
   }, 120_000);
 });

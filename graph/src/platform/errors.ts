@@ -52,9 +52,12 @@ export class AppError extends GraphQLError {
 export const unauthenticated = (message = 'ログインが必要です。') => new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'この操作を行う権限がありません。') => new AppError('FORBIDDEN', message);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what}が見つかりません。`);
-export const badInput = (message: string, fieldErrors: FieldError[] = []) => new AppError('BAD_USER_INPUT', message, { fieldErrors });
-export const conflict = (message: string, extra: ConstructorParameters<typeof AppError>[2] = {}) => new AppError('CONFLICT', message, extra);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) => new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
+export const badInput = (message: string, fieldErrors: FieldError[] = []) =>
+  new AppError('BAD_USER_INPUT', message, { fieldErrors });
+export const conflict = (message: string, extra: ConstructorParameters<typeof AppError>[2] = {}) =>
+  new AppError('CONFLICT', message, extra);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds });
 
 export const NUL_MESSAGE = '入力に使えない文字（NUL文字）が含まれています。';
 export const CONTROL_MESSAGE = '入力に使えない制御文字が含まれています（文字列に使える制御文字はタブと改行だけです）。';
@@ -82,21 +85,27 @@ function sqlStateOf(err: unknown): string | undefined {
   return typeof state === 'string' && /^[0-9A-Z]{5}$/.test(state) ? state : undefined;
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'データベースとの接続が切れたため処理できませんでした。しばらくしてから再度お試しください。';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'データベースとの接続が切れたため処理できませんでした。しばらくしてから再度お試しください。';
 /** Seconds a client should wait before retrying after a 503 (the pool reconnects on its next use). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
 /** SQLSTATEs of a connection PostgreSQL ended or would not accept (class 08, shutdown, too many). */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** What pg, knex and MikroORM say when the connection is gone or none can be had. */
-const UNAVAILABLE_TEXT = /Connection terminated|not queryable|Connection ended unexpectedly|terminating connection|ECONNREFUSED|ECONNRESET|Timeout acquiring a connection/;
+const UNAVAILABLE_TEXT =
+  /Connection terminated|not queryable|Connection ended unexpectedly|terminating connection|ECONNREFUSED|ECONNRESET|Timeout acquiring a connection/;
 
 /**
  * The database dropped or refused the connection (a restart, a failover, an operator's
  * pg_terminate_backend): not the caller's fault nor a bug; the request can be retried.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; originalError?: unknown } | null, depth = 0; e && depth < 5; depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown; originalError?: unknown } | null, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
     if (UNAVAILABLE_SQLSTATE.test(sqlStateOf(e) ?? '')) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
     e = (e.originalError ?? e.cause) as typeof e;
@@ -109,7 +118,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * (23503): what it referred to is gone. Services lock what they check where a race is likely (a
  * post under a comment: BlogPostService.readableRow); this is the net under every other write.
  */
-const GONE_MESSAGE = '関連するデータが見つかりません。ほかの操作で削除された可能性があります。画面を読み込み直してください。';
+const GONE_MESSAGE =
+  '関連するデータが見つかりません。ほかの操作で削除された可能性があります。画面を読み込み直してください。';
 
 /** Reads the typed code off anything thrown; unknown errors are internal and never leak details. */
 export function toAppError(err: unknown): AppError {
@@ -123,6 +133,9 @@ export function toAppError(err: unknown): AppError {
     if (code && code in HTTP_STATUS) return new AppError(code, err.message, err.extensions);
     if (err.originalError) return toAppError(err.originalError);
   }
-  if (isDatabaseUnavailable(err)) return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  if (isDatabaseUnavailable(err))
+    return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, {
+      retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+    });
   return new AppError('INTERNAL_SERVER_ERROR', 'サーバーでエラーが発生しました。');
 }

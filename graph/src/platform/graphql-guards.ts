@@ -33,16 +33,27 @@ const isOurs = (code: unknown) => !code || code === 'INTERNAL_SERVER_ERROR';
 
 /** Errors that are ours (a bug, the database gone), not the caller's: what must be logged. */
 export function internalErrors(errors: readonly unknown[]): unknown[] {
-  return errors.filter((err) => toAppError(err).code === 'INTERNAL_SERVER_ERROR' && isOurs((err as GraphQLError).extensions?.code));
+  return errors.filter(
+    (err) => toAppError(err).code === 'INTERNAL_SERVER_ERROR' && isOurs((err as GraphQLError).extensions?.code),
+  );
 }
 
 /** Logs each internal error with the request's id (HTTP) or the socket operation's id (WebSocket). */
-export function logInternalErrors(log: Logger, errors: readonly unknown[], requestId: string | undefined, operationName?: string | null): void {
-  for (const err of internalErrors(errors)) log.error({ err, requestId, operationName: operationName ?? undefined }, 'graphql operation failed');
+export function logInternalErrors(
+  log: Logger,
+  errors: readonly unknown[],
+  requestId: string | undefined,
+  operationName?: string | null,
+): void {
+  for (const err of internalErrors(errors))
+    log.error({ err, requestId, operationName: operationName ?? undefined }, 'graphql operation failed');
   // The database gone for a moment is the operator's concern, not a bug: one line, no stack.
   for (const err of errors)
     if (toAppError(err).code === 'SERVICE_UNAVAILABLE')
-      log.warn({ err: (err as Error).message, requestId, operationName: operationName ?? undefined }, 'graphql operation failed: database unavailable');
+      log.warn(
+        { err: (err as Error).message, requestId, operationName: operationName ?? undefined },
+        'graphql operation failed: database unavailable',
+      );
 }
 
 /** Apollo plugin: every internal error of an operation is logged, whatever the transport. */
@@ -61,7 +72,12 @@ export function errorLogPlugin(log: Logger): ApolloServerPlugin<AppContext> {
 /** A NUL (or another control character) in a string literal of the document. */
 function literalProblem(doc: DocumentNode): 'nul' | 'control' | null {
   let found: 'nul' | 'control' | null = null;
-  visit(doc, { StringValue: (n) => void (found = n.value.includes('\u0000') ? 'nul' : (found ?? (CONTROL_CHARACTER.test(n.value) ? 'control' : null))) });
+  visit(doc, {
+    StringValue: (n) =>
+      void (found = n.value.includes('\u0000')
+        ? 'nul'
+        : (found ?? (CONTROL_CHARACTER.test(n.value) ? 'control' : null))),
+  });
   return found;
 }
 
@@ -70,30 +86,47 @@ function literalProblem(doc: DocumentNode): 'nul' | 'control' | null {
  * cannot hold one) in a variable, raw in the query text or escaped in a literal, or variables
  * nested deeper than any real input.
  */
-export function operationInputError(query: string | undefined, variables: unknown, document: DocumentNode | undefined): AppError | null {
+export function operationInputError(
+  query: string | undefined,
+  variables: unknown,
+  document: DocumentNode | undefined,
+): AppError | null {
   const problem = inputProblem(variables);
   // A control character in a literal is either raw in the text or a \u escape, so most documents need no walk.
   const literal =
-    query !== undefined && query.includes('\u0000') ? 'nul' : (query === undefined || query.includes('\\u')) && document !== undefined ? literalProblem(document) : null;
+    query !== undefined && query.includes('\u0000')
+      ? 'nul'
+      : (query === undefined || query.includes('\\u')) && document !== undefined
+        ? literalProblem(document)
+        : null;
   const found = problem === 'nul' || literal === 'nul' ? 'nul' : (problem ?? literal);
   if (!found) return null;
   // Refused before execution, so Apollo answers with this status (a 500 without it).
-  return new AppError('BAD_USER_INPUT', found === 'nul' ? NUL_MESSAGE : found === 'control' ? CONTROL_MESSAGE : DEPTH_MESSAGE, { fieldErrors: [], http: { status: 400 } });
+  return new AppError(
+    'BAD_USER_INPUT',
+    found === 'nul' ? NUL_MESSAGE : found === 'control' ? CONTROL_MESSAGE : DEPTH_MESSAGE,
+    { fieldErrors: [], http: { status: 400 } },
+  );
 }
 
 /** An AppError refused before execution, answered with its HTTP status (Apollo's default there is 500). */
 function withStatus(err: Error): Error {
   const e = toAppError(err);
-  return new AppError(e.code, e.message, { ...e.extensions, http: { status: HTTP_STATUS[e.code], headers: retryAfter(e) } });
+  return new AppError(e.code, e.message, {
+    ...e.extensions,
+    http: { status: HTTP_STATUS[e.code], headers: retryAfter(e) },
+  });
 }
 
 const retryAfter = (e: AppError) => {
   const headers = new Map<string, string>();
-  if (typeof e.extensions.retryAfterSeconds === 'number') headers.set('retry-after', String(e.extensions.retryAfterSeconds));
+  if (typeof e.extensions.retryAfterSeconds === 'number')
+    headers.set('retry-after', String(e.extensions.retryAfterSeconds));
   return headers;
 };
 
-export const SUBSCRIPTION_OVER_HTTP = 'サブスクリプションは WebSocket（graphql-ws、/graphql）で購読してください。HTTP では実行できません。';
+export const SUBSCRIPTION_OVER_HTTP =
+  'サブスクリプションは WebSocket（graphql-ws、/graphql）で購読してください。HTTP では実行できません。';
 
 /**
  * Apollo plugin: operationInputError refuses the operation before it runs, and so is a
@@ -107,7 +140,8 @@ export const inputGuardPlugin: ApolloServerPlugin<AppContext> = {
         const error = operationInputError(request.query, request.variables, document);
         if (error) throw error;
         if (operation?.operation === 'mutation' && contextValue.user?.readOnly) throw withStatus(readOnlyKey());
-        if (operation?.operation === 'subscription') throw new AppError('BAD_USER_INPUT', SUBSCRIPTION_OVER_HTTP, { fieldErrors: [], http: { status: 400 } });
+        if (operation?.operation === 'subscription')
+          throw new AppError('BAD_USER_INPUT', SUBSCRIPTION_OVER_HTTP, { fieldErrors: [], http: { status: 400 } });
       },
     };
   },

@@ -6,7 +6,12 @@ let dev: TestPlatform;
 let prod: TestPlatform;
 let token: string;
 beforeAll(async () => {
-  dev = await startTestPlatform({ GRAPHQL_MAX_DEPTH: '3', GRAPHQL_MAX_ALIASES: '5', GRAPHQL_MAX_COST: '60', GRAPHQL_MAX_TOKENS: '400' });
+  dev = await startTestPlatform({
+    GRAPHQL_MAX_DEPTH: '3',
+    GRAPHQL_MAX_ALIASES: '5',
+    GRAPHQL_MAX_COST: '60',
+    GRAPHQL_MAX_TOKENS: '400',
+  });
   prod = await startTestPlatform({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
   token = await loginToken(dev.url, 'staff');
 });
@@ -63,7 +68,11 @@ describe('GraphQL limits over HTTP', () => {
 
 describe('CSRF prevention', () => {
   it('refuses a simple (form-like) POST and a GET without a preflight header', async () => {
-    const form = await fetch(`${dev.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ me { id } }' }) });
+    const form = await fetch(`${dev.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ me { id } }' }),
+    });
     expect(form.status).toBe(400);
     const get = await fetch(`${dev.url}/graphql?query=${encodeURIComponent('{ me { id } }')}`);
     expect(get.status).toBe(400);

@@ -17,7 +17,9 @@ const MAX = 50_000;
 
 describe('list cost: every field once per item of the lists around it', () => {
   it("counts a page's items by the limit asked (literal or variable), replies by their bound", () => {
-    const one = costOf(`{ blogComments(postId: 1, limit: 100) { totalCount items { id content replies { id content } } } }`);
+    const one = costOf(
+      `{ blogComments(postId: 1, limit: 100) { totalCount items { id content replies { id content } } } }`,
+    );
     // blogComments, totalCount and items once; id, content and replies per comment; two fields per reply
     expect(one).toBe(3 + 100 * 3 + 100 * 10 * 2);
     expect(costOf(`query($n: Int) { blogComments(postId: 1, limit: $n) { items { id } } }`, { n: 5 })).toBe(2 + 5);
@@ -32,7 +34,9 @@ describe('list cost: every field once per item of the lists around it', () => {
 
   it('keeps every query and mutation the web app sends under the limit, with the largest limits its variables allow', () => {
     const docs = fs.readFileSync(path.join(root, 'web/src/gql/graphql.ts'), 'utf8');
-    const names = [...docs.matchAll(/export const (\w+Document) = (\{"kind":"Document".*?\}) as unknown as DocumentNode/g)];
+    const names = [
+      ...docs.matchAll(/export const (\w+Document) = (\{"kind":"Document".*?\}) as unknown as DocumentNode/g),
+    ];
     expect(names.length).toBeGreaterThan(50);
     for (const [, name, json] of names) {
       const doc = JSON.parse(json!) as ReturnType<typeof parse>;
@@ -41,7 +45,11 @@ describe('list cost: every field once per item of the lists around it', () => {
       const fragments: Record<string, FragmentDefinitionNode> = {};
       for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
       // A limit variable at the server's maximum (200, or 100 for comments): the worst the screen can ask.
-      const variables = Object.fromEntries((op.variableDefinitions ?? []).filter((v) => v.variable.name.value === 'limit').map((v) => [v.variable.name.value, 100]));
+      const variables = Object.fromEntries(
+        (op.variableDefinitions ?? [])
+          .filter((v) => v.variable.name.value === 'limit')
+          .map((v) => [v.variable.name.value, 100]),
+      );
       expect(listCost(schema, op, fragments, variables), name).toBeLessThan(MAX);
     }
   });

@@ -33,8 +33,18 @@ const BOUNDED: Record<string, number> = {
  * items of), else its known bound, else UNSAID_LIST_SIZE. graphql-armor's cost limit counts each
  * field once whatever the list sizes, so 15 aliases of a paged list passed it and answered 165 MB.
  */
-export function listCost(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>, variables: Record<string, unknown>): number {
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+export function listCost(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown>,
+): number {
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   if (!root) return 0;
   const visiting = new Set<string>();
 
@@ -61,7 +71,8 @@ export function listCost(schema: GraphQLSchema, operation: OperationDefinitionNo
       const list = isListType(getNullableType(field.type));
       const size = list ? (limit ?? pageSize ?? BOUNDED[`${type.name}.${field.name}`] ?? UNSAID_LIST_SIZE) : 1;
       total += times * (list && !sel.selectionSet ? size : 1);
-      if (sel.selectionSet) total += walk(sel.selectionSet, getNamedType(field.type), times * size, list ? null : limit);
+      if (sel.selectionSet)
+        total += walk(sel.selectionSet, getNamedType(field.type), times * size, list ? null : limit);
     }
     return total;
   };
@@ -96,7 +107,15 @@ export function listCostPlugin(max: number): ApolloServerPlugin<AppContext> {
           if (cost > max) {
             throw new GraphQLError(
               `一度に求める件数が多すぎます（推定 ${cost.toLocaleString('ja-JP')} 件、上限 ${max.toLocaleString('ja-JP')} 件）。limit を小さくするか、別名（alias）の数を減らしてください。`,
-              { extensions: { code: 'BAD_USER_INPUT', fieldErrors: [], listCost: cost, maxListCost: max, http: { status: 400 } } },
+              {
+                extensions: {
+                  code: 'BAD_USER_INPUT',
+                  fieldErrors: [],
+                  listCost: cost,
+                  maxListCost: max,
+                  http: { status: 400 },
+                },
+              },
             );
           }
         },

@@ -1,4 +1,11 @@
-import { getDirectiveValues, GraphQLIncludeDirective, GraphQLSkipDirective, type GraphQLResolveInfo, type SelectionNode, type SelectionSetNode } from 'graphql';
+import {
+  getDirectiveValues,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  type GraphQLResolveInfo,
+  type SelectionNode,
+  type SelectionSetNode,
+} from 'graphql';
 
 type Info = Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments' | 'variableValues'>;
 

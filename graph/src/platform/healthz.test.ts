@@ -21,7 +21,10 @@ describe('/healthz', () => {
   });
 
   it('is 503 when a committed migration is not applied', async () => {
-    await p.db.orm.em.fork().getConnection().execute(`delete from mikro_orm_migrations where name like 'Migration20261122000000%'`);
+    await p.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`delete from mikro_orm_migrations where name like 'Migration20261122000000%'`);
     const r = await fetch(`${p.url}/healthz`);
     expect(r.status).toBe(503);
     expect((await r.json()).pendingMigrations).toEqual(['Migration20261122000000_foundation']);

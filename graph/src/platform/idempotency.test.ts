@@ -12,16 +12,24 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-const count = async (name: string) => (await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n from department where name = ?`, [name]))[0].n as number;
+const count = async (name: string) =>
+  (
+    await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n from department where name = ?`, [name])
+  )[0].n as number;
 const create = (name: string, key: string | undefined, token = admin) =>
-  api(p.url, 'POST', '/departments', { token, body: { department_name: name }, headers: key === undefined ? {} : { 'idempotency-key': key } });
+  api(p.url, 'POST', '/departments', {
+    token,
+    body: { department_name: name },
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
 
 describe('Idempotency-Key on /api creates', () => {
   it('a retry with the same key writes nothing and gets the first answer, marked as replayed', async () => {
     const first = await create('再送の確認部', 'k-1');
     expect(first.status).toBe(201);
     let again = await create('再送の確認部', 'k-1');
-    for (let i = 0; i < 40 && again.status === 409; i++) again = await new Promise((r) => setTimeout(r, 50)).then(() => create('再送の確認部', 'k-1'));
+    for (let i = 0; i < 40 && again.status === 409; i++)
+      again = await new Promise((r) => setTimeout(r, 50)).then(() => create('再送の確認部', 'k-1'));
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -54,7 +62,8 @@ describe('Idempotency-Key on /api creates', () => {
     const bad = await create('', 'k-3');
     expect(bad.status).toBe(400);
     let again = await create('', 'k-3');
-    for (let i = 0; i < 40 && again.status === 409; i++) again = await new Promise((r) => setTimeout(r, 50)).then(() => create('', 'k-3'));
+    for (let i = 0; i < 40 && again.status === 409; i++)
+      again = await new Promise((r) => setTimeout(r, 50)).then(() => create('', 'k-3'));
     expect(again.status).toBe(400);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
@@ -79,7 +88,8 @@ describe('Idempotency-Key on /api creates', () => {
     }
     // The first answer is recorded as it is sent: a retry right after may still hear 409 for a moment.
     let later = await create('同時の再送部', 'k-race');
-    for (let i = 0; i < 40 && later.status === 409; i++) later = await new Promise((r) => setTimeout(r, 50)).then(() => create('同時の再送部', 'k-race'));
+    for (let i = 0; i < 40 && later.status === 409; i++)
+      later = await new Promise((r) => setTimeout(r, 50)).then(() => create('同時の再送部', 'k-race'));
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBe('true');
   });
@@ -87,13 +97,15 @@ describe('Idempotency-Key on /api creates', () => {
 
 describe('Idempotency-Key on GraphQL mutations over HTTP', () => {
   const CREATE = `mutation($i: DepartmentInput!) { createDepartment(input: $i) { id name } }`;
-  const mutate = (name: string, key: string) => gql(p.url, CREATE, { i: { name, memberIds: [] } }, { token: admin, headers: { 'idempotency-key': key } });
+  const mutate = (name: string, key: string) =>
+    gql(p.url, CREATE, { i: { name, memberIds: [] } }, { token: admin, headers: { 'idempotency-key': key } });
 
   it('a retried mutation writes nothing and answers as the first did', async () => {
     const first = await mutate('GraphQL の再送部', 'g-1');
     expect(first.body.errors).toBeUndefined();
     let again = await mutate('GraphQL の再送部', 'g-1');
-    for (let i = 0; i < 40 && again.status === 409; i++) again = await new Promise((r) => setTimeout(r, 50)).then(() => mutate('GraphQL の再送部', 'g-1'));
+    for (let i = 0; i < 40 && again.status === 409; i++)
+      again = await new Promise((r) => setTimeout(r, 50)).then(() => mutate('GraphQL の再送部', 'g-1'));
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await count('GraphQL の再送部')).toBe(1);

@@ -29,7 +29,9 @@ const hashOf = (request: string) => createHash('sha256').update(request).digest(
 /** Takes the key for this request, or says what the first request with it answered. */
 async function claim(em: EntityManager, employeeId: number, key: string, request: string): Promise<Claim> {
   if (!KEY.test(key)) {
-    throw badInput('Idempotency-Key は 1〜255 文字の半角英数字・記号で指定してください。', [{ field: 'Idempotency-Key', message: '1〜255 文字の半角英数字・記号' }]);
+    throw badInput('Idempotency-Key は 1〜255 文字の半角英数字・記号で指定してください。', [
+      { field: 'Idempotency-Key', message: '1〜255 文字の半角英数字・記号' },
+    ]);
   }
   const hash = hashOf(request);
   const taken: unknown[] = await em.execute(
@@ -46,22 +48,37 @@ async function claim(em: EntityManager, employeeId: number, key: string, request
     [employeeId, key],
   );
   if (row && row.request_hash !== hash) {
-    throw new AppError('BAD_USER_INPUT', 'この Idempotency-Key は別のリクエストに使われています。新しいリクエストには新しいキーを使ってください。', {
-      reason: 'IDEMPOTENCY_KEY_REUSED',
-      fieldErrors: [{ field: 'Idempotency-Key', message: '別のリクエストに使用済み' }],
-    });
+    throw new AppError(
+      'BAD_USER_INPUT',
+      'この Idempotency-Key は別のリクエストに使われています。新しいリクエストには新しいキーを使ってください。',
+      {
+        reason: 'IDEMPOTENCY_KEY_REUSED',
+        fieldErrors: [{ field: 'Idempotency-Key', message: '別のリクエストに使用済み' }],
+      },
+    );
   }
   if (!row || row.status === null) {
-    throw new AppError('CONFLICT', '同じ Idempotency-Key のリクエストを処理しています。少し待ってから再送してください。', {
-      reason: 'IDEMPOTENCY_KEY_IN_PROGRESS',
-      retryAfterSeconds: 1,
-    });
+    throw new AppError(
+      'CONFLICT',
+      '同じ Idempotency-Key のリクエストを処理しています。少し待ってから再送してください。',
+      {
+        reason: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+        retryAfterSeconds: 1,
+      },
+    );
   }
   return { kind: 'replay', status: row.status, response: row.response };
 }
 
 /** Keeps the first answer (or, when it failed on our side, lets the key go so the retry runs). */
-function settle(em: EntityManager, employeeId: number, key: string, answer: { status: number; response: unknown } | null, log: Logger, requestId?: string): void {
+function settle(
+  em: EntityManager,
+  employeeId: number,
+  key: string,
+  answer: { status: number; response: unknown } | null,
+  log: Logger,
+  requestId?: string,
+): void {
   const done = answer
     ? em.execute(`update idempotent_request set status = ?, response = ?::jsonb where employee_id = ? and key = ?`, [
         answer.status,
@@ -81,7 +98,9 @@ export function idempotency(log: Logger) {
     if (key === undefined || req.method !== 'POST' || !user) return next();
     try {
       const em = req.ctx!.em;
-      const body = req.is('application/json') ? JSON.stringify(req.body ?? null) : `${req.get('content-type')} ${req.get('content-length')}`;
+      const body = req.is('application/json')
+        ? JSON.stringify(req.body ?? null)
+        : `${req.get('content-type')} ${req.get('content-length')}`;
       const c = await claim(em, user.id, key, `${req.method} ${req.baseUrl}${req.path}\n${body}`);
       if (c.kind === 'replay') {
         res.setHeader('Idempotent-Replayed', 'true');
@@ -94,7 +113,16 @@ export function idempotency(log: Logger) {
         answer = b;
         return json(b);
       };
-      res.on('finish', () => settle(em, user.id, key, res.statusCode < 500 && answer !== undefined ? { status: res.statusCode, response: answer } : null, log, req.requestId));
+      res.on('finish', () =>
+        settle(
+          em,
+          user.id,
+          key,
+          res.statusCode < 500 && answer !== undefined ? { status: res.statusCode, response: answer } : null,
+          log,
+          req.requestId,
+        ),
+      );
       next();
     } catch (err) {
       next(err);
@@ -115,7 +143,12 @@ export function idempotencyPlugin(log: Logger): ApolloServerPlugin<AppContext> {
           if (rc.operation.operation !== 'mutation' || !user) return null;
           const em = rc.contextValue.em;
           try {
-            const c = await claim(em, user.id, key, `graphql ${rc.request.operationName ?? ''}\n${rc.request.query}\n${JSON.stringify(rc.request.variables ?? {})}`);
+            const c = await claim(
+              em,
+              user.id,
+              key,
+              `graphql ${rc.request.operationName ?? ''}\n${rc.request.query}\n${JSON.stringify(rc.request.variables ?? {})}`,
+            );
             if (c.kind === 'run') {
               claimed = { employeeId: user.id, em };
               return null;
@@ -127,15 +160,31 @@ export function idempotencyPlugin(log: Logger): ApolloServerPlugin<AppContext> {
             if (!(err instanceof AppError)) throw err;
             const { code, ...rest } = err.extensions as Record<string, unknown>;
             rc.response.http.status = err.code === 'CONFLICT' ? 409 : 400;
-            if (typeof rest.retryAfterSeconds === 'number') rc.response.http.headers.set('retry-after', String(rest.retryAfterSeconds));
-            return { http: rc.response.http, body: { kind: 'single', singleResult: { errors: [{ message: err.message, extensions: { code, ...rest } }] } as never } };
+            if (typeof rest.retryAfterSeconds === 'number')
+              rc.response.http.headers.set('retry-after', String(rest.retryAfterSeconds));
+            return {
+              http: rc.response.http,
+              body: {
+                kind: 'single',
+                singleResult: { errors: [{ message: err.message, extensions: { code, ...rest } }] } as never,
+              },
+            };
           }
         },
         async willSendResponse(rc) {
           if (!claimed || rc.response.body.kind !== 'single') return;
           const result = rc.response.body.singleResult;
-          const ours = result.errors?.some((e) => ['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE'].includes(String(e.extensions?.code)));
-          settle(claimed.em, claimed.employeeId, key, ours ? null : { status: rc.response.http.status ?? 200, response: result }, log, rc.contextValue.meta.requestId);
+          const ours = result.errors?.some((e) =>
+            ['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE'].includes(String(e.extensions?.code)),
+          );
+          settle(
+            claimed.em,
+            claimed.employeeId,
+            key,
+            ours ? null : { status: rc.response.http.status ?? 200, response: result },
+            log,
+            rc.contextValue.meta.requestId,
+          );
         },
       };
     },
@@ -143,6 +192,8 @@ export function idempotencyPlugin(log: Logger): ApolloServerPlugin<AppContext> {
 }
 
 /** Keys older than a day answer nothing any more: removed (the hourly housekeeping). */
-export async function sweepIdempotencyKeys(em: { execute(sql: string, params?: unknown[]): Promise<unknown> }): Promise<void> {
+export async function sweepIdempotencyKeys(em: {
+  execute(sql: string, params?: unknown[]): Promise<unknown>;
+}): Promise<void> {
   await em.execute(`delete from idempotent_request where created_at < now() - interval '24 hours'`);
 }

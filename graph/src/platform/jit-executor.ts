@@ -1,5 +1,12 @@
 import type { GatewayInterface, GatewaySchemaLoadOrUpdateCallback } from '@apollo/server-gateway-interface';
-import { GraphQLError, getOperationAST, printSchema, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  getOperationAST,
+  printSchema,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
@@ -11,7 +18,15 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 function withExtensions(result: ExecutionResult): ExecutionResult {
   if (!result.errors?.some((e) => !e.extensions)) return result;
   const errors = result.errors.map((e) =>
-    e.extensions ? e : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError ?? undefined }),
+    e.extensions
+      ? e
+      : new GraphQLError(e.message, {
+          nodes: e.nodes,
+          source: e.source,
+          positions: e.positions,
+          path: e.path,
+          originalError: e.originalError ?? undefined,
+        }),
   );
   return { ...result, errors };
 }

@@ -22,7 +22,13 @@ export class Where {
   }
 
   /** Case-insensitive "contains" on a text column; `normalize` maps both sides (e.g. digits only). */
-  contains(column: string, value: string | null | undefined, field: string, label: string, normalize?: (sql: string) => string): this {
+  contains(
+    column: string,
+    value: string | null | undefined,
+    field: string,
+    label: string,
+    normalize?: (sql: string) => string,
+  ): this {
     checkSearchText(value, field, label);
     const text = value?.trim();
     if (!text) return this;
@@ -31,7 +37,8 @@ export class Where {
 
   equals(column: string, value: unknown, field: string): this {
     if (value === undefined || value === null) return this;
-    if (!Number.isInteger(value) || (value as number) < 1) throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
+    if (!Number.isInteger(value) || (value as number) < 1)
+      throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数' }]);
     return this.add(`${column} = ?`, value);
   }
 
@@ -75,18 +82,31 @@ export async function fetchPage<R>(em: EntityManager, q: ListSql, where: Where, 
   );
   let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && page.offset > 0) {
-    const [c] = await execBound<{ total: string }>(em, `select count(*) as total from ${q.table} ${where.sql}`, where.params);
+    const [c] = await execBound<{ total: string }>(
+      em,
+      `select count(*) as total from ${q.table} ${where.sql}`,
+      where.params,
+    );
     total = Number(c.total);
   }
   return { rows: rows as R[], total, offset: page.offset, limit: page.limit };
 }
 
 /** Every matching row, in batches by id (keyset), for exports of a whole filtered list. */
-export async function* fetchAll<R extends { id: number }>(em: EntityManager, q: ListSql, where: Where, batch = 500): AsyncGenerator<R> {
+export async function* fetchAll<R extends { id: number }>(
+  em: EntityManager,
+  q: ListSql,
+  where: Where,
+  batch = 500,
+): AsyncGenerator<R> {
   let after = 0;
   for (;;) {
     const cond = [...where.parts, `${q.alias}.id > ?`].join(' and ');
-    const rows: R[] = await em.execute(`select ${q.select} ${fromOf(q)} where ${cond} order by ${q.alias}.id limit ?`, [...where.params, after, batch]);
+    const rows: R[] = await em.execute(`select ${q.select} ${fromOf(q)} where ${cond} order by ${q.alias}.id limit ?`, [
+      ...where.params,
+      after,
+      batch,
+    ]);
     yield* rows;
     if (rows.length < batch) return;
     after = rows[rows.length - 1].id;

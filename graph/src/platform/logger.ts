@@ -6,7 +6,16 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: 'intranet' },
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'req.headers.cookie', 'req.headers.authorization', 'variables.password', 'variables.input.password'],
+      paths: [
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'variables.password',
+        'variables.input.password',
+      ],
       censor: '[redacted]',
     },
   });

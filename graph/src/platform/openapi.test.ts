@@ -12,7 +12,9 @@ function mountedRoutes(): string[] {
   mountApiRoutes(r);
   return (r.stack as { route?: { path: string; methods: Record<string, boolean> } }[])
     .filter((l) => l.route)
-    .flatMap((l) => Object.keys(l.route!.methods).map((m) => `${m.toUpperCase()} ${l.route!.path.replace(/:(\w+)/g, '{$1}')}`))
+    .flatMap((l) =>
+      Object.keys(l.route!.methods).map((m) => `${m.toUpperCase()} ${l.route!.path.replace(/:(\w+)/g, '{$1}')}`),
+    )
     .sort();
 }
 

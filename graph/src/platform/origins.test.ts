@@ -26,28 +26,45 @@ describe('other internal origins', () => {
     for (const path of ['/graphql', '/api/employees']) {
       const pre = await fetch(`${p.url}${path}`, {
         method: 'OPTIONS',
-        headers: { origin: TOOL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          origin: TOOL,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
       });
       expect(pre.status, path).toBe(204);
       expect(pre.headers.get('access-control-allow-origin')).toBe(TOOL);
       expect(pre.headers.get('access-control-allow-headers')).toMatch(/authorization/);
       expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
     }
-    const r = await fetch(`${p.url}/graphql`, { method: 'POST', headers: { origin: TOOL, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: ME });
+    const r = await fetch(`${p.url}/graphql`, {
+      method: 'POST',
+      headers: { origin: TOOL, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: ME,
+    });
     expect(r.headers.get('access-control-allow-origin')).toBe(TOOL);
     expect((await r.json()).data.me.loginId).toBe('staff');
-    const list = await fetch(`${p.url}/api/employees?limit=1`, { headers: { origin: TOOL, authorization: `Bearer ${token}` } });
+    const list = await fetch(`${p.url}/api/employees?limit=1`, {
+      headers: { origin: TOOL, authorization: `Bearer ${token}` },
+    });
     expect(list.status).toBe(200);
     expect(list.headers.get('access-control-expose-headers')).toMatch(/etag/);
   });
 
   it('another origin: no CORS headers, its preflight is not answered for it, and its WebSocket is refused', async () => {
-    const pre = await fetch(`${p.url}/graphql`, { method: 'OPTIONS', headers: { origin: EVIL, 'access-control-request-method': 'POST' } });
+    const pre = await fetch(`${p.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: EVIL, 'access-control-request-method': 'POST' },
+    });
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
-    const r = await fetch(`${p.url}/api/employees?limit=1`, { headers: { origin: EVIL, authorization: `Bearer ${token}` } });
+    const r = await fetch(`${p.url}/api/employees?limit=1`, {
+      headers: { origin: EVIL, authorization: `Bearer ${token}` },
+    });
     expect(r.headers.get('access-control-allow-origin')).toBeNull();
     const refused = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(p.url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws', { headers: { origin: EVIL } });
+      const ws = new WebSocket(p.url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws', {
+        headers: { origin: EVIL },
+      });
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.on('open', () => resolve(101));
     });
@@ -66,7 +83,11 @@ describe('other internal origins', () => {
       .join('; ');
     expect(cookie).toMatch(/intranet_sid=/);
     const me = (origin?: string) =>
-      fetch(`${p.url}/graphql`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', ...(origin ? { origin } : {}) }, body: ME }).then((r) => r.json());
+      fetch(`${p.url}/graphql`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+        body: ME,
+      }).then((r) => r.json());
     expect((await me()).data.me.loginId).toBe('staff');
     expect((await me(p.url)).data.me.loginId).toBe('staff');
     for (const origin of [TOOL, EVIL]) expect((await me(origin)).data?.me ?? null, origin).toBeNull(); // me answers null without a session
@@ -90,7 +111,11 @@ describe('other internal origins', () => {
         });
         c.subscribe(
           { query: '{ me { loginId } }' },
-          { next: (m) => resolve(String((m.data as { me: { loginId: string } }).me.loginId)), error: () => undefined, complete: () => c.dispose() },
+          {
+            next: (m) => resolve(String((m.data as { me: { loginId: string } }).me.loginId)),
+            error: () => undefined,
+            complete: () => c.dispose(),
+          },
         );
       });
     expect(await socket()).toMatch(/^closed 44/);

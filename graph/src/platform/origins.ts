@@ -19,7 +19,10 @@ declare module 'node:http' {
  */
 export type RequestOrigin = 'own' | 'allowed' | 'refused';
 
-export function requestOrigin(config: Pick<Config, 'PUBLIC_ORIGIN' | 'allowedOrigins'>, headers: { origin?: string; host?: string }): RequestOrigin {
+export function requestOrigin(
+  config: Pick<Config, 'PUBLIC_ORIGIN' | 'allowedOrigins'>,
+  headers: { origin?: string; host?: string },
+): RequestOrigin {
   const origin = headers.origin;
   if (!origin) return 'own';
   try {
@@ -33,7 +36,8 @@ export function requestOrigin(config: Pick<Config, 'PUBLIC_ORIGIN' | 'allowedOri
 }
 
 /** What a listed origin's scripts may send and read (CORS): the API's own headers, never credentials. */
-const ALLOW_HEADERS = 'authorization, content-type, idempotency-key, if-none-match, x-requested-with, apollo-require-preflight, x-live-position';
+const ALLOW_HEADERS =
+  'authorization, content-type, idempotency-key, if-none-match, x-requested-with, apollo-require-preflight, x-live-position';
 const EXPOSE_HEADERS =
   'etag, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, idempotent-replayed, x-request-id, x-total-count, x-next-cursor, content-disposition';
 
@@ -50,7 +54,8 @@ export function cors(config: Pick<Config, 'PUBLIC_ORIGIN' | 'allowedOrigins'>) {
   ) => {
     res.setHeader('Vary', 'Origin');
     const origin = req.headers.origin as string | undefined;
-    if (!origin || requestOrigin(config, { origin, host: req.headers.host as string | undefined }) !== 'allowed') return next();
+    if (!origin || requestOrigin(config, { origin, host: req.headers.host as string | undefined }) !== 'allowed')
+      return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
     if (req.method !== 'OPTIONS' || !req.headers['access-control-request-method']) return next();

@@ -13,9 +13,18 @@ export interface RateLimitState {
  * to refusing is told, as the draft asks.
  */
 export function noteRateLimit(meta: RequestMeta, state: RateLimitState): void {
-  const next = { limit: state.limit, remaining: Math.max(0, state.remaining), resetSeconds: Math.max(0, Math.ceil(state.resetSeconds)) };
+  const next = {
+    limit: state.limit,
+    remaining: Math.max(0, state.remaining),
+    resetSeconds: Math.max(0, Math.ceil(state.resetSeconds)),
+  };
   const cur = meta.rateLimit;
-  if (!cur || next.remaining < cur.remaining || (next.remaining === cur.remaining && next.resetSeconds > cur.resetSeconds)) meta.rateLimit = next;
+  if (
+    !cur ||
+    next.remaining < cur.remaining ||
+    (next.remaining === cur.remaining && next.resetSeconds > cur.resetSeconds)
+  )
+    meta.rateLimit = next;
 }
 
 /** The answer's `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (none when no limit counted the request). */

@@ -37,5 +37,9 @@ export async function readiness(checks: Record<string, ReadyCheck>): Promise<Rea
     }),
   );
   const reasons = results.filter(([, r]) => r !== null).map(([name, r]) => `${name}: ${r}`);
-  return { ready: reasons.length === 0, reasons, checks: Object.fromEntries(results.map(([name, r]) => [name, r ?? 'ok'])) };
+  return {
+    ready: reasons.length === 0,
+    reasons,
+    checks: Object.fromEntries(results.map(([name, r]) => [name, r ?? 'ok'])),
+  };
 }

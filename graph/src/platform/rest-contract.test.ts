@@ -24,25 +24,78 @@ beforeAll(async () => {
 afterAll(async () => p?.close());
 
 const D = '2025-07-15';
-const fields = (r: { body: { fieldErrors?: { field: string }[] } }) => (r.body.fieldErrors ?? []).map((f) => f.field).sort();
+const fields = (r: { body: { fieldErrors?: { field: string }[] } }) =>
+  (r.body.fieldErrors ?? []).map((f) => f.field).sort();
 
 /** One resource of `/api`: where it lives, its id field, a body that creates it, and a change to save. */
 const RESOURCES: { path: string; id: string; body: Record<string, unknown>; change: Record<string, unknown> }[] = [
   {
     path: '/employees',
     id: 'id',
-    body: { name: '契約 太郎', login_id: 'contract.taro', password: 'contract-pass-1', role: '一般', status: '在籍', location: '東京' },
+    body: {
+      name: '契約 太郎',
+      login_id: 'contract.taro',
+      password: 'contract-pass-1',
+      role: '一般',
+      status: '在籍',
+      location: '東京',
+    },
     change: { name: '契約 次郎' },
   },
-  { path: '/departments', id: 'department_id', body: { department_name: '契約テスト部', members: [] }, change: { department_name: '契約テスト課' } },
-  { path: '/computers', id: 'id', body: { maker: 'Dell', status: '正常', location: '東京' }, change: { status: '故障' } },
-  { path: '/smartphone', id: 'id', body: { phone_number: '080-5555-0001', status: '正常' }, change: { carrier: 'ドコモ' } },
-  { path: '/microsoft_office', id: 'id', body: { account: 'contract@example.co.jp', status: '使用中' }, change: { status: '停止' } },
-  { path: '/schedules', id: 'schedule_id', body: { title: '契約テスト', date: D, is_all_day: 1 }, change: { title: '契約テスト（変更）' } },
-  { path: '/blogs', id: 'blog_id', body: { title: '契約テスト記事', content: '<p>本文</p>', is_draft: 1 }, change: { title: '契約テスト記事（変更）' } },
-  { path: '/blog_tags', id: 'tag_id', body: { tag_content: '契約テストタグ' }, change: { tag_content: '契約テストタグ（変更）' } },
-  { path: '/blog_category', id: 'category_id', body: { category_name: '契約テストカテゴリ', permissions: ['閲覧'], employees: [] }, change: { color: '#cf222e' } },
-  { path: '/profiles', id: 'id', body: { title: '契約テスト', skills: ['契約'] }, change: { title: '契約テスト（変更）' } },
+  {
+    path: '/departments',
+    id: 'department_id',
+    body: { department_name: '契約テスト部', members: [] },
+    change: { department_name: '契約テスト課' },
+  },
+  {
+    path: '/computers',
+    id: 'id',
+    body: { maker: 'Dell', status: '正常', location: '東京' },
+    change: { status: '故障' },
+  },
+  {
+    path: '/smartphone',
+    id: 'id',
+    body: { phone_number: '080-5555-0001', status: '正常' },
+    change: { carrier: 'ドコモ' },
+  },
+  {
+    path: '/microsoft_office',
+    id: 'id',
+    body: { account: 'contract@example.co.jp', status: '使用中' },
+    change: { status: '停止' },
+  },
+  {
+    path: '/schedules',
+    id: 'schedule_id',
+    body: { title: '契約テスト', date: D, is_all_day: 1 },
+    change: { title: '契約テスト（変更）' },
+  },
+  {
+    path: '/blogs',
+    id: 'blog_id',
+    body: { title: '契約テスト記事', content: '<p>本文</p>', is_draft: 1 },
+    change: { title: '契約テスト記事（変更）' },
+  },
+  {
+    path: '/blog_tags',
+    id: 'tag_id',
+    body: { tag_content: '契約テストタグ' },
+    change: { tag_content: '契約テストタグ（変更）' },
+  },
+  {
+    path: '/blog_category',
+    id: 'category_id',
+    body: { category_name: '契約テストカテゴリ', permissions: ['閲覧'], employees: [] },
+    change: { color: '#cf222e' },
+  },
+  {
+    path: '/profiles',
+    id: 'id',
+    body: { title: '契約テスト', skills: ['契約'] },
+    change: { title: '契約テスト（変更）' },
+  },
 ];
 
 describe('409 CONFLICT: `current` is the REST record, exactly as GET /{id} answers it', () => {
@@ -51,9 +104,15 @@ describe('409 CONFLICT: `current` is the REST record, exactly as GET /{id} answe
       const made = await api(p.url, 'POST', res.path, { token: sysadmin, body: res.body });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       const id = made.body[res.id];
-      const saved = await api(p.url, 'PUT', `${res.path}/${id}`, { token: sysadmin, body: { ...res.body, ...res.change, version: made.body.version } });
+      const saved = await api(p.url, 'PUT', `${res.path}/${id}`, {
+        token: sysadmin,
+        body: { ...res.body, ...res.change, version: made.body.version },
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      const stale = await api(p.url, 'PUT', `${res.path}/${id}`, { token: sysadmin, body: { ...res.body, version: made.body.version } });
+      const stale = await api(p.url, 'PUT', `${res.path}/${id}`, {
+        token: sysadmin,
+        body: { ...res.body, version: made.body.version },
+      });
       expect(stale.status).toBe(409);
       expect(stale.body.code).toBe('CONFLICT');
       const got = await api(p.url, 'GET', `${res.path}/${id}`, { token: sysadmin });
@@ -63,8 +122,16 @@ describe('409 CONFLICT: `current` is the REST record, exactly as GET /{id} answe
   }
 
   it('GraphQL keeps its own view in `current`', async () => {
-    const d = (await api(p.url, 'POST', '/departments', { token: sysadmin, body: { department_name: 'GraphQL競合部', members: [] } })).body;
-    await api(p.url, 'PUT', `/departments/${d.department_id}`, { token: sysadmin, body: { department_name: 'GraphQL競合課', version: d.version } });
+    const d = (
+      await api(p.url, 'POST', '/departments', {
+        token: sysadmin,
+        body: { department_name: 'GraphQL競合部', members: [] },
+      })
+    ).body;
+    await api(p.url, 'PUT', `/departments/${d.department_id}`, {
+      token: sysadmin,
+      body: { department_name: 'GraphQL競合課', version: d.version },
+    });
     const g = await gql(
       p.url,
       `mutation($id: Int!, $v: Int!) { updateDepartment(id: $id, input: { name: "x", memberIds: [], version: $v }) { id } }`,
@@ -78,22 +145,42 @@ describe('409 CONFLICT: `current` is the REST record, exactly as GET /{id} answe
 
 describe('400: fieldErrors name the field as the request body does', () => {
   it('employees', async () => {
-    const r = await api(p.url, 'POST', '/employees', { token: sysadmin, body: { name: ' ', login_id: 'a', role: '一般', status: '在籍' } });
+    const r = await api(p.url, 'POST', '/employees', {
+      token: sysadmin,
+      body: { name: ' ', login_id: 'a', role: '一般', status: '在籍' },
+    });
     expect(fields(r)).toEqual(['login_id', 'name', 'password']);
     const loc = await api(p.url, 'POST', '/employees', {
       token: sysadmin,
-      body: { name: '拠点 なし', login_id: 'no.location', password: 'contract-pass-1', role: '一般', status: '在籍', location_id: 99999 },
+      body: {
+        name: '拠点 なし',
+        login_id: 'no.location',
+        password: 'contract-pass-1',
+        role: '一般',
+        status: '在籍',
+        location_id: 99999,
+      },
     });
     expect(fields(loc)).toEqual(['location_id']);
     const byName = await api(p.url, 'POST', '/employees', {
       token: sysadmin,
-      body: { name: '拠点 なし', login_id: 'no.location', password: 'contract-pass-1', role: '一般', status: '在籍', location: '札幌' },
+      body: {
+        name: '拠点 なし',
+        login_id: 'no.location',
+        password: 'contract-pass-1',
+        role: '一般',
+        status: '在籍',
+        location: '札幌',
+      },
     });
     expect(fields(byName)).toEqual(['location']);
   });
 
   it('departments, with a list item as members.N', async () => {
-    const r = await api(p.url, 'POST', '/departments', { token: sysadmin, body: { department_name: '', manager: 4294967296, members: [1, 2147483648] } });
+    const r = await api(p.url, 'POST', '/departments', {
+      token: sysadmin,
+      body: { department_name: '', manager: 4294967296, members: [1, 2147483648] },
+    });
     expect(fields(r)).toEqual(['department_name', 'manager', 'members.1']);
     const byOldName = await api(p.url, 'POST', '/departments', { token: sysadmin, body: { name: '', members: [] } });
     expect(fields(byOldName)).toEqual(['name']); // the name the request used
@@ -102,17 +189,38 @@ describe('400: fieldErrors name the field as the request body does', () => {
   it('computers and smartphones', async () => {
     const c = await api(p.url, 'POST', '/computers', {
       token: sysadmin,
-      body: { maker: 'Dell', status: '正常', current_user: 999999, previous_user: 999998, ms365: 999999, purchase_date: '2025-02-30', location: '札幌' },
+      body: {
+        maker: 'Dell',
+        status: '正常',
+        current_user: 999999,
+        previous_user: 999998,
+        ms365: 999999,
+        purchase_date: '2025-02-30',
+        location: '札幌',
+      },
     });
     expect(fields(c)).toEqual(['location']); // names are looked up first
     const refs = await api(p.url, 'POST', '/computers', {
       token: sysadmin,
-      body: { maker: 'Dell', status: '正常', current_user: 999999, previous_user: 999998, ms365: 999999, department_id: 9999 },
+      body: {
+        maker: 'Dell',
+        status: '正常',
+        current_user: 999999,
+        previous_user: 999998,
+        ms365: 999999,
+        department_id: 9999,
+      },
     });
     expect(fields(refs)).toEqual(['current_user', 'department_id', 'ms365', 'previous_user']);
-    const dates = await api(p.url, 'POST', '/computers', { token: sysadmin, body: { maker: 'Dell', status: '正常', purchase_date: '2025-02-30', asset_number: 'x'.repeat(51) } });
+    const dates = await api(p.url, 'POST', '/computers', {
+      token: sysadmin,
+      body: { maker: 'Dell', status: '正常', purchase_date: '2025-02-30', asset_number: 'x'.repeat(51) },
+    });
     expect(fields(dates)).toEqual(['asset_number', 'purchase_date']);
-    const s = await api(p.url, 'POST', '/smartphone', { token: sysadmin, body: { phone_number: '電話', status: '正常', exchange_date: 'soon' } });
+    const s = await api(p.url, 'POST', '/smartphone', {
+      token: sysadmin,
+      body: { phone_number: '電話', status: '正常', exchange_date: 'soon' },
+    });
     expect(fields(s)).toEqual(['exchange_date', 'phone_number']);
   });
 
@@ -122,9 +230,15 @@ describe('400: fieldErrors name the field as the request body does', () => {
       body: { title: '', date: D, start_time: '10:10', end_time: '11:00', guest_id: [0], other_guest: 'not-mail' },
     });
     expect(fields(r)).toEqual(['guest_id.0', 'other_guest.0', 'start_time', 'title']);
-    const priv = await api(p.url, 'POST', '/schedules', { token: sysadmin, body: { title: '非公開', date: D, is_all_day: 1, is_my_self: 1, other_guest: 'a@example.com' } });
+    const priv = await api(p.url, 'POST', '/schedules', {
+      token: sysadmin,
+      body: { title: '非公開', date: D, is_all_day: 1, is_my_self: 1, other_guest: 'a@example.com' },
+    });
     expect(fields(priv)).toEqual(['is_my_self']);
-    const self = await api(p.url, 'POST', '/schedules', { token: sysadmin, body: { title: '自分', date: D, is_all_day: 1, guests: [{ id: me }] } });
+    const self = await api(p.url, 'POST', '/schedules', {
+      token: sysadmin,
+      body: { title: '自分', date: D, is_all_day: 1, guests: [{ id: me }] },
+    });
     expect(fields(self)).toEqual(['guests']);
   });
 
@@ -134,14 +248,21 @@ describe('400: fieldErrors name the field as the request body does', () => {
   });
 
   it('GraphQL keeps its input names', async () => {
-    const g = await gql(p.url, `mutation { createDepartment(input: { name: "", memberIds: [] }) { id } }`, {}, { token: sysadmin });
+    const g = await gql(
+      p.url,
+      `mutation { createDepartment(input: { name: "", memberIds: [] }) { id } }`,
+      {},
+      { token: sysadmin },
+    );
     expect(g.body.errors[0].extensions.fieldErrors.map((f: { field: string }) => f.field)).toEqual(['name']);
   });
 });
 
 describe('bodies: JSON objects only', () => {
   const send = (method: string, route: string, body: BodyInit, headers: Record<string, string> = {}) =>
-    fetch(`${p.url}/api${route}`, { method, headers: { authorization: `Bearer ${sysadmin}`, ...headers }, body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    fetch(`${p.url}/api${route}`, { method, headers: { authorization: `Bearer ${sysadmin}`, ...headers }, body }).then(
+      async (r) => ({ status: r.status, body: await r.json() }),
+    );
   const json = JSON.stringify({ department_name: '形式テスト部', members: [] });
 
   it('415 UNSUPPORTED_MEDIA_TYPE for JSON sent as another content type or none, not an empty body', async () => {
@@ -180,14 +301,19 @@ describe('bodies: JSON objects only', () => {
   });
 
   it('413 PAYLOAD_TOO_LARGE over the limit', async () => {
-    const r = await send('POST', '/departments', JSON.stringify({ department_name: 'x'.repeat(9 << 20) }), { 'content-type': 'application/json' });
+    const r = await send('POST', '/departments', JSON.stringify({ department_name: 'x'.repeat(9 << 20) }), {
+      'content-type': 'application/json',
+    });
     expect([r.status, r.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
   it('404 and 405 come before the body check; no body is not a 415', async () => {
     expect((await send('POST', '/no-such-thing', 'x', { 'content-type': 'text/plain' })).status).toBe(404);
     expect((await send('PATCH', '/computers', 'x', { 'content-type': 'text/plain' })).status).toBe(405);
-    const logout = await fetch(`${p.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${await loginToken(p.url, 'staff')}` } });
+    const logout = await fetch(`${p.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await loginToken(p.url, 'staff')}` },
+    });
     expect(logout.status).toBe(200);
   });
 });
@@ -209,11 +335,16 @@ describe('schema/openapi/api.yaml documents it', () => {
       .replace('#/', '')
       .split('/')
       .reduce((o, k) => o[k], doc);
-  const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p_, o]) => Object.entries(o).map(([m, op]) => ({ path: p_, method: m, op }))); // eslint-disable-line @typescript-eslint/no-explicit-any -- the OpenAPI document, walked loosely
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document, walked loosely
+  const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p_, o]) =>
+    Object.entries(o).map(([m, op]) => ({ path: p_, method: m, op })),
+  );
 
   it('every code the server answers is in the Error enum', () => {
     expect(doc.components.schemas.Error.properties.code.enum.sort()).toEqual(Object.keys(HTTP_STATUS).sort());
-    expect(Object.keys(HTTP_STATUS)).toEqual(expect.arrayContaining(['METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']));
+    expect(Object.keys(HTTP_STATUS)).toEqual(
+      expect.arrayContaining(['METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']),
+    );
   });
 
   it('no `nullable` (OpenAPI 3.0): null is a type in 3.1', () => {
@@ -232,17 +363,22 @@ describe('schema/openapi/api.yaml documents it', () => {
     for (const { path: p_, method, op } of ops.filter((o) => o.op.requestBody)) {
       expect(Object.keys(op.responses), `${method} ${p_}`).toEqual(expect.arrayContaining(['413', '415']));
     }
-    for (const { path: p_, op } of ops.filter((o) => o.method === 'put')) expect(op.description, p_).toMatch(/replace/i);
+    for (const { path: p_, op } of ops.filter((o) => o.method === 'put'))
+      expect(op.description, p_).toMatch(/replace/i);
     expect(doc.info.description).toMatch(/PUT replaces the whole record/);
   });
 
   it("a PUT's 409 `current` is the schema its GET answers", () => {
     // The version conflicts (GOOGLE_NOT_CONNECTED is a 409 with no record to show).
-    const puts = ops.filter((o) => o.method === 'put' && o.op.responses['409'] && !o.op.responses['409'].$ref.endsWith('/GoogleNotConnected'));
+    const puts = ops.filter(
+      (o) => o.method === 'put' && o.op.responses['409'] && !o.op.responses['409'].$ref.endsWith('/GoogleNotConnected'),
+    );
     expect(puts.map((o) => o.path).sort()).toEqual(RESOURCES.map((r) => `${r.path}/{id}`).sort());
     for (const { path: p_, op } of puts) {
       const conflict = ref(op.responses['409'].$ref).content['application/json'].schema;
-      const current = conflict.allOf.map((s: { properties?: { current?: { $ref: string } } }) => s.properties?.current?.$ref).find(Boolean);
+      const current = conflict.allOf
+        .map((s: { properties?: { current?: { $ref: string } } }) => s.properties?.current?.$ref)
+        .find(Boolean);
       expect(current, p_).toBe(doc.paths[p_].get.responses['200'].content['application/json'].schema.$ref);
     }
   });

@@ -21,7 +21,15 @@ export function deleteRoute(idField: string, noun: string, remove: (ctx: AppCont
 }
 
 /** GET {path} and {path}/thumbnail: a stored file with its headers; `open` decides who may have it (NOT_FOUND otherwise). */
-export function fileRoutes(r: Router, path: string, open: (ctx: AppContext, id: number, thumbnail: boolean) => Promise<{ stream: Readable; headers: Record<string, string> }>) {
+export function fileRoutes(
+  r: Router,
+  path: string,
+  open: (
+    ctx: AppContext,
+    id: number,
+    thumbnail: boolean,
+  ) => Promise<{ stream: Readable; headers: Record<string, string> }>,
+) {
   for (const thumbnail of [false, true]) {
     r.get(
       `${path}${thumbnail ? '/thumbnail' : ''}`,
@@ -35,7 +43,11 @@ export function fileRoutes(r: Router, path: string, open: (ctx: AppContext, id: 
 }
 
 /** A keyset page as /api answers it: the records, the next page's cursor in X-Next-Cursor (absent on the last). */
-export function cursorPage<V>(res: Response, p: { items: V[]; nextCursor: string | null }, toApi: (v: V) => unknown): unknown[] {
+export function cursorPage<V>(
+  res: Response,
+  p: { items: V[]; nextCursor: string | null },
+  toApi: (v: V) => unknown,
+): unknown[] {
   if (p.nextCursor) res.setHeader('X-Next-Cursor', p.nextCursor);
   return p.items.map(toApi);
 }
@@ -56,7 +68,11 @@ export function listRoute<F, V>(
 }
 
 /** An export route: `guard` first, then the filtered list as an .xlsx download. */
-export function exportRoute<F, V>(guard: Guard, filter: (ctx: AppContext, q: Request['query']) => Promise<F>, exportOf: (ctx: AppContext, f: F) => Promise<XlsxExport<V>>) {
+export function exportRoute<F, V>(
+  guard: Guard,
+  filter: (ctx: AppContext, q: Request['query']) => Promise<F>,
+  exportOf: (ctx: AppContext, f: F) => Promise<XlsxExport<V>>,
+) {
   return handle(async (ctx, req, res) => {
     guard(ctx);
     await sendXlsx(res, await exportOf(ctx, await filter(ctx, req.query)));

@@ -32,7 +32,10 @@ describe('REST facade error mapping', () => {
   });
 
   it('400 for malformed JSON, without internals', async () => {
-    const r = await api(p.url, 'POST', '/auth/login', { body: '{"loginId":', headers: { 'content-type': 'application/json' } });
+    const r = await api(p.url, 'POST', '/auth/login', {
+      body: '{"loginId":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body)).not.toMatch(/SyntaxError|at /);
   });
@@ -59,7 +62,9 @@ describe('REST facade error mapping', () => {
       expect([path.slice(0, 20), r.status, r.body.code]).toEqual([path.slice(0, 20), 400, 'BAD_USER_INPUT']);
     }
     // 60 characters outside the BMP are 60 characters (120 UTF-16 units): allowed, as OpenAPI counts.
-    expect((await api(p.url, 'GET', `/employees?name=${encodeURIComponent('😀'.repeat(60))}`, { token: admin })).status).toBe(200);
+    expect(
+      (await api(p.url, 'GET', `/employees?name=${encodeURIComponent('😀'.repeat(60))}`, { token: admin })).status,
+    ).toBe(200);
   });
 
   it('400, never a 500 from SQL, for ids and offsets past PostgreSQL integer, bad filters and repeated parameters (found by Schemathesis)', async () => {
@@ -87,7 +92,14 @@ describe('REST facade error mapping', () => {
     await refused('/computers?show_discarded=maybe', 'show_discarded');
     await refused('/schedules?from=9%C2%A2', 'from');
     await refused('/departments/null,null', 'id', 'PUT', { department_name: '0', manager: 1, members: '', version: 1 });
-    await refused('/employees/null,null', 'id', 'PUT', { name: '0', login_id: '000', role: '管理者', status: '在籍', location_id: 1, version: 1 });
+    await refused('/employees/null,null', 'id', 'PUT', {
+      name: '0',
+      login_id: '000',
+      role: '管理者',
+      status: '在籍',
+      location_id: 1,
+      version: 1,
+    });
     // 21 characters pass the phone pattern ('+' and 20 more) but not the column (found by Schemathesis).
     await refused('/smartphone', 'phone_number', 'POST', { phone_number: '+1-4706-1553441180500', status: '正常' });
     await refused('/departments', 'manager', 'POST', { department_name: '検証部', manager: 4294967296, members: [] });
@@ -95,9 +107,17 @@ describe('REST facade error mapping', () => {
     // PostgreSQL text cannot hold NUL: refused as input on /api and in GraphQL alike, never a 500.
     const nul = await api(p.url, 'GET', '/smartphone?carrier=w%00', { token: admin });
     expect([nul.status, nul.body.code]).toEqual([400, 'BAD_USER_INPUT']);
-    const nulBody = await api(p.url, 'POST', '/computers', { token: admin, body: { maker: '5Is\u0000x', status: 'REPLACE' } });
+    const nulBody = await api(p.url, 'POST', '/computers', {
+      token: admin,
+      body: { maker: '5Is\u0000x', status: 'REPLACE' },
+    });
     expect([nulBody.status, nulBody.body.code]).toEqual([400, 'BAD_USER_INPUT']);
-    const g = await gql(p.url, 'query($n: String) { employees(filter: { name: $n }) { total } }', { n: 'a\u0000' }, { token: admin });
+    const g = await gql(
+      p.url,
+      'query($n: String) { employees(filter: { name: $n }) { total } }',
+      { n: 'a\u0000' },
+      { token: admin },
+    );
     expect([g.status, g.body.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
     expect(g.body.errors[0].extensions.http).toBeUndefined();
     const literal = await gql(p.url, '{ employees(filter: { name: "a\\u0000" }) { total } }', {}, { token: admin });
@@ -126,7 +146,9 @@ describe('REST facade error mapping', () => {
     expect((await api(p.url, 'PUT', '/schedules/1', { token, body: {} })).status).not.toBe(405);
     const options = await fetch(`${p.url}/api/computers/export`, { method: 'OPTIONS' });
     expect([options.status, options.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
-    expect((await fetch(`${p.url}/api/computers/1`, { method: 'OPTIONS' })).headers.get('allow')).toBe('GET, HEAD, OPTIONS, PUT');
+    expect((await fetch(`${p.url}/api/computers/1`, { method: 'OPTIONS' })).headers.get('allow')).toBe(
+      'GET, HEAD, OPTIONS, PUT',
+    );
   });
 
   it('rejects an x-user-id header that disagrees with the session', async () => {
@@ -144,10 +166,26 @@ describe('the staff directory', () => {
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(5);
     expect(Object.keys(r.body[0]).sort()).toEqual(
-      ['department', 'department_id', 'email', 'employee_id', 'full_name', 'id', 'location', 'location_id', 'login_id', 'name', 'role', 'status', 'version'].sort(),
+      [
+        'department',
+        'department_id',
+        'email',
+        'employee_id',
+        'full_name',
+        'id',
+        'location',
+        'location_id',
+        'login_id',
+        'name',
+        'role',
+        'status',
+        'version',
+      ].sort(),
     );
     const active = Number(r.headers.get('x-total-count'));
-    const all = Number((await api(p.url, 'GET', '/employees?retired=1&limit=1', { token })).headers.get('x-total-count'));
+    const all = Number(
+      (await api(p.url, 'GET', '/employees?retired=1&limit=1', { token })).headers.get('x-total-count'),
+    );
     expect(all).toBeGreaterThan(active);
     expect(all).toBeGreaterThanOrEqual(55);
   });
@@ -185,7 +223,8 @@ describe('conditional reads', () => {
   it('a read carries a strong ETag; If-None-Match with it (alone, weak or in a list) is a 304 without a body; a change gives a new tag', async () => {
     const admin = await loginToken(p.url, 'admin');
     const url = `${p.url}/api/employees?limit=3`;
-    const get = (headers: Record<string, string> = {}) => fetch(url, { headers: { authorization: `Bearer ${admin}`, ...headers } });
+    const get = (headers: Record<string, string> = {}) =>
+      fetch(url, { headers: { authorization: `Bearer ${admin}`, ...headers } });
     const first = await get();
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
@@ -203,10 +242,15 @@ describe('conditional reads', () => {
     const id = e.id ?? e.employee_id;
     const current = await api(p.url, 'GET', `/employees/${id}`, { token: admin });
     const tag = current.headers.get('etag')!;
-    const put = await api(p.url, 'PUT', `/employees/${id}`, { token: admin, body: { ...current.body, email: `etag-${Date.now()}@example.co.jp` } });
+    const put = await api(p.url, 'PUT', `/employees/${id}`, {
+      token: admin,
+      body: { ...current.body, email: `etag-${Date.now()}@example.co.jp` },
+    });
     expect(put.status).toBe(200);
     expect(put.headers.get('etag')).toBeNull(); // a write answers without one
-    const after = await fetch(`${p.url}/api/employees/${id}`, { headers: { authorization: `Bearer ${admin}`, 'if-none-match': tag } });
+    const after = await fetch(`${p.url}/api/employees/${id}`, {
+      headers: { authorization: `Bearer ${admin}`, 'if-none-match': tag },
+    });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(tag);
   });
@@ -220,7 +264,12 @@ describe('conditional reads', () => {
     const tag = read.headers.get('etag')!;
     expect(tag).toMatch(new RegExp(`^"v${read.body.version}\\.[\\w-]+"$`));
     const { version: _v, ...withoutVersion } = read.body;
-    const put = (ifMatch: string, email: string) => api(p.url, 'PUT', `/employees/${id}`, { token: admin, body: { ...withoutVersion, email }, headers: { 'if-match': ifMatch } });
+    const put = (ifMatch: string, email: string) =>
+      api(p.url, 'PUT', `/employees/${id}`, {
+        token: admin,
+        body: { ...withoutVersion, email },
+        headers: { 'if-match': ifMatch },
+      });
     const saved = await put(tag, `ifmatch-1-${Date.now()}@example.co.jp`);
     expect(saved.status).toBe(200);
     const stale = await put(tag, `ifmatch-2-${Date.now()}@example.co.jp`);

@@ -6,7 +6,17 @@ import { sessionCookieHeaders, tokenFrom } from './cookies.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { sendRevalidated, versionOfTag } from './conditional.js';
 import { passwordChangeRequired, readOnlyKey } from './authz.js';
-import { AppError, CONTROL_MESSAGE, DEPTH_MESSAGE, HTTP_STATUS, NUL_MESSAGE, badInput, toAppError, type ErrorCode, type FieldError } from './errors.js';
+import {
+  AppError,
+  CONTROL_MESSAGE,
+  DEPTH_MESSAGE,
+  HTTP_STATUS,
+  NUL_MESSAGE,
+  badInput,
+  toAppError,
+  type ErrorCode,
+  type FieldError,
+} from './errors.js';
 import { inputProblem } from './validation.js';
 import { idempotency } from './idempotency.js';
 import type { Services } from './services.js';
@@ -27,7 +37,8 @@ type Body = Record<string, unknown>;
  * value is read. `read` gets the value of the first name the body has (`a ?? b`), the whole body and
  * the context.
  */
-export type BodyField = string | { from: string | readonly string[]; read?: (value: unknown, body: Body, ctx: AppContext) => unknown };
+export type BodyField =
+  string | { from: string | readonly string[]; read?: (value: unknown, body: Body, ctx: AppContext) => unknown };
 
 /**
  * A resource's request body → service input table, read both ways: `read` builds the input from a
@@ -39,7 +50,8 @@ export interface BodyTable<K extends string = string> {
   nameOf(field: string, body: Body): string;
 }
 
-const namesOf = (f: BodyField): readonly string[] => (typeof f === 'string' ? [f] : typeof f.from === 'string' ? [f.from] : f.from);
+const namesOf = (f: BodyField): readonly string[] =>
+  typeof f === 'string' ? [f] : typeof f.from === 'string' ? [f.from] : f.from;
 
 export function bodyTable<K extends string>(fields: Record<K, BodyField>): BodyTable<K> {
   const entries = Object.entries(fields) as [K, BodyField][];
@@ -89,14 +101,20 @@ const UPLOAD = Symbol('upload');
 const ID_PARAMS = ['id', 'employee_id'];
 
 /** An error thrown by a route, in the route's REST terms: field errors named as the body names them, `current` as the REST record. */
-async function inRestTerms(err: unknown, opts: RouteOptions<unknown>, body: Body, ctx: AppContext | undefined): Promise<unknown> {
+async function inRestTerms(
+  err: unknown,
+  opts: RouteOptions<unknown>,
+  body: Body,
+  ctx: AppContext | undefined,
+): Promise<unknown> {
   if (!(err instanceof AppError) || (!opts.body && !opts.toApi)) return err;
   const { code: _code, ...ext } = err.extensions as Record<string, unknown>;
   if (opts.body && Array.isArray(ext.fieldErrors)) {
     const table = opts.body;
     ext.fieldErrors = (ext.fieldErrors as FieldError[]).map((f) => ({ ...f, field: table.nameOf(f.field, body) }));
   }
-  if (opts.toApi && ctx && err.code === 'CONFLICT' && ext.current != null) ext.current = await opts.toApi(ext.current, ctx);
+  if (opts.toApi && ctx && err.code === 'CONFLICT' && ext.current != null)
+    ext.current = await opts.toApi(ext.current, ctx);
   return new AppError(err.code, err.message, ext);
 }
 
@@ -117,7 +135,15 @@ export function handle<V = never>(fn: RouteHandler, options: number | RouteOptio
       if (!res.headersSent) {
         for (const [name, value] of rateLimitHeaders(ctx.meta)) res.setHeader(name, value);
         if (req.method === 'GET')
-          sendRevalidated(req, res, opts.status ?? 200, 'application/json; charset=utf-8', JSON.stringify(body) ?? '', undefined, (body as { version?: unknown } | null)?.version);
+          sendRevalidated(
+            req,
+            res,
+            opts.status ?? 200,
+            'application/json; charset=utf-8',
+            JSON.stringify(body) ?? '',
+            undefined,
+            (body as { version?: unknown } | null)?.version,
+          );
         else res.status(opts.status ?? 200).json(body);
       }
     } catch (err) {
@@ -131,7 +157,11 @@ export function handle<V = never>(fn: RouteHandler, options: number | RouteOptio
  * A route that writes one resource: the body is read through the resource's table and the service's
  * view answers as its REST record; errors speak the same terms (see handle).
  */
-export function writeRoute<V, K extends string>(resource: RestResource<V, K>, fn: (ctx: AppContext, input: Record<K, unknown>, req: Request) => Promise<V>, status = 200) {
+export function writeRoute<V, K extends string>(
+  resource: RestResource<V, K>,
+  fn: (ctx: AppContext, input: Record<K, unknown>, req: Request) => Promise<V>,
+  status = 200,
+) {
   return handle<V>(
     async (ctx, req) => {
       resource.guard?.(ctx);
@@ -149,7 +179,10 @@ export function writeRoute<V, K extends string>(resource: RestResource<V, K>, fn
 const PARSER_ERRORS: Record<number, [ErrorCode, string]> = {
   400: ['BAD_USER_INPUT', 'リクエストの形式が正しくありません。'],
   413: ['PAYLOAD_TOO_LARGE', 'リクエストが大きすぎます。'],
-  415: ['UNSUPPORTED_MEDIA_TYPE', 'リクエストの文字コードまたは圧縮形式に対応していません（UTF-8 の JSON で送信してください）。'],
+  415: [
+    'UNSUPPORTED_MEDIA_TYPE',
+    'リクエストの文字コードまたは圧縮形式に対応していません（UTF-8 の JSON で送信してください）。',
+  ],
 };
 
 export function restErrorHandler(log: Logger) {
@@ -162,15 +195,22 @@ export function restErrorHandler(log: Logger) {
       return;
     }
     // A browser that stops a download (a picture scrolled away, a closed tab) is not a failure.
-    if ((err as NodeJS.ErrnoException | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE' && (res.headersSent || req.destroyed)) {
+    if (
+      (err as NodeJS.ErrnoException | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE' &&
+      (res.headersSent || req.destroyed)
+    ) {
       log.debug({ requestId: req.requestId, path: req.path }, 'download cut short by the client');
       if (!res.writableEnded) res.destroy();
       return;
     }
     const e = toAppError(err);
-    if (e.code === 'INTERNAL_SERVER_ERROR') log.error({ err, requestId: req.requestId, method: req.method, path: req.path }, 'api request failed');
+    if (e.code === 'INTERNAL_SERVER_ERROR')
+      log.error({ err, requestId: req.requestId, method: req.method, path: req.path }, 'api request failed');
     if (e.code === 'SERVICE_UNAVAILABLE')
-      log.warn({ err: (err as Error).message, requestId: req.requestId, method: req.method, path: req.path }, 'api request failed: database unavailable');
+      log.warn(
+        { err: (err as Error).message, requestId: req.requestId, method: req.method, path: req.path },
+        'api request failed: database unavailable',
+      );
     const { code: _code, ...extensions } = e.extensions as Record<string, unknown>;
     if (typeof extensions.retryAfterSeconds === 'number') {
       res.setHeader('Retry-After', String(extensions.retryAfterSeconds));
@@ -190,7 +230,8 @@ const routeLayers = (r: Router) => (r as unknown as { stack: RouteLayer[] }).sta
 /** The methods of some routes, as an Allow header lists them (HEAD with GET). */
 function methodsOf(layers: RouteLayer[]): string[] {
   const methods = new Set<string>();
-  for (const l of layers) for (const [m, on] of Object.entries(l.route!.methods)) if (on && m !== '_all') methods.add(m.toUpperCase());
+  for (const l of layers)
+    for (const [m, on] of Object.entries(l.route!.methods)) if (on && m !== '_all') methods.add(m.toUpperCase());
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }
@@ -214,14 +255,18 @@ function literalRoutes(r: Router): Map<string, string[]> {
 
 function methodNotAllowed(req: Request, res: Response, allow: string[]): void {
   res.setHeader('Allow', allow.join(', '));
-  res.status(405).json({ error: `${req.baseUrl}${req.path} に ${req.method} は使えません（${allow.join(', ')}）。`, code: 'METHOD_NOT_ALLOWED' satisfies ErrorCode });
+  res.status(405).json({
+    error: `${req.baseUrl}${req.path} に ${req.method} は使えません（${allow.join(', ')}）。`,
+    code: 'METHOD_NOT_ALLOWED' satisfies ErrorCode,
+  });
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** A request with a non-empty body (a chunked one counts: its length is not known in advance). */
-const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * What is wrong with a write's body, if anything: content that is neither JSON nor (on an upload
@@ -233,7 +278,9 @@ function bodyProblem(req: Request, routes: () => RouteLayer[]): AppError | null 
   if (req.is('application/json')) {
     const b: unknown = req.body;
     if (b !== undefined && (b === null || typeof b !== 'object' || Array.isArray(b))) {
-      return badInput('リクエストの本文は JSON オブジェクト（{ … }）で送信してください。', [{ field: '_', message: 'JSON オブジェクト' }]);
+      return badInput('リクエストの本文は JSON オブジェクト（{ … }）で送信してください。', [
+        { field: '_', message: 'JSON オブジェクト' },
+      ]);
     }
     return null;
   }
@@ -253,8 +300,10 @@ function bodyProblem(req: Request, routes: () => RouteLayer[]): AppError | null 
 export function checkCrossSiteSafe(req: Request): void {
   if (!tokenFrom(req.headers, { cookies: req.fromOwnOrigin === true }).viaCookie) return;
   const ct = (req.get('content-type') ?? '').toLowerCase();
-  const nonSimple = ct.startsWith('application/json') || req.get('x-requested-with') || req.get('apollo-require-preflight');
-  if (!nonSimple) throw new AppError('FORBIDDEN', 'CSRF対策のため、このリクエストは受け付けられません（JSONで送信してください）。');
+  const nonSimple =
+    ct.startsWith('application/json') || req.get('x-requested-with') || req.get('apollo-require-preflight');
+  if (!nonSimple)
+    throw new AppError('FORBIDDEN', 'CSRF対策のため、このリクエストは受け付けられません（JSONで送信してください）。');
 }
 
 /**
@@ -278,7 +327,10 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
         deviceCookie: device,
         secure: req.secure,
       });
-      const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token, { cookie: viaCookie, ip: req.ctx.meta.ip })); // one fork per request
+      const user = (req.ctx.user = await services.sessions.resolve(req.ctx.em, token, {
+        cookie: viaCookie,
+        ip: req.ctx.meta.ip,
+      })); // one fork per request
       if (UNSAFE.has(req.method)) checkCrossSiteSafe(req);
       if (user?.mustChangePassword && !req.path.startsWith('/auth/')) throw passwordChangeRequired();
       if (user?.readOnly && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) throw readOnlyKey();
@@ -293,10 +345,20 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
       const ifMatch = req.get('if-match');
       if (ifMatch !== undefined && (req.method === 'PUT' || req.method === 'PATCH')) {
         const version = versionOfTag(ifMatch);
-        if (version === null) throw badInput('If-Match には、この記録の GET が返した ETag を指定してください。', [{ field: 'If-Match', message: '記録の ETag' }]);
-        if (req.body && typeof req.body === 'object' && !Array.isArray(req.body) && (req.body as Body).version === undefined) (req.body as Body).version = version;
+        if (version === null)
+          throw badInput('If-Match には、この記録の GET が返した ETag を指定してください。', [
+            { field: 'If-Match', message: '記録の ETag' },
+          ]);
+        if (
+          req.body &&
+          typeof req.body === 'object' &&
+          !Array.isArray(req.body) &&
+          (req.body as Body).version === undefined
+        )
+          (req.body as Body).version = version;
       }
-      if (problem) throw badInput(problem === 'nul' ? NUL_MESSAGE : problem === 'control' ? CONTROL_MESSAGE : DEPTH_MESSAGE);
+      if (problem)
+        throw badInput(problem === 'nul' ? NUL_MESSAGE : problem === 'control' ? CONTROL_MESSAGE : DEPTH_MESSAGE);
       // Every query parameter is one string: a repeated one (`?status=a&status=b`) is refused, not half-read.
       const repeated = Object.keys(req.query).filter((k) => typeof req.query[k] !== 'string');
       if (repeated.length) {
@@ -330,7 +392,8 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   // "please enter the name"); only for a request some route answers, so 404 and 405 stay as they are.
   r.use((req, _res, next) => {
     let routes: RouteLayer[] | undefined;
-    const answering = () => (routes ??= routeLayers(r).filter((l) => l.match(req.path) && l.route!.methods[req.method.toLowerCase()]));
+    const answering = () =>
+      (routes ??= routeLayers(r).filter((l) => l.match(req.path) && l.route!.methods[req.method.toLowerCase()]));
     const problem = bodyProblem(req, answering);
     next(problem && answering().length ? problem : undefined);
   });
@@ -340,7 +403,13 @@ export function apiRouter(orm: MikroORM, services: Services, log: Logger, mount:
   // " 1" as 1, so one record would answer to many spellings of its address.
   for (const name of ID_PARAMS) {
     r.param(name, (_req, _res, next, value: string) =>
-      next(/^[0-9]+$/.test(value) ? undefined : badInput(`パスの ${name} が正しくありません（数字だけで指定してください）。`, [{ field: name, message: '正の整数' }])),
+      next(
+        /^[0-9]+$/.test(value)
+          ? undefined
+          : badInput(`パスの ${name} が正しくありません（数字だけで指定してください）。`, [
+              { field: name, message: '正の整数' },
+            ]),
+      ),
     );
   }
   mount(r);

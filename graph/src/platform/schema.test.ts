@@ -16,8 +16,14 @@ describe('the GraphQL contract', () => {
     const roots = [...meta.queries, ...meta.mutations, ...meta.subscriptions];
     expect(roots.length).toBeGreaterThan(5);
     const ruled = new Set(meta.authorizedFields.map((f) => `${f.target.name}.${f.fieldName}`));
-    const ruledClasses = new Set((meta as unknown as { authorizedResolver: { target: { name: string } }[] }).authorizedResolver.map((r) => r.target.name));
-    const missing = roots.filter((r) => !ruled.has(`${r.target.name}.${r.methodName}`) && !ruledClasses.has(r.target.name)).map((r) => `${r.target.name}.${r.methodName}`);
+    const ruledClasses = new Set(
+      (meta as unknown as { authorizedResolver: { target: { name: string } }[] }).authorizedResolver.map(
+        (r) => r.target.name,
+      ),
+    );
+    const missing = roots
+      .filter((r) => !ruled.has(`${r.target.name}.${r.methodName}`) && !ruledClasses.has(r.target.name))
+      .map((r) => `${r.target.name}.${r.methodName}`);
     expect(missing).toEqual([]);
   });
 });
@@ -27,10 +33,13 @@ describe('plain output fields stay plain (graphql-jit inlines them)', () => {
     const schema = await buildAppSchema();
     const meta = getMetadataStorage();
     const declared = new Set(meta.fieldResolvers.map((f) => `${f.getObjectType?.()?.name}.${f.schemaName}`));
-    const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((t) => t?.name));
+    const roots = new Set(
+      [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((t) => t?.name),
+    );
     const wrapped: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
-      if (type.name.startsWith('__') || roots.has(type.name) || !('getFields' in type) || !('isTypeOf' in type)) continue;
+      if (type.name.startsWith('__') || roots.has(type.name) || !('getFields' in type) || !('isTypeOf' in type))
+        continue;
       for (const field of Object.values((type as import('graphql').GraphQLObjectType).getFields())) {
         if (field.resolve && !declared.has(`${type.name}.${field.name}`)) wrapped.push(`${type.name}.${field.name}`);
       }

@@ -13,7 +13,12 @@ export type Services = PlatformServices & Intersection<AreaServices<(typeof AREA
 
 /** Builds the services of every area in `AREAS`, in its order (an area may use those above it). */
 export function createServices(config: Config, secret: Buffer, pubsub: LivePubSub): Services {
-  const platform: PlatformServices = { config, pubsub, sessions: new SessionService(config, secret), writes: new WriteThrottle(config) };
+  const platform: PlatformServices = {
+    config,
+    pubsub,
+    sessions: new SessionService(config, secret),
+    writes: new WriteThrottle(config),
+  };
   const built: AreaSetup = { ...platform, secret };
   for (const area of AREAS) if (area.services) Object.assign(built, area.services(built));
   const { secret: _secret, ...services } = built; // the secret stays out of the request context

@@ -19,10 +19,14 @@ function childAfterSigterm(own: boolean): Promise<{ code: number | null; out: st
     console.log('ready');
   `;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', '@swc-node/register/esm-register', '--input-type=module', '-e', script], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', '@swc-node/register/esm-register', '--input-type=module', '-e', script],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -6,7 +6,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * character by character in JavaScript; for set-based statements (the event backbone's JSON document
  * of a thousand events, an import chunk's megabyte of rows) that escaping dominated their cost.
  */
-export async function execBound<T = Record<string, unknown>>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+export async function execBound<T = Record<string, unknown>>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+): Promise<T[]> {
   const query = em.getKnex().raw(sql, params as never[]);
   const trx = em.getTransactionContext();
   if (trx) query.transacting(trx);

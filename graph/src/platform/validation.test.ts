@@ -20,12 +20,15 @@ describe('parseInput', () => {
     expect(errors.map((e) => e.field).sort()).toEqual(['code', 'count', 'tags']);
     expect(errors.find((e) => e.field === 'code')!.message).toBe('入力してください。');
     for (const e of errors) expect(e.message).not.toMatch(/expected|received|Invalid/i);
-    expect(fieldErrorsOf(() => parseInput(schema, { code: 'a', count: 9, tags: [] }))[0]!.message).toMatch(/[ぁ-んァ-ン一-龥]/);
+    expect(fieldErrorsOf(() => parseInput(schema, { code: 'a', count: 9, tags: [] }))[0]!.message).toMatch(
+      /[ぁ-んァ-ン一-龥]/,
+    );
   });
 
   it('a text field of the wrong type is told so, not asked for', () => {
     const schema = z.object({ name: v.text('氏名', 100), note: v.optionalText('備考', 10), email: v.email() });
-    const byField = (data: unknown) => Object.fromEntries(fieldErrorsOf(() => parseInput(schema, data)).map((e) => [e.field, e.message]));
+    const byField = (data: unknown) =>
+      Object.fromEntries(fieldErrorsOf(() => parseInput(schema, data)).map((e) => [e.field, e.message]));
     expect(byField({ name: 123, note: 4, email: 5 })).toEqual({
       name: '氏名は文字列で入力してください。',
       note: '備考は文字列で入力してください。',
@@ -35,7 +38,11 @@ describe('parseInput', () => {
   });
 
   it('a rule with its own message keeps it', () => {
-    const schema = z.object({ name: z.string({ error: '氏名を入力してください。' }).min(1, '氏名を入力してください。') });
-    expect(fieldErrorsOf(() => parseInput(schema, {}))).toEqual([{ field: 'name', message: '氏名を入力してください。' }]);
+    const schema = z.object({
+      name: z.string({ error: '氏名を入力してください。' }).min(1, '氏名を入力してください。'),
+    });
+    expect(fieldErrorsOf(() => parseInput(schema, {}))).toEqual([
+      { field: 'name', message: '氏名を入力してください。' },
+    ]);
   });
 });

@@ -5,7 +5,11 @@ import { badInput } from './errors.js';
  * Validates service input with a zod schema whose messages are Japanese; any problem becomes one
  * BAD_USER_INPUT error listing every field at fault, before anything is written.
  */
-export function parseInput<S extends z.ZodTypeAny>(schema: S, data: unknown, message = '入力内容に誤りがあります。'): z.infer<S> {
+export function parseInput<S extends z.ZodTypeAny>(
+  schema: S,
+  data: unknown,
+  message = '入力内容に誤りがあります。',
+): z.infer<S> {
   const r = schema.safeParse(data, { error: japaneseFallback });
   if (r.success) return r.data;
   throw badInput(
@@ -76,14 +80,16 @@ export function isCalendarDate(s: string, minYear = 1900, maxYear = 2999): boole
  * checked before it is trimmed or reduced to digits, so what the API documents is what it enforces.
  */
 export function checkSearchText(value: string | null | undefined, field: string, label: string): void {
-  if (value && value.length > 100 && [...value].length > 100) throw badInput(`${label}の検索語は100文字以内で入力してください。`, [{ field, message: '100文字以内' }]);
+  if (value && value.length > 100 && [...value].length > 100)
+    throw badInput(`${label}の検索語は100文字以内で入力してください。`, [{ field, message: '100文字以内' }]);
 }
 
 /** PostgreSQL's `integer`: the largest id, and the largest page offset, a request may name (beyond it SQL would fail, not answer). */
 export const MAX_INT = 2_147_483_647;
 
 /** A positive integer that fits an `integer` column: what every record id is. */
-export const isDbId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_INT;
+export const isDbId = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_INT;
 
 /** A record id from a path or an argument: a positive integer, else BAD_USER_INPUT naming the record (never a 500 from SQL). */
 export function checkId(id: number, noun: string): void {

@@ -19,8 +19,15 @@ const JST_DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
   hour12: false,
 });
 
-async function conflictError<T>(em: EntityManager, entity: VersionedEntity, current: () => Promise<T>, callerId: number | null) {
-  const rows: { name: string }[] = entity.updatedById ? await em.execute(`select name from employee where id = ?`, [entity.updatedById]) : [];
+async function conflictError<T>(
+  em: EntityManager,
+  entity: VersionedEntity,
+  current: () => Promise<T>,
+  callerId: number | null,
+) {
+  const rows: { name: string }[] = entity.updatedById
+    ? await em.execute(`select name from employee where id = ?`, [entity.updatedById])
+    : [];
   const who = rows[0]?.name ?? '他のユーザー';
   const at = JST_DATE_TIME.format(new Date(entity.updatedAt));
   // The same person in another tab or on another device: not someone else.
@@ -42,7 +49,13 @@ async function conflictError<T>(em: EntityManager, entity: VersionedEntity, curr
  * otherwise CONFLICT naming who saved in between, with the current record. The UPDATE itself
  * also checks the version (MikroORM's version column), closing the race between check and write.
  */
-export async function expectVersion<T>(em: EntityManager, entity: VersionedEntity, expected: number, current: () => Promise<T>, callerId: number | null): Promise<void> {
+export async function expectVersion<T>(
+  em: EntityManager,
+  entity: VersionedEntity,
+  expected: number,
+  current: () => Promise<T>,
+  callerId: number | null,
+): Promise<void> {
   if (entity.version !== expected) throw await conflictError(em, entity, current, callerId);
 }
 
@@ -60,7 +73,10 @@ export async function flushSave<T>(
   } catch (err) {
     if (err instanceof OptimisticLockError && entity) {
       const fresh = em.fork();
-      const reloaded = await fresh.findOne(entity.constructor as never, { id: (entity as unknown as { id: number }).id } as never);
+      const reloaded = await fresh.findOne(
+        entity.constructor as never,
+        { id: (entity as unknown as { id: number }).id } as never,
+      );
       throw await conflictError(fresh, (reloaded ?? entity) as VersionedEntity, current, callerId);
     }
     if (err instanceof UniqueConstraintViolationException) {

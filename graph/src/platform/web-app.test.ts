@@ -41,14 +41,21 @@ afterAll(async () => {
 });
 
 /** The raw answer: body bytes as sent, not decoded (fetch would decode them). */
-function get(urlPath: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  urlPath: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(base + urlPath, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
+      .get(
+        base + urlPath,
+        { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      )
       .on('error', reject);
   });
 }

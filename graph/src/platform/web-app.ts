@@ -48,7 +48,13 @@ function fileUnder(root: string, urlPath: string): string | null {
  * the original's Content-Type, Content-Encoding and `Vary: Accept-Encoding`; calls `fallback` when
  * the build wrote no such variant (small files and images are not compressed).
  */
-function sendPrecompressed(req: Request, res: Response, file: string, cacheControl: string, fallback: () => void): void {
+function sendPrecompressed(
+  req: Request,
+  res: Response,
+  file: string,
+  cacheControl: string,
+  fallback: () => void,
+): void {
   res.vary('Accept-Encoding');
   const codings = acceptedCodings(req.get('accept-encoding'));
   const tryNext = (i: number): void => {
@@ -81,7 +87,8 @@ export function webApp(dist: string): Router {
   const router = express.Router();
   const plain = express.static(root, {
     index: false,
-    setHeaders: (res, p) => res.setHeader('Cache-Control', p.startsWith(path.join(root, 'assets') + path.sep) ? IMMUTABLE : SHORT),
+    setHeaders: (res, p) =>
+      res.setHeader('Cache-Control', p.startsWith(path.join(root, 'assets') + path.sep) ? IMMUTABLE : SHORT),
   });
 
   router.use((req: Request, res: Response, next: NextFunction) => {
@@ -116,7 +123,8 @@ const LOGIN_REASONS = new Set(['expired', 'signedOut']);
  */
 function firstScreenHtml(root: string, req: Request): string | null {
   if (req.path !== '/login') return null;
-  const reason = typeof req.query.reason === 'string' && LOGIN_REASONS.has(req.query.reason) ? `-${req.query.reason}` : '';
+  const reason =
+    typeof req.query.reason === 'string' && LOGIN_REASONS.has(req.query.reason) ? `-${req.query.reason}` : '';
   const file = path.join(root, `login${reason}.html`);
   return fs.existsSync(file) ? file : null;
 }

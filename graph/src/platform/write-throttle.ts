@@ -8,7 +8,12 @@ import { noteRateLimit } from './rate-limit.js';
 export type WriteKind = 'comment' | 'like' | 'post' | 'upload';
 
 const WINDOW_SECONDS = 60;
-const WHAT: Record<WriteKind, string> = { comment: 'コメント・返信', like: 'いいね・保存', post: '投稿', upload: 'ファイルのアップロード' };
+const WHAT: Record<WriteKind, string> = {
+  comment: 'コメント・返信',
+  like: 'いいね・保存',
+  post: '投稿',
+  upload: 'ファイルのアップロード',
+};
 
 /**
  * Per-person write limits, counted in PostgreSQL (every instance shares them) in fixed one-minute
@@ -20,7 +25,15 @@ const WHAT: Record<WriteKind, string> = { comment: 'コメント・返信', like
 export class WriteThrottle {
   private readonly limits: Record<WriteKind, number>;
 
-  constructor(config: Pick<Config, 'THROTTLE_COMMENTS_PER_MINUTE' | 'THROTTLE_LIKES_PER_MINUTE' | 'THROTTLE_POSTS_PER_MINUTE' | 'THROTTLE_UPLOADS_PER_MINUTE'>) {
+  constructor(
+    config: Pick<
+      Config,
+      | 'THROTTLE_COMMENTS_PER_MINUTE'
+      | 'THROTTLE_LIKES_PER_MINUTE'
+      | 'THROTTLE_POSTS_PER_MINUTE'
+      | 'THROTTLE_UPLOADS_PER_MINUTE'
+    >,
+  ) {
     this.limits = {
       comment: config.THROTTLE_COMMENTS_PER_MINUTE,
       like: config.THROTTLE_LIKES_PER_MINUTE,
@@ -44,6 +57,9 @@ export class WriteThrottle {
     const retry = Math.max(1, Math.ceil(WINDOW_SECONDS - row!.age));
     noteRateLimit(ctx.meta, { limit, remaining: limit - row!.count, resetSeconds: retry });
     if (row!.count <= limit) return;
-    throw tooManyRequests(`${WHAT[kind]}が短時間に多すぎます（1分間に${limit}件まで）。${retry}秒後にもう一度お試しください。`, retry);
+    throw tooManyRequests(
+      `${WHAT[kind]}が短時間に多すぎます（1分間に${limit}件まで）。${retry}秒後にもう一度お試しください。`,
+      retry,
+    );
   }
 }

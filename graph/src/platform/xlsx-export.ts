@@ -37,7 +37,8 @@ export function startXlsxDownload(res: Response, name: string, ascii: string): v
 }
 
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' }).replaceAll('-', '');
-const toDate = (v: CellValue) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : v);
+const toDate = (v: CellValue) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : v;
 
 /**
  * Streams an export as .xlsx (exceljs streaming writer): a bold Japanese header row, then every row.
@@ -53,7 +54,11 @@ export async function sendXlsx<R>(res: Response, x: XlsxExport<R>): Promise<void
   startXlsxDownload(res, `${x.title}_${stamp}.xlsx`, `${x.asciiTitle}_${stamp}.xlsx`);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(x.title, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = x.columns.map((c, i) => ({ key: String(i), width: c.width ?? 14, style: c.date ? { numFmt: 'yyyy-mm-dd' } : {} }));
+  ws.columns = x.columns.map((c, i) => ({
+    key: String(i),
+    width: c.width ?? 14,
+    style: c.date ? { numFmt: 'yyyy-mm-dd' } : {},
+  }));
   const header = ws.addRow(x.columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();

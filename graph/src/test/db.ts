@@ -45,7 +45,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * An empty database of its own, migrated up to and including `upTo` only: for a test of a later
  * migration on data written before it.
  */
-export async function databaseMigratedTo(upTo: string): Promise<{ url: string; orm: MikroORM; close(): Promise<void> }> {
+export async function databaseMigratedTo(
+  upTo: string,
+): Promise<{ url: string; orm: MikroORM; close(): Promise<void> }> {
   const template = inject('pgTemplateUrl');
   const name = `t_mig_${randomBytes(4).toString('hex')}`;
   const adminUrl = template.replace(/\/[^/?]*(\?.*)?$/, '/postgres');
@@ -79,7 +81,15 @@ export const UNTHROTTLED = {
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-data-'));
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...UNTHROTTLED, ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...UNTHROTTLED,
+    ...overrides,
+  });
 }
 
 export interface TestPlatform {
@@ -91,10 +101,15 @@ export interface TestPlatform {
 }
 
 /** The whole graph server (HTTP, WS, relay, and `consumers` in-process) on a random port over a fresh database with the demo company. */
-export async function startTestPlatform(overrides: Record<string, string> = {}, opts: { consumers?: EventConsumer[] } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  overrides: Record<string, string> = {},
+  opts: { consumers?: EventConsumer[] } = {},
+): Promise<TestPlatform> {
   const db = await createTestDatabase();
   const config = testConfig(overrides);
-  const graph = await startGraph(config, createLogger(process.env.TEST_LOG ?? 'silent'), db.url, { consumers: opts.consumers });
+  const graph = await startGraph(config, createLogger(process.env.TEST_LOG ?? 'silent'), db.url, {
+    consumers: opts.consumers,
+  });
   return {
     graph,
     url: graph.server.url,

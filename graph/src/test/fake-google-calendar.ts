@@ -100,7 +100,12 @@ const json = (res: http.ServerResponse, status: number, body?: unknown) => {
 
 const gError = (res: http.ServerResponse, status: number, reason: string, message = reason) =>
   json(res, status, {
-    error: { code: status, message, errors: [{ domain: status === 403 || status === 429 ? 'usageLimits' : 'global', reason, message }], status: String(status) },
+    error: {
+      code: status,
+      message,
+      errors: [{ domain: status === 403 || status === 429 ? 'usageLimits' : 'global', reason, message }],
+      status: String(status),
+    },
   });
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -162,9 +167,18 @@ function expand(master: FakeEvent): FakeEvent[] {
   const out: FakeEvent[] = [];
   for (let i = 0; i < count; i++) {
     const start = shiftTime(master.start, i * step)!;
-    const key = start.date ? start.date.replace(/-/g, '') : new Date(Date.parse(start.dateTime!)).toISOString().replace(/[-:]|\.\d+/g, '');
+    const key = start.date
+      ? start.date.replace(/-/g, '')
+      : new Date(Date.parse(start.dateTime!)).toISOString().replace(/[-:]|\.\d+/g, '');
     const { recurrence: _r, ...rest } = master;
-    out.push({ ...clone(rest), id: `${master.id}_${key}`, recurringEventId: master.id, originalStartTime: start, start, end: shiftTime(master.end, i * step) });
+    out.push({
+      ...clone(rest),
+      id: `${master.id}_${key}`,
+      recurringEventId: master.id,
+      originalStartTime: start,
+      start,
+      end: shiftTime(master.end, i * step),
+    });
   }
   return out;
 }
@@ -188,7 +202,12 @@ export interface FakeGoogle {
   patch(email: string, id: string, body: Partial<FakeEvent>): FakeEvent;
   remove(email: string, id: string): void;
   /** A guest answers an invitation (as from their own calendar): the organizer's event changes (etag, updated). */
-  respond(email: string, id: string, attendee: string, responseStatus: NonNullable<FakeAttendee['responseStatus']>): FakeEvent;
+  respond(
+    email: string,
+    id: string,
+    attendee: string,
+    responseStatus: NonNullable<FakeAttendee['responseStatus']>,
+  ): FakeEvent;
   /** Expires every sync token issued so far for the calendar (the next incremental list gets 410). */
   expireSyncTokens(email: string): void;
   /** Queues faults: the next matching calendar requests fail with them, one each. */
@@ -236,7 +255,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
 
   const decorate = (c: Calendar, e: FakeEvent): FakeEvent => {
     const out = clone(e);
-    if (out.attendees) out.attendees = out.attendees.map((a) => ({ ...a, ...(a.email === c.email ? { self: true } : {}) }));
+    if (out.attendees)
+      out.attendees = out.attendees.map((a) => ({ ...a, ...(a.email === c.email ? { self: true } : {}) }));
     if (out.organizer) out.organizer = { ...out.organizer, ...(out.organizer.email === c.email ? { self: true } : {}) };
     return out;
   };
@@ -244,7 +264,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   const ID_RE = /^[a-v0-9]{5,1024}$/;
 
   const doInsert = (c: Calendar, body: Partial<FakeEvent>): { status: number; event?: FakeEvent; reason?: string } => {
-    if (!body.start || !body.end || (!body.start.date && !body.start.dateTime) || (!body.end.date && !body.end.dateTime)) {
+    if (
+      !body.start ||
+      !body.end ||
+      (!body.start.date && !body.start.dateTime) ||
+      (!body.end.date && !body.end.dateTime)
+    ) {
       return { status: 400, reason: 'required' };
     }
     if (instant(body.end) < instant(body.start)) return { status: 400, reason: 'timeRangeEmpty' };
@@ -270,7 +295,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     return { status: 200, event: e };
   };
 
-  const doPatch = (c: Calendar, id: string, body: Partial<FakeEvent>, ifMatch?: string): { status: number; event?: FakeEvent; reason?: string } => {
+  const doPatch = (
+    c: Calendar,
+    id: string,
+    body: Partial<FakeEvent>,
+    ifMatch?: string,
+  ): { status: number; event?: FakeEvent; reason?: string } => {
     const s = c.events.get(id);
     if (!s) return { status: 404, reason: 'notFound' };
     if (s.event.status === 'cancelled') return { status: 410, reason: 'deleted' };
@@ -288,7 +318,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       else if (k === 'attendees') next.attendees = storeAttendees(v as FakeAttendee[]);
       else next[k] = clone(v);
     }
-    if (next.start && next.end && instant(next.end) < instant(next.start)) return { status: 400, reason: 'timeRangeEmpty' };
+    if (next.start && next.end && instant(next.end) < instant(next.start))
+      return { status: 400, reason: 'timeRangeEmpty' };
     if (next.status === 'cancelled') next.status = 'confirmed';
     touch(c, next);
     return { status: 200, event: next };
@@ -312,14 +343,17 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     const tMin = q.get('timeMin') ? Date.parse(q.get('timeMin')!) : -Infinity;
     const tMax = q.get('timeMax') ? Date.parse(q.get('timeMax')!) : Infinity;
     const out: FakeEvent[] = [];
-    const stored = [...c.events.values()].filter((s) => sinceSeq === null || s.seq > sinceSeq).sort((a, b) => a.seq - b.seq);
+    const stored = [...c.events.values()]
+      .filter((s) => sinceSeq === null || s.seq > sinceSeq)
+      .sort((a, b) => a.seq - b.seq);
     for (const s of stored) {
       if (s.event.status === 'cancelled' && !showDeleted) continue;
       const items = single ? expand(s.event) : [s.event];
       for (const e of items) {
         // Overlap with [timeMin, timeMax): end > timeMin and start < timeMax.
         if (!(instant(e.end) > tMin && instant(e.start) < tMax) && e.status !== 'cancelled') continue;
-        if (e.status === 'cancelled' && sinceSeq === null && !(instant(e.end) > tMin && instant(e.start) < tMax)) continue;
+        if (e.status === 'cancelled' && sinceSeq === null && !(instant(e.end) > tMin && instant(e.start) < tMax))
+          continue;
         out.push(
           e.status === 'cancelled'
             ? {
@@ -379,12 +413,20 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
           refreshTokens.set(refresh, email);
         } else if (grant === 'refresh_token') {
           email = refreshTokens.get(form.get('refresh_token') ?? '');
-          if (!email) return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+          if (!email)
+            return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
         } else return json(res, 400, { error: 'unsupported_grant_type' });
         const access = `ya29.${randomBytes(12).toString('hex')}`;
         accessTokens.set(access, { email, exp: Date.now() + 3_600_000 });
         const idToken = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({ iss: 'https://accounts.google.com', sub: `sub-${email}`, email, email_verified: true })}.fakesig`;
-        return json(res, 200, { access_token: access, expires_in: 3599, token_type: 'Bearer', scope, id_token: idToken, ...(refresh ? { refresh_token: refresh } : {}) });
+        return json(res, 200, {
+          access_token: access,
+          expires_in: 3599,
+          token_type: 'Bearer',
+          scope,
+          id_token: idToken,
+          ...(refresh ? { refresh_token: refresh } : {}),
+        });
       }
       if (url.pathname === '/revoke' && method === 'POST') {
         const token = url.searchParams.get('token') ?? new URLSearchParams(raw).get('token') ?? '';
@@ -417,16 +459,26 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       const eventId = m[2] ? decodeURIComponent(m[2]) : undefined;
 
       if (fake.latencyMs) await new Promise((r) => setTimeout(r, fake.latencyMs));
-      const matches = (f: Fault) => (!f.method || f.method === method) && (!f.email || f.email === who.email) && (!f.path || url.pathname.includes(f.path));
+      const matches = (f: Fault) =>
+        (!f.method || f.method === method) &&
+        (!f.email || f.email === who.email) &&
+        (!f.path || url.pathname.includes(f.path));
       const qi = queued.findIndex(matches);
       let fault: Fault | undefined = qi >= 0 ? queued.splice(qi, 1)[0] : undefined;
       if (!fault && randomFaults && (randomFaults.random ?? Math.random)() < randomFaults.rate) {
         fault = randomFaults.faults[Math.floor((randomFaults.random ?? Math.random)() * randomFaults.faults.length)];
         if (fault && !matches(fault)) fault = undefined; // a drawn fault only hits requests it describes
       }
-      if (fault) return gError(res, fault.status, fault.reason ?? RETRYABLE_REASONS[fault.status] ?? 'backendError', `injected ${fault.status}`);
+      if (fault)
+        return gError(
+          res,
+          fault.status,
+          fault.reason ?? RETRYABLE_REASONS[fault.status] ?? 'backendError',
+          `injected ${fault.status}`,
+        );
 
-      if (!isEvents && method === 'GET') return json(res, 200, { kind: 'calendar#calendar', id: who.email, summary: who.email, timeZone: 'Asia/Tokyo' });
+      if (!isEvents && method === 'GET')
+        return json(res, 200, { kind: 'calendar#calendar', id: who.email, summary: who.email, timeZone: 'Asia/Tokyo' });
       const body = raw ? (JSON.parse(raw) as Partial<FakeEvent>) : {};
       if (raw) entry.body = body;
       const ifMatch = req.headers['if-match'] as string | undefined;
@@ -450,7 +502,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         if (syncToken) {
           const t = unb64<{ email: string; seq: number; gen: number }>(syncToken);
           if (!t || t.email !== who.email) return gError(res, 400, 'invalid', 'Invalid sync token');
-          if (t.gen !== c.gen) return gError(res, 410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.');
+          if (t.gen !== c.gen)
+            return gError(res, 410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.');
           for (const forbidden of ['timeMin', 'timeMax', 'orderBy', 'q', 'updatedMin']) {
             if (q.get(forbidden)) return gError(res, 400, 'invalid', `syncToken cannot be used with ${forbidden}`);
           }
@@ -488,7 +541,13 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     }
   });
 
-  function sendPage(res: http.ServerResponse, page: { items: FakeEvent[]; nextSyncToken?: string }, key: string, at: number, size: number) {
+  function sendPage(
+    res: http.ServerResponse,
+    page: { items: FakeEvent[]; nextSyncToken?: string },
+    key: string,
+    at: number,
+    size: number,
+  ) {
     const items = page.items.slice(at, at + Math.max(1, Math.min(2500, size)));
     const next = at + items.length;
     const more = next < page.items.length;

@@ -23,7 +23,10 @@ let dir: string | undefined;
  */
 export async function setup(project: TestProject) {
   // dist/ current for the tests that start the compiled workers CLI as a child (test/compiled.ts); well under a second.
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.resolve(import.meta.dirname, '../../..'), stdio: 'ignore' });
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    stdio: 'ignore',
+  });
   let url = process.env.DATABASE_URL_TEST;
   if (!url) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-pg-'));

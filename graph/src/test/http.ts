@@ -5,7 +5,12 @@ export interface Json {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each test reads the JSON it expects
 }
 
-export async function api(base: string, method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Json> {
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Json> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';

@@ -38,7 +38,11 @@ export async function startLauncher(env: Record<string, string | undefined>): Pr
     ...env,
   };
   for (const k of Object.keys(full)) if (full[k] === undefined) delete full[k];
-  const child = spawn(process.execPath, [path.join(root, 'dist/bin/start.js')], { cwd: root, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'dist/bin/start.js')], {
+    cwd: root,
+    env: full,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   child.stdout!.on('data', (d) => (out += d));

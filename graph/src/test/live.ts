@@ -22,7 +22,13 @@ export function subscribeRegistered<T>(
       next: (m) => {
         const wasFirst = first;
         first = false;
-        if (wasFirst && m.data === undefined && !m.errors && (m.extensions as { livePosition?: string } | undefined)?.livePosition !== undefined) return settle.resolve();
+        if (
+          wasFirst &&
+          m.data === undefined &&
+          !m.errors &&
+          (m.extensions as { livePosition?: string } | undefined)?.livePosition !== undefined
+        )
+          return settle.resolve();
         if (wasFirst) settle.reject(new Error(`no registration frame: ${JSON.stringify(m)}`));
         sink.next(m);
       },

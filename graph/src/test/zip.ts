@@ -29,7 +29,8 @@ export async function deflatedFiller(head: string, fill: number, tail: string, p
   const chunk = Buffer.from(pattern.repeat(Math.max(1, Math.floor((1 << 20) / Buffer.byteLength(pattern)))));
   z.write(head);
   for (let left = fill; left > 0; left -= chunk.length) {
-    if (!z.write(left >= chunk.length ? chunk : chunk.subarray(0, left - (left % Buffer.byteLength(pattern))))) await new Promise((r) => z.once('drain', r));
+    if (!z.write(left >= chunk.length ? chunk : chunk.subarray(0, left - (left % Buffer.byteLength(pattern)))))
+      await new Promise((r) => z.once('drain', r));
   }
   z.end(tail);
   await ended;
@@ -88,18 +89,31 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
  * can lie about its size the way a zip bomb does.
  */
 export function lyingWorkbook(sheet: Buffer | string, sst: Buffer | string | null = null, declared?: number): Buffer {
-  const lie = (p: ZipPart): ZipPart => ({ ...p, deflated: Buffer.isBuffer(p.data), declaredSize: declared ?? (Buffer.isBuffer(p.data) ? 1000 : undefined) });
+  const lie = (p: ZipPart): ZipPart => ({
+    ...p,
+    deflated: Buffer.isBuffer(p.data),
+    declaredSize: declared ?? (Buffer.isBuffer(p.data) ? 1000 : undefined),
+  });
   const rels =
     `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
     (sst ? `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` : '');
   const parts: ZipPart[] = [
-    { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
+    {
+      name: '[Content_Types].xml',
+      data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    },
     {
       name: '_rels/.rels',
       data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     },
-    { name: 'xl/workbook.xml', data: `<workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="パソコン" sheetId="1" r:id="rId1"/></sheets></workbook>` },
-    { name: 'xl/_rels/workbook.xml.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>` },
+    {
+      name: 'xl/workbook.xml',
+      data: `<workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="パソコン" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
+    },
     { name: 'xl/worksheets/sheet1.xml', data: sheet },
   ];
   if (sst) parts.push({ name: 'xl/sharedStrings.xml', data: sst });

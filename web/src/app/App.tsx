@@ -1,4 +1,7 @@
-import { UNSAFE_createBrowserHistory as createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  unstable_HistoryRouter as HistoryRouter,
+} from 'react-router-dom';
 import { appApollo } from './apollo';
 import { AppProviders } from './AppProviders';
 import { LeaveGuardDialog } from './LeaveGuardDialog';

@@ -2,7 +2,13 @@ import { ConfirmationDialog } from '@primer/react';
 import { useT } from './i18n';
 
 /** 「保存していない変更があります」: leave (the edits are lost) or keep editing. `closing`: a dialog is closing, not the page. */
-export default function LeaveQuestion({ onAnswer, closing = false }: { onAnswer(leave: boolean): void; closing?: boolean }) {
+export default function LeaveQuestion({
+  onAnswer,
+  closing = false,
+}: {
+  onAnswer(leave: boolean): void;
+  closing?: boolean;
+}) {
   const t = useT();
   return (
     <ConfirmationDialog

@@ -45,19 +45,23 @@ function createApollo(): AppApollo {
   let ws: Promise<{ client: Client; link: GraphQLWsLink }> | undefined;
   let signingOut = false;
   const loadWs = () =>
-    (ws ??= Promise.all([import('graphql-ws/client'), import('@apollo/client/link/subscriptions')]).then(([{ createClient }, { GraphQLWsLink }]) => {
-      // 4401: the server ended this session (signed out here or elsewhere, revoked): no retry, the
-      // app shows the sign-in screen. 4000: the session changed (e.g. its role): reconnect at once.
-      const ended = (e: unknown) => (e as CloseEvent | undefined)?.code === 4401;
-      const client = createClient({
-        url: wsUrl,
-        lazy: true,
-        retryAttempts: 5,
-        shouldRetry: (e) => !ended(e),
-        on: { closed: (e) => void (ended(e) && !signingOut && sessionEvents.dispatchEvent(new Event(SESSION_EXPIRED))) },
-      });
-      return { client, link: new GraphQLWsLink(client) };
-    }));
+    (ws ??= Promise.all([import('graphql-ws/client'), import('@apollo/client/link/subscriptions')]).then(
+      ([{ createClient }, { GraphQLWsLink }]) => {
+        // 4401: the server ended this session (signed out here or elsewhere, revoked): no retry, the
+        // app shows the sign-in screen. 4000: the session changed (e.g. its role): reconnect at once.
+        const ended = (e: unknown) => (e as CloseEvent | undefined)?.code === 4401;
+        const client = createClient({
+          url: wsUrl,
+          lazy: true,
+          retryAttempts: 5,
+          shouldRetry: (e) => !ended(e),
+          on: {
+            closed: (e) => void (ended(e) && !signingOut && sessionEvents.dispatchEvent(new Event(SESSION_EXPIRED))),
+          },
+        });
+        return { client, link: new GraphQLWsLink(client) };
+      },
+    ));
   const realtime = new ApolloLink(
     (operation) =>
       new Observable<ApolloLink.Result>((observer) => {
@@ -84,7 +88,11 @@ function createApollo(): AppApollo {
     }
   });
 
-  const transport = ApolloLink.split(({ query }) => isSubscriptionOperation(query), ApolloLink.from([registrationFrames, realtime]), ApolloLink.from([queryPositions, http]));
+  const transport = ApolloLink.split(
+    ({ query }) => isSubscriptionOperation(query),
+    ApolloLink.from([registrationFrames, realtime]),
+    ApolloLink.from([queryPositions, http]),
+  );
 
   const client = new ApolloClient({
     link: ApolloLink.from([errors, transport]),

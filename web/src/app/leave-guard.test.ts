@@ -46,7 +46,11 @@ function memoryHistory(start: string) {
 /** A gate whose question the test answers. */
 function gate(held: boolean) {
   const asked: ((ok: boolean) => void)[] = [];
-  const g: LeaveGate & { asked: typeof asked; held: () => boolean } = { held: () => held, ask: () => new Promise((r) => asked.push(r)), asked };
+  const g: LeaveGate & { asked: typeof asked; held: () => boolean } = {
+    held: () => held,
+    ask: () => new Promise((r) => asked.push(r)),
+    asked,
+  };
   return g;
 }
 

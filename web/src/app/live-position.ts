@@ -10,7 +10,8 @@ import { filter, map } from 'rxjs';
  * carries whatever comes after it. Nothing delivered in between: nothing refetched.
  */
 
-const keyOf = (name: string | undefined, variables: object | undefined) => `${name}\u0000${JSON.stringify(variables ?? {})}`;
+const keyOf = (name: string | undefined, variables: object | undefined) =>
+  `${name}\u0000${JSON.stringify(variables ?? {})}`;
 
 /** Each answered query's position, by operation and variables. */
 const answered = new Map<string, bigint>();
@@ -30,8 +31,10 @@ export function whenStale(operationName: string, reread: () => void): () => void
 }
 
 function refetch(client: ApolloLink.Operation['client'], stale: (key: string) => boolean) {
-  for (const q of client.getObservableQueries('active')) if (stale(keyOf(q.queryName, q.variables))) void q.refetch().catch(() => undefined);
-  for (const [name, reread] of rereaders) if ([...answered.keys()].some((k) => k.startsWith(`${name}\u0000`) && stale(k))) reread();
+  for (const q of client.getObservableQueries('active'))
+    if (stale(keyOf(q.queryName, q.variables))) void q.refetch().catch(() => undefined);
+  for (const [name, reread] of rereaders)
+    if ([...answered.keys()].some((k) => k.startsWith(`${name}\u0000`) && stale(k))) reread();
 }
 
 /** On the HTTP link: asks the server for each query's position and judges the answer. */
@@ -47,7 +50,8 @@ export const queryPositions = new ApolloLink((operation, forward) => {
       if (typeof position === 'string') {
         const p = BigInt(position);
         answered.set(key, p);
-        if (registrations.some((r) => r.at > since && r.position >= p)) setTimeout(() => refetch(operation.client, (k) => k === key));
+        if (registrations.some((r) => r.at > since && r.position >= p))
+          setTimeout(() => refetch(operation.client, (k) => k === key));
       }
       return result;
     }),

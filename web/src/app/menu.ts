@@ -42,7 +42,18 @@ export interface MenuGroup {
 
 function leaf(area: AreaKey, label: MessageKey, to: string, matches: RegExp, spTo?: string): MenuLeaf {
   const a = AREAS[area];
-  return { kind: 'leaf', id: area, area, label, longLabel: a.titles.list, icon: AREA_ICONS[area], access: a.access, to, spTo, matches };
+  return {
+    kind: 'leaf',
+    id: area,
+    area,
+    label,
+    longLabel: a.titles.list,
+    icon: AREA_ICONS[area],
+    access: a.access,
+    to,
+    spTo,
+    matches,
+  };
 }
 
 /** The sidebar of spec section 2 ("Menu"); visibility per spec section 6. */
@@ -57,7 +68,10 @@ export const MENU: MenuGroup[] = [
         id: 'organization',
         label: 'nav.group.organization',
         icon: OrganizationIcon,
-        children: [leaf('employees', 'nav.employees', '/employees', /^\/employees(\/|$)/), leaf('departments', 'nav.departments', '/departments', /^\/departments(\/|$)/)],
+        children: [
+          leaf('employees', 'nav.employees', '/employees', /^\/employees(\/|$)/),
+          leaf('departments', 'nav.departments', '/departments', /^\/departments(\/|$)/),
+        ],
       },
       {
         kind: 'parent',

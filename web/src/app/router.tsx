@@ -133,7 +133,12 @@ export const routes: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
   {
     element: <RequireAuth />,
-    children: [{ index: true, element: <RootRedirect /> }, { path: '/home', element: <HomePage /> }, ...pageRoutes, { path: '*', element: <NotFoundPage /> }],
+    children: [
+      { index: true, element: <RootRedirect /> },
+      { path: '/home', element: <HomePage /> },
+      ...pageRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
   },
 ];
 

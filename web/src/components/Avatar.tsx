@@ -8,11 +8,27 @@ import styles from './Avatar.module.css';
  * name (readable in light and dark themes). Decorative next to the name it stands for (aria-hidden),
  * unless `label`.
  */
-export function Avatar({ name, size = 32, label, src, employeeId }: { name: string; size?: number; label?: string; src?: string | null; employeeId?: number | null }) {
+export function Avatar({
+  name,
+  size = 32,
+  label,
+  src,
+  employeeId,
+}: {
+  name: string;
+  size?: number;
+  label?: string;
+  src?: string | null;
+  employeeId?: number | null;
+}) {
   // A person known by id shows their face from its one URL (their picture, or the server's initials).
   if (!src && employeeId) src = `/api/avatars/${employeeId}`;
   const [failed, setFailed] = useState<string | null>(null);
-  const a11y = { role: label ? 'img' : undefined, 'aria-label': label, 'aria-hidden': label ? undefined : true } as const;
+  const a11y = {
+    role: label ? 'img' : undefined,
+    'aria-label': label,
+    'aria-hidden': label ? undefined : true,
+  } as const;
   if (src && failed !== src)
     return (
       <img
@@ -28,7 +44,12 @@ export function Avatar({ name, size = 32, label, src, employeeId }: { name: stri
       />
     );
   return (
-    <span className={styles.avatar} style={{ width: size, height: size, fontSize: Math.round(size * 0.42), background: faceColour(name) }} {...a11y} data-testid="avatar">
+    <span
+      className={styles.avatar}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.42), background: faceColour(name) }}
+      {...a11y}
+      data-testid="avatar"
+    >
       {initialsOf(name)}
     </span>
   );

@@ -36,7 +36,12 @@ export function useConfirm(): { confirm(req: ConfirmRequest): Promise<boolean>; 
       onClose={() => close(false)}
       footerButtons={[
         { content: req.cancelLabel, onClick: () => close(false) },
-        { content: req.confirmLabel, buttonType: req.danger ? 'danger' : 'primary', onClick: () => close(true), autoFocus: true },
+        {
+          content: req.confirmLabel,
+          buttonType: req.danger ? 'danger' : 'primary',
+          onClick: () => close(true),
+          autoFocus: true,
+        },
       ]}
     >
       {req.body}

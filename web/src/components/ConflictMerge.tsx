@@ -43,14 +43,32 @@ export function ConflictMerge({
   ]);
   return (
     <div ref={panel} className={styles.merge} data-testid="conflict-merge">
-      <Banner variant="warning" title={title} description={description} onDismiss={onDismiss} data-testid="conflict-banner" />
+      <Banner
+        variant="warning"
+        title={title}
+        description={description}
+        onDismiss={onDismiss}
+        data-testid="conflict-banner"
+      />
       {clashes.length > 0 && (
         <div className={styles.clashes}>
           {clashes.map((c) => (
             <MergeClash key={c.key} legend={c.label} testId="merge-clash" field={c.key}>
               <MergeChoices>
-                <MergeOption name={c.key} checked={c.choice === 'mine'} caption={t('merge.mine')} value={c.mine} onChange={() => onChoose(c.key, 'mine')} />
-                <MergeOption name={c.key} checked={c.choice === 'theirs'} caption={t('merge.theirs')} value={c.theirs} onChange={() => onChoose(c.key, 'theirs')} />
+                <MergeOption
+                  name={c.key}
+                  checked={c.choice === 'mine'}
+                  caption={t('merge.mine')}
+                  value={c.mine}
+                  onChange={() => onChoose(c.key, 'mine')}
+                />
+                <MergeOption
+                  name={c.key}
+                  checked={c.choice === 'theirs'}
+                  caption={t('merge.theirs')}
+                  value={c.theirs}
+                  onChange={() => onChoose(c.key, 'theirs')}
+                />
               </MergeChoices>
             </MergeClash>
           ))}
@@ -61,7 +79,17 @@ export function ConflictMerge({
 }
 
 /** One thing both sides changed, framed, with its name as the legend. */
-export function MergeClash({ legend, testId, field, children }: { legend: string; testId: string; field?: string; children: React.ReactNode }) {
+export function MergeClash({
+  legend,
+  testId,
+  field,
+  children,
+}: {
+  legend: string;
+  testId: string;
+  field?: string;
+  children: React.ReactNode;
+}) {
   return (
     <fieldset className={styles.clash} data-testid={testId} data-field={field}>
       <legend className={styles.legend}>{legend}</legend>
@@ -80,7 +108,19 @@ export function MergeChoices({ children, columns = 2 }: { children: React.ReactN
 }
 
 /** One side of a clash: a radio card with its caption and, when there is one, the value it keeps. */
-export function MergeOption({ name, checked, caption, value, onChange }: { name: string; checked: boolean; caption: string; value?: string; onChange(): void }) {
+export function MergeOption({
+  name,
+  checked,
+  caption,
+  value,
+  onChange,
+}: {
+  name: string;
+  checked: boolean;
+  caption: string;
+  value?: string;
+  onChange(): void;
+}) {
   return (
     <label className={styles.option} data-checked={checked || undefined}>
       <Radio name={`merge-${name}`} value={caption} checked={checked} onChange={onChange} />
@@ -94,5 +134,7 @@ export function MergeOption({ name, checked, caption, value, onChange }: { name:
 
 /** Sentences in a row: Japanese ones (ending in 。) run on, others get a space. */
 function sentences(parts: (string | null)[]): string {
-  return parts.filter((p): p is string => !!p).reduce((text, p) => (!text ? p : text.endsWith('。') ? text + p : `${text} ${p}`), '');
+  return parts
+    .filter((p): p is string => !!p)
+    .reduce((text, p) => (!text ? p : text.endsWith('。') ? text + p : `${text} ${p}`), '');
 }

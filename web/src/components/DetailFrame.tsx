@@ -18,7 +18,10 @@ export function useRecordEditor<V>(empty: V, isNew: boolean) {
     setLoaded(v);
     setValues(v);
   }, []);
-  const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => setValues((prev) => ({ ...prev, [key]: value })), []);
+  const set = useCallback(
+    <K extends keyof V>(key: K, value: V[K]) => setValues((prev) => ({ ...prev, [key]: value })),
+    [],
+  );
   const restore = useCallback(() => setValues(loaded), [loaded]);
   /** After a conflict: the saved record is the new starting point, the form shows the merged values. */
   const rebase = useCallback((saved: V, merged: V) => {
@@ -30,7 +33,15 @@ export function useRecordEditor<V>(empty: V, isNew: boolean) {
 }
 
 /** In place of a record that cannot be shown: why (no such record, or its load failed), and optionally a way back. */
-export function UnavailablePanel({ title, body, back }: { title: string; body: string; back?: { href: string; label: string } }) {
+export function UnavailablePanel({
+  title,
+  body,
+  back,
+}: {
+  title: string;
+  body: string;
+  back?: { href: string; label: string };
+}) {
   return (
     <div data-testid="record-unavailable">
       <Blankslate border spacious>
@@ -153,7 +164,12 @@ export function DetailFrame({
                 <Button onClick={onCancel} disabled={saving}>
                   {labels.cancel}
                 </Button>
-                <Button type="submit" variant="primary" disabled={saving} leadingVisual={saving ? () => <Spinner size="small" srText={null} /> : undefined}>
+                <Button
+                  type="submit"
+                  variant="primary"
+                  disabled={saving}
+                  leadingVisual={saving ? () => <Spinner size="small" srText={null} /> : undefined}
+                >
                   {saving ? labels.saving : labels.save}
                 </Button>
               </Fragment>

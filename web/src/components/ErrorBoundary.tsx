@@ -4,7 +4,10 @@ import { Component, type ReactNode } from 'react';
  * Catches a render failure (or a screen chunk that no longer exists after a deploy) so the user
  * gets a message and a reload instead of a blank page.
  */
-export class ErrorBoundary extends Component<{ fallback: (reset: () => void) => ReactNode; children: ReactNode; resetKey?: string }, { failed: boolean; key?: string }> {
+export class ErrorBoundary extends Component<
+  { fallback: (reset: () => void) => ReactNode; children: ReactNode; resetKey?: string },
+  { failed: boolean; key?: string }
+> {
   state: { failed: boolean; key?: string } = { failed: false, key: this.props.resetKey };
 
   static getDerivedStateFromError(): Partial<{ failed: boolean }> {

@@ -13,7 +13,17 @@ function filenameOf(res: Response, fallback: string): string {
 }
 
 /** Downloads the filtered list as .xlsx from the REST export; `empty`: nothing matches, nothing to export. */
-export function ExportButton({ path, params, fallbackName, empty = false }: { path: string; params: Record<string, string | undefined>; fallbackName: string; empty?: boolean }) {
+export function ExportButton({
+  path,
+  params,
+  fallbackName,
+  empty = false,
+}: {
+  path: string;
+  params: Record<string, string | undefined>;
+  fallbackName: string;
+  empty?: boolean;
+}) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -40,7 +50,11 @@ export function ExportButton({ path, params, fallbackName, empty = false }: { pa
     }
   };
   return (
-    <Button leadingVisual={busy ? () => <Spinner size="small" srText={null} /> : DownloadIcon} onClick={() => void run()} disabled={busy || empty}>
+    <Button
+      leadingVisual={busy ? () => <Spinner size="small" srText={null} /> : DownloadIcon}
+      onClick={() => void run()}
+      disabled={busy || empty}
+    >
       {busy ? t('grid.exporting') : t('grid.export')}
     </Button>
   );

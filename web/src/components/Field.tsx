@@ -59,7 +59,15 @@ export function Field({
 }
 
 /** A checkbox with its label and an optional caption beside it. */
-export function CheckboxField({ label, caption, children }: { label: string; caption?: string; children: (control: FieldControlProps) => ReactNode }) {
+export function CheckboxField({
+  label,
+  caption,
+  children,
+}: {
+  label: string;
+  caption?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
   const id = useId();
   const captionId = `${id}-caption`;
   return (

@@ -11,12 +11,19 @@ import styles from './FormFields.module.css';
  * View or edit: a record in view mode reads as a description list (label, value; a value that names
  * another record links to it), in edit mode as inputs. DetailFrame provides it.
  */
-export const RecordModeContext = createContext<{ editing: boolean; emptyText: string }>({ editing: true, emptyText: '—' });
+export const RecordModeContext = createContext<{ editing: boolean; emptyText: string }>({
+  editing: true,
+  emptyText: '—',
+});
 
 /** A two-column grid of fields (one column on narrow screens); a description list in view mode. */
 export function FormGrid({ children }: { children: ReactNode }) {
   const { editing } = useContext(RecordModeContext);
-  return editing ? <div className={styles.grid}>{children}</div> : <dl className={`${styles.grid} ${styles.list}`}>{children}</dl>;
+  return editing ? (
+    <div className={styles.grid}>{children}</div>
+  ) : (
+    <dl className={`${styles.grid} ${styles.list}`}>{children}</dl>
+  );
 }
 
 function ValueText({ value, href, title }: { value: ReactNode; href?: string; title?: string }) {
@@ -52,7 +59,11 @@ export function ViewItem({
     <div className={wide ? `${styles.item} ${styles.wide}` : styles.item} data-testid={testId}>
       <dt className={styles.term}>{label}</dt>
       <dd className={styles.value}>
-        {empty ? <span className={styles.empty}>{emptyText}</span> : <ValueText value={value} href={href} title={linkTitle} />}
+        {empty ? (
+          <span className={styles.empty}>{emptyText}</span>
+        ) : (
+          <ValueText value={value} href={href} title={linkTitle} />
+        )}
         {caption && <span className={styles.caption}>{caption}</span>}
       </dd>
     </div>
@@ -100,7 +111,17 @@ export function TextField({
   return (
     <div className={wide ? styles.wide : undefined}>
       <Field label={label} required={required} error={error} caption={caption}>
-        {(c) => <TextInput {...c} block type={type} value={value} placeholder={placeholder} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} />}
+        {(c) => (
+          <TextInput
+            {...c}
+            block
+            type={type}
+            value={value}
+            placeholder={placeholder}
+            autoComplete={autoComplete}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )}
       </Field>
     </div>
   );
@@ -156,7 +177,19 @@ export function SelectField({
  * A value the form never edits (registration dates, the employee's department): a list item in view
  * mode, plain text under its label in edit mode (not a greyed-out input).
  */
-export function ReadonlyField({ label, value, caption, href, linkTitle }: { label: string; value: string; caption?: string; href?: string; linkTitle?: string }) {
+export function ReadonlyField({
+  label,
+  value,
+  caption,
+  href,
+  linkTitle,
+}: {
+  label: string;
+  value: string;
+  caption?: string;
+  href?: string;
+  linkTitle?: string;
+}) {
   const { editing } = useContext(RecordModeContext);
   if (!editing) return <ViewItem label={label} value={value} href={href} linkTitle={linkTitle} />;
   return (
@@ -200,7 +233,15 @@ export function PickerField({
     <Field label={label} error={error}>
       {(c) => (
         <div className={styles.picker}>
-          <TextInput {...c} block value={display ?? ''} placeholder={emptyText} readOnly className={styles.readOnly} onClick={onPick} />
+          <TextInput
+            {...c}
+            block
+            value={display ?? ''}
+            placeholder={emptyText}
+            readOnly
+            className={styles.readOnly}
+            onClick={onPick}
+          />
           <Button leadingVisual={PersonIcon} onClick={onPick} aria-label={`${label}: ${pickLabel}`}>
             {pickLabel}
           </Button>

@@ -41,7 +41,17 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
 }
 
 /** A text filter that writes after a short pause in typing. */
-export function TextFilter({ label, value, onChange, placeholder }: { label: string; value: string; onChange(v: string): void; placeholder?: string }) {
+export function TextFilter({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  placeholder?: string;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
@@ -64,7 +74,14 @@ export function TextFilter({ label, value, onChange, placeholder }: { label: str
   return (
     <label className={styles.filter}>
       <span className={styles.filterLabel}>{label}</span>
-      <TextInput leadingVisual={SearchIcon} value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} block aria-label={label} />
+      <TextInput
+        leadingVisual={SearchIcon}
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => setText(e.target.value)}
+        block
+        aria-label={label}
+      />
     </label>
   );
 }
@@ -97,7 +114,15 @@ export function SelectFilter({
   );
 }
 
-export function CheckFilter({ label, checked, onChange }: { label: string; checked: boolean; onChange(v: boolean): void }) {
+export function CheckFilter({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+}) {
   return (
     <label className={styles.check}>
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
@@ -178,10 +203,19 @@ export function ListFrame({
   return (
     <Page testId={testId}>
       <ToastHost closeLabel={labels.closeToast} />
-      <PageHeading section={section} title={title} description={narrow ? undefined : description} labels={headingLabels} />
+      <PageHeading
+        section={section}
+        title={title}
+        description={narrow ? undefined : description}
+        labels={headingLabels}
+      />
       {narrow ? (
         <div className={styles.narrowBar}>
-          <Button leadingVisual={FilterIcon} onClick={() => setFilterOpen(true)} trailingVisual={activeFilters ? () => <CounterLabel>{activeFilters}</CounterLabel> : undefined}>
+          <Button
+            leadingVisual={FilterIcon}
+            onClick={() => setFilterOpen(true)}
+            trailingVisual={activeFilters ? () => <CounterLabel>{activeFilters}</CounterLabel> : undefined}
+          >
             {labels.filter}
           </Button>
           {actions}
@@ -212,7 +246,11 @@ export function ListFrame({
         </div>
       )}
       {chips && <div className={styles.chips}>{chips}</div>}
-      <ListFiltersContext.Provider value={{ active: activeFilters, clear: onClear, clearLabel: labels.clearFilters ?? labels.clear }}>{children}</ListFiltersContext.Provider>
+      <ListFiltersContext.Provider
+        value={{ active: activeFilters, clear: onClear, clearLabel: labels.clearFilters ?? labels.clear }}
+      >
+        {children}
+      </ListFiltersContext.Provider>
       {narrow && filterOpen && (
         <Dialog
           title={labels.filterTitle}

@@ -47,7 +47,12 @@ export function ListTable<R>({
   rowTitle?(row: R): string | undefined;
   loading?: boolean;
   emptyText: string;
-  selection?: { selected: ReadonlySet<string | number>; onChange(next: Set<string | number>): void; selectAllLabel: string; selectRowLabel(row: R): string };
+  selection?: {
+    selected: ReadonlySet<string | number>;
+    onChange(next: Set<string | number>): void;
+    selectAllLabel: string;
+    selectRowLabel(row: R): string;
+  };
   testId?: string;
   /** The table may be wider than the screen: its scroll box is then a labelled region reachable by keyboard (WCAG 2.1.1). */
   scrollable?: boolean;
@@ -63,7 +68,12 @@ export function ListTable<R>({
     selection.onChange(next);
   };
   return (
-    <div className={styles.wrap} data-testid={testId} aria-busy={loading || undefined} {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
+    <div
+      className={styles.wrap}
+      data-testid={testId}
+      aria-busy={loading || undefined}
+      {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
       <table className={styles.table} aria-label={label}>
         <thead>
           <tr>
@@ -78,7 +88,14 @@ export function ListTable<R>({
               </th>
             )}
             {columns.map((c) => (
-              <th key={c.key} scope="col" style={{ width: c.width, textAlign: c.align === 'end' ? 'right' : c.align === 'center' ? 'center' : undefined }}>
+              <th
+                key={c.key}
+                scope="col"
+                style={{
+                  width: c.width,
+                  textAlign: c.align === 'end' ? 'right' : c.align === 'center' ? 'center' : undefined,
+                }}
+              >
                 {c.header}
               </th>
             ))}
@@ -102,12 +119,24 @@ export function ListTable<R>({
                 onKeyDown={onOpen ? (e) => e.key === 'Enter' && e.target === e.currentTarget && onOpen(r) : undefined}
               >
                 {selection && (
-                  <td className={styles.check} onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
-                    <Checkbox aria-label={selection.selectRowLabel(r)} checked={selection.selected.has(k)} onChange={() => toggle(k)} />
+                  <td
+                    className={styles.check}
+                    onClick={(e) => e.stopPropagation()}
+                    onDoubleClick={(e) => e.stopPropagation()}
+                  >
+                    <Checkbox
+                      aria-label={selection.selectRowLabel(r)}
+                      checked={selection.selected.has(k)}
+                      onChange={() => toggle(k)}
+                    />
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.key} className={c.nowrap ? styles.nowrap : undefined} style={{ textAlign: c.align === 'end' ? 'right' : c.align === 'center' ? 'center' : undefined }}>
+                  <td
+                    key={c.key}
+                    className={c.nowrap ? styles.nowrap : undefined}
+                    style={{ textAlign: c.align === 'end' ? 'right' : c.align === 'center' ? 'center' : undefined }}
+                  >
                     {c.render(r)}
                   </td>
                 ))}

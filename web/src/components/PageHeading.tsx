@@ -3,7 +3,17 @@ import { Heading, Label } from '@primer/react';
 import styles from './PageHeading.module.css';
 
 /** The title block of a screen: section, title, labels and a one-line description. */
-export function PageHeading({ section, title, description, labels }: { section?: string; title: string; description?: string; labels?: ReactNode[] }) {
+export function PageHeading({
+  section,
+  title,
+  description,
+  labels,
+}: {
+  section?: string;
+  title: string;
+  description?: string;
+  labels?: ReactNode[];
+}) {
   return (
     <div className={styles.heading}>
       {section && <div className={styles.section}>{section}</div>}

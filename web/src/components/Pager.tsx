@@ -16,7 +16,13 @@ export function Pager({
   limit: number;
   total: number;
   onOffset(offset: number): void;
-  labels: { nav: string; prev: string; next: string; range(from: number, to: number, total: number): string; page(n: number): string };
+  labels: {
+    nav: string;
+    prev: string;
+    next: string;
+    range(from: number, to: number, total: number): string;
+    page(n: number): string;
+  };
   compact?: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(total / limit));
@@ -38,7 +44,13 @@ export function Pager({
       )}
       {pages > 1 && (
         <span className={styles.buttons}>
-          <Button size="small" variant="invisible" leadingVisual={ChevronLeftIcon} disabled={current === 0} onClick={() => onOffset((current - 1) * limit)}>
+          <Button
+            size="small"
+            variant="invisible"
+            leadingVisual={ChevronLeftIcon}
+            disabled={current === 0}
+            onClick={() => onOffset((current - 1) * limit)}
+          >
             {labels.prev}
           </Button>
           {!compact &&
@@ -61,7 +73,13 @@ export function Pager({
                 </Button>
               ),
             )}
-          <Button size="small" variant="invisible" trailingVisual={ChevronRightIcon} disabled={current >= pages - 1} onClick={() => onOffset((current + 1) * limit)}>
+          <Button
+            size="small"
+            variant="invisible"
+            trailingVisual={ChevronRightIcon}
+            disabled={current >= pages - 1}
+            onClick={() => onOffset((current + 1) * limit)}
+          >
             {labels.next}
           </Button>
         </span>

@@ -78,7 +78,11 @@ export function EmployeePickerDialog({
   const { data, loading } = useQuery(PickerEmployeesQuery, {
     // Those left out are left out by the server, so the pages are full and the count is theirs.
     variables: {
-      filter: { name: name || undefined, departmentId: dept ? Number(dept) : undefined, excludeIds: excludeIds.length ? [...excludeIds] : undefined },
+      filter: {
+        name: name || undefined,
+        departmentId: dept ? Number(dept) : undefined,
+        excludeIds: excludeIds.length ? [...excludeIds] : undefined,
+      },
       offset,
       limit: PAGE,
     },
@@ -108,7 +112,14 @@ export function EmployeePickerDialog({
       footerButtons={[
         { content: t('rec.dialogCancel'), onClick: onClose },
         ...(multiple
-          ? [{ content: t('picker.addSelected', { n: picked.size }), buttonType: 'primary' as const, disabled: picked.size === 0, onClick: () => onPick([...picked.values()]) }]
+          ? [
+              {
+                content: t('picker.addSelected', { n: picked.size }),
+                buttonType: 'primary' as const,
+                disabled: picked.size === 0,
+                onClick: () => onPick([...picked.values()]),
+              },
+            ]
           : []),
       ]}
     >
@@ -170,13 +181,30 @@ export function EmployeePickerDialog({
             : undefined
         }
       />
-      {page && <Pager compact offset={page.offset} limit={page.limit} total={page.total} onOffset={setOffset} labels={labels} />}
+      {page && (
+        <Pager
+          compact
+          offset={page.offset}
+          limit={page.limit}
+          total={page.total}
+          onOffset={setOffset}
+          labels={labels}
+        />
+      )}
     </Dialog>
   );
 }
 
 /** Office account picker (ID, account). */
-export function OfficeAccountPickerDialog({ title, onClose, onPick }: { title: string; onClose(): void; onPick(a: { id: number; account: string }): void }) {
+export function OfficeAccountPickerDialog({
+  title,
+  onClose,
+  onPick,
+}: {
+  title: string;
+  onClose(): void;
+  onPick(a: { id: number; account: string }): void;
+}) {
   const t = useT();
   const [account, setAccount] = useState('');
   const [offset, setOffset] = useState(0);
@@ -225,7 +253,16 @@ export function OfficeAccountPickerDialog({ title, onClose, onPick }: { title: s
         openOnClick
         onOpen={(a) => onPick({ id: a.id, account: a.account })}
       />
-      {page && <Pager compact offset={page.offset} limit={page.limit} total={page.total} onOffset={setOffset} labels={labels} />}
+      {page && (
+        <Pager
+          compact
+          offset={page.offset}
+          limit={page.limit}
+          total={page.total}
+          onOffset={setOffset}
+          labels={labels}
+        />
+      )}
     </Dialog>
   );
 }

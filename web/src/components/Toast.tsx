@@ -26,7 +26,10 @@ function dismiss(id: number) {
 /** Shows a toast; the same message again replaces the one still showing (and restarts its time). */
 function show(tone: ToastTone, message: string, detail?: string) {
   const id = ++seq;
-  items = [...items.filter((t) => t.tone !== tone || t.message !== message || t.detail !== detail).slice(-3), { id, tone, message, detail }];
+  items = [
+    ...items.filter((t) => t.tone !== tone || t.message !== message || t.detail !== detail).slice(-3),
+    { id, tone, message, detail },
+  ];
   emit();
   window.setTimeout(() => dismiss(id), tone === 'danger' ? 8000 : 4500);
 }
@@ -66,7 +69,13 @@ export function ToastHost({ closeLabel }: { closeLabel: string }) {
       {list.map((t) => {
         const Icon = ICONS[t.tone];
         return (
-          <div key={t.id} className={styles.toast} data-tone={t.tone} role={t.tone === 'danger' || t.tone === 'warning' ? 'alert' : 'status'} data-testid="toast">
+          <div
+            key={t.id}
+            className={styles.toast}
+            data-tone={t.tone}
+            role={t.tone === 'danger' || t.tone === 'warning' ? 'alert' : 'status'}
+            data-testid="toast"
+          >
             <Icon size={16} className={styles.icon} />
             <span className={styles.message}>
               {t.message}

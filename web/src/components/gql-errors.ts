@@ -17,7 +17,8 @@ export function readError(err: unknown): ReadError {
     const e = err.errors[0];
     const ext = (e.extensions ?? {}) as Record<string, unknown>;
     const fieldErrors: Record<string, string> = {};
-    for (const fe of (ext.fieldErrors as { field: string; message: string }[] | undefined) ?? []) fieldErrors[fe.field] ??= fe.message;
+    for (const fe of (ext.fieldErrors as { field: string; message: string }[] | undefined) ?? [])
+      fieldErrors[fe.field] ??= fe.message;
     return {
       code: typeof ext.code === 'string' ? ext.code : 'INTERNAL_SERVER_ERROR',
       message: e.message,

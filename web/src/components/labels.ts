@@ -18,7 +18,15 @@ export function useListLabels(): ListFrameLabels {
 
 export function useDetailLabels(): DetailFrameLabels {
   const { t } = useI18n();
-  return { back: t('rec.back'), edit: t('rec.edit'), save: t('rec.save'), saving: t('rec.saving'), cancel: t('rec.cancel'), closeToast: t('rec.close'), empty: t('rec.unset') };
+  return {
+    back: t('rec.back'),
+    edit: t('rec.edit'),
+    save: t('rec.save'),
+    saving: t('rec.saving'),
+    cancel: t('rec.cancel'),
+    closeToast: t('rec.close'),
+    empty: t('rec.unset'),
+  };
 }
 
 const KNOWN = ['BAD_USER_INPUT', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'NETWORK'] as const;
@@ -60,13 +68,19 @@ export function useStatusText(): (code: string, label: string) => string {
  * An Office row's colour reason: the server's Japanese text in Japanese, catalogue text by code in
  * English (with the server's usage limit, `deviceOptions.officeUsageLimit`; the server's text until it is known).
  */
-export function useRowReasonText(limit: number | null): (r: { rowColorReason: string | null; rowColorReasonCode: string | null }) => string | null {
+export function useRowReasonText(
+  limit: number | null,
+): (r: { rowColorReason: string | null; rowColorReasonCode: string | null }) => string | null {
   const { t, locale } = useI18n();
-  return (r) => (locale === 'ja' || !r.rowColorReasonCode || limit === null ? r.rowColorReason : t(`office.reason.${r.rowColorReasonCode}` as MessageKey, { limit }));
+  return (r) =>
+    locale === 'ja' || !r.rowColorReasonCode || limit === null
+      ? r.rowColorReason
+      : t(`office.reason.${r.rowColorReasonCode}` as MessageKey, { limit });
 }
 
 /** Field errors from the server, translated in English to a generic "check this field". */
 export function useFieldErrors(): (e: ReadError) => Record<string, string> {
   const { t, locale } = useI18n();
-  return (e) => (locale === 'ja' ? e.fieldErrors : Object.fromEntries(Object.keys(e.fieldErrors).map((k) => [k, t('err.field')])));
+  return (e) =>
+    locale === 'ja' ? e.fieldErrors : Object.fromEntries(Object.keys(e.fieldErrors).map((k) => [k, t('err.field')]));
 }

@@ -30,9 +30,11 @@ export const MasterOptionsQuery = graphql(`
   }
 `);
 
-const toOptions = (list: readonly { refId: number; name: string }[] | undefined) => (list ?? []).map((x) => ({ value: String(x.refId), label: x.name }));
+const toOptions = (list: readonly { refId: number; name: string }[] | undefined) =>
+  (list ?? []).map((x) => ({ value: String(x.refId), label: x.name }));
 type StatusText = ReturnType<typeof useStatusText>;
-const codes = (list: readonly { code: string; label: string }[] | undefined, text: StatusText) => (list ?? []).map((x) => ({ value: x.code, label: text(x.code, x.label) }));
+const codes = (list: readonly { code: string; label: string }[] | undefined, text: StatusText) =>
+  (list ?? []).map((x) => ({ value: x.code, label: text(x.code, x.label) }));
 
 /** Departments, locations and status choices for filters and forms (one cached query). */
 export function useMasterOptions() {
@@ -54,7 +56,12 @@ export function displayDate(v: string | null | undefined): string {
   if (!v) return '';
   const d = v.length > 10 ? new Date(v) : null;
   if (d && !Number.isNaN(d.getTime())) {
-    const p = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+    const p = new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(d);
     return p;
   }
   return v.slice(0, 10).replace(/-/g, '/');
@@ -65,7 +72,13 @@ export function displayDateTime(v: string | null | undefined): string {
   if (!v) return '';
   const d = new Date(v);
   if (Number.isNaN(d.getTime())) return v;
-  return new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(
-    d,
-  );
+  return new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(d);
 }

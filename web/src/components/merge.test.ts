@@ -7,7 +7,11 @@ describe('three-way merge after a refused save', () => {
   test('fields only I changed keep mine; fields only they changed take theirs (the version too)', () => {
     const mine = { ...base, maker: 'Dell' };
     const theirs = { ...base, model: 'X2', version: 4 };
-    expect(threeWayMerge(base, mine, theirs)).toEqual({ merged: { ...base, maker: 'Dell', model: 'X2', version: 4 }, clashes: [], taken: ['model', 'version'] });
+    expect(threeWayMerge(base, mine, theirs)).toEqual({
+      merged: { ...base, maker: 'Dell', model: 'X2', version: 4 },
+      clashes: [],
+      taken: ['model', 'version'],
+    });
   });
 
   test('a field both changed to different values is a clash, kept as mine for now', () => {
@@ -28,7 +32,13 @@ describe('three-way merge after a refused save', () => {
     const b = { guests: [{ id: 1, response: 'PENDING' }], title: 'a' };
     const theirs = { guests: [{ id: 1, response: 'ACCEPTED' }], title: 'a' };
     const sameIds = (k: string, x: unknown, y: unknown) =>
-      k === 'guests' ? (x as { id: number }[]).map((g) => g.id).join() === (y as { id: number }[]).map((g) => g.id).join() : x === y;
-    expect(threeWayMerge(b, { ...b, title: 'b' }, theirs, sameIds as never)).toEqual({ merged: { ...b, title: 'b' }, clashes: [], taken: [] });
+      k === 'guests'
+        ? (x as { id: number }[]).map((g) => g.id).join() === (y as { id: number }[]).map((g) => g.id).join()
+        : x === y;
+    expect(threeWayMerge(b, { ...b, title: 'b' }, theirs, sameIds as never)).toEqual({
+      merged: { ...b, title: 'b' },
+      clashes: [],
+      taken: [],
+    });
   });
 });

@@ -15,7 +15,12 @@ export interface Merge<V> {
 
 export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function threeWayMerge<V extends object>(base: V, mine: V, theirs: V, same: (key: keyof V, a: unknown, b: unknown) => boolean = (_k, a, b) => sameJson(a, b)): Merge<V> {
+export function threeWayMerge<V extends object>(
+  base: V,
+  mine: V,
+  theirs: V,
+  same: (key: keyof V, a: unknown, b: unknown) => boolean = (_k, a, b) => sameJson(a, b),
+): Merge<V> {
   const merged = { ...mine };
   const clashes: (keyof V)[] = [];
   const taken: (keyof V)[] = [];

@@ -9,14 +9,20 @@ import { threeWayMerge } from './merge';
  * reads (`show`). Fields left out still merge, silently.
  */
 export type MergeFields<V> = {
-  [K in keyof V]?: string | { label: string; options?: readonly { value: string; label: string }[]; show?: (value: V[K]) => string };
+  [K in keyof V]?:
+    string | { label: string; options?: readonly { value: string; label: string }[]; show?: (value: V[K]) => string };
 };
 
 type Side = 'mine' | 'theirs';
 
 /** How a form value reads in the conflict panel. */
-export function showValue(value: unknown, words: { empty: string; yes: string; no: string }, options?: readonly { value: string; label: string }[]): string {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return words.empty;
+export function showValue(
+  value: unknown,
+  words: { empty: string; yes: string; no: string },
+  options?: readonly { value: string; label: string }[],
+): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+    return words.empty;
   if (options) return options.find((o) => o.value === value)?.label ?? String(value);
   if (Array.isArray(value)) return value.map((v) => showValue(v, words)).join('、');
   if (typeof value === 'object') {
@@ -34,13 +40,24 @@ export function showValue(value: unknown, words: { empty: string; yes: string; n
  * makes the saved record the new starting point, and offers a choice for every field both changed.
  */
 export function useConflictMerge<V extends object>(
-  editor: { loaded: V; values: V; rebase(saved: V, merged: V): void; set<K extends keyof V>(key: K, value: V[K]): void },
+  editor: {
+    loaded: V;
+    values: V;
+    rebase(saved: V, merged: V): void;
+    set<K extends keyof V>(key: K, value: V[K]): void;
+  },
   fields: MergeFields<V>,
   /** When two values count as the same (default: equal JSON). */
   same?: (key: keyof V, a: unknown, b: unknown) => boolean,
 ) {
   const t = useT();
-  const [state, setState] = useState<{ mine: V; theirs: V; clashes: (keyof V)[]; taken: (keyof V)[]; choice: Partial<Record<keyof V, Side>> } | null>(null);
+  const [state, setState] = useState<{
+    mine: V;
+    theirs: V;
+    clashes: (keyof V)[];
+    taken: (keyof V)[];
+    choice: Partial<Record<keyof V, Side>>;
+  } | null>(null);
   const labelOf = (key: keyof V) => {
     const f = fields[key];
     return typeof f === 'string' ? f : f?.label;
@@ -48,7 +65,11 @@ export function useConflictMerge<V extends object>(
   const show = (key: keyof V, value: V[keyof V]) => {
     const f = fields[key];
     if (typeof f === 'object' && f.show) return f.show(value) || t('merge.empty');
-    return showValue(value, { empty: t('merge.empty'), yes: t('merge.yes'), no: t('merge.no') }, typeof f === 'object' ? f.options : undefined);
+    return showValue(
+      value,
+      { empty: t('merge.empty'), yes: t('merge.yes'), no: t('merge.no') },
+      typeof f === 'object' ? f.options : undefined,
+    );
   };
 
   const merge = (theirs: V) => {

@@ -57,7 +57,14 @@ export function useSaveFlow(onConflict: () => void) {
     }
   };
 
-  const banner = failure ? <Banner variant="critical" title={t('rec.saveFailedTitle')} description={failure} onDismiss={() => setFailure(null)} /> : null;
+  const banner = failure ? (
+    <Banner
+      variant="critical"
+      title={t('rec.saveFailedTitle')}
+      description={failure}
+      onDismiss={() => setFailure(null)}
+    />
+  ) : null;
 
   return { saving, fieldErrors, run, reset, banner, conflict, failures };
 }
@@ -69,8 +76,23 @@ export function useSaveFlow(onConflict: () => void) {
  * user saves against it. `toForm` must be stable (a module-level function).
  */
 export function useRecordDetail<R, V extends object>(
-  editor: { load(v: V): void; loaded: V; values: V; editing: boolean; dirty: boolean; rebase(saved: V, merged: V): void; set<K extends keyof V>(key: K, value: V[K]): void },
-  o: { record: R | null | undefined; error: unknown; toForm: (r: R) => V; fetchFailed: string; refetch(): void; fields: MergeFields<V> },
+  editor: {
+    load(v: V): void;
+    loaded: V;
+    values: V;
+    editing: boolean;
+    dirty: boolean;
+    rebase(saved: V, merged: V): void;
+    set<K extends keyof V>(key: K, value: V[K]): void;
+  },
+  o: {
+    record: R | null | undefined;
+    error: unknown;
+    toForm: (r: R) => V;
+    fetchFailed: string;
+    refetch(): void;
+    fields: MergeFields<V>;
+  },
 ) {
   const t = useT();
   const { load } = editor;
@@ -96,7 +118,16 @@ export function useRecordDetail<R, V extends object>(
   return {
     ...flow,
     // Until the saved record is back (a moment), the conflict says so on its own.
-    banner: flow.conflict ? (merged ?? <Banner variant="warning" title={t('rec.conflictTitle')} description={flow.conflict.message} data-testid="conflict-banner" />) : flow.banner,
+    banner: flow.conflict
+      ? (merged ?? (
+          <Banner
+            variant="warning"
+            title={t('rec.conflictTitle')}
+            description={flow.conflict.message}
+            data-testid="conflict-banner"
+          />
+        ))
+      : flow.banner,
     reset: () => {
       flow.reset();
       conflictMerge.clear();
@@ -126,7 +157,13 @@ export type RecordKind = 'employee' | 'department' | 'computer' | 'smartphone' |
  */
 export function useDetailExit(opts: {
   editor: { dirty: boolean; editing: boolean; restore(): void; setEditing(editing: boolean): void };
-  flow: { reset(): void; run(save: () => Promise<unknown>): Promise<boolean>; saving: boolean; banner: ReactNode; failures: number };
+  flow: {
+    reset(): void;
+    run(save: () => Promise<unknown>): Promise<boolean>;
+    saving: boolean;
+    banner: ReactNode;
+    failures: number;
+  };
   isNew: boolean;
   list: string;
   confirm(req: ConfirmRequest): Promise<boolean>;
@@ -139,7 +176,14 @@ export function useDetailExit(opts: {
   // Leaving by a link or the back button asks as Cancel does; closing the tab asks the browser's way.
   useLeaveGuard(editor.editing && editor.dirty);
   const cancel = async (onReset?: () => void) => {
-    const ok = !editor.dirty || (await confirm({ title: t('rec.cancelTitle'), body: t('rec.cancelBody'), confirmLabel: t('rec.yes'), cancelLabel: t('rec.no') }));
+    const ok =
+      !editor.dirty ||
+      (await confirm({
+        title: t('rec.cancelTitle'),
+        body: t('rec.cancelBody'),
+        confirmLabel: t('rec.yes'),
+        cancelLabel: t('rec.no'),
+      }));
     if (!ok) return;
     flow.reset();
     onReset?.();
@@ -162,8 +206,18 @@ export function useDetailExit(opts: {
    * not and is not loading, the frame says why (no such record, or the load failed) instead of
    * offering an empty form.
    */
-  const frame = (o: { id: number; loading: boolean; found: boolean; error?: unknown; onCancel(): void; onSubmit(): void }) => ({
-    chips: [!isNew && o.id > 0 ? t('record.id', { id: o.id }) : null, editor.editing && !isNew ? t('rec.editing') : null],
+  const frame = (o: {
+    id: number;
+    loading: boolean;
+    found: boolean;
+    error?: unknown;
+    onCancel(): void;
+    onSubmit(): void;
+  }) => ({
+    chips: [
+      !isNew && o.id > 0 ? t('record.id', { id: o.id }) : null,
+      editor.editing && !isNew ? t('rec.editing') : null,
+    ],
     backTo: list,
     labels,
     editing: editor.editing,

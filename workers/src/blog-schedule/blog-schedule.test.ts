@@ -19,15 +19,49 @@ beforeAll(async () => {
   const s = w.token.staff;
   const news = w.cat.news;
   posts.startsToday = (await w.post(s, { title: '今日の 0 時に公開', categoryId: news, publishStart: w.today })).id;
-  posts.endedYesterday = (await w.post(s, { title: '昨日まで公開', categoryId: news, publishStart: w.day(-5), publishEnd: w.day(-1) })).id;
-  posts.pinFromToday = (await w.post(s, { title: '今日から速報', categoryId: news, publishStart: w.day(-5), isPin: true, pinStart: w.today, pinEnd: w.day(3) })).id;
-  posts.pinToYesterday = (await w.post(s, { title: '昨日まで速報', categoryId: news, publishStart: w.day(-5), isPin: true, pinStart: w.day(-3), pinEnd: w.day(-1) })).id;
-  posts.publishedIntoPin = (await w.post(s, { title: '公開と同時に速報', categoryId: news, publishStart: w.today, isPin: true, pinStart: w.day(-1), pinEnd: w.day(2) })).id;
+  posts.endedYesterday = (
+    await w.post(s, { title: '昨日まで公開', categoryId: news, publishStart: w.day(-5), publishEnd: w.day(-1) })
+  ).id;
+  posts.pinFromToday = (
+    await w.post(s, {
+      title: '今日から速報',
+      categoryId: news,
+      publishStart: w.day(-5),
+      isPin: true,
+      pinStart: w.today,
+      pinEnd: w.day(3),
+    })
+  ).id;
+  posts.pinToYesterday = (
+    await w.post(s, {
+      title: '昨日まで速報',
+      categoryId: news,
+      publishStart: w.day(-5),
+      isPin: true,
+      pinStart: w.day(-3),
+      pinEnd: w.day(-1),
+    })
+  ).id;
+  posts.publishedIntoPin = (
+    await w.post(s, {
+      title: '公開と同時に速報',
+      categoryId: news,
+      publishStart: w.today,
+      isPin: true,
+      pinStart: w.day(-1),
+      pinEnd: w.day(2),
+    })
+  ).id;
   posts.tomorrow = (await w.post(s, { title: '明日公開', categoryId: news, publishStart: w.day(1) })).id;
-  posts.endsToday = (await w.post(s, { title: '今日まで公開', categoryId: news, publishStart: w.day(-5), publishEnd: w.today })).id;
+  posts.endsToday = (
+    await w.post(s, { title: '今日まで公開', categoryId: news, publishStart: w.day(-5), publishEnd: w.today })
+  ).id;
   posts.draft = (await w.post(s, { title: '下書き', categoryId: news, publishStart: w.today, isDraft: true })).id;
   // The scheduler last fired yesterday.
-  await w.sql(`insert into blog_scheduler (id, fired_day) values (true, ?::date) on conflict (id) do update set fired_day = excluded.fired_day`, [w.day(-1)]);
+  await w.sql(
+    `insert into blog_scheduler (id, fired_day) values (true, ?::date) on conflict (id) do update set fired_day = excluded.fired_day`,
+    [w.day(-1)],
+  );
 });
 afterAll(async () => {
   await second?.close();
@@ -69,10 +103,21 @@ describe('the blog scheduler', () => {
 
     // The same live delivery as any change: published for the members, expired takes the card away.
     await live.drained(member, w.token.colleague);
-    expect(member.changes.find((c) => c.postId === posts.startsToday)).toMatchObject({ kind: 'PUBLISHED', post: { title: '今日の 0 時に公開', state: 'PUBLISHED' } });
-    expect(member.changes.find((c) => c.kind === 'EXPIRED')).toMatchObject({ postId: posts.endedYesterday, post: null });
-    expect(member.changes.find((c) => c.kind === 'PIN_STARTED' && c.postId === posts.pinFromToday)?.post?.pinned).toBe(true);
-    expect(member.changes.find((c) => c.kind === 'PIN_ENDED')).toMatchObject({ postId: posts.pinToYesterday, post: { pinned: false } });
+    expect(member.changes.find((c) => c.postId === posts.startsToday)).toMatchObject({
+      kind: 'PUBLISHED',
+      post: { title: '今日の 0 時に公開', state: 'PUBLISHED' },
+    });
+    expect(member.changes.find((c) => c.kind === 'EXPIRED')).toMatchObject({
+      postId: posts.endedYesterday,
+      post: null,
+    });
+    expect(member.changes.find((c) => c.kind === 'PIN_STARTED' && c.postId === posts.pinFromToday)?.post?.pinned).toBe(
+      true,
+    );
+    expect(member.changes.find((c) => c.kind === 'PIN_ENDED')).toMatchObject({
+      postId: posts.pinToYesterday,
+      post: { pinned: false },
+    });
     expect(member.changes.map((c) => c.postId)).not.toContain(posts.draft);
     await member.close();
   });
@@ -104,11 +149,10 @@ describe('the blog scheduler', () => {
     const files = new LocalFileStorage(defaultFilesRoot(w.p.config.dataDir));
     const key = newFileKey('blog-images', 'png');
     await files.put(key, await png(20, 20), { contentType: 'image/png' });
-    await w.sql(`insert into blog_image (key, name, content_type, size, uploaded_by_id, created_at) values (?, 'old.png', 'image/png', 1, ?, ?)`, [
-      key,
-      w.id.staff,
-      new Date(midnight(w.day(4)).getTime() - 8 * 86_400_000),
-    ]);
+    await w.sql(
+      `insert into blog_image (key, name, content_type, size, uploaded_by_id, created_at) values (?, 'old.png', 'image/png', 1, ?, ?)`,
+      [key, w.id.staff, new Date(midnight(w.day(4)).getTime() - 8 * 86_400_000)],
+    );
     await new BlogScheduler(second, quiet, () => midnight(w.day(4)), files).tick();
     expect(await w.sql(`select 1 from blog_image where key = ?`, [key])).toEqual([]);
     expect(await files.exists(key)).toBe(false);

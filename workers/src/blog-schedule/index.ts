@@ -1,6 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { fireDueTransitions, type FireResult, tokyoToday, sweepUnusedBlogImages, sweepUnusedProfileImages } from '@intranet/graph/areas';
+import {
+  fireDueTransitions,
+  type FireResult,
+  tokyoToday,
+  sweepUnusedBlogImages,
+  sweepUnusedProfileImages,
+} from '@intranet/graph/areas';
 import type { FileStorage } from '@intranet/graph';
 
 /**
@@ -50,7 +56,8 @@ export class BlogScheduler {
     try {
       const r = await fireDueTransitions(this.orm.em.fork(), today);
       if (!r.busy) this.fired = today;
-      if (r.events.length) this.log.info({ since: r.since, day: r.day, events: r.events.length }, 'blog scheduler fired');
+      if (r.events.length)
+        this.log.info({ since: r.since, day: r.day, events: r.events.length }, 'blog scheduler fired');
       if (!r.busy && this.files) {
         const swept = await sweepUnusedBlogImages(this.orm.em.fork(), this.files, { now: this.now() });
         if (swept) this.log.info({ swept }, 'unused blog pictures removed');
@@ -65,7 +72,11 @@ export class BlogScheduler {
   }
 }
 
-export function startBlogScheduler(orm: MikroORM, log: Pick<Logger, 'info' | 'warn'>, files: FileStorage): { stop(): Promise<void> } {
+export function startBlogScheduler(
+  orm: MikroORM,
+  log: Pick<Logger, 'info' | 'warn'>,
+  files: FileStorage,
+): { stop(): Promise<void> } {
   const scheduler = new BlogScheduler(orm, log, () => new Date(), files);
   scheduler.start();
   return scheduler;

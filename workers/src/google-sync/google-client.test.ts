@@ -15,7 +15,9 @@ beforeAll(async () => {
   fake = await startFakeGoogle();
   registry = new Registry();
   gw = new GoogleCalendarGateway({
-    config: testConfig(googleEnv(fake, { GOOGLE_MAX_RETRIES: '4', GOOGLE_RETRY_BASE_MS: '100', GOOGLE_RETRY_MAX_MS: '10000' })),
+    config: testConfig(
+      googleEnv(fake, { GOOGLE_MAX_RETRIES: '4', GOOGLE_RETRY_BASE_MS: '100', GOOGLE_RETRY_MAX_MS: '10000' }),
+    ),
     metrics: new GoogleMetrics(registry),
     sleep: async (ms) => void sleeps.push(ms),
   });
@@ -27,7 +29,11 @@ describe('Google client wrapper against the fake Calendar v3 (real @googleapis/c
   it('refreshes the access token with the stored refresh token and lists with paging', async () => {
     const cal = gw.forUser(1, refresh);
     for (let i = 0; i < 7; i++)
-      fake.insert(ME, { summary: `e${i}`, start: { dateTime: `2026-11-0${i + 1}T10:00:00+09:00` }, end: { dateTime: `2026-11-0${i + 1}T11:00:00+09:00` } });
+      fake.insert(ME, {
+        summary: `e${i}`,
+        start: { dateTime: `2026-11-0${i + 1}T10:00:00+09:00` },
+        end: { dateTime: `2026-11-0${i + 1}T11:00:00+09:00` },
+      });
     const { items, nextSyncToken } = await cal.listAll({ maxResults: 3, singleEvents: true });
     expect(items.map((e) => e.summary)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5', 'e6']);
     expect(nextSyncToken).toBeTruthy();
@@ -40,7 +46,11 @@ describe('Google client wrapper against the fake Calendar v3 (real @googleapis/c
     const cal = gw.forUser(1, refresh);
     sleeps.length = 0;
     fake.fail({ status: 429 }, { status: 503 }, { status: 403, reason: 'userRateLimitExceeded' }, { status: 500 });
-    const ev = await cal.insert({ summary: 'after faults', start: { date: '2026-11-10' }, end: { date: '2026-11-11' } });
+    const ev = await cal.insert({
+      summary: 'after faults',
+      start: { date: '2026-11-10' },
+      end: { date: '2026-11-11' },
+    });
     expect(ev.id).toBeTruthy();
     expect(sleeps.length).toBe(4);
     // base 100 ms doubling, jitter 50–100 %.
@@ -76,7 +86,8 @@ describe('Google client wrapper against the fake Calendar v3 (real @googleapis/c
   });
 
   it('a revoked grant fails without retry and asks for a reconnect', async () => {
-    const r2 = (await gw.oauth('http://localhost/cb').getToken(fake.issueCode('bob@example.co.jp'))).tokens.refresh_token!;
+    const r2 = (await gw.oauth('http://localhost/cb').getToken(fake.issueCode('bob@example.co.jp'))).tokens
+      .refresh_token!;
     await gw.revoke(r2);
     expect(fake.revoked.has(r2)).toBe(true);
     const err = await gw

@@ -38,7 +38,10 @@ export class GoogleSyncConsumer extends EventConsumer {
       await this.engine.connections.recordSuccess(tx, s.ownerId);
     } catch (err) {
       if (!(err instanceof GoogleApiError)) throw err;
-      this.engine.metrics.pushes.inc({ action: event.type.split('.')[1]!, outcome: err.retryable ? 'retry' : 'failed' });
+      this.engine.metrics.pushes.inc({
+        action: event.type.split('.')[1]!,
+        outcome: err.retryable ? 'retry' : 'failed',
+      });
       // Outside the transaction: it rolls back when we rethrow, the user must still see the error.
       await this.engine.connections.recordError(tx.fork(), s.ownerId, err).catch(() => undefined);
       if (err.retryable) throw err;

@@ -1,7 +1,13 @@
 /** Test wiring of the google-sync worker: fresh database, employees, the fake Google, the consumer run by hand. */
 import pino from 'pino';
 import type { AppContext } from '@intranet/graph/app';
-import { createTestDatabase, testConfig, type TestDatabase, startFakeGoogle, type FakeGoogle } from '@intranet/graph/testing';
+import {
+  createTestDatabase,
+  testConfig,
+  type TestDatabase,
+  startFakeGoogle,
+  type FakeGoogle,
+} from '@intranet/graph/testing';
 import { ConsumerRunner, EventMetrics, TableDeadLetters, toEnvelope } from '@intranet/graph/events';
 import { ScheduleService } from '@intranet/graph/areas';
 import type { Config } from '@intranet/graph';
@@ -42,22 +48,30 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { users?: number; env?: Record<string, string>; maxAttempts?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { users?: number; env?: Record<string, string>; maxAttempts?: number } = {},
+): Promise<Harness> {
   const db = await createTestDatabase();
   const fake = await startFakeGoogle();
   const config = testConfig(googleEnv(fake, opts.env));
   const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sync = createGoogleSync({ config, log, secret: SECRET });
-  const runner = new ConsumerRunner(sync.consumer, db.orm, new TableDeadLetters(db.orm), { maxAttempts: opts.maxAttempts ?? 8, baseMs: 1, maxMs: 10 }, new EventMetrics(), log);
+  const runner = new ConsumerRunner(
+    sync.consumer,
+    db.orm,
+    new TableDeadLetters(db.orm),
+    { maxAttempts: opts.maxAttempts ?? 8, baseMs: 1, maxMs: 10 },
+    new EventMetrics(),
+    log,
+  );
   const em = db.orm.em.fork();
   const users: { id: number; email: string }[] = [];
   for (let i = 0; i < (opts.users ?? 2); i++) {
     const email = `user${i}@example.co.jp`;
-    const [r] = await em.execute(`insert into employee (name, email, login_id, password_hash, role) values (?, ?, ?, 'x', 'GENERAL') returning id`, [
-      `社員${i}`,
-      email,
-      `user${i}`,
-    ]);
+    const [r] = await em.execute(
+      `insert into employee (name, email, login_id, password_hash, role) values (?, ?, ?, 'x', 'GENERAL') returning id`,
+      [`社員${i}`, email, `user${i}`],
+    );
     users.push({ id: r.id, email });
   }
   const schedules = new ScheduleService();
@@ -69,19 +83,21 @@ export async function startHarness(opts: { users?: number; env?: Record<string, 
     runner,
     schedules,
     users,
-    ctx: (userId) => ({ em: db.orm.em.fork(), user: { id: userId, name: `社員`, role: 'GENERAL', departmentId: null, sessionId: 's' } }) as unknown as AppContext,
+    ctx: (userId) =>
+      ({
+        em: db.orm.em.fork(),
+        user: { id: userId, name: `社員`, role: 'GENERAL', departmentId: null, sessionId: 's' },
+      }) as unknown as AppContext,
     async connect(userId) {
       const u = users.find((x) => x.id === userId)!;
       const code = fake.issueCode(u.email);
       const { tokens } = await sync.engine.connections.gateway.oauth('http://localhost/cb').getToken(code);
       await db.orm.em
         .fork()
-        .execute(`insert into google_connection (employee_id, google_email, refresh_token_enc, scope, sync_requested_at) values (?, ?, ?, ?, now())`, [
-          userId,
-          u.email,
-          sync.engine.connections.cipher.encrypt(tokens.refresh_token!, userId),
-          tokens.scope ?? '',
-        ]);
+        .execute(
+          `insert into google_connection (employee_id, google_email, refresh_token_enc, scope, sync_requested_at) values (?, ?, ?, ?, now())`,
+          [userId, u.email, sync.engine.connections.cipher.encrypt(tokens.refresh_token!, userId), tokens.scope ?? ''],
+        );
     },
     async deliver() {
       let total = 0;
@@ -113,7 +129,9 @@ export async function startHarness(opts: { users?: number; env?: Record<string, 
       }
     },
     async deadLetters() {
-      const [r] = await db.orm.em.fork().execute(`select count(*)::int as n from event_dead_letter where consumer = 'google-sync'`);
+      const [r] = await db.orm.em
+        .fork()
+        .execute(`select count(*)::int as n from event_dead_letter where consumer = 'google-sync'`);
       return r.n;
     },
     async close() {

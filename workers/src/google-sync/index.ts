@@ -19,7 +19,9 @@ export interface GoogleSync {
  * The google-sync worker: the push consumer ('google-sync') and the pull scheduler sharing one
  * engine (one Google client per process, so the per-user token buckets are shared).
  */
-export function createGoogleSync(opts: { config?: Config; log?: Logger; registry?: Registry; secret?: Buffer } = {}): GoogleSync {
+export function createGoogleSync(
+  opts: { config?: Config; log?: Logger; registry?: Registry; secret?: Buffer } = {},
+): GoogleSync {
   const config = opts.config ?? loadConfig();
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
   const gateway = new GoogleCalendarGateway({ config, metrics: new GoogleMetrics(opts.registry) });

@@ -30,18 +30,27 @@ const rows = async () =>
     external_guests: string[];
   }[];
 const soon = (days: number) => new Date(Date.now() + days * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
-const timed = (date: string, from: string, to: string) => ({ start: { dateTime: `${date}T${from}:00+09:00` }, end: { dateTime: `${date}T${to}:00+09:00` } });
+const timed = (date: string, from: string, to: string) => ({
+  start: { dateTime: `${date}T${from}:00+09:00` },
+  end: { dateTime: `${date}T${to}:00+09:00` },
+});
 
 describe('pull: Google events into the schedule (origin google, never echoed back)', () => {
   it('first connect: full sync with paging imports events (sync off), recurring ones as occurrences', async () => {
-    for (let i = 0; i < 260; i++) h.fake.insert(a.email, { summary: `g${i}`, ...timed(soon(1 + (i % 20)), '09:00', '09:30') });
+    for (let i = 0; i < 260; i++)
+      h.fake.insert(a.email, { summary: `g${i}`, ...timed(soon(1 + (i % 20)), '09:00', '09:30') });
     h.fake.insert(a.email, {
       summary: '朝会',
       recurrence: ['RRULE:FREQ=DAILY;COUNT=5'],
       ...timed(soon(2), '09:45', '10:00'),
       attendees: [{ email: a.email, responseStatus: 'accepted' }, { email: 'guest@partner.jp' }],
     });
-    h.fake.insert(a.email, { summary: '休暇', start: { date: soon(3) }, end: { date: soon(5) }, visibility: 'private' });
+    h.fake.insert(a.email, {
+      summary: '休暇',
+      start: { date: soon(3) },
+      end: { date: soon(5) },
+      visibility: 'private',
+    });
     const r = await h.sync.engine.pull(em(), a.id);
     expect(r).toMatchObject({ full: true, created: 266 });
     const list = h.fake.log.filter((l) => l.path.startsWith('/calendar/v3/calendars/primary/events?'));
@@ -51,7 +60,12 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     const morning = all.filter((x) => x.title === '朝会');
     expect(morning.map((x) => x.d)).toEqual([2, 3, 4, 5, 6].map(soon));
     expect(morning[0]).toMatchObject({ st: '09:45:00', et: '10:00:00', external_guests: ['guest@partner.jp'] });
-    expect(all.find((x) => x.title === '休暇')).toMatchObject({ is_all_day: true, d: soon(3), e: soon(4), is_private: true });
+    expect(all.find((x) => x.title === '休暇')).toMatchObject({
+      is_all_day: true,
+      d: soon(3),
+      e: soon(4),
+      is_private: true,
+    });
     // The imported entries are recorded as events but nothing goes back to Google.
     const before = h.fake.log.length;
     await h.deliver();
@@ -72,7 +86,9 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     const all = await rows();
     expect(all.find((x) => x.google_event_id === target.id)!.title).toBe('g0 改');
     expect(all.find((x) => x.google_event_id === gone.id)).toBeUndefined();
-    const [ev] = await em().execute(`select payload from outbox_all where type = 'schedule.deleted' order by seq desc limit 1`);
+    const [ev] = await em().execute(
+      `select payload from outbox_all where type = 'schedule.deleted' order by seq desc limit 1`,
+    );
     expect(ev.payload.origin).toBe('google');
     // Nothing changed: nothing applied.
     expect(await h.sync.engine.pull(em(), a.id)).toMatchObject({ full: false, created: 0, updated: 0, deleted: 0 });
@@ -96,7 +112,13 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     // The full sync lists live events only; reconciliation must also cover our own pushed events.
     // Its SQL once held a `?` inside a regex literal, which MikroORM took for a parameter, so the
     // pattern matched nothing and such entries stayed linked to a cancelled event for ever.
-    const s = await h.schedules.create(h.ctx(a.id), { title: '押した予定', date: soon(7), startTime: '11:00', endTime: '12:00', syncGoogle: true });
+    const s = await h.schedules.create(h.ctx(a.id), {
+      title: '押した予定',
+      date: soon(7),
+      startTime: '11:00',
+      endTime: '12:00',
+      syncGoogle: true,
+    });
     await h.deliver();
     expect((await rows()).find((x) => x.id === s.id)!.google_event_id).toBe(pushEventId(s.id));
     h.fake.remove(a.email, pushEventId(s.id));
@@ -104,7 +126,10 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     const r = await h.sync.engine.pull(em(), a.id);
     expect(r).toMatchObject({ full: true, deleted: 1 });
     expect((await rows()).find((x) => x.id === s.id)).toBeUndefined();
-    const [ev] = await em().execute(`select payload from outbox_all where type = 'schedule.deleted' and aggregate_id = ?`, [String(s.id)]);
+    const [ev] = await em().execute(
+      `select payload from outbox_all where type = 'schedule.deleted' and aggregate_id = ?`,
+      [String(s.id)],
+    );
     expect(ev.payload.origin).toBe('google');
     // Nothing goes back to Google.
     const before = h.fake.log.length;
@@ -113,7 +138,13 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
   });
 
   it('our own pushed events are recognised (extendedProperties) and never imported as new entries', async () => {
-    const s = await h.schedules.create(h.ctx(a.id), { title: '自分の予定', date: soon(6), startTime: '15:00', endTime: '16:00', syncGoogle: true });
+    const s = await h.schedules.create(h.ctx(a.id), {
+      title: '自分の予定',
+      date: soon(6),
+      startTime: '15:00',
+      endTime: '16:00',
+      syncGoogle: true,
+    });
     await h.deliver();
     const count = (await rows()).length;
     await h.sync.engine.pull(em(), a.id);
@@ -140,17 +171,40 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
     // A pull lists the event, a push concurrently switches sync off (removes the event, unlinks
     // the entry), then the pull applies its stale list: it once adopted the old event again, and
     // the next pull deleted the user's entry because that event was cancelled.
-    const s = await h.schedules.create(h.ctx(a.id), { title: '同期を外す', date: soon(8), startTime: '09:00', endTime: '10:00', syncGoogle: true });
+    const s = await h.schedules.create(h.ctx(a.id), {
+      title: '同期を外す',
+      date: soon(8),
+      startTime: '09:00',
+      endTime: '10:00',
+      syncGoogle: true,
+    });
     await h.deliver();
-    await h.schedules.update(h.ctx(a.id), s.id, { title: '同期を外す', date: soon(8), startTime: '09:00', endTime: '10:00', syncGoogle: false, version: s.version });
+    await h.schedules.update(h.ctx(a.id), s.id, {
+      title: '同期を外す',
+      date: soon(8),
+      startTime: '09:00',
+      endTime: '10:00',
+      syncGoogle: false,
+      version: s.version,
+    });
     await new Promise((r) => setTimeout(r, 5));
     h.fake.patch(a.email, pushEventId(s.id), { summary: 'Google側で変更' }); // newer than our edit
     const stale = await (await h.sync.engine.connections.calendarFor(em(), a.id))!.cal.get(pushEventId(s.id));
     await h.deliver(); // unlink: the event is removed from Google
     expect(h.fake.events(a.email).find((e) => e.id === pushEventId(s.id))!.status).toBe('cancelled');
-    await (h.sync.engine as unknown as { apply: (...x: unknown[]) => Promise<unknown> }).apply(em(), a.id, a.email, [stale], null);
+    await (h.sync.engine as unknown as { apply: (...x: unknown[]) => Promise<unknown> }).apply(
+      em(),
+      a.id,
+      a.email,
+      [stale],
+      null,
+    );
     await h.sync.engine.pull(em(), a.id);
-    expect((await rows()).find((x) => x.id === s.id)).toMatchObject({ title: '同期を外す', sync_google: false, google_event_id: null });
+    expect((await rows()).find((x) => x.id === s.id)).toMatchObject({
+      title: '同期を外す',
+      sync_google: false,
+      google_event_id: null,
+    });
   });
 
   it('an imported entry deleted here is tombstoned: Google keeps it, it never comes back', async () => {
@@ -165,7 +219,11 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
   });
 
   it('month sync: the shown month, recurring occurrences of a past month included; retryable faults are survived', async () => {
-    h.fake.insert(a.email, { summary: '去年の定例', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'], ...timed('2025-06-02', '10:00', '11:00') });
+    h.fake.insert(a.email, {
+      summary: '去年の定例',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+      ...timed('2025-06-02', '10:00', '11:00'),
+    });
     h.fake.fail({ status: 503 }, { status: 429 }, { status: 403, reason: 'rateLimitExceeded' });
     await h.sync.engine.pull(em(), a.id, { month: '2025-06' });
     const june = (await rows()).filter((x) => x.title === '去年の定例').map((x) => x.d);
@@ -175,15 +233,22 @@ describe('pull: Google events into the schedule (origin google, never echoed bac
   it('scheduler: a sync request (screen opened) is claimed and run; errors are shown in the status', async () => {
     const sched = h.sync.startScheduler(h.db.orm, { tickMs: 60_000 });
     try {
-      await em().execute(`update google_connection set sync_requested_at = clock_timestamp(), requested_month = '2026-01' where employee_id = ?`, [a.id]);
+      await em().execute(
+        `update google_connection set sync_requested_at = clock_timestamp(), requested_month = '2026-01' where employee_id = ?`,
+        [a.id],
+      );
       expect(await sched.tick()).toBe(1);
       expect(await sched.tick()).toBe(0);
       h.fake.fail({ status: 400, reason: 'invalid' });
-      await em().execute(`update google_connection set sync_requested_at = clock_timestamp() where employee_id = ?`, [a.id]);
+      await em().execute(`update google_connection set sync_requested_at = clock_timestamp() where employee_id = ?`, [
+        a.id,
+      ]);
       await sched.tick();
       const st = await h.sync.engine.connections.statusOf(em(), a.id);
       expect(st.lastError).toMatch(/400/);
-      await em().execute(`update google_connection set sync_requested_at = clock_timestamp() where employee_id = ?`, [a.id]);
+      await em().execute(`update google_connection set sync_requested_at = clock_timestamp() where employee_id = ?`, [
+        a.id,
+      ]);
       await sched.tick();
       expect((await h.sync.engine.connections.statusOf(em(), a.id)).lastError).toBeNull();
     } finally {

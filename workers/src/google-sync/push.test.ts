@@ -26,7 +26,10 @@ const gEvent = (email: string, id: string) => h.fake.events(email).find((e) => e
 
 describe("push: our entries written to the owner's Google calendar", () => {
   it('create → insert with our id in extendedProperties, guests as attendees, etag stored', async () => {
-    const s = await h.schedules.create(h.ctx(a.id), entry({ guestIds: [b.id], externalGuests: ['partner@example.com'], description: '議題' }));
+    const s = await h.schedules.create(
+      h.ctx(a.id),
+      entry({ guestIds: [b.id], externalGuests: ['partner@example.com'], description: '議題' }),
+    );
     expect(await h.deliver()).toBe(1);
     const r = await row(s.id);
     expect(r.google_event_id).toBe(pushEventId(s.id));
@@ -53,11 +56,24 @@ describe("push: our entries written to the owner's Google calendar", () => {
     await h.schedules.update(
       h.ctx(a.id),
       s.id,
-      entry({ title: '通院（私用）', isPrivate: true, isAllDay: true, startTime: null, endTime: null, endDate: '2026-12-09', version: s.version }),
+      entry({
+        title: '通院（私用）',
+        isPrivate: true,
+        isAllDay: true,
+        startTime: null,
+        endTime: null,
+        endDate: '2026-12-09',
+        version: s.version,
+      }),
     );
     await h.deliver();
     const ev = gEvent(a.email, pushEventId(s.id))!;
-    expect(ev).toMatchObject({ summary: '通院（私用）', visibility: 'private', start: { date: '2026-12-08' }, end: { date: '2026-12-10' } });
+    expect(ev).toMatchObject({
+      summary: '通院（私用）',
+      visibility: 'private',
+      start: { date: '2026-12-08' },
+      end: { date: '2026-12-10' },
+    });
     const patch = h.fake.log.filter((l) => l.method === 'PATCH' && l.path.includes(pushEventId(s.id)));
     expect(patch.length).toBe(1);
     expect((await row(s.id)).google_etag).not.toBe(before.google_etag);
@@ -93,9 +109,16 @@ describe("push: our entries written to the owner's Google calendar", () => {
   it('a lost insert answer is retried into the same event (409 adopted), never a duplicate', async () => {
     const s = await h.schedules.create(h.ctx(a.id), entry({ title: '重複しない' }));
     // The insert reaches Google but our transaction fails afterwards: simulate by inserting first.
-    h.fake.insert(a.email, { id: pushEventId(s.id), summary: '古い', start: { date: '2026-12-08' }, end: { date: '2026-12-09' } });
+    h.fake.insert(a.email, {
+      id: pushEventId(s.id),
+      summary: '古い',
+      start: { date: '2026-12-08' },
+      end: { date: '2026-12-09' },
+    });
     await h.deliver();
-    const mine = h.fake.events(a.email).filter((e) => e.extendedProperties?.private?.intranetId === String(s.id) || e.id === pushEventId(s.id));
+    const mine = h.fake
+      .events(a.email)
+      .filter((e) => e.extendedProperties?.private?.intranetId === String(s.id) || e.id === pushEventId(s.id));
     expect(mine.length).toBe(1);
     expect(mine[0]!.summary).toBe('重複しない');
   });
@@ -121,7 +144,12 @@ describe("push: our entries written to the owner's Google calendar", () => {
     await h.deliver();
     expect(gEvent(a.email, id)!.summary).toBe('Googleで後から変更');
     expect((await row(s.id)).title).toBe('Googleで後から変更');
-    const [ev] = await h.db.orm.em.fork().execute(`select payload from outbox_all where type = 'schedule.updated' and aggregate_id = ? order by seq desc limit 1`, [String(s.id)]);
+    const [ev] = await h.db.orm.em
+      .fork()
+      .execute(
+        `select payload from outbox_all where type = 'schedule.updated' and aggregate_id = ? order by seq desc limit 1`,
+        [String(s.id)],
+      );
     expect(ev.payload.origin).toBe('google');
   });
 
@@ -136,49 +164,109 @@ describe("push: our entries written to the owner's Google calendar", () => {
   });
 
   it('guests: an edit keeps the RSVPs Google holds; attendees are sent only when our guest list changed, then merged', async () => {
-    const s = await h.schedules.create(h.ctx(a.id), entry({ title: '商談', guestIds: [b.id], externalGuests: ['partner@example.com', 'client@example.org'] }));
+    const s = await h.schedules.create(
+      h.ctx(a.id),
+      entry({ title: '商談', guestIds: [b.id], externalGuests: ['partner@example.com', 'client@example.org'] }),
+    );
     await h.deliver();
     const id = pushEventId(s.id);
     const attendees = () => Object.fromEntries(gEvent(a.email, id)!.attendees!.map((x) => [x.email, x.responseStatus]));
-    expect(attendees()).toEqual({ [b.email]: 'needsAction', 'partner@example.com': 'needsAction', 'client@example.org': 'needsAction' });
+    expect(attendees()).toEqual({
+      [b.email]: 'needsAction',
+      'partner@example.com': 'needsAction',
+      'client@example.org': 'needsAction',
+    });
     // The external guests answer on Google.
     h.fake.respond(a.email, id, 'partner@example.com', 'accepted');
     h.fake.respond(a.email, id, 'client@example.org', 'tentative');
     await h.sync.engine.pull(h.db.orm.em.fork(), a.id);
-    const patches = () => h.fake.log.filter((l) => l.method === 'PATCH' && l.path.includes(`/events/${id}?`) && l.status === 200);
+    const patches = () =>
+      h.fake.log.filter((l) => l.method === 'PATCH' && l.path.includes(`/events/${id}?`) && l.status === 200);
 
     // Same guests, new title: no attendees in the patch; the answers stay.
     let v = (await h.schedules.get(h.ctx(a.id), s.id)).version;
-    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '商談（場所変更）', guestIds: [b.id], externalGuests: ['partner@example.com', 'client@example.org'], version: v }));
+    await h.schedules.update(
+      h.ctx(a.id),
+      s.id,
+      entry({
+        title: '商談（場所変更）',
+        guestIds: [b.id],
+        externalGuests: ['partner@example.com', 'client@example.org'],
+        version: v,
+      }),
+    );
     await h.deliver();
     expect(patches().at(-1)!.body).not.toHaveProperty('attendees');
     expect(gEvent(a.email, id)!.summary).toBe('商談（場所変更）');
-    expect(attendees()).toEqual({ [b.email]: 'needsAction', 'partner@example.com': 'accepted', 'client@example.org': 'tentative' });
+    expect(attendees()).toEqual({
+      [b.email]: 'needsAction',
+      'partner@example.com': 'accepted',
+      'client@example.org': 'tentative',
+    });
 
     // A guest answers after our last sync and we edit before pulling: the stale etag is noticed,
     // ours is newer and wins, and the answer is still kept.
     h.fake.respond(a.email, id, 'partner@example.com', 'declined');
     await new Promise((r) => setTimeout(r, 5));
     v = (await h.schedules.get(h.ctx(a.id), s.id)).version;
-    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '商談（再調整）', guestIds: [b.id], externalGuests: ['partner@example.com', 'client@example.org'], version: v }));
+    await h.schedules.update(
+      h.ctx(a.id),
+      s.id,
+      entry({
+        title: '商談（再調整）',
+        guestIds: [b.id],
+        externalGuests: ['partner@example.com', 'client@example.org'],
+        version: v,
+      }),
+    );
     await h.deliver();
     expect(gEvent(a.email, id)!.summary).toBe('商談（再調整）');
-    expect(attendees()).toEqual({ [b.email]: 'needsAction', 'partner@example.com': 'declined', 'client@example.org': 'tentative' });
+    expect(attendees()).toEqual({
+      [b.email]: 'needsAction',
+      'partner@example.com': 'declined',
+      'client@example.org': 'tentative',
+    });
 
     // Guest list changed: one external guest removed, one added (case differs), the others keep their answers.
     v = (await h.schedules.get(h.ctx(a.id), s.id)).version;
-    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '商談（再調整）', guestIds: [b.id], externalGuests: ['Partner@Example.com', 'new@example.net'], version: v }));
+    await h.schedules.update(
+      h.ctx(a.id),
+      s.id,
+      entry({
+        title: '商談（再調整）',
+        guestIds: [b.id],
+        externalGuests: ['Partner@Example.com', 'new@example.net'],
+        version: v,
+      }),
+    );
     await h.deliver();
     const sent = patches().at(-1)!.body!.attendees as { email: string; responseStatus: string }[];
     expect(sent.map((x) => x.email).sort()).toEqual([b.email, 'new@example.net', 'partner@example.com'].sort());
-    expect(attendees()).toEqual({ [b.email]: 'needsAction', 'partner@example.com': 'declined', 'new@example.net': 'needsAction' });
+    expect(attendees()).toEqual({
+      [b.email]: 'needsAction',
+      'partner@example.com': 'declined',
+      'new@example.net': 'needsAction',
+    });
 
     // An internal guest answers here: the next push carries that answer, the external answers stay.
     await h.schedules.respond(h.ctx(b.id), s.id, true);
     v = (await h.schedules.get(h.ctx(a.id), s.id)).version;
-    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '商談（確定）', guestIds: [b.id], externalGuests: ['partner@example.com', 'new@example.net'], version: v }));
+    await h.schedules.update(
+      h.ctx(a.id),
+      s.id,
+      entry({
+        title: '商談（確定）',
+        guestIds: [b.id],
+        externalGuests: ['partner@example.com', 'new@example.net'],
+        version: v,
+      }),
+    );
     await h.deliver();
-    expect(attendees()).toEqual({ [b.email]: 'accepted', 'partner@example.com': 'declined', 'new@example.net': 'needsAction' });
+    expect(attendees()).toEqual({
+      [b.email]: 'accepted',
+      'partner@example.com': 'declined',
+      'new@example.net': 'needsAction',
+    });
     expect((await row(s.id)).google_etag).toBe(gEvent(a.email, id)!.etag);
     expect(await h.deadLetters()).toBe(0);
   });
@@ -209,7 +297,11 @@ describe("push: our entries written to the owner's Google calendar", () => {
     const s = await h.schedules.create(h.ctx(a.id), entry({ title: '同期をやめる' }));
     await h.deliver();
     h.fake.fail({ status: 400, reason: 'invalid', method: 'DELETE' });
-    await h.schedules.update(h.ctx(a.id), s.id, entry({ title: '同期をやめる', syncGoogle: false, version: s.version }));
+    await h.schedules.update(
+      h.ctx(a.id),
+      s.id,
+      entry({ title: '同期をやめる', syncGoogle: false, version: s.version }),
+    );
     await h.deliver();
     expect(gEvent(a.email, pushEventId(s.id))!.status).toBe('confirmed');
     expect((await h.sync.engine.connections.statusOf(h.db.orm.em.fork(), a.id)).pendingChanges).toBe(1);

@@ -53,7 +53,9 @@ export class GoogleSyncScheduler {
          returning c.employee_id, due.requested_month`,
         [this.opts.intervalSeconds, this.opts.intervalSeconds, this.opts.intervalSeconds, free],
       );
-      const jobs = claimed.filter((c) => !this.running.has(c.employee_id)).map((c) => this.run(c.employee_id, c.requested_month));
+      const jobs = claimed
+        .filter((c) => !this.running.has(c.employee_id))
+        .map((c) => this.run(c.employee_id, c.requested_month));
       await Promise.all(jobs);
       return jobs.length;
     } catch (err) {

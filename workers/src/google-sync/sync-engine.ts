@@ -78,7 +78,10 @@ export class GoogleSyncEngine {
   // ---- push ---------------------------------------------------------------------------------
 
   private async link(tx: EntityManager, id: number): Promise<LinkRow> {
-    const [r] = await tx.execute(`select google_etag, google_synced_at, google_attendees, updated_at from schedule where id = ?`, [id]);
+    const [r] = await tx.execute(
+      `select google_etag, google_synced_at, google_attendees, updated_at from schedule where id = ?`,
+      [id],
+    );
     return r as LinkRow;
   }
 
@@ -92,12 +95,18 @@ export class GoogleSyncEngine {
 
   private async guestEmails(tx: EntityManager, s: ScheduleSnapshot): Promise<Map<number, string>> {
     if (!s.guests.length) return new Map();
-    const rows: { id: number; email: string | null }[] = await tx.execute(`select id, email from employee where id = any(?::int[])`, [`{${s.guests.map((g) => g.id).join(',')}}`]);
+    const rows: { id: number; email: string | null }[] = await tx.execute(
+      `select id, email from employee where id = any(?::int[])`,
+      [`{${s.guests.map((g) => g.id).join(',')}}`],
+    );
     return new Map(rows.filter((r) => r.email).map((r) => [r.id, r.email!.toLowerCase()]));
   }
 
   /** Writes the current state of entry `id` to its owner's calendar (no-op when clean or not connected). */
-  async pushEntry(tx: EntityManager, id: number): Promise<'gone' | 'not-connected' | 'clean' | 'inserted' | 'patched' | 'unlinked' | 'deleted-here' | 'google-won'> {
+  async pushEntry(
+    tx: EntityManager,
+    id: number,
+  ): Promise<'gone' | 'not-connected' | 'clean' | 'inserted' | 'patched' | 'unlinked' | 'deleted-here' | 'google-won'> {
     const s = (await this.schedules.snapshots(tx, 's.id = ?', [id], 'for update of s'))[0];
     if (!s) return 'gone';
     const conn = await this.connections.calendarFor(tx, s.ownerId);
@@ -111,11 +120,15 @@ export class GoogleSyncEngine {
       // Its id cannot be used again (Google keeps the cancelled event), so the next push uses the next generation.
       if (!isPushEventId(s.googleEventId, s.id)) return 'clean';
       await this.deleteRemote(cal, s.googleEventId!);
-      await tx.execute(`update schedule set google_event_id = null, google_etag = ?, google_attendees = null, google_synced_at = null where id = ?`, [`unlinked:${gen + 1}`, id]);
+      await tx.execute(
+        `update schedule set google_event_id = null, google_etag = ?, google_attendees = null, google_synced_at = null where id = ?`,
+        [`unlinked:${gen + 1}`, id],
+      );
       this.metrics.pushes.inc({ action: 'unlink', outcome: 'ok' });
       return 'unlinked';
     }
-    if (s.googleEventId && meta.google_synced_at && new Date(meta.google_synced_at) >= new Date(meta.updated_at)) return 'clean';
+    if (s.googleEventId && meta.google_synced_at && new Date(meta.google_synced_at) >= new Date(meta.updated_at))
+      return 'clean';
     const self = conn.row.google_email;
     const emails = await this.guestEmails(tx, s);
     const body = toGoogleEvent(s, emails);
@@ -172,7 +185,8 @@ export class GoogleSyncEngine {
           }
           etag = cur.etag ?? etag;
         }
-        if (attendeesDiffer(guests, attendeeView(cur.attendees, self))) patch = { ...fields, attendees: mergeAttendees(guests, cur.attendees, self) };
+        if (attendeesDiffer(guests, attendeeView(cur.attendees, self)))
+          patch = { ...fields, attendees: mergeAttendees(guests, cur.attendees, self) };
       }
       try {
         const ev = await cal.patch(eventId, patch, etag);
@@ -203,13 +217,21 @@ export class GoogleSyncEngine {
   /** The entry's event was deleted on Google: a deletion wins, the entry goes here too. */
   private async deletedOnGoogle(tx: EntityManager, s: ScheduleSnapshot): Promise<'deleted-here'> {
     await tx.execute(`delete from schedule where id = ?`, [s.id]);
-    record(tx, { type: 'schedule.deleted', aggregateId: s.id, actorId: null, payload: { schedule: s, origin: 'google' } });
+    record(tx, {
+      type: 'schedule.deleted',
+      aggregateId: s.id,
+      actorId: null,
+      payload: { schedule: s, origin: 'google' },
+    });
     await tx.flush();
     return 'deleted-here';
   }
 
   /** An entry deleted here (payload of schedule.deleted with origin 'user'). */
-  async pushDelete(tx: EntityManager, s: ScheduleSnapshot): Promise<'not-connected' | 'deleted' | 'tombstoned' | 'nothing'> {
+  async pushDelete(
+    tx: EntityManager,
+    s: ScheduleSnapshot,
+  ): Promise<'not-connected' | 'deleted' | 'tombstoned' | 'nothing'> {
     const conn = await this.connections.calendarFor(tx, s.ownerId);
     if (!conn) return 'not-connected';
     if (s.syncGoogle || isPushEventId(s.googleEventId, s.id)) {
@@ -218,7 +240,10 @@ export class GoogleSyncEngine {
     }
     if (s.googleEventId) {
       // An imported Google event the user removed here: Google keeps it, it is never imported again.
-      await tx.execute(`insert into google_tombstone (employee_id, google_event_id) values (?, ?) on conflict do nothing`, [s.ownerId, s.googleEventId]);
+      await tx.execute(
+        `insert into google_tombstone (employee_id, google_event_id) values (?, ?) on conflict do nothing`,
+        [s.ownerId, s.googleEventId],
+      );
       return 'tombstoned';
     }
     return 'nothing';
@@ -240,13 +265,26 @@ export class GoogleSyncEngine {
   // ---- pull ---------------------------------------------------------------------------------
 
   /** Our columns of a pulled event (internal guests and the user's own address are not external guests). */
-  private pulledFields(s: ScheduleSnapshot | null, ev: GEvent, selfEmail: string, emails: Map<number, string>): PulledFields | null {
-    const exclude = new Set<string>([selfEmail.toLowerCase(), ...(s ? s.guests.map((g) => emails.get(g.id)).filter((x): x is string => Boolean(x)) : [])]);
+  private pulledFields(
+    s: ScheduleSnapshot | null,
+    ev: GEvent,
+    selfEmail: string,
+    emails: Map<number, string>,
+  ): PulledFields | null {
+    const exclude = new Set<string>([
+      selfEmail.toLowerCase(),
+      ...(s ? s.guests.map((g) => emails.get(g.id)).filter((x): x is string => Boolean(x)) : []),
+    ]);
     return fromGoogleEvent(ev, exclude);
   }
 
   /** Applies Google's version of an event to our entry (origin 'google'); equal content only stores the etag. */
-  private async applyGoogle(tx: EntityManager, s: ScheduleSnapshot, ev: GEvent, selfEmail: string): Promise<'same' | 'updated'> {
+  private async applyGoogle(
+    tx: EntityManager,
+    s: ScheduleSnapshot,
+    ev: GEvent,
+    selfEmail: string,
+  ): Promise<'same' | 'updated'> {
     const f = this.pulledFields(s, ev, selfEmail, await this.guestEmails(tx, s));
     if (!f || sameFields(fieldsOf(s), f)) {
       await this.storeLink(tx, s.id, ev, selfEmail);
@@ -276,7 +314,12 @@ export class GoogleSyncEngine {
       ],
     );
     const after = (await this.schedules.snapshot(tx, s.id))!;
-    record(tx, { type: 'schedule.updated', aggregateId: s.id, actorId: null, payload: { schedule: after, previous: s, origin: 'google' } });
+    record(tx, {
+      type: 'schedule.updated',
+      aggregateId: s.id,
+      actorId: null,
+      payload: { schedule: after, previous: s, origin: 'google' },
+    });
     await tx.flush();
     return 'updated';
   }
@@ -330,13 +373,20 @@ export class GoogleSyncEngine {
     await em.fork().transactional(async (tx) => {
       await tx.execute(`select pg_advisory_xact_lock(?, ?)`, [PULL_LOCK, employeeId]);
       const tomb = new Set(
-        ((await tx.execute(`select google_event_id from google_tombstone where employee_id = ?`, [employeeId])) as { google_event_id: string }[]).map((r) => r.google_event_id),
+        (
+          (await tx.execute(`select google_event_id from google_tombstone where employee_id = ?`, [employeeId])) as {
+            google_event_id: string;
+          }[]
+        ).map((r) => r.google_event_id),
       );
       // The etag of every linked entry: an event listed with the etag we hold is unchanged (most of
       // a full sync) and needs no per-event lookup.
       const held = new Map(
         (
-          (await tx.execute(`select google_event_id, google_etag from schedule where owner_id = ? and google_event_id is not null`, [employeeId])) as {
+          (await tx.execute(
+            `select google_event_id, google_etag from schedule where owner_id = ? and google_event_id is not null`,
+            [employeeId],
+          )) as {
             google_event_id: string;
             google_etag: string | null;
           }[]
@@ -349,15 +399,28 @@ export class GoogleSyncEngine {
         if (tomb.has(ev.id)) continue;
         if (ev.status !== 'cancelled' && ev.etag && held.get(ev.id) === ev.etag) continue;
         const intranetId = Number(ev.extendedProperties?.private?.[INTRANET_ID] ?? NaN);
-        let s = (await this.schedules.snapshots(tx, 's.owner_id = ? and s.google_event_id = ?', [employeeId, ev.id], 'for update of s'))[0];
+        let s = (
+          await this.schedules.snapshots(
+            tx,
+            's.owner_id = ? and s.google_event_id = ?',
+            [employeeId, ev.id],
+            'for update of s',
+          )
+        )[0];
         if (!s && ev.status !== 'cancelled' && Number.isInteger(intranetId) && isPushEventId(ev.id, intranetId)) {
           // Our insert whose answer was lost: adopt it — only under the id the entry's next push
           // would use. An older generation is an event we removed when sync was switched off (a
           // list taken before that removal must not link the entry to it again).
           const mine = (
-            await this.schedules.snapshots(tx, 's.owner_id = ? and s.id = ? and s.google_event_id is null and s.sync_google', [employeeId, intranetId], 'for update of s')
+            await this.schedules.snapshots(
+              tx,
+              's.owner_id = ? and s.id = ? and s.google_event_id is null and s.sync_google',
+              [employeeId, intranetId],
+              'for update of s',
+            )
           )[0];
-          if (mine && ev.id === pushEventId(mine.id, generationOf(null, (await this.link(tx, mine.id)).google_etag))) s = mine;
+          if (mine && ev.id === pushEventId(mine.id, generationOf(null, (await this.link(tx, mine.id)).google_etag)))
+            s = mine;
         }
         if (ev.status === 'cancelled') {
           if (s) {
@@ -410,7 +473,11 @@ export class GoogleSyncEngine {
    * 410 Gone), then, when asked, the month shown on the schedule screen. Records success or the
    * error on the connection (shown to the user); rethrows so callers can count failures.
    */
-  async pull(em: EntityManager, employeeId: number, opts: { month?: string | null } = {}): Promise<{ full: boolean; created: number; updated: number; deleted: number } | null> {
+  async pull(
+    em: EntityManager,
+    employeeId: number,
+    opts: { month?: string | null } = {},
+  ): Promise<{ full: boolean; created: number; updated: number; deleted: number } | null> {
     const c = await this.connections.calendarFor(em, employeeId);
     if (!c) return null;
     const { row, cal } = c;
@@ -442,19 +509,27 @@ export class GoogleSyncEngine {
         this.metrics.pulls.inc({ kind: 'full', outcome: 'ok' });
       }
       add(await this.apply(em, employeeId, row.google_email, listed.items, reconcile));
-      if (listed.nextSyncToken) await em.execute(`update google_connection set sync_token = ? where employee_id = ?`, [listed.nextSyncToken, employeeId]);
+      if (listed.nextSyncToken)
+        await em.execute(`update google_connection set sync_token = ? where employee_id = ?`, [
+          listed.nextSyncToken,
+          employeeId,
+        ]);
       if (opts.month) {
         const r = monthRange(opts.month);
         const m = await cal.listAll({ singleEvents: true, showDeleted: true, timeMin: r.timeMin, timeMax: r.timeMax });
         add(await this.apply(em, employeeId, row.google_email, m.items, { from: r.from, to: r.to, before: startedAt }));
         this.metrics.pulls.inc({ kind: 'month', outcome: 'ok' });
       }
-      await em.execute(`update google_connection set last_pull_at = clock_timestamp() where employee_id = ?`, [employeeId]);
+      await em.execute(`update google_connection set last_pull_at = clock_timestamp() where employee_id = ?`, [
+        employeeId,
+      ]);
       await this.connections.recordSuccess(em, employeeId);
       return total;
     } catch (err) {
       this.metrics.pulls.inc({ kind: 'any', outcome: 'error' });
-      await em.execute(`update google_connection set last_pull_at = clock_timestamp() where employee_id = ?`, [employeeId]).catch(() => undefined);
+      await em
+        .execute(`update google_connection set last_pull_at = clock_timestamp() where employee_id = ?`, [employeeId])
+        .catch(() => undefined);
       await this.connections.recordError(em, employeeId, err).catch(() => undefined);
       throw err;
     }

@@ -2,7 +2,13 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { EventEnvelope } from '@intranet/schema/events';
 import { EventConsumer } from '@intranet/graph/events';
-import { uploadHandoff, pendingJobIds, pruneImportJobs, runImportJob, type ImportRunLimits } from '@intranet/graph/areas';
+import {
+  uploadHandoff,
+  pendingJobIds,
+  pruneImportJobs,
+  runImportJob,
+  type ImportRunLimits,
+} from '@intranet/graph/areas';
 
 /**
  * The import worker. `import.requested` wakes it; the job itself then runs outside the event's
@@ -56,7 +62,9 @@ export class ImportConsumer extends EventConsumer {
       try {
         await pruneImportJobs(em());
         for (const id of await pendingJobIds(em())) {
-          await em().transactional((tx) => runImportJob(tx, id, this.limits, (err) => this.log.error({ err, jobId: id }, 'import job failed')));
+          await em().transactional((tx) =>
+            runImportJob(tx, id, this.limits, (err) => this.log.error({ err, jobId: id }, 'import job failed')),
+          );
         }
       } catch (err) {
         this.log.error({ err }, 'import drain failed');

@@ -5,7 +5,13 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
-import { createTestDatabase, testConfig, type TestDatabase, loginToken, subscribeRegistered } from '@intranet/graph/testing';
+import {
+  createTestDatabase,
+  testConfig,
+  type TestDatabase,
+  loginToken,
+  subscribeRegistered,
+} from '@intranet/graph/testing';
 import { createLogger, type Config } from '@intranet/graph';
 import { startGraph, type Graph } from '@intranet/graph/app';
 import { createImportConsumer, startImportScheduler } from './index.js';
@@ -39,7 +45,9 @@ beforeAll(async () => {
     `update employee set role = 'DEVICE_ADMIN', login_id = 'devadmin2', password_hash = (select password_hash from employee where login_id = 'devadmin')
       where id = (select id from employee where role = 'GENERAL' and status = 'ACTIVE' and login_id <> 'staff' order by id limit 1)`,
   );
-  [devadmin, otherDevadmin, staff] = await Promise.all(['devadmin', 'devadmin2', 'staff'].map((l) => loginToken(url, l)));
+  [devadmin, otherDevadmin, staff] = await Promise.all(
+    ['devadmin', 'devadmin2', 'staff'].map((l) => loginToken(url, l)),
+  );
 });
 afterAll(async () => {
   await stopScheduler?.();
@@ -52,7 +60,13 @@ afterAll(async () => {
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => db.orm.em.fork().getConnection().execute(q, params);
 
 const client = (token: string): Client =>
-  createClient({ url: url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
+  createClient({
+    url: url.replace('http', 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: false,
+    connectionParams: { authorization: `Bearer ${token}` },
+  });
 
 /**
  * Written as our exports are (exceljs's streaming writer: no `<dimension>`), with long 型番 in the
@@ -66,7 +80,13 @@ async function bigFile(): Promise<Buffer> {
   const ws = wb.addWorksheet('パソコン');
   ws.addRow(['管理番号', 'メーカー', '型番', '拠点', '状態']).commit();
   for (let i = 1; i <= ROWS; i++)
-    ws.addRow([`LIVE-${i}`, 'Dell', i <= 2000 ? `M-${i % 7} ${'長い型番'.repeat(10)}` : `M-${i % 7}`, i % BAD_EVERY === 0 ? '札幌' : '東京', '正常']).commit();
+    ws.addRow([
+      `LIVE-${i}`,
+      'Dell',
+      i <= 2000 ? `M-${i % 7} ${'長い型番'.repeat(10)}` : `M-${i % 7}`,
+      i % BAD_EVERY === 0 ? '札幌' : '東京',
+      '正常',
+    ]).commit();
   ws.commit();
   await wb.commit();
   return Buffer.concat(chunks);
@@ -83,7 +103,11 @@ async function smallFile(): Promise<Buffer> {
 async function upload(file: Buffer, token: string): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), 'live.xlsx');
-  const res = await fetch(`${url}/api/computers/import?wait=0`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${url}/api/computers/import?wait=0`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = await res.json();
   expect(res.status).toBe(202);
   return body.job_id;
@@ -149,7 +173,10 @@ describe('importJobChanged', () => {
       await lock.query('commit');
       released = true;
 
-      await Promise.race([mine.done, new Promise((_, reject) => setTimeout(() => reject(new Error('no final message within 60 s')), 60_000))]);
+      await Promise.race([
+        mine.done,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('no final message within 60 s')), 60_000)),
+      ]);
       const m = mine.messages;
       expect(mine.errors).toEqual([]);
       expect(m.length).toBeGreaterThanOrEqual(3); // several progress messages, then the final one
@@ -162,8 +189,19 @@ describe('importJobChanged', () => {
       expect(running.length).toBeGreaterThan(0);
       for (const x of running) expect(x.totalRows!).toBeGreaterThanOrEqual(x.processedRows);
       const bad = Math.floor(ROWS / BAD_EVERY);
-      expect(m[m.length - 1]).toEqual({ id, status: 'SUCCEEDED', processedRows: ROWS, totalRows: ROWS, created: ROWS - bad, updated: 0, unchanged: 0, rejected: bad });
-      expect(await sql(`select count(*)::int as n from computer where asset_number like 'LIVE-%'`)).toEqual([{ n: ROWS - bad }]);
+      expect(m[m.length - 1]).toEqual({
+        id,
+        status: 'SUCCEEDED',
+        processedRows: ROWS,
+        totalRows: ROWS,
+        created: ROWS - bad,
+        updated: 0,
+        unchanged: 0,
+        rejected: bad,
+      });
+      expect(await sql(`select count(*)::int as n from computer where asset_number like 'LIVE-%'`)).toEqual([
+        { n: ROWS - bad },
+      ]);
 
       // Another デバイス管理者 who did not create the job: NOT_FOUND, no data, ever.
       expect(other.messages).toEqual([]);
@@ -181,9 +219,15 @@ describe('importJobChanged', () => {
   it('a progress event that reaches the feed after the job ended sends nothing: the ended state goes out once, last', async () => {
     const id = await upload(await smallFile(), devadmin);
     const first = follow(devadmin, id);
-    await Promise.race([first.done, new Promise((_, reject) => setTimeout(() => reject(new Error('no final message within 60 s')), 60_000))]);
+    await Promise.race([
+      first.done,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no final message within 60 s')), 60_000)),
+    ]);
     await first.dispose();
-    const [job] = await sql(`select status, processed_rows, total_rows, created, updated, unchanged, rejected from import_job where id = ?`, [id]);
+    const [job] = await sql(
+      `select status, processed_rows, total_rows, created, updated, unchanged, rejected from import_job where id = ?`,
+      [id],
+    );
     expect(job.status).toBe('succeeded');
 
     // As the live feed can bring them: the last progress event and the job's end in one delivery,
@@ -193,7 +237,12 @@ describe('importJobChanged', () => {
     const em = db.orm.em.fork();
     await em.transactional(async (tx) => {
       await recordMany(tx, [
-        { type: 'import.progressed', aggregateId: id, actorId: null, payload: { jobId: id, processedRows: job.processed_rows, totalRows: job.total_rows } },
+        {
+          type: 'import.progressed',
+          aggregateId: id,
+          actorId: null,
+          payload: { jobId: id, processedRows: job.processed_rows, totalRows: job.total_rows },
+        },
         {
           type: 'import.finished',
           aggregateId: id,

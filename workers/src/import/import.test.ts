@@ -22,13 +22,20 @@ let sysadmin: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  config = testConfig({ IMPORT_MAX_ROWS: '300', IMPORT_MAX_BYTES: String(2 * 1024 * 1024), IMPORT_MAX_UNCOMPRESSED_BYTES: String(10 * 1024 * 1024), IMPORT_WAIT_MS: '20000' });
+  config = testConfig({
+    IMPORT_MAX_ROWS: '300',
+    IMPORT_MAX_BYTES: String(2 * 1024 * 1024),
+    IMPORT_MAX_UNCOMPRESSED_BYTES: String(10 * 1024 * 1024),
+    IMPORT_WAIT_MS: '20000',
+  });
   const log = createLogger(process.env.TEST_LOG ?? 'silent');
   const consumer = createImportConsumer({ config, log });
   graph = await startGraph(config, log, db.url, { consumers: [consumer] });
   stopScheduler = startImportScheduler(consumer, graph.orm, 60_000).stop;
   url = graph.server.url;
-  [devadmin, staff, admin, sysadmin] = await Promise.all(['devadmin', 'staff', 'admin', 'sysadmin'].map((l) => loginToken(url, l)));
+  [devadmin, staff, admin, sysadmin] = await Promise.all(
+    ['devadmin', 'staff', 'admin', 'sysadmin'].map((l) => loginToken(url, l)),
+  );
 });
 afterAll(async () => {
   await stopScheduler?.();
@@ -39,7 +46,8 @@ afterAll(async () => {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
 const sql = (q: string, params: unknown[] = []): Promise<any[]> => db.orm.em.fork().getConnection().execute(q, params);
-const snapshot = () => sql(`select id, asset_number, maker, model, status, current_user_id, location_id, version from computer order by id`);
+const snapshot = () =>
+  sql(`select id, asset_number, maker, model, status, current_user_id, location_id, version from computer order by id`);
 
 type Row = Record<string, string | number | Date | { formula: string; result?: unknown } | null>;
 const HEADERS = ['管理番号', 'ID', 'メーカー', '型番', '使用者', '拠点', '部署', '状態', '購入日', '導入日'];
@@ -53,7 +61,9 @@ async function xlsx(rows: Row[], headers = HEADERS): Promise<Buffer> {
 }
 
 function xls(rows: Row[], headers = HEADERS): Buffer {
-  const ws = XLSX.utils.aoa_to_sheet([headers, ...rows.map((r) => headers.map((h) => r[h] ?? null))], { cellDates: true });
+  const ws = XLSX.utils.aoa_to_sheet([headers, ...rows.map((r) => headers.map((h) => r[h] ?? null))], {
+    cellDates: true,
+  });
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, 'パソコン');
   return XLSX.write(wb, { type: 'buffer', bookType: 'biff8' });
@@ -62,19 +72,36 @@ function xls(rows: Row[], headers = HEADERS): Buffer {
 async function upload(file: Buffer, name: string, query = '', token = devadmin) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), name);
-  const res = await fetch(`${url}/api/computers/import${query}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${url}/api/computers/import${query}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
 const employee = async () =>
-  (await sql(`select id, name from employee where status = 'ACTIVE' and name in (select name from employee group by name having count(*) = 1) order by id desc limit 1`))[0];
+  (
+    await sql(
+      `select id, name from employee where status = 'ACTIVE' and name in (select name from employee group by name having count(*) = 1) order by id desc limit 1`,
+    )
+  )[0];
 
 describe('computers import: good and bad rows', () => {
   it('imports valid .xlsx rows, rejects bad ones with row/column/reason, and a re-import changes nothing', async () => {
     const e = await employee();
     const rows: Row[] = [
-      { 管理番号: 'IMP-0001', メーカー: 'Dell', 型番: 'Latitude', 使用者: e.name, 拠点: '東京', 状態: '正常', 購入日: new Date('2024-04-01T00:00:00Z'), 導入日: '2024/04/10' },
+      {
+        管理番号: 'IMP-0001',
+        メーカー: 'Dell',
+        型番: 'Latitude',
+        使用者: e.name,
+        拠点: '東京',
+        状態: '正常',
+        購入日: new Date('2024-04-01T00:00:00Z'),
+        導入日: '2024/04/10',
+      },
       { 管理番号: 'IMP-0002', メーカー: 'HP', 状態: '故障', 購入日: '2024-01-01' },
       { 管理番号: 'IMP-0003', メーカー: 'NEC', 拠点: '札幌' },
       { メーカー: 'Nobody' },
@@ -85,7 +112,13 @@ describe('computers import: good and bad rows', () => {
     ];
     const r = await upload(await xlsx(rows), 'pcs.xlsx');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ created: 3, updated: 0, unchanged: 0, rejected: 5, message: '取り込みは完了しましたが、5行でエラーがありました' });
+    expect(r.body).toMatchObject({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      rejected: 5,
+      message: '取り込みは完了しましたが、5行でエラーがありました',
+    });
     expect(r.body.errors).toEqual(
       expect.arrayContaining([
         { row: 4, column: '拠点', reason: '拠点「札幌」は存在しません。' },
@@ -98,13 +131,21 @@ describe('computers import: good and bad rows', () => {
     const [pc] = await sql(`select * from computer where asset_number = 'IMP-0001'`);
     expect(pc).toMatchObject({ maker: 'Dell', current_user_id: e.id, status: 'NORMAL' });
     expect(await sql(`select model from computer where asset_number = 'IMP-0006'`)).toEqual([{ model: 'X1' }]);
-    const history = await sql(`select reason, changed from device_history where device_kind = 'COMPUTER' and device_id = ?`, [pc.id]);
+    const history = await sql(
+      `select reason, changed from device_history where device_kind = 'COMPUTER' and device_id = ?`,
+      [pc.id],
+    );
     expect(history).toEqual([{ reason: 'created', changed: ['currentUser', 'status', 'location'] }]);
     // The job's times are wall-clock times: it finished after it started (finished_at was the start of
     // the worker's transaction, before started_at, until 2026-11-26).
-    const [times] = await sql(`select created_at <= started_at and started_at <= finished_at as ordered from import_job where id = ?`, [r.body.job_id]);
+    const [times] = await sql(
+      `select created_at <= started_at and started_at <= finished_at as ordered from import_job where id = ?`,
+      [r.body.job_id],
+    );
     expect(times).toEqual({ ordered: true });
-    const report = await fetch(`${url}/api/computers/import/${r.body.job_id}/errors`, { headers: { authorization: `Bearer ${devadmin}` } });
+    const report = await fetch(`${url}/api/computers/import/${r.body.job_id}/errors`, {
+      headers: { authorization: `Bearer ${devadmin}` },
+    });
     expect(report.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await report.arrayBuffer()) as never);
@@ -127,9 +168,15 @@ describe('computers import: good and bad rows', () => {
     expect(r.body).toMatchObject({ created: 1, rejected: 2 });
     expect(r.body.errors).toEqual([
       { row: 2, column: '購入日', reason: 'エラー値（#N/A）が入っています。数式の結果ではなく値を入力してください。' },
-      { row: 3, column: 'メーカー', reason: 'エラー値（#DIV/0!）が入っています。数式の結果ではなく値を入力してください。' },
+      {
+        row: 3,
+        column: 'メーカー',
+        reason: 'エラー値（#DIV/0!）が入っています。数式の結果ではなく値を入力してください。',
+      },
     ]);
-    expect(await sql(`select asset_number from computer where asset_number like 'ERR-%'`)).toEqual([{ asset_number: 'ERR-0003' }]);
+    expect(await sql(`select asset_number from computer where asset_number like 'ERR-%'`)).toEqual([
+      { asset_number: 'ERR-0003' },
+    ]);
   });
 
   it('every bad cell of a row is reported (row, column, reason), in the preview and the import alike; the row is rejected once', async () => {
@@ -148,7 +195,12 @@ describe('computers import: good and bad rows', () => {
     ];
     const before = await snapshot();
     const preview = await upload(await xlsx(rows), 'cells.xlsx', '?dry_run=1');
-    expect(preview.body).toMatchObject({ created: 1, updated: 0, rejected: 2, message: '確認が完了しました。2行でエラーがあります（まだ何も書き込まれていません）' });
+    expect(preview.body).toMatchObject({
+      created: 1,
+      updated: 0,
+      rejected: 2,
+      message: '確認が完了しました。2行でエラーがあります（まだ何も書き込まれていません）',
+    });
     expect(preview.body.errors).toEqual([...expected(2), ...expected(3)]);
     expect(await snapshot()).toEqual(before);
     const q = `query($id: ID!) { importJob(id: $id) { rejected preview { row action } errors { row column reason } } }`;
@@ -163,7 +215,9 @@ describe('computers import: good and bad rows', () => {
     const applied = await upload(await xlsx(rows), 'cells.xlsx');
     expect(applied.body).toMatchObject({ created: 1, updated: 0, rejected: 2 });
     expect(applied.body.errors).toEqual([...expected(2), ...expected(3)]);
-    const report = await fetch(`${url}/api/computers/import/${applied.body.job_id}/errors`, { headers: { authorization: `Bearer ${devadmin}` } });
+    const report = await fetch(`${url}/api/computers/import/${applied.body.job_id}/errors`, {
+      headers: { authorization: `Bearer ${devadmin}` },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await report.arrayBuffer()) as never);
     const lines = wb.worksheets[0]
@@ -171,7 +225,11 @@ describe('computers import: good and bad rows', () => {
       .slice(2)
       .map((r) => (r as unknown[]).slice(1));
     expect(lines).toEqual([...expected(2), ...expected(3)].map((e) => [e.row, e.column, e.reason]));
-    expect(await sql(`select maker, location_id is not null as located from computer where asset_number like 'CELLS-%' order by asset_number`)).toEqual([
+    expect(
+      await sql(
+        `select maker, location_id is not null as located from computer where asset_number like 'CELLS-%' order by asset_number`,
+      ),
+    ).toEqual([
       { maker: 'HP', located: false },
       { maker: 'Dell', located: true },
     ]);
@@ -189,9 +247,9 @@ describe('computers import: good and bad rows', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ created: 0, updated: 1, rejected: 1 });
     expect(r.body.errors).toEqual([{ row: 3, column: 'ID', reason: 'ID 999999 のパソコンは存在しません。' }]);
-    expect(await sql(`select model, status, purchase_date::text as d, asset_number from computer where id = ?`, [id])).toEqual([
-      { model: 'ProBook', status: 'REPLACE', d: '2024-01-01', asset_number: 'IMP-0002' },
-    ]);
+    expect(
+      await sql(`select model, status, purchase_date::text as d, asset_number from computer where id = ?`, [id]),
+    ).toEqual([{ model: 'ProBook', status: 'REPLACE', d: '2024-01-01', asset_number: 'IMP-0002' }]);
     // History: the creation (status only: no user, no location) and this change of status, which
     // names the chunk's event (the one that carries the computer's id).
     const history = await sql(
@@ -202,20 +260,31 @@ describe('computers import: good and bad rows', () => {
       ['created', ['status'], null, 'BROKEN'],
       ['edit', ['status'], 'BROKEN', 'REPLACE'],
     ]);
-    const events = await sql(`select type, payload from outbox_event where id = ?::uuid union all select type, payload from outbox_sent where id = ?::uuid`, [
-      history[1].ev,
-      history[1].ev,
+    const events = await sql(
+      `select type, payload from outbox_event where id = ?::uuid union all select type, payload from outbox_sent where id = ?::uuid`,
+      [history[1].ev, history[1].ev],
+    );
+    expect(events).toEqual([
+      { type: 'device.computers.imported', payload: { jobId: r.body.job_id, created: [], updated: [id] } },
     ]);
-    expect(events).toEqual([{ type: 'device.computers.imported', payload: { jobId: r.body.job_id, created: [], updated: [id] } }]);
   });
 
   it('text comes in exactly as typed (quotes, backslashes, line breaks, emoji), on creation and on update', async () => {
     const odd = ['He said "hi" \\ back', 'line 1\nline 2', '🍣 {a,b} NULL', "O'Brien's, [x]"];
-    const created = await upload(await xlsx(odd.map((m, i) => ({ 管理番号: `ODD-${i}`, メーカー: m, 型番: odd[(i + 1) % odd.length] }))), 'odd.xlsx');
+    const created = await upload(
+      await xlsx(odd.map((m, i) => ({ 管理番号: `ODD-${i}`, メーカー: m, 型番: odd[(i + 1) % odd.length] }))),
+      'odd.xlsx',
+    );
     expect(created.body).toMatchObject({ created: odd.length, rejected: 0 });
-    const stored = async () => (await sql(`select maker, model from computer where asset_number like 'ODD-%' order by asset_number`)).map((c) => [c.maker, c.model]);
+    const stored = async () =>
+      (await sql(`select maker, model from computer where asset_number like 'ODD-%' order by asset_number`)).map(
+        (c) => [c.maker, c.model],
+      );
     expect(await stored()).toEqual(odd.map((m, i) => [m, odd[(i + 1) % odd.length]]));
-    const updated = await upload(await xlsx(odd.map((m, i) => ({ 管理番号: `ODD-${i}`, メーカー: odd[(i + 2) % odd.length], 型番: m }))), 'odd.xlsx');
+    const updated = await upload(
+      await xlsx(odd.map((m, i) => ({ 管理番号: `ODD-${i}`, メーカー: odd[(i + 2) % odd.length], 型番: m }))),
+      'odd.xlsx',
+    );
     expect(updated.body).toMatchObject({ updated: odd.length, rejected: 0 });
     expect(await stored()).toEqual(odd.map((m, i) => [odd[(i + 2) % odd.length], m]));
   });
@@ -229,19 +298,36 @@ describe('computers import: good and bad rows', () => {
     ];
     const r = await upload(await xlsx(rows, headers), 'warranty.xlsx');
     expect(r.body).toMatchObject({ created: 2, rejected: 1 });
-    expect(r.body.errors).toEqual([{ row: 4, column: '保証期限', reason: '保証期限は正しい日付（YYYY-MM-DD）で入力してください。' }]);
-    const stored = () => sql(`select asset_number, to_char(warranty_until, 'YYYY-MM-DD') as w, version from computer where asset_number like 'WAR-%' order by asset_number`);
+    expect(r.body.errors).toEqual([
+      { row: 4, column: '保証期限', reason: '保証期限は正しい日付（YYYY-MM-DD）で入力してください。' },
+    ]);
+    const stored = () =>
+      sql(
+        `select asset_number, to_char(warranty_until, 'YYYY-MM-DD') as w, version from computer where asset_number like 'WAR-%' order by asset_number`,
+      );
     const before = await stored();
     expect(before.map((c) => [c.asset_number, c.w])).toEqual([
       ['WAR-1', '2029-03-31'],
       ['WAR-2', '2029-04-01'],
     ]);
-    const exported = Buffer.from(await (await fetch(`${url}/api/computers/export?show_discarded=1`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer());
+    const exported = Buffer.from(
+      await (
+        await fetch(`${url}/api/computers/export?show_discarded=1`, {
+          headers: { authorization: `Bearer ${devadmin}` },
+        })
+      ).arrayBuffer(),
+    );
     const again = await upload(exported, 'export.xlsx');
     expect(again.body).toMatchObject({ created: 0, updated: 0, rejected: 0 });
     expect(await stored()).toEqual(before);
     const template = new ExcelJS.Workbook();
-    await template.xlsx.load(Buffer.from(await (await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer()) as never);
+    await template.xlsx.load(
+      Buffer.from(
+        await (
+          await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })
+        ).arrayBuffer(),
+      ) as never,
+    );
     expect(template.worksheets[0].getRow(1).values as string[]).toContain('保証期限');
   });
 
@@ -250,12 +336,26 @@ describe('computers import: good and bad rows', () => {
     for (const [i, t] of tricky.entries()) {
       const r = await api(url, 'POST', '/computers', {
         token: devadmin,
-        body: { asset_number: `RT-${i}`, maker: t, model: `${t} M`, device_type: i % 2 ? t : null, reason: t, status: '正常', purchase_date: '2024-04-01' },
+        body: {
+          asset_number: `RT-${i}`,
+          maker: t,
+          model: `${t} M`,
+          device_type: i % 2 ? t : null,
+          reason: t,
+          status: '正常',
+          purchase_date: '2024-04-01',
+        },
       });
       expect(r.status).toBe(201);
     }
     const full = async () => JSON.stringify(await sql(`select * from computer order by id`));
-    const exported = Buffer.from(await (await fetch(`${url}/api/computers/export?show_discarded=1`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer());
+    const exported = Buffer.from(
+      await (
+        await fetch(`${url}/api/computers/export?show_discarded=1`, {
+          headers: { authorization: `Bearer ${devadmin}` },
+        })
+      ).arrayBuffer(),
+    );
     const before = await snapshot();
     const everything = await full();
     const r = await upload(exported, 'export.xlsx');
@@ -269,7 +369,10 @@ describe('computers import: good and bad rows', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(exported as never);
     wb.worksheets[0].eachRow((row, n) => {
-      if (n > 1) row.eachCell((c) => void (typeof c.value === 'string' && /^[=+\-@]/.test(c.value) && (c.value = `'${c.value}`)));
+      if (n > 1)
+        row.eachCell(
+          (c) => void (typeof c.value === 'string' && /^[=+\-@]/.test(c.value) && (c.value = `'${c.value}`)),
+        );
     });
     const old = Buffer.from(await wb.xlsx.writeBuffer());
     const quoted: unknown[] = [];
@@ -302,7 +405,12 @@ describe('computers import: preview, apply, live progress', () => {
     ]);
     expect(job.errorReportUrl).toBe(`/api/computers/import/${r.body.job_id}/errors`);
 
-    const applied = await gql(url, `mutation($id: ID!) { applyImport(previewJobId: $id) { id mode } }`, { id: r.body.job_id }, { token: devadmin });
+    const applied = await gql(
+      url,
+      `mutation($id: ID!) { applyImport(previewJobId: $id) { id mode } }`,
+      { id: r.body.job_id },
+      { token: devadmin },
+    );
     const applyId = applied.body.data.applyImport.id;
     for (let i = 0; i < 100; i++) {
       const s = (await api(url, 'GET', `/computers/import/${applyId}`, { token: devadmin })).body;
@@ -311,11 +419,18 @@ describe('computers import: preview, apply, live progress', () => {
     }
     const done = (await api(url, 'GET', `/computers/import/${applyId}`, { token: devadmin })).body;
     expect(done).toMatchObject({ mode: 'apply', status: 'succeeded', created: 1, updated: 1, rejected: 1 });
-    expect(await sql(`select maker from computer where asset_number in ('PRV-1', 'IMP-0002') order by asset_number`)).toEqual([{ maker: 'Lenovo' }, { maker: 'Apple' }]);
+    expect(
+      await sql(`select maker from computer where asset_number in ('PRV-1', 'IMP-0002') order by asset_number`),
+    ).toEqual([{ maker: 'Lenovo' }, { maker: 'Apple' }]);
     // Applied again (a double click, a retried request): the same apply job, no second import.
     const jobs = async () => (await sql(`select count(*)::int as n from import_job where mode = 'apply'`))[0].n;
     const n = await jobs();
-    const again = await gql(url, `mutation($id: ID!) { applyImport(previewJobId: $id) { id mode } }`, { id: r.body.job_id }, { token: devadmin });
+    const again = await gql(
+      url,
+      `mutation($id: ID!) { applyImport(previewJobId: $id) { id mode } }`,
+      { id: r.body.job_id },
+      { token: devadmin },
+    );
     expect(again.body.data.applyImport.id).toBe(applyId);
     const rest = await api(url, 'POST', `/computers/import/${r.body.job_id}/apply`, { token: devadmin });
     expect(rest.body.job_id ?? rest.body.id).toBe(applyId);
@@ -345,27 +460,55 @@ describe('computers import: preview, apply, live progress', () => {
       const done = (await api(url, 'GET', `/computers/import/${applyId}?wait=20000`, { token: devadmin })).body;
       expect(done).toMatchObject({ status: 'succeeded', created: 2 });
       expect(taken.filter((t) => t.id === applyId).map((t) => t.file)).toEqual([null]);
-      expect(await sql(`select maker from computer where asset_number in ('HND-1', 'HND-2') order by asset_number`)).toEqual([{ maker: 'Dell' }, { maker: 'HP' }]);
+      expect(
+        await sql(`select maker from computer where asset_number in ('HND-1', 'HND-2') order by asset_number`),
+      ).toEqual([{ maker: 'Dell' }, { maker: 'HP' }]);
     } finally {
       spy.mockRestore();
     }
     expect(uploadHandoff.size).toEqual({ files: 0, bytes: 0 });
     // An .xlsx is compressed already: stored as it is, not run through pglz first.
-    expect(await sql(`select attstorage from pg_attribute where attrelid = 'import_job'::regclass and attname = 'file'`)).toEqual([{ attstorage: 'e' }]);
+    expect(
+      await sql(`select attstorage from pg_attribute where attrelid = 'import_job'::regclass and attname = 'file'`),
+    ).toEqual([{ attstorage: 'e' }]);
   });
 
   it('the preview names the fields an update empties (a blank cell on an existing computer clears it)', async () => {
     const e = await employee();
-    const full = { 管理番号: 'CLR-1', メーカー: 'Dell', 型番: 'Latitude', 使用者: e.name, 拠点: '東京', 導入日: '2024-04-10' };
+    const full = {
+      管理番号: 'CLR-1',
+      メーカー: 'Dell',
+      型番: 'Latitude',
+      使用者: e.name,
+      拠点: '東京',
+      導入日: '2024-04-10',
+    };
     expect((await upload(await xlsx([full]), 'clr.xlsx')).body).toMatchObject({ created: 1, rejected: 0 });
-    const r = await upload(await xlsx([{ 管理番号: 'CLR-1', メーカー: 'Dell', 型番: 'Latitude 7450' }]), 'clr.xlsx', '?dry_run=1');
+    const r = await upload(
+      await xlsx([{ 管理番号: 'CLR-1', メーカー: 'Dell', 型番: 'Latitude 7450' }]),
+      'clr.xlsx',
+      '?dry_run=1',
+    );
     expect(r.body).toMatchObject({ updated: 1, rejected: 0 });
     const q = `query($id: ID!) { importJob(id: $id) { preview { row action changed cleared } } }`;
     const job = (await gql(url, q, { id: r.body.job_id }, { token: devadmin })).body.data.importJob;
     // 前使用者 is not emptied: it becomes the user the computer had.
-    expect(job.preview).toEqual([{ row: 2, action: 'UPDATE', changed: ['型番', '使用者', '前使用者', '拠点', '導入日'], cleared: ['使用者', '拠点', '導入日'] }]);
+    expect(job.preview).toEqual([
+      {
+        row: 2,
+        action: 'UPDATE',
+        changed: ['型番', '使用者', '前使用者', '拠点', '導入日'],
+        cleared: ['使用者', '拠点', '導入日'],
+      },
+    ]);
     const rest = (await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: devadmin })).body;
-    expect(rest.preview).toEqual([expect.objectContaining({ action: 'update', changed: job.preview[0].changed, cleared: ['使用者', '拠点', '導入日'] })]);
+    expect(rest.preview).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        changed: job.preview[0].changed,
+        cleared: ['使用者', '拠点', '導入日'],
+      }),
+    ]);
     // Unchanged and new rows clear nothing.
     const same = await upload(await xlsx([full, { 管理番号: 'CLR-2', メーカー: 'HP' }]), 'clr.xlsx', '?dry_run=1');
     const rows = (await gql(url, q, { id: same.body.job_id }, { token: devadmin })).body.data.importJob.preview;
@@ -378,16 +521,24 @@ describe('computers import: preview, apply, live progress', () => {
   it('wait=0 answers 202 with the job id; only the creator and 管理者/システム管理者 may read it', async () => {
     const r = await upload(await xlsx([{ 管理番号: 'W-1', メーカー: 'Dell' }]), 'w.xlsx', '?wait=0&dry_run=1');
     expect(r.status).toBe(202);
-    expect(r.body).toMatchObject({ job_id: expect.any(String), status: expect.stringMatching(/queued|running|succeeded/) });
+    expect(r.body).toMatchObject({
+      job_id: expect.any(String),
+      status: expect.stringMatching(/queued|running|succeeded/),
+    });
     const other = await loginToken(url, 'devadmin'); // same user, new session: may read
     expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: other })).status).toBe(200);
     expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: admin })).status).toBe(200);
     expect((await api(url, 'GET', `/computers/import/${r.body.job_id}`, { token: sysadmin })).status).toBe(200);
     // ?wait=ms long-polls: the answer is the finished job; a bad wait is a 400 naming it.
     const done = await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=20000`, { token: devadmin });
-    expect(done).toMatchObject({ status: 200, body: { job_id: r.body.job_id, status: 'succeeded', processed_rows: 1 } });
+    expect(done).toMatchObject({
+      status: 200,
+      body: { job_id: r.body.job_id, status: 'succeeded', processed_rows: 1 },
+    });
     for (const bad of ['-1', 'abc', '600001', '1.5']) {
-      expect(await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=${bad}`, { token: devadmin })).toMatchObject({
+      expect(
+        await api(url, 'GET', `/computers/import/${r.body.job_id}?wait=${bad}`, { token: devadmin }),
+      ).toMatchObject({
         status: 400,
         body: { code: 'BAD_USER_INPUT', error: 'wait はミリ秒（0〜600000の整数）で指定してください。' },
       });
@@ -404,18 +555,31 @@ describe('computers import: hostile files and roles', () => {
   it('refuses oversize, renamed text, wrong extension, zip bombs; formulas come in as cached values', async () => {
     const before = await counts();
     const big = await upload(Buffer.alloc(3 * 1024 * 1024, 1), 'big.xlsx');
-    expect(big).toMatchObject({ status: 413, body: { code: 'IMPORT_TOO_LARGE', error: expect.stringContaining('大きすぎます') } });
-    expect((await upload(Buffer.from('maker,model\nDell,X\n'), 'text.xlsx')).body).toMatchObject({ code: 'IMPORT_NOT_SPREADSHEET' });
-    expect((await upload(Buffer.from('maker,model\nDell,X\n'), 'text.xls')).body).toMatchObject({ code: 'IMPORT_NOT_SPREADSHEET' });
+    expect(big).toMatchObject({
+      status: 413,
+      body: { code: 'IMPORT_TOO_LARGE', error: expect.stringContaining('大きすぎます') },
+    });
+    expect((await upload(Buffer.from('maker,model\nDell,X\n'), 'text.xlsx')).body).toMatchObject({
+      code: 'IMPORT_NOT_SPREADSHEET',
+    });
+    expect((await upload(Buffer.from('maker,model\nDell,X\n'), 'text.xls')).body).toMatchObject({
+      code: 'IMPORT_NOT_SPREADSHEET',
+    });
     expect((await upload(await xlsx([]), 'x.csv')).body).toMatchObject({ code: 'IMPORT_UNSUPPORTED_TYPE' });
     expect((await upload(await xlsx([]), 'x.xls')).body).toMatchObject({ code: 'IMPORT_NOT_SPREADSHEET' }); // zip named .xls
     expect((await upload(zipBomb(), 'bomb.xlsx')).body).toMatchObject({ code: 'IMPORT_ZIP_BOMB' });
     const lying = await upload(zipBomb(true), 'liar.xlsx');
-    expect(lying).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('展開後のサイズ') } });
+    expect(lying).toMatchObject({
+      status: 400,
+      body: { code: 'IMPORT_FAILED', error: expect.stringContaining('展開後のサイズ') },
+    });
     // A readable workbook whose sheet declares its rows and lies about its size: the sheet is
     // inflated once, by the reader, which stops at the budget and says why.
     const liarBook = await upload(readableBomb(), 'liar-book.xlsx');
-    expect(liarBook).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('展開後のサイズ') } });
+    expect(liarBook).toMatchObject({
+      status: 400,
+      body: { code: 'IMPORT_FAILED', error: expect.stringContaining('展開後のサイズ') },
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -442,14 +606,19 @@ describe('computers import: hostile files and roles', () => {
     const before = await snapshot();
     const rows = Array.from({ length: 301 }, (_, i) => ({ 管理番号: `MANY-${i}`, メーカー: 'Dell' }));
     const r = await upload(await xlsx(rows), 'many.xlsx');
-    expect(r).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('行数が多すぎます') } });
+    expect(r).toMatchObject({
+      status: 400,
+      body: { code: 'IMPORT_FAILED', error: expect.stringContaining('行数が多すぎます') },
+    });
     const x = await upload(xls(rows), 'many.xls');
     expect(x.body.error).toContain('行数が多すぎます');
     expect(await snapshot()).toEqual(before);
   });
 
   it('a job that fails half-way leaves the database as it was', async () => {
-    await sql(`create function boom() returns trigger language plpgsql as $$ begin if new.maker = 'BOOM' then raise exception 'boom'; end if; return new; end $$`);
+    await sql(
+      `create function boom() returns trigger language plpgsql as $$ begin if new.maker = 'BOOM' then raise exception 'boom'; end if; return new; end $$`,
+    );
     await sql(`create trigger boom before insert or update on computer for each row execute function boom()`);
     try {
       const before = await snapshot();
@@ -460,7 +629,10 @@ describe('computers import: hostile files and roles', () => {
         { 管理番号: 'FAIL-X', メーカー: 'BOOM' },
       ];
       const r = await upload(await xlsx(rows), 'fail.xlsx');
-      expect(r).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: expect.stringContaining('保存されていません') } });
+      expect(r).toMatchObject({
+        status: 400,
+        body: { code: 'IMPORT_FAILED', error: expect.stringContaining('保存されていません') },
+      });
       expect(await snapshot()).toEqual(before);
       expect(await sql(`select count(*)::int as n from device_history`)).toEqual(history);
     } finally {
@@ -471,7 +643,10 @@ describe('computers import: hostile files and roles', () => {
   it("a computer stored by someone else under one of the file's new 管理番号 while the job runs fails the job, saying why, and nothing of it is saved", async () => {
     const load = ImportPlanner.prototype.loadStoredKeys;
     // Right after the job has read the stored 管理番号, another user saves RACE-0002 (committed).
-    const spy = vi.spyOn(ImportPlanner.prototype, 'loadStoredKeys').mockImplementationOnce(async function (this: ImportPlanner, em) {
+    const spy = vi.spyOn(ImportPlanner.prototype, 'loadStoredKeys').mockImplementationOnce(async function (
+      this: ImportPlanner,
+      em,
+    ) {
       await load.call(this, em);
       await sql(`insert into computer (maker, asset_number) values ('Other', 'RACE-0002')`);
     });
@@ -485,12 +660,18 @@ describe('computers import: hostile files and roles', () => {
       const r = await upload(await xlsx(rows), 'race.xlsx');
       expect(r).toMatchObject({ status: 400, body: { code: 'IMPORT_FAILED', error: ASSET_NUMBER_TAKEN } });
       expect(spy).toHaveBeenCalled();
-      expect(await sql(`select maker from computer where asset_number like 'RACE-%' order by asset_number`)).toEqual([{ maker: 'Other' }]);
+      expect(await sql(`select maker from computer where asset_number like 'RACE-%' order by asset_number`)).toEqual([
+        { maker: 'Other' },
+      ]);
       expect((await snapshot()).filter((c) => c.asset_number !== 'RACE-0002')).toEqual(before);
       // The same file again names a stored computer: it is looked up and updated.
       const again = await upload(await xlsx(rows), 'race.xlsx');
       expect(again.body).toMatchObject({ created: 2, updated: 1, rejected: 0 });
-      expect(await sql(`select maker from computer where asset_number like 'RACE-%' order by asset_number`)).toEqual([{ maker: 'Dell' }, { maker: 'HP' }, { maker: 'NEC' }]);
+      expect(await sql(`select maker from computer where asset_number like 'RACE-%' order by asset_number`)).toEqual([
+        { maker: 'Dell' },
+        { maker: 'HP' },
+        { maker: 'NEC' },
+      ]);
     } finally {
       spy.mockRestore();
     }
@@ -498,10 +679,15 @@ describe('computers import: hostile files and roles', () => {
 
   it('a location deleted by someone else while the job runs fails the job, naming it, and nothing of it is saved: checked set-based, and row by row when computer has a trigger of its own', async () => {
     for (const rowByRow of [false, true]) {
-      const [loc] = await sql(`insert into location (name) values (?) returning id`, [`消える拠点${rowByRow ? 'B' : 'A'}`]);
+      const [loc] = await sql(`insert into location (name) values (?) returning id`, [
+        `消える拠点${rowByRow ? 'B' : 'A'}`,
+      ]);
       const load = ImportPlanner.prototype.loadStoredKeys;
       // After the job has read the master data (the location resolves), another user deletes it.
-      const spy = vi.spyOn(ImportPlanner.prototype, 'loadStoredKeys').mockImplementationOnce(async function (this: ImportPlanner, em) {
+      const spy = vi.spyOn(ImportPlanner.prototype, 'loadStoredKeys').mockImplementationOnce(async function (
+        this: ImportPlanner,
+        em,
+      ) {
         await load.call(this, em);
         await sql(`delete from location where id = ?`, [loc.id]);
       });
@@ -533,7 +719,9 @@ describe('computers import: hostile files and roles', () => {
   });
 
   it('set-based reference checks: used when the role may and the tables have no triggers of their own; a locked referent cannot be deleted until the job ends; the role is back to origin after each write', async () => {
-    const [job] = await sql(`insert into import_job (id, mode, file_name, format) values (gen_random_uuid(), 'apply', 'x.xlsx', 'xlsx') returning id`);
+    const [job] = await sql(
+      `insert into import_job (id, mode, file_name, format) values (gen_random_uuid(), 'apply', 'x.xlsx', 'xlsx') returning id`,
+    );
     const [loc] = await sql(`insert into location (name) values ('ロック拠点') returning id`);
     const other = db.orm.em.fork();
     try {
@@ -543,9 +731,17 @@ describe('computers import: hostile files and roles', () => {
           const guard = await ReferenceGuard.open(tx, job.id, null);
           expect(guard.setBased).toBe(true);
           const roles: string[] = [];
-          const row = { locationId: loc.id, currentUserId: null, previousUserId: null, departmentId: null, officeAccountId: null } as never;
+          const row = {
+            locationId: loc.id,
+            currentUserId: null,
+            previousUserId: null,
+            departmentId: null,
+            officeAccountId: null,
+          } as never;
           guard.name([row]);
-          await guard.write(tx, async () => roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role));
+          await guard.write(tx, async () =>
+            roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role),
+          );
           roles.push((await tx.execute(`show session_replication_role`))[0].session_replication_role);
           expect(roles).toEqual(['replica', 'origin']);
           // Another session cannot delete the locked location (it would wait for the job; here it gives up).
@@ -587,11 +783,14 @@ describe('computers import: hostile files and roles', () => {
     }
     const g = await gql(url, `{ importJob(id: "00000000-0000-4000-8000-000000000000") { id } }`, {}, { token: staff });
     expect(g.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    for (const token of [admin, sysadmin, devadmin]) expect((await upload(file, 'r.xlsx', '?dry_run=1', token)).status).toBe(200);
+    for (const token of [admin, sysadmin, devadmin])
+      expect((await upload(file, 'r.xlsx', '?dry_run=1', token)).status).toBe(200);
   });
 
   it('the template has the export headers, an example row and the allowed values', async () => {
-    const res = await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } });
+    const res = await fetch(`${url}/api/computers/import/template`, {
+      headers: { authorization: `Bearer ${devadmin}` },
+    });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
@@ -600,10 +799,16 @@ describe('computers import: hostile files and roles', () => {
     const text = JSON.stringify(help.getSheetValues());
     for (const v of ['東京', '正常', '処分済み']) expect(text).toContain(v);
     // Upsert semantics, said plainly: an existing computer takes every column from the file.
-    expect(text).toContain('既存のパソコンを更新する行では、すべての列の値をファイルの内容で置き換えます。空欄のセルはその項目を消去します');
+    expect(text).toContain(
+      '既存のパソコンを更新する行では、すべての列の値をファイルの内容で置き換えます。空欄のセルはその項目を消去します',
+    );
     // The template itself imports (its example row is valid).
     const r = await upload(
-      Buffer.from(await (await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })).arrayBuffer()),
+      Buffer.from(
+        await (
+          await fetch(`${url}/api/computers/import/template`, { headers: { authorization: `Bearer ${devadmin}` } })
+        ).arrayBuffer(),
+      ),
       't.xlsx',
       '?dry_run=1',
     );
@@ -616,17 +821,29 @@ describe('computers import: hostile files and roles', () => {
 function readableBomb(): Buffer {
   const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-  const rels = (body: string) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${body}</Relationships>`;
+  const rels = (body: string) =>
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${body}</Relationships>`;
   const sheet = Buffer.concat([
-    Buffer.from(`<worksheet xmlns="${NS}"><dimension ref="A1:A2"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>管理番号</t></is></c></row>`),
+    Buffer.from(
+      `<worksheet xmlns="${NS}"><dimension ref="A1:A2"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>管理番号</t></is></c></row>`,
+    ),
     Buffer.alloc(12 * 1024 * 1024, 0x20),
     Buffer.from('</sheetData></worksheet>'),
   ]);
   return zipParts([
     { name: '[Content_Types].xml', data: '<Types/>' },
-    { name: '_rels/.rels', data: rels(`<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/>`) },
-    { name: 'xl/workbook.xml', data: `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="パソコン" sheetId="1" r:id="rId1"/></sheets></workbook>` },
-    { name: 'xl/_rels/workbook.xml.rels', data: rels(`<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`) },
+    {
+      name: '_rels/.rels',
+      data: rels(`<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/>`),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="パソコン" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: rels(`<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`),
+    },
     { name: 'xl/worksheets/sheet1.xml', data: sheet, declaredSize: 10 },
   ]);
 }
@@ -696,18 +913,29 @@ describe('computers: export, then import, is a no-op for every value the API acc
     const marker = `RT${seed}-`;
     let accepted = 0;
     for (let i = 0; i < 40; i++) {
-      const body: Record<string, unknown> = { asset_number: `${marker}${i}`, maker: `${marker}${text()}`.slice(0, 100), status: '正常' };
+      const body: Record<string, unknown> = {
+        asset_number: `${marker}${i}`,
+        maker: `${marker}${text()}`.slice(0, 100),
+        status: '正常',
+      };
       for (const f of FIELDS) body[f] = text();
       const r = await api(url, 'POST', '/computers', { token: devadmin, body });
       if (r.status === 201) accepted++;
       else expect([r.status, r.body.code], `seed ${seed}: ${JSON.stringify(body)}`).toEqual([400, 'BAD_USER_INPUT']);
     }
     expect(accepted, `seed ${seed}`).toBeGreaterThan(20);
-    const exported = await fetch(`${url}/api/computers/export?maker=${encodeURIComponent(marker)}`, { headers: { authorization: `Bearer ${devadmin}` } });
+    const exported = await fetch(`${url}/api/computers/export?maker=${encodeURIComponent(marker)}`, {
+      headers: { authorization: `Bearer ${devadmin}` },
+    });
     expect(exported.status).toBe(200);
     const before = await snapshot();
     const again = await upload(Buffer.from(await exported.arrayBuffer()), 'roundtrip.xlsx', '?dry_run=1');
-    expect(again.body, `seed ${seed}: ${JSON.stringify(again.body.preview ?? again.body.errors)}`).toMatchObject({ created: 0, updated: 0, unchanged: accepted, rejected: 0 });
+    expect(again.body, `seed ${seed}: ${JSON.stringify(again.body.preview ?? again.body.errors)}`).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: accepted,
+      rejected: 0,
+    });
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -27,7 +27,9 @@ export class StatisticsConsumer extends EventConsumer {
 
   override async handleBatch(events: EventEnvelope[], tx: EntityManager): Promise<void> {
     // Taking a seen mark back leaves the first view where it was: nothing to refresh.
-    const posts = events.filter((e) => !(e.type === 'blog.post.seen_changed' && !(e.payload as { on: boolean }).on)).map((e) => (e.payload as { post: { id: number } }).post.id);
+    const posts = events
+      .filter((e) => !(e.type === 'blog.post.seen_changed' && !(e.payload as { on: boolean }).on))
+      .map((e) => (e.payload as { post: { id: number } }).post.id);
     await refreshPosts(tx, posts);
   }
 }

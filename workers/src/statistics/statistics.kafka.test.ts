@@ -5,7 +5,15 @@
  * for it. Afterwards the rollups equal a rebuild from the source tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, blogWorld, type BlogWorld, kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '@intranet/graph/testing';
+import {
+  gql,
+  blogWorld,
+  type BlogWorld,
+  kafkaAvailable,
+  kafkaSkipNotice,
+  useTestKafka,
+  type TestKafka,
+} from '@intranet/graph/testing';
 import { waitFor } from '@intranet/graph/events';
 import { spawnCli } from '../main.test-support.js';
 import { ROLLUP, rebuiltRows } from './statistics.test-support.js';
@@ -22,7 +30,13 @@ describe.skipIf(!kafkaAvailable)('the statistics worker on Kafka: SIGKILL mid-ba
   beforeAll(async () => {
     k = await useTestKafka({ own: true });
     const s = k.settings(4);
-    env = { KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: s.topicPrefix, KAFKA_PARTITIONS: '4', KAFKA_SESSION_TIMEOUT_MS: '6000', EVENT_RETRY_BASE_MS: '20' };
+    env = {
+      KAFKA_BROKERS: k.brokers,
+      KAFKA_TOPIC_PREFIX: s.topicPrefix,
+      KAFKA_PARTITIONS: '4',
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      EVENT_RETRY_BASE_MS: '20',
+    };
     w = await blogWorld(env);
     for (const [i, who] of [w.token.staff, w.token.colleague, w.token.admin, w.token.staff].entries()) {
       ids.push((await w.post(who, { title: `投稿${i}`, categoryId: w.cat.news, publishStart: w.day(-i) })).id);
@@ -35,12 +49,22 @@ describe.skipIf(!kafkaAvailable)('the statistics worker on Kafka: SIGKILL mid-ba
   });
 
   function worker() {
-    const proc = spawnCli(['--only', 'statistics', '--concurrency', '2', '--port', '0'], { LOG_LEVEL: 'warn', DATABASE_URL: w.p.db.url, ...env });
+    const proc = spawnCli(['--only', 'statistics', '--concurrency', '2', '--port', '0'], {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: w.p.db.url,
+      ...env,
+    });
     children.push(proc);
     return proc;
   }
   /** What the worker processes said, for a failure to show. */
-  const outputs = () => children.map((c, i) => `--- worker ${i} (exit ${c.child.exitCode ?? c.child.signalCode ?? 'running'}):\n${c.output().slice(-6000)}`).join('\n');
+  const outputs = () =>
+    children
+      .map(
+        (c, i) =>
+          `--- worker ${i} (exit ${c.child.exitCode ?? c.child.signalCode ?? 'running'}):\n${c.output().slice(-6000)}`,
+      )
+      .join('\n');
 
   it('keeps the rollups equal to a rebuild', async () => {
     const first = worker();
@@ -56,9 +80,16 @@ describe.skipIf(!kafkaAvailable)('the statistics worker on Kafka: SIGKILL mid-ba
       const who = people[Math.floor(rnd() * people.length)]!;
       const id = ids[Math.floor(rnd() * ids.length)]!;
       const r = rnd();
-      if (r < 0.4) await run(who, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, { id, on: rnd() < 0.6 });
+      if (r < 0.4)
+        await run(who, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, {
+          id,
+          on: rnd() < 0.6,
+        });
       else if (r < 0.7) await run(who, `mutation($id: Int!) { markBlogPostSeen(id: $id) { id } }`, { id });
-      else await run(who, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i: { postId: id, content: `コメント${step}` } });
+      else
+        await run(who, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, {
+          i: { postId: id, content: `コメント${step}` },
+        });
       if (step === 60) first.child.kill('SIGKILL');
       if (step === 100) await k.own!.stop();
       if (step === 110) second = worker(); // starts while the broker is down: it waits for it

@@ -46,7 +46,8 @@ async function run(token: string, q: string, vars: Record<string, unknown>) {
 /** A reader's action, on a post they may no longer see once it moved to 営業通達 (only staff and 管理者 read it): refused as not found. */
 async function act(token: string, q: string, vars: Record<string, unknown>) {
   const r = await gql(w.p.url, q, vars, { token });
-  if (r.body.errors && r.body.errors[0]?.extensions?.code !== 'NOT_FOUND') throw new Error(JSON.stringify(r.body.errors));
+  if (r.body.errors && r.body.errors[0]?.extensions?.code !== 'NOT_FOUND')
+    throw new Error(JSON.stringify(r.body.errors));
 }
 
 /** An edit by 管理者 of a post's category and publish start, keeping the rest as it is. */
@@ -68,21 +69,40 @@ describe('the statistics worker', () => {
         const who = pick(people);
         const id = pick(ids);
         const r = rnd();
-        if (r < 0.35) await act(who, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, { id, on: rnd() < 0.6 });
+        if (r < 0.35)
+          await act(who, `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`, {
+            id,
+            on: rnd() < 0.6,
+          });
         else if (r < 0.65) await act(who, `mutation($id: Int!) { markBlogPostSeen(id: $id) { id } }`, { id });
-        else if (r < 0.75) await act(who, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i: { postId: id, content: `コメント${step}` } });
+        else if (r < 0.75)
+          await act(who, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, {
+            i: { postId: id, content: `コメント${step}` },
+          });
         else if (r < 0.82) {
           // 管理者 moves one of their posts (the others may post in ニュース only).
           const mine = ids.filter((i) => author.get(i) === w.token.admin);
-          await edit(pick(mine), { categoryId: pick([w.cat.news, w.cat.notice]), publishStart: w.day(-Math.floor(rnd() * 400)) });
+          await edit(pick(mine), {
+            categoryId: pick([w.cat.news, w.cat.notice]),
+            publishStart: w.day(-Math.floor(rnd() * 400)),
+          });
         } else if (r < 0.85) {
           await run(w.token.admin, `mutation($id: Int!) { deleteBlogPost(id: $id) }`, { id });
-          const made = await w.post(w.token.admin, { title: `新しい投稿${step}`, categoryId: pick([w.cat.news, w.cat.notice]), publishStart: w.day(-Math.floor(rnd() * 60)) });
+          const made = await w.post(w.token.admin, {
+            title: `新しい投稿${step}`,
+            categoryId: pick([w.cat.news, w.cat.notice]),
+            publishStart: w.day(-Math.floor(rnd() * 60)),
+          });
           ids[ids.indexOf(id)] = made.id;
           author.set(made.id, w.token.admin);
         } else {
-          const mine = await w.sql(`select c.id from blog_comment c join blog_post p on p.id = c.post_id order by c.id desc limit 1`);
-          if (mine[0]) await run(w.token.admin, `mutation($id: Int!) { deleteBlogComment(id: $id) }`, { id: mine[0].id }).catch(() => undefined);
+          const mine = await w.sql(
+            `select c.id from blog_comment c join blog_post p on p.id = c.post_id order by c.id desc limit 1`,
+          );
+          if (mine[0])
+            await run(w.token.admin, `mutation($id: Int!) { deleteBlogComment(id: $id) }`, { id: mine[0].id }).catch(
+              () => undefined,
+            );
         }
       }
       const expected = await rebuiltRows(w.p.db.orm);
@@ -95,7 +115,10 @@ describe('the statistics worker', () => {
   it('applying the same events again (a redelivery) leaves the rollups as they are', async () => {
     const before = await rollup();
     const events: EventEnvelope[] = (
-      await w.sql(`select id, type, aggregate_id as "aggregateId", payload from outbox_sent where type = any(?::text[])`, [`{${consumer.handles.join(',')}}`])
+      await w.sql(
+        `select id, type, aggregate_id as "aggregateId", payload from outbox_sent where type = any(?::text[])`,
+        [`{${consumer.handles.join(',')}}`],
+      )
     ).map((e) => ({ ...e, aggregateType: 'blog_post', version: 1, occurredAt: new Date().toISOString() }));
     expect(events.length).toBeGreaterThan(10);
     await w.p.db.orm.em.fork().transactional((tx) => consumer.handleBatch(events.reverse(), tx));

@@ -29,8 +29,12 @@ afterAll(async () => {
 function cli(script: string, args: string[], dataDir: string): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const { DATABASE_URL: _d, KAFKA_BROKERS: _k, ...env } = process.env;
-    execFile(process.execPath, [path.join(root, `dist/bin/${script}.js`), ...args], { cwd: root, env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } }, (err, out, stderr) =>
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, out: out + stderr }),
+    execFile(
+      process.execPath,
+      [path.join(root, `dist/bin/${script}.js`), ...args],
+      { cwd: root, env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+      (err, out, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, out: out + stderr }),
     );
   });
 }
@@ -48,10 +52,15 @@ describe('backup and restore', () => {
     running.push(a);
     const token = await loginToken(a.url, 'staff');
     const picture = await png(200, 120);
-    const up = await api(a.url, 'POST', '/blog_images', { token, body: { name: '記念写真.png', data_url: `data:image/png;base64,${picture.toString('base64')}` } });
+    const up = await api(a.url, 'POST', '/blog_images', {
+      token,
+      body: { name: '記念写真.png', data_url: `data:image/png;base64,${picture.toString('base64')}` },
+    });
     expect(up.status).toBe(201);
     const imageUrl: string = up.body.file.url;
-    const original = Buffer.from(await (await fetch(`${a.url}${imageUrl}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+    const original = Buffer.from(
+      await (await fetch(`${a.url}${imageUrl}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(),
+    );
 
     const acked: { id: number; at: number }[] = [];
     let writing = true;
@@ -61,7 +70,13 @@ describe('backup and restore', () => {
         const i = n++;
         const r = await api(a.url, 'POST', '/schedules', {
           token,
-          body: { title: `バックアップ中 ${i}`, date: '2025-04-01', start_time: '09:00', end_time: '10:00', type: 'task' },
+          body: {
+            title: `バックアップ中 ${i}`,
+            date: '2025-04-01',
+            start_time: '09:00',
+            end_time: '10:00',
+            type: 'task',
+          },
         });
         if (r.status === 201) acked.push({ id: r.body.schedule_id, at: Date.now() });
       }
@@ -96,20 +111,28 @@ describe('backup and restore', () => {
     const dbB = pgOf(dirB);
     await dbB.connect();
     try {
-      const present = (await dbB.query<{ n: number }>(`select count(*)::int as n from schedule where id = any($1::int[])`, [before])).rows[0]!.n;
+      const present = (
+        await dbB.query<{ n: number }>(`select count(*)::int as n from schedule where id = any($1::int[])`, [before])
+      ).rows[0]!.n;
       expect(present).toBe(before.length);
       const image = await fetch(`${b.url}${imageUrl}`, { headers: { authorization: `Bearer ${tokenB}` } });
       expect(image.status).toBe(200);
       expect(Buffer.from(await image.arrayBuffer()).equals(original)).toBe(true);
       // The relay drains what was queued at the backup's end; what A had delivered before is not sent again.
       const deadline = Date.now() + 30_000;
-      while ((await dbB.query<{ n: number }>(`select count(*)::int as n from outbox_event`)).rows[0]!.n > 0 && Date.now() < deadline) await sleep(200);
+      while (
+        (await dbB.query<{ n: number }>(`select count(*)::int as n from outbox_event`)).rows[0]!.n > 0 &&
+        Date.now() < deadline
+      )
+        await sleep(200);
       expect((await dbB.query<{ n: number }>(`select count(*)::int as n from outbox_event`)).rows[0]!.n).toBe(0);
       const after = new Map(
-        (await dbB.query<{ id: string; sent_at: Date }>(`select id, sent_at from outbox_sent where id = any($1::uuid[])`, [sentBefore.map((s) => s.id)])).rows.map((r) => [
-          r.id,
-          r.sent_at.getTime(),
-        ]),
+        (
+          await dbB.query<{ id: string; sent_at: Date }>(
+            `select id, sent_at from outbox_sent where id = any($1::uuid[])`,
+            [sentBefore.map((s) => s.id)],
+          )
+        ).rows.map((r) => [r.id, r.sent_at.getTime()]),
       );
       expect(after.size).toBe(sentBefore.length);
       for (const s of sentBefore) expect(after.get(s.id)).toBe(s.sent_at.getTime());
@@ -121,7 +144,9 @@ describe('backup and restore', () => {
   it('keeps the newest archives', () => {
     const dir = path.join(tmp, 'keep');
     fs.mkdirSync(dir, { recursive: true });
-    const names = ['20261201-170000', '20261202-170000', '20261203-170000', '20261204-170000'].map((s) => `intranet-backup-${s}.tar.gz`);
+    const names = ['20261201-170000', '20261202-170000', '20261203-170000', '20261204-170000'].map(
+      (s) => `intranet-backup-${s}.tar.gz`,
+    );
     for (const n of [...names, 'notes.txt']) fs.writeFileSync(path.join(dir, n), 'x');
     expect(pruneBackups(dir, 2)).toEqual(names.slice(0, 2));
     expect(fs.readdirSync(dir).sort()).toEqual([...names.slice(2), 'notes.txt']);

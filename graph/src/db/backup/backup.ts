@@ -23,9 +23,26 @@ export interface BackupManifest {
 }
 
 /** Files of a data directory a base backup leaves out (PostgreSQL's documentation, "Making a Base Backup Using the Low Level API"). */
-const SKIP_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'intranet-owner.json', 'backup_label', 'tablespace_map', 'backup_label.old', 'backup_manifest']);
+const SKIP_FILES = new Set([
+  'postmaster.pid',
+  'postmaster.opts',
+  'intranet-owner.json',
+  'backup_label',
+  'tablespace_map',
+  'backup_label.old',
+  'backup_manifest',
+]);
 /** Directories kept, their contents not: rebuilt or unused at start. pg_wal gets the backup's own segments. */
-const EMPTY_DIRS = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);
+const EMPTY_DIRS = new Set([
+  'pg_wal',
+  'pg_replslot',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat_tmp',
+  'pg_subtrans',
+]);
 
 export interface BackupSource {
   /** A superuser connection to the database (the embedded cluster's postgres user). */
@@ -54,13 +71,22 @@ export async function takeBackup(source: BackupSource, archivePath: string): Pro
   const tar = new TarWriter(tarStream);
   const checksums: Record<string, string> = {};
   try {
-    const migrations = (await client.query<{ name: string }>(`select name from mikro_orm_migrations order by id`)).rows.map((r) => r.name);
-    const postgresVersion = (await client.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v;
+    const migrations = (
+      await client.query<{ name: string }>(`select name from mikro_orm_migrations order by id`)
+    ).rows.map((r) => r.name);
+    const postgresVersion = (await client.query<{ v: string }>(`select current_setting('server_version') as v`))
+      .rows[0]!.v;
     let wal: BackupManifest['wal'] = null;
     if (source.pgdata) {
       // The slot keeps every WAL segment from now on until this session ends.
-      await client.query(`select pg_create_physical_replication_slot($1, true, true)`, [`intranet_backup_${process.pid}`]);
-      const start = (await client.query<{ lsn: string }>(`select pg_backup_start($1, true)::text as lsn`, [`intranet ${new Date().toISOString()}`])).rows[0]!.lsn;
+      await client.query(`select pg_create_physical_replication_slot($1, true, true)`, [
+        `intranet_backup_${process.pid}`,
+      ]);
+      const start = (
+        await client.query<{ lsn: string }>(`select pg_backup_start($1, true)::text as lsn`, [
+          `intranet ${new Date().toISOString()}`,
+        ])
+      ).rows[0]!.lsn;
       await addTree(tar, source.pgdata, 'pg', checksums, (rel) => {
         const [top, ...rest] = rel.split('/');
         if (rest.length === 0 && SKIP_FILES.has(top!)) return 'skip';
@@ -68,7 +94,11 @@ export async function takeBackup(source: BackupSource, archivePath: string): Pro
         if (/^log$|\.log$/.test(top!)) return 'skip';
         return 'copy';
       });
-      const stop = (await client.query<{ lsn: string; labelfile: string; spcmapfile: string }>(`select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)`)).rows[0]!;
+      const stop = (
+        await client.query<{ lsn: string; labelfile: string; spcmapfile: string }>(
+          `select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)`,
+        )
+      ).rows[0]!;
       // Finish the segment holding the backup's end, so it is whole on disk.
       await client.query(`select pg_switch_wal()`);
       const label = Buffer.from(stop.labelfile);
@@ -80,10 +110,14 @@ export async function takeBackup(source: BackupSource, archivePath: string): Pro
         await tar.buffer('pg/tablespace_map', map);
       }
       const first = (await client.query<{ f: string }>(`select pg_walfile_name($1::pg_lsn) as f`, [start])).rows[0]!.f;
-      const last = (await client.query<{ f: string }>(`select pg_walfile_name($1::pg_lsn) as f`, [stop.lsn])).rows[0]!.f;
+      const last = (await client.query<{ f: string }>(`select pg_walfile_name($1::pg_lsn) as f`, [stop.lsn])).rows[0]!
+        .f;
       const walDir = path.join(source.pgdata, 'pg_wal');
-      const segments = (await fs.readdir(walDir)).filter((f) => /^[0-9A-F]{24}$/.test(f) && f >= first && f <= last).sort();
-      if (segments[0] !== first || segments.at(-1) !== last) throw new Error(`backup: WAL segments ${first}…${last} are not all in ${walDir}`);
+      const segments = (await fs.readdir(walDir))
+        .filter((f) => /^[0-9A-F]{24}$/.test(f) && f >= first && f <= last)
+        .sort();
+      if (segments[0] !== first || segments.at(-1) !== last)
+        throw new Error(`backup: WAL segments ${first}…${last} are not all in ${walDir}`);
       for (const seg of segments) await addFile(tar, path.join(walDir, seg), `pg/pg_wal/${seg}`, checksums);
       wal = { start, stop: stop.lsn };
     }
@@ -127,7 +161,13 @@ async function addFile(tar: TarWriter, file: string, name: string, checksums: Re
  * copy it, keep a directory empty, or skip it. Files that vanish while the tree is read (PostgreSQL
  * drops relations, the sweeper removes files) are left out.
  */
-async function addTree(tar: TarWriter, root: string, prefix: string, checksums: Record<string, string>, decide: (rel: string) => 'copy' | 'empty' | 'skip'): Promise<void> {
+async function addTree(
+  tar: TarWriter,
+  root: string,
+  prefix: string,
+  checksums: Record<string, string>,
+  decide: (rel: string) => 'copy' | 'empty' | 'skip',
+): Promise<void> {
   const exists = await fs.stat(root).catch(() => null);
   if (!exists) {
     await tar.directory(prefix);

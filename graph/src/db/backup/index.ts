@@ -20,12 +20,23 @@ export function archiveName(at = new Date()): string {
 }
 
 /** A backup of this installation's database and uploaded files into `dir`; the archive's path and its manifest. */
-export async function backupInto(config: Config, db: Database, dir: string): Promise<{ archive: string; manifest: BackupManifest }> {
+export async function backupInto(
+  config: Config,
+  db: Database,
+  dir: string,
+): Promise<{ archive: string; manifest: BackupManifest }> {
   fs.mkdirSync(dir, { recursive: true });
   const archive = path.join(dir, archiveName());
-  const version = (JSON.parse(fs.readFileSync(path.join(repoRoot(import.meta.url), 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  const version =
+    (JSON.parse(fs.readFileSync(path.join(repoRoot(import.meta.url), 'package.json'), 'utf8')) as { version?: string })
+      .version ?? '0.0.0';
   const manifest = await takeBackup(
-    { url: db.url, pgdata: db.embedded ? path.join(config.dataDir, 'pg') : null, filesDir: defaultFilesRoot(config.dataDir), appVersion: version },
+    {
+      url: db.url,
+      pgdata: db.embedded ? path.join(config.dataDir, 'pg') : null,
+      filesDir: defaultFilesRoot(config.dataDir),
+      appVersion: version,
+    },
     archive,
   );
   return { archive, manifest };

@@ -20,7 +20,10 @@ const PARTS = ['pg', 'files'] as const;
 export async function restoreBackup(archivePath: string, dataDir: string): Promise<BackupManifest> {
   for (const part of PARTS) {
     const entries = await fs.readdir(path.join(dataDir, part)).catch(() => []);
-    if (entries.length) throw new Error(`${path.join(dataDir, part)} is not empty: restore into an empty DATA_DIR (or move the old one aside)`);
+    if (entries.length)
+      throw new Error(
+        `${path.join(dataDir, part)} is not empty: restore into an empty DATA_DIR (or move the old one aside)`,
+      );
   }
   await fs.mkdir(dataDir, { recursive: true });
   const staging = await fs.mkdtemp(path.join(dataDir, '.restore-'));
@@ -36,7 +39,10 @@ export async function restoreBackup(archivePath: string, dataDir: string): Promi
         return;
       }
       const parts = name.split('/');
-      if (!PARTS.includes(parts[0] as (typeof PARTS)[number]) || parts.some((p) => p === '' || p === '.' || p === '..')) {
+      if (
+        !PARTS.includes(parts[0] as (typeof PARTS)[number]) ||
+        parts.some((p) => p === '' || p === '.' || p === '..')
+      ) {
         throw new Error(`the archive holds an unexpected entry: ${entry.name}`);
       }
       const target = path.join(staging, ...parts);
@@ -60,11 +66,15 @@ export async function restoreBackup(archivePath: string, dataDir: string): Promi
       computed[name] = hash.digest('hex');
     });
     const m = manifest as BackupManifest | null;
-    if (!m || m.format !== 1) throw new Error('the archive has no manifest of a known format: not a backup of this platform');
+    if (!m || m.format !== 1)
+      throw new Error('the archive has no manifest of a known format: not a backup of this platform');
     const expected = Object.keys(m.checksums).sort();
     const got = Object.keys(computed).sort();
     const bad = expected.filter((k) => computed[k] !== m.checksums[k]).concat(got.filter((k) => !(k in m.checksums)));
-    if (bad.length) throw new Error(`the archive is damaged: ${bad.length} file(s) differ from the manifest (${bad.slice(0, 3).join(', ')}${bad.length > 3 ? ', …' : ''})`);
+    if (bad.length)
+      throw new Error(
+        `the archive is damaged: ${bad.length} file(s) differ from the manifest (${bad.slice(0, 3).join(', ')}${bad.length > 3 ? ', …' : ''})`,
+      );
     if (m.database === 'embedded') {
       const pgdata = path.join(staging, 'pg');
       await fs.chmod(pgdata, 0o700); // PostgreSQL refuses a data directory others can read

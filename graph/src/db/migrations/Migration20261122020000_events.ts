@@ -25,7 +25,9 @@ export class Migration20261122020000_events extends Migration {
       "parked_at" timestamptz not null default now(),
       "replayed_at" timestamptz null,
       constraint "event_dead_letter_consumer_event_unique" unique ("consumer", "event_id"));`);
-    this.addSql(`create index "event_dead_letter_parked_idx" on "event_dead_letter" ("consumer", "parked_at") where "replayed_at" is null;`);
+    this.addSql(
+      `create index "event_dead_letter_parked_idx" on "event_dead_letter" ("consumer", "parked_at") where "replayed_at" is null;`,
+    );
     // Effects of the platform's probe consumer (benchmarks, fault tests, `workers status --probe`).
     // No unique key on purpose: a double delivery would show as two rows.
     this.addSql(`create table "event_probe_effect" (

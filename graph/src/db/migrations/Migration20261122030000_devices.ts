@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261122030000_devices extends Migration {
   override async up(): Promise<void> {
     // One status set for both device kinds; smartphones never take LOST (紛失).
-    this.addSql(`create type "device_status" as enum ('NORMAL', 'REPLACE', 'BROKEN', 'DISCARDED', 'LOST', 'DISPOSED');`);
+    this.addSql(
+      `create type "device_status" as enum ('NORMAL', 'REPLACE', 'BROKEN', 'DISCARDED', 'LOST', 'DISPOSED');`,
+    );
     this.addSql(`create type "office_account_status" as enum ('IN_USE', 'SUSPENDED');`);
     const versioned = `
       "created_at" timestamptz not null default now(),
@@ -77,7 +79,9 @@ export class Migration20261122030000_devices extends Migration {
       "to_status" "device_status" not null,
       "from_location_id" int null references "location" ("id") on delete set null,
       "to_location_id" int null references "location" ("id") on delete set null);`);
-    this.addSql(`create index "device_history_device_idx" on "device_history" ("device_kind", "device_id", "changed_at", "id");`);
+    this.addSql(
+      `create index "device_history_device_idx" on "device_history" ("device_kind", "device_id", "changed_at", "id");`,
+    );
     this.addSql(`create index "device_history_to_user_idx" on "device_history" ("to_user_id");`);
   }
 }

@@ -30,7 +30,9 @@ export class Migration20261122040000_schedules extends Migration {
         or (not "is_all_day" and "start_time" is not null and "end_time" is not null)));`);
     this.addSql(`create index "schedule_range_idx" on "schedule" ("start_date", "end_date");`);
     this.addSql(`create index "schedule_owner_idx" on "schedule" ("owner_id", "start_date");`);
-    this.addSql(`create unique index "schedule_google_event_idx" on "schedule" ("owner_id", "google_event_id") where "google_event_id" is not null;`);
+    this.addSql(
+      `create unique index "schedule_google_event_idx" on "schedule" ("owner_id", "google_event_id") where "google_event_id" is not null;`,
+    );
     this.addSql(`create table "schedule_guest" (
       "schedule_id" int not null references "schedule" ("id") on delete cascade,
       "employee_id" int not null references "employee" ("id") on delete cascade,

@@ -32,7 +32,9 @@ export class Migration20261122080000_outbox_queue extends Migration {
     this.addSql(`create index "outbox_sent_at_brin" on "outbox_sent" using brin ("sent_at");`);
     this.addSql(`delete from "outbox_event" where "sent_at" is not null;`);
     this.addSql(`drop index "outbox_unsent";`);
-    this.addSql(`alter table "outbox_event" drop constraint "outbox_event_pkey", drop constraint "outbox_event_seq_key", drop column "sent_at";`);
+    this.addSql(
+      `alter table "outbox_event" drop constraint "outbox_event_pkey", drop constraint "outbox_event_seq_key", drop column "sent_at";`,
+    );
     this.addSql(`alter table "outbox_event" add constraint "outbox_event_pkey" primary key ("seq");`);
     this.addSql(`create view "outbox_all" as
       select ${COLUMNS}, null::timestamptz as "sent_at" from "outbox_event"

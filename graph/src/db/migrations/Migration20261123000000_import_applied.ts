@@ -6,6 +6,8 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261123000000_import_applied extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table "import_job" add column "applied_as" uuid null references "import_job" ("id") on delete set null;`);
+    this.addSql(
+      `alter table "import_job" add column "applied_as" uuid null references "import_job" ("id") on delete set null;`,
+    );
   }
 }

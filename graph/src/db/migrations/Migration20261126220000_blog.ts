@@ -26,12 +26,16 @@ export class Migration20261126220000_blog extends Migration {
       "category_id" int not null references "blog_category" ("id") on delete cascade,
       "employee_id" int not null references "employee" ("id") on delete cascade,
       primary key ("category_id", "employee_id"));`);
-    this.addSql(`create index "blog_category_employee_employee_idx" on "blog_category_employee" ("employee_id", "category_id");`);
+    this.addSql(
+      `create index "blog_category_employee_employee_idx" on "blog_category_employee" ("employee_id", "category_id");`,
+    );
     this.addSql(`create table "blog_category_department" (
       "category_id" int not null references "blog_category" ("id") on delete cascade,
       "department_id" int not null references "department" ("id") on delete cascade,
       primary key ("category_id", "department_id"));`);
-    this.addSql(`create index "blog_category_department_department_idx" on "blog_category_department" ("department_id", "category_id");`);
+    this.addSql(
+      `create index "blog_category_department_department_idx" on "blog_category_department" ("department_id", "category_id");`,
+    );
 
     this.addSql(`create table "blog_tag" (
       "id" serial primary key,
@@ -76,9 +80,13 @@ export class Migration20261126220000_blog extends Migration {
     // The feed reads each of the viewer's categories newest first from this index and merges them
     // (a few categories × one page of rows, whatever the table's size); keyset paging continues
     // from (publish_start, id).
-    this.addSql(`create index "blog_post_feed_idx" on "blog_post" ("category_id", "publish_start" desc, "id" desc) where not "is_draft";`);
+    this.addSql(
+      `create index "blog_post_feed_idx" on "blog_post" ("category_id", "publish_start" desc, "id" desc) where not "is_draft";`,
+    );
     // 速報: the few posts with a pin, by category.
-    this.addSql(`create index "blog_post_pin_idx" on "blog_post" ("category_id", "pin_end") where "is_pin" and not "is_draft";`);
+    this.addSql(
+      `create index "blog_post_pin_idx" on "blog_post" ("category_id", "pin_end") where "is_pin" and not "is_draft";`,
+    );
     // My blogs: every post of one author, drafts included.
     this.addSql(`create index "blog_post_author_idx" on "blog_post" ("author_id", "publish_start" desc, "id" desc);`);
 
@@ -90,7 +98,14 @@ export class Migration20261126220000_blog extends Migration {
   }
 
   override async down(): Promise<void> {
-    for (const t of ['blog_post_tag', 'blog_post', 'blog_tag', 'blog_category_department', 'blog_category_employee', 'blog_category']) {
+    for (const t of [
+      'blog_post_tag',
+      'blog_post',
+      'blog_tag',
+      'blog_category_department',
+      'blog_category_employee',
+      'blog_category',
+    ]) {
       this.addSql(`drop table if exists "${t}";`);
     }
   }

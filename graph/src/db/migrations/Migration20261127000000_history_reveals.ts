@@ -8,6 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261127000000_history_reveals extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "device_history" drop constraint if exists "device_history_reason_check";`);
-    this.addSql(`alter table "device_history" add constraint "device_history_reason_check" check ("reason" in ('created', 'edit', 'returned', 'revealed'));`);
+    this.addSql(
+      `alter table "device_history" add constraint "device_history_reason_check" check ("reason" in ('created', 'edit', 'returned', 'revealed'));`,
+    );
   }
 }

@@ -20,7 +20,9 @@ export class Migration20261127030000_blog_comments extends Migration {
       "attachment_thumb_key" text null,
       "created_at" timestamptz not null default now());`);
     this.addSql(`create index "blog_comment_post_idx" on "blog_comment" ("post_id", "created_at");`);
-    this.addSql(`create index "blog_comment_parent_idx" on "blog_comment" ("parent_id") where "parent_id" is not null;`);
+    this.addSql(
+      `create index "blog_comment_parent_idx" on "blog_comment" ("parent_id") where "parent_id" is not null;`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -18,7 +18,9 @@ export class Migration20261127040000_notifications extends Migration {
       "created_at" timestamptz not null default now(),
       "read_at" timestamptz null);`);
     this.addSql(`create index "notification_recipient_idx" on "notification" ("recipient_id", "id" desc);`);
-    this.addSql(`create index "notification_unread_idx" on "notification" ("recipient_id", "post_id") where "read_at" is null;`);
+    this.addSql(
+      `create index "notification_unread_idx" on "notification" ("recipient_id", "post_id") where "read_at" is null;`,
+    );
     this.addSql(`create index "notification_post_idx" on "notification" ("post_id", "kind");`);
   }
 

@@ -31,7 +31,8 @@ export class Migration20261127043000_blog_search extends Migration {
       select btrim(replace(replace(replace(replace(replace(replace(
                regexp_replace(regexp_replace(coalesce(h, ''), '<(/?(p|h[1-6]|li|ul|ol|figure|figcaption|blockquote|div|table|tr|td|th)|br)\\y[^>]*>', E'\\n', 'gi'), '<[^>]*>', '', 'g'),
                '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'), E' \\n') $$;`);
-    this.addSql(`create function blog_search_keys(norm text, category int) returns text[] language sql immutable parallel safe as $$
+    this
+      .addSql(`create function blog_search_keys(norm text, category int) returns text[] language sql immutable parallel safe as $$
       select coalesce(array_agg(coalesce(category, 0)::text || ':' || g), '{}') from unnest(blog_search_grams(norm)) as g $$;`);
     this.addSql(`create table "blog_search_doc" (
       "id" bigserial primary key,
@@ -44,15 +45,20 @@ export class Migration20261127043000_blog_search extends Migration {
       check (("source" = 2) = ("comment_id" is not null)));`);
     this.addSql(`comment on column "blog_search_doc"."source" is '0 title, 1 body, 2 a comment';`);
     // One row per post and source (a comment's by its id); the search probes a post's rows by it.
-    this.addSql(`create unique index "blog_search_doc_key" on "blog_search_doc" ("post_id", "source", (coalesce("comment_id", 0)));`);
+    this.addSql(
+      `create unique index "blog_search_doc_key" on "blog_search_doc" ("post_id", "source", (coalesce("comment_id", 0)));`,
+    );
     for (const [source, name] of [
       [0, 'title'],
       [1, 'body'],
       [2, 'comment'],
     ] as const) {
-      this.addSql(`create index "blog_search_doc_${name}_grams_idx" on "blog_search_doc" using gin ("grams") where "source" = ${source};`);
+      this.addSql(
+        `create index "blog_search_doc_${name}_grams_idx" on "blog_search_doc" using gin ("grams") where "source" = ${source};`,
+      );
     }
-    this.addSql(`create function blog_search_upsert(post int, src smallint, comment int, t text, category int) returns void language sql as $$
+    this
+      .addSql(`create function blog_search_upsert(post int, src smallint, comment int, t text, category int) returns void language sql as $$
       insert into blog_search_doc (post_id, source, comment_id, plain, norm, grams)
       values (post, src, comment, coalesce(t, ''), blog_search_norm(t), blog_search_keys(blog_search_norm(t), category))
       on conflict (post_id, source, (coalesce(comment_id, 0))) do update set plain = excluded.plain, norm = excluded.norm, grams = excluded.grams $$;`);
@@ -70,18 +76,25 @@ export class Migration20261127043000_blog_search extends Migration {
         perform blog_search_upsert(new.post_id, 2::smallint, new.id, new.content, (select category_id from blog_post where id = new.post_id));
         return null;
       end $$;`);
-    this.addSql(`create trigger "blog_search_post_insert" after insert on "blog_post" for each row execute function blog_search_post_sync();`);
-    this.addSql(`create trigger "blog_search_post_update" after update of "title", "content_html", "category_id" on "blog_post" for each row
+    this.addSql(
+      `create trigger "blog_search_post_insert" after insert on "blog_post" for each row execute function blog_search_post_sync();`,
+    );
+    this
+      .addSql(`create trigger "blog_search_post_update" after update of "title", "content_html", "category_id" on "blog_post" for each row
       when (old.title is distinct from new.title or old.content_html is distinct from new.content_html or old.category_id is distinct from new.category_id)
       execute function blog_search_post_sync();`);
-    this.addSql(`create trigger "blog_search_comment_insert" after insert on "blog_comment" for each row execute function blog_search_comment_sync();`);
+    this.addSql(
+      `create trigger "blog_search_comment_insert" after insert on "blog_comment" for each row execute function blog_search_comment_sync();`,
+    );
     this.addSql(`create trigger "blog_search_comment_update" after update of "content" on "blog_comment" for each row
       when (old.content is distinct from new.content) execute function blog_search_comment_sync();`);
     // What was written before this migration.
     this.addSql(
       `select blog_search_upsert(id, 0::smallint, null, title, category_id), blog_search_upsert(id, 1::smallint, null, blog_search_html_text(content_html), category_id) from blog_post;`,
     );
-    this.addSql(`select blog_search_upsert(c.post_id, 2::smallint, c.id, c.content, p.category_id) from blog_comment c join blog_post p on p.id = c.post_id;`);
+    this.addSql(
+      `select blog_search_upsert(c.post_id, 2::smallint, c.id, c.content, p.category_id) from blog_comment c join blog_post p on p.id = c.post_id;`,
+    );
   }
 
   override async down(): Promise<void> {
@@ -90,7 +103,8 @@ export class Migration20261127043000_blog_search extends Migration {
     this.addSql(`drop trigger if exists "blog_search_comment_insert" on "blog_comment";`);
     this.addSql(`drop trigger if exists "blog_search_comment_update" on "blog_comment";`);
     this.addSql(`drop table if exists "blog_search_doc";`);
-    this.addSql(`drop function if exists blog_search_post_sync(), blog_search_comment_sync(), blog_search_upsert(int, smallint, int, text, int),
+    this
+      .addSql(`drop function if exists blog_search_post_sync(), blog_search_comment_sync(), blog_search_upsert(int, smallint, int, text, int),
       blog_search_keys(text, int), blog_search_html_text(text), blog_search_grams(text), blog_search_norm(text);`);
   }
 }

@@ -13,7 +13,9 @@ export class Migration20261127050000_blog_required_reading extends Migration {
       "employee_id" int not null references "employee" ("id") on delete cascade,
       "created_at" timestamptz not null default now(),
       primary key ("post_id", "employee_id"));`);
-    this.addSql(`create index "blog_read_confirmation_employee_idx" on "blog_read_confirmation" ("employee_id", "post_id");`);
+    this.addSql(
+      `create index "blog_read_confirmation_employee_idx" on "blog_read_confirmation" ("employee_id", "post_id");`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -14,28 +14,37 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261127090000_blog_search_slim extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "blog_search_doc" add column "category_id" int null;`);
-    this.addSql(`update "blog_search_doc" d set "category_id" = p.category_id from "blog_post" p where p.id = d.post_id and p.category_id is not null;`);
-    for (const name of ['title', 'body', 'comment']) this.addSql(`drop index if exists "blog_search_doc_${name}_grams_idx";`);
+    this.addSql(
+      `update "blog_search_doc" d set "category_id" = p.category_id from "blog_post" p where p.id = d.post_id and p.category_id is not null;`,
+    );
+    for (const name of ['title', 'body', 'comment'])
+      this.addSql(`drop index if exists "blog_search_doc_${name}_grams_idx";`);
     this.addSql(`alter table "blog_search_doc" drop column "grams";`);
     // An index build runs its expression with only pg_catalog on the search path: the keys are
     // computed here with built-ins alone (the same keys as blog_search_grams prefixed).
-    this.addSql(`create or replace function blog_search_keys(norm text, category int) returns text[] language sql immutable parallel safe as $$
+    this
+      .addSql(`create or replace function blog_search_keys(norm text, category int) returns text[] language sql immutable parallel safe as $$
       select coalesce(array_agg(distinct coalesce(category, 0)::text || ':' || g), '{}') from (
         select substr(norm, i, 1) as g from generate_series(1, char_length(norm)) as i
         union all
         select substr(norm, i, 2) from generate_series(1, char_length(norm) - 1) as i) as s $$;`);
-    this.addSql(`comment on column "blog_search_doc"."category_id" is 'the post''s category (keys are prefixed by it), kept by the triggers';`);
+    this.addSql(
+      `comment on column "blog_search_doc"."category_id" is 'the post''s category (keys are prefixed by it), kept by the triggers';`,
+    );
     for (const [source, name] of [
       [0, 'title'],
       [1, 'body'],
       [2, 'comment'],
     ] as const) {
-      this.addSql(`create index "blog_search_doc_${name}_keys_idx" on "blog_search_doc" using gin (blog_search_keys("norm", "category_id")) where "source" = ${source};`);
+      this.addSql(
+        `create index "blog_search_doc_${name}_keys_idx" on "blog_search_doc" using gin (blog_search_keys("norm", "category_id")) where "source" = ${source};`,
+      );
     }
     // A search reads a few hundred rows at most per statement: parallel workers only cost their start
     // (the planner chose them for the index path's scans, 10–20 ms of a request's CPU each).
     this.addSql(`alter table "blog_search_doc" set (parallel_workers = 0);`);
-    this.addSql(`create or replace function blog_search_upsert(post int, src smallint, comment int, t text, category int) returns void language sql as $$
+    this
+      .addSql(`create or replace function blog_search_upsert(post int, src smallint, comment int, t text, category int) returns void language sql as $$
       insert into blog_search_doc (post_id, source, comment_id, plain, norm, category_id)
       values (post, src, comment, coalesce(t, ''), blog_search_norm(t), category)
       on conflict (post_id, source, (coalesce(comment_id, 0))) do update set plain = excluded.plain, norm = excluded.norm, category_id = excluded.category_id $$;`);
@@ -52,9 +61,11 @@ export class Migration20261127090000_blog_search_slim extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`alter table "blog_search_doc" reset (parallel_workers);`);
-    this.addSql(`create or replace function blog_search_keys(norm text, category int) returns text[] language sql immutable parallel safe as $$
+    this
+      .addSql(`create or replace function blog_search_keys(norm text, category int) returns text[] language sql immutable parallel safe as $$
       select coalesce(array_agg(coalesce(category, 0)::text || ':' || g), '{}') from unnest(blog_search_grams(norm)) as g $$;`);
-    for (const name of ['title', 'body', 'comment']) this.addSql(`drop index if exists "blog_search_doc_${name}_keys_idx";`);
+    for (const name of ['title', 'body', 'comment'])
+      this.addSql(`drop index if exists "blog_search_doc_${name}_keys_idx";`);
     this.addSql(`alter table "blog_search_doc" add column "grams" text[] not null default '{}';`);
     this.addSql(`update "blog_search_doc" set "grams" = blog_search_keys("norm", "category_id");`);
     this.addSql(`alter table "blog_search_doc" alter column "grams" drop default, drop column "category_id";`);
@@ -63,9 +74,12 @@ export class Migration20261127090000_blog_search_slim extends Migration {
       [1, 'body'],
       [2, 'comment'],
     ] as const) {
-      this.addSql(`create index "blog_search_doc_${name}_grams_idx" on "blog_search_doc" using gin ("grams") where "source" = ${source};`);
+      this.addSql(
+        `create index "blog_search_doc_${name}_grams_idx" on "blog_search_doc" using gin ("grams") where "source" = ${source};`,
+      );
     }
-    this.addSql(`create or replace function blog_search_upsert(post int, src smallint, comment int, t text, category int) returns void language sql as $$
+    this
+      .addSql(`create or replace function blog_search_upsert(post int, src smallint, comment int, t text, category int) returns void language sql as $$
       insert into blog_search_doc (post_id, source, comment_id, plain, norm, grams)
       values (post, src, comment, coalesce(t, ''), blog_search_norm(t), blog_search_keys(blog_search_norm(t), category))
       on conflict (post_id, source, (coalesce(comment_id, 0))) do update set plain = excluded.plain, norm = excluded.norm, grams = excluded.grams $$;`);

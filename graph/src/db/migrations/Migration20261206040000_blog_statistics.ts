@@ -14,7 +14,9 @@ export class Migration20261206040000_blog_statistics extends Migration {
       "employee_id" int not null references "employee" ("id") on delete cascade,
       "viewed_at" timestamptz not null default now(),
       primary key ("post_id", "employee_id"));`);
-    this.addSql(`insert into "blog_view" ("post_id", "employee_id", "viewed_at") select "post_id", "employee_id", "created_at" from "blog_seen";`);
+    this.addSql(
+      `insert into "blog_view" ("post_id", "employee_id", "viewed_at") select "post_id", "employee_id", "created_at" from "blog_seen";`,
+    );
     this.addSql(`create table "blog_stat_post_day" (
       "post_id" int not null references "blog_post" ("id") on delete cascade,
       "day" date not null,
@@ -35,6 +37,7 @@ export class Migration20261206040000_blog_statistics extends Migration {
   }
 
   override async down(): Promise<void> {
-    for (const t of ['blog_stat_actor_day', 'blog_stat_post_day', 'blog_view']) this.addSql(`drop table if exists "${t}";`);
+    for (const t of ['blog_stat_actor_day', 'blog_stat_post_day', 'blog_view'])
+      this.addSql(`drop table if exists "${t}";`);
   }
 }

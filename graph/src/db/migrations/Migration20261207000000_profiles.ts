@@ -46,8 +46,12 @@ export class Migration20261207000000_profiles extends Migration {
       "content" text not null,
       "created_at" timestamptz not null default clock_timestamp()
     );`);
-    this.addSql(`create index "profile_comment_thread" on "profile_comment" ("profile_id", "created_at", "id") where "parent_id" is null;`);
-    this.addSql(`create index "profile_comment_replies" on "profile_comment" ("parent_id", "created_at", "id") where "parent_id" is not null;`);
+    this.addSql(
+      `create index "profile_comment_thread" on "profile_comment" ("profile_id", "created_at", "id") where "parent_id" is null;`,
+    );
+    this.addSql(
+      `create index "profile_comment_replies" on "profile_comment" ("parent_id", "created_at", "id") where "parent_id" is not null;`,
+    );
   }
 
   override async down(): Promise<void> {

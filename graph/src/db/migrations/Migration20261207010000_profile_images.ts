@@ -20,7 +20,9 @@ export class Migration20261207010000_profile_images extends Migration {
       "size" int not null,
       "created_at" timestamptz not null default now()
     );`);
-    this.addSql(`create index "profile_image_profile" on "profile_image" ("profile_id", "kind", "position") where "profile_id" is not null;`);
+    this.addSql(
+      `create index "profile_image_profile" on "profile_image" ("profile_id", "kind", "position") where "profile_id" is not null;`,
+    );
     this.addSql(`create index "profile_image_unbound" on "profile_image" ("created_at") where "profile_id" is null;`);
   }
 

@@ -148,7 +148,10 @@ export async function seedBlogAtScale(em: EntityManager, o: BlogAtScaleOptions):
   const nTags = o.tags ?? 200;
   const nViewer = o.viewerCategories ?? 5;
   const pinnedPerCategory = o.pinnedPerCategory ?? 2;
-  const [viewer]: { id: number; department_id: number | null }[] = await em.execute(`select id, department_id from employee where login_id = ?`, [o.viewerLogin ?? 'staff']);
+  const [viewer]: { id: number; department_id: number | null }[] = await em.execute(
+    `select id, department_id from employee where login_id = ?`,
+    [o.viewerLogin ?? 'staff'],
+  );
   if (!viewer) throw new Error(`seedBlogAtScale: no employee ${o.viewerLogin ?? 'staff'}`);
 
   await em.execute(`delete from blog_post; delete from blog_tag; delete from blog_category`);
@@ -167,8 +170,14 @@ export async function seedBlogAtScale(em: EntityManager, o: BlogAtScaleOptions):
     .map((c) => c.id);
   const byDepartment = viewer.department_id !== null ? readable.slice(0, 2) : [];
   const byName = readable.filter((id) => !byDepartment.includes(id));
-  await em.execute(`insert into blog_category_department (category_id, department_id) select unnest(?::int[]), ?`, [`{${byDepartment.join(',')}}`, viewer.department_id]);
-  await em.execute(`insert into blog_category_employee (category_id, employee_id) select unnest(?::int[]), ?`, [`{${byName.join(',')}}`, viewer.id]);
+  await em.execute(`insert into blog_category_department (category_id, department_id) select unnest(?::int[]), ?`, [
+    `{${byDepartment.join(',')}}`,
+    viewer.department_id,
+  ]);
+  await em.execute(`insert into blog_category_employee (category_id, employee_id) select unnest(?::int[]), ?`, [
+    `{${byName.join(',')}}`,
+    viewer.id,
+  ]);
   // Everyone else's categories: two departments other than the viewer's, and named employees.
   await em.execute(
     `with d as (select array_agg(id order by id) as ids from department where id is distinct from ?)
@@ -215,7 +224,20 @@ export async function seedBlogAtScale(em: EntityManager, o: BlogAtScaleOptions):
                             i <= ? * ? and i % 211 <> 0 and i % 307 <> 0 as pinned) s,
             lateral (select (?::text[])[1 + i % array_length(?::text[], 1)] || ' #' || i as title,
                             (?::text[])[1 + i % array_length(?::text[], 1)] as body) t`,
-    [nCat, o.today, o.today, o.posts, o.today, o.today, nCat, pinnedPerCategory, sqlArray(TITLES), sqlArray(TITLES), sqlArray(PARAGRAPHS), sqlArray(PARAGRAPHS)],
+    [
+      nCat,
+      o.today,
+      o.today,
+      o.posts,
+      o.today,
+      o.today,
+      nCat,
+      pinnedPerCategory,
+      sqlArray(TITLES),
+      sqlArray(TITLES),
+      sqlArray(PARAGRAPHS),
+      sqlArray(PARAGRAPHS),
+    ],
   );
   await em.execute(
     `with t as (select array_agg(id order by id) as ids from blog_tag)
@@ -224,12 +246,24 @@ export async function seedBlogAtScale(em: EntityManager, o: BlogAtScaleOptions):
       where k < p.id % 4 and array_length(t.ids, 1) > 0
      on conflict do nothing`,
   );
-  await em.execute(`analyze blog_category; analyze blog_category_employee; analyze blog_category_department; analyze blog_tag; analyze blog_post; analyze blog_post_tag`);
+  await em.execute(
+    `analyze blog_category; analyze blog_category_employee; analyze blog_category_department; analyze blog_tag; analyze blog_post; analyze blog_post_tag`,
+  );
   const [n]: { posts: number; thumbs: number; pinned: number }[] = await em.execute(
     `select count(*)::int as posts, count(p.attachment_thumb_key)::int as thumbs,
             count(*) filter (where not p.is_draft and ${SQL.pinnedNow})::int as pinned
        from blog_post p`,
     [o.today, o.today, o.today, o.today],
   );
-  return { viewerId: viewer.id, readable, byDepartment, byName, categories: nCat, tags: nTags, posts: n!.posts, withThumbnail: n!.thumbs, pinned: n!.pinned };
+  return {
+    viewerId: viewer.id,
+    readable,
+    byDepartment,
+    byName,
+    categories: nCat,
+    tags: nTags,
+    posts: n!.posts,
+    withThumbnail: n!.thumbs,
+    pinned: n!.pinned,
+  };
 }

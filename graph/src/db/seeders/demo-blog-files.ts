@@ -30,7 +30,8 @@ export const DEMO_FILES = {
     </svg>`),
   /** A one-page PDF (the fire drill's evacuation plan). */
   drillPdf: (): Buffer => {
-    const text = 'BT /F1 18 Tf 60 740 Td (Evacuation plan - fire drill) Tj 0 -30 Td /F1 12 Tf (Assembly point: front car park) Tj ET';
+    const text =
+      'BT /F1 18 Tf 60 740 Td (Evacuation plan - fire drill) Tj 0 -30 Td /F1 12 Tf (Assembly point: front car park) Tj ET';
     const objects = [
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

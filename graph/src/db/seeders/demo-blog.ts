@@ -12,7 +12,10 @@ function documentOf(body: Seed['body']): RichTextDocument {
       ? { type: 'paragraph', data: { text: b } }
       : 'h' in b
         ? { type: 'header', data: { text: b.h, level: 2 } }
-        : { type: 'list', data: { style: 'unordered', meta: {}, items: b.list.map((content) => ({ content, meta: {}, items: [] })) } },
+        : {
+            type: 'list',
+            data: { style: 'unordered', meta: {}, items: b.list.map((content) => ({ content, meta: {}, items: [] })) },
+          },
   );
   return { time: 1_764_000_000_000, version: '2.31.0', blocks };
 }
@@ -30,24 +33,42 @@ export async function seedDemoBlog(
   const today = opts.today ?? tokyoToday();
   const attachments = opts.files ? new BlogAttachments(opts.files) : null;
   let attached = 0;
-  const logins: { id: number; login_id: string }[] = await em.execute(`select id, login_id from employee where login_id in ('admin', 'sysadmin')`);
+  const logins: { id: number; login_id: string }[] = await em.execute(
+    `select id, login_id from employee where login_id in ('admin', 'sysadmin')`,
+  );
   const byLogin = new Map(logins.map((l) => [l.login_id, l.id]));
-  const departments: { id: number; name: string }[] = await em.execute(`select id, name from department order by sort_order, id`);
-  const managers: { id: number }[] = await em.execute(`select distinct manager_id as id from department where manager_id is not null`);
+  const departments: { id: number; name: string }[] = await em.execute(
+    `select id, name from department order by sort_order, id`,
+  );
+  const managers: { id: number }[] = await em.execute(
+    `select distinct manager_id as id from department where manager_id is not null`,
+  );
   const categoryIds = new Map<CategoryName, number>();
   const writers = new Map<CategoryName, number[]>();
   for (const c of CATEGORIES) {
-    const [row]: { id: number }[] = await em.execute(`insert into blog_category (name, color, members_may_post, updated_by_id) values (?, ?, ?, ?) returning id`, [
-      c.name,
-      c.color,
-      c.membersMayPost,
-      byLogin.get('admin'),
-    ]);
+    const [row]: { id: number }[] = await em.execute(
+      `insert into blog_category (name, color, members_may_post, updated_by_id) values (?, ?, ?, ?) returning id`,
+      [c.name, c.color, c.membersMayPost, byLogin.get('admin')],
+    );
     categoryIds.set(c.name, row!.id);
-    const depts = c.departments === 'all' ? departments : c.departments === 'managers' ? [] : departments.filter((d) => (c.departments as readonly string[]).includes(d.name));
-    const people = c.departments === 'managers' ? [...new Set([...managers.map((m) => m.id), byLogin.get('admin')!, byLogin.get('sysadmin')!])] : [];
-    await em.execute(`insert into blog_category_department (category_id, department_id) select ?, unnest(?::int[])`, [row!.id, `{${depts.map((d) => d.id).join(',')}}`]);
-    await em.execute(`insert into blog_category_employee (category_id, employee_id) select ?, unnest(?::int[])`, [row!.id, `{${people.join(',')}}`]);
+    const depts =
+      c.departments === 'all'
+        ? departments
+        : c.departments === 'managers'
+          ? []
+          : departments.filter((d) => (c.departments as readonly string[]).includes(d.name));
+    const people =
+      c.departments === 'managers'
+        ? [...new Set([...managers.map((m) => m.id), byLogin.get('admin')!, byLogin.get('sysadmin')!])]
+        : [];
+    await em.execute(`insert into blog_category_department (category_id, department_id) select ?, unnest(?::int[])`, [
+      row!.id,
+      `{${depts.map((d) => d.id).join(',')}}`,
+    ]);
+    await em.execute(`insert into blog_category_employee (category_id, employee_id) select ?, unnest(?::int[])`, [
+      row!.id,
+      `{${people.join(',')}}`,
+    ]);
     const members: { id: number }[] = await em.execute(
       `select e.id from employee e where e.status = 'ACTIVE' and (e.department_id = any(?::int[]) or e.id = any(?::int[])) order by e.id`,
       [`{${depts.map((d) => d.id).join(',')}}`, `{${people.join(',')}}`],
@@ -59,11 +80,10 @@ export async function seedDemoBlog(
   }
   const tagIds = new Map<string, number>();
   for (const t of TAGS) {
-    const [row]: { id: number }[] = await em.execute(`insert into blog_tag (content, created_by_id, updated_by_id) values (?, ?, ?) returning id`, [
-      t,
-      byLogin.get('admin'),
-      byLogin.get('admin'),
-    ]);
+    const [row]: { id: number }[] = await em.execute(
+      `insert into blog_tag (content, created_by_id, updated_by_id) values (?, ?, ?) returning id`,
+      [t, byLogin.get('admin'), byLogin.get('admin')],
+    );
     tagIds.set(t, row!.id);
   }
   const seeds = [...POSTS, ...recurring()];
@@ -74,7 +94,9 @@ export async function seedDemoBlog(
     const publishEnd = s.endedAgo ? addDays(today, -s.endedAgo) : null;
     const doc = documentOf(s.body);
     const file: StoredAttachment | null =
-      s.file && attachments ? await attachments.store({ kind: 'upload', name: DEMO_FILE_NAMES[s.file], bytes: await DEMO_FILES[s.file]() }) : null;
+      s.file && attachments
+        ? await attachments.store({ kind: 'upload', name: DEMO_FILE_NAMES[s.file], bytes: await DEMO_FILES[s.file]() })
+        : null;
     if (file) attached++;
     const [row]: { id: number }[] = await em.execute(
       `insert into blog_post (title, content, content_html, category_id, author_id, allow_comments, allow_likes, publish_start, publish_end,
@@ -103,7 +125,10 @@ export async function seedDemoBlog(
         author,
       ],
     );
-    await em.execute(`insert into blog_post_tag (post_id, tag_id) select ?, unnest(?::int[])`, [row!.id, `{${s.tags.map((t) => tagIds.get(t)!).join(',')}}`]);
+    await em.execute(`insert into blog_post_tag (post_id, tag_id) select ?, unnest(?::int[])`, [
+      row!.id,
+      `{${s.tags.map((t) => tagIds.get(t)!).join(',')}}`,
+    ]);
   }
   return { categories: CATEGORIES.length, tags: TAGS.length, posts: seeds.length, attachments: attached };
 }

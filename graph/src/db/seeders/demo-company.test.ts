@@ -24,21 +24,31 @@ const q = (sql: string): Promise<any[]> => db.orm.em.fork().getConnection().exec
 describe('the demo company', () => {
   it('is about 60 employees across departments and the three offices, every role present, some retired', async () => {
     expect(await isDatabaseEmpty(db.orm.em.fork())).toBe(false);
-    const [n] = await q(`select count(*)::int as n, count(distinct department_id)::int as depts, count(*) filter (where status = 'RETIRED')::int as retired from employee`);
+    const [n] = await q(
+      `select count(*)::int as n, count(distinct department_id)::int as depts, count(*) filter (where status = 'RETIRED')::int as retired from employee`,
+    );
     expect(n.n).toBeGreaterThanOrEqual(55);
     expect(n.depts).toBeGreaterThanOrEqual(5);
     expect(n.retired).toBeGreaterThanOrEqual(3);
-    expect((await q(`select name from location order by sort_order`)).map((r: { name: string }) => r.name)).toEqual(['東京', '姫路', '大阪']);
+    expect((await q(`select name from location order by sort_order`)).map((r: { name: string }) => r.name)).toEqual([
+      '東京',
+      '姫路',
+      '大阪',
+    ]);
     const roles = (await q(`select distinct role from employee`)).map((r: { role: string }) => r.role).sort();
     expect(roles).toEqual(['ADMIN', 'DEVICE_ADMIN', 'GENERAL', 'SYSTEM_ADMIN']);
-    const logins = (await q(`select login_id, role from employee where login_id in ('admin','sysadmin','devadmin','staff') order by id`)) as { login_id: string; role: string }[];
+    const logins = (await q(
+      `select login_id, role from employee where login_id in ('admin','sysadmin','devadmin','staff') order by id`,
+    )) as { login_id: string; role: string }[];
     expect(logins).toEqual([
       { login_id: 'admin', role: 'ADMIN' },
       { login_id: 'sysadmin', role: 'SYSTEM_ADMIN' },
       { login_id: 'devadmin', role: 'DEVICE_ADMIN' },
       { login_id: 'staff', role: 'GENERAL' },
     ]);
-    const [dupes] = await q(`select count(*)::int as n from (select name from employee group by name having count(*) > 1) d`);
+    const [dupes] = await q(
+      `select count(*)::int as n from (select name from employee group by name having count(*) > 1) d`,
+    );
     expect(dupes.n).toBe(0);
     const [managers] = await q(`select count(*)::int as n from department where manager_id is null`);
     expect(managers.n).toBe(0);
@@ -69,8 +79,12 @@ describe('the demo blog', () => {
   it('has its categories (one restricted to the managers), tags and about 60 posts over months: two pinned today, one scheduled, one expired', async () => {
     const cats = (await q(`select name from blog_category order by id`)).map((r: { name: string }) => r.name);
     expect(cats).toEqual(expect.arrayContaining(['社内報', '総務からのお知らせ', '開発ブログ', '役員']));
-    const [board] = await q(`select count(*)::int as n from blog_category c join blog_category_employee ce on ce.category_id = c.id where c.name = '役員'`);
-    const [boardDepts] = await q(`select count(*)::int as n from blog_category c join blog_category_department cd on cd.category_id = c.id where c.name = '役員'`);
+    const [board] = await q(
+      `select count(*)::int as n from blog_category c join blog_category_employee ce on ce.category_id = c.id where c.name = '役員'`,
+    );
+    const [boardDepts] = await q(
+      `select count(*)::int as n from blog_category c join blog_category_department cd on cd.category_id = c.id where c.name = '役員'`,
+    );
     expect([board.n > 2, boardDepts.n]).toEqual([true, 0]);
     const [staffSees] = await q(`select count(*)::int as n from blog_category c where c.name = '役員' and exists (
         select 1 from blog_category_employee ce join employee e on e.id = ce.employee_id where ce.category_id = c.id and e.login_id = 'staff')`);
@@ -90,15 +104,23 @@ describe('the demo blog', () => {
     const [html] = await q(`select count(*)::int as n from blog_post where content_html not like '<%'`);
     expect(html.n).toBe(0);
     // Pictures with their thumbnails and a PDF, stored in the file store the seeder was given.
-    const attached: { attachment_key: string; attachment_type: string; attachment_thumb_key: string | null }[] = await q(
-      `select attachment_key, attachment_type, attachment_thumb_key from blog_post where attachment_key is not null order by id`,
-    );
-    expect(attached.map((a) => a.attachment_type).sort()).toEqual(['application/pdf', 'image/png', 'image/png', 'image/png']);
+    const attached: { attachment_key: string; attachment_type: string; attachment_thumb_key: string | null }[] =
+      await q(
+        `select attachment_key, attachment_type, attachment_thumb_key from blog_post where attachment_key is not null order by id`,
+      );
+    expect(attached.map((a) => a.attachment_type).sort()).toEqual([
+      'application/pdf',
+      'image/png',
+      'image/png',
+      'image/png',
+    ]);
     expect(attached.filter((a) => a.attachment_thumb_key).length).toBe(3);
     for (const a of attached) expect(await files.exists(a.attachment_key)).toBe(true);
   });
   it('has profiles for most people, in words a search finds (中国語, Python, 簿記), with likes, comments and every visibility', async () => {
-    const [n] = await q(`select count(*)::int as n, (select count(*)::int from employee) as people, count(distinct address_visibility)::int as vis from profile`);
+    const [n] = await q(
+      `select count(*)::int as n, (select count(*)::int from employee) as people, count(distinct address_visibility)::int as vis from profile`,
+    );
     expect(n.n).toBeGreaterThan(n.people * 0.8);
     expect(n.vis).toBe(2);
     for (const word of ['中国語', 'python', '簿記']) {

@@ -172,10 +172,42 @@ export async function seedDemoCompany(em: EntityManager, opts: { files?: FileSto
   }
   type Seed = { name: string; login: string; email: string; role: string; status: string; dept: number; loc: number };
   const people: Seed[] = [
-    { name: '山田 太郎', login: 'admin', email: 'taro.yamada@example.co.jp', role: 'ADMIN', status: 'ACTIVE', dept: deptIds[3], loc: locIds[0] },
-    { name: '鈴木 花子', login: 'sysadmin', email: 'hanako.suzuki@example.co.jp', role: 'SYSTEM_ADMIN', status: 'ACTIVE', dept: deptIds[0], loc: locIds[0] },
-    { name: '高橋 健太', login: 'devadmin', email: 'kenta.takahashi@example.co.jp', role: 'DEVICE_ADMIN', status: 'ACTIVE', dept: deptIds[0], loc: locIds[1] },
-    { name: '田中 美咲', login: 'staff', email: 'misaki.tanaka@example.co.jp', role: 'GENERAL', status: 'ACTIVE', dept: deptIds[2], loc: locIds[2] },
+    {
+      name: '山田 太郎',
+      login: 'admin',
+      email: 'taro.yamada@example.co.jp',
+      role: 'ADMIN',
+      status: 'ACTIVE',
+      dept: deptIds[3],
+      loc: locIds[0],
+    },
+    {
+      name: '鈴木 花子',
+      login: 'sysadmin',
+      email: 'hanako.suzuki@example.co.jp',
+      role: 'SYSTEM_ADMIN',
+      status: 'ACTIVE',
+      dept: deptIds[0],
+      loc: locIds[0],
+    },
+    {
+      name: '高橋 健太',
+      login: 'devadmin',
+      email: 'kenta.takahashi@example.co.jp',
+      role: 'DEVICE_ADMIN',
+      status: 'ACTIVE',
+      dept: deptIds[0],
+      loc: locIds[1],
+    },
+    {
+      name: '田中 美咲',
+      login: 'staff',
+      email: 'misaki.tanaka@example.co.jp',
+      role: 'GENERAL',
+      status: 'ACTIVE',
+      dept: deptIds[2],
+      loc: locIds[2],
+    },
   ];
   for (let i = 0; people.length < 62; i++) {
     const s = (i * 7) % SURNAMES.length;
@@ -225,10 +257,13 @@ export async function isDatabaseEmpty(em: EntityManager): Promise<boolean> {
  * one by 7, one tied to a broken computer, one suspended but still in use), 40 computers and 24
  * smartphones in every status, a few still held by retired staff, each with its assignment history.
  */
-export async function seedDevices(em: EntityManager): Promise<{ computers: number; smartphones: number; officeAccounts: number }> {
-  const people: { id: number; status: string; department_id: number | null; location_id: number | null }[] = await em.execute(
-    `select id, status, department_id, location_id from employee where login_id not in ('admin', 'sysadmin', 'devadmin', 'staff') order by id`,
-  );
+export async function seedDevices(
+  em: EntityManager,
+): Promise<{ computers: number; smartphones: number; officeAccounts: number }> {
+  const people: { id: number; status: string; department_id: number | null; location_id: number | null }[] =
+    await em.execute(
+      `select id, status, department_id, location_id from employee where login_id not in ('admin', 'sysadmin', 'devadmin', 'staff') order by id`,
+    );
   const [{ id: actor }] = await em.execute(`select id from employee where login_id = 'devadmin'`);
   const active = people.filter((p) => p.status === 'ACTIVE');
   const retired = people.filter((p) => p.status === 'RETIRED');
@@ -244,13 +279,39 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
     em.execute(
       `insert into device_history (device_kind, device_id, changed_at, actor_id, reason, changed, from_user_id, to_user_id, from_status, to_status, from_location_id, to_location_id)
        values (?, ?, ?::date + time '10:00', ?, ?, ?::text[], ?, ?, ?, ?, ?, ?)`,
-      [kind, id, at, actor, from[1] === null ? 'created' : 'edit', `{${changed.join(',')}}`, from[0], to[0], from[1], to[1], from[2], to[2]],
+      [
+        kind,
+        id,
+        at,
+        actor,
+        from[1] === null ? 'created' : 'edit',
+        `{${changed.join(',')}}`,
+        from[0],
+        to[0],
+        from[1],
+        to[1],
+        from[2],
+        to[2],
+      ],
     );
   /** One device's users and its story: created for the first user, maybe handed over, maybe a status change. */
-  const story = async (kind: string, id: number, i: number, s: { user: number | null; prev: number | null; status: string; loc: number | null }) => {
+  const story = async (
+    kind: string,
+    id: number,
+    i: number,
+    s: { user: number | null; prev: number | null; status: string; loc: number | null },
+  ) => {
     const first = s.prev ?? s.user;
-    await history(kind, id, day(i), ['currentUser', 'status', 'location'], [null, null, null], [first, 'NORMAL', s.loc]);
-    if (s.prev !== null && s.user !== s.prev) await history(kind, id, day(i + 9), ['currentUser'], [s.prev, 'NORMAL', s.loc], [s.user, 'NORMAL', s.loc]);
+    await history(
+      kind,
+      id,
+      day(i),
+      ['currentUser', 'status', 'location'],
+      [null, null, null],
+      [first, 'NORMAL', s.loc],
+    );
+    if (s.prev !== null && s.user !== s.prev)
+      await history(kind, id, day(i + 9), ['currentUser'], [s.prev, 'NORMAL', s.loc], [s.user, 'NORMAL', s.loc]);
     if (s.status !== 'NORMAL') {
       const user = s.prev !== null && s.user !== s.prev ? s.user : first;
       const changed = user !== s.user ? ['currentUser', 'status'] : ['status'];
@@ -260,11 +321,10 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
 
   const accounts: number[] = [];
   for (let i = 0; i < 14; i++) {
-    const [row] = await em.execute(`insert into office_account (account, status, updated_by_id) values (?, ?, ?) returning id`, [
-      `m365-${String(i + 1).padStart(2, '0')}@example.co.jp`,
-      i >= 12 ? 'SUSPENDED' : 'IN_USE',
-      actor,
-    ]);
+    const [row] = await em.execute(
+      `insert into office_account (account, status, updated_by_id) values (?, ?, ?) returning id`,
+      [`m365-${String(i + 1).padStart(2, '0')}@example.co.jp`, i >= 12 ? 'SUSPENDED' : 'IN_USE', actor],
+    );
     accounts.push(row.id);
   }
   const MAKERS = [
@@ -291,7 +351,19 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
     39: 'DISPOSED',
   };
   const account = (i: number) =>
-    i < 5 ? accounts[0] : i < 12 ? accounts[1] : i < 14 ? accounts[2] : i === 14 ? accounts[3] : i === 15 ? accounts[12] : i < 34 ? accounts[4 + (i % 8)] : null;
+    i < 5
+      ? accounts[0]
+      : i < 12
+        ? accounts[1]
+        : i < 14
+          ? accounts[2]
+          : i === 14
+            ? accounts[3]
+            : i === 15
+              ? accounts[12]
+              : i < 34
+                ? accounts[4 + (i % 8)]
+                : null;
   for (let i = 0; i < 40; i++) {
     const status = PC_STATUS[i] ?? 'NORMAL';
     const holder = [5, 17, 29].includes(i) ? retired[i % retired.length] : active[(i * 7) % active.length];
@@ -336,7 +408,14 @@ export async function seedDevices(em: EntityManager): Promise<{ computers: numbe
   }
   const CARRIERS = ['ドコモ', 'au', 'ソフトバンク', '楽天モバイル'];
   const OS = ['iOS 18', 'iOS 17', 'Android 15', 'Android 14'];
-  const PHONE_STATUS: Record<number, string> = { 4: 'BROKEN', 9: 'REPLACE', 15: 'BROKEN', 19: 'DISCARDED', 21: 'DISPOSED', 23: 'REPLACE' };
+  const PHONE_STATUS: Record<number, string> = {
+    4: 'BROKEN',
+    9: 'REPLACE',
+    15: 'BROKEN',
+    19: 'DISCARDED',
+    21: 'DISPOSED',
+    23: 'REPLACE',
+  };
   for (let i = 0; i < 24; i++) {
     const status = PHONE_STATUS[i] ?? 'NORMAL';
     const holder = [3, 11].includes(i) ? retired[(i + 1) % retired.length] : active[(i * 5 + 1) % active.length];

@@ -1,7 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { renderHtml, type RichTextDocument } from '../../lib/rich-text/index.js';
 import { pgTextArray } from '../../platform/sql.js';
-import { EMPTY_PROFILE, ProfileVisibility, searchTextOf, type ProfileValues } from '../../modules/profiles/profile.fields.js';
+import {
+  EMPTY_PROFILE,
+  ProfileVisibility,
+  searchTextOf,
+  type ProfileValues,
+} from '../../modules/profiles/profile.fields.js';
 
 /** What people of each department write of themselves (titles, skills), in the demo company's department names. */
 const BY_DEPARTMENT: Record<string, { titles: string[]; skills: string[][] }> = {
@@ -64,9 +69,31 @@ const BY_DEPARTMENT: Record<string, { titles: string[]; skills: string[][] }> = 
     ],
   },
 };
-const LANGUAGES = [['日本語', '英語（TOEIC 820）'], ['日本語', '中国語（HSK 5級）'], ['日本語'], ['日本語', '英語（日常会話）', '韓国語（初級）'], ['日本語', 'ベトナム語']];
-const EDUCATION = [['東京理科大学 工学部'], ['大阪大学 経済学部'], ['神戸大学 経営学部'], ['早稲田大学 商学部'], ['姫路工業高校'], ['京都大学 文学部']];
-const HOBBIES = ['釣り、キャンプ', '写真撮影（風景）', 'ランニング（月に一度はハーフマラソン）', '料理、パン作り', '読書（ミステリー）', '将棋', 'ギター', '登山'];
+const LANGUAGES = [
+  ['日本語', '英語（TOEIC 820）'],
+  ['日本語', '中国語（HSK 5級）'],
+  ['日本語'],
+  ['日本語', '英語（日常会話）', '韓国語（初級）'],
+  ['日本語', 'ベトナム語'],
+];
+const EDUCATION = [
+  ['東京理科大学 工学部'],
+  ['大阪大学 経済学部'],
+  ['神戸大学 経営学部'],
+  ['早稲田大学 商学部'],
+  ['姫路工業高校'],
+  ['京都大学 文学部'],
+];
+const HOBBIES = [
+  '釣り、キャンプ',
+  '写真撮影（風景）',
+  'ランニング（月に一度はハーフマラソン）',
+  '料理、パン作り',
+  '読書（ミステリー）',
+  '将棋',
+  'ギター',
+  '登山',
+];
 const TALENTS = ['暗算', '書道（五段）', 'けん玉', 'そろばん（二級）', 'ピアノ', '早起き', '手品', '似顔絵'];
 const ABOUT = [
   'お客様と長くお付き合いできる提案を心がけています。お気軽に声をかけてください。',
@@ -102,7 +129,9 @@ export async function seedDemoProfiles(em: EntityManager): Promise<{ profiles: n
       skills: kind.skills[i % kind.skills.length]!,
       languages: LANGUAGES[i % LANGUAGES.length]!,
       workExperience:
-        i % 2 === 0 ? [`${2015 + (i % 8)}年 入社`, `${person.department ?? '総務'}部に配属`] : [`前職: ${['商社', 'SIer', '小売', '製造業'][i % 4]}（${(i % 5) + 2}年）`],
+        i % 2 === 0
+          ? [`${2015 + (i % 8)}年 入社`, `${person.department ?? '総務'}部に配属`]
+          : [`前職: ${['商社', 'SIer', '小売', '製造業'][i % 4]}（${(i % 5) + 2}年）`],
       education: EDUCATION[i % EDUCATION.length]!,
       aboutMe: doc(about),
       aboutMeHtml: renderHtml(doc(about)),
@@ -137,14 +166,22 @@ export async function seedDemoProfiles(em: EntityManager): Promise<{ profiles: n
   for (const [i, p] of profileIds.entries()) {
     if (i % 3 !== 0) continue;
     const fans = [1, 2, 5].map((k) => profileIds[(i + k) % profileIds.length]!.owner);
-    for (const fan of fans) await em.execute(`insert into profile_like (profile_id, employee_id) values (?, ?) on conflict do nothing`, [p.id, fan]);
-    if (i % 6 === 0) {
-      const [c]: { id: number }[] = await em.execute(`insert into profile_comment (profile_id, author_id, content) values (?, ?, ?) returning id`, [
+    for (const fan of fans)
+      await em.execute(`insert into profile_like (profile_id, employee_id) values (?, ?) on conflict do nothing`, [
         p.id,
-        fans[0],
-        '先日はありがとうございました！またお話を聞かせてください。',
+        fan,
       ]);
-      await em.execute(`insert into profile_comment (profile_id, author_id, parent_id, content) values (?, ?, ?, ?)`, [p.id, p.owner, c!.id, 'こちらこそ、いつでもどうぞ。']);
+    if (i % 6 === 0) {
+      const [c]: { id: number }[] = await em.execute(
+        `insert into profile_comment (profile_id, author_id, content) values (?, ?, ?) returning id`,
+        [p.id, fans[0], '先日はありがとうございました！またお話を聞かせてください。'],
+      );
+      await em.execute(`insert into profile_comment (profile_id, author_id, parent_id, content) values (?, ?, ?, ?)`, [
+        p.id,
+        p.owner,
+        c!.id,
+        'こちらこそ、いつでもどうぞ。',
+      ]);
     }
   }
   return { profiles: profileIds.length };

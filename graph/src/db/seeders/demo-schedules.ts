@@ -22,19 +22,45 @@ export async function seedDemoSchedules(em: EntityManager, today = tokyoToday())
     `select e.id, e.name, e.department_id, d.name as department from employee e join department d on d.id = e.department_id
       where e.status = 'ACTIVE' order by e.id`,
   );
-  const managers: { id: number; manager_id: number }[] = await em.execute(`select id, manager_id from department where manager_id is not null`);
+  const managers: { id: number; manager_id: number }[] = await em.execute(
+    `select id, manager_id from department where manager_id is not null`,
+  );
   const managerOf = new Map(managers.map((m) => [m.id, m.manager_id]));
   const monday = mondayOf(today);
   let count = 0;
   const add = async (
     ownerId: number,
-    e: { title: string; date: string; start?: string; end?: string; type?: string; meet?: string; desc?: string; priv?: boolean; guests?: number[]; endDate?: string },
+    e: {
+      title: string;
+      date: string;
+      start?: string;
+      end?: string;
+      type?: string;
+      meet?: string;
+      desc?: string;
+      priv?: boolean;
+      guests?: number[];
+      endDate?: string;
+    },
   ) => {
     const allDay = !e.start;
     const [row] = await em.execute(
       `insert into schedule (owner_id, title, start_date, end_date, is_all_day, start_time, end_time, type, meet_link, description, sync_google, is_private, updated_by_id)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?, ?) returning id`,
-      [ownerId, e.title, e.date, e.endDate ?? e.date, allDay, e.start ?? null, e.end ?? null, e.type ?? 'TASK', e.meet ?? null, e.desc ?? null, e.priv ?? false, ownerId],
+      [
+        ownerId,
+        e.title,
+        e.date,
+        e.endDate ?? e.date,
+        allDay,
+        e.start ?? null,
+        e.end ?? null,
+        e.type ?? 'TASK',
+        e.meet ?? null,
+        e.desc ?? null,
+        e.priv ?? false,
+        ownerId,
+      ],
     );
     const guests = (e.guests ?? []).filter((g) => g !== ownerId);
     if (guests.length) {
@@ -57,7 +83,14 @@ export async function seedDemoSchedules(em: EntityManager, today = tokyoToday())
       const others = members.map((m) => m.id).filter((id) => id !== lead);
       // Daily stand-up (Mon–Fri) for the whole department.
       for (let d = 0; d < 5; d++) {
-        await add(lead, { title: `${dept}チーム 朝会`, date: addDays(weekStart, d), start: '09:30', end: '09:45', type: 'APPOINTMENT', guests: others });
+        await add(lead, {
+          title: `${dept}チーム 朝会`,
+          date: addDays(weekStart, d),
+          start: '09:30',
+          end: '09:45',
+          type: 'APPOINTMENT',
+          guests: others,
+        });
       }
       // Weekly department meeting on Wednesday.
       await add(lead, {
@@ -84,11 +117,33 @@ export async function seedDemoSchedules(em: EntityManager, today = tokyoToday())
     for (const [i, p] of people.entries()) {
       const k = (i + w * 3) % 11;
       if (k === 0)
-        await add(p.id, { title: '在宅勤務', date: addDays(weekStart, i % 5), start: '09:00', end: '18:00', type: 'REMOTE', meet: 'https://meet.google.com/abc-defg-hij' });
+        await add(p.id, {
+          title: '在宅勤務',
+          date: addDays(weekStart, i % 5),
+          start: '09:00',
+          end: '18:00',
+          type: 'REMOTE',
+          meet: 'https://meet.google.com/abc-defg-hij',
+        });
       if (k === 3) await add(p.id, { title: '有給休暇', date: addDays(weekStart, 4) });
-      if (k === 5) await add(p.id, { title: '大阪出張', date: addDays(weekStart, 2), endDate: addDays(weekStart, 3), desc: '大阪拠点での打ち合わせ' });
-      if (k === 7) await add(p.id, { title: '通院', date: addDays(weekStart, 1), start: '11:00', end: '12:00', priv: true });
-      if (k === 9) await add(p.id, { title: '資料作成', date: addDays(weekStart, 3), start: '10:00', end: '12:00', type: 'TASK', desc: '顧客向け提案資料' });
+      if (k === 5)
+        await add(p.id, {
+          title: '大阪出張',
+          date: addDays(weekStart, 2),
+          endDate: addDays(weekStart, 3),
+          desc: '大阪拠点での打ち合わせ',
+        });
+      if (k === 7)
+        await add(p.id, { title: '通院', date: addDays(weekStart, 1), start: '11:00', end: '12:00', priv: true });
+      if (k === 9)
+        await add(p.id, {
+          title: '資料作成',
+          date: addDays(weekStart, 3),
+          start: '10:00',
+          end: '12:00',
+          type: 'TASK',
+          desc: '顧客向け提案資料',
+        });
     }
   }
   return count;

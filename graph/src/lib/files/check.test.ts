@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { checkAttachment, FileCheckError, MAX_ATTACHMENT_BYTES, textCharset, type FileErrorCode } from './index.js';
 import { animatedGif, gif, jpeg, pdf, png, pngBomb, SHIFT_JIS_TEXT, webp } from './test-files.js';
 
-async function refusal(bytes: Uint8Array, fileName: string, options?: Parameters<typeof checkAttachment>[1]): Promise<{ code: FileErrorCode; message: string; status: number }> {
+async function refusal(
+  bytes: Uint8Array,
+  fileName: string,
+  options?: Parameters<typeof checkAttachment>[1],
+): Promise<{ code: FileErrorCode; message: string; status: number }> {
   try {
     await checkAttachment({ bytes, fileName }, options);
   } catch (e) {
@@ -26,14 +30,31 @@ describe('checkAttachment accepts each allowed kind by its content', () => {
       displayName: '会議室の写真.PNG',
       image: { width: 64, height: 48, frames: 1 },
     });
-    expect(await checkAttachment({ bytes: await jpeg(), fileName: 'a.jpg' })).toMatchObject({ kind: 'jpeg', contentType: 'image/jpeg', extension: 'jpg' });
-    expect(await checkAttachment({ bytes: await jpeg(), fileName: 'a.jpeg' })).toMatchObject({ kind: 'jpeg', extension: 'jpeg' });
-    expect(await checkAttachment({ bytes: await gif(), fileName: 'a.gif' })).toMatchObject({ kind: 'gif', contentType: 'image/gif' });
-    expect(await checkAttachment({ bytes: await animatedGif(), fileName: 'anim.gif' })).toMatchObject({ kind: 'gif', image: { width: 16, height: 16, frames: 2 } });
+    expect(await checkAttachment({ bytes: await jpeg(), fileName: 'a.jpg' })).toMatchObject({
+      kind: 'jpeg',
+      contentType: 'image/jpeg',
+      extension: 'jpg',
+    });
+    expect(await checkAttachment({ bytes: await jpeg(), fileName: 'a.jpeg' })).toMatchObject({
+      kind: 'jpeg',
+      extension: 'jpeg',
+    });
+    expect(await checkAttachment({ bytes: await gif(), fileName: 'a.gif' })).toMatchObject({
+      kind: 'gif',
+      contentType: 'image/gif',
+    });
+    expect(await checkAttachment({ bytes: await animatedGif(), fileName: 'anim.gif' })).toMatchObject({
+      kind: 'gif',
+      image: { width: 16, height: 16, frames: 2 },
+    });
   });
 
   it('pdf with its header and end marker', async () => {
-    expect(await checkAttachment({ bytes: pdf(), fileName: '議事録.pdf' })).toMatchObject({ kind: 'pdf', contentType: 'application/pdf', displayName: '議事録.pdf' });
+    expect(await checkAttachment({ bytes: pdf(), fileName: '議事録.pdf' })).toMatchObject({
+      kind: 'pdf',
+      contentType: 'application/pdf',
+      displayName: '議事録.pdf',
+    });
   });
 
   it('text in UTF-8 (with or without BOM) or Shift_JIS, the charset recorded', async () => {
@@ -42,28 +63,43 @@ describe('checkAttachment accepts each allowed kind by its content', () => {
       contentType: 'text/plain; charset=utf-8',
       charset: 'utf-8',
     });
-    expect(await checkAttachment({ bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('BOM付き')]), fileName: 'bom.txt' })).toMatchObject({ charset: 'utf-8' });
+    expect(
+      await checkAttachment({
+        bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('BOM付き')]),
+        fileName: 'bom.txt',
+      }),
+    ).toMatchObject({ charset: 'utf-8' });
     expect(await checkAttachment({ bytes: SHIFT_JIS_TEXT, fileName: 'sjis.txt' })).toMatchObject({
       kind: 'txt',
       contentType: 'text/plain; charset=shift_jis',
       charset: 'shift_jis',
     });
     // Markup in a .txt is text: it is served as text/plain and downloaded, never rendered.
-    expect(await checkAttachment({ bytes: utf8('<?xml version="1.0"?><svg onload="alert(1)"/>'), fileName: 'x.txt' })).toMatchObject({
+    expect(
+      await checkAttachment({ bytes: utf8('<?xml version="1.0"?><svg onload="alert(1)"/>'), fileName: 'x.txt' }),
+    ).toMatchObject({
       kind: 'txt',
       contentType: 'text/plain; charset=utf-8',
     });
-    expect(await checkAttachment({ bytes: utf8('<html><script>alert(1)</script>'), fileName: 'page.txt' })).toMatchObject({ kind: 'txt' });
+    expect(
+      await checkAttachment({ bytes: utf8('<html><script>alert(1)</script>'), fileName: 'page.txt' }),
+    ).toMatchObject({ kind: 'txt' });
   });
 
   it('at exactly 5 MB', async () => {
-    expect(await checkAttachment({ bytes: Buffer.alloc(MAX_ATTACHMENT_BYTES, 0x61), fileName: 'big.txt' })).toMatchObject({ size: 5 * 1024 * 1024 });
+    expect(
+      await checkAttachment({ bytes: Buffer.alloc(MAX_ATTACHMENT_BYTES, 0x61), fileName: 'big.txt' }),
+    ).toMatchObject({ size: 5 * 1024 * 1024 });
   });
 });
 
 describe('checkAttachment refuses', () => {
   it('an empty file and one past 5 MB', async () => {
-    expect(await refusal(Buffer.alloc(0), 'a.txt')).toMatchObject({ code: 'FILE_EMPTY', message: '空のファイルは添付できません。', status: 400 });
+    expect(await refusal(Buffer.alloc(0), 'a.txt')).toMatchObject({
+      code: 'FILE_EMPTY',
+      message: '空のファイルは添付できません。',
+      status: 400,
+    });
     expect(await refusal(Buffer.alloc(MAX_ATTACHMENT_BYTES + 1, 0x61), 'a.txt')).toEqual({
       code: 'FILE_TOO_LARGE',
       message: 'ファイルサイズが上限（5 MB）を超えています。',
@@ -72,18 +108,30 @@ describe('checkAttachment refuses', () => {
   });
 
   it('names whose extension is not allowed, or missing', async () => {
-    for (const name of ['setup.exe', 'page.html', 'image.svg', 'photo.webp', 'archive.zip', 'noextension', 'report.pdf.exe']) {
+    for (const name of [
+      'setup.exe',
+      'page.html',
+      'image.svg',
+      'photo.webp',
+      'archive.zip',
+      'noextension',
+      'report.pdf.exe',
+    ]) {
       const r = await refusal(utf8('hello'), name);
       expect(r.code, name).toBe('FILE_TYPE_NOT_ALLOWED');
       expect(r.status).toBe(415);
     }
-    expect((await refusal(utf8('x'), 'a.exe')).message).toBe('この種類のファイルは添付できません。添付できるのは txt、pdf、png、jpg、jpeg、gif です。');
+    expect((await refusal(utf8('x'), 'a.exe')).message).toBe(
+      'この種類のファイルは添付できません。添付できるのは txt、pdf、png、jpg、jpeg、gif です。',
+    );
   });
 
   it('content of an allowed kind under another kind’s extension (a PNG named .pdf)', async () => {
     const r = await refusal(await png(), 'report.pdf');
     expect(r).toMatchObject({ code: 'FILE_CONTENT_MISMATCH', status: 415 });
-    expect(r.message).toBe('ファイルの中身（PNG 画像）が名前の拡張子（.pdf）と合いません。正しい拡張子の名前にしてから添付してください。');
+    expect(r.message).toBe(
+      'ファイルの中身（PNG 画像）が名前の拡張子（.pdf）と合いません。正しい拡張子の名前にしてから添付してください。',
+    );
     expect((await refusal(pdf(), 'photo.png')).code).toBe('FILE_CONTENT_MISMATCH');
     expect((await refusal(await jpeg(), 'photo.gif')).code).toBe('FILE_CONTENT_MISMATCH');
     expect((await refusal(await gif(), 'notes.txt')).code).toBe('FILE_CONTENT_MISMATCH');
@@ -101,7 +149,9 @@ describe('checkAttachment refuses', () => {
   });
 
   it('binary named .txt, and text with NUL or control characters (UTF-16 included)', async () => {
-    expect((await refusal(Buffer.from([0x01, 0x02, 0x03, 0x00, 0x04, 0x9f]), 'a.txt')).code).toBe('FILE_CONTENT_MISMATCH');
+    expect((await refusal(Buffer.from([0x01, 0x02, 0x03, 0x00, 0x04, 0x9f]), 'a.txt')).code).toBe(
+      'FILE_CONTENT_MISMATCH',
+    );
     expect((await refusal(utf8('abc\u0000def'), 'a.txt')).code).toBe('FILE_CONTENT_MISMATCH');
     expect((await refusal(utf8('abc\u0007def'), 'a.txt')).code).toBe('FILE_CONTENT_MISMATCH');
     expect(await refusal(Buffer.from('\ufeffテキスト', 'utf16le'), 'a.txt')).toMatchObject({
@@ -137,10 +187,14 @@ describe('checkAttachment refuses', () => {
 
   it('an image past a smaller pixel bound given by the caller', async () => {
     expect((await refusal(await png(200, 100), 'a.png', { maxPixels: 19_999 })).code).toBe('FILE_IMAGE_TOO_LARGE');
-    expect(await checkAttachment({ bytes: await png(200, 100), fileName: 'a.png' }, { maxPixels: 20_000 })).toMatchObject({ kind: 'png' });
+    expect(
+      await checkAttachment({ bytes: await png(200, 100), fileName: 'a.png' }, { maxPixels: 20_000 }),
+    ).toMatchObject({ kind: 'png' });
   });
 
   it('kinds left out by the caller (comments could allow images only)', async () => {
-    expect((await refusal(pdf(), 'a.pdf', { allowed: ['png', 'jpeg', 'gif'] })).message).toBe('この種類のファイルは添付できません。添付できるのは png、jpg、jpeg、gif です。');
+    expect((await refusal(pdf(), 'a.pdf', { allowed: ['png', 'jpeg', 'gif'] })).message).toBe(
+      'この種類のファイルは添付できません。添付できるのは png、jpg、jpeg、gif です。',
+    );
   });
 });

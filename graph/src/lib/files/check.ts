@@ -1,6 +1,15 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { ATTACHMENT_KINDS, ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_IMAGE_PIXELS, extensionOf, kindOfExtension, kindOfMime, type AttachmentKind } from './attachment-types.js';
+import {
+  ATTACHMENT_KINDS,
+  ATTACHMENT_TYPES,
+  MAX_ATTACHMENT_BYTES,
+  MAX_IMAGE_PIXELS,
+  extensionOf,
+  kindOfExtension,
+  kindOfMime,
+  type AttachmentKind,
+} from './attachment-types.js';
 import { safeDisplayName } from './display-name.js';
 import { FileCheckError } from './errors.js';
 import { withoutMetadata } from './strip-metadata.js';
@@ -35,7 +44,8 @@ export interface CheckOptions {
 }
 
 const MB = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
-const allowedList = (kinds: readonly AttachmentKind[]) => kinds.flatMap((k) => ATTACHMENT_TYPES[k].extensions).join('、');
+const allowedList = (kinds: readonly AttachmentKind[]) =>
+  kinds.flatMap((k) => ATTACHMENT_TYPES[k].extensions).join('、');
 
 /** Controls that never appear in text: NUL and the other C0 codes but tab, LF, VT, FF, CR; DEL. */
 const BINARY_CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F]/;
@@ -73,11 +83,29 @@ const SHARP_FORMAT: Partial<Record<AttachmentKind, string>> = { png: 'png', jpeg
  * fails here. The pixel count is checked from the header first, so a decompression bomb is refused
  * before any pixel is decoded; sharp's limitInputPixels stands behind that check.
  */
-async function checkImage(bytes: Uint8Array, kind: AttachmentKind, maxPixels: number, decodeWhole: boolean): Promise<CheckedAttachment['image']> {
-  const unreadable = () => new FileCheckError('FILE_UNREADABLE', `${ATTACHMENT_TYPES[kind].label}として読み取れませんでした。ファイルが壊れていないか確かめてください。`);
+async function checkImage(
+  bytes: Uint8Array,
+  kind: AttachmentKind,
+  maxPixels: number,
+  decodeWhole: boolean,
+): Promise<CheckedAttachment['image']> {
+  const unreadable = () =>
+    new FileCheckError(
+      'FILE_UNREADABLE',
+      `${ATTACHMENT_TYPES[kind].label}として読み取れませんでした。ファイルが壊れていないか確かめてください。`,
+    );
   const tooLarge = () =>
-    new FileCheckError('FILE_IMAGE_TOO_LARGE', `画像の画素数が大きすぎます（上限 ${(maxPixels / 1_000_000).toLocaleString('ja-JP')} 百万画素）。縮小してから添付してください。`);
-  const open = () => sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true, animated: kind === 'gif' }).timeout({ seconds: 20 });
+    new FileCheckError(
+      'FILE_IMAGE_TOO_LARGE',
+      `画像の画素数が大きすぎます（上限 ${(maxPixels / 1_000_000).toLocaleString('ja-JP')} 百万画素）。縮小してから添付してください。`,
+    );
+  const open = () =>
+    sharp(bytes, {
+      limitInputPixels: maxPixels,
+      failOn: 'error',
+      sequentialRead: true,
+      animated: kind === 'gif',
+    }).timeout({ seconds: 20 });
   let meta: Metadata;
   try {
     meta = await open().metadata();
@@ -107,28 +135,45 @@ async function checkImage(bytes: Uint8Array, kind: AttachmentKind, maxPixels: nu
  * image must decode completely within the pixel bound. Returns the checked type and a safe name;
  * throws FileCheckError with a typed code and a Japanese message.
  */
-export async function checkAttachment(input: { bytes: Uint8Array; fileName: string }, options: CheckOptions = {}): Promise<CheckedAttachment> {
+export async function checkAttachment(
+  input: { bytes: Uint8Array; fileName: string },
+  options: CheckOptions = {},
+): Promise<CheckedAttachment> {
   const { bytes, fileName } = input;
   const maxBytes = options.maxBytes ?? MAX_ATTACHMENT_BYTES;
   const allowed = options.allowed ?? ATTACHMENT_KINDS;
   if (bytes.length === 0) throw new FileCheckError('FILE_EMPTY', '空のファイルは添付できません。');
-  if (bytes.length > maxBytes) throw new FileCheckError('FILE_TOO_LARGE', `ファイルサイズが上限（${MB(maxBytes)}）を超えています。`);
+  if (bytes.length > maxBytes)
+    throw new FileCheckError('FILE_TOO_LARGE', `ファイルサイズが上限（${MB(maxBytes)}）を超えています。`);
 
   const extension = extensionOf(fileName.normalize('NFC'));
   const named = kindOfExtension(extension);
   if (!named || !allowed.includes(named)) {
-    throw new FileCheckError('FILE_TYPE_NOT_ALLOWED', `この種類のファイルは添付できません。添付できるのは ${allowedList(allowed)} です。`);
+    throw new FileCheckError(
+      'FILE_TYPE_NOT_ALLOWED',
+      `この種類のファイルは添付できません。添付できるのは ${allowedList(allowed)} です。`,
+    );
   }
 
   // UTF-16 text starts with a byte-order mark that file-type takes for MPEG audio: say what it is.
-  if (named === 'txt' && bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-    throw new FileCheckError('FILE_CONTENT_MISMATCH', 'UTF-16 のテキストは添付できません。UTF-8 で保存し直してから添付してください。');
+  if (
+    named === 'txt' &&
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  ) {
+    throw new FileCheckError(
+      'FILE_CONTENT_MISMATCH',
+      'UTF-16 のテキストは添付できません。UTF-8 で保存し直してから添付してください。',
+    );
   }
   const detected = await fileTypeFromBuffer(bytes);
   // XML is text that file-type names by its first line; to us it is a .txt like any other.
   const detectedKind = detected && detected.mime !== 'application/xml' ? kindOfMime(detected.mime) : undefined;
   if (detected && detected.mime !== 'application/xml' && !detectedKind) {
-    throw new FileCheckError('FILE_TYPE_NOT_ALLOWED', `ファイルの中身が添付できない種類（${detected.ext}）です。添付できるのは ${allowedList(allowed)} です。`);
+    throw new FileCheckError(
+      'FILE_TYPE_NOT_ALLOWED',
+      `ファイルの中身が添付できない種類（${detected.ext}）です。添付できるのは ${allowedList(allowed)} です。`,
+    );
   }
   let charset: TextCharset | undefined;
   let kind: AttachmentKind;
@@ -137,8 +182,14 @@ export async function checkAttachment(input: { bytes: Uint8Array; fileName: stri
     const c = textCharset(bytes);
     if (!c) {
       if (named === 'txt')
-        throw new FileCheckError('FILE_CONTENT_MISMATCH', 'ファイルの中身がテキストではありません（.txt として添付できるのは UTF-8 か Shift_JIS のテキストだけです）。');
-      throw new FileCheckError('FILE_UNREADABLE', `${ATTACHMENT_TYPES[named].label}として読み取れませんでした。ファイルが壊れていないか確かめてください。`);
+        throw new FileCheckError(
+          'FILE_CONTENT_MISMATCH',
+          'ファイルの中身がテキストではありません（.txt として添付できるのは UTF-8 か Shift_JIS のテキストだけです）。',
+        );
+      throw new FileCheckError(
+        'FILE_UNREADABLE',
+        `${ATTACHMENT_TYPES[named].label}として読み取れませんでした。ファイルが壊れていないか確かめてください。`,
+      );
     }
     charset = c;
     kind = 'txt';
@@ -149,13 +200,21 @@ export async function checkAttachment(input: { bytes: Uint8Array; fileName: stri
       `ファイルの中身（${ATTACHMENT_TYPES[kind].label}）が名前の拡張子（.${extension}）と合いません。正しい拡張子の名前にしてから添付してください。`,
     );
   }
-  if (!allowed.includes(kind)) throw new FileCheckError('FILE_TYPE_NOT_ALLOWED', `この種類のファイルは添付できません。添付できるのは ${allowedList(allowed)} です。`);
+  if (!allowed.includes(kind))
+    throw new FileCheckError(
+      'FILE_TYPE_NOT_ALLOWED',
+      `この種類のファイルは添付できません。添付できるのは ${allowedList(allowed)} です。`,
+    );
 
   let image: CheckedAttachment['image'];
   if (kind === 'pdf' && !looksLikeWholePdf(bytes)) {
-    throw new FileCheckError('FILE_UNREADABLE', 'PDF として読み取れませんでした。ファイルが壊れていないか、最後まで保存されているか確かめてください。');
+    throw new FileCheckError(
+      'FILE_UNREADABLE',
+      'PDF として読み取れませんでした。ファイルが壊れていないか、最後まで保存されているか確かめてください。',
+    );
   }
-  if (SHARP_FORMAT[kind]) image = await checkImage(bytes, kind, options.maxPixels ?? MAX_IMAGE_PIXELS, !options.reencodedByCaller);
+  if (SHARP_FORMAT[kind])
+    image = await checkImage(bytes, kind, options.maxPixels ?? MAX_IMAGE_PIXELS, !options.reencodedByCaller);
 
   const mime = ATTACHMENT_TYPES[kind].mime;
   const stored = image && !options.reencodedByCaller ? await withoutMetadata(bytes, kind) : bytes;

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FileCheckError, MAX_ATTACHMENT_BYTES, maxBase64Length, parseDataUrl, parseUploadFiles, type FileErrorCode } from './index.js';
+import {
+  FileCheckError,
+  MAX_ATTACHMENT_BYTES,
+  maxBase64Length,
+  parseDataUrl,
+  parseUploadFiles,
+  type FileErrorCode,
+} from './index.js';
 
 function code(fn: () => unknown): FileErrorCode {
   try {
@@ -17,9 +24,15 @@ describe('parseDataUrl', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('reads what FileReader.readAsDataURL writes', () => {
-    expect(parseDataUrl(dataUrl(Buffer.from('こんにちは')))).toEqual({ mediaType: 'text/plain', bytes: Buffer.from('こんにちは') });
+    expect(parseDataUrl(dataUrl(Buffer.from('こんにちは')))).toEqual({
+      mediaType: 'text/plain',
+      bytes: Buffer.from('こんにちは'),
+    });
     expect(parseDataUrl('data:Image/PNG;name=a.png;base64,iVBORw0KGgo=').mediaType).toBe('image/png');
-    expect(parseDataUrl('DATA:;base64,YQ==')).toEqual({ mediaType: 'application/octet-stream', bytes: Buffer.from('a') });
+    expect(parseDataUrl('DATA:;base64,YQ==')).toEqual({
+      mediaType: 'application/octet-stream',
+      bytes: Buffer.from('a'),
+    });
   });
 
   it('refuses what is not a base64 data URL, with a typed error', () => {
@@ -46,7 +59,9 @@ describe('parseDataUrl', () => {
     try {
       parseDataUrl('data:text/plain,hello');
     } catch (e) {
-      expect((e as Error).message).toBe('ファイルのデータ形式が正しくありません（base64 のデータ URL だけ受け付けます）。');
+      expect((e as Error).message).toBe(
+        'ファイルのデータ形式が正しくありません（base64 のデータ URL だけ受け付けます）。',
+      );
     }
   });
 
@@ -69,32 +84,48 @@ describe('parseUploadFiles', () => {
   const file = { uid: 'rc-upload-1', name: '議事録.txt', url: dataUrl(Buffer.from('本文')), type: 'text/plain' };
 
   it('reads the spec’s JSON string of one file, or the parsed object, or an array of one', () => {
-    const expected = { kind: 'upload', uid: 'rc-upload-1', name: '議事録.txt', declaredType: 'text/plain', mediaType: 'text/plain', bytes: Buffer.from('本文') };
+    const expected = {
+      kind: 'upload',
+      uid: 'rc-upload-1',
+      name: '議事録.txt',
+      declaredType: 'text/plain',
+      mediaType: 'text/plain',
+      bytes: Buffer.from('本文'),
+    };
     expect(parseUploadFiles(JSON.stringify(file))).toEqual(expected);
     expect(parseUploadFiles(file)).toEqual(expected);
     expect(parseUploadFiles(JSON.stringify([file]))).toEqual(expected);
   });
 
   it('reads a kept attachment as its stored key', () => {
-    expect(parseUploadFiles({ name: 'a.png', url: '/files/blog/abc.png' })).toEqual({ kind: 'stored', name: 'a.png', key: 'blog/abc.png' });
+    expect(parseUploadFiles({ name: 'a.png', url: '/files/blog/abc.png' })).toEqual({
+      kind: 'stored',
+      name: 'a.png',
+      key: 'blog/abc.png',
+    });
   });
 
   it('reads empty values as no file', () => {
-    for (const none of [null, undefined, '', '[]', '{}', [], 'null']) expect(parseUploadFiles(none), JSON.stringify(none)).toBeNull();
+    for (const none of [null, undefined, '', '[]', '{}', [], 'null'])
+      expect(parseUploadFiles(none), JSON.stringify(none)).toBeNull();
   });
 
   it('refuses two files, bad JSON, missing names and foreign URLs', () => {
     expect(code(() => parseUploadFiles([file, file]))).toBe('FILE_TOO_MANY');
     expect(code(() => parseUploadFiles('{"name":'))).toBe('FILE_DATA_MALFORMED');
     expect(code(() => parseUploadFiles({ url: file.url }))).toBe('FILE_DATA_MALFORMED');
-    expect(code(() => parseUploadFiles({ name: 'a.png', url: 'https://evil.example/a.png' }))).toBe('FILE_DATA_MALFORMED');
+    expect(code(() => parseUploadFiles({ name: 'a.png', url: 'https://evil.example/a.png' }))).toBe(
+      'FILE_DATA_MALFORMED',
+    );
     expect(code(() => parseUploadFiles({ name: 'a.png', url: '/files/../etc/passwd' }))).toBe('FILE_DATA_MALFORMED');
     expect(code(() => parseUploadFiles('"text"'))).toBe('FILE_DATA_MALFORMED');
   });
 
   it('refuses an oversized JSON text before parsing it', () => {
     const parse = vi.spyOn(JSON, 'parse');
-    expect(code(() => parseUploadFiles(' '.repeat(maxBase64Length(MAX_ATTACHMENT_BYTES) + 64 * 1024 + 1)))).toBe('FILE_TOO_LARGE');
+    expect(code(() => parseUploadFiles(' '.repeat(maxBase64Length(MAX_ATTACHMENT_BYTES) + 64 * 1024 + 1)))).toBe(
+      'FILE_TOO_LARGE',
+    );
     expect(parse).not.toHaveBeenCalled();
   });
 });

@@ -8,8 +8,13 @@ export interface DataUrl {
   bytes: Buffer;
 }
 
-const malformed = (detail: string) => new FileCheckError('FILE_DATA_MALFORMED', `ファイルのデータ形式が正しくありません（${detail}）。`);
-const tooLarge = (maxBytes: number) => new FileCheckError('FILE_TOO_LARGE', `ファイルサイズが上限（${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB）を超えています。`);
+const malformed = (detail: string) =>
+  new FileCheckError('FILE_DATA_MALFORMED', `ファイルのデータ形式が正しくありません（${detail}）。`);
+const tooLarge = (maxBytes: number) =>
+  new FileCheckError(
+    'FILE_TOO_LARGE',
+    `ファイルサイズが上限（${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB）を超えています。`,
+  );
 const MAX_HEADER = 256;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -31,7 +36,8 @@ export function parseDataUrl(value: unknown, maxBytes = MAX_ATTACHMENT_BYTES): D
     .slice(5, comma)
     .split(';')
     .map((p) => p.trim());
-  if (params.length < 2 || params.pop()!.toLowerCase() !== 'base64') throw malformed('base64 のデータ URL だけ受け付けます');
+  if (params.length < 2 || params.pop()!.toLowerCase() !== 'base64')
+    throw malformed('base64 のデータ URL だけ受け付けます');
   const mediaType = (params[0] || 'application/octet-stream').toLowerCase();
   if (!MEDIA_TYPE.test(mediaType)) throw malformed('メディアタイプが正しくありません');
   const length = value.length - comma - 1;
@@ -46,9 +52,11 @@ export function parseDataUrl(value: unknown, maxBytes = MAX_ATTACHMENT_BYTES): D
 
 /** One file of the REST facade's `upload_files`: new bytes, a file already stored, or nothing. */
 export type UploadFile =
-  { kind: 'upload'; uid?: string; name: string; declaredType?: string; mediaType: string; bytes: Buffer } | { kind: 'stored'; uid?: string; name: string; key: string };
+  | { kind: 'upload'; uid?: string; name: string; declaredType?: string; mediaType: string; bytes: Buffer }
+  | { kind: 'stored'; uid?: string; name: string; key: string };
 
-const text = (v: unknown, max: number): string | undefined => (typeof v === 'string' && v.length <= max ? v : undefined);
+const text = (v: unknown, max: number): string | undefined =>
+  typeof v === 'string' && v.length <= max ? v : undefined;
 
 /**
  * The spec's `upload_files`: a JSON string (or the parsed value) of one file `{uid, name, url,
@@ -81,7 +89,14 @@ export function parseUploadFiles(value: unknown, maxBytes = MAX_ATTACHMENT_BYTES
   if (typeof url === 'string' && /^data:/i.test(url)) {
     const { mediaType, bytes } = parseDataUrl(url, maxBytes);
     const declaredType = text(v.type, 200);
-    return { kind: 'upload', ...(uid ? { uid } : {}), name, ...(declaredType ? { declaredType } : {}), mediaType, bytes };
+    return {
+      kind: 'upload',
+      ...(uid ? { uid } : {}),
+      name,
+      ...(declaredType ? { declaredType } : {}),
+      mediaType,
+      bytes,
+    };
   }
   const key = fileKeyFromUrl(url);
   if (!key) throw malformed('url はデータ URL か、この画面で添付したファイルの URL です');

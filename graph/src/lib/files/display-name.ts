@@ -5,7 +5,8 @@ const MAX_NAME_LENGTH = 120;
  * Characters that are never part of a name a person chose: C0/C1 controls, zero-width and
  * direction-override marks (which can make "gpj.exe" read as "exe.jpg"), interlinear annotations.
  */
-const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+const INVISIBLE =
+  /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/g;
 /** Reserved in Windows file names; a download under such a name would be renamed or refused. */
 const RESERVED = /[<>:"|?*]/g;
 

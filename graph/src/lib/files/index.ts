@@ -1,4 +1,12 @@
-export { ATTACHMENT_KINDS, ATTACHMENT_TYPES, IMAGE_KINDS, MAX_ATTACHMENT_BYTES, MAX_IMAGE_PIXELS, extensionOf, kindOfExtension } from './attachment-types.js';
+export {
+  ATTACHMENT_KINDS,
+  ATTACHMENT_TYPES,
+  IMAGE_KINDS,
+  MAX_ATTACHMENT_BYTES,
+  MAX_IMAGE_PIXELS,
+  extensionOf,
+  kindOfExtension,
+} from './attachment-types.js';
 export type { AttachmentKind, AttachmentType } from './attachment-types.js';
 export { checkAttachment, textCharset } from './check.js';
 export type { CheckedAttachment, CheckOptions, TextCharset } from './check.js';

@@ -20,10 +20,12 @@ const TEXT_CHARSETS = new Set(['utf-8', 'shift_jis']);
  * `frame-ancestors 'self'` (and X-Frame-Options SAMEORIGIN) lets our own preview dialog frame a
  * file and no other site.
  */
-export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
+export const FILE_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 
 /** `filename*` per RFC 5987/8187: UTF-8, percent-encoded, with the characters encodeURIComponent leaves alone but the grammar does not allow. */
-export const encodeRfc5987 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const encodeRfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** An ASCII stand-in for browsers that ignore `filename*`: non-ASCII and quoting characters replaced. */
 function asciiFallback(name: string): string {
@@ -53,7 +55,9 @@ export function fileResponseHeaders(file: ServedFile, options: { download?: bool
   const servable = SERVABLE.get(mime);
   const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length);
   let contentType = 'application/octet-stream';
-  if (servable) contentType = mime === 'text/plain' ? `text/plain; charset=${charset && TEXT_CHARSETS.has(charset) ? charset : 'utf-8'}` : mime;
+  if (servable)
+    contentType =
+      mime === 'text/plain' ? `text/plain; charset=${charset && TEXT_CHARSETS.has(charset) ? charset : 'utf-8'}` : mime;
   const inline = Boolean(servable?.inline) && !options.download;
   const name = file.displayName.replace(/[\u0000-\u001F\u007F]/g, '');
   const headers: Record<string, string> = {

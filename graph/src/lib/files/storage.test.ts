@@ -4,7 +4,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultFilesRoot, FileKeyError, fileKeyFromUrl, fileUrl, isFileKey, LocalFileStorage, newFileKey, thumbnailKey } from './index.js';
+import {
+  defaultFilesRoot,
+  FileKeyError,
+  fileKeyFromUrl,
+  fileUrl,
+  isFileKey,
+  LocalFileStorage,
+  newFileKey,
+  thumbnailKey,
+} from './index.js';
 
 /** Every file under a directory, relative. */
 async function tree(dir: string): Promise<string[]> {
@@ -52,7 +61,17 @@ describe('file keys and URLs', () => {
   it('maps keys to /files/ URLs and back, and nothing else to a key', () => {
     expect(fileUrl('blog/abc.png')).toBe('/files/blog/abc.png');
     expect(fileKeyFromUrl('/files/blog/abc.png')).toBe('blog/abc.png');
-    for (const url of ['/files/../x', 'https://x.example/files/blog/a.png', '//x/files/a.png', '/files/a.png?x', '/files/a.png#x', '/FILES/a.png', 'files/a.png', null, 3]) {
+    for (const url of [
+      '/files/../x',
+      'https://x.example/files/blog/a.png',
+      '//x/files/a.png',
+      '/files/a.png?x',
+      '/files/a.png#x',
+      '/FILES/a.png',
+      'files/a.png',
+      null,
+      3,
+    ]) {
       expect(fileKeyFromUrl(url), String(url)).toBeNull();
     }
     expect(() => fileUrl('../x')).toThrow();
@@ -90,17 +109,25 @@ describe('LocalFileStorage', () => {
 
   it('takes a stream, and keeps files in sharded directories under the root', async () => {
     const key = 'blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e.png';
-    const { size } = await storage.put(key, Readable.from([Buffer.alloc(70_000, 1), Buffer.alloc(30_000, 2)]), { contentType: 'image/png' });
+    const { size } = await storage.put(key, Readable.from([Buffer.alloc(70_000, 1), Buffer.alloc(30_000, 2)]), {
+      contentType: 'image/png',
+    });
     expect(size).toBe(100_000);
     const file = storage.pathOf(key);
-    expect(file).toMatch(new RegExp(`^${storage.root}/[0-9a-f]{2}/[0-9a-f]{2}/blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e\\.png$`));
+    expect(file).toMatch(
+      new RegExp(`^${storage.root}/[0-9a-f]{2}/[0-9a-f]{2}/blog/0f8e3c1a-7b2d-4c55-9a0e-3d1f2b4c5d6e\\.png$`),
+    );
     expect((await stat(file)).size).toBe(100_000);
     expect(JSON.parse(await readFile(`${file}.meta.json`, 'utf8'))).toEqual({ contentType: 'image/png' });
   });
 
   it('replaces a file whole, leaving no temporary files, even with puts racing', async () => {
     const key = 'blog/race.txt';
-    await Promise.all(Array.from({ length: 8 }, (_, i) => storage.put(key, Buffer.alloc(50_000, 0x30 + i), { contentType: 'text/plain' })));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        storage.put(key, Buffer.alloc(50_000, 0x30 + i), { contentType: 'text/plain' }),
+      ),
+    );
     const content = await text((await storage.get(key))!.stream);
     expect(content).toHaveLength(50_000);
     expect(new Set(content).size).toBe(1);
@@ -131,7 +158,9 @@ describe('LocalFileStorage', () => {
       yield Buffer.from('part');
       throw new Error('connection reset');
     }
-    await expect(storage.put(key, Readable.from(failing()), { contentType: 'text/plain' })).rejects.toThrow('connection reset');
+    await expect(storage.put(key, Readable.from(failing()), { contentType: 'text/plain' })).rejects.toThrow(
+      'connection reset',
+    );
     expect(await storage.exists(key)).toBe(false);
     expect(await tree(storage.root)).toEqual([]);
   });
@@ -140,7 +169,9 @@ describe('LocalFileStorage', () => {
     await storage.put('blog/keep.txt', Buffer.from('x'), { contentType: 'text/plain' });
     const before = await tree(root);
     for (const key of TRAVERSALS) {
-      await expect(storage.put(key, Buffer.from('evil'), { contentType: 'text/html' }), key).rejects.toBeInstanceOf(FileKeyError);
+      await expect(storage.put(key, Buffer.from('evil'), { contentType: 'text/html' }), key).rejects.toBeInstanceOf(
+        FileKeyError,
+      );
       await expect(storage.get(key)).rejects.toBeInstanceOf(FileKeyError);
       await expect(storage.exists(key)).rejects.toBeInstanceOf(FileKeyError);
       await expect(storage.delete(key)).rejects.toBeInstanceOf(FileKeyError);

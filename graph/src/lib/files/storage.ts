@@ -109,7 +109,10 @@ export class LocalFileStorage implements FileStorage {
       for (const e of entries) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) await walk(p);
-        else if (TEMPORARY.test(e.name) && now - (await stat(p).catch(() => ({ mtimeMs: now }))).mtimeMs > olderThanMs) {
+        else if (
+          TEMPORARY.test(e.name) &&
+          now - (await stat(p).catch(() => ({ mtimeMs: now }))).mtimeMs > olderThanMs
+        ) {
           await rm(p, { force: true });
           removed++;
         }

@@ -12,7 +12,8 @@ import type { AttachmentKind } from './attachment-types.js';
 export async function withoutMetadata(bytes: Uint8Array, kind: AttachmentKind): Promise<Uint8Array> {
   if (kind === 'jpeg') {
     const { orientation } = await sharp(bytes).metadata();
-    if (orientation && orientation !== 1) return sharp(bytes).rotate().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+    if (orientation && orientation !== 1)
+      return sharp(bytes).rotate().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
     return stripJpeg(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
   }
   if (kind === 'png') return stripPng(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));

@@ -7,7 +7,9 @@ export const png = (width = 64, height = 48) =>
     .png()
     .toBuffer();
 export const jpeg = (width = 64, height = 48, orientation?: number) => {
-  const img = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg({ quality: 80 });
+  const img = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg({
+    quality: 80,
+  });
   return (orientation ? img.withMetadata({ orientation }) : img).toBuffer();
 };
 /** A phone's photo: a JPEG whose EXIF names the camera and where it was taken (35.68°N 139.76°E), optionally to be turned. */
@@ -16,7 +18,12 @@ export const jpegWithGps = (width = 64, height = 48, orientation?: number) => {
     .jpeg({ quality: 80 })
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 40/1 4800/100', GPSLongitudeRef: 'E', GPSLongitude: '139/1 45/1 3600/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '35/1 40/1 4800/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '139/1 45/1 3600/100',
+      },
     });
   return (orientation ? img.withMetadata({ orientation }) : img).toBuffer();
 };
@@ -26,7 +33,12 @@ export const pngWithMetadata = async (width = 40, height = 30) => {
   const plain = await png(width, height);
   const exif = await sharp(await jpegWithGps()).metadata();
   const iend = plain.length - 12;
-  return Buffer.concat([plain.subarray(0, iend), chunk('eXIf', exif.exif!), chunk('tEXt', Buffer.from('Comment\0taken at home', 'latin1')), plain.subarray(iend)]);
+  return Buffer.concat([
+    plain.subarray(0, iend),
+    chunk('eXIf', exif.exif!),
+    chunk('tEXt', Buffer.from('Comment\0taken at home', 'latin1')),
+    plain.subarray(iend),
+  ]);
 };
 
 export const gif = (width = 32, height = 32) =>
@@ -87,8 +99,15 @@ export function pngBomb(width = 50_000, height = 50_000): Buffer {
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(0, 9); // greyscale
   const rows = deflateSync(Buffer.alloc((width + 1) * 64), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** 日本語のテキスト in Shift_JIS, as older Windows tools save it. */
-export const SHIFT_JIS_TEXT = Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x83, 0x65, 0x83, 0x4c, 0x83, 0x58, 0x83, 0x67, 0x0d, 0x0a]);
+export const SHIFT_JIS_TEXT = Buffer.from([
+  0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x83, 0x65, 0x83, 0x4c, 0x83, 0x58, 0x83, 0x67, 0x0d, 0x0a,
+]);

@@ -27,7 +27,11 @@ export async function makeThumbnail(bytes: Uint8Array, options: ThumbnailOptions
   const width = options.width ?? 480;
   const maxHeight = options.maxHeight ?? width * 2;
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: options.maxPixels ?? MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: options.maxPixels ?? MAX_IMAGE_PIXELS,
+      failOn: 'error',
+      animated: false,
+    })
       .timeout({ seconds: 20 })
       .autoOrient()
       .resize({ width, height: maxHeight, fit: 'inside', withoutEnlargement: true })
@@ -35,6 +39,9 @@ export async function makeThumbnail(bytes: Uint8Array, options: ThumbnailOptions
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, width: info.width, height: info.height, contentType: 'image/webp' };
   } catch {
-    throw new FileCheckError('FILE_UNREADABLE', '画像の縮小版を作れませんでした。ファイルが壊れていないか確かめてください。');
+    throw new FileCheckError(
+      'FILE_UNREADABLE',
+      '画像の縮小版を作れませんでした。ファイルが壊れていないか確かめてください。',
+    );
   }
 }

@@ -8,12 +8,15 @@
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 function checked(keys: readonly string[]): readonly string[] {
-  for (const k of keys) if (!IDENTIFIER.test(k)) throw new Error(`record field ${JSON.stringify(k)} is not an identifier`);
+  for (const k of keys)
+    if (!IDENTIFIER.test(k)) throw new Error(`record field ${JSON.stringify(k)} is not an identifier`);
   return keys;
 }
 
 /** `(target, source) => target` with each key copied from source (null for undefined): `t.a = s.a ?? null; …`. */
-export function compileCopy<K extends string>(keys: readonly K[]): <T extends object>(target: T, source: object) => T & Record<K, unknown> {
+export function compileCopy<K extends string>(
+  keys: readonly K[],
+): <T extends object>(target: T, source: object) => T & Record<K, unknown> {
   const body = checked(keys)
     .map((k) => `t.${k} = s.${k} ?? null;`)
     .join('\n');
@@ -21,7 +24,9 @@ export function compileCopy<K extends string>(keys: readonly K[]): <T extends ob
 }
 
 /** `(source) => ({ a: source.a ?? null, … })`: the keys' values as one object literal (one shape). */
-export function compilePick<K extends string>(keys: readonly K[]): (source: Partial<Record<K, unknown>>) => Record<K, unknown> {
+export function compilePick<K extends string>(
+  keys: readonly K[],
+): (source: Partial<Record<K, unknown>>) => Record<K, unknown> {
   return new Function(
     's',
     `return { ${checked(keys)
@@ -31,7 +36,9 @@ export function compilePick<K extends string>(keys: readonly K[]): (source: Part
 }
 
 /** `(values) => ({ a: values[0], … })`: an array in the keys' order as one object literal. */
-export function compileFromArray<K extends string>(keys: readonly K[]): (values: readonly unknown[]) => Record<K, unknown> {
+export function compileFromArray<K extends string>(
+  keys: readonly K[],
+): (values: readonly unknown[]) => Record<K, unknown> {
   return new Function(
     'v',
     `return { ${checked(keys)

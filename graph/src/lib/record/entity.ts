@@ -10,6 +10,12 @@ const TYPE = { text: 'string', date: 'date', int: 'integer' } as const;
  */
 export function entityColumns(entity: abstract new (...args: never[]) => unknown, d: Described<Fields>): void {
   for (const f of ownColumns(d)) {
-    Property({ type: TYPE[f.codec as keyof typeof TYPE], fieldName: f.column, length: f.maxLength, nullable: f.nullable, unique: f.unique })(entity.prototype as object, f.key);
+    Property({
+      type: TYPE[f.codec as keyof typeof TYPE],
+      fieldName: f.column,
+      length: f.maxLength,
+      nullable: f.nullable,
+      unique: f.unique,
+    })(entity.prototype as object, f.key);
   }
 }

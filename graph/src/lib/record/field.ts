@@ -12,12 +12,17 @@ export type Codec = 'text' | 'date' | 'int' | 'ref' | 'enum';
  * by id (both under the field's own names), or "from today to N days from today" on its date (as
  * `<key>WithinDays` in GraphQL, `<rest>_within_days` on `/api`).
  */
-export type FieldFilter = { kind: 'contains'; description: string } | { kind: 'equals'; description: string } | { kind: 'withinDays'; description: string; maxDays: number };
+export type FieldFilter =
+  | { kind: 'contains'; description: string }
+  | { kind: 'equals'; description: string }
+  | { kind: 'withinDays'; description: string; maxDays: number };
 
 /** The GraphQL argument of a field's filter. */
-export const filterArg = (f: { key: string; filter?: FieldFilter }): string => (f.filter?.kind === 'withinDays' ? `${f.key}WithinDays` : f.key);
+export const filterArg = (f: { key: string; filter?: FieldFilter }): string =>
+  f.filter?.kind === 'withinDays' ? `${f.key}WithinDays` : f.key;
 /** The `/api` query parameter of a field's filter. */
-export const filterParam = (f: { rest: string; filter?: FieldFilter }): string => (f.filter?.kind === 'withinDays' ? `${f.rest}_within_days` : f.rest);
+export const filterParam = (f: { rest: string; filter?: FieldFilter }): string =>
+  f.filter?.kind === 'withinDays' ? `${f.rest}_within_days` : f.rest;
 
 /**
  * One field of a record kind, stated once: its column, its names in GraphQL (the key) and on `/api`,
@@ -57,7 +62,13 @@ export interface FieldSpec<R extends z.ZodType = z.ZodType> {
 }
 
 /** A field spec with its key, column and `/api` name settled. */
-export type Field<R extends z.ZodType = z.ZodType, K extends string = string> = FieldSpec<R> & { key: K; column: string; rest: string; exported: boolean; event: boolean };
+export type Field<R extends z.ZodType = z.ZodType, K extends string = string> = FieldSpec<R> & {
+  key: K;
+  column: string;
+  rest: string;
+  exported: boolean;
+  event: boolean;
+};
 
 export type Fields = Record<string, FieldSpec>;
 export type Described<F extends Fields> = { [K in keyof F & string]: Field<F[K]['rule'], K> & F[K] };
@@ -78,7 +89,8 @@ export function describeFields<F extends Fields>(fields: F): Described<F> {
 export const fieldList = <F extends Fields>(d: Described<F>): Field[] => Object.values(d) as Field[];
 
 /** The fields a kind stores in its own columns (text, dates, numbers): the ones derived wholesale. */
-export const ownColumns = <F extends Fields>(d: Described<F>): Field[] => fieldList(d).filter((f) => f.codec === 'text' || f.codec === 'date' || f.codec === 'int');
+export const ownColumns = <F extends Fields>(d: Described<F>): Field[] =>
+  fieldList(d).filter((f) => f.codec === 'text' || f.codec === 'date' || f.codec === 'int');
 
 /** The SQL type of a field's column (casts of bound values). */
 export const sqlTypeOf = (f: Field): string => f.sqlType ?? (f.codec === 'ref' || f.codec === 'int' ? 'int' : f.codec);
@@ -96,7 +108,13 @@ export function rulesOf<F extends Fields>(d: Described<F>): RulesOf<F> {
 
 /** The filter arguments a description's fields offer, by argument name. */
 export type FilterArgsOf<F extends Fields> = {
-  -readonly [K in keyof F & string as F[K] extends { filter: { kind: 'withinDays' } } ? `${K}WithinDays` : F[K] extends { filter: object } ? K : never]?: F[K] extends {
+  -readonly [
+    K in keyof F & string as F[K] extends { filter: { kind: 'withinDays' } }
+      ? `${K}WithinDays`
+      : F[K] extends { filter: object }
+        ? K
+        : never
+  ]?: F[K] extends {
     filter: { kind: 'contains' };
   }
     ? string | null
@@ -105,10 +123,16 @@ export type FilterArgsOf<F extends Fields> = {
 
 type OwnCodec = 'text' | 'date' | 'int';
 /** The values of a kind's own columns by key (what its entity and its view hold of them). */
-export type ColumnsOf<F extends Fields> = { -readonly [K in keyof F & string as F[K]['codec'] extends OwnCodec ? K : never]: ValueOf<F[K]> };
+export type ColumnsOf<F extends Fields> = {
+  -readonly [K in keyof F & string as F[K]['codec'] extends OwnCodec ? K : never]: ValueOf<F[K]>;
+};
 /** What a kind's GraphQL input carries of the description (own columns and references by id; a base class declares the inherited ones). */
 export type InputsOf<F extends Fields> = {
-  -readonly [K in keyof F & string as F[K] extends { inherited: true } ? never : F[K]['codec'] extends 'enum' ? never : K]?: ValueOf<F[K]> | null;
+  -readonly [
+    K in keyof F & string as F[K] extends { inherited: true } ? never : F[K]['codec'] extends 'enum' ? never : K
+  ]?: ValueOf<F[K]> | null;
 };
 /** The fields that go into files (export and import): all but those marked `exported: false`. */
-export type ExportedOf<F extends Fields> = { -readonly [K in keyof F & string as F[K] extends { exported: false } ? never : K]: ValueOf<F[K]> };
+export type ExportedOf<F extends Fields> = {
+  -readonly [K in keyof F & string as F[K] extends { exported: false } ? never : K]: ValueOf<F[K]>;
+};

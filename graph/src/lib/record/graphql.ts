@@ -11,7 +11,11 @@ type Class = Function;
  * them. The class declares the TypeScript side by merging an interface of ValuesOf the description.
  */
 export function viewFields(view: Class, d: Described<Fields>): void {
-  for (const f of ownColumns(d)) GraphQLField(() => scalar(f), { nullable: f.nullable, description: f.description ?? f.label })(view.prototype, f.key);
+  for (const f of ownColumns(d))
+    GraphQLField(() => scalar(f), { nullable: f.nullable, description: f.description ?? f.label })(
+      view.prototype,
+      f.key,
+    );
 }
 
 /** The GraphQL fields of a kind's input (InputType): its own columns and its references by id (but those a base class declares). */
@@ -26,6 +30,9 @@ export function inputFields(input: Class, d: Described<Fields>): void {
 export function filterFields(filter: Class, d: Described<Fields>): void {
   for (const f of fieldList(d)) {
     if (!f.filter) continue;
-    GraphQLField(() => (f.filter!.kind === 'contains' ? String : Int), { nullable: true, description: f.filter.description })(filter.prototype, filterArg(f));
+    GraphQLField(() => (f.filter!.kind === 'contains' ? String : Int), {
+      nullable: true,
+      description: f.filter.description,
+    })(filter.prototype, filterArg(f));
   }
 }

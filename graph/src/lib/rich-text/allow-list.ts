@@ -115,7 +115,11 @@ const olTransform: sanitizeHtml.Transformer = (_tag, attribs) => ({
   },
 });
 
-function options(tags: readonly string[], policy: ImageUrlPolicy, renames: Record<string, string>): sanitizeHtml.IOptions {
+function options(
+  tags: readonly string[],
+  policy: ImageUrlPolicy,
+  renames: Record<string, string>,
+): sanitizeHtml.IOptions {
   return {
     allowedTags: [...tags],
     allowedAttributes: {
@@ -136,7 +140,9 @@ function options(tags: readonly string[], policy: ImageUrlPolicy, renames: Recor
     nestingLimit: 64,
     parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
     transformTags: {
-      ...Object.fromEntries(Object.entries(renames).map(([from, to]) => [from, sanitizeHtml.simpleTransform(to, {}, false)])),
+      ...Object.fromEntries(
+        Object.entries(renames).map(([from, to]) => [from, sanitizeHtml.simpleTransform(to, {}, false)]),
+      ),
       a: linkTransform,
       ol: olTransform,
     },

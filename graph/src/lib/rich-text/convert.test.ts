@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { EDITOR_OUTPUT } from './rich-text.test-support.js';
-import { htmlToDocument, parseDocument, renderHtml, RichTextError, RICH_TEXT_LIMITS, type RichTextDocument } from './index.js';
+import {
+  htmlToDocument,
+  parseDocument,
+  renderHtml,
+  RichTextError,
+  RICH_TEXT_LIMITS,
+  type RichTextDocument,
+} from './index.js';
 
 /** What HTML carries of a document: not the block ids, the save time, or the image tool's display flags. */
 const htmlPart = (doc: RichTextDocument) => ({
-  blocks: doc.blocks.map(({ id: _id, ...b }) => (b.type === 'image' ? { ...b, data: { ...b.data, withBorder: false, withBackground: false, stretched: false } } : b)),
+  blocks: doc.blocks.map(({ id: _id, ...b }) =>
+    b.type === 'image' ? { ...b, data: { ...b.data, withBorder: false, withBackground: false, stretched: false } } : b,
+  ),
 });
 
 describe('renderHtml', () => {
@@ -21,7 +30,14 @@ describe('renderHtml', () => {
   it('writes an ordered list start and counter type, and an image without caption', () => {
     const doc = parseDocument({
       blocks: [
-        { type: 'list', data: { style: 'ordered', meta: { start: 3, counterType: 'upper-roman' }, items: [{ content: 'c', items: [] }] } },
+        {
+          type: 'list',
+          data: {
+            style: 'ordered',
+            meta: { start: 3, counterType: 'upper-roman' },
+            items: [{ content: 'c', items: [] }],
+          },
+        },
         { type: 'list', data: { style: 'unordered', items: [{ content: 'a', items: [{ content: 'b', items: [] }] }] } },
         { type: 'image', data: { file: { url: '/files/blog/x.gif' } } },
       ],
@@ -39,9 +55,19 @@ describe('htmlToDocument', () => {
     const japanese = parseDocument({
       blocks: [
         { type: 'header', data: { text: '２０２６年度　新入社員研修のご案内', level: 1 } },
-        { type: 'paragraph', data: { text: '　皆さん、こんにちは。人事部の<b>髙橋</b>です。〜「研修」＆『懇親会』〜 ☕️👨‍👩‍👧' } },
+        {
+          type: 'paragraph',
+          data: { text: '　皆さん、こんにちは。人事部の<b>髙橋</b>です。〜「研修」＆『懇親会』〜 ☕️👨‍👩‍👧' },
+        },
         { type: 'paragraph', data: { text: '' } },
-        { type: 'list', data: { style: 'ordered', meta: { start: 2, counterType: 'lower-alpha' }, items: [{ content: 'ｶﾅ &amp; 漢字 &lt;タグ&gt;', items: [] }] } },
+        {
+          type: 'list',
+          data: {
+            style: 'ordered',
+            meta: { start: 2, counterType: 'lower-alpha' },
+            items: [{ content: 'ｶﾅ &amp; 漢字 &lt;タグ&gt;', items: [] }],
+          },
+        },
         { type: 'image', data: { file: { url: '/files/blog/a-b_c.jpg' }, caption: '研修会場（本社３階）' } },
       ],
     });
@@ -49,7 +75,9 @@ describe('htmlToDocument', () => {
   });
 
   it("renames other tools' marks and headings to ours", () => {
-    const doc = htmlToDocument('<p><strong>強</strong><em>斜</em><del>消</del><strike>線</strike><ins>下</ins></p><h4>小見出し</h4><h6>更に小</h6>');
+    const doc = htmlToDocument(
+      '<p><strong>強</strong><em>斜</em><del>消</del><strike>線</strike><ins>下</ins></p><h4>小見出し</h4><h6>更に小</h6>',
+    );
     expect(doc.blocks).toEqual([
       { type: 'paragraph', data: { text: '<b>強</b><i>斜</i><s>消</s><s>線</s><u>下</u>' } },
       { type: 'header', data: { text: '小見出し', level: 3 } },
@@ -61,11 +89,23 @@ describe('htmlToDocument', () => {
     const doc = htmlToDocument(
       '前書き<div>一段落目</div><blockquote>引用</blockquote><section><div>入れ子</div>後</section><table><tr><td>セル1</td><td>セル2</td></tr></table><pre>整形\n済み</pre><span>地の文</span>',
     );
-    expect(doc.blocks.map((b) => (b.type === 'paragraph' ? b.data.text : b.type))).toEqual(['前書き', '一段落目', '引用', '入れ子', '後', 'セル1', 'セル2', '整形 済み', '地の文']);
+    expect(doc.blocks.map((b) => (b.type === 'paragraph' ? b.data.text : b.type))).toEqual([
+      '前書き',
+      '一段落目',
+      '引用',
+      '入れ子',
+      '後',
+      'セル1',
+      'セル2',
+      '整形 済み',
+      '地の文',
+    ]);
   });
 
   it('reads lists, nested lists, list items holding paragraphs, and loose items', () => {
-    const doc = htmlToDocument('<ul><li><p>一</p><p>二</p><ul><li>子</li></ul></li><ol><li>直下の入れ子</li></ol><li>三</li></ul><ol start="5" type="a"><li>五</li></ol>');
+    const doc = htmlToDocument(
+      '<ul><li><p>一</p><p>二</p><ul><li>子</li></ul></li><ol><li>直下の入れ子</li></ol><li>三</li></ul><ol start="5" type="a"><li>五</li></ol>',
+    );
     expect(doc.blocks).toEqual([
       {
         type: 'list',
@@ -85,7 +125,14 @@ describe('htmlToDocument', () => {
           ],
         },
       },
-      { type: 'list', data: { style: 'ordered', meta: { start: 5, counterType: 'lower-alpha' }, items: [{ content: '五', meta: {}, items: [] }] } },
+      {
+        type: 'list',
+        data: {
+          style: 'ordered',
+          meta: { start: 5, counterType: 'lower-alpha' },
+          items: [{ content: '五', meta: {}, items: [] }],
+        },
+      },
     ]);
   });
 
@@ -108,22 +155,55 @@ describe('htmlToDocument', () => {
     );
     expect(doc.blocks).toEqual([
       { type: 'paragraph', data: { text: '前' } },
-      { type: 'image', data: { file: { url: '/files/blog/a.png' }, caption: '猫 &amp; 犬', withBorder: false, withBackground: false, stretched: false } },
+      {
+        type: 'image',
+        data: {
+          file: { url: '/files/blog/a.png' },
+          caption: '猫 &amp; 犬',
+          withBorder: false,
+          withBackground: false,
+          stretched: false,
+        },
+      },
       { type: 'paragraph', data: { text: '後' } },
-      { type: 'image', data: { file: { url: '/files/blog/b.png' }, caption: '図<b>1</b>', withBorder: false, withBackground: false, stretched: false } },
-      { type: 'image', data: { file: { url: '/files/blog/c.png' }, caption: '', withBorder: false, withBackground: false, stretched: false } },
+      {
+        type: 'image',
+        data: {
+          file: { url: '/files/blog/b.png' },
+          caption: '図<b>1</b>',
+          withBorder: false,
+          withBackground: false,
+          stretched: false,
+        },
+      },
+      {
+        type: 'image',
+        data: {
+          file: { url: '/files/blog/c.png' },
+          caption: '',
+          withBorder: false,
+          withBackground: false,
+          stretched: false,
+        },
+      },
       { type: 'paragraph', data: { text: '画像の後' } },
     ]);
   });
 
   it('collapses HTML whitespace but keeps U+3000 and no-break spaces, and keeps links with our rel and target', () => {
-    const doc = htmlToDocument('<p>\n  　字下げ  された\n文\u00a0です  <a href="https://example.com/a?b=1&amp;c=2" target="_self">リンク</a>\n</p>');
-    expect(doc.blocks[0]!.data).toEqual({ text: '　字下げ された 文\u00a0です <a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">リンク</a>' });
+    const doc = htmlToDocument(
+      '<p>\n  　字下げ  された\n文\u00a0です  <a href="https://example.com/a?b=1&amp;c=2" target="_self">リンク</a>\n</p>',
+    );
+    expect(doc.blocks[0]!.data).toEqual({
+      text: '　字下げ された 文\u00a0です <a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">リンク</a>',
+    });
   });
 
   it('survives very deep nesting and bounds the input length', () => {
     const deep = `${'<div><b>'.repeat(5000)}深い${'</b></div>'.repeat(5000)}`;
-    expect(htmlToDocument(deep).blocks.map((b) => (b.type === 'paragraph' ? b.data.text.replace(/<\/?b>/g, '') : b.type))).toEqual(['深い']);
+    expect(
+      htmlToDocument(deep).blocks.map((b) => (b.type === 'paragraph' ? b.data.text.replace(/<\/?b>/g, '') : b.type)),
+    ).toEqual(['深い']);
     try {
       htmlToDocument('a'.repeat(RICH_TEXT_LIMITS.maxHtmlLength + 1));
       expect.unreachable();

@@ -41,7 +41,13 @@ export interface RichTextDocument {
   blocks: RichTextBlock[];
 }
 
-export const COUNTER_TYPES: readonly CounterType[] = ['numeric', 'lower-roman', 'upper-roman', 'lower-alpha', 'upper-alpha'];
+export const COUNTER_TYPES: readonly CounterType[] = [
+  'numeric',
+  'lower-roman',
+  'upper-roman',
+  'lower-alpha',
+  'upper-alpha',
+];
 
 const blockId = z
   .string()
@@ -56,10 +62,19 @@ const paragraphData = z.object({ text: z.string() });
 const headerData = z.object({ text: z.string(), level: z.number().int() });
 const listData = z.object({
   style: z.string(),
-  meta: z.object({ start: z.number().int().min(1).max(999_999).optional(), counterType: z.enum(COUNTER_TYPES as [CounterType, ...CounterType[]]).optional() }).optional(),
+  meta: z
+    .object({
+      start: z.number().int().min(1).max(999_999).optional(),
+      counterType: z.enum(COUNTER_TYPES as [CounterType, ...CounterType[]]).optional(),
+    })
+    .optional(),
   items: z.array(z.unknown()),
 });
-const listItem = z.object({ content: z.string(), meta: z.unknown().optional(), items: z.array(z.unknown()).optional() });
+const listItem = z.object({
+  content: z.string(),
+  meta: z.unknown().optional(),
+  items: z.array(z.unknown()).optional(),
+});
 const imageData = z.object({
   file: z.object({ url: z.string().max(1000) }),
   caption: z.string().optional(),
@@ -88,7 +103,11 @@ export interface ParseOptions extends SanitizeOptions {
 export function parseDocument(input: unknown, options: ParseOptions = {}): RichTextDocument {
   const limits = { ...RICH_TEXT_LIMITS, ...options.limits };
   if (typeof input === 'string') {
-    if (input.length > limits.maxTotalLength * 4) throw new RichTextError('RICH_TEXT_TOO_LONG', `本文が長すぎます（上限 ${limits.maxTotalLength.toLocaleString('ja-JP')} 文字）。`);
+    if (input.length > limits.maxTotalLength * 4)
+      throw new RichTextError(
+        'RICH_TEXT_TOO_LONG',
+        `本文が長すぎます（上限 ${limits.maxTotalLength.toLocaleString('ja-JP')} 文字）。`,
+      );
     try {
       input = JSON.parse(input);
     } catch {
@@ -97,33 +116,57 @@ export function parseDocument(input: unknown, options: ParseOptions = {}): RichT
   }
   const blocksValue = (input as { blocks?: unknown } | null)?.blocks;
   if (Array.isArray(blocksValue) && blocksValue.length > limits.maxBlocks) {
-    throw new RichTextError('RICH_TEXT_TOO_MANY_BLOCKS', `本文のブロックが多すぎます（上限 ${limits.maxBlocks} 個）。`, 'blocks');
+    throw new RichTextError(
+      'RICH_TEXT_TOO_MANY_BLOCKS',
+      `本文のブロックが多すぎます（上限 ${limits.maxBlocks} 個）。`,
+      'blocks',
+    );
   }
   const doc = parseWith(envelope, input, '');
   let total = 0;
   let listItems = 0;
   const text = (value: string, path: string): string => {
     if (value.length > limits.maxTextLength) {
-      throw new RichTextError('RICH_TEXT_TOO_LONG', `本文の文章が長すぎます（1 か所につき上限 ${limits.maxTextLength.toLocaleString('ja-JP')} 文字）。`, path);
+      throw new RichTextError(
+        'RICH_TEXT_TOO_LONG',
+        `本文の文章が長すぎます（1 か所につき上限 ${limits.maxTextLength.toLocaleString('ja-JP')} 文字）。`,
+        path,
+      );
     }
     total += value.length;
     if (total > limits.maxTotalLength) {
-      throw new RichTextError('RICH_TEXT_TOO_LONG', `本文が長すぎます（上限 ${limits.maxTotalLength.toLocaleString('ja-JP')} 文字）。`, path);
+      throw new RichTextError(
+        'RICH_TEXT_TOO_LONG',
+        `本文が長すぎます（上限 ${limits.maxTotalLength.toLocaleString('ja-JP')} 文字）。`,
+        path,
+      );
     }
     return sanitizeInlineHtml(value, options);
   };
   const items = (values: unknown[], depth: number, path: string): ListItem[] => {
     if (values.length && depth > limits.maxListDepth) {
-      throw new RichTextError('RICH_TEXT_TOO_DEEP', `リストの入れ子が深すぎます（上限 ${limits.maxListDepth} 段）。`, path);
+      throw new RichTextError(
+        'RICH_TEXT_TOO_DEEP',
+        `リストの入れ子が深すぎます（上限 ${limits.maxListDepth} 段）。`,
+        path,
+      );
     }
     listItems += values.length;
     if (listItems > limits.maxListItems) {
-      throw new RichTextError('RICH_TEXT_TOO_MANY_BLOCKS', `リストの項目が多すぎます（上限 ${limits.maxListItems.toLocaleString('ja-JP')} 個）。`, path);
+      throw new RichTextError(
+        'RICH_TEXT_TOO_MANY_BLOCKS',
+        `リストの項目が多すぎます（上限 ${limits.maxListItems.toLocaleString('ja-JP')} 個）。`,
+        path,
+      );
     }
     return values.map((value, i) => {
       const at = `${path}[${i}]`;
       const item = parseWith(listItem, value, at);
-      return { content: text(item.content, `${at}.content`), meta: {}, items: items(item.items ?? [], depth + 1, `${at}.items`) };
+      return {
+        content: text(item.content, `${at}.content`),
+        meta: {},
+        items: items(item.items ?? [], depth + 1, `${at}.items`),
+      };
     });
   };
 
@@ -145,18 +188,31 @@ export function parseDocument(input: unknown, options: ParseOptions = {}): RichT
       case 'list': {
         const d = parseWith(listData, block.data, at);
         if (d.style !== 'ordered' && d.style !== 'unordered') {
-          throw new RichTextError('RICH_TEXT_UNSUPPORTED_BLOCK', 'リストは箇条書きか番号付きだけ使えます（チェックリストは使えません）。', `${at}.style`);
+          throw new RichTextError(
+            'RICH_TEXT_UNSUPPORTED_BLOCK',
+            'リストは箇条書きか番号付きだけ使えます（チェックリストは使えません）。',
+            `${at}.style`,
+          );
         }
         // The list tool's defaults (start 1, numeric) are stored as their absence: one form per meaning.
         const { start, counterType } = d.meta ?? {};
         const meta =
-          d.style === 'ordered' ? { ...(start !== undefined && start !== 1 ? { start } : {}), ...(counterType && counterType !== 'numeric' ? { counterType } : {}) } : {};
+          d.style === 'ordered'
+            ? {
+                ...(start !== undefined && start !== 1 ? { start } : {}),
+                ...(counterType && counterType !== 'numeric' ? { counterType } : {}),
+              }
+            : {};
         return { ...id, type: 'list', data: { style: d.style, meta, items: items(d.items, 1, `${at}.items`) } };
       }
       case 'image': {
         const d = parseWith(imageData, block.data, at);
         if (!(options.isAllowedImageUrl ?? ownFileImages)(d.file.url))
-          throw new RichTextError('RICH_TEXT_IMAGE_NOT_ALLOWED', '本文の画像は、この画面でアップロードしたものだけ使えます。', `${at}.file.url`);
+          throw new RichTextError(
+            'RICH_TEXT_IMAGE_NOT_ALLOWED',
+            '本文の画像は、この画面でアップロードしたものだけ使えます。',
+            `${at}.file.url`,
+          );
         return {
           ...id,
           type: 'image',
@@ -170,10 +226,18 @@ export function parseDocument(input: unknown, options: ParseOptions = {}): RichT
         };
       }
       default:
-        throw new RichTextError('RICH_TEXT_UNSUPPORTED_BLOCK', `本文に使えないブロック（${block.type.slice(0, 64)}）が含まれています。`, `blocks[${i}].type`);
+        throw new RichTextError(
+          'RICH_TEXT_UNSUPPORTED_BLOCK',
+          `本文に使えないブロック（${block.type.slice(0, 64)}）が含まれています。`,
+          `blocks[${i}].type`,
+        );
     }
   });
-  return { ...(doc.time !== undefined ? { time: doc.time } : {}), ...(doc.version !== undefined ? { version: doc.version } : {}), blocks };
+  return {
+    ...(doc.time !== undefined ? { time: doc.time } : {}),
+    ...(doc.version !== undefined ? { version: doc.version } : {}),
+    blocks,
+  };
 }
 
 /** The URLs of the images a document shows (to check each is a file the author may use). */

@@ -1,6 +1,14 @@
 import { DomUtils, parseDocument as parseHtml } from 'htmlparser2';
 import { OL_TYPES, sanitizeForConversion, type SanitizeOptions } from './allow-list.js';
-import { COUNTER_TYPES, parseDocument, type CounterType, type ImageBlock, type ListItem, type RichTextBlock, type RichTextDocument } from './document.js';
+import {
+  COUNTER_TYPES,
+  parseDocument,
+  type CounterType,
+  type ImageBlock,
+  type ListItem,
+  type RichTextBlock,
+  type RichTextDocument,
+} from './document.js';
 import { RichTextError } from './errors.js';
 import { RICH_TEXT_LIMITS, type RichTextLimits } from './limits.js';
 
@@ -14,10 +22,9 @@ const isTag = (n: Node): n is Element => n.type === 'tag' || n.type === 'script'
 
 const MARKS = new Set(['b', 'i', 'u', 's', 'a']);
 const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'figure', 'figcaption', 'img']);
-const COUNTER_OF_TYPE = Object.fromEntries(OL_TYPES.map((t, i) => [t, (['numeric', 'lower-alpha', 'upper-alpha', 'lower-roman', 'upper-roman'] as const)[i]])) as Record<
-  string,
-  CounterType
->;
+const COUNTER_OF_TYPE = Object.fromEntries(
+  OL_TYPES.map((t, i) => [t, (['numeric', 'lower-alpha', 'upper-alpha', 'lower-roman', 'upper-roman'] as const)[i]]),
+) as Record<string, CounterType>;
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
@@ -51,7 +58,13 @@ function inline(node: Node, images: ImageBlock[]): string {
 function image(img: Element, caption: string): ImageBlock {
   return {
     type: 'image',
-    data: { file: { url: img.attribs.src ?? '' }, caption: caption || escapeText(img.attribs.alt ?? ''), withBorder: false, withBackground: false, stretched: false },
+    data: {
+      file: { url: img.attribs.src ?? '' },
+      caption: caption || escapeText(img.attribs.alt ?? ''),
+      withBorder: false,
+      withBackground: false,
+      stretched: false,
+    },
   };
 }
 
@@ -102,7 +115,14 @@ class Converter {
         const caption = captionEl ? trimEdges(captionEl.children.map((c) => inline(c, images)).join('')) : '';
         if (img) this.pushImages([image(img, caption)]);
         else if (caption) this.blocks.push({ type: 'paragraph', data: { text: caption } });
-        this.flow(node.children.filter((c) => c !== img && c !== captionEl && !(isTag(c) && DomUtils.findOne((e) => e === img || e === captionEl, c.children) !== null)));
+        this.flow(
+          node.children.filter(
+            (c) =>
+              c !== img &&
+              c !== captionEl &&
+              !(isTag(c) && DomUtils.findOne((e) => e === img || e === captionEl, c.children) !== null),
+          ),
+        );
         this.flush(false);
       } else if (BLOCKS.has(name)) {
         // p, div (any other block element), li or figcaption out of place, or a header holding blocks: a paragraph of its own.
@@ -166,10 +186,15 @@ class Converter {
     let content = '';
     const sub: ListItem[] = [];
     for (const child of li.children) {
-      if (isTag(child) && (child.name === 'ul' || child.name === 'ol')) sub.push(...this.items(child, Math.min(depth + 1, this.maxDepth), images));
+      if (isTag(child) && (child.name === 'ul' || child.name === 'ol'))
+        sub.push(...this.items(child, Math.min(depth + 1, this.maxDepth), images));
       else content += inline(child, images);
     }
-    const item: ListItem = { content: trimEdges(content.replace(/(<br>){2,}/g, '<br>')), meta: {}, items: depth < this.maxDepth ? sub : [] };
+    const item: ListItem = {
+      content: trimEdges(content.replace(/(<br>){2,}/g, '<br>')),
+      meta: {},
+      items: depth < this.maxDepth ? sub : [],
+    };
     return depth < this.maxDepth ? [item] : [item, ...sub];
   }
 }
@@ -187,7 +212,10 @@ export interface ConvertOptions extends SanitizeOptions {
 export function htmlToDocument(html: string, options: ConvertOptions = {}): RichTextDocument {
   const limits = { ...RICH_TEXT_LIMITS, ...options.limits };
   if (html.length > limits.maxHtmlLength) {
-    throw new RichTextError('RICH_TEXT_TOO_LONG', `本文が長すぎます（HTML で上限 ${limits.maxHtmlLength.toLocaleString('ja-JP')} 文字）。`);
+    throw new RichTextError(
+      'RICH_TEXT_TOO_LONG',
+      `本文が長すぎます（HTML で上限 ${limits.maxHtmlLength.toLocaleString('ja-JP')} 文字）。`,
+    );
   }
   const clean = sanitizeForConversion(html, options);
   const converter = new Converter(limits.maxListDepth);

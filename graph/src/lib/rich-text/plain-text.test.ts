@@ -19,7 +19,9 @@ describe('plain text', () => {
   });
 
   it('bounds its length', () => {
-    const doc = parseDocument({ blocks: Array.from({ length: 50 }, () => ({ type: 'paragraph', data: { text: 'あ'.repeat(1000) } })) });
+    const doc = parseDocument({
+      blocks: Array.from({ length: 50 }, () => ({ type: 'paragraph', data: { text: 'あ'.repeat(1000) } })),
+    });
     expect(toPlainText(doc, 2500)).toHaveLength(2500);
     expect(toPlainText(doc).length).toBe(50 * 1000 + 49);
   });

@@ -10,16 +10,20 @@ const OL_TYPE: Record<CounterType, (typeof OL_TYPES)[number]> = {
   'upper-roman': 'I',
 };
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function list(data: ListBlock['data'], items: ListItem[], top: boolean): string {
   const tag = data.style === 'ordered' ? 'ol' : 'ul';
   let attrs = '';
   if (top && tag === 'ol') {
     if (data.meta.start !== undefined && data.meta.start !== 1) attrs += ` start="${data.meta.start}"`;
-    if (data.meta.counterType && data.meta.counterType !== 'numeric') attrs += ` type="${OL_TYPE[data.meta.counterType]}"`;
+    if (data.meta.counterType && data.meta.counterType !== 'numeric')
+      attrs += ` type="${OL_TYPE[data.meta.counterType]}"`;
   }
-  const lis = items.map((item) => `<li>${item.content}${item.items.length ? list(data, item.items, false) : ''}</li>`).join('');
+  const lis = items
+    .map((item) => `<li>${item.content}${item.items.length ? list(data, item.items, false) : ''}</li>`)
+    .join('');
   return `<${tag}${attrs}>${lis}</${tag}>`;
 }
 

@@ -4,8 +4,20 @@ export const EDITOR_OUTPUT = {
   version: '2.31.0',
   blocks: [
     { id: 'h1xYz', type: 'header', data: { text: '総務部からのお知らせ', level: 2 } },
-    { id: 'p1AbC', type: 'paragraph', data: { text: '来週の<b>全社会議</b>は<i>オンライン</i>で<u class="cdx-underline">開催</u>します。<s>会議室A</s>は使いません。' } },
-    { id: 'p2', type: 'paragraph', data: { text: '詳細は<a href="https://intranet.example/wiki/meeting">社内 Wiki</a>をご覧ください。<br>質問は総務まで。' } },
+    {
+      id: 'p1AbC',
+      type: 'paragraph',
+      data: {
+        text: '来週の<b>全社会議</b>は<i>オンライン</i>で<u class="cdx-underline">開催</u>します。<s>会議室A</s>は使いません。',
+      },
+    },
+    {
+      id: 'p2',
+      type: 'paragraph',
+      data: {
+        text: '詳細は<a href="https://intranet.example/wiki/meeting">社内 Wiki</a>をご覧ください。<br>質問は総務まで。',
+      },
+    },
     {
       id: 'l1',
       type: 'list',

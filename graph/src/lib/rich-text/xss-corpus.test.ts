@@ -1,7 +1,16 @@
 import { parse, parseFragment, serialize, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { fileKeyFromUrl } from '../files/file-key.js';
-import { ALLOWED_TAGS, htmlToDocument, parseDocument, renderHtml, RichTextError, sanitizeInlineHtml, sanitizeRichHtml, type RichTextDocument } from './index.js';
+import {
+  ALLOWED_TAGS,
+  htmlToDocument,
+  parseDocument,
+  renderHtml,
+  RichTextError,
+  sanitizeInlineHtml,
+  sanitizeRichHtml,
+  type RichTextDocument,
+} from './index.js';
 import { XSS_PAYLOADS } from './xss-payloads.js';
 
 /**
@@ -65,7 +74,8 @@ function violations(html: string, tags = TAGS): string[] {
       const problem = attributeProblem(el.tagName, a.name, a.value, a.namespace);
       if (problem) found.push(problem);
     }
-    if (el.tagName === 'a' && !(el.attrs.some((a) => a.name === 'rel') && el.attrs.some((a) => a.name === 'target'))) found.push('link without rel/target');
+    if (el.tagName === 'a' && !(el.attrs.some((a) => a.name === 'rel') && el.attrs.some((a) => a.name === 'target')))
+      found.push('link without rel/target');
     if (el.tagName === 'img' && !el.attrs.some((a) => a.name === 'src')) found.push('img without src');
     el.childNodes.forEach(walk);
   };
@@ -94,11 +104,17 @@ describe('XSS corpus', () => {
   });
 
   it('the checker itself finds what it must (it is not vacuous)', () => {
-    expect(violations('<img src=x onerror=alert(1)>')).toEqual(expect.arrayContaining(['attribute img[onerror]', 'value img[src="x"]']));
-    expect(violations('<a href="java&#x09;script:alert(1)">x</a>')).toContainEqual(expect.stringMatching(/^value a\[href=/));
+    expect(violations('<img src=x onerror=alert(1)>')).toEqual(
+      expect.arrayContaining(['attribute img[onerror]', 'value img[src="x"]']),
+    );
+    expect(violations('<a href="java&#x09;script:alert(1)">x</a>')).toContainEqual(
+      expect.stringMatching(/^value a\[href=/),
+    );
     expect(violations('<svg><p>x</p></svg>')).toContain('element svg');
     expect(violations('<!-- c -->')).toContain('comment');
-    expect(violations('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>')).toContain('attribute img[onerror]');
+    expect(violations('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>')).toContain(
+      'attribute img[onerror]',
+    );
   });
 
   describe.each(XSS_PAYLOADS.map((p, i) => [i, p] as const))('payload %i', (_i, payload) => {
@@ -119,7 +135,10 @@ describe('XSS corpus', () => {
         blocks: [
           { type: 'paragraph', data: { text: payload } },
           { type: 'header', data: { text: payload, level: 2 } },
-          { type: 'list', data: { style: 'ordered', items: [{ content: payload, items: [{ content: payload, items: [] }] }] } },
+          {
+            type: 'list',
+            data: { style: 'ordered', items: [{ content: payload, items: [{ content: payload, items: [] }] }] },
+          },
           { type: 'image', data: { file: { url: '/files/blog/ok.png' }, caption: payload } },
         ],
       });
@@ -129,7 +148,8 @@ describe('XSS corpus', () => {
     });
 
     it('as an image URL it is refused', () => {
-      const attempt = () => parseDocument({ blocks: [{ type: 'image', data: { file: { url: payload }, caption: '' } }] });
+      const attempt = () =>
+        parseDocument({ blocks: [{ type: 'image', data: { file: { url: payload }, caption: '' } }] });
       expect(attempt).toThrow(RichTextError);
     });
 
@@ -137,7 +157,16 @@ describe('XSS corpus', () => {
       const unchecked = {
         blocks: [
           { type: 'paragraph', data: { text: payload } },
-          { type: 'image', data: { file: { url: payload }, caption: payload, withBorder: false, withBackground: false, stretched: false } },
+          {
+            type: 'image',
+            data: {
+              file: { url: payload },
+              caption: payload,
+              withBorder: false,
+              withBackground: false,
+              stretched: false,
+            },
+          },
         ],
       } as RichTextDocument;
       expect(violations(renderHtml(unchecked))).toEqual([]);
@@ -145,15 +174,21 @@ describe('XSS corpus', () => {
   });
 
   it('keeps what is safe: text, allowed marks, http(s) and mailto links with our rel and target, our images', () => {
-    expect(sanitizeRichHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(sanitizeRichHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')).toBe(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
     expect(sanitizeRichHtml('<a href="https://ok.example/" target="_self" rel="opener" onclick="x">社内</a>')).toBe(
       '<a href="https://ok.example/" rel="noopener noreferrer" target="_blank">社内</a>',
     );
-    expect(sanitizeRichHtml('<a href="mailto:a@example.com">メール</a>')).toBe('<a href="mailto:a@example.com" rel="noopener noreferrer" target="_blank">メール</a>');
+    expect(sanitizeRichHtml('<a href="mailto:a@example.com">メール</a>')).toBe(
+      '<a href="mailto:a@example.com" rel="noopener noreferrer" target="_blank">メール</a>',
+    );
     expect(sanitizeRichHtml('<a href="javascript:alert(1)">リンク</a>')).toBe('リンク');
     expect(sanitizeRichHtml('<a href="//evil.example/">相対</a>')).toBe('相対');
     expect(sanitizeRichHtml('<b onmouseover=alert(1)>太字</b><script>alert(1)</script>')).toBe('<b>太字</b>');
-    expect(sanitizeRichHtml('<img src="/files/blog/ok.png" alt="猫" onerror="x">')).toBe('<img src="/files/blog/ok.png" alt="猫" />');
+    expect(sanitizeRichHtml('<img src="/files/blog/ok.png" alt="猫" onerror="x">')).toBe(
+      '<img src="/files/blog/ok.png" alt="猫" />',
+    );
     expect(sanitizeRichHtml('<img src="https://evil.example/x.png">本文')).toBe('本文');
     expect(sanitizeRichHtml('<div style="width: expression(alert(1))">本文</div>')).toBe('本文');
   });

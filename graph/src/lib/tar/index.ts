@@ -28,7 +28,8 @@ function header(e: TarEntry): Buffer {
     const cut = name.lastIndexOf('/', name.length - 1);
     prefix = name.slice(0, cut);
     name = name.slice(cut + 1);
-    if (cut < 0 || Buffer.byteLength(name) > 100 || Buffer.byteLength(prefix) > 155) throw new Error(`tar: name too long: ${e.name}`);
+    if (cut < 0 || Buffer.byteLength(name) > 100 || Buffer.byteLength(prefix) > 155)
+      throw new Error(`tar: name too long: ${e.name}`);
   }
   if (e.size >= 8 * 1024 ** 3) throw new Error(`tar: file too large: ${e.name}`);
   h.write(name, 0, 100, 'utf8');
@@ -83,7 +84,12 @@ export class TarWriter {
       await this.write(header({ name, type: 'file', size, mode: st.mode, mtime: st.mtime }));
       let written = 0;
       if (size > 0) {
-        for await (const chunk of fh.createReadStream({ start: 0, end: size - 1, highWaterMark: 1 << 20, autoClose: false }) as AsyncIterable<Buffer>) {
+        for await (const chunk of fh.createReadStream({
+          start: 0,
+          end: size - 1,
+          highWaterMark: 1 << 20,
+          autoClose: false,
+        }) as AsyncIterable<Buffer>) {
           onData?.(chunk);
           await this.write(chunk);
           written += chunk.length;
@@ -134,7 +140,8 @@ function parseHeader(h: Buffer): TarEntry | null {
   const prefix = readString(h, 345, 155);
   const name = readString(h, 0, 100);
   const flag = String.fromCharCode(h[156]!);
-  if (flag !== '0' && flag !== '\0' && flag !== '5') throw new Error(`tar: unsupported entry type "${flag}" for ${name}`);
+  if (flag !== '0' && flag !== '\0' && flag !== '5')
+    throw new Error(`tar: unsupported entry type "${flag}" for ${name}`);
   return {
     name: prefix ? `${prefix}/${name}` : name,
     type: flag === '5' ? 'directory' : 'file',
@@ -148,7 +155,10 @@ function parseHeader(h: Buffer): TarEntry | null {
  * Reads the entries of a tar stream in order. For each file, `onEntry` gets an async iterable of its
  * bytes and must consume it before returning.
  */
-export async function readTar(input: Readable, onEntry: (e: TarEntry, body: AsyncIterable<Buffer>) => Promise<void>): Promise<void> {
+export async function readTar(
+  input: Readable,
+  onEntry: (e: TarEntry, body: AsyncIterable<Buffer>) => Promise<void>,
+): Promise<void> {
   const it = (input as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   let buf: Buffer = Buffer.alloc(0);
   const fill = async (n: number): Promise<boolean> => {

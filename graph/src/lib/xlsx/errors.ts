@@ -7,5 +7,7 @@ export class XlsxUnreadable extends Error {
 export class XlsxTooLarge extends XlsxUnreadable {}
 
 export const broken = (what: string) => new XlsxUnreadable(`not a readable .xlsx: ${what}`);
-export const tooLarge = (name: string, max: number) => new XlsxTooLarge(`not a readable .xlsx: ${name} inflates past ${max} bytes`);
-export const tooLong = (what: string, max: number) => new XlsxTooLarge(`not a readable .xlsx: ${what} longer than ${max} characters`);
+export const tooLarge = (name: string, max: number) =>
+  new XlsxTooLarge(`not a readable .xlsx: ${name} inflates past ${max} bytes`);
+export const tooLong = (what: string, max: number) =>
+  new XlsxTooLarge(`not a readable .xlsx: ${what} longer than ${max} characters`);

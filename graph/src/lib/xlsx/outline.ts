@@ -15,7 +15,10 @@ const ESTIMATE_FROM = 20;
  * `rows` is null when the first bytes hold too few rows to tell. Null when the workbook cannot be
  * read (the reader then says why). Not a count: for a progress bar, never for a limit.
  */
-export async function sheetOutline(buf: Buffer, maxBytes: number): Promise<{ part: string; rows: number | null } | null> {
+export async function sheetOutline(
+  buf: Buffer,
+  maxBytes: number,
+): Promise<{ part: string; rows: number | null } | null> {
   let part: string;
   let zip: Zip;
   try {

@@ -8,7 +8,11 @@ import type { Zip } from './zip-part.js';
  * Relationships of a part: id → target part name (resolved against the source part's folder), only
  * those `wanted` (by id or type: a part of millions of relationships holds no more than those).
  */
-async function relationships(zip: Zip, source: string, wanted: (id: string, type: string) => boolean): Promise<Map<string, { type: string; target: string }>> {
+async function relationships(
+  zip: Zip,
+  source: string,
+  wanted: (id: string, type: string) => boolean,
+): Promise<Map<string, { type: string; target: string }>> {
   const slash = source.lastIndexOf('/');
   const dir = source.slice(0, slash + 1);
   const out = new Map<string, { type: string; target: string }>();
@@ -19,7 +23,14 @@ async function relationships(zip: Zip, source: string, wanted: (id: string, type
       const id = attr(s, a, b, 'Id');
       const target = attr(s, a, b, 'Target');
       const type = attr(s, a, b, 'Type') ?? '';
-      if (id === null || target === null || attr(s, a, b, 'TargetMode') === 'External' || out.has(id) || !wanted(id, type)) return;
+      if (
+        id === null ||
+        target === null ||
+        attr(s, a, b, 'TargetMode') === 'External' ||
+        out.has(id) ||
+        !wanted(id, type)
+      )
+        return;
       out.set(own(id), { type: own(type), target: resolvePart(dir, xmlText(target)) });
     }),
   );
@@ -36,7 +47,8 @@ function resolvePart(dir: string, target: string): string {
   return out.join('/');
 }
 
-const byType = (rels: Map<string, { type: string; target: string }>, suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix))?.target ?? null;
+const byType = (rels: Map<string, { type: string; target: string }>, suffix: string) =>
+  [...rels.values()].find((r) => r.type.endsWith(suffix))?.target ?? null;
 
 export interface Workbook {
   sheet: string;

@@ -37,7 +37,8 @@ export class StringTable {
   push(t: string): void {
     const B = StringTable.BLOCK;
     const blocks = this.ends.length + (this.n % B === 0 ? 1 : 0);
-    if ((this.total + t.length) * 2 + blocks * B * 6 > this.maxBytes) throw new XlsxTooLarge(`not a readable .xlsx: the shared strings take more than ${this.maxBytes} bytes`);
+    if ((this.total + t.length) * 2 + blocks * B * 6 > this.maxBytes)
+      throw new XlsxTooLarge(`not a readable .xlsx: the shared strings take more than ${this.maxBytes} bytes`);
     if (this.n % B === 0) {
       this.ends.push(new Uint32Array(B));
       this.chunkOf.push(new Uint16Array(B));

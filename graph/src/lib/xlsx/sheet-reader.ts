@@ -114,7 +114,8 @@ export class SheetReader implements Handler {
           // cell at XFD costs one slot, not 16,384 written one by one.
           const gap = this.cellCol - cells.length;
           this.rowCost += gap > SPARSE_GAP ? 32 : (gap + 1) * 8;
-          if (this.rowCost > MAX_ROW_COST) throw new XlsxTooLarge(`not a readable .xlsx: row ${this.rowNumber} holds more than ${MAX_ROW_COST} bytes`);
+          if (this.rowCost > MAX_ROW_COST)
+            throw new XlsxTooLarge(`not a readable .xlsx: row ${this.rowNumber} holds more than ${MAX_ROW_COST} bytes`);
           if (gap <= SPARSE_GAP) while (cells.length < this.cellCol) cells.push(null);
           cells[this.cellCol] = v;
         }
@@ -161,7 +162,8 @@ export class SheetReader implements Handler {
             n = n * 26 + (ch - 0x60);
           }
           if (j > q + 1) col = n - 1;
-          if (col > LAST_COLUMN || j - q - 1 > 3) throw broken(`cell ${s.slice(q + 1, Math.min(ve, q + 12))} is past column XFD`);
+          if (col > LAST_COLUMN || j - q - 1 > 3)
+            throw broken(`cell ${s.slice(q + 1, Math.min(ve, q + 12))} is past column XFD`);
         } else if (k === 0x73 /* s */) {
           let n = 0;
           for (let j = q + 1; j < ve; j++) n = n * 10 + (s.charCodeAt(j) - 0x30);
@@ -169,7 +171,20 @@ export class SheetReader implements Handler {
         } else if (k === 0x74 /* t */) {
           const len = ve - q - 1;
           const t0 = s.charCodeAt(q + 1);
-          this.type = len === 1 ? (t0 === 0x73 ? 's' : t0 === 0x6e ? 'n' : t0 === 0x62 ? 'b' : t0 === 0x65 ? 'e' : t0 === 0x64 ? 'd' : s.slice(q + 1, ve)) : s.slice(q + 1, ve);
+          this.type =
+            len === 1
+              ? t0 === 0x73
+                ? 's'
+                : t0 === 0x6e
+                  ? 'n'
+                  : t0 === 0x62
+                    ? 'b'
+                    : t0 === 0x65
+                      ? 'e'
+                      : t0 === 0x64
+                        ? 'd'
+                        : s.slice(q + 1, ve)
+              : s.slice(q + 1, ve);
         }
       }
       i = ve + 1;

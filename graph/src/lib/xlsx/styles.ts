@@ -3,7 +3,10 @@ import { attr, elements, xmlText } from './xml.js';
 import type { Zip } from './zip-part.js';
 
 /** Built-in number formats that show dates or times (the East Asian ids as Japanese Excel reads them). */
-const BUILTIN_DATE = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_DATE = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** Whether a format code shows a date or time: y m d h s outside literals, colours/locales and escapes. */
 export function isDateFormat(code: string): boolean {

@@ -48,7 +48,11 @@ export async function* readFirstSheet(buf: Buffer, opts: XlsxReadOptions): Async
   const zip = new Zip(buf, opts.maxBytes, opts.stats);
   const wb = await workbook(zip);
   const strings = await sharedStrings(zip, wb.sharedStrings, opts.maxSharedStringBytes ?? SHARED_STRING_BYTES);
-  const sheet = new SheetPieces(new SheetReader(strings, await dateStyles(zip, wb.styles), wb.date1904), wb.sheet, zip.stats);
+  const sheet = new SheetPieces(
+    new SheetReader(strings, await dateStyles(zip, wb.styles), wb.date1904),
+    wb.sheet,
+    zip.stats,
+  );
   for await (const piece of zip.stream(wb.sheet)) {
     yield* sheet.feed(piece);
     if (sheet.done) return;

@@ -170,7 +170,8 @@ export function xmlText(raw: string): string {
 
 /** SpreadsheetML's own escape for characters XML cannot carry (`_x000D_` is a carriage return). */
 const ST_X = /_x([0-9A-Fa-f]{4})_/g;
-export const unescapeX = (t: string) => (t.indexOf('_x') < 0 ? t : t.replace(ST_X, (_m, h: string) => String.fromCharCode(parseInt(h, 16))));
+export const unescapeX = (t: string) =>
+  t.indexOf('_x') < 0 ? t : t.replace(ST_X, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 /**
  * A part's text fed in pieces cut anywhere (inside a tag, a value, a character reference): complete

@@ -15,7 +15,12 @@ const bomb = (max: number) => new ZipTooLarge(`inflates past ${max} bytes`);
  * Throws ZipTooLarge (too many entries, too many bytes, an entry that cannot be found or is stored
  * another way) or ZipBroken (an entry that does not inflate).
  */
-export async function inspectInflated(buf: Buffer, maxEntries: number, max: number, sheet: { part: string; skip: boolean } | null = null): Promise<{ sheetRows: number | null }> {
+export async function inspectInflated(
+  buf: Buffer,
+  maxEntries: number,
+  max: number,
+  sheet: { part: string; skip: boolean } | null = null,
+): Promise<{ sheetRows: number | null }> {
   const all = zipEntries(buf, maxEntries) ?? [];
   const firstByName = all
     .filter((e) => /^xl\/worksheets\/sheet\d*\.xml$/.test(e.name))
@@ -64,7 +69,12 @@ function rowCounter() {
   return c;
 }
 
-function inflatedLength(data: Buffer, budget: number, counter: ReturnType<typeof rowCounter> | null, max: number): Promise<number> {
+function inflatedLength(
+  data: Buffer,
+  budget: number,
+  counter: ReturnType<typeof rowCounter> | null,
+  max: number,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const z = createInflateRaw();
     let n = 0;

@@ -5,7 +5,8 @@ import { ZipBroken, ZipTooLarge } from './errors.js';
 import { inspectInflated } from './inflate-check.js';
 
 const SHEET = 'xl/worksheets/sheet1.xml';
-const rows = (n: number) => `<sheetData>${Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('')}</sheetData>`;
+const rows = (n: number) =>
+  `<sheetData>${Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('')}</sheetData>`;
 
 describe('zipEntries (the central directory)', () => {
   it('lists every entry with its method, sizes and local header offset', () => {
@@ -65,7 +66,9 @@ describe('inspectInflated (what the entries really inflate to)', () => {
   });
 
   it('says an entry that does not inflate is broken', async () => {
-    const garbage = zipParts([{ name: SHEET, data: Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), deflated: true }]);
+    const garbage = zipParts([
+      { name: SHEET, data: Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), deflated: true },
+    ]);
     await expect(inspectInflated(garbage, 10, 1 << 20)).rejects.toThrow(ZipBroken);
   });
 });

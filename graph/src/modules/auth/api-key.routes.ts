@@ -25,7 +25,10 @@ function toApiKey(k: ApiKeyView) {
 function dateTime(v: unknown): Date | null | undefined {
   if (v === undefined || v === null) return v as null | undefined;
   const d = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : new Date(NaN);
-  if (Number.isNaN(d.getTime())) throw badInput('有効期限は ISO 8601 の日時で指定してください。', [{ field: 'expires_at', message: 'YYYY-MM-DDTHH:MM:SSZ' }]);
+  if (Number.isNaN(d.getTime()))
+    throw badInput('有効期限は ISO 8601 の日時で指定してください。', [
+      { field: 'expires_at', message: 'YYYY-MM-DDTHH:MM:SSZ' },
+    ]);
   return d;
 }
 

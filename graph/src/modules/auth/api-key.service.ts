@@ -81,17 +81,30 @@ const createSchema = z.object({
 export class ApiKeyService {
   async list(ctx: AppContext): Promise<ApiKeyView[]> {
     requireUser(ctx, MASTER_DATA_ROLES);
-    const rows: KeyRow[] = await ctx.em.execute(`${SELECT} order by k.revoked_at nulls first, k.created_at desc, k.id desc`);
+    const rows: KeyRow[] = await ctx.em.execute(
+      `${SELECT} order by k.revoked_at nulls first, k.created_at desc, k.id desc`,
+    );
     return rows.map(toView);
   }
 
-  async create(ctx: AppContext, input: { name?: unknown; role?: unknown; readOnly?: unknown; expiresAt?: unknown }): Promise<{ apiKey: ApiKeyView; secret: string }> {
+  async create(
+    ctx: AppContext,
+    input: { name?: unknown; role?: unknown; readOnly?: unknown; expiresAt?: unknown },
+  ): Promise<{ apiKey: ApiKeyView; secret: string }> {
     const user = requireUser(ctx, MASTER_DATA_ROLES);
     const data = parseInput(createSchema, input);
     const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const [{ id }]: { id: number }[] = await ctx.em.execute(
       `insert into api_key (name, prefix, secret_hash, role, read_only, employee_id, expires_at) values (?, ?, ?, ?, ?, ?, ?) returning id`,
-      [data.name, secret.slice(0, API_KEY_PREFIX.length + 6), hash(secret), data.role, data.readOnly, user.id, data.expiresAt ?? null],
+      [
+        data.name,
+        secret.slice(0, API_KEY_PREFIX.length + 6),
+        hash(secret),
+        data.role,
+        data.readOnly,
+        user.id,
+        data.expiresAt ?? null,
+      ],
     );
     return { apiKey: await this.get(ctx.em, id), secret };
   }
@@ -100,7 +113,10 @@ export class ApiKeyService {
   async revoke(ctx: AppContext, id: number): Promise<ApiKeyView> {
     const user = requireUser(ctx, MASTER_DATA_ROLES);
     checkId(id, 'APIキー');
-    const done: unknown[] = await ctx.em.execute(`update api_key set revoked_at = now(), revoked_by_id = ? where id = ? and revoked_at is null returning id`, [user.id, id]);
+    const done: unknown[] = await ctx.em.execute(
+      `update api_key set revoked_at = now(), revoked_by_id = ? where id = ? and revoked_at is null returning id`,
+      [user.id, id],
+    );
     if (!done.length) await this.get(ctx.em, id); // NOT_FOUND for an unknown id; a revoked key answers as it is
     return this.get(ctx.em, id);
   }
@@ -118,15 +134,23 @@ export class ApiKeyService {
  * is recorded at most once a minute.
  */
 export async function resolveApiKey(em: EntityManager, secret: string): Promise<CurrentUser | null> {
-  const [row]: { id: number; role: EmployeeRole; read_only: boolean; employee_id: number; name: string; department_id: number | null; last_used_at: Date | null }[] =
-    await em.execute(
-      `select k.id, k.role, k.read_only, k.employee_id, e.name, e.department_id, k.last_used_at
+  const [row]: {
+    id: number;
+    role: EmployeeRole;
+    read_only: boolean;
+    employee_id: number;
+    name: string;
+    department_id: number | null;
+    last_used_at: Date | null;
+  }[] = await em.execute(
+    `select k.id, k.role, k.read_only, k.employee_id, e.name, e.department_id, k.last_used_at
          from api_key k join employee e on e.id = k.employee_id
         where k.secret_hash = ? and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()) and e.status = ?`,
-      [hash(secret), EmployeeStatus.ACTIVE],
-    );
+    [hash(secret), EmployeeStatus.ACTIVE],
+  );
   if (!row) return null;
-  if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) await em.execute(`update api_key set last_used_at = now() where id = ?`, [row.id]);
+  if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000)
+    await em.execute(`update api_key set last_used_at = now() where id = ?`, [row.id]);
   return {
     id: row.employee_id,
     name: row.name,

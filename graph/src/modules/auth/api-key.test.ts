@@ -37,7 +37,11 @@ describe('API keys', () => {
     const list = await api(p.url, 'GET', '/computers?limit=1', { token: secret });
     expect(list.status).toBe(200);
     const keys = await api(p.url, 'GET', '/api_keys', { token: admin });
-    expect(keys.body.find((k: { api_key_id: number }) => k.api_key_id === apiKey.id)).toMatchObject({ name: '在庫連携ツール', last_used_at: expect.any(String), revoked_at: null });
+    expect(keys.body.find((k: { api_key_id: number }) => k.api_key_id === apiKey.id)).toMatchObject({
+      name: '在庫連携ツール',
+      last_used_at: expect.any(String),
+      revoked_at: null,
+    });
     expect(JSON.stringify(keys.body)).not.toContain(secret);
   });
 
@@ -47,7 +51,10 @@ describe('API keys', () => {
     const m = await gql(p.url, `mutation { markNotificationsRead(ids: []) }`, {}, { token: secret });
     expect(m.status).toBe(403);
     expect(m.body.errors[0]).toMatchObject({ extensions: { code: 'FORBIDDEN', reason: 'API_KEY_READ_ONLY' } });
-    const rest = await api(p.url, 'POST', '/schedules', { token: secret, body: { title: 'x', date: '2025-01-01', start_time: '09:00', end_time: '10:00', type: 'task' } });
+    const rest = await api(p.url, 'POST', '/schedules', {
+      token: secret,
+      body: { title: 'x', date: '2025-01-01', start_time: '09:00', end_time: '10:00', type: 'task' },
+    });
     expect(rest.status).toBe(403);
     expect(rest.body.reason).toBe('API_KEY_READ_ONLY');
     const client = createClient({
@@ -59,14 +66,21 @@ describe('API keys', () => {
     try {
       const read = await new Promise<unknown>((resolve, reject) => {
         let got: unknown;
-        client.subscribe({ query: '{ me { name } }' }, { next: (r) => (got = r), error: reject, complete: () => resolve(got) });
+        client.subscribe(
+          { query: '{ me { name } }' },
+          { next: (r) => (got = r), error: reject, complete: () => resolve(got) },
+        );
       });
       expect(read).toMatchObject({ data: { me: { name: '山田 太郎' } } });
       const write = await new Promise<{ errors?: { extensions: { code: string } }[] }>((resolve, reject) => {
         let got: { errors?: { extensions: { code: string } }[] } = {};
         client.subscribe(
           { query: 'mutation { markNotificationsRead(ids: []) }' },
-          { next: (r) => (got = r as typeof got), error: (e) => resolve({ errors: e as never }), complete: () => resolve(got) },
+          {
+            next: (r) => (got = r as typeof got),
+            error: (e) => resolve({ errors: e as never }),
+            complete: () => resolve(got),
+          },
         );
         void reject;
       });
@@ -82,14 +96,33 @@ describe('API keys', () => {
     const revoked = await api(p.url, 'DELETE', `/api_keys/${apiKey.id}`, { token: admin });
     expect(revoked.body).toMatchObject({ revoked_at: expect.any(String), revoked_by: { full_name: '山田 太郎' } });
     expect((await api(p.url, 'GET', '/auth/me', { token: secret })).status).toBe(401);
-    const past = await gql(p.url, CREATE, { i: { name: '過去', role: 'GENERAL', readOnly: true, expiresAt: '2020-01-01T00:00:00Z' } }, { token: admin });
-    expect(past.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'expiresAt' }] } });
+    const past = await gql(
+      p.url,
+      CREATE,
+      { i: { name: '過去', role: 'GENERAL', readOnly: true, expiresAt: '2020-01-01T00:00:00Z' } },
+      { token: admin },
+    );
+    expect(past.body.errors[0]).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'expiresAt' }] },
+    });
     const staff = await loginToken(p.url, 'staff');
-    expect((await gql(p.url, `{ apiKeys { id } }`, {}, { token: staff })).body.errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await api(p.url, 'POST', '/api_keys', { token: staff, body: { name: 'x', role: 'GENERAL', read_only: true } })).status).toBe(403);
+    expect((await gql(p.url, `{ apiKeys { id } }`, {}, { token: staff })).body.errors[0].extensions.code).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      (await api(p.url, 'POST', '/api_keys', { token: staff, body: { name: 'x', role: 'GENERAL', read_only: true } }))
+        .status,
+    ).toBe(403);
     // A key cannot make keys of its own beyond what its role allows: a GENERAL key is refused.
     const general = await make({ name: '一般キー', role: 'GENERAL', readOnly: false });
-    expect((await api(p.url, 'POST', '/api_keys', { token: general.secret, body: { name: 'x', role: 'ADMIN', read_only: false } })).status).toBe(403);
+    expect(
+      (
+        await api(p.url, 'POST', '/api_keys', {
+          token: general.secret,
+          body: { name: 'x', role: 'ADMIN', read_only: false },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('a key in a cookie is not a session; wrong keys are throttled like failed sign-ins', async () => {
@@ -97,7 +130,8 @@ describe('API keys', () => {
     const viaCookie = await fetch(`${p.url}/api/auth/me`, { headers: { cookie: `intranet_session=${secret}` } });
     expect(viaCookie.status).toBe(401);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await api(p.url, 'GET', '/auth/me', { token: `ipk_${'x'.repeat(43)}${i}` })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await api(p.url, 'GET', '/auth/me', { token: `ipk_${'x'.repeat(43)}${i}` })).status);
     expect(statuses[0]).toBe(401); // the revoked key above counted too
     expect(statuses.at(-1)).toBe(429);
     const g = await gql(p.url, `{ me { id } }`, {}, { token: `ipk_${'y'.repeat(44)}` });

@@ -25,7 +25,8 @@ export class ApiKey {
 @ObjectType({ simpleResolvers: true })
 export class ApiKeyCreated {
   @Field(() => ApiKey) apiKey!: ApiKey;
-  @Field({ description: 'Authorization: Bearer に使う秘密の値。この一度だけ返し、サーバーには残らない' }) secret!: string;
+  @Field({ description: 'Authorization: Bearer に使う秘密の値。この一度だけ返し、サーバーには残らない' })
+  secret!: string;
 }
 
 @InputType()

@@ -1,4 +1,17 @@
-import { Arg, Authorized, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { EmployeeRole } from '../employees/employee.enums.js';
 import type { AppContext } from '../../platform/context.js';
 import { PASSWORD_PENDING, PUBLIC } from '../../platform/authz.js';
@@ -8,7 +21,8 @@ import { EmployeeView } from '../employees/employee.types.js';
 export class LoginInput {
   @Field() loginId!: string;
   @Field() password!: string;
-  @Field({ defaultValue: false, description: 'ログイン状態を保持する（長いセッション・永続クッキー）' }) rememberMe!: boolean;
+  @Field({ defaultValue: false, description: 'ログイン状態を保持する（長いセッション・永続クッキー）' })
+  rememberMe!: boolean;
 }
 
 @InputType()
@@ -26,7 +40,10 @@ export class LoginPayload {
 
 @ObjectType({ simpleResolvers: true })
 export class AuthSettings {
-  @Field(() => String, { nullable: true, description: 'Google Identity Services のクライアントID。未設定ならGoogleログインは無効。' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Google Identity Services のクライアントID。未設定ならGoogleログインは無効。',
+  })
   googleClientId!: string | null;
 }
 
@@ -41,7 +58,8 @@ export class AuthResolver {
 
   @Authorized(PASSWORD_PENDING)
   @Mutation(() => LoginPayload, {
-    description: '自分のパスワードを変更する（初回ログインの仮パスワードはまずこれで変更する）。全セッションが終わり、このブラウザは新しいセッションになる',
+    description:
+      '自分のパスワードを変更する（初回ログインの仮パスワードはまずこれで変更する）。全セッションが終わり、このブラウザは新しいセッションになる',
   })
   changeOwnPassword(@Ctx() ctx: AppContext, @Arg('input') input: ChangePasswordInput): Promise<LoginPayload> {
     return ctx.services.auth.changeOwnPassword(ctx, input);
@@ -61,7 +79,11 @@ export class AuthResolver {
 
   @Authorized(PUBLIC)
   @Mutation(() => LoginPayload, { description: 'Google の ID トークンでログイン' })
-  loginWithGoogle(@Ctx() ctx: AppContext, @Arg('credential') credential: string, @Arg('rememberMe', { defaultValue: false }) rememberMe: boolean): Promise<LoginPayload> {
+  loginWithGoogle(
+    @Ctx() ctx: AppContext,
+    @Arg('credential') credential: string,
+    @Arg('rememberMe', { defaultValue: false }) rememberMe: boolean,
+  ): Promise<LoginPayload> {
     return ctx.services.auth.loginWithGoogle(ctx, credential, rememberMe);
   }
 
@@ -81,7 +103,10 @@ export class AuthResolver {
 /** Whether the signed-in employee must replace a one-time password first (null for anyone else). */
 @Resolver(() => EmployeeView)
 export class PasswordStateResolver {
-  @FieldResolver(() => Boolean, { nullable: true, description: '本人だけ: 仮パスワードのため、まずパスワードの変更が必要か（他の社員には null）' })
+  @FieldResolver(() => Boolean, {
+    nullable: true,
+    description: '本人だけ: 仮パスワードのため、まずパスワードの変更が必要か（他の社員には null）',
+  })
   mustChangePassword(@Ctx() ctx: AppContext, @Root() e: EmployeeView): boolean | null {
     if (e.mustChangePassword !== undefined) return e.mustChangePassword;
     return ctx.user?.id === e.id ? ctx.user.mustChangePassword : null;

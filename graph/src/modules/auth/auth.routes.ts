@@ -13,7 +13,11 @@ export function authRoutes(r: Router): void {
     handle(async (ctx, req) => {
       const { loginId, password, rememberMe } = req.body ?? {};
       const result = await ctx.services.auth.login(ctx, { loginId, password, rememberMe: rememberMe === true });
-      return { employee: toApiEmployee(result.employee), token: result.token, expires_at: result.expiresAt.toISOString() };
+      return {
+        employee: toApiEmployee(result.employee),
+        token: result.token,
+        expires_at: result.expiresAt.toISOString(),
+      };
     }),
   );
   r.post(
@@ -22,7 +26,12 @@ export function authRoutes(r: Router): void {
       async (ctx, req) => {
         const { credential, rememberMe } = await googleBody.read(ctx, req.body ?? {});
         const result = await ctx.services.auth.loginWithGoogle(ctx, credential as string, rememberMe === true);
-        return { user: toApiEmployee(result.employee), employee: toApiEmployee(result.employee), token: result.token, expires_at: result.expiresAt.toISOString() };
+        return {
+          user: toApiEmployee(result.employee),
+          employee: toApiEmployee(result.employee),
+          token: result.token,
+          expires_at: result.expiresAt.toISOString(),
+        };
       },
       { body: googleBody },
     ),
@@ -45,7 +54,11 @@ export function authRoutes(r: Router): void {
       async (ctx, req) => {
         const { currentPassword, newPassword } = await passwordBody.read(ctx, req.body ?? {});
         const result = await ctx.services.auth.changeOwnPassword(ctx, { currentPassword, newPassword });
-        return { employee: toApiEmployee(result.employee), token: result.token, expires_at: result.expiresAt.toISOString() };
+        return {
+          employee: toApiEmployee(result.employee),
+          token: result.token,
+          expires_at: result.expiresAt.toISOString(),
+        };
       },
       { body: passwordBody },
     ),

@@ -56,7 +56,10 @@ export class AuthService {
     noteRateLimit(ctx.meta, verdict.state);
     if (!verdict.allowed) {
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-      throw tooManyRequests(`ログインの失敗が続いたため、一時的にログインできません。${minutes}分後にもう一度お試しください。`, verdict.retryAfterSeconds);
+      throw tooManyRequests(
+        `ログインの失敗が続いたため、一時的にログインできません。${minutes}分後にもう一度お試しください。`,
+        verdict.retryAfterSeconds,
+      );
     }
     const rows: { id: number; password_hash: string; status: EmployeeStatus }[] = await em.execute(
       `select id, password_hash, status from employee where lower(login_id) = lower(?)`,
@@ -80,15 +83,19 @@ export class AuthService {
     }
     const identity = await this.google.verify(credential);
     const conn = ctx.em;
-    let rows: { id: number; login_id: string; status: EmployeeStatus }[] = await conn.execute(`select id, login_id, status from employee where google_sub = ?`, [identity.sub]);
+    let rows: { id: number; login_id: string; status: EmployeeStatus }[] = await conn.execute(
+      `select id, login_id, status from employee where google_sub = ?`,
+      [identity.sub],
+    );
     if (!rows[0] && identity.email && identity.emailVerified) {
-      rows = await conn.execute(`update employee set google_sub = ?, updated_at = now() where lower(email) = lower(?) and google_sub is null returning id, login_id, status`, [
-        identity.sub,
-        identity.email,
-      ]);
+      rows = await conn.execute(
+        `update employee set google_sub = ?, updated_at = now() where lower(email) = lower(?) and google_sub is null returning id, login_id, status`,
+        [identity.sub, identity.email],
+      );
     }
     const row = rows[0];
-    if (!row) throw unauthenticated('このGoogleアカウントに対応する社員が見つかりません。管理者にお問い合わせください。');
+    if (!row)
+      throw unauthenticated('このGoogleアカウントに対応する社員が見つかりません。管理者にお問い合わせください。');
     if (row.status !== EmployeeStatus.ACTIVE) throw new AppError('FORBIDDEN', RETIRED);
     return this.startSession(ctx, row.id, row.login_id, rememberMe);
   }
@@ -104,7 +111,10 @@ export class AuthService {
    * the current one is checked (counted by the sign-in throttle), every session ends, and this
    * browser gets a new one.
    */
-  async changeOwnPassword(ctx: AppContext, input: { currentPassword?: unknown; newPassword?: unknown }): Promise<LoginResult> {
+  async changeOwnPassword(
+    ctx: AppContext,
+    input: { currentPassword?: unknown; newPassword?: unknown },
+  ): Promise<LoginResult> {
     const user = ctx.user;
     if (!user) throw unauthenticated();
     const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
@@ -113,18 +123,30 @@ export class AuthService {
     const next = parseInput(z.object({ newPassword: passwordRule }), { newPassword: input.newPassword }).newPassword;
     if (next === current) throw refuse('newPassword', '新しいパスワードは今のパスワードと別のものにしてください。');
     const em = ctx.em;
-    const [row]: { login_id: string; password_hash: string }[] = await em.execute(`select login_id, password_hash from employee where id = ?`, [user.id]);
+    const [row]: { login_id: string; password_hash: string }[] = await em.execute(
+      `select login_id, password_hash from employee where id = ?`,
+      [user.id],
+    );
     const verdict = await this.throttle.attempt(em, row!.login_id, ctx.meta.ip, true);
     noteRateLimit(ctx.meta, verdict.state);
-    if (!verdict.allowed) throw tooManyRequests('パスワードの確認に続けて失敗したため、しばらく変更できません。', verdict.retryAfterSeconds);
+    if (!verdict.allowed)
+      throw tooManyRequests(
+        'パスワードの確認に続けて失敗したため、しばらく変更できません。',
+        verdict.retryAfterSeconds,
+      );
     if (!(await verifyPassword(row!.password_hash, current))) {
       throw refuse('currentPassword', '今のパスワードが正しくありません。');
     }
     await this.throttle.succeeded(em, row!.login_id, ctx.meta.ip);
-    const [session]: { remember: boolean }[] = await em.execute(`select remember from session where id = ?`, [user.sessionId]);
+    const [session]: { remember: boolean }[] = await em.execute(`select remember from session where id = ?`, [
+      user.sessionId,
+    ]);
     const hash = await hashPassword(next);
     await em.transactional(async (tx) => {
-      await tx.execute(`update employee set password_hash = ?, must_change_password = false, updated_at = now() where id = ?`, [hash, user.id]);
+      await tx.execute(
+        `update employee set password_hash = ?, must_change_password = false, updated_at = now() where id = ?`,
+        [hash, user.id],
+      );
       await this.sessions.revokeAllFor(tx, user.id, 'password_changed', user.id);
     });
     ctx.meta.token = undefined; // ended above: nothing left to replace
@@ -138,14 +160,31 @@ export class AuthService {
     return this.sessions.revokeAllFor(ctx.em, employeeId, 'logout_all', ctx.user!.id);
   }
 
-  private async startSession(ctx: AppContext, employeeId: number, loginId: string, remember: boolean): Promise<LoginResult> {
+  private async startSession(
+    ctx: AppContext,
+    employeeId: number,
+    loginId: string,
+    remember: boolean,
+  ): Promise<LoginResult> {
     // A new token at every sign-in; the one the browser held before (if any) is revoked.
     if (ctx.meta.token) await this.sessions.revoke(ctx.em, ctx.meta.token, 'replaced');
     const session = await this.sessions.issue(ctx.em, employeeId, remember, ctx.meta);
-    const employee = await this.employees.getFor(ctx.em, { id: employeeId, role: 'GENERAL' as EmployeeRole }, employeeId);
-    const [flag]: { must_change_password: boolean }[] = await ctx.em.execute(`select must_change_password from employee where id = ?`, [employeeId]);
+    const employee = await this.employees.getFor(
+      ctx.em,
+      { id: employeeId, role: 'GENERAL' as EmployeeRole },
+      employeeId,
+    );
+    const [flag]: { must_change_password: boolean }[] = await ctx.em.execute(
+      `select must_change_password from employee where id = ?`,
+      [employeeId],
+    );
     employee.mustChangePassword = flag?.must_change_password ?? false;
-    ctx.cookies.set = { token: session.token, remember, expiresAt: session.expiresAt, device: this.sessions.deviceCookieFor(loginId) };
+    ctx.cookies.set = {
+      token: session.token,
+      remember,
+      expiresAt: session.expiresAt,
+      device: this.sessions.deviceCookieFor(loginId),
+    };
     return { employee, token: session.token, expiresAt: session.expiresAt };
   }
 }

@@ -10,13 +10,20 @@ beforeAll(async () => {
 afterAll(async () => p?.close());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
-const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
+const sql = (q: string, params: unknown[] = []): Promise<any[]> =>
+  p.db.orm.em.fork().getConnection().execute(q, params);
 
 describe('sign-in with ID and password', () => {
   it('answers { employee, token } with the spec field names and sets an HttpOnly SameSite session cookie', async () => {
     const r = await api(p.url, 'POST', '/auth/login', { body: { loginId: 'admin', password: 'intranet-demo' } });
     expect(r.status).toBe(200);
-    expect(r.body.employee).toMatchObject({ employee_id: 1, full_name: '山田 太郎', role: '管理者', status: '在籍', login_id: 'admin' });
+    expect(r.body.employee).toMatchObject({
+      employee_id: 1,
+      full_name: '山田 太郎',
+      role: '管理者',
+      status: '在籍',
+      login_id: 'admin',
+    });
     expect(r.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
     const cookies = r.headers.getSetCookie();
     const sid = cookies.find((c) => c.startsWith('intranet_sid='))!;
@@ -34,12 +41,18 @@ describe('sign-in with ID and password', () => {
   });
 
   it('"Remember Me" makes the cookie persistent and the session longer', async () => {
-    const r = await api(p.url, 'POST', '/auth/login', { body: { loginId: 'staff', password: 'intranet-demo', rememberMe: true } });
+    const r = await api(p.url, 'POST', '/auth/login', {
+      body: { loginId: 'staff', password: 'intranet-demo', rememberMe: true },
+    });
     const sid = r.headers.getSetCookie().find((c) => c.startsWith('intranet_sid='))!;
     const maxAge = Number(/Max-Age=(\d+)/.exec(sid)![1]);
     expect(maxAge).toBeGreaterThan(29 * 86_400);
-    const [short] = await sql(`select absolute_expires_at - created_at as life from session where id = ?`, [hashToken(await loginToken(p.url, 'staff'))]);
-    const [long] = await sql(`select absolute_expires_at - created_at as life, remember from session where id = ?`, [hashToken(r.body.token)]);
+    const [short] = await sql(`select absolute_expires_at - created_at as life from session where id = ?`, [
+      hashToken(await loginToken(p.url, 'staff')),
+    ]);
+    const [long] = await sql(`select absolute_expires_at - created_at as life, remember from session where id = ?`, [
+      hashToken(r.body.token),
+    ]);
     expect(long.remember).toBe(true);
     expect(JSON.stringify(long.life)).not.toEqual(JSON.stringify(short.life));
   });
@@ -63,7 +76,9 @@ describe('sign-in with ID and password', () => {
 
   it('a retired employee cannot sign in', async () => {
     const [retired] = await sql(`select login_id from employee where status = 'RETIRED' limit 1`);
-    const r = await api(p.url, 'POST', '/auth/login', { body: { loginId: retired.login_id, password: 'intranet-demo' } });
+    const r = await api(p.url, 'POST', '/auth/login', {
+      body: { loginId: retired.login_id, password: 'intranet-demo' },
+    });
     expect(r.status).toBe(403);
     expect(r.body.error).toContain('退職');
   });
@@ -81,7 +96,12 @@ describe('sessions', () => {
 
   it('a new sign-in issues a new token and revokes the one the browser held', async () => {
     const first = await loginToken(p.url, 'staff');
-    const r = await gql(p.url, `mutation { login(input: { loginId: "staff", password: "intranet-demo" }) { employee { id } } }`, {}, { cookie: `intranet_sid=${first}` });
+    const r = await gql(
+      p.url,
+      `mutation { login(input: { loginId: "staff", password: "intranet-demo" }) { employee { id } } }`,
+      {},
+      { cookie: `intranet_sid=${first}` },
+    );
     const second = /intranet_sid=([^;]+)/.exec(r.headers.getSetCookie().join('\n'))![1];
     expect(second).not.toBe(first);
     expect((await api(p.url, 'GET', '/auth/me', { token: first })).status).toBe(401);
@@ -105,12 +125,16 @@ describe('sessions', () => {
       [hashToken(token)],
     );
     expect((await api(p.url, 'GET', '/auth/me', { token })).status).toBe(200);
-    const [row] = await sql(`select idle_expires_at, absolute_expires_at from session where id = ?`, [hashToken(token)]);
+    const [row] = await sql(`select idle_expires_at, absolute_expires_at from session where id = ?`, [
+      hashToken(token),
+    ]);
     expect(new Date(row.idle_expires_at).getTime()).toBe(new Date(row.absolute_expires_at).getTime());
   });
 
   it('deactivating an employee ends their sessions at once', async () => {
-    const [e] = await sql(`select id, login_id from employee where status = 'ACTIVE' and role = 'GENERAL' and login_id <> 'staff' limit 1`);
+    const [e] = await sql(
+      `select id, login_id from employee where status = 'ACTIVE' and role = 'GENERAL' and login_id <> 'staff' limit 1`,
+    );
     const token = await loginToken(p.url, e.login_id);
     await sql(`update employee set status = 'RETIRED' where id = ?`, [e.id]);
     expect((await api(p.url, 'GET', '/employees', { token })).status).toBe(401);
@@ -122,11 +146,21 @@ describe('sessions', () => {
     const victim = await loginToken(p.url, 'devadmin');
     const staff = await loginToken(p.url, 'staff');
     const [dev] = await sql(`select id from employee where login_id = 'devadmin'`);
-    const refused = await gql(p.url, `mutation($id:Int!){ revokeEmployeeSessions(employeeId:$id) }`, { id: dev.id }, { token: staff });
+    const refused = await gql(
+      p.url,
+      `mutation($id:Int!){ revokeEmployeeSessions(employeeId:$id) }`,
+      { id: dev.id },
+      { token: staff },
+    );
     expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await api(p.url, 'GET', '/auth/me', { token: victim })).status).toBe(200);
     const admin = await loginToken(p.url, 'admin');
-    const ok = await gql(p.url, `mutation($id:Int!){ revokeEmployeeSessions(employeeId:$id) }`, { id: dev.id }, { token: admin });
+    const ok = await gql(
+      p.url,
+      `mutation($id:Int!){ revokeEmployeeSessions(employeeId:$id) }`,
+      { id: dev.id },
+      { token: admin },
+    );
     expect(ok.body.data.revokeEmployeeSessions).toBeGreaterThanOrEqual(1);
     expect((await api(p.url, 'GET', '/auth/me', { token: victim })).status).toBe(401);
   });

@@ -18,7 +18,9 @@ const KID = 'test-key-1';
 function idToken(claims: Record<string, unknown>, key = privateKey): string {
   const now = Math.floor(Date.now() / 1000);
   const header = Buffer.from(JSON.stringify({ alg: 'RS256', kid: KID, typ: 'JWT' })).toString('base64url');
-  const body = Buffer.from(JSON.stringify({ iss: 'https://accounts.google.com', aud: CLIENT_ID, iat: now, exp: now + 600, ...claims })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ iss: 'https://accounts.google.com', aud: CLIENT_ID, iat: now, exp: now + 600, ...claims }),
+  ).toString('base64url');
   const sig = sign('RSA-SHA256', Buffer.from(`${header}.${body}`), key).toString('base64url');
   return `${header}.${body}.${sig}`;
 }
@@ -35,7 +37,11 @@ beforeAll(async () => {
   await new Promise<void>((r) => certs.listen(0, '127.0.0.1', r));
   const certsUrl = `http://127.0.0.1:${(certs.address() as AddressInfo).port}/certs`;
   p = await startTestPlatform({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CERTS_URL: certsUrl });
-  hd = await startTestPlatform({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CERTS_URL: certsUrl, GOOGLE_HOSTED_DOMAIN: 'example.co.jp' });
+  hd = await startTestPlatform({
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CERTS_URL: certsUrl,
+    GOOGLE_HOSTED_DOMAIN: 'example.co.jp',
+  });
 });
 afterAll(async () => {
   await p?.close();
@@ -47,7 +53,10 @@ const google = (t: TestPlatform, token: string) => api(t.url, 'POST', '/auth/goo
 
 describe('Google sign-in', () => {
   it('links a verified e-mail to the employee on first use, then signs in by sub', async () => {
-    const first = await google(p, idToken({ sub: 'g-100', email: 'misaki.tanaka@example.co.jp', email_verified: true }));
+    const first = await google(
+      p,
+      idToken({ sub: 'g-100', email: 'misaki.tanaka@example.co.jp', email_verified: true }),
+    );
     expect(first.status).toBe(200);
     expect(first.body.user.login_id).toBe('staff');
     expect(first.body.token).toBeTruthy();
@@ -75,14 +84,23 @@ describe('Google sign-in', () => {
       expect(r.status).toBe(401);
       expect(r.body.code).toBe('UNAUTHENTICATED');
     }
-    const [row] = await p.db.orm.em.fork().getConnection().execute(`select google_sub from employee where login_id = 'admin'`);
+    const [row] = await p.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select google_sub from employee where login_id = 'admin'`);
     expect(row.google_sub).toBeNull();
   });
 
   it('enforces the Workspace domain when GOOGLE_HOSTED_DOMAIN is set', async () => {
-    const outsider = await google(hd, idToken({ sub: 'g-400', email: 'taro.yamada@example.co.jp', email_verified: true }));
+    const outsider = await google(
+      hd,
+      idToken({ sub: 'g-400', email: 'taro.yamada@example.co.jp', email_verified: true }),
+    );
     expect(outsider.status).toBe(403);
-    const member = await google(hd, idToken({ sub: 'g-400', email: 'taro.yamada@example.co.jp', email_verified: true, hd: 'example.co.jp' }));
+    const member = await google(
+      hd,
+      idToken({ sub: 'g-400', email: 'taro.yamada@example.co.jp', email_verified: true, hd: 'example.co.jp' }),
+    );
     expect(member.status).toBe(200);
     expect(member.body.user.login_id).toBe('admin');
   });

@@ -21,7 +21,9 @@ export class GoogleVerifier {
     this.client = config.GOOGLE_CLIENT_ID
       ? new OAuth2Client({
           clientId: config.GOOGLE_CLIENT_ID,
-          ...(config.GOOGLE_CERTS_URL ? { endpoints: { oauth2FederatedSignonPemCertsUrl: config.GOOGLE_CERTS_URL } } : {}),
+          ...(config.GOOGLE_CERTS_URL
+            ? { endpoints: { oauth2FederatedSignonPemCertsUrl: config.GOOGLE_CERTS_URL } }
+            : {}),
         })
       : null;
   }
@@ -39,11 +41,17 @@ export class GoogleVerifier {
     } catch {
       throw new AppError('UNAUTHENTICATED', 'Googleアカウントを確認できませんでした。もう一度お試しください。');
     }
-    if (!payload?.sub) throw new AppError('UNAUTHENTICATED', 'Googleアカウントを確認できませんでした。もう一度お試しください。');
+    if (!payload?.sub)
+      throw new AppError('UNAUTHENTICATED', 'Googleアカウントを確認できませんでした。もう一度お試しください。');
     const wanted = this.config.GOOGLE_HOSTED_DOMAIN;
     if (wanted && payload.hd !== wanted) {
       throw new AppError('FORBIDDEN', `会社のGoogleアカウント（${wanted}）でログインしてください。`);
     }
-    return { sub: payload.sub, email: payload.email ?? null, emailVerified: payload.email_verified === true, hd: payload.hd ?? null };
+    return {
+      sub: payload.sub,
+      email: payload.email ?? null,
+      emailVerified: payload.email_verified === true,
+      hd: payload.hd ?? null,
+    };
   }
 }

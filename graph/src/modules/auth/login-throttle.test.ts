@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(async () => p?.close());
 
 const login = (loginId: string, password: string, ip: string, cookie?: string) =>
-  api(p.url, 'POST', '/auth/login', { body: { loginId, password }, headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) } });
+  api(p.url, 'POST', '/auth/login', {
+    body: { loginId, password },
+    headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+  });
 
 describe('failed-login throttling', () => {
   it('stops a guesser at one place after the per account+IP limit, even with the right password', async () => {
@@ -37,7 +40,12 @@ describe('failed-login throttling', () => {
   });
 
   it('stops one IP spraying many accounts', async () => {
-    const [rows] = [await p.db.orm.em.fork().getConnection().execute(`select login_id from employee where status = 'ACTIVE' order by id offset 10 limit 9`)];
+    const [rows] = [
+      await p.db.orm.em
+        .fork()
+        .getConnection()
+        .execute(`select login_id from employee where status = 'ACTIVE' order by id offset 10 limit 9`),
+    ];
     const statuses = [];
     for (const r of rows) statuses.push((await login(r.login_id, 'spray', '10.0.2.1')).status);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
@@ -62,7 +70,10 @@ describe('failed-login throttling', () => {
   });
 
   it('GraphQL alias batching cannot bypass the limit: no more password checks than the limit allows', async () => {
-    const aliases = Array.from({ length: 6 }, (_, i) => `a${i}: login(input: { loginId: "admin", password: "guess${i}" }) { token }`).join('\n');
+    const aliases = Array.from(
+      { length: 6 },
+      (_, i) => `a${i}: login(input: { loginId: "admin", password: "guess${i}" }) { token }`,
+    ).join('\n');
     const codes: string[] = [];
     for (let round = 0; round < 4; round++) {
       const r = await gql(p.url, `mutation { ${aliases} }`, {}, { headers: { 'x-forwarded-for': '10.0.6.1' } });

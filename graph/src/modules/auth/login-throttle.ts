@@ -44,9 +44,15 @@ export class LoginThrottler {
        returning key, failures, extract(epoch from now() - window_started_at)::float8 as age`,
       [k.acctIp.key, k.ip.key, k.acct.key, windowSeconds, windowSeconds],
     );
-    const counted = rows.map((r) => ({ ...r, limit: [k.acctIp, k.ip, k.acct].find((x) => x.key === r.key)! })).filter((r) => !(r.limit === k.acct && knownDevice));
+    const counted = rows
+      .map((r) => ({ ...r, limit: [k.acctIp, k.ip, k.acct].find((x) => x.key === r.key)! }))
+      .filter((r) => !(r.limit === k.acct && knownDevice));
     const closest = counted.reduce((a, b) => (b.limit.max - b.failures < a.limit.max - a.failures ? b : a));
-    const state = { limit: closest.limit.max, remaining: closest.limit.max - closest.failures, resetSeconds: Math.ceil(windowSeconds - closest.age) };
+    const state = {
+      limit: closest.limit.max,
+      remaining: closest.limit.max - closest.failures,
+      resetSeconds: Math.ceil(windowSeconds - closest.age),
+    };
     const over = counted.filter((r) => r.failures > r.limit.max);
     if (over.length === 0) return { allowed: true, retryAfterSeconds: 0, state };
     const retry = Math.max(...over.map((r) => Math.ceil(windowSeconds - r.age)));
@@ -57,6 +63,9 @@ export class LoginThrottler {
   async succeeded(em: EntityManager, loginId: string, ip: string): Promise<void> {
     const k = this.keys(loginId, ip);
     await em.execute(`delete from login_throttle where key = ?`, [k.acctIp.key]);
-    await em.execute(`update login_throttle set failures = greatest(failures - 1, 0) where key in (?, ?)`, [k.ip.key, k.acct.key]);
+    await em.execute(`update login_throttle set failures = greatest(failures - 1, 0) where key in (?, ?)`, [
+      k.ip.key,
+      k.acct.key,
+    ]);
   }
 }

@@ -45,7 +45,12 @@ export class SessionService {
       : { idleMs: c.SESSION_IDLE_MINUTES * 60_000, absoluteMs: c.SESSION_ABSOLUTE_HOURS * 3_600_000 };
   }
 
-  async issue(em: EntityManager, employeeId: number, remember: boolean, meta: { ip?: string; userAgent?: string }): Promise<IssuedSession> {
+  async issue(
+    em: EntityManager,
+    employeeId: number,
+    remember: boolean,
+    meta: { ip?: string; userAgent?: string },
+  ): Promise<IssuedSession> {
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
     const { idleMs, absoluteMs } = this.lifetimes(remember);
@@ -53,7 +58,15 @@ export class SessionService {
     await em.execute(
       `insert into session (id, employee_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, remember, user_agent, ip)
        values (?, ?, now(), now(), ?, ?, ?, ?, ?)`,
-      [hashToken(token), employeeId, new Date(now + idleMs), absolute, remember, meta.userAgent?.slice(0, 400) ?? null, meta.ip ?? null],
+      [
+        hashToken(token),
+        employeeId,
+        new Date(now + idleMs),
+        absolute,
+        remember,
+        meta.userAgent?.slice(0, 400) ?? null,
+        meta.ip ?? null,
+      ],
     );
     return { token, expiresAt: absolute, remember };
   }
@@ -63,7 +76,11 @@ export class SessionService {
    * active. An API key (ipk_…) is taken as a bearer token only, never from a cookie; a wrong one
    * counts against the caller's address as a failed sign-in does (TOO_MANY_REQUESTS past the limit).
    */
-  async resolve(em: EntityManager, token: string | undefined, via: { cookie?: boolean; ip?: string } = {}): Promise<CurrentUser | null> {
+  async resolve(
+    em: EntityManager,
+    token: string | undefined,
+    via: { cookie?: boolean; ip?: string } = {},
+  ): Promise<CurrentUser | null> {
     if (!token || token.length > 200) return null;
     if (isApiKey(token)) return via.cookie ? null : this.resolveKey(em, token, via.ip ?? 'unknown');
     const id = hashToken(token);
@@ -88,16 +105,30 @@ export class SessionService {
     const row = rows[0];
     if (!row) return null;
     const now = Date.now();
-    if (row.status !== EmployeeStatus.ACTIVE || new Date(row.idle_expires_at).getTime() <= now || new Date(row.absolute_expires_at).getTime() <= now) {
+    if (
+      row.status !== EmployeeStatus.ACTIVE ||
+      new Date(row.idle_expires_at).getTime() <= now ||
+      new Date(row.absolute_expires_at).getTime() <= now
+    ) {
       await em.execute(`delete from session where id = ?`, [id]);
       return null;
     }
     // Slide the idle expiry, at most once a minute per session.
     if (now - new Date(row.last_seen_at).getTime() > 60_000) {
       const { idleMs } = this.lifetimes(row.remember);
-      await em.execute(`update session set last_seen_at = now(), idle_expires_at = least(?, absolute_expires_at) where id = ?`, [new Date(now + idleMs), id]);
+      await em.execute(
+        `update session set last_seen_at = now(), idle_expires_at = least(?, absolute_expires_at) where id = ?`,
+        [new Date(now + idleMs), id],
+      );
     }
-    return { id: row.employee_id, name: row.name, role: row.role, departmentId: row.department_id, sessionId: id, mustChangePassword: row.must_change_password };
+    return {
+      id: row.employee_id,
+      name: row.name,
+      role: row.role,
+      departmentId: row.department_id,
+      sessionId: id,
+      mustChangePassword: row.must_change_password,
+    };
   }
 
   /**
@@ -107,19 +138,37 @@ export class SessionService {
   async revoke(em: EntityManager, token: string, reason: 'logout' | 'replaced'): Promise<void> {
     const id = hashToken(token);
     await em.transactional(async (tx) => {
-      const rows: { employee_id: number }[] = await tx.execute(`delete from session where id = ? returning employee_id`, [id]);
+      const rows: { employee_id: number }[] = await tx.execute(
+        `delete from session where id = ? returning employee_id`,
+        [id],
+      );
       const employeeId = rows[0]?.employee_id;
       if (employeeId !== undefined) {
-        record(tx, { type: 'employee.session_ended', aggregateId: employeeId, actorId: employeeId, payload: { employeeId, sessionId: id, reason } });
+        record(tx, {
+          type: 'employee.session_ended',
+          aggregateId: employeeId,
+          actorId: employeeId,
+          payload: { employeeId, sessionId: id, reason },
+        });
       }
     });
   }
 
   /** Ends every session of an employee, open sockets included (see revoke). */
-  async revokeAllFor(em: EntityManager, employeeId: number, reason: 'logout_all' | 'retired' | 'password_changed', actorId: number | null): Promise<number> {
+  async revokeAllFor(
+    em: EntityManager,
+    employeeId: number,
+    reason: 'logout_all' | 'retired' | 'password_changed',
+    actorId: number | null,
+  ): Promise<number> {
     return em.transactional(async (tx) => {
       const rows: unknown[] = await tx.execute(`delete from session where employee_id = ? returning id`, [employeeId]);
-      record(tx, { type: 'employee.sessions_revoked', aggregateId: employeeId, actorId, payload: { employeeId, reason } });
+      record(tx, {
+        type: 'employee.sessions_revoked',
+        aggregateId: employeeId,
+        actorId,
+        payload: { employeeId, reason },
+      });
       return rows.length;
     });
   }
@@ -142,7 +191,8 @@ export class SessionService {
     if (user) return user;
     this.keyThrottle ??= new LoginThrottler(this.config);
     const verdict = await this.keyThrottle.attempt(em, 'api-key', ip, false);
-    if (!verdict.allowed) throw tooManyRequests('正しくない API キーが続いたため、しばらく受け付けません。', verdict.retryAfterSeconds);
+    if (!verdict.allowed)
+      throw tooManyRequests('正しくない API キーが続いたため、しばらく受け付けません。', verdict.retryAfterSeconds);
     return null;
   }
 

@@ -12,12 +12,15 @@ export function listOrJson(field: string, what: string) {
     try {
       return JSON.parse(value);
     } catch {
-      throw badInput(`${what}の形式が正しくありません。`, [{ field, message: `${what}の配列（またはその JSON 文字列）` }]);
+      throw badInput(`${what}の形式が正しくありません。`, [
+        { field, message: `${what}の配列（またはその JSON 文字列）` },
+      ]);
     }
   };
 }
 
-const permissionOf = (p: unknown) => (Object.keys(PERMISSION_LABEL) as BlogCategoryPermission[]).find((k) => k === p || PERMISSION_LABEL[k] === p) ?? p;
+const permissionOf = (p: unknown) =>
+  (Object.keys(PERMISSION_LABEL) as BlogCategoryPermission[]).find((k) => k === p || PERMISSION_LABEL[k] === p) ?? p;
 
 const PERMISSIONS_MESSAGE = '権限は「書き込み」か「閲覧」から選択してください。';
 
@@ -57,7 +60,8 @@ export const CATEGORY_FIELDS = {
         return Array.isArray(list) ? list.map(permissionOf) : list;
       },
     },
-    description: '権限（書き込み / 閲覧）。書き込みがあればメンバーも投稿でき、閲覧だけなら投稿は管理者・システム管理者だけ。',
+    description:
+      '権限（書き込み / 閲覧）。書き込みがあればメンバーも投稿でき、閲覧だけなら投稿は管理者・システム管理者だけ。',
   },
   employeeIds: {
     label: '閲覧できる社員',

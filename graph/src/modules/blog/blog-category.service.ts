@@ -75,7 +75,11 @@ export class BlogCategoryService {
     checkId(id, 'カテゴリ');
     const rows: CategoryRow[] = isBlogAdmin(user.role)
       ? await ctx.em.execute(`select * from blog_category where id = ?`, [id])
-      : await ctx.em.execute(`select * from blog_category where id = ? and id in (${MEMBER_OF})`, [id, user.id, user.id]);
+      : await ctx.em.execute(`select * from blog_category where id = ? and id in (${MEMBER_OF})`, [
+          id,
+          user.id,
+          user.id,
+        ]);
     if (!rows[0]) throw notFound('カテゴリ');
     return (await this.views(ctx, user, rows))[0]!;
   }
@@ -85,10 +89,20 @@ export class BlogCategoryService {
     const data = parseInput(categoryCreateSchema, input);
     const id = await ctx.em.transactional(async (tx) => {
       await this.checkMembers(tx, data);
-      const c = tx.create(BlogCategory, { name: data.name, color: data.color, membersMayPost: membersMayPost(data), updatedById: user.id });
+      const c = tx.create(BlogCategory, {
+        name: data.name,
+        color: data.color,
+        membersMayPost: membersMayPost(data),
+        updatedById: user.id,
+      });
       await flushSave(tx, null, async () => null, UNIQUE);
       await this.setMembers(tx, c.id, data);
-      record(tx, { type: 'blog.category.created', aggregateId: c.id, actorId: user.id, payload: { category: snapshot(c, data) } });
+      record(tx, {
+        type: 'blog.category.created',
+        aggregateId: c.id,
+        actorId: user.id,
+        payload: { category: snapshot(c, data) },
+      });
       return c.id;
     });
     return this.get(ctx, id);
@@ -105,7 +119,14 @@ export class BlogCategoryService {
       await expectVersion(tx, c, data.version, current, ctx.user?.id ?? null);
       await this.checkMembers(tx, data);
       const previous = snapshot(c, await this.members(tx, id));
-      const next = { ...previous, name: data.name, color: data.color, membersMayPost: membersMayPost(data), employeeIds: data.employeeIds, departmentIds: data.departmentIds };
+      const next = {
+        ...previous,
+        name: data.name,
+        color: data.color,
+        membersMayPost: membersMayPost(data),
+        employeeIds: data.employeeIds,
+        departmentIds: data.departmentIds,
+      };
       const changed = (Object.keys(next) as (keyof BlogCategorySnapshot)[]).filter(
         (k) => k !== 'version' && JSON.stringify(sorted(next[k])) !== JSON.stringify(sorted(previous[k])),
       );
@@ -117,7 +138,12 @@ export class BlogCategoryService {
       c.updatedAt = new Date(); // membership lives beside the entity: still a new version of the category
       await flushSave(tx, c, current, UNIQUE, ctx.user?.id ?? null);
       await this.setMembers(tx, id, data);
-      record(tx, { type: 'blog.category.updated', aggregateId: id, actorId: user.id, payload: { category: { ...next, version: c.version }, previous, changed } });
+      record(tx, {
+        type: 'blog.category.updated',
+        aggregateId: id,
+        actorId: user.id,
+        payload: { category: { ...next, version: c.version }, previous, changed },
+      });
     });
     return this.get(ctx, id);
   }
@@ -135,10 +161,22 @@ export class BlogCategoryService {
   private async setMembers(tx: EntityManager, id: number, data: Pick<CategoryData, 'employeeIds' | 'departmentIds'>) {
     const employees = pgArray(data.employeeIds);
     const departments = pgArray(data.departmentIds);
-    await tx.execute(`delete from blog_category_employee where category_id = ? and not (employee_id = any(?::int[]))`, [id, employees]);
-    await tx.execute(`insert into blog_category_employee (category_id, employee_id) select ?, unnest(?::int[]) on conflict do nothing`, [id, employees]);
-    await tx.execute(`delete from blog_category_department where category_id = ? and not (department_id = any(?::int[]))`, [id, departments]);
-    await tx.execute(`insert into blog_category_department (category_id, department_id) select ?, unnest(?::int[]) on conflict do nothing`, [id, departments]);
+    await tx.execute(`delete from blog_category_employee where category_id = ? and not (employee_id = any(?::int[]))`, [
+      id,
+      employees,
+    ]);
+    await tx.execute(
+      `insert into blog_category_employee (category_id, employee_id) select ?, unnest(?::int[]) on conflict do nothing`,
+      [id, employees],
+    );
+    await tx.execute(
+      `delete from blog_category_department where category_id = ? and not (department_id = any(?::int[]))`,
+      [id, departments],
+    );
+    await tx.execute(
+      `insert into blog_category_department (category_id, department_id) select ?, unnest(?::int[]) on conflict do nothing`,
+      [id, departments],
+    );
   }
 
   private async checkMembers(tx: EntityManager, data: Pick<CategoryData, 'employeeIds' | 'departmentIds'>) {
@@ -148,8 +186,10 @@ export class BlogCategoryService {
       [pgArray(data.employeeIds), pgArray(data.departmentIds)],
     );
     const errors = [];
-    if (row!.employees.length) errors.push({ field: 'employeeIds', message: `存在しない社員ID: ${row!.employees.join(', ')}` });
-    if (row!.departments.length) errors.push({ field: 'departmentIds', message: `存在しない部署ID: ${row!.departments.join(', ')}` });
+    if (row!.employees.length)
+      errors.push({ field: 'employeeIds', message: `存在しない社員ID: ${row!.employees.join(', ')}` });
+    if (row!.departments.length)
+      errors.push({ field: 'departmentIds', message: `存在しない部署ID: ${row!.departments.join(', ')}` });
     if (errors.length) throw badInput(`存在しない${row!.employees.length ? '社員' : '部署'}が含まれています。`, errors);
   }
 
@@ -173,7 +213,9 @@ export class BlogCategoryService {
       id: r.id,
       name: r.name,
       color: r.color,
-      permissions: r.members_may_post ? [BlogCategoryPermission.WRITE, BlogCategoryPermission.READ] : [BlogCategoryPermission.READ],
+      permissions: r.members_may_post
+        ? [BlogCategoryPermission.WRITE, BlogCategoryPermission.READ]
+        : [BlogCategoryPermission.READ],
       canPost: access.postable.has(r.id),
       isMember: access.readable.includes(r.id),
       employees: people.filter((p) => p.category_id === r.id).map(ref),
@@ -191,8 +233,13 @@ export class BlogCategoryService {
    */
   checkPostable(access: CategoryAccess, categoryId: number): void {
     if (access.postable.has(categoryId)) return;
-    if (!access.readable.includes(categoryId)) throw blogInput('CATEGORY_UNKNOWN', '選択したカテゴリは存在しません。', 'categoryId');
-    throw blogInput('CATEGORY_NOT_POSTABLE', 'このカテゴリには投稿できません（閲覧のみのカテゴリです）。', 'categoryId');
+    if (!access.readable.includes(categoryId))
+      throw blogInput('CATEGORY_UNKNOWN', '選択したカテゴリは存在しません。', 'categoryId');
+    throw blogInput(
+      'CATEGORY_NOT_POSTABLE',
+      'このカテゴリには投稿できません（閲覧のみのカテゴリです）。',
+      'categoryId',
+    );
   }
 }
 

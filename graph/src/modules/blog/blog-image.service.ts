@@ -3,7 +3,15 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { notFound } from '../../platform/errors.js';
-import { checkAttachment, fileResponseHeaders, IMAGE_KINDS, isFileKey, newFileKey, parseDataUrl, type FileStorage } from '../../lib/files/index.js';
+import {
+  checkAttachment,
+  fileResponseHeaders,
+  IMAGE_KINDS,
+  isFileKey,
+  newFileKey,
+  parseDataUrl,
+  type FileStorage,
+} from '../../lib/files/index.js';
 import { imageUrls, type RichTextDocument } from '../../lib/rich-text/index.js';
 import { blogInput } from './blog.errors.js';
 import { fileRefused } from './blog-post.attachment.js';
@@ -38,7 +46,10 @@ interface ImageRow {
 export class BlogImageService {
   constructor(private readonly files: FileStorage) {}
 
-  async upload(ctx: AppContext, input: { name?: unknown; dataUrl?: unknown }): Promise<{ url: string; name: string; type: string; size: number }> {
+  async upload(
+    ctx: AppContext,
+    input: { name?: unknown; dataUrl?: unknown },
+  ): Promise<{ url: string; name: string; type: string; size: number }> {
     const user = requireUser(ctx);
     await ctx.services.writes.count(ctx, user.id, 'upload');
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim() : 'image';
@@ -47,13 +58,10 @@ export class BlogImageService {
       const checked = await checkAttachment({ bytes, fileName: name }, { allowed: IMAGE_KINDS });
       const key = newFileKey(NAMESPACE, checked.extension);
       await this.files.put(key, checked.bytes, { contentType: checked.contentType });
-      await ctx.em.execute(`insert into blog_image (key, name, content_type, size, uploaded_by_id) values (?, ?, ?, ?, ?)`, [
-        key,
-        checked.displayName,
-        checked.contentType,
-        checked.size,
-        user.id,
-      ]);
+      await ctx.em.execute(
+        `insert into blog_image (key, name, content_type, size, uploaded_by_id) values (?, ?, ?, ?, ?)`,
+        [key, checked.displayName, checked.contentType, checked.size, user.id],
+      );
       return { url: blogImageUrl(key), name: checked.displayName, type: checked.contentType, size: checked.size };
     } catch (e) {
       fileRefused(e, 'data_url');
@@ -75,20 +83,33 @@ export class BlogImageService {
             select 1 from blog_image i where i.key = k and (i.post_id = ? or (i.post_id is null and i.uploaded_by_id = ?)))) as refused`,
         [`{${keys.join(',')}}`, postId, authorId],
       );
-      if (row!.refused.length) throw blogInput('POST_CONTENT', '本文の画像は、この画面でアップロードしたものだけ使えます。', 'content');
+      if (row!.refused.length)
+        throw blogInput('POST_CONTENT', '本文の画像は、この画面でアップロードしたものだけ使えます。', 'content');
     }
-    await tx.execute(`update blog_image set post_id = null where post_id = ? and not (key = any(?::text[]))`, [postId, `{${keys.join(',')}}`]);
-    if (keys.length) await tx.execute(`update blog_image set post_id = ? where key = any(?::text[])`, [postId, `{${keys.join(',')}}`]);
+    await tx.execute(`update blog_image set post_id = null where post_id = ? and not (key = any(?::text[]))`, [
+      postId,
+      `{${keys.join(',')}}`,
+    ]);
+    if (keys.length)
+      await tx.execute(`update blog_image set post_id = ? where key = any(?::text[])`, [postId, `{${keys.join(',')}}`]);
   }
 
   /** The image for its uploader, or for a reader of its post; NOT_FOUND to anyone else. */
-  async open(ctx: AppContext, file: string, mayReadPost: (postId: number) => Promise<boolean>): Promise<{ stream: Readable; headers: Record<string, string> }> {
+  async open(
+    ctx: AppContext,
+    file: string,
+    mayReadPost: (postId: number) => Promise<boolean>,
+  ): Promise<{ stream: Readable; headers: Record<string, string> }> {
     const user = requireUser(ctx);
     const key = blogImageKey(file);
     const [row]: ImageRow[] = key ? await ctx.em.execute(`select * from blog_image where key = ?`, [key]) : [];
-    const visible = row && (row.uploaded_by_id === user.id || (row.post_id !== null && (await mayReadPost(row.post_id))));
+    const visible =
+      row && (row.uploaded_by_id === user.id || (row.post_id !== null && (await mayReadPost(row.post_id))));
     const stored = visible ? await this.files.get(row.key) : null;
     if (!stored) throw notFound('画像');
-    return { stream: stored.stream, headers: fileResponseHeaders({ contentType: stored.contentType, displayName: row!.name, size: stored.size }) };
+    return {
+      stream: stored.stream,
+      headers: fileResponseHeaders({ contentType: stored.contentType, displayName: row!.name, size: stored.size }),
+    };
   }
 }

@@ -16,7 +16,11 @@ const BATCH = 200;
  * once; a crash between the two leaves a row whose file is gone, which the next sweep removes.
  * Answers how many pictures went.
  */
-export async function sweepUnusedBlogImages(em: EntityManager, files: FileStorage, o: { now?: Date; keepDays?: number } = {}): Promise<number> {
+export async function sweepUnusedBlogImages(
+  em: EntityManager,
+  files: FileStorage,
+  o: { now?: Date; keepDays?: number } = {},
+): Promise<number> {
   const before = new Date((o.now ?? new Date()).getTime() - (o.keepDays ?? UNUSED_IMAGE_KEEP_DAYS) * 86_400_000);
   let removed = 0;
   for (;;) {

@@ -50,9 +50,14 @@ registerEnumType(BlogChangeKind, {
 export class BlogChange {
   @Field(() => BlogChangeKind) kind!: BlogChangeKind;
   @Field(() => Int, { nullable: true, description: '投稿の変更なら投稿 ID' }) postId!: number | null;
-  @Field(() => BlogPostView, { nullable: true, description: '閲覧者に見える今の投稿（削除・見られなくなったときは null）' }) post!: BlogPostView | null;
+  @Field(() => BlogPostView, {
+    nullable: true,
+    description: '閲覧者に見える今の投稿（削除・見られなくなったときは null）',
+  })
+  post!: BlogPostView | null;
   @Field(() => Int, { nullable: true, description: 'カテゴリの変更ならカテゴリ ID' }) categoryId!: number | null;
-  @Field(() => BlogCategoryRef, { nullable: true, description: 'CATEGORY_UPDATED: カテゴリの今の名前と色' }) category!: BlogCategoryRef | null;
+  @Field(() => BlogCategoryRef, { nullable: true, description: 'CATEGORY_UPDATED: カテゴリの今の名前と色' })
+  category!: BlogCategoryRef | null;
   @Field(() => Boolean, {
     nullable: true,
     description:

@@ -28,7 +28,8 @@ export interface StoredAttachment {
 }
 
 /** The URL of a post's attachment (and of its thumbnail): served only to those who may read the post. */
-export const attachmentUrl = (postId: number, thumbnail = false) => `/api/blogs/${postId}/attachment${thumbnail ? '/thumbnail' : ''}`;
+export const attachmentUrl = (postId: number, thumbnail = false) =>
+  `/api/blogs/${postId}/attachment${thumbnail ? '/thumbnail' : ''}`;
 
 const REASON: Record<FileErrorCode, BlogErrorReason> = {
   FILE_EMPTY: 'POST_FILE_UNREADABLE',
@@ -54,9 +55,13 @@ export function fileRefused(e: unknown, field: string): never {
  */
 export function attachmentFromRest(value: unknown, field = 'upload_files'): AttachmentChange {
   const keeps = (v: unknown) =>
-    typeof v === 'object' && v !== null && typeof (v as { url?: unknown }).url === 'string' && /^\/api\/blogs\/\d+\/attachment$/.test((v as { url: string }).url);
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { url?: unknown }).url === 'string' &&
+    /^\/api\/blogs\/\d+\/attachment$/.test((v as { url: string }).url);
   try {
-    const parsed: unknown = typeof value === 'string' && value.length < 100_000 && /^\s*[[{]/.test(value) ? JSON.parse(value) : value;
+    const parsed: unknown =
+      typeof value === 'string' && value.length < 100_000 && /^\s*[[{]/.test(value) ? JSON.parse(value) : value;
     const one = Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : parsed;
     if (keeps(one)) return { kind: 'keep' };
   } catch {
@@ -65,7 +70,11 @@ export function attachmentFromRest(value: unknown, field = 'upload_files'): Atta
   try {
     const file = parseUploadFiles(value);
     if (!file) return { kind: 'remove' };
-    if (file.kind === 'stored') throw new FileCheckError('FILE_DATA_MALFORMED', 'この投稿の添付ファイルではない URL です。新しいファイルはデータ URL で送ってください。');
+    if (file.kind === 'stored')
+      throw new FileCheckError(
+        'FILE_DATA_MALFORMED',
+        'この投稿の添付ファイルではない URL です。新しいファイルはデータ URL で送ってください。',
+      );
     return { kind: 'upload', name: file.name, bytes: file.bytes };
   } catch (e) {
     fileRefused(e, field);
@@ -78,7 +87,10 @@ export function attachmentFromDataUrl(dataUrl: unknown, name: unknown, field = '
   try {
     const { bytes } = parseDataUrl(dataUrl);
     if (typeof name !== 'string' || !name.trim() || name.length > 255)
-      throw new FileCheckError('FILE_DATA_MALFORMED', 'attachment_filename にファイル名（255 文字以内）を入れてください。');
+      throw new FileCheckError(
+        'FILE_DATA_MALFORMED',
+        'attachment_filename にファイル名（255 文字以内）を入れてください。',
+      );
     return { kind: 'upload', name, bytes };
   } catch (e) {
     fileRefused(e, field);
@@ -96,10 +108,14 @@ export class BlogAttachments {
 
   async store(change: AttachmentChange, field = 'upload_files'): Promise<StoredAttachment | null> {
     if (change.kind !== 'upload') return null;
-    const checked = await checkAttachment({ bytes: change.bytes, fileName: change.name }).catch((e: unknown) => fileRefused(e, field));
+    const checked = await checkAttachment({ bytes: change.bytes, fileName: change.name }).catch((e: unknown) =>
+      fileRefused(e, field),
+    );
     const key = newFileKey('blog', checked.extension);
     let thumbKey: string | null = null;
-    const thumb = IMAGE_KINDS.includes(checked.kind) ? await makeThumbnail(checked.bytes).catch((e: unknown) => fileRefused(e, field)) : null;
+    const thumb = IMAGE_KINDS.includes(checked.kind)
+      ? await makeThumbnail(checked.bytes).catch((e: unknown) => fileRefused(e, field))
+      : null;
     await this.storage.put(key, checked.bytes, { contentType: checked.contentType });
     if (thumb) {
       thumbKey = thumbnailKey(key);
@@ -129,6 +145,9 @@ export class BlogAttachments {
   async open(key: string, name: string): Promise<{ stream: Readable; headers: Record<string, string> } | null> {
     const file = await this.storage.get(key);
     if (!file) return null;
-    return { stream: file.stream, headers: fileResponseHeaders({ contentType: file.contentType, displayName: name, size: file.size }) };
+    return {
+      stream: file.stream,
+      headers: fileResponseHeaders({ contentType: file.contentType, displayName: name, size: file.size }),
+    };
   }
 }

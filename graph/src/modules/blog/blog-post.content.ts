@@ -1,4 +1,10 @@
-import { htmlToDocument, parseDocument, renderHtml, RichTextError, type RichTextDocument } from '../../lib/rich-text/index.js';
+import {
+  htmlToDocument,
+  parseDocument,
+  renderHtml,
+  RichTextError,
+  type RichTextDocument,
+} from '../../lib/rich-text/index.js';
 import { blogInput } from './blog.errors.js';
 import { isBlogImageUrl } from './blog-image.service.js';
 
@@ -14,7 +20,8 @@ export class PostContent {
 }
 
 function refused(e: unknown, field: string): never {
-  if (e instanceof RichTextError) throw blogInput('POST_CONTENT', e.message, field, { richTextCode: e.code, path: e.path });
+  if (e instanceof RichTextError)
+    throw blogInput('POST_CONTENT', e.message, field, { richTextCode: e.code, path: e.path });
   throw e;
 }
 

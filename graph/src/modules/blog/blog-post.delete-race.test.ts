@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(async () => w?.p.close());
 
 const WRITES: Record<string, (id: number) => [string, Record<string, unknown>]> = {
-  comment: (id) => [`mutation($id: Int!) { addBlogComment(input: { postId: $id, content: "消える投稿へ" }) { id } }`, { id }],
+  comment: (id) => [
+    `mutation($id: Int!) { addBlogComment(input: { postId: $id, content: "消える投稿へ" }) { id } }`,
+    { id },
+  ],
   like: (id) => [`mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { id } }`, { id }],
   save: (id) => [`mutation($id: Int!) { saveBlogPost(id: $id, saved: true) { id } }`, { id }],
   seen: (id) => [`mutation($id: Int!) { markBlogPostSeen(id: $id) { id } }`, { id }],
@@ -26,7 +29,13 @@ const WRITES: Record<string, (id: number) => [string, Record<string, unknown>]> 
 describe('a post deleted under a write', () => {
   for (const [what, write] of Object.entries(WRITES)) {
     it(`${what}: the post's NOT_FOUND, never a 500`, async () => {
-      const post = await w.post(w.token.admin, { title: `消える投稿 ${what}`, categoryId: w.cat.news, publishStart: w.day(-1), isPin: true, requireConfirmation: true });
+      const post = await w.post(w.token.admin, {
+        title: `消える投稿 ${what}`,
+        categoryId: w.cat.news,
+        publishStart: w.day(-1),
+        isPin: true,
+        requireConfirmation: true,
+      });
       const deleter = new pg.Client({ connectionString: w.p.db.url });
       await deleter.connect();
       try {
@@ -37,7 +46,10 @@ describe('a post deleted under a write', () => {
         await new Promise((r) => setTimeout(r, 400)); // the write has read the post and waits on its row
         await deleter.query('commit');
         const r = await answer;
-        expect(r.body.errors?.[0], JSON.stringify(r.body)).toMatchObject({ message: '投稿が見つかりません。', extensions: { code: 'NOT_FOUND' } });
+        expect(r.body.errors?.[0], JSON.stringify(r.body)).toMatchObject({
+          message: '投稿が見つかりません。',
+          extensions: { code: 'NOT_FOUND' },
+        });
       } finally {
         await deleter.end();
       }

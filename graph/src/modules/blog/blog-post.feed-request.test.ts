@@ -49,7 +49,8 @@ describe('one feed page request', () => {
       const r = await gql(w.p.url, PAGE, {}, { token: w.token.staff });
       expect(r.body.errors).toBeUndefined();
       const rowReads = execute.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.startsWith(POST_SELECT));
-      const readsOf = (id: number) => rowReads.filter(([, params]) => JSON.stringify(params ?? []).match(new RegExp(`\\b${id}\\b`))).length;
+      const readsOf = (id: number) =>
+        rowReads.filter(([, params]) => JSON.stringify(params ?? []).match(new RegExp(`\\b${id}\\b`))).length;
       expect({ pinned: readsOf(pinnedId), plain: readsOf(plainId) }).toEqual({ pinned: 1, plain: 1 });
     } finally {
       execute.mockRestore();
@@ -57,13 +58,23 @@ describe('one feed page request', () => {
   });
 
   it('answers blogFeed { items pinned } with one statement each for the rows, the engagement and the comment counts', async () => {
-    await w.sql(`insert into blog_like (post_id, employee_id) values (?, ?), (?, ?)`, [pinnedId, w.id.staff, plainId, w.id.admin]);
+    await w.sql(`insert into blog_like (post_id, employee_id) values (?, ?), (?, ?)`, [
+      pinnedId,
+      w.id.staff,
+      plainId,
+      w.id.admin,
+    ]);
     let proto: object | null = w.p.db.orm.em;
     while (proto && !Object.prototype.hasOwnProperty.call(proto, 'execute')) proto = Object.getPrototypeOf(proto);
     const execute = vi.spyOn(proto as { execute: (sql: string, params?: unknown[]) => Promise<unknown> }, 'execute');
     try {
       const card = `id likeCount likedByMe likers { id } isNew saved commentCount`;
-      const r = await gql(w.p.url, `{ blogFeed { items { ${card} } pinned { ${card} } } }`, {}, { token: w.token.staff });
+      const r = await gql(
+        w.p.url,
+        `{ blogFeed { items { ${card} } pinned { ${card} } } }`,
+        {},
+        { token: w.token.staff },
+      );
       expect(r.body.errors).toBeUndefined();
       const { items, pinned } = r.body.data.blogFeed;
       expect(items.map((p: { id: number }) => p.id)).toEqual([pinnedId, plainId]);
@@ -84,7 +95,12 @@ describe('one feed page request', () => {
   });
 
   it('reads 速報 only when pinned is asked for', async () => {
-    const r = await gql(w.p.url, `query($p: Boolean!) { blogFeed { items { id } pinned @include(if: $p) { id } } }`, { p: false }, { token: w.token.staff });
+    const r = await gql(
+      w.p.url,
+      `query($p: Boolean!) { blogFeed { items { id } pinned @include(if: $p) { id } } }`,
+      { p: false },
+      { token: w.token.staff },
+    );
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.blogFeed.pinned).toBeUndefined();
     const bare = await gql(w.p.url, `{ blogFeed { pinned { id } } }`, {}, { token: w.token.staff });
@@ -92,13 +108,19 @@ describe('one feed page request', () => {
   });
 
   it('works it out again for the next request: a viewer taken out of a category no longer sees its posts', async () => {
-    await w.sql(`delete from blog_category_employee where category_id = ? and employee_id = ?`, [w.cat.notice, w.id.staff]);
+    await w.sql(`delete from blog_category_employee where category_id = ? and employee_id = ?`, [
+      w.cat.notice,
+      w.id.staff,
+    ]);
     try {
       const r = await gql(w.p.url, PAGE, {}, { token: w.token.staff });
       expect(r.body.data.blogFeed.items).toEqual([{ id: plainId, pinned: false }]);
       expect(r.body.data.blogPinned).toEqual([]);
     } finally {
-      await w.sql(`insert into blog_category_employee (category_id, employee_id) values (?, ?)`, [w.cat.notice, w.id.staff]);
+      await w.sql(`insert into blog_category_employee (category_id, employee_id) values (?, ?)`, [
+        w.cat.notice,
+        w.id.staff,
+      ]);
     }
   });
 });

@@ -23,7 +23,13 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const em = db.orm.em.fork();
   await em.transactional((tx) => seedDemoCompany(tx));
-  const seeded = await seedBlogAtScale(em, { posts: POSTS, today, viewerLogin: 'staff', categories: 30, viewerCategories: 5 });
+  const seeded = await seedBlogAtScale(em, {
+    posts: POSTS,
+    today,
+    viewerLogin: 'staff',
+    categories: 30,
+    viewerCategories: 5,
+  });
   viewer = { id: seeded.viewerId, readable: seeded.readable, outsideWindow: false };
 }, 300_000);
 afterAll(async () => db?.close());
@@ -33,7 +39,8 @@ function recording(em: EntityManager) {
   const seen: { sql: string; params: unknown[] }[] = [];
   const proxy = new Proxy(em, {
     get(target, prop, receiver) {
-      if (prop === 'execute') return (sql: string, params: unknown[] = []) => (seen.push({ sql, params }), target.execute(sql, params));
+      if (prop === 'execute')
+        return (sql: string, params: unknown[] = []) => (seen.push({ sql, params }), target.execute(sql, params));
       return Reflect.get(target, prop, receiver);
     },
   });
@@ -41,7 +48,10 @@ function recording(em: EntityManager) {
 }
 
 async function explain(em: EntityManager, s: { sql: string; params: unknown[] }) {
-  const [row]: { 'QUERY PLAN': [{ Plan: unknown; 'Execution Time': number }] }[] = await em.execute(`explain (analyze, format json) ${s.sql}`, s.params);
+  const [row]: { 'QUERY PLAN': [{ Plan: unknown; 'Execution Time': number }] }[] = await em.execute(
+    `explain (analyze, format json) ${s.sql}`,
+    s.params,
+  );
   const plan = row!['QUERY PLAN'][0];
   const nodes: { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string }[] = [];
   (function walk(n: { Plans?: unknown[] } & (typeof nodes)[number]) {
@@ -62,7 +72,9 @@ describe(`the feed at ${POSTS.toLocaleString()} posts`, () => {
       expect(r.ids.length).toBe(20);
       for (const s of rec.seen) {
         const { ms, nodes } = await explain(em, s);
-        const scans = nodes.filter((n) => n['Relation Name'] === 'blog_post').map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
+        const scans = nodes
+          .filter((n) => n['Relation Name'] === 'blog_post')
+          .map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
         expect(scans.length).toBeGreaterThan(0);
         expect(scans.filter((x) => x.startsWith('Seq Scan'))).toEqual([]);
         times.push(ms);

@@ -36,7 +36,10 @@ interface Clause {
   sql: string;
   params: unknown[];
 }
-const and = (cs: Clause[]): Clause => ({ sql: cs.map((c) => c.sql).join(' and ') || 'true', params: cs.flatMap((c) => c.params) });
+const and = (cs: Clause[]): Clause => ({
+  sql: cs.map((c) => c.sql).join(' and ') || 'true',
+  params: cs.flatMap((c) => c.params),
+});
 
 /** Who is asking and what they may read (categories from BlogCategoryService.access). */
 export interface FeedViewer {
@@ -53,7 +56,8 @@ interface KeyRow {
 
 const pinnedNow = (today: string): Clause => ({ sql: SQL.pinnedNow, params: [today, today, today, today] });
 const inWindow = (today: string): Clause => ({ sql: SQL.inWindow, params: [today, today] });
-const after = (c: Cursor | null): Clause[] => (c ? [{ sql: `(p.publish_start, p.id) < (?::date, ?)`, params: [c.publishStart, c.id] }] : []);
+const after = (c: Cursor | null): Clause[] =>
+  c ? [{ sql: `(p.publish_start, p.id) < (?::date, ?)`, params: [c.publishStart, c.id] }] : [];
 const ORDER = `order by p.publish_start desc, p.id desc`;
 const KEY = `p.id, to_char(p.publish_start, 'YYYY-MM-DD') as publish_start`;
 
@@ -79,12 +83,22 @@ export interface FeedCandidate extends Pick<PostWindow, 'isDraft' | 'publishStar
  * together (blog.live-feed.test.ts checks them against each other for every filter). The title
  * matches as ILIKE does (case-insensitive substring; the database's lower() is Unicode-aware).
  */
-export function onFeed(viewer: Pick<FeedViewer, 'id' | 'outsideWindow'>, f: FeedFilter, p: FeedCandidate, today: string): boolean {
+export function onFeed(
+  viewer: Pick<FeedViewer, 'id' | 'outsideWindow'>,
+  f: FeedFilter,
+  p: FeedCandidate,
+  today: string,
+): boolean {
   const own = p.authorId === viewer.id;
   if (f.categoryId != null && p.categoryId !== f.categoryId) return false;
   if (f.scope === BlogFeedScope.MINE) {
     if (!own) return false;
-  } else if (!p.inReadableCategory || p.isDraft || !(viewer.outsideWindow || own || stateOf(p, today) === BlogPostState.PUBLISHED)) return false;
+  } else if (
+    !p.inReadableCategory ||
+    p.isDraft ||
+    !(viewer.outsideWindow || own || stateOf(p, today) === BlogPostState.PUBLISHED)
+  )
+    return false;
   if (f.scope === BlogFeedScope.SAVED && !p.savedByViewer) return false;
   const title = f.title?.trim();
   if (title && !p.title.toLowerCase().includes(title.toLowerCase())) return false;
@@ -108,11 +122,20 @@ export function checkFeedFilter(f: FeedFilter): void {
 /** The filter's conditions over `p` (checked before: checkFeedFilter). */
 function filters(f: FeedFilter, viewerId: number): Clause[] {
   const out: Clause[] = [];
-  if (f.scope === BlogFeedScope.SAVED) out.push({ sql: `p.id in (select s.post_id from blog_save s where s.employee_id = ?)`, params: [viewerId] });
+  if (f.scope === BlogFeedScope.SAVED)
+    out.push({ sql: `p.id in (select s.post_id from blog_save s where s.employee_id = ?)`, params: [viewerId] });
   const title = f.title?.trim();
   if (title) out.push({ sql: `p.title ilike ?`, params: [containsPattern(title)] });
-  if (f.tagId != null) out.push({ sql: `exists (select 1 from blog_post_tag pt where pt.post_id = p.id and pt.tag_id = ?)`, params: [f.tagId] });
-  if (f.departmentId != null) out.push({ sql: `p.author_id in (select e.id from employee e where e.department_id = ?)`, params: [f.departmentId] });
+  if (f.tagId != null)
+    out.push({
+      sql: `exists (select 1 from blog_post_tag pt where pt.post_id = p.id and pt.tag_id = ?)`,
+      params: [f.tagId],
+    });
+  if (f.departmentId != null)
+    out.push({
+      sql: `p.author_id in (select e.id from employee e where e.department_id = ?)`,
+      params: [f.departmentId],
+    });
   return out;
 }
 
@@ -137,14 +160,21 @@ export async function feedPage(
   if (f.categoryId != null) categories = mine ? [f.categoryId] : categories.filter((c) => c === f.categoryId);
   if (!mine && categories.length === 0) return { ids: [], next: null };
   const source: Clause = mine
-    ? and([{ sql: 'p.author_id = ?', params: [viewer.id] }, ...(f.categoryId != null ? [{ sql: 'p.category_id = ?', params: [f.categoryId] }] : [])])
+    ? and([
+        { sql: 'p.author_id = ?', params: [viewer.id] },
+        ...(f.categoryId != null ? [{ sql: 'p.category_id = ?', params: [f.categoryId] }] : []),
+      ])
     : { sql: 'p.category_id = any(?::int[])', params: [pgArray(categories)] };
 
   let pinned: KeyRow[] = [];
   if (!cursor || cursor.part === 'p') {
     const w = and([source, { sql: 'not p.is_draft', params: [] }, pinnedNow(today), ...extra, ...after(cursor)]);
-    pinned = await em.execute(`select ${KEY} from blog_post p where ${w.sql} ${ORDER} limit ?`, [...w.params, limit + 1]);
-    if (pinned.length > limit) return { ids: pinned.slice(0, limit).map((r) => r.id), next: keyOf('p', pinned[limit - 1]!) };
+    pinned = await em.execute(`select ${KEY} from blog_post p where ${w.sql} ${ORDER} limit ?`, [
+      ...w.params,
+      limit + 1,
+    ]);
+    if (pinned.length > limit)
+      return { ids: pinned.slice(0, limit).map((r) => r.id), next: keyOf('p', pinned[limit - 1]!) };
   }
   const ids = pinned.map((r) => r.id);
   const want = limit - ids.length;
@@ -155,8 +185,17 @@ export async function feedPage(
     const w = and([source, notPinned, ...extra, ...after(restCursor)]);
     rest = await em.execute(`select ${KEY} from blog_post p where ${w.sql} ${ORDER} limit ?`, [...w.params, want + 1]);
   } else {
-    const visible: Clause = viewer.outsideWindow ? { sql: 'true', params: [] } : { sql: `(p.author_id = ? or ${SQL.inWindow})`, params: [viewer.id, ...inWindow(today).params] };
-    const w = and([{ sql: 'p.category_id = c.id', params: [] }, { sql: 'not p.is_draft', params: [] }, visible, notPinned, ...extra, ...after(restCursor)]);
+    const visible: Clause = viewer.outsideWindow
+      ? { sql: 'true', params: [] }
+      : { sql: `(p.author_id = ? or ${SQL.inWindow})`, params: [viewer.id, ...inWindow(today).params] };
+    const w = and([
+      { sql: 'p.category_id = c.id', params: [] },
+      { sql: 'not p.is_draft', params: [] },
+      visible,
+      notPinned,
+      ...extra,
+      ...after(restCursor),
+    ]);
     rest = await em.execute(
       `select x.id, x.publish_start from unnest(?::int[]) as c(id)
          cross join lateral (select ${KEY}, p.publish_start as sort_key from blog_post p where ${w.sql} ${ORDER} limit ?) x
@@ -174,9 +213,21 @@ export async function feedPage(
 const keyOf = (part: Cursor['part'], r: KeyRow): Cursor => ({ part, publishStart: r.publish_start, id: r.id });
 
 /** 速報: every post pinned today among those the viewer may read (at most `limit`), newest publish start first. */
-export async function pinnedIds(em: EntityManager, viewer: FeedViewer, today: string, limit: number): Promise<number[]> {
+export async function pinnedIds(
+  em: EntityManager,
+  viewer: FeedViewer,
+  today: string,
+  limit: number,
+): Promise<number[]> {
   if (!viewer.readable.length) return [];
-  const w = and([{ sql: 'p.category_id = any(?::int[])', params: [pgArray(viewer.readable)] }, { sql: 'not p.is_draft', params: [] }, pinnedNow(today)]);
-  const rows: KeyRow[] = await em.execute(`select ${KEY} from blog_post p where ${w.sql} ${ORDER} limit ?`, [...w.params, limit]);
+  const w = and([
+    { sql: 'p.category_id = any(?::int[])', params: [pgArray(viewer.readable)] },
+    { sql: 'not p.is_draft', params: [] },
+    pinnedNow(today),
+  ]);
+  const rows: KeyRow[] = await em.execute(`select ${KEY} from blog_post p where ${w.sql} ${ORDER} limit ?`, [
+    ...w.params,
+    limit,
+  ]);
   return rows.map((r) => r.id);
 }

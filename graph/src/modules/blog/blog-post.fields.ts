@@ -8,7 +8,11 @@ const date = (label: string) =>
   z
     .string({ error: `${label}は YYYY-MM-DD の形式で入力してください。` })
     .trim()
-    .transform((s) => s.replace(/^(\d{4})\/(\d{2})\/(\d{2})/, '$1-$2-$3').replace(/^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/, '$1'))
+    .transform((s) =>
+      s
+        .replace(/^(\d{4})\/(\d{2})\/(\d{2})/, '$1-$2-$3')
+        .replace(/^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/, '$1'),
+    )
     .refine((s) => s === '' || isCalendarDate(s), `${label}は YYYY-MM-DD の形式で入力してください。`)
     .nullish()
     .transform((s) => (s ? s : null));
@@ -16,9 +20,12 @@ const date = (label: string) =>
 /** A yes/no field: GraphQL's booleans, and `/api`'s 1/0, "1"/"0", "true"/"false" as the old client sent them. */
 const flag = (label: string, byDefault: boolean) =>
   z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], {
-      error: `${label}は true か false で指定してください。`,
-    })
+    .union(
+      [z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')],
+      {
+        error: `${label}は true か false で指定してください。`,
+      },
+    )
     .nullish()
     .transform((b) => (b === null || b === undefined ? byDefault : b === true || b === 1 || b === '1' || b === 'true'));
 
@@ -57,7 +64,10 @@ export const POST_FIELDS = {
   title: { rule: v.text('タイトル', 200), body: 'title', description: 'タイトル（200文字以内）' },
   categoryId: {
     rule: v.optionalId('カテゴリ'),
-    body: { from: 'category_id', read: (x: unknown) => (x === '' ? null : typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x) },
+    body: {
+      from: 'category_id',
+      read: (x: unknown) => (x === '' ? null : typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x),
+    },
     description: 'カテゴリID（下書き以外は必須。投稿できるカテゴリだけ）',
   },
   tagIds: {
@@ -69,21 +79,48 @@ export const POST_FIELDS = {
     body: { from: 'blog_tags', read: tagList },
     description: 'タグID（20個まで）',
   },
-  allowComments: { rule: flag('コメントの許可', true), body: { from: 'options', read: optionFlag('comment') }, description: '閲覧者のコメントを許可する (options の comment)' },
-  allowLikes: { rule: flag('いいねの許可', true), body: { from: 'options', read: optionFlag('like') }, description: '閲覧者のいいねを許可する (options の like)' },
-  publishStart: { rule: date('公開開始日'), body: 'publish_start_date', description: '公開開始日 YYYY-MM-DD（東京の暦日。省略すると今日）' },
+  allowComments: {
+    rule: flag('コメントの許可', true),
+    body: { from: 'options', read: optionFlag('comment') },
+    description: '閲覧者のコメントを許可する (options の comment)',
+  },
+  allowLikes: {
+    rule: flag('いいねの許可', true),
+    body: { from: 'options', read: optionFlag('like') },
+    description: '閲覧者のいいねを許可する (options の like)',
+  },
+  publishStart: {
+    rule: date('公開開始日'),
+    body: 'publish_start_date',
+    description: '公開開始日 YYYY-MM-DD（東京の暦日。省略すると今日）',
+  },
   publishEnd: {
     rule: date('公開終了日'),
     body: {
       from: 'publish_end_date',
-      read: (x: unknown, b: Record<string, unknown>) => (b.hasPublishEnd === false || b.hasPublishEnd === 0 || b.hasPublishEnd === '0' || b.hasPublishEnd === 'false' ? null : x),
+      read: (x: unknown, b: Record<string, unknown>) =>
+        b.hasPublishEnd === false || b.hasPublishEnd === 0 || b.hasPublishEnd === '0' || b.hasPublishEnd === 'false'
+          ? null
+          : x,
     },
     description: '公開終了日 YYYY-MM-DD（この日まで公開。なしなら無期限）',
   },
   isPin: { rule: flag('ピン留め', false), body: 'is_pin', description: '速報としてピン留めする' },
-  pinStart: { rule: date('ピン留め開始日'), body: 'pin_start_dt', description: 'ピン留め開始日 YYYY-MM-DD（ピン留めで省略すると今日）' },
-  pinEnd: { rule: date('ピン留め終了日'), body: 'pin_end_dt', description: 'ピン留め終了日 YYYY-MM-DD（この日まで。省略すると開始日の7日後）' },
-  isDraft: { rule: flag('下書き', false), body: 'is_draft', description: '下書きとして保存する（作成者だけが見える。カテゴリは未選択でもよい）' },
+  pinStart: {
+    rule: date('ピン留め開始日'),
+    body: 'pin_start_dt',
+    description: 'ピン留め開始日 YYYY-MM-DD（ピン留めで省略すると今日）',
+  },
+  pinEnd: {
+    rule: date('ピン留め終了日'),
+    body: 'pin_end_dt',
+    description: 'ピン留め終了日 YYYY-MM-DD（この日まで。省略すると開始日の7日後）',
+  },
+  isDraft: {
+    rule: flag('下書き', false),
+    body: 'is_draft',
+    description: '下書きとして保存する（作成者だけが見える。カテゴリは未選択でもよい）',
+  },
   requireConfirmation: {
     rule: flag('確認依頼', false),
     body: 'require_confirmation',
@@ -111,10 +148,16 @@ export const postSchema = z
     requireConfirmation: POST_FIELDS.requireConfirmation.rule,
   })
   .superRefine((d, ctx) => {
-    if (!d.isDraft && d.categoryId === null) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'カテゴリを選択してください。' });
+    if (!d.isDraft && d.categoryId === null)
+      ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'カテゴリを選択してください。' });
     if (d.requireConfirmation && !d.isPin) {
-      ctx.addIssue({ code: 'custom', path: ['requireConfirmation'], message: '確認依頼（必読）は速報（ピン留め）の投稿だけに設定できます。' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requireConfirmation'],
+        message: '確認依頼（必読）は速報（ピン留め）の投稿だけに設定できます。',
+      });
     }
-    if (d.isPin && d.pinStart && d.pinEnd && d.pinEnd < d.pinStart) ctx.addIssue({ code: 'custom', path: ['pinEnd'], message: 'ピン留め終了日は開始日以降の日付にしてください。' });
+    if (d.isPin && d.pinStart && d.pinEnd && d.pinEnd < d.pinStart)
+      ctx.addIssue({ code: 'custom', path: ['pinEnd'], message: 'ピン留め終了日は開始日以降の日付にしてください。' });
   });
 export type PostData = z.infer<typeof postSchema>;

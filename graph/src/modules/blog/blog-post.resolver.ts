@@ -18,7 +18,9 @@ export class BlogPostResolver {
     @Arg('limit', () => Int, { nullable: true, defaultValue: 20, description: '1〜200（既定 20）' }) limit?: number,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<BlogFeedPage> {
-    return ctx.services.blog.posts.feed(ctx, filter ?? {}, after, limit, { withPinned: !!info && selectedUnder(info, []).has('pinned') });
+    return ctx.services.blog.posts.feed(ctx, filter ?? {}, after, limit, {
+      withPinned: !!info && selectedUnder(info, []).has('pinned'),
+    });
   }
 
   @Authorized()
@@ -34,14 +36,23 @@ export class BlogPostResolver {
   }
 
   @Authorized()
-  @Mutation(() => BlogPostView, { description: '投稿する（作成者はログイン中の社員。投稿できるカテゴリだけ）。isDraft で下書き。' })
-  createBlogPost(@Ctx() ctx: AppContext, @Arg('input', () => BlogPostInput) input: BlogPostInput): Promise<BlogPostView> {
+  @Mutation(() => BlogPostView, {
+    description: '投稿する（作成者はログイン中の社員。投稿できるカテゴリだけ）。isDraft で下書き。',
+  })
+  createBlogPost(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => BlogPostInput) input: BlogPostInput,
+  ): Promise<BlogPostView> {
     return ctx.services.blog.posts.create(ctx, { ...input });
   }
 
   @Authorized()
   @Mutation(() => BlogPostView, { description: '投稿を更新する（作成者だけ）。古い version なら CONFLICT。' })
-  updateBlogPost(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => BlogPostInput) input: BlogPostInput): Promise<BlogPostView> {
+  updateBlogPost(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => BlogPostInput) input: BlogPostInput,
+  ): Promise<BlogPostView> {
     return ctx.services.blog.posts.update(ctx, id, { ...input });
   }
 

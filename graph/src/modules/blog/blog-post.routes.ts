@@ -40,9 +40,17 @@ export function toApiPost(p: BlogPostView) {
     blog_tags: p.tags.map((t) => t.id).join(','),
     tags: p.tags.map((t) => ({ tag_id: t.id, tag_content: t.content })),
     // The spec's one-file JSON string, with a URL where the old client had the bytes.
-    upload_files: p.attachment ? JSON.stringify([{ uid: String(p.id), name: p.attachment.name, url: p.attachment.url, type: p.attachment.type }]) : null,
+    upload_files: p.attachment
+      ? JSON.stringify([{ uid: String(p.id), name: p.attachment.name, url: p.attachment.url, type: p.attachment.type }])
+      : null,
     attachment: p.attachment
-      ? { name: p.attachment.name, type: p.attachment.type, size: p.attachment.size, url: p.attachment.url, thumbnail_url: p.attachment.thumbnailUrl }
+      ? {
+          name: p.attachment.name,
+          type: p.attachment.type,
+          size: p.attachment.size,
+          url: p.attachment.url,
+          thumbnail_url: p.attachment.thumbnailUrl,
+        }
       : null,
     edit_date: p.updatedAt.toISOString(),
     created_at: p.createdAt.toISOString(),
@@ -65,7 +73,11 @@ export async function withEngagement(ctx: AppContext, posts: BlogPostView[]) {
   );
   return posts.map((p) => {
     const { marks, ...e } = extra.get(p.id)!;
-    return { ...toApiPost(p), ...e, is_new: isNewFor({ state: p.state, authorId: p.author.id }, viewer, marks) ? 1 : 0 };
+    return {
+      ...toApiPost(p),
+      ...e,
+      is_new: isNewFor({ state: p.state, authorId: p.author.id }, viewer, marks) ? 1 : 0,
+    };
   });
 }
 
@@ -106,7 +118,11 @@ export function blogPostRoutes(r: Router): void {
       const page = await ctx.services.blog.posts.feed(
         ctx,
         {
-          scope: queryBool(q.saved, 'saved') ? BlogFeedScope.SAVED : queryBool(q.mine, 'mine') ? BlogFeedScope.MINE : BlogFeedScope.ALL,
+          scope: queryBool(q.saved, 'saved')
+            ? BlogFeedScope.SAVED
+            : queryBool(q.mine, 'mine')
+              ? BlogFeedScope.MINE
+              : BlogFeedScope.ALL,
           title: q.title,
           tagId: queryId(q.tag_id, 'tag_id'),
           categoryId: queryId(q.category_id, 'category_id'),
@@ -120,7 +136,9 @@ export function blogPostRoutes(r: Router): void {
       return withEngagement(ctx, page.items);
     }),
   );
-  fileRoutes(r, '/blogs/:id/attachment', (ctx, id, thumbnail) => ctx.services.blog.posts.attachment(ctx, id, thumbnail));
+  fileRoutes(r, '/blogs/:id/attachment', (ctx, id, thumbnail) =>
+    ctx.services.blog.posts.attachment(ctx, id, thumbnail),
+  );
   r.post(
     '/blog_images',
     handle(async (ctx, req) => {

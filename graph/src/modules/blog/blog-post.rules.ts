@@ -25,14 +25,26 @@ export function stateOf(p: Pick<PostWindow, 'isDraft' | 'publishStart' | 'publis
 
 /** Pinned (in 速報, first in the feed) only while published, `isPin`, and today within the pin window, both ends included. */
 export function isPinnedOn(p: PostWindow, today: string): boolean {
-  return stateOf(p, today) === BlogPostState.PUBLISHED && p.isPin && p.pinStart !== null && p.pinEnd !== null && p.pinStart <= today && today <= p.pinEnd;
+  return (
+    stateOf(p, today) === BlogPostState.PUBLISHED &&
+    p.isPin &&
+    p.pinStart !== null &&
+    p.pinEnd !== null &&
+    p.pinStart <= today &&
+    today <= p.pinEnd
+  );
 }
 
 /**
  * The pin window a save stores: none when the pin is off; turned on without a start, today to
  * today + 7; with a start and no end, start + 7.
  */
-export function pinWindow(isPin: boolean, pinStart: string | null, pinEnd: string | null, today: string): { pinStart: string | null; pinEnd: string | null } {
+export function pinWindow(
+  isPin: boolean,
+  pinStart: string | null,
+  pinEnd: string | null,
+  today: string,
+): { pinStart: string | null; pinEnd: string | null } {
   if (!isPin) return { pinStart: null, pinEnd: null };
   if (pinStart === null) return { pinStart: today, pinEnd: pinEnd ?? addDays(today, DEFAULT_PIN_DAYS) };
   return { pinStart, pinEnd: pinEnd ?? addDays(pinStart, DEFAULT_PIN_DAYS) };

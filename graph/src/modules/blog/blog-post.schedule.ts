@@ -34,7 +34,9 @@ export async function fireDueTransitions(em: EntityManager, today: string): Prom
   // The first run ever starts from today: the states before it were never shown as changes.
   await em.execute(`insert into blog_scheduler (id, fired_day) values (true, ?::date) on conflict do nothing`, [today]);
   return em.transactional(async (tx) => {
-    const [row]: { fired_day: string }[] = await tx.execute(`select to_char(fired_day, 'YYYY-MM-DD') as fired_day from blog_scheduler for update skip locked`);
+    const [row]: { fired_day: string }[] = await tx.execute(
+      `select to_char(fired_day, 'YYYY-MM-DD') as fired_day from blog_scheduler for update skip locked`,
+    );
     if (!row) return { busy: true, since: null, day: null, events: [] };
     if (row.fired_day >= today) return { busy: false, since: null, day: null, events: [] };
     const since = row.fired_day;
@@ -52,7 +54,12 @@ export async function fireDueTransitions(em: EntityManager, today: string): Prom
     for (const p of posts) {
       const changes = transitions(windowOf(p), since, today);
       for (const t of changes) {
-        record(tx, { type: EVENT[t], aggregateId: p.id, actorId: null, payload: { post: snapshot(p), since, day: today } });
+        record(tx, {
+          type: EVENT[t],
+          aggregateId: p.id,
+          actorId: null,
+          payload: { post: snapshot(p), since, day: today },
+        });
         events.push({ type: EVENT[t], postId: p.id });
       }
       // A post asking for confirmation asks its readers as it is published (they are told live).

@@ -130,13 +130,26 @@ export class BlogPostService {
    * page's read together, so each statement over the shown posts (rows, engagement, comment counts)
    * runs once for both lists.
    */
-  async feed(ctx: AppContext, filter: FeedFilter, after?: string | null, limit?: unknown, { withPinned = false } = {}): Promise<BlogFeedPage> {
+  async feed(
+    ctx: AppContext,
+    filter: FeedFilter,
+    after?: string | null,
+    limit?: unknown,
+    { withPinned = false } = {},
+  ): Promise<BlogFeedPage> {
     const r = await this.readingReader(ctx);
     const page = checkPage(0, limit ?? DEFAULT_FEED_PAGE);
     const outsideWindow = this.checkFeed(r.user, filter);
     const cursor = decodeCursor(after);
     const [{ ids, next }, pinnedList] = await Promise.all([
-      feedPage(ctx.em, { id: r.user.id, readable: r.access.readable, outsideWindow }, filter, cursor, page.limit, r.today),
+      feedPage(
+        ctx.em,
+        { id: r.user.id, readable: r.access.readable, outsideWindow },
+        filter,
+        cursor,
+        page.limit,
+        r.today,
+      ),
       withPinned ? this.pinnedIdsOf(ctx, r) : null,
     ]);
     const views = await this.views(ctx.em, r, [...new Set([...ids, ...(pinnedList ?? [])])]);
@@ -152,7 +165,8 @@ export class BlogPostService {
   checkFeed(user: CurrentUser, filter: FeedFilter): boolean {
     checkFeedFilter(filter);
     const outsideWindow = filter.includeOutsideWindow === true;
-    if (outsideWindow && !isBlogAdmin(user.role)) throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
+    if (outsideWindow && !isBlogAdmin(user.role))
+      throw forbidden('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
     return outsideWindow;
   }
 
@@ -188,7 +202,10 @@ export class BlogPostService {
   async tagsOnReadablePosts(ctx: AppContext): Promise<Set<number>> {
     const r = await this.reader(ctx);
     const rule = readableSql(r.user, r.access, r.today);
-    const rows: { tag_id: number }[] = await ctx.em.execute(`select distinct pt.tag_id from blog_post_tag pt join blog_post p on p.id = pt.post_id where ${rule.sql}`, rule.params);
+    const rows: { tag_id: number }[] = await ctx.em.execute(
+      `select distinct pt.tag_id from blog_post_tag pt join blog_post p on p.id = pt.post_id where ${rule.sql}`,
+      rule.params,
+    );
     return new Set(rows.map((t) => t.tag_id));
   }
 
@@ -211,7 +228,11 @@ export class BlogPostService {
     choose: (viewer: { id: number; readable: number[]; rule: { sql: string; params: unknown[] } }) => Promise<number[]>,
   ): Promise<BlogPostView[]> {
     const r = await this.readingReader(ctx);
-    const ids = await choose({ id: r.user.id, readable: r.access.readable, rule: readableSql(r.user, r.access, r.today) });
+    const ids = await choose({
+      id: r.user.id,
+      readable: r.access.readable,
+      rule: readableSql(r.user, r.access, r.today),
+    });
     const rows = new Map((await this.rows(ctx.em, ids)).map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = rows.get(id);
@@ -259,7 +280,13 @@ export class BlogPostService {
     return this.viewOf(ctx, r, id);
   }
 
-  private async insert(tx: EntityManager, r: Reader, data: PostInput, content: unknown, file: StoredAttachment | null): Promise<number> {
+  private async insert(
+    tx: EntityManager,
+    r: Reader,
+    data: PostInput,
+    content: unknown,
+    file: StoredAttachment | null,
+  ): Promise<number> {
     const v = await this.values(tx, r, data, content, null);
     const [row]: { id: number }[] = await tx.execute(
       `insert into blog_post (title, content, content_html, category_id, author_id, allow_comments, allow_likes,
@@ -288,7 +315,12 @@ export class BlogPostService {
     await this.setTags(tx, row!.id, v.tagIds);
     await this.images.bind(tx, r.user.id, row!.id, v.content.doc);
     const [after] = await this.rows(tx, [row!.id]);
-    record(tx, { type: 'blog.post.created', aggregateId: row!.id, actorId: r.user.id, payload: { post: snapshot(after!) } });
+    record(tx, {
+      type: 'blog.post.created',
+      aggregateId: row!.id,
+      actorId: r.user.id,
+      payload: { post: snapshot(after!) },
+    });
     await requestReading(tx, after!);
     return row!.id;
   }
@@ -297,7 +329,12 @@ export class BlogPostService {
    * Runs a save's transaction with the file it stored beforehand: if the save fails, the new file
    * goes; once it commits, the files it replaced go (`replaced` is read inside the transaction).
    */
-  private async withFile<T>(ctx: AppContext, file: StoredAttachment | null, replaced: { keys: (string | null)[] } | null, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  private async withFile<T>(
+    ctx: AppContext,
+    file: StoredAttachment | null,
+    replaced: { keys: (string | null)[] } | null,
+    work: (tx: EntityManager) => Promise<T>,
+  ): Promise<T> {
     try {
       const result = await ctx.em.transactional(work);
       if (replaced) await this.attachments.remove(replaced.keys);
@@ -312,7 +349,8 @@ export class BlogPostService {
     const r = await this.reader(ctx);
     checkId(id, '投稿');
     const version = input.version;
-    if (typeof version !== 'number') throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
+    if (typeof version !== 'number')
+      throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
     checkAuthor(r.user, input);
     const data = parseInput(postSchema, input);
     const change = changeOf(input, 'keep');
@@ -363,7 +401,12 @@ export class BlogPostService {
       await this.images.bind(tx, r.user.id, id, v.content.doc);
       if (change.kind !== 'keep') replaced.keys.push(before.attachment_key, before.attachment_thumb_key);
       const [after] = await this.rows(tx, [id]);
-      record(tx, { type: 'blog.post.updated', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(after!), previous: snapshot(before), changed } });
+      record(tx, {
+        type: 'blog.post.updated',
+        aggregateId: id,
+        actorId: r.user.id,
+        payload: { post: snapshot(after!), previous: snapshot(before), changed },
+      });
       await requestReading(tx, after!);
     });
     return this.viewOf(ctx, r, id);
@@ -382,8 +425,17 @@ export class BlogPostService {
       );
       await withdrawAbout(tx, r.user.id, { postId: id });
       await tx.execute(`delete from blog_post where id = ?`, [id]);
-      replaced.keys.push(before.attachment_key, before.attachment_thumb_key, ...comments.flatMap((c) => [c.attachment_key, c.attachment_thumb_key]));
-      record(tx, { type: 'blog.post.deleted', aggregateId: id, actorId: r.user.id, payload: { post: snapshot(before) } });
+      replaced.keys.push(
+        before.attachment_key,
+        before.attachment_thumb_key,
+        ...comments.flatMap((c) => [c.attachment_key, c.attachment_thumb_key]),
+      );
+      record(tx, {
+        type: 'blog.post.deleted',
+        aggregateId: id,
+        actorId: r.user.id,
+        payload: { post: snapshot(before) },
+      });
     });
     return true;
   }
@@ -394,7 +446,10 @@ export class BlogPostService {
     checkId(id, '投稿');
     const [row] = await this.rows(ctx.em, [id]);
     if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
-    return this.attachments.openStored({ key: row.attachment_key, thumbKey: row.attachment_thumb_key, name: row.attachment_name }, thumbnail);
+    return this.attachments.openStored(
+      { key: row.attachment_key, thumbKey: row.attachment_thumb_key, name: row.attachment_name },
+      thumbnail,
+    );
   }
 
   /** A picture of a post's body: to its uploader, and to whoever may read the post that shows it. */
@@ -412,7 +467,8 @@ export class BlogPostService {
     if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
     const own = row.author_id === r.user.id;
     if (what === 'edit' && !own) throw forbidden('投稿を編集できるのは作成者だけです。');
-    if (what === 'delete' && !own && !isBlogAdmin(r.user.role)) throw forbidden('投稿を削除できるのは作成者と管理者・システム管理者だけです。');
+    if (what === 'delete' && !own && !isBlogAdmin(r.user.role))
+      throw forbidden('投稿を削除できるのは作成者と管理者・システム管理者だけです。');
     return row;
   }
 
@@ -422,17 +478,29 @@ export class BlogPostService {
    * start defaults to today (an edit keeps the stored one), the pin window to today + 7 days (an
    * edit of a pinned post keeps its window).
    */
-  private async values(tx: EntityManager, r: Reader, data: PostInput, content: unknown, before: PostRow | null): Promise<PostValues> {
+  private async values(
+    tx: EntityManager,
+    r: Reader,
+    data: PostInput,
+    content: unknown,
+    before: PostRow | null,
+  ): Promise<PostValues> {
     if (data.categoryId !== null) this.categories.checkPostable(r.access, data.categoryId);
     await this.tags.checkExisting(tx, data.tagIds);
     const publishStart = data.publishStart ?? before?.publish_start ?? r.today;
     if (data.publishEnd !== null && data.publishEnd < publishStart) {
-      throw badInput('公開終了日は公開開始日以降の日付にしてください。', [{ field: 'publishEnd', message: '公開開始日以降の日付' }]);
+      throw badInput('公開終了日は公開開始日以降の日付にしてください。', [
+        { field: 'publishEnd', message: '公開開始日以降の日付' },
+      ]);
     }
     const keepPin = before?.is_pin && data.isPin && data.pinStart === null && data.pinEnd === null;
-    const pin = keepPin ? { pinStart: before!.pin_start, pinEnd: before!.pin_end } : pinWindow(data.isPin, data.pinStart, data.pinEnd, r.today);
+    const pin = keepPin
+      ? { pinStart: before!.pin_start, pinEnd: before!.pin_end }
+      : pinWindow(data.isPin, data.pinStart, data.pinEnd, r.today);
     if (pin.pinStart !== null && pin.pinEnd !== null && pin.pinEnd < pin.pinStart) {
-      throw badInput('ピン留め終了日は開始日以降の日付にしてください。', [{ field: 'pinEnd', message: '開始日以降の日付' }]);
+      throw badInput('ピン留め終了日は開始日以降の日付にしてください。', [
+        { field: 'pinEnd', message: '開始日以降の日付' },
+      ]);
     }
     return {
       ...data,
@@ -445,7 +513,10 @@ export class BlogPostService {
   private async setTags(tx: EntityManager, id: number, tagIds: number[]) {
     const ids = pgArray(tagIds);
     await tx.execute(`delete from blog_post_tag where post_id = ? and not (tag_id = any(?::int[]))`, [id, ids]);
-    await tx.execute(`insert into blog_post_tag (post_id, tag_id) select ?, unnest(?::int[]) on conflict do nothing`, [id, ids]);
+    await tx.execute(`insert into blog_post_tag (post_id, tag_id) select ?, unnest(?::int[]) on conflict do nothing`, [
+      id,
+      ids,
+    ]);
   }
 
   private async rows(em: EntityManager, ids: number[], tail = ''): Promise<PostRow[]> {
@@ -480,12 +551,25 @@ type PostInput = ReturnType<typeof postSchema.parse>;
 const changeOf = (input: Record<string, unknown>, absent: AttachmentChange['kind'] = 'remove'): AttachmentChange =>
   (input.attachment as AttachmentChange | undefined) ?? ({ kind: absent } as AttachmentChange);
 
-const fileColumns = (f: StoredAttachment | null) => [f?.key ?? null, f?.name ?? null, f?.type ?? null, f?.size ?? null, f?.thumbKey ?? null];
-const keptColumns = (r: PostRow) => [r.attachment_key, r.attachment_name, r.attachment_type, r.attachment_size, r.attachment_thumb_key];
+const fileColumns = (f: StoredAttachment | null) => [
+  f?.key ?? null,
+  f?.name ?? null,
+  f?.type ?? null,
+  f?.size ?? null,
+  f?.thumbKey ?? null,
+];
+const keptColumns = (r: PostRow) => [
+  r.attachment_key,
+  r.attachment_name,
+  r.attachment_type,
+  r.attachment_size,
+  r.attachment_thumb_key,
+];
 
 /** The author is always the signed-in employee: an `authorId` (the spec's author_id), if a caller sends one, must name them. */
 function checkAuthor(user: CurrentUser, input: Record<string, unknown>) {
   const claimed = input.authorId;
   if (claimed === undefined || claimed === null || claimed === '') return;
-  if (String(claimed) !== String(user.id)) throw forbidden('作成者はログイン中の社員です（author_id が一致しません）。');
+  if (String(claimed) !== String(user.id))
+    throw forbidden('作成者はログイン中の社員です（author_id が一致しません）。');
 }

@@ -24,29 +24,38 @@ export class BlogTagRef {
   @Field() content!: string;
 }
 
-@ObjectType({ simpleResolvers: true, description: '投稿の添付ファイル（1件）。URL は投稿を見られる人にだけ配信される。' })
+@ObjectType({
+  simpleResolvers: true,
+  description: '投稿の添付ファイル（1件）。URL は投稿を見られる人にだけ配信される。',
+})
 export class BlogAttachment {
   @Field({ description: 'ファイル名（表示用）' }) name!: string;
   @Field({ description: 'MIME タイプ（text/plain, application/pdf, image/png, image/jpeg, image/gif）' }) type!: string;
   @Field(() => Int, { description: 'バイト数' }) size!: number;
   @Field({ description: 'ダウンロード・表示の URL' }) url!: string;
-  @Field(() => String, { nullable: true, description: '画像のサムネイル URL（画像以外は null）' }) thumbnailUrl!: string | null;
+  @Field(() => String, { nullable: true, description: '画像のサムネイル URL（画像以外は null）' }) thumbnailUrl!:
+    string | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'ブログの投稿' })
 export class BlogPostView {
   @Field(() => Int) id!: number;
   @Field({ description: F.title.description }) title!: string;
-  @Field(() => GraphQLJSONObject, { description: '本文（Editor.js の文書。保存形式）' }) content!: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { description: '本文（Editor.js の文書。保存形式）' }) content!: Record<
+    string,
+    unknown
+  >;
   @Field({ description: '本文の HTML（サーバーで文書から描画し、許可リストでサニタイズ済み）' }) contentHtml!: string;
-  @Field(() => BlogCategoryRef, { nullable: true, description: 'カテゴリ（カテゴリ未選択の下書きは null）' }) category!: BlogCategoryRef | null;
+  @Field(() => BlogCategoryRef, { nullable: true, description: 'カテゴリ（カテゴリ未選択の下書きは null）' })
+  category!: BlogCategoryRef | null;
   @Field(() => BlogAuthor) author!: BlogAuthor;
   @Field(() => [BlogTagRef]) tags!: BlogTagRef[];
   @Field({ description: F.allowComments.description }) allowComments!: boolean;
   @Field({ description: F.allowLikes.description }) allowLikes!: boolean;
   @Field({ description: F.requireConfirmation.description }) requireConfirmation!: boolean;
   @Field({ description: '公開開始日 YYYY-MM-DD' }) publishStart!: string;
-  @Field(() => String, { nullable: true, description: '公開終了日 YYYY-MM-DD（なしなら無期限）' }) publishEnd!: string | null;
+  @Field(() => String, { nullable: true, description: '公開終了日 YYYY-MM-DD（なしなら無期限）' }) publishEnd!:
+    string | null;
   @Field({ description: 'ピン留めの設定（速報に出るのはピン留め期間中だけ: pinned）' }) isPin!: boolean;
   @Field(() => String, { nullable: true, description: 'ピン留め開始日 YYYY-MM-DD' }) pinStart!: string | null;
   @Field(() => String, { nullable: true, description: 'ピン留め終了日 YYYY-MM-DD' }) pinEnd!: string | null;
@@ -77,17 +86,23 @@ export interface ViewEngagement extends Engagement {
 @ObjectType({ simpleResolvers: true, description: 'ブログ一覧の1ページ（ピン留め中が先、次に公開開始日の新しい順）' })
 export class BlogFeedPage {
   @Field(() => [BlogPostView]) items!: BlogPostView[];
-  @Field(() => String, { nullable: true, description: '次のページのカーソル（最後なら null）。blogFeed の after に渡す。' }) nextCursor!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: '次のページのカーソル（最後なら null）。blogFeed の after に渡す。',
+  })
+  nextCursor!: string | null;
   @Field(() => [BlogPostView], {
     nullable: true,
-    description: '速報（blogPinned と同じ投稿）。選んだときだけ読む: 一覧の最初のページと一緒に1回の要求で（null: 選ばれていない）',
+    description:
+      '速報（blogPinned と同じ投稿）。選んだときだけ読む: 一覧の最初のページと一緒に1回の要求で（null: 選ばれていない）',
   })
   pinned!: BlogPostView[] | null;
 }
 
 @InputType({ description: 'ブログ一覧の絞り込み' })
 export class BlogFeedFilter {
-  @Field(() => BlogFeedScope, { nullable: true, defaultValue: BlogFeedScope.ALL, description: 'すべて / 自分のブログ' }) scope?: BlogFeedScope;
+  @Field(() => BlogFeedScope, { nullable: true, defaultValue: BlogFeedScope.ALL, description: 'すべて / 自分のブログ' })
+  scope?: BlogFeedScope;
   @Field(() => String, { nullable: true, description: 'タイトルの部分一致' }) title?: string | null;
   @Field(() => Int, { nullable: true, description: 'このタグの付いた投稿' }) tagId?: number | null;
   @Field(() => Int, { nullable: true, description: 'このカテゴリの投稿' }) categoryId?: number | null;
@@ -103,7 +118,8 @@ export class BlogFeedFilter {
 @InputType({ description: 'ブログ投稿の作成・更新（作成者はログイン中の社員）' })
 export class BlogPostInput {
   @Field({ description: F.title.description }) title!: string;
-  @Field(() => GraphQLJSONObject, { description: '本文（Editor.js の文書 { time?, version?, blocks }）' }) content!: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { description: '本文（Editor.js の文書 { time?, version?, blocks }）' })
+  content!: Record<string, unknown>;
   @Field(() => Int, { nullable: true, description: F.categoryId.description }) categoryId?: number | null;
   @Field(() => [Int], { nullable: true, description: F.tagIds.description }) tagIds?: number[] | null;
   @Field({ nullable: true, description: `${F.allowComments.description}（既定 true）` }) allowComments?: boolean;
@@ -114,6 +130,7 @@ export class BlogPostInput {
   @Field(() => String, { nullable: true, description: F.pinStart.description }) pinStart?: string | null;
   @Field(() => String, { nullable: true, description: F.pinEnd.description }) pinEnd?: string | null;
   @Field({ nullable: true, description: F.isDraft.description }) isDraft?: boolean;
-  @Field({ nullable: true, description: `${F.requireConfirmation.description}（既定 false）` }) requireConfirmation?: boolean;
+  @Field({ nullable: true, description: `${F.requireConfirmation.description}（既定 false）` })
+  requireConfirmation?: boolean;
   @Field(() => Int, { nullable: true, description: '更新時は必須（読み込んだときの version）' }) version?: number;
 }

@@ -27,7 +27,11 @@ export function mayRead(
  * `mayRead` in SQL over `p` (blog_post), for reads that choose posts in the database (search): the
  * same three cases, with the viewer's readable categories and today bound. Keep the two together.
  */
-export function readableSql(viewer: Pick<CurrentUser, 'id' | 'role'>, access: Pick<CategoryAccess, 'readable'>, today: string): { sql: string; params: unknown[] } {
+export function readableSql(
+  viewer: Pick<CurrentUser, 'id' | 'role'>,
+  access: Pick<CategoryAccess, 'readable'>,
+  today: string,
+): { sql: string; params: unknown[] } {
   const inWindow = isBlogAdmin(viewer.role) ? '' : ` and ${SQL.inWindow}`;
   return {
     sql: `(p.author_id = ? or (not p.is_draft and p.category_id = any(?::int[])${inWindow}))`,

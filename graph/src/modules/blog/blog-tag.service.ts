@@ -33,7 +33,8 @@ function checkContent(value: unknown): string {
   }
   const content = (value ?? '').trim();
   if (!content) throw blogInput('TAG_CONTENT_EMPTY', 'タグの内容を入力してください。', 'content');
-  if ([...content].length > TAG_MAX_LENGTH) throw blogInput('TAG_CONTENT_TOO_LONG', `タグの内容は${TAG_MAX_LENGTH}文字以内で入力してください。`, 'content');
+  if ([...content].length > TAG_MAX_LENGTH)
+    throw blogInput('TAG_CONTENT_TOO_LONG', `タグの内容は${TAG_MAX_LENGTH}文字以内で入力してください。`, 'content');
   return content;
 }
 
@@ -77,7 +78,12 @@ export class BlogTagService {
         [content, user.id, user.id],
       );
       if (!row) throw TAKEN();
-      record(tx, { type: 'blog.tag.created', aggregateId: row.id, actorId: user.id, payload: { tag: { id: row.id, content, version: row.version } } });
+      record(tx, {
+        type: 'blog.tag.created',
+        aggregateId: row.id,
+        actorId: user.id,
+        payload: { tag: { id: row.id, content, version: row.version } },
+      });
       return row.id;
     });
     return this.get(ctx, id);
@@ -88,7 +94,8 @@ export class BlogTagService {
     checkId(id, 'タグ');
     const content = checkContent(input?.content);
     const version = input?.version;
-    if (version !== undefined && version !== null && !isDbId(version)) throw badInput('version が正しくありません。', [{ field: 'version', message: '正の整数' }]);
+    if (version !== undefined && version !== null && !isDbId(version))
+      throw badInput('version が正しくありません。', [{ field: 'version', message: '正の整数' }]);
     await ctx.em.transactional(async (tx) => {
       const before = await this.editable(tx, user, id);
       if (typeof version === 'number') {
@@ -101,7 +108,10 @@ export class BlogTagService {
         );
       }
       if (before.content === content) return;
-      const [clash] = await tx.execute(`select 1 from blog_tag where lower(content) = lower(?) and id <> ?`, [content, id]);
+      const [clash] = await tx.execute(`select 1 from blog_tag where lower(content) = lower(?) and id <> ?`, [
+        content,
+        id,
+      ]);
       if (clash) throw TAKEN();
       const [row] = await tx
         .execute<{ version: number }[]>(
@@ -111,7 +121,12 @@ export class BlogTagService {
         .catch((err: unknown) => {
           throw (err as { code?: string }).code === '23505' ? TAKEN() : err; // a rename to the same content committed in between
         });
-      record(tx, { type: 'blog.tag.updated', aggregateId: id, actorId: user.id, payload: { tag: { id, content, version: row!.version }, previousContent: before.content } });
+      record(tx, {
+        type: 'blog.tag.updated',
+        aggregateId: id,
+        actorId: user.id,
+        payload: { tag: { id, content, version: row!.version }, previousContent: before.content },
+      });
     });
     return this.get(ctx, id);
   }
@@ -124,7 +139,8 @@ export class BlogTagService {
    */
   async delete(ctx: AppContext, ids: unknown): Promise<number[]> {
     const user = requireUser(ctx);
-    if (!Array.isArray(ids) || ids.length === 0) throw blogInput('TAGS_NONE_SELECTED', '削除するタグを1つ以上選択してください。', 'ids');
+    if (!Array.isArray(ids) || ids.length === 0)
+      throw blogInput('TAGS_NONE_SELECTED', '削除するタグを1つ以上選択してください。', 'ids');
     if (!ids.every(isDbId)) throw badInput('タグIDが正しくありません。', [{ field: 'ids', message: '正の整数の配列' }]);
     const unique = [...new Set(ids as number[])];
     await ctx.em.transactional(async (tx) => {
@@ -134,10 +150,16 @@ export class BlogTagService {
         [pgArray(unique)],
       );
       if (rows.length !== unique.length) throw notFound('タグ');
-      if (rows.some((r) => !mayEdit(user, r))) throw forbidden('タグを変更・削除できるのは作成者と管理者・システム管理者だけです。');
+      if (rows.some((r) => !mayEdit(user, r)))
+        throw forbidden('タグを変更・削除できるのは作成者と管理者・システム管理者だけです。');
       await tx.execute(`delete from blog_tag where id = any(?::int[])`, [pgArray(unique)]);
       for (const r of rows) {
-        record(tx, { type: 'blog.tag.deleted', aggregateId: r.id, actorId: user.id, payload: { tag: { id: r.id, content: r.content, version: r.version }, postIds: r.post_ids } });
+        record(tx, {
+          type: 'blog.tag.deleted',
+          aggregateId: r.id,
+          actorId: user.id,
+          payload: { tag: { id: r.id, content: r.content, version: r.version }, postIds: r.post_ids },
+        });
       }
     });
     return unique;
@@ -153,7 +175,8 @@ export class BlogTagService {
       `select array(select x from unnest(?::int[]) x where not exists (select 1 from blog_tag t where t.id = x)) as missing`,
       [pgArray(ids)],
     );
-    if (row!.missing.length) throw blogInput('TAG_UNKNOWN', `存在しないタグが含まれています（ID: ${row!.missing.join(', ')}）。`, 'tagIds');
+    if (row!.missing.length)
+      throw blogInput('TAG_UNKNOWN', `存在しないタグが含まれています（ID: ${row!.missing.join(', ')}）。`, 'tagIds');
   }
 
   private async editable(tx: EntityManager, user: CurrentUser, id: number): Promise<TagRow> {
@@ -164,7 +187,8 @@ export class BlogTagService {
   }
 }
 
-const mayEdit = (user: CurrentUser, r: Pick<TagRow, 'created_by_id'>) => isBlogAdmin(user.role) || r.created_by_id === user.id;
+const mayEdit = (user: CurrentUser, r: Pick<TagRow, 'created_by_id'>) =>
+  isBlogAdmin(user.role) || r.created_by_id === user.id;
 
 function view(user: CurrentUser, r: TagRow, shown: Set<number> | 'all'): BlogTagView {
   const told = shown === 'all' || r.created_by_id === user.id || shown.has(r.id);
@@ -179,5 +203,11 @@ function view(user: CurrentUser, r: TagRow, shown: Set<number> | 'all'): BlogTag
 
 /** The spec's `/api` shape of a tag. */
 export function toApiTag(t: BlogTagView) {
-  return { tag_id: t.id, tag_content: t.content, created_by: t.createdBy?.id ?? null, can_edit: t.canEdit, version: t.version };
+  return {
+    tag_id: t.id,
+    tag_content: t.content,
+    created_by: t.createdBy?.id ?? null,
+    can_edit: t.canEdit,
+    version: t.version,
+  };
 }

@@ -31,7 +31,12 @@ export enum BlogPostState {
   EXPIRED = 'EXPIRED',
 }
 
-export const POST_STATE_LABEL: Record<BlogPostState, string> = { DRAFT: '下書き', SCHEDULED: '公開予定', PUBLISHED: '公開中', EXPIRED: '公開終了' };
+export const POST_STATE_LABEL: Record<BlogPostState, string> = {
+  DRAFT: '下書き',
+  SCHEDULED: '公開予定',
+  PUBLISHED: '公開中',
+  EXPIRED: '公開終了',
+};
 
 /** The feed's modes: every post the viewer may read, or only their own (drafts included). Saved arrives with saves (issue 26). */
 export enum BlogFeedScope {
@@ -42,7 +47,8 @@ export enum BlogFeedScope {
 
 registerEnumType(BlogCategoryPermission, {
   name: 'BlogCategoryPermission',
-  description: 'カテゴリの権限。READ（閲覧）: メンバーが投稿を読める。WRITE（書き込み）: メンバーが投稿もできる（ないときは管理者・システム管理者だけが投稿する）。',
+  description:
+    'カテゴリの権限。READ（閲覧）: メンバーが投稿を読める。WRITE（書き込み）: メンバーが投稿もできる（ないときは管理者・システム管理者だけが投稿する）。',
   valuesConfig: { WRITE: { description: '書き込み' }, READ: { description: '閲覧' } },
 });
 registerEnumType(BlogPostState, {

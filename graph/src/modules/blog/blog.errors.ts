@@ -22,6 +22,11 @@ export type BlogErrorReason =
   | 'POST_CONTENT'; // the Editor.js document was refused (its own code is in richTextCode)
 
 /** A refused input with its reason and the field at fault. */
-export function blogInput(reason: BlogErrorReason, message: string, field: string, extra: Record<string, unknown> = {}): AppError {
+export function blogInput(
+  reason: BlogErrorReason,
+  message: string,
+  field: string,
+  extra: Record<string, unknown> = {},
+): AppError {
   return new AppError('BAD_USER_INPUT', message, { reason, fieldErrors: [{ field, message }], ...extra });
 }

@@ -27,7 +27,8 @@ const literal = (f: Filter) =>
   `{ ${Object.entries(f.scope ? f : { ...f, scope: 'ALL' })
     .map(([k, v]) => `${k}: ${k === 'scope' || typeof v !== 'string' ? v : JSON.stringify(v)}`)
     .join(', ')} }`;
-const subscription = (f: Filter) => `subscription { blogChanged(feed: ${literal(f)}) { kind postId inFeed post { id title } categoryId category { id name color } } }`;
+const subscription = (f: Filter) =>
+  `subscription { blogChanged(feed: ${literal(f)}) { kind postId inFeed post { id title } categoryId category { id name color } } }`;
 
 const FEED = `query($f: BlogFeedFilter) { blogFeed(filter: $f, limit: 200) { items { id } } }`;
 async function feedIds(token: string, f: Filter): Promise<number[]> {
@@ -63,7 +64,8 @@ async function subscribeError(token: string, query: string): Promise<string> {
 /** The posts among `ids` whose latest change told `v` they are in its feed. */
 function liveIn(v: Watch, ids: number[]): number[] {
   const last = new Map<number, boolean>();
-  for (const c of v.changes as unknown as { postId: number | null; inFeed: boolean | null }[]) if (c.postId !== null) last.set(c.postId, c.inFeed === true);
+  for (const c of v.changes as unknown as { postId: number | null; inFeed: boolean | null }[])
+    if (c.postId !== null) last.set(c.postId, c.inFeed === true);
   return ids.filter((id) => last.get(id));
 }
 
@@ -83,7 +85,9 @@ describe('blogChanged(feed:) and the feed query agree', () => {
 
   it('every filter: the posts a change puts in the feed are the posts blogFeed lists', async () => {
     await w.sql(`delete from blog_post`);
-    const tag = (await api(w.p.url, 'POST', '/blog_tags', { token: w.token.staff, body: { tag_content: 'ライブ絞り込み' } })).body.tag_id as number;
+    const tag = (
+      await api(w.p.url, 'POST', '/blog_tags', { token: w.token.staff, body: { tag_content: 'ライブ絞り込み' } })
+    ).body.tag_id as number;
     const asStaff: Filter[] = [
       {},
       { scope: 'MINE' },
@@ -97,24 +101,41 @@ describe('blogChanged(feed:) and the feed query agree', () => {
       { title: 'Alpha' },
       { title: '100%' },
     ];
-    const asAdmin: Filter[] = [{}, { includeOutsideWindow: true }, { departmentId: w.id.sales, includeOutsideWindow: true }];
+    const asAdmin: Filter[] = [
+      {},
+      { includeOutsideWindow: true },
+      { departmentId: w.id.sales, includeOutsideWindow: true },
+    ];
     const watches = [
-      ...(await Promise.all(asStaff.map(async (f) => ({ token: w.token.staff, f, v: await live.watch(w.token.staff, subscription(f)) })))),
-      ...(await Promise.all(asAdmin.map(async (f) => ({ token: w.token.admin, f, v: await live.watch(w.token.admin, subscription(f)) })))),
+      ...(await Promise.all(
+        asStaff.map(async (f) => ({ token: w.token.staff, f, v: await live.watch(w.token.staff, subscription(f)) })),
+      )),
+      ...(await Promise.all(
+        asAdmin.map(async (f) => ({ token: w.token.admin, f, v: await live.watch(w.token.admin, subscription(f)) })),
+      )),
     ];
     const posts = [
       await w.post(w.token.staff, { title: 'ALPHA 定例（営業）', categoryId: w.cat.news, tagIds: [tag] }),
       await w.post(w.token.staff, { title: '営業の下書き', categoryId: w.cat.news, isDraft: true }),
       await w.post(w.token.staff, { title: '予定の記事（自分の）', categoryId: w.cat.news, publishStart: w.day(3) }),
       await w.post(w.token.colleague, { title: 'ａｌｐｈａ 全角の記事', categoryId: w.cat.news, tagIds: [tag] }),
-      await w.post(w.token.colleague, { title: '予定の記事（同僚の）', categoryId: w.cat.news, publishStart: w.day(2) }),
+      await w.post(w.token.colleague, {
+        title: '予定の記事（同僚の）',
+        categoryId: w.cat.news,
+        publishStart: w.day(2),
+      }),
       await w.post(w.token.admin, { title: '達成率 100% の記事', categoryId: w.cat.news }),
       await w.post(w.token.admin, { title: '速報 alpha', categoryId: w.cat.notice, isPin: true }),
       await w.post(w.token.admin, { title: '役員会の記事', categoryId: w.cat.board }),
       await w.post(w.token.admin, { title: '管理者の予定', categoryId: w.cat.news, publishStart: w.day(5) }),
     ];
     const ids = posts.map((p) => p.id);
-    const saved = await gql(w.p.url, `mutation($id: Int!) { saveBlogPost(id: $id, saved: true) { id } }`, { id: posts[5]!.id }, { token: w.token.staff });
+    const saved = await gql(
+      w.p.url,
+      `mutation($id: Int!) { saveBlogPost(id: $id, saved: true) { id } }`,
+      { id: posts[5]!.id },
+      { token: w.token.staff },
+    );
     expect(saved.body.errors).toBeUndefined();
     for (const { token, f, v } of watches) {
       await live.drained(v, token);
@@ -127,7 +148,9 @@ describe('blogChanged(feed:) and the feed query agree', () => {
   });
 
   it('the filter is checked as the feed checks it: scheduled and expired posts of others only for 管理者, a bad id refused', async () => {
-    expect(await subscribeError(w.token.colleague, subscription({ includeOutsideWindow: true }))).toBe('公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。');
+    expect(await subscribeError(w.token.colleague, subscription({ includeOutsideWindow: true }))).toBe(
+      '公開予定・公開終了の投稿を一覧できるのは管理者・システム管理者だけです。',
+    );
     expect(await subscribeError(w.token.colleague, subscription({ tagId: -1 }))).toMatch(/タグ/);
   });
 });

@@ -9,7 +9,8 @@ import { BlogFeedFilter } from './blog-post.types.js';
 class BlogChangedArgs {
   @Field(() => BlogFeedFilter, {
     nullable: true,
-    description: '開いている一覧の絞り込み（blogFeed の filter と同じ）。渡すと投稿の変更ごとに inFeed（その一覧に載るか）が付く。絞り込みを変えたら購読し直す。',
+    description:
+      '開いている一覧の絞り込み（blogFeed の filter と同じ）。渡すと投稿の変更ごとに inFeed（その一覧に載るか）が付く。絞り込みを変えたら購読し直す。',
   })
   feed?: BlogFeedFilter | null;
 }
@@ -24,8 +25,12 @@ export class BlogLiveResolver {
     subscribe: ({ context, args }: { context: AppContext; args: BlogChangedArgs }) => {
       const viewer = requireUser(context);
       const filter = args.feed;
-      const feed = filter ? { filter, outsideWindow: context.services.blog.posts.checkFeed(viewer, filter) } : undefined;
-      return blogHub(context.services.pubsub, context.em).subscribe((e) => changeFor(e, { id: viewer.id, role: viewer.role }, feed));
+      const feed = filter
+        ? { filter, outsideWindow: context.services.blog.posts.checkFeed(viewer, filter) }
+        : undefined;
+      return blogHub(context.services.pubsub, context.em).subscribe((e) =>
+        changeFor(e, { id: viewer.id, role: viewer.role }, feed),
+      );
     },
     description:
       'ブログの投稿の作成・編集・削除、公開開始・公開終了・ピン留めの開始と終了、カテゴリの名前・色・メンバーの変更（その投稿を見られる人にだけ、見られる形で。見られるかは配信のたびに判定）',

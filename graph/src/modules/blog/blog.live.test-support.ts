@@ -6,7 +6,15 @@ import type { BlogWorld } from './blog.test-support.js';
 export interface LiveChange {
   kind: string;
   postId: number | null;
-  post: { id: number; title: string; state: string; pinned: boolean; canEdit: boolean; canDelete: boolean; category: { name: string; color: string } | null } | null;
+  post: {
+    id: number;
+    title: string;
+    state: string;
+    pinned: boolean;
+    canEdit: boolean;
+    canDelete: boolean;
+    category: { name: string; color: string } | null;
+  } | null;
   categoryId: number | null;
   category: { id: number; name: string; color: string } | null;
 }
@@ -44,7 +52,10 @@ export function liveWatch(w: BlogWorld) {
       connectionParams: { authorization: `Bearer ${token}` },
     });
     const changes: LiveChange[] = [];
-    client.subscribe<{ blogChanged: LiveChange }>({ query }, { next: (m) => changes.push(m.data!.blogChanged), error: () => undefined, complete: () => undefined });
+    client.subscribe<{ blogChanged: LiveChange }>(
+      { query },
+      { next: (m) => changes.push(m.data!.blogChanged), error: () => undefined, complete: () => undefined },
+    );
     const v: Watch = {
       changes,
       async until(pred, tries = 100) {

@@ -98,17 +98,23 @@ async function membersOf(em: EntityManager, categoryIds: number[]): Promise<Map<
 }
 
 /** The employees a membership list names: those named, and the current members of the departments named. */
-async function employeesNamedBy(em: EntityManager, m: Pick<BlogCategorySnapshot, 'employeeIds' | 'departmentIds'>): Promise<Set<number>> {
-  const rows: { id: number }[] = await em.execute(`select unnest(?::int[]) as id union select e.id from employee e where e.department_id = any(?::int[])`, [
-    pgArray(m.employeeIds),
-    pgArray(m.departmentIds),
-  ]);
+async function employeesNamedBy(
+  em: EntityManager,
+  m: Pick<BlogCategorySnapshot, 'employeeIds' | 'departmentIds'>,
+): Promise<Set<number>> {
+  const rows: { id: number }[] = await em.execute(
+    `select unnest(?::int[]) as id union select e.id from employee e where e.department_id = any(?::int[])`,
+    [pgArray(m.employeeIds), pgArray(m.departmentIds)],
+  );
   return new Set(rows.map((r) => r.id));
 }
 
 /** Who has written posts in a category (drafts included): they see those posts, members or not. */
 async function authorsIn(em: EntityManager, categoryId: number): Promise<Set<number>> {
-  const rows: { author_id: number }[] = await em.execute(`select distinct author_id from blog_post where category_id = ?`, [categoryId]);
+  const rows: { author_id: number }[] = await em.execute(
+    `select distinct author_id from blog_post where category_id = ?`,
+    [categoryId],
+  );
   return new Set(rows.map((r) => r.author_id));
 }
 
@@ -124,7 +130,10 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
     const [[row], engagement] =
       kind === BlogChangeKind.DELETED
         ? [[], null]
-        : await Promise.all([em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id]) as Promise<PostRow[]>, postEngagement(em, p.post.id, likerIds)]);
+        : await Promise.all([
+            em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id]) as Promise<PostRow[]>,
+            postEngagement(em, p.post.id, likerIds),
+          ]);
     const categories = [row?.category_id, before?.post.categoryId].filter((c): c is number => c != null);
     const onlyFor = e.type === 'blog.post.save_changed' ? (e.payload as { employeeId: number }).employeeId : undefined;
     const members = await membersOf(em, [...new Set(categories)]);
@@ -137,7 +146,14 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
     if (!labelChanged && !membership) return null;
     const is = (await membersOf(em, [p.category.id])).get(p.category.id) ?? new Set<number>();
     const authors = labelChanged ? await authorsIn(em, p.category.id) : new Set<number>();
-    return { on: 'category', category: p.category, labelChanged, is, was: membership ? await employeesNamedBy(em, p.previous) : is, authors };
+    return {
+      on: 'category',
+      category: p.category,
+      labelChanged,
+      is,
+      was: membership ? await employeesNamedBy(em, p.previous) : is,
+      authors,
+    };
   }
   if (e.type === 'employee.updated') {
     const p = e.payload as { employee: { id: number }; changed: string[] };
@@ -149,11 +165,19 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
 /** One rendered change per event and viewer class, shared by the class (platform/live/hub.ts). */
 const rendered = new WeakMap<BlogLiveEvent, Map<string, BlogChange>>();
 
-function shared(e: BlogLiveEvent, cls: string, make: () => Omit<BlogChange, 'postId' | 'post' | 'categoryId' | 'category' | 'inFeed'> & Partial<BlogChange>): BlogChange {
+function shared(
+  e: BlogLiveEvent,
+  cls: string,
+  make: () => Omit<BlogChange, 'postId' | 'post' | 'categoryId' | 'category' | 'inFeed'> & Partial<BlogChange>,
+): BlogChange {
   let byClass = rendered.get(e);
   if (!byClass) rendered.set(e, (byClass = new Map()));
   let change = byClass.get(cls);
-  if (!change) byClass.set(cls, (change = shareView({ postId: null, post: null, categoryId: null, category: null, inFeed: null, ...make() })));
+  if (!change)
+    byClass.set(
+      cls,
+      (change = shareView({ postId: null, post: null, categoryId: null, category: null, inFeed: null, ...make() })),
+    );
   return change;
 }
 
@@ -164,23 +188,38 @@ function shared(e: BlogLiveEvent, cls: string, make: () => Omit<BlogChange, 'pos
  * filter, for 速報 and open dialogs, and so that a card edited out of the filter leaves.
  */
 export function changeFor(e: BlogLiveEvent, viewer: Viewer, feed?: LiveFeed): BlogChange | undefined {
-  if (e.on === 'transfer') return e.employeeId === viewer.id ? shared(e, 'access', () => ({ kind: BlogChangeKind.ACCESS_CHANGED })) : undefined;
+  if (e.on === 'transfer')
+    return e.employeeId === viewer.id
+      ? shared(e, 'access', () => ({ kind: BlogChangeKind.ACCESS_CHANGED }))
+      : undefined;
   if (e.on === 'category') {
     const was = e.was.has(viewer.id);
     const is = e.is.has(viewer.id);
-    if (was !== is) return shared(e, 'access', () => ({ kind: BlogChangeKind.ACCESS_CHANGED, categoryId: e.category.id }));
+    if (was !== is)
+      return shared(e, 'access', () => ({ kind: BlogChangeKind.ACCESS_CHANGED, categoryId: e.category.id }));
     if (!e.labelChanged || !(is || e.authors.has(viewer.id))) return undefined;
     const { id, name, color } = e.category;
-    return shared(e, 'label', () => ({ kind: BlogChangeKind.CATEGORY_UPDATED, categoryId: id, category: { id, name, color } }));
+    return shared(e, 'label', () => ({
+      kind: BlogChangeKind.CATEGORY_UPDATED,
+      categoryId: id,
+      category: { id, name, color },
+    }));
   }
   if (e.onlyFor !== undefined && e.onlyFor !== viewer.id) return undefined;
   const member = (categoryId: number | null) => categoryId !== null && !!e.members.get(categoryId)?.has(viewer.id);
   const readable = (categoryId: number | null) => (member(categoryId) ? [categoryId!] : []);
   const row = e.row;
   const seesNow = row !== null && mayRead(viewer, { readable: readable(row.category_id) }, readableOf(row), e.today);
-  const sawBefore = e.before !== null && mayRead(viewer, { readable: readable(e.before.post.categoryId) }, e.before.post, e.before.today);
+  const sawBefore =
+    e.before !== null &&
+    mayRead(viewer, { readable: readable(e.before.post.categoryId) }, e.before.post, e.before.today);
   if (!seesNow && !sawBefore) return undefined;
-  if (!seesNow) return shared(e, feed ? 'gone:feed' : 'gone', () => ({ kind: e.kind, postId: e.postId, inFeed: feed ? false : null }));
+  if (!seesNow)
+    return shared(e, feed ? 'gone:feed' : 'gone', () => ({
+      kind: e.kind,
+      postId: e.postId,
+      inFeed: feed ? false : null,
+    }));
   // What the view depends on besides the post: whether the viewer wrote it (canEdit) or is 管理者 (canDelete), and their own marks.
   const g = e.engagement!;
   const likedByMe = g.likedBy.has(viewer.id);
@@ -207,7 +246,18 @@ export function changeFor(e: BlogLiveEvent, viewer: Viewer, feed?: LiveFeed): Bl
   const cls = `${role}:${+likedByMe}${+seenByMe}${+savedByMe}${+confirmedByMe}${+answeredByMe}:${inFeed}`;
   return shared(e, cls, () => {
     const { likeCount, seenCount, commentCount, likers } = g;
-    const engagement = { likeCount, seenCount, commentCount, likers, likedByMe, seenByMe, savedByMe, confirmedCount: g.confirmedBy.size, confirmedByMe, answeredByMe };
+    const engagement = {
+      likeCount,
+      seenCount,
+      commentCount,
+      likers,
+      likedByMe,
+      seenByMe,
+      savedByMe,
+      confirmedCount: g.confirmedBy.size,
+      confirmedByMe,
+      answeredByMe,
+    };
     const post = { ...toView(row, viewer, e.today), engagement };
     return { kind: e.kind, postId: e.postId, post, inFeed };
   });
@@ -237,7 +287,9 @@ function readUpEvents(pubsub: LivePubSub, em: EntityManager): AsyncIterable<Blog
       for (const source of sources) {
         void (async () => {
           for (;;) {
-            const r = await source.next().catch(() => ({ done: true, value: undefined }) as IteratorResult<EventEnvelope>);
+            const r = await source
+              .next()
+              .catch(() => ({ done: true, value: undefined }) as IteratorResult<EventEnvelope>);
             if (r.done || closed) return;
             const envelope = r.value;
             // A read that fails (the database away for a moment) drops that one event, not the stream.

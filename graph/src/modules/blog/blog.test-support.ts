@@ -24,10 +24,14 @@ export interface BlogWorld {
 
 export const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
 
-export async function blogWorld(overrides: Record<string, string> = {}, opts: Parameters<typeof startTestPlatform>[1] = {}): Promise<BlogWorld> {
+export async function blogWorld(
+  overrides: Record<string, string> = {},
+  opts: Parameters<typeof startTestPlatform>[1] = {},
+): Promise<BlogWorld> {
   const p = await startTestPlatform(overrides, opts);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
-  const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
+  const sql = (q: string, params: unknown[] = []): Promise<any[]> =>
+    p.db.orm.em.fork().getConnection().execute(q, params);
   // The demo blog is set aside: these tests count exactly what they create.
   await sql(`delete from blog_post; delete from blog_tag; delete from blog_category`);
   const [{ id: sales }] = await sql(`select id from department where name = '営業'`);
@@ -37,9 +41,14 @@ export async function blogWorld(overrides: Record<string, string> = {}, opts: Pa
   );
   const [{ id: staff }] = await sql(`select id from employee where login_id = 'staff'`);
   const [{ id: admin }] = await sql(`select id from employee where login_id = 'admin'`);
-  const [a, s, c, o, sa] = await Promise.all(['admin', 'staff', colleague.login_id, 'devadmin', 'sysadmin'].map((l) => loginToken(p.url, l)));
+  const [a, s, c, o, sa] = await Promise.all(
+    ['admin', 'staff', colleague.login_id, 'devadmin', 'sysadmin'].map((l) => loginToken(p.url, l)),
+  );
   const category = async (name: string, permissions: string[], employees: number[], departments: number[]) => {
-    const r = await api(p.url, 'POST', '/blog_category', { token: a, body: { category_name: name, permissions, employees, departments } });
+    const r = await api(p.url, 'POST', '/blog_category', {
+      token: a,
+      body: { category_name: name, permissions, employees, departments },
+    });
     if (r.status !== 201) throw new Error(JSON.stringify(r.body));
     return r.body.category_id as number;
   };

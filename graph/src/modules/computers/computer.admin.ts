@@ -17,7 +17,8 @@ export type ComputerData = z.infer<z.ZodObject<typeof fields>>;
 type Data = ComputerData;
 
 /** A computer cannot be introduced before it was bought. */
-export const datesInOrder = (d: { purchaseDate: string | null; introductionDate: string | null }) => !d.purchaseDate || !d.introductionDate || d.purchaseDate <= d.introductionDate;
+export const datesInOrder = (d: { purchaseDate: string | null; introductionDate: string | null }) =>
+  !d.purchaseDate || !d.introductionDate || d.purchaseDate <= d.introductionDate;
 const order = {
   message: '導入日は購入日以降の日付にしてください。',
   path: ['introductionDate'],

@@ -1,7 +1,17 @@
 import { describeFields } from '../../lib/record/field.js';
 import { idOrNull } from '../departments/named-ref.js';
 import { COMPUTER_STATUSES } from '../devices/device.enums.js';
-import { contains, date, equals, heldFields, kept, optional, text, withinDays, type DeviceFieldSpec } from '../devices/device.fields.js';
+import {
+  contains,
+  date,
+  equals,
+  heldFields,
+  kept,
+  optional,
+  text,
+  withinDays,
+  type DeviceFieldSpec,
+} from '../devices/device.fields.js';
 import { ref } from '../devices/device.validation.js';
 
 /** What the Office account's facets read of a computer's view (not ComputerView itself: that type is derived from this table). */
@@ -18,7 +28,10 @@ const officeAccount = {
   inputDescription: 'Microsoft Office アカウントID (ms365)',
   body: { from: 'ms365', read: idOrNull },
   api: (c: WithOffice) => ({ ms365: c.officeAccount?.id ?? null, ms365_account: c.officeAccount?.account ?? null }),
-  entity: { key: 'officeAccount', value: (e: Record<string, unknown>) => (e.officeAccount as { id: number } | null | undefined)?.id ?? null },
+  entity: {
+    key: 'officeAccount',
+    value: (e: Record<string, unknown>) => (e.officeAccount as { id: number } | null | undefined)?.id ?? null,
+  },
   event: true,
   columns: [{ header: 'Microsoft Office アカウント', width: 30, value: (c: WithOffice) => c.officeAccount?.account }],
   filter: equals('この Office アカウントに紐付くパソコンだけ（?ms365=）'),

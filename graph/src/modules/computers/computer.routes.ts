@@ -4,7 +4,13 @@ import { bodyTable, handle, writeRoute, type RestResource } from '../../platform
 import { DeviceKind } from '../devices/device.enums.js';
 import { apiFields, bodyFields, queryFilters } from '../devices/device.record.js';
 import { exportRoute, listRoute } from '../../platform/rest-routes.js';
-import { deviceGuard, heldFilterFromQuery, historyExportRoute, historyRoute, toApiHeld } from '../devices/device.routes.js';
+import {
+  deviceGuard,
+  heldFilterFromQuery,
+  historyExportRoute,
+  historyRoute,
+  toApiHeld,
+} from '../devices/device.routes.js';
 import { COMPUTER_FIELDS } from './computer.fields.js';
 import type { ComputerView } from './computer.types.js';
 
@@ -18,7 +24,11 @@ async function filterOf(ctx: AppContext, q: Request['query']) {
   return { ...(await heldFilterFromQuery(ctx, q)), ...queryFilters(q, COMPUTER_FIELDS) };
 }
 
-const computer: RestResource<ComputerView> = { toApi: toApiComputer, guard: deviceGuard, body: bodyTable(bodyFields(COMPUTER_FIELDS)) };
+const computer: RestResource<ComputerView> = {
+  toApi: toApiComputer,
+  guard: deviceGuard,
+  body: bodyTable(bodyFields(COMPUTER_FIELDS)),
+};
 
 const read = (ctx: AppContext) => ctx.services.computers.read;
 const write = (ctx: AppContext) => ctx.services.computers.write;

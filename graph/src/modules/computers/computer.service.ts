@@ -16,7 +16,8 @@ import { COMPUTER_FIELDS } from './computer.fields.js';
 import type { ComputerFilter, ComputerPage, ComputerView } from './computer.types.js';
 
 /** A row of the list's SQL: the held-device columns, the computer's own columns under their keys, the Office account. */
-type Row = HeldRow & ColumnsOf<typeof COMPUTER_FIELDS> & { office_account_id: number | null; office_account: string | null };
+type Row = HeldRow &
+  ColumnsOf<typeof COMPUTER_FIELDS> & { office_account_id: number | null; office_account: string | null };
 
 type Query = Partial<ComputerFilter> & HeldQuery;
 

@@ -9,7 +9,8 @@ type F = typeof COMPUTER_FIELDS;
 /** A computer as GraphQL shows it: the held-device fields, its own columns (COMPUTER_FIELDS) and its Office account. */
 @ObjectType({ simpleResolvers: true, description: 'パソコン' })
 export class ComputerView extends HeldDeviceView {
-  @Field(() => OfficeAccountRef, { nullable: true, description: 'Microsoft Office アカウント (ms365)' }) officeAccount!: OfficeAccountRef | null;
+  @Field(() => OfficeAccountRef, { nullable: true, description: 'Microsoft Office アカウント (ms365)' })
+  officeAccount!: OfficeAccountRef | null;
 }
 export interface ComputerView extends ColumnsOf<F> {}
 viewFields(ComputerView, COMPUTER_FIELDS);

@@ -8,9 +8,11 @@ let p: TestPlatform;
 let devadmin: string;
 let ids: { soon: number; later: number; expired: number; today: number };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
-const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
+const sql = (q: string, params: unknown[] = []): Promise<any[]> =>
+  p.db.orm.em.fork().getConnection().execute(q, params);
 /** A date `days` from today as the company counts it (Asia/Tokyo), YYYY-MM-DD. */
-const fromToday = async (days: number): Promise<string> => (await sql(`select to_char((now() at time zone 'Asia/Tokyo')::date + ?::int, 'YYYY-MM-DD') as d`, [days]))[0].d;
+const fromToday = async (days: number): Promise<string> =>
+  (await sql(`select to_char((now() at time zone 'Asia/Tokyo')::date + ?::int, 'YYYY-MM-DD') as d`, [days]))[0].d;
 
 beforeAll(async () => {
   p = await startTestPlatform();
@@ -23,7 +25,12 @@ beforeAll(async () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.id as number;
   };
-  ids = { soon: await make('W-SOON', 10), later: await make('W-LATER', 100), expired: await make('W-EXPIRED', -1), today: await make('W-TODAY', 0) };
+  ids = {
+    soon: await make('W-SOON', 10),
+    later: await make('W-LATER', 100),
+    expired: await make('W-EXPIRED', -1),
+    today: await make('W-TODAY', 0),
+  };
 });
 afterAll(async () => p?.close());
 
@@ -48,7 +55,9 @@ describe('computers: 保証期限 (warranty_until)', () => {
       body: { ...put.body, status: '正常', warranty_until: '2030-02-30', version: put.body.version },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors).toEqual([{ field: 'warranty_until', message: '保証期限は正しい日付（YYYY-MM-DD）で入力してください。' }]);
+    expect(bad.body.fieldErrors).toEqual([
+      { field: 'warranty_until', message: '保証期限は正しい日付（YYYY-MM-DD）で入力してください。' },
+    ]);
     const g = await gql(
       p.url,
       `mutation($id: Int!, $v: Int!, $d: String) { updateComputer(id: $id, input: { maker: "WarrantyMaker", status: NORMAL, assetNumber: "W-SOON", warrantyUntil: $d, version: $v }) { warrantyUntil } }`,
@@ -64,10 +73,14 @@ describe('computers: 保証期限 (warranty_until)', () => {
     expect(await listIds('')).toEqual([ids.soon, ids.later, ids.expired, ids.today].sort((a, b) => a - b));
     expect(await listIds('&warranty_until_within_days=30')).toEqual([ids.soon, ids.today].sort((a, b) => a - b));
     expect(await listIds('&warranty_until_within_days=0')).toEqual([ids.today]);
-    expect(await listIds('&warranty_until_within_days=365')).toEqual([ids.soon, ids.later, ids.today].sort((a, b) => a - b));
+    expect(await listIds('&warranty_until_within_days=365')).toEqual(
+      [ids.soon, ids.later, ids.today].sort((a, b) => a - b),
+    );
     const q = `query($n: Int) { computers(filter: { maker: "WarrantyMaker", warrantyUntilWithinDays: $n }) { total items { id warrantyUntil } } }`;
     const g = await gql(p.url, q, { n: 30 }, { token: devadmin });
-    expect(g.body.data.computers.items.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b)).toEqual([ids.soon, ids.today].sort((a, b) => a - b));
+    expect(g.body.data.computers.items.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b)).toEqual(
+      [ids.soon, ids.today].sort((a, b) => a - b),
+    );
   });
 
   it('a bad N is a 400 naming the parameter (GraphQL: BAD_USER_INPUT naming the argument)', async () => {
@@ -77,12 +90,22 @@ describe('computers: 保証期限 (warranty_until)', () => {
       expect(r.body.code).toBe('BAD_USER_INPUT');
       expect(r.body.fieldErrors[0].field).toBe('warranty_until_within_days');
     }
-    const g = await gql(p.url, `{ computers(filter: { warrantyUntilWithinDays: -5 }) { total } }`, {}, { token: devadmin });
-    expect(g.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'warrantyUntilWithinDays' }] });
+    const g = await gql(
+      p.url,
+      `{ computers(filter: { warrantyUntilWithinDays: -5 }) { total } }`,
+      {},
+      { token: devadmin },
+    );
+    expect(g.body.errors[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: [{ field: 'warrantyUntilWithinDays' }],
+    });
   });
 
   it('the export has a 保証期限 date column, and filters by it too', async () => {
-    const res = await fetch(`${p.url}/api/computers/export?maker=WarrantyMaker&warranty_until_within_days=30`, { headers: { authorization: `Bearer ${devadmin}` } });
+    const res = await fetch(`${p.url}/api/computers/export?maker=WarrantyMaker&warranty_until_within_days=30`, {
+      headers: { authorization: `Bearer ${devadmin}` },
+    });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);

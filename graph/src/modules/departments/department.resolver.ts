@@ -21,7 +21,11 @@ export class DepartmentResolver {
 
   @Authorized()
   @Query(() => DepartmentPage, { description: '部署（責任者・メンバー付き）' })
-  departments(@Ctx() ctx: AppContext, @Args() page: PageArgs, @Arg('name', () => String, { nullable: true }) name?: string | null): Promise<DepartmentPage> {
+  departments(
+    @Ctx() ctx: AppContext,
+    @Args() page: PageArgs,
+    @Arg('name', () => String, { nullable: true }) name?: string | null,
+  ): Promise<DepartmentPage> {
     return ctx.services.departments.list(ctx, { name }, page.offset, page.limit);
   }
 
@@ -33,13 +37,22 @@ export class DepartmentResolver {
 
   @Authorized(EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN)
   @Mutation(() => DepartmentView, { description: '部署を登録する（管理者・システム管理者）' })
-  createDepartment(@Ctx() ctx: AppContext, @Arg('input', () => DepartmentInput) input: DepartmentInput): Promise<DepartmentView> {
+  createDepartment(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => DepartmentInput) input: DepartmentInput,
+  ): Promise<DepartmentView> {
     return ctx.services.departments.create(ctx, input);
   }
 
   @Authorized(EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN)
-  @Mutation(() => DepartmentView, { description: '部署を更新する（管理者・システム管理者）。古い version なら CONFLICT。' })
-  updateDepartment(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => DepartmentInput) input: DepartmentInput): Promise<DepartmentView> {
+  @Mutation(() => DepartmentView, {
+    description: '部署を更新する（管理者・システム管理者）。古い version なら CONFLICT。',
+  })
+  updateDepartment(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => DepartmentInput) input: DepartmentInput,
+  ): Promise<DepartmentView> {
     return ctx.services.departments.update(ctx, id, input);
   }
 }

@@ -11,7 +11,9 @@ function memberList(v: unknown): unknown {
   try {
     return JSON.parse(v);
   } catch {
-    throw badInput('メンバーの形式が正しくありません。', [{ field: 'members', message: '社員IDの配列（またはそのJSON文字列）' }]);
+    throw badInput('メンバーの形式が正しくありません。', [
+      { field: 'members', message: '社員IDの配列（またはそのJSON文字列）' },
+    ]);
   }
 }
 
@@ -30,7 +32,12 @@ export function departmentRoutes(r: Router): void {
   r.get(
     '/departments',
     handle(async (ctx, req, res) => {
-      const page = await ctx.services.departments.list(ctx, { name: typeof req.query.name === 'string' ? req.query.name : undefined }, req.query.offset, req.query.limit);
+      const page = await ctx.services.departments.list(
+        ctx,
+        { name: typeof req.query.name === 'string' ? req.query.name : undefined },
+        req.query.offset,
+        req.query.limit,
+      );
       res.setHeader('X-Total-Count', String(page.total));
       return page.items.map(toApiDepartment);
     }),

@@ -59,7 +59,12 @@ export class DepartmentService {
     return ctx.em.execute(`select id, name from location order by sort_order, id`);
   }
 
-  async list(ctx: AppContext, filter: { name?: string | null }, offset?: unknown, limit?: unknown): Promise<DepartmentPage> {
+  async list(
+    ctx: AppContext,
+    filter: { name?: string | null },
+    offset?: unknown,
+    limit?: unknown,
+  ): Promise<DepartmentPage> {
     requireUser(ctx);
     const page = checkPage(offset, limit);
     checkSearchText(filter.name, 'name', '部署名');
@@ -78,7 +83,10 @@ export class DepartmentService {
   async get(ctx: AppContext, id: number): Promise<DepartmentView> {
     requireUser(ctx);
     checkId(id, '部署');
-    const rows: DeptRow[] = await ctx.em.execute(`select id, name, manager_id, created_at, updated_at, version from department where id = ?`, [id]);
+    const rows: DeptRow[] = await ctx.em.execute(
+      `select id, name, manager_id, created_at, updated_at, version from department where id = ?`,
+      [id],
+    );
     if (!rows[0]) throw notFound('部署');
     return (await this.views(ctx, rows))[0];
   }
@@ -89,10 +97,20 @@ export class DepartmentService {
     const id = await ctx.em.transactional(async (tx) => {
       await this.checkEmployees(ctx, data.managerId, data.memberIds);
       const [{ max }] = await tx.execute(`select coalesce(max(sort_order), 0) + 1 as max from department`);
-      const d = tx.create(Department, { name: data.name, manager: data.managerId, sortOrder: Number(max), updatedById: user.id });
+      const d = tx.create(Department, {
+        name: data.name,
+        manager: data.managerId,
+        sortOrder: Number(max),
+        updatedById: user.id,
+      });
       await flushSave(tx, null, async () => null, UNIQUE);
       const { moved, left } = await this.setMembers(tx, d.id, data.memberIds);
-      record(tx, { type: 'department.created', aggregateId: d.id, actorId: user.id, payload: { department: snap(d, data.memberIds) } });
+      record(tx, {
+        type: 'department.created',
+        aggregateId: d.id,
+        actorId: user.id,
+        payload: { department: snap(d, data.memberIds) },
+      });
       this.recordMoves(tx, user.id, moved);
       await this.touchLosers(tx, user.id, left);
       await tx.flush();
@@ -161,7 +179,8 @@ export class DepartmentService {
         )
       : [];
     const left = new Map<number, number[]>();
-    for (const a of added) if (a.from_department !== null) left.set(a.from_department, [...(left.get(a.from_department) ?? []), a.id]);
+    for (const a of added)
+      if (a.from_department !== null) left.set(a.from_department, [...(left.get(a.from_department) ?? []), a.id]);
     return { moved: [...removed, ...added.map(({ from_department: _, ...m }) => m)], left };
   }
 
@@ -172,13 +191,14 @@ export class DepartmentService {
   private async touchLosers(tx: AppContext['em'], actorId: number, left: Map<number, number[]>) {
     if (left.size === 0) return;
     const ids = `{${[...left.keys()].join(',')}}`;
-    const rows: { id: number; name: string; manager_id: number | null; version: number; member_ids: number[] }[] = await tx.execute(
-      `update department d set version = d.version + 1, updated_at = now(), updated_by_id = ?
+    const rows: { id: number; name: string; manager_id: number | null; version: number; member_ids: number[] }[] =
+      await tx.execute(
+        `update department d set version = d.version + 1, updated_at = now(), updated_by_id = ?
         where d.id = any(?::int[])
         returning d.id, d.name, d.manager_id, d.version,
           array(select e.id from employee e where e.department_id = d.id order by e.id) as member_ids`,
-      [actorId, ids],
-    );
+        [actorId, ids],
+      );
     for (const r of rows) {
       record(tx, {
         type: 'department.updated',
@@ -201,7 +221,15 @@ export class DepartmentService {
         aggregateId: m.id,
         actorId,
         payload: {
-          employee: { id: m.id, name: m.name, role: m.role, status: m.status, departmentId: m.department_id, locationId: m.location_id, version: m.version },
+          employee: {
+            id: m.id,
+            name: m.name,
+            role: m.role,
+            status: m.status,
+            departmentId: m.department_id,
+            locationId: m.location_id,
+            version: m.version,
+          },
           changed: ['departmentId'],
         },
       });
@@ -211,11 +239,16 @@ export class DepartmentService {
   private async checkEmployees(ctx: AppContext, managerId: number | null, memberIds: number[]) {
     const ids = [...new Set([...(managerId ? [managerId] : []), ...memberIds])];
     if (!ids.length) return;
-    const found: { id: number }[] = await ctx.em.execute(`select id from employee where id = any(?::int[])`, [`{${ids.join(',')}}`]);
+    const found: { id: number }[] = await ctx.em.execute(`select id from employee where id = any(?::int[])`, [
+      `{${ids.join(',')}}`,
+    ]);
     const missing = ids.filter((i) => !found.some((f) => f.id === i));
     if (missing.length) {
       throw badInput(`存在しない社員が含まれています（ID: ${missing.join(', ')}）。`, [
-        { field: managerId && missing.includes(managerId) ? 'managerId' : 'memberIds', message: `存在しない社員ID: ${missing.join(', ')}` },
+        {
+          field: managerId && missing.includes(managerId) ? 'managerId' : 'memberIds',
+          message: `存在しない社員ID: ${missing.join(', ')}`,
+        },
       ]);
     }
   }
@@ -233,7 +266,13 @@ export class DepartmentService {
         order by e.id`,
       [`{${ids.join(',')}}`, `{${ids.join(',')}}`, `{${managerIds.join(',')}}`],
     );
-    const ref = (m: MemberRow): EmployeeRef => ({ id: m.id, name: m.name, departmentName: m.department_name, status: m.status, statusLabel: STATUS_LABEL[m.status] });
+    const ref = (m: MemberRow): EmployeeRef => ({
+      id: m.id,
+      name: m.name,
+      departmentName: m.department_name,
+      status: m.status,
+      statusLabel: STATUS_LABEL[m.status],
+    });
     const byId = new Map(people.map((p) => [p.id, p]));
     return rows.map((r) => {
       const members = people.filter((p) => p.member_of === r.id).map(ref);

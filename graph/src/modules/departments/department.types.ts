@@ -34,6 +34,7 @@ export class DepartmentPage {
 export class DepartmentInput {
   @Field() name!: string;
   @Field(() => Int, { nullable: true }) managerId?: number | null;
-  @Field(() => [Int], { description: 'メンバーの社員ID（この一覧がそのまま部署のメンバーになる）' }) memberIds!: number[];
+  @Field(() => [Int], { description: 'メンバーの社員ID（この一覧がそのまま部署のメンバーになる）' })
+  memberIds!: number[];
   @Field(() => Int, { nullable: true, description: '更新時は必須（読み込んだときの version）' }) version?: number;
 }

@@ -17,10 +17,14 @@ export async function namedId(ctx: AppContext, kind: 'location' | 'department', 
   if (byId !== undefined && byId !== '') return idOrNull(byId);
   const v = src[kind];
   if (typeof v !== 'string' || /^\d*$/.test(v.trim())) return idOrNull(v);
-  const list = kind === 'location' ? await ctx.services.departments.locations(ctx) : await ctx.services.departments.names(ctx);
+  const list =
+    kind === 'location' ? await ctx.services.departments.locations(ctx) : await ctx.services.departments.names(ctx);
   const hit = list.find((x) => x.name === v.trim());
   // Named as the request named it (a body or a query alike): `<kind>`.
-  if (!hit) throw badInput(`${kind === 'location' ? '拠点' : '部署'}「${v}」は存在しません。`, [{ field: kind, message: `「${v}」は存在しません` }]);
+  if (!hit)
+    throw badInput(`${kind === 'location' ? '拠点' : '部署'}「${v}」は存在しません。`, [
+      { field: kind, message: `「${v}」は存在しません` },
+    ]);
   return hit.id;
 }
 
@@ -28,6 +32,7 @@ export async function namedId(ctx: AppContext, kind: 'location' | 'department', 
 export async function queryRef(ctx: AppContext, kind: 'location' | 'department', q: Body): Promise<number | null> {
   const id = await namedId(ctx, kind, q);
   const param = q[`${kind}_id`] !== undefined && q[`${kind}_id`] !== '' ? `${kind}_id` : kind;
-  if (id !== null && !isDbId(id)) throw badInput(`${param} が正しくありません。`, [{ field: param, message: '正の整数' }]);
+  if (id !== null && !isDbId(id))
+    throw badInput(`${param} が正しくありません。`, [{ field: param, message: '正の整数' }]);
   return id as number | null;
 }

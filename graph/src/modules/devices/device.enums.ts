@@ -32,7 +32,13 @@ export const COMPUTER_STATUSES: readonly DeviceStatus[] = [
   DeviceStatus.LOST,
   DeviceStatus.DISPOSED,
 ];
-export const SMARTPHONE_STATUSES: readonly DeviceStatus[] = [DeviceStatus.NORMAL, DeviceStatus.BROKEN, DeviceStatus.REPLACE, DeviceStatus.DISCARDED, DeviceStatus.DISPOSED];
+export const SMARTPHONE_STATUSES: readonly DeviceStatus[] = [
+  DeviceStatus.NORMAL,
+  DeviceStatus.BROKEN,
+  DeviceStatus.REPLACE,
+  DeviceStatus.DISCARDED,
+  DeviceStatus.DISPOSED,
+];
 
 /** Hidden from lists unless "show discarded" is checked (and the "discarded" row style). */
 export const DISCARDED_STATUSES: readonly DeviceStatus[] = [DeviceStatus.DISCARDED, DeviceStatus.DISPOSED];
@@ -75,7 +81,8 @@ export enum OfficeRowReason {
   REPLACE_COMPUTER = 'REPLACE_COMPUTER',
 }
 
-export const labelled = <T extends string>(labels: Record<T, string>, codes: readonly T[]) => codes.map((code) => ({ code, label: labels[code] }));
+export const labelled = <T extends string>(labels: Record<T, string>, codes: readonly T[]) =>
+  codes.map((code) => ({ code, label: labels[code] }));
 
 /** A code or its Japanese label (the spec's `/api` sends labels) → the code. */
 export function codeOf<T extends string>(labels: Record<T, string>, v: unknown): unknown {
@@ -84,9 +91,18 @@ export function codeOf<T extends string>(labels: Record<T, string>, v: unknown):
   return (Object.keys(labels) as T[]).find((k) => k === s || labels[k] === s) ?? s;
 }
 
-registerEnumType(DeviceStatus, { name: 'DeviceStatus', description: '正常 / 交換対象 / 故障 / 廃棄 / 紛失（パソコンのみ）/ 処分済み' });
+registerEnumType(DeviceStatus, {
+  name: 'DeviceStatus',
+  description: '正常 / 交換対象 / 故障 / 廃棄 / 紛失（パソコンのみ）/ 処分済み',
+});
 registerEnumType(OfficeAccountStatus, { name: 'OfficeAccountStatus', description: '使用中 / 停止' });
 registerEnumType(DeviceKind, { name: 'DeviceKind', description: 'パソコン / スマートフォン' });
-registerEnumType(AssetKind, { name: 'AssetKind', description: 'パソコン / スマートフォン / Microsoft Office アカウント' });
+registerEnumType(AssetKind, {
+  name: 'AssetKind',
+  description: 'パソコン / スマートフォン / Microsoft Office アカウント',
+});
 registerEnumType(OfficeRowColor, { name: 'OfficeRowColor', description: 'Microsoft Office 一覧の行の色' });
-registerEnumType(OfficeRowReason, { name: 'OfficeRowReason', description: '行の色の理由: 上限超過 / 使えないパソコン / 停止中で使用 / 上限到達 / 交換対象' });
+registerEnumType(OfficeRowReason, {
+  name: 'OfficeRowReason',
+  description: '行の色の理由: 上限超過 / 使えないパソコン / 停止中で使用 / 上限到達 / 交換対象',
+});

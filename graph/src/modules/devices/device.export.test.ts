@@ -24,7 +24,8 @@ async function download(path: string, token = devadmin) {
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return { res, rows, ws, buf, json: null };
 }
-const total = async (path: string) => Number((await api(p.url, 'GET', path, { token: devadmin })).headers.get('x-total-count'));
+const total = async (path: string) =>
+  Number((await api(p.url, 'GET', path, { token: devadmin })).headers.get('x-total-count'));
 
 describe('exports', () => {
   it('computers: every matching row (more than a page), a Japanese header, RFC 5987 file name, formula-looking text as it is in string cells (never a formula), no PIN/password', async () => {
@@ -56,7 +57,9 @@ describe('exports', () => {
     expect(hyperlink).toMatchObject({ t: 's', v: '=HYPERLINK("http://evil.example","x")' });
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const cd = res.headers.get('content-disposition')!;
-    expect(cd).toMatch(/^attachment; filename="computers_\d{8}\.xlsx"; filename\*=UTF-8''%E3%83%91%E3%82%BD%E3%82%B3%E3%83%B3%E4%B8%80%E8%A6%A7_\d{8}\.xlsx$/);
+    expect(cd).toMatch(
+      /^attachment; filename="computers_\d{8}\.xlsx"; filename\*=UTF-8''%E3%83%91%E3%82%BD%E3%82%B3%E3%83%B3%E4%B8%80%E8%A6%A7_\d{8}\.xlsx$/,
+    );
     expect(decodeURIComponent(cd.split("''")[1])).toMatch(/^パソコン一覧_\d{8}\.xlsx$/);
     expect(rows[0]).toEqual([
       'ID',
@@ -101,9 +104,25 @@ describe('exports', () => {
 
   it('smartphones and Office accounts export with their own Japanese headers and all rows', async () => {
     const phones = await download('/smartphone/export?show_discarded=1');
-    expect(phones.rows[0]).toEqual(['ID', '電話番号', 'キャリア', 'OS', '価格', '使用者ID', '使用者', '使用者の在籍状況', '前使用者', '拠点', '部署', '状態', '交換日']);
+    expect(phones.rows[0]).toEqual([
+      'ID',
+      '電話番号',
+      'キャリア',
+      'OS',
+      '価格',
+      '使用者ID',
+      '使用者',
+      '使用者の在籍状況',
+      '前使用者',
+      '拠点',
+      '部署',
+      '状態',
+      '交換日',
+    ]);
     expect(phones.rows.length - 1).toBe(await total('/smartphone?limit=1&show_discarded=1'));
-    expect(decodeURIComponent(phones.res.headers.get('content-disposition')!.split("''")[1])).toMatch(/^スマートフォン一覧_/);
+    expect(decodeURIComponent(phones.res.headers.get('content-disposition')!.split("''")[1])).toMatch(
+      /^スマートフォン一覧_/,
+    );
     const office = await download('/microsoft_office/export?status=使用中');
     expect(office.rows[0]).toEqual(['ID', 'アカウント', '状態', '使用台数', '使用状況', '備考']);
     expect(office.rows.length - 1).toBe(await total('/microsoft_office?limit=1&status=使用中'));

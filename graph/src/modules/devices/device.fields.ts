@@ -40,14 +40,31 @@ export const optional = <const O extends Options>(label: string, max: number, o:
 
 /** Optional text an update may leave out to keep what is stored ('' or null clears it). */
 export const kept = <const O extends Options>(label: string, max: number, o: O = {} as O) =>
-  ({ codec: 'text', label, rule: keptText(label, max), nullable: true, maxLength: max, keptWhenOmitted: true, ...o }) as const;
+  ({
+    codec: 'text',
+    label,
+    rule: keptText(label, max),
+    nullable: true,
+    maxLength: max,
+    keptWhenOmitted: true,
+    ...o,
+  }) as const;
 
 /** An optional calendar date: YYYY-MM-DD (YYYY/MM/DD accepted). */
 export const date = <const O extends Options>(label: string, o: O = {} as O) =>
-  ({ codec: 'date', label, rule: dateRule(label), nullable: true, description: `${label} YYYY-MM-DD`, inputDescription: 'YYYY-MM-DD（YYYY/MM/DD も可）', ...o }) as const;
+  ({
+    codec: 'date',
+    label,
+    rule: dateRule(label),
+    nullable: true,
+    description: `${label} YYYY-MM-DD`,
+    inputDescription: 'YYYY-MM-DD（YYYY/MM/DD も可）',
+    ...o,
+  }) as const;
 
 /** An optional whole number with its own rule. */
-export const int = <R extends z.ZodType, const O extends Options>(label: string, rule: R, o: O = {} as O) => ({ codec: 'int', label, rule, nullable: true, ...o }) as const;
+export const int = <R extends z.ZodType, const O extends Options>(label: string, rule: R, o: O = {} as O) =>
+  ({ codec: 'int', label, rule, nullable: true, ...o }) as const;
 
 /** List filter: a case-insensitive partial match. */
 export const contains = (description: string) => ({ kind: 'contains', description }) as const satisfies FieldFilter;
@@ -56,7 +73,8 @@ export const contains = (description: string) => ({ kind: 'contains', descriptio
 export const equals = (description: string) => ({ kind: 'equals', description }) as const satisfies FieldFilter;
 
 /** List filter: dates from today (Asia/Tokyo) to N days from today, N from 0 to `maxDays`. */
-export const withinDays = (description: string, maxDays = 3650) => ({ kind: 'withinDays', description, maxDays }) as const satisfies FieldFilter;
+export const withinDays = (description: string, maxDays = 3650) =>
+  ({ kind: 'withinDays', description, maxDays }) as const satisfies FieldFilter;
 
 const idOf = (r: unknown) => (r as { id: number } | null | undefined)?.id ?? null;
 /** A reference to an employee, location or department, as computers and smartphones hold them (a relation by id). */

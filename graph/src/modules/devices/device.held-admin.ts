@@ -3,7 +3,14 @@ import type { AppContext } from '../../platform/context.js';
 import { returnHeld, type AnyHeld, type HeldData } from './device.held.js';
 import { createRecord, updateRecord, type WriteSpec } from './device.writes.js';
 
-type RecordReturned<E, D> = (tx: EntityManager, e: E, changed: string[], before: D, actorId: number, reason: 'returned') => Promise<void>;
+type RecordReturned<E, D> = (
+  tx: EntityManager,
+  e: E,
+  changed: string[],
+  before: D,
+  actorId: number,
+  reason: 'returned',
+) => Promise<void>;
 
 /** The writes of a kind of held device (computers, smartphones): register, update, hand back at offboarding. */
 export class HeldDeviceAdmin<E extends AnyHeld, D extends HeldData, V> {

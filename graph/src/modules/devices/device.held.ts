@@ -32,7 +32,13 @@ export const heldValues = (e: AnyHeld) => ({
 /** Input values → entity properties: the reference ids become the relations (MikroORM takes ids). */
 export function heldEntity<D extends HeldData>(d: D) {
   const { currentUserId, previousUserId, locationId, departmentId, ...rest } = d;
-  return { ...rest, currentUser: currentUserId, previousUser: previousUserId, location: locationId, department: departmentId };
+  return {
+    ...rest,
+    currentUser: currentUserId,
+    previousUser: previousUserId,
+    location: locationId,
+    department: departmentId,
+  };
 }
 
 /**
@@ -40,7 +46,11 @@ export function heldEntity<D extends HeldData>(d: D) {
  * user becomes the previous user (what the register always meant by 前使用者).
  */
 export function shiftPreviousUser<D extends HeldData>(data: D, before: D): D {
-  if (before.currentUserId !== null && data.currentUserId !== before.currentUserId && data.previousUserId === before.previousUserId) {
+  if (
+    before.currentUserId !== null &&
+    data.currentUserId !== before.currentUserId &&
+    data.previousUserId === before.previousUserId
+  ) {
     return { ...data, previousUserId: before.currentUserId };
   }
   return data;
@@ -55,13 +65,29 @@ export const tracked = (d: Pick<HeldData, 'currentUserId' | 'status' | 'location
 export const heldSnapshot = (e: AnyHeld) => ({ id: e.id, ...heldValues(e), version: e.version });
 
 /** The write hooks computers and smartphones share: reference checks, events and history. */
-export function heldHooks<E extends AnyHeld, D extends HeldData>(kind: DeviceKind, types: { created: EventType; updated: EventType }, snapshot: (e: E) => Record<string, unknown>) {
+export function heldHooks<E extends AnyHeld, D extends HeldData>(
+  kind: DeviceKind,
+  types: { created: EventType; updated: EventType },
+  snapshot: (e: E) => Record<string, unknown>,
+) {
   return {
     prepare: shiftPreviousUser<D>,
     checkRefs: (tx: EntityManager, data: D, before: D | null) => checkRefs(tx, data, before),
     recordCreated: (tx: EntityManager, e: E, actorId: number) =>
-      recordDeviceEvent(tx, { type: types.created, aggregateId: aggregateIdOf(kind as never, e.id), actorId, payload: { device: snapshot(e) } as never }),
-    recordUpdated: (tx: EntityManager, e: E, changed: string[], before: D, actorId: number, reason: 'edit' | 'returned' = 'edit') =>
+      recordDeviceEvent(tx, {
+        type: types.created,
+        aggregateId: aggregateIdOf(kind as never, e.id),
+        actorId,
+        payload: { device: snapshot(e) } as never,
+      }),
+    recordUpdated: (
+      tx: EntityManager,
+      e: E,
+      changed: string[],
+      before: D,
+      actorId: number,
+      reason: 'edit' | 'returned' = 'edit',
+    ) =>
       recordDeviceEvent(tx, {
         type: types.updated,
         aggregateId: aggregateIdOf(kind as never, e.id),
@@ -81,9 +107,19 @@ export async function returnHeld<E extends AnyHeld, D extends HeldData>(
   entity: EntityName<E>,
   employeeId: number,
   actorId: number,
-  recordUpdated: (tx: EntityManager, e: E, changed: string[], before: D, actorId: number, reason: 'returned') => Promise<void>,
+  recordUpdated: (
+    tx: EntityManager,
+    e: E,
+    changed: string[],
+    before: D,
+    actorId: number,
+    reason: 'returned',
+  ) => Promise<void>,
 ): Promise<number[]> {
-  const devices = await tx.find(entity, { currentUser: employeeId } as never, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } as never });
+  const devices = await tx.find(entity, { currentUser: employeeId } as never, {
+    lockMode: LockMode.PESSIMISTIC_WRITE,
+    orderBy: { id: 'asc' } as never,
+  });
   const before = devices.map((d) => heldValues(d));
   for (const d of devices) {
     d.previousUser = d.currentUser;

@@ -14,7 +14,11 @@ import type { NamedRef } from '../employees/employee.types.js';
 import type { DeviceAssignment, DeviceHistoryEntry, DeviceHolder, DeviceTimeline } from './device.types.js';
 
 /** Event aggregate ids: `<kind>:<id>` under the one aggregate type `device`. */
-const PREFIX: Record<AssetKind, string> = { COMPUTER: 'computer', SMARTPHONE: 'smartphone', OFFICE_ACCOUNT: 'office_account' };
+const PREFIX: Record<AssetKind, string> = {
+  COMPUTER: 'computer',
+  SMARTPHONE: 'smartphone',
+  OFFICE_ACCOUNT: 'office_account',
+};
 export const aggregateIdOf = (kind: AssetKind, id: number) => `${PREFIX[kind]}:${id}`;
 export function parseAggregateId(aggregateId: string): { kind: AssetKind; id: number } | null {
   const [prefix, id] = aggregateId.split(':');
@@ -62,7 +66,11 @@ export function historyFromEvent(env: EventEnvelope): HistoryRow | null {
   if (!target || target.kind === AssetKind.OFFICE_ACCOUNT) return null;
   if (env.type === 'device.secret_revealed') return revealRow(env, target.id);
   const p = env.payload as { device: Tracked; before?: Tracked; reason?: 'edit' | 'returned' };
-  const after: Tracked = { currentUserId: p.device.currentUserId, status: p.device.status, locationId: p.device.locationId };
+  const after: Tracked = {
+    currentUserId: p.device.currentUserId,
+    status: p.device.status,
+    locationId: p.device.locationId,
+  };
   const before = p.before ?? null;
   const changed = trackedChanges(before, after);
   if (before && changed.length === 0) return null;
@@ -199,12 +207,14 @@ export const deletedName = (id: number) => `削除済み（ID: ${id}）`;
  */
 export function pastHolder(id: number | null, name: string | null, status: EmployeeStatus | null): DeviceHolder | null {
   if (id === null) return null;
-  if (name === null || status === null) return { id, name: deletedName(id), status: 'RETIRED' as EmployeeStatus, statusLabel: '削除済み', retired: true };
+  if (name === null || status === null)
+    return { id, name: deletedName(id), status: 'RETIRED' as EmployeeStatus, statusLabel: '削除済み', retired: true };
   return holder(id, name, status);
 }
 
 /** A history entry's location, kept as an id after the location is deleted. */
-export const pastPlace = (id: number | null, name: string | null): NamedRef | null => (id === null ? null : { id, name: name ?? deletedName(id) });
+export const pastPlace = (id: number | null, name: string | null): NamedRef | null =>
+  id === null ? null : { id, name: name ?? deletedName(id) };
 
 /** Periods of use: each change of current user ends the open period and may start another. */
 export function assignments(changes: DeviceHistoryEntry[]): DeviceAssignment[] {
@@ -223,7 +233,12 @@ export function assignments(changes: DeviceHistoryEntry[]): DeviceAssignment[] {
 }
 
 const ASCII_KIND: Record<DeviceKind, string> = { COMPUTER: 'computer', SMARTPHONE: 'smartphone' };
-const REASON_LABEL: Record<string, string> = { created: '登録', edit: '編集', returned: '退職時の返却', revealed: '秘密情報の表示' };
+const REASON_LABEL: Record<string, string> = {
+  created: '登録',
+  edit: '編集',
+  returned: '退職時の返却',
+  revealed: '秘密情報の表示',
+};
 const jst = (d: Date) => d.toLocaleString('sv-SE', { timeZone: 'Asia/Tokyo' }).slice(0, 16);
 const statusName = (s: DeviceStatus | null) => (s ? DEVICE_STATUS_LABEL[s] : null);
 

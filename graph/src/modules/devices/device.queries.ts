@@ -41,7 +41,8 @@ export function holder(id: number | null, name: string | null, status: EmployeeS
   return { id, name, status, statusLabel: STATUS_LABEL[status], retired: status === 'RETIRED' };
 }
 
-export const named = (id: number | null, name: string | null): NamedRef | null => (id === null || name === null ? null : { id, name });
+export const named = (id: number | null, name: string | null): NamedRef | null =>
+  id === null || name === null ? null : { id, name };
 
 export function heldView(r: HeldRow): HeldDeviceView {
   const currentUser = holder(r.current_user_id, r.current_user_name, r.current_user_status);
@@ -76,7 +77,10 @@ export function heldWhere(a: string, f: HeldQuery, statuses: readonly DeviceStat
   w.equals(`${a}.location_id`, f.locationId, 'locationId');
   w.equals(`${a}.current_user_id`, f.currentUserId, 'currentUserId');
   if (f.status) {
-    if (!statuses.includes(f.status)) throw badInput('状態の指定が正しくありません。', [{ field: 'status', message: statuses.map((s) => DEVICE_STATUS_LABEL[s]).join(' / ') }]);
+    if (!statuses.includes(f.status))
+      throw badInput('状態の指定が正しくありません。', [
+        { field: 'status', message: statuses.map((s) => DEVICE_STATUS_LABEL[s]).join(' / ') },
+      ]);
     w.add(`${a}.status = ?`, f.status);
   } else if (!f.showDiscarded) {
     w.add(`${a}.status <> all(?::device_status[])`, `{${DISCARDED_STATUSES.join(',')}}`);

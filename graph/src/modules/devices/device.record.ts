@@ -21,7 +21,13 @@ export function exportColumns<V extends { id: number }>(d: D): XlsxColumn<V>[] {
   const columns: XlsxColumn<V>[] = [{ header: 'ID', width: 8, value: (v) => v.id }];
   for (const f of specs(d)) {
     if (f.columns) columns.push(...(f.columns as XlsxColumn<V>[]));
-    else if (f.exported) columns.push({ header: f.label, width: f.width, date: f.codec === 'date' || undefined, value: (v) => (v as Record<string, never>)[f.key] });
+    else if (f.exported)
+      columns.push({
+        header: f.label,
+        width: f.width,
+        date: f.codec === 'date' || undefined,
+        value: (v) => (v as Record<string, never>)[f.key],
+      });
   }
   return columns;
 }
@@ -53,7 +59,8 @@ export function queryDays(v: unknown, field: string, label: string, max: number)
   if (!(n <= max)) throw daysRefused(field, label, max);
   return n;
 }
-const daysRefused = (field: string, label: string, max: number) => badInput(`${label}の日数は0〜${max}の整数で指定してください。`, [{ field, message: `0〜${max}` }]);
+const daysRefused = (field: string, label: string, max: number) =>
+  badInput(`${label}の日数は0〜${max}の整数で指定してください。`, [{ field, message: `0〜${max}` }]);
 
 /** The list filters the fields offer, read from `/api` query parameters. */
 export function queryFilters(q: Request['query'], d: D): Record<string, unknown> {
@@ -82,9 +89,13 @@ export function fieldWhere(w: Where, a: string, d: D, f: object): Where {
     if (filter.kind === 'contains') w.contains(column, v as string | null | undefined, arg, field.label);
     else if (filter.kind === 'equals') w.equals(column, v, arg);
     else if (v !== undefined && v !== null) {
-      if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > filter.maxDays) throw daysRefused(arg, field.label, filter.maxDays);
+      if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > filter.maxDays)
+        throw daysRefused(arg, field.label, filter.maxDays);
       // Today as the company counts it (Asia/Tokyo), whatever the server's zone.
-      w.add(`${column} between (now() at time zone 'Asia/Tokyo')::date and (now() at time zone 'Asia/Tokyo')::date + ?::int`, v);
+      w.add(
+        `${column} between (now() at time zone 'Asia/Tokyo')::date and (now() at time zone 'Asia/Tokyo')::date + ?::int`,
+        v,
+      );
     }
   }
   return w;
@@ -95,7 +106,10 @@ export function entityValues<V>(d: D): (e: object) => V {
   const fields = specs(d);
   return (e) => {
     const out: Record<string, unknown> = {};
-    for (const f of fields) out[f.key] = f.entity ? f.entity.value(e as Record<string, unknown>) : ((e as Record<string, unknown>)[f.key] ?? null);
+    for (const f of fields)
+      out[f.key] = f.entity
+        ? f.entity.value(e as Record<string, unknown>)
+        : ((e as Record<string, unknown>)[f.key] ?? null);
     return out as V;
   };
 }

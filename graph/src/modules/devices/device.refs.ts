@@ -18,7 +18,12 @@ export interface DeviceRefs {
  */
 export async function checkRefs(em: EntityManager, next: DeviceRefs, before: DeviceRefs | null): Promise<void> {
   const people = [next.currentUserId, next.previousUserId].filter((x): x is number => typeof x === 'number');
-  const [r]: { employees: { id: number; status: string }[]; location_ok: boolean; department_ok: boolean; office_status: string | null }[] = await em.execute(
+  const [r]: {
+    employees: { id: number; status: string }[];
+    location_ok: boolean;
+    department_ok: boolean;
+    office_status: string | null;
+  }[] = await em.execute(
     `select (select coalesce(json_agg(json_build_object('id', id, 'status', status)), '[]'::json) from employee where id = any(?::int[])) as employees,
               exists (select 1 from location where id = ?) as location_ok,
               exists (select 1 from department where id = ?) as department_ok,
@@ -35,15 +40,18 @@ export async function checkRefs(em: EntityManager, next: DeviceRefs, before: Dev
     const id = next[k];
     if (id == null) continue;
     if (!status(id)) errors.push({ field: k, message: `${label}に指定した社員（ID: ${id}）は存在しません。` });
-    else if (k === 'currentUserId' && changed(k) && status(id) === 'RETIRED') errors.push({ field: k, message: '退職した社員は使用者にできません。' });
+    else if (k === 'currentUserId' && changed(k) && status(id) === 'RETIRED')
+      errors.push({ field: k, message: '退職した社員は使用者にできません。' });
   }
   if (next.currentUserId != null && next.currentUserId === next.previousUserId) {
     errors.push({ field: 'previousUserId', message: '使用者と前使用者に同じ社員は指定できません。' });
   }
   if (next.locationId != null && !r.location_ok) errors.push({ field: 'locationId', message: '存在しない拠点です。' });
-  if (next.departmentId != null && !r.department_ok) errors.push({ field: 'departmentId', message: '存在しない部署です。' });
+  if (next.departmentId != null && !r.department_ok)
+    errors.push({ field: 'departmentId', message: '存在しない部署です。' });
   if (next.officeAccountId != null) {
-    if (!r.office_status) errors.push({ field: 'officeAccountId', message: '存在しない Microsoft Office アカウントです。' });
+    if (!r.office_status)
+      errors.push({ field: 'officeAccountId', message: '存在しない Microsoft Office アカウントです。' });
     else if (changed('officeAccountId') && r.office_status === 'SUSPENDED') {
       errors.push({ field: 'officeAccountId', message: '停止中の Microsoft Office アカウントは紐付けられません。' });
     }

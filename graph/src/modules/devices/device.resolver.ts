@@ -18,13 +18,18 @@ export class DeviceResolver {
   }
 
   @Query(() => DeviceTimeline, { description: '端末の使用履歴（誰がいつからいつまで使ったか、誰が変更したか）' })
-  deviceHistory(@Ctx() ctx: AppContext, @Arg('kind', () => DeviceKind) kind: DeviceKind, @Arg('id', () => Int) id: number): Promise<DeviceTimeline> {
+  deviceHistory(
+    @Ctx() ctx: AppContext,
+    @Arg('kind', () => DeviceKind) kind: DeviceKind,
+    @Arg('id', () => Int) id: number,
+  ): Promise<DeviceTimeline> {
     return ctx.services.devices.history.timeline(ctx, kind, id);
   }
 
   @Mutation(() => String, {
     nullable: true,
-    description: '端末の PIN コード・パスワードを表示する（未設定なら null）。誰がどの項目を表示したかを使用履歴に残す。',
+    description:
+      '端末の PIN コード・パスワードを表示する（未設定なら null）。誰がどの項目を表示したかを使用履歴に残す。',
   })
   revealDeviceSecret(
     @Ctx() ctx: AppContext,
@@ -42,11 +47,21 @@ export class DeviceResolver {
       !args.kinds?.length || args.kinds.includes(parseAggregateId(payload.aggregateId)?.kind as AssetKind),
     description: 'パソコン・スマートフォン・Office アカウントの登録・更新（コミット済みのイベントのみ）',
   })
-  deviceChanged(@Root() envelope: EventEnvelope, @Arg('kinds', () => [AssetKind], { nullable: true, description: '省略時はすべて' }) _kinds?: AssetKind[] | null): DeviceChange {
+  deviceChanged(
+    @Root() envelope: EventEnvelope,
+    @Arg('kinds', () => [AssetKind], { nullable: true, description: '省略時はすべて' }) _kinds?: AssetKind[] | null,
+  ): DeviceChange {
     const target = parseAggregateId(envelope.aggregateId)!;
     const p = envelope.payload as { changed?: string[]; created?: number[]; updated?: number[] };
     // An import announces a chunk of computers at once (device.computers.imported).
     const ids = p.created || p.updated ? [...(p.created ?? []), ...(p.updated ?? [])] : [target.id];
-    return { type: envelope.type, kind: target.kind, id: ids[0] ?? 0, ids, changed: p.changed ?? [], occurredAt: envelope.occurredAt };
+    return {
+      type: envelope.type,
+      kind: target.kind,
+      id: ids[0] ?? 0,
+      ids,
+      changed: p.changed ?? [],
+      occurredAt: envelope.occurredAt,
+    };
   }
 }

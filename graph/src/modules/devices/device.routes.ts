@@ -19,7 +19,9 @@ export function statusFilter<T extends string>(labels: Record<T, string>, v: unk
   if (v === undefined || v === '') return undefined;
   const code = codeOf(labels, v);
   if (typeof code !== 'string' || !Object.hasOwn(labels, code)) {
-    throw badInput(`状態「${String(v)}」はありません。`, [{ field: 'status', message: Object.values<string>(labels).join(' / ') }]);
+    throw badInput(`状態「${String(v)}」はありません。`, [
+      { field: 'status', message: Object.values<string>(labels).join(' / ') },
+    ]);
   }
   return code as T;
 }
@@ -32,7 +34,8 @@ export async function heldFilterFromQuery(ctx: AppContext, q: Request['query']) 
     locationId: await queryRef(ctx, 'location', src),
     status: statusFilter(DEVICE_STATUS_LABEL, q.status),
     currentUserId: queryId(q.current_user, 'current_user'),
-    showDiscarded: (queryBool(q.show_discarded, 'show_discarded') ?? queryBool(q.showDiscarded, 'showDiscarded')) === true,
+    showDiscarded:
+      (queryBool(q.show_discarded, 'show_discarded') ?? queryBool(q.showDiscarded, 'showDiscarded')) === true,
   };
 }
 
@@ -92,10 +95,13 @@ export function toApiTimeline(t: DeviceTimeline) {
 /** Device routes refuse other roles before they read names or filters, so those never learn more than 403. */
 export const deviceGuard = (ctx: AppContext) => requireUser(ctx, DEVICE_ROLES);
 
-const timeline = (ctx: AppContext, kind: DeviceKind, req: Request) => ctx.services.devices.history.timeline(ctx, kind, Number(req.params.id));
+const timeline = (ctx: AppContext, kind: DeviceKind, req: Request) =>
+  ctx.services.devices.history.timeline(ctx, kind, Number(req.params.id));
 
 /** A device's history (`/{kind}/:id/history`) as JSON. */
-export const historyRoute = (kind: DeviceKind) => handle(async (ctx, req) => toApiTimeline(await timeline(ctx, kind, req)));
+export const historyRoute = (kind: DeviceKind) =>
+  handle(async (ctx, req) => toApiTimeline(await timeline(ctx, kind, req)));
 
 /** A device's history (`/{kind}/:id/history/export`) as an .xlsx download. */
-export const historyExportRoute = (kind: DeviceKind) => handle(async (ctx, req, res) => sendXlsx(res, timelineXlsx(await timeline(ctx, kind, req))));
+export const historyExportRoute = (kind: DeviceKind) =>
+  handle(async (ctx, req, res) => sendXlsx(res, timelineXlsx(await timeline(ctx, kind, req))));

@@ -37,15 +37,25 @@ describe('history from events', () => {
       before: null,
       actorId: 3,
     });
-    expect(historyFromEvent(env({ device, before: { ...device, currentUserId: 1 }, reason: 'returned', changed: [] }))).toMatchObject({
+    expect(
+      historyFromEvent(env({ device, before: { ...device, currentUserId: 1 }, reason: 'returned', changed: [] })),
+    ).toMatchObject({
       reason: 'returned',
       changed: ['currentUser'],
     });
     expect(historyFromEvent(env({ device, before: device, reason: 'edit', changed: ['model'] }))).toBeNull();
-    expect(historyFromEvent(env({ device: { id: 1, account: 'a', status: 'IN_USE', version: 1 } }, 'office_account:1'))).toBeNull();
+    expect(
+      historyFromEvent(env({ device: { id: 1, account: 'a', status: 'IN_USE', version: 1 } }, 'office_account:1')),
+    ).toBeNull();
   });
   it('periods of use follow the changes of current user', () => {
-    const who = (id: number) => ({ id, name: `社員${id}`, status: 'ACTIVE' as never, statusLabel: '在籍', retired: false });
+    const who = (id: number) => ({
+      id,
+      name: `社員${id}`,
+      status: 'ACTIVE' as never,
+      statusLabel: '在籍',
+      retired: false,
+    });
     const at = (d: number) => new Date(Date.UTC(2026, 0, d));
     const e = (d: number, changed: string[], to: number | null, reason = 'edit'): DeviceHistoryEntry => ({
       id: d,
@@ -86,13 +96,29 @@ describe('keyset batches for exports', () => {
   it('the demo register has every status, devices held by retired staff, shared Office accounts and a history for every device', async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
     const q = (sql: string): Promise<any[]> => db.orm.em.fork().getConnection().execute(sql);
-    expect((await q(`select distinct status from computer order by 1`)).map((r) => r.status)).toEqual(['NORMAL', 'REPLACE', 'BROKEN', 'DISCARDED', 'LOST', 'DISPOSED']);
-    expect((await q(`select distinct status from smartphone order by 1`)).map((r) => r.status)).toEqual(['NORMAL', 'REPLACE', 'BROKEN', 'DISCARDED', 'DISPOSED']);
-    const [retired] = await q(`select (select count(*)::int from computer c join employee e on e.id = c.current_user_id where e.status = 'RETIRED') as pcs,
+    expect((await q(`select distinct status from computer order by 1`)).map((r) => r.status)).toEqual([
+      'NORMAL',
+      'REPLACE',
+      'BROKEN',
+      'DISCARDED',
+      'LOST',
+      'DISPOSED',
+    ]);
+    expect((await q(`select distinct status from smartphone order by 1`)).map((r) => r.status)).toEqual([
+      'NORMAL',
+      'REPLACE',
+      'BROKEN',
+      'DISCARDED',
+      'DISPOSED',
+    ]);
+    const [retired] =
+      await q(`select (select count(*)::int from computer c join employee e on e.id = c.current_user_id where e.status = 'RETIRED') as pcs,
       (select count(*)::int from smartphone s join employee e on e.id = s.current_user_id where e.status = 'RETIRED') as phones`);
     expect(retired.pcs).toBeGreaterThanOrEqual(3);
     expect(retired.phones).toBeGreaterThanOrEqual(2);
-    const usage = (await q(`select count(*)::int as n from computer where office_account_id is not null group by office_account_id`)).map((r) => r.n);
+    const usage = (
+      await q(`select count(*)::int as n from computer where office_account_id is not null group by office_account_id`)
+    ).map((r) => r.n);
     expect(usage).toContain(5);
     expect(Math.max(...usage)).toBeGreaterThan(5);
     expect(await q(`select count(*)::int as n from office_account where status = 'SUSPENDED'`)).toEqual([{ n: 2 }]);
@@ -114,7 +140,13 @@ describe('keyset batches for exports', () => {
     const q = { alias: 'c', select: heldSelect('c'), table: 'computer c', joins: heldJoins('c') };
     const collect = async (batch: number) => {
       const ids: number[] = [];
-      for await (const r of fetchAll<{ id: number }>(em, q, heldWhere('c', { showDiscarded: false }, ['NORMAL'] as never), batch)) ids.push(r.id);
+      for await (const r of fetchAll<{ id: number }>(
+        em,
+        q,
+        heldWhere('c', { showDiscarded: false }, ['NORMAL'] as never),
+        batch,
+      ))
+        ids.push(r.id);
       return ids;
     };
     const once = await collect(1000);
@@ -134,11 +166,15 @@ describe('keyset batches for exports', () => {
         [100_000, 10],
       ]) {
         const w = heldWhere('c', f, ['NORMAL', 'BROKEN', 'DISCARDED', 'DISPOSED', 'LOST', 'REPLACE'] as never);
-        const page = await fetchPage<{ id: number; current_user_name: string | null; department_name: string | null }>(em, q, w, offset, limit);
-        const all: { id: number; current_user_name: string | null; department_name: string | null }[] = await em.execute(
-          `select ${q.select} from ${q.table} ${q.joins} ${w.sql} order by c.id`,
-          w.params,
+        const page = await fetchPage<{ id: number; current_user_name: string | null; department_name: string | null }>(
+          em,
+          q,
+          w,
+          offset,
+          limit,
         );
+        const all: { id: number; current_user_name: string | null; department_name: string | null }[] =
+          await em.execute(`select ${q.select} from ${q.table} ${q.joins} ${w.sql} order by c.id`, w.params);
         expect(page.total).toBe(all.length);
         expect(page.rows.map((r) => [r.id, r.current_user_name, r.department_name])).toEqual(
           all.slice(offset, offset + limit).map((r) => [r.id, r.current_user_name, r.department_name]),

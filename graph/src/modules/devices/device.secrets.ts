@@ -13,19 +13,30 @@ export enum DeviceSecret {
   PASS = 'PASS',
   PIN_PW = 'PIN_PW',
 }
-registerEnumType(DeviceSecret, { name: 'DeviceSecret', description: 'パソコンの PIN コード / パソコンのパスワード / スマートフォンの PIN・パスワード' });
+registerEnumType(DeviceSecret, {
+  name: 'DeviceSecret',
+  description: 'パソコンの PIN コード / パソコンのパスワード / スマートフォンの PIN・パスワード',
+});
 
 /** Where each secret lives: its device kind, table column, field name (events, history) and label. */
 const SECRET = {
   PIN_CODE: { kind: DeviceKind.COMPUTER, table: 'computer', column: 'pin_code', field: 'pinCode', label: 'PINコード' },
   PASS: { kind: DeviceKind.COMPUTER, table: 'computer', column: 'pass', field: 'pass', label: 'パスワード' },
-  PIN_PW: { kind: DeviceKind.SMARTPHONE, table: 'smartphone', column: 'pin_pw', field: 'pinPw', label: 'PIN・パスワード' },
+  PIN_PW: {
+    kind: DeviceKind.SMARTPHONE,
+    table: 'smartphone',
+    column: 'pin_pw',
+    field: 'pinPw',
+    label: 'PIN・パスワード',
+  },
 } as const;
 
 /** Which of a device's secrets hold a value (the view says so without the values). */
 export function secretsSetOf(kind: DeviceKind, view: object): DeviceSecret[] {
   const values = view as Record<string, unknown>;
-  return (Object.keys(SECRET) as DeviceSecret[]).filter((k) => SECRET[k].kind === kind && values[SECRET[k].field] != null && values[SECRET[k].field] !== '');
+  return (Object.keys(SECRET) as DeviceSecret[]).filter(
+    (k) => SECRET[k].kind === kind && values[SECRET[k].field] != null && values[SECRET[k].field] !== '',
+  );
 }
 
 interface Row {
@@ -44,17 +55,24 @@ export class DeviceSecretService {
   async reveal(ctx: AppContext, kind: DeviceKind, id: number, secret: DeviceSecret): Promise<string | null> {
     const user = requireUser(ctx, DEVICE_ROLES);
     const s = SECRET[secret];
-    if (!s || s.kind !== kind) throw badInput(`${DEVICE_NOUN[kind] ?? '端末'}にはこの項目（${s?.label ?? secret}）はありません。`);
+    if (!s || s.kind !== kind)
+      throw badInput(`${DEVICE_NOUN[kind] ?? '端末'}にはこの項目（${s?.label ?? secret}）はありません。`);
     checkId(id, DEVICE_NOUN[kind]);
     return ctx.em.transactional(async (tx) => {
-      const rows: Row[] = await tx.execute(`select ${s.column} as secret, current_user_id, status, location_id from ${s.table} where id = ?`, [id]);
+      const rows: Row[] = await tx.execute(
+        `select ${s.column} as secret, current_user_id, status, location_id from ${s.table} where id = ?`,
+        [id],
+      );
       const r = rows[0];
       if (!r) throw notFound(DEVICE_NOUN[kind]);
       await recordDeviceEvent(tx, {
         type: 'device.secret_revealed',
         aggregateId: aggregateIdOf(kind as unknown as AssetKind, id),
         actorId: user.id,
-        payload: { field: s.field, device: { currentUserId: r.current_user_id, status: r.status, locationId: r.location_id } },
+        payload: {
+          field: s.field,
+          device: { currentUserId: r.current_user_id, status: r.status, locationId: r.location_id },
+        },
       });
       await tx.flush();
       return r.secret;

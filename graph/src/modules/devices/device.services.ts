@@ -1,7 +1,15 @@
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { COMPUTER_STATUSES, DEVICE_STATUS_LABEL, OFFICE_STATUS_LABEL, OFFICE_USAGE_LIMIT, OfficeAccountStatus, SMARTPHONE_STATUSES, labelled } from './device.enums.js';
+import {
+  COMPUTER_STATUSES,
+  DEVICE_STATUS_LABEL,
+  OFFICE_STATUS_LABEL,
+  OFFICE_USAGE_LIMIT,
+  OfficeAccountStatus,
+  SMARTPHONE_STATUSES,
+  labelled,
+} from './device.enums.js';
 import { DeviceHistoryService } from './device.history.js';
 import { DeviceSecretService } from './device.secrets.js';
 import type { DeviceOptions } from './device.types.js';

@@ -29,20 +29,24 @@ export class DeviceOptions {
   @Field(() => [StatusOption]) computerStatuses!: StatusOption[];
   @Field(() => [StatusOption]) smartphoneStatuses!: StatusOption[];
   @Field(() => [StatusOption]) officeAccountStatuses!: StatusOption[];
-  @Field(() => Int, { description: 'Microsoft Office アカウント1件を使えるパソコンの上限台数（行の色の基準）' }) officeUsageLimit!: number;
+  @Field(() => Int, { description: 'Microsoft Office アカウント1件を使えるパソコンの上限台数（行の色の基準）' })
+  officeUsageLimit!: number;
 }
 
 /** Fields every held device (computer, smartphone) shows. */
 @ObjectType({ simpleResolvers: true, description: '（基底クラス。スキーマには出ない）' })
 export abstract class HeldDeviceView {
   @Field(() => Int) id!: number;
-  @Field(() => DeviceHolder, { nullable: true, description: '使用者 (current_user)' }) currentUser!: DeviceHolder | null;
-  @Field(() => DeviceHolder, { nullable: true, description: '前使用者 (previous_user)' }) previousUser!: DeviceHolder | null;
+  @Field(() => DeviceHolder, { nullable: true, description: '使用者 (current_user)' })
+  currentUser!: DeviceHolder | null;
+  @Field(() => DeviceHolder, { nullable: true, description: '前使用者 (previous_user)' })
+  previousUser!: DeviceHolder | null;
   @Field(() => NamedRef, { nullable: true, description: '拠点' }) location!: NamedRef | null;
   @Field(() => NamedRef, { nullable: true, description: '部署' }) department!: NamedRef | null;
   @Field(() => DeviceStatus) status!: DeviceStatus;
   @Field() statusLabel!: string;
-  @Field(() => String, { nullable: true, description: '使用者の在籍状況（在籍 / 退職）。使用者なしなら null。' }) currentUserStatus!: string | null;
+  @Field(() => String, { nullable: true, description: '使用者の在籍状況（在籍 / 退職）。使用者なしなら null。' })
+  currentUserStatus!: string | null;
   @Field({ description: '廃棄または処分済み（行スタイル）' }) isDiscarded!: boolean;
   @Field({ description: '故障（行スタイル）' }) isBroken!: boolean;
   @Field({ description: '使用者が退職済み（行スタイル）' }) currentUserRetired!: boolean;
@@ -52,7 +56,10 @@ export abstract class HeldDeviceView {
 
 @InputType()
 export abstract class HeldDeviceInput {
-  @Field(() => Int, { nullable: true, description: '使用者の社員ID。変更し、前使用者を変えずに送ると、元の使用者が前使用者になる。' })
+  @Field(() => Int, {
+    nullable: true,
+    description: '使用者の社員ID。変更し、前使用者を変えずに送ると、元の使用者が前使用者になる。',
+  })
   currentUserId?: number | null;
   @Field(() => Int, { nullable: true, description: '前使用者の社員ID' }) previousUserId?: number | null;
   @Field(() => Int, { nullable: true }) locationId?: number | null;
@@ -64,7 +71,8 @@ export abstract class HeldDeviceInput {
 @InputType()
 export abstract class HeldDeviceFilter {
   @Field(() => Int, { nullable: true }) departmentId?: number | null;
-  @Field(() => DeviceStatus, { nullable: true, description: '指定すると「廃棄を表示」に関係なくその状態だけを表示' }) status?: DeviceStatus | null;
+  @Field(() => DeviceStatus, { nullable: true, description: '指定すると「廃棄を表示」に関係なくその状態だけを表示' })
+  status?: DeviceStatus | null;
   @Field(() => Int, { nullable: true }) locationId?: number | null;
   @Field(() => Int, { nullable: true, description: '使用者の社員ID' }) currentUserId?: number | null;
   @Field({ nullable: true, defaultValue: false, description: '廃棄・処分済みも表示する' }) showDiscarded?: boolean;
@@ -102,12 +110,16 @@ export class DeviceTimeline {
   @Field(() => [DeviceHistoryEntry], { description: '変更の記録（古い順）' }) changes!: DeviceHistoryEntry[];
 }
 
-@ObjectType({ simpleResolvers: true, description: '端末・Office アカウントの登録・更新の通知（コミット済みのイベントのみ）' })
+@ObjectType({
+  simpleResolvers: true,
+  description: '端末・Office アカウントの登録・更新の通知（コミット済みのイベントのみ）',
+})
 export class DeviceChange {
   @Field({ description: 'device.computer.updated など' }) type!: string;
   @Field(() => AssetKind) kind!: AssetKind;
   @Field(() => Int, { description: '対象の ID（取り込みでは ids の先頭）' }) id!: number;
-  @Field(() => [Int], { description: '対象の ID すべて（取り込みは1通知で複数台: device.computers.imported）' }) ids!: number[];
+  @Field(() => [Int], { description: '対象の ID すべて（取り込みは1通知で複数台: device.computers.imported）' })
+  ids!: number[];
   @Field(() => [String], { description: '変わった項目（登録時・取り込み時は空）' }) changed!: string[];
   @Field() occurredAt!: string;
 }

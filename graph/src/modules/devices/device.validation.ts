@@ -16,7 +16,13 @@ export const date = (label: string) =>
       const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(s);
       const iso = m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : '';
       const d = new Date(`${iso}T00:00:00Z`);
-      if (!m || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso || d.getUTCFullYear() < 1990 || d.getUTCFullYear() > 2100) {
+      if (
+        !m ||
+        Number.isNaN(d.getTime()) ||
+        d.toISOString().slice(0, 10) !== iso ||
+        d.getUTCFullYear() < 1990 ||
+        d.getUTCFullYear() > 2100
+      ) {
         ctx.addIssue({ code: 'custom', message: `${label}は正しい日付（YYYY-MM-DD）で入力してください。` });
         return z.NEVER;
       }

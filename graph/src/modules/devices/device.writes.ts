@@ -42,7 +42,11 @@ export interface WriteSpec<E extends Record_, D extends Values, V> {
 }
 
 /** Creates one record: device roles only, validated, references checked, event in the same transaction. */
-export async function createRecord<E extends Record_, D extends Values, V>(ctx: AppContext, spec: WriteSpec<E, D, V>, input: unknown): Promise<V> {
+export async function createRecord<E extends Record_, D extends Values, V>(
+  ctx: AppContext,
+  spec: WriteSpec<E, D, V>,
+  input: unknown,
+): Promise<V> {
   const user = requireUser(ctx, DEVICE_ROLES);
   const data = parseInput(spec.createSchema, input);
   const id = await ctx.em.transactional(async (tx) => {
@@ -60,7 +64,12 @@ export async function createRecord<E extends Record_, D extends Values, V>(ctx: 
  * Updates one record with optimistic locking: the version the editor loaded must be current
  * (CONFLICT naming who saved otherwise). Saving unchanged values writes nothing and records nothing.
  */
-export async function updateRecord<E extends Record_, D extends Values, V>(ctx: AppContext, spec: WriteSpec<E, D, V>, id: number, input: unknown): Promise<V> {
+export async function updateRecord<E extends Record_, D extends Values, V>(
+  ctx: AppContext,
+  spec: WriteSpec<E, D, V>,
+  id: number,
+  input: unknown,
+): Promise<V> {
   const user = requireUser(ctx, DEVICE_ROLES);
   const parsed = parseInput(spec.updateSchema, input);
   checkId(id, spec.noun);

@@ -95,8 +95,10 @@ export class EmployeeAdminService {
       const current = () => this.employees.get(ctx, id);
       await expectVersion(tx, e, data.version, current, user.id);
       await this.checkLocation(tx, data.locationId);
-      if (e.id === user.id && data.role !== e.role) throw badInput('自分自身の権限は変更できません。', [{ field: 'role', message: '自分の権限は変更できません' }]);
-      if (e.id === user.id && data.status === EmployeeStatus.RETIRED) throw badInput('自分自身を退職にはできません。', [{ field: 'status', message: '自分は退職にできません' }]);
+      if (e.id === user.id && data.role !== e.role)
+        throw badInput('自分自身の権限は変更できません。', [{ field: 'role', message: '自分の権限は変更できません' }]);
+      if (e.id === user.id && data.status === EmployeeStatus.RETIRED)
+        throw badInput('自分自身を退職にはできません。', [{ field: 'status', message: '自分は退職にできません' }]);
       const diff: Record<string, boolean> = {
         name: data.name !== e.name,
         email: data.email !== (e.email ?? null),
@@ -117,9 +119,19 @@ export class EmployeeAdminService {
       if (hash) e.passwordHash = hash;
       e.updatedById = user.id;
       await flushSave(tx, e, current, UNIQUE, user.id);
-      record(tx, { type: 'employee.updated', aggregateId: e.id, actorId: user.id, payload: { employee: snapshot(e), changed } });
+      record(tx, {
+        type: 'employee.updated',
+        aggregateId: e.id,
+        actorId: user.id,
+        payload: { employee: snapshot(e), changed },
+      });
       if (data.status === EmployeeStatus.RETIRED || hash) {
-        await this.sessions.revokeAllFor(tx, e.id, data.status === EmployeeStatus.RETIRED ? 'retired' : 'password_changed', user.id);
+        await this.sessions.revokeAllFor(
+          tx,
+          e.id,
+          data.status === EmployeeStatus.RETIRED ? 'retired' : 'password_changed',
+          user.id,
+        );
       }
       await tx.flush();
     });
@@ -136,5 +148,13 @@ export class EmployeeAdminService {
 const refId = (r: { id: number } | null | undefined): number | null => r?.id ?? null;
 
 export function snapshot(e: Employee) {
-  return { id: e.id, name: e.name, role: e.role, status: e.status, departmentId: refId(e.department), locationId: refId(e.location), version: e.version };
+  return {
+    id: e.id,
+    name: e.name,
+    role: e.role,
+    status: e.status,
+    departmentId: refId(e.department),
+    locationId: refId(e.location),
+    version: e.version,
+  };
 }

@@ -10,7 +10,10 @@ export class Employee extends VersionedEntity<'googleSub' | 'department' | 'loca
   id!: number;
 
   @Property({ length: 100 })
-  @Index({ name: 'employee_name_trgm', expression: 'create index "employee_name_trgm" on "employee" using gin ("name" gin_trgm_ops)' })
+  @Index({
+    name: 'employee_name_trgm',
+    expression: 'create index "employee_name_trgm" on "employee" using gin ("name" gin_trgm_ops)',
+  })
   name!: string;
 
   @Property({ length: 254, nullable: true, unique: true })

@@ -24,12 +24,17 @@ export const STATUS_LABEL: Record<EmployeeStatus, string> = {
   RETIRED: '退職',
 };
 
-export const roleFromLabel = (v: string): EmployeeRole | undefined => (Object.keys(ROLE_LABEL) as EmployeeRole[]).find((k) => ROLE_LABEL[k] === v || k === v);
-export const statusFromLabel = (v: string): EmployeeStatus | undefined => (Object.keys(STATUS_LABEL) as EmployeeStatus[]).find((k) => STATUS_LABEL[k] === v || k === v);
+export const roleFromLabel = (v: string): EmployeeRole | undefined =>
+  (Object.keys(ROLE_LABEL) as EmployeeRole[]).find((k) => ROLE_LABEL[k] === v || k === v);
+export const statusFromLabel = (v: string): EmployeeStatus | undefined =>
+  (Object.keys(STATUS_LABEL) as EmployeeStatus[]).find((k) => STATUS_LABEL[k] === v || k === v);
 
 /** Who manages what: the spec's menu table, enforced in services. */
 export const MASTER_DATA_ROLES = [EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN] as const;
 export const DEVICE_ROLES = [EmployeeRole.ADMIN, EmployeeRole.DEVICE_ADMIN, EmployeeRole.SYSTEM_ADMIN] as const;
 
-registerEnumType(EmployeeRole, { name: 'EmployeeRole', description: '管理者 / デバイス管理者 / システム管理者 / 一般' });
+registerEnumType(EmployeeRole, {
+  name: 'EmployeeRole',
+  description: '管理者 / デバイス管理者 / システム管理者 / 一般',
+});
 registerEnumType(EmployeeStatus, { name: 'EmployeeStatus', description: '在籍 / 退職' });

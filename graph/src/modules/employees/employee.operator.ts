@@ -19,7 +19,12 @@ import { EmployeeRole, EmployeeStatus } from './employee.enums.js';
 /** A one-time password to print: 16 characters of base64url (96 bits). */
 export const oneTimePassword = () => randomBytes(12).toString('base64url');
 
-const createSchema = z.object({ name: accountFields.name, email: accountFields.email, loginId: accountFields.loginId, password: passwordRule });
+const createSchema = z.object({
+  name: accountFields.name,
+  email: accountFields.email,
+  loginId: accountFields.loginId,
+  password: passwordRule,
+});
 
 export async function createAdministrator(
   em: EntityManager,
@@ -47,7 +52,11 @@ export async function createAdministrator(
 }
 
 /** Sets a one-time password for an active employee and ends their sessions. */
-export async function resetPassword(em: EntityManager, loginId: string, password: string): Promise<{ id: number; name: string; role: EmployeeRole }> {
+export async function resetPassword(
+  em: EntityManager,
+  loginId: string,
+  password: string,
+): Promise<{ id: number; name: string; role: EmployeeRole }> {
   const pw = parseInput(z.object({ password: passwordRule }), { password }).password;
   const hash = await hashPassword(pw);
   return em.transactional(async (tx) => {
@@ -56,9 +65,17 @@ export async function resetPassword(em: EntityManager, loginId: string, password
         where lower(login_id) = lower(?) and status = ? returning id, name, role`,
       [hash, loginId, EmployeeStatus.ACTIVE],
     );
-    if (!row) throw badInput(`在籍中の社員にログインID「${loginId}」はいません。`, [{ field: 'login', message: '在籍中の社員のログインID' }]);
+    if (!row)
+      throw badInput(`在籍中の社員にログインID「${loginId}」はいません。`, [
+        { field: 'login', message: '在籍中の社員のログインID' },
+      ]);
     await tx.execute(`delete from session where employee_id = ?`, [row.id]);
-    record(tx, { type: 'employee.sessions_revoked', aggregateId: row.id, actorId: null, payload: { employeeId: row.id, reason: 'password_changed' } });
+    record(tx, {
+      type: 'employee.sessions_revoked',
+      aggregateId: row.id,
+      actorId: null,
+      payload: { employeeId: row.id, reason: 'password_changed' },
+    });
     return row;
   });
 }

@@ -9,7 +9,11 @@ import { EmployeeFilter, EmployeeInput, EmployeePage, EmployeeView } from './emp
 export class EmployeeResolver {
   @Authorized()
   @Query(() => EmployeePage, { description: '社員名簿（氏名・部署・退職者で絞り込み、ページ単位）' })
-  employees(@Ctx() ctx: AppContext, @Args() page: PageArgs, @Arg('filter', () => EmployeeFilter, { nullable: true }) filter?: EmployeeFilter): Promise<EmployeePage> {
+  employees(
+    @Ctx() ctx: AppContext,
+    @Args() page: PageArgs,
+    @Arg('filter', () => EmployeeFilter, { nullable: true }) filter?: EmployeeFilter,
+  ): Promise<EmployeePage> {
     return ctx.services.employees.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 
@@ -21,13 +25,22 @@ export class EmployeeResolver {
 
   @Authorized(EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN)
   @Mutation(() => EmployeeView, { description: '社員を登録する（管理者・システム管理者）' })
-  createEmployee(@Ctx() ctx: AppContext, @Arg('input', () => EmployeeInput) input: EmployeeInput): Promise<EmployeeView> {
+  createEmployee(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => EmployeeInput) input: EmployeeInput,
+  ): Promise<EmployeeView> {
     return ctx.services.employeeAdmin.create(ctx, input);
   }
 
   @Authorized(EmployeeRole.ADMIN, EmployeeRole.SYSTEM_ADMIN)
-  @Mutation(() => EmployeeView, { description: '社員を更新する（管理者・システム管理者）。古い version なら CONFLICT。' })
-  updateEmployee(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => EmployeeInput) input: EmployeeInput): Promise<EmployeeView> {
+  @Mutation(() => EmployeeView, {
+    description: '社員を更新する（管理者・システム管理者）。古い version なら CONFLICT。',
+  })
+  updateEmployee(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => EmployeeInput) input: EmployeeInput,
+  ): Promise<EmployeeView> {
     return ctx.services.employeeAdmin.update(ctx, id, input);
   }
 

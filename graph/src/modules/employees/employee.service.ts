@@ -59,7 +59,9 @@ export class EmployeeService {
     if (!filter.includeRetired) where.push(`e.status = 'ACTIVE'`);
     if (filter.excludeIds?.length) {
       if (filter.excludeIds.length > MAX_EXCLUDED)
-        throw badInput(`除外する社員は${MAX_EXCLUDED.toLocaleString('ja-JP')}人までです。`, [{ field: 'excludeIds', message: `${MAX_EXCLUDED.toLocaleString('ja-JP')}件まで` }]);
+        throw badInput(`除外する社員は${MAX_EXCLUDED.toLocaleString('ja-JP')}人までです。`, [
+          { field: 'excludeIds', message: `${MAX_EXCLUDED.toLocaleString('ja-JP')}件まで` },
+        ]);
       if (!filter.excludeIds.every((id) => Number.isSafeInteger(id) && id > 0))
         throw badInput('除外する社員IDが正しくありません。', [{ field: 'excludeIds', message: '正の整数' }]);
       where.push(`e.id <> all(?::int[])`);

@@ -38,7 +38,11 @@ export class EmployeeFilter {
   @Field({ nullable: true, description: '氏名の部分一致' }) name?: string;
   @Field(() => Int, { nullable: true }) departmentId?: number;
   @Field({ nullable: true, defaultValue: false, description: '退職者も表示する' }) includeRetired?: boolean;
-  @Field(() => [Int], { nullable: true, description: 'これらの社員IDを除く（部署のメンバー選択で、すでにメンバーの社員）。件数とページもそのうえで数える。最大10,000件。' })
+  @Field(() => [Int], {
+    nullable: true,
+    description:
+      'これらの社員IDを除く（部署のメンバー選択で、すでにメンバーの社員）。件数とページもそのうえで数える。最大10,000件。',
+  })
   excludeIds?: number[];
 }
 
@@ -47,7 +51,8 @@ export class EmployeeInput {
   @Field() name!: string;
   @Field(() => String, { nullable: true }) email?: string | null;
   @Field() loginId!: string;
-  @Field(() => String, { nullable: true, description: '登録時は必須。更新時は変更するときだけ（10文字以上）。' }) password?: string | null;
+  @Field(() => String, { nullable: true, description: '登録時は必須。更新時は変更するときだけ（10文字以上）。' })
+  password?: string | null;
   @Field(() => EmployeeRole) role!: EmployeeRole;
   @Field(() => EmployeeStatus) status!: EmployeeStatus;
   @Field(() => Int, { nullable: true }) locationId?: number | null;

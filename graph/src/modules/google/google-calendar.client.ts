@@ -32,9 +32,15 @@ const RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quo
 
 export function classify(err: unknown): GoogleApiError {
   if (err instanceof GoogleApiError) return err;
-  const e = err as { status?: number; code?: number | string; response?: { status?: number; data?: unknown; headers?: unknown }; message?: string };
+  const e = err as {
+    status?: number;
+    code?: number | string;
+    response?: { status?: number; data?: unknown; headers?: unknown };
+    message?: string;
+  };
   const status = Number(e.response?.status ?? e.status ?? (typeof e.code === 'number' ? e.code : 0)) || 0;
-  const data = e.response?.data as { error?: { errors?: { reason?: string }[]; message?: string } | string; error_description?: string } | undefined;
+  const data = e.response?.data as
+    { error?: { errors?: { reason?: string }[]; message?: string } | string; error_description?: string } | undefined;
   let reason = '';
   let message = e.message ?? String(err);
   if (data && typeof data.error === 'object') {
@@ -49,7 +55,8 @@ export function classify(err: unknown): GoogleApiError {
     return new GoogleApiError(0, 'network', message, true);
   }
   const headers = e.response?.headers as { get?: (k: string) => string | null; [k: string]: unknown } | undefined;
-  const ra = typeof headers?.get === 'function' ? headers.get('retry-after') : (headers?.['retry-after'] as string | undefined);
+  const ra =
+    typeof headers?.get === 'function' ? headers.get('retry-after') : (headers?.['retry-after'] as string | undefined);
   const retryAfterMs = ra && /^\d+$/.test(ra) ? Number(ra) * 1000 : undefined;
   const retryable = status === 429 || status >= 500 || (status === 403 && RATE_REASONS.has(reason));
   return new GoogleApiError(status, reason || String(status), message, retryable, retryAfterMs);
@@ -125,7 +132,12 @@ export class GoogleCalendarGateway {
     if (c.GOOGLE_OAUTH_AUTH_URL) endpoints.oauth2AuthBaseUrl = c.GOOGLE_OAUTH_AUTH_URL;
     if (c.GOOGLE_OAUTH_TOKEN_URL) endpoints.oauth2TokenUrl = c.GOOGLE_OAUTH_TOKEN_URL;
     if (c.GOOGLE_OAUTH_REVOKE_URL) endpoints.oauth2RevokeUrl = c.GOOGLE_OAUTH_REVOKE_URL;
-    return new OAuth2Client({ clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET, redirectUri, endpoints });
+    return new OAuth2Client({
+      clientId: c.GOOGLE_CLIENT_ID,
+      clientSecret: c.GOOGLE_CLIENT_SECRET,
+      redirectUri,
+      endpoints,
+    });
   }
 
   /** Revokes a refresh token at Google (disconnect). */
@@ -153,7 +165,9 @@ export class GoogleCalendarGateway {
       const api = calendar({
         version: 'v3',
         auth: client as never,
-        ...(this.config.GOOGLE_CALENDAR_API_URL ? { rootUrl: this.config.GOOGLE_CALENDAR_API_URL.replace(/\/?$/, '/') } : {}),
+        ...(this.config.GOOGLE_CALENDAR_API_URL
+          ? { rootUrl: this.config.GOOGLE_CALENDAR_API_URL.replace(/\/?$/, '/') }
+          : {}),
       });
       u = { refreshToken, client, api };
       this.users.set(employeeId, u);
@@ -163,7 +177,11 @@ export class GoogleCalendarGateway {
 
   private bucket(employeeId: number): TokenBucket {
     let b = this.buckets.get(employeeId);
-    if (!b) this.buckets.set(employeeId, (b = new TokenBucket(this.config.GOOGLE_QUOTA_PER_SECOND, this.config.GOOGLE_QUOTA_BURST)));
+    if (!b)
+      this.buckets.set(
+        employeeId,
+        (b = new TokenBucket(this.config.GOOGLE_QUOTA_PER_SECOND, this.config.GOOGLE_QUOTA_BURST)),
+      );
     return b;
   }
 
@@ -203,11 +221,16 @@ export class UserCalendar {
   ) {}
 
   async list(params: calendar_v3.Params$Resource$Events$List): Promise<calendar_v3.Schema$Events> {
-    return this.call('events.list', async () => (await this.api.events.list({ calendarId: 'primary', ...params }, NO_RETRY)).data);
+    return this.call(
+      'events.list',
+      async () => (await this.api.events.list({ calendarId: 'primary', ...params }, NO_RETRY)).data,
+    );
   }
 
   /** Every page of a list; returns the items and the nextSyncToken of the last page. */
-  async listAll(params: calendar_v3.Params$Resource$Events$List): Promise<{ items: GEvent[]; nextSyncToken: string | null }> {
+  async listAll(
+    params: calendar_v3.Params$Resource$Events$List,
+  ): Promise<{ items: GEvent[]; nextSyncToken: string | null }> {
     const items: GEvent[] = [];
     let pageToken: string | undefined;
     for (;;) {
@@ -219,11 +242,19 @@ export class UserCalendar {
   }
 
   async get(eventId: string): Promise<GEvent> {
-    return this.call('events.get', async () => (await this.api.events.get({ calendarId: 'primary', eventId }, NO_RETRY)).data);
+    return this.call(
+      'events.get',
+      async () => (await this.api.events.get({ calendarId: 'primary', eventId }, NO_RETRY)).data,
+    );
   }
 
   async insert(body: GEvent): Promise<GEvent> {
-    return this.call('events.insert', async () => (await this.api.events.insert({ calendarId: 'primary', requestBody: body, sendUpdates: 'none' }, NO_RETRY)).data);
+    return this.call(
+      'events.insert',
+      async () =>
+        (await this.api.events.insert({ calendarId: 'primary', requestBody: body, sendUpdates: 'none' }, NO_RETRY))
+          .data,
+    );
   }
 
   /** Patch with If-Match when an etag is given (412 when Google's copy changed since). */
@@ -242,7 +273,10 @@ export class UserCalendar {
 
   async delete(eventId: string, etag?: string | null): Promise<void> {
     await this.call('events.delete', async () => {
-      await this.api.events.delete({ calendarId: 'primary', eventId, sendUpdates: 'none' }, { ...NO_RETRY, ...(etag ? { headers: { 'If-Match': etag } } : {}) });
+      await this.api.events.delete(
+        { calendarId: 'primary', eventId, sendUpdates: 'none' },
+        { ...NO_RETRY, ...(etag ? { headers: { 'If-Match': etag } } : {}) },
+      );
     });
   }
 }

@@ -14,10 +14,12 @@ export const INTRANET_ID = 'intranetId';
  * insert after a lost answer gets 409 instead of a duplicate, and a delete knows the id even if
  * the insert's answer was never stored.
  */
-export const pushEventId = (scheduleId: number, generation = 0): string => `intra${scheduleId}${generation ? `u${generation}` : ''}`;
+export const pushEventId = (scheduleId: number, generation = 0): string =>
+  `intra${scheduleId}${generation ? `u${generation}` : ''}`;
 
 /** Whether a Google event id is one we gave entry `scheduleId` (any generation: sync turned off and on again). */
-export const isPushEventId = (eventId: string | null | undefined, scheduleId: number): boolean => Boolean(eventId) && new RegExp(`^intra${scheduleId}(u\\d+)?$`).test(eventId!);
+export const isPushEventId = (eventId: string | null | undefined, scheduleId: number): boolean =>
+  Boolean(eventId) && new RegExp(`^intra${scheduleId}(u\\d+)?$`).test(eventId!);
 
 /**
  * SQL: whether schedule.google_event_id is one of the push ids of the row's entry (isPushEventId in
@@ -78,7 +80,8 @@ export function ourAttendees(s: ScheduleSnapshot, guestEmails: Map<number, strin
 }
 
 /** Attendees that are not ours to manage: the calendar owner and resources (rooms). */
-const foreign = (a: GAttendee, selfEmail: string) => Boolean(a.self || a.resource || a.email?.toLowerCase() === selfEmail.toLowerCase());
+const foreign = (a: GAttendee, selfEmail: string) =>
+  Boolean(a.self || a.resource || a.email?.toLowerCase() === selfEmail.toLowerCase());
 
 /**
  * Google's guest list as we keep it (schedule.google_attendees): "email=responseStatus" of every
@@ -114,7 +117,9 @@ export function attendeesDiffer(ours: OurAttendee[], view: string[]): boolean {
  * answered here carries that answer.
  */
 export function mergeAttendees(ours: OurAttendee[], current: GEvent['attendees'], selfEmail: string): GAttendee[] {
-  const have = new Map((current ?? []).filter((a) => a.email && !foreign(a, selfEmail)).map((a) => [a.email!.toLowerCase(), a]));
+  const have = new Map(
+    (current ?? []).filter((a) => a.email && !foreign(a, selfEmail)).map((a) => [a.email!.toLowerCase(), a]),
+  );
   const kept = (current ?? []).filter((a) => foreign(a, selfEmail)).map(({ self: _s, ...a }) => a);
   const mine = ours.map((o): GAttendee => {
     const prev = have.get(o.email);
@@ -122,7 +127,11 @@ export function mergeAttendees(ours: OurAttendee[], current: GEvent['attendees']
       const { self: _s, ...rest } = prev;
       return o.answer ? { ...rest, responseStatus: o.answer } : rest;
     }
-    return { email: o.email, ...(o.displayName ? { displayName: o.displayName } : {}), responseStatus: o.answer ?? 'needsAction' };
+    return {
+      email: o.email,
+      ...(o.displayName ? { displayName: o.displayName } : {}),
+      responseStatus: o.answer ?? 'needsAction',
+    };
   });
   return [...kept, ...mine];
 }

@@ -12,7 +12,10 @@ export class TokenCipher {
   constructor(config: Pick<Config, 'GOOGLE_TOKEN_KEY'>, sessionSecret: Buffer) {
     const k = config.GOOGLE_TOKEN_KEY;
     if (k) this.key = /^[0-9a-fA-F]{64}$/.test(k) ? Buffer.from(k, 'hex') : Buffer.from(k, 'base64');
-    else this.key = Buffer.from(hkdfSync('sha256', sessionSecret, Buffer.from('intranet'), Buffer.from('google-refresh-token-v1'), 32));
+    else
+      this.key = Buffer.from(
+        hkdfSync('sha256', sessionSecret, Buffer.from('intranet'), Buffer.from('google-refresh-token-v1'), 32),
+      );
     if (this.key.length !== 32) throw new Error('GOOGLE_TOKEN_KEY must be 32 bytes');
   }
 

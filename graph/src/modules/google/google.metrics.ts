@@ -15,11 +15,22 @@ export class GoogleMetrics {
     this.requests = get(
       'google_api_requests_total',
       () =>
-        new Counter({ name: 'google_api_requests_total', help: 'Calendar API attempts by operation and outcome (ok or HTTP status)', labelNames: ['op', 'outcome'], registers }),
+        new Counter({
+          name: 'google_api_requests_total',
+          help: 'Calendar API attempts by operation and outcome (ok or HTTP status)',
+          labelNames: ['op', 'outcome'],
+          registers,
+        }),
     );
     this.retries = get(
       'google_api_retries_total',
-      () => new Counter({ name: 'google_api_retries_total', help: 'Calendar API retries after rate limits, 429 and 5xx', labelNames: ['op', 'reason'], registers }),
+      () =>
+        new Counter({
+          name: 'google_api_retries_total',
+          help: 'Calendar API retries after rate limits, 429 and 5xx',
+          labelNames: ['op', 'reason'],
+          registers,
+        }),
     );
     this.seconds = get(
       'google_api_request_seconds',
@@ -34,15 +45,33 @@ export class GoogleMetrics {
     );
     this.pushes = get(
       'google_sync_push_total',
-      () => new Counter({ name: 'google_sync_push_total', help: 'Entries written to Google (insert, patch, delete) by outcome', labelNames: ['action', 'outcome'], registers }),
+      () =>
+        new Counter({
+          name: 'google_sync_push_total',
+          help: 'Entries written to Google (insert, patch, delete) by outcome',
+          labelNames: ['action', 'outcome'],
+          registers,
+        }),
     );
     this.pulls = get(
       'google_sync_pull_total',
-      () => new Counter({ name: 'google_sync_pull_total', help: 'Pulls from Google (incremental, full, month) by outcome', labelNames: ['kind', 'outcome'], registers }),
+      () =>
+        new Counter({
+          name: 'google_sync_pull_total',
+          help: 'Pulls from Google (incremental, full, month) by outcome',
+          labelNames: ['kind', 'outcome'],
+          registers,
+        }),
     );
     this.conflicts = get(
       'google_sync_conflicts_total',
-      () => new Counter({ name: 'google_sync_conflicts_total', help: 'Edits on both sides resolved by the newer-wins rule', labelNames: ['winner'], registers }),
+      () =>
+        new Counter({
+          name: 'google_sync_conflicts_total',
+          help: 'Edits on both sides resolved by the newer-wins rule',
+          labelNames: ['winner'],
+          registers,
+        }),
     );
   }
 }

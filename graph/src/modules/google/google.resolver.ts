@@ -5,25 +5,33 @@ import { GoogleCalendarStatus, IcsFeed, IcsFeedSettings } from './google.types.j
 @Resolver()
 export class GoogleCalendarResolver {
   @Authorized()
-  @Query(() => GoogleCalendarStatus, { description: '自分のGoogleカレンダー連携の状態（最後の成功日時、エラー、同期待ち）' })
+  @Query(() => GoogleCalendarStatus, {
+    description: '自分のGoogleカレンダー連携の状態（最後の成功日時、エラー、同期待ち）',
+  })
   googleCalendarStatus(@Ctx() ctx: AppContext): Promise<GoogleCalendarStatus> {
     return ctx.services.google.status(ctx);
   }
 
   @Authorized()
-  @Query(() => String, { description: 'Googleカレンダー連携の同意画面のURL（このセッションに結び付いた署名付きstate入り）' })
+  @Query(() => String, {
+    description: 'Googleカレンダー連携の同意画面のURL（このセッションに結び付いた署名付きstate入り）',
+  })
   googleCalendarConnectUrl(@Ctx() ctx: AppContext): string {
     return ctx.services.google.connectUrl(ctx);
   }
 
   @Authorized()
-  @Mutation(() => GoogleCalendarStatus, { description: '連携を解除する（Google側の許可も取り消し、取り込んだ予定を削除）' })
+  @Mutation(() => GoogleCalendarStatus, {
+    description: '連携を解除する（Google側の許可も取り消し、取り込んだ予定を削除）',
+  })
   disconnectGoogleCalendar(@Ctx() ctx: AppContext): Promise<GoogleCalendarStatus> {
     return ctx.services.google.disconnect(ctx);
   }
 
   @Authorized()
-  @Mutation(() => GoogleCalendarStatus, { description: '表示中の月（YYYY-MM）をGoogleカレンダーと同期する（画面表示時・日付変更時）' })
+  @Mutation(() => GoogleCalendarStatus, {
+    description: '表示中の月（YYYY-MM）をGoogleカレンダーと同期する（画面表示時・日付変更時）',
+  })
   syncGoogleCalendar(@Ctx() ctx: AppContext, @Arg('month') month: string): Promise<GoogleCalendarStatus> {
     return ctx.services.google.requestSync(ctx, month);
   }
@@ -41,7 +49,10 @@ export class GoogleCalendarResolver {
   }
 
   @Authorized()
-  @Mutation(() => IcsFeedSettings, { description: '非公開の予定のタイトル・説明をICSフィードに載せるか（既定は「予定あり」とだけ表示）。フィードが有効なときだけ' })
+  @Mutation(() => IcsFeedSettings, {
+    description:
+      '非公開の予定のタイトル・説明をICSフィードに載せるか（既定は「予定あり」とだけ表示）。フィードが有効なときだけ',
+  })
   setIcsFeedShowPrivateDetails(@Ctx() ctx: AppContext, @Arg('show') show: boolean): Promise<IcsFeedSettings> {
     return ctx.services.ics.setShowPrivateDetails(ctx, show);
   }

@@ -35,7 +35,9 @@ export function googleRoutes(r: Router): void {
   );
   r.put(
     '/schedules/google/:googleEventId',
-    handle(async (ctx, req) => ctx.services.google.respondExternal(ctx, String(req.params.googleEventId), req.body ?? {})),
+    handle(async (ctx, req) =>
+      ctx.services.google.respondExternal(ctx, String(req.params.googleEventId), req.body ?? {}),
+    ),
   );
   r.get(
     '/ics/:token.ics',

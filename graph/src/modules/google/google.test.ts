@@ -33,12 +33,21 @@ afterAll(async () => {
 });
 
 const STATUS = `{ googleCalendarStatus { enabled connected email lastSuccessAt lastError pending pendingChanges } }`;
-const callback = (token: string, q: string) => fetch(`${p.url}/api/google/oauth/callback?${q}`, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
+const callback = (token: string, q: string) =>
+  fetch(`${p.url}/api/google/oauth/callback?${q}`, {
+    headers: { authorization: `Bearer ${token}` },
+    redirect: 'manual',
+  });
 
 describe('Google Calendar connection (GraphQL + OAuth callback)', () => {
   it('status before connecting; the consent URL asks for offline access with a signed state', async () => {
     const s = await gql(p.url, STATUS, {}, { token: t.admin });
-    expect(s.body.data.googleCalendarStatus).toMatchObject({ enabled: true, connected: false, email: null, pending: false });
+    expect(s.body.data.googleCalendarStatus).toMatchObject({
+      enabled: true,
+      connected: false,
+      email: null,
+      pending: false,
+    });
     const r = await gql(p.url, `{ googleCalendarConnectUrl }`, {}, { token: t.admin });
     const u = new URL(r.body.data.googleCalendarConnectUrl);
     expect(u.origin + u.pathname).toBe(fake.authUrl);
@@ -50,12 +59,20 @@ describe('Google Calendar connection (GraphQL + OAuth callback)', () => {
   });
 
   it('the callback checks the state against the session user; tampering and other users are refused', async () => {
-    const url = new URL((await gql(p.url, `{ googleCalendarConnectUrl }`, {}, { token: t.admin })).body.data.googleCalendarConnectUrl);
+    const url = new URL(
+      (await gql(p.url, `{ googleCalendarConnectUrl }`, {}, { token: t.admin })).body.data.googleCalendarConnectUrl,
+    );
     const state = url.searchParams.get('state')!;
-    const other = await callback(t.staff, `code=${encodeURIComponent(fake.issueCode('x@example.com'))}&state=${encodeURIComponent(state)}`);
+    const other = await callback(
+      t.staff,
+      `code=${encodeURIComponent(fake.issueCode('x@example.com'))}&state=${encodeURIComponent(state)}`,
+    );
     expect(other.status).toBe(303);
     expect(other.headers.get('location')).toBe('/schedules?google=error&code=FORBIDDEN&reason=user');
-    const tampered = await callback(t.admin, `code=c&state=${encodeURIComponent(state.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))}`);
+    const tampered = await callback(
+      t.admin,
+      `code=c&state=${encodeURIComponent(state.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))}`,
+    );
     expect(tampered.headers.get('location')).toBe('/schedules?google=error&code=BAD_USER_INPUT&reason=state');
     const denied = await callback(t.admin, `error=access_denied&state=${encodeURIComponent(state)}`);
     expect(denied.headers.get('location')).toBe('/schedules?google=denied');
@@ -63,9 +80,14 @@ describe('Google Calendar connection (GraphQL + OAuth callback)', () => {
   });
 
   it('a valid callback stores the refresh token encrypted and asks for a full sync', async () => {
-    const url = new URL((await gql(p.url, `{ googleCalendarConnectUrl }`, {}, { token: t.admin })).body.data.googleCalendarConnectUrl);
+    const url = new URL(
+      (await gql(p.url, `{ googleCalendarConnectUrl }`, {}, { token: t.admin })).body.data.googleCalendarConnectUrl,
+    );
     const code = fake.issueCode(ADMIN_GOOGLE);
-    const r = await callback(t.admin, `code=${encodeURIComponent(code)}&state=${encodeURIComponent(url.searchParams.get('state')!)}`);
+    const r = await callback(
+      t.admin,
+      `code=${encodeURIComponent(code)}&state=${encodeURIComponent(url.searchParams.get('state')!)}`,
+    );
     expect(r.headers.get('location')).toBe('/schedules?google=connected');
     const [row] = await p.db.orm.em.fork().execute(`select * from google_connection where employee_id = ?`, [id.admin]);
     expect(row.google_email).toBe(ADMIN_GOOGLE);
@@ -77,11 +99,23 @@ describe('Google Calendar connection (GraphQL + OAuth callback)', () => {
   });
 
   it('syncGoogleCalendar(month) records the request for the worker; a bad month is refused', async () => {
-    const ok = await gql(p.url, `mutation { syncGoogleCalendar(month: "2026-12") { connected pending } }`, {}, { token: t.admin });
+    const ok = await gql(
+      p.url,
+      `mutation { syncGoogleCalendar(month: "2026-12") { connected pending } }`,
+      {},
+      { token: t.admin },
+    );
     expect(ok.body.data.syncGoogleCalendar).toEqual({ connected: true, pending: true });
-    const [row] = await p.db.orm.em.fork().execute(`select requested_month from google_connection where employee_id = ?`, [id.admin]);
+    const [row] = await p.db.orm.em
+      .fork()
+      .execute(`select requested_month from google_connection where employee_id = ?`, [id.admin]);
     expect(row.requested_month).toBe('2026-12');
-    const bad = await gql(p.url, `mutation { syncGoogleCalendar(month: "2026-13") { connected } }`, {}, { token: t.admin });
+    const bad = await gql(
+      p.url,
+      `mutation { syncGoogleCalendar(month: "2026-13") { connected } }`,
+      {},
+      { token: t.admin },
+    );
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 });
@@ -99,9 +133,19 @@ describe("the spec's GET /schedules/google and PUT /schedules/google/{googleEven
       ],
       hangoutLink: 'https://meet.google.com/abc-defg-hij',
     });
-    fake.insert(ADMIN_GOOGLE, { summary: '社内から', start: { date: '2026-12-04' }, end: { date: '2026-12-05' }, extendedProperties: { private: { intranetId: '1' } } });
+    fake.insert(ADMIN_GOOGLE, {
+      summary: '社内から',
+      start: { date: '2026-12-04' },
+      end: { date: '2026-12-05' },
+      extendedProperties: { private: { intranetId: '1' } },
+    });
     fake.insert(ADMIN_GOOGLE, { summary: '範囲外', start: { date: '2027-02-04' }, end: { date: '2027-02-05' } });
-    const r = await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01T00:00:00%2B09:00&timeMax=2027-01-01T00:00:00%2B09:00', { token: t.admin });
+    const r = await api(
+      p.url,
+      'GET',
+      '/schedules/google?timeMin=2026-12-01T00:00:00%2B09:00&timeMax=2027-01-01T00:00:00%2B09:00',
+      { token: t.admin },
+    );
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(1);
     expect(r.body[0]).toMatchObject({
@@ -119,9 +163,14 @@ describe("the spec's GET /schedules/google and PUT /schedules/google/{googleEven
     });
     expect((await api(p.url, 'GET', '/schedules/google?timeMin=x&timeMax=y', { token: t.admin })).status).toBe(400);
     // Not connected: a code of its own (the request itself was fine), for either call.
-    const unconnected = await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01', { token: t.staff });
+    const unconnected = await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01', {
+      token: t.staff,
+    });
     expect(unconnected.status).toBe(409);
-    expect(unconnected.body).toMatchObject({ code: 'GOOGLE_NOT_CONNECTED', error: expect.stringContaining('接続されていません') });
+    expect(unconnected.body).toMatchObject({
+      code: 'GOOGLE_NOT_CONNECTED',
+      error: expect.stringContaining('接続されていません'),
+    });
     const answer = await api(p.url, 'PUT', '/schedules/google/abc123', { token: t.staff, body: { is_joined: 1 } });
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('GOOGLE_NOT_CONNECTED');
@@ -132,7 +181,14 @@ describe("the spec's GET /schedules/google and PUT /schedules/google/{googleEven
     const ev = fake.events(ADMIN_GOOGLE).find((e) => e.summary === '取引先との打ち合わせ')!;
     const yes = await api(p.url, 'PUT', `/schedules/google/${ev.id}`, {
       token: t.admin,
-      body: { end_date: '2026-12-03', is_all_day: false, is_my_self: 0, is_joined: 1, start_time: '10:00', end_time: '11:30' },
+      body: {
+        end_date: '2026-12-03',
+        is_all_day: false,
+        is_my_self: 0,
+        is_joined: 1,
+        start_time: '10:00',
+        end_time: '11:30',
+      },
     });
     expect(yes.status).toBe(200);
     expect(yes.body.is_joined).toBe(1);
@@ -144,17 +200,30 @@ describe("the spec's GET /schedules/google and PUT /schedules/google/{googleEven
     ).toBe('accepted');
     const no = await api(p.url, 'PUT', `/schedules/google/${ev.id}`, { token: t.admin, body: { is_joined: 0 } });
     expect(no.body.is_joined).toBe(0);
-    expect((await api(p.url, 'PUT', `/schedules/google/${ev.id}`, { token: t.admin, body: { is_joined: 'maybe' } })).status).toBe(400);
-    expect((await api(p.url, 'PUT', `/schedules/google/nosuchevent1`, { token: t.admin, body: { is_joined: 1 } })).status).toBe(404);
-    const mine = fake.insert(ADMIN_GOOGLE, { summary: '自分だけ', start: { date: '2026-12-10' }, end: { date: '2026-12-11' } });
-    expect((await api(p.url, 'PUT', `/schedules/google/${mine.id}`, { token: t.admin, body: { is_joined: 1 } })).status).toBe(403);
+    expect(
+      (await api(p.url, 'PUT', `/schedules/google/${ev.id}`, { token: t.admin, body: { is_joined: 'maybe' } })).status,
+    ).toBe(400);
+    expect(
+      (await api(p.url, 'PUT', `/schedules/google/nosuchevent1`, { token: t.admin, body: { is_joined: 1 } })).status,
+    ).toBe(404);
+    const mine = fake.insert(ADMIN_GOOGLE, {
+      summary: '自分だけ',
+      start: { date: '2026-12-10' },
+      end: { date: '2026-12-11' },
+    });
+    expect(
+      (await api(p.url, 'PUT', `/schedules/google/${mine.id}`, { token: t.admin, body: { is_joined: 1 } })).status,
+    ).toBe(403);
   });
 });
 
 describe('ICS feed', () => {
   it("secret URL with the owner's entries (private ones as busy time unless the owner shows their titles) and accepted ones, never others' private entries; revocable", async () => {
     const mk = (token: string, body: Record<string, unknown>) =>
-      api(p.url, 'POST', '/schedules', { token, body: { date: '2026-12-15', start_time: '10:00', end_time: '11:00', syncGoogle: false, ...body } });
+      api(p.url, 'POST', '/schedules', {
+        token,
+        body: { date: '2026-12-15', start_time: '10:00', end_time: '11:00', syncGoogle: false, ...body },
+      });
     await mk(t.staff, { title: '私用;通院, 午前', is_my_self: 1, description: '内科\r受付 9時' });
     await mk(t.staff, { title: '週報', description: '1行目\r2行目\r\n3行目\nDTSTART:19700101T000000' });
     const accepted = (await mk(t.admin, { title: '全体会議', guest_id: [id.staff] })).body.schedule_id;
@@ -187,12 +256,22 @@ describe('ICS feed', () => {
     const meeting = unfolded.split('BEGIN:VEVENT').find((v) => v.includes('SUMMARY:全体会議'))!;
     const [who] = await p.db.orm.em
       .fork()
-      .execute(`select (select email from employee where id = ?) as admin, (select email from employee where id = ?) as staff`, [id.admin, id.staff]);
+      .execute(
+        `select (select email from employee where id = ?) as admin, (select email from employee where id = ?) as staff`,
+        [id.admin, id.staff],
+      );
     expect(meeting).toMatch(new RegExp(`\r\nORGANIZER;CN="[^"]+":mailto:${who.admin}\r\n`));
-    expect(meeting).toMatch(new RegExp(`\r\nATTENDEE;CN="[^"]+";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${who.staff}\r\n`));
+    expect(meeting).toMatch(
+      new RegExp(`\r\nATTENDEE;CN="[^"]+";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${who.staff}\r\n`),
+    );
     const settings = await gql(p.url, `{ icsFeedSettings { enabled showPrivateDetails } }`, {}, { token: t.staff });
     expect(settings.body.data.icsFeedSettings).toEqual({ enabled: true, showPrivateDetails: false });
-    const on = await gql(p.url, `mutation { setIcsFeedShowPrivateDetails(show: true) { enabled showPrivateDetails } }`, {}, { token: t.staff });
+    const on = await gql(
+      p.url,
+      `mutation { setIcsFeedShowPrivateDetails(show: true) { enabled showPrivateDetails } }`,
+      {},
+      { token: t.staff },
+    );
     expect(on.body.data.setIcsFeedShowPrivateDetails).toEqual({ enabled: true, showPrivateDetails: true });
     const shown = (await (await fetch(`${p.url}${url.pathname}`)).text()).replace(/\r\n[ \t]/g, '');
     expect(shown).toContain('SUMMARY:私用\\;通院\\, 午前');
@@ -212,21 +291,33 @@ describe('ICS feed', () => {
     await gql(p.url, `mutation { revokeIcsFeed }`, {}, { token: t.staff });
     expect((await fetch(`${p.url}${url2.pathname}`)).status).toBe(404);
     // Revoking forgets it: a new URL starts with private entries as busy time; without a feed there is nothing to set.
-    expect((await gql(p.url, `{ icsFeedSettings { enabled showPrivateDetails } }`, {}, { token: t.staff })).body.data.icsFeedSettings).toEqual({
+    expect(
+      (await gql(p.url, `{ icsFeedSettings { enabled showPrivateDetails } }`, {}, { token: t.staff })).body.data
+        .icsFeedSettings,
+    ).toEqual({
       enabled: false,
       showPrivateDetails: false,
     });
-    const none = await gql(p.url, `mutation { setIcsFeedShowPrivateDetails(show: true) { enabled } }`, {}, { token: t.staff });
+    const none = await gql(
+      p.url,
+      `mutation { setIcsFeedShowPrivateDetails(show: true) { enabled } }`,
+      {},
+      { token: t.staff },
+    );
     expect(none.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(none.body.errors[0].message).toMatch(/[ぁ-んァ-ン一-龥]/);
     const g3 = await gql(p.url, `mutation { regenerateIcsFeed { url } }`, {}, { token: t.staff });
-    expect(await (await fetch(`${p.url}${new URL(g3.body.data.regenerateIcsFeed.url).pathname}`)).text()).toContain('SUMMARY:予定あり');
+    expect(await (await fetch(`${p.url}${new URL(g3.body.data.regenerateIcsFeed.url).pathname}`)).text()).toContain(
+      'SUMMARY:予定あり',
+    );
   });
 });
 
 describe('disconnect', () => {
   it('revokes the grant at Google, forgets the token and removes imported entries', async () => {
-    const [row] = await p.db.orm.em.fork().execute(`select refresh_token_enc from google_connection where employee_id = ?`, [id.admin]);
+    const [row] = await p.db.orm.em
+      .fork()
+      .execute(`select refresh_token_enc from google_connection where employee_id = ?`, [id.admin]);
     expect(row).toBeTruthy();
     await p.db.orm.em
       .fork()
@@ -241,6 +332,8 @@ describe('disconnect', () => {
     expect(left).toEqual([]);
     const imported = await p.db.orm.em.fork().execute(`select id from schedule where google_event_id = 'abcdefg'`);
     expect(imported).toEqual([]);
-    expect((await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01', { token: t.admin })).status).toBe(409);
+    expect(
+      (await api(p.url, 'GET', '/schedules/google?timeMin=2026-12-01&timeMax=2027-01-01', { token: t.admin })).status,
+    ).toBe(409);
   });
 });

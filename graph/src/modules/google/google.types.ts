@@ -7,7 +7,8 @@ export class GoogleCalendarStatus {
   @Field(() => String, { nullable: true, description: '接続したGoogleアカウント' }) email!: string | null;
   @Field(() => Date, { nullable: true }) connectedAt!: Date | null;
   @Field(() => Date, { nullable: true, description: '最後に同期が成功した日時' }) lastSuccessAt!: Date | null;
-  @Field(() => String, { nullable: true, description: '最後の同期エラー（成功すると消える）' }) lastError!: string | null;
+  @Field(() => String, { nullable: true, description: '最後の同期エラー（成功すると消える）' }) lastError!:
+    string | null;
   @Field(() => Date, { nullable: true }) lastErrorAt!: Date | null;
   @Field({ description: '同期待ち（依頼済みの取り込み、またはGoogleへ未反映の変更がある）' }) pending!: boolean;
   @Field(() => Int, { description: 'Googleへまだ反映されていない自分の予定の数' }) pendingChanges!: number;
@@ -21,6 +22,9 @@ export class IcsFeed {
 @ObjectType({ simpleResolvers: true, description: 'ICSフィードの設定（自分の分だけ）' })
 export class IcsFeedSettings {
   @Field({ description: 'ICSフィードが有効か' }) enabled!: boolean;
-  @Field({ description: '非公開の予定のタイトル・説明・会議URLをフィードに載せる（既定はいいえ: 「予定あり」とだけ表示）。URLを無効にすると既定に戻る' })
+  @Field({
+    description:
+      '非公開の予定のタイトル・説明・会議URLをフィードに載せる（既定はいいえ: 「予定あり」とだけ表示）。URLを無効にすると既定に戻る',
+  })
   showPrivateDetails!: boolean;
 }

@@ -45,13 +45,16 @@ function contentLines(text: string): string[] {
 /** RFC 5545 3.3.11 TEXT, unescaped. */
 const unescape = (v: string) => v.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 
-const prop = (lines: string[], name: string) => lines.filter((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+const prop = (lines: string[], name: string) =>
+  lines.filter((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
 
 describe('renderIcs (RFC 5545 text)', () => {
   it('escapes every line break (CR, LF, CRLF) and \\ ; , in text, drops other control characters, and folds at 75 octets without splitting a character', () => {
     const title = 'a\rBEGIN:VEVENT\nb\r\nc\\d;e,f\x00g\x07h\x1bi\x7fj\tk';
     const description = `${'長い説明、'.repeat(40)}\rSUMMARY:injected 🍣🍣🍣${'x'.repeat(70)}`;
-    const text = renderIcs('山田 太郎の予定', [entry({ title, description, meetLink: 'https://meet.example/abc\rX-INJECTED:1' })]);
+    const text = renderIcs('山田 太郎の予定', [
+      entry({ title, description, meetLink: 'https://meet.example/abc\rX-INJECTED:1' }),
+    ]);
     const lines = contentLines(text);
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
     expect(lines.some((l) => l.startsWith('X-INJECTED') || l.startsWith('SUMMARY:injected'))).toBe(false);
@@ -107,11 +110,20 @@ describe('renderIcs (RFC 5545 text)', () => {
     const busy = contentLines(renderIcs('x', [{ ...meeting, isPrivate: true }], { emails }));
     expect(prop(busy, 'ATTENDEE')).toEqual([]);
     expect(prop(busy, 'ORGANIZER')).toEqual(['ORGANIZER;CN="山田 太郎":mailto:yamada@example.co.jp']);
-    expect(prop(contentLines(renderIcs('x', [{ ...meeting, isPrivate: true }], { emails, showPrivateDetails: true })), 'ATTENDEE')).toHaveLength(4);
+    expect(
+      prop(
+        contentLines(renderIcs('x', [{ ...meeting, isPrivate: true }], { emails, showPrivateDetails: true })),
+        'ATTENDEE',
+      ),
+    ).toHaveLength(4);
   });
 
   it('an address that is not a plain e-mail address is never written into a content line', () => {
-    const lines = contentLines(renderIcs('x', [entry({ externalGuests: ['a@b.c\r\nX-EVIL:1', 'mailto:x@y.z'] })], { emails: new Map([[3, 'bad address']]) }));
+    const lines = contentLines(
+      renderIcs('x', [entry({ externalGuests: ['a@b.c\r\nX-EVIL:1', 'mailto:x@y.z'] })], {
+        emails: new Map([[3, 'bad address']]),
+      }),
+    );
     expect(prop(lines, 'ORGANIZER')).toEqual(['ORGANIZER;CN="山田 太郎":urn:intranet:employee:3']);
     expect(prop(lines, 'ATTENDEE')).toEqual([]);
     expect(lines.join('\n')).not.toContain('X-EVIL');

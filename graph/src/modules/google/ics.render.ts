@@ -94,11 +94,23 @@ export function renderIcs(name: string, entries: ScheduleSnapshot[], options: Ic
     'END:VTIMEZONE',
   ];
   for (const s of entries) {
-    lines.push('BEGIN:VEVENT', `UID:schedule-${s.id}@intranet`, `DTSTAMP:${utcStamp(s.updatedAt)}`, `LAST-MODIFIED:${utcStamp(s.updatedAt)}`, `SEQUENCE:${s.version}`);
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:schedule-${s.id}@intranet`,
+      `DTSTAMP:${utcStamp(s.updatedAt)}`,
+      `LAST-MODIFIED:${utcStamp(s.updatedAt)}`,
+      `SEQUENCE:${s.version}`,
+    );
     if (s.isAllDay) {
-      lines.push(`DTSTART;VALUE=DATE:${compactDate(s.startDate)}`, `DTEND;VALUE=DATE:${compactDate(addDays(s.endDate, 1))}`);
+      lines.push(
+        `DTSTART;VALUE=DATE:${compactDate(s.startDate)}`,
+        `DTEND;VALUE=DATE:${compactDate(addDays(s.endDate, 1))}`,
+      );
     } else {
-      lines.push(`DTSTART;TZID=Asia/Tokyo:${compactDate(s.startDate)}T${compactTime(s.startTime!)}`, `DTEND;TZID=Asia/Tokyo:${compactDate(s.endDate)}T${compactTime(s.endTime!)}`);
+      lines.push(
+        `DTSTART;TZID=Asia/Tokyo:${compactDate(s.startDate)}T${compactTime(s.startTime!)}`,
+        `DTEND;TZID=Asia/Tokyo:${compactDate(s.endDate)}T${compactTime(s.endTime!)}`,
+      );
     }
     const details = !s.isPrivate || options.showPrivateDetails === true;
     lines.push(`SUMMARY:${escapeText(details ? s.title : BUSY)}`);
@@ -106,8 +118,12 @@ export function renderIcs(name: string, entries: ScheduleSnapshot[], options: Ic
     if (details && s.meetLink) lines.push(`URL:${uri(s.meetLink)}`);
     lines.push(`ORGANIZER;CN=${paramValue(s.ownerName)}:${calAddress(s.ownerId, options.emails)}`);
     if (details) {
-      for (const g of s.guests) lines.push(`ATTENDEE;CN=${paramValue(g.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${PARTSTAT[g.response]}:${calAddress(g.id, options.emails)}`);
-      for (const mail of s.externalGuests) if (MAIL.test(mail)) lines.push(`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:mailto:${mail}`);
+      for (const g of s.guests)
+        lines.push(
+          `ATTENDEE;CN=${paramValue(g.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${PARTSTAT[g.response]}:${calAddress(g.id, options.emails)}`,
+        );
+      for (const mail of s.externalGuests)
+        if (MAIL.test(mail)) lines.push(`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:mailto:${mail}`);
     }
     lines.push(`CLASS:${s.isPrivate ? 'PRIVATE' : 'PUBLIC'}`, 'TRANSP:OPAQUE', 'END:VEVENT');
   }

@@ -24,7 +24,9 @@ export class IcsService {
   constructor(private readonly config: Config) {}
 
   private feedUrl(token: string): string {
-    const origin = this.config.PUBLIC_ORIGIN ? new URL(this.config.PUBLIC_ORIGIN).origin : `http://localhost:${this.config.PORT}`;
+    const origin = this.config.PUBLIC_ORIGIN
+      ? new URL(this.config.PUBLIC_ORIGIN).origin
+      : `http://localhost:${this.config.PORT}`;
     return `${origin}/api/ics/${token}.ics`;
   }
 
@@ -36,14 +38,24 @@ export class IcsService {
 
   async settings(ctx: AppContext): Promise<{ enabled: boolean; showPrivateDetails: boolean }> {
     const user = requireUser(ctx);
-    const rows: { show_private_details: boolean }[] = await ctx.em.execute(`select show_private_details from ics_feed where employee_id = ?`, [user.id]);
+    const rows: { show_private_details: boolean }[] = await ctx.em.execute(
+      `select show_private_details from ics_feed where employee_id = ?`,
+      [user.id],
+    );
     return { enabled: rows.length > 0, showPrivateDetails: rows[0]?.show_private_details ?? false };
   }
 
-  async setShowPrivateDetails(ctx: AppContext, show: boolean): Promise<{ enabled: boolean; showPrivateDetails: boolean }> {
+  async setShowPrivateDetails(
+    ctx: AppContext,
+    show: boolean,
+  ): Promise<{ enabled: boolean; showPrivateDetails: boolean }> {
     const user = requireUser(ctx);
-    if (typeof show !== 'boolean') throw badInput('表示するかどうかを指定してください。', [{ field: 'show', message: 'true か false' }]);
-    const rows = await ctx.em.execute(`update ics_feed set show_private_details = ? where employee_id = ? returning employee_id`, [show, user.id]);
+    if (typeof show !== 'boolean')
+      throw badInput('表示するかどうかを指定してください。', [{ field: 'show', message: 'true か false' }]);
+    const rows = await ctx.em.execute(
+      `update ics_feed set show_private_details = ? where employee_id = ? returning employee_id`,
+      [show, user.id],
+    );
     if (rows.length === 0) throw badInput('ICSフィードが無効です。先に購読URLを発行してください。');
     return { enabled: true, showPrivateDetails: show };
   }
@@ -82,7 +94,9 @@ export class IcsService {
       'order by s.start_date, s.start_time nulls first, s.id limit 5000',
     );
     const ids = [...new Set(entries.flatMap((e) => [e.ownerId, ...e.guests.map((g) => g.id)]))];
-    const people: { id: number; email: string | null }[] = ids.length ? await em.execute(`select id, email from employee where id = any(?::int[])`, [pgArray(ids)]) : [];
+    const people: { id: number; email: string | null }[] = ids.length
+      ? await em.execute(`select id, email from employee where id = any(?::int[])`, [pgArray(ids)])
+      : [];
     const emails = new Map(people.filter((p) => p.email).map((p) => [p.id, p.email!]));
     return renderIcs(`${owner.name}の予定`, entries, { showPrivateDetails: owner.show_private_details, emails });
   }

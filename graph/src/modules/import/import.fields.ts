@@ -23,10 +23,16 @@ export const FIELDS = IMPORT_FIELDS.map((f) => f.key) as ImportField[];
 export const COLUMN_OF = Object.fromEntries(IMPORT_FIELDS.map((f) => [f.key, f.label])) as Record<ImportField, string>;
 
 /** A new computer's values before a row's cells are merged onto it. */
-export const EMPTY = Object.fromEntries(IMPORT_FIELDS.map((f) => [f.key, f.empty ?? (f.nullable ? null : '')])) as ImportValues;
+export const EMPTY = Object.fromEntries(
+  IMPORT_FIELDS.map((f) => [f.key, f.empty ?? (f.nullable ? null : '')]),
+) as ImportValues;
 
 /** The written columns: the field, its SQL column and SQL type (one list for the INSERT and the UPDATE). */
-export const WRITTEN: [ImportField, string, string][] = IMPORT_FIELDS.map((f) => [f.key as ImportField, f.column, sqlTypeOf(f)]);
+export const WRITTEN: [ImportField, string, string][] = IMPORT_FIELDS.map((f) => [
+  f.key as ImportField,
+  f.column,
+  sqlTypeOf(f),
+]);
 
 /** The import's fields of a computer (undefined → null), as one object literal (no per-row Object.fromEntries). */
 export const pick = compilePick(FIELDS) as (v: Partial<ImportValues>) => ImportValues;

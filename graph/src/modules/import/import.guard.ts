@@ -21,13 +21,20 @@ const REFERENCES: [keyof ImportValues, string, RefTable][] = [
   ['officeAccountId', 'office_account_id', 'office_account'],
 ];
 /** Column → table, for a violation's detail (with `updated_by_id`, the job's actor). */
-const COLUMN_TABLE: Record<string, RefTable> = { ...Object.fromEntries(REFERENCES.map(([, c, t]) => [c, t])), updated_by_id: 'employee' };
+const COLUMN_TABLE: Record<string, RefTable> = {
+  ...Object.fromEntries(REFERENCES.map(([, c, t]) => [c, t])),
+  updated_by_id: 'employee',
+};
 
 /** Rows a job names that another user deleted while it ran (the job fails; nothing of it is saved). */
 export function referenceGone(gone: Partial<Record<RefTable, number[]>>): ImportFailure {
-  const named = (Object.keys(TABLES) as RefTable[]).filter((t) => gone[t]?.length).map((t) => `${TABLES[t]}（ID: ${[...new Set(gone[t])].sort((a, b) => a - b).join(', ')}）`);
+  const named = (Object.keys(TABLES) as RefTable[])
+    .filter((t) => gone[t]?.length)
+    .map((t) => `${TABLES[t]}（ID: ${[...new Set(gone[t])].sort((a, b) => a - b).join(', ')}）`);
   const what = named.length ? named.join('、') : '社員・拠点・部署またはOfficeアカウント';
-  return new ImportFailure(`取り込み中に、ファイルにある${what}が別の操作で削除されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。`);
+  return new ImportFailure(
+    `取り込み中に、ファイルにある${what}が別の操作で削除されました。この取り込みによる変更は保存されていません。もう一度取り込んでください。`,
+  );
 }
 
 /** A foreign-key violation of a chunk's write (a reference deleted meanwhile) as referenceGone; anything else as it is. */
@@ -57,9 +64,19 @@ export function asReferenceGone(err: unknown): unknown {
  * otherwise the foreign keys check row by row, as for every other write.
  */
 export class ReferenceGuard {
-  private readonly locked: Record<RefTable, Set<number>> = { employee: new Set(), location: new Set(), department: new Set(), office_account: new Set() };
+  private readonly locked: Record<RefTable, Set<number>> = {
+    employee: new Set(),
+    location: new Set(),
+    department: new Set(),
+    office_account: new Set(),
+  };
   /** Referents named by the chunks so far and not locked yet. */
-  private readonly pending: Record<RefTable, Set<number>> = { employee: new Set(), location: new Set(), department: new Set(), office_account: new Set() };
+  private readonly pending: Record<RefTable, Set<number>> = {
+    employee: new Set(),
+    location: new Set(),
+    department: new Set(),
+    office_account: new Set(),
+  };
   private jobLocked = false;
 
   private constructor(
@@ -81,7 +98,11 @@ export class ReferenceGuard {
     );
     let may = s!.su;
     if (!may && s!.version >= 150000) {
-      const [p] = await execBound<{ ok: boolean }>(tx, `select has_parameter_privilege('session_replication_role', 'SET') as ok`, []);
+      const [p] = await execBound<{ ok: boolean }>(
+        tx,
+        `select has_parameter_privilege('session_replication_role', 'SET') as ok`,
+        [],
+      );
       may = p!.ok;
     }
     return new ReferenceGuard(may && s!.triggers === 0, jobId, actorId);
@@ -109,7 +130,9 @@ export class ReferenceGuard {
    */
   async write<T>(tx: EntityManager, run: () => Promise<T>): Promise<T> {
     if (!this.setBased) return run().catch((err: unknown) => Promise.reject(asReferenceGone(err)));
-    const want = Object.fromEntries((Object.keys(TABLES) as RefTable[]).map((t) => [t, [...this.pending[t]]])) as Record<RefTable, number[]>;
+    const want = Object.fromEntries(
+      (Object.keys(TABLES) as RefTable[]).map((t) => [t, [...this.pending[t]]]),
+    ) as Record<RefTable, number[]>;
     const [found] = await execBound<Record<RefTable, number[]> & { job: number }>(
       tx,
       `with e as (select id from employee where id = any(?::int[]) for key share),
@@ -120,10 +143,17 @@ export class ReferenceGuard {
        select array(select id from e) as employee, array(select id from l) as location, array(select id from d) as department,
          array(select id from o) as office_account, (select count(*)::int from j) as job,
          set_config('session_replication_role', 'replica', true) as role`,
-      [`{${want.employee}}`, `{${want.location}}`, `{${want.department}}`, `{${want.office_account}}`, this.jobLocked ? null : this.jobId],
+      [
+        `{${want.employee}}`,
+        `{${want.location}}`,
+        `{${want.department}}`,
+        `{${want.office_account}}`,
+        this.jobLocked ? null : this.jobId,
+      ],
     );
     // The job row (its rejected rows refer to it) is locked once; a job deleted meanwhile has nothing to save.
-    if (!this.jobLocked && found!.job !== 1) throw new ImportFailure('取り込み中に、この取り込み自体が削除されました。変更は保存されていません。');
+    if (!this.jobLocked && found!.job !== 1)
+      throw new ImportFailure('取り込み中に、この取り込み自体が削除されました。変更は保存されていません。');
     this.jobLocked = true;
     const gone: Partial<Record<RefTable, number[]>> = {};
     for (const t of Object.keys(TABLES) as RefTable[]) {

@@ -38,7 +38,12 @@ const beside =
   format === 'xlsx'
     ? (async () => {
         const outline = await sheetOutline(buf, MAX_UNCOMPRESSED);
-        await inspectInflated(buf, MAX_ENTRIES, MAX_UNCOMPRESSED, outline && { part: outline.part, skip: outline.rows !== null }).catch((err: unknown) => {
+        await inspectInflated(
+          buf,
+          MAX_ENTRIES,
+          MAX_UNCOMPRESSED,
+          outline && { part: outline.part, skip: outline.rows !== null },
+        ).catch((err: unknown) => {
           throw asRefusal(err);
         });
       })()

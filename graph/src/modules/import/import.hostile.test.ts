@@ -34,13 +34,18 @@ async function compile(file: string, seen = new Set<string>()): Promise<void> {
   seen.add(file);
   const { code } = await transformFile(file, {
     swcrc: false,
-    jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false } },
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      target: 'es2022',
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    },
     module: { type: 'es6' },
   });
   const target = path.join(out, path.relative(SRC, file)).replace(/\.ts$/, '.js');
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, code);
-  for (const m of code.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)\.js['"]/g)) await compile(path.resolve(path.dirname(file), `${m[1]}.ts`), seen);
+  for (const m of code.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)\.js['"]/g))
+    await compile(path.resolve(path.dirname(file), `${m[1]}.ts`), seen);
 }
 const CHILD = path.join(out, path.relative(SRC, path.join(here, 'import.hostile.child.js')));
 beforeAll(() => compile(path.join(here, 'import.hostile.child.ts')));
@@ -64,7 +69,12 @@ async function measure(name: string, buf: Buffer, format: 'xlsx' | 'xls') {
     maxBuffer: 1 << 20,
     env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '524288' },
   });
-  const out = JSON.parse(stdout.trim().split('\n').pop()!) as { rows: number; error: string | null; baselineKb: number; maxRssKb: number };
+  const out = JSON.parse(stdout.trim().split('\n').pop()!) as {
+    rows: number;
+    error: string | null;
+    baselineKb: number;
+    maxRssKb: number;
+  };
   console.log(
     `${name}: ${(buf.length / 1024).toFixed(0)} KB file, peak RSS ${(out.maxRssKb / 1024).toFixed(0)} MB (${(out.baselineKb / 1024).toFixed(0)} MB before reading), ${out.rows} rows, ${out.error ?? 'read'}`,
   );
@@ -87,13 +97,20 @@ describe('hostile spreadsheets, each read in a process of its own: peak RSS unde
 
   it('a shared string table of 15 million one-letter strings (250 MB inflated): refused', async () => {
     const sst = await deflatedFiller(`<sst xmlns="${NS}">`, 250 * MB, '</sst>', '<si><t>a</t></si>');
-    const out = await measure('strings', xlsx(`${HEAD}<row r="2"><c r="A2" t="s"><v>0</v></c></row>${TAIL}`, sst), 'xlsx');
+    const out = await measure(
+      'strings',
+      xlsx(`${HEAD}<row r="2"><c r="A2" t="s"><v>0</v></c></row>${TAIL}`, sst),
+      'xlsx',
+    );
     expect(out.error).toMatch(/展開後のサイズが大きすぎる/);
     expect(out.maxRssKb).toBeLessThan(LIMIT_KB);
   }, 120_000);
 
   it('200,000 rows of one cell at column XFD (7 MB of XML): every row read', async () => {
-    const data = Array.from({ length: 199_999 }, (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>${i}</v></c></row>`).join('');
+    const data = Array.from(
+      { length: 199_999 },
+      (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>${i}</v></c></row>`,
+    ).join('');
     const out = await measure('wide', xlsx(HEAD + data + TAIL), 'xlsx');
     expect(out.error).toBeNull();
     expect(out.rows).toBe(200_000);

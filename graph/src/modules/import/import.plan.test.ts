@@ -50,7 +50,8 @@ const row = (n: number, v: Record<string, Cell>) =>
     header,
     refs,
   );
-const decide = (rows: ReturnType<typeof row>[], found: Existing[] = [stored]) => new ImportPlanner(refs).decide(rows, found);
+const decide = (rows: ReturnType<typeof row>[], found: Existing[] = [stored]) =>
+  new ImportPlanner(refs).decide(rows, found);
 const columns = (errors: RowError[]) => errors.map((e) => e.column);
 
 /** The audit's row: an empty メーカー, an impossible date, an unknown 拠点 and an unknown 使用者. */
@@ -69,9 +70,17 @@ describe('ImportPlanner: every bad cell of a row is reported', () => {
   });
 
   it('a control character other than tab and line breaks is refused as on every channel (an export could not carry it)', () => {
-    const { planned, errors } = decide([row(5, { 管理番号: 'NEW-2', メーカー: 'Dell\u0007Bell', 型番: 'Latitude\t5440', 拠点: '東京' })]);
+    const { planned, errors } = decide([
+      row(5, { 管理番号: 'NEW-2', メーカー: 'Dell\u0007Bell', 型番: 'Latitude\t5440', 拠点: '東京' }),
+    ]);
     expect(planned).toEqual([]);
-    expect(errors).toEqual([{ row: 5, column: 'メーカー', reason: '使えない制御文字が含まれています（使える制御文字はタブと改行だけです）。' }]);
+    expect(errors).toEqual([
+      {
+        row: 5,
+        column: 'メーカー',
+        reason: '使えない制御文字が含まれています（使える制御文字はタブと改行だけです）。',
+      },
+    ]);
   });
 
   it('an existing computer (matched by 管理番号) the same', () => {
@@ -99,18 +108,27 @@ describe('ImportPlanner: every bad cell of a row is reported', () => {
   it('a cell is reported once: an error value is not also a missing required value', () => {
     const { errors } = decide([row(2, { 管理番号: 'NEW-2', メーカー: new CellError('#N/A'), 拠点: '火星' })]);
     expect(errors).toEqual([
-      { row: 2, column: 'メーカー', reason: 'エラー値（#N/A）が入っています。数式の結果ではなく値を入力してください。' },
+      {
+        row: 2,
+        column: 'メーカー',
+        reason: 'エラー値（#N/A）が入っています。数式の結果ではなく値を入力してください。',
+      },
       { row: 2, column: '拠点', reason: '拠点「火星」は存在しません。' },
     ]);
   });
 
   it('an unknown 使用者 is not compared with 前使用者 (the stored user stands in for it)', () => {
-    const { errors } = decide([row(2, { 管理番号: 'PC-0007', メーカー: 'Dell', 使用者: '存在しない人', 前使用者: '山田 太郎' })]);
+    const { errors } = decide([
+      row(2, { 管理番号: 'PC-0007', メーカー: 'Dell', 使用者: '存在しない人', 前使用者: '山田 太郎' }),
+    ]);
     expect(errors).toEqual([{ row: 2, column: '使用者', reason: '社員「存在しない人」は存在しません。' }]);
   });
 
   it('a rejected row does not claim its computer: a later row of the same 管理番号 goes in', () => {
-    const { planned, errors } = decide([row(2, { 管理番号: 'PC-0007', ...BAD }), row(3, { 管理番号: 'PC-0007', メーカー: 'HP', 使用者: '山田 太郎', 拠点: '東京' })]);
+    const { planned, errors } = decide([
+      row(2, { 管理番号: 'PC-0007', ...BAD }),
+      row(3, { 管理番号: 'PC-0007', メーカー: 'HP', 使用者: '山田 太郎', 拠点: '東京' }),
+    ]);
     expect(new Set(errors.map((e) => e.row))).toEqual(new Set([2]));
     expect(planned).toMatchObject([{ row: 3, action: 'UPDATE', computerId: 7 }]);
   });
@@ -118,8 +136,19 @@ describe('ImportPlanner: every bad cell of a row is reported', () => {
   it('a good row is planned as before (blank cells of an existing computer clear its fields)', () => {
     const { planned, errors } = decide([row(2, { 管理番号: 'PC-0007', メーカー: 'Dell', 型番: 'Latitude' })]);
     expect(errors).toEqual([]);
-    expect(planned).toMatchObject([{ action: 'UPDATE', changed: ['currentUserId', 'previousUserId', 'locationId', 'purchaseDate', 'introductionDate'] }]);
-    expect(planned[0].data).toMatchObject({ currentUserId: null, previousUserId: 1, locationId: null, purchaseDate: null, introductionDate: null });
+    expect(planned).toMatchObject([
+      {
+        action: 'UPDATE',
+        changed: ['currentUserId', 'previousUserId', 'locationId', 'purchaseDate', 'introductionDate'],
+      },
+    ]);
+    expect(planned[0].data).toMatchObject({
+      currentUserId: null,
+      previousUserId: 1,
+      locationId: null,
+      purchaseDate: null,
+      introductionDate: null,
+    });
   });
 });
 
@@ -139,8 +168,16 @@ describe('ImportPlanner: the same computer twice in a file', () => {
       [7, 'CREATE'],
     ]);
     expect(errors.filter((e) => e.reason.includes('同じパソコン'))).toEqual([
-      { row: 3, column: '管理番号', reason: '2行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。' },
-      { row: 5, column: 'ID', reason: '4行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。' },
+      {
+        row: 3,
+        column: '管理番号',
+        reason: '2行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。',
+      },
+      {
+        row: 5,
+        column: 'ID',
+        reason: '4行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。',
+      },
     ]);
     expect(errors.map((e) => e.row)).toEqual([3, 5, 6]);
   });

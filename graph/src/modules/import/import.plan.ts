@@ -4,7 +4,15 @@ import { shiftPreviousUser } from '../devices/device.held.js';
 import type { ImportRefs } from './import.refs.js';
 import { execBound } from '../../platform/sql.js';
 import { EMPTY, FIELDS, fromFieldOrder, IMPORT_FIELDS, pick } from './import.fields.js';
-import { COLUMN_OF, IMPORT_COLUMNS, type ImportField, type ImportValues, type ParsedRow, type RawValues, type RowError } from './import.rows.js';
+import {
+  COLUMN_OF,
+  IMPORT_COLUMNS,
+  type ImportField,
+  type ImportValues,
+  type ParsedRow,
+  type RawValues,
+  type RowError,
+} from './import.rows.js';
 
 export type ImportAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'REJECT';
 
@@ -55,7 +63,9 @@ export class ImportPlanner {
    * PostgreSQL, which is still writing the chunk before (a lookup would queue behind that write).
    */
   async loadStoredKeys(em: EntityManager): Promise<void> {
-    const rows = await em.execute<{ a: string }[]>(`select asset_number as a from computer where asset_number is not null`);
+    const rows = await em.execute<{ a: string }[]>(
+      `select asset_number as a from computer where asset_number is not null`,
+    );
     this.stored = new Set(rows.map((r) => r.a));
   }
 
@@ -77,7 +87,10 @@ export class ImportPlanner {
    * row's INSERT then meets the unique key and the job fails (writeChunk says why).
    */
   lookup(em: EntityManager, keys: LookupKeys, lock: boolean): Promise<Existing[]> {
-    return execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [`{${keys.assets.map(quote).join(',')}}`, `{${keys.ids.join(',')}}`]);
+    return execBound<Existing>(em, `${SELECT}${lock ? ' order by id for update' : ''}`, [
+      `{${keys.assets.map(quote).join(',')}}`,
+      `{${keys.ids.join(',')}}`,
+    ]);
   }
 
   /**
@@ -98,7 +111,9 @@ export class ImportPlanner {
         // No stored computer to merge onto: the row's own cells against the field rules. A key cell
         // already reported (a bad ID, an error value) is not reported again as a missing key.
         const keyReported = r.errors.some((e) => e.column === 'ID' || e.column === '管理番号');
-        errors.push(...oneErrorPerCell([...r.errors, ...(keyReported ? [] : [target]), ...this.form.cells(r.row, r.values)]));
+        errors.push(
+          ...oneErrorPerCell([...r.errors, ...(keyReported ? [] : [target]), ...this.form.cells(r.row, r.values)]),
+        );
         continue;
       }
       const p = this.merge(r, target.computer);
@@ -109,14 +124,20 @@ export class ImportPlanner {
   }
 
   /** The computer a row updates (or null to create one), or why the row is rejected. */
-  private target(r: ParsedRow, byAsset: Map<string, Existing>, byId: Map<number, Existing>, claim: boolean): { computer: Existing | null } | RowError {
+  private target(
+    r: ParsedRow,
+    byAsset: Map<string, Existing>,
+    byId: Map<number, Existing>,
+    claim: boolean,
+  ): { computer: Existing | null } | RowError {
     const reject = (column: string, reason: string): RowError => ({ row: r.row, column, reason });
     let computer: Existing | null;
     if (r.assetNumber !== null) {
       if (r.assetNumber.length > 50) return reject('管理番号', '管理番号は50文字以内で入力してください。');
       computer = byAsset.get(r.assetNumber) ?? null;
       const other = r.id !== null ? byId.get(r.id) : undefined;
-      if (computer && r.id !== null && r.id !== computer.id) return reject('ID', 'IDと管理番号が別のパソコンを指しています。');
+      if (computer && r.id !== null && r.id !== computer.id)
+        return reject('ID', 'IDと管理番号が別のパソコンを指しています。');
       if (!computer && other) {
         if (other.assetNumber !== null) return reject('ID', 'IDと管理番号が別のパソコンを指しています。');
         computer = other; // an existing computer gets its first 管理番号
@@ -125,8 +146,14 @@ export class ImportPlanner {
       computer = byId.get(r.id) ?? null;
       if (!computer) return reject('ID', `ID ${r.id} のパソコンは存在しません。`);
     } else return reject('管理番号', '管理番号またはIDを入力してください。');
-    const earlier = (r.assetNumber !== null ? this.seenAssets.get(r.assetNumber) : undefined) ?? (computer ? this.seenComputers.get(computer.id) : undefined);
-    if (earlier !== undefined) return reject(r.assetNumber !== null ? '管理番号' : 'ID', `${earlier}行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。`);
+    const earlier =
+      (r.assetNumber !== null ? this.seenAssets.get(r.assetNumber) : undefined) ??
+      (computer ? this.seenComputers.get(computer.id) : undefined);
+    if (earlier !== undefined)
+      return reject(
+        r.assetNumber !== null ? '管理番号' : 'ID',
+        `${earlier}行目と同じパソコンを指しています（同じ管理番号・IDは1行だけにしてください）。`,
+      );
     if (claim) {
       if (r.assetNumber !== null) this.seenAssets.set(r.assetNumber, r.row);
       if (computer) this.seenComputers.set(computer.id, r.row);
@@ -144,7 +171,13 @@ export class ImportPlanner {
       // Some rule failed: the whole form schema again, so the row's errors are exactly the form's.
       const parsed = computerSchema.safeParse(data);
       if (!parsed.success) {
-        return { errors: parsed.error.issues.map((i) => ({ row: r.row, column: COLUMN_OF[i.path[0] as ImportField] ?? null, reason: i.message })) };
+        return {
+          errors: parsed.error.issues.map((i) => ({
+            row: r.row,
+            column: COLUMN_OF[i.path[0] as ImportField] ?? null,
+            reason: i.message,
+          })),
+        };
       }
       next = pick(parsed.data as ImportValues);
     }
@@ -166,15 +199,25 @@ export class ImportPlanner {
   private rules(row: number, d: ImportValues, before: ImportValues | null, reported: RowError[]): RowError[] {
     const out: RowError[] = [];
     // A person the row names but that could not be resolved is not compared (the stored one stands in for it).
-    const unresolvedPerson = reported.some((e) => e.column === '使用者' || e.column === '使用者ID' || e.column === '前使用者');
+    const unresolvedPerson = reported.some(
+      (e) => e.column === '使用者' || e.column === '使用者ID' || e.column === '前使用者',
+    );
     const changed = (k: ImportField) => !before || before[k] !== d[k];
     if (d.currentUserId !== null && changed('currentUserId') && this.refs.employees.get(d.currentUserId)?.retired) {
       out.push({ row, column: '使用者', reason: '退職した社員は使用者にできません。' });
     }
     if (!unresolvedPerson && d.currentUserId !== null && d.currentUserId === d.previousUserId)
       out.push({ row, column: '前使用者', reason: '使用者と前使用者に同じ社員は指定できません。' });
-    if (d.officeAccountId !== null && changed('officeAccountId') && this.refs.suspendedAccounts.has(d.officeAccountId)) {
-      out.push({ row, column: 'Microsoft Office アカウント', reason: '停止中の Microsoft Office アカウントは紐付けられません。' });
+    if (
+      d.officeAccountId !== null &&
+      changed('officeAccountId') &&
+      this.refs.suspendedAccounts.has(d.officeAccountId)
+    ) {
+      out.push({
+        row,
+        column: 'Microsoft Office アカウント',
+        reason: '停止中の Microsoft Office アカウントは紐付けられません。',
+      });
     }
     return out;
   }
@@ -182,7 +225,8 @@ export class ImportPlanner {
 
 /** Columns in the file's usual order (the export's), for a row's errors. */
 const COLUMN_ORDER = new Map(Object.keys(IMPORT_COLUMNS).map((c, i) => [c, i]));
-const columnIndex = (c: string | null) => (c === null ? Number.MAX_SAFE_INTEGER : (COLUMN_ORDER.get(c) ?? Number.MAX_SAFE_INTEGER - 1));
+const columnIndex = (c: string | null) =>
+  c === null ? Number.MAX_SAFE_INTEGER : (COLUMN_ORDER.get(c) ?? Number.MAX_SAFE_INTEGER - 1);
 
 /**
  * A rejected row's errors, one per cell (the first reason found for a column: an unknown name or an
@@ -216,7 +260,12 @@ class FormRules {
       const k = FIELDS[i];
       if (values[k] === undefined) continue;
       const p = this.schemas[i].safeParse(values[k]);
-      if (!p.success) out.push({ row, column: COLUMN_OF[k], reason: p.error.issues[0]?.message ?? `${COLUMN_OF[k]}の値が正しくありません。` });
+      if (!p.success)
+        out.push({
+          row,
+          column: COLUMN_OF[k],
+          reason: p.error.issues[0]?.message ?? `${COLUMN_OF[k]}の値が正しくありません。`,
+        });
     }
     return out;
   }

@@ -20,10 +20,14 @@ export interface ImportRefs {
 
 export async function loadImportRefs(em: EntityManager): Promise<ImportRefs> {
   // One after another: inside the job's transaction they share one connection.
-  const people = await em.execute<{ id: number; name: string; status: string }[]>(`select id, name, status from employee`);
+  const people = await em.execute<{ id: number; name: string; status: string }[]>(
+    `select id, name, status from employee`,
+  );
   const locations = await em.execute<{ id: number; name: string }[]>(`select id, name from location`);
   const departments = await em.execute<{ id: number; name: string }[]>(`select id, name from department`);
-  const accounts = await em.execute<{ id: number; account: string; status: string }[]>(`select id, account, status::text from office_account`);
+  const accounts = await em.execute<{ id: number; account: string; status: string }[]>(
+    `select id, account, status::text from office_account`,
+  );
   const employees = new Map(people.map((p) => [p.id, { id: p.id, name: p.name, retired: p.status === 'RETIRED' }]));
   const employeeByName = new Map<string, number | null>();
   for (const p of people) employeeByName.set(p.name.trim(), employeeByName.has(p.name.trim()) ? null : p.id);
@@ -32,7 +36,9 @@ export async function loadImportRefs(em: EntityManager): Promise<ImportRefs> {
     employeeByName,
     locations: new Map(locations.map((l) => [l.name, l.id])),
     departments: new Map(departments.map((d) => [d.name, d.id])),
-    officeAccounts: new Map(accounts.map((a) => [a.account.toLowerCase(), { id: a.id, suspended: a.status === 'SUSPENDED' }])),
+    officeAccounts: new Map(
+      accounts.map((a) => [a.account.toLowerCase(), { id: a.id, suspended: a.status === 'SUSPENDED' }]),
+    ),
     suspendedAccounts: new Set(accounts.filter((a) => a.status === 'SUSPENDED').map((a) => a.id)),
   };
 }

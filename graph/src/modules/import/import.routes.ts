@@ -43,7 +43,8 @@ export function toApiImportJob(j: ImportJobView) {
 
 /** The spec's Japanese summary of a finished job. */
 export function importMessage(j: ImportJobView): string {
-  if (j.rejected > 0 && j.mode === 'PREVIEW') return `確認が完了しました。${j.rejected}行でエラーがあります（まだ何も書き込まれていません）`;
+  if (j.rejected > 0 && j.mode === 'PREVIEW')
+    return `確認が完了しました。${j.rejected}行でエラーがあります（まだ何も書き込まれていません）`;
   if (j.rejected > 0) return `取り込みは完了しましたが、${j.rejected}行でエラーがありました`;
   const verb = j.mode === 'PREVIEW' ? '確認' : '取り込み';
   return `${verb}が完了しました（作成 ${j.created}件、更新 ${j.updated}件、変更なし ${j.unchanged}件）`;
@@ -56,7 +57,10 @@ const MAX_WAIT_MS = 600_000;
 function queryWaitMs(v: unknown): number {
   if (v === undefined || v === '') return 0;
   const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN;
-  if (!(n <= MAX_WAIT_MS)) throw badInput(`wait はミリ秒（0〜${MAX_WAIT_MS}の整数）で指定してください。`, [{ field: 'wait', message: `0〜${MAX_WAIT_MS}` }]);
+  if (!(n <= MAX_WAIT_MS))
+    throw badInput(`wait はミリ秒（0〜${MAX_WAIT_MS}の整数）で指定してください。`, [
+      { field: 'wait', message: `0〜${MAX_WAIT_MS}` },
+    ]);
   return n;
 }
 const guard = (ctx: AppContext) => requireUser(ctx, DEVICE_ROLES);
@@ -84,13 +88,24 @@ export function importRoutes(r: Router): void {
         const waitMs = req.query.wait === '0' ? 0 : ctx.services.config.IMPORT_WAIT_MS;
         if (waitMs > 0) job = await imports(ctx).wait(ctx, job.id, waitMs);
         if (!isFinished(job)) {
-          return void res
-            .status(202)
-            .json({ job_id: job.id, status: job.status.toLowerCase(), message: waitMs ? '取り込みを処理中です。job_id で状況を確認してください。' : '取り込みを受け付けました。' });
+          return void res.status(202).json({
+            job_id: job.id,
+            status: job.status.toLowerCase(),
+            message: waitMs ? '取り込みを処理中です。job_id で状況を確認してください。' : '取り込みを受け付けました。',
+          });
         }
-        if (job.status === 'FAILED') return void res.status(400).json({ error: job.error, code: 'IMPORT_FAILED', job_id: job.id });
+        if (job.status === 'FAILED')
+          return void res.status(400).json({ error: job.error, code: 'IMPORT_FAILED', job_id: job.id });
         const errors = await imports(ctx).errors(ctx, job.id, 10_000);
-        return { message: importMessage(job), errors, job_id: job.id, created: job.created, updated: job.updated, unchanged: job.unchanged, rejected: job.rejected };
+        return {
+          message: importMessage(job),
+          errors,
+          job_id: job.id,
+          created: job.created,
+          updated: job.updated,
+          unchanged: job.unchanged,
+          rejected: job.rejected,
+        };
       },
       { upload: true },
     ),
@@ -108,7 +123,10 @@ export function importRoutes(r: Router): void {
   );
   r.get(
     '/computers/import/:jobId/errors',
-    handle(async (ctx, req, res) => void (await sendXlsx(res, await imports(ctx).errorReport(ctx, String(req.params.jobId))))),
+    handle(
+      async (ctx, req, res) =>
+        void (await sendXlsx(res, await imports(ctx).errorReport(ctx, String(req.params.jobId)))),
+    ),
   );
   r.get(
     '/computers/import/:jobId',

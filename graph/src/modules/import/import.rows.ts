@@ -38,7 +38,8 @@ export const IMPORT_COLUMNS: Readonly<Record<string, Source>> = Object.fromEntri
 const HEADER_SOURCES = Object.entries(IMPORT_COLUMNS) as [string, Source][];
 
 /** The fields read as they are carried: text (but the key), dates, whole numbers. */
-const keysOf = (codec: string) => IMPORT_FIELDS.filter((f) => f.codec === codec && f.key !== 'assetNumber').map((f) => f.key as ImportField);
+const keysOf = (codec: string) =>
+  IMPORT_FIELDS.filter((f) => f.codec === codec && f.key !== 'assetNumber').map((f) => f.key as ImportField);
 const TEXT_FIELDS = keysOf('text');
 const DATE_FIELDS = keysOf('date');
 const INT_FIELDS = keysOf('int');
@@ -54,7 +55,9 @@ export function readHeader(cells: Cell[]): HeaderMap {
     if (source && map[source] === undefined) map[source] = i;
   });
   if (map.assetNumber === undefined && map.id === undefined) {
-    throw new ImportFailure('1行目に「管理番号」または「ID」の列見出しが必要です。テンプレートの見出しを使ってください。');
+    throw new ImportFailure(
+      '1行目に「管理番号」または「ID」の列見出しが必要です。テンプレートの見出しを使ってください。',
+    );
   }
   return map;
 }
@@ -81,7 +84,8 @@ const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
  * as a formula (= + - @, tab, carriage return): files it wrote read as the values it exported. The
  * export now writes such text as it is (a string cell, device.export.ts).
  */
-export const unquote = (s: string): string => (s.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(s) ? s.slice(1).trim() : s);
+export const unquote = (s: string): string =>
+  s.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(s) ? s.slice(1).trim() : s;
 
 const text = (c: Cell | undefined): string | null => {
   if (c === null || c === undefined) return null;
@@ -129,9 +133,11 @@ export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportR
   // the cell reads as empty below (no second message about the same cell).
   for (const [header, k] of HEADER_SOURCES) {
     const c = h[k] === undefined ? undefined : cells[h[k]!];
-    if (c instanceof CellError) err(header, `エラー値（${c.code}）が入っています。数式の結果ではなく値を入力してください。`);
+    if (c instanceof CellError)
+      err(header, `エラー値（${c.code}）が入っています。数式の結果ではなく値を入力してください。`);
     // The same rule as every other channel (platform/validation.ts): what the export cannot carry is not stored.
-    else if (typeof c === 'string' && CONTROL_CHARACTER.test(c)) err(header, '使えない制御文字が含まれています（使える制御文字はタブと改行だけです）。');
+    else if (typeof c === 'string' && CONTROL_CHARACTER.test(c))
+      err(header, '使えない制御文字が含まれています（使える制御文字はタブと改行だけです）。');
   }
   const at = (k: Source): Cell | undefined => {
     if (h[k] === undefined) return undefined;
@@ -154,7 +160,8 @@ export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportR
     const s = text(at('status'));
     const code = s === null ? null : STATUS_BY_LABEL.get(s);
     if (code) values.status = code;
-    else if (s !== null) err('状態', `状態「${s}」は使えません（${COMPUTER_STATUSES.map((x) => DEVICE_STATUS_LABEL[x]).join('・')}）。`);
+    else if (s !== null)
+      err('状態', `状態「${s}」は使えません（${COMPUTER_STATUSES.map((x) => DEVICE_STATUS_LABEL[x]).join('・')}）。`);
   }
   for (const [k, field, label] of [
     ['locationId', 'locationId', '拠点'],
@@ -169,7 +176,8 @@ export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportR
   if (has('officeAccountId')) {
     const account = text(at('officeAccountId'));
     const found = account === null ? null : refs.officeAccounts.get(account.toLowerCase());
-    if (found === undefined) err('Microsoft Office アカウント', `Microsoft Office アカウント「${account}」は存在しません。`);
+    if (found === undefined)
+      err('Microsoft Office アカウント', `Microsoft Office アカウント「${account}」は存在しません。`);
     else values.officeAccountId = found?.id ?? null;
   }
   resolvePeople(at, has, refs, values, err);
@@ -177,7 +185,13 @@ export function parseRow(row: number, cells: Cell[], h: HeaderMap, refs: ImportR
 }
 
 /** 使用者ID wins over 使用者 (a name must belong to exactly one employee); 前使用者 by name. */
-function resolvePeople(at: (k: Source) => Cell | undefined, has: (k: Source) => boolean, refs: ImportRefs, values: RawValues, err: (column: string, reason: string) => void): void {
+function resolvePeople(
+  at: (k: Source) => Cell | undefined,
+  has: (k: Source) => boolean,
+  refs: ImportRefs,
+  values: RawValues,
+  err: (column: string, reason: string) => void,
+): void {
   const byName = (column: string, name: string | null): number | null | undefined => {
     if (name === null) return null;
     const id = refs.employeeByName.get(name);

@@ -139,13 +139,18 @@ export class HeapGrowth {
 
 /** Jobs not finished yet (queued, or running in a worker that may have died), oldest first. */
 export async function pendingJobIds(em: EntityManager, limit = 20): Promise<string[]> {
-  const rows: { id: string }[] = await em.execute(`select id from import_job where status in ('queued', 'running') order by created_at limit ?`, [limit]);
+  const rows: { id: string }[] = await em.execute(
+    `select id from import_job where status in ('queued', 'running') order by created_at limit ?`,
+    [limit],
+  );
   return rows.map((r) => r.id);
 }
 
 /** Prunes old jobs: uploads of finished jobs after a day, the jobs themselves after 30 days. */
 export async function pruneImportJobs(em: EntityManager): Promise<void> {
-  await em.execute(`update import_job set file = null where file is not null and finished_at < now() - interval '1 day'`);
+  await em.execute(
+    `update import_job set file = null where file is not null and finished_at < now() - interval '1 day'`,
+  );
   await em.execute(`delete from import_job where created_at < now() - interval '30 days'`);
 }
 
@@ -155,22 +160,38 @@ export async function pruneImportJobs(em: EntityManager): Promise<void> {
  * failure rolls back every write of the job and leaves it `failed` with a Japanese message, which
  * is what commits (no endless retries). Progress goes out in short transactions of its own.
  */
-export async function runImportJob(tx: EntityManager, jobId: string, limits: ImportRunLimits, onError?: (err: unknown) => void): Promise<void> {
+export async function runImportJob(
+  tx: EntityManager,
+  jobId: string,
+  limits: ImportRunLimits,
+  onError?: (err: unknown) => void,
+): Promise<void> {
   // The job is held by a transaction-scoped advisory lock (not a row lock: progress updates the row
   // from another connection). A worker that dies releases it, and the job is picked up again.
   const [lock] = await tx.execute(`select pg_try_advisory_xact_lock(${JOB_LOCK_SPACE}, hashtext(?)) as ok`, [jobId]);
   if (!lock?.ok) return;
   // The file from the upload in this process when it is still here (see import.handoff.ts), else from the row.
   const handed = uploadHandoff.take(jobId);
-  const [job]: Job[] = await tx.execute(`select id, mode, format, case when ?::boolean then null else file end as file, created_by, status from import_job where id = ?`, [
-    handed !== null,
-    jobId,
-  ]);
+  const [job]: Job[] = await tx.execute(
+    `select id, mode, format, case when ?::boolean then null else file end as file, created_by, status from import_job where id = ?`,
+    [handed !== null, jobId],
+  );
   if (!job || job.status === 'succeeded' || job.status === 'failed') return;
   if (handed) job.file = handed;
   const side = tx.fork();
-  await side.execute(`update import_job set status = 'running', started_at = clock_timestamp(), processed_rows = 0 where id = ?`, [jobId]);
-  let totals: Totals = { totalRows: null, processedRows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, preview: [] };
+  await side.execute(
+    `update import_job set status = 'running', started_at = clock_timestamp(), processed_rows = 0 where id = ?`,
+    [jobId],
+  );
+  let totals: Totals = {
+    totalRows: null,
+    processedRows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    preview: [],
+  };
   let error: string | null = null;
   try {
     totals = await tx.transactional((inner) => processJob(inner, side, job, limits));
@@ -183,7 +204,18 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
   await tx.execute(
     `update import_job set status = ?, error = ?, finished_at = clock_timestamp(), total_rows = ?, processed_rows = ?, created = ?, updated = ?, unchanged = ?,
        rejected = ?, preview = ?::jsonb, file = case when mode = 'apply' then null else file end where id = ?`,
-    [status, error, totals.totalRows, totals.processedRows, counts.created, counts.updated, counts.unchanged, counts.rejected, JSON.stringify(error ? [] : totals.preview), jobId],
+    [
+      status,
+      error,
+      totals.totalRows,
+      totals.processedRows,
+      counts.created,
+      counts.updated,
+      counts.unchanged,
+      counts.rejected,
+      JSON.stringify(error ? [] : totals.preview),
+      jobId,
+    ],
   );
   collectGarbageSoon();
   await recordMany(tx, [
@@ -191,17 +223,39 @@ export async function runImportJob(tx: EntityManager, jobId: string, limits: Imp
       type: 'import.finished',
       aggregateId: jobId,
       actorId: job.created_by,
-      payload: { jobId, status, processedRows: totals.processedRows, totalRows: totals.totalRows, ...pickCounts(counts) },
+      payload: {
+        jobId,
+        status,
+        processedRows: totals.processedRows,
+        totalRows: totals.totalRows,
+        ...pickCounts(counts),
+      },
     },
   ]);
 }
 
-const pickCounts = (c: ImportCounts): ImportCounts => ({ created: c.created, updated: c.updated, unchanged: c.unchanged, rejected: c.rejected });
+const pickCounts = (c: ImportCounts): ImportCounts => ({
+  created: c.created,
+  updated: c.updated,
+  unchanged: c.unchanged,
+  rejected: c.rejected,
+});
 const blank = (cells: Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
 async function processJob(tx: EntityManager, side: EntityManager, job: Job, limits: ImportRunLimits): Promise<Totals> {
-  if (!job.file) throw new ImportFailure('取り込むファイルがありません（保存期間を過ぎています）。もう一度アップロードしてください。');
-  const totals: Totals = { totalRows: null, processedRows: 0, created: 0, updated: 0, unchanged: 0, rejected: 0, preview: [] };
+  if (!job.file)
+    throw new ImportFailure(
+      '取り込むファイルがありません（保存期間を過ぎています）。もう一度アップロードしてください。',
+    );
+  const totals: Totals = {
+    totalRows: null,
+    processedRows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    preview: [],
+  };
   // The row count for the progress bar (and the bomb check of every zip entry) runs beside the read,
   // not before it: it inflates the file on libuv's threads while this thread parses the sheet.
   const count: { failed: { err: unknown } | null } = { failed: null };
@@ -317,7 +371,8 @@ async function processJob(tx: EntityManager, side: EntityManager, job: Job, limi
         if (chunk.length >= DECIDE_ROWS) await flush(false);
       }
     }
-    if (!header) throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
+    if (!header)
+      throw new ImportFailure('ファイルにデータがありません（1行目に見出し、2行目から1台ずつ入力してください）。');
     await flush(true);
   } catch (err) {
     // Never roll back under a chunk still writing: let it settle first. A failed count (a zip bomb,
@@ -343,7 +398,12 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
   try {
     const outline = await sheetOutline(job.file!, limits.maxUncompressedBytes);
     const told = outline?.rows ?? null;
-    const { sheetRows } = await inspectInflated(job.file!, limits.maxZipEntries, limits.maxUncompressedBytes, outline && { part: outline.part, skip: told !== null });
+    const { sheetRows } = await inspectInflated(
+      job.file!,
+      limits.maxZipEntries,
+      limits.maxUncompressedBytes,
+      outline && { part: outline.part, skip: told !== null },
+    );
     if (told !== null) return Math.max(0, told - 1);
     const rows = sheetRows === null ? null : Math.max(0, sheetRows - 1);
     if (rows !== null && rows > limits.maxRows) throw tooManyRows(limits.maxRows);
@@ -359,13 +419,25 @@ async function countRows(job: Job, limits: ImportRunLimits): Promise<number | nu
  * Decides a batch of rows: the counts and preview are updated at once; returns what its chunk's
  * write needs (for a preview, its rejected rows only).
  */
-function handleChunk(job: Job, guard: ReferenceGuard | null, planner: ImportPlanner, refs: ImportRefs, rows: ParsedRow[], found: Existing[], totals: Totals): PreparedChunk {
+function handleChunk(
+  job: Job,
+  guard: ReferenceGuard | null,
+  planner: ImportPlanner,
+  refs: ImportRefs,
+  rows: ParsedRow[],
+  found: Existing[],
+  totals: Totals,
+): PreparedChunk {
   const { planned, errors } = planner.decide(rows, found);
   const rejectedRows = new Set(errors.map((e) => e.row));
   const prepared = prepareChunk(guard, job.id, job.created_by, job.mode === 'apply' ? planned : [], errors);
-  for (const p of planned) totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
+  for (const p of planned)
+    totals[p.action === 'CREATE' ? 'created' : p.action === 'UPDATE' ? 'updated' : 'unchanged']++;
   totals.rejected += rejectedRows.size;
-  if (totals.preview.length < PREVIEW_ROWS) totals.preview.push(...previewRows(planned, rejectedRows, rows, refs).slice(0, PREVIEW_ROWS - totals.preview.length));
+  if (totals.preview.length < PREVIEW_ROWS)
+    totals.preview.push(
+      ...previewRows(planned, rejectedRows, rows, refs).slice(0, PREVIEW_ROWS - totals.preview.length),
+    );
   return prepared;
 }
 
@@ -396,9 +468,18 @@ async function progress(side: EntityManager, job: Job, t: Totals): Promise<void>
   await side.transactional(async (s) => {
     // The total is what the sheet said of itself (an estimate, for some files): never below what is done.
     const total = t.totalRows === null ? null : Math.max(t.totalRows, t.processedRows);
-    await s.execute(`update import_job set processed_rows = ?, total_rows = coalesce(?, total_rows) where id = ?`, [t.processedRows, total, job.id]);
+    await s.execute(`update import_job set processed_rows = ?, total_rows = coalesce(?, total_rows) where id = ?`, [
+      t.processedRows,
+      total,
+      job.id,
+    ]);
     await recordMany(s, [
-      { type: 'import.progressed', aggregateId: job.id, actorId: job.created_by, payload: { jobId: job.id, processedRows: t.processedRows, totalRows: total } },
+      {
+        type: 'import.progressed',
+        aggregateId: job.id,
+        actorId: job.created_by,
+        payload: { jobId: job.id, processedRows: t.processedRows, totalRows: total },
+      },
     ]);
   });
 }

@@ -105,14 +105,11 @@ export class ImportService {
     const id = randomUUID();
     await ctx.em.transactional(async (tx) => {
       // Bound parameters: the file goes as bytes (em.execute would inline it as a hex literal twice its size).
-      await execBound(tx, `insert into import_job (id, mode, file_name, format, file, created_by) values (?, ?, ?, ?, ?, ?)`, [
-        id,
-        dryRun ? 'preview' : 'apply',
-        upload.fileName.slice(0, 255),
-        format,
-        upload.data,
-        user.id,
-      ]);
+      await execBound(
+        tx,
+        `insert into import_job (id, mode, file_name, format, file, created_by) values (?, ?, ?, ?, ?, ?)`,
+        [id, dryRun ? 'preview' : 'apply', upload.fileName.slice(0, 255), format, upload.data, user.id],
+      );
       await requested(tx, id, dryRun ? 'preview' : 'apply', format, user.id);
     });
     // Committed: a job run by this process takes the file from here instead of reading the row back.
@@ -128,10 +125,15 @@ export class ImportService {
     const user = requireUser(ctx, DEVICE_ROLES);
     const preview = await this.get(ctx, previewId);
     if (preview.mode !== 'PREVIEW' || preview.status !== 'SUCCEEDED') {
-      throw badInput('取り込みを実行できるのは、完了したプレビューだけです。', [{ field: 'previewJobId', message: '完了したプレビューを指定してください。' }]);
+      throw badInput('取り込みを実行できるのは、完了したプレビューだけです。', [
+        { field: 'previewJobId', message: '完了したプレビューを指定してください。' },
+      ]);
     }
     const id = await ctx.em.transactional(async (tx) => {
-      const [{ applied_as: applied }]: { applied_as: string | null }[] = await tx.execute(`select applied_as from import_job where id = ? for update`, [previewId]);
+      const [{ applied_as: applied }]: { applied_as: string | null }[] = await tx.execute(
+        `select applied_as from import_job where id = ? for update`,
+        [previewId],
+      );
       if (applied) return applied;
       const job = randomUUID();
       const [src]: { format: SheetFormat }[] = await tx.execute(
@@ -154,7 +156,10 @@ export class ImportService {
   /** The first `limit` row errors, by row. */
   async errors(ctx: AppContext, id: string, limit = 100): Promise<RowError[]> {
     await this.row(ctx, id);
-    return ctx.em.execute(`select "row", "column", reason from import_job_error where job_id = ? order by id limit ?`, [id, Math.max(0, Math.min(limit, 10_000))]);
+    return ctx.em.execute(`select "row", "column", reason from import_job_error where job_id = ? order by id limit ?`, [
+      id,
+      Math.max(0, Math.min(limit, 10_000)),
+    ]);
   }
 
   /** Every row error as a spreadsheet (行, 列, 理由). */
@@ -219,5 +224,7 @@ export class ImportService {
 }
 
 function requested(tx: EntityManager, jobId: string, mode: 'preview' | 'apply', format: SheetFormat, actorId: number) {
-  return recordMany(tx, [{ type: 'import.requested', aggregateId: jobId, actorId, payload: { jobId, kind: 'computers', mode, format } }]);
+  return recordMany(tx, [
+    { type: 'import.requested', aggregateId: jobId, actorId, payload: { jobId, kind: 'computers', mode, format } },
+  ]);
 }

@@ -33,7 +33,8 @@ async function streamedXlsx(n: number): Promise<Buffer> {
   const ws = wb.addWorksheet('パソコン');
   ws.columns = [{ key: 'a' }, { key: 'b' }, { key: 'c', style: { numFmt: 'yyyy-mm-dd' } }];
   ws.addRow(['管理番号', 'メーカー', '購入日']).commit();
-  for (let i = 1; i <= n; i++) ws.addRow([`BN-${i}`, i % 2 ? 'Dell' : 'HP', new Date(Date.UTC(2021, 0, 1 + (i % 300)))]).commit();
+  for (let i = 1; i <= n; i++)
+    ws.addRow([`BN-${i}`, i % 2 ? 'Dell' : 'HP', new Date(Date.UTC(2021, 0, 1 + (i % 300)))]).commit();
   ws.commit();
   await wb.commit();
   return Buffer.concat(chunks);
@@ -61,7 +62,8 @@ async function perRow(buf: Buffer): Promise<{ row: number; cells: Cell[] }[]> {
     entries: 'ignore',
   });
   for await (const ws of reader) {
-    for await (const r of ws) out.push({ row: r.number, cells: (r.values as unknown[]).slice(1).map((v) => v as Cell) });
+    for await (const r of ws)
+      out.push({ row: r.number, cells: (r.values as unknown[]).slice(1).map((v) => v as Cell) });
     break;
   }
   return out;
@@ -114,7 +116,9 @@ describe('readSheet', () => {
     ]);
     // Rows that exist still count: 12 of them, far apart, are past a limit of 10 data rows.
     for (let i = 1; i < 12; i++) ws.getCell(`A${i * 90_000}`).value = `BN-${i}`;
-    await expect(all(readSheet(Buffer.from(await wb.xlsx.writeBuffer()), 'xlsx', 10))).rejects.toThrow(/行数が多すぎます/);
+    await expect(all(readSheet(Buffer.from(await wb.xlsx.writeBuffer()), 'xlsx', 10))).rejects.toThrow(
+      /行数が多すぎます/,
+    );
   });
 
   it('.xls: likewise, A1 and IV65536 are two rows, and the 65,534 blank rows between them are never made', async () => {
@@ -136,11 +140,16 @@ describe('readSheet', () => {
     for (let i = 0; i <= 12; i++) many[`A${i * 5000 + 1}`] = { t: 's', v: `BN-${i}` };
     const wb2 = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb2, many, 'パソコン');
-    await expect(all(readSheet(XLSX.write(wb2, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'xls', 10))).rejects.toThrow(/行数が多すぎます/);
+    await expect(
+      all(readSheet(XLSX.write(wb2, { type: 'buffer', bookType: 'biff8' }) as Buffer, 'xls', 10)),
+    ).rejects.toThrow(/行数が多すぎます/);
   });
 
   it('.xls: a workbook of more cells than SheetJS can hold in bounded memory is refused before SheetJS reads it, with the advice to save it as .xlsx', async () => {
-    const aoa = [['管理番号', 'メーカー', '数', '可'], ...Array.from({ length: 99 }, (_, i) => [`BN-${i}`, 'Dell', i + 0.5, i % 2 === 0])];
+    const aoa = [
+      ['管理番号', 'メーカー', '数', '可'],
+      ...Array.from({ length: 99 }, (_, i) => [`BN-${i}`, 'Dell', i + 0.5, i % 2 === 0]),
+    ];
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'パソコン');
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['x', 1]]), '別');

@@ -9,8 +9,10 @@ export class ImportFailure extends Error {
   override readonly name = 'ImportFailure';
 }
 
-export const tooManyRows = (max: number) => new ImportFailure(`行数が多すぎます（上限 ${max.toLocaleString('ja-JP')} 行）。ファイルを分けて取り込んでください。`);
-const unreadable = () => new ImportFailure('ファイルを読み込めませんでした。壊れているか、Excel のファイルではありません。');
+export const tooManyRows = (max: number) =>
+  new ImportFailure(`行数が多すぎます（上限 ${max.toLocaleString('ja-JP')} 行）。ファイルを分けて取り込んでください。`);
+const unreadable = () =>
+  new ImportFailure('ファイルを読み込めませんでした。壊れているか、Excel のファイルではありません。');
 
 /** SheetJS's cell values (text, numbers, dates, booleans; formulas come as their cached result) → Cell. */
 function cellOf(v: unknown): Cell {
@@ -44,7 +46,15 @@ const XLS_BATCH = 500;
 /** Rows SheetJS turns into arrays at a time (each as wide as the sheet's range, at most 256 columns in BIFF8). */
 const XLS_WINDOW = 512;
 /** BIFF's error value codes. */
-const BIFF_ERRORS: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A' };
+const BIFF_ERRORS: Record<number, string> = {
+  0x00: '#NULL!',
+  0x07: '#DIV/0!',
+  0x0f: '#VALUE!',
+  0x17: '#REF!',
+  0x1d: '#NAME?',
+  0x24: '#NUM!',
+  0x2a: '#N/A',
+};
 
 type DenseCell = { t?: string; v?: unknown; w?: string } | undefined;
 
@@ -56,7 +66,9 @@ type DenseCell = { t?: string; v?: unknown; w?: string } | undefined;
  */
 export const XLS_MAX_CELLS = 200_000;
 export const xlsTooBig = (max: number) =>
-  new ImportFailure(`Excel 97-2003（.xls）のファイルはセル ${max.toLocaleString('ja-JP')} 個までしか取り込めません。.xlsx 形式で保存し直して取り込んでください。`);
+  new ImportFailure(
+    `Excel 97-2003（.xls）のファイルはセル ${max.toLocaleString('ja-JP')} 個までしか取り込めません。.xlsx 形式で保存し直して取り込んでください。`,
+  );
 
 /** BIFF8 cell records: NUMBER, RK, LABELSST, LABEL, FORMULA, BOOLERR (one cell each); MULRK holds several. */
 const ONE_CELL = new Set([0x0203, 0x027e, 0x00fd, 0x0204, 0x0006, 0x0205]);
@@ -99,7 +111,15 @@ async function* xlsRows(buf: Buffer, maxRows: number, maxCells: number): AsyncGe
   if (cells !== null && cells > maxCells) throw xlsTooBig(maxCells);
   let ws: XLSX.WorkSheet | undefined;
   try {
-    const wb = XLSX.read(buf, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, dense: true });
+    const wb = XLSX.read(buf, {
+      type: 'buffer',
+      cellDates: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellText: false,
+      cellStyles: false,
+      dense: true,
+    });
     // The first tab a user sees, as for .xlsx (a hidden sheet before it is passed over).
     const visible = wb.SheetNames.find((_, i) => !wb.Workbook?.Sheets?.[i]?.Hidden) ?? wb.SheetNames[0];
     ws = wb.Sheets[visible];
@@ -138,7 +158,8 @@ async function* xlsRows(buf: Buffer, maxRows: number, maxCells: number): AsyncGe
       if (raw) {
         for (let c = range.s.c; c <= range.e.c && c < raw.length; c++) {
           const cell = raw[c];
-          if (cell?.t === 'e') cells[c - range.s.c] = new CellError(cell.w ?? BIFF_ERRORS[cell.v as number] ?? '#VALUE!');
+          if (cell?.t === 'e')
+            cells[c - range.s.c] = new CellError(cell.w ?? BIFF_ERRORS[cell.v as number] ?? '#VALUE!');
         }
       }
       let end = cells.length;
@@ -164,6 +185,12 @@ const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
  * ImportFailure past maxRows data rows, or when the file cannot be read (or the .xlsx parts inflate
  * past maxBytes, or an .xls holds more than xlsMaxCells cells).
  */
-export function readSheet(buf: Buffer, format: SheetFormat, maxRows: number, maxBytes = DEFAULT_MAX_BYTES, xlsMaxCells = XLS_MAX_CELLS): AsyncGenerator<SheetRow[]> {
+export function readSheet(
+  buf: Buffer,
+  format: SheetFormat,
+  maxRows: number,
+  maxBytes = DEFAULT_MAX_BYTES,
+  xlsMaxCells = XLS_MAX_CELLS,
+): AsyncGenerator<SheetRow[]> {
   return format === 'xlsx' ? xlsxRows(buf, maxRows, maxBytes) : xlsRows(buf, maxRows, xlsMaxCells);
 }

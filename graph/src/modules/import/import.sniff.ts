@@ -4,7 +4,8 @@ import { hasMagic } from '../../lib/sniff/magic.js';
 import { AppError } from '../../platform/errors.js';
 
 /** Why an upload is refused before it becomes a job (the REST answer's `reason`, beside code BAD_USER_INPUT). */
-export type UploadRefusal = 'IMPORT_TOO_LARGE' | 'IMPORT_UNSUPPORTED_TYPE' | 'IMPORT_NOT_SPREADSHEET' | 'IMPORT_ZIP_BOMB';
+export type UploadRefusal =
+  'IMPORT_TOO_LARGE' | 'IMPORT_UNSUPPORTED_TYPE' | 'IMPORT_NOT_SPREADSHEET' | 'IMPORT_ZIP_BOMB';
 export type SheetFormat = 'xlsx' | 'xls';
 
 export interface ImportLimits {
@@ -28,15 +29,24 @@ export class UploadRefused extends AppError {
 }
 
 const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
-export const tooLarge = (max: number) => new UploadRefused('IMPORT_TOO_LARGE', `ファイルが大きすぎます（上限 ${mib(max)}）。`);
-export const zipBomb = () => new UploadRefused('IMPORT_ZIP_BOMB', '展開後のサイズが大きすぎるか、含まれるファイルが多すぎるため、このファイルは取り込めません。');
+export const tooLarge = (max: number) =>
+  new UploadRefused('IMPORT_TOO_LARGE', `ファイルが大きすぎます（上限 ${mib(max)}）。`);
+export const zipBomb = () =>
+  new UploadRefused(
+    'IMPORT_ZIP_BOMB',
+    '展開後のサイズが大きすぎるか、含まれるファイルが多すぎるため、このファイルは取り込めません。',
+  );
 const notSpreadsheet = (format: SheetFormat) =>
-  new UploadRefused('IMPORT_NOT_SPREADSHEET', `このファイルは ${format === 'xlsx' ? 'Excel（.xlsx）' : 'Excel 97-2003（.xls）'}のファイルではありません。`);
+  new UploadRefused(
+    'IMPORT_NOT_SPREADSHEET',
+    `このファイルは ${format === 'xlsx' ? 'Excel（.xlsx）' : 'Excel 97-2003（.xls）'}のファイルではありません。`,
+  );
 
 /** The zip library's refusals as the upload's (ZipTooLarge: a bomb; ZipBroken: a broken file); anything else as it is. */
 export function asRefusal(err: unknown): unknown {
   if (err instanceof ZipTooLarge) return zipBomb();
-  if (err instanceof ZipBroken) return new UploadRefused('IMPORT_NOT_SPREADSHEET', 'ファイルが壊れているため読み込めません。');
+  if (err instanceof ZipBroken)
+    return new UploadRefused('IMPORT_NOT_SPREADSHEET', 'ファイルが壊れているため読み込めません。');
   return err;
 }
 

@@ -13,7 +13,9 @@ afterAll(async () => p?.close());
 
 describe('the import template', () => {
   it('marks its example row as one, and 説明 says to delete it before importing (issue 42, item 5)', async () => {
-    const res = await fetch(`${p.url}/api/computers/import/template`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${p.url}/api/computers/import/template`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);

@@ -38,10 +38,17 @@ const RULES = [
 /** The import template: the header row, one example row, and a sheet 説明 with the allowed values. */
 export async function sendTemplate(ctx: AppContext, res: Response): Promise<void> {
   requireUser(ctx, DEVICE_ROLES);
-  const [locations, departments] = await Promise.all([ctx.services.departments.locations(ctx), ctx.services.departments.names(ctx)]);
+  const [locations, departments] = await Promise.all([
+    ctx.services.departments.locations(ctx),
+    ctx.services.departments.names(ctx),
+  ]);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('パソコン', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = TEMPLATE_HEADERS.map((h) => ({ key: h, width: Math.max(12, h.length * 2 + 2), style: DATE_HEADERS.has(h) ? { numFmt: 'yyyy-mm-dd' } : {} }));
+  ws.columns = TEMPLATE_HEADERS.map((h) => ({
+    key: h,
+    width: Math.max(12, h.length * 2 + 2),
+    style: DATE_HEADERS.has(h) ? { numFmt: 'yyyy-mm-dd' } : {},
+  }));
   ws.addRow(TEMPLATE_HEADERS).font = { bold: true };
   // The example row looks like one (grey italics, a note on its first cell), and 説明 says to delete it.
   const example = ws.addRow(TEMPLATE_HEADERS.map((h) => EXAMPLE[h] ?? null));

@@ -37,7 +37,8 @@ export class ImportPreviewRow {
   @Field(() => String, { nullable: true }) model!: string | null;
   @Field(() => String, { nullable: true }) currentUserName!: string | null;
   @Field(() => [String], { description: '更新で変わる列（見出し名）' }) changed!: string[];
-  @Field(() => [String], { description: '更新で空になる列（見出し名、changed のうち空欄のセルで消去されるもの）' }) cleared!: string[];
+  @Field(() => [String], { description: '更新で空になる列（見出し名、changed のうち空欄のセルで消去されるもの）' })
+  cleared!: string[];
 }
 
 @ObjectType({ simpleResolvers: true, description: 'パソコンの Excel 取り込みジョブ' })
@@ -46,15 +47,21 @@ export class ImportJob {
   @Field(() => ImportJobMode) mode!: ImportJobMode;
   @Field(() => ImportJobStatus) status!: ImportJobStatus;
   @Field() fileName!: string;
-  @Field(() => Int, { nullable: true, description: 'データ行数。実行中はシートの申告値または推定値（進捗表示用）、完了後は実際の行数' }) totalRows!: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'データ行数。実行中はシートの申告値または推定値（進捗表示用）、完了後は実際の行数',
+  })
+  totalRows!: number | null;
   @Field(() => Int) processedRows!: number;
   @Field(() => Int) created!: number;
   @Field(() => Int) updated!: number;
   @Field(() => Int) unchanged!: number;
   @Field(() => Int) rejected!: number;
   @Field(() => String, { nullable: true, description: 'ジョブ全体の失敗理由' }) error!: string | null;
-  @Field(() => [ImportPreviewRow], { description: '先頭100行の予定（プレビュー）または結果' }) preview!: ImportPreviewRow[];
+  @Field(() => [ImportPreviewRow], { description: '先頭100行の予定（プレビュー）または結果' })
+  preview!: ImportPreviewRow[];
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
-  @Field(() => String, { nullable: true, description: '行エラーの一覧（.xlsx）。完了していてエラー行があるときだけ。' }) errorReportUrl!: string | null;
+  @Field(() => String, { nullable: true, description: '行エラーの一覧（.xlsx）。完了していてエラー行があるときだけ。' })
+  errorReportUrl!: string | null;
 }

@@ -19,7 +19,11 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
     if (declared > maxBytes + 64 * 1024) return reject(tooLarge(maxBytes));
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 25 } });
+      bb = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 25 },
+      });
     } catch {
       return reject(badInput('multipart/form-data の file フィールドでファイルを送ってください。'));
     }
@@ -45,7 +49,12 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
     bb.on('error', () => fail(badInput('アップロードを読み込めませんでした。')));
     bb.on('close', () => {
       if (failed) return;
-      if (!upload) return reject(badInput('ファイルを選んでください（multipart/form-data の file フィールド）。', [{ field: 'file', message: 'ファイルを選んでください。' }]));
+      if (!upload)
+        return reject(
+          badInput('ファイルを選んでください（multipart/form-data の file フィールド）。', [
+            { field: 'file', message: 'ファイルを選んでください。' },
+          ]),
+        );
       resolve(upload);
     });
     req.pipe(bb);

@@ -7,14 +7,23 @@ import { ImportService, type ImportJobView } from './import.service.js';
 const JOB = '0190f5d2-7c1e-7000-8000-000000000001';
 const OTHER = '0190f5d2-7c1e-7000-8000-000000000002';
 
-const event = (type: string, jobId: string) => ({ id: crypto.randomUUID(), type, aggregateType: 'import_job', aggregateId: jobId, payload: { jobId } }) as unknown as EventEnvelope;
+const event = (type: string, jobId: string) =>
+  ({
+    id: crypto.randomUUID(),
+    type,
+    aggregateType: 'import_job',
+    aggregateId: jobId,
+    payload: { jobId },
+  }) as unknown as EventEnvelope;
 
 /** An ImportService whose job reads answer `state.status`, and the request context that waits. */
 function setup() {
   const pubsub = createLivePubSub();
   const service = new ImportService();
   const state = { status: 'RUNNING' as ImportJobView['status'] };
-  const get = vi.spyOn(service, 'get').mockImplementation(async () => ({ id: JOB, status: state.status }) as ImportJobView);
+  const get = vi
+    .spyOn(service, 'get')
+    .mockImplementation(async () => ({ id: JOB, status: state.status }) as ImportJobView);
   const ctx = { services: { pubsub } } as unknown as AppContext;
   return { pubsub, service, state, get, ctx };
 }

@@ -22,7 +22,11 @@ describe('joinPrepared (decided batches written as one chunk)', () => {
   });
 
   it('keeps every element of every batch, in order, and adds up the counts', () => {
-    const joined = joinPrepared([part([['a', '{"x":[1]}'], ['b']], []), part([], [{ row: 5 }]), part([['c']], [{ row: 9, reason: 'a,b]' }], [[1, 2]])]);
+    const joined = joinPrepared([
+      part([['a', '{"x":[1]}'], ['b']], []),
+      part([], [{ row: 5 }]),
+      part([['c']], [{ row: 9, reason: 'a,b]' }], [[1, 2]]),
+    ]);
     expect(JSON.parse(joined.creates)).toEqual([['a', '{"x":[1]}'], ['b'], ['c']]);
     expect(JSON.parse(joined.errors)).toEqual([{ row: 5 }, { row: 9, reason: 'a,b]' }]);
     expect(JSON.parse(joined.updates)).toEqual([[1, 2]]);

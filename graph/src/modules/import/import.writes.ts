@@ -65,7 +65,8 @@ const WRITE = WRITE_NAMED.replace(/\$(actor|creates|updates|event|history|job|er
 });
 
 /** Rejected rows of a chunk (preview jobs, and apply chunks that write no computer), as their JSON array. */
-const insertRowErrors = (tx: EntityManager, jobId: string, errors: string) => execBound(tx, ROW_ERRORS('?', '?'), [jobId, errors]);
+const insertRowErrors = (tx: EntityManager, jobId: string, errors: string) =>
+  execBound(tx, ROW_ERRORS('?', '?'), [jobId, errors]);
 
 interface UpdateHistory {
   id: number;
@@ -100,7 +101,13 @@ export interface PreparedChunk {
  * new and changed computers, history rows and rejected rows become JSON arrays, and their referents
  * are named to the guard.
  */
-export function prepareChunk(guard: ReferenceGuard | null, jobId: string, actorId: number | null, rows: PlannedRow[], errors: RowError[]): PreparedChunk {
+export function prepareChunk(
+  guard: ReferenceGuard | null,
+  jobId: string,
+  actorId: number | null,
+  rows: PlannedRow[],
+  errors: RowError[],
+): PreparedChunk {
   const creates: unknown[][] = [];
   const updates: unknown[][] = [];
   const written: ImportValues[] = [];
@@ -174,7 +181,11 @@ export function joinPrepared(parts: PreparedChunk[]): PreparedChunk {
  * chunk (the live device lists refresh from it; the history rows name it). Rows that write no
  * computer (a preview's, or all rejected) only store their rejected rows. Returns the ids written.
  */
-export async function writeChunk(tx: EntityManager, guard: ReferenceGuard | null, chunk: PreparedChunk): Promise<{ created: number[]; updated: number[] }> {
+export async function writeChunk(
+  tx: EntityManager,
+  guard: ReferenceGuard | null,
+  chunk: PreparedChunk,
+): Promise<{ created: number[]; updated: number[] }> {
   const { jobId, actorId } = chunk;
   if (chunk.createCount + chunk.updateCount === 0) {
     if (chunk.errors !== '[]') await insertRowErrors(tx, jobId, chunk.errors);
@@ -200,6 +211,14 @@ export async function writeChunk(tx: EntityManager, guard: ReferenceGuard | null
     throw err;
   });
   if (ids!.updated.length !== chunk.updateCount) throw new Error('computers changed while the import was running');
-  await recordMany(tx, [{ id: eventId, type: 'device.computers.imported', aggregateId: `computer:import-${jobId}`, actorId, payload: { jobId, ...ids! } }]);
+  await recordMany(tx, [
+    {
+      id: eventId,
+      type: 'device.computers.imported',
+      aggregateId: `computer:import-${jobId}`,
+      actorId,
+      payload: { jobId, ...ids! },
+    },
+  ]);
   return ids!;
 }

@@ -21,9 +21,12 @@ const COMMENT = `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { i
 const MARK = `mutation($ids: [Int!]!) { markNotificationsRead(ids: $ids) }`;
 const like = (token: string, id: number, on = true) => ask(w, token, LIKE, { id, on });
 const comment = async (token: string, postId: number, content: string, parentId?: number) =>
-  (await ask<{ addBlogComment: { id: number } }>(w, token, COMMENT, { i: { postId, content, parentId } })).addBlogComment.id;
-const published = (who: string, title: string) => w.post(who, { title, categoryId: w.cat.news, publishStart: w.day(-1) });
-const about = async (token: string, postId: number): Promise<NotificationItem[]> => (await bell(w, token)).items.filter((n) => n.postId === postId);
+  (await ask<{ addBlogComment: { id: number } }>(w, token, COMMENT, { i: { postId, content, parentId } }))
+    .addBlogComment.id;
+const published = (who: string, title: string) =>
+  w.post(who, { title, categoryId: w.cat.news, publishStart: w.day(-1) });
+const about = async (token: string, postId: number): Promise<NotificationItem[]> =>
+  (await bell(w, token)).items.filter((n) => n.postId === postId);
 const names = (n: NotificationItem) => n.actors.map((a) => a.id);
 
 describe('grouped notifications', () => {
@@ -38,8 +41,12 @@ describe('grouped notifications', () => {
     expect(names(two!)).toEqual([w.id.admin, w.id.colleague]);
     expect((await bell(w, w.token.staff)).unreadCount).toBe(unread + 1);
 
-    expect((await ask<{ markNotificationsRead: number }>(w, w.token.staff, MARK, { ids: [two!.id] })).markNotificationsRead).toBe(unread);
-    expect(await w.sql(`select count(*)::int as n from notification where post_id = ? and read_at is null`, [post.id])).toEqual([{ n: 0 }]);
+    expect(
+      (await ask<{ markNotificationsRead: number }>(w, w.token.staff, MARK, { ids: [two!.id] })).markNotificationsRead,
+    ).toBe(unread);
+    expect(
+      await w.sql(`select count(*)::int as n from notification where post_id = ? and read_at is null`, [post.id]),
+    ).toEqual([{ n: 0 }]);
     expect((await about(w.token.staff, post.id)).map((n) => n.read)).toEqual([true]);
 
     await like(w.token.colleague, post.id, false);
@@ -76,7 +83,13 @@ describe('grouped notifications', () => {
     const secondThread = await about(third.token, post.id);
     expect(secondThread.map((n) => [n.kind, n.excerpt])).toEqual([['REPLY', '二つ目への返信']]);
 
-    const required = await w.post(w.token.staff, { title: '通知: 必読はまとめない', categoryId: w.cat.news, publishStart: w.day(-1), isPin: true, requireConfirmation: true });
+    const required = await w.post(w.token.staff, {
+      title: '通知: 必読はまとめない',
+      categoryId: w.cat.news,
+      publishStart: w.day(-1),
+      isPin: true,
+      requireConfirmation: true,
+    });
     await ask(w, w.token.staff, `mutation($id: Int!) { remindBlogPostReading(postId: $id) }`, { id: required.id });
     expect((await about(w.token.colleague, required.id)).map((n) => n.kind)).toEqual(['READ_REQUEST', 'READ_REQUEST']);
   });

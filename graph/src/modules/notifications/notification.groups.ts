@@ -18,7 +18,9 @@ export const NAMED_ACTORS = 3;
 const THREAD = `case n.kind when 'REPLY' then coalesce(c.parent_id, c.id) when 'READ_REQUEST' then n.id else 0 end`;
 
 /** The viewer's notifications (about the `visible` posts bound next, or all) with their group's key (kind, post, thread). */
-const keyed = (ofVisible: boolean) => `select n.id, n.kind, n.actor_id, n.post_id, n.created_at, n.read_at, ${THREAD} as thread
+const keyed = (
+  ofVisible: boolean,
+) => `select n.id, n.kind, n.actor_id, n.post_id, n.created_at, n.read_at, ${THREAD} as thread
                  from notification n left join blog_comment c on c.id = n.comment_id
                 where n.recipient_id = ?${ofVisible ? ' and n.post_id = any(?::int[])' : ''}`;
 
@@ -37,7 +39,13 @@ export interface GroupRow {
 }
 
 /** A page of the viewer's groups, newest first (by their newest notification), before `before`. */
-export async function groupPage(em: EntityManager, viewer: number, visible: number[], before: number | null, limit: number): Promise<GroupRow[]> {
+export async function groupPage(
+  em: EntityManager,
+  viewer: number,
+  visible: number[],
+  before: number | null,
+  limit: number,
+): Promise<GroupRow[]> {
   return em.execute(
     `with keyed as (${keyed(true)}),
           grouped as (

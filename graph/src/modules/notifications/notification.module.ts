@@ -13,5 +13,7 @@ export const notificationsArea = defineArea({
   name: 'notifications',
   resolvers: [NotificationResolver],
   routes: notificationRoutes,
-  services: ({ blog }: AreaSetup & { blog: { posts: BlogPostService } }) => ({ notifications: new NotificationService(blog.posts) }),
+  services: ({ blog }: AreaSetup & { blog: { posts: BlogPostService } }) => ({
+    notifications: new NotificationService(blog.posts),
+  }),
 });

@@ -24,7 +24,9 @@ export class NotificationResolver {
   }
 
   @Authorized()
-  @Mutation(() => Int, { description: '自分の通知を既読にする（自分のものでない ID は NOT_FOUND）。今の未読の数を返す' })
+  @Mutation(() => Int, {
+    description: '自分の通知を既読にする（自分のものでない ID は NOT_FOUND）。今の未読の数を返す',
+  })
   markNotificationsRead(@Ctx() ctx: AppContext, @Arg('ids', () => [Int]) ids: number[]): Promise<number> {
     return ctx.services.notifications.markRead(ctx, ids);
   }
@@ -43,7 +45,8 @@ export class NotificationResolver {
       requireUser(context);
       return notificationChanges(context);
     },
-    description: '自分の通知が変わった（届いた・取り消された・既読にした）。見られない投稿の通知は届かない（配信のたびに判定）',
+    description:
+      '自分の通知が変わった（届いた・取り消された・既読にした）。見られない投稿の通知は届かない（配信のたびに判定）',
   })
   notificationsChanged(@Root() change: NotificationsChange): NotificationsChange {
     return change;

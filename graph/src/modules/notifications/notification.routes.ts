@@ -37,13 +37,15 @@ export function notificationRoutes(r: Router): void {
     handle(async (ctx, req) => {
       const body = (req.body ?? {}) as { ids?: unknown; all?: unknown };
       const keys = Object.keys(body);
-      if (keys.length === 1 && body.all === true) return { unread_count: await ctx.services.notifications.markAllRead(ctx) };
+      if (keys.length === 1 && body.all === true)
+        return { unread_count: await ctx.services.notifications.markAllRead(ctx) };
       if (keys.length !== 1 || !Array.isArray(body.ids)) {
         throw badInput('既読にする通知を ids（通知IDの配列）か all: true のどちらか一つで指定してください。', [
           { field: keys.find((k) => k !== 'ids') ?? 'ids', message: '通知IDの配列' },
         ]);
       }
-      if (!body.ids.every((id) => typeof id === 'number')) throw badInput('ids は通知IDの配列で指定してください。', [{ field: 'ids', message: '通知IDの配列' }]);
+      if (!body.ids.every((id) => typeof id === 'number'))
+        throw badInput('ids は通知IDの配列で指定してください。', [{ field: 'ids', message: '通知IDの配列' }]);
       return { unread_count: await ctx.services.notifications.markRead(ctx, body.ids as number[]) };
     }),
   );

@@ -58,7 +58,11 @@ export class NotificationService {
     const rows = visible.length ? await groupPage(ctx.em, viewer, visible, before, page.limit + 1) : [];
     const more = rows.length > page.limit;
     const items = rows.slice(0, page.limit).map(toView);
-    return { items, nextCursor: more ? String(items.at(-1)!.id) : null, unreadCount: await unreadGroups(ctx.em, viewer, visible) };
+    return {
+      items,
+      nextCursor: more ? String(items.at(-1)!.id) : null,
+      unreadCount: await unreadGroups(ctx.em, viewer, visible),
+    };
   }
 
   /** How many of the viewer's items (groups about posts they may see) have an unread part. */
@@ -71,10 +75,14 @@ export class NotificationService {
   async markRead(ctx: AppContext, ids: number[]): Promise<number> {
     const viewer = requireUser(ctx).id;
     if (!ids.length) throw badInput('既読にする通知を指定してください。', [{ field: 'ids', message: '通知IDの一覧' }]);
-    if (ids.length > 200) throw badInput('一度に既読にできる通知は200件までです。', [{ field: 'ids', message: '200件まで' }]);
+    if (ids.length > 200)
+      throw badInput('一度に既読にできる通知は200件までです。', [{ field: 'ids', message: '200件まで' }]);
     for (const id of ids) checkId(id, '通知');
     await ctx.em.transactional(async (tx) => {
-      const mine: { id: number }[] = await tx.execute(`select id from notification where id = any(?::int[]) and recipient_id = ?`, [pgArray(ids), viewer]);
+      const mine: { id: number }[] = await tx.execute(
+        `select id from notification where id = any(?::int[]) and recipient_id = ?`,
+        [pgArray(ids), viewer],
+      );
       if (mine.length !== new Set(ids).size) throw notFound('通知');
       if ((await markGroupsRead(tx, viewer, ids)).length) await this.record(tx, viewer);
     });
@@ -85,7 +93,10 @@ export class NotificationService {
   async markAllRead(ctx: AppContext): Promise<number> {
     const viewer = requireUser(ctx).id;
     await ctx.em.transactional(async (tx) => {
-      const done: unknown[] = await tx.execute(`update notification set read_at = now() where recipient_id = ? and read_at is null returning id`, [viewer]);
+      const done: unknown[] = await tx.execute(
+        `update notification set read_at = now() where recipient_id = ? and read_at is null returning id`,
+        [viewer],
+      );
       if (done.length) await this.record(tx, viewer);
     });
     return this.unreadCount(ctx);
@@ -106,8 +117,16 @@ export class NotificationService {
   }
 
   /** The posts the viewer's notifications (or unread ones) are about that the viewer may see now. */
-  private async visiblePosts(ctx: AppContext, em: EntityManager, viewer: number, unreadOnly = false): Promise<number[]> {
-    const rows: { post_id: number }[] = await em.execute(`select distinct post_id from notification where recipient_id = ? ${unreadOnly ? 'and read_at is null' : ''}`, [viewer]);
+  private async visiblePosts(
+    ctx: AppContext,
+    em: EntityManager,
+    viewer: number,
+    unreadOnly = false,
+  ): Promise<number[]> {
+    const rows: { post_id: number }[] = await em.execute(
+      `select distinct post_id from notification where recipient_id = ? ${unreadOnly ? 'and read_at is null' : ''}`,
+      [viewer],
+    );
     return this.posts.readableIds(
       ctx,
       em,
@@ -125,7 +144,12 @@ function decodeCursor(after: string | null | undefined): number | null {
 }
 
 function toView(r: GroupRow): NotificationView {
-  const excerpt = r.excerpt === null ? null : [...r.excerpt].length > EXCERPT_LENGTH ? `${[...r.excerpt].slice(0, EXCERPT_LENGTH).join('')}…` : r.excerpt;
+  const excerpt =
+    r.excerpt === null
+      ? null
+      : [...r.excerpt].length > EXCERPT_LENGTH
+        ? `${[...r.excerpt].slice(0, EXCERPT_LENGTH).join('')}…`
+        : r.excerpt;
   const actors = (r.actors ?? []).map((a) => ({ id: a.id, name: a.name?.trim() || 'Unknown' }));
   return {
     id: r.id,

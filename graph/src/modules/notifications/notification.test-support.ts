@@ -20,7 +20,12 @@ export interface NotificationItem {
 }
 
 /** GraphQL as `token`: the data, or a thrown error with the errors. */
-export async function ask<T = Record<string, unknown>>(w: BlogWorld, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function ask<T = Record<string, unknown>>(
+  w: BlogWorld,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
   const r = await gql(w.p.url, query, variables, { token });
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
   return r.body.data as T;
@@ -28,7 +33,9 @@ export async function ask<T = Record<string, unknown>>(w: BlogWorld, token: stri
 
 /** `token`'s bell: its unread count and items (first page of 200). */
 export async function bell(w: BlogWorld, token: string): Promise<{ unreadCount: number; items: NotificationItem[] }> {
-  return (await ask<{ notifications: { unreadCount: number; items: NotificationItem[] } }>(w, token, LIST, { limit: 200 })).notifications;
+  return (
+    await ask<{ notifications: { unreadCount: number; items: NotificationItem[] } }>(w, token, LIST, { limit: 200 })
+  ).notifications;
 }
 
 export interface BellWatch {

@@ -13,8 +13,10 @@ const LIKE = `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: 
 const COMMENT = `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`;
 const like = (token: string, id: number, on = true) => ask(w, token, LIKE, { id, on });
 const comment = async (token: string, postId: number, content: string, parentId?: number) =>
-  (await ask<{ addBlogComment: { id: number } }>(w, token, COMMENT, { i: { postId, content, parentId } })).addBlogComment.id;
-const published = (who: string, title: string, categoryId = w.cat.news) => w.post(who, { title, categoryId, publishStart: w.day(-1) });
+  (await ask<{ addBlogComment: { id: number } }>(w, token, COMMENT, { i: { postId, content, parentId } }))
+    .addBlogComment.id;
+const published = (who: string, title: string, categoryId = w.cat.news) =>
+  w.post(who, { title, categoryId, publishStart: w.day(-1) });
 const about = (items: NotificationItem[], postId: number) => items.filter((n) => n.postId === postId);
 
 describe('notifications', () => {
@@ -25,7 +27,13 @@ describe('notifications', () => {
 
     await like(w.token.colleague, post.id);
     const [n] = about((await bell(w, w.token.staff)).items, post.id);
-    expect(n).toMatchObject({ kind: 'LIKE', postTitle: '通知: いいね', read: false, actor: { id: w.id.colleague }, commentId: null });
+    expect(n).toMatchObject({
+      kind: 'LIKE',
+      postTitle: '通知: いいね',
+      read: false,
+      actor: { id: w.id.colleague },
+      commentId: null,
+    });
 
     await like(w.token.colleague, post.id, false);
     expect(about((await bell(w, w.token.staff)).items, post.id)).toEqual([]);
@@ -56,20 +64,36 @@ describe('notifications', () => {
     expect(mine).toHaveLength(1); // the post's likes are one item
     expect(about((await bell(w, w.token.colleague)).items, post.id)).toEqual([]);
 
-    const stolen = await gql(w.p.url, `mutation($ids: [Int!]!) { markNotificationsRead(ids: $ids) }`, { ids: [mine[0]!.id] }, { token: w.token.colleague });
+    const stolen = await gql(
+      w.p.url,
+      `mutation($ids: [Int!]!) { markNotificationsRead(ids: $ids) }`,
+      { ids: [mine[0]!.id] },
+      { token: w.token.colleague },
+    );
     expect(stolen.body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect(about((await bell(w, w.token.staff)).items, post.id).every((n) => !n.read)).toBe(true);
 
     const before = (await bell(w, w.token.staff)).unreadCount;
-    const after = await ask<{ markNotificationsRead: number }>(w, w.token.staff, `mutation($ids: [Int!]!) { markNotificationsRead(ids: $ids) }`, { ids: [mine[0]!.id] });
+    const after = await ask<{ markNotificationsRead: number }>(
+      w,
+      w.token.staff,
+      `mutation($ids: [Int!]!) { markNotificationsRead(ids: $ids) }`,
+      { ids: [mine[0]!.id] },
+    );
     expect(after.markNotificationsRead).toBe(before - 1);
     expect(about((await bell(w, w.token.staff)).items, post.id).map((n) => n.read)).toEqual([true]);
 
     const empty = await gql(w.p.url, `mutation { markNotificationsRead(ids: []) }`, {}, { token: w.token.staff });
     expect(empty.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect((await ask<{ markAllNotificationsRead: number }>(w, w.token.staff, `mutation { markAllNotificationsRead }`)).markAllNotificationsRead).toBe(0);
+    expect(
+      (await ask<{ markAllNotificationsRead: number }>(w, w.token.staff, `mutation { markAllNotificationsRead }`))
+        .markAllNotificationsRead,
+    ).toBe(0);
     expect((await bell(w, w.token.staff)).unreadCount).toBe(0);
-    expect((await ask<{ notificationUnreadCount: number }>(w, w.token.staff, `{ notificationUnreadCount }`)).notificationUnreadCount).toBe(0);
+    expect(
+      (await ask<{ notificationUnreadCount: number }>(w, w.token.staff, `{ notificationUnreadCount }`))
+        .notificationUnreadCount,
+    ).toBe(0);
   });
 
   it('deleting a comment or a post takes its notifications with it', async () => {
@@ -89,11 +113,20 @@ describe('notifications', () => {
 
   it('pages newest first on the cursor', async () => {
     // Three posts: comments on one post would be one item.
-    for (const t of ['一', '二', '三']) await comment(w.token.colleague, (await published(w.token.staff, `通知: ページ${t}`)).id, t);
+    for (const t of ['一', '二', '三'])
+      await comment(w.token.colleague, (await published(w.token.staff, `通知: ページ${t}`)).id, t);
     const q = `query($after: String) { notifications(after: $after, limit: 2) { nextCursor items { id excerpt } } }`;
-    const first = (await ask<{ notifications: { nextCursor: string; items: { id: number; excerpt: string }[] } }>(w, w.token.staff, q)).notifications;
+    const first = (
+      await ask<{ notifications: { nextCursor: string; items: { id: number; excerpt: string }[] } }>(
+        w,
+        w.token.staff,
+        q,
+      )
+    ).notifications;
     expect(first.items.map((n) => n.excerpt)).toEqual(['三', '二']);
-    const second = (await ask<{ notifications: { items: { excerpt: string }[] } }>(w, w.token.staff, q, { after: first.nextCursor })).notifications;
+    const second = (
+      await ask<{ notifications: { items: { excerpt: string }[] } }>(w, w.token.staff, q, { after: first.nextCursor })
+    ).notifications;
     expect(second.items[0]!.excerpt).toBe('一');
     const bad = await gql(w.p.url, q, { after: 'x' }, { token: w.token.staff });
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -115,7 +148,12 @@ describe('notifications', () => {
     const live = await watchBell(w, w.token.colleague, armed);
     await w.sql(`update blog_post set category_id = ? where id = ?`, [w.cat.board, post.id]); // now 役員会's: the colleague is not a member
     await comment(w.token.admin, post.id, 'もう一つの回答', top);
-    expect(await w.sql(`select count(*)::int as n from notification where post_id = ? and recipient_id = ?`, [post.id, w.id.colleague])).toEqual([{ n: 2 }]);
+    expect(
+      await w.sql(`select count(*)::int as n from notification where post_id = ? and recipient_id = ?`, [
+        post.id,
+        w.id.colleague,
+      ]),
+    ).toEqual([{ n: 2 }]);
     const now = await bell(w, w.token.colleague);
     expect(about(now.items, post.id)).toEqual([]);
     expect(now.unreadCount).toBe(unread - 1);
@@ -172,15 +210,30 @@ describe('notifications', () => {
     expect(Number(page.headers.get('x-unread-count'))).toBe(graph.unreadCount);
     const next = page.headers.get('x-next-cursor');
     expect(next).toBeTruthy();
-    const second = await api(w.p.url, 'GET', `/notifications?limit=1&cursor=${encodeURIComponent(next!)}`, { token: w.token.staff });
+    const second = await api(w.p.url, 'GET', `/notifications?limit=1&cursor=${encodeURIComponent(next!)}`, {
+      token: w.token.staff,
+    });
     expect(second.body[0]?.notification_id).toBe(graph.items[1]?.id);
-    const stolen = await api(w.p.url, 'POST', '/notifications/read', { token: w.token.colleague, body: { ids: [page.body[0].notification_id] } });
+    const stolen = await api(w.p.url, 'POST', '/notifications/read', {
+      token: w.token.colleague,
+      body: { ids: [page.body[0].notification_id] },
+    });
     expect(stolen.status).toBe(404);
-    const read = await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { ids: [page.body[0].notification_id] } });
+    const read = await api(w.p.url, 'POST', '/notifications/read', {
+      token: w.token.staff,
+      body: { ids: [page.body[0].notification_id] },
+    });
     expect(read.body).toEqual({ unread_count: graph.unreadCount - 1 });
-    expect((await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { ids: 'all' } })).status).toBe(400);
-    expect((await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { all: true, extra: 1 } })).status).toBe(400); // found by Schemathesis
-    expect((await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { all: true } })).body).toEqual({ unread_count: 0 });
+    expect(
+      (await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { ids: 'all' } })).status,
+    ).toBe(400);
+    expect(
+      (await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { all: true, extra: 1 } }))
+        .status,
+    ).toBe(400); // found by Schemathesis
+    expect(
+      (await api(w.p.url, 'POST', '/notifications/read', { token: w.token.staff, body: { all: true } })).body,
+    ).toEqual({ unread_count: 0 });
     expect((await api(w.p.url, 'GET', '/notifications')).status).toBe(401);
   });
 });

@@ -49,10 +49,10 @@ export async function notify(tx: EntityManager, actorId: number, items: NewNotif
  * longer exists (liking again notifies again).
  */
 export async function withdrawLike(tx: EntityManager, actorId: number, postId: number): Promise<void> {
-  const gone: { recipient_id: number }[] = await tx.execute(`delete from notification where post_id = ? and actor_id = ? and kind = 'LIKE' returning recipient_id`, [
-    postId,
-    actorId,
-  ]);
+  const gone: { recipient_id: number }[] = await tx.execute(
+    `delete from notification where post_id = ? and actor_id = ? and kind = 'LIKE' returning recipient_id`,
+    [postId, actorId],
+  );
   if (gone.length) changed(tx, actorId, [...new Set(gone.map((g) => g.recipient_id))], postId);
 }
 
@@ -61,18 +61,38 @@ export async function withdrawLike(tx: EntityManager, actorId: number, postId: n
  * cascade; deleting them first tells the bells). `commentId`: the comment and its replies. A deleted
  * post's change names no post: there is nothing left to see.
  */
-export async function withdrawAbout(tx: EntityManager, actorId: number, about: { postId: number; commentId?: number }): Promise<void> {
+export async function withdrawAbout(
+  tx: EntityManager,
+  actorId: number,
+  about: { postId: number; commentId?: number },
+): Promise<void> {
   const gone: { recipient_id: number }[] =
     about.commentId !== undefined
-      ? await tx.execute(`delete from notification where comment_id in (select id from blog_comment where id = ? or parent_id = ?) returning recipient_id`, [
-          about.commentId,
-          about.commentId,
-        ])
+      ? await tx.execute(
+          `delete from notification where comment_id in (select id from blog_comment where id = ? or parent_id = ?) returning recipient_id`,
+          [about.commentId, about.commentId],
+        )
       : await tx.execute(`delete from notification where post_id = ? returning recipient_id`, [about.postId]);
-  if (gone.length) changed(tx, actorId, [...new Set(gone.map((g) => g.recipient_id))], about.commentId !== undefined ? about.postId : null);
+  if (gone.length)
+    changed(
+      tx,
+      actorId,
+      [...new Set(gone.map((g) => g.recipient_id))],
+      about.commentId !== undefined ? about.postId : null,
+    );
 }
 
 /** Records that these recipients' bells changed (their count and list are read anew at delivery). */
-export function changed(tx: EntityManager, actorId: number | null, recipientIds: number[], postId: number | null): void {
-  record(tx, { type: 'notification.changed', aggregateId: postId ?? recipientIds[0] ?? 0, actorId, payload: { recipientIds, postId } });
+export function changed(
+  tx: EntityManager,
+  actorId: number | null,
+  recipientIds: number[],
+  postId: number | null,
+): void {
+  record(tx, {
+    type: 'notification.changed',
+    aggregateId: postId ?? recipientIds[0] ?? 0,
+    actorId,
+    payload: { recipientIds, postId },
+  });
 }

@@ -20,6 +20,12 @@ export const offboardingArea = defineArea({
   resolvers: [OffboardingResolver],
   routes: offboardingRoutes,
   services: ({ computers, smartphones, officeAccounts }: Needs) => ({
-    offboarding: new OffboardingService(computers.read, smartphones.read, officeAccounts.read, computers.write, smartphones.write),
+    offboarding: new OffboardingService(
+      computers.read,
+      smartphones.read,
+      officeAccounts.read,
+      computers.write,
+      smartphones.write,
+    ),
   }),
 });

@@ -56,15 +56,22 @@ export class OffboardingService {
     });
     return {
       employee,
-      computers: computerIds.length ? await collect(this.computers.all(ctx, { ids: computerIds, showDiscarded: true })) : [],
-      smartphones: smartphoneIds.length ? await collect(this.smartphones.all(ctx, { ids: smartphoneIds, showDiscarded: true })) : [],
+      computers: computerIds.length
+        ? await collect(this.computers.all(ctx, { ids: computerIds, showDiscarded: true }))
+        : [],
+      smartphones: smartphoneIds.length
+        ? await collect(this.smartphones.all(ctx, { ids: smartphoneIds, showDiscarded: true }))
+        : [],
       officeAccounts: computerIds.length ? await collect(this.officeAccounts.all(ctx, { computerIds })) : [],
     };
   }
 
   private async employee(ctx: AppContext, id: number): Promise<DeviceHolder> {
     checkId(id, '社員');
-    const [r]: { id: number; name: string; status: EmployeeStatus }[] = await ctx.em.execute(`select id, name, status from employee where id = ?`, [id]);
+    const [r]: { id: number; name: string; status: EmployeeStatus }[] = await ctx.em.execute(
+      `select id, name, status from employee where id = ?`,
+      [id],
+    );
     if (!r) throw notFound('社員');
     return holder(r.id, r.name, r.status)!;
   }

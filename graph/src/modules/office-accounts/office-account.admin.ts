@@ -13,7 +13,9 @@ import type { OfficeAccountView } from './office-account.types.js';
 
 const fields = rulesOf(OFFICE_ACCOUNT_FIELDS);
 type Data = z.infer<z.ZodObject<typeof fields>>;
-const UNIQUE = { office_account_account_key: { field: 'account', message: 'このアカウントはすでに登録されています。' } };
+const UNIQUE = {
+  office_account_account_key: { field: 'account', message: 'このアカウントはすでに登録されています。' },
+};
 
 const snapshot = (e: OfficeAccount) => ({ id: e.id, account: e.account, status: e.status, version: e.version });
 
@@ -32,7 +34,12 @@ export class OfficeAccountAdminService {
       checkRefs: async () => undefined,
       toEntity: entityData(OFFICE_ACCOUNT_FIELDS),
       recordCreated: (tx, e, actorId) =>
-        recordDeviceEvent(tx, { type: 'device.office_account.created', aggregateId: aggregateIdOf(AssetKind.OFFICE_ACCOUNT, e.id), actorId, payload: { device: snapshot(e) } }),
+        recordDeviceEvent(tx, {
+          type: 'device.office_account.created',
+          aggregateId: aggregateIdOf(AssetKind.OFFICE_ACCOUNT, e.id),
+          actorId,
+          payload: { device: snapshot(e) },
+        }),
       recordUpdated: (tx, e, changed, _before, actorId) =>
         recordDeviceEvent(tx, {
           type: 'device.office_account.updated',

@@ -11,7 +11,11 @@ export class OfficeAccount extends VersionedEntity<'status'> {
   @PrimaryKey({ autoincrement: true })
   id!: number;
 
-  @Enum({ items: () => OfficeAccountStatus, nativeEnumName: 'office_account_status', default: OfficeAccountStatus.IN_USE })
+  @Enum({
+    items: () => OfficeAccountStatus,
+    nativeEnumName: 'office_account_status',
+    default: OfficeAccountStatus.IN_USE,
+  })
   status: OfficeAccountStatus = OfficeAccountStatus.IN_USE;
 }
 

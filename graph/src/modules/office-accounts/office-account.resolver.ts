@@ -2,7 +2,12 @@ import { Arg, Args, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type
 import type { AppContext } from '../../platform/context.js';
 import { PageArgs } from '../../platform/pagination.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { OfficeAccountFilter, OfficeAccountInput, OfficeAccountPage, OfficeAccountView } from './office-account.types.js';
+import {
+  OfficeAccountFilter,
+  OfficeAccountInput,
+  OfficeAccountPage,
+  OfficeAccountView,
+} from './office-account.types.js';
 
 // Every field is the IT-asset register\'s: its roles, once for the class.
 @Authorized(...DEVICE_ROLES)
@@ -23,12 +28,21 @@ export class OfficeAccountResolver {
   }
 
   @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを登録する' })
-  createOfficeAccount(@Ctx() ctx: AppContext, @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput): Promise<OfficeAccountView> {
+  createOfficeAccount(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput,
+  ): Promise<OfficeAccountView> {
     return ctx.services.officeAccounts.write.create(ctx, input);
   }
 
-  @Mutation(() => OfficeAccountView, { description: 'Microsoft Office アカウントを更新する。古い version なら CONFLICT。' })
-  updateOfficeAccount(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput): Promise<OfficeAccountView> {
+  @Mutation(() => OfficeAccountView, {
+    description: 'Microsoft Office アカウントを更新する。古い version なら CONFLICT。',
+  })
+  updateOfficeAccount(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => OfficeAccountInput) input: OfficeAccountInput,
+  ): Promise<OfficeAccountView> {
     return ctx.services.officeAccounts.write.update(ctx, id, input);
   }
 }

@@ -43,7 +43,12 @@ const write = (ctx: AppContext) => ctx.services.officeAccounts.write;
 export function officeAccountRoutes(r: Router): void {
   r.get(
     '/microsoft_office',
-    listRoute(deviceGuard, filterOf, (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit), toApiOfficeAccount),
+    listRoute(
+      deviceGuard,
+      filterOf,
+      (ctx, f, offset, limit) => read(ctx).list(ctx, f, offset, limit),
+      toApiOfficeAccount,
+    ),
   );
   r.post(
     '/microsoft_office',

@@ -4,8 +4,17 @@ import { OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from '../devices
 import { officeRowColor } from './office-account.service.js';
 
 describe('Office row colour (spec section 9, as documented in officeRowColor)', () => {
-  const row = (usage_count: number, extra: Partial<{ status: OfficeAccountStatus; unusable_count: number; replace_count: number }> = {}) => {
-    const r = officeRowColor({ status: OfficeAccountStatus.IN_USE, usage_count, unusable_count: 0, replace_count: 0, ...extra });
+  const row = (
+    usage_count: number,
+    extra: Partial<{ status: OfficeAccountStatus; unusable_count: number; replace_count: number }> = {},
+  ) => {
+    const r = officeRowColor({
+      status: OfficeAccountStatus.IN_USE,
+      usage_count,
+      unusable_count: 0,
+      replace_count: 0,
+      ...extra,
+    });
     return [r.color, r.code, r.reason === null ? null : typeof r.reason];
   };
   it.each([
@@ -18,5 +27,7 @@ describe('Office row colour (spec section 9, as documented in officeRowColor)', 
     [5, { unusable_count: 1 }, OfficeRowColor.RED, OfficeRowReason.UNUSABLE_COMPUTER],
     [1, { status: OfficeAccountStatus.SUSPENDED }, OfficeRowColor.RED, OfficeRowReason.SUSPENDED_IN_USE],
     [0, { status: OfficeAccountStatus.SUSPENDED }, null, null],
-  ] as const)('usage %i %o → %s (%s)', (usage, extra, color, code) => expect(row(usage, extra)).toEqual([color, code, code ? 'string' : null]));
+  ] as const)('usage %i %o → %s (%s)', (usage, extra, color, code) =>
+    expect(row(usage, extra)).toEqual([color, code, code ? 'string' : null]),
+  );
 });

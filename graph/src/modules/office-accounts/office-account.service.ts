@@ -3,7 +3,13 @@ import { checkId } from '../../platform/validation.js';
 import { requireUser } from '../../platform/authz.js';
 import { badInput, notFound } from '../../platform/errors.js';
 import { DEVICE_ROLES } from '../employees/employee.enums.js';
-import { OFFICE_STATUS_LABEL, OFFICE_USAGE_LIMIT, OfficeAccountStatus, OfficeRowColor, OfficeRowReason } from '../devices/device.enums.js';
+import {
+  OFFICE_STATUS_LABEL,
+  OFFICE_USAGE_LIMIT,
+  OfficeAccountStatus,
+  OfficeRowColor,
+  OfficeRowReason,
+} from '../devices/device.enums.js';
 import type { XlsxExport } from '../../platform/xlsx-export.js';
 import { fetchAll, fetchPage, fromOf, Where, type ListSql } from '../../platform/list-query.js';
 import { selectList } from '../../lib/record/sql.js';
@@ -71,7 +77,9 @@ export function officeRowColor(r: Pick<Row, 'status' | 'usage_count' | 'unusable
             : r.replace_count > 0
               ? OfficeRowReason.REPLACE_COMPUTER
               : null;
-  return code ? { color: REASONS[code].color, code, reason: REASONS[code].text } : { color: null, code: null, reason: null };
+  return code
+    ? { color: REASONS[code].color, code, reason: REASONS[code].text }
+    : { color: null, code: null, reason: null };
 }
 
 function view(r: Row): OfficeAccountView {
@@ -99,17 +107,31 @@ export interface OfficeAccountQuery extends Partial<OfficeAccountFilter> {
 function where(f: OfficeAccountQuery): Where {
   const w = fieldWhere(new Where(), 'oa', OFFICE_ACCOUNT_FIELDS, f);
   if (f.status) {
-    if (!Object.values(OfficeAccountStatus).includes(f.status)) throw badInput('状態の指定が正しくありません。', [{ field: 'status', message: '使用中 / 停止' }]);
+    if (!Object.values(OfficeAccountStatus).includes(f.status))
+      throw badInput('状態の指定が正しくありません。', [{ field: 'status', message: '使用中 / 停止' }]);
     w.add('oa.status = ?', f.status);
   }
-  if (f.heldByEmployeeId !== undefined) w.add(`exists (select 1 from computer h where h.office_account_id = oa.id and h.current_user_id = ?)`, f.heldByEmployeeId);
-  if (f.computerIds) w.add(`exists (select 1 from computer h where h.office_account_id = oa.id and h.id = any(?::int[]))`, `{${f.computerIds.join(',')}}`);
+  if (f.heldByEmployeeId !== undefined)
+    w.add(
+      `exists (select 1 from computer h where h.office_account_id = oa.id and h.current_user_id = ?)`,
+      f.heldByEmployeeId,
+    );
+  if (f.computerIds)
+    w.add(
+      `exists (select 1 from computer h where h.office_account_id = oa.id and h.id = any(?::int[]))`,
+      `{${f.computerIds.join(',')}}`,
+    );
   return w;
 }
 
 /** Microsoft Office accounts: read by 管理者, デバイス管理者, システム管理者 only. */
 export class OfficeAccountService {
-  async list(ctx: AppContext, filter: OfficeAccountQuery, offset?: unknown, limit?: unknown): Promise<OfficeAccountPage> {
+  async list(
+    ctx: AppContext,
+    filter: OfficeAccountQuery,
+    offset?: unknown,
+    limit?: unknown,
+  ): Promise<OfficeAccountPage> {
     requireUser(ctx, DEVICE_ROLES);
     const page = await fetchPage<Row>(ctx.em, Q, where(filter), offset, limit);
     return { ...page, items: page.rows.map(view) };

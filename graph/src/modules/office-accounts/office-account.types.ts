@@ -12,9 +12,11 @@ export class OfficeAccountView {
   @Field(() => OfficeAccountStatus) status!: OfficeAccountStatus;
   @Field({ description: '使用中 / 停止' }) statusLabel!: string;
   @Field(() => Int, { description: 'このアカウントに紐付くパソコンの台数（入力ではなく集計）' }) usageCount!: number;
-  @Field(() => OfficeRowColor, { nullable: true, description: '行の色（usage_status）。null は通常。' }) rowColor!: OfficeRowColor | null;
+  @Field(() => OfficeRowColor, { nullable: true, description: '行の色（usage_status）。null は通常。' })
+  rowColor!: OfficeRowColor | null;
   @Field(() => String, { nullable: true, description: '行の色の理由' }) rowColorReason!: string | null;
-  @Field(() => OfficeRowReason, { nullable: true, description: '行の色の理由のコード（画面が言語ごとに表示する）' }) rowColorReasonCode!: OfficeRowReason | null;
+  @Field(() => OfficeRowReason, { nullable: true, description: '行の色の理由のコード（画面が言語ごとに表示する）' })
+  rowColorReasonCode!: OfficeRowReason | null;
   @Field(() => Int) version!: number;
   @Field() updatedAt!: Date;
 }

@@ -46,13 +46,22 @@ export class ProfileCommentService {
     const p = await THREAD.page(ctx.em, profileId, after, limit);
     const [totalCount] = await THREAD.counts(ctx.em, [profileId]);
     return {
-      items: p.items.map((i) => ({ ...toComment(i.row, viewer), replies: i.replies.map((r) => toComment(r, viewer)), replyCount: i.replyCount })),
+      items: p.items.map((i) => ({
+        ...toComment(i.row, viewer),
+        replies: i.replies.map((r) => toComment(r, viewer)),
+        replyCount: i.replyCount,
+      })),
       nextCursor: p.nextCursor,
       totalCount: totalCount!,
     };
   }
 
-  async replies(ctx: AppContext, commentId: number, after?: string | null, limit?: unknown): Promise<ProfileCommentReplyPage> {
+  async replies(
+    ctx: AppContext,
+    commentId: number,
+    after?: string | null,
+    limit?: unknown,
+  ): Promise<ProfileCommentReplyPage> {
     const viewer = requireUser(ctx).id;
     const row = await this.row(ctx, commentId);
     const p = await THREAD.replies(ctx.em, row.parent_id ?? row.id, after, limit);
@@ -72,17 +81,20 @@ export class ProfileCommentService {
     const id = await ctx.em.transactional(async (tx) => {
       const owner = await this.profiles.ownerOf(tx, input.profileId);
       const parent = reply ? await THREAD.parentOf(tx, input.profileId, input.parentId!) : null;
-      const [{ id }]: { id: number }[] = await tx.execute(`insert into profile_comment (profile_id, author_id, parent_id, content) values (?, ?, ?, ?) returning id`, [
-        input.profileId,
-        user.id,
-        parent?.id ?? null,
-        content,
-      ]);
+      const [{ id }]: { id: number }[] = await tx.execute(
+        `insert into profile_comment (profile_id, author_id, parent_id, content) values (?, ?, ?, ?) returning id`,
+        [input.profileId, user.id, parent?.id ?? null, content],
+      );
       record(tx, {
         type: 'profile.comment.added',
         aggregateId: input.profileId,
         actorId: user.id,
-        payload: { profile: { id: input.profileId, employeeId: owner }, commentId: id, parentId: parent?.id ?? null, authorId: user.id },
+        payload: {
+          profile: { id: input.profileId, employeeId: owner },
+          commentId: id,
+          parentId: parent?.id ?? null,
+          authorId: user.id,
+        },
       });
       await tx.flush();
       return id;
@@ -97,8 +109,12 @@ export class ProfileCommentService {
     await ctx.em.transactional(async (tx) => {
       const [row]: CommentRow[] = await tx.execute(`${THREAD_LOCK} where c.id = ? for update of c`, [id]);
       if (!row) throw notFound('コメント');
-      if (row.author_id !== user.id && row.owner_id !== user.id) throw forbidden('このコメントを削除する権限がありません。');
-      const gone: { id: number }[] = await tx.execute(`delete from profile_comment where id = ? or parent_id = ? returning id`, [id, id]);
+      if (row.author_id !== user.id && row.owner_id !== user.id)
+        throw forbidden('このコメントを削除する権限がありません。');
+      const gone: { id: number }[] = await tx.execute(
+        `delete from profile_comment where id = ? or parent_id = ? returning id`,
+        [id, id],
+      );
       record(tx, {
         type: 'profile.comment.deleted',
         aggregateId: row.profile_id,

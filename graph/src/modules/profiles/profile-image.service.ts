@@ -4,7 +4,17 @@ import sharp, { type OutputInfo, type ResizeOptions } from 'sharp';
 import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { AppError, badInput, notFound } from '../../platform/errors.js';
-import { checkAttachment, FileCheckError, IMAGE_KINDS, isFileKey, MAX_IMAGE_PIXELS, newFileKey, parseDataUrl, thumbnailKey, type FileStorage } from '../../lib/files/index.js';
+import {
+  checkAttachment,
+  FileCheckError,
+  IMAGE_KINDS,
+  isFileKey,
+  MAX_IMAGE_PIXELS,
+  newFileKey,
+  parseDataUrl,
+  thumbnailKey,
+  type FileStorage,
+} from '../../lib/files/index.js';
 
 export const PROFILE_IMAGE_KINDS = ['avatar', 'hobby', 'talent', 'header'] as const;
 export type ProfileImageKind = (typeof PROFILE_IMAGE_KINDS)[number];
@@ -53,7 +63,12 @@ export interface ProfilePictures {
   talentImages?: unknown;
   headerImages?: unknown;
 }
-const FIELD: Record<ProfileImageKind, keyof ProfilePictures> = { avatar: 'avatar', hobby: 'hobbyImages', talent: 'talentImages', header: 'headerImages' };
+const FIELD: Record<ProfileImageKind, keyof ProfilePictures> = {
+  avatar: 'avatar',
+  hobby: 'hobbyImages',
+  talent: 'talentImages',
+  header: 'headerImages',
+};
 
 /**
  * A profile's pictures. Anyone signed in uploads one (png, jpg or gif, checked by content, at most
@@ -66,18 +81,30 @@ const FIELD: Record<ProfileImageKind, keyof ProfilePictures> = { avatar: 'avatar
 export class ProfileImageService {
   constructor(private readonly files: FileStorage) {}
 
-  async upload(ctx: AppContext, input: { kind?: unknown; name?: unknown; dataUrl?: unknown }): Promise<StoredProfileImage> {
+  async upload(
+    ctx: AppContext,
+    input: { kind?: unknown; name?: unknown; dataUrl?: unknown },
+  ): Promise<StoredProfileImage> {
     const user = requireUser(ctx);
     const kind = PROFILE_IMAGE_KINDS.find((k) => k === input.kind);
-    if (!kind) throw badInput('画像の種類は avatar・hobby・talent・header のどれかで指定してください。', [{ field: 'kind', message: 'avatar / hobby / talent / header' }]);
+    if (!kind)
+      throw badInput('画像の種類は avatar・hobby・talent・header のどれかで指定してください。', [
+        { field: 'kind', message: 'avatar / hobby / talent / header' },
+      ]);
     await ctx.services.writes.count(ctx, user.id, 'upload');
     const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim() : 'image.png';
     let display: { data: Buffer; info: OutputInfo };
     let thumb: Buffer;
     try {
       const { bytes } = parseDataUrl(input.dataUrl);
-      const checked = await checkAttachment({ bytes, fileName: name }, { allowed: IMAGE_KINDS, reencodedByCaller: true });
-      const source = () => sharp(checked.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false }).timeout({ seconds: 20 }).autoOrient();
+      const checked = await checkAttachment(
+        { bytes, fileName: name },
+        { allowed: IMAGE_KINDS, reencodedByCaller: true },
+      );
+      const source = () =>
+        sharp(checked.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
+          .timeout({ seconds: 20 })
+          .autoOrient();
       display = await source().resize(DISPLAY[kind]).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
       thumb = await sharp(display.data).resize(THUMB[kind]).webp({ quality: 80 }).toBuffer();
     } catch (e) {
@@ -87,16 +114,16 @@ export class ProfileImageService {
     const thumbKey = thumbnailKey(key);
     await this.files.put(key, display.data, { contentType: 'image/webp' });
     await this.files.put(thumbKey, thumb, { contentType: 'image/webp' });
-    await ctx.em.execute(`insert into profile_image (key, thumb_key, kind, uploaded_by_id, width, height, size) values (?, ?, ?, ?, ?, ?, ?)`, [
-      key,
-      thumbKey,
-      kind,
-      user.id,
-      display.info.width,
-      display.info.height,
-      display.data.length,
-    ]);
-    return { url: profileImageUrl(key), thumbnailUrl: profileImageUrl(thumbKey), width: display.info.width, height: display.info.height };
+    await ctx.em.execute(
+      `insert into profile_image (key, thumb_key, kind, uploaded_by_id, width, height, size) values (?, ?, ?, ?, ?, ?, ?)`,
+      [key, thumbKey, kind, user.id, display.info.width, display.info.height, display.data.length],
+    );
+    return {
+      url: profileImageUrl(key),
+      thumbnailUrl: profileImageUrl(thumbKey),
+      width: display.info.width,
+      height: display.info.height,
+    };
   }
 
   /**
@@ -111,19 +138,33 @@ export class ProfileImageService {
       const field = FIELD[kind];
       const list = kind === 'avatar' ? (given === null || given === '' ? [] : [given]) : given === null ? [] : given;
       if (!Array.isArray(list) || list.length > MAX_IMAGES[kind])
-        throw badInput(`${LABEL[kind]}は${MAX_IMAGES[kind]}枚までです。`, [{ field, message: `${MAX_IMAGES[kind]}枚まで` }]);
+        throw badInput(`${LABEL[kind]}は${MAX_IMAGES[kind]}枚までです。`, [
+          { field, message: `${MAX_IMAGES[kind]}枚まで` },
+        ]);
       const keys = list.map(keyOfUrl);
-      if (keys.some((k) => k === null) || new Set(keys).size !== keys.length) throw badInput(`${LABEL[kind]}の画像の指定が正しくありません。`, [{ field, message: '画像の URL' }]);
+      if (keys.some((k) => k === null) || new Set(keys).size !== keys.length)
+        throw badInput(`${LABEL[kind]}の画像の指定が正しくありません。`, [{ field, message: '画像の URL' }]);
       if (keys.length) {
         const [row]: { refused: number }[] = await tx.execute(
           `select count(*)::int as refused from unnest(?::text[]) k where not exists (
              select 1 from profile_image i where i.key = k and i.kind = ? and (i.profile_id = ? or (i.profile_id is null and i.uploaded_by_id = ?)))`,
           [`{${keys.join(',')}}`, kind, profileId, ownerId],
         );
-        if (row!.refused) throw badInput(`${LABEL[kind]}には、この画面でアップロードした画像だけ使えます。`, [{ field, message: '自分のアップロード' }]);
+        if (row!.refused)
+          throw badInput(`${LABEL[kind]}には、この画面でアップロードした画像だけ使えます。`, [
+            { field, message: '自分のアップロード' },
+          ]);
       }
-      await tx.execute(`update profile_image set profile_id = null where profile_id = ? and kind = ? and not (key = any(?::text[]))`, [profileId, kind, `{${keys.join(',')}}`]);
-      for (const [position, key] of keys.entries()) await tx.execute(`update profile_image set profile_id = ?, position = ? where key = ?`, [profileId, position, key]);
+      await tx.execute(
+        `update profile_image set profile_id = null where profile_id = ? and kind = ? and not (key = any(?::text[]))`,
+        [profileId, kind, `{${keys.join(',')}}`],
+      );
+      for (const [position, key] of keys.entries())
+        await tx.execute(`update profile_image set profile_id = ?, position = ? where key = ?`, [
+          profileId,
+          position,
+          key,
+        ]);
     }
   }
 
@@ -132,7 +173,10 @@ export class ProfileImageService {
     const user = requireUser(ctx);
     const key = keyOfUrl(URL_PREFIX + file);
     const [row]: { key: string; thumb_key: string; uploaded_by_id: number; profile_id: number | null }[] = key
-      ? await ctx.em.execute(`select key, thumb_key, uploaded_by_id, profile_id from profile_image where key = ? or thumb_key = ?`, [key, key])
+      ? await ctx.em.execute(
+          `select key, thumb_key, uploaded_by_id, profile_id from profile_image where key = ? or thumb_key = ?`,
+          [key, key],
+        )
       : [];
     const visible = row && (row.profile_id !== null || row.uploaded_by_id === user.id);
     const stored = visible ? await this.files.get(key!) : null;
@@ -152,9 +196,19 @@ export class ProfileImageService {
   }
 }
 
-const LABEL: Record<ProfileImageKind, string> = { avatar: 'プロフィール画像', hobby: '趣味の写真', talent: '特技の写真', header: 'ヘッダー画像' };
+const LABEL: Record<ProfileImageKind, string> = {
+  avatar: 'プロフィール画像',
+  hobby: '趣味の写真',
+  talent: '特技の写真',
+  header: 'ヘッダー画像',
+};
 /** The spec names the kind of picture that failed: Avatar, Hobby, Talent, Header BG. */
-const SPEC_NAME: Record<ProfileImageKind, string> = { avatar: 'Avatar', hobby: 'Hobby', talent: 'Talent', header: 'Header BG' };
+const SPEC_NAME: Record<ProfileImageKind, string> = {
+  avatar: 'Avatar',
+  hobby: 'Hobby',
+  talent: 'Talent',
+  header: 'Header BG',
+};
 
 function pictureRefused(kind: ProfileImageKind, e: unknown): AppError {
   const label = `${LABEL[kind]}（${SPEC_NAME[kind]}）`;
@@ -165,9 +219,16 @@ function pictureRefused(kind: ProfileImageKind, e: unknown): AppError {
         : e.code === 'FILE_TYPE_NOT_ALLOWED' || e.code === 'FILE_CONTENT_MISMATCH'
           ? `${label}: png・jpg・gif の画像を選んでください。`
           : `${label}: ${e.message}`;
-    return new AppError('BAD_USER_INPUT', message, { reason: 'PROFILE_IMAGE', fileCode: e.code, fieldErrors: [{ field: 'data_url', message }] });
+    return new AppError('BAD_USER_INPUT', message, {
+      reason: 'PROFILE_IMAGE',
+      fileCode: e.code,
+      fieldErrors: [{ field: 'data_url', message }],
+    });
   }
   if (e instanceof AppError) return e;
   const message = `${label}: 画像を読み取れませんでした（壊れているか、大きすぎる画像です）。`;
-  return new AppError('BAD_USER_INPUT', message, { reason: 'PROFILE_IMAGE', fieldErrors: [{ field: 'data_url', message }] });
+  return new AppError('BAD_USER_INPUT', message, {
+    reason: 'PROFILE_IMAGE',
+    fieldErrors: [{ field: 'data_url', message }],
+  });
 }

@@ -10,7 +10,11 @@ const BATCH = 200;
  * `keepDays` (an edit may stay open a while): both files, then the row, a batch per transaction,
  * claimed with SKIP LOCKED so every worker may run it at once. Answers how many went.
  */
-export async function sweepUnusedProfileImages(em: EntityManager, files: FileStorage, o: { now?: Date; keepDays?: number } = {}): Promise<number> {
+export async function sweepUnusedProfileImages(
+  em: EntityManager,
+  files: FileStorage,
+  o: { now?: Date; keepDays?: number } = {},
+): Promise<number> {
   const before = new Date((o.now ?? new Date()).getTime() - (o.keepDays ?? UNUSED_PICTURE_KEEP_DAYS) * 86_400_000);
   let removed = 0;
   for (;;) {
@@ -23,7 +27,10 @@ export async function sweepUnusedProfileImages(em: EntityManager, files: FileSto
         await files.delete(r.key);
         await files.delete(r.thumb_key);
       }
-      if (rows.length) await tx.execute(`delete from profile_image where key = any(?::text[])`, [`{${rows.map((r) => r.key).join(',')}}`]);
+      if (rows.length)
+        await tx.execute(`delete from profile_image where key = any(?::text[])`, [
+          `{${rows.map((r) => r.key).join(',')}}`,
+        ]);
       return rows.length;
     });
     removed += n;

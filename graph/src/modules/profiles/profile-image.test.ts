@@ -36,13 +36,22 @@ describe('profile pictures', () => {
     expect(shown.headers.get('content-type')).toBe('image/webp');
     expect(shown.headers.get('cache-control')).toContain('immutable');
     const meta = await sharp(shown.body).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ format: 'webp', width: 512, height: 512, exif: undefined });
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({
+      format: 'webp',
+      width: 512,
+      height: 512,
+      exif: undefined,
+    });
     expect((await sharp((await bytesOf(staff, up.body.thumbnail_url)).body).metadata()).width).toBe(96);
     expect((await bytesOf(other, up.body.url)).status).toBe(404); // not shown anywhere yet
 
     const saved = await gql(p.url, UPDATE, { id: profileId, i: { avatar: up.body.url } }, { token: staff });
     expect(saved.body.errors).toBeUndefined();
-    expect(saved.body.data.updateProfile.avatar).toMatchObject({ url: up.body.url, thumbnailUrl: up.body.thumbnail_url, width: 512 });
+    expect(saved.body.data.updateProfile.avatar).toMatchObject({
+      url: up.body.url,
+      thumbnailUrl: up.body.thumbnail_url,
+      width: 512,
+    });
     expect((await bytesOf(other, up.body.thumbnail_url)).status).toBe(200);
     const rest = await api(p.url, 'GET', `/profiles/${profileId}`, { token: other });
     expect(rest.body).toMatchObject({ avatar: up.body.url, avatar_thumbnail: up.body.thumbnail_url });
@@ -57,8 +66,16 @@ describe('profile pictures', () => {
     expect((await upload(staff, 'selfie', await png())).status).toBe(400);
 
     const theirs = await upload(other, 'hobby', await png());
-    const refused = await gql(p.url, UPDATE, { id: profileId, i: { hobbyImages: [theirs.body.url] } }, { token: staff });
-    expect(refused.body.errors[0]).toMatchObject({ message: '趣味の写真には、この画面でアップロードした画像だけ使えます。', extensions: { code: 'BAD_USER_INPUT' } });
+    const refused = await gql(
+      p.url,
+      UPDATE,
+      { id: profileId, i: { hobbyImages: [theirs.body.url] } },
+      { token: staff },
+    );
+    expect(refused.body.errors[0]).toMatchObject({
+      message: '趣味の写真には、この画面でアップロードした画像だけ使えます。',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const mine = [];
     for (let i = 0; i < 11; i++) mine.push((await upload(staff, 'hobby', await png(80 + i, 60))).body.url);
     const tooMany = await gql(p.url, UPDATE, { id: profileId, i: { hobbyImages: mine } }, { token: staff });
@@ -67,17 +84,27 @@ describe('profile pictures', () => {
     expect(ten.body.data.updateProfile.hobbyImages.map((i: { url: string }) => i.url)).toEqual(mine.slice(0, 10));
     // An avatar's upload is not a hobby photo.
     const avatar = await upload(staff, 'avatar', await png());
-    expect((await gql(p.url, UPDATE, { id: profileId, i: { hobbyImages: [avatar.body.url] } }, { token: staff })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(
+      (await gql(p.url, UPDATE, { id: profileId, i: { hobbyImages: [avatar.body.url] } }, { token: staff })).body
+        .errors[0].extensions.code,
+    ).toBe('BAD_USER_INPUT');
   });
 
   it('the spec’s /api client sends pictures as data URLs in the profile itself; PUT replaces them like every field', async () => {
-    const body = { title: '営業', avatar: dataUrl('image/png', await png(300, 200)), hobby_images: JSON.stringify([dataUrl('image/png', await png(40, 40))]) };
+    const body = {
+      title: '営業',
+      avatar: dataUrl('image/png', await png(300, 200)),
+      hobby_images: JSON.stringify([dataUrl('image/png', await png(40, 40))]),
+    };
     const put = await api(p.url, 'PUT', `/profiles/${profileId}`, { token: staff, body });
     expect(put.status).toBe(200);
     expect(put.body.avatar).toMatch(/^\/api\/profile_images\/[0-9a-f-]+\.webp$/);
     expect(JSON.parse(put.body.hobby_images)).toHaveLength(1);
     const bare = await api(p.url, 'PUT', `/profiles/${profileId}`, { token: staff, body: { title: '営業' } });
-    expect({ avatar: bare.body.avatar, hobby_images: bare.body.hobby_images }).toEqual({ avatar: null, hobby_images: '[]' });
+    expect({ avatar: bare.body.avatar, hobby_images: bare.body.hobby_images }).toEqual({
+      avatar: null,
+      hobby_images: '[]',
+    });
   });
 });
 
@@ -99,10 +126,17 @@ describe('unused profile pictures', () => {
 
 describe('a person’s face at one URL', () => {
   it('redirects to the avatar’s thumbnail, or draws the initials; briefly cached; unknown ids are 404 and strangers 401', async () => {
-    const face = (token: string | null, id: number) => fetch(`${p.url}/api/avatars/${id}`, { redirect: 'manual', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const face = (token: string | null, id: number) =>
+      fetch(`${p.url}/api/avatars/${id}`, {
+        redirect: 'manual',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
     const up = await upload(staff, 'avatar', await png(200, 200));
     await gql(p.url, UPDATE, { id: profileId, i: { avatar: up.body.url } }, { token: staff });
-    const [{ employee_id: staffId }] = await p.db.orm.em.fork().getConnection().execute(`select employee_id from profile where id = ?`, [profileId]);
+    const [{ employee_id: staffId }] = await p.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select employee_id from profile where id = ?`, [profileId]);
     const withPicture = await face(other, staffId);
     expect(withPicture.status).toBe(302);
     expect(withPicture.headers.get('location')).toBe(up.body.thumbnail_url);

@@ -1,7 +1,14 @@
 import { registerEnumType } from 'type-graphql';
 import { z } from 'zod';
 import { AppError, badInput, type FieldError } from '../../platform/errors.js';
-import { htmlToDocument, parseDocument, renderHtml, RichTextError, toPlainText, type RichTextDocument } from '../../lib/rich-text/index.js';
+import {
+  htmlToDocument,
+  parseDocument,
+  renderHtml,
+  RichTextError,
+  toPlainText,
+  type RichTextDocument,
+} from '../../lib/rich-text/index.js';
 
 /** Who sees a personal field (address, phone): everyone, the owner's department, or only the owner (and 管理者). */
 export enum ProfileVisibility {
@@ -13,12 +20,21 @@ registerEnumType(ProfileVisibility, {
   name: 'ProfileVisibility',
   description: '住所・電話番号を見られる人: EVERYONE 全社、DEPARTMENT 部署内、PRIVATE 非公開（本人と管理者だけ）',
 });
-export const VISIBILITY_LABEL: Record<ProfileVisibility, string> = { EVERYONE: '全社', DEPARTMENT: '部署内', PRIVATE: '非公開' };
+export const VISIBILITY_LABEL: Record<ProfileVisibility, string> = {
+  EVERYONE: '全社',
+  DEPARTMENT: '部署内',
+  PRIVATE: '非公開',
+};
 
 /** The spec's list fields: at most 10 entries each, blanks dropped on save. */
 export const LIST_FIELDS = ['skills', 'languages', 'workExperience', 'education'] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
-export const LIST_LABEL: Record<ListField, string> = { skills: 'スキル', languages: '言語', workExperience: '職歴', education: '学歴' };
+export const LIST_LABEL: Record<ListField, string> = {
+  skills: 'スキル',
+  languages: '言語',
+  workExperience: '職歴',
+  education: '学歴',
+};
 export const MAX_LIST_ENTRIES = 10;
 export const MAX_LIST_ENTRY = 200;
 export const TEXT_LIMITS = { title: 100, address: 200, phone: 30, hobbies: 1000, talents: 1000 } as const;
@@ -86,8 +102,10 @@ const list = (label: string) =>
         return z.NEVER;
       }
       const entries = (raw as (string | null)[]).map((e) => (e ?? '').normalize('NFC').trim()).filter((e) => e !== '');
-      if (entries.length > MAX_LIST_ENTRIES) c.addIssue({ code: 'custom', message: `${label}は${MAX_LIST_ENTRIES}件までです。` });
-      else if (entries.some((e) => [...e].length > MAX_LIST_ENTRY)) c.addIssue({ code: 'custom', message: `${label}の各項目は${MAX_LIST_ENTRY}文字以内で入力してください。` });
+      if (entries.length > MAX_LIST_ENTRIES)
+        c.addIssue({ code: 'custom', message: `${label}は${MAX_LIST_ENTRIES}件までです。` });
+      else if (entries.some((e) => [...e].length > MAX_LIST_ENTRY))
+        c.addIssue({ code: 'custom', message: `${label}の各項目は${MAX_LIST_ENTRY}文字以内で入力してください。` });
       return entries;
     });
 
@@ -95,7 +113,11 @@ const list = (label: string) =>
 const visibility = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.toUpperCase() : v),
-    z.enum(ProfileVisibility, { error: `${label}の公開範囲は EVERYONE（全社）、DEPARTMENT（部署内）、PRIVATE（非公開）のどれかで指定してください。` }).nullish(),
+    z
+      .enum(ProfileVisibility, {
+        error: `${label}の公開範囲は EVERYONE（全社）、DEPARTMENT（部署内）、PRIVATE（非公開）のどれかで指定してください。`,
+      })
+      .nullish(),
   );
 
 /** The phone number: digits, +, -, (, ), spaces (full-width ones are made half-width first). */
@@ -123,7 +145,11 @@ const schema = z.object({
  * or HTML (`/api`'s about_me, sanitized with the blog's allow-list); pictures are not allowed in it.
  * Every problem is reported at once, in a 400 naming each field.
  */
-export function changedValues(current: ProfileValues, input: Record<string, unknown>, aboutMeKind: 'document' | 'html'): ProfileValues {
+export function changedValues(
+  current: ProfileValues,
+  input: Record<string, unknown>,
+  aboutMeKind: 'document' | 'html',
+): ProfileValues {
   const errors: FieldError[] = [];
   const r = schema.safeParse(input);
   if (!r.success) for (const i of r.error.issues) errors.push({ field: i.path.join('.') || '_', message: i.message });
@@ -136,8 +162,11 @@ export function changedValues(current: ProfileValues, input: Record<string, unkn
       errors.push({ field: 'aboutMe', message: `自己紹介: ${e.message}` });
     }
   }
-  if (errors.length || !r.success) throw badInput(errors[0]?.message ?? 'プロフィールの入力内容に誤りがあります。', errors);
-  const given = Object.fromEntries(Object.entries(r.data).filter(([k, v]) => input[k] !== undefined && v !== undefined && v !== null));
+  if (errors.length || !r.success)
+    throw badInput(errors[0]?.message ?? 'プロフィールの入力内容に誤りがあります。', errors);
+  const given = Object.fromEntries(
+    Object.entries(r.data).filter(([k, v]) => input[k] !== undefined && v !== undefined && v !== null),
+  );
   return {
     ...current,
     ...given,
@@ -151,13 +180,24 @@ const NO_IMAGES = { isAllowedImageUrl: () => false };
 function richText(value: unknown, kind: 'document' | 'html'): { doc: RichTextDocument; html: string } {
   if (value === null || value === '') return { doc: { blocks: [] }, html: '' };
   const doc =
-    kind === 'html' && typeof value === 'string' && !/^\s*\{/.test(value) ? htmlToDocument(value, NO_IMAGES) : parseDocument(typeof value === 'string' ? value : value, NO_IMAGES);
+    kind === 'html' && typeof value === 'string' && !/^\s*\{/.test(value)
+      ? htmlToDocument(value, NO_IMAGES)
+      : parseDocument(typeof value === 'string' ? value : value, NO_IMAGES);
   return { doc, html: renderHtml(doc, NO_IMAGES) };
 }
 
 /** What the list's search looks in: lower-cased, width-folded (NFKC) text of the owner's own words; never address or phone. */
 export function searchTextOf(v: ProfileValues): string {
-  return [v.title, ...v.skills, ...v.languages, ...v.workExperience, ...v.education, v.hobbies, v.talents, toPlainText(v.aboutMe, 20_000)]
+  return [
+    v.title,
+    ...v.skills,
+    ...v.languages,
+    ...v.workExperience,
+    ...v.education,
+    v.hobbies,
+    v.talents,
+    toPlainText(v.aboutMe, 20_000),
+  ]
     .join('\n')
     .normalize('NFKC')
     .toLowerCase();
@@ -166,4 +206,5 @@ export function searchTextOf(v: ProfileValues): string {
 /** The search words as the stored text holds them. */
 export const searchWord = (q: string) => q.normalize('NFKC').toLowerCase().trim();
 
-export const profileNotFound = () => new AppError('NOT_FOUND', 'プロフィールが見つかりません。', { reason: 'PROFILE_NOT_FOUND' });
+export const profileNotFound = () =>
+  new AppError('NOT_FOUND', 'プロフィールが見つかりません。', { reason: 'PROFILE_NOT_FOUND' });

@@ -17,7 +17,9 @@ beforeAll(async () => {
     ['colleague', colleague],
   ] as const) {
     const r = await gql(p.url, `{ employeeProfile { id } }`, {}, { token });
-    profileOf[who] = r.body.data.employeeProfile?.id ?? (await gql(p.url, `mutation { createProfile(input: {}) { id } }`, {}, { token })).body.data.createProfile.id;
+    profileOf[who] =
+      r.body.data.employeeProfile?.id ??
+      (await gql(p.url, `mutation { createProfile(input: {}) { id } }`, {}, { token })).body.data.createProfile.id;
   }
 });
 afterAll(async () => p?.close());
@@ -40,7 +42,10 @@ function watch(token: string, profileId: number) {
   });
   const changes: Change[] = [];
   client.subscribe<{ profileChanged: Change }>(
-    { query: `subscription($id: Int) { profileChanged(profileId: $id) { type profileId employeeId actorId commentId } }`, variables: { id: profileId } },
+    {
+      query: `subscription($id: Int) { profileChanged(profileId: $id) { type profileId employeeId actorId commentId } }`,
+      variables: { id: profileId },
+    },
     { next: (m) => changes.push(m.data!.profileChanged), error: () => undefined, complete: () => undefined },
   );
   return {
@@ -55,7 +60,13 @@ function watch(token: string, profileId: number) {
 
 /** A like and an unlike of `profileId` by `token`: the last thing its watchers hear of it until the next. */
 const marker = async (token: string, profileId: number) => {
-  for (const on of [true, false]) await gql(p.url, `mutation($id: Int!, $on: Boolean!) { likeProfile(id: $id, liked: $on) { id } }`, { id: profileId, on }, { token });
+  for (const on of [true, false])
+    await gql(
+      p.url,
+      `mutation($id: Int!, $on: Boolean!) { likeProfile(id: $id, liked: $on) { id } }`,
+      { id: profileId, on },
+      { token },
+    );
 };
 /** Live once a marker comes back (the first may be sent before the subscription registers). */
 async function ready(w: ReturnType<typeof watch>, token: string, profileId: number) {
@@ -83,7 +94,12 @@ describe('profiles, live', () => {
     await ready(onStaff, colleague, profileOf.staff!);
     await ready(onColleague, staff, profileOf.colleague!);
 
-    await gql(p.url, `mutation($id: Int!) { likeProfile(id: $id, liked: true) { id } }`, { id: profileOf.staff }, { token: colleague });
+    await gql(
+      p.url,
+      `mutation($id: Int!) { likeProfile(id: $id, liked: true) { id } }`,
+      { id: profileOf.staff },
+      { token: colleague },
+    );
     const c = await gql(
       p.url,
       `mutation($i: ProfileCommentInput!) { addProfileComment(input: $i) { id } }`,
@@ -92,7 +108,10 @@ describe('profiles, live', () => {
     );
     const commentId = c.body.data.addProfileComment.id;
     await onStaff.until((x) => x.type === 'profile.comment.added' && x.commentId === commentId);
-    const [staffEmployee] = await p.db.orm.em.fork().getConnection().execute(`select employee_id from profile where id = ?`, [profileOf.staff]);
+    const [staffEmployee] = await p.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select employee_id from profile where id = ?`, [profileOf.staff]);
     // A probe's unlike may still arrive first (it is of this profile too); the like and the comment come last, in order.
     expect(onStaff.changes.slice(-2).map((x) => x.type)).toEqual(['profile.like_changed', 'profile.comment.added']);
     expect(onStaff.changes.every((x) => x.profileId === profileOf.staff)).toBe(true);

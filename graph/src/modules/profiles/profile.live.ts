@@ -1,9 +1,13 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { EventEnvelope } from '@intranet/schema/events';
 
-@ObjectType({ simpleResolvers: true, description: 'プロフィールの変更（保存・いいね・コメント）。開いている画面はこれを受けて読み直す' })
+@ObjectType({
+  simpleResolvers: true,
+  description: 'プロフィールの変更（保存・いいね・コメント）。開いている画面はこれを受けて読み直す',
+})
 export class ProfileChange {
-  @Field({ description: 'profile.saved / profile.like_changed / profile.comment.added / profile.comment.deleted' }) type!: string;
+  @Field({ description: 'profile.saved / profile.like_changed / profile.comment.added / profile.comment.deleted' })
+  type!: string;
   @Field(() => Int) profileId!: number;
   @Field(() => Int, { description: 'プロフィールの持ち主' }) employeeId!: number;
   @Field(() => Int, { nullable: true, description: '変更した社員' }) actorId!: number | null;

@@ -21,7 +21,9 @@ import {
 @Authorized()
 @Resolver()
 export class ProfileResolver {
-  @Query(() => ProfilePage, { description: 'プロフィールの一覧（登録順）。役職・氏名・部署と、スキルなどの語で絞り込む' })
+  @Query(() => ProfilePage, {
+    description: 'プロフィールの一覧（登録順）。役職・氏名・部署と、スキルなどの語で絞り込む',
+  })
   profiles(@Ctx() ctx: AppContext, @Args() args: ProfileListArgs): Promise<ProfilePage> {
     return ctx.services.profiles.profiles.list(ctx, args, args.offset, args.limit);
   }
@@ -31,13 +33,26 @@ export class ProfileResolver {
     return ctx.services.profiles.profiles.get(ctx, id);
   }
 
-  @Query(() => Profile, { nullable: true, description: '社員のプロフィール（まだ作っていなければ null。社員がいなければ NOT_FOUND）。employeeId を省くと自分のもの' })
-  employeeProfile(@Ctx() ctx: AppContext, @Arg('employeeId', () => Int, { nullable: true }) employeeId: number | null): Promise<Profile | null> {
+  @Query(() => Profile, {
+    nullable: true,
+    description:
+      '社員のプロフィール（まだ作っていなければ null。社員がいなければ NOT_FOUND）。employeeId を省くと自分のもの',
+  })
+  employeeProfile(
+    @Ctx() ctx: AppContext,
+    @Arg('employeeId', () => Int, { nullable: true }) employeeId: number | null,
+  ): Promise<Profile | null> {
     return ctx.services.profiles.profiles.ofEmployee(ctx, employeeId ?? ctx.user!.id);
   }
 
-  @Query(() => [ProfileLiker], { description: 'プロフィールにいいねした社員の1ページ（新しい順。全体の数は Profile.likeCount）' })
-  profileLikers(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Args() page: PageArgs): Promise<ProfileLiker[]> {
+  @Query(() => [ProfileLiker], {
+    description: 'プロフィールにいいねした社員の1ページ（新しい順。全体の数は Profile.likeCount）',
+  })
+  profileLikers(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Args() page: PageArgs,
+  ): Promise<ProfileLiker[]> {
     return ctx.services.profiles.profiles.likers(ctx, id, page.offset, page.limit);
   }
 
@@ -47,12 +62,20 @@ export class ProfileResolver {
   }
 
   @Mutation(() => Profile, { description: '自分のプロフィールを更新する（本人だけ。version が古ければ CONFLICT）' })
-  updateProfile(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => ProfileInput) input: ProfileInput): Promise<Profile> {
+  updateProfile(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => ProfileInput) input: ProfileInput,
+  ): Promise<Profile> {
     return ctx.services.profiles.profiles.update(ctx, id, { ...input }, 'document');
   }
 
   @Mutation(() => Profile, { description: 'プロフィールにいいねする・取り消す（自分のいいねだけ）' })
-  async likeProfile(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('liked') liked: boolean): Promise<Profile> {
+  async likeProfile(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('liked') liked: boolean,
+  ): Promise<Profile> {
     await ctx.services.profiles.profiles.setLike(ctx, id, liked);
     return ctx.services.profiles.profiles.get(ctx, id);
   }
@@ -62,7 +85,11 @@ export class ProfileResolver {
     @Ctx() ctx: AppContext,
     @Arg('profileId', () => Int) profileId: number,
     @Arg('after', () => String, { nullable: true, description: '前のページの nextCursor' }) after: string | null,
-    @Arg('limit', () => Int, { nullable: true, description: `1〜${COMMENT_PAGE.max}（省略すると${COMMENT_PAGE.fallback}）` }) limit: number | null,
+    @Arg('limit', () => Int, {
+      nullable: true,
+      description: `1〜${COMMENT_PAGE.max}（省略すると${COMMENT_PAGE.fallback}）`,
+    })
+    limit: number | null,
   ): Promise<ProfileCommentPage> {
     return ctx.services.profiles.comments.list(ctx, profileId, after, limit);
   }
@@ -72,17 +99,32 @@ export class ProfileResolver {
     @Ctx() ctx: AppContext,
     @Arg('commentId', () => Int) commentId: number,
     @Arg('after', () => String, { nullable: true, description: '前のページの nextCursor' }) after: string | null,
-    @Arg('limit', () => Int, { nullable: true, description: `1〜${REPLY_PAGE.max}（省略すると${REPLY_PAGE.fallback}）` }) limit: number | null,
+    @Arg('limit', () => Int, {
+      nullable: true,
+      description: `1〜${REPLY_PAGE.max}（省略すると${REPLY_PAGE.fallback}）`,
+    })
+    limit: number | null,
   ): Promise<ProfileCommentReplyPage> {
     return ctx.services.profiles.comments.replies(ctx, commentId, after, limit);
   }
 
-  @Mutation(() => ProfileComment, { description: 'プロフィールにコメント・返信する（返信への返信は元のコメントに付く）' })
-  addProfileComment(@Ctx() ctx: AppContext, @Arg('input', () => ProfileCommentInput) input: ProfileCommentInput): Promise<ProfileComment> {
-    return ctx.services.profiles.comments.add(ctx, { profileId: input.profileId, content: input.content, parentId: input.parentId ?? null });
+  @Mutation(() => ProfileComment, {
+    description: 'プロフィールにコメント・返信する（返信への返信は元のコメントに付く）',
+  })
+  addProfileComment(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => ProfileCommentInput) input: ProfileCommentInput,
+  ): Promise<ProfileComment> {
+    return ctx.services.profiles.comments.add(ctx, {
+      profileId: input.profileId,
+      content: input.content,
+      parentId: input.parentId ?? null,
+    });
   }
 
-  @Mutation(() => Boolean, { description: 'プロフィールのコメントを削除する（返信も消える）。コメントした本人とプロフィールの持ち主だけ' })
+  @Mutation(() => Boolean, {
+    description: 'プロフィールのコメントを削除する（返信も消える）。コメントした本人とプロフィールの持ち主だけ',
+  })
   deleteProfileComment(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<boolean> {
     return ctx.services.profiles.comments.delete(ctx, id);
   }
@@ -98,7 +140,10 @@ export class ProfileResolver {
     },
     description: 'プロフィールの保存・いいね・コメント（profileId を省くとすべてのプロフィール: 一覧の画面用）',
   })
-  profileChanged(@Root() change: ProfileChange, @Arg('profileId', () => Int, { nullable: true }) _profileId?: number | null): ProfileChange {
+  profileChanged(
+    @Root() change: ProfileChange,
+    @Arg('profileId', () => Int, { nullable: true }) _profileId?: number | null,
+  ): ProfileChange {
     return change;
   }
 }

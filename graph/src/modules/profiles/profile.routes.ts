@@ -67,7 +67,9 @@ function ownId(v: unknown, _body: Record<string, unknown>, ctx: AppContext): nul
  */
 function pictures(kind: ProfileImageKind, field: string) {
   const one = async (ctx: AppContext, v: unknown) =>
-    typeof v === 'string' && /^data:/i.test(v) ? (await ctx.services.profiles.images.upload(ctx, { kind, name: `${kind}.png`, dataUrl: v })).url : v;
+    typeof v === 'string' && /^data:/i.test(v)
+      ? (await ctx.services.profiles.images.upload(ctx, { kind, name: `${kind}.png`, dataUrl: v })).url
+      : v;
   return async (v: unknown, _body: Record<string, unknown>, ctx: AppContext) => {
     if (v === undefined || v === null || v === '') return v === '' ? null : v;
     if (kind === 'avatar') return one(ctx, v);
@@ -76,10 +78,13 @@ function pictures(kind: ProfileImageKind, field: string) {
       try {
         list = JSON.parse(v);
       } catch {
-        throw badInput(`${field} は画像の URL のリスト（JSON）で指定してください。`, [{ field, message: 'JSON のリスト' }]);
+        throw badInput(`${field} は画像の URL のリスト（JSON）で指定してください。`, [
+          { field, message: 'JSON のリスト' },
+        ]);
       }
     }
-    if (!Array.isArray(list)) throw badInput(`${field} は画像の URL のリストで指定してください。`, [{ field, message: 'リスト' }]);
+    if (!Array.isArray(list))
+      throw badInput(`${field} は画像の URL のリストで指定してください。`, [{ field, message: 'リスト' }]);
     const out: unknown[] = [];
     for (const item of list) out.push(await one(ctx, item));
     return out;
@@ -113,7 +118,8 @@ const profileResource: RestResource<Profile> = {
 
 /** A write needs a body (an empty PUT would clear the profile without saying so). */
 function withBody(req: Request): void {
-  if (req.body === undefined || req.body === null) throw badInput('プロフィールの項目を JSON で送信してください。', [{ field: '_', message: '本文がありません' }]);
+  if (req.body === undefined || req.body === null)
+    throw badInput('プロフィールの項目を JSON で送信してください。', [{ field: '_', message: '本文がありません' }]);
 }
 
 /** The spec's `/api` record of a profile comment (its attachment fields are always null). */
@@ -152,7 +158,11 @@ export function profileRoutes(r: Router): void {
     '/profile_images',
     handle(async (ctx, req) => {
       const b = (req.body ?? {}) as Record<string, unknown>;
-      const image = await ctx.services.profiles.images.upload(ctx, { kind: b.kind, name: b.name, dataUrl: b.data_url ?? b.dataUrl });
+      const image = await ctx.services.profiles.images.upload(ctx, {
+        kind: b.kind,
+        name: b.name,
+        dataUrl: b.data_url ?? b.dataUrl,
+      });
       return { url: image.url, thumbnail_url: image.thumbnailUrl, width: image.width, height: image.height };
     }, 201),
   );
@@ -217,7 +227,13 @@ export function profileRoutes(r: Router): void {
     '/profiles/:id',
     writeRoute(profileResource, (ctx, input, req) => {
       withBody(req);
-      return ctx.services.profiles.profiles.update(ctx, pathId(req.params.id, 'プロフィール'), input, 'html', 'replace');
+      return ctx.services.profiles.profiles.update(
+        ctx,
+        pathId(req.params.id, 'プロフィール'),
+        input,
+        'html',
+        'replace',
+      );
     }),
   );
   r.get(
@@ -225,14 +241,22 @@ export function profileRoutes(r: Router): void {
     handle(async (ctx, req) => {
       const id = pathId(req.params.id, 'プロフィール');
       // The spec names the liker in the path: only the signed-in employee likes as themself.
-      if (pathId(req.params.employeeId, '社員') !== ctx.user?.id) throw forbidden('いいねできるのはログイン中の社員としてだけです。');
+      if (pathId(req.params.employeeId, '社員') !== ctx.user?.id)
+        throw forbidden('いいねできるのはログイン中の社員としてだけです。');
       return { likes_employee_ids: (await ctx.services.profiles.profiles.toggleLike(ctx, id)).join(',') };
     }),
   );
   r.get(
     '/profiles/:id/likers',
     handle(async (ctx, req) =>
-      (await ctx.services.profiles.profiles.likers(ctx, pathId(req.params.id, 'プロフィール'), req.query.offset, req.query.limit)).map((l) => ({
+      (
+        await ctx.services.profiles.profiles.likers(
+          ctx,
+          pathId(req.params.id, 'プロフィール'),
+          req.query.offset,
+          req.query.limit,
+        )
+      ).map((l) => ({
         employee_id: l.id,
         name: l.name,
         department: l.departmentName,
@@ -246,7 +270,12 @@ export function profileRoutes(r: Router): void {
     '/profile_comments/:id',
     handle(async (ctx, req, res) => {
       const q = req.query as Record<string, string | undefined>;
-      const p = await ctx.services.profiles.comments.list(ctx, pathId(req.params.id, 'プロフィール'), q.cursor, q.limit);
+      const p = await ctx.services.profiles.comments.list(
+        ctx,
+        pathId(req.params.id, 'プロフィール'),
+        q.cursor,
+        q.limit,
+      );
       res.setHeader('X-Total-Count', String(p.totalCount));
       return cursorPage(res, p, toApiComment);
     }),
@@ -255,7 +284,11 @@ export function profileRoutes(r: Router): void {
     '/profile_comments/:id/replies',
     handle(async (ctx, req, res) => {
       const q = req.query as Record<string, string | undefined>;
-      return cursorPage(res, await ctx.services.profiles.comments.replies(ctx, pathId(req.params.id, 'コメント'), q.cursor, q.limit), toApiComment);
+      return cursorPage(
+        res,
+        await ctx.services.profiles.comments.replies(ctx, pathId(req.params.id, 'コメント'), q.cursor, q.limit),
+        toApiComment,
+      );
     }),
   );
   r.post(
@@ -263,11 +296,15 @@ export function profileRoutes(r: Router): void {
     handle(async (ctx, req) => {
       const b = (req.body ?? {}) as Record<string, unknown>;
       const author = bodyId(b.employee_id, 'employee_id');
-      if (author !== null && author !== ctx.user?.id) throw forbidden('employee_id はログイン中の社員の ID にしてください（ほかの社員としてはコメントできません）。');
+      if (author !== null && author !== ctx.user?.id)
+        throw forbidden('employee_id はログイン中の社員の ID にしてください（ほかの社員としてはコメントできません）。');
       if (b.attachment !== undefined && b.attachment !== null && b.attachment !== '')
-        throw badInput('プロフィールのコメントにはファイルを添付できません。', [{ field: 'attachment', message: '添付不可' }]);
+        throw badInput('プロフィールのコメントにはファイルを添付できません。', [
+          { field: 'attachment', message: '添付不可' },
+        ]);
       const profileId = bodyId(b.profile_id, 'profile_id');
-      if (profileId === null) throw badInput('profile_id を指定してください。', [{ field: 'profile_id', message: '必須' }]);
+      if (profileId === null)
+        throw badInput('profile_id を指定してください。', [{ field: 'profile_id', message: '必須' }]);
       const parentId = bodyId(b.parent_comment_id, 'parent_comment_id');
       return toApiComment(await ctx.services.profiles.comments.add(ctx, { profileId, content: b.content, parentId }));
     }, 201),

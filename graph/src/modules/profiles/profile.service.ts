@@ -9,7 +9,14 @@ import { checkId, checkSearchText } from '../../platform/validation.js';
 import { checkPage } from '../../platform/pagination.js';
 import type { CurrentUser } from '../auth/session.service.js';
 import { EmployeeStatus } from '../employees/employee.enums.js';
-import { changedValues, EMPTY_PROFILE, profileNotFound, searchTextOf, searchWord, type ProfileValues } from './profile.fields.js';
+import {
+  changedValues,
+  EMPTY_PROFILE,
+  profileNotFound,
+  searchTextOf,
+  searchWord,
+  type ProfileValues,
+} from './profile.fields.js';
 import { profileSql, type ProfileRow } from './profile.queries.js';
 import type { Profile, ProfileImage, ProfileLiker, ProfilePage } from './profile.types.js';
 import { profileImageUrl, type ProfileImageService } from './profile-image.service.js';
@@ -47,7 +54,12 @@ export class ProfileService {
       .filter(Boolean))
       where.add('p.search_text like ?', containsPattern(word));
     const page = await fetchPage<ProfileRow>(ctx.em, profileSql(viewer), where, offset, limit);
-    return { items: page.rows.map((r) => toProfile(r, viewer)), total: page.total, offset: page.offset, limit: page.limit };
+    return {
+      items: page.rows.map((r) => toProfile(r, viewer)),
+      total: page.total,
+      offset: page.offset,
+      limit: page.limit,
+    };
   }
 
   /** One profile by its id: NOT_FOUND 「プロフィールが見つかりません。」 when there is none. */
@@ -80,9 +92,15 @@ export class ProfileService {
          on conflict (employee_id) do nothing returning id`,
         [user.id, ...columnValues(values), searchTextOf(values)],
       );
-      if (!row) throw conflict('プロフィールはすでにあります。作成ではなく更新してください。', { reason: 'PROFILE_EXISTS' });
+      if (!row)
+        throw conflict('プロフィールはすでにあります。作成ではなく更新してください。', { reason: 'PROFILE_EXISTS' });
       await this.images.bind(tx, user.id, row.id, input);
-      record(tx, { type: 'profile.saved', aggregateId: row.id, actorId: user.id, payload: { profile: { id: row.id, employeeId: user.id }, created: true, version: 1 } });
+      record(tx, {
+        type: 'profile.saved',
+        aggregateId: row.id,
+        actorId: user.id,
+        payload: { profile: { id: row.id, employeeId: user.id }, created: true, version: 1 },
+      });
       await tx.flush();
       return row.id;
     });
@@ -94,30 +112,43 @@ export class ProfileService {
    * the others stay. `replace` (`/api`'s PUT): a field left out is cleared, except the two
    * visibilities, which stay (leaving one out must never widen who sees an address or a phone).
    */
-  async update(ctx: AppContext, id: number, input: Record<string, unknown>, aboutMe: AboutMeKind, mode: 'merge' | 'replace' = 'merge'): Promise<Profile> {
+  async update(
+    ctx: AppContext,
+    id: number,
+    input: Record<string, unknown>,
+    aboutMe: AboutMeKind,
+    mode: 'merge' | 'replace' = 'merge',
+  ): Promise<Profile> {
     const user = requireUser(ctx);
     checkId(id, 'プロフィール');
     await ctx.em.transactional(async (tx) => {
-      const [row]: (ProfileValuesRow & { employee_id: number; version: number })[] = await tx.execute(`select * from profile where id = ? for update`, [id]);
+      const [row]: (ProfileValuesRow & { employee_id: number; version: number })[] = await tx.execute(
+        `select * from profile where id = ? for update`,
+        [id],
+      );
       if (!row) throw profileNotFound();
       if (row.employee_id !== user.id) throw forbidden('プロフィールを編集できるのは本人だけです。');
       await this.mayWrite(tx, user);
       const expected = input.version;
-      if (expected !== undefined && expected !== null && !Number.isInteger(expected)) throw badInput('version は整数で指定してください。', [{ field: 'version', message: '整数' }]);
+      if (expected !== undefined && expected !== null && !Number.isInteger(expected))
+        throw badInput('version は整数で指定してください。', [{ field: 'version', message: '整数' }]);
       if (expected !== undefined && expected !== null && expected !== row.version) {
-        throw conflict('ほかの画面でプロフィールが保存されました。最新の内容を確認してから、もう一度保存してください。', {
-          reason: 'PROFILE_VERSION',
-          current: await this.get(ctx, id),
-          currentVersion: row.version,
-        });
+        throw conflict(
+          'ほかの画面でプロフィールが保存されました。最新の内容を確認してから、もう一度保存してください。',
+          {
+            reason: 'PROFILE_VERSION',
+            current: await this.get(ctx, id),
+            currentVersion: row.version,
+          },
+        );
       }
-      const given = mode === 'merge' ? input : { ...input, ...Object.fromEntries(CLEARED.map((k) => [k, input[k] ?? null])) };
+      const given =
+        mode === 'merge' ? input : { ...input, ...Object.fromEntries(CLEARED.map((k) => [k, input[k] ?? null])) };
       const values = changedValues(valuesOf(row), given, aboutMe);
-      await tx.execute(`update profile set ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, search_text = ?, version = version + 1, updated_at = now() where id = ?`, [
-        ...columnValues(values),
-        searchTextOf(values),
-        id,
-      ]);
+      await tx.execute(
+        `update profile set ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, search_text = ?, version = version + 1, updated_at = now() where id = ?`,
+        [...columnValues(values), searchTextOf(values), id],
+      );
       await this.images.bind(tx, user.id, id, given);
       record(tx, {
         type: 'profile.saved',
@@ -138,10 +169,21 @@ export class ProfileService {
     return ctx.em.transactional(async (tx) => {
       const owner = await this.ownerOf(tx, id);
       const changed: unknown[] = on
-        ? await tx.execute(`insert into profile_like (profile_id, employee_id) values (?, ?) on conflict do nothing returning 1`, [id, user.id])
-        : await tx.execute(`delete from profile_like where profile_id = ? and employee_id = ? returning 1`, [id, user.id]);
+        ? await tx.execute(
+            `insert into profile_like (profile_id, employee_id) values (?, ?) on conflict do nothing returning 1`,
+            [id, user.id],
+          )
+        : await tx.execute(`delete from profile_like where profile_id = ? and employee_id = ? returning 1`, [
+            id,
+            user.id,
+          ]);
       if (!changed.length) return false;
-      record(tx, { type: 'profile.like_changed', aggregateId: id, actorId: user.id, payload: { profile: { id, employeeId: owner }, employeeId: user.id, liked: on } });
+      record(tx, {
+        type: 'profile.like_changed',
+        aggregateId: id,
+        actorId: user.id,
+        payload: { profile: { id, employeeId: owner }, employeeId: user.id, liked: on },
+      });
       await tx.flush();
       return true;
     });
@@ -151,13 +193,19 @@ export class ProfileService {
   async toggleLike(ctx: AppContext, id: number): Promise<number[]> {
     const user = requireUser(ctx);
     checkId(id, 'プロフィール');
-    const [liked] = await ctx.em.execute(`select 1 from profile_like where profile_id = ? and employee_id = ?`, [id, user.id]);
+    const [liked] = await ctx.em.execute(`select 1 from profile_like where profile_id = ? and employee_id = ?`, [
+      id,
+      user.id,
+    ]);
     await this.setLike(ctx, id, !liked);
     return this.likerIds(ctx.em, id);
   }
 
   async likerIds(em: EntityManager, id: number): Promise<number[]> {
-    const rows: { employee_id: number }[] = await em.execute(`select employee_id from profile_like where profile_id = ? order by created_at, employee_id`, [id]);
+    const rows: { employee_id: number }[] = await em.execute(
+      `select employee_id from profile_like where profile_id = ? order by created_at, employee_id`,
+      [id],
+    );
     return rows.map((r) => r.employee_id);
   }
 
@@ -167,7 +215,14 @@ export class ProfileService {
     checkId(id, 'プロフィール');
     const page = checkPage(offset, limit);
     await this.ownerOf(ctx.em, id);
-    const rows = await execBound<{ id: number; name: string; department_name: string | null; location_name: string | null; status: EmployeeStatus; email: string | null }>(
+    const rows = await execBound<{
+      id: number;
+      name: string;
+      department_name: string | null;
+      location_name: string | null;
+      status: EmployeeStatus;
+      email: string | null;
+    }>(
       ctx.em,
       `select e.id, e.name, d.name as department_name, l.name as location_name, e.status, e.email
          from profile_like pl join employee e on e.id = pl.employee_id
@@ -175,17 +230,32 @@ export class ProfileService {
         where pl.profile_id = ? order by pl.created_at desc, e.id limit ? offset ?`,
       [id, page.limit, page.offset],
     );
-    return rows.map((r) => ({ id: r.id, name: r.name, departmentName: r.department_name, locationName: r.location_name, status: r.status, email: r.email }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      departmentName: r.department_name,
+      locationName: r.location_name,
+      status: r.status,
+      email: r.email,
+    }));
   }
 
   /** A profile's owner (locked against deletion inside a transaction); NOT_FOUND when there is no such profile. */
   async ownerOf(em: EntityManager, id: number): Promise<number> {
-    const [row]: { employee_id: number }[] = await em.execute(`select employee_id from profile where id = ? ${em.getTransactionContext() ? 'for key share' : ''}`, [id]);
+    const [row]: { employee_id: number }[] = await em.execute(
+      `select employee_id from profile where id = ? ${em.getTransactionContext() ? 'for key share' : ''}`,
+      [id],
+    );
     if (!row) throw profileNotFound();
     return row.employee_id;
   }
 
-  private async row(em: EntityManager, viewer: CurrentUser, condition: string, value: number): Promise<ProfileRow | undefined> {
+  private async row(
+    em: EntityManager,
+    viewer: CurrentUser,
+    condition: string,
+    value: number,
+  ): Promise<ProfileRow | undefined> {
     const q = profileSql(viewer);
     const [row] = await execBound<ProfileRow>(em, `select ${q.select} ${fromOf(q)} where ${condition}`, [value]);
     return row;
@@ -194,7 +264,8 @@ export class ProfileService {
   /** A retired employee's profile is read-only. */
   private async mayWrite(em: EntityManager, user: CurrentUser): Promise<void> {
     const [e]: { status: EmployeeStatus }[] = await em.execute(`select status from employee where id = ?`, [user.id]);
-    if (!e) throw badInput('社員情報を確認できませんでした。', [{ field: 'employeeId', message: '社員が見つかりません' }]);
+    if (!e)
+      throw badInput('社員情報を確認できませんでした。', [{ field: 'employeeId', message: '社員が見つかりません' }]);
     if (e.status === EmployeeStatus.RETIRED) throw forbidden('退職した社員のプロフィールは変更できません。');
   }
 }
@@ -313,8 +384,17 @@ function toProfile(r: ProfileRow, viewer: CurrentUser): Profile {
   };
 }
 
-function picturesOf(pictures: ProfileRow['pictures']): Pick<Profile, 'avatar' | 'hobbyImages' | 'talentImages' | 'headerImages'> {
+function picturesOf(
+  pictures: ProfileRow['pictures'],
+): Pick<Profile, 'avatar' | 'hobbyImages' | 'talentImages' | 'headerImages'> {
   const of = (kind: ProfileRow['pictures'][number]['kind']): ProfileImage[] =>
-    pictures.filter((p) => p.kind === kind).map((p) => ({ url: profileImageUrl(p.key), thumbnailUrl: profileImageUrl(p.thumb), width: p.w, height: p.h }));
-  return { avatar: of('avatar')[0] ?? null, hobbyImages: of('hobby'), talentImages: of('talent'), headerImages: of('header') };
+    pictures
+      .filter((p) => p.kind === kind)
+      .map((p) => ({ url: profileImageUrl(p.key), thumbnailUrl: profileImageUrl(p.thumb), width: p.w, height: p.h }));
+  return {
+    avatar: of('avatar')[0] ?? null,
+    hobbyImages: of('hobby'),
+    talentImages: of('talent'),
+    headerImages: of('header'),
+  };
 }

@@ -12,13 +12,17 @@ export class ProfileImage {
   @Field(() => Int) height!: number;
 }
 
-@ObjectType({ simpleResolvers: true, description: '社員のプロフィール。氏名・部署・勤務地・在籍状況・メールは社員マスタから読む（写しではない）' })
+@ObjectType({
+  simpleResolvers: true,
+  description: '社員のプロフィール。氏名・部署・勤務地・在籍状況・メールは社員マスタから読む（写しではない）',
+})
 export class Profile {
   @Field(() => Int) id!: number;
   @Field(() => Int) employeeId!: number;
   @Field() name!: string;
   @Field(() => String, { nullable: true }) email!: string | null;
-  @Field(() => EmployeeStatus, { description: 'RETIRED（退職）ならプロフィールは読み取り専用' }) status!: EmployeeStatus;
+  @Field(() => EmployeeStatus, { description: 'RETIRED（退職）ならプロフィールは読み取り専用' })
+  status!: EmployeeStatus;
   @Field(() => Int, { nullable: true }) departmentId!: number | null;
   @Field(() => String, { nullable: true }) departmentName!: string | null;
   @Field(() => String, { nullable: true }) locationName!: string | null;
@@ -35,7 +39,8 @@ export class Profile {
   @Field({ description: '自己紹介の HTML（許可リストで無害化済み）' }) aboutMeHtml!: string;
   @Field({ description: '趣味' }) hobbies!: string;
   @Field({ description: '特技' }) talents!: string;
-  @Field(() => ProfileImage, { nullable: true, description: 'プロフィール画像（正方形。縮小版は 96 px）' }) avatar!: ProfileImage | null;
+  @Field(() => ProfileImage, { nullable: true, description: 'プロフィール画像（正方形。縮小版は 96 px）' })
+  avatar!: ProfileImage | null;
   @Field(() => [ProfileImage], { description: '趣味の写真（10枚まで）' }) hobbyImages!: ProfileImage[];
   @Field(() => [ProfileImage], { description: '特技の写真（10枚まで）' }) talentImages!: ProfileImage[];
   @Field(() => [ProfileImage], { description: 'ヘッダーの背景画像（10枚まで）' }) headerImages!: ProfileImage[];
@@ -61,7 +66,11 @@ export class ProfileListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: '役職・肩書き（部分一致）' }) title?: string | null;
   @Field(() => String, { nullable: true, description: '氏名（部分一致）' }) name?: string | null;
   @Field(() => Int, { nullable: true }) departmentId?: number | null;
-  @Field(() => String, { nullable: true, description: 'スキル・言語・職歴・学歴・趣味・特技・自己紹介から探す語（1文字から）' }) q?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'スキル・言語・職歴・学歴・趣味・特技・自己紹介から探す語（1文字から）',
+  })
+  q?: string | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'プロフィールにいいねした社員' })
@@ -85,17 +94,27 @@ export class ProfileInput {
   @Field(() => [String], { nullable: true }) languages?: string[] | null;
   @Field(() => [String], { nullable: true }) workExperience?: string[] | null;
   @Field(() => [String], { nullable: true }) education?: string[] | null;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: '自己紹介（Editor.js の文書。画像は不可）' }) aboutMe?: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: '自己紹介（Editor.js の文書。画像は不可）' })
+  aboutMe?: Record<string, unknown> | null;
   @Field(() => String, { nullable: true }) hobbies?: string | null;
   @Field(() => String, { nullable: true }) talents?: string | null;
-  @Field(() => String, { nullable: true, description: 'プロフィール画像の URL（POST /api/profile_images の url。null で外す）' }) avatar?: string | null;
-  @Field(() => [String], { nullable: true, description: '趣味の写真の URL（順に。10枚まで）' }) hobbyImages?: string[] | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'プロフィール画像の URL（POST /api/profile_images の url。null で外す）',
+  })
+  avatar?: string | null;
+  @Field(() => [String], { nullable: true, description: '趣味の写真の URL（順に。10枚まで）' }) hobbyImages?:
+    string[] | null;
   @Field(() => [String], { nullable: true, description: '特技の写真の URL' }) talentImages?: string[] | null;
   @Field(() => [String], { nullable: true, description: 'ヘッダーの背景画像の URL' }) headerImages?: string[] | null;
-  @Field(() => Int, { nullable: true, description: '読んだときの version（別の保存と重なれば CONFLICT）' }) version?: number | null;
+  @Field(() => Int, { nullable: true, description: '読んだときの version（別の保存と重なれば CONFLICT）' }) version?:
+    number | null;
 }
 
-@ObjectType({ simpleResolvers: true, description: 'コメントした社員（社員が削除されていれば id は null、名前は Unknown）' })
+@ObjectType({
+  simpleResolvers: true,
+  description: 'コメントした社員（社員が削除されていれば id は null、名前は Unknown）',
+})
 export class ProfileCommentAuthor {
   @Field(() => Int, { nullable: true }) id!: number | null;
   @Field() name!: string;

@@ -7,9 +7,14 @@ export enum ScheduleType {
 }
 
 /** The spec's type values and their labels. */
-export const TYPE_LABEL: Record<ScheduleType, string> = { TASK: 'タスク', REMOTE: 'リモート', APPOINTMENT: '打ち合わせ' };
+export const TYPE_LABEL: Record<ScheduleType, string> = {
+  TASK: 'タスク',
+  REMOTE: 'リモート',
+  APPOINTMENT: '打ち合わせ',
+};
 export const TYPE_API: Record<ScheduleType, string> = { TASK: 'task', REMOTE: 'remote', APPOINTMENT: 'appointment' };
-export const typeFromApi = (v: unknown): ScheduleType | unknown => (Object.keys(TYPE_API) as ScheduleType[]).find((k) => TYPE_API[k] === v || k === v || TYPE_LABEL[k] === v) ?? v;
+export const typeFromApi = (v: unknown): ScheduleType | unknown =>
+  (Object.keys(TYPE_API) as ScheduleType[]).find((k) => TYPE_API[k] === v || k === v || TYPE_LABEL[k] === v) ?? v;
 
 export enum GuestResponse {
   PENDING = 'PENDING',

@@ -9,7 +9,12 @@ import { createTestDatabase, testConfig, type TestDatabase } from '../../test/db
 import { gql, loginToken } from '../../test/http.js';
 import { createLogger } from '../../platform/logger.js';
 import { startGraph, type Graph } from '../../platform/bootstrap.js';
-import { kafkaAvailable, kafkaSkipNotice, useTestKafka, type TestKafka } from '../../platform/events/kafka/test-broker.js';
+import {
+  kafkaAvailable,
+  kafkaSkipNotice,
+  useTestKafka,
+  type TestKafka,
+} from '../../platform/events/kafka/test-broker.js';
 import { waitFor } from '../../platform/events/test-support.js';
 
 kafkaSkipNotice('graph/src/modules/schedules/schedule.grid-cache.kafka.test.ts');
@@ -29,7 +34,12 @@ describe.skipIf(!kafkaAvailable)('week-grid cache across instances (Kafka)', () 
     const prefix = k.settings().topicPrefix;
     for (let i = 0; i < 2; i++) {
       // The first instance seeds the demo company; the second finds it there.
-      const config = testConfig({ KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: prefix, KAFKA_PARTITIONS: '2', RELAY_POLL_MS: '200' });
+      const config = testConfig({
+        KAFKA_BROKERS: k.brokers,
+        KAFKA_TOPIC_PREFIX: prefix,
+        KAFKA_PARTITIONS: '2',
+        RELAY_POLL_MS: '200',
+      });
       dirs.push(config.dataDir);
       graphs.push(await startGraph(config, createLogger('silent'), db.url));
     }
@@ -50,7 +60,12 @@ describe.skipIf(!kafkaAvailable)('week-grid cache across instances (Kafka)', () 
     const read = async () => {
       const r = await gql(two, GRID, { from: FROM, to: TO }, { token: staff });
       expect(r.body.errors).toBeUndefined();
-      return (r.body.data.scheduleGrid.people as { id: number; entries: { id: number; title: string | null; busyOnly: boolean }[] }[]).find((x) => x.id === adminId)!.entries;
+      return (
+        r.body.data.scheduleGrid.people as {
+          id: number;
+          entries: { id: number; title: string | null; busyOnly: boolean }[];
+        }[]
+      ).find((x) => x.id === adminId)!.entries;
     };
     const cacheOfTwo = graphs[1]!.services.scheduleGridCache;
 
@@ -72,13 +87,26 @@ describe.skipIf(!kafkaAvailable)('week-grid cache across instances (Kafka)', () 
     const edited = await gql(
       one,
       `mutation($id: Int!, $i: ScheduleInput!) { updateSchedule(id: $id, input: $i) { id } }`,
-      { id, i: { title: '全社朝会', date: FROM, startTime: '09:00', endTime: '09:30', syncGoogle: false, isPrivate: true, version } },
+      {
+        id,
+        i: {
+          title: '全社朝会',
+          date: FROM,
+          startTime: '09:00',
+          endTime: '09:30',
+          syncGoogle: false,
+          isPrivate: true,
+          version,
+        },
+      },
       { token: admin },
     );
     expect(edited.body.errors).toBeUndefined();
     await waitFor(read, (entries) => entries.some((e) => e.id === id && e.busyOnly && e.title === null), 60_000);
 
-    expect((await gql(one, `mutation($id: Int!) { deleteSchedule(id: $id) }`, { id }, { token: admin })).body.errors).toBeUndefined();
+    expect(
+      (await gql(one, `mutation($id: Int!) { deleteSchedule(id: $id) }`, { id }, { token: admin })).body.errors,
+    ).toBeUndefined();
     await waitFor(read, (entries) => !entries.some((e) => e.id === id), 60_000);
   }, 180_000);
 });

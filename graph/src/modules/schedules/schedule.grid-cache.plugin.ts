@@ -71,7 +71,10 @@ const positions = new WeakMap<Buffer, string>();
  *   does (application/json unless the client prefers application/graphql-response+json); a client
  *   accepting neither, or asking for a callback spec or incremental delivery, goes to Apollo.
  */
-export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, resolveUser: (token: string | undefined) => Promise<CurrentUser | null>) {
+export function scheduleGridCacheEndpoints(
+  cache: ScheduleGridCache<Buffer>,
+  resolveUser: (token: string | undefined) => Promise<CurrentUser | null>,
+) {
   const documents = new Set<string>();
 
   const plugin: ApolloServerPlugin<AppContext> = {
@@ -94,7 +97,10 @@ export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, res
           const hitPosition = bytes && positions.get(bytes);
           if (bytes && (position === undefined || hitPosition !== undefined)) {
             if (hitPosition !== undefined) reflectsOnlyUpTo(rc.contextValue, hitPosition);
-            return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: JSON.parse(bytes.toString()) } };
+            return {
+              http: { status: undefined, headers: new HeaderMap() },
+              body: { kind: 'single', singleResult: JSON.parse(bytes.toString()) },
+            };
           }
           pending = { key, range: { from, to }, ticket: cache.begin(), position };
           return null;
@@ -116,9 +122,21 @@ export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, res
   const hits: RequestHandler = async (req, res, next) => {
     try {
       const body: unknown = req.body;
-      if (!cache.enabled || req.method !== 'POST' || !isRecord(body) || typeof body.query !== 'string' || !documents.has(body.query)) return next();
+      if (
+        !cache.enabled ||
+        req.method !== 'POST' ||
+        !isRecord(body) ||
+        typeof body.query !== 'string' ||
+        !documents.has(body.query)
+      )
+        return next();
       const { operationName, variables, extensions } = body;
-      if (extensions != null || (operationName != null && typeof operationName !== 'string') || (variables != null && !isRecord(variables))) return next();
+      if (
+        extensions != null ||
+        (operationName != null && typeof operationName !== 'string') ||
+        (variables != null && !isRecord(variables))
+      )
+        return next();
       const accept = req.headers.accept ?? '';
       if (/callbackSpec|multipart/i.test(accept)) return next();
       const type = req.accepts(['application/json', 'application/graphql-response+json']);
@@ -131,7 +149,11 @@ export function scheduleGridCacheEndpoints(cache: ScheduleGridCache<Buffer>, res
       if (position === undefined) return next(); // asked, and kept without one: Apollo computes it anew
       res.status(200).setHeader('content-type', `${type}; charset=utf-8`);
       // `{"data":…}\n`, with the answer's live position before its closing brace when asked.
-      res.end(position === null ? bytes : Buffer.concat([bytes.subarray(0, -2), Buffer.from(`,"extensions":{"livePosition":"${position}"}}\n`)]));
+      res.end(
+        position === null
+          ? bytes
+          : Buffer.concat([bytes.subarray(0, -2), Buffer.from(`,"extensions":{"livePosition":"${position}"}}\n`)]),
+      );
     } catch (err) {
       next(err);
     }

@@ -33,10 +33,21 @@ const GRID = `query ScheduleGrid($from: String!, $to: String!, $departmentId: In
 }`;
 
 type Cell = { id: number; busyOnly: boolean; title: string | null; myResponse: string | null; canEdit: boolean };
-type Grid = { totalPeople: number; people: { id: number; name: string; departmentName: string | null; entries: Cell[] }[] };
+type Grid = {
+  totalPeople: number;
+  people: { id: number; name: string; departmentName: string | null; entries: Cell[] }[];
+};
 
-async function grid(who: string, vars: { departmentId?: number | null; offset?: number; limit?: number } = {}): Promise<Grid> {
-  const r = await gql(p.url, GRID, { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 200, ...vars }, { token: t[who] });
+async function grid(
+  who: string,
+  vars: { departmentId?: number | null; offset?: number; limit?: number } = {},
+): Promise<Grid> {
+  const r = await gql(
+    p.url,
+    GRID,
+    { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 200, ...vars },
+    { token: t[who] },
+  );
   expect(r.body.errors).toBeUndefined();
   return r.body.data.scheduleGrid;
 }
@@ -50,8 +61,11 @@ async function mutate(who: string, query: string, variables: Record<string, unkn
   return r.body.data;
 }
 const create = async (who: string, input: Record<string, unknown>): Promise<number> =>
-  (await mutate(who, `mutation($i: ScheduleInput!) { createSchedule(input: $i) { id } }`, { i: { date: FROM, startTime: '10:00', endTime: '11:00', syncGoogle: false, ...input } }))
-    .createSchedule.id;
+  (
+    await mutate(who, `mutation($i: ScheduleInput!) { createSchedule(input: $i) { id } }`, {
+      i: { date: FROM, startTime: '10:00', endTime: '11:00', syncGoogle: false, ...input },
+    })
+  ).createSchedule.id;
 
 /**
  * Runs `fn` while the relay cannot publish (a transaction of ours holds every lane's advisory
@@ -99,9 +113,20 @@ describe('week-grid cache', () => {
     const accepts = [undefined, 'application/json', 'application/graphql-response+json,application/json;q=0.9'];
     for (const [i, accept] of accepts.entries()) {
       // A page size of its own per Accept, so the first request is computed by Apollo.
-      const body = JSON.stringify({ query: GRID, variables: { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 150 + i } });
+      const body = JSON.stringify({
+        query: GRID,
+        variables: { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 150 + i },
+      });
       const send = () =>
-        fetch(`${p.url}/graphql`, { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Bearer ${t.devadmin}`, ...(accept ? { accept } : {}) } });
+        fetch(`${p.url}/graphql`, {
+          method: 'POST',
+          body,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${t.devadmin}`,
+            ...(accept ? { accept } : {}),
+          },
+        });
       const computed = await send();
       const hits = stats().hits;
       const cached = await send();
@@ -109,7 +134,8 @@ describe('week-grid cache', () => {
       expect(cached.status).toBe(computed.status);
       expect(cached.headers.get('content-type')).toBe(computed.headers.get('content-type'));
       // Every other header too (security headers, no cache headers), but for the per-response ones.
-      const headers = (r: Response) => [...r.headers].filter(([k]) => !['date', 'x-request-id', 'content-type'].includes(k)).sort();
+      const headers = (r: Response) =>
+        [...r.headers].filter(([k]) => !['date', 'x-request-id', 'content-type'].includes(k)).sort();
       expect(headers(cached)).toEqual(headers(computed));
       expect(await cached.text()).toBe(await computed.text());
     }
@@ -128,7 +154,10 @@ describe('week-grid cache', () => {
       const hits = stats().hits;
       const result = await new Promise<unknown>((resolve, reject) => {
         let data: unknown;
-        c.subscribe({ query: GRID, variables: vars }, { next: (m) => void (data = m.data), error: reject, complete: () => resolve(data) });
+        c.subscribe(
+          { query: GRID, variables: vars },
+          { next: (m) => void (data = m.data), error: reject, complete: () => resolve(data) },
+        );
       });
       expect(result).toEqual(overHttp);
       expect(stats().hits).toBe(hits + 1);
@@ -139,7 +168,8 @@ describe('week-grid cache', () => {
 
   it('a page cached for a session is not given once the session has ended, nor without one', async () => {
     const token = await loginToken(p.url, 'staff');
-    const send = (auth?: string) => gql(p.url, GRID, { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 120 }, { token: auth });
+    const send = (auth?: string) =>
+      gql(p.url, GRID, { from: FROM, to: TO, departmentId: null, name: null, offset: 0, limit: 120 }, { token: auth });
     expect((await send(token)).body.data.scheduleGrid.people.length).toBeGreaterThan(0);
     expect((await send(token)).body.data.scheduleGrid.people.length).toBeGreaterThan(0);
     expect((await api(p.url, 'POST', '/auth/logout', { token })).status).toBe(200);
@@ -159,12 +189,24 @@ describe('week-grid cache', () => {
       expect(cell(mine, id.admin, entry)?.title).toBe('設計レビュー');
       expect(cell(mine, id.staff, entry)?.title).toBe('設計レビュー');
       let theirs = await grid('staff');
-      expect(cell(theirs, id.staff, entry)).toMatchObject({ title: '設計レビュー', myResponse: 'PENDING', canEdit: false });
+      expect(cell(theirs, id.staff, entry)).toMatchObject({
+        title: '設計レビュー',
+        myResponse: 'PENDING',
+        canEdit: false,
+      });
 
       const { schedule } = await mutate('admin', `query($id: Int!) { schedule(id: $id) { version } }`, { id: entry });
       await mutate('admin', `mutation($id: Int!, $i: ScheduleInput!) { updateSchedule(id: $id, input: $i) { id } }`, {
         id: entry,
-        i: { title: '設計レビュー（延長）', date: FROM, startTime: '10:00', endTime: '12:00', syncGoogle: false, guestIds: [id.staff], version: schedule.version },
+        i: {
+          title: '設計レビュー（延長）',
+          date: FROM,
+          startTime: '10:00',
+          endTime: '12:00',
+          syncGoogle: false,
+          guestIds: [id.staff],
+          version: schedule.version,
+        },
       });
       mine = await grid('admin');
       expect(cell(mine, id.admin, entry)?.title).toBe('設計レビュー（延長）');
@@ -183,7 +225,11 @@ describe('week-grid cache', () => {
       entry = await create('admin', { title: '人事面談', isPrivate: true, startTime: '13:00', endTime: '14:00' });
     });
     // The owner's page first, then another viewer's with the very same document and variables.
-    expect(cell(await grid('admin'), id.admin, entry)).toMatchObject({ busyOnly: false, title: '人事面談', canEdit: true });
+    expect(cell(await grid('admin'), id.admin, entry)).toMatchObject({
+      busyOnly: false,
+      title: '人事面談',
+      canEdit: true,
+    });
     for (let i = 0; i < 2; i++) {
       expect(cell(await grid('staff'), id.admin, entry)).toMatchObject({ busyOnly: true, title: null, canEdit: false });
       expect(cell(await grid('devadmin'), id.admin, entry)).toMatchObject({ busyOnly: true, title: null });
@@ -193,7 +239,15 @@ describe('week-grid cache', () => {
       const { schedule } = await mutate('admin', `query($id: Int!) { schedule(id: $id) { version } }`, { id: entry });
       await mutate('admin', `mutation($id: Int!, $i: ScheduleInput!) { updateSchedule(id: $id, input: $i) { id } }`, {
         id: entry,
-        i: { title: '人事面談（再）', date: FROM, startTime: '13:00', endTime: '14:00', syncGoogle: false, isPrivate: true, version: schedule.version },
+        i: {
+          title: '人事面談（再）',
+          date: FROM,
+          startTime: '13:00',
+          endTime: '14:00',
+          syncGoogle: false,
+          isPrivate: true,
+          version: schedule.version,
+        },
       });
     });
     expect(cell(await grid('staff'), id.admin, entry)).toMatchObject({ busyOnly: true, title: null });
@@ -202,7 +256,12 @@ describe('week-grid cache', () => {
   });
 
   it("a guest's decline: the guest keeps it in their own row (declined); everyone else's pages drop it from that row", async () => {
-    const entry = await create('admin', { title: '朝会', startTime: '09:00', endTime: '09:15', guestIds: [id.staff, id.devadmin] });
+    const entry = await create('admin', {
+      title: '朝会',
+      startTime: '09:00',
+      endTime: '09:15',
+      guestIds: [id.staff, id.devadmin],
+    });
     // Cached by all three before the answer.
     for (const who of ['admin', 'staff', 'devadmin']) expect(cell(await grid(who), id.staff, entry)).toBeDefined();
     await withRelayHeld(async () => {
@@ -222,9 +281,17 @@ describe('week-grid cache', () => {
     const schedules = new ScheduleService();
     await p.db.orm.em.fork().transactional(async (tx) => {
       const before = (await schedules.snapshot(tx, entry))!;
-      await tx.execute(`update schedule set title = 'Googleで変更', version = version + 1, updated_at = now() where id = ?`, [entry]);
+      await tx.execute(
+        `update schedule set title = 'Googleで変更', version = version + 1, updated_at = now() where id = ?`,
+        [entry],
+      );
       const after = (await schedules.snapshot(tx, entry))!;
-      record(tx, { type: 'schedule.updated', aggregateId: entry, actorId: null, payload: { schedule: after, previous: before, origin: 'google' } });
+      record(tx, {
+        type: 'schedule.updated',
+        aggregateId: entry,
+        actorId: null,
+        payload: { schedule: after, previous: before, origin: 'google' },
+      });
     });
     await waitFor(
       () => grid('staff'),
@@ -236,16 +303,28 @@ describe('week-grid cache', () => {
   it('employee and department changes drop the pages: rename, department rename, move out, retirement', async () => {
     const emp = (
       await mutate('admin', `mutation($i: EmployeeInput!) { createEmployee(input: $i) { id version } }`, {
-        i: { name: 'キャッシュ 太郎', loginId: 'grid-cache', password: 'intranet-demo-2', role: 'GENERAL', status: 'ACTIVE' },
+        i: {
+          name: 'キャッシュ 太郎',
+          loginId: 'grid-cache',
+          password: 'intranet-demo-2',
+          role: 'GENERAL',
+          status: 'ACTIVE',
+        },
       })
     ).createEmployee;
-    const dept = (await mutate('admin', `mutation($i: DepartmentInput!) { createDepartment(input: $i) { id version } }`, { i: { name: 'キャッシュ課', memberIds: [emp.id] } }))
-      .createDepartment;
+    const dept = (
+      await mutate('admin', `mutation($i: DepartmentInput!) { createDepartment(input: $i) { id version } }`, {
+        i: { name: 'キャッシュ課', memberIds: [emp.id] },
+      })
+    ).createDepartment;
     const inDept = { departmentId: dept.id };
-    expect((await grid('staff', inDept)).people).toEqual([{ id: emp.id, name: 'キャッシュ 太郎', departmentName: 'キャッシュ課', entries: [] }]);
+    expect((await grid('staff', inDept)).people).toEqual([
+      { id: emp.id, name: 'キャッシュ 太郎', departmentName: 'キャッシュ課', entries: [] },
+    ]);
     const total = (await grid('staff')).totalPeople;
 
-    const version = async (kind: 'employee' | 'department', x: number) => (await mutate('admin', `query($id: Int!) { ${kind}(id: $id) { version } }`, { id: x }))[kind].version;
+    const version = async (kind: 'employee' | 'department', x: number) =>
+      (await mutate('admin', `query($id: Int!) { ${kind}(id: $id) { version } }`, { id: x }))[kind].version;
     const updateEmployee = async (name: string, status: string) =>
       mutate('admin', `mutation($id: Int!, $i: EmployeeInput!) { updateEmployee(id: $id, input: $i) { id } }`, {
         id: emp.id,

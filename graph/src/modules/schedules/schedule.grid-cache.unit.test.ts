@@ -6,7 +6,16 @@ const WEEK = { from: '2031-03-03', to: '2031-03-09' };
 const NEXT = { from: '2031-03-10', to: '2031-03-16' };
 
 const event = (type: string, payload: Record<string, unknown>): EventEnvelope =>
-  ({ id: 'x', type, aggregateType: type.split('.')[0]!, aggregateId: '1', occurredAt: '', actorId: null, payload, version: 1 }) as EventEnvelope;
+  ({
+    id: 'x',
+    type,
+    aggregateType: type.split('.')[0]!,
+    aggregateId: '1',
+    occurredAt: '',
+    actorId: null,
+    payload,
+    version: 1,
+  }) as EventEnvelope;
 const entry = (startDate: string, endDate = startDate) => ({ startDate, endDate });
 
 describe('ScheduleGridCache', () => {
@@ -37,7 +46,9 @@ describe('ScheduleGridCache', () => {
     c.put(c.begin(), 'next', NEXT, 'n', 1);
     c.invalidate([event('schedule.created', { schedule: entry('2031-03-20') })]);
     expect(c.stats().entries).toBe(2);
-    c.invalidate([event('schedule.updated', { schedule: entry('2031-03-20'), previous: entry('2031-03-08', '2031-03-11') })]);
+    c.invalidate([
+      event('schedule.updated', { schedule: entry('2031-03-20'), previous: entry('2031-03-08', '2031-03-11') }),
+    ]);
     expect(c.stats().entries).toBe(0);
     c.put(c.begin(), 'this', WEEK, 'w', 1);
     c.put(c.begin(), 'next', NEXT, 'n', 1);
@@ -56,7 +67,11 @@ describe('ScheduleGridCache', () => {
       expect(c.stats().entries).toBe(0);
     }
     fill();
-    c.invalidate([event('employee.session_ended', {}), event('employee.sessions_revoked', {}), event('device.computer.updated', {})]);
+    c.invalidate([
+      event('employee.session_ended', {}),
+      event('employee.sessions_revoked', {}),
+      event('device.computer.updated', {}),
+    ]);
     expect(c.stats().entries).toBe(2);
   });
 

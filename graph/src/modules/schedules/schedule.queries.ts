@@ -207,4 +207,5 @@ export const gridSource = (r: GridRow): ViewSource => ({
 });
 
 /** A whole entry as services and events carry it: the grid's fields plus the Google link and the timestamp. */
-export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot => Object.assign(gridSource(r), { googleEventId: r.google_event_id, updatedAt: new Date(r.updated_at).toISOString() });
+export const toSnapshot = (r: SnapshotRow): ScheduleSnapshot =>
+  Object.assign(gridSource(r), { googleEventId: r.google_event_id, updatedAt: new Date(r.updated_at).toISOString() });

@@ -6,7 +6,14 @@ import { requireUser } from '../../platform/authz.js';
 import type { AppContext } from '../../platform/context.js';
 import { liveHub, shareView } from '../../platform/live/hub.js';
 import { PageArgs } from '../../platform/pagination.js';
-import { BusyConflict, ScheduleChange, ScheduleGrid, ScheduleInput, SchedulePage, ScheduleView } from './schedule.types.js';
+import {
+  BusyConflict,
+  ScheduleChange,
+  ScheduleGrid,
+  ScheduleInput,
+  SchedulePage,
+  ScheduleView,
+} from './schedule.types.js';
 import { selectedUnder } from '../../platform/graphql-selection.js';
 import { CELL_FIELDS } from './schedule.queries.js';
 import { viewFor, visibilityClass } from './schedule.visibility.js';
@@ -29,7 +36,11 @@ function changeFor(envelope: ScheduleEnvelope, viewerId: number): ScheduleChange
   if (!change) {
     const prev = envelope.payload.previous;
     const kind = envelope.type.split('.')[1];
-    const people = new Set([s.ownerId, ...s.guests.map((g) => g.id), ...(prev ? [prev.ownerId, ...prev.guests.map((g) => g.id)] : [])]);
+    const people = new Set([
+      s.ownerId,
+      ...s.guests.map((g) => g.id),
+      ...(prev ? [prev.ownerId, ...prev.guests.map((g) => g.id)] : []),
+    ]);
     change = shareView({
       kind,
       scheduleId: s.id,
@@ -60,7 +71,9 @@ export class ScheduleResolver {
     @Arg('name', () => String, { nullable: true }) name?: string | null,
     @Info() info?: GraphQLResolveInfo,
   ): Promise<ScheduleGrid> {
-    return ctx.services.schedules.grid(ctx, { from, to, departmentId, name }, page.offset, page.limit, { cellsOnly: !!info && cellsOnly(info) });
+    return ctx.services.schedules.grid(ctx, { from, to, departmentId, name }, page.offset, page.limit, {
+      cellsOnly: !!info && cellsOnly(info),
+    });
   }
 
   @Authorized()
@@ -98,18 +111,33 @@ export class ScheduleResolver {
     @Arg('isAllDay', { defaultValue: false }) isAllDay?: boolean,
     @Arg('excludeId', () => Int, { nullable: true }) excludeId?: number | null,
   ): Promise<BusyConflict[]> {
-    return ctx.services.schedules.conflicts(ctx, { employeeIds, date, endDate, startTime, endTime, isAllDay, excludeId });
+    return ctx.services.schedules.conflicts(ctx, {
+      employeeIds,
+      date,
+      endDate,
+      startTime,
+      endTime,
+      isAllDay,
+      excludeId,
+    });
   }
 
   @Authorized()
   @Mutation(() => ScheduleView, { description: '予定を作成する（作成者 = ログイン中の社員）' })
-  createSchedule(@Ctx() ctx: AppContext, @Arg('input', () => ScheduleInput) input: ScheduleInput): Promise<ScheduleView> {
+  createSchedule(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => ScheduleInput) input: ScheduleInput,
+  ): Promise<ScheduleView> {
     return ctx.services.schedules.create(ctx, input);
   }
 
   @Authorized()
   @Mutation(() => ScheduleView, { description: '予定を更新する（作成者のみ）' })
-  updateSchedule(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => ScheduleInput) input: ScheduleInput): Promise<ScheduleView> {
+  updateSchedule(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => ScheduleInput) input: ScheduleInput,
+  ): Promise<ScheduleView> {
     return ctx.services.schedules.update(ctx, id, input);
   }
 
@@ -121,7 +149,11 @@ export class ScheduleResolver {
 
   @Authorized()
   @Mutation(() => ScheduleView, { description: 'ゲストとして参加（true）・不参加（false）を回答する' })
-  respondToSchedule(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('accept') accept: boolean): Promise<ScheduleView> {
+  respondToSchedule(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('accept') accept: boolean,
+  ): Promise<ScheduleView> {
     return ctx.services.schedules.respond(ctx, id, accept);
   }
 
@@ -134,7 +166,9 @@ export class ScheduleResolver {
       const overlaps = (a: string, b: string) => (!args.to || a <= args.to) && (!args.from || b >= args.from);
       return liveHub(context.services.pubsub, 'schedule').subscribe((e) => {
         const { schedule: s, previous: prev } = (e as ScheduleEnvelope).payload;
-        return overlaps(s.startDate, s.endDate) || (prev ? overlaps(prev.startDate, prev.endDate) : false) ? changeFor(e as ScheduleEnvelope, viewerId) : undefined;
+        return overlaps(s.startDate, s.endDate) || (prev ? overlaps(prev.startDate, prev.endDate) : false)
+          ? changeFor(e as ScheduleEnvelope, viewerId)
+          : undefined;
       });
     },
     description: '予定の作成・更新・削除・回答（閲覧者に見える形で。非公開は時間帯のみ）',

@@ -75,7 +75,12 @@ export function scheduleRoutes(r: Router): void {
   r.get(
     '/schedules',
     handle(async (ctx, req, res) => {
-      const page = await ctx.services.schedules.list(ctx, { from: query(req.query.from), to: query(req.query.to) }, req.query.offset, req.query.limit);
+      const page = await ctx.services.schedules.list(
+        ctx,
+        { from: query(req.query.from), to: query(req.query.to) },
+        req.query.offset,
+        req.query.limit,
+      );
       res.setHeader('X-Total-Count', String(page.total));
       return page.items.map(toApiSchedule);
     }),
@@ -88,7 +93,12 @@ export function scheduleRoutes(r: Router): void {
       if (asked !== undefined && me !== undefined && asked !== me) {
         throw forbidden('他の社員の「自分の予定」は取得できません。');
       }
-      const page = await ctx.services.schedules.list(ctx, { from: query(req.query.from), to: query(req.query.to), ownerId: me ?? -1 }, req.query.offset, req.query.limit);
+      const page = await ctx.services.schedules.list(
+        ctx,
+        { from: query(req.query.from), to: query(req.query.to), ownerId: me ?? -1 },
+        req.query.offset,
+        req.query.limit,
+      );
       res.setHeader('X-Total-Count', String(page.total));
       return page.items.map(toApiSchedule);
     }),
@@ -114,7 +124,9 @@ export function scheduleRoutes(r: Router): void {
     handle(async (ctx, req) => {
       const j = req.body?.is_joined;
       if (j !== 0 && j !== 1 && j !== '0' && j !== '1' && j !== true && j !== false) {
-        throw badInput('is_joined は 1（参加）か 0（不参加）で指定してください。', [{ field: 'is_joined', message: '1 または 0' }]);
+        throw badInput('is_joined は 1（参加）か 0（不参加）で指定してください。', [
+          { field: 'is_joined', message: '1 または 0' },
+        ]);
       }
       return toApiSchedule(await ctx.services.schedules.respond(ctx, Number(req.params.id), truthy(j)));
     }),

@@ -8,7 +8,9 @@ const fields = (input: unknown) => {
     parseInput(scheduleInputSchema, input);
     return [];
   } catch (e) {
-    return ((e as { extensions: { fieldErrors: { field: string }[] } }).extensions.fieldErrors ?? []).map((f) => f.field);
+    return ((e as { extensions: { fieldErrors: { field: string }[] } }).extensions.fieldErrors ?? []).map(
+      (f) => f.field,
+    );
   }
 };
 
@@ -39,14 +41,21 @@ describe('schedule rules', () => {
   });
 
   it('trims extra-guest rows, drops blanks and duplicates, checks addresses', () => {
-    const d = parseInput(scheduleInputSchema, { ...base, externalGuests: [' a@example.com ', '', '   ', 'A@example.com'] });
+    const d = parseInput(scheduleInputSchema, {
+      ...base,
+      externalGuests: [' a@example.com ', '', '   ', 'A@example.com'],
+    });
     expect(d.externalGuests).toEqual(['a@example.com']);
     expect(fields({ ...base, externalGuests: ['not-an-address'] })).toEqual(['externalGuests.0']);
   });
 
   it('keeps a meet link only for remote entries and checks it', () => {
-    expect(parseInput(scheduleInputSchema, { ...base, type: 'TASK', meetLink: 'https://meet.example/x' }).meetLink).toBeNull();
-    expect(parseInput(scheduleInputSchema, { ...base, type: 'REMOTE', meetLink: 'https://meet.example/x' }).meetLink).toBe('https://meet.example/x');
+    expect(
+      parseInput(scheduleInputSchema, { ...base, type: 'TASK', meetLink: 'https://meet.example/x' }).meetLink,
+    ).toBeNull();
+    expect(
+      parseInput(scheduleInputSchema, { ...base, type: 'REMOTE', meetLink: 'https://meet.example/x' }).meetLink,
+    ).toBe('https://meet.example/x');
     expect(fields({ ...base, type: 'REMOTE', meetLink: 'javascript:alert(1)' })).toEqual(['meetLink']);
   });
 

@@ -38,7 +38,10 @@ export function weekLabel(start: string, end: string): string {
   return `${f(start)} 〜 ${f(end)}`;
 }
 
-const dateField = (label: string) => z.string({ error: `${label}を入力してください。` }).refine(isValidDate, `${label}は YYYY-MM-DD の形式で入力してください。`);
+const dateField = (label: string) =>
+  z
+    .string({ error: `${label}を入力してください。` })
+    .refine(isValidDate, `${label}は YYYY-MM-DD の形式で入力してください。`);
 const timeField = (label: string) =>
   z
     .string()
@@ -79,7 +82,8 @@ export const scheduleInputSchema = z
   })
   .transform((s, ctx) => {
     const endDate = s.endDate ?? s.date;
-    if (endDate < s.date) ctx.addIssue({ code: 'custom', path: ['endDate'], message: '終了日は開始日以降にしてください。' });
+    if (endDate < s.date)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: '終了日は開始日以降にしてください。' });
     let { startTime, endTime } = s;
     if (s.isAllDay) {
       startTime = null; // all-day entries carry no times
@@ -88,14 +92,22 @@ export const scheduleInputSchema = z
       if (!startTime) ctx.addIssue({ code: 'custom', path: ['startTime'], message: '開始時刻を選択してください。' });
       if (!endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '終了時刻を選択してください。' });
       if (startTime && endTime && endDate === s.date && endTime <= startTime) {
-        ctx.addIssue({ code: 'custom', path: ['endTime'], message: '終了時刻は開始時刻より後にしてください（日をまたぐ場合は終了日を翌日にしてください）。' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endTime'],
+          message: '終了時刻は開始時刻より後にしてください（日をまたぐ場合は終了日を翌日にしてください）。',
+        });
       }
     }
     let meetLink = s.meetLink || null;
     if (s.type !== ScheduleType.REMOTE)
       meetLink = null; // the meet link belongs to remote entries only
     else if (meetLink && !/^https?:\/\/\S+$/.test(meetLink)) {
-      ctx.addIssue({ code: 'custom', path: ['meetLink'], message: 'ミーティングURLは http(s):// で始まるURLにしてください。' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['meetLink'],
+        message: 'ミーティングURLは http(s):// で始まるURLにしてください。',
+      });
     }
     if (s.isPrivate && (s.guestIds.length || s.externalGuests.length)) {
       ctx.addIssue({ code: 'custom', path: ['isPrivate'], message: '非公開の予定にはゲストを招待できません。' });

@@ -35,8 +35,10 @@ function checkRange(from: string, to: string | null) {
   const errors = [];
   if (!isValidDate(from)) errors.push({ field: 'from', message: 'YYYY-MM-DD の形式で指定してください。' });
   if (to !== null && !isValidDate(to)) errors.push({ field: 'to', message: 'YYYY-MM-DD の形式で指定してください。' });
-  if (!errors.length && to !== null && to < from) errors.push({ field: 'to', message: '終了日は開始日以降にしてください。' });
-  if (!errors.length && to !== null && to > addDays(from, MAX_RANGE_DAYS)) errors.push({ field: 'to', message: `期間は${MAX_RANGE_DAYS}日以内にしてください。` });
+  if (!errors.length && to !== null && to < from)
+    errors.push({ field: 'to', message: '終了日は開始日以降にしてください。' });
+  if (!errors.length && to !== null && to > addDays(from, MAX_RANGE_DAYS))
+    errors.push({ field: 'to', message: `期間は${MAX_RANGE_DAYS}日以内にしてください。` });
   if (errors.length) throw badInput('期間の指定が正しくありません。', errors);
 }
 
@@ -63,7 +65,13 @@ export class ScheduleService {
   }
 
   /** People × days: each person's own entries and those they are invited to (not declined). */
-  async grid(ctx: AppContext, filter: GridFilter, offset?: unknown, limit?: unknown, opts: { cellsOnly?: boolean } = {}): Promise<ScheduleGrid> {
+  async grid(
+    ctx: AppContext,
+    filter: GridFilter,
+    offset?: unknown,
+    limit?: unknown,
+    opts: { cellsOnly?: boolean } = {},
+  ): Promise<ScheduleGrid> {
     const viewer = requireUser(ctx);
     checkRange(filter.from, filter.to);
     const page = checkPage(offset, limit ?? MAX_PEOPLE);
@@ -80,29 +88,57 @@ export class ScheduleService {
       where.push('e.name ilike ?');
       params.push(containsPattern(name));
     }
-    const people: PersonRow[] = await ctx.em.execute(GRID_PEOPLE_SQL(where.join(' and ')), [...params, viewer.id, page.limit, page.offset]);
+    const people: PersonRow[] = await ctx.em.execute(GRID_PEOPLE_SQL(where.join(' and ')), [
+      ...params,
+      viewer.id,
+      page.limit,
+      page.offset,
+    ]);
     const ids = pgArray(people.map((p) => p.id));
     const rows = new Map(people.map((p) => [p.id, [] as ScheduleView[]]));
     if (people.length && opts.cellsOnly) {
-      const cells: CellRow[] = await ctx.em.execute(GRID_CELLS_SQL, [ids, filter.to, filter.from, ids, viewer.id, viewer.id, filter.to, filter.from]);
+      const cells: CellRow[] = await ctx.em.execute(GRID_CELLS_SQL, [
+        ids,
+        filter.to,
+        filter.from,
+        ids,
+        viewer.id,
+        viewer.id,
+        filter.to,
+        filter.from,
+      ]);
       for (const r of cells) {
         const view = cellFor(viewer.id, r);
         rows.get(r.owner_id)?.push(view);
         if (r.guest_rows) for (const g of r.guest_rows) if (g !== r.owner_id) rows.get(g)?.push(view);
       }
     } else if (people.length) {
-      const entries: GridRow[] = await ctx.em.execute(GRID_ENTRIES_SQL, [ids, filter.to, filter.from, ids, viewer.id, filter.to, filter.from]);
+      const entries: GridRow[] = await ctx.em.execute(GRID_ENTRIES_SQL, [
+        ids,
+        filter.to,
+        filter.from,
+        ids,
+        viewer.id,
+        filter.to,
+        filter.from,
+      ]);
       for (const r of entries) {
         const view = viewFor(viewer.id, gridSource(r));
         rows.get(r.owner_id)?.push(view);
-        for (const g of r.guests) if ((g.response !== 'DECLINED' || g.id === viewer.id) && g.id !== r.owner_id) rows.get(g.id)?.push(view);
+        for (const g of r.guests)
+          if ((g.response !== 'DECLINED' || g.id === viewer.id) && g.id !== r.owner_id) rows.get(g.id)?.push(view);
       }
     }
     return {
       from: filter.from,
       to: filter.to,
       label: weekLabel(filter.from, filter.to),
-      people: people.map((p) => ({ id: p.id, name: p.name, departmentName: p.department_name, entries: rows.get(p.id)! })),
+      people: people.map((p) => ({
+        id: p.id,
+        name: p.name,
+        departmentName: p.department_name,
+        entries: rows.get(p.id)!,
+      })),
       totalPeople: people.length ? Number(people[0].total) : 0,
       offset: page.offset,
       limit: page.limit,
@@ -124,7 +160,12 @@ export class ScheduleService {
   }
 
   /** A flat list for other tools: entries overlapping [from, to] (others' private ones as busy time). */
-  async list(ctx: AppContext, range: { from?: string; to?: string; ownerId?: number }, offset?: unknown, limit?: unknown): Promise<SchedulePage> {
+  async list(
+    ctx: AppContext,
+    range: { from?: string; to?: string; ownerId?: number },
+    offset?: unknown,
+    limit?: unknown,
+  ): Promise<SchedulePage> {
     const viewer = requireUser(ctx);
     const page = checkPage(offset, limit);
     const from = range.from ?? addDays(new Date().toISOString().slice(0, 10), -31);
@@ -137,7 +178,10 @@ export class ScheduleService {
       params.push(range.ownerId);
     }
     const rows: SnapshotRow[] = await ctx.em.execute(
-      SNAPSHOT_SQL(where.join(' and '), 'order by s.start_date, s.start_time nulls first, s.id limit ? offset ?').replace('select s.id,', 'select count(*) over() as total, s.id,'),
+      SNAPSHOT_SQL(
+        where.join(' and '),
+        'order by s.start_date, s.start_time nulls first, s.id limit ? offset ?',
+      ).replace('select s.id,', 'select count(*) over() as total, s.id,'),
       [...params, page.limit, page.offset],
     );
     return {
@@ -179,7 +223,8 @@ export class ScheduleService {
     const user = requireUser(ctx);
     checkId(id, '予定');
     const version = (input as { version?: unknown })?.version;
-    if (typeof version !== 'number') throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
+    if (typeof version !== 'number')
+      throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
     const data = parseInput(scheduleInputSchema, input);
     try {
       await ctx.em.transactional(async (tx) => {
@@ -203,7 +248,12 @@ export class ScheduleService {
         const after = (await this.snapshot(tx, id))!;
         // A save that changes nothing is not a new version (as for staff, departments and devices).
         if (sameContent(before, after)) throw new Unchanged();
-        record(tx, { type: 'schedule.updated', aggregateId: id, actorId: user.id, payload: { schedule: after, previous: before, origin: 'user' } });
+        record(tx, {
+          type: 'schedule.updated',
+          aggregateId: id,
+          actorId: user.id,
+          payload: { schedule: after, previous: before, origin: 'user' },
+        });
       });
     } catch (err) {
       if (!(err instanceof Unchanged)) throw err;
@@ -217,7 +267,12 @@ export class ScheduleService {
     await ctx.em.transactional(async (tx) => {
       const before = await this.ownedForWrite(tx, user.id, id);
       await tx.execute(`delete from schedule where id = ?`, [id]);
-      record(tx, { type: 'schedule.deleted', aggregateId: id, actorId: user.id, payload: { schedule: before, origin: 'user' } });
+      record(tx, {
+        type: 'schedule.deleted',
+        aggregateId: id,
+        actorId: user.id,
+        payload: { schedule: before, origin: 'user' },
+      });
     });
     return true;
   }
@@ -230,10 +285,19 @@ export class ScheduleService {
     await ctx.em.transactional(async (tx) => {
       const s = await this.snapshot(tx, id);
       if (!s || (s.isPrivate && s.ownerId !== user.id)) throw notFound('予定');
-      if (!s.guests.some((g) => g.id === user.id)) throw forbidden('この予定のゲストではないため、参加・不参加を回答できません。');
-      await tx.execute(`update schedule_guest set response = ?, responded_at = now() where schedule_id = ? and employee_id = ?`, [response, id, user.id]);
+      if (!s.guests.some((g) => g.id === user.id))
+        throw forbidden('この予定のゲストではないため、参加・不参加を回答できません。');
+      await tx.execute(
+        `update schedule_guest set response = ?, responded_at = now() where schedule_id = ? and employee_id = ?`,
+        [response, id, user.id],
+      );
       const after = (await this.snapshot(tx, id))!;
-      record(tx, { type: 'schedule.responded', aggregateId: id, actorId: user.id, payload: { schedule: after, guestId: user.id, response } });
+      record(tx, {
+        type: 'schedule.responded',
+        aggregateId: id,
+        actorId: user.id,
+        payload: { schedule: after, guestId: user.id, response },
+      });
     });
     return this.get(ctx, id);
   }
@@ -241,7 +305,15 @@ export class ScheduleService {
   /** Attendees already busy in the given slot (the conflict hint when creating or moving an entry). */
   async conflicts(
     ctx: AppContext,
-    q: { employeeIds: number[]; date: string; endDate?: string | null; startTime?: string | null; endTime?: string | null; isAllDay?: boolean; excludeId?: number | null },
+    q: {
+      employeeIds: number[];
+      date: string;
+      endDate?: string | null;
+      startTime?: string | null;
+      endTime?: string | null;
+      isAllDay?: boolean;
+      excludeId?: number | null;
+    },
   ): Promise<BusyConflict[]> {
     const viewer = requireUser(ctx);
     const endDate = q.endDate ?? q.date;
@@ -264,16 +336,39 @@ export class ScheduleService {
       const sEnd = s.isAllDay || !s.endTime ? `${s.endDate}T24:00:00` : startAt(s.endDate, s.endTime);
       if (!(sStart < slotEnd && slotStart < sEnd)) continue;
       const v = viewFor(viewer.id, s);
-      const who = [{ id: s.ownerId, name: s.ownerName }, ...s.guests.filter((g) => g.response !== 'DECLINED')].filter((p) => wanted.has(p.id));
+      const who = [{ id: s.ownerId, name: s.ownerName }, ...s.guests.filter((g) => g.response !== 'DECLINED')].filter(
+        (p) => wanted.has(p.id),
+      );
       for (const p of who) {
-        out.push({ employeeId: p.id, employeeName: p.name, scheduleId: s.id, title: v.title ?? '予定あり', date: s.startDate, startTime: s.startTime, endTime: s.endTime });
+        out.push({
+          employeeId: p.id,
+          employeeName: p.name,
+          scheduleId: s.id,
+          title: v.title ?? '予定あり',
+          date: s.startDate,
+          startTime: s.startTime,
+          endTime: s.endTime,
+        });
       }
     }
     return out;
   }
 
   private columns(d: ScheduleInputData): unknown[] {
-    return [d.title, d.date, d.endDate, d.isAllDay, d.startTime, d.endTime, d.type, d.meetLink, d.description, d.syncGoogle, d.isPrivate, JSON.stringify(d.externalGuests)];
+    return [
+      d.title,
+      d.date,
+      d.endDate,
+      d.isAllDay,
+      d.startTime,
+      d.endTime,
+      d.type,
+      d.meetLink,
+      d.description,
+      d.syncGoogle,
+      d.isPrivate,
+      JSON.stringify(d.externalGuests),
+    ];
   }
 
   private async ownedForWrite(tx: EntityManager, userId: number, id: number): Promise<ScheduleSnapshot> {
@@ -285,20 +380,34 @@ export class ScheduleService {
   }
 
   private async checkGuests(tx: EntityManager, ownerId: number, guestIds: number[]) {
-    if (guestIds.includes(ownerId)) throw badInput('作成者自身はゲストに追加できません。', [{ field: 'guestIds', message: '作成者は含められません' }]);
+    if (guestIds.includes(ownerId))
+      throw badInput('作成者自身はゲストに追加できません。', [
+        { field: 'guestIds', message: '作成者は含められません' },
+      ]);
     if (!guestIds.length) return;
-    const found: { id: number }[] = await tx.execute(`select id from employee where id = any(?::int[]) and status = 'ACTIVE'`, [pgArray(guestIds)]);
+    const found: { id: number }[] = await tx.execute(
+      `select id from employee where id = any(?::int[]) and status = 'ACTIVE'`,
+      [pgArray(guestIds)],
+    );
     const missing = guestIds.filter((g) => !found.some((f) => f.id === g));
     if (missing.length)
-      throw badInput(`招待できない社員が含まれています（ID: ${missing.join(', ')}）。`, [{ field: 'guestIds', message: `存在しないか退職済み: ${missing.join(', ')}` }]);
+      throw badInput(`招待できない社員が含まれています（ID: ${missing.join(', ')}）。`, [
+        { field: 'guestIds', message: `存在しないか退職済み: ${missing.join(', ')}` },
+      ]);
   }
 
   /** Guests become exactly `guestIds`; the answers of those who stay are kept. */
   private async setGuests(tx: EntityManager, id: number, guestIds: number[]) {
     const ids = pgArray(guestIds);
-    await tx.execute(`delete from schedule_guest where schedule_id = ? and not (employee_id = any(?::int[]))`, [id, ids]);
+    await tx.execute(`delete from schedule_guest where schedule_id = ? and not (employee_id = any(?::int[]))`, [
+      id,
+      ids,
+    ]);
     if (guestIds.length) {
-      await tx.execute(`insert into schedule_guest (schedule_id, employee_id) select ?, unnest(?::int[]) on conflict do nothing`, [id, ids]);
+      await tx.execute(
+        `insert into schedule_guest (schedule_id, employee_id) select ?, unnest(?::int[]) on conflict do nothing`,
+        [id, ids],
+      );
     }
   }
 }
@@ -307,4 +416,5 @@ export class ScheduleService {
 class Unchanged extends Error {}
 
 /** The same entry but for its version stamp. */
-const sameContent = (a: ScheduleSnapshot, b: ScheduleSnapshot) => JSON.stringify({ ...a, version: 0, updatedAt: '' }) === JSON.stringify({ ...b, version: 0, updatedAt: '' });
+const sameContent = (a: ScheduleSnapshot, b: ScheduleSnapshot) =>
+  JSON.stringify({ ...a, version: 0, updatedAt: '' }) === JSON.stringify({ ...b, version: 0, updatedAt: '' });

@@ -19,13 +19,25 @@ afterAll(async () => p?.close());
 
 // Far from the demo seed's weeks (which follow today's date).
 const D = '2025-06-10';
-const entry = (extra: Record<string, unknown> = {}) => ({ title: '設計レビュー', date: D, start_time: '10:00', end_time: '11:00', type: 'appointment', ...extra });
+const entry = (extra: Record<string, unknown> = {}) => ({
+  title: '設計レビュー',
+  date: D,
+  start_time: '10:00',
+  end_time: '11:00',
+  type: 'appointment',
+  ...extra,
+});
 
 describe('schedule: owner, guests and everyone else', () => {
   it('creates with the spec fields; the owner comes from the session, not the body', async () => {
     const r = await api(p.url, 'POST', '/schedules', {
       token: t.admin,
-      body: entry({ user_id: id.staff, guest_id: [id.staff, id.devadmin], other_guest: ' partner@example.com , ,', description: '議題: 画面設計' }),
+      body: entry({
+        user_id: id.staff,
+        guest_id: [id.staff, id.devadmin],
+        other_guest: ' partner@example.com , ,',
+        description: '議題: 画面設計',
+      }),
     });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
@@ -47,21 +59,41 @@ describe('schedule: owner, guests and everyone else', () => {
 
   it('only the owner edits or deletes; a guest and others get 403 and nothing changes', async () => {
     for (const who of ['staff', 'sysadmin']) {
-      const put = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t[who], body: entry({ title: '乗っ取り', version: 1 }) });
+      const put = await api(p.url, 'PUT', `/schedules/${id.meeting}`, {
+        token: t[who],
+        body: entry({ title: '乗っ取り', version: 1 }),
+      });
       expect(put.status).toBe(403);
       expect((await api(p.url, 'DELETE', `/schedules/${id.meeting}`, { token: t[who] })).status).toBe(403);
     }
-    expect((await api(p.url, 'GET', `/schedules/${id.meeting}`, { token: t.staff })).body).toMatchObject({ title: '設計レビュー', can_edit: false });
+    expect((await api(p.url, 'GET', `/schedules/${id.meeting}`, { token: t.staff })).body).toMatchObject({
+      title: '設計レビュー',
+      can_edit: false,
+    });
   });
 
   it('a listed guest accepts or declines; others cannot answer', async () => {
-    const yes = await gql(p.url, `mutation($id:Int!){ respondToSchedule(id:$id, accept:true) { myResponse canRespond } }`, { id: id.meeting }, { token: t.staff });
+    const yes = await gql(
+      p.url,
+      `mutation($id:Int!){ respondToSchedule(id:$id, accept:true) { myResponse canRespond } }`,
+      { id: id.meeting },
+      { token: t.staff },
+    );
     expect(yes.body.data.respondToSchedule).toEqual({ myResponse: 'ACCEPTED', canRespond: true });
-    const no = await api(p.url, 'PUT', `/schedules/${id.meeting}/response`, { token: t.devadmin, body: { is_joined: 0 } });
+    const no = await api(p.url, 'PUT', `/schedules/${id.meeting}/response`, {
+      token: t.devadmin,
+      body: { is_joined: 0 },
+    });
     expect(no.body.is_joined).toBe(0);
-    const stranger = await api(p.url, 'PUT', `/schedules/${id.meeting}/response`, { token: t.sysadmin, body: { is_joined: 1 } });
+    const stranger = await api(p.url, 'PUT', `/schedules/${id.meeting}/response`, {
+      token: t.sysadmin,
+      body: { is_joined: 1 },
+    });
     expect(stranger.status).toBe(403);
-    const bad = await api(p.url, 'PUT', `/schedules/${id.meeting}/response`, { token: t.staff, body: { is_joined: 'maybe' } });
+    const bad = await api(p.url, 'PUT', `/schedules/${id.meeting}/response`, {
+      token: t.staff,
+      body: { is_joined: 'maybe' },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -73,7 +105,10 @@ describe('schedule: owner, guests and everyone else', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.guests).toEqual([{ id: id.staff, name: '田中 美咲', response: 'ACCEPTED' }]);
-    const stale = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t.admin, body: entry({ version: cur.version }) });
+    const stale = await api(p.url, 'PUT', `/schedules/${id.meeting}`, {
+      token: t.admin,
+      body: entry({ version: cur.version }),
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.current.title).toBe('設計レビュー（延長）');
   });
@@ -86,23 +121,34 @@ describe('schedule: owner, guests and everyone else', () => {
         await p.db.orm.em
           .fork()
           .getConnection()
-          .execute(`select count(*)::int as n from outbox_all where aggregate_type = 'schedule' and aggregate_id = ?`, [String(id.meeting)])
+          .execute(`select count(*)::int as n from outbox_all where aggregate_type = 'schedule' and aggregate_id = ?`, [
+            String(id.meeting),
+          ])
       )[0].n;
     const n0 = await events();
     for (let i = 0; i < 2; i++) {
-      const same = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t.admin, body: { ...body, version: cur.version } });
+      const same = await api(p.url, 'PUT', `/schedules/${id.meeting}`, {
+        token: t.admin,
+        body: { ...body, version: cur.version },
+      });
       expect(same.status).toBe(200);
       expect([same.body.version, same.body.upd_dt ?? null]).toEqual([cur.version, cur.upd_dt ?? null]);
     }
     expect(await events()).toBe(n0);
-    const changed = await api(p.url, 'PUT', `/schedules/${id.meeting}`, { token: t.admin, body: { ...body, description: '議題を追加', version: cur.version } });
+    const changed = await api(p.url, 'PUT', `/schedules/${id.meeting}`, {
+      token: t.admin,
+      body: { ...body, description: '議題を追加', version: cur.version },
+    });
     expect(changed.body.version).toBe(cur.version + 1);
     expect(await events()).toBe(n0 + 1);
   });
 
   it('bad input is refused with field errors and creates nothing', async () => {
     const [before] = await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n from schedule`);
-    const r = await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '', start_time: '10:10', guest_id: [999999] }) });
+    const r = await api(p.url, 'POST', '/schedules', {
+      token: t.admin,
+      body: entry({ title: '', start_time: '10:10', guest_id: [999999] }),
+    });
     expect(r.status).toBe(400);
     expect(r.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['start_time', 'title']);
     const g = await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ guest_id: [999999] }) });
@@ -113,14 +159,20 @@ describe('schedule: owner, guests and everyone else', () => {
   });
 
   it('all-day entries have null times', async () => {
-    const r = await api(p.url, 'POST', '/schedules', { token: t.staff, body: entry({ title: '有給休暇', is_all_day: 1, type: 'task' }) });
+    const r = await api(p.url, 'POST', '/schedules', {
+      token: t.staff,
+      body: entry({ title: '有給休暇', is_all_day: 1, type: 'task' }),
+    });
     expect([r.body.is_all_day, r.body.start_time, r.body.end_time]).toEqual([true, null, null]);
   });
 });
 
 describe('private entries are busy time to everyone but the owner, in every channel', () => {
   it('lists, detail, my list, the grid and conflicts show others no content', async () => {
-    const r = await api(p.url, 'POST', '/schedules', { token: t.devadmin, body: entry({ title: '通院', is_my_self: 1, start_time: '15:00', end_time: '16:00', type: 'task' }) });
+    const r = await api(p.url, 'POST', '/schedules', {
+      token: t.devadmin,
+      body: entry({ title: '通院', is_my_self: 1, start_time: '15:00', end_time: '16:00', type: 'task' }),
+    });
     expect(r.status).toBe(201);
     const pid = r.body.schedule_id;
     id.private = pid;
@@ -147,7 +199,10 @@ describe('private entries are busy time to everyone but the owner, in every chan
     const own = await api(p.url, 'GET', `/schedules/${pid}`, { token: t.devadmin });
     expect(own.body.title).toBe('通院');
     // A private entry cannot carry guests, so nobody can be invited into seeing it.
-    const withGuest = await api(p.url, 'POST', '/schedules', { token: t.devadmin, body: entry({ is_my_self: 1, guest_id: [id.staff] }) });
+    const withGuest = await api(p.url, 'POST', '/schedules', {
+      token: t.devadmin,
+      body: entry({ is_my_self: 1, guest_id: [id.staff] }),
+    });
     expect(withGuest.status).toBe(400);
   });
 });
@@ -171,15 +226,22 @@ describe('the grid and the my-schedule panel', () => {
 
   it("the viewer's own declined invitations stay in the viewer's row (marked DECLINED), on the full and the cell path; in nobody else's view", async () => {
     const answer = (accept: boolean) =>
-      gql(p.url, `mutation($id:Int!,$a:Boolean!){ respondToSchedule(id:$id, accept:$a) { myResponse } }`, { id: id.meeting, a: accept }, { token: t.staff });
+      gql(
+        p.url,
+        `mutation($id:Int!,$a:Boolean!){ respondToSchedule(id:$id, accept:$a) { myResponse } }`,
+        { id: id.meeting, a: accept },
+        { token: t.staff },
+      );
     await answer(false);
     try {
       for (const fields of ['id myResponse', 'id myResponse guests { id }']) {
         const q = `query($f:String!,$t:String!){ scheduleGrid(from:$f, to:$t) { people { id entries { ${fields} } } } }`;
-        const mine = (await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15' }, { token: t.staff })).body.data.scheduleGrid.people;
+        const mine = (await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15' }, { token: t.staff })).body.data
+          .scheduleGrid.people;
         expect(mine[0].id).toBe(id.staff);
         expect(mine[0].entries.find((e: { id: number }) => e.id === id.meeting)?.myResponse, fields).toBe('DECLINED');
-        const others = (await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15' }, { token: t.devadmin })).body.data.scheduleGrid.people;
+        const others = (await gql(p.url, q, { f: '2025-06-09', t: '2025-06-15' }, { token: t.devadmin })).body.data
+          .scheduleGrid.people;
         const staffRow = others.find((x: { id: number }) => x.id === id.staff);
         expect(
           staffRow.entries.map((e: { id: number }) => e.id),
@@ -196,21 +258,34 @@ describe('the grid and the my-schedule panel', () => {
   });
 
   it('my schedules for a day include invitations; /api/schedules/my refuses another user_id', async () => {
-    const mine = await gql(p.url, `query($d:String!){ mySchedules(date:$d) { id title } }`, { d: D }, { token: t.staff });
-    expect(mine.body.data.mySchedules.map((x: { title: string }) => x.title)).toEqual(['有給休暇', '設計レビュー（延長）']);
+    const mine = await gql(
+      p.url,
+      `query($d:String!){ mySchedules(date:$d) { id title } }`,
+      { d: D },
+      { token: t.staff },
+    );
+    expect(mine.body.data.mySchedules.map((x: { title: string }) => x.title)).toEqual([
+      '有給休暇',
+      '設計レビュー（延長）',
+    ]);
     expect((await api(p.url, 'GET', `/schedules/my?user_id=${id.admin}`, { token: t.staff })).status).toBe(403);
     const own = await api(p.url, 'GET', `/schedules/my?user_id=${id.staff}&from=${D}&to=${D}`, { token: t.staff });
     expect(own.body.map((x: { title: string }) => x.title)).toEqual(['有給休暇']);
   });
 
   it('an x-user-id header that disagrees with the session is rejected on writes', async () => {
-    const r = await api(p.url, 'POST', '/schedules', { token: t.staff, body: entry(), headers: { 'x-user-id': String(id.admin) } });
+    const r = await api(p.url, 'POST', '/schedules', {
+      token: t.staff,
+      body: entry(),
+      headers: { 'x-user-id': String(id.admin) },
+    });
     expect(r.status).toBe(403);
   });
 });
 
 describe("the grid's cells (the web grid asks only for what a cell shows)", () => {
-  const CELL = 'id version busyOnly title date endDate isAllDay startTime endTime type isPrivate myResponse canRespond canEdit owner { id }';
+  const CELL =
+    'id version busyOnly title date endDate isAllDay startTime endTime type isPrivate myResponse canRespond canEdit owner { id }';
   const HEAVY = 'description meetLink syncGoogle externalGuests guests { id name response } owner { name }';
   const grid = async (token: string, fields: string) => {
     const r = await gql(
@@ -233,12 +308,24 @@ describe("the grid's cells (the web grid asks only for what a cell shows)", () =
     const info = (doc: string) => {
       const d = parse(doc);
       const op = d.definitions.find((x) => x.kind === 'OperationDefinition')!;
-      const fragments = Object.fromEntries(d.definitions.filter((x) => x.kind === 'FragmentDefinition').map((f) => [f.name.value, f]));
+      const fragments = Object.fromEntries(
+        d.definitions.filter((x) => x.kind === 'FragmentDefinition').map((f) => [f.name.value, f]),
+      );
       return { fieldNodes: [op.selectionSet.selections[0]], fragments } as unknown as Parameters<typeof cellsOnly>[0];
     };
-    expect(cellsOnly(info(`{ scheduleGrid { label people { id name entries { ...C } } } } fragment C on ScheduleView { ${CELL} __typename }`))).toBe(true);
+    expect(
+      cellsOnly(
+        info(
+          `{ scheduleGrid { label people { id name entries { ...C } } } } fragment C on ScheduleView { ${CELL} __typename }`,
+        ),
+      ),
+    ).toBe(true);
     expect(cellsOnly(info(`{ scheduleGrid { people { entries { ... on ScheduleView { id title } } } } }`))).toBe(true);
-    expect(cellsOnly(info(`{ scheduleGrid { people { entries { ...C } } } } fragment C on ScheduleView { id owner { id name } }`))).toBe(false);
+    expect(
+      cellsOnly(
+        info(`{ scheduleGrid { people { entries { ...C } } } } fragment C on ScheduleView { id owner { id name } }`),
+      ),
+    ).toBe(false);
     expect(cellsOnly(info(`{ scheduleGrid { people { entries { id guests { id } } } } }`))).toBe(false);
     expect(cellsOnly(info(`{ scheduleGrid { people { entries { id x: description } } } }`))).toBe(false);
   });
@@ -250,9 +337,18 @@ describe("the grid's cells (the web grid asks only for what a cell shows)", () =
       expect(slim.map((x) => x.id)).toEqual(full.map((x) => x.id));
       expect(slim).toEqual(full.map((x) => ({ id: x.id, entries: x.entries.map(cellOf) })));
       const priv = slim.find((x) => x.id === id.devadmin)!.entries.find((e) => e.id === id.private)!;
-      if (who === 'devadmin') expect(priv).toMatchObject({ title: '通院', busyOnly: false, isPrivate: true, canEdit: true });
+      if (who === 'devadmin')
+        expect(priv).toMatchObject({ title: '通院', busyOnly: false, isPrivate: true, canEdit: true });
       else {
-        expect(priv).toMatchObject({ title: null, type: null, busyOnly: true, isPrivate: true, myResponse: null, canRespond: false, canEdit: false });
+        expect(priv).toMatchObject({
+          title: null,
+          type: null,
+          busyOnly: true,
+          isPrivate: true,
+          myResponse: null,
+          canRespond: false,
+          canEdit: false,
+        });
         expect(JSON.stringify(slim)).not.toContain('通院');
         expect(JSON.stringify(full)).not.toContain('通院');
       }
@@ -261,25 +357,41 @@ describe("the grid's cells (the web grid asks only for what a cell shows)", () =
       const picked = full.flatMap((x) => x.entries).filter((x) => x.id === id.meeting || x.id === id.private);
       expect(new Set(picked.map((x) => x.id)).size).toBe(2);
       for (const e of picked) {
-        const d = await gql(p.url, `query($id:Int!){ schedule(id:$id) { ${detailFields} } }`, { id: e.id }, { token: t[who] });
+        const d = await gql(
+          p.url,
+          `query($id:Int!){ schedule(id:$id) { ${detailFields} } }`,
+          { id: e.id },
+          { token: t[who] },
+        );
         expect(e).toEqual(d.body.data.schedule);
       }
     }
     const staffRow = (await grid(t.staff, CELL))[0];
-    expect(staffRow.entries.find((e) => e.id === id.meeting)).toMatchObject({ myResponse: 'ACCEPTED', canRespond: true, canEdit: false });
+    expect(staffRow.entries.find((e) => e.id === id.meeting)).toMatchObject({
+      myResponse: 'ACCEPTED',
+      canRespond: true,
+      canEdit: false,
+    });
   });
 });
 
 describe('live: scheduleChanged', () => {
   it('delivers changes in place, private ones without content, deletions as null', async () => {
     const url = p.url.replace('http', 'ws') + '/graphql';
-    const c = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${t.staff}` } });
+    const c = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${t.staff}` },
+    });
     const got: { kind: string; schedule: { title: string | null; busyOnly: boolean } | null }[] = [];
     let registered!: Promise<void>;
     const three = new Promise<void>((resolve, reject) => {
       ({ registered } = subscribeRegistered<{ scheduleChanged: (typeof got)[number] }>(
         c,
-        { query: `subscription { scheduleChanged(from:"2025-06-01", to:"2025-06-30") { kind scheduleId schedule { title busyOnly } } }` },
+        {
+          query: `subscription { scheduleChanged(from:"2025-06-01", to:"2025-06-30") { kind scheduleId schedule { title busyOnly } } }`,
+        },
         {
           next: (m) => {
             got.push(m.data!.scheduleChanged);
@@ -314,7 +426,14 @@ describe('GraphQL variables', () => {
       { token: t.staff },
     );
     expect(r.body.errors).toBeUndefined();
-    expect(r.body.data.createSchedule).toEqual({ type: 'TASK', syncGoogle: true, isPrivate: false, guests: [], externalGuests: [], isAllDay: false });
+    expect(r.body.data.createSchedule).toEqual({
+      type: 'TASK',
+      syncGoogle: true,
+      isPrivate: false,
+      guests: [],
+      externalGuests: [],
+      isAllDay: false,
+    });
   });
 });
 
@@ -328,7 +447,10 @@ describe('schedule ids in paths', () => {
       ['GET', '/employees/abc'],
       ['PUT', '/departments/abc'],
     ] as const) {
-      const r = await api(p.url, method, path, { token: t.admin, body: method === 'GET' || method === 'DELETE' ? undefined : entry({ version: 1 }) });
+      const r = await api(p.url, method, path, {
+        token: t.admin,
+        body: method === 'GET' || method === 'DELETE' ? undefined : entry({ version: 1 }),
+      });
       expect([path, r.status, r.body.code]).toEqual([path, 400, 'BAD_USER_INPUT']);
     }
   });
@@ -337,18 +459,24 @@ describe('schedule ids in paths', () => {
 describe('schedule edits racing a Google push', () => {
   it('an edit that waited for a push holding the row is still marked as not yet synced', async () => {
     const pg = (await import('pg')).default;
-    const made = (await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '同期の競合' }) })).body;
+    const made = (await api(p.url, 'POST', '/schedules', { token: t.admin, body: entry({ title: '同期の競合' }) }))
+      .body;
     // A push holds the row (FOR UPDATE) while it talks to Google, then stores its sync time.
     const push = new pg.Client({ connectionString: p.db.url });
     await push.connect();
     await push.query('begin');
     await push.query('select id from schedule where id = $1 for update', [made.schedule_id]);
-    const edit = api(p.url, 'PUT', `/schedules/${made.schedule_id}`, { token: t.admin, body: entry({ title: '同期の競合（編集）', version: made.version }) });
+    const edit = api(p.url, 'PUT', `/schedules/${made.schedule_id}`, {
+      token: t.admin,
+      body: entry({ title: '同期の競合（編集）', version: made.version }),
+    });
     await new Promise((r) => setTimeout(r, 300)); // the edit's transaction has begun and waits for the row
     await push.query('update schedule set google_synced_at = clock_timestamp() where id = $1', [made.schedule_id]);
     await push.query('commit');
     expect((await edit).status).toBe(200);
-    const [row] = (await push.query('select updated_at > google_synced_at as dirty from schedule where id = $1', [made.schedule_id])).rows;
+    const [row] = (
+      await push.query('select updated_at > google_synced_at as dirty from schedule where id = $1', [made.schedule_id])
+    ).rows;
     await push.end();
     // With now() (the transaction's start) the edit looked older than the push and was never sent.
     expect(row.dirty).toBe(true);

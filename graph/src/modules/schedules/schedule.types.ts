@@ -32,7 +32,8 @@ export class ScheduleView {
   @Field() isPrivate!: boolean;
   @Field(() => [ScheduleGuest]) guests!: ScheduleGuest[];
   @Field(() => [String]) externalGuests!: string[];
-  @Field(() => GuestResponse, { nullable: true, description: '閲覧者がゲストなら、その回答' }) myResponse!: GuestResponse | null;
+  @Field(() => GuestResponse, { nullable: true, description: '閲覧者がゲストなら、その回答' })
+  myResponse!: GuestResponse | null;
   @Field({ description: '閲覧者が編集・削除できる（作成者のみ）' }) canEdit!: boolean;
   @Field({ description: '閲覧者が参加・不参加を回答できる（ゲスト）' }) canRespond!: boolean;
   @Field(() => Int) version!: number;
@@ -43,7 +44,8 @@ export class SchedulePerson {
   @Field(() => Int) id!: number;
   @Field() name!: string;
   @Field(() => String, { nullable: true }) departmentName!: string | null;
-  @Field(() => [ScheduleView], { description: 'この人が作成者またはゲスト（不参加以外）の予定' }) entries!: ScheduleView[];
+  @Field(() => [ScheduleView], { description: 'この人が作成者またはゲスト（不参加以外）の予定' })
+  entries!: ScheduleView[];
 }
 
 @ObjectType({ simpleResolvers: true, description: '人×日のグリッド（週または1日）' })
@@ -83,7 +85,8 @@ export class ScheduleChange {
   @Field(() => ScheduleView, { nullable: true, description: '削除なら null' }) schedule!: ScheduleView | null;
   @Field({ description: '影響する期間（YYYY-MM-DD）' }) from!: string;
   @Field() to!: string;
-  @Field(() => [Int], { description: 'グリッドで行が変わる社員（作成者とゲスト、変更前も含む）' }) employeeIds!: number[];
+  @Field(() => [Int], { description: 'グリッドで行が変わる社員（作成者とゲスト、変更前も含む）' })
+  employeeIds!: number[];
 }
 
 @InputType()

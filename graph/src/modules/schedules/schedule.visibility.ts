@@ -45,4 +45,10 @@ export function viewFor(viewerId: number, s: ViewSource): ScheduleView {
  * class, not once per subscriber. A guest's view differs only in myResponse/canRespond.
  */
 export const visibilityClass = (viewerId: number, s: ScheduleSnapshot): string =>
-  s.ownerId === viewerId ? 'owner' : s.isPrivate ? 'busy' : s.guests.some((g) => g.id === viewerId) ? `guest:${viewerId}` : 'public';
+  s.ownerId === viewerId
+    ? 'owner'
+    : s.isPrivate
+      ? 'busy'
+      : s.guests.some((g) => g.id === viewerId)
+        ? `guest:${viewerId}`
+        : 'public';

@@ -10,8 +10,15 @@ import { SmartphoneFilter, SmartphoneInput, SmartphonePage, SmartphoneView } fro
 @Authorized(...DEVICE_ROLES)
 @Resolver(() => SmartphoneView)
 export class SmartphoneResolver {
-  @Query(() => SmartphonePage, { description: 'スマートフォン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。' })
-  smartphones(@Ctx() ctx: AppContext, @Args() page: PageArgs, @Arg('filter', () => SmartphoneFilter, { nullable: true }) filter?: SmartphoneFilter): Promise<SmartphonePage> {
+  @Query(() => SmartphonePage, {
+    description:
+      'スマートフォン一覧（管理者・デバイス管理者・システム管理者）。廃棄・処分済みは showDiscarded のときだけ。',
+  })
+  smartphones(
+    @Ctx() ctx: AppContext,
+    @Args() page: PageArgs,
+    @Arg('filter', () => SmartphoneFilter, { nullable: true }) filter?: SmartphoneFilter,
+  ): Promise<SmartphonePage> {
     return ctx.services.smartphones.read.list(ctx, filter ?? {}, page.offset, page.limit);
   }
 
@@ -21,16 +28,25 @@ export class SmartphoneResolver {
   }
 
   @Mutation(() => SmartphoneView, { description: 'スマートフォンを登録する' })
-  createSmartphone(@Ctx() ctx: AppContext, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
+  createSmartphone(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => SmartphoneInput) input: SmartphoneInput,
+  ): Promise<SmartphoneView> {
     return ctx.services.smartphones.write.create(ctx, input);
   }
 
   @Mutation(() => SmartphoneView, { description: 'スマートフォンを更新する。古い version なら CONFLICT。' })
-  updateSmartphone(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('input', () => SmartphoneInput) input: SmartphoneInput): Promise<SmartphoneView> {
+  updateSmartphone(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => SmartphoneInput) input: SmartphoneInput,
+  ): Promise<SmartphoneView> {
     return ctx.services.smartphones.write.update(ctx, id, input);
   }
 
-  @FieldResolver(() => [DeviceSecret], { description: '値が登録されている PIN・パスワード（値は revealDeviceSecret で、履歴に残して読む）' })
+  @FieldResolver(() => [DeviceSecret], {
+    description: '値が登録されている PIN・パスワード（値は revealDeviceSecret で、履歴に残して読む）',
+  })
   secretsSet(@Root() d: SmartphoneView): DeviceSecret[] {
     return secretsSetOf(DeviceKind.SMARTPHONE, d);
   }

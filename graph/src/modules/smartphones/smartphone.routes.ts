@@ -4,7 +4,13 @@ import { bodyTable, handle, writeRoute, type RestResource } from '../../platform
 import { DeviceKind } from '../devices/device.enums.js';
 import { apiFields, bodyFields, queryFilters } from '../devices/device.record.js';
 import { exportRoute, listRoute } from '../../platform/rest-routes.js';
-import { deviceGuard, heldFilterFromQuery, historyExportRoute, historyRoute, toApiHeld } from '../devices/device.routes.js';
+import {
+  deviceGuard,
+  heldFilterFromQuery,
+  historyExportRoute,
+  historyRoute,
+  toApiHeld,
+} from '../devices/device.routes.js';
 import { SMARTPHONE_FIELDS } from './smartphone.fields.js';
 import type { SmartphoneView } from './smartphone.types.js';
 
@@ -22,7 +28,11 @@ async function filterOf(ctx: AppContext, q: Request['query']) {
   };
 }
 
-const smartphone: RestResource<SmartphoneView> = { toApi: toApiSmartphone, guard: deviceGuard, body: bodyTable(bodyFields(SMARTPHONE_FIELDS)) };
+const smartphone: RestResource<SmartphoneView> = {
+  toApi: toApiSmartphone,
+  guard: deviceGuard,
+  body: bodyTable(bodyFields(SMARTPHONE_FIELDS)),
+};
 
 const read = (ctx: AppContext) => ctx.services.smartphones.read;
 const write = (ctx: AppContext) => ctx.services.smartphones.write;

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(async () => p?.close());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc test SQL, read by column name
-const sql = (q: string, params: unknown[] = []): Promise<any[]> => p.db.orm.em.fork().getConnection().execute(q, params);
+const sql = (q: string, params: unknown[] = []): Promise<any[]> =>
+  p.db.orm.em.fork().getConnection().execute(q, params);
 const phone = (extra: Record<string, unknown> = {}) => ({
   phone_number: '080-1111-2222',
   carrier: 'ドコモ',
@@ -42,9 +43,12 @@ describe('smartphones', () => {
   });
 
   it('lists with the spec filters: phone number with or without hyphens, carrier text, status, location, department, show discarded', async () => {
-    const list = async (q: string) => (await api(p.url, 'GET', `/smartphone?limit=200&${q}`, { token: devadmin })).body as Record<string, string>[];
+    const list = async (q: string) =>
+      (await api(p.url, 'GET', `/smartphone?limit=200&${q}`, { token: devadmin })).body as Record<string, string>[];
     const all = await list('show_discarded=true');
-    const [n] = await sql(`select count(*)::int as n, count(*) filter (where status in ('DISCARDED', 'DISPOSED'))::int as gone from smartphone`);
+    const [n] = await sql(
+      `select count(*)::int as n, count(*) filter (where status in ('DISCARDED', 'DISPOSED'))::int as gone from smartphone`,
+    );
     expect(all).toHaveLength(n.n);
     expect(await list('')).toHaveLength(n.n - n.gone);
     const sample = all[0].phone_number;
@@ -62,7 +66,10 @@ describe('smartphones', () => {
 
   it('creates and updates with the spec fields; 紛失 and bad numbers are field errors; conflicts name who saved', async () => {
     const [user] = await sql(`select id, name from employee where status = 'ACTIVE' order by id desc limit 1`);
-    const r = await api(p.url, 'POST', '/smartphone', { token: devadmin, body: phone({ current_user: user.id, exchange_date: '2026/03/31', pin_pw: '4321' }) });
+    const r = await api(p.url, 'POST', '/smartphone', {
+      token: devadmin,
+      body: phone({ current_user: user.id, exchange_date: '2026/03/31', pin_pw: '4321' }),
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
       phone_number: '080-1111-2222',
@@ -77,12 +84,31 @@ describe('smartphones', () => {
       pin_pw: '4321',
       version: 1,
     });
-    const bad = await api(p.url, 'POST', '/smartphone', { token: devadmin, body: phone({ phone_number: '電話', status: '紛失', price: -5, exchange_date: '2026-13-01' }) });
+    const bad = await api(p.url, 'POST', '/smartphone', {
+      token: devadmin,
+      body: phone({ phone_number: '電話', status: '紛失', price: -5, exchange_date: '2026-13-01' }),
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['exchange_date', 'phone_number', 'price', 'status']);
-    const g = await gql(p.url, `mutation { createSmartphone(input: { phoneNumber: "090-0000-0000", status: LOST }) { id } }`, {}, { token: admin });
-    expect(g.body.errors[0].extensions.fieldErrors[0]).toMatchObject({ field: 'status', message: expect.stringContaining('処分済み') });
-    const up = await api(p.url, 'PUT', `/smartphone/${r.body.id}`, { token: admin, body: phone({ current_user: user.id, status: '故障', version: r.body.version }) });
+    expect(bad.body.fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual([
+      'exchange_date',
+      'phone_number',
+      'price',
+      'status',
+    ]);
+    const g = await gql(
+      p.url,
+      `mutation { createSmartphone(input: { phoneNumber: "090-0000-0000", status: LOST }) { id } }`,
+      {},
+      { token: admin },
+    );
+    expect(g.body.errors[0].extensions.fieldErrors[0]).toMatchObject({
+      field: 'status',
+      message: expect.stringContaining('処分済み'),
+    });
+    const up = await api(p.url, 'PUT', `/smartphone/${r.body.id}`, {
+      token: admin,
+      body: phone({ current_user: user.id, status: '故障', version: r.body.version }),
+    });
     expect(up.body).toMatchObject({ status: '故障', is_broken: true, version: 2, exchange_date: null });
     const stale = await api(p.url, 'PUT', `/smartphone/${r.body.id}`, { token: devadmin, body: phone({ version: 1 }) });
     expect(stale.status).toBe(409);
@@ -92,7 +118,9 @@ describe('smartphones', () => {
       ['created', ['currentUser', 'status', 'location']],
       ['edit', ['status']],
     ]);
-    const types = await sql(`select type from outbox_all where aggregate_id = ? order by seq`, [`smartphone:${r.body.id}`]);
+    const types = await sql(`select type from outbox_all where aggregate_id = ? order by seq`, [
+      `smartphone:${r.body.id}`,
+    ]);
     expect(types.map((t) => t.type)).toEqual(['device.smartphone.created', 'device.smartphone.updated']);
   });
 

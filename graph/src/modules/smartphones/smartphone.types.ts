@@ -22,7 +22,8 @@ export class SmartphonePage {
 
 @InputType({ description: 'スマートフォン一覧の絞り込み' })
 export class SmartphoneFilter extends HeldDeviceFilter {
-  @Field(() => String, { nullable: true, description: '電話番号の部分一致（ハイフンの有無は問わない）' }) phoneNumber?: string | null;
+  @Field(() => String, { nullable: true, description: '電話番号の部分一致（ハイフンの有無は問わない）' }) phoneNumber?:
+    string | null;
 }
 export interface SmartphoneFilter extends FilterArgsOf<F> {}
 filterFields(SmartphoneFilter, SMARTPHONE_FIELDS);

@@ -118,7 +118,11 @@ export class ConsumerRunner {
    * them (embedded) it is handed to the retry queue after its first failure, with every later
    * event of its aggregate, and the call returns once that is committed.
    */
-  async process(raw: (EventEnvelope | Record<string, unknown>)[], signal?: AbortSignal, retries?: RetryQueue): Promise<void> {
+  async process(
+    raw: (EventEnvelope | Record<string, unknown>)[],
+    signal?: AbortSignal,
+    retries?: RetryQueue,
+  ): Promise<void> {
     const events: EventEnvelope[] = [];
     for (const r of raw) {
       const type = String((r as { type?: unknown }).type ?? '');
@@ -140,11 +144,15 @@ export class ConsumerRunner {
     if (ready.length > 1) {
       try {
         await this.attempt(ready);
-        if (ready.length < events.length) await retries!.defer(this.name, events.filter((e) => waiting.has(aggregateKey(e))).map(queuedBehind));
+        if (ready.length < events.length)
+          await retries!.defer(this.name, events.filter((e) => waiting.has(aggregateKey(e))).map(queuedBehind));
         end();
         return;
       } catch (err) {
-        this.log.warn({ consumer: this.name, err: describe(err), size: ready.length }, 'batch failed; retrying event by event');
+        this.log.warn(
+          { consumer: this.name, err: describe(err), size: ready.length },
+          'batch failed; retrying event by event',
+        );
       }
     }
     if (!retries) {
@@ -267,7 +275,10 @@ export class ConsumerRunner {
     }
     await this.orm.em.fork().transactional(async (tx) => {
       try {
-        await execBound(tx, `insert into event_consumed (consumer, event_id) select ?, unnest(?::uuid[])`, [this.name, pgArray([...seen])]);
+        await execBound(tx, `insert into event_consumed (consumer, event_id) select ?, unnest(?::uuid[])`, [
+          this.name,
+          pgArray([...seen]),
+        ]);
       } catch (err) {
         const e = err as { code?: string; table?: string };
         if (e.code === '23505' && e.table === 'event_consumed') throw new AlreadyConsumed();
@@ -298,11 +309,18 @@ export class ConsumerRunner {
 
   /** After the last attempt: logged and parked with its error. */
   private async giveUp(event: EventEnvelope, err: unknown, attempts: number): Promise<void> {
-    this.log.error({ consumer: this.name, eventId: event.id, type: event.type, attempts, err: describe(err) }, 'event dead-lettered');
+    this.log.error(
+      { consumer: this.name, eventId: event.id, type: event.type, attempts, err: describe(err) },
+      'event dead-lettered',
+    );
     await this.park(event, describe(err), attempts);
   }
 
-  private async park(envelope: EventEnvelope | Record<string, unknown>, error: string, attempts: number): Promise<void> {
+  private async park(
+    envelope: EventEnvelope | Record<string, unknown>,
+    error: string,
+    attempts: number,
+  ): Promise<void> {
     const e = envelope as Record<string, unknown>;
     await this.deadLetters.park({
       consumer: this.name,

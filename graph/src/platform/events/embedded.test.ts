@@ -25,7 +25,9 @@ afterAll(async () => {
   await db?.close();
 });
 beforeEach(async () => {
-  await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect, event_retry`);
+  await db.orm.em
+    .fork()
+    .execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect, event_retry`);
 });
 /** Transports a test started (their retry queues run until stopped). */
 const started: EmbeddedTransport[] = [];
@@ -37,12 +39,17 @@ afterEach(async () => {
  * A transport with one or more consumers, wired as the backbone wires it (with the retry queue,
  * started) unless `inLine`: a failing event is then retried in line, as a Kafka consumer does.
  */
-function setup(consumer: ProbeConsumer | ProbeConsumer[] = new ProbeConsumer(), opts: { concurrency?: number; batchSize?: number; inLine?: boolean; policy?: typeof policy } = {}) {
+function setup(
+  consumer: ProbeConsumer | ProbeConsumer[] = new ProbeConsumer(),
+  opts: { concurrency?: number; batchSize?: number; inLine?: boolean; policy?: typeof policy } = {},
+) {
   const metrics = new EventMetrics();
   const retries = opts.inLine ? undefined : new RetryQueue(db.orm, log);
   const transport = new EmbeddedTransport(log, { concurrency: opts.concurrency ?? 1, retries });
   const consumers = Array.isArray(consumer) ? consumer : [consumer];
-  const runners = consumers.map((c) => new ConsumerRunner(c, db.orm, new TableDeadLetters(db.orm), opts.policy ?? policy, metrics, log));
+  const runners = consumers.map(
+    (c) => new ConsumerRunner(c, db.orm, new TableDeadLetters(db.orm), opts.policy ?? policy, metrics, log),
+  );
   for (const r of runners) transport.addConsumer(r);
   if (retries) {
     void transport.start();
@@ -64,7 +71,8 @@ const probeEnvelope = (aggregateId: string, payload: Record<string, unknown>): E
   version: 1,
 });
 
-const counter = async (m: EventMetrics, name: string) => (await m.registry.getSingleMetric(name)!.get()).values.reduce((a, v) => a + v.value, 0);
+const counter = async (m: EventMetrics, name: string) =>
+  (await m.registry.getSingleMetric(name)!.get()).values.reduce((a, v) => a + v.value, 0);
 
 describe('embedded transport', () => {
   it('delivers committed events through the outbox exactly once, in order per aggregate', async () => {
@@ -100,7 +108,9 @@ describe('embedded transport', () => {
         () => effectReport(db.orm),
         (r) => r.total >= 10,
       );
-      const [row] = await db.orm.em.fork().execute(`select count(*)::int as n from event_probe_effect where aggregate_id = 'rolled-back'`);
+      const [row] = await db.orm.em
+        .fork()
+        .execute(`select count(*)::int as n from event_probe_effect where aggregate_id = 'rolled-back'`);
       expect(row.n).toBe(0);
     } finally {
       await relay.stop();
@@ -131,13 +141,26 @@ describe('embedded transport', () => {
         version: r.version,
       })),
     ).toEqual(
-      envs.map((e) => ({ type: e.type, aggregateType: 'probe', aggregateId: e.aggregateId, occurredAt: e.occurredAt, actorId: e.actorId, payload: e.payload, version: 1 })),
+      envs.map((e) => ({
+        type: e.type,
+        aggregateType: 'probe',
+        aggregateId: e.aggregateId,
+        occurredAt: e.occurredAt,
+        actorId: e.actorId,
+        payload: e.payload,
+        version: 1,
+      })),
     );
     expect(rows[5]!.payload).toEqual({ seq: 5, note: 'n "5" \\ é' });
   });
 
   it('record() and recordMany() give events time-ordered UUIDv7 ids, increasing in outbox order', async () => {
-    const input = (i: number) => ({ type: 'platform.probe' as const, aggregateId: `v7-${i % 3}`, actorId: null, payload: { seq: i } });
+    const input = (i: number) => ({
+      type: 'platform.probe' as const,
+      aggregateId: `v7-${i % 3}`,
+      actorId: null,
+      payload: { seq: i },
+    });
     await db.orm.em.fork().transactional(async (tx) => {
       for (let i = 0; i < 5; i++) record(tx, input(i));
     });
@@ -174,7 +197,8 @@ describe('embedded transport', () => {
       publish: async () => {
         throw new Error('publishSerialized expected');
       },
-      publishSerialized: async (b: { aggregateType: string; aggregateId: string; json: string }[]) => void sent.push(...b),
+      publishSerialized: async (b: { aggregateType: string; aggregateId: string; json: string }[]) =>
+        void sent.push(...b),
       start: async () => undefined,
       stop: async () => undefined,
     };
@@ -188,13 +212,22 @@ describe('embedded transport', () => {
     const parsed = sent.map((s) => JSON.parse(s.json) as { position: string });
     expect(parsed).toEqual(envs.map((e) => ({ ...e, position: expect.stringMatching(/^\d+$/) })));
     expect(new Set(parsed.map((e) => e.position)).size).toBe(1);
-    expect(sent.map((s) => [s.aggregateType, s.aggregateId])).toEqual(envs.map((e) => [e.aggregateType, e.aggregateId]));
-    for (const s of sent) expect(s.json.length).toBe(JSON.stringify(JSON.parse(s.json)).length + (s.json.match(/": /g)?.length ?? 0) + (s.json.match(/, "/g)?.length ?? 0));
+    expect(sent.map((s) => [s.aggregateType, s.aggregateId])).toEqual(
+      envs.map((e) => [e.aggregateType, e.aggregateId]),
+    );
+    for (const s of sent)
+      expect(s.json.length).toBe(
+        JSON.stringify(JSON.parse(s.json)).length +
+          (s.json.match(/": /g)?.length ?? 0) +
+          (s.json.match(/, "/g)?.length ?? 0),
+      );
   });
 
   it('rejects an event that fails its contract at record time (never reaches the outbox)', async () => {
     const em = db.orm.em.fork();
-    expect(() => record(em, { type: 'platform.probe', aggregateId: 'x', actorId: null, payload: { seq: -1 } as never })).toThrow();
+    expect(() =>
+      record(em, { type: 'platform.probe', aggregateId: 'x', actorId: null, payload: { seq: -1 } as never }),
+    ).toThrow();
     const [row] = await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
     expect(row.n).toBe(0);
   });
@@ -217,7 +250,10 @@ describe('embedded transport', () => {
     const { runner, metrics } = setup();
     const probe = (i: number) => probeEnvelope('mixed', { seq: i });
     const batch = Array.from({ length: 10 }, (_, i) => probe(i));
-    const spy = vi.spyOn(runner as unknown as { attemptSkippingConsumed: (e: EventEnvelope[]) => Promise<void> }, 'attemptSkippingConsumed');
+    const spy = vi.spyOn(
+      runner as unknown as { attemptSkippingConsumed: (e: EventEnvelope[]) => Promise<void> },
+      'attemptSkippingConsumed',
+    );
     await runner.process(batch.slice(0, 4));
     await runner.process([batch[4]!, batch[4]!]); // the same event twice in one batch: no conflict, one effect
     expect(spy).not.toHaveBeenCalled();
@@ -238,7 +274,9 @@ describe('embedded transport', () => {
     const poison = probeEnvelope('mixed', { seq: 100, poison: true });
     await runner.process([poison, probe(101)]);
     expect(spy).not.toHaveBeenCalled();
-    const [parked] = await db.orm.em.fork().execute(`select count(*)::int as n from event_dead_letter where event_id = ?`, [poison.id]);
+    const [parked] = await db.orm.em
+      .fork()
+      .execute(`select count(*)::int as n from event_dead_letter where event_id = ?`, [poison.id]);
     expect(parked.n).toBe(1);
   });
 
@@ -258,7 +296,16 @@ describe('embedded transport', () => {
     const id = randomUUID();
     consumer.failures.set(id, 2);
     await transport.publish([
-      { id, type: 'platform.probe', aggregateType: 'probe', aggregateId: 'r', occurredAt: new Date().toISOString(), actorId: null, payload: { seq: 0 }, version: 1 },
+      {
+        id,
+        type: 'platform.probe',
+        aggregateType: 'probe',
+        aggregateId: 'r',
+        occurredAt: new Date().toISOString(),
+        actorId: null,
+        payload: { seq: 0 },
+        version: 1,
+      },
     ]);
     expect(await effectReport(db.orm)).toMatchObject({ total: 1 });
     expect(await counter(metrics, 'events_retried_total')).toBe(2);
@@ -351,7 +398,11 @@ describe('embedded transport', () => {
       const first = await s.relay.relayOnce();
       expect(first).toBeGreaterThan(0);
       expect(first).toBeLessThan(400);
-      const [{ lanes }] = await db.orm.em.fork().execute(`select array_agg(distinct hashtext(aggregate_type || ':' || aggregate_id) & 15) as lanes from outbox_sent`);
+      const [{ lanes }] = await db.orm.em
+        .fork()
+        .execute(
+          `select array_agg(distinct hashtext(aggregate_type || ':' || aggregate_id) & 15) as lanes from outbox_sent`,
+        );
       expect((lanes as number[]).every((l) => l >= 8)).toBe(true);
       expect(await s.relay.relayOnce()).toBe(0);
       await other.query('commit');
@@ -390,7 +441,12 @@ describe('embedded transport', () => {
     const s = setup(new ProbeConsumer(), { batchSize: 100 });
     const ids = await writeProbes(db.orm, { total: 30, aggregates: 3 });
     const em = db.orm.em.fork();
-    const counts = async () => (await em.execute(`select (select count(*) from outbox_event)::int as queued, (select count(*) from outbox_sent)::int as sent`))[0];
+    const counts = async () =>
+      (
+        await em.execute(
+          `select (select count(*) from outbox_event)::int as queued, (select count(*) from outbox_sent)::int as sent`,
+        )
+      )[0];
     const orig = s.transport.publish.bind(s.transport);
     s.transport.publish = async () => {
       throw new Error('broker down');
@@ -400,7 +456,9 @@ describe('embedded transport', () => {
     s.transport.publish = orig;
     expect(await s.relay.relayOnce()).toBe(30);
     expect(await counts()).toEqual({ queued: 0, sent: 30 });
-    const sent: { id: string; stamped: boolean }[] = await em.execute(`select id, sent_at between now() - interval '1 minute' and now() as stamped from outbox_sent order by seq`);
+    const sent: { id: string; stamped: boolean }[] = await em.execute(
+      `select id, sent_at between now() - interval '1 minute' and now() as stamped from outbox_sent order by seq`,
+    );
     expect(sent).toEqual(ids.map((id) => ({ id, stamped: true })));
     const [all] = await em.execute(`select count(*)::int as n, count(sent_at)::int as sent from outbox_all`);
     expect(all).toEqual({ n: 30, sent: 30 });
@@ -414,10 +472,16 @@ describe('embedded transport', () => {
     await s.relay.relayOnce();
     await writeProbes(db.orm, { total: 2, aggregates: 1, prefix: 'queued' });
     const em = db.orm.em.fork();
-    await em.execute(`update outbox_sent set sent_at = now() - interval '8 days' where seq in (select seq from outbox_sent order by seq limit 4)`);
-    await em.execute(`update event_consumed set consumed_at = now() - interval '15 days' where event_id in (select event_id from event_consumed limit 3)`);
+    await em.execute(
+      `update outbox_sent set sent_at = now() - interval '8 days' where seq in (select seq from outbox_sent order by seq limit 4)`,
+    );
+    await em.execute(
+      `update event_consumed set consumed_at = now() - interval '15 days' where event_id in (select event_id from event_consumed limit 3)`,
+    );
     await s.relay.prune(7);
-    const [o] = await em.execute(`select (select count(*) from outbox_sent)::int as sent, (select count(*) from outbox_event)::int as queued`);
+    const [o] = await em.execute(
+      `select (select count(*) from outbox_sent)::int as sent, (select count(*) from outbox_event)::int as queued`,
+    );
     const [c] = await em.execute(`select count(*)::int as n from event_consumed`);
     expect([o, c.n]).toEqual([{ sent: 6, queued: 2 }, 7]);
     await s.relay.stop();
@@ -435,7 +499,9 @@ describe('embedded transport', () => {
       }
     }
     const aggsPerLane = lanes.map((l) => new Set(l.map((e) => e.aggregateId)));
-    for (let x = 0; x < aggsPerLane.length; x++) for (let y = x + 1; y < aggsPerLane.length; y++) for (const a of aggsPerLane[x]!) expect(aggsPerLane[y]!.has(a)).toBe(false);
+    for (let x = 0; x < aggsPerLane.length; x++)
+      for (let y = x + 1; y < aggsPerLane.length; y++)
+        for (const a of aggsPerLane[x]!) expect(aggsPerLane[y]!.has(a)).toBe(false);
   });
 
   it('the backbone wires live listeners and in-process consumers behind the relay', async () => {
@@ -493,7 +559,12 @@ describe('embedded transport', () => {
     expect(before).toMatch(/events_failed_total\{consumer="probe"\} 0/);
     expect(before).toMatch(/events_dead_lettered_total\{consumer="probe"\} 0/);
     expect(before).toMatch(/events_consumer_lag\{group="probe"\} 4/);
-    expect(await backbone.health()).toMatchObject({ ok: true, database: true, transport: 'embedded', consumers: ['probe'] });
+    expect(await backbone.health()).toMatchObject({
+      ok: true,
+      database: true,
+      transport: 'embedded',
+      consumers: ['probe'],
+    });
     await db.orm.em.fork().execute(`delete from outbox_event where type <> 'platform.probe'`);
     await backbone.start();
     try {
@@ -521,18 +592,26 @@ describe('embedded transport', () => {
 
 describe('embedded retry queue', () => {
   const waitingRows = () =>
-    db.orm.em.fork().execute<{ event_id: string; attempts: number; last_error: string | null }[]>(`select event_id, attempts, last_error from event_retry order by id`);
+    db.orm.em
+      .fork()
+      .execute<{ event_id: string; attempts: number; last_error: string | null }[]>(
+        `select event_id, attempts, last_error from event_retry order by id`,
+      );
   const effectsOf = (consumer: string) =>
     db.orm.em
       .fork()
-      .execute<{ event_id: string }[]>(`select event_id from event_probe_effect where consumer = ? order by id`, [consumer])
+      .execute<{ event_id: string }[]>(`select event_id from event_probe_effect where consumer = ? order by id`, [
+        consumer,
+      ])
       .then((r) => r.map((x) => x.event_id));
 
   it('an empty queue has nothing due (it sleeps a whole poll); a waiting event is due when its time comes', async () => {
     // greatest(0, null) is 0 in PostgreSQL: an empty table once read as "due now", and every idle
     // process looked at it 20 times a second.
     const queue = new RetryQueue(db.orm, log);
-    queue.add(new ConsumerRunner(new ProbeConsumer(), db.orm, new TableDeadLetters(db.orm), policy, new EventMetrics(), log));
+    queue.add(
+      new ConsumerRunner(new ProbeConsumer(), db.orm, new TableDeadLetters(db.orm), policy, new EventMetrics(), log),
+    );
     expect(await queue.nextDueInMs()).toBeNull();
     await queue.defer('probe', [{ event: probeEnvelope('a', { n: 1 }), attempts: 1, error: 'x', dueInMs: 60_000 }]);
     const later = await queue.nextDueInMs();
@@ -560,7 +639,10 @@ describe('embedded retry queue', () => {
     expect(await effectsOf('probe')).toEqual([y1.id, y2.id]);
     const waiting = await waitingRows();
     expect(waiting.map((r) => r.event_id)).toEqual([x1.id, x2.id]);
-    expect(waiting[0]).toMatchObject({ attempts: expect.any(Number), last_error: expect.stringContaining('induced failure') });
+    expect(waiting[0]).toMatchObject({
+      attempts: expect.any(Number),
+      last_error: expect.stringContaining('induced failure'),
+    });
     expect(waiting[1]).toMatchObject({ attempts: 0, last_error: null });
     // A later event of the waiting aggregate queues behind it too; another aggregate's goes through.
     const x3 = probeEnvelope('x', { seq: 2 });

@@ -20,7 +20,14 @@ export class TableDeadLetters implements DeadLetterSink {
        on conflict (consumer, event_id) do update
          set error = excluded.error, attempts = event_dead_letter.attempts + excluded.attempts,
              envelope = excluded.envelope, parked_at = now(), replayed_at = null`,
-      [d.consumer, UUID_RE.test(d.eventId) ? d.eventId : NIL_UUID, d.eventType.slice(0, 100), JSON.stringify(d.envelope), d.error, d.attempts],
+      [
+        d.consumer,
+        UUID_RE.test(d.eventId) ? d.eventId : NIL_UUID,
+        d.eventType.slice(0, 100),
+        JSON.stringify(d.envelope),
+        d.error,
+        d.attempts,
+      ],
     );
   }
 }
@@ -32,7 +39,10 @@ function lane(aggregateId: string, lanes: number): number {
 }
 
 /** Splits a batch into `lanes` sub-batches by aggregate, keeping each aggregate's order. */
-export function splitByAggregate<T extends { aggregateType: string; aggregateId: string }>(batch: T[], lanes: number): T[][] {
+export function splitByAggregate<T extends { aggregateType: string; aggregateId: string }>(
+  batch: T[],
+  lanes: number,
+): T[][] {
   if (lanes <= 1) return [batch];
   const out: T[][] = Array.from({ length: lanes }, () => []);
   for (const e of batch) out[lane(`${e.aggregateType}:${e.aggregateId}`, lanes)]!.push(e);
@@ -90,7 +100,9 @@ export class EmbeddedTransport implements EventTransport {
       this.runners.map(async (r) => {
         const mine = batch.filter((e) => r.wants(e.type));
         if (mine.length === 0) return;
-        await Promise.all(splitByAggregate(mine, this.opts.concurrency).map((part) => r.process(part, signal, this.opts.retries)));
+        await Promise.all(
+          splitByAggregate(mine, this.opts.concurrency).map((part) => r.process(part, signal, this.opts.retries)),
+        );
       }),
     );
   }
@@ -112,7 +124,11 @@ export interface ReplaySummary {
 }
 
 /** Replays parked events of the embedded dead-letter table through their consumers. */
-export async function replayDeadLetterTable(orm: MikroORM, runners: readonly ConsumerRunner[], filter: { consumers?: string[]; ids?: number[] } = {}): Promise<ReplaySummary> {
+export async function replayDeadLetterTable(
+  orm: MikroORM,
+  runners: readonly ConsumerRunner[],
+  filter: { consumers?: string[]; ids?: number[] } = {},
+): Promise<ReplaySummary> {
   const byName = new Map(runners.map((r) => [r.name, r]));
   const where: string[] = ['replayed_at is null'];
   const params: unknown[] = [];
@@ -140,7 +156,12 @@ export async function replayDeadLetterTable(orm: MikroORM, runners: readonly Con
     } catch (err) {
       if (err instanceof AbortedError) throw err;
       // Still invalid against its contract: leave it parked with the new error.
-      await orm.em.fork().execute(`update event_dead_letter set error = ?, attempts = attempts + 1 where id = ?`, [String((err as Error).message), row.id]);
+      await orm.em
+        .fork()
+        .execute(`update event_dead_letter set error = ?, attempts = attempts + 1 where id = ?`, [
+          String((err as Error).message),
+          row.id,
+        ]);
       summary.parkedAgain++;
       continue;
     }

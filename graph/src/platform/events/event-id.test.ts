@@ -13,7 +13,16 @@ describe('newEventId (UUIDv7)', () => {
     expect(id).toMatch(V7);
     expect(msOf(id)).toBe(now);
     expect(envelopeSchema.shape.id.safeParse(id).success).toBe(true);
-    const env = { id, type: 'platform.probe', aggregateType: 'probe', aggregateId: 'a', occurredAt: new Date(now).toISOString(), actorId: null, payload: { seq: 0 }, version: 1 };
+    const env = {
+      id,
+      type: 'platform.probe',
+      aggregateType: 'probe',
+      aggregateId: 'a',
+      occurredAt: new Date(now).toISOString(),
+      actorId: null,
+      payload: { seq: 0 },
+      version: 1,
+    };
     expect(parseEvent(env).id).toBe(id);
   });
 

@@ -31,7 +31,9 @@ const outboxCheck =
   async () => {
     const [{ n }]: { n: number }[] = await orm.em
       .fork()
-      .execute(`select count(*)::int as n from outbox_event where occurred_at < now() - interval '${OUTBOX_STUCK_SECONDS} seconds'`);
+      .execute(
+        `select count(*)::int as n from outbox_event where occurred_at < now() - interval '${OUTBOX_STUCK_SECONDS} seconds'`,
+      );
     return n ? `${n} events committed over ${OUTBOX_STUCK_SECONDS} s ago are not published yet` : null;
   };
 
@@ -60,7 +62,11 @@ export function kafkaSettings(config: Config): KafkaSettings | null {
 }
 
 export function retryPolicy(config: Config): RetryPolicy {
-  return { maxAttempts: config.EVENT_MAX_ATTEMPTS, baseMs: config.EVENT_RETRY_BASE_MS, maxMs: config.EVENT_RETRY_MAX_MS };
+  return {
+    maxAttempts: config.EVENT_MAX_ATTEMPTS,
+    baseMs: config.EVENT_RETRY_BASE_MS,
+    maxMs: config.EVENT_RETRY_MAX_MS,
+  };
 }
 
 export interface EventBackbone {
@@ -138,7 +144,12 @@ export function createEventBackbone(opts: {
       health: async () => {
         const database = await databaseAnswers(orm);
         const joined = liveFeed ? liveFeed.joinedOnce : undefined;
-        return { ok: database && joined !== false, transport: 'kafka', database, ...(liveFeed ? { liveFeedJoined: joined } : {}) };
+        return {
+          ok: database && joined !== false,
+          transport: 'kafka',
+          database,
+          ...(liveFeed ? { liveFeedJoined: joined } : {}),
+        };
       },
       start: async () => {
         await untilReachable('graph', () => transport.start(), { log });
@@ -156,16 +167,25 @@ export function createEventBackbone(opts: {
   const transport = new EmbeddedTransport(log, { concurrency: 1, retries });
   if (opts.live) transport.onLive(opts.live);
   const deadLetters = new TableDeadLetters(orm);
-  const runners = (opts.consumers ?? []).map((c) => new ConsumerRunner(c, orm, deadLetters, retryPolicy(config), metrics, log));
+  const runners = (opts.consumers ?? []).map(
+    (c) => new ConsumerRunner(c, orm, deadLetters, retryPolicy(config), metrics, log),
+  );
   for (const r of runners) transport.addConsumer(r);
   // Lag, embedded: the consumers are fed by the relay in-process, so what a consumer has not
   // handled yet is the queued outbox events of the types it handles plus its events waiting in
   // the retry queue (one grouped count of each per scrape).
   if (runners.length) {
     metrics.addLagProbe(async () => {
-      const rows: { type: string; n: number }[] = await orm.em.fork().execute(`select type, count(*)::int as n from outbox_event group by type`);
+      const rows: { type: string; n: number }[] = await orm.em
+        .fork()
+        .execute(`select type, count(*)::int as n from outbox_event group by type`);
       const waiting = await retries.counts();
-      return Object.fromEntries(runners.map((r) => [r.name, rows.reduce((sum, row) => sum + (r.wants(row.type) ? row.n : 0), waiting[r.name] ?? 0)]));
+      return Object.fromEntries(
+        runners.map((r) => [
+          r.name,
+          rows.reduce((sum, row) => sum + (r.wants(row.type) ? row.n : 0), waiting[r.name] ?? 0),
+        ]),
+      );
     });
   }
   const relay = new OutboxRelay(opts.databaseUrl, transport, log, relayOpts, metrics);

@@ -16,7 +16,12 @@ import { within, type ReadyReport } from '../readiness.js';
 type GroupProbe = () => Promise<Record<string, number>>;
 
 /** A gauge labelled by group, filled at scrape time from probes (one failing probe leaves its groups out). */
-function groupGauge(name: string, help: string, registers: Registry[], probes: () => readonly GroupProbe[]): Gauge<'group'> {
+function groupGauge(
+  name: string,
+  help: string,
+  registers: Registry[],
+  probes: () => readonly GroupProbe[],
+): Gauge<'group'> {
   return new Gauge({
     name,
     help,
@@ -53,13 +58,18 @@ export class EventMetrics {
     const registers = [this.registry];
     const consumerRegisters = opts.consumers === false ? [] : registers;
     const relayRegisters = opts.relay === false ? [] : registers;
-    const c = (name: string, help: string) => new Counter({ name, help, labelNames: ['consumer'] as const, registers: consumerRegisters });
+    const c = (name: string, help: string) =>
+      new Counter({ name, help, labelNames: ['consumer'] as const, registers: consumerRegisters });
     this.processed = c('events_processed_total', 'Events whose effect a consumer committed');
     this.failures = c('events_failed_total', 'Failed attempts to handle an event');
     this.retries = c('events_retried_total', 'Retries scheduled after a failed attempt');
     this.deadLettered = c('events_dead_lettered_total', 'Events parked in the dead-letter topic/table');
     this.duplicates = c('events_duplicate_total', 'Redelivered events skipped by idempotency');
-    this.relayed = new Counter({ name: 'outbox_relayed_total', help: 'Outbox events published by this process relay', registers: relayRegisters });
+    this.relayed = new Counter({
+      name: 'outbox_relayed_total',
+      help: 'Outbox events published by this process relay',
+      registers: relayRegisters,
+    });
     this.handleSeconds = new Histogram({
       name: 'events_batch_seconds',
       help: 'Time to handle and commit one batch',
@@ -111,7 +121,8 @@ export class EventMetrics {
 
   /** Starts a consumer's series at 0 (counters and the batch histogram). */
   registerConsumer(consumer: string): void {
-    for (const counter of [this.processed, this.failures, this.retries, this.deadLettered, this.duplicates]) counter.inc({ consumer }, 0);
+    for (const counter of [this.processed, this.failures, this.retries, this.deadLettered, this.duplicates])
+      counter.inc({ consumer }, 0);
     this.handleSeconds.zero({ consumer });
   }
 
@@ -147,7 +158,12 @@ export interface MetricsServer {
  */
 export async function serveMetrics(
   metrics: EventMetrics,
-  opts: { port: number; host?: string; health: () => Promise<{ ok: boolean; [k: string]: unknown }>; ready?: () => Promise<ReadyReport> },
+  opts: {
+    port: number;
+    host?: string;
+    health: () => Promise<{ ok: boolean; [k: string]: unknown }>;
+    ready?: () => Promise<ReadyReport>;
+  },
 ): Promise<MetricsServer> {
   const server = http.createServer(async (req, res) => {
     try {
@@ -176,7 +192,8 @@ export async function serveMetrics(
   });
   const { port, address } = server.address() as AddressInfo;
   // A wildcard address answers on loopback too; an IPv6 one is written in brackets.
-  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : address.includes(':') ? `[${address}]` : address;
+  const host =
+    address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : address.includes(':') ? `[${address}]` : address;
   return {
     port,
     host: address,

@@ -38,7 +38,12 @@ export function record<T extends EventType>(em: EntityManager, input: RecordInpu
   return toEnvelope(row) as EventEnvelope<PayloadOf<T>>;
 }
 
-export function toEnvelope(row: Pick<OutboxEvent, 'id' | 'type' | 'aggregateType' | 'aggregateId' | 'occurredAt' | 'actorId' | 'payload' | 'version'>): EventEnvelope {
+export function toEnvelope(
+  row: Pick<
+    OutboxEvent,
+    'id' | 'type' | 'aggregateType' | 'aggregateId' | 'occurredAt' | 'actorId' | 'payload' | 'version'
+  >,
+): EventEnvelope {
   return {
     id: row.id,
     type: row.type,

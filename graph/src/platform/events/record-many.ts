@@ -9,7 +9,10 @@ import { newEventId } from './event-id.js';
  * services: imports, syncs, the benchmark). Same contract validation as record(): one invalid
  * event fails the whole call before anything is written. Order of the array = outbox order.
  */
-export async function recordMany<T extends EventType>(em: EntityManager, inputs: RecordInput<T>[]): Promise<EventEnvelope<PayloadOf<T>>[]> {
+export async function recordMany<T extends EventType>(
+  em: EntityManager,
+  inputs: RecordInput<T>[],
+): Promise<EventEnvelope<PayloadOf<T>>[]> {
   const now = new Date().toISOString();
   const envs = inputs.map((input) => {
     const contract = contractOf(input.type);
@@ -41,7 +44,10 @@ export async function recordMany<T extends EventType>(em: EntityManager, inputs:
      select (r->>0)::uuid, r->>1, r->>2, r->>3, ?::timestamptz, (r->>4)::int, r->5, (r->>6)::int
        from jsonb_array_elements(?::jsonb) with ordinality as x(r, ord)
       order by x.ord`,
-    [now, JSON.stringify(envs.map((e) => [e.id, e.type, e.aggregateType, e.aggregateId, e.actorId, e.payload, e.version]))],
+    [
+      now,
+      JSON.stringify(envs.map((e) => [e.id, e.type, e.aggregateType, e.aggregateId, e.actorId, e.payload, e.version])),
+    ],
   );
   return envs;
 }

@@ -118,7 +118,10 @@ export class OutboxRelay {
     await this.listen();
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
     // Sent rows are kept a week in outbox_sent (audit, replays from the outbox), then pruned.
-    this.pruner = setInterval(() => void this.prune().catch((err) => this.log.warn({ err }, 'outbox prune failed')), 3_600_000);
+    this.pruner = setInterval(
+      () => void this.prune().catch((err) => this.log.warn({ err }, 'outbox prune failed')),
+      3_600_000,
+    );
     this.pruner.unref();
     this.kick();
   }
@@ -173,8 +176,13 @@ export class OutboxRelay {
         }
       } catch (err) {
         // A stop aborts a publish in flight (the events stay unsent and go out after the restart): no error.
-        if (this.stopped) this.log.info({ err: (err as Error).message }, 'outbox relay: publish cut short by the stop; unsent events stay queued');
-        else if (isDatabaseUnavailable(err)) this.log.warn({ err: (err as Error).message }, 'outbox relay: database connection lost; will retry');
+        if (this.stopped)
+          this.log.info(
+            { err: (err as Error).message },
+            'outbox relay: publish cut short by the stop; unsent events stay queued',
+          );
+        else if (isDatabaseUnavailable(err))
+          this.log.warn({ err: (err as Error).message }, 'outbox relay: database connection lost; will retry');
         else this.log.error({ err }, 'outbox relay failed; will retry');
       } finally {
         this.running = false;
@@ -222,7 +230,8 @@ export class OutboxRelay {
       const claim = async () => {
         const { rows } = await client.query<OutboxRow & { seq: string; json?: string }>(sql, params);
         // RETURNING has no order: restore the outbox (commit) order.
-        if (rows.length > 1) rows.sort((a, b) => a.seq.length - b.seq.length || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
+        if (rows.length > 1)
+          rows.sort((a, b) => a.seq.length - b.seq.length || (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
         return rows;
       };
       const maxBatches = Math.max(1, this.opts.batchesPerClaim ?? 8);
@@ -230,7 +239,9 @@ export class OutboxRelay {
       let rows = await claim();
       for (let k = 0; rows.length > 0; k++) {
         publishing = serialized
-          ? this.transport.publishSerialized!(rows.map((r) => ({ aggregateType: r.aggregate_type, aggregateId: r.aggregate_id, json: r.json! })))
+          ? this.transport.publishSerialized!(
+              rows.map((r) => ({ aggregateType: r.aggregate_type, aggregateId: r.aggregate_id, json: r.json! })),
+            )
           : this.transport.publish(rows.map(rowToEnvelope));
         sent += rows.length;
         // A short claim means the backlog is drained: publish it and commit (live latency).
@@ -261,7 +272,9 @@ export class OutboxRelay {
   /** Deletes archived outbox rows sent more than `days` ago; consumer idempotency rows older than twice that. */
   async prune(days = 7): Promise<void> {
     await this.pool.query(`delete from outbox_sent where sent_at < now() - make_interval(days => $1)`, [days]);
-    await this.pool.query(`delete from event_consumed where consumed_at < now() - make_interval(days => $1)`, [days * 2]);
+    await this.pool.query(`delete from event_consumed where consumed_at < now() - make_interval(days => $1)`, [
+      days * 2,
+    ]);
   }
 
   async stop(): Promise<void> {

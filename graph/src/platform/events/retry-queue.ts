@@ -5,7 +5,8 @@ import { execBound } from '../sql.js';
 import type { ConsumerRunner } from './consumer.js';
 
 /** The unit of order: a consumer sees one aggregate's events in the order they were recorded. */
-export const aggregateKey = (e: { aggregateType: string; aggregateId: string }): string => `${e.aggregateType}:${e.aggregateId}`;
+export const aggregateKey = (e: { aggregateType: string; aggregateId: string }): string =>
+  `${e.aggregateType}:${e.aggregateId}`;
 
 /** An event handed to the retry queue: how many attempts it has had, why the last failed, when to try again. */
 export interface Deferred {
@@ -85,7 +86,16 @@ export class RetryQueue {
        on conflict (consumer, event_id) do nothing`,
       [
         consumer,
-        JSON.stringify(items.map((d) => ({ id: d.event.id, aggregate: aggregateKey(d.event), envelope: d.event, attempts: d.attempts, error: d.error, dueInMs: d.dueInMs }))),
+        JSON.stringify(
+          items.map((d) => ({
+            id: d.event.id,
+            aggregate: aggregateKey(d.event),
+            envelope: d.event,
+            attempts: d.attempts,
+            error: d.error,
+            dueInMs: d.dueInMs,
+          })),
+        ),
       ],
     );
     this.wake(Math.min(...items.map((d) => d.dueInMs)));
@@ -100,7 +110,12 @@ export class RetryQueue {
     if (this.runners.size === 0) return 0;
     let taken = 0;
     await this.orm.em.fork().transactional(async (tx) => {
-      const rows = await execBound<{ id: string; consumer: string; envelope: Record<string, unknown>; attempts: number }>(
+      const rows = await execBound<{
+        id: string;
+        consumer: string;
+        envelope: Record<string, unknown>;
+        attempts: number;
+      }>(
         tx,
         `select id, consumer, envelope, attempts from event_retry
           where id in (${HEADS}) and due_at <= now()
@@ -119,7 +134,12 @@ export class RetryQueue {
         if (r.outcome === 'again') again.push({ id: row.id, error: r.error, waitMs: r.waitMs });
         else done.push(row.id);
       }
-      if (done.length) await execBound(tx, `delete from event_retry where id in (select jsonb_array_elements_text(?::jsonb)::bigint)`, [JSON.stringify(done)]);
+      if (done.length)
+        await execBound(
+          tx,
+          `delete from event_retry where id in (select jsonb_array_elements_text(?::jsonb)::bigint)`,
+          [JSON.stringify(done)],
+        );
       if (again.length) {
         await execBound(
           tx,
@@ -146,7 +166,11 @@ export class RetryQueue {
 
   /** Events waiting per consumer (metrics, `workers status`). */
   async counts(): Promise<Record<string, number>> {
-    const rows = await execBound<{ consumer: string; n: number }>(this.orm.em.fork(), `select consumer, count(*)::int as n from event_retry group by consumer`, []);
+    const rows = await execBound<{ consumer: string; n: number }>(
+      this.orm.em.fork(),
+      `select consumer, count(*)::int as n from event_retry group by consumer`,
+      [],
+    );
     return Object.fromEntries(rows.map((r) => [r.consumer, r.n]));
   }
 

@@ -96,7 +96,10 @@ export interface EffectReport {
 /** Counts effects of one consumer: duplicates and per-aggregate order (seq must rise with effect id). */
 export async function effectReport(orm: MikroORM, consumer = 'probe'): Promise<EffectReport> {
   const em = orm.em.fork();
-  const [c] = await em.execute(`select count(*)::int as total, count(distinct event_id)::int as distinct from event_probe_effect where consumer = ?`, [consumer]);
+  const [c] = await em.execute(
+    `select count(*)::int as total, count(distinct event_id)::int as distinct from event_probe_effect where consumer = ?`,
+    [consumer],
+  );
   const [o] = await em.execute(
     `select count(*)::int as n from (
        select seq, lag(seq) over (partition by aggregate_id order by id) as prev from event_probe_effect where consumer = ?
@@ -106,7 +109,12 @@ export async function effectReport(orm: MikroORM, consumer = 'probe'): Promise<E
   return { total: c.total, distinct: c.distinct, duplicates: c.total - c.distinct, orderViolations: o.n };
 }
 
-export async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 30_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

@@ -31,7 +31,15 @@ function firstError(c: Client): Promise<unknown> {
   });
 }
 
-const snapshot = { id: 4, name: '田中 美咲', role: 'GENERAL' as const, status: 'ACTIVE' as const, departmentId: 3, locationId: 3, version: 2 };
+const snapshot = {
+  id: 4,
+  name: '田中 美咲',
+  role: 'GENERAL' as const,
+  status: 'ACTIVE' as const,
+  departmentId: 3,
+  locationId: 3,
+  version: 2,
+};
 
 describe('graphql-ws', () => {
   it('refuses a connection without a session', async () => {
@@ -43,7 +51,13 @@ describe('graphql-ws', () => {
 
   it('accepts a Bearer token in connectionParams (tools without cookies)', async () => {
     const url = p.url.replace('http', 'ws') + '/graphql';
-    const c = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
+    const c = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: false,
+      connectionParams: { authorization: `Bearer ${token}` },
+    });
     const opened = await new Promise((resolve) => {
       c.on('connected', () => resolve(true));
       c.on('closed', () => resolve(false));
@@ -55,7 +69,9 @@ describe('graphql-ws', () => {
   it('refuses a foreign Origin at the upgrade', async () => {
     const c = wsClient({ cookie: `intranet_sid=${token}`, origin: 'https://evil.example.com' });
     const err = await firstError(c);
-    expect(String((err as Error).message ?? (err as { reason?: string }).reason ?? err)).toMatch(/403|Unexpected server response|socket/i);
+    expect(String((err as Error).message ?? (err as { reason?: string }).reason ?? err)).toMatch(
+      /403|Unexpected server response|socket/i,
+    );
     await c.dispose();
   });
 
@@ -81,18 +97,31 @@ describe('graphql-ws', () => {
     const em = p.db.orm.em.fork();
     await em
       .transactional(async (tx) => {
-        record(tx, { type: 'employee.updated', aggregateId: 4, actorId: 1, payload: { employee: { ...snapshot, name: 'rolled back' }, changed: ['name'] } });
+        record(tx, {
+          type: 'employee.updated',
+          aggregateId: 4,
+          actorId: 1,
+          payload: { employee: { ...snapshot, name: 'rolled back' }, changed: ['name'] },
+        });
         await tx.flush();
         throw new Error('abort');
       })
       .catch(() => undefined);
     await em.transactional(async (tx) => {
-      record(tx, { type: 'employee.updated', aggregateId: 4, actorId: 1, payload: { employee: snapshot, changed: ['name'] } });
+      record(tx, {
+        type: 'employee.updated',
+        aggregateId: 4,
+        actorId: 1,
+        payload: { employee: snapshot, changed: ['name'] },
+      });
     });
     await done;
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toEqual([{ type: 'employee.updated', employeeId: 4, occurredAt: expect.any(String) }]);
-    const rows = await p.db.orm.em.fork().getConnection().execute(`select count(*)::int as n, count(sent_at)::int as sent from outbox_all`);
+    const rows = await p.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select count(*)::int as n, count(sent_at)::int as sent from outbox_all`);
     expect(rows[0]).toEqual({ n: 1, sent: 1 });
     await c.dispose();
   });
@@ -101,7 +130,10 @@ describe('graphql-ws', () => {
     const c = wsClient({ cookie: `intranet_sid=${token}`, origin: p.url });
     const aliases = Array.from({ length: 20 }, (_, i) => `a${i}: employeeChanged { type }`).join(' ');
     const err = await new Promise<unknown>((resolve) => {
-      c.subscribe({ query: `subscription { ${aliases} }` }, { next: () => undefined, error: resolve, complete: () => resolve(null) });
+      c.subscribe(
+        { query: `subscription { ${aliases} }` },
+        { next: () => undefined, error: resolve, complete: () => resolve(null) },
+      );
     });
     expect(JSON.stringify(err)).toMatch(/aliases/i);
     await c.dispose();
@@ -111,7 +143,16 @@ describe('graphql-ws', () => {
 describe('event contracts', () => {
   it('an event that fails its contract is never recorded', () => {
     const em = p.db.orm.em.fork();
-    expect(() => record(em, { type: 'employee.updated', aggregateId: 1, actorId: 1, payload: { employee: { id: 'x' }, changed: [] } as never })).toThrow();
-    expect(() => record(em, { type: 'no.such.event' as never, aggregateId: 1, actorId: 1, payload: {} as never })).toThrow(/Unknown event type/);
+    expect(() =>
+      record(em, {
+        type: 'employee.updated',
+        aggregateId: 1,
+        actorId: 1,
+        payload: { employee: { id: 'x' }, changed: [] } as never,
+      }),
+    ).toThrow();
+    expect(() =>
+      record(em, { type: 'no.such.event' as never, aggregateId: 1, actorId: 1, payload: {} as never }),
+    ).toThrow(/Unknown event type/);
   });
 });

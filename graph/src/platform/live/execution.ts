@@ -1,4 +1,12 @@
-import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import {
+  createSourceEventStream,
+  execute,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLError,
+  type GraphQLFormattedError,
+} from 'graphql';
 import type WebSocket from 'ws';
 import type { AppContext } from '../context.js';
 import { isHubIterator, isSharedView } from './hub.js';
@@ -37,10 +45,12 @@ function settle(entry: Rendered, result: ExecutionResult): void {
 const rendered = new WeakMap<object, WeakMap<DocumentNode, Map<string, Rendered>>>();
 
 /** A result as plain JSON-ready objects (graphql-js builds null-prototype objects, which JSON.stringify serialises on its slow path). */
-const plain = (r: ExecutionResult): ExecutionResult => (r.errors ? r : (JSON.parse(JSON.stringify(r)) as ExecutionResult));
+const plain = (r: ExecutionResult): ExecutionResult =>
+  r.errors ? r : (JSON.parse(JSON.stringify(r)) as ExecutionResult);
 
 /** What, besides the document, decides a subscription's result: its operation name and variables. */
-const resultKey = (args: ExecutionArgs) => `${args.operationName ?? ''}\u0000${args.variableValues ? JSON.stringify(args.variableValues) : ''}`;
+const resultKey = (args: ExecutionArgs) =>
+  `${args.operationName ?? ''}\u0000${args.variableValues ? JSON.stringify(args.variableValues) : ''}`;
 
 /** `key` = resultKey(args), computed once per subscription (not once per subscriber and event). */
 function renderShared(view: object, args: ExecutionArgs, key: string): Rendered {
@@ -104,9 +114,21 @@ function flush(sink: Sink) {
  * Lets subscriptions executed with `contextValue` write their shared-view frames straight to the
  * socket (see subscribeShared). Called by the graphql-ws onSubscribe hook with the subscription id.
  */
-export function directFrames(contextValue: object, socket: WebSocket, id: string, format: FormatErrors, position = false): void {
+export function directFrames(
+  contextValue: object,
+  socket: WebSocket,
+  id: string,
+  format: FormatErrors,
+  position = false,
+): void {
   // Exactly graphql-ws's `next` message: {"id":…,"type":"next","payload":…}.
-  sinks.set(contextValue, { socket, format, prefix: `{"id":${JSON.stringify(id)},"type":"next","payload":`, fifo: [], position });
+  sinks.set(contextValue, {
+    socket,
+    format,
+    prefix: `{"id":${JSON.stringify(id)},"type":"next","payload":`,
+    fifo: [],
+    position,
+  });
 }
 
 /**
@@ -121,7 +143,9 @@ export function directFrames(contextValue: object, socket: WebSocket, id: string
  *     a shared view still go through graphql-ws.
  * Documents are shared between subscribers by the onSubscribe document cache (server.ts).
  */
-export async function subscribeShared(args: ExecutionArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+export async function subscribeShared(
+  args: ExecutionArgs,
+): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
   const stream = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in (stream as object))) return stream as ExecutionResult;
   const sink = args.contextValue ? sinks.get(args.contextValue as object) : undefined;
@@ -142,11 +166,14 @@ export async function subscribeShared(args: ExecutionArgs): Promise<AsyncIterabl
     // Registered: every event published from here on reaches this stream, so the highest position
     // published so far is where it starts (position.ts). Read after the registration, never before:
     // reading late can only make the client refetch once more.
-    const result = { extensions: { livePosition: publishedPosition((args.contextValue as AppContext).services.pubsub) } };
+    const result = {
+      extensions: { livePosition: publishedPosition((args.contextValue as AppContext).services.pubsub) },
+    };
     sink.fifo.push({ result, json: JSON.stringify(result) });
     if (sink.fifo.length === 1) flush(sink);
   }
-  const map = (payload: unknown): Result => (isSharedView(payload) ? renderShared(payload, args, key).result : execute({ ...args, rootValue: payload }));
+  const map = (payload: unknown): Result =>
+    isSharedView(payload) ? renderShared(payload, args, key).result : execute({ ...args, rootValue: payload });
   const it: AsyncIterableIterator<ExecutionResult> = {
     next: async () => {
       const r = await (primed ?? source.next());

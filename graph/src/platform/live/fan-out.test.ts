@@ -5,12 +5,23 @@ import { fanOut } from './fan-out.js';
 import type { LivePubSub } from './pubsub.js';
 
 const event = (id = randomUUID(), aggregateType = 'schedule'): EventEnvelope =>
-  ({ id, type: 'schedule.updated', aggregateType, aggregateId: '1', version: 1, occurredAt: new Date().toISOString(), actorId: null, payload: {} }) as unknown as EventEnvelope;
+  ({
+    id,
+    type: 'schedule.updated',
+    aggregateType,
+    aggregateId: '1',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    actorId: null,
+    payload: {},
+  }) as unknown as EventEnvelope;
 
 describe('fanOut', () => {
   it('publishes each event once, though the feed brings it again (a relay killed before committing its claim sends its batch twice)', () => {
     const published: string[] = [];
-    const pubsub = { publish: (_t: string, _id: string, e: EventEnvelope) => published.push(e.id) } as unknown as LivePubSub;
+    const pubsub = {
+      publish: (_t: string, _id: string, e: EventEnvelope) => published.push(e.id),
+    } as unknown as LivePubSub;
     const deliver = fanOut(pubsub, 3);
     const [a, b, c, d] = [event(), event(), event(), event()];
     deliver([a, b, a]);

@@ -80,13 +80,23 @@ export function graphqlWebSocket(opts: {
         const req = c.extra.request;
         // The platform's pages authenticate with the session cookie; tools (and pages of a listed origin) pass { authorization: 'Bearer …' }.
         const param = (c.connectionParams as { authorization?: unknown } | undefined)?.authorization;
-        const { token, viaCookie } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers, { cookies: req.fromOwnOrigin === true });
-        const user = await services.sessions.resolve(orm.em.fork(), token, { cookie: viaCookie, ip: req.socket.remoteAddress ?? 'unknown' }).catch(() => null);
+        const { token, viaCookie } = tokenFrom(typeof param === 'string' ? { authorization: param } : req.headers, {
+          cookies: req.fromOwnOrigin === true,
+        });
+        const user = await services.sessions
+          .resolve(orm.em.fork(), token, { cookie: viaCookie, ip: req.socket.remoteAddress ?? 'unknown' })
+          .catch(() => null);
         // Closed while the session was read (a page left while connecting): onClose has run already,
         // so registering it now would keep its place among the user's sockets for good.
         if (c.extra.closed) return false;
         if (!user || !token) return false;
-        const live: LiveSocket = { socket: c.extra.socket, token, sessionId: user.sessionId, employeeId: user.id, operations: () => Object.keys(c.subscriptions).length };
+        const live: LiveSocket = {
+          socket: c.extra.socket,
+          token,
+          sessionId: user.sessionId,
+          employeeId: user.id,
+          operations: () => Object.keys(c.subscriptions).length,
+        };
         if (!sockets.add(live)) {
           c.extra.socket.close(4429, `Too many open connections (at most ${sockets.limits.socketsPerUser})`);
           return false;
@@ -104,8 +114,17 @@ export function graphqlWebSocket(opts: {
         const requestId = `ws-${randomUUID()}`;
         const refusal = sockets.operationRefusal(live);
         if (refusal) {
-          const limit = refusal === 'socket' ? `1つの接続で同時に${sockets.limits.operationsPerSocket}件` : `1人あたり同時に${sockets.limits.operationsPerUser}件`;
-          return [new AppError('TOO_MANY_REQUESTS', `リアルタイム更新の購読が多すぎます（${limit}まで）。画面を閉じてから再度お試しください。`, { retryAfterSeconds: 1 })];
+          const limit =
+            refusal === 'socket'
+              ? `1つの接続で同時に${sockets.limits.operationsPerSocket}件`
+              : `1人あたり同時に${sockets.limits.operationsPerUser}件`;
+          return [
+            new AppError(
+              'TOO_MANY_REQUESTS',
+              `リアルタイム更新の購読が多すぎます（${limit}まで）。画面を閉じてから再度お試しください。`,
+              { retryAfterSeconds: 1 },
+            ),
+          ];
         }
         const user = await services.sessions.resolve(orm.em.fork(), live.token);
         if (!user) {
@@ -118,38 +137,82 @@ export function graphqlWebSocket(opts: {
           try {
             entry = { document: parse(payload.query, { maxTokens: config.GRAPHQL_MAX_TOKENS }), validated: false };
           } catch (err) {
-            return [new GraphQLError(err instanceof GraphQLError ? err.message : 'Syntax Error', { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+            return [
+              new GraphQLError(err instanceof GraphQLError ? err.message : 'Syntax Error', {
+                extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+              }),
+            ];
           }
           if (documents.size >= 500) documents.delete(documents.keys().next().value!);
           documents.set(payload.query, entry);
         }
         const { document } = entry;
         const operation = getOperationAST(document, payload.operationName);
-        if (!operation) return [new GraphQLError('実行する操作を特定できません（operationName を指定してください）。', { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })];
+        if (!operation)
+          return [
+            new GraphQLError('実行する操作を特定できません（operationName を指定してください）。', {
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+            }),
+          ];
         if (operation.operation !== 'subscription') {
           // Apollo validates it (from its own cache), exactly as over HTTP.
           apolloQueries.set(contextValue, { query: payload.query, variables: payload.variables });
-          return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+          return {
+            schema,
+            document,
+            operationName: payload.operationName,
+            variableValues: payload.variables,
+            contextValue,
+          };
         }
         if (!entry.validated) {
           const errors = validate(schema, document, rules);
-          if (errors.length) return errors.map((e) => new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+          if (errors.length)
+            return errors.map(
+              (e) =>
+                new GraphQLError(maskSuggestions(e.message), {
+                  nodes: e.nodes,
+                  extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+                }),
+            );
           entry.validated = true;
         }
         const inputError = operationInputError(payload.query, payload.variables, document);
         if (inputError) return [inputError];
         // Variables are the caller's: coerced here, so a badly typed one is BAD_USER_INPUT, as Apollo answers over HTTP.
-        const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 25 });
-        if (coerced.errors) return coerced.errors.map((e) => new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes, extensions: { code: 'BAD_USER_INPUT' } }));
+        const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, {
+          maxErrors: 25,
+        });
+        if (coerced.errors)
+          return coerced.errors.map(
+            (e) =>
+              new GraphQLError(maskSuggestions(e.message), { nodes: e.nodes, extensions: { code: 'BAD_USER_INPUT' } }),
+          );
         const position = (payload.extensions as { livePosition?: unknown } | undefined)?.livePosition === true;
-        directFrames(contextValue, c.extra.socket, id, (errors) => format(errors, requestId, payload.operationName), position);
-        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+        directFrames(
+          contextValue,
+          c.extra.socket,
+          id,
+          (errors) => format(errors, requestId, payload.operationName),
+          position,
+        );
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        };
       },
       execute: async (args: ExecutionArgs): Promise<ExecutionResult> => {
         const ctx = args.contextValue as AppContext;
         const request = apolloQueries.get(ctx)!;
         const res = await apollo.executeOperation(
-          { query: request.query, variables: request.variables ?? undefined, operationName: args.operationName ?? undefined },
+          {
+            query: request.query,
+            variables: request.variables ?? undefined,
+            operationName: args.operationName ?? undefined,
+          },
           { contextValue: ctx },
         );
         if (res.body.kind !== 'single') throw new Error('incremental delivery is not supported over WebSocket');
@@ -160,9 +223,17 @@ export function graphqlWebSocket(opts: {
       subscribe: subscribeShared,
       onNext: (c, _id, payload, args, result) => {
         const formatted = (result as { [FORMATTED]?: readonly GraphQLFormattedError[] })[FORMATTED];
-        if (formatted) return { data: result.data, ...(formatted.length ? { errors: formatted } : {}), ...(result.extensions ? { extensions: result.extensions } : {}) };
+        if (formatted)
+          return {
+            data: result.data,
+            ...(formatted.length ? { errors: formatted } : {}),
+            ...(result.extensions ? { extensions: result.extensions } : {}),
+          };
         if (!result.errors?.length) return undefined;
-        return { ...result, errors: format(result.errors, (args.contextValue as AppContext).meta.requestId, payload.operationName) };
+        return {
+          ...result,
+          errors: format(result.errors, (args.contextValue as AppContext).meta.requestId, payload.operationName),
+        };
       },
       onError: (_c, _id, payload, errors) => format(errors, undefined, payload.operationName),
     },

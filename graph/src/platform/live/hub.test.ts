@@ -23,7 +23,9 @@ describe('LiveHub', () => {
       await tick();
     }
     expect([(await even.next()).value, (await even.next()).value]).toEqual(['even 2', 'even 4']);
-    expect(await Promise.all([all.next(), all.next(), all.next(), all.next()])).toEqual(['n 1', 'n 2', 'n 3', 'n 4'].map((value) => ({ value, done: false })));
+    expect(await Promise.all([all.next(), all.next(), all.next(), all.next()])).toEqual(
+      ['n 1', 'n 2', 'n 3', 'n 4'].map((value) => ({ value, done: false })),
+    );
     const pending = even.next();
     await even.return!();
     expect(await pending).toEqual({ value: undefined, done: true });
@@ -34,7 +36,9 @@ describe('LiveHub', () => {
   });
 
   it('offers values to a direct deliverer first, and queues what it declines', async () => {
-    const hub = new LiveHub<string>(() => ({ [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<string>>(() => undefined) }) }));
+    const hub = new LiveHub<string>(() => ({
+      [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<string>>(() => undefined) }),
+    }));
     const it = hub.subscribe((s) => s);
     const direct: string[] = [];
     it.direct = (v) => (v.startsWith('d') ? (direct.push(v), true) : false);

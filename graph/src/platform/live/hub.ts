@@ -32,7 +32,8 @@ interface Sink<E> {
 export interface HubIterator<T> extends AsyncIterableIterator<T> {
   direct?: (value: T) => boolean;
 }
-export const isHubIterator = (v: unknown): v is HubIterator<unknown> => typeof v === 'object' && v !== null && hubIterators.has(v);
+export const isHubIterator = (v: unknown): v is HubIterator<unknown> =>
+  typeof v === 'object' && v !== null && hubIterators.has(v);
 const hubIterators = new WeakSet<object>();
 
 /**

@@ -39,7 +39,9 @@ export const publishedPosition = (pubsub: LivePubSub): string => String(publishe
 
 /** The position below which every event's transaction had ended: taken before a query reads. */
 export async function snapshotPosition(em: EntityManager): Promise<string> {
-  const [row] = await em.getConnection().execute<{ p: string }[]>(`select pg_snapshot_xmin(pg_current_snapshot())::text as p`);
+  const [row] = await em
+    .getConnection()
+    .execute<{ p: string }[]>(`select pg_snapshot_xmin(pg_current_snapshot())::text as p`);
   return row!.p;
 }
 
@@ -63,7 +65,8 @@ export const positionOfAnswer = (ctx: AppContext): string | undefined => {
 };
 
 /** Whether this request asked for its position (the web app's queries do). */
-export const wantsPosition = (headers: { get(name: string): string | undefined } | undefined): boolean => headers?.get('x-live-position') === '1';
+export const wantsPosition = (headers: { get(name: string): string | undefined } | undefined): boolean =>
+  headers?.get('x-live-position') === '1';
 
 /** Apollo plugin: a query asked with `x-live-position: 1` answers `extensions.livePosition`. */
 export const livePositionPlugin: ApolloServerPlugin<AppContext> = {
@@ -71,7 +74,8 @@ export const livePositionPlugin: ApolloServerPlugin<AppContext> = {
     if (!wantsPosition(rc.request.http?.headers)) return;
     return {
       async didResolveOperation({ operation, contextValue }) {
-        if (operation?.operation === 'query') answered.set(contextValue, BigInt(await snapshotPosition(contextValue.em)));
+        if (operation?.operation === 'query')
+          answered.set(contextValue, BigInt(await snapshotPosition(contextValue.em)));
       },
       async willSendResponse({ response, contextValue }) {
         const p = answered.get(contextValue);

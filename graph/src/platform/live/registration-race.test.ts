@@ -22,17 +22,32 @@ beforeAll(async () => {
 afterAll(async () => p?.close());
 
 const within = <T>(promise: Promise<T>, what: string, ms = 5000) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
+  ]);
 
 function connect(token: string): Client {
   const url = p.url.replace('http', 'ws') + '/graphql';
-  return createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
+  return createClient({
+    url,
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: false,
+    connectionParams: { authorization: `Bearer ${token}` },
+  });
 }
 
 /** Registers `employeeChanged` asking for its position; resolves with the first frame. */
-function register(c: Client, extensions: Record<string, unknown> | undefined): Promise<{ data?: unknown; extensions?: { livePosition?: string } }> {
+function register(
+  c: Client,
+  extensions: Record<string, unknown> | undefined,
+): Promise<{ data?: unknown; extensions?: { livePosition?: string } }> {
   return new Promise((resolve, reject) => {
-    c.subscribe({ query: 'subscription { employeeChanged { type employeeId } }', extensions }, { next: (m) => resolve(m as never), error: reject, complete: () => undefined });
+    c.subscribe(
+      { query: 'subscription { employeeChanged { type employeeId } }', extensions },
+      { next: (m) => resolve(m as never), error: reject, complete: () => undefined },
+    );
   });
 }
 
@@ -91,7 +106,12 @@ describe('a live screen learns what it missed between its query and its subscrip
       scheduleGrid(from: $from, to: $to, offset: $offset, limit: $limit) { from to people { id entries { id } } }
     }`;
     const read = (from: string, to: string, asks: boolean) =>
-      gql(p.url, GRID, { from, to, offset: 0, limit: 50 }, { token: staff, headers: asks ? { 'x-live-position': '1' } : {} });
+      gql(
+        p.url,
+        GRID,
+        { from, to, offset: 0, limit: 50 },
+        { token: staff, headers: asks ? { 'x-live-position': '1' } : {} },
+      );
     const stats = () => p.graph.services.scheduleGridCache.stats();
 
     const filled = await read('2032-05-03', '2032-05-09', true);

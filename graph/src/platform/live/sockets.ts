@@ -69,7 +69,11 @@ export class LiveSockets {
     entry.socket.close(how.code, how.reason);
   }
 
-  private closeWhere(employeeId: number, how: { code: number; reason: string }, match: (s: LiveSocket) => boolean = () => true): void {
+  private closeWhere(
+    employeeId: number,
+    how: { code: number; reason: string },
+    match: (s: LiveSocket) => boolean = () => true,
+  ): void {
     for (const s of [...(this.byEmployee.get(employeeId) ?? [])]) if (match(s)) this.close(s, how);
   }
 
@@ -81,9 +85,12 @@ export class LiveSockets {
     for (const e of batch) {
       if (e.aggregateType !== 'employee') continue;
       const p = e.payload as { employeeId?: number; sessionId?: string; changed?: string[]; employee?: { id: number } };
-      if (e.type === 'employee.session_ended' && p.employeeId !== undefined) this.closeWhere(p.employeeId, SESSION_ENDED, (s) => s.sessionId === p.sessionId);
-      else if (e.type === 'employee.sessions_revoked' && p.employeeId !== undefined) this.closeWhere(p.employeeId, SESSION_ENDED);
-      else if (e.type === 'employee.updated' && p.employee && p.changed?.some((f) => f === 'role' || f === 'status')) this.closeWhere(p.employee.id, SESSION_CHANGED);
+      if (e.type === 'employee.session_ended' && p.employeeId !== undefined)
+        this.closeWhere(p.employeeId, SESSION_ENDED, (s) => s.sessionId === p.sessionId);
+      else if (e.type === 'employee.sessions_revoked' && p.employeeId !== undefined)
+        this.closeWhere(p.employeeId, SESSION_ENDED);
+      else if (e.type === 'employee.updated' && p.employee && p.changed?.some((f) => f === 'role' || f === 'status'))
+        this.closeWhere(p.employee.id, SESSION_CHANGED);
     }
   }
 }

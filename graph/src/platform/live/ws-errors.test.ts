@@ -79,7 +79,12 @@ async function overHttp(query: string, variables: Record<string, unknown>): Prom
 }
 
 /** Each mistake as a query (both channels) and as a subscription (WebSocket). */
-const mistakes: { name: string; query: [string, Record<string, unknown>]; subscription: [string, Record<string, unknown>]; code: string }[] = [
+const mistakes: {
+  name: string;
+  query: [string, Record<string, unknown>];
+  subscription: [string, Record<string, unknown>];
+  code: string;
+}[] = [
   {
     name: 'a variable of the wrong type',
     query: ['query($f: String) { schedules(from: $f) { total } }', { f: 5 }],
@@ -95,7 +100,10 @@ const mistakes: { name: string; query: [string, Record<string, unknown>]; subscr
   {
     name: 'a field of an input object of the wrong type',
     query: ['query($f: BlogFeedFilter) { blogFeed(filter: $f) { nextCursor } }', { f: { categoryId: 'x' } }],
-    subscription: ['subscription($f: BlogFeedFilter) { blogChanged(feed: $f) { __typename } }', { f: { categoryId: 'x' } }],
+    subscription: [
+      'subscription($f: BlogFeedFilter) { blogChanged(feed: $f) { __typename } }',
+      { f: { categoryId: 'x' } },
+    ],
     code: 'BAD_USER_INPUT',
   },
   {
@@ -133,7 +141,9 @@ describe('one error contract on every channel', () => {
   it('an error thrown while the subscription is set up keeps its code (a 一般 user’s import job is FORBIDDEN, as the query is)', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     expect((await overHttp('query($id: ID!) { importJob(id: $id) { id } }', { id })).code).toBe('FORBIDDEN');
-    expect((await overSocket('subscription($id: ID!) { importJobChanged(id: $id) { id } }', { id })).code).toBe('FORBIDDEN');
+    expect((await overSocket('subscription($id: ID!) { importJobChanged(id: $id) { id } }', { id })).code).toBe(
+      'FORBIDDEN',
+    );
   });
 
   it('none of these is logged as the server’s fault', () => {

@@ -9,7 +9,12 @@ let admin: string;
 beforeAll(async () => {
   // The periodic session check is far off here, so each test sees the path it names (events, each
   // operation's own check); the periodic check has a platform of its own below.
-  p = await startTestPlatform({ WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_OPERATIONS_PER_SOCKET: '5', WS_MAX_OPERATIONS_PER_USER: '8', WS_SESSION_CHECK_MS: '600000' });
+  p = await startTestPlatform({
+    WS_MAX_SOCKETS_PER_USER: '3',
+    WS_MAX_OPERATIONS_PER_SOCKET: '5',
+    WS_MAX_OPERATIONS_PER_USER: '8',
+    WS_SESSION_CHECK_MS: '600000',
+  });
   admin = await loginToken(p.url, 'admin');
 });
 afterAll(async () => p?.close());
@@ -23,7 +28,13 @@ interface Socket {
 
 async function openSocket(token: string, on: TestPlatform = p): Promise<Socket> {
   const url = on.url.replace('http', 'ws') + '/graphql';
-  const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, connectionParams: { authorization: `Bearer ${token}` } });
+  const client = createClient({
+    url,
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: false,
+    connectionParams: { authorization: `Bearer ${token}` },
+  });
   let onClosed!: (e: { code: number; reason: string }) => void;
   const closed = new Promise<{ code: number; reason: string }>((r) => (onClosed = r));
   client.on('closed', (e) => onClosed({ code: (e as CloseEvent).code, reason: String((e as CloseEvent).reason) }));
@@ -34,14 +45,21 @@ async function openSocket(token: string, on: TestPlatform = p): Promise<Socket> 
   const run = (query: string, variables?: Record<string, unknown>) =>
     new Promise<ExecutionResult>((resolve, reject) => {
       let result: ExecutionResult | undefined;
-      client.subscribe({ query, variables }, { next: (r) => (result = r as ExecutionResult), error: reject, complete: () => resolve(result!) });
+      client.subscribe(
+        { query, variables },
+        { next: (r) => (result = r as ExecutionResult), error: reject, complete: () => resolve(result!) },
+      );
     });
   return { client, closed, run };
 }
 
 /** A session of its own for `staff` (each test ends one). */
 const staffToken = () => loginToken(p.url, 'staff');
-const within = <T>(promise: Promise<T>, ms = 5000) => Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+const within = <T>(promise: Promise<T>, ms = 5000) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms)),
+  ]);
 
 const errorsOf = (r: unknown): string[] => {
   const errors = (r as { errors?: { extensions?: { code?: string } }[] }).errors ?? (Array.isArray(r) ? r : []);
@@ -77,7 +95,12 @@ describe('a WebSocket runs with its session as it is now', () => {
     const token = await staffToken();
     const s = await openSocket(token);
     const id = await staffId(token);
-    const r = await gql(p.url, 'mutation($id: Int!) { revokeEmployeeSessions(employeeId: $id) }', { id }, { token: admin });
+    const r = await gql(
+      p.url,
+      'mutation($id: Int!) { revokeEmployeeSessions(employeeId: $id) }',
+      { id },
+      { token: admin },
+    );
     expect(r.body.errors).toBeUndefined();
     expect((await within(s.closed)).code).toBe(4401);
   });
@@ -86,7 +109,9 @@ describe('a WebSocket runs with its session as it is now', () => {
     const target = await gql(
       p.url,
       'mutation($i: EmployeeInput!) { createEmployee(input: $i) { id version } }',
-      { i: { name: '役割 変更', loginId: 'role-change', password: 'intranet-demo-2', role: 'ADMIN', status: 'ACTIVE' } },
+      {
+        i: { name: '役割 変更', loginId: 'role-change', password: 'intranet-demo-2', role: 'ADMIN', status: 'ACTIVE' },
+      },
       { token: admin },
     );
     expect(target.body.errors).toBeUndefined();
@@ -103,7 +128,9 @@ describe('a WebSocket runs with its session as it is now', () => {
     expect((await within(s.closed)).code).toBe(4000);
     // A new socket (what the client does on 4000) has the new role.
     const again = await openSocket(token);
-    const created = await again.run('mutation { createDepartment(input: { name: "昇格テスト", memberIds: [] }) { id } }');
+    const created = await again.run(
+      'mutation { createDepartment(input: { name: "昇格テスト", memberIds: [] }) { id } }',
+    );
     expect(errorsOf(created)).toEqual(['FORBIDDEN']);
     await again.client.dispose();
   });
@@ -111,7 +138,10 @@ describe('a WebSocket runs with its session as it is now', () => {
   it('every operation checks the session again: a session deleted behind the socket’s back answers UNAUTHENTICATED and closes it', async () => {
     const token = await staffToken();
     const s = await openSocket(token);
-    await p.db.orm.em.fork().getConnection().execute(`delete from session where employee_id = (select id from employee where login_id = 'staff')`);
+    await p.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`delete from session where employee_id = (select id from employee where login_id = 'staff')`);
     const r = await s.run('{ me { id } }').catch((e: unknown) => e);
     expect(errorsOf(r)).toEqual(['UNAUTHENTICATED']);
     expect((await within(s.closed)).code).toBe(4401);
@@ -122,7 +152,10 @@ describe('a WebSocket runs with its session as it is now', () => {
     try {
       const s = await openSocket(await loginToken(q.url, 'staff'), q);
       // Deleted behind the platform's back: no event, no operation on the socket; only the periodic check can notice.
-      await q.db.orm.em.fork().getConnection().execute(`delete from session where employee_id = (select id from employee where login_id = 'staff')`);
+      await q.db.orm.em
+        .fork()
+        .getConnection()
+        .execute(`delete from session where employee_id = (select id from employee where login_id = 'staff')`);
       expect((await within(s.closed, 3000)).code).toBe(4401);
     } finally {
       await q.close();
@@ -163,7 +196,10 @@ describe('one execution path: the socket answers as HTTP does', () => {
 describe('limits per socket and per user', () => {
   const subscribe = (s: Socket) =>
     new Promise<unknown>((resolve) => {
-      s.client.subscribe({ query: 'subscription { employeeChanged { type } }' }, { next: () => undefined, error: resolve, complete: () => resolve('complete') });
+      s.client.subscribe(
+        { query: 'subscription { employeeChanged { type } }' },
+        { next: () => undefined, error: resolve, complete: () => resolve('complete') },
+      );
       setTimeout(() => resolve('open'), 400);
     });
 

@@ -29,7 +29,9 @@ export function RequireAuth() {
   const { data, error, refetch } = useQuery(MeQuery);
   const cachedUser = useMemo((): SessionUser | null => {
     const cached = readStoredLogin();
-    return cached ? { id: cached.employee_id, name: cached.full_name, role: cached.role, mustChangePassword: null } : null;
+    return cached
+      ? { id: cached.employee_id, name: cached.full_name, role: cached.role, mustChangePassword: null }
+      : null;
   }, []);
   const me = data?.me ?? null;
   const user = me ?? cachedUser;

@@ -31,7 +31,12 @@ function parse(raw: string | null): StoredLogin | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as Partial<StoredLogin>;
-    if (typeof v.employee_id === 'number' && typeof v.full_name === 'string' && typeof v.role === 'string' && ROLES.includes(v.role)) {
+    if (
+      typeof v.employee_id === 'number' &&
+      typeof v.full_name === 'string' &&
+      typeof v.role === 'string' &&
+      ROLES.includes(v.role)
+    ) {
       return { employee_id: v.employee_id, full_name: v.full_name, role: v.role };
     }
   } catch {

@@ -14,7 +14,10 @@ import { AppRoutes } from '../router';
  */
 export async function prerenderFirstScreen(url: string): Promise<string> {
   // Nothing is asked of a server at build time: every query stays loading, as on a first load.
-  const client = new ApolloClient({ link: new ApolloLink(() => new Observable<ApolloLink.Result>(() => undefined)), cache: new InMemoryCache() });
+  const client = new ApolloClient({
+    link: new ApolloLink(() => new Observable<ApolloLink.Result>(() => undefined)),
+    cache: new InMemoryCache(),
+  });
   const { prelude } = await prerender(
     <AppProviders client={client}>
       <MemoryRouter initialEntries={[url]}>

@@ -109,7 +109,8 @@ export const en: Messages = {
   'desc.apiKeys': 'Create and revoke the keys other internal tools use.',
 
   'password.title': 'Change your password',
-  'password.lead': '{name}, this is your first sign-in: set a new password. The temporary password you were given stops working afterwards.',
+  'password.lead':
+    '{name}, this is your first sign-in: set a new password. The temporary password you were given stops working afterwards.',
   'password.current': 'Current (temporary) password',
   'password.new': 'New password',
   'password.newCaption': 'At least 10 characters. Do not reuse a password from another service.',
@@ -346,7 +347,8 @@ export const en: Messages = {
   'blogCat.name': 'Category name',
   'blogCat.color': 'Colour',
   'blogCat.colorPicker': 'Pick a colour',
-  'blogCat.colorCaption': 'Type #RRGGBB or pick from the swatch. The text turns black or white to stay readable on the label.',
+  'blogCat.colorCaption':
+    'Type #RRGGBB or pick from the swatch. The text turns black or white to stay readable on the label.',
   'blogCat.preview': 'Label preview',
   'blogCat.previewName': 'Category name',
   'blogCat.permissions': 'Permissions',
@@ -438,7 +440,8 @@ export const en: Messages = {
   'office.usageLink': '{n}',
   'office.usageTitle': 'Show the computers using this account',
   'office.legend.blue': 'Used by exactly 5 computers, or by one to be replaced',
-  'office.legend.red': 'Used by more than 5, or by a broken / discarded / disposed / lost computer, or suspended but in use',
+  'office.legend.red':
+    'Used by more than 5, or by a broken / discarded / disposed / lost computer, or suspended but in use',
   'office.usageCaption': 'Counted from the computers tied to this account.',
   // ── end master data & devices ──
 
@@ -561,7 +564,8 @@ export const en: Messages = {
   'schedules.validation.title': 'Enter a title.',
   'schedules.validation.date': 'Enter a date.',
   'schedules.validation.endDate': 'The end date cannot be before the date.',
-  'schedules.validation.endTime': 'The end time must be after the start time (past midnight, set the end date to the next day).',
+  'schedules.validation.endTime':
+    'The end time must be after the start time (past midnight, set the end date to the next day).',
   'schedules.validation.meetLink': 'The meeting link must start with http(s)://.',
   'schedules.create': 'Create',
   'schedules.save': 'Save',
@@ -606,7 +610,8 @@ export const en: Messages = {
   'schedules.google.connectLead': 'Connect to sync your events both ways with Google Calendar.',
   'schedules.google.connect': 'Connect Google Calendar',
   'schedules.google.disconnect': 'Disconnect',
-  'schedules.google.disconnectConfirm': 'Disconnecting also removes the events imported from Google Calendar. Continue?',
+  'schedules.google.disconnectConfirm':
+    'Disconnecting also removes the events imported from Google Calendar. Continue?',
   'schedules.google.disconnected': 'Disconnected.',
   'schedules.google.syncNow': 'Sync now',
   'schedules.google.syncRequested': 'Sync requested.',
@@ -636,10 +641,12 @@ export const en: Messages = {
   'schedules.ics.regenerate': 'Regenerate URL',
   'schedules.ics.revoke': 'Turn off',
   'schedules.ics.revoked': 'The feed URL was turned off.',
-  'schedules.ics.hiddenUrl': 'The URL is shown only when it is created. If you lost it, regenerate it (the old URL stops working).',
+  'schedules.ics.hiddenUrl':
+    'The URL is shown only when it is created. If you lost it, regenerate it (the old URL stops working).',
   'schedules.ics.shownOnce': 'This URL is shown only now. Keep it secret.',
   'schedules.ics.showPrivate': 'Show titles and details of private events',
-  'schedules.ics.showPrivateCaption': 'Off: private events appear in the feed as "Busy" only. Anyone who has the URL can read the feed.',
+  'schedules.ics.showPrivateCaption':
+    'Off: private events appear in the feed as "Busy" only. Anyone who has the URL can read the feed.',
   'blog.create': 'Create',
   'blog.search': 'Search',
   'blog.filterButton': 'Filter',
@@ -678,7 +685,8 @@ export const en: Messages = {
   'blogEdit.categoryNone': 'No category selected.',
   'blogEdit.categoryEmpty': 'There is no category you may post in. Please ask an administrator.',
   'blogEdit.tagDialog': 'Choose tags',
-  'blogEdit.tagShared': 'Tags are shared company-wide: any post of any category may carry them, and every employee sees them listed.',
+  'blogEdit.tagShared':
+    'Tags are shared company-wide: any post of any category may carry them, and every employee sees them listed.',
   'blogEdit.tagNew': 'New tag',
   'blogEdit.tagCreate': 'Create',
   'blogEdit.tagContent': 'Tag',
@@ -703,7 +711,8 @@ export const en: Messages = {
   'blogEdit.fileUnreadable': 'Failed to process file.',
   'blogEdit.fileProcessing': 'Please wait until the file has been processed before saving the post.',
   'blogEdit.pin': 'Pin to Breaking news',
-  'blogEdit.pinCaption': 'While pinned, the post shows in the Breaking news panel (without a start date: from today for 7 days).',
+  'blogEdit.pinCaption':
+    'While pinned, the post shows in the Breaking news panel (without a start date: from today for 7 days).',
   'blogEdit.pinStart': 'Pin start',
   'blogEdit.pinEnd': 'Pin end',
   'blogEdit.on': 'On',
@@ -721,9 +730,11 @@ export const en: Messages = {
   'blogEdit.created': 'Post published',
   'blogEdit.updated': 'Post updated',
   'blogEdit.requireConfirmation': 'Required reading',
-  'blogEdit.bodyTaken': 'The body had been changed in the saved version. You had not changed it, so it now shows the saved body.',
+  'blogEdit.bodyTaken':
+    'The body had been changed in the saved version. You had not changed it, so it now shows the saved body.',
   'blogEdit.bodyClash': 'The body was changed on both sides',
-  'blogEdit.bodyClashHint': 'Choose which body to continue with. What you typed is never lost, whichever you choose (you can choose again).',
+  'blogEdit.bodyClashHint':
+    'Choose which body to continue with. What you typed is never lost, whichever you choose (you can choose again).',
   'blogEdit.bodyMine': 'Your body',
   'blogEdit.bodyTheirs': 'The saved body',
   'blogEdit.bodyMerged': 'Both together (every paragraph either side wrote)',

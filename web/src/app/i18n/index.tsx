@@ -84,7 +84,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const messages = catalogs[locale];
-  const value = useMemo<I18nValue>(() => ({ locale, setLocale, t: (key, params) => format((messages ?? ja)[key], params) }), [locale, setLocale, messages]);
+  const value = useMemo<I18nValue>(
+    () => ({ locale, setLocale, t: (key, params) => format((messages ?? ja)[key], params) }),
+    [locale, setLocale, messages],
+  );
 
   // Until a chosen language's catalog arrives (a few KB), show nothing rather than the other language.
   if (!messages) return null;
@@ -102,14 +105,22 @@ export function useT(): Translate {
 }
 
 /** A feature's own messages, shipped with its chunk: Japanese and English with the same keys (a key missing from one is a compile error). */
-export function defineCatalog<K extends string>(catalog: { ja: Record<K, string>; en: NoInfer<Record<K, string>> }): Record<Locale, Record<K, string>> {
+export function defineCatalog<K extends string>(catalog: {
+  ja: Record<K, string>;
+  en: NoInfer<Record<K, string>>;
+}): Record<Locale, Record<K, string>> {
   return catalog;
 }
 
 /** A feature catalog's messages in the current language, through format(). */
-export function useCatalog<K extends string>(catalog: Record<Locale, Record<K, string>>): (key: K, params?: Record<string, string | number>) => string {
+export function useCatalog<K extends string>(
+  catalog: Record<Locale, Record<K, string>>,
+): (key: K, params?: Record<string, string | number>) => string {
   const { locale } = useI18n();
-  return useCallback((key: K, params?: Record<string, string | number>) => format(catalog[locale][key], params), [catalog, locale]);
+  return useCallback(
+    (key: K, params?: Record<string, string | number>) => format(catalog[locale][key], params),
+    [catalog, locale],
+  );
 }
 
 /** Sets document.title to "<page> | <app name>" while the calling screen is shown. */

@@ -110,7 +110,8 @@ export const ja = {
   'desc.apiKeys': 'ほかの社内ツールが使うAPIキーを作成・失効します。',
 
   'password.title': 'パスワードの変更',
-  'password.lead': '{name} さん、初回ログインのため、新しいパスワードを設定してください。仮パスワードは、変更した後は使えなくなります。',
+  'password.lead':
+    '{name} さん、初回ログインのため、新しいパスワードを設定してください。仮パスワードは、変更した後は使えなくなります。',
   'password.current': '今のパスワード（仮パスワード）',
   'password.new': '新しいパスワード',
   'password.newCaption': '10文字以上。ほかのサービスと同じものは避けてください。',
@@ -140,7 +141,8 @@ export const ja = {
   'login.error.unknown': 'ログイン中に問題が発生しました。時間をおいてもう一度お試しください。',
   'login.error.invalid': 'ログインIDまたはパスワードが正しくありません。',
   'login.error.forbidden': 'このアカウントは利用できません。',
-  'login.error.throttled': 'ログインの失敗が続いたため、一時的にログインできません。{minutes}分後にもう一度お試しください。',
+  'login.error.throttled':
+    'ログインの失敗が続いたため、一時的にログインできません。{minutes}分後にもう一度お試しください。',
   'login.error.googleNoMatch': 'このGoogleアカウントに対応する社員が見つかりません。管理者にお問い合わせください。',
   'login.error.badInput': '入力内容を確認してください。',
   'login.sessionExpired': 'セッションの有効期限が切れました。もう一度ログインしてください。',
@@ -562,7 +564,8 @@ export const ja = {
   'schedules.validation.title': 'タイトルを入力してください。',
   'schedules.validation.date': '日付を入力してください。',
   'schedules.validation.endDate': '終了日は開始日以降にしてください。',
-  'schedules.validation.endTime': '終了時刻は開始時刻より後にしてください（日をまたぐ場合は終了日を翌日にしてください）。',
+  'schedules.validation.endTime':
+    '終了時刻は開始時刻より後にしてください（日をまたぐ場合は終了日を翌日にしてください）。',
   'schedules.validation.meetLink': 'ミーティングURLは http(s):// で始まるURLにしてください。',
   'schedules.create': '作成',
   'schedules.save': '保存',
@@ -603,11 +606,13 @@ export const ja = {
   'schedules.google.connected': '連携中',
   'schedules.google.notConnected': '未連携',
   'schedules.google.syncProblem': '同期エラー',
-  'schedules.google.unavailable': 'このサーバーではGoogleカレンダー連携が設定されていません。管理者にお問い合わせください。',
+  'schedules.google.unavailable':
+    'このサーバーではGoogleカレンダー連携が設定されていません。管理者にお問い合わせください。',
   'schedules.google.connectLead': 'Googleカレンダーと連携すると、予定が双方向に同期されます。',
   'schedules.google.connect': 'Googleカレンダーと連携',
   'schedules.google.disconnect': '連携を解除',
-  'schedules.google.disconnectConfirm': '連携を解除すると、Googleカレンダーから取り込んだ予定も削除されます。よろしいですか？',
+  'schedules.google.disconnectConfirm':
+    '連携を解除すると、Googleカレンダーから取り込んだ予定も削除されます。よろしいですか？',
   'schedules.google.disconnected': '連携を解除しました。',
   'schedules.google.syncNow': '今すぐ同期',
   'schedules.google.syncRequested': '同期を依頼しました。',
@@ -637,10 +642,12 @@ export const ja = {
   'schedules.ics.regenerate': 'URLを再発行',
   'schedules.ics.revoke': '無効にする',
   'schedules.ics.revoked': '購読URLを無効にしました。',
-  'schedules.ics.hiddenUrl': 'URLは発行時にのみ表示されます。わからなくなった場合は再発行してください（以前のURLは使えなくなります）。',
+  'schedules.ics.hiddenUrl':
+    'URLは発行時にのみ表示されます。わからなくなった場合は再発行してください（以前のURLは使えなくなります）。',
   'schedules.ics.shownOnce': 'このURLは今だけ表示されます。他の人に知られないようにしてください。',
   'schedules.ics.showPrivate': '非公開の予定のタイトルと内容を載せる',
-  'schedules.ics.showPrivateCaption': 'オフのときは、非公開の予定は「予定あり」とだけ表示されます。URLを知っている人は誰でもフィードを読めます。',
+  'schedules.ics.showPrivateCaption':
+    'オフのときは、非公開の予定は「予定あり」とだけ表示されます。URLを知っている人は誰でもフィードを読めます。',
   'blog.create': '作成',
   'blog.search': '検索',
   'blog.filterButton': 'フィルター',
@@ -722,9 +729,11 @@ export const ja = {
   'blogEdit.created': 'ブログを投稿しました',
   'blogEdit.updated': 'ブログを更新しました',
   'blogEdit.requireConfirmation': '必読（確認依頼）',
-  'blogEdit.bodyTaken': '本文は保存されている版に変わっていました。あなたは本文を変更していなかったため、保存されている本文にしました。',
+  'blogEdit.bodyTaken':
+    '本文は保存されている版に変わっていました。あなたは本文を変更していなかったため、保存されている本文にしました。',
   'blogEdit.bodyClash': '本文が両方で変更されています',
-  'blogEdit.bodyClashHint': 'どちらの本文で続けるかを選んでください。あなたが入力した本文は、どれを選んでも失われません（選び直せます）。',
+  'blogEdit.bodyClashHint':
+    'どちらの本文で続けるかを選んでください。あなたが入力した本文は、どれを選んでも失われません（選び直せます）。',
   'blogEdit.bodyMine': 'あなたの本文',
   'blogEdit.bodyTheirs': '保存されている本文',
   'blogEdit.bodyMerged': '両方をまとめる（両方で書かれた段落をすべて残す）',

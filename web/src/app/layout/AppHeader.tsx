@@ -9,7 +9,15 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { Avatar } from '../../components/Avatar';
 import styles from './AppHeader.module.css';
 
-export function AppHeader({ narrow, onLogout, loggingOut }: { narrow: boolean; onLogout(): void; loggingOut: boolean }) {
+export function AppHeader({
+  narrow,
+  onLogout,
+  loggingOut,
+}: {
+  narrow: boolean;
+  onLogout(): void;
+  loggingOut: boolean;
+}) {
   const t = useT();
   const { user } = useSession();
 
@@ -39,9 +47,21 @@ export function AppHeader({ narrow, onLogout, loggingOut }: { narrow: boolean; o
           </span>
         </div>
         {narrow ? (
-          <IconButton icon={SignOutIcon} aria-label={t('header.logout')} variant="invisible" onClick={onLogout} disabled={loggingOut} />
+          <IconButton
+            icon={SignOutIcon}
+            aria-label={t('header.logout')}
+            variant="invisible"
+            onClick={onLogout}
+            disabled={loggingOut}
+          />
         ) : (
-          <Button variant="invisible" leadingVisual={SignOutIcon} onClick={onLogout} loading={loggingOut} loadingAnnouncement={t('header.loggingOut')}>
+          <Button
+            variant="invisible"
+            leadingVisual={SignOutIcon}
+            onClick={onLogout}
+            loading={loggingOut}
+            loadingAnnouncement={t('header.loggingOut')}
+          >
             {t('header.logout')}
           </Button>
         )}

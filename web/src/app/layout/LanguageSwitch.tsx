@@ -12,7 +12,12 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
           <IconButton icon={GlobeIcon} variant="invisible" aria-label={t('lang.label')} data-testid="language-switch" />
         </ActionMenu.Anchor>
       ) : (
-        <ActionMenu.Button variant="invisible" leadingVisual={GlobeIcon} aria-label={`${t('lang.label')}: ${t(`lang.${locale}`)}`} data-testid="language-switch">
+        <ActionMenu.Button
+          variant="invisible"
+          leadingVisual={GlobeIcon}
+          aria-label={`${t('lang.label')}: ${t(`lang.${locale}`)}`}
+          data-testid="language-switch"
+        >
           {t(`lang.${locale}`)}
         </ActionMenu.Button>
       )}

@@ -9,7 +9,14 @@ export function LanguageToggle() {
     <div role="group" aria-label={t('lang.label')} className={styles.toggle} data-testid="language-toggle">
       <GlobeIcon className={styles.icon} aria-hidden="true" />
       {LOCALES.map((l) => (
-        <button key={l} type="button" lang={l} aria-pressed={l === locale} className={styles.option} onClick={() => setLocale(l)}>
+        <button
+          key={l}
+          type="button"
+          lang={l}
+          aria-pressed={l === locale}
+          className={styles.option}
+          onClick={() => setLocale(l)}
+        >
           {t(`lang.${l}`)}
         </button>
       ))}

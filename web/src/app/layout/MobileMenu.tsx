@@ -29,7 +29,12 @@ export function MobileMenu() {
   return (
     <ActionMenu>
       <ActionMenu.Anchor>
-        <IconButton icon={ThreeBarsIcon} variant="invisible" aria-label={t('header.openMenu')} data-testid="mobile-menu-button" />
+        <IconButton
+          icon={ThreeBarsIcon}
+          variant="invisible"
+          aria-label={t('header.openMenu')}
+          data-testid="mobile-menu-button"
+        />
       </ActionMenu.Anchor>
       <ActionMenu.Overlay width="medium" maxHeight="xlarge" overflow="auto" side="outside-bottom" align="start">
         <ActionList aria-label={t('nav.label')} data-testid="mobile-menu">

@@ -15,7 +15,12 @@ export function SideNav() {
   const leaf = (item: MenuLeaf) => {
     const Icon = item.icon;
     return (
-      <NavList.Item key={item.id} as={RouterLink} to={item.to} aria-current={item.matches.test(pathname) ? 'page' : undefined}>
+      <NavList.Item
+        key={item.id}
+        as={RouterLink}
+        to={item.to}
+        aria-current={item.matches.test(pathname) ? 'page' : undefined}
+      >
         <NavList.LeadingVisual>
           <Icon />
         </NavList.LeadingVisual>

@@ -37,7 +37,12 @@ export function useEnterToSend(send: () => void) {
       window.setTimeout(() => (justComposed.current = false), 0);
     },
     onKeyDown: (e: KeyboardEvent<HTMLTextAreaElement>) => {
-      const key = { key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing, keyCode: e.nativeEvent.keyCode };
+      const key = {
+        key: e.key,
+        shiftKey: e.shiftKey,
+        isComposing: e.nativeEvent.isComposing,
+        keyCode: e.nativeEvent.keyCode,
+      };
       if (enterAction(key, justComposed.current) !== 'send') return;
       e.preventDefault();
       send();

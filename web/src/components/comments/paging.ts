@@ -15,7 +15,11 @@ export interface Page<T> {
  * Reads a list again from the top until it holds at least `shown` items (the pages already open
  * stay open after a live change) or the list ends: pages of up to MAX_PER_PAGE.
  */
-export async function readAgain<T>(shown: number, perPage: number, read: (after: string | null, limit: number) => Promise<Page<T>>): Promise<Page<T>> {
+export async function readAgain<T>(
+  shown: number,
+  perPage: number,
+  read: (after: string | null, limit: number) => Promise<Page<T>>,
+): Promise<Page<T>> {
   const items: T[] = [];
   let after: string | null = null;
   for (;;) {

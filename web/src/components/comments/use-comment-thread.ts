@@ -21,7 +21,10 @@ export interface CommentThread<CommentView> {
  * the latest read lands, so a slow answer never replaces a newer one. `onCount` gets the thread's
  * total with each answer. `readPage` must be stable (a new one reads again from the top).
  */
-export function useCommentThread<CommentView extends { id: number }>(readPage: ReadComments<CommentView>, onCount: (count: number) => void): CommentThread<CommentView> {
+export function useCommentThread<CommentView extends { id: number }>(
+  readPage: ReadComments<CommentView>,
+  onCount: (count: number) => void,
+): CommentThread<CommentView> {
   const [thread, setThread] = useState<Page<CommentView> | null>(null);
   const [failed, setFailed] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -63,7 +66,10 @@ export function useCommentThread<CommentView extends { id: number }>(readPage: R
           if (seq !== latest.current) return;
           // A comment may sit on both pages when the list changed in between: keep its first place.
           const have = new Set(from.items.map((c) => c.id));
-          setThread({ items: [...from.items, ...page.items.filter((c) => !have.has(c.id))], nextCursor: page.nextCursor });
+          setThread({
+            items: [...from.items, ...page.items.filter((c) => !have.has(c.id))],
+            nextCursor: page.nextCursor,
+          });
         },
         () => seq === latest.current && setFailed(true),
       )

@@ -113,7 +113,14 @@ export function RichTextEditor({
         </div>
       )}
       {failed && <p className={styles.editorFailed}>{failedText}</p>}
-      <div ref={holder} role="group" aria-label={label} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={styles.editorHolder} />
+      <div
+        ref={holder}
+        role="group"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        className={styles.editorHolder}
+      />
     </div>
   );
 }

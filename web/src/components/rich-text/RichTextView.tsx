@@ -5,5 +5,11 @@ import styles from './rich-text-view.module.css';
  * there with an allow-list; nothing else is ever given here.
  */
 export function RichTextView({ html, className, testId }: { html: string; className?: string; testId?: string }) {
-  return <div className={className ? `${styles.view} ${className}` : styles.view} data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={className ? `${styles.view} ${className}` : styles.view}
+      data-testid={testId}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -1,4 +1,9 @@
-import EditorJS, { type I18nDictionary, type OutputData, type ToolConstructable, type ToolSettings } from '@editorjs/editorjs';
+import EditorJS, {
+  type I18nDictionary,
+  type OutputData,
+  type ToolConstructable,
+  type ToolSettings,
+} from '@editorjs/editorjs';
 import Header from '@editorjs/header';
 import ImageTool from '@editorjs/image';
 import List from '@editorjs/list';
@@ -43,8 +48,16 @@ export interface ImageUploader {
 
 function toolsWith(images: ImageUploader | undefined): Record<string, ToolConstructable | ToolSettings> {
   return {
-    header: { class: Header as unknown as ToolConstructable, inlineToolbar: INLINE, config: { levels: [1, 2, 3], defaultLevel: 2 } },
-    list: { class: RichList as unknown as ToolConstructable, inlineToolbar: INLINE, config: { defaultStyle: 'unordered', maxLevel: 5 } },
+    header: {
+      class: Header as unknown as ToolConstructable,
+      inlineToolbar: INLINE,
+      config: { levels: [1, 2, 3], defaultLevel: 2 },
+    },
+    list: {
+      class: RichList as unknown as ToolConstructable,
+      inlineToolbar: INLINE,
+      config: { defaultStyle: 'unordered', maxLevel: 5 },
+    },
     ...(images
       ? {
           image: {
@@ -103,7 +116,8 @@ const JA: I18nDictionary = {
     image: {
       Caption: 'キャプション',
       'Select an Image': '画像を選択',
-      'Couldn’t upload image. Please try another.': '画像をアップロードできませんでした。png・jpg・gif で 5 MB までの画像を選んでください。',
+      'Couldn’t upload image. Please try another.':
+        '画像をアップロードできませんでした。png・jpg・gif で 5 MB までの画像を選んでください。',
     },
   },
   blockTunes: {

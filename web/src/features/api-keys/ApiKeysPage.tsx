@@ -83,12 +83,27 @@ export default function ApiKeysPage({ def }: { def: PageDef }) {
       ),
     },
     { key: 'status', header: tx('status'), render: status, nowrap: true },
-    { key: 'role', header: tx('role'), render: (k) => `${t(`role.${k.role}`)}${k.readOnly ? `・${tx('readOnlyShort')}` : ''}`, nowrap: !narrow },
+    {
+      key: 'role',
+      header: tx('role'),
+      render: (k) => `${t(`role.${k.role}`)}${k.readOnly ? `・${tx('readOnlyShort')}` : ''}`,
+      nowrap: !narrow,
+    },
     ...(narrow
       ? []
       : [
-          { key: 'created', header: tx('created'), render: (k: ApiKeyFieldsFragment) => `${displayDate(k.createdAt)} ${k.createdBy.name}`, nowrap: true },
-          { key: 'expires', header: tx('expires'), render: (k: ApiKeyFieldsFragment) => (k.expiresAt ? displayDate(k.expiresAt) : tx('noExpiry')), nowrap: true },
+          {
+            key: 'created',
+            header: tx('created'),
+            render: (k: ApiKeyFieldsFragment) => `${displayDate(k.createdAt)} ${k.createdBy.name}`,
+            nowrap: true,
+          },
+          {
+            key: 'expires',
+            header: tx('expires'),
+            render: (k: ApiKeyFieldsFragment) => (k.expiresAt ? displayDate(k.expiresAt) : tx('noExpiry')),
+            nowrap: true,
+          },
           {
             key: 'used',
             header: tx('lastUsed'),
@@ -103,10 +118,17 @@ export default function ApiKeysPage({ def }: { def: PageDef }) {
         k.revokedAt ? (
           // Who revoked it and when: the audit, on a desktop (the status says 失効 on a phone).
           narrow ? null : (
-            <span className={styles.muted}>{tx('revokedBy', { name: k.revokedBy?.name ?? '', date: displayDate(k.revokedAt) })}</span>
+            <span className={styles.muted}>
+              {tx('revokedBy', { name: k.revokedBy?.name ?? '', date: displayDate(k.revokedAt) })}
+            </span>
           )
         ) : (
-          <Button size="small" variant="danger" onClick={() => void onRevoke(k)} aria-label={tx('revokeNamed', { name: k.name })}>
+          <Button
+            size="small"
+            variant="danger"
+            onClick={() => void onRevoke(k)}
+            aria-label={tx('revokeNamed', { name: k.name })}
+          >
             {tx('revoke')}
           </Button>
         ),
@@ -126,7 +148,15 @@ export default function ApiKeysPage({ def }: { def: PageDef }) {
       onAdd={() => setCreating(true)}
       filters={<TextFilter label={tx('name')} value={f.values.name} onChange={(v) => f.set('name', v)} />}
     >
-      <ListTable label={title} testId="api-keys-table" rows={rows} rowKey={(k) => k.id} loading={loading} emptyText={f.active ? t('grid.empty') : tx('empty')} columns={columns} />
+      <ListTable
+        label={title}
+        testId="api-keys-table"
+        rows={rows}
+        rowKey={(k) => k.id}
+        loading={loading}
+        emptyText={f.active ? t('grid.empty') : tx('empty')}
+        columns={columns}
+      />
       {creating && <CreateApiKeyDialog onClose={() => setCreating(false)} onCreated={() => void refetch()} />}
       {dialog}
     </ListFrame>

@@ -58,7 +58,12 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
 
   if (secret) {
     return (
-      <Dialog title={tx('createdTitle')} onClose={onClose} width="large" footerButtons={[{ content: tx('done'), buttonType: 'primary', onClick: onClose }]}>
+      <Dialog
+        title={tx('createdTitle')}
+        onClose={onClose}
+        width="large"
+        footerButtons={[{ content: tx('done'), buttonType: 'primary', onClick: onClose }]}
+      >
         <div className={styles.dialog} data-testid="api-key-secret">
           <Banner variant="warning" title={tx('onceTitle')} description={tx('onceBody')} />
           <Field label={tx('secret')}>
@@ -84,7 +89,12 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
       width="large"
       footerButtons={[
         { content: tx('cancel'), onClick: onClose },
-        { content: loading ? tx('creating') : tx('create'), buttonType: 'primary', onClick: () => void submit(), disabled: loading },
+        {
+          content: loading ? tx('creating') : tx('create'),
+          buttonType: 'primary',
+          onClick: () => void submit(),
+          disabled: loading,
+        },
       ]}
     >
       <form
@@ -97,7 +107,17 @@ export function CreateApiKeyDialog({ onClose, onCreated }: { onClose(): void; on
       >
         {failed && <Banner variant="critical" title={tx('createFailedTitle')} description={failed} />}
         <Field label={tx('name')} caption={tx('nameCaption')} required error={errors.name}>
-          {(a11y) => <TextInput {...a11y} ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} block autoFocus maxLength={100} />}
+          {(a11y) => (
+            <TextInput
+              {...a11y}
+              ref={nameRef}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              block
+              autoFocus
+              maxLength={100}
+            />
+          )}
         </Field>
         <Field label={tx('role')} caption={tx('roleCaption')} error={errors.role}>
           {(a11y) => (

@@ -30,11 +30,13 @@ export const API_KEYS = defineCatalog({
     createFailed: 'キーを作成できませんでした。時間をおいてもう一度お試しください。',
     createdTitle: 'キーを作成しました',
     onceTitle: 'この値は今しか表示されません',
-    onceBody: 'コピーして、ツールの設定に安全に保存してください。閉じると二度と表示できません（なくしたら失効させて作り直します）。',
+    onceBody:
+      'コピーして、ツールの設定に安全に保存してください。閉じると二度と表示できません（なくしたら失効させて作り直します）。',
     secret: 'キー',
     copy: 'コピー',
     copied: 'コピーしました',
-    howToUse: 'ツールからは Authorization: Bearer ヘッダーで送ります（GraphQL の /graphql、REST の /api、WebSocket の connectionParams）。',
+    howToUse:
+      'ツールからは Authorization: Bearer ヘッダーで送ります（GraphQL の /graphql、REST の /api、WebSocket の connectionParams）。',
     done: '閉じる',
     revoke: '失効',
     revokeNamed: '「{name}」を失効',
@@ -74,11 +76,13 @@ export const API_KEYS = defineCatalog({
     createFailed: 'The key could not be created. Please try again later.',
     createdTitle: 'Key created',
     onceTitle: 'This value is shown only now',
-    onceBody: 'Copy it into the tool’s settings and keep it safe. Once closed it cannot be shown again (if lost, revoke it and make a new one).',
+    onceBody:
+      'Copy it into the tool’s settings and keep it safe. Once closed it cannot be shown again (if lost, revoke it and make a new one).',
     secret: 'Key',
     copy: 'Copy',
     copied: 'Copied',
-    howToUse: 'Tools send it as an Authorization: Bearer header (GraphQL at /graphql, REST at /api, the WebSocket’s connectionParams).',
+    howToUse:
+      'Tools send it as an Authorization: Bearer header (GraphQL at /graphql, REST at /api, the WebSocket’s connectionParams).',
     done: 'Close',
     revoke: 'Revoke',
     revokeNamed: 'Revoke “{name}”',

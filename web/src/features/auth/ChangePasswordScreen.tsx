@@ -27,23 +27,32 @@ export default function ChangePasswordScreen({ name }: { name: string }) {
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const refs = { currentPassword: useRef<HTMLInputElement>(null), newPassword: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) };
+  const refs = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirm: useRef<HTMLInputElement>(null),
+  };
 
-  const focusFirst = (e: Partial<Record<Fields, string>>) => (['currentPassword', 'newPassword', 'confirm'] as Fields[]).find((f) => e[f]) ?? null;
+  const focusFirst = (e: Partial<Record<Fields, string>>) =>
+    (['currentPassword', 'newPassword', 'confirm'] as Fields[]).find((f) => e[f]) ?? null;
 
   const onSubmit = async (ev: FormEvent) => {
     ev.preventDefault();
     if (submitting) return;
     const found: Partial<Record<Fields, string>> = {};
-    for (const f of ['currentPassword', 'newPassword', 'confirm'] as Fields[]) if (!values[f]) found[f] = t('password.required');
-    if (!found.confirm && !found.newPassword && values.newPassword !== values.confirm) found.confirm = t('password.mismatch');
+    for (const f of ['currentPassword', 'newPassword', 'confirm'] as Fields[])
+      if (!values[f]) found[f] = t('password.required');
+    if (!found.confirm && !found.newPassword && values.newPassword !== values.confirm)
+      found.confirm = t('password.mismatch');
     setErrors(found);
     setMessage(null);
     const first = focusFirst(found);
     if (first) return refs[first].current?.focus();
     setSubmitting(true);
     try {
-      const { data } = await change({ variables: { input: { currentPassword: values.currentPassword, newPassword: values.newPassword } } });
+      const { data } = await change({
+        variables: { input: { currentPassword: values.currentPassword, newPassword: values.newPassword } },
+      });
       client.writeQuery({ query: MeQuery, data: { me: data!.changeOwnPassword.employee } });
       appApollo().restartRealtime(); // the old session's socket has ended
     } catch (err) {
@@ -54,7 +63,13 @@ export default function ChangePasswordScreen({ name }: { name: string }) {
       setErrors(fieldErrors);
       // One message per failure: a field's own error says it; anything else goes in the banner.
       const fieldSaid = Object.keys(fieldErrors).length > 0;
-      setMessage(fieldSaid ? null : locale === 'ja' && e.message && e.code !== 'INTERNAL_SERVER_ERROR' && e.code !== 'NETWORK' ? e.message : t('password.failed'));
+      setMessage(
+        fieldSaid
+          ? null
+          : locale === 'ja' && e.message && e.code !== 'INTERNAL_SERVER_ERROR' && e.code !== 'NETWORK'
+            ? e.message
+            : t('password.failed'),
+      );
       setSubmitting(false);
       refs[focusFirst(fieldErrors) ?? 'currentPassword'].current?.focus();
     }
@@ -89,7 +104,14 @@ export default function ChangePasswordScreen({ name }: { name: string }) {
           </Heading>
           <p className={styles.lead}>{t('password.lead', { name })}</p>
           <div role="alert" aria-live="assertive" className={message ? styles.alertSlot : undefined}>
-            {message && <Banner variant="critical" title={t('password.errorTitle')} description={message} className={styles.banner} />}
+            {message && (
+              <Banner
+                variant="critical"
+                title={t('password.errorTitle')}
+                description={message}
+                className={styles.banner}
+              />
+            )}
           </div>
           <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
             <Field label={t('password.current')} required error={errors.currentPassword}>
@@ -101,7 +123,14 @@ export default function ChangePasswordScreen({ name }: { name: string }) {
             <Field label={t('password.confirm')} required error={errors.confirm}>
               {input('confirm', 'new-password')}
             </Field>
-            <Button type="submit" variant="primary" size="large" block loading={submitting} loadingAnnouncement={t('password.submitting')}>
+            <Button
+              type="submit"
+              variant="primary"
+              size="large"
+              block
+              loading={submitting}
+              loadingAnnouncement={t('password.submitting')}
+            >
               {t('password.submit')}
             </Button>
             <Button variant="invisible" block onClick={() => void logout()} disabled={loggingOut}>

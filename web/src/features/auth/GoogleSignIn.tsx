@@ -5,7 +5,15 @@ import { loadGsi } from './gsi';
 import styles from './LoginPage.module.css';
 
 /** The Google button (rendered by Google Identity Services); the credential goes to loginWithGoogle. */
-export function GoogleSignIn({ clientId, onCredential, disabled }: { clientId: string; onCredential(credential: string): void; disabled: boolean }) {
+export function GoogleSignIn({
+  clientId,
+  onCredential,
+  disabled,
+}: {
+  clientId: string;
+  onCredential(credential: string): void;
+  disabled: boolean;
+}) {
   const { locale, t } = useI18n();
   const host = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);

@@ -133,10 +133,22 @@ export default function LoginPage() {
           </Heading>
           <p className={styles.lead}>{t('login.lead')}</p>
 
-          {reason === 'signedOut' && !errorMessage && <Banner variant="success" title={t('login.signedOut')} className={styles.banner} />}
-          {reason === 'expired' && !errorMessage && <Banner variant="warning" title={t('login.sessionExpired')} className={styles.banner} />}
+          {reason === 'signedOut' && !errorMessage && (
+            <Banner variant="success" title={t('login.signedOut')} className={styles.banner} />
+          )}
+          {reason === 'expired' && !errorMessage && (
+            <Banner variant="warning" title={t('login.sessionExpired')} className={styles.banner} />
+          )}
           <div role="alert" aria-live="assertive" className={errorMessage ? styles.alertSlot : undefined}>
-            {errorMessage && <Banner variant="critical" title={t('login.errorTitle')} description={errorMessage} data-testid="login-error" className={styles.banner} />}
+            {errorMessage && (
+              <Banner
+                variant="critical"
+                title={t('login.errorTitle')}
+                description={errorMessage}
+                data-testid="login-error"
+                className={styles.banner}
+              />
+            )}
           </div>
 
           <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -178,10 +190,25 @@ export default function LoginPage() {
             </Field>
 
             <CheckboxField label={t('login.rememberMe')} caption={t('login.rememberMeCaption')}>
-              {(a11y) => <Checkbox {...a11y} name="rememberMe" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} autoFocus={early.focused === 'rememberMe'} />}
+              {(a11y) => (
+                <Checkbox
+                  {...a11y}
+                  name="rememberMe"
+                  checked={rememberMe}
+                  onChange={(e) => setRememberMe(e.target.checked)}
+                  autoFocus={early.focused === 'rememberMe'}
+                />
+              )}
             </CheckboxField>
 
-            <Button type="submit" variant="primary" size="large" block loading={submitting} loadingAnnouncement={t('login.submitting')}>
+            <Button
+              type="submit"
+              variant="primary"
+              size="large"
+              block
+              loading={submitting}
+              loadingAnnouncement={t('login.submitting')}
+            >
               {t('login.submit')}
             </Button>
           </form>
@@ -191,7 +218,11 @@ export default function LoginPage() {
               <div className={styles.divider} role="separator">
                 <span>{t('login.or')}</span>
               </div>
-              <GoogleSignIn clientId={googleClientId} onCredential={(c) => void onGoogleCredential(c)} disabled={submitting} />
+              <GoogleSignIn
+                clientId={googleClientId}
+                onCredential={(c) => void onGoogleCredential(c)}
+                disabled={submitting}
+              />
             </>
           )}
         </div>

@@ -47,7 +47,8 @@ export function loadGsi(): Promise<GsiApi> {
     script.src = SRC;
     script.async = true;
     script.defer = true;
-    script.onload = () => (window.google?.accounts?.id ? resolve(window.google) : reject(new Error('GSI missing after load')));
+    script.onload = () =>
+      window.google?.accounts?.id ? resolve(window.google) : reject(new Error('GSI missing after load'));
     script.onerror = () => {
       script.remove();
       reject(new Error('GSI failed to load'));

@@ -11,7 +11,12 @@ export interface LoginProblem {
  * as is (it says exactly what happened, e.g. how long a throttle lasts); in English the typed
  * error code picks the catalog text.
  */
-export function describeLoginError(err: unknown, locale: Locale, t: Translate, via: 'password' | 'google'): LoginProblem {
+export function describeLoginError(
+  err: unknown,
+  locale: Locale,
+  t: Translate,
+  via: 'password' | 'google',
+): LoginProblem {
   if (CombinedGraphQLErrors.is(err) && err.errors.length > 0) {
     const e = err.errors[0];
     const code = e.extensions?.code;
@@ -20,7 +25,8 @@ export function describeLoginError(err: unknown, locale: Locale, t: Translate, v
     if (Array.isArray(raw)) {
       for (const fe of raw as { field?: unknown; message?: unknown }[]) {
         if (fe.field === 'loginId' || fe.field === 'password') {
-          fieldErrors[fe.field] = locale === 'ja' && typeof fe.message === 'string' ? fe.message : t(`login.required.${fe.field}`);
+          fieldErrors[fe.field] =
+            locale === 'ja' && typeof fe.message === 'string' ? fe.message : t(`login.required.${fe.field}`);
         }
       }
     }

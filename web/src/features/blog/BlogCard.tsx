@@ -25,7 +25,11 @@ export function AuthorBadge({ name, id }: { name: string; id?: number | null }) 
 export function CategoryLabel({ category }: { category: BlogCardPost['category'] }) {
   if (!category) return null;
   return (
-    <span className={styles.category} style={{ background: category.color, color: legibleTextColor(category.color) }} data-testid="blog-category">
+    <span
+      className={styles.category}
+      style={{ background: category.color, color: legibleTextColor(category.color) }}
+      data-testid="blog-category"
+    >
       {category.name}
     </span>
   );
@@ -48,7 +52,15 @@ export function AttachmentView({ attachment, large }: { attachment: BlogCardPost
   const stop = (e: React.MouseEvent) => e.stopPropagation();
   if (attachment.type.startsWith('image/')) {
     // On a card the picture is part of the card (a click opens the dialog); the dialog links the full file.
-    if (!large) return <img src={attachment.thumbnailUrl ?? attachment.url} alt={attachment.name} className={styles.thumb} loading="lazy" />;
+    if (!large)
+      return (
+        <img
+          src={attachment.thumbnailUrl ?? attachment.url}
+          alt={attachment.name}
+          className={styles.thumb}
+          loading="lazy"
+        />
+      );
     return (
       <a href={attachment.url} target="_blank" rel="noopener noreferrer" className={styles.imageLink}>
         <img src={attachment.url} alt={attachment.name} className={styles.imageLarge} />
@@ -56,10 +68,19 @@ export function AttachmentView({ attachment, large }: { attachment: BlogCardPost
     );
   }
   return (
-    <Link href={attachment.url} target="_blank" rel="noopener noreferrer" onClick={stop} onDoubleClick={stop} className={styles.fileLink} data-testid="blog-file-link">
+    <Link
+      href={attachment.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={stop}
+      onDoubleClick={stop}
+      className={styles.fileLink}
+      data-testid="blog-file-link"
+    >
       <FileIcon size={16} />
       <span className={styles.fileText}>
-        {attachment.type === 'application/pdf' ? t('blog.pdfLink') : t('blog.fileLink')} <FileName name={attachment.name} />
+        {attachment.type === 'application/pdf' ? t('blog.pdfLink') : t('blog.fileLink')}{' '}
+        <FileName name={attachment.name} />
       </span>
     </Link>
   );

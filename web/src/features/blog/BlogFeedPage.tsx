@@ -32,7 +32,8 @@ const CommentsDialog = lazy(() => import('./comments/CommentsDialog'));
 const BlogSearchResults = lazy(() => import('./search/BlogSearchResults'));
 
 const KEYS = [...FILTER_KEYS, 'scope', 'q'] as const;
-const filterCountOf = (values: Record<(typeof FILTER_KEYS)[number], string>) => FILTER_KEYS.filter((k) => values[k] !== '').length;
+const filterCountOf = (values: Record<(typeof FILTER_KEYS)[number], string>) =>
+  FILTER_KEYS.filter((k) => values[k] !== '').length;
 /** すべて / マイブログ / 保存したブログ, as the URL's scope says them ('' is すべて). */
 const SCOPES = [
   { url: '', api: 'ALL' },
@@ -149,7 +150,11 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   return (
     <Page testId="blog-page">
       <ToastHost closeLabel={t('rec.close')} />
-      <PageHeading section={t(AREAS.blog.section)} title={title} description={narrow ? undefined : t(AREAS.blog.description)} />
+      <PageHeading
+        section={t(AREAS.blog.section)}
+        title={title}
+        description={narrow ? undefined : t(AREAS.blog.description)}
+      />
       <div className={styles.toolbar}>
         <BlogSearchBox
           value={f.values.q}
@@ -171,7 +176,11 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
         )}
         {!searching && (
           <div className={styles.toolbarRow}>
-            <SegmentedControl aria-label={t('blog.scope')} size={narrow ? 'small' : 'medium'} onChange={(i) => f.set('scope', SCOPES[i]?.url ?? '')}>
+            <SegmentedControl
+              aria-label={t('blog.scope')}
+              size={narrow ? 'small' : 'medium'}
+              onChange={(i) => f.set('scope', SCOPES[i]?.url ?? '')}
+            >
               <SegmentedControl.Button selected={scopeIndex === 0}>{t('blog.scope.all')}</SegmentedControl.Button>
               <SegmentedControl.Button selected={scopeIndex === 1}>{t('blog.scope.mine')}</SegmentedControl.Button>
               <SegmentedControl.Button selected={scopeIndex === 2}>{text('scopeSaved')}</SegmentedControl.Button>
@@ -194,7 +203,12 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
       ) : (
         <>
           {withPinned && <PinnedPanel posts={pinnedPosts} onOpen={open} />}
-          <div className={styles.grid} style={{ ['--blog-columns' as string]: narrow ? 1 : layout }} data-testid="blog-grid" data-columns={narrow ? 1 : layout}>
+          <div
+            className={styles.grid}
+            style={{ ['--blog-columns' as string]: narrow ? 1 : layout }}
+            data-testid="blog-grid"
+            data-columns={narrow ? 1 : layout}
+          >
             {feed.items.map((p) => (
               <BlogCard
                 key={p.id}
@@ -213,7 +227,13 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
           )}
           {!feed.loading && !feed.error && feed.items.length === 0 && (
             <p className={styles.empty} data-testid="blog-empty">
-              {filterCount ? t('blog.emptyFiltered') : scope === 'MINE' ? t('blog.emptyMine') : scope === 'SAVED' ? text('emptySaved') : t('blog.empty')}
+              {filterCount
+                ? t('blog.emptyFiltered')
+                : scope === 'MINE'
+                  ? t('blog.emptyMine')
+                  : scope === 'SAVED'
+                    ? text('emptySaved')
+                    : t('blog.empty')}
             </p>
           )}
           {!feed.loading && feed.next && (
@@ -224,14 +244,25 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
         </>
       )}
       {narrow && filterOpen && (
-        <Dialog title={t('blog.filterButton')} onClose={() => setFilterOpen(false)} position={{ narrow: 'bottom', regular: 'center' }}>
+        <Dialog
+          title={t('blog.filterButton')}
+          onClose={() => setFilterOpen(false)}
+          position={{ narrow: 'bottom', regular: 'center' }}
+        >
           {filters}
         </Dialog>
       )}
-      {shown && <BlogDetailDialog post={shown} onClose={() => setShown(null)} onChanged={changed} onComments={openComments} />}
+      {shown && (
+        <BlogDetailDialog post={shown} onClose={() => setShown(null)} onChanged={changed} onComments={openComments} />
+      )}
       {commentsOf && (
         <Suspense fallback={null}>
-          <CommentsDialog post={commentsOf} revision={commentsRevision} onClose={() => setCommentsOf(null)} onCount={(count) => changed({ ...commentsOf, commentCount: count })} />
+          <CommentsDialog
+            post={commentsOf}
+            revision={commentsRevision}
+            onClose={() => setCommentsOf(null)}
+            onCount={(count) => changed({ ...commentsOf, commentCount: count })}
+          />
         </Suspense>
       )}
     </Page>

@@ -13,7 +13,17 @@ export type FilterValues = Record<(typeof FILTER_KEYS)[number], string>;
 /**
  * タイトル, タグ, カテゴリ, 部署: edited here, applied together by 検索 (or Enter), all cleared by クリア.
  */
-export function BlogFilters({ values, onSearch, onClear, active }: { values: FilterValues; onSearch(v: FilterValues): void; onClear(): void; active: number }) {
+export function BlogFilters({
+  values,
+  onSearch,
+  onClear,
+  active,
+}: {
+  values: FilterValues;
+  onSearch(v: FilterValues): void;
+  onClear(): void;
+  active: number;
+}) {
   const t = useT();
   const [draft, setDraft] = useState(values);
   const valuesKey = JSON.stringify(values);
@@ -30,7 +40,13 @@ export function BlogFilters({ values, onSearch, onClear, active }: { values: Fil
     <form className={styles.filters} role="search" onSubmit={submit}>
       <label className={styles.filterField}>
         <span className={styles.filterLabel}>{t('blog.filter.title')}</span>
-        <TextInput leadingVisual={SearchIcon} value={draft.title} onChange={(e) => set('title')(e.target.value)} block aria-label={t('blog.filter.title')} />
+        <TextInput
+          leadingVisual={SearchIcon}
+          value={draft.title}
+          onChange={(e) => set('title')(e.target.value)}
+          block
+          aria-label={t('blog.filter.title')}
+        />
       </label>
       <SelectFilter
         label={t('blog.filter.tag')}
@@ -44,7 +60,9 @@ export function BlogFilters({ values, onSearch, onClear, active }: { values: Fil
         allLabel={t('filter.all')}
         value={draft.category}
         onChange={set('category')}
-        options={(data?.blogCategories ?? []).filter((x) => x.isMember).map((x) => ({ value: String(x.id), label: x.name }))}
+        options={(data?.blogCategories ?? [])
+          .filter((x) => x.isMember)
+          .map((x) => ({ value: String(x.id), label: x.name }))}
       />
       <SelectFilter
         label={t('blog.filter.department')}
@@ -70,7 +88,11 @@ export function LayoutSelect({ value, onChange }: { value: number; onChange(n: 2
   return (
     <label className={styles.layoutField}>
       <span className={styles.filterLabel}>{t('blog.layout')}</span>
-      <Select value={String(value)} onChange={(e) => onChange(Number(e.target.value) as 2 | 3 | 4)} aria-label={t('blog.layout')}>
+      <Select
+        value={String(value)}
+        onChange={(e) => onChange(Number(e.target.value) as 2 | 3 | 4)}
+        aria-label={t('blog.layout')}
+      >
         {[2, 3, 4].map((n) => (
           <Select.Option key={n} value={String(n)}>
             {t('blog.layoutPerRow', { n })}

@@ -22,7 +22,12 @@ export function PinnedPanel({ posts, onOpen }: { posts: readonly BlogCardPost[];
         <ul className={styles.pinnedList}>
           {posts.map((p) => (
             <li key={p.id}>
-              <button type="button" className={styles.pinnedItem} onClick={() => onOpen(p)} data-testid="blog-pinned-item">
+              <button
+                type="button"
+                className={styles.pinnedItem}
+                onClick={() => onOpen(p)}
+                data-testid="blog-pinned-item"
+              >
                 <span className={styles.pinnedTitle}>{p.title}</span>
                 <CategoryLabel category={p.category} />
                 <span className={styles.pinnedDate}>{displayDate(p.publishStart)}</span>

@@ -51,7 +51,8 @@ const READING_STATUS = defineCatalog({
     reminded: '{n}人に催促の通知を送りました。',
     reset: '確認をリセット',
     resetTitle: '確認をリセットしますか？',
-    resetBody: 'これまでの確認をすべて取り消し、閲覧者にもう一度確認を求める通知を送ります。大きな修正のあとに使います。',
+    resetBody:
+      'これまでの確認をすべて取り消し、閲覧者にもう一度確認を求める通知を送ります。大きな修正のあとに使います。',
     resetDone: '確認をリセットし、閲覧者に通知しました。',
     cancel: 'キャンセル',
     failed: '操作できませんでした。時間をおいて再度お試しください。',
@@ -80,9 +81,20 @@ const READING_STATUS = defineCatalog({
  * The author's view of a required-reading post: who has and has not confirmed among the employees
  * who may read it; read again whenever the live count changes.
  */
-export default function ReadingStatusPanel({ postId, confirmedCount, open }: { postId: number; confirmedCount: number; open: boolean }) {
+export default function ReadingStatusPanel({
+  postId,
+  confirmedCount,
+  open,
+}: {
+  postId: number;
+  confirmedCount: number;
+  open: boolean;
+}) {
   const tr = useCatalog(READING_STATUS);
-  const { data, error, refetch } = useQuery(BlogReadingStatusQuery, { variables: { postId }, fetchPolicy: 'network-only' });
+  const { data, error, refetch } = useQuery(BlogReadingStatusQuery, {
+    variables: { postId },
+    fetchPolicy: 'network-only',
+  });
   const [remind, reminding] = useMutation(RemindBlogPostReadingMutation);
   const [reset, resetting] = useMutation(ResetBlogPostReadingMutation);
   const confirm = useConfirm();
@@ -105,7 +117,15 @@ export default function ReadingStatusPanel({ postId, confirmedCount, open }: { p
     }
   };
   const resetAll = async () => {
-    if (!(await confirm({ title: tr('resetTitle'), content: tr('resetBody'), confirmButtonContent: tr('reset'), cancelButtonContent: tr('cancel'), confirmButtonType: 'danger' })))
+    if (
+      !(await confirm({
+        title: tr('resetTitle'),
+        content: tr('resetBody'),
+        confirmButtonContent: tr('reset'),
+        cancelButtonContent: tr('cancel'),
+        confirmButtonType: 'danger',
+      }))
+    )
       return;
     try {
       await reset({ variables: { postId } });
@@ -153,10 +173,22 @@ export default function ReadingStatusPanel({ postId, confirmedCount, open }: { p
       )}
       {open ? (
         <div className={styles.readingActions}>
-          <Button size="small" onClick={() => void sendReminder()} loading={reminding.loading} disabled={!status?.unconfirmed.length} data-testid="blog-reading-remind">
+          <Button
+            size="small"
+            onClick={() => void sendReminder()}
+            loading={reminding.loading}
+            disabled={!status?.unconfirmed.length}
+            data-testid="blog-reading-remind"
+          >
             {tr('remind')}
           </Button>
-          <Button size="small" variant="danger" onClick={() => void resetAll()} loading={resetting.loading} data-testid="blog-reading-reset">
+          <Button
+            size="small"
+            variant="danger"
+            onClick={() => void resetAll()}
+            loading={resetting.loading}
+            data-testid="blog-reading-reset"
+          >
             {tr('reset')}
           </Button>
         </div>

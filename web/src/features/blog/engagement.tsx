@@ -70,7 +70,15 @@ const stop = (e: React.SyntheticEvent) => e.stopPropagation();
  * Each toggle shows its new state at once; the server's answer (the post as it now is) replaces it
  * through `onChanged`, and a failure puts the last known post back with one toast.
  */
-export function EngagementBar({ post, onChanged, onComments }: { post: BlogCardPost; onChanged(p: BlogCardPost): void; onComments(p: BlogCardPost): void }) {
+export function EngagementBar({
+  post,
+  onChanged,
+  onComments,
+}: {
+  post: BlogCardPost;
+  onChanged(p: BlogCardPost): void;
+  onComments(p: BlogCardPost): void;
+}) {
   const text = useBlogText();
   const [like] = useMutation(LikeBlogPostMutation);
   const [save] = useMutation(SaveBlogPostMutation);

@@ -43,12 +43,21 @@ const ids = (l: readonly BlogCardPost[]) => l.map((p) => p.id);
 const all = { more: false };
 
 describe('applyToFeed: a live change in the loaded cards', () => {
-  const feed = [post(5, { pinned: true }), post(4, { publishStart: '2026-11-22' }), post(3, { publishStart: '2026-11-21' }), post(2)];
+  const feed = [
+    post(5, { pinned: true }),
+    post(4, { publishStart: '2026-11-22' }),
+    post(3, { publishStart: '2026-11-21' }),
+    post(2),
+  ];
 
   test('a new post goes to its place: after the pinned ones, newest publish start first', () => {
-    expect(ids(applyToFeed(feed, change('CREATED', 9, post(9, { publishStart: '2026-11-21' })), all))).toEqual([5, 4, 9, 3, 2]);
+    expect(ids(applyToFeed(feed, change('CREATED', 9, post(9, { publishStart: '2026-11-21' })), all))).toEqual([
+      5, 4, 9, 3, 2,
+    ]);
     // Pinned ones among themselves: newest publish start first.
-    expect(ids(applyToFeed(feed, change('PIN_STARTED', 8, post(8, { pinned: true, publishStart: '2026-11-01' })), all))).toEqual([5, 8, 4, 3, 2]);
+    expect(
+      ids(applyToFeed(feed, change('PIN_STARTED', 8, post(8, { pinned: true, publishStart: '2026-11-01' })), all)),
+    ).toEqual([5, 8, 4, 3, 2]);
   });
 
   test('an edit replaces the card, and moves it when its order changed; a pin that ends moves it out of the top', () => {
@@ -73,12 +82,23 @@ describe('applyToFeed: a live change in the loaded cards', () => {
   });
 
   test('a new post that would come after the last loaded card waits for its page', () => {
-    expect(applyToFeed(feed, change('CREATED', 1, post(1, { publishStart: '2026-01-01' })), { ...all, more: true })).toBe(feed);
-    expect(ids(applyToFeed(feed, change('CREATED', 1, post(1, { publishStart: '2026-01-01' })), all))).toEqual([5, 4, 3, 2, 1]);
+    expect(
+      applyToFeed(feed, change('CREATED', 1, post(1, { publishStart: '2026-01-01' })), { ...all, more: true }),
+    ).toBe(feed);
+    expect(ids(applyToFeed(feed, change('CREATED', 1, post(1, { publishStart: '2026-01-01' })), all))).toEqual([
+      5, 4, 3, 2, 1,
+    ]);
   });
 
   test("a category's new colour reaches its cards", () => {
-    const c = { kind: 'CATEGORY_UPDATED' as const, postId: null, post: null, categoryId: 10, category: { id: 10, name: '社内報（新）', color: '#cf222e' }, inFeed: null };
+    const c = {
+      kind: 'CATEGORY_UPDATED' as const,
+      postId: null,
+      post: null,
+      categoryId: 10,
+      category: { id: 10, name: '社内報（新）', color: '#cf222e' },
+      inFeed: null,
+    };
     expect(applyToFeed(feed, c, all).every((p) => p.category?.color === '#cf222e')).toBe(true);
   });
 });
@@ -86,7 +106,9 @@ describe('applyToFeed: a live change in the loaded cards', () => {
 describe('applyToPinned and applyToShown', () => {
   test('速報 holds a post exactly while it is pinned', () => {
     const list = [post(5, { pinned: true })];
-    expect(ids(applyToPinned(list, change('PIN_STARTED', 6, post(6, { pinned: true, publishStart: '2026-11-25' }))))).toEqual([6, 5]);
+    expect(
+      ids(applyToPinned(list, change('PIN_STARTED', 6, post(6, { pinned: true, publishStart: '2026-11-25' })))),
+    ).toEqual([6, 5]);
     expect(ids(applyToPinned(list, change('PIN_ENDED', 5, post(5))))).toEqual([]);
     expect(ids(applyToPinned(list, change('DELETED', 5, null)))).toEqual([]);
   });

@@ -13,7 +13,8 @@ export function compareFeed(a: BlogCardPost, b: BlogCardPost): number {
 }
 
 /** 速報's order: newest publish start, then newest id. */
-const comparePinned = (a: BlogCardPost, b: BlogCardPost) => (a.publishStart !== b.publishStart ? (a.publishStart > b.publishStart ? -1 : 1) : b.id - a.id);
+const comparePinned = (a: BlogCardPost, b: BlogCardPost) =>
+  a.publishStart !== b.publishStart ? (a.publishStart > b.publishStart ? -1 : 1) : b.id - a.id;
 
 /** Puts `post` at its place in an ordered list (without the old copy of it). */
 function place<T extends BlogCardPost>(list: readonly T[], post: T, compare: (a: T, b: T) => number): T[] {
@@ -29,10 +30,16 @@ function place<T extends BlogCardPost>(list: readonly T[], post: T, compare: (a:
  * inserted at its place — unless it would come after the last loaded card while more pages follow
  * (paging brings it then).
  */
-export function applyToFeed(items: readonly BlogCardPost[], change: BlogChange, o: { more: boolean }): readonly BlogCardPost[] {
+export function applyToFeed(
+  items: readonly BlogCardPost[],
+  change: BlogChange,
+  o: { more: boolean },
+): readonly BlogCardPost[] {
   if (change.kind === 'CATEGORY_UPDATED' && change.category) {
     const c = change.category;
-    return items.some((p) => p.category?.id === c.id) ? items.map((p) => (p.category?.id === c.id ? { ...p, category: c } : p)) : items;
+    return items.some((p) => p.category?.id === c.id)
+      ? items.map((p) => (p.category?.id === c.id ? { ...p, category: c } : p))
+      : items;
   }
   if (change.postId == null) return items;
   const id = change.postId;
@@ -55,7 +62,8 @@ export function applyToPinned(list: readonly BlogCardPost[], change: BlogChange)
 
 /** The post a dialog shows after one change: the new version, or null when it went away. */
 export function applyToShown(shown: BlogCardPost, change: BlogChange): BlogCardPost | null {
-  if (change.kind === 'CATEGORY_UPDATED' && change.category && shown.category?.id === change.category.id) return { ...shown, category: change.category };
+  if (change.kind === 'CATEGORY_UPDATED' && change.category && shown.category?.id === change.category.id)
+    return { ...shown, category: change.category };
   if (change.postId !== shown.id) return shown;
   return change.post ?? null;
 }

@@ -30,7 +30,8 @@ export const READING_TEXT = defineCatalog({
     count: '確認 {n}人',
     confirmFailed: '確認を送れませんでした。時間をおいて再度お試しください。',
     editorOption: '閲覧者に確認を求める（必読）',
-    editorCaption: '速報の投稿だけ。オンにすると、閲覧できる社員に通知が届き、カードの「確認しました」で確認してもらえます。',
+    editorCaption:
+      '速報の投稿だけ。オンにすると、閲覧できる社員に通知が届き、カードの「確認しました」で確認してもらえます。',
     loading: '読み込み中',
   },
   en: {
@@ -77,7 +78,14 @@ export function ReadingBar({ post, onChanged }: { post: BlogCardPost; onChanged(
   };
 
   return (
-    <div className={styles.reading} onClick={stop} onDoubleClick={stop} onKeyDown={stop} role="group" data-testid="blog-reading">
+    <div
+      className={styles.reading}
+      onClick={stop}
+      onDoubleClick={stop}
+      onKeyDown={stop}
+      role="group"
+      data-testid="blog-reading"
+    >
       <Label variant="danger">{text('required')}</Label>
       {own ? (
         <span className={styles.readingCount} data-testid="blog-reading-count">
@@ -93,7 +101,13 @@ export function ReadingBar({ post, onChanged }: { post: BlogCardPost; onChanged(
           {text('closed')}
         </span>
       ) : (
-        <Button size="small" variant="primary" onClick={() => void send()} loading={confirming.loading} data-testid="blog-reading-confirm">
+        <Button
+          size="small"
+          variant="primary"
+          onClick={() => void send()}
+          loading={confirming.loading}
+          data-testid="blog-reading-confirm"
+        >
           {text('confirm')}
         </Button>
       )}

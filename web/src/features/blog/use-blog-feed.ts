@@ -60,7 +60,12 @@ export function useBlogFeed(filter: BlogFeedFilter) {
   }, [key, fetchPage]);
 
   const apply = useCallback(
-    (change: BlogChange) => setState((s) => ({ ...s, items: applyToFeed(s.items, change, { more: s.next !== null }), pinned: s.pinned && applyToPinned(s.pinned, change) })),
+    (change: BlogChange) =>
+      setState((s) => ({
+        ...s,
+        items: applyToFeed(s.items, change, { more: s.next !== null }),
+        pinned: s.pinned && applyToPinned(s.pinned, change),
+      })),
     [],
   );
   const reload = useCallback(() => void fetchPage(null, false), [fetchPage]);
@@ -70,14 +75,20 @@ export function useBlogFeed(filter: BlogFeedFilter) {
   // (app/live-position.ts).
   const loaded = useRef(0);
   loaded.current = state.items.length;
-  useEffect(() => whenStale('BlogFeed', () => void fetchPage(null, false, true, Math.min(MAX_REREAD, loaded.current + PAGE))), [fetchPage]);
+  useEffect(
+    () => whenStale('BlogFeed', () => void fetchPage(null, false, true, Math.min(MAX_REREAD, loaded.current + PAGE))),
+    [fetchPage],
+  );
   // The viewer's own like, save or visit: the card takes the post as it now is; in 保存したブログ an
   // unsaved post leaves.
   const replace = useCallback((post: BlogCardPost) => {
     const savedOnly = (JSON.parse(current.current) as BlogFeedFilter).scope === 'SAVED';
     setState((s) => ({
       ...s,
-      items: savedOnly && !post.saved ? s.items.filter((p) => p.id !== post.id) : s.items.map((p) => (p.id === post.id ? post : p)),
+      items:
+        savedOnly && !post.saved
+          ? s.items.filter((p) => p.id !== post.id)
+          : s.items.map((p) => (p.id === post.id ? post : p)),
       pinned: s.pinned && s.pinned.map((p) => (p.id === post.id ? post : p)),
     }));
   }, []);

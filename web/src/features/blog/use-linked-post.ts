@@ -10,12 +10,20 @@ import { BlogPostQuery } from './operations';
  * comments dialog; the parameters then leave the URL, so closing the dialog does not open it again.
  * A post the viewer may not see (NOT_FOUND) calls `onMissing`.
  */
-export function useLinkedPost(open: (p: BlogCardPost) => void, openComments: (p: BlogCardPost) => void, onMissing: () => void) {
+export function useLinkedPost(
+  open: (p: BlogCardPost) => void,
+  openComments: (p: BlogCardPost) => void,
+  onMissing: () => void,
+) {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('post'));
   const toComments = params.has('comment');
   const linked = Number.isInteger(id) && id > 0 ? id : null;
-  const { data, error } = useQuery(BlogPostQuery, { variables: { id: linked ?? 0 }, skip: linked === null, fetchPolicy: 'network-only' });
+  const { data, error } = useQuery(BlogPostQuery, {
+    variables: { id: linked ?? 0 },
+    skip: linked === null,
+    fetchPolicy: 'network-only',
+  });
 
   useEffect(() => {
     if (linked === null || (!data && !error)) return;

@@ -55,7 +55,11 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
   const { confirm, dialog } = useConfirm();
   const [picker, setPicker] = useState<'manager' | 'members' | null>(null);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
-  const { data, loading, error, refetch } = useQuery(DepartmentDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const { data, loading, error, refetch } = useQuery(DepartmentDetailQuery, {
+    variables: { id: numericId },
+    skip: isNew || !valid,
+    fetchPolicy: 'no-cache',
+  });
   const flow = useRecordDetail(ed, {
     record: data?.department,
     error,
@@ -71,8 +75,15 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
   const ro = !ed.editing;
 
   const save = async () => {
-    const input = { name: v.name.trim(), managerId: v.manager?.id ?? null, memberIds: v.members.map((m) => m.id), version: isNew ? undefined : (v.version ?? undefined) };
-    await exit.submit('department', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
+    const input = {
+      name: v.name.trim(),
+      managerId: v.manager?.id ?? null,
+      memberIds: v.members.map((m) => m.id),
+      version: isNew ? undefined : (v.version ?? undefined),
+    };
+    await exit.submit('department', () =>
+      isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } }),
+    );
   };
 
   const cancel = () => exit.cancel(() => setSelected(new Set()));
@@ -109,7 +120,14 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
       testId="department-detail-page"
       section={t(AREAS.departments.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.department, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({
+        id: numericId,
+        loading: loading && !data,
+        found: !!data?.department,
+        error,
+        onCancel: () => void cancel(),
+        onSubmit: () => void save(),
+      })}
       after={
         <>
           {dialog}
@@ -124,13 +142,27 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
             />
           )}
           {picker === 'members' && (
-            <EmployeePickerDialog title={t('dept.pickMembers')} multiple excludeIds={v.members.map((m) => m.id)} onClose={() => setPicker(null)} onPick={addMembers} />
+            <EmployeePickerDialog
+              title={t('dept.pickMembers')}
+              multiple
+              excludeIds={v.members.map((m) => m.id)}
+              onClose={() => setPicker(null)}
+              onPick={addMembers}
+            />
           )}
         </>
       }
     >
       <FormGrid>
-        <TextField label={t('dept.name')} value={v.name} onChange={(x) => ed.set('name', x)} readOnly={ro} required error={flow.fieldErrors.name} autoComplete="off" />
+        <TextField
+          label={t('dept.name')}
+          value={v.name}
+          onChange={(x) => ed.set('name', x)}
+          readOnly={ro}
+          required
+          error={flow.fieldErrors.name}
+          autoComplete="off"
+        />
         <PickerField
           label={t('dept.manager')}
           display={v.manager ? `${v.manager.name}（ID ${v.manager.id}）` : null}
@@ -173,11 +205,25 @@ export default function DepartmentDetailPage({ def, id }: { def: PageDef; id?: s
           rows={v.members}
           rowKey={(m) => m.id}
           emptyText={t('dept.noMembers')}
-          selection={ro ? undefined : { selected, onChange: setSelected, selectAllLabel: t('grid.selectAll'), selectRowLabel: (m) => t('grid.selectRow', { name: m.name }) }}
+          selection={
+            ro
+              ? undefined
+              : {
+                  selected,
+                  onChange: setSelected,
+                  selectAllLabel: t('grid.selectAll'),
+                  selectRowLabel: (m) => t('grid.selectRow', { name: m.name }),
+                }
+          }
           columns={[
             { key: 'id', header: t('col.id'), render: (m) => m.id, width: '4.5rem', nowrap: true },
             { key: 'name', header: t('col.name'), render: (m) => m.name, nowrap: true },
-            { key: 'status', header: t('col.status'), render: (m) => statusText(m.status, m.statusLabel), nowrap: true },
+            {
+              key: 'status',
+              header: t('col.status'),
+              render: (m) => statusText(m.status, m.statusLabel),
+              nowrap: true,
+            },
           ]}
         />
       </FormSection>

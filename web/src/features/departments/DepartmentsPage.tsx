@@ -47,7 +47,9 @@ export default function DepartmentsPage({ def }: { def: PageDef }) {
       activeFilters={f.active}
       onClear={() => f.clear()}
       onAdd={() => navigate('/departments/detail/new')}
-      filters={<TextFilter label={t('filter.departmentName')} value={f.values.name} onChange={(v) => f.set('name', v)} />}
+      filters={
+        <TextFilter label={t('filter.departmentName')} value={f.values.name} onChange={(v) => f.set('name', v)} />
+      }
     >
       <ListTable
         label={title}
@@ -62,11 +64,37 @@ export default function DepartmentsPage({ def }: { def: PageDef }) {
           { key: 'id', header: t('col.id'), render: (r) => r.id, width: '4rem', nowrap: true },
           { key: 'name', header: t('dept.name'), render: (r) => r.name, nowrap: true },
           { key: 'manager', header: t('col.manager'), render: (r) => r.manager?.name ?? '—', nowrap: true },
-          { key: 'count', header: t('col.memberCount'), render: (r) => t('dept.peopleCount', { n: r.memberCount }), align: 'end', width: '6rem', nowrap: true },
-          ...(narrow ? [] : [{ key: 'upd', header: t('col.updatedAt'), render: (r: Row) => displayDate(r.updatedAt), width: '8rem', nowrap: true }]),
+          {
+            key: 'count',
+            header: t('col.memberCount'),
+            render: (r) => t('dept.peopleCount', { n: r.memberCount }),
+            align: 'end',
+            width: '6rem',
+            nowrap: true,
+          },
+          ...(narrow
+            ? []
+            : [
+                {
+                  key: 'upd',
+                  header: t('col.updatedAt'),
+                  render: (r: Row) => displayDate(r.updatedAt),
+                  width: '8rem',
+                  nowrap: true,
+                },
+              ]),
         ]}
       />
-      {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+      {page && (
+        <Pager
+          offset={page.offset}
+          limit={page.limit}
+          total={page.total}
+          onOffset={f.setOffset}
+          labels={pagerLabels}
+          compact={narrow}
+        />
+      )}
     </ListFrame>
   );
 }

@@ -86,7 +86,11 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
   const [officePicker, setOfficePicker] = useState(false);
   // Each reveal adds a history row: remount the history to show it.
   const [reveals, setReveals] = useState(0);
-  const { data, loading, error, refetch } = useQuery(ComputerDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const { data, loading, error, refetch } = useQuery(ComputerDetailQuery, {
+    variables: { id: numericId },
+    skip: isNew || !valid,
+    fetchPolicy: 'no-cache',
+  });
   const flow = useRecordDetail(ed, {
     record: data?.computer,
     error,
@@ -135,7 +139,9 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       powerCable: orNull(v.powerCable),
       version: isNew ? undefined : (v.version ?? undefined),
     };
-    await exit.submit('computer', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
+    await exit.submit('computer', () =>
+      isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } }),
+    );
   };
 
   const cancel = () => exit.cancel();
@@ -145,7 +151,14 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
       testId="computer-detail-page"
       section={t(AREAS.computers.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.computer, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({
+        id: numericId,
+        loading: loading && !data,
+        found: !!data?.computer,
+        error,
+        onCancel: () => void cancel(),
+        onSubmit: () => void save(),
+      })}
       after={
         <>
           {dialog}
@@ -159,15 +172,42 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
               }}
             />
           )}
-          {!isNew && data?.computer && <DeviceHistory key={reveals} kind="COMPUTER" id={numericId} refreshKey={data.computer.updatedAt} />}
+          {!isNew && data?.computer && (
+            <DeviceHistory key={reveals} kind="COMPUTER" id={numericId} refreshKey={data.computer.updatedAt} />
+          )}
         </>
       }
     >
       <FormGrid>
-        <TextField label={t('pc.assetNumber')} value={v.assetNumber} onChange={(x) => ed.set('assetNumber', x)} readOnly={ro} error={fe.assetNumber} />
-        <TextField label={t('pc.maker')} value={v.maker} onChange={(x) => ed.set('maker', x)} readOnly={ro} required error={fe.maker} />
-        <TextField label={t('pc.deviceType')} value={v.deviceType} onChange={(x) => ed.set('deviceType', x)} readOnly={ro} error={fe.deviceType} />
-        <TextField label={t('pc.model')} value={v.model} onChange={(x) => ed.set('model', x)} readOnly={ro} error={fe.model} />
+        <TextField
+          label={t('pc.assetNumber')}
+          value={v.assetNumber}
+          onChange={(x) => ed.set('assetNumber', x)}
+          readOnly={ro}
+          error={fe.assetNumber}
+        />
+        <TextField
+          label={t('pc.maker')}
+          value={v.maker}
+          onChange={(x) => ed.set('maker', x)}
+          readOnly={ro}
+          required
+          error={fe.maker}
+        />
+        <TextField
+          label={t('pc.deviceType')}
+          value={v.deviceType}
+          onChange={(x) => ed.set('deviceType', x)}
+          readOnly={ro}
+          error={fe.deviceType}
+        />
+        <TextField
+          label={t('pc.model')}
+          value={v.model}
+          onChange={(x) => ed.set('model', x)}
+          readOnly={ro}
+          error={fe.model}
+        />
         <PickerField
           label={t('pc.office')}
           display={v.office ? `${v.office.account}（ID ${v.office.id}）` : null}
@@ -180,7 +220,14 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
           clearLabel={t('picker.clear')}
           emptyText={t('picker.none')}
         />
-        <TextField label={t('pc.purchaseDate')} type="date" value={v.purchaseDate} onChange={(x) => ed.set('purchaseDate', x)} readOnly={ro} error={fe.purchaseDate} />
+        <TextField
+          label={t('pc.purchaseDate')}
+          type="date"
+          value={v.purchaseDate}
+          onChange={(x) => ed.set('purchaseDate', x)}
+          readOnly={ro}
+          error={fe.purchaseDate}
+        />
         <TextField
           label={t('pc.introductionDate')}
           type="date"
@@ -189,12 +236,33 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
           readOnly={ro}
           error={fe.introductionDate}
         />
-        <TextField label={t('pc.warrantyUntil')} type="date" value={v.warrantyUntil} onChange={(x) => ed.set('warrantyUntil', x)} readOnly={ro} error={fe.warrantyUntil} />
+        <TextField
+          label={t('pc.warrantyUntil')}
+          type="date"
+          value={v.warrantyUntil}
+          onChange={(x) => ed.set('warrantyUntil', x)}
+          readOnly={ro}
+          error={fe.warrantyUntil}
+        />
       </FormGrid>
       <FormSection title={t('device.sectionUsage')}>
         <FormGrid>
-          <HeldFields values={v} set={ed.set} readOnly={ro} errors={fe} locations={opts.locations} departments={opts.departments} statuses={opts.computerStatuses} />
-          <TextField label={t('pc.reason')} value={v.reason} onChange={(x) => ed.set('reason', x)} readOnly={ro} error={fe.reason} />
+          <HeldFields
+            values={v}
+            set={ed.set}
+            readOnly={ro}
+            errors={fe}
+            locations={opts.locations}
+            departments={opts.departments}
+            statuses={opts.computerStatuses}
+          />
+          <TextField
+            label={t('pc.reason')}
+            value={v.reason}
+            onChange={(x) => ed.set('reason', x)}
+            readOnly={ro}
+            error={fe.reason}
+          />
         </FormGrid>
       </FormSection>
       <FormSection title={t('device.sectionSecurity')}>
@@ -223,8 +291,20 @@ export default function ComputerDetailPage({ def, id }: { def: PageDef; id?: str
             error={fe.pass}
             onRevealed={() => setReveals((n) => n + 1)}
           />
-          <TextField label={t('pc.acAdapter')} value={v.acAdapter} onChange={(x) => ed.set('acAdapter', x)} readOnly={ro} error={fe.acAdapter} />
-          <TextField label={t('pc.powerCable')} value={v.powerCable} onChange={(x) => ed.set('powerCable', x)} readOnly={ro} error={fe.powerCable} />
+          <TextField
+            label={t('pc.acAdapter')}
+            value={v.acAdapter}
+            onChange={(x) => ed.set('acAdapter', x)}
+            readOnly={ro}
+            error={fe.acAdapter}
+          />
+          <TextField
+            label={t('pc.powerCable')}
+            value={v.powerCable}
+            onChange={(x) => ed.set('powerCable', x)}
+            readOnly={ro}
+            error={fe.powerCable}
+          />
         </FormGrid>
       </FormSection>
     </DetailFrame>

@@ -7,7 +7,14 @@ import { AREAS, type PageDef } from '../../app/areas';
 import { useCatalog, useDocumentTitle, useT } from '../../app/i18n';
 import { IMPORT } from './import.i18n';
 import { useNarrow } from '../../app/use-narrow';
-import { CheckFilter, FilterChip, ListFrame, SelectFilter, TextFilter, useUrlFilters } from '../../components/ListFrame';
+import {
+  CheckFilter,
+  FilterChip,
+  ListFrame,
+  SelectFilter,
+  TextFilter,
+  useUrlFilters,
+} from '../../components/ListFrame';
 import { ListTable } from '../../components/ListTable';
 import { Pager, usePagerLabels } from '../../components/Pager';
 import { useListLabels } from '../../components/labels';
@@ -77,7 +84,10 @@ export default function ComputersPage({ def }: { def: PageDef }) {
     officeAccountId: ms365 ?? undefined,
     warrantyUntilWithinDays: f.values.warranty ? Number(f.values.warranty) : undefined,
   };
-  const { data, loading, error, refetch } = useQuery(ComputersListQuery, { variables: { filter, offset: f.offset, limit: PAGE }, fetchPolicy: 'no-cache' });
+  const { data, loading, error, refetch } = useQuery(ComputersListQuery, {
+    variables: { filter, offset: f.offset, limit: PAGE },
+    fetchPolicy: 'no-cache',
+  });
   const { data: ms } = useQuery(Ms365NameQuery, { variables: { id: ms365 ?? 0 }, skip: ms365 === null });
   useEffect(() => {
     if (error) toast.error(t('toast.fetchFailed.computers'));
@@ -91,9 +101,27 @@ export default function ComputersPage({ def }: { def: PageDef }) {
   const filterFields = (
     <>
       <TextFilter label={t('filter.maker')} value={f.values.maker} onChange={(v) => f.set('maker', v)} />
-      <SelectFilter label={t('filter.department')} value={f.values.department} onChange={(v) => f.set('department', v)} options={opts.departments} allLabel={t('filter.all')} />
-      <SelectFilter label={t('filter.status')} value={f.values.status} onChange={(v) => f.set('status', v)} options={opts.computerStatuses} allLabel={t('filter.all')} />
-      <SelectFilter label={t('filter.location')} value={f.values.location} onChange={(v) => f.set('location', v)} options={opts.locations} allLabel={t('filter.all')} />
+      <SelectFilter
+        label={t('filter.department')}
+        value={f.values.department}
+        onChange={(v) => f.set('department', v)}
+        options={opts.departments}
+        allLabel={t('filter.all')}
+      />
+      <SelectFilter
+        label={t('filter.status')}
+        value={f.values.status}
+        onChange={(v) => f.set('status', v)}
+        options={opts.computerStatuses}
+        allLabel={t('filter.all')}
+      />
+      <SelectFilter
+        label={t('filter.location')}
+        value={f.values.location}
+        onChange={(v) => f.set('location', v)}
+        options={opts.locations}
+        allLabel={t('filter.all')}
+      />
       <SelectFilter
         label={t('filter.warranty')}
         value={f.values.warranty}
@@ -139,7 +167,13 @@ export default function ComputersPage({ def }: { def: PageDef }) {
         )
       }
       filters={filterFields}
-      toggles={<CheckFilter label={t('device.showDiscarded')} checked={f.values.discarded === '1'} onChange={(v) => f.set('discarded', v ? '1' : '')} />}
+      toggles={
+        <CheckFilter
+          label={t('device.showDiscarded')}
+          checked={f.values.discarded === '1'}
+          onChange={(v) => f.set('discarded', v ? '1' : '')}
+        />
+      }
       chips={
         ms365 !== null && (
           <FilterChip
@@ -189,14 +223,38 @@ export default function ComputersPage({ def }: { def: PageDef }) {
                 col.department(),
                 col.location(),
                 col.status(),
-                { key: 'office', header: t('col.office'), render: (r) => orDash(r.officeAccount?.account.replace(/@.*/, '')), nowrap: true },
-                { key: 'intro', header: t('col.introductionDate'), render: (r) => displayDate(r.introductionDate), nowrap: true },
-                { key: 'warranty', header: t('pc.warrantyUntil'), render: (r) => <WarrantyCell until={r.warrantyUntil} />, nowrap: true },
+                {
+                  key: 'office',
+                  header: t('col.office'),
+                  render: (r) => orDash(r.officeAccount?.account.replace(/@.*/, '')),
+                  nowrap: true,
+                },
+                {
+                  key: 'intro',
+                  header: t('col.introductionDate'),
+                  render: (r) => displayDate(r.introductionDate),
+                  nowrap: true,
+                },
+                {
+                  key: 'warranty',
+                  header: t('pc.warrantyUntil'),
+                  render: (r) => <WarrantyCell until={r.warrantyUntil} />,
+                  nowrap: true,
+                },
               ]
         }
       />
       <HeldLegend />
-      {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+      {page && (
+        <Pager
+          offset={page.offset}
+          limit={page.limit}
+          total={page.total}
+          onOffset={f.setOffset}
+          labels={pagerLabels}
+          compact={narrow}
+        />
+      )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </ListFrame>
   );

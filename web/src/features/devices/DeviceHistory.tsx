@@ -13,17 +13,36 @@ import styles from './devices.module.css';
 export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: number; refreshKey?: string }) {
   const t = useT();
   const { computerStatuses } = useMasterOptions();
-  const { data, loading } = useQuery(DeviceHistoryQuery, { variables: { id, kind }, fetchPolicy: 'no-cache', context: { refreshKey } });
+  const { data, loading } = useQuery(DeviceHistoryQuery, {
+    variables: { id, kind },
+    fetchPolicy: 'no-cache',
+    context: { refreshKey },
+  });
   const h = data?.deviceHistory;
-  const statusLabel = (s: DeviceStatus | null | undefined) => (s ? (computerStatuses.find((o) => o.value === s)?.label ?? s) : t('device.none'));
+  const statusLabel = (s: DeviceStatus | null | undefined) =>
+    s ? (computerStatuses.find((o) => o.value === s)?.label ?? s) : t('device.none');
   const reasonKey = (r: string, changed: string[]) => {
     if (r === 'revealed') {
       const field = changed[0];
-      if (field === 'pinCode' || field === 'pass' || field === 'pinPw') return `device.reason.revealed.${field}` as const;
+      if (field === 'pinCode' || field === 'pass' || field === 'pinPw')
+        return `device.reason.revealed.${field}` as const;
     }
-    return r === 'created' ? 'device.reason.created' : r === 'returned' ? 'device.reason.returned' : 'device.reason.edit';
+    return r === 'created'
+      ? 'device.reason.created'
+      : r === 'returned'
+        ? 'device.reason.returned'
+        : 'device.reason.edit';
   };
-  const badge = (r: string) => (r === 'created' ? <PlusIcon /> : r === 'returned' ? <SignOutIcon /> : r === 'revealed' ? <EyeIcon /> : <ArrowSwitchIcon />);
+  const badge = (r: string) =>
+    r === 'created' ? (
+      <PlusIcon />
+    ) : r === 'returned' ? (
+      <SignOutIcon />
+    ) : r === 'revealed' ? (
+      <EyeIcon />
+    ) : (
+      <ArrowSwitchIcon />
+    );
   return (
     <FormSection title={t('device.history')}>
       <div data-testid="device-history">
@@ -34,7 +53,11 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
         ) : (
           <div className={styles.timeline}>
             <div className={styles.historyActions}>
-              <ExportButton path={`/api/${kind === 'COMPUTER' ? 'computers' : 'smartphone'}/${id}/history/export`} params={{}} fallbackName={`history_${id}.xlsx`} />
+              <ExportButton
+                path={`/api/${kind === 'COMPUTER' ? 'computers' : 'smartphone'}/${id}/history/export`}
+                params={{}}
+                fallbackName={`history_${id}.xlsx`}
+              />
             </div>
             <div>
               <h3 className={styles.timelineTitle}>{t('device.assignments')}</h3>
@@ -49,9 +72,17 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
                         {a.user.name}
                         {a.user.retired ? ` ${t('device.retiredMark')}` : ''}
                       </div>
-                      <div>{t('device.period', { from: displayDate(a.from), to: a.to ? displayDate(a.to) : t('device.now') })}</div>
+                      <div>
+                        {t('device.period', {
+                          from: displayDate(a.from),
+                          to: a.to ? displayDate(a.to) : t('device.now'),
+                        })}
+                      </div>
                       <div className={styles.tlMeta}>
-                        {[a.assignedBy ? t('device.assignedBy', { name: a.assignedBy.name }) : null, a.endedBy ? t('device.endedBy', { name: a.endedBy.name }) : null]
+                        {[
+                          a.assignedBy ? t('device.assignedBy', { name: a.assignedBy.name }) : null,
+                          a.endedBy ? t('device.endedBy', { name: a.endedBy.name }) : null,
+                        ]
                           .filter(Boolean)
                           .join(' · ')}
                       </div>
@@ -68,16 +99,37 @@ export function DeviceHistory({ kind, id, refreshKey }: { kind: DeviceKind; id: 
                     <Timeline.Badge>{badge(c.reason)}</Timeline.Badge>
                     <Timeline.Body>
                       <div className={styles.tlMain}>
-                        {t(reasonKey(c.reason, c.changed))} <span className={styles.tlMeta}>{displayDateTime(c.changedAt)}</span>
+                        {t(reasonKey(c.reason, c.changed))}{' '}
+                        <span className={styles.tlMeta}>{displayDateTime(c.changedAt)}</span>
                       </div>
                       {c.changed.includes('currentUser') && (
-                        <div>{t('device.change.user', { from: c.fromUser?.name ?? t('device.none'), to: c.toUser?.name ?? t('device.none') })}</div>
+                        <div>
+                          {t('device.change.user', {
+                            from: c.fromUser?.name ?? t('device.none'),
+                            to: c.toUser?.name ?? t('device.none'),
+                          })}
+                        </div>
                       )}
-                      {c.changed.includes('status') && <div>{t('device.change.status', { from: statusLabel(c.fromStatus), to: statusLabel(c.toStatus) })}</div>}
+                      {c.changed.includes('status') && (
+                        <div>
+                          {t('device.change.status', { from: statusLabel(c.fromStatus), to: statusLabel(c.toStatus) })}
+                        </div>
+                      )}
                       {c.changed.includes('location') && (
-                        <div>{t('device.change.location', { from: c.fromLocation?.name ?? t('device.none'), to: c.toLocation?.name ?? t('device.none') })}</div>
+                        <div>
+                          {t('device.change.location', {
+                            from: c.fromLocation?.name ?? t('device.none'),
+                            to: c.toLocation?.name ?? t('device.none'),
+                          })}
+                        </div>
                       )}
-                      {c.changedBy && <div className={styles.tlMeta}>{t(c.reason === 'revealed' ? 'device.revealedBy' : 'device.changedBy', { name: c.changedBy.name })}</div>}
+                      {c.changedBy && (
+                        <div className={styles.tlMeta}>
+                          {t(c.reason === 'revealed' ? 'device.revealedBy' : 'device.changedBy', {
+                            name: c.changedBy.name,
+                          })}
+                        </div>
+                      )}
                     </Timeline.Body>
                   </Timeline.Item>
                 ))}

@@ -14,7 +14,8 @@ const TEMPLATE_URL = '/api/computers/import/template';
 const ACCEPT = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
 type Job = NonNullable<ImportJobData['importJob']>;
-const terminal = (j: { status: ImportJobStatus } | null | undefined) => j?.status === 'SUCCEEDED' || j?.status === 'FAILED';
+const terminal = (j: { status: ImportJobStatus } | null | undefined) =>
+  j?.status === 'SUCCEEDED' || j?.status === 'FAILED';
 const n = (v: number) => v.toLocaleString('ja-JP');
 /** The error rows shown in the dialog (the query asks for this many); the report has them all. */
 const ERROR_LIMIT = 100;
@@ -66,11 +67,32 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog title={tx('title')} width="xlarge" onClose={onClose} position={{ narrow: 'fullscreen', regular: 'center' }} data-testid="import-dialog">
+    <Dialog
+      title={tx('title')}
+      width="xlarge"
+      onClose={onClose}
+      position={{ narrow: 'fullscreen', regular: 'center' }}
+      data-testid="import-dialog"
+    >
       {jobId ? (
-        <JobView key={jobId} id={jobId} applyError={applyError} applying={applying.loading} onApply={startApply} onBack={() => (setJobId(null), setFile(null))} onClose={onClose} />
+        <JobView
+          key={jobId}
+          id={jobId}
+          applyError={applyError}
+          applying={applying.loading}
+          onApply={startApply}
+          onBack={() => (setJobId(null), setFile(null))}
+          onClose={onClose}
+        />
       ) : (
-        <Picker file={file} error={fileError} upload={upload} onChoose={choose} onStart={() => void startPreview()} onClose={onClose} />
+        <Picker
+          file={file}
+          error={fileError}
+          upload={upload}
+          onChoose={choose}
+          onStart={() => void startPreview()}
+          onClose={onClose}
+        />
       )}
     </Dialog>
   );
@@ -108,13 +130,26 @@ function Picker({
           {tx('template')}
         </LinkButton>
       </div>
-      <div className={styles.dropZone} data-over={over || undefined} onDragOver={(e) => (e.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
+      <div
+        className={styles.dropZone}
+        data-over={over || undefined}
+        onDragOver={(e) => (e.preventDefault(), setOver(true))}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+      >
         <UploadIcon size={24} />
         <span>{file ? `${file.name}（${formatSize(file.size)}）` : tx('dropHere')}</span>
         <Button size="small" onClick={() => input.current?.click()}>
           {tx('chooseFile')}
         </Button>
-        <input ref={input} type="file" accept={ACCEPT} hidden data-testid="import-file" onChange={(e) => (onChoose(e.target.files?.[0]), (e.target.value = ''))} />
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          hidden
+          data-testid="import-file"
+          onChange={(e) => (onChoose(e.target.files?.[0]), (e.target.value = ''))}
+        />
       </div>
       {error && <Banner variant="critical" title={tx('refused')} description={error} hideTitle />}
       {upload !== null && <ProgressBar progress={upload} aria-label={tx('uploading')} barSize="small" />}
@@ -129,7 +164,9 @@ function Picker({
 }
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function JobView({
@@ -149,11 +186,19 @@ function JobView({
 }) {
   const t = useT();
   const tx = useCatalog(IMPORT);
-  const { data, refetch, startPolling, stopPolling } = useQuery(ImportJobQuery, { variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: false });
+  const { data, refetch, startPolling, stopPolling } = useQuery(ImportJobQuery, {
+    variables: { id },
+    fetchPolicy: 'network-only',
+    notifyOnNetworkStatusChange: false,
+  });
   const job = data?.importJob;
   const done = terminal(job);
   // The subscription updates the cached job (same id); a finished job is re-read once for its rows.
-  useSubscription(ImportJobChangedSubscription, { variables: { id }, skip: done, onData: ({ data: d }) => terminal(d.data?.importJobChanged) && void refetch() });
+  useSubscription(ImportJobChangedSubscription, {
+    variables: { id },
+    skip: done,
+    onData: ({ data: d }) => terminal(d.data?.importJobChanged) && void refetch(),
+  });
   // Safety net for a change that happened between the first read and the subscription's start.
   useEffect(() => {
     if (done) return;
@@ -162,7 +207,14 @@ function JobView({
   }, [done, startPolling, stopPolling]);
   if (!job) return <Progress label={tx('waiting')} processed={0} total={null} />;
   const preview = job.mode === 'PREVIEW';
-  if (!done) return <Progress label={tx(preview ? 'checking' : 'running')} processed={job.processedRows} total={job.totalRows ?? null} />;
+  if (!done)
+    return (
+      <Progress
+        label={tx(preview ? 'checking' : 'running')}
+        processed={job.processedRows}
+        total={job.totalRows ?? null}
+      />
+    );
   if (job.status === 'FAILED') {
     return (
       <div className={styles.importBody}>
@@ -214,9 +266,17 @@ function Finished({ job }: { job: Job }) {
     else toast.success(tx('done'));
   }, [job.rejected, tx]);
   return job.rejected > 0 ? (
-    <Banner variant="warning" title={tx('doneWithErrors', { n: n(job.rejected) })} description={tx('doneWithErrorsHint')} />
+    <Banner
+      variant="warning"
+      title={tx('doneWithErrors', { n: n(job.rejected) })}
+      description={tx('doneWithErrorsHint')}
+    />
   ) : (
-    <Banner variant="success" title={tx('done')} description={tx('doneSummary', { created: n(job.created), updated: n(job.updated), unchanged: n(job.unchanged) })} />
+    <Banner
+      variant="success"
+      title={tx('done')}
+      description={tx('doneSummary', { created: n(job.created), updated: n(job.updated), unchanged: n(job.unchanged) })}
+    />
   );
 }
 
@@ -227,7 +287,11 @@ function Progress({ label, processed, total }: { label: string; processed: numbe
     <div className={styles.importBody} data-testid="import-progress">
       <p className={styles.importLead}>{label}</p>
       <ProgressBar progress={total ? pct : 0} aria-label={label} />
-      <p className={styles.importMeta}>{total ? tx('progress', { done: n(processed), total: n(total), pct }) : tx('progressUnknown', { done: n(processed) })}</p>
+      <p className={styles.importMeta}>
+        {total
+          ? tx('progress', { done: n(processed), total: n(total), pct })
+          : tx('progressUnknown', { done: n(processed) })}
+      </p>
       <p className={styles.importMeta}>{tx('closeHint')}</p>
     </div>
   );

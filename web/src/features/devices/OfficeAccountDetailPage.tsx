@@ -20,7 +20,12 @@ interface Form {
 }
 
 const EMPTY: Form = { account: '', status: 'IN_USE', version: null, usageCount: 0 };
-const fromView = (a: OfficeAccountDetailFieldsFragment): Form => ({ account: a.account, status: a.status, version: a.version, usageCount: a.usageCount });
+const fromView = (a: OfficeAccountDetailFieldsFragment): Form => ({
+  account: a.account,
+  status: a.status,
+  version: a.version,
+  usageCount: a.usageCount,
+});
 
 export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?: string }) {
   const t = useT();
@@ -31,7 +36,11 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
   const reasonText = useRowReasonText(officeUsageLimit);
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error, refetch } = useQuery(OfficeAccountDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const { data, loading, error, refetch } = useQuery(OfficeAccountDetailQuery, {
+    variables: { id: numericId },
+    skip: isNew || !valid,
+    fetchPolicy: 'no-cache',
+  });
   const flow = useRecordDetail(ed, {
     record: data?.officeAccount,
     error,
@@ -47,8 +56,14 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
   const ro = !ed.editing;
 
   const save = async () => {
-    const input = { account: v.account.trim(), status: v.status, version: isNew ? undefined : (v.version ?? undefined) };
-    await exit.submit('officeAccount', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
+    const input = {
+      account: v.account.trim(),
+      status: v.status,
+      version: isNew ? undefined : (v.version ?? undefined),
+    };
+    await exit.submit('officeAccount', () =>
+      isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } }),
+    );
   };
 
   const cancel = () => exit.cancel();
@@ -58,7 +73,14 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
       testId="office-account-detail-page"
       section={t(AREAS.microsoftOffice.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.officeAccount, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({
+        id: numericId,
+        loading: loading && !data,
+        found: !!data?.officeAccount,
+        error,
+        onCancel: () => void cancel(),
+        onSubmit: () => void save(),
+      })}
       after={dialog}
     >
       <FormGrid>
@@ -92,7 +114,11 @@ export default function OfficeAccountDetailPage({ def, id }: { def: PageDef; id?
         )}
       </FormGrid>
       {!isNew && data?.officeAccount?.rowColorReason && (
-        <p className={styles.rowReason} data-tone={data.officeAccount.rowColor ?? undefined} data-testid="office-row-reason">
+        <p
+          className={styles.rowReason}
+          data-tone={data.officeAccount.rowColor ?? undefined}
+          data-testid="office-row-reason"
+        >
           <AlertIcon size={16} />
           {reasonText(data.officeAccount)}
         </p>

@@ -33,7 +33,11 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
   const reasonText = useRowReasonText(opts.officeUsageLimit);
   const f = useUrlFilters(KEYS);
   const { data, loading, error, refetch } = useQuery(OfficeAccountsListQuery, {
-    variables: { filter: { account: f.values.account || undefined, status: (f.values.status || undefined) as never }, offset: f.offset, limit: PAGE },
+    variables: {
+      filter: { account: f.values.account || undefined, status: (f.values.status || undefined) as never },
+      offset: f.offset,
+      limit: PAGE,
+    },
     fetchPolicy: 'no-cache',
   });
   useEffect(() => {
@@ -68,7 +72,13 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
       filters={
         <>
           <TextFilter label={t('filter.account')} value={f.values.account} onChange={(v) => f.set('account', v)} />
-          <SelectFilter label={t('filter.status')} value={f.values.status} onChange={(v) => f.set('status', v)} options={opts.officeStatuses} allLabel={t('filter.all')} />
+          <SelectFilter
+            label={t('filter.status')}
+            value={f.values.status}
+            onChange={(v) => f.set('status', v)}
+            options={opts.officeStatuses}
+            allLabel={t('filter.all')}
+          />
         </>
       }
     >
@@ -129,7 +139,16 @@ export default function OfficeAccountsPage({ def }: { def: PageDef }) {
           { tone: 'red', label: t('office.legend.red') },
         ]}
       />
-      {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+      {page && (
+        <Pager
+          offset={page.offset}
+          limit={page.limit}
+          total={page.total}
+          onOffset={f.setOffset}
+          labels={pagerLabels}
+          compact={narrow}
+        />
+      )}
     </ListFrame>
   );
 }

@@ -67,7 +67,14 @@ export function SecretField(props: {
             <span data-testid={`secret-${secret}`} className={shown === null ? styles.secretMask : undefined}>
               {shown === null ? MASK : shown || t('device.none')}
             </span>
-            <IconButton icon={toggleIcon} aria-label={toggleLabel} size="small" variant="invisible" disabled={loading} onClick={toggle} />
+            <IconButton
+              icon={toggleIcon}
+              aria-label={toggleLabel}
+              size="small"
+              variant="invisible"
+              disabled={loading}
+              onClick={toggle}
+            />
           </span>
         }
       />
@@ -90,7 +97,11 @@ export function SecretField(props: {
               onChange(e.target.value);
               if (shown !== null) setShown(e.target.value);
             }}
-            trailingAction={inputValue || fromServer ? <TextInput.Action icon={toggleIcon} aria-label={toggleLabel} disabled={loading} onClick={toggle} /> : undefined}
+            trailingAction={
+              inputValue || fromServer ? (
+                <TextInput.Action icon={toggleIcon} aria-label={toggleLabel} disabled={loading} onClick={toggle} />
+              ) : undefined
+            }
           />
         )}
       </Field>

@@ -63,7 +63,11 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
   const { confirm, dialog } = useConfirm();
   // Each reveal adds a history row: remount the history to show it.
   const [reveals, setReveals] = useState(0);
-  const { data, loading, error, refetch } = useQuery(SmartphoneDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const { data, loading, error, refetch } = useQuery(SmartphoneDetailQuery, {
+    variables: { id: numericId },
+    skip: isNew || !valid,
+    fetchPolicy: 'no-cache',
+  });
   const flow = useRecordDetail(ed, {
     record: data?.smartphone,
     error,
@@ -99,7 +103,9 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       pinPw: secretInput(v.pinPw),
       version: isNew ? undefined : (v.version ?? undefined),
     };
-    await exit.submit('smartphone', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
+    await exit.submit('smartphone', () =>
+      isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } }),
+    );
   };
 
   const cancel = () => exit.cancel();
@@ -109,23 +115,64 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       testId="smartphone-detail-page"
       section={t(AREAS.smartphones.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.smartphone, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({
+        id: numericId,
+        loading: loading && !data,
+        found: !!data?.smartphone,
+        error,
+        onCancel: () => void cancel(),
+        onSubmit: () => void save(),
+      })}
       after={
         <>
           {dialog}
-          {!isNew && data?.smartphone && <DeviceHistory key={reveals} kind="SMARTPHONE" id={numericId} refreshKey={data.smartphone.updatedAt} />}
+          {!isNew && data?.smartphone && (
+            <DeviceHistory key={reveals} kind="SMARTPHONE" id={numericId} refreshKey={data.smartphone.updatedAt} />
+          )}
         </>
       }
     >
       <FormGrid>
-        <TextField label={t('sp.phoneNumber')} type="tel" value={v.phoneNumber} onChange={(x) => ed.set('phoneNumber', x)} readOnly={ro} required error={fe.phoneNumber} />
-        <TextField label={t('sp.carrier')} value={v.carrier} onChange={(x) => ed.set('carrier', x)} readOnly={ro} error={fe.carrier} />
+        <TextField
+          label={t('sp.phoneNumber')}
+          type="tel"
+          value={v.phoneNumber}
+          onChange={(x) => ed.set('phoneNumber', x)}
+          readOnly={ro}
+          required
+          error={fe.phoneNumber}
+        />
+        <TextField
+          label={t('sp.carrier')}
+          value={v.carrier}
+          onChange={(x) => ed.set('carrier', x)}
+          readOnly={ro}
+          error={fe.carrier}
+        />
         <TextField label={t('sp.os')} value={v.os} onChange={(x) => ed.set('os', x)} readOnly={ro} error={fe.os} />
-        <TextField label={t('sp.price')} type="number" value={v.price} onChange={(x) => ed.set('price', x)} readOnly={ro} error={fe.price} />
+        <TextField
+          label={t('sp.price')}
+          type="number"
+          value={v.price}
+          onChange={(x) => ed.set('price', x)}
+          readOnly={ro}
+          error={fe.price}
+        />
         {ro ? (
-          <TextField label={t('sp.exchangeDate')} value={displayDate(v.exchangeDate)} onChange={() => undefined} readOnly />
+          <TextField
+            label={t('sp.exchangeDate')}
+            value={displayDate(v.exchangeDate)}
+            onChange={() => undefined}
+            readOnly
+          />
         ) : (
-          <TextField label={t('sp.exchangeDate')} type="date" value={v.exchangeDate} onChange={(x) => ed.set('exchangeDate', x)} error={fe.exchangeDate} />
+          <TextField
+            label={t('sp.exchangeDate')}
+            type="date"
+            value={v.exchangeDate}
+            onChange={(x) => ed.set('exchangeDate', x)}
+            error={fe.exchangeDate}
+          />
         )}
         <SecretField
           kind="SMARTPHONE"
@@ -142,7 +189,15 @@ export default function SmartphoneDetailPage({ def, id }: { def: PageDef; id?: s
       </FormGrid>
       <FormSection title={t('device.sectionUsage')}>
         <FormGrid>
-          <HeldFields values={v} set={ed.set} readOnly={ro} errors={fe} locations={opts.locations} departments={opts.departments} statuses={opts.smartphoneStatuses} />
+          <HeldFields
+            values={v}
+            set={ed.set}
+            readOnly={ro}
+            errors={fe}
+            locations={opts.locations}
+            departments={opts.departments}
+            statuses={opts.smartphoneStatuses}
+          />
         </FormGrid>
       </FormSection>
     </DetailFrame>

@@ -36,7 +36,10 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
     status: (f.values.status || undefined) as never,
     showDiscarded: f.values.discarded === '1',
   };
-  const { data, loading, error, refetch } = useQuery(SmartphonesListQuery, { variables: { filter, offset: f.offset, limit: PAGE }, fetchPolicy: 'no-cache' });
+  const { data, loading, error, refetch } = useQuery(SmartphonesListQuery, {
+    variables: { filter, offset: f.offset, limit: PAGE },
+    fetchPolicy: 'no-cache',
+  });
   useEffect(() => {
     if (error) toast.error(t('toast.fetchFailed.smartphones'));
   }, [error, t]);
@@ -77,12 +80,36 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
         <>
           <TextFilter label={t('filter.phoneNumber')} value={f.values.phone} onChange={(v) => f.set('phone', v)} />
           <TextFilter label={t('filter.carrier')} value={f.values.carrier} onChange={(v) => f.set('carrier', v)} />
-          <SelectFilter label={t('filter.department')} value={f.values.department} onChange={(v) => f.set('department', v)} options={opts.departments} allLabel={t('filter.all')} />
-          <SelectFilter label={t('filter.status')} value={f.values.status} onChange={(v) => f.set('status', v)} options={opts.smartphoneStatuses} allLabel={t('filter.all')} />
-          <SelectFilter label={t('filter.location')} value={f.values.location} onChange={(v) => f.set('location', v)} options={opts.locations} allLabel={t('filter.all')} />
+          <SelectFilter
+            label={t('filter.department')}
+            value={f.values.department}
+            onChange={(v) => f.set('department', v)}
+            options={opts.departments}
+            allLabel={t('filter.all')}
+          />
+          <SelectFilter
+            label={t('filter.status')}
+            value={f.values.status}
+            onChange={(v) => f.set('status', v)}
+            options={opts.smartphoneStatuses}
+            allLabel={t('filter.all')}
+          />
+          <SelectFilter
+            label={t('filter.location')}
+            value={f.values.location}
+            onChange={(v) => f.set('location', v)}
+            options={opts.locations}
+            allLabel={t('filter.all')}
+          />
         </>
       }
-      toggles={<CheckFilter label={t('device.showDiscarded')} checked={f.values.discarded === '1'} onChange={(v) => f.set('discarded', v ? '1' : '')} />}
+      toggles={
+        <CheckFilter
+          label={t('device.showDiscarded')}
+          checked={f.values.discarded === '1'}
+          onChange={(v) => f.set('discarded', v ? '1' : '')}
+        />
+      }
     >
       <ListTable
         label={title}
@@ -96,7 +123,16 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
         rowTone={(r) => heldTone(r)}
         columns={
           narrow
-            ? [col.id(), { key: 'phone', header: t('col.phoneNumber'), render: (r) => <TwoLines main={r.phoneNumber} sub={r.carrier ?? ''} /> }, col.currentUser(), col.status()]
+            ? [
+                col.id(),
+                {
+                  key: 'phone',
+                  header: t('col.phoneNumber'),
+                  render: (r) => <TwoLines main={r.phoneNumber} sub={r.carrier ?? ''} />,
+                },
+                col.currentUser(),
+                col.status(),
+              ]
             : [
                 col.id(),
                 { key: 'phone', header: t('col.phoneNumber'), render: (r) => r.phoneNumber, nowrap: true },
@@ -111,7 +147,16 @@ export default function SmartphonesPage({ def }: { def: PageDef }) {
         }
       />
       <HeldLegend />
-      {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+      {page && (
+        <Pager
+          offset={page.offset}
+          limit={page.limit}
+          total={page.total}
+          onOffset={f.setOffset}
+          labels={pagerLabels}
+          compact={narrow}
+        />
+      )}
     </ListFrame>
   );
 }

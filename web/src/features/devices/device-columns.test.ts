@@ -2,7 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { tJa } from '../../test/translate';
 import { deviceColumns, orDash, type DeviceRow } from './device-columns';
 
-const row: DeviceRow = { id: 12, status: 'NORMAL', statusLabel: '正常', currentUser: null, department: { name: '開発' }, location: null };
+const row: DeviceRow = {
+  id: 12,
+  status: 'NORMAL',
+  statusLabel: '正常',
+  currentUser: null,
+  department: { name: '開発' },
+  location: null,
+};
 
 describe('the device lists’ shared columns', () => {
   test('one header and key each, in Japanese', () => {

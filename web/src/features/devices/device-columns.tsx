@@ -36,14 +36,30 @@ export interface DeviceRow {
 
 export function deviceColumns<R extends DeviceRow>(t: Translate, narrow: boolean) {
   return {
-    id: (): ListColumn<R> => ({ key: 'id', header: t('col.id'), render: (r) => r.id, width: narrow ? '2.5rem' : '3.5rem', nowrap: true }),
+    id: (): ListColumn<R> => ({
+      key: 'id',
+      header: t('col.id'),
+      render: (r) => r.id,
+      width: narrow ? '2.5rem' : '3.5rem',
+      nowrap: true,
+    }),
     currentUser: (): ListColumn<R> => ({
       key: 'user',
       header: t('col.currentUser'),
       render: (r) => <HolderName holder={r.currentUser} />,
     }),
-    department: (): ListColumn<R> => ({ key: 'dept', header: t('col.department'), render: (r) => orDash(r.department?.name), nowrap: true }),
-    location: (): ListColumn<R> => ({ key: 'loc', header: t('col.location'), render: (r) => orDash(r.location?.name), nowrap: true }),
+    department: (): ListColumn<R> => ({
+      key: 'dept',
+      header: t('col.department'),
+      render: (r) => orDash(r.department?.name),
+      nowrap: true,
+    }),
+    location: (): ListColumn<R> => ({
+      key: 'loc',
+      header: t('col.location'),
+      render: (r) => orDash(r.location?.name),
+      nowrap: true,
+    }),
     status: (width?: string): ListColumn<R> => ({
       key: 'status',
       header: t('col.status'),

@@ -13,7 +13,10 @@ import styles from './devices.module.css';
 
 /** Another user's save reaches an open list or detail without reload. */
 export function useDeviceLive(kinds: AssetKind[], onChange: (id: number) => void) {
-  useSubscription(DeviceChangedSubscription, { variables: { kinds }, onData: ({ data }) => data.data && onChange(data.data.deviceChanged.id) });
+  useSubscription(DeviceChangedSubscription, {
+    variables: { kinds },
+    onData: ({ data }) => data.data && onChange(data.data.deviceChanged.id),
+  });
 }
 
 interface HeldRow {
@@ -47,7 +50,14 @@ export function HolderName({ holder }: { holder: { name: string; retired: boolea
 
 export function StatusLabel({ status, label }: { status: string; label: string }) {
   const text = useStatusText();
-  const variant = status === 'NORMAL' || status === 'IN_USE' ? 'success' : status === 'BROKEN' || status === 'LOST' ? 'danger' : status === 'REPLACE' ? 'attention' : 'secondary';
+  const variant =
+    status === 'NORMAL' || status === 'IN_USE'
+      ? 'success'
+      : status === 'BROKEN' || status === 'LOST'
+        ? 'danger'
+        : status === 'REPLACE'
+          ? 'attention'
+          : 'secondary';
   return (
     <Label variant={variant} size="small">
       {text(status, label)}
@@ -155,7 +165,15 @@ export function HeldFields({
         clearLabel={t('picker.clear')}
         emptyText={t('picker.none')}
       />
-      <SelectField label={t('pc.status')} value={values.status} onChange={(x) => set('status', x)} readOnly={readOnly} required error={errors.status} options={statuses} />
+      <SelectField
+        label={t('pc.status')}
+        value={values.status}
+        onChange={(x) => set('status', x)}
+        readOnly={readOnly}
+        required
+        error={errors.status}
+        options={statuses}
+      />
       <SelectField
         label={t('pc.location')}
         value={values.locationId}
@@ -190,7 +208,10 @@ export function HeldFields({
 }
 
 /** The held-device fields a conflict can name (record-merge). */
-export function heldMergeFields(t: Translate, o: { locations: Options; departments: Options; statuses: Options }): MergeFields<HeldValues> {
+export function heldMergeFields(
+  t: Translate,
+  o: { locations: Options; departments: Options; statuses: Options },
+): MergeFields<HeldValues> {
   return {
     currentUser: t('pc.currentUser'),
     previousUser: t('pc.previousUser'),

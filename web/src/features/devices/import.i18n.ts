@@ -31,7 +31,8 @@ export const IMPORT = defineCatalog({
     done: '取り込みが完了しました',
     doneSummary: '追加 {created} 件、更新 {updated} 件、変更なし {unchanged} 件',
     doneWithErrors: '取り込みは完了しましたが、{n} 行でエラーがありました',
-    doneWithErrorsHint: 'エラーのない行は取り込まれました。エラーの行はエラーレポートで確認し、直してからもう一度取り込んでください。',
+    doneWithErrorsHint:
+      'エラーのない行は取り込まれました。エラーの行はエラーレポートで確認し、直してからもう一度取り込んでください。',
     'count.created': '追加',
     'count.updated': '更新',
     'count.unchanged': '変更なし',
@@ -78,7 +79,8 @@ export const IMPORT = defineCatalog({
     done: 'Import finished',
     doneSummary: '{created} added, {updated} updated, {unchanged} unchanged',
     doneWithErrors: 'Import finished with errors in {n} rows',
-    doneWithErrorsHint: 'Rows without errors were imported. Check the others in the error report, fix them and import again.',
+    doneWithErrorsHint:
+      'Rows without errors were imported. Check the others in the error report, fix them and import again.',
     'count.created': 'Added',
     'count.updated': 'Updated',
     'count.unchanged': 'Unchanged',

@@ -5,15 +5,9 @@ describe('warrantyState (the computers list row flag)', () => {
   const today = '2026-11-27';
   it('is expired after the date, soon from today to WARRANTY_SOON_DAYS ahead, and nothing beyond or without a date', () => {
     expect(WARRANTY_SOON_DAYS).toBe(30);
-    expect(['2026-11-26', '2026-11-27', '2026-12-27', '2026-12-28', null, undefined, ''].map((d) => warrantyState(d, today))).toEqual([
-      'expired',
-      'soon',
-      'soon',
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      ['2026-11-26', '2026-11-27', '2026-12-27', '2026-12-28', null, undefined, ''].map((d) => warrantyState(d, today)),
+    ).toEqual(['expired', 'soon', 'soon', null, null, null, null]);
   });
 
   it('counts today in Asia/Tokyo: 20:00 UTC is already the next day there', () => {

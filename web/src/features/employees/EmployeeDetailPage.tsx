@@ -23,7 +23,18 @@ interface Form {
   departmentId: number | null;
 }
 
-const EMPTY: Form = { name: '', loginId: '', password: '', email: '', role: 'GENERAL', status: 'ACTIVE', locationId: '', version: null, department: '', departmentId: null };
+const EMPTY: Form = {
+  name: '',
+  loginId: '',
+  password: '',
+  email: '',
+  role: 'GENERAL',
+  status: 'ACTIVE',
+  locationId: '',
+  version: null,
+  department: '',
+  departmentId: null,
+};
 
 const fromView = (e: EmployeeDetailFieldsFragment): Form => ({
   name: e.name,
@@ -48,7 +59,11 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
   const { locations } = useMasterOptions();
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error, refetch } = useQuery(EmployeeDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const { data, loading, error, refetch } = useQuery(EmployeeDetailQuery, {
+    variables: { id: numericId },
+    skip: isNew || !valid,
+    fetchPolicy: 'no-cache',
+  });
   const flow = useRecordDetail(ed, {
     record: data?.employee,
     error,
@@ -87,7 +102,9 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       password: v.password ? v.password : undefined,
       version: isNew ? undefined : (v.version ?? undefined),
     };
-    await exit.submit('employee', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
+    await exit.submit('employee', () =>
+      isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } }),
+    );
   };
 
   const cancel = () => exit.cancel();
@@ -98,20 +115,55 @@ export default function EmployeeDetailPage({ def, id }: { def: PageDef; id?: str
       testId="employee-detail-page"
       section={t(AREAS.employees.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.employee, error, onCancel: () => void cancel(), onSubmit: () => void save() })}
+      {...exit.frame({
+        id: numericId,
+        loading: loading && !data,
+        found: !!data?.employee,
+        error,
+        onCancel: () => void cancel(),
+        onSubmit: () => void save(),
+      })}
       after={
         <>
           {dialog}
           {!isNew && data?.employee && (v.status === 'RETIRED' || ed.loaded.status === 'RETIRED') && (
-            <OffboardingPanel employeeId={numericId} employeeName={data.employee.name} reveal={v.status === 'RETIRED' && ed.loaded.status !== 'RETIRED'} />
+            <OffboardingPanel
+              employeeId={numericId}
+              employeeName={data.employee.name}
+              reveal={v.status === 'RETIRED' && ed.loaded.status !== 'RETIRED'}
+            />
           )}
         </>
       }
     >
       <FormGrid>
-        <TextField label={t('emp.name')} value={v.name} onChange={(x) => ed.set('name', x)} readOnly={ro} required error={fe.name} autoComplete="off" />
-        <TextField label={t('emp.email')} type="email" value={v.email} onChange={(x) => ed.set('email', x)} readOnly={ro} error={fe.email} autoComplete="off" />
-        <TextField label={t('emp.loginId')} value={v.loginId} onChange={(x) => ed.set('loginId', x)} readOnly={ro} required error={fe.loginId} autoComplete="off" />
+        <TextField
+          label={t('emp.name')}
+          value={v.name}
+          onChange={(x) => ed.set('name', x)}
+          readOnly={ro}
+          required
+          error={fe.name}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('emp.email')}
+          type="email"
+          value={v.email}
+          onChange={(x) => ed.set('email', x)}
+          readOnly={ro}
+          error={fe.email}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('emp.loginId')}
+          value={v.loginId}
+          onChange={(x) => ed.set('loginId', x)}
+          readOnly={ro}
+          required
+          error={fe.loginId}
+          autoComplete="off"
+        />
         {!ro && (
           <TextField
             label={t('emp.password')}

@@ -30,7 +30,11 @@ export default function EmployeesPage({ def }: { def: PageDef }) {
   const f = useUrlFilters(KEYS);
   const { data, loading, error, refetch } = useQuery(EmployeesListQuery, {
     variables: {
-      filter: { name: f.values.name || undefined, departmentId: f.values.department ? Number(f.values.department) : undefined, includeRetired: f.values.retired === '1' },
+      filter: {
+        name: f.values.name || undefined,
+        departmentId: f.values.department ? Number(f.values.department) : undefined,
+        includeRetired: f.values.retired === '1',
+      },
       offset: f.offset,
       limit: PAGE,
     },
@@ -58,10 +62,22 @@ export default function EmployeesPage({ def }: { def: PageDef }) {
       filters={
         <>
           <TextFilter label={t('filter.name')} value={f.values.name} onChange={(v) => f.set('name', v)} />
-          <SelectFilter label={t('filter.department')} value={f.values.department} onChange={(v) => f.set('department', v)} options={departments} allLabel={t('filter.all')} />
+          <SelectFilter
+            label={t('filter.department')}
+            value={f.values.department}
+            onChange={(v) => f.set('department', v)}
+            options={departments}
+            allLabel={t('filter.all')}
+          />
         </>
       }
-      toggles={<CheckFilter label={t('emp.showRetired')} checked={f.values.retired === '1'} onChange={(v) => f.set('retired', v ? '1' : '')} />}
+      toggles={
+        <CheckFilter
+          label={t('emp.showRetired')}
+          checked={f.values.retired === '1'}
+          onChange={(v) => f.set('retired', v ? '1' : '')}
+        />
+      }
     >
       <ListTable
         label={title}
@@ -87,16 +103,30 @@ export default function EmployeesPage({ def }: { def: PageDef }) {
                   ),
                 },
                 { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
-                { key: 'status', header: t('col.status'), render: (r) => statusText(r.status, r.statusLabel), nowrap: true },
+                {
+                  key: 'status',
+                  header: t('col.status'),
+                  render: (r) => statusText(r.status, r.statusLabel),
+                  nowrap: true,
+                },
               ]
             : [
                 { key: 'id', header: t('col.id'), render: (r) => r.id, width: '4rem', nowrap: true },
-                { key: 'name', header: t('col.name'), render: (r) => <PersonName id={r.id} name={r.name} />, nowrap: true },
+                {
+                  key: 'name',
+                  header: t('col.name'),
+                  render: (r) => <PersonName id={r.id} name={r.name} />,
+                  nowrap: true,
+                },
                 { key: 'dept', header: t('col.department'), render: (r) => r.department?.name ?? '—', nowrap: true },
                 {
                   key: 'status',
                   header: t('col.status'),
-                  render: (r) => <Label variant={r.status === 'RETIRED' ? 'severe' : 'success'}>{statusText(r.status, r.statusLabel)}</Label>,
+                  render: (r) => (
+                    <Label variant={r.status === 'RETIRED' ? 'severe' : 'success'}>
+                      {statusText(r.status, r.statusLabel)}
+                    </Label>
+                  ),
                   nowrap: true,
                 },
                 { key: 'email', header: t('col.email'), render: (r) => r.email ?? '—' },
@@ -104,7 +134,16 @@ export default function EmployeesPage({ def }: { def: PageDef }) {
               ]
         }
       />
-      {page && <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+      {page && (
+        <Pager
+          offset={page.offset}
+          limit={page.limit}
+          total={page.total}
+          onOffset={f.setOffset}
+          labels={pagerLabels}
+          compact={narrow}
+        />
+      )}
     </ListFrame>
   );
 }

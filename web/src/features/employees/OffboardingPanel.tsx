@@ -18,12 +18,23 @@ import styles from './OffboardingPanel.module.css';
  * action. `reveal`: the status has just been set to 退職 on the form; the panel (below the form,
  * often out of sight) is scrolled into view when there is something to return.
  */
-export function OffboardingPanel({ employeeId, employeeName, reveal = false }: { employeeId: number; employeeName: string; reveal?: boolean }) {
+export function OffboardingPanel({
+  employeeId,
+  employeeName,
+  reveal = false,
+}: {
+  employeeId: number;
+  employeeName: string;
+  reveal?: boolean;
+}) {
   const t = useT();
   const statusText = useStatusText();
   const errorText = useErrorText();
   const { confirm, dialog } = useConfirm();
-  const { data, loading, refetch } = useQuery(EmployeeDevicesQuery, { variables: { employeeId }, fetchPolicy: 'no-cache' });
+  const { data, loading, refetch } = useQuery(EmployeeDevicesQuery, {
+    variables: { employeeId },
+    fetchPolicy: 'no-cache',
+  });
   const [returnAll, { loading: returning }] = useMutation(ReturnEmployeeDevicesMutation);
   const d = data?.employeeDevices;
   const held = (d?.computers.length ?? 0) + (d?.smartphones.length ?? 0);
@@ -35,7 +46,11 @@ export function OffboardingPanel({ employeeId, employeeName, reveal = false }: {
   const run = async () => {
     const ok = await confirm({
       title: t('offboard.confirmTitle'),
-      body: t('offboard.confirmBody', { name: employeeName, computers: d?.computers.length ?? 0, smartphones: d?.smartphones.length ?? 0 }),
+      body: t('offboard.confirmBody', {
+        name: employeeName,
+        computers: d?.computers.length ?? 0,
+        smartphones: d?.smartphones.length ?? 0,
+      }),
       confirmLabel: t('offboard.confirm'),
       cancelLabel: t('rec.dialogCancel'),
       danger: true,
@@ -78,9 +93,23 @@ export function OffboardingPanel({ employeeId, employeeName, reveal = false }: {
                 rowKey={(c) => c.id}
                 emptyText={t('offboard.noComputers')}
                 columns={[
-                  { key: 'id', header: t('col.id'), render: (c) => <RouterLink to={`/computers/${c.id}`}>{c.id}</RouterLink>, width: '4rem' },
-                  { key: 'pc', header: t('nav.computers'), render: (c) => [c.maker, c.model].filter(Boolean).join(' ') },
-                  { key: 'st', header: t('col.status'), render: (c) => statusText(c.status, c.statusLabel), nowrap: true },
+                  {
+                    key: 'id',
+                    header: t('col.id'),
+                    render: (c) => <RouterLink to={`/computers/${c.id}`}>{c.id}</RouterLink>,
+                    width: '4rem',
+                  },
+                  {
+                    key: 'pc',
+                    header: t('nav.computers'),
+                    render: (c) => [c.maker, c.model].filter(Boolean).join(' '),
+                  },
+                  {
+                    key: 'st',
+                    header: t('col.status'),
+                    render: (c) => statusText(c.status, c.statusLabel),
+                    nowrap: true,
+                  },
                 ]}
               />
               <ListTable
@@ -89,9 +118,23 @@ export function OffboardingPanel({ employeeId, employeeName, reveal = false }: {
                 rowKey={(s) => s.id}
                 emptyText={t('offboard.noSmartphones')}
                 columns={[
-                  { key: 'id', header: t('col.id'), render: (s) => <RouterLink to={`/smartphones/${s.id}`}>{s.id}</RouterLink>, width: '4rem' },
-                  { key: 'ph', header: t('col.phoneNumber'), render: (s) => `${s.phoneNumber}${s.carrier ? `（${s.carrier}）` : ''}` },
-                  { key: 'st', header: t('col.status'), render: (s) => statusText(s.status, s.statusLabel), nowrap: true },
+                  {
+                    key: 'id',
+                    header: t('col.id'),
+                    render: (s) => <RouterLink to={`/smartphones/${s.id}`}>{s.id}</RouterLink>,
+                    width: '4rem',
+                  },
+                  {
+                    key: 'ph',
+                    header: t('col.phoneNumber'),
+                    render: (s) => `${s.phoneNumber}${s.carrier ? `（${s.carrier}）` : ''}`,
+                  },
+                  {
+                    key: 'st',
+                    header: t('col.status'),
+                    render: (s) => statusText(s.status, s.statusLabel),
+                    nowrap: true,
+                  },
                 ]}
               />
               {(d?.officeAccounts.length ?? 0) > 0 && (
@@ -103,7 +146,12 @@ export function OffboardingPanel({ employeeId, employeeName, reveal = false }: {
                   columns={[
                     { key: 'id', header: t('col.id'), render: (a) => a.id, width: '4rem' },
                     { key: 'acc', header: t('col.account'), render: (a) => a.account },
-                    { key: 'st', header: t('col.status'), render: (a) => statusText(a.status, a.statusLabel), nowrap: true },
+                    {
+                      key: 'st',
+                      header: t('col.status'),
+                      render: (a) => statusText(a.status, a.statusLabel),
+                      nowrap: true,
+                    },
                   ]}
                 />
               )}

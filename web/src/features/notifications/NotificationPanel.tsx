@@ -69,12 +69,23 @@ const MAX_READ = 200;
  * its comments, a thread's replies) opening its post (and marking the group read), one mark per item and すべて既読にする; もっと見る on the server's cursor.
  * `version` changes with every live change: the list is read anew, the added pages included.
  */
-export default function NotificationPanel({ version, onCount, onClose }: { version: number; onCount(n: number): void; onClose(): void }) {
+export default function NotificationPanel({
+  version,
+  onCount,
+  onClose,
+}: {
+  version: number;
+  onCount(n: number): void;
+  onClose(): void;
+}) {
   const { locale } = useI18n();
   const text = NOTIFICATION_TEXT[locale];
   const narrow = useNarrow();
   const navigate = useNavigate();
-  const { data, previousData, loading, error, refetch, fetchMore } = useQuery(NotificationsQuery, { fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+  const { data, previousData, loading, error, refetch, fetchMore } = useQuery(NotificationsQuery, {
+    fetchPolicy: 'network-only',
+    notifyOnNetworkStatusChange: true,
+  });
   const [more, setMore] = useState<{ items: NotificationItemFragment[]; next: string | null } | null>(null);
   const [markRead] = useMutation(MarkNotificationsReadMutation);
   const [markAll, markingAll] = useMutation(MarkAllNotificationsReadMutation);
@@ -83,7 +94,10 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
   // The list read anew from the top (a live change, すべて既読にする): as many items as are shown and a
   // page more (new items push them down; at most the server's 200), so the pages もっと見る added stay.
   const shown = useRef(0);
-  const rereadAll = useCallback(() => refetch({ limit: Math.min(MAX_READ, shown.current + PAGE) }).then(() => setMore(null)), [refetch]);
+  const rereadAll = useCallback(
+    () => refetch({ limit: Math.min(MAX_READ, shown.current + PAGE) }).then(() => setMore(null)),
+    [refetch],
+  );
   // The list is read on opening: only changes after that read it anew.
   const openedAt = useRef(version);
   useEffect(() => {
@@ -95,7 +109,10 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
   const page = (data ?? previousData)?.notifications;
   const firstIds = new Set(page?.items.map((n) => n.id));
   // Until the re-read's answer replaces them, added pages may repeat items it already holds.
-  const items = [...(page?.items ?? []), ...(more?.items ?? []).filter((n) => !firstIds.has(n.id))] as NotificationItemFragment[];
+  const items = [
+    ...(page?.items ?? []),
+    ...(more?.items ?? []).filter((n) => !firstIds.has(n.id)),
+  ] as NotificationItemFragment[];
   shown.current = items.length;
   const next = more ? more.next : (page?.nextCursor ?? null);
 
@@ -129,14 +146,25 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
     if (!next) return;
     const r = await fetchMore({ variables: { after: next }, updateQuery: (prev) => prev });
     const got = r.data?.notifications;
-    if (got) setMore((m) => ({ items: [...(m?.items ?? []), ...(got.items as NotificationItemFragment[])], next: got.nextCursor }));
+    if (got)
+      setMore((m) => ({
+        items: [...(m?.items ?? []), ...(got.items as NotificationItemFragment[])],
+        next: got.nextCursor,
+      }));
   };
 
   return (
     <div className={styles.panel} data-testid="notification-panel" aria-busy={loading || undefined}>
       <div className={styles.panelHead}>
         <h2 className={styles.title}>{text.title}</h2>
-        <Button size="small" variant="invisible" onClick={readAll} disabled={!page?.unreadCount} loading={markingAll.loading} data-testid="notification-read-all">
+        <Button
+          size="small"
+          variant="invisible"
+          onClick={readAll}
+          disabled={!page?.unreadCount}
+          loading={markingAll.loading}
+          data-testid="notification-read-all"
+        >
           {text.readAll}
         </Button>
       </div>
@@ -160,7 +188,15 @@ export default function NotificationPanel({ version, onCount, onClose }: { versi
                   <span className={styles.time}>{text.time(new Date(n.createdAt))}</span>
                 </span>
               </button>
-              {!n.read && <IconButton icon={CheckIcon} size="small" variant="invisible" aria-label={text.markRead} onClick={() => void mark([n.id])} />}
+              {!n.read && (
+                <IconButton
+                  icon={CheckIcon}
+                  size="small"
+                  variant="invisible"
+                  aria-label={text.markRead}
+                  onClick={() => void mark([n.id])}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -2,7 +2,8 @@ import type { Locale } from '../../app/i18n';
 import type { NotificationItemFragment } from '../../gql/graphql';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const stamp = (d: Date) => `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const stamp = (d: Date) =>
+  `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 /** The bell list's words, in its own chunk (not in the first chunk's catalogs). */
 export const NOTIFICATION_TEXT = {
@@ -47,6 +48,9 @@ export const NOTIFICATION_TEXT = {
 export type NotificationText = (typeof NOTIFICATION_TEXT)[Locale];
 
 /** One item as a sentence: a group names its newest actor and counts the others (「山田 太郎さん他2人が…」). */
-export function describe(text: NotificationText, n: Pick<NotificationItemFragment, 'kind' | 'actor' | 'actorCount' | 'postTitle'>): string {
+export function describe(
+  text: NotificationText,
+  n: Pick<NotificationItemFragment, 'kind' | 'actor' | 'actorCount' | 'postTitle'>,
+): string {
   return text[n.kind](text.who(n.actor?.name ?? text.someone, Math.max(0, n.actorCount - 1)), n.postTitle);
 }

@@ -24,7 +24,9 @@ export default function ForbiddenPage({ page }: { page: string }) {
           <br />
           {t('forbidden.yourRole', { role: t(`role.${user.role}`) })}
         </Blankslate.Description>
-        <Blankslate.PrimaryAction onClick={() => navigate(defaultLandingPath())}>{t('forbidden.home')}</Blankslate.PrimaryAction>
+        <Blankslate.PrimaryAction onClick={() => navigate(defaultLandingPath())}>
+          {t('forbidden.home')}
+        </Blankslate.PrimaryAction>
       </Blankslate>
     </Page>
   );

@@ -17,7 +17,9 @@ export default function NotFoundPage() {
         </Blankslate.Visual>
         <Blankslate.Heading as="h1">{t('notFound.title')}</Blankslate.Heading>
         <Blankslate.Description>{t('notFound.body')}</Blankslate.Description>
-        <Blankslate.PrimaryAction onClick={() => navigate(defaultLandingPath())}>{t('notFound.home')}</Blankslate.PrimaryAction>
+        <Blankslate.PrimaryAction onClick={() => navigate(defaultLandingPath())}>
+          {t('notFound.home')}
+        </Blankslate.PrimaryAction>
       </Blankslate>
     </Page>
   );

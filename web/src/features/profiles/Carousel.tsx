@@ -24,7 +24,17 @@ const useReducedMotion = () =>
  * while the pointer is over it or focus is in it, when the person pauses it, and never turns on
  * its own for people who ask their system for reduced motion; the buttons always move it.
  */
-export function Carousel({ label, pictures, intervalMs, testId }: { label: string; pictures: Picture[]; intervalMs: number; testId?: string }) {
+export function Carousel({
+  label,
+  pictures,
+  intervalMs,
+  testId,
+}: {
+  label: string;
+  pictures: Picture[];
+  intervalMs: number;
+  testId?: string;
+}) {
   const tp = useCatalog(PROFILE);
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -55,16 +65,35 @@ export function Carousel({ label, pictures, intervalMs, testId }: { label: strin
     >
       <div className={styles.slides} aria-live={turning ? 'off' : 'polite'}>
         {pictures.map((p, i) => (
-          <figure key={p.url} className={styles.slide} hidden={i !== shown} role="group" aria-roledescription="slide" aria-label={tp('slide', { n: i + 1, count })}>
+          <figure
+            key={p.url}
+            className={styles.slide}
+            hidden={i !== shown}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={tp('slide', { n: i + 1, count })}
+          >
             <img src={p.url} alt={tp('photoOf', { field: label, n: i + 1 })} loading={i === 0 ? 'eager' : 'lazy'} />
           </figure>
         ))}
       </div>
       {count > 1 && (
         <div className={styles.carouselBar}>
-          <IconButton icon={ChevronLeftIcon} size="small" variant="invisible" aria-label={tp('previous')} onClick={() => go(-1)} />
+          <IconButton
+            icon={ChevronLeftIcon}
+            size="small"
+            variant="invisible"
+            aria-label={tp('previous')}
+            onClick={() => go(-1)}
+          />
           <span className={styles.muted}>{tp('slide', { n: shown + 1, count })}</span>
-          <IconButton icon={ChevronRightIcon} size="small" variant="invisible" aria-label={tp('next')} onClick={() => go(1)} />
+          <IconButton
+            icon={ChevronRightIcon}
+            size="small"
+            variant="invisible"
+            aria-label={tp('next')}
+            onClick={() => go(1)}
+          />
           {!reduced && (
             <Button size="small" variant="invisible" aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
               {paused ? tp('play') : tp('pause')}

@@ -12,7 +12,17 @@ const VIEW = 280;
  * the preview shows exactly what will be kept; drag it (or use the arrow keys) to move, the slider
  * to zoom. Confirming hands the square to `onCrop`.
  */
-export function CropDialog({ image, busy, onCrop, onClose }: { image: ImageBitmap; busy: boolean; onCrop(crop: { x: number; y: number; size: number }): void; onClose(): void }) {
+export function CropDialog({
+  image,
+  busy,
+  onCrop,
+  onClose,
+}: {
+  image: ImageBitmap;
+  busy: boolean;
+  onCrop(crop: { x: number; y: number; size: number }): void;
+  onClose(): void;
+}) {
   const tp = useCatalog(PROFILE);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [zoom, setZoom] = useState(1);
@@ -29,7 +39,10 @@ export function CropDialog({ image, busy, onCrop, onClose }: { image: ImageBitma
 
   // One preview pixel is crop.size / VIEW picture pixels: a drag moves the picture under the square.
   const move = (dx: number, dy: number, from = centre) =>
-    setCentre({ x: Math.min(1, Math.max(0, from.x - (dx * crop.size) / VIEW / image.width)), y: Math.min(1, Math.max(0, from.y - (dy * crop.size) / VIEW / image.height)) });
+    setCentre({
+      x: Math.min(1, Math.max(0, from.x - (dx * crop.size) / VIEW / image.width)),
+      y: Math.min(1, Math.max(0, from.y - (dy * crop.size) / VIEW / image.height)),
+    });
 
   return (
     <Dialog
@@ -62,7 +75,12 @@ export function CropDialog({ image, busy, onCrop, onClose }: { image: ImageBitma
           onPointerUp={() => (drag.current = null)}
           onKeyDown={(e) => {
             const step = 10;
-            const by: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+            const by: Record<string, [number, number]> = {
+              ArrowLeft: [step, 0],
+              ArrowRight: [-step, 0],
+              ArrowUp: [0, step],
+              ArrowDown: [0, -step],
+            };
             const d = by[e.key];
             if (!d) return;
             e.preventDefault();

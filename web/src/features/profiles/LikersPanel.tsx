@@ -11,7 +11,10 @@ import styles from './profiles.module.css';
 export function LikersTable({ profileId, revision, total }: { profileId: number; revision: number; total: number }) {
   const t = useT();
   const tp = useCatalog(PROFILE);
-  const { data, loading, refetch } = useQuery(ProfileLikersQuery, { variables: { id: profileId }, fetchPolicy: 'network-only' });
+  const { data, loading, refetch } = useQuery(ProfileLikersQuery, {
+    variables: { id: profileId },
+    fetchPolicy: 'network-only',
+  });
   // A like or unlike anywhere (the live feed's revision): read again.
   useEffect(() => {
     if (revision > 0) void refetch();
@@ -40,7 +43,9 @@ export function LikersTable({ profileId, revision, total }: { profileId: number;
               </td>
               <td>{l.departmentName ?? '—'}</td>
               <td>{l.locationName ?? '—'}</td>
-              <td>{l.status === 'RETIRED' ? <Label variant="secondary">{tp('retired')}</Label> : t('emp.status.ACTIVE')}</td>
+              <td>
+                {l.status === 'RETIRED' ? <Label variant="secondary">{tp('retired')}</Label> : t('emp.status.ACTIVE')}
+              </td>
               <td>{l.email ? <a href={`mailto:${l.email}`}>{l.email}</a> : '—'}</td>
             </tr>
           ))}

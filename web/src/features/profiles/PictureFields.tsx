@@ -4,7 +4,16 @@ import { ImageIcon, PlusIcon, XIcon } from '@primer/octicons-react';
 import { useCatalog } from '../../app/i18n';
 import { Avatar } from '../../components/Avatar';
 import { CropDialog } from './CropDialog';
-import { croppedSquare, decode, forSending, PICTURE_TYPES, PictureRefused, uploadPicture, type Picture, type PictureKind } from './pictures';
+import {
+  croppedSquare,
+  decode,
+  forSending,
+  PICTURE_TYPES,
+  PictureRefused,
+  uploadPicture,
+  type Picture,
+  type PictureKind,
+} from './pictures';
 import { PROFILE } from './profiles.i18n';
 import styles from './profiles.module.css';
 
@@ -19,7 +28,15 @@ function useRefusal() {
 }
 
 /** The avatar: choose a picture, crop it to a square in the browser, upload the square; or remove it. */
-export function AvatarField({ name, value, onChange }: { name: string; value: Picture | null; onChange(p: Picture | null): void }) {
+export function AvatarField({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: Picture | null;
+  onChange(p: Picture | null): void;
+}) {
   const tp = useCatalog(PROFILE);
   const input = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<{ bitmap: ImageBitmap; name: string } | null>(null);
@@ -88,7 +105,17 @@ export function AvatarField({ name, value, onChange }: { name: string; value: Pi
 }
 
 /** Photos of one kind (hobbies, talents, the header): thumbnails in order, each removable; up to 10, made small in the browser before upload. */
-export function PhotosField({ kind, label, value, onChange }: { kind: PictureKind; label: string; value: Picture[]; onChange(p: Picture[]): void }) {
+export function PhotosField({
+  kind,
+  label,
+  value,
+  onChange,
+}: {
+  kind: PictureKind;
+  label: string;
+  value: Picture[];
+  onChange(p: Picture[]): void;
+}) {
   const tp = useCatalog(PROFILE);
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
@@ -103,7 +130,14 @@ export function PhotosField({ kind, label, value, onChange }: { kind: PictureKin
     const added: Picture[] = [];
     for (const file of chosen) {
       try {
-        added.push(await uploadPicture(kind, await forSending(await decode(file, messages)), file.name.replace(/\.\w+$/, '.jpg'), failed));
+        added.push(
+          await uploadPicture(
+            kind,
+            await forSending(await decode(file, messages)),
+            file.name.replace(/\.\w+$/, '.jpg'),
+            failed,
+          ),
+        );
       } catch (err) {
         refused(err);
       }

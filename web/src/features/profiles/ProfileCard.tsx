@@ -1,6 +1,14 @@
 import { useNavigate } from 'react-router-dom';
 import { IconButton, Label } from '@primer/react';
-import { CommentIcon, HeartFillIcon, HeartIcon, LocationIcon, LockIcon, MailIcon, DeviceMobileIcon } from '@primer/octicons-react';
+import {
+  CommentIcon,
+  HeartFillIcon,
+  HeartIcon,
+  LocationIcon,
+  LockIcon,
+  MailIcon,
+  DeviceMobileIcon,
+} from '@primer/octicons-react';
 import { Link } from 'react-router-dom';
 import { useCatalog } from '../../app/i18n';
 import { Avatar } from '../../components/Avatar';
@@ -17,7 +25,15 @@ import { RichTextView } from '../../components/rich-text/RichTextView';
  * the skills and languages, those the search found marked. A double click opens the profile (a click
  * in the narrow layout); the heart likes, the speech bubble opens the comments.
  */
-export function ProfileCard({ profile: p, words, narrow }: { profile: ProfileCardFieldsFragment; words: readonly string[]; narrow: boolean }) {
+export function ProfileCard({
+  profile: p,
+  words,
+  narrow,
+}: {
+  profile: ProfileCardFieldsFragment;
+  words: readonly string[];
+  narrow: boolean;
+}) {
   const tp = useCatalog(PROFILE);
   const navigate = useNavigate();
   const { toggle } = useLikeProfile(tp('likeFailed'));
@@ -64,13 +80,23 @@ export function ProfileCard({ profile: p, words, narrow }: { profile: ProfileCar
           <dt>
             <DeviceMobileIcon aria-label={tp('phone')} />
           </dt>
-          <dd>{p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : <Hidden text={p.phone === null ? tp('hidden') : tp('empty')} />}</dd>
+          <dd>
+            {p.phone ? (
+              <a href={`tel:${p.phone}`}>{p.phone}</a>
+            ) : (
+              <Hidden text={p.phone === null ? tp('hidden') : tp('empty')} />
+            )}
+          </dd>
         </div>
       </dl>
       {chips.length > 0 && (
         <ul className={styles.chips} aria-label={`${tp('skills')}・${tp('languages')}`}>
           {chips.map((c, i) => (
-            <li key={`${i}-${c}`} className={matches(c, words) ? styles.chipHit : styles.chip} data-hit={matches(c, words) || undefined}>
+            <li
+              key={`${i}-${c}`}
+              className={matches(c, words) ? styles.chipHit : styles.chip}
+              data-hit={matches(c, words) || undefined}
+            >
               {c}
             </li>
           ))}

@@ -11,7 +11,12 @@ import { readError } from '../../components/gql-errors';
 import { displayDateTime } from '../../components/master-options';
 import { toast } from '../../components/Toast';
 import type { ProfileCommentFieldsFragment } from '../../gql/graphql';
-import { AddProfileCommentMutation, DeleteProfileCommentMutation, ProfileCommentRepliesQuery, ProfileCommentsQuery } from './operations';
+import {
+  AddProfileCommentMutation,
+  DeleteProfileCommentMutation,
+  ProfileCommentRepliesQuery,
+  ProfileCommentsQuery,
+} from './operations';
 import { PROFILE } from './profiles.i18n';
 import styles from './profiles.module.css';
 import { useEnterToSend } from '../../components/comments/enter-to-send';
@@ -26,13 +31,25 @@ type Text = ReturnType<typeof useCatalog<keyof (typeof PROFILE)['ja']>>;
  * in canDelete and checks again). `revision` goes up when the live feed reports a change to this
  * profile: the pages shown are read again.
  */
-export function ProfileComments({ profileId, revision, onCount }: { profileId: number; revision: number; onCount(count: number): void }) {
+export function ProfileComments({
+  profileId,
+  revision,
+  onCount,
+}: {
+  profileId: number;
+  revision: number;
+  onCount(count: number): void;
+}) {
   const tp = useCatalog(PROFILE);
   const client = useApolloClient();
   const { confirm, dialog } = useConfirm();
   const readPage = useCallback(
     async (after: string | null, limit: number) => {
-      const { data } = await client.query({ query: ProfileCommentsQuery, variables: { profileId, after, limit }, fetchPolicy: 'no-cache' });
+      const { data } = await client.query({
+        query: ProfileCommentsQuery,
+        variables: { profileId, after, limit },
+        fetchPolicy: 'no-cache',
+      });
       return data!.profileComments;
     },
     [client, profileId],
@@ -93,7 +110,16 @@ function CommentItem({
   const reply = comment.parentId !== null;
   const { replies, remaining, loading, moreReplies } = useReplies(comment);
   const del = async () => {
-    if (!(await confirm({ title: tp('deleteTitle'), body: tp('deleteBody'), confirmLabel: tp('delete'), cancelLabel: tp('cancel'), danger: true }))) return;
+    if (
+      !(await confirm({
+        title: tp('deleteTitle'),
+        body: tp('deleteBody'),
+        confirmLabel: tp('delete'),
+        cancelLabel: tp('cancel'),
+        danger: true,
+      }))
+    )
+      return;
     try {
       await remove({ variables: { id: comment.id } });
       toast.success(tp('deleted'));
@@ -115,12 +141,24 @@ function CommentItem({
       <p className={styles.commentText}>{comment.content}</p>
       <div className={styles.commentActions}>
         {!reply && (
-          <Button size="small" variant="invisible" leadingVisual={ReplyIcon} onClick={() => setReplying((r) => !r)} aria-expanded={replying}>
+          <Button
+            size="small"
+            variant="invisible"
+            leadingVisual={ReplyIcon}
+            onClick={() => setReplying((r) => !r)}
+            aria-expanded={replying}
+          >
             {replying ? tp('cancelReply') : tp('reply')}
           </Button>
         )}
         {comment.canDelete && (
-          <Button size="small" variant="invisible" leadingVisual={TrashIcon} onClick={() => void del()} data-testid="profile-comment-delete">
+          <Button
+            size="small"
+            variant="invisible"
+            leadingVisual={TrashIcon}
+            onClick={() => void del()}
+            data-testid="profile-comment-delete"
+          >
             {tp('delete')}
           </Button>
         )}
@@ -161,7 +199,11 @@ function useReplies(comment: Comment) {
   const [loading, setLoading] = useState(false);
   const replies = opened?.items ?? comment.replies ?? [];
   const read = async (after: string | null, limit: number) => {
-    const { data } = await client.query({ query: ProfileCommentRepliesQuery, variables: { commentId: comment.id, after, limit }, fetchPolicy: 'no-cache' });
+    const { data } = await client.query({
+      query: ProfileCommentRepliesQuery,
+      variables: { commentId: comment.id, after, limit },
+      fetchPolicy: 'no-cache',
+    });
     return data!.profileCommentReplies;
   };
   const moreReplies = () => {
@@ -203,7 +245,11 @@ function Composer({
       onSent();
     } catch (e) {
       const err = readError(e);
-      setError(err.code === 'BAD_USER_INPUT' || err.code === 'NOT_FOUND' || err.code === 'TOO_MANY_REQUESTS' ? err.message : tp('sendFailed'));
+      setError(
+        err.code === 'BAD_USER_INPUT' || err.code === 'NOT_FOUND' || err.code === 'TOO_MANY_REQUESTS'
+          ? err.message
+          : tp('sendFailed'),
+      );
     }
   };
   const enterToSend = useEnterToSend(() => void send());
@@ -233,7 +279,14 @@ function Composer({
             {error}
           </span>
         )}
-        <Button size="small" variant="primary" leadingVisual={PaperAirplaneIcon} onClick={() => void send()} loading={loading} data-testid="profile-comment-send">
+        <Button
+          size="small"
+          variant="primary"
+          leadingVisual={PaperAirplaneIcon}
+          onClick={() => void send()}
+          loading={loading}
+          data-testid="profile-comment-send"
+        >
           {tp('send')}
         </Button>
       </div>

@@ -3,7 +3,11 @@ import { Button, FormControl, IconButton, Select, Textarea, TextInput } from '@p
 import { PlusIcon, TrashIcon } from '@primer/octicons-react';
 import { useCatalog, useI18n } from '../../app/i18n';
 import { useLeaveGuard } from '../../app/leave-guard';
-import { RichTextEditor, type RichTextDocument, type RichTextEditorHandle } from '../../components/rich-text/RichTextEditor';
+import {
+  RichTextEditor,
+  type RichTextDocument,
+  type RichTextEditorHandle,
+} from '../../components/rich-text/RichTextEditor';
 import type { ProfileInput, ProfileVisibility } from '../../gql/graphql';
 import { AvatarField, PhotosField } from './PictureFields';
 import type { Picture } from './pictures';
@@ -55,7 +59,10 @@ export const EMPTY_FORM: ProfileFormValues = {
   headerImages: [],
 };
 
-const padded = (list: string[], key: ListKey) => [...list, ...Array<string>(Math.max(0, MIN_ROWS[key] - list.length)).fill('')];
+const padded = (list: string[], key: ListKey) => [
+  ...list,
+  ...Array<string>(Math.max(0, MIN_ROWS[key] - list.length)).fill(''),
+];
 
 /**
  * Edit mode of one's own profile: inputs for the owner's fields (name, department and email come
@@ -80,7 +87,9 @@ export function ProfileForm({
 }) {
   const tp = useCatalog(PROFILE);
   const { locale } = useI18n();
-  const [v, setV] = useState(() => ({ ...initial, ...Object.fromEntries(LISTS.map((k) => [k, padded(initial[k], k)])) }) as ProfileFormValues);
+  const [v, setV] = useState(
+    () => ({ ...initial, ...Object.fromEntries(LISTS.map((k) => [k, padded(initial[k], k)])) }) as ProfileFormValues,
+  );
   const [dirty, setDirty] = useState(false);
   const about = useRef<RichTextEditorHandle>(null);
   useLeaveGuard(dirty && !saving);
@@ -121,9 +130,20 @@ export function ProfileForm({
     <FormControl>
       <FormControl.Label>{tp(k)}</FormControl.Label>
       {multiline ? (
-        <Textarea block rows={2} value={v[k]} onChange={(e) => set(k, e.target.value)} validationStatus={fieldErrors[k] ? 'error' : undefined} />
+        <Textarea
+          block
+          rows={2}
+          value={v[k]}
+          onChange={(e) => set(k, e.target.value)}
+          validationStatus={fieldErrors[k] ? 'error' : undefined}
+        />
       ) : (
-        <TextInput block value={v[k]} onChange={(e) => set(k, e.target.value)} validationStatus={fieldErrors[k] ? 'error' : undefined} />
+        <TextInput
+          block
+          value={v[k]}
+          onChange={(e) => set(k, e.target.value)}
+          validationStatus={fieldErrors[k] ? 'error' : undefined}
+        />
       )}
       {fieldErrors[k] && <FormControl.Validation variant="error">{fieldErrors[k]}</FormControl.Validation>}
     </FormControl>
@@ -147,7 +167,11 @@ export function ProfileForm({
         </FormControl>
         <FormControl>
           <FormControl.Label>{tp('visibilityOf', { field: tp(k) })}</FormControl.Label>
-          <Select value={v[vis]} onChange={(e) => set(vis, e.target.value as ProfileVisibility)} data-testid={`profile-visibility-${k}`}>
+          <Select
+            value={v[vis]}
+            onChange={(e) => set(vis, e.target.value as ProfileVisibility)}
+            data-testid={`profile-visibility-${k}`}
+          >
             {VISIBILITIES.map((x) => (
               <Select.Option key={x} value={x}>
                 {tp(`visibility.${x}`)}
@@ -177,7 +201,12 @@ export function ProfileForm({
           <legend>{tp(k)}</legend>
           {v[k].map((row, i) => (
             <div key={i} className={styles.listRow}>
-              <TextInput block aria-label={tp('rowLabel', { field: tp(k), n: i + 1 })} value={row} onChange={(e) => setRow(k, i, e.target.value)} />
+              <TextInput
+                block
+                aria-label={tp('rowLabel', { field: tp(k), n: i + 1 })}
+                value={row}
+                onChange={(e) => setRow(k, i, e.target.value)}
+              />
               <IconButton
                 icon={TrashIcon}
                 aria-label={tp('removeRow', { field: tp(k), n: i + 1 })}
@@ -233,10 +262,25 @@ export function ProfileForm({
         )}
       </div>
       {text('hobbies', true)}
-      <PhotosField kind="hobby" label={tp('hobbyImages')} value={v.hobbyImages} onChange={(p) => set('hobbyImages', p)} />
+      <PhotosField
+        kind="hobby"
+        label={tp('hobbyImages')}
+        value={v.hobbyImages}
+        onChange={(p) => set('hobbyImages', p)}
+      />
       {text('talents', true)}
-      <PhotosField kind="talent" label={tp('talentImages')} value={v.talentImages} onChange={(p) => set('talentImages', p)} />
-      <PhotosField kind="header" label={tp('headerImages')} value={v.headerImages} onChange={(p) => set('headerImages', p)} />
+      <PhotosField
+        kind="talent"
+        label={tp('talentImages')}
+        value={v.talentImages}
+        onChange={(p) => set('talentImages', p)}
+      />
+      <PhotosField
+        kind="header"
+        label={tp('headerImages')}
+        value={v.headerImages}
+        onChange={(p) => set('headerImages', p)}
+      />
       <div className={styles.formBar}>
         <Button type="submit" variant="primary" loading={saving} data-testid="profile-save">
           {tp('save')}

@@ -43,7 +43,10 @@ export default function ProfileListPage({ def }: { def: PageDef }) {
     offset,
     limit: PAGE_SIZE,
   };
-  const { data, previousData, error, refetch } = useQuery(ProfilesQuery, { variables, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, error, refetch } = useQuery(ProfilesQuery, {
+    variables,
+    fetchPolicy: 'cache-and-network',
+  });
   const page = (data ?? previousData)?.profiles;
   // Only a change to a card on screen reads the page again (a like elsewhere in a company of
   // thousands must not make every open list ask the server).
@@ -64,15 +67,30 @@ export default function ProfileListPage({ def }: { def: PageDef }) {
     <>
       <FormControl>
         <FormControl.Label>{tp('filterName')}</FormControl.Label>
-        <TextInput block value={filter.name} onChange={(e) => set('name')(e.target.value)} data-testid="profile-filter-name" />
+        <TextInput
+          block
+          value={filter.name}
+          onChange={(e) => set('name')(e.target.value)}
+          data-testid="profile-filter-name"
+        />
       </FormControl>
       <FormControl>
         <FormControl.Label>{tp('filterTitle')}</FormControl.Label>
-        <TextInput block value={filter.title} onChange={(e) => set('title')(e.target.value)} data-testid="profile-filter-title" />
+        <TextInput
+          block
+          value={filter.title}
+          onChange={(e) => set('title')(e.target.value)}
+          data-testid="profile-filter-title"
+        />
       </FormControl>
       <FormControl>
         <FormControl.Label>{tp('filterDepartment')}</FormControl.Label>
-        <Select block value={filter.departmentId} onChange={(e) => set('departmentId')(e.target.value)} data-testid="profile-filter-department">
+        <Select
+          block
+          value={filter.departmentId}
+          onChange={(e) => set('departmentId')(e.target.value)}
+          data-testid="profile-filter-department"
+        >
           <Select.Option value="">{tp('allDepartments')}</Select.Option>
           {departments.map((d) => (
             <Select.Option key={d.value} value={d.value}>
@@ -90,7 +108,13 @@ export default function ProfileListPage({ def }: { def: PageDef }) {
       <div className={styles.filters} role="search">
         <FormControl className={styles.keyword}>
           <FormControl.Label>{tp('keyword')}</FormControl.Label>
-          <TextInput block leadingVisual={SearchIcon} value={filter.q} onChange={(e) => set('q')(e.target.value)} data-testid="profile-filter-q" />
+          <TextInput
+            block
+            leadingVisual={SearchIcon}
+            value={filter.q}
+            onChange={(e) => set('q')(e.target.value)}
+            data-testid="profile-filter-q"
+          />
           <FormControl.Caption>{tp('keywordHint')}</FormControl.Caption>
         </FormControl>
         {narrow ? (
@@ -124,7 +148,14 @@ export default function ProfileListPage({ def }: { def: PageDef }) {
               ))}
             </ul>
           )}
-          <Pager offset={page.offset} limit={page.limit} total={page.total} onOffset={setOffset} labels={pager} compact={narrow} />
+          <Pager
+            offset={page.offset}
+            limit={page.limit}
+            total={page.total}
+            onOffset={setOffset}
+            labels={pager}
+            compact={narrow}
+          />
         </>
       )}
       <ToastHost closeLabel={t('rec.close')} />

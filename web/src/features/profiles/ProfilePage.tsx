@@ -62,7 +62,11 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
   const location = useLocation();
   const profileId = id ? Number(id) : null;
   const own = profileId === null;
-  const byId = useQuery(ProfileQuery, { variables: { id: profileId ?? 0 }, skip: own || !Number.isInteger(profileId), fetchPolicy: 'cache-and-network' });
+  const byId = useQuery(ProfileQuery, {
+    variables: { id: profileId ?? 0 },
+    skip: own || !Number.isInteger(profileId),
+    fetchPolicy: 'cache-and-network',
+  });
   const mine = useQuery(MyProfileQuery, { skip: !own, fetchPolicy: 'cache-and-network' });
   const q = own ? mine : byId;
   const profile = own ? mine.data?.employeeProfile : byId.data?.profile;
@@ -111,13 +115,24 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
       if (err.code === 'CONFLICT') setConflict(true);
       else if (err.code === 'BAD_USER_INPUT') setFieldErrors(err.fieldErrors);
       toast.error(
-        err.code === 'CONFLICT' ? tp('conflict') : err.code === 'BAD_USER_INPUT' || err.code === 'FORBIDDEN' ? err.message : profile ? tp('updateFailed') : tp('createFailed'),
+        err.code === 'CONFLICT'
+          ? tp('conflict')
+          : err.code === 'BAD_USER_INPUT' || err.code === 'FORBIDDEN'
+            ? err.message
+            : profile
+              ? tp('updateFailed')
+              : tp('createFailed'),
       );
     }
   };
 
   const back = (
-    <Button variant="invisible" leadingVisual={ArrowLeftIcon} onClick={() => navigate(profileListPath(narrow))} className={styles.back}>
+    <Button
+      variant="invisible"
+      leadingVisual={ArrowLeftIcon}
+      onClick={() => navigate(profileListPath(narrow))}
+      className={styles.back}
+    >
       {tp('back')}
     </Button>
   );
@@ -169,7 +184,12 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
           {!editing ? (
             <>
               <p>{tp('createLead')}</p>
-              <Button variant="primary" leadingVisual={PencilIcon} onClick={() => setEditing(true)} data-testid="profile-create-start">
+              <Button
+                variant="primary"
+                leadingVisual={PencilIcon}
+                onClick={() => setEditing(true)}
+                data-testid="profile-create-start"
+              >
                 {tp('create')}
               </Button>
             </>
@@ -182,11 +202,20 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
           <div className={styles.main}>
             {profile.headerImages.length > 0 && !editing && (
               <div className={styles.headerBand}>
-                <Carousel label={tp('headerImages')} pictures={profile.headerImages} intervalMs={5000} testId="profile-header-carousel" />
+                <Carousel
+                  label={tp('headerImages')}
+                  pictures={profile.headerImages}
+                  intervalMs={5000}
+                  testId="profile-header-carousel"
+                />
               </div>
             )}
             <header className={styles.header}>
-              <span className={styles.ring} style={fill ? { ['--fill' as string]: `${fill.percent}%` } : undefined} data-complete={fill?.percent}>
+              <span
+                className={styles.ring}
+                style={fill ? { ['--fill' as string]: `${fill.percent}%` } : undefined}
+                data-complete={fill?.percent}
+              >
                 <Avatar name={profile.name} size={narrow ? 64 : 88} src={profile.avatar?.url} />
               </span>
               <div className={styles.headerText}>
@@ -198,10 +227,13 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
                     </Label>
                   )}
                 </h1>
-                <p className={styles.muted}>{[profile.title, profile.departmentName, profile.locationName].filter(Boolean).join('・')}</p>
+                <p className={styles.muted}>
+                  {[profile.title, profile.departmentName, profile.locationName].filter(Boolean).join('・')}
+                </p>
                 {fill && fill.percent < 100 && (
                   <p className={styles.nudge} data-testid="profile-completeness">
-                    {tp('completeness', { percent: fill.percent })} — {tp('missing', { fields: fill.missing.map((f) => tp(f)).join('、') })}
+                    {tp('completeness', { percent: fill.percent })} —{' '}
+                    {tp('missing', { fields: fill.missing.map((f) => tp(f)).join('、') })}
                   </p>
                 )}
               </div>
@@ -248,12 +280,22 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
           {narrow && (
             <div className={styles.floating}>
               {/* The accessible name holds the visible count (what is said is what is seen). */}
-              <button type="button" className={profile.likedByMe ? styles.fabLiked : styles.fab} onClick={() => setSheet('likers')} data-testid="profile-fab-likes">
+              <button
+                type="button"
+                className={profile.likedByMe ? styles.fabLiked : styles.fab}
+                onClick={() => setSheet('likers')}
+                data-testid="profile-fab-likes"
+              >
                 {profile.likedByMe ? <HeartFillIcon aria-hidden /> : <HeartIcon aria-hidden />}
                 <span className={styles.visuallyHidden}>{tp('likers')}</span>
                 <span>{profile.likeCount}</span>
               </button>
-              <button type="button" className={styles.fab} onClick={() => setSheet('comments')} data-testid="profile-fab-comments">
+              <button
+                type="button"
+                className={styles.fab}
+                onClick={() => setSheet('comments')}
+                data-testid="profile-fab-comments"
+              >
                 <CommentIcon aria-hidden />
                 <span className={styles.visuallyHidden}>{tp('comments')}</span>
                 <span>{commentTotal ?? profile.commentCount}</span>

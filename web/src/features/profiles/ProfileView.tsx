@@ -56,14 +56,38 @@ export function ProfileView({ profile: p }: { profile: ProfileFieldsFragment }) 
       <Section title={tp('education')}>
         <Lines items={p.education} empty={tp('empty')} />
       </Section>
-      <Section title={tp('aboutMe')}>{p.aboutMeHtml ? <RichTextView html={p.aboutMeHtml} testId="profile-about" /> : <p className={styles.muted}>{tp('empty')}</p>}</Section>
+      <Section title={tp('aboutMe')}>
+        {p.aboutMeHtml ? (
+          <RichTextView html={p.aboutMeHtml} testId="profile-about" />
+        ) : (
+          <p className={styles.muted}>{tp('empty')}</p>
+        )}
+      </Section>
       <Section title={tp('hobbies')}>
-        {p.hobbies ? <p className={styles.pre}>{p.hobbies}</p> : p.hobbyImages.length === 0 && <p className={styles.muted}>{tp('empty')}</p>}
-        <Carousel label={tp('hobbyImages')} pictures={p.hobbyImages} intervalMs={4000} testId="profile-hobby-carousel" />
+        {p.hobbies ? (
+          <p className={styles.pre}>{p.hobbies}</p>
+        ) : (
+          p.hobbyImages.length === 0 && <p className={styles.muted}>{tp('empty')}</p>
+        )}
+        <Carousel
+          label={tp('hobbyImages')}
+          pictures={p.hobbyImages}
+          intervalMs={4000}
+          testId="profile-hobby-carousel"
+        />
       </Section>
       <Section title={tp('talents')}>
-        {p.talents ? <p className={styles.pre}>{p.talents}</p> : p.talentImages.length === 0 && <p className={styles.muted}>{tp('empty')}</p>}
-        <Carousel label={tp('talentImages')} pictures={p.talentImages} intervalMs={5000} testId="profile-talent-carousel" />
+        {p.talents ? (
+          <p className={styles.pre}>{p.talents}</p>
+        ) : (
+          p.talentImages.length === 0 && <p className={styles.muted}>{tp('empty')}</p>
+        )}
+        <Carousel
+          label={tp('talentImages')}
+          pictures={p.talentImages}
+          intervalMs={5000}
+          testId="profile-talent-carousel"
+        />
       </Section>
     </div>
   );

@@ -1,5 +1,15 @@
 /** What makes a profile findable, in the order the nudge names what is missing. */
-export const COMPLETENESS_FIELDS = ['title', 'skills', 'languages', 'workExperience', 'education', 'aboutMe', 'hobbies', 'address', 'phone'] as const;
+export const COMPLETENESS_FIELDS = [
+  'title',
+  'skills',
+  'languages',
+  'workExperience',
+  'education',
+  'aboutMe',
+  'hobbies',
+  'address',
+  'phone',
+] as const;
 export type CompletenessField = (typeof COMPLETENESS_FIELDS)[number];
 
 export interface ProfileFilling {
@@ -31,5 +41,8 @@ const filled = (p: ProfileFilling, f: CompletenessField): boolean => {
 /** How complete a profile is (the owner's ring), and what is still missing. */
 export function completeness(p: ProfileFilling): { percent: number; missing: CompletenessField[] } {
   const missing = COMPLETENESS_FIELDS.filter((f) => !filled(p, f));
-  return { percent: Math.round(((COMPLETENESS_FIELDS.length - missing.length) / COMPLETENESS_FIELDS.length) * 100), missing };
+  return {
+    percent: Math.round(((COMPLETENESS_FIELDS.length - missing.length) / COMPLETENESS_FIELDS.length) * 100),
+    missing,
+  };
 }

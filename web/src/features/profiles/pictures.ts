@@ -23,7 +23,9 @@ const blobToDataUrl = (blob: Blob) =>
   });
 
 const canvasBlob = (canvas: HTMLCanvasElement, type: string, quality?: number) =>
-  new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), type, quality));
+  new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), type, quality),
+  );
 
 /** Sends a picture to POST /api/profile_images (JSON with the session cookie); the server's refusal is thrown as it words it. */
 export async function uploadPicture(kind: PictureKind, blob: Blob, name: string, failed: string): Promise<Picture> {
@@ -34,12 +36,16 @@ export async function uploadPicture(kind: PictureKind, blob: Blob, name: string,
     body: JSON.stringify({ kind, name, data_url: await blobToDataUrl(blob) }),
   });
   const body = (await res.json().catch(() => ({}))) as { url?: string; thumbnail_url?: string; error?: string };
-  if (!res.ok || !body.url || !body.thumbnail_url) throw new PictureRefused(res.status === 400 && body.error ? body.error : failed);
+  if (!res.ok || !body.url || !body.thumbnail_url)
+    throw new PictureRefused(res.status === 400 && body.error ? body.error : failed);
   return { url: body.url, thumbnailUrl: body.thumbnail_url };
 }
 
 /** A chosen file as a decoded picture (turned as its EXIF says), or a refusal worded for people. */
-export async function decode(file: File, messages: { type: string; size: string; unreadable: string }): Promise<ImageBitmap> {
+export async function decode(
+  file: File,
+  messages: { type: string; size: string; unreadable: string },
+): Promise<ImageBitmap> {
   if (!PICTURE_TYPES.includes(file.type)) throw new PictureRefused(messages.type);
   if (file.size > MAX_SOURCE_BYTES) throw new PictureRefused(messages.size);
   try {
@@ -74,7 +80,13 @@ export async function croppedSquare(image: ImageBitmap, crop: { x: number; y: nu
  * Where the crop square lies in the picture: `zoom` 1 is the largest square that fits, larger zooms
  * a smaller one; `cx`, `cy` (0–1) its centre, kept inside the picture.
  */
-export function cropOf(width: number, height: number, zoom: number, cx: number, cy: number): { x: number; y: number; size: number } {
+export function cropOf(
+  width: number,
+  height: number,
+  zoom: number,
+  cx: number,
+  cy: number,
+): { x: number; y: number; size: number } {
   const size = Math.min(width, height) / Math.max(1, zoom);
   const x = Math.min(Math.max(cx * width - size / 2, 0), width - size);
   const y = Math.min(Math.max(cy * height - size / 2, 0), height - size);

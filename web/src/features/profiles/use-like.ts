@@ -7,6 +7,7 @@ export function useLikeProfile(failed: string) {
   const [like, { loading }] = useMutation(LikeProfileMutation);
   return {
     busy: loading,
-    toggle: (p: { id: number; likedByMe: boolean }) => like({ variables: { id: p.id, liked: !p.likedByMe } }).catch(() => toast.error(failed)),
+    toggle: (p: { id: number; likedByMe: boolean }) =>
+      like({ variables: { id: p.id, liked: !p.likedByMe } }).catch(() => toast.error(failed)),
   };
 }

@@ -7,7 +7,11 @@ import { ProfileChangedSubscription } from './operations';
  * comment. The screen then reads again through the server, which decides what the viewer may see
  * (an address outside its visibility never travels in the event).
  */
-export function useProfileLive(profileId: number | null, onChange: (change: { type: string; profileId: number; actorId: number | null }) => void, skip = false): void {
+export function useProfileLive(
+  profileId: number | null,
+  onChange: (change: { type: string; profileId: number; actorId: number | null }) => void,
+  skip = false,
+): void {
   const latest = useRef(onChange);
   latest.current = onChange;
   useSubscription(ProfileChangedSubscription, {

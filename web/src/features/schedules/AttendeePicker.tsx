@@ -72,7 +72,12 @@ export function AttendeePicker({
       position={narrow ? { narrow: 'fullscreen', regular: 'center' } : 'center'}
       footerButtons={[
         { content: t('schedules.cancel'), onClick: onCancel },
-        { content: t('schedules.ok'), buttonType: 'primary', onClick: () => onConfirm([...chosen.values()]), 'data-testid': 'picker-ok' } as never,
+        {
+          content: t('schedules.ok'),
+          buttonType: 'primary',
+          onClick: () => onConfirm([...chosen.values()]),
+          'data-testid': 'picker-ok',
+        } as never,
       ]}
       data-testid="attendee-picker"
     >
@@ -104,7 +109,13 @@ export function AttendeePicker({
           <thead>
             <tr>
               <th scope="col" className={styles.check}>
-                <Checkbox checked={allOn} indeterminate={!allOn && someOn} onChange={toggleAll} aria-label={t('schedules.picker.selectAll')} disabled={rows.length === 0} />
+                <Checkbox
+                  checked={allOn}
+                  indeterminate={!allOn && someOn}
+                  onChange={toggleAll}
+                  aria-label={t('schedules.picker.selectAll')}
+                  disabled={rows.length === 0}
+                />
               </th>
               <th scope="col">{t('schedules.picker.name')}</th>
               <th scope="col">{t('schedules.picker.role')}</th>
@@ -134,9 +145,21 @@ export function AttendeePicker({
               rows.map((r) => {
                 const on = chosen.has(r.id);
                 return (
-                  <tr key={r.id} className={styles.row} data-on={on || undefined} onClick={() => toggle(r)} data-testid="picker-row" data-name={r.name}>
+                  <tr
+                    key={r.id}
+                    className={styles.row}
+                    data-on={on || undefined}
+                    onClick={() => toggle(r)}
+                    data-testid="picker-row"
+                    data-name={r.name}
+                  >
                     <td className={styles.check}>
-                      <Checkbox checked={on} onChange={() => toggle(r)} onClick={(e) => e.stopPropagation()} aria-label={r.name} />
+                      <Checkbox
+                        checked={on}
+                        onChange={() => toggle(r)}
+                        onClick={(e) => e.stopPropagation()}
+                        aria-label={r.name}
+                      />
                     </td>
                     <td className={styles.name}>{r.name}</td>
                     <td className={styles.muted}>{r.roleLabel}</td>

@@ -49,7 +49,11 @@ export function ConflictHint({
       excludeId: settled.excludeId ?? null,
     },
   });
-  const list = valid ? [...(data?.scheduleConflicts ?? [])].sort((a, b) => (a.date + (a.startTime ?? '')).localeCompare(b.date + (b.startTime ?? ''))) : [];
+  const list = valid
+    ? [...(data?.scheduleConflicts ?? [])].sort((a, b) =>
+        (a.date + (a.startTime ?? '')).localeCompare(b.date + (b.startTime ?? '')),
+      )
+    : [];
   if (list.length === 0) return null;
   const names = [...new Set(list.map((c) => c.employeeName))];
 
@@ -65,12 +69,20 @@ export function ConflictHint({
             <span className={styles.conflictWho}>{c.employeeName}</span>
             <span className={styles.conflictWhen}>
               {c.date !== settled.date && `${formatDayWithWeekday(t, c.date)} `}
-              {formatTimeRange(t, { date: c.date, endDate: c.date, isAllDay: !c.startTime, startTime: c.startTime, endTime: c.endTime })}
+              {formatTimeRange(t, {
+                date: c.date,
+                endDate: c.date,
+                isAllDay: !c.startTime,
+                startTime: c.startTime,
+                endTime: c.endTime,
+              })}
             </span>
             <span className={styles.conflictTitle}>{c.title}</span>
           </li>
         ))}
-        {list.length > 6 && <li className={styles.conflictMore}>{t('schedules.conflictHint.more', { count: list.length - 6 })}</li>}
+        {list.length > 6 && (
+          <li className={styles.conflictMore}>{t('schedules.conflictHint.more', { count: list.length - 6 })}</li>
+        )}
       </ul>
       <p className={styles.conflictNote}>{t('schedules.conflictHint.note')}</p>
     </div>

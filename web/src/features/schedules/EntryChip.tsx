@@ -26,7 +26,13 @@ export function EntryChip({
   const time = formatTimeRange(t, entry, day);
   if (entry.busyOnly) {
     return (
-      <div className={styles.chip} data-kind="busy" data-layout={layout} data-testid="entry-busy" title={`${time} ${t('schedules.busy')}`}>
+      <div
+        className={styles.chip}
+        data-kind="busy"
+        data-layout={layout}
+        data-testid="entry-busy"
+        title={`${time} ${t('schedules.busy')}`}
+      >
         <span className={styles.time}>{time}</span>
         <span className={styles.title}>
           <LockIcon size={12} aria-hidden="true" /> {t('schedules.busy')}

@@ -32,7 +32,13 @@ export function GoogleCalendarMenu({ month, compact }: { month: string; compact?
   }, [connected, month, sync]);
 
   const problem = syncFailed || !!status?.lastError;
-  const stateText = !status ? '' : !connected ? t('schedules.google.notConnected') : problem ? t('schedules.google.syncProblem') : t('schedules.google.connected');
+  const stateText = !status
+    ? ''
+    : !connected
+      ? t('schedules.google.notConnected')
+      : problem
+        ? t('schedules.google.syncProblem')
+        : t('schedules.google.connected');
 
   return (
     <AnchoredOverlay
@@ -44,12 +50,25 @@ export function GoogleCalendarMenu({ month, compact }: { month: string; compact?
       focusZoneSettings={{ disabled: true }}
       renderAnchor={(props) =>
         compact ? (
-          <IconButton {...props} icon={CalendarIcon} aria-label={`${t('schedules.google.title')}: ${stateText}`} variant="default" data-testid="google-menu" />
+          <IconButton
+            {...props}
+            icon={CalendarIcon}
+            aria-label={`${t('schedules.google.title')}: ${stateText}`}
+            variant="default"
+            data-testid="google-menu"
+          />
         ) : (
           <Button {...props} leadingVisual={CalendarIcon} trailingVisual={TriangleDownIcon} data-testid="google-menu">
             <span className={styles.anchorText}>
               {t('schedules.google.title')}
-              {status && <span className={styles.dot} data-state={!connected ? 'off' : problem ? 'error' : 'on'} aria-label={stateText} role="img" />}
+              {status && (
+                <span
+                  className={styles.dot}
+                  data-state={!connected ? 'off' : problem ? 'error' : 'on'}
+                  aria-label={stateText}
+                  role="img"
+                />
+              )}
             </span>
           </Button>
         )

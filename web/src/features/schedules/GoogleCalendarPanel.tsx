@@ -53,7 +53,8 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
     }
   };
 
-  const setStatus = (s: NonNullable<typeof status>) => client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, googleCalendarStatus: s } : d));
+  const setStatus = (s: NonNullable<typeof status>) =>
+    client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, googleCalendarStatus: s } : d));
 
   const onDisconnect = async () => {
     setMessage(null);
@@ -85,7 +86,9 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
       const { data: res } = await regenerate();
       if (res) {
         setFeedUrl(res.regenerateIcsFeed.url);
-        client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, icsFeedEnabled: true, icsFeedSettings: { ...d.icsFeedSettings, enabled: true } } : d));
+        client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) =>
+          d ? { ...d, icsFeedEnabled: true, icsFeedSettings: { ...d.icsFeedSettings, enabled: true } } : d,
+        );
       }
     } catch (err) {
       fail(err);
@@ -98,7 +101,13 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
       await revoke();
       setFeedUrl(null);
       client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) =>
-        d ? { ...d, icsFeedEnabled: false, icsFeedSettings: { ...d.icsFeedSettings, enabled: false, showPrivateDetails: false } } : d,
+        d
+          ? {
+              ...d,
+              icsFeedEnabled: false,
+              icsFeedSettings: { ...d.icsFeedSettings, enabled: false, showPrivateDetails: false },
+            }
+          : d,
       );
       setMessage({ tone: 'ok', text: t('schedules.ics.revoked') });
     } catch (err) {
@@ -110,7 +119,10 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
     setMessage(null);
     try {
       const { data: res } = await setShowPrivate({ variables: { show } });
-      if (res) client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) => (d ? { ...d, icsFeedSettings: res.setIcsFeedShowPrivateDetails } : d));
+      if (res)
+        client.cache.updateQuery({ query: GoogleCalendarStatusQuery }, (d) =>
+          d ? { ...d, icsFeedSettings: res.setIcsFeedShowPrivateDetails } : d,
+        );
     } catch (err) {
       fail(err);
     }
@@ -135,7 +147,11 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
           <h2 className={styles.heading}>{t('schedules.google.title')}</h2>
           {status && (
             <Label variant={!status.connected ? 'secondary' : status.lastError || syncFailed ? 'danger' : 'success'}>
-              {!status.connected ? t('schedules.google.notConnected') : status.lastError || syncFailed ? t('schedules.google.syncProblem') : t('schedules.google.connected')}
+              {!status.connected
+                ? t('schedules.google.notConnected')
+                : status.lastError || syncFailed
+                  ? t('schedules.google.syncProblem')
+                  : t('schedules.google.connected')}
             </Label>
           )}
         </div>
@@ -155,7 +171,11 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
               {status.pending && (
                 <>
                   <dt>{t('schedules.google.pending')}</dt>
-                  <dd>{status.pendingChanges > 0 ? t('schedules.google.pendingChanges', { count: status.pendingChanges }) : t('schedules.google.pendingSync')}</dd>
+                  <dd>
+                    {status.pendingChanges > 0
+                      ? t('schedules.google.pendingChanges', { count: status.pendingChanges })
+                      : t('schedules.google.pendingSync')}
+                  </dd>
                 </>
               )}
               {(status.lastError || syncFailed) && (
@@ -163,7 +183,12 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
                   <dt>{t('schedules.google.lastError')}</dt>
                   <dd className={styles.error}>
                     {status.lastError ?? t('schedules.google.syncRequestFailed')}
-                    {status.lastErrorAt && <span className={styles.muted}> {t('schedules.fmt.parenthesized', { text: when(status.lastErrorAt) })}</span>}
+                    {status.lastErrorAt && (
+                      <span className={styles.muted}>
+                        {' '}
+                        {t('schedules.fmt.parenthesized', { text: when(status.lastErrorAt) })}
+                      </span>
+                    )}
                   </dd>
                 </>
               )}
@@ -175,7 +200,12 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
                   <Button size="small" onClick={() => setConfirmDisconnect(false)}>
                     {t('schedules.no')}
                   </Button>
-                  <Button size="small" variant="danger" onClick={() => void onDisconnect()} loading={disconnecting.loading}>
+                  <Button
+                    size="small"
+                    variant="danger"
+                    onClick={() => void onDisconnect()}
+                    loading={disconnecting.loading}
+                  >
                     {t('schedules.google.disconnect')}
                   </Button>
                 </div>
@@ -195,7 +225,13 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
           <>
             <p className={styles.muted}>{t('schedules.google.connectLead')}</p>
             <div className={styles.actions}>
-              <Button size="small" variant="primary" trailingVisual={LinkExternalIcon} onClick={() => void connect()} loading={connecting}>
+              <Button
+                size="small"
+                variant="primary"
+                trailingVisual={LinkExternalIcon}
+                onClick={() => void connect()}
+                loading={connecting}
+              >
                 {t('schedules.google.connect')}
               </Button>
             </div>
@@ -206,13 +242,28 @@ export default function GoogleCalendarPanel({ syncFailed, month }: { syncFailed:
       <section className={styles.section}>
         <div className={styles.sectionHead}>
           <h2 className={styles.heading}>{t('schedules.ics.title')}</h2>
-          <Label variant={feedEnabled ? 'success' : 'secondary'}>{feedEnabled ? t('schedules.ics.enabled') : t('schedules.ics.disabled')}</Label>
+          <Label variant={feedEnabled ? 'success' : 'secondary'}>
+            {feedEnabled ? t('schedules.ics.enabled') : t('schedules.ics.disabled')}
+          </Label>
         </div>
         <p className={styles.muted}>{t('schedules.ics.lead')}</p>
         {feedUrl ? (
           <div className={styles.urlRow}>
-            <TextInput value={feedUrl} readOnly aria-label={t('schedules.ics.url')} onFocus={(e) => e.target.select()} className={styles.url} data-testid="ics-url" size="small" />
-            <IconButton icon={copied ? CheckIcon : CopyIcon} aria-label={copied ? t('schedules.ics.copied') : t('schedules.ics.copy')} onClick={() => void copy()} size="small" />
+            <TextInput
+              value={feedUrl}
+              readOnly
+              aria-label={t('schedules.ics.url')}
+              onFocus={(e) => e.target.select()}
+              className={styles.url}
+              data-testid="ics-url"
+              size="small"
+            />
+            <IconButton
+              icon={copied ? CheckIcon : CopyIcon}
+              aria-label={copied ? t('schedules.ics.copied') : t('schedules.ics.copy')}
+              onClick={() => void copy()}
+              size="small"
+            />
           </div>
         ) : (
           feedEnabled && <p className={styles.note}>{t('schedules.ics.hiddenUrl')}</p>

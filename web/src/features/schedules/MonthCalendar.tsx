@@ -34,11 +34,21 @@ export function MonthCalendar({
   return (
     <section className={styles.calendar} aria-label={t('schedules.calendar.label')} data-testid="month-calendar">
       <div className={styles.head}>
-        <IconButton icon={ChevronLeftIcon} variant="invisible" aria-label={t('schedules.calendar.prevMonth')} onClick={() => onMonth(addMonths(month, -1))} />
+        <IconButton
+          icon={ChevronLeftIcon}
+          variant="invisible"
+          aria-label={t('schedules.calendar.prevMonth')}
+          onClick={() => onMonth(addMonths(month, -1))}
+        />
         <h2 className={styles.title} aria-live="polite" data-testid="calendar-month">
           {title}
         </h2>
-        <IconButton icon={ChevronRightIcon} variant="invisible" aria-label={t('schedules.calendar.nextMonth')} onClick={() => onMonth(addMonths(month, 1))} />
+        <IconButton
+          icon={ChevronRightIcon}
+          variant="invisible"
+          aria-label={t('schedules.calendar.nextMonth')}
+          onClick={() => onMonth(addMonths(month, 1))}
+        />
       </div>
       <table className={styles.grid} aria-label={title}>
         <thead>
@@ -66,7 +76,9 @@ export function MonthCalendar({
                       data-selected={isSelected || undefined}
                       data-weekday={weekdayIndex(day)}
                       data-date={day}
-                      aria-label={formatFullDate(t, day) + (busyDays.has(day) ? t('schedules.calendar.hasEntries') : '')}
+                      aria-label={
+                        formatFullDate(t, day) + (busyDays.has(day) ? t('schedules.calendar.hasEntries') : '')
+                      }
                       aria-current={day === today ? 'date' : undefined}
                       aria-pressed={isSelected}
                       onClick={() => onSelect(day)}

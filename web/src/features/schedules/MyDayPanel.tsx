@@ -9,9 +9,20 @@ import { MySchedulesQuery } from './operations';
 import styles from './MyDayPanel.module.css';
 
 /** "My schedule" for the chosen day: start, end, title; an add button. */
-export function MyDayPanel({ date, onAdd, onOpen }: { date: string; onAdd(): void; onOpen(s: ScheduleFieldsFragment): void }) {
+export function MyDayPanel({
+  date,
+  onAdd,
+  onOpen,
+}: {
+  date: string;
+  onAdd(): void;
+  onOpen(s: ScheduleFieldsFragment): void;
+}) {
   const t = useT();
-  const { data, loading, error, refetch } = useQuery(MySchedulesQuery, { variables: { date }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(MySchedulesQuery, {
+    variables: { date },
+    fetchPolicy: 'cache-and-network',
+  });
   const rows = data?.mySchedules ?? [];
 
   return (
@@ -69,19 +80,37 @@ export function MyDayPanel({ date, onAdd, onOpen }: { date: string; onAdd(): voi
                 const allDay = s.isAllDay || (s.date !== s.endDate && s.date !== date && s.endDate !== date);
                 return (
                   <tr key={s.id} className={styles.row} onClick={() => onOpen(s)} data-testid="my-day-row">
-                    <td className={styles.time}>{allDay ? t('schedules.allDay') : s.date === date ? hhmm(s.startTime) : '—'}</td>
+                    <td className={styles.time}>
+                      {allDay ? t('schedules.allDay') : s.date === date ? hhmm(s.startTime) : '—'}
+                    </td>
                     <td className={styles.time}>{allDay ? '' : s.endDate === date ? hhmm(s.endTime) : '—'}</td>
                     <td>
-                      <button type="button" className={styles.subject} onClick={(e) => (e.stopPropagation(), onOpen(s))}>
+                      <button
+                        type="button"
+                        className={styles.subject}
+                        onClick={(e) => (e.stopPropagation(), onOpen(s))}
+                      >
                         {s.isPrivate && <LockIcon size={12} aria-label={t('schedules.private')} />}
                         <span className={styles.subjectText}>{s.title}</span>
                       </button>
                       <span className={styles.meta}>
-                        <Label size="small" variant={s.type === 'REMOTE' ? 'success' : s.type === 'APPOINTMENT' ? 'done' : 'accent'}>
+                        <Label
+                          size="small"
+                          variant={s.type === 'REMOTE' ? 'success' : s.type === 'APPOINTMENT' ? 'done' : 'accent'}
+                        >
                           {typeLabel(t, s.type)}
                         </Label>
                         {s.myResponse && (
-                          <Label size="small" variant={s.myResponse === 'ACCEPTED' ? 'success' : s.myResponse === 'DECLINED' ? 'secondary' : 'attention'}>
+                          <Label
+                            size="small"
+                            variant={
+                              s.myResponse === 'ACCEPTED'
+                                ? 'success'
+                                : s.myResponse === 'DECLINED'
+                                  ? 'secondary'
+                                  : 'attention'
+                            }
+                          >
                             {responseLabel(t, s.myResponse)}
                           </Label>
                         )}

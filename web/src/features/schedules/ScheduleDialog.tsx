@@ -67,7 +67,16 @@ function DetailLoader(props: Props & { id: number; initialSchedule?: ScheduleFie
   }
   // Opened from a row that is already stale: the entry is gone or no longer visible.
   const gone = !!error && describeError(error, locale, t).code === 'NOT_FOUND';
-  return <ScheduleForm {...props} schedule={schedule} fresh={data?.schedule} gone={gone} initial={fromSchedule(schedule)} owner={schedule.owner} />;
+  return (
+    <ScheduleForm
+      {...props}
+      schedule={schedule}
+      fresh={data?.schedule}
+      gone={gone}
+      initial={fromSchedule(schedule)}
+      owner={schedule.owner}
+    />
+  );
 }
 
 function ScheduleForm({
@@ -80,14 +89,28 @@ function ScheduleForm({
   schedule,
   fresh,
   gone,
-}: Props & { initial: ScheduleFormValues; owner: { id: number; name: string }; schedule?: ScheduleFieldsFragment; fresh?: ScheduleFieldsFragment; gone?: boolean }) {
+}: Props & {
+  initial: ScheduleFormValues;
+  owner: { id: number; name: string };
+  schedule?: ScheduleFieldsFragment;
+  fresh?: ScheduleFieldsFragment;
+  gone?: boolean;
+}) {
   const { t } = useI18n();
   const [instant] = useState(() => !!standIn?.current);
   useEffect(() => {
     if (standIn) standIn.current = false;
   }, [standIn]);
   const titleRef = useRef<HTMLInputElement>(null);
-  const model = useScheduleForm({ initial, owner, schedule, fresh, onChanged, onClose, focusTitle: () => titleRef.current?.focus() });
+  const model = useScheduleForm({
+    initial,
+    owner,
+    schedule,
+    fresh,
+    onChanged,
+    onClose,
+    focusTitle: () => titleRef.current?.focus(),
+  });
   const { creating, current, role, editable, form, remote, busy } = model;
   const [pickerOpen, setPickerOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -192,12 +215,26 @@ function ScheduleForm({
 }
 
 /** The buttons each role gets: the owner saves or deletes, a guest answers, anyone else closes. */
-function footerButtons(model: ScheduleFormModel, t: Translate, o: { deleted: boolean; onClose(): void; onDelete(): void }) {
+function footerButtons(
+  model: ScheduleFormModel,
+  t: Translate,
+  o: { deleted: boolean; onClose(): void; onDelete(): void },
+) {
   const { role, creating, busy } = model;
   const left = { style: { marginRight: 'auto' } };
   if (role === 'owner')
     return [
-      ...(!creating ? [{ content: t('schedules.delete'), buttonType: 'danger' as const, onClick: o.onDelete, disabled: !!busy || o.deleted, ...left }] : []),
+      ...(!creating
+        ? [
+            {
+              content: t('schedules.delete'),
+              buttonType: 'danger' as const,
+              onClick: o.onDelete,
+              disabled: !!busy || o.deleted,
+              ...left,
+            },
+          ]
+        : []),
       { content: t('schedules.cancel'), onClick: o.onClose, disabled: busy === 'save' },
       {
         content: creating ? t('schedules.create') : t('schedules.save'),
@@ -210,8 +247,19 @@ function footerButtons(model: ScheduleFormModel, t: Translate, o: { deleted: boo
   if (role === 'guest')
     return [
       { content: t('schedules.close'), onClick: o.onClose, ...left },
-      { content: t('schedules.respond.decline'), onClick: () => void model.answer(false), loading: busy === 'decline', disabled: o.deleted || !!busy },
-      { content: t('schedules.respond.accept'), buttonType: 'primary' as const, onClick: () => void model.answer(true), loading: busy === 'accept', disabled: o.deleted || !!busy },
+      {
+        content: t('schedules.respond.decline'),
+        onClick: () => void model.answer(false),
+        loading: busy === 'decline',
+        disabled: o.deleted || !!busy,
+      },
+      {
+        content: t('schedules.respond.accept'),
+        buttonType: 'primary' as const,
+        onClick: () => void model.answer(true),
+        loading: busy === 'accept',
+        disabled: o.deleted || !!busy,
+      },
     ];
   return [{ content: t('schedules.close'), onClick: o.onClose }];
 }
@@ -247,7 +295,10 @@ function Notices({ model, deleted }: { model: ScheduleFormModel; deleted: boolea
         <div className={styles.notice} data-tone="attention" role="status">
           <SyncIcon size={16} />
           <span className={styles.noticeText}>{t('schedules.dialog.changedElsewhere')}</span>
-          <Button size="small" onClick={() => (dirty ? mergeLatest(remote.schedule) : model.loadLatest(remote.schedule))}>
+          <Button
+            size="small"
+            onClick={() => (dirty ? mergeLatest(remote.schedule) : model.loadLatest(remote.schedule))}
+          >
             {t('schedules.dialog.loadLatest')}
           </Button>
         </div>

@@ -65,7 +65,11 @@ export function ScheduleDialogHost({
   return (
     <Suspense
       fallback={
-        <Dialog title={state.kind === 'create' ? t('schedules.dialog.createTitle') : t('schedules.dialog.detailTitle')} onClose={onClose} width="xlarge">
+        <Dialog
+          title={state.kind === 'create' ? t('schedules.dialog.createTitle') : t('schedules.dialog.detailTitle')}
+          onClose={onClose}
+          width="xlarge"
+        >
           <LoadingBody label={t('common.loading')} shown={standIn} />
         </Dialog>
       }

@@ -43,7 +43,17 @@ export function WhenSection({ model, deleted, titleRef }: SectionProps & { title
       </div>
 
       <Field label={t('schedules.field.date')} required={editable} error={errors.date}>
-        {(c) => <TextInput {...c} block type="date" value={form.date} readOnly={!editable} onChange={(e) => model.setDate(e.target.value)} data-testid="field-date" />}
+        {(c) => (
+          <TextInput
+            {...c}
+            block
+            type="date"
+            value={form.date}
+            readOnly={!editable}
+            onChange={(e) => model.setDate(e.target.value)}
+            data-testid="field-date"
+          />
+        )}
       </Field>
       <Field label={t('schedules.field.endDate')} error={errors.endDate}>
         {(c) => (
@@ -62,7 +72,15 @@ export function WhenSection({ model, deleted, titleRef }: SectionProps & { title
 
       <div className={styles.full}>
         <CheckboxField label={t('schedules.field.allDay')}>
-          {(c) => <Checkbox {...c} checked={form.isAllDay} disabled={!editable} onChange={(e) => set('isAllDay', e.target.checked)} data-testid="field-all-day" />}
+          {(c) => (
+            <Checkbox
+              {...c}
+              checked={form.isAllDay}
+              disabled={!editable}
+              onChange={(e) => set('isAllDay', e.target.checked)}
+              data-testid="field-all-day"
+            />
+          )}
         </CheckboxField>
       </div>
 
@@ -148,7 +166,13 @@ export function KindSection({ model }: { model: ScheduleFormModel }) {
           !editable ? (
             <TextInput {...c} block readOnly value={typeLabel(t, form.type)} data-testid="field-type" />
           ) : (
-            <Select {...c} block value={form.type} onChange={(e) => set('type', e.target.value as ScheduleType)} data-testid="field-type">
+            <Select
+              {...c}
+              block
+              value={form.type}
+              onChange={(e) => set('type', e.target.value as ScheduleType)}
+              data-testid="field-type"
+            >
               <Select.Option value="TASK">{typeLabel(t, 'TASK')}</Select.Option>
               <Select.Option value="REMOTE">{typeLabel(t, 'REMOTE')}</Select.Option>
               <Select.Option value="APPOINTMENT">{typeLabel(t, 'APPOINTMENT')}</Select.Option>
@@ -208,7 +232,12 @@ export function PeopleSection({ model, onPick }: { model: ScheduleFormModel; onP
         />
       </div>
       <div className={styles.full}>
-        <ExternalGuestsField rows={form.externalGuests} editable={editable && !form.isPrivate} error={errors.externalGuests} onChange={(rows) => set('externalGuests', rows)} />
+        <ExternalGuestsField
+          rows={form.externalGuests}
+          editable={editable && !form.isPrivate}
+          error={errors.externalGuests}
+          onChange={(rows) => set('externalGuests', rows)}
+        />
       </div>
     </>
   );
@@ -223,9 +252,22 @@ export function OptionsSection({ model, narrow }: { model: ScheduleFormModel; na
     <>
       <div className={`${styles.full} ${styles.checks}`}>
         <CheckboxField label={t('schedules.field.syncGoogle')} caption={t('schedules.field.syncGoogleCaption')}>
-          {(c) => <Checkbox {...c} checked={form.syncGoogle} disabled={!editable} onChange={(e) => set('syncGoogle', e.target.checked)} data-testid="field-sync-google" />}
+          {(c) => (
+            <Checkbox
+              {...c}
+              checked={form.syncGoogle}
+              disabled={!editable}
+              onChange={(e) => set('syncGoogle', e.target.checked)}
+              data-testid="field-sync-google"
+            />
+          )}
         </CheckboxField>
-        <CheckboxField label={t('schedules.field.private')} caption={editable && invited ? t('schedules.field.privateNeedsNoGuests') : t('schedules.field.privateCaption')}>
+        <CheckboxField
+          label={t('schedules.field.private')}
+          caption={
+            editable && invited ? t('schedules.field.privateNeedsNoGuests') : t('schedules.field.privateCaption')
+          }
+        >
           {(c) => (
             <Checkbox
               {...c}

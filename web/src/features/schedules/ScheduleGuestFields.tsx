@@ -80,7 +80,17 @@ export function AttendeesField({
 }
 
 /** Guests from outside the company: one e-mail address a row. */
-export function ExternalGuestsField({ rows, editable, error, onChange }: { rows: string[]; editable: boolean; error?: string; onChange(rows: string[]): void }) {
+export function ExternalGuestsField({
+  rows,
+  editable,
+  error,
+  onChange,
+}: {
+  rows: string[];
+  editable: boolean;
+  error?: string;
+  onChange(rows: string[]): void;
+}) {
   const { t } = useI18n();
   const list = rows.filter((r) => editable || r.trim());
   return (
@@ -90,7 +100,12 @@ export function ExternalGuestsField({ rows, editable, error, onChange }: { rows:
           {t('schedules.field.externalGuests')}
         </span>
         {editable && (
-          <Button size="small" leadingVisual={PlusIcon} onClick={() => onChange([...rows, ''])} data-testid="add-external-guest">
+          <Button
+            size="small"
+            leadingVisual={PlusIcon}
+            onClick={() => onChange([...rows, ''])}
+            data-testid="add-external-guest"
+          >
             {t('schedules.field.addExternalGuest')}
           </Button>
         )}

@@ -58,7 +58,14 @@ function DesktopSchedules() {
   useEffect(() => setPage(0), [s.departmentId, s.name]);
 
   const gridVars = useMemo(
-    () => ({ from: days[0], to: days[6], departmentId: s.departmentId, name: s.name.trim() || null, offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
+    () => ({
+      from: days[0],
+      to: days[6],
+      departmentId: s.departmentId,
+      name: s.name.trim() || null,
+      offset: page * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    }),
     [days, s.departmentId, s.name, page],
   );
   const grid = useQuery(ScheduleGridQuery, { variables: gridVars, fetchPolicy: 'cache-and-network' });
@@ -70,7 +77,10 @@ function DesktopSchedules() {
   const live = useScheduleLive(s.me.id, { grids: [gridVars, markers.variables], days: [s.selected] });
 
   const { openCreate } = s;
-  const onCreate = useCallback((person: { id: number; name: string }, day: string) => openCreate(day, person), [openCreate]);
+  const onCreate = useCallback(
+    (person: { id: number; name: string }, day: string) => openCreate(day, person),
+    [openCreate],
+  );
   const total = shown?.scheduleGrid.totalPeople ?? 0;
 
   return (
@@ -87,7 +97,14 @@ function DesktopSchedules() {
 
       <div className={styles.top}>
         <div className={styles.card}>
-          <MonthCalendar month={s.month} selected={s.selected} today={s.today} busyDays={markers.busyDays} onSelect={s.select} onMonth={s.setMonth} />
+          <MonthCalendar
+            month={s.month}
+            selected={s.selected}
+            today={s.today}
+            busyDays={markers.busyDays}
+            onSelect={s.select}
+            onMonth={s.setMonth}
+          />
         </div>
         <div className={`${styles.card} ${styles.mine}`}>
           <MyDayPanel date={s.selected} onAdd={() => s.openCreate(s.selected)} onOpen={s.openDetail} />
@@ -98,9 +115,19 @@ function DesktopSchedules() {
         <div className={styles.toolbar}>
           <div className={styles.weekNav}>
             <ButtonGroup>
-              <IconButton icon={ChevronLeftIcon} aria-label={t('schedules.week.prev')} onClick={() => s.select(addDays(s.selected, -7))} data-testid="week-prev" />
+              <IconButton
+                icon={ChevronLeftIcon}
+                aria-label={t('schedules.week.prev')}
+                onClick={() => s.select(addDays(s.selected, -7))}
+                data-testid="week-prev"
+              />
               <Button onClick={() => s.select(s.today)}>{t('schedules.week.thisWeek')}</Button>
-              <IconButton icon={ChevronRightIcon} aria-label={t('schedules.week.next')} onClick={() => s.select(addDays(s.selected, 7))} data-testid="week-next" />
+              <IconButton
+                icon={ChevronRightIcon}
+                aria-label={t('schedules.week.next')}
+                onClick={() => s.select(addDays(s.selected, 7))}
+                data-testid="week-next"
+              />
             </ButtonGroup>
             <h2 id="week-label" className={styles.weekLabel} data-testid="week-label" aria-live="polite">
               {formatWeekLabel(t, days[0], days[6])}
@@ -144,7 +171,15 @@ function DesktopSchedules() {
                 <span data-kind="busy">{t('schedules.busy')}</span>
                 <span data-kind="declined">{t('schedules.legend.declined')}</span>
               </span>
-              {total > PAGE_SIZE && <Pager offset={shownPage * PAGE_SIZE} limit={PAGE_SIZE} total={total} onOffset={(o) => setPage(o / PAGE_SIZE)} labels={pagerLabels} />}
+              {total > PAGE_SIZE && (
+                <Pager
+                  offset={shownPage * PAGE_SIZE}
+                  limit={PAGE_SIZE}
+                  total={total}
+                  onOffset={(o) => setPage(o / PAGE_SIZE)}
+                  labels={pagerLabels}
+                />
+              )}
             </div>
           </>
         ) : null}

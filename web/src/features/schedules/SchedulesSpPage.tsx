@@ -47,7 +47,14 @@ function NarrowSchedules() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
   const dayVars = useMemo(
-    () => ({ from: s.selected, to: s.selected, departmentId: s.departmentId, name: s.name.trim() || null, offset: page * PAGE_SIZE, limit: PAGE_SIZE }),
+    () => ({
+      from: s.selected,
+      to: s.selected,
+      departmentId: s.departmentId,
+      name: s.name.trim() || null,
+      offset: page * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    }),
     [s.selected, s.departmentId, s.name, page],
   );
   const grid = useQuery(ScheduleGridQuery, { variables: dayVars, fetchPolicy: 'cache-and-network' });
@@ -78,13 +85,32 @@ function NarrowSchedules() {
       </header>
 
       <div className={styles.card}>
-        <MonthCalendar month={s.month} selected={s.selected} today={s.today} busyDays={markers.busyDays} onSelect={s.select} onMonth={s.setMonth} />
+        <MonthCalendar
+          month={s.month}
+          selected={s.selected}
+          today={s.today}
+          busyDays={markers.busyDays}
+          onSelect={s.select}
+          onMonth={s.setMonth}
+        />
         <div className={styles.dayBar}>
-          <IconButton icon={ChevronLeftIcon} aria-label={t('schedules.day.prev')} onClick={() => s.select(addDays(s.selected, -1))} variant="invisible" data-testid="day-prev" />
+          <IconButton
+            icon={ChevronLeftIcon}
+            aria-label={t('schedules.day.prev')}
+            onClick={() => s.select(addDays(s.selected, -1))}
+            variant="invisible"
+            data-testid="day-prev"
+          />
           <strong className={styles.selectedDate} data-testid="selected-date" aria-live="polite">
             {formatFullDate(t, s.selected)}
           </strong>
-          <IconButton icon={ChevronRightIcon} aria-label={t('schedules.day.next')} onClick={() => s.select(addDays(s.selected, 1))} variant="invisible" data-testid="day-next" />
+          <IconButton
+            icon={ChevronRightIcon}
+            aria-label={t('schedules.day.next')}
+            onClick={() => s.select(addDays(s.selected, 1))}
+            variant="invisible"
+            data-testid="day-next"
+          />
         </div>
         {s.selected !== s.today && (
           <div className={styles.todayRow}>
@@ -145,7 +171,16 @@ function NarrowSchedules() {
             ))}
           </ul>
         )}
-        {total > PAGE_SIZE && <Pager offset={shownPage * PAGE_SIZE} limit={PAGE_SIZE} total={total} onOffset={(o) => setPage(o / PAGE_SIZE)} labels={pagerLabels} compact />}
+        {total > PAGE_SIZE && (
+          <Pager
+            offset={shownPage * PAGE_SIZE}
+            limit={PAGE_SIZE}
+            total={total}
+            onOffset={(o) => setPage(o / PAGE_SIZE)}
+            labels={pagerLabels}
+            compact
+          />
+        )}
       </section>
 
       <ScheduleDialogHost state={s.dialog} me={s.me} narrow onClose={s.closeDialog} onChanged={live.apply} />
@@ -175,7 +210,13 @@ function MemberItem({
   return (
     <li className={styles.member} data-testid="member" data-person-name={person.name} data-me={isMe || undefined}>
       <div className={styles.memberHead}>
-        <button type="button" className={styles.memberToggle} aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
+        <button
+          type="button"
+          className={styles.memberToggle}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={onToggle}
+        >
           <span className={styles.chevron} aria-hidden="true">
             {open ? <ChevronDownIcon size={16} /> : <ChevronRightIcon size={16} />}
           </span>
@@ -190,7 +231,13 @@ function MemberItem({
             {t('schedules.members.count', { count: person.entries.length })}
           </span>
         </button>
-        <IconButton icon={PlusIcon} size="small" variant="invisible" aria-label={t('schedules.grid.addFor', { name: person.name, date: formatFullDate(t, day) })} onClick={onAdd} />
+        <IconButton
+          icon={PlusIcon}
+          size="small"
+          variant="invisible"
+          aria-label={t('schedules.grid.addFor', { name: person.name, date: formatFullDate(t, day) })}
+          onClick={onAdd}
+        />
       </div>
       {open && (
         <div id={bodyId} className={styles.memberBody}>
@@ -201,7 +248,14 @@ function MemberItem({
           ) : (
             <div className={styles.entries}>
               {person.entries.map((e) => (
-                <EntryChip key={e.id} entry={e} day={day} onOpen={onOpen} layout="line" declined={isMe && e.myResponse === 'DECLINED'} />
+                <EntryChip
+                  key={e.id}
+                  entry={e}
+                  day={day}
+                  onOpen={onOpen}
+                  layout="line"
+                  declined={isMe && e.myResponse === 'DECLINED'}
+                />
               ))}
             </div>
           )}

@@ -80,7 +80,15 @@ export function WeekGrid({
         </thead>
         <tbody>
           {people.map((p) => (
-            <PersonRow key={p.id} person={p} days={days} isMe={p.id === me} today={today} onCreate={onCreate} onOpen={onOpen} />
+            <PersonRow
+              key={p.id}
+              person={p}
+              days={days}
+              isMe={p.id === me}
+              today={today}
+              onCreate={onCreate}
+              onOpen={onOpen}
+            />
           ))}
         </tbody>
       </table>
@@ -105,7 +113,13 @@ const PersonRow = memo(function PersonRow({
 }) {
   const t = useT();
   return (
-    <tr className={styles.row} data-me={isMe || undefined} data-testid="grid-row" data-person-id={person.id} data-person-name={person.name}>
+    <tr
+      className={styles.row}
+      data-me={isMe || undefined}
+      data-testid="grid-row"
+      data-person-id={person.id}
+      data-person-name={person.name}
+    >
       <th scope="row" className={styles.person}>
         <span className={styles.personName}>
           {person.name}
@@ -125,12 +139,19 @@ const PersonRow = memo(function PersonRow({
             data-testid="grid-cell"
             // Anywhere free in the cell creates (the button below is the keyboard way in).
             onClick={(e) => {
-              if (!(e.target as Element).closest('button, [data-testid="entry-busy"]')) onCreate({ id: person.id, name: person.name }, d);
+              if (!(e.target as Element).closest('button, [data-testid="entry-busy"]'))
+                onCreate({ id: person.id, name: person.name }, d);
             }}
           >
             <div className={styles.cellInner}>
               {entries.map((e) => (
-                <EntryChip key={e.id} entry={e} day={d} onOpen={onOpen} declined={isMe && e.myResponse === 'DECLINED'} />
+                <EntryChip
+                  key={e.id}
+                  entry={e}
+                  day={d}
+                  onOpen={onOpen}
+                  declined={isMe && e.myResponse === 'DECLINED'}
+                />
               ))}
               <button
                 type="button"

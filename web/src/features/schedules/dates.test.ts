@@ -37,7 +37,15 @@ describe('calendar dates (YYYY-MM-DD, no time zones)', () => {
     expect(weekdayIndex('2026-11-23')).toBe(0); // a Monday
     expect(weekdayIndex('2026-11-29')).toBe(6); // a Sunday
     expect(mondayOf('2026-11-29')).toBe('2026-11-23');
-    expect(weekDays('2026-11-23')).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(weekDays('2026-11-23')).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
   });
 
   test('months: shifting keeps the day, clamped to the shorter month', () => {

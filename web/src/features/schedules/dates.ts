@@ -91,7 +91,9 @@ export function fromMinutes(min: number): string {
 }
 
 /** 00:00, 00:15, … 23:45. */
-export const TIME_SLOTS: readonly string[] = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, i) => fromMinutes(i * SLOT_MINUTES));
+export const TIME_SLOTS: readonly string[] = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, i) =>
+  fromMinutes(i * SLOT_MINUTES),
+);
 
 /**
  * The end a new start suggests: one hour later, wrapping at 24. `wraps` tells that the end falls

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { tJa } from '../../test/translate';
 import { describeError } from './errors';
 
-const gqlError = (extensions: Record<string, unknown>, message = 'サーバーのメッセージ') => new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions }] });
+const gqlError = (extensions: Record<string, unknown>, message = 'サーバーのメッセージ') =>
+  new CombinedGraphQLErrors({ data: null, errors: [{ message, extensions }] });
 
 describe('describeError: one failed call, read once', () => {
   test("a validation failure: the server's Japanese message and one message per field (nested paths belong to their field)", () => {
@@ -22,22 +23,38 @@ describe('describeError: one failed call, read once', () => {
     expect(describeError(err, 'ja', tJa)).toEqual({
       code: 'BAD_USER_INPUT',
       message: '入力内容に誤りがあります。',
-      fieldErrors: { title: 'タイトルを入力してください。', externalGuests: 'メールアドレスの形式が正しくありません。' },
+      fieldErrors: {
+        title: 'タイトルを入力してください。',
+        externalGuests: 'メールアドレスの形式が正しくありません。',
+      },
     });
   });
 
   test('in English the catalogue speaks, not the server (whose messages are Japanese)', () => {
     const t = (key: string) => `en:${key}`;
-    const p = describeError(gqlError({ code: 'FORBIDDEN', fieldErrors: [{ field: 'title', message: '日本語' }] }), 'en', t as never);
+    const p = describeError(
+      gqlError({ code: 'FORBIDDEN', fieldErrors: [{ field: 'title', message: '日本語' }] }),
+      'en',
+      t as never,
+    );
     expect(p.message).toBe('en:schedules.error.forbidden');
     expect(p.fieldErrors).toEqual({ title: 'en:schedules.error.field' });
   });
 
   test('a conflict carries the saved entry, who saved it and when', () => {
     const current = { id: 5, version: 3, title: '朝会' };
-    const p = describeError(gqlError({ code: 'CONFLICT', current, updatedBy: '佐藤 花子', updatedAt: '2026-11-27T01:00:00Z' }), 'ja', tJa);
+    const p = describeError(
+      gqlError({ code: 'CONFLICT', current, updatedBy: '佐藤 花子', updatedAt: '2026-11-27T01:00:00Z' }),
+      'ja',
+      tJa,
+    );
     expect(p.code).toBe('CONFLICT');
-    expect(p.conflict).toEqual({ current, updatedBy: '佐藤 花子', updatedBySelf: false, updatedAt: '2026-11-27T01:00:00Z' });
+    expect(p.conflict).toEqual({
+      current,
+      updatedBy: '佐藤 花子',
+      updatedBySelf: false,
+      updatedAt: '2026-11-27T01:00:00Z',
+    });
   });
 
   test('a conflict without details still says so, with nulls', () => {
@@ -46,13 +63,23 @@ describe('describeError: one failed call, read once', () => {
   });
 
   test("an internal error never shows the server's text; an unknown code falls back to the generic message", () => {
-    expect(describeError(gqlError({ code: 'INTERNAL_SERVER_ERROR' }, 'stack trace'), 'ja', tJa).message).toBe('サーバーでエラーが発生しました。');
+    expect(describeError(gqlError({ code: 'INTERNAL_SERVER_ERROR' }, 'stack trace'), 'ja', tJa).message).toBe(
+      'サーバーでエラーが発生しました。',
+    );
     expect(describeError(gqlError({}), 'ja', tJa).code).toBe('INTERNAL_SERVER_ERROR');
   });
 
   test('an HTTP failure and a network failure have their own messages', () => {
     const server = new ServerError('bad gateway', { response: new Response('', { status: 502 }), bodyText: '' });
-    expect(describeError(server, 'ja', tJa)).toEqual({ code: 'SERVER', message: 'サーバーでエラーが発生しました。', fieldErrors: {} });
-    expect(describeError(new TypeError('Failed to fetch'), 'ja', tJa)).toEqual({ code: 'NETWORK', message: 'サーバーに接続できませんでした。', fieldErrors: {} });
+    expect(describeError(server, 'ja', tJa)).toEqual({
+      code: 'SERVER',
+      message: 'サーバーでエラーが発生しました。',
+      fieldErrors: {},
+    });
+    expect(describeError(new TypeError('Failed to fetch'), 'ja', tJa)).toEqual({
+      code: 'NETWORK',
+      message: 'サーバーに接続できませんでした。',
+      fieldErrors: {},
+    });
   });
 });

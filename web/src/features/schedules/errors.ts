@@ -8,7 +8,12 @@ export interface ScheduleProblem {
   message: string;
   /** Form field → message (the server's field names: title, date, endDate, startTime, …). */
   fieldErrors: Record<string, string>;
-  conflict?: { current: ScheduleFieldsFragment | null; updatedBy: string | null; updatedBySelf?: boolean; updatedAt: string | null };
+  conflict?: {
+    current: ScheduleFieldsFragment | null;
+    updatedBy: string | null;
+    updatedBySelf?: boolean;
+    updatedAt: string | null;
+  };
 }
 
 const CODE_TEXT: Record<string, MessageKey> = {
@@ -32,10 +37,14 @@ export function describeError(err: unknown, locale: Locale, t: Translate): Sched
         // Nested paths (externalGuests.2) belong to their field.
         const field = fe.field.split('.')[0];
         if (fieldErrors[field]) continue;
-        fieldErrors[field] = locale === 'ja' && typeof fe.message === 'string' ? fe.message : t('schedules.error.field');
+        fieldErrors[field] =
+          locale === 'ja' && typeof fe.message === 'string' ? fe.message : t('schedules.error.field');
       }
     }
-    const message = locale === 'ja' && e.message && code !== 'INTERNAL_SERVER_ERROR' ? e.message : t(CODE_TEXT[code] ?? 'schedules.error.unknown');
+    const message =
+      locale === 'ja' && e.message && code !== 'INTERNAL_SERVER_ERROR'
+        ? e.message
+        : t(CODE_TEXT[code] ?? 'schedules.error.unknown');
     const problem: ScheduleProblem = { code, message, fieldErrors };
     if (code === 'CONFLICT') {
       const x = e.extensions ?? {};

@@ -52,10 +52,17 @@ export const formatFullDate = (t: Translate, date: string) => t('schedules.fmt.f
 export const formatDayWithWeekday = (t: Translate, date: string) => t('schedules.fmt.day', parts(t, date));
 /** "01月13日 〜 01月19日" */
 export const formatWeekLabel = (t: Translate, from: string, to: string) =>
-  t('schedules.fmt.week', { from: t('schedules.fmt.weekEnd', parts(t, from)), to: t('schedules.fmt.weekEnd', parts(t, to)) });
+  t('schedules.fmt.week', {
+    from: t('schedules.fmt.weekEnd', parts(t, from)),
+    to: t('schedules.fmt.weekEnd', parts(t, to)),
+  });
 
 /** "09:30–10:30", "終日", or a range over days. */
-export function formatTimeRange(t: Translate, e: { date: string; endDate: string; isAllDay: boolean; startTime?: string | null; endTime?: string | null }, day?: string): string {
+export function formatTimeRange(
+  t: Translate,
+  e: { date: string; endDate: string; isAllDay: boolean; startTime?: string | null; endTime?: string | null },
+  day?: string,
+): string {
   if (e.isAllDay) return t('schedules.allDay');
   const multi = e.date !== e.endDate;
   if (!multi || !day) return t('schedules.fmt.timeRange', { start: hhmm(e.startTime), end: hhmm(e.endTime) });
@@ -66,7 +73,15 @@ export function formatTimeRange(t: Translate, e: { date: string; endDate: string
 }
 
 export const typeLabel = (t: Translate, type: ScheduleType | null | undefined) =>
-  type === 'REMOTE' ? t('schedules.type.remote') : type === 'APPOINTMENT' ? t('schedules.type.appointment') : t('schedules.type.task');
+  type === 'REMOTE'
+    ? t('schedules.type.remote')
+    : type === 'APPOINTMENT'
+      ? t('schedules.type.appointment')
+      : t('schedules.type.task');
 
 export const responseLabel = (t: Translate, r: GuestResponse | null | undefined) =>
-  r === 'ACCEPTED' ? t('schedules.response.accepted') : r === 'DECLINED' ? t('schedules.response.declined') : t('schedules.response.pending');
+  r === 'ACCEPTED'
+    ? t('schedules.response.accepted')
+    : r === 'DECLINED'
+      ? t('schedules.response.declined')
+      : t('schedules.response.pending');

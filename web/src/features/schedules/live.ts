@@ -2,7 +2,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { ApolloCache, InMemoryCache } from '@apollo/client';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { appApollo } from '../../app/apollo';
-import type { ScheduleCellFieldsFragment, ScheduleChangedSubscription as ScheduleChangedData, ScheduleFieldsFragment, ScheduleGridQueryVariables } from '../../gql/graphql';
+import type {
+  ScheduleCellFieldsFragment,
+  ScheduleChangedSubscription as ScheduleChangedData,
+  ScheduleFieldsFragment,
+  ScheduleGridQueryVariables,
+} from '../../gql/graphql';
 import { covers, overlapsRange } from './dates';
 import { MySchedulesQuery, ScheduleChangedSubscription, ScheduleGridQuery } from './operations';
 
@@ -54,7 +59,13 @@ const inMine = (s: ScheduleFieldsFragment, me: number) => s.owner.id === me || s
  * day lists in place: the entry leaves every row, then joins the rows it now belongs to. The change
  * carries the whole entry (owner and guests decide the rows); a grid keeps only its cell fields of it.
  */
-export function applyChange(cache: ApolloCache, change: LiveChange, me: number, grids: readonly ScheduleGridQueryVariables[], days: readonly string[]) {
+export function applyChange(
+  cache: ApolloCache,
+  change: LiveChange,
+  me: number,
+  grids: readonly ScheduleGridQueryVariables[],
+  days: readonly string[],
+) {
   const s = change.kind === 'deleted' ? null : change.schedule;
   for (const variables of grids) {
     cache.updateQuery({ query: ScheduleGridQuery, variables }, (data) => {
@@ -127,7 +138,8 @@ export function useScheduleLive(me: number, scope: LiveScope) {
 
   return useMemo(
     () => ({
-      apply: (change: LiveChange) => applyChange(client.cache, change, me, scopeRef.current.grids, scopeRef.current.days),
+      apply: (change: LiveChange) =>
+        applyChange(client.cache, change, me, scopeRef.current.grids, scopeRef.current.days),
     }),
     [client, me],
   );

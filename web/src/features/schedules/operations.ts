@@ -94,8 +94,24 @@ export const ScheduleQuery = graphql(`
 `);
 
 export const ScheduleConflictsQuery = graphql(`
-  query ScheduleConflicts($employeeIds: [Int!]!, $date: String!, $endDate: String, $startTime: String, $endTime: String, $isAllDay: Boolean!, $excludeId: Int) {
-    scheduleConflicts(employeeIds: $employeeIds, date: $date, endDate: $endDate, startTime: $startTime, endTime: $endTime, isAllDay: $isAllDay, excludeId: $excludeId) {
+  query ScheduleConflicts(
+    $employeeIds: [Int!]!
+    $date: String!
+    $endDate: String
+    $startTime: String
+    $endTime: String
+    $isAllDay: Boolean!
+    $excludeId: Int
+  ) {
+    scheduleConflicts(
+      employeeIds: $employeeIds
+      date: $date
+      endDate: $endDate
+      startTime: $startTime
+      endTime: $endTime
+      isAllDay: $isAllDay
+      excludeId: $excludeId
+    ) {
       employeeId
       employeeName
       scheduleId

@@ -54,12 +54,24 @@ describe('the schedule form: defaults and conversions', () => {
       syncGoogle: true,
     });
     const late = createDefaults('2026-11-27', { id: 3, name: '鈴木 一郎' }, new Date(2026, 10, 27, 23, 20));
-    expect(late).toMatchObject({ startTime: '23:30', endTime: '00:30', endDate: '2026-11-28', autoEndDate: true, guests: [{ id: 3, name: '鈴木 一郎' }] });
+    expect(late).toMatchObject({
+      startTime: '23:30',
+      endTime: '00:30',
+      endDate: '2026-11-28',
+      autoEndDate: true,
+      guests: [{ id: 3, name: '鈴木 一郎' }],
+    });
   });
 
   test('a saved entry fills the form (slot times, empty strings for nothing) and goes back unchanged', () => {
     const f = fromSchedule(saved);
-    expect(f).toMatchObject({ title: '朝会', startTime: '09:00', endTime: '09:30', description: '', guests: [{ id: 2, name: '佐藤 花子', response: 'ACCEPTED' }] });
+    expect(f).toMatchObject({
+      title: '朝会',
+      startTime: '09:00',
+      endTime: '09:30',
+      description: '',
+      guests: [{ id: 2, name: '佐藤 花子', response: 'ACCEPTED' }],
+    });
     expect(toInput(f, 4)).toEqual({
       title: '朝会',
       date: '2026-11-27',
@@ -79,15 +91,31 @@ describe('the schedule form: defaults and conversions', () => {
   });
 
   test('toInput trims, drops blank guest rows, sends no times for all-day and no link unless remote', () => {
-    const f = { ...fromSchedule(saved), title: '  朝会  ', isAllDay: true, type: 'TASK' as const, externalGuests: [' a@example.com ', '  '], description: '  ' };
+    const f = {
+      ...fromSchedule(saved),
+      title: '  朝会  ',
+      isAllDay: true,
+      type: 'TASK' as const,
+      externalGuests: [' a@example.com ', '  '],
+      description: '  ',
+    };
     const input = toInput(f);
-    expect(input).toMatchObject({ title: '朝会', startTime: null, endTime: null, meetLink: null, description: null, externalGuests: ['a@example.com'] });
+    expect(input).toMatchObject({
+      title: '朝会',
+      startTime: null,
+      endTime: null,
+      meetLink: null,
+      description: null,
+      externalGuests: ['a@example.com'],
+    });
     expect('version' in input).toBe(false);
   });
 
   test('sameForm compares what a save would send (whitespace and an answer are no change)', () => {
     const f = fromSchedule(saved);
-    expect(sameForm(f, { ...f, title: '朝会 ', guests: f.guests.map((g) => ({ ...g, response: 'DECLINED' as const })) })).toBe(true);
+    expect(
+      sameForm(f, { ...f, title: '朝会 ', guests: f.guests.map((g) => ({ ...g, response: 'DECLINED' as const })) }),
+    ).toBe(true);
     expect(sameForm(f, { ...f, title: '夕会' })).toBe(false);
   });
 });
@@ -96,7 +124,12 @@ describe('the schedule form: edits that move other fields', () => {
   const f = fromSchedule(saved);
 
   test('a new start moves the end an hour on; past midnight the end date is the next day, and back again', () => {
-    expect(withStart(f, '13:00')).toMatchObject({ startTime: '13:00', endTime: '14:00', endDate: '2026-11-27', autoEndDate: false });
+    expect(withStart(f, '13:00')).toMatchObject({
+      startTime: '13:00',
+      endTime: '14:00',
+      endDate: '2026-11-27',
+      autoEndDate: false,
+    });
     const late = withStart(f, '23:30');
     expect(late).toMatchObject({ endTime: '00:30', endDate: '2026-11-28', autoEndDate: true });
     expect(withStart(late, '10:00')).toMatchObject({ endDate: '2026-11-27', autoEndDate: false });
@@ -145,7 +178,10 @@ describe('the schedule form: checks and hints', () => {
 
   test('validation names each field with its message', () => {
     expect(validate(f)).toEqual({});
-    expect(validate({ ...f, title: '  ', date: '' })).toMatchObject({ title: 'schedules.validation.title', date: 'schedules.validation.date' });
+    expect(validate({ ...f, title: '  ', date: '' })).toMatchObject({
+      title: 'schedules.validation.title',
+      date: 'schedules.validation.date',
+    });
     expect(validate({ ...f, endDate: '2026-11-26' })).toEqual({ endDate: 'schedules.validation.endDate' });
     expect(validate({ ...f, endTime: '09:00' })).toEqual({ endTime: 'schedules.validation.endTime' });
     expect(validate({ ...f, endTime: '08:00', endDate: '2026-11-28' })).toEqual({});

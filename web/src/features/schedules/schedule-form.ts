@@ -30,7 +30,11 @@ export interface ScheduleFormValues {
 
 export type FieldErrors = Record<string, string>;
 
-export function createDefaults(date: string, attendee?: { id: number; name: string }, now = new Date()): ScheduleFormValues {
+export function createDefaults(
+  date: string,
+  attendee?: { id: number; name: string },
+  now = new Date(),
+): ScheduleFormValues {
   const start = nextSlot(now);
   const end = oneHourLater(start);
   return {
@@ -91,12 +95,19 @@ export function toInput(f: ScheduleFormValues, version?: number): ScheduleInput 
 }
 
 /** Same entry as far as a save is concerned (what toInput sends). */
-export const sameForm = (a: ScheduleFormValues, b: ScheduleFormValues) => JSON.stringify(toInput(a)) === JSON.stringify(toInput(b));
+export const sameForm = (a: ScheduleFormValues, b: ScheduleFormValues) =>
+  JSON.stringify(toInput(a)) === JSON.stringify(toInput(b));
 
 /** A new start time moves the end one hour later (to the next day past midnight). */
 export function withStart(f: ScheduleFormValues, start: string): ScheduleFormValues {
   const end = oneHourLater(start);
-  return { ...f, startTime: start, endTime: end.time, endDate: end.wraps ? addDays(f.date, 1) : f.autoEndDate ? f.date : f.endDate, autoEndDate: end.wraps };
+  return {
+    ...f,
+    startTime: start,
+    endTime: end.time,
+    endDate: end.wraps ? addDays(f.date, 1) : f.autoEndDate ? f.date : f.endDate,
+    autoEndDate: end.wraps,
+  };
 }
 
 /** A new date keeps the entry's length in days. An emptied date input changes nothing. */
@@ -129,8 +140,10 @@ export function validate(f: ScheduleFormValues): Partial<Record<keyof ScheduleFo
   if (!f.title.trim()) e.title = 'schedules.validation.title';
   if (!f.date) e.date = 'schedules.validation.date';
   if (f.endDate && f.endDate < f.date) e.endDate = 'schedules.validation.endDate';
-  else if (!f.isAllDay && (f.endDate || f.date) === f.date && f.endTime <= f.startTime) e.endTime = 'schedules.validation.endTime';
-  if (f.type === 'REMOTE' && f.meetLink.trim() && !/^https?:\/\/\S+$/.test(f.meetLink.trim())) e.meetLink = 'schedules.validation.meetLink';
+  else if (!f.isAllDay && (f.endDate || f.date) === f.date && f.endTime <= f.startTime)
+    e.endTime = 'schedules.validation.endTime';
+  if (f.type === 'REMOTE' && f.meetLink.trim() && !/^https?:\/\/\S+$/.test(f.meetLink.trim()))
+    e.meetLink = 'schedules.validation.meetLink';
   return e;
 }
 

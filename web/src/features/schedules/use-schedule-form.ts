@@ -8,7 +8,12 @@ import { toast } from '../../components/Toast';
 import { describeError, type ScheduleProblem } from './errors';
 import { typeLabel } from './format';
 import { useChangeListener, type LiveChange } from './live';
-import { CreateScheduleMutation, DeleteScheduleMutation, RespondToScheduleMutation, UpdateScheduleMutation } from './operations';
+import {
+  CreateScheduleMutation,
+  DeleteScheduleMutation,
+  RespondToScheduleMutation,
+  UpdateScheduleMutation,
+} from './operations';
 import {
   ERRORS_CLEARED_BY,
   fromSchedule,
@@ -138,7 +143,8 @@ export function useScheduleForm(opts: {
     setForm(change);
     setErrors((e) => withoutErrors(e, ERRORS_CLEARED_BY[key] ?? [key]));
   };
-  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => edit(key, (f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) =>
+    edit(key, (f) => ({ ...f, [key]: value }));
   const setStart = (start: string) => edit('startTime', (f) => withStart(f, start));
   const setDate = (date: string) => {
     if (date) edit('date', (f) => withDate(f, date));
@@ -248,7 +254,8 @@ export type ScheduleFormModel = ReturnType<typeof useScheduleForm>;
 /** Attendees are the same people whatever they answered; the start-time helper flag never clashes. */
 function sameScheduleField(key: keyof ScheduleFormValues, a: unknown, b: unknown): boolean {
   if (key === 'autoEndDate') return true;
-  if (key === 'guests') return (a as { id: number }[]).map((g) => g.id).join() === (b as { id: number }[]).map((g) => g.id).join();
+  if (key === 'guests')
+    return (a as { id: number }[]).map((g) => g.id).join() === (b as { id: number }[]).map((g) => g.id).join();
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -262,7 +269,10 @@ function mergeFields(t: Translate): MergeFields<ScheduleFormValues> {
     endTime: t('schedules.field.endTime'),
     guests: t('schedules.field.attendees'),
     externalGuests: t('schedules.field.externalGuests'),
-    type: { label: t('schedules.field.type'), options: (['TASK', 'REMOTE', 'APPOINTMENT'] as const).map((v) => ({ value: v, label: typeLabel(t, v) })) },
+    type: {
+      label: t('schedules.field.type'),
+      options: (['TASK', 'REMOTE', 'APPOINTMENT'] as const).map((v) => ({ value: v, label: typeLabel(t, v) })),
+    },
     meetLink: t('schedules.field.meetLink'),
     syncGoogle: t('schedules.field.syncGoogle'),
     isPrivate: t('schedules.field.private'),

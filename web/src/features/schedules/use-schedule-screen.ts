@@ -25,12 +25,16 @@ const KNOWN_CODES = ['BAD_USER_INPUT', 'FORBIDDEN', 'UNAUTHENTICATED'] as const;
 function googleFailure(reason: string | null, code: string | null, t: Translate): string {
   const key = reason && Object.hasOwn(CALLBACK_REASONS, reason) ? CALLBACK_REASONS[reason] : undefined;
   if (key) return t(key);
-  return t(`err.${code && (KNOWN_CODES as readonly string[]).includes(code) ? code : 'OTHER'}` as MessageKey, { name: '' });
+  return t(`err.${code && (KNOWN_CODES as readonly string[]).includes(code) ? code : 'OTHER'}` as MessageKey, {
+    name: '',
+  });
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-export type DialogState = { kind: 'create'; date: string; attendee?: { id: number; name: string } } | { kind: 'detail'; id: number; initial?: ScheduleFieldsFragment };
+export type DialogState =
+  | { kind: 'create'; date: string; attendee?: { id: number; name: string } }
+  | { kind: 'detail'; id: number; initial?: ScheduleFieldsFragment };
 
 /** What both schedule screens share: the chosen day (?date=), the month shown, filters, the open dialog. */
 export function useScheduleScreen() {
@@ -81,7 +85,8 @@ export function useScheduleScreen() {
   }, [google, params, setParams, t]);
 
   const openCreate = useCallback(
-    (date: string, attendee?: { id: number; name: string }) => setDialog({ kind: 'create', date, attendee: attendee && attendee.id !== user.id ? attendee : undefined }),
+    (date: string, attendee?: { id: number; name: string }) =>
+      setDialog({ kind: 'create', date, attendee: attendee && attendee.id !== user.id ? attendee : undefined }),
     [user.id],
   );
   // Others' private entries (busy time) do not open. A grid cell is not enough to build the form

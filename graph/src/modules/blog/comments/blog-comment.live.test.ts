@@ -14,11 +14,21 @@ const count = (c: { post: unknown }) => (c.post as { commentCount: number } | nu
 
 describe('comments, live', () => {
   it('a comment, a reply and a deletion reach every viewer who may see the post with its commentCount; outsiders nothing', async () => {
-    const post = await w.post(w.token.staff, { title: 'ライブのコメント', categoryId: w.cat.news, publishStart: w.day(-1) });
+    const post = await w.post(w.token.staff, {
+      title: 'ライブのコメント',
+      categoryId: w.cat.news,
+      publishStart: w.day(-1),
+    });
     const live = liveWatch(w);
-    const [author, member, outsider] = await Promise.all([live.watch(w.token.staff, SUB), live.watch(w.token.colleague, SUB), live.watch(w.token.outsider, SUB)]);
-    const comments = (c: { kind: string; postId: number | null }) => c.kind === 'COMMENTS_CHANGED' && c.postId === post.id;
-    const add = (token: string, i: Record<string, unknown>) => gql(w.p.url, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i }, { token });
+    const [author, member, outsider] = await Promise.all([
+      live.watch(w.token.staff, SUB),
+      live.watch(w.token.colleague, SUB),
+      live.watch(w.token.outsider, SUB),
+    ]);
+    const comments = (c: { kind: string; postId: number | null }) =>
+      c.kind === 'COMMENTS_CHANGED' && c.postId === post.id;
+    const add = (token: string, i: Record<string, unknown>) =>
+      gql(w.p.url, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i }, { token });
 
     const top = await add(w.token.colleague, { postId: post.id, content: 'ライブで届く？' });
     expect(top.body.errors).toBeUndefined();
@@ -29,7 +39,12 @@ describe('comments, live', () => {
     await author.until((c) => comments(c) && count(c) === 2);
     await member.until((c) => comments(c) && count(c) === 2);
 
-    await gql(w.p.url, `mutation($id: Int!) { deleteBlogComment(id: $id) }`, { id: top.body.data.addBlogComment.id }, { token: w.token.staff });
+    await gql(
+      w.p.url,
+      `mutation($id: Int!) { deleteBlogComment(id: $id) }`,
+      { id: top.body.data.addBlogComment.id },
+      { token: w.token.staff },
+    );
     await author.until((c) => comments(c) && count(c) === 0);
     await member.until((c) => comments(c) && count(c) === 0);
 

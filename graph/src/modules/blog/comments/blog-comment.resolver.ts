@@ -16,33 +16,53 @@ export class BlogCommentResolver {
   }
 
   @Authorized()
-  @Query(() => BlogCommentPage, { description: '投稿のコメントの1ページ（古い順、それぞれ最初の返信つき）。見られない投稿は NOT_FOUND' })
+  @Query(() => BlogCommentPage, {
+    description: '投稿のコメントの1ページ（古い順、それぞれ最初の返信つき）。見られない投稿は NOT_FOUND',
+  })
   blogComments(
     @Ctx() ctx: AppContext,
     @Arg('postId', () => Int) postId: number,
     @Arg('after', () => String, { nullable: true, description: '前のページの nextCursor' }) after: string | null,
-    @Arg('limit', () => Int, { nullable: true, description: `1〜${COMMENT_PAGE.max}（省略すると${COMMENT_PAGE.fallback}）` }) limit: number | null,
+    @Arg('limit', () => Int, {
+      nullable: true,
+      description: `1〜${COMMENT_PAGE.max}（省略すると${COMMENT_PAGE.fallback}）`,
+    })
+    limit: number | null,
   ): Promise<BlogCommentPage> {
     return ctx.services.blog.comments.list(ctx, postId, after, limit);
   }
 
   @Authorized()
-  @Query(() => BlogCommentReplyPage, { description: 'コメントへの返信の1ページ（古い順）。見られない投稿のコメントは NOT_FOUND' })
+  @Query(() => BlogCommentReplyPage, {
+    description: 'コメントへの返信の1ページ（古い順）。見られない投稿のコメントは NOT_FOUND',
+  })
   blogCommentReplies(
     @Ctx() ctx: AppContext,
     @Arg('commentId', () => Int) commentId: number,
     @Arg('after', () => String, { nullable: true, description: '前のページの nextCursor' }) after: string | null,
-    @Arg('limit', () => Int, { nullable: true, description: `1〜${REPLY_PAGE.max}（省略すると${REPLY_PAGE.fallback}）` }) limit: number | null,
+    @Arg('limit', () => Int, {
+      nullable: true,
+      description: `1〜${REPLY_PAGE.max}（省略すると${REPLY_PAGE.fallback}）`,
+    })
+    limit: number | null,
   ): Promise<BlogCommentReplyPage> {
     return ctx.services.blog.comments.replies(ctx, commentId, after, limit);
   }
 
   @Authorized()
   @Mutation(() => BlogComment, {
-    description: 'コメント・返信する（コメントを受け付けない投稿は FORBIDDEN、空は BAD_USER_INPUT）。返信への返信は元のコメントに付く',
+    description:
+      'コメント・返信する（コメントを受け付けない投稿は FORBIDDEN、空は BAD_USER_INPUT）。返信への返信は元のコメントに付く',
   })
-  addBlogComment(@Ctx() ctx: AppContext, @Arg('input', () => BlogCommentInput) input: BlogCommentInput): Promise<BlogComment> {
-    return ctx.services.blog.comments.add(ctx, { postId: input.postId, content: input.content, parentId: input.parentId ?? null });
+  addBlogComment(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => BlogCommentInput) input: BlogCommentInput,
+  ): Promise<BlogComment> {
+    return ctx.services.blog.comments.add(ctx, {
+      postId: input.postId,
+      content: input.content,
+      parentId: input.parentId ?? null,
+    });
   }
 
   @Authorized()

@@ -31,7 +31,9 @@ function toApiComment(c: BlogComment): Record<string, unknown> {
  * GET /comments/{comment_id}/attachment (and /thumbnail): to those who may read the post.
  */
 export function blogCommentRoutes(r: Router): void {
-  fileRoutes(r, '/comments/:id/attachment', (ctx, id, thumbnail) => ctx.services.blog.comments.attachment(ctx, id, thumbnail));
+  fileRoutes(r, '/comments/:id/attachment', (ctx, id, thumbnail) =>
+    ctx.services.blog.comments.attachment(ctx, id, thumbnail),
+  );
   r.get(
     // The spec's /comments/{blog_id}: the same path as DELETE /comments/{comment_id}, so one parameter name.
     '/comments/:id',
@@ -48,7 +50,11 @@ export function blogCommentRoutes(r: Router): void {
     '/comments/:id/replies',
     handle(async (ctx, req, res) => {
       const q = req.query as Record<string, string | undefined>;
-      return cursorPage(res, await ctx.services.blog.comments.replies(ctx, Number(req.params.id), q.cursor, q.limit), toApiComment);
+      return cursorPage(
+        res,
+        await ctx.services.blog.comments.replies(ctx, Number(req.params.id), q.cursor, q.limit),
+        toApiComment,
+      );
     }),
   );
   r.post(
@@ -57,7 +63,8 @@ export function blogCommentRoutes(r: Router): void {
       const b = (req.body ?? {}) as Record<string, unknown>;
       const userId = bodyId(b.user_id, 'user_id');
       // The spec's user_id names the commenter: only the signed-in employee comments as themself.
-      if (userId !== null && userId !== ctx.user?.id) throw forbidden('user_id はログイン中の社員の ID にしてください（ほかの社員としてはコメントできません）。');
+      if (userId !== null && userId !== ctx.user?.id)
+        throw forbidden('user_id はログイン中の社員の ID にしてください（ほかの社員としてはコメントできません）。');
       const blogId = bodyId(b.blog_id, 'blog_id');
       if (blogId === null) throw badInput('blog_id を指定してください。', [{ field: 'blog_id', message: '必須' }]);
       const comment = await ctx.services.blog.comments.add(ctx, {

@@ -5,15 +5,27 @@ import { requireUser } from '../../../platform/authz.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { record } from '../../../platform/events/outbox.js';
 import { checkId } from '../../../platform/validation.js';
-import { CommentThread, checkCommentContent, commentAuthor, type ThreadParent, type ThreadRow } from '../../../platform/comment-thread.js';
+import {
+  CommentThread,
+  checkCommentContent,
+  commentAuthor,
+  type ThreadParent,
+  type ThreadRow,
+} from '../../../platform/comment-thread.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import type { AttachmentChange, BlogAttachments, StoredAttachment } from '../blog-post.attachment.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import type { BlogComment, BlogCommentPage, BlogCommentReplyPage } from './blog-comment.types.js';
-import { NotificationKind, notify, withdrawAbout, type NewNotification } from '../../notifications/notification.writes.js';
+import {
+  NotificationKind,
+  notify,
+  withdrawAbout,
+  type NewNotification,
+} from '../../notifications/notification.writes.js';
 
 /** The URL of a comment's attachment (and thumbnail): served only to those who may read the post. */
-export const commentAttachmentUrl = (id: number, thumbnail = false) => `/api/comments/${id}/attachment${thumbnail ? '/thumbnail' : ''}`;
+export const commentAttachmentUrl = (id: number, thumbnail = false) =>
+  `/api/comments/${id}/attachment${thumbnail ? '/thumbnail' : ''}`;
 
 interface CommentRow extends ThreadRow {
   post_id: number;
@@ -75,7 +87,12 @@ export class BlogCommentService {
   }
 
   /** A page of a top-level comment's replies, oldest first (NOT_FOUND when its post may not be read). */
-  async replies(ctx: AppContext, commentId: number, after?: string | null, limit?: unknown): Promise<BlogCommentReplyPage> {
+  async replies(
+    ctx: AppContext,
+    commentId: number,
+    after?: string | null,
+    limit?: unknown,
+  ): Promise<BlogCommentReplyPage> {
     const viewer = requireUser(ctx).id;
     const { row, post } = await this.readable(ctx, ctx.em, commentId);
     const p = await THREAD.replies(ctx.em, row.parent_id ?? row.id, after, limit);
@@ -135,12 +152,14 @@ export class BlogCommentService {
     this.counters.get(ctx)?.clearAll();
     const files = await ctx.em.transactional(async (tx) => {
       const { row, post } = await this.readable(ctx, tx, id);
-      if (row.author_id !== user.id && post.author_id !== user.id) throw forbidden('このコメントを削除する権限がありません。');
+      if (row.author_id !== user.id && post.author_id !== user.id)
+        throw forbidden('このコメントを削除する権限がありません。');
       await withdrawAbout(tx, user.id, { postId: post.id, commentId: id });
-      const gone: { id: number; attachment_key: string | null; attachment_thumb_key: string | null }[] = await tx.execute(
-        `delete from blog_comment where id = ? or parent_id = ? returning id, attachment_key, attachment_thumb_key`,
-        [id, id],
-      );
+      const gone: { id: number; attachment_key: string | null; attachment_thumb_key: string | null }[] =
+        await tx.execute(
+          `delete from blog_comment where id = ? or parent_id = ? returning id, attachment_key, attachment_thumb_key`,
+          [id, id],
+        );
       const replyIds = gone.map((g) => g.id).filter((g) => g !== id);
       record(tx, {
         type: 'blog.comment.deleted',
@@ -158,7 +177,10 @@ export class BlogCommentService {
   /** A comment's attachment (or its thumbnail) for whoever may read its post; NOT_FOUND otherwise. */
   async attachment(ctx: AppContext, id: number, thumbnail: boolean) {
     const { row } = await this.readable(ctx, ctx.em, id);
-    return this.attachments.openStored({ key: row.attachment_key, thumbKey: row.attachment_thumb_key, name: row.attachment_name }, thumbnail);
+    return this.attachments.openStored(
+      { key: row.attachment_key, thumbKey: row.attachment_thumb_key, name: row.attachment_name },
+      thumbnail,
+    );
   }
 
   /**
@@ -192,12 +214,20 @@ export class BlogCommentService {
  */
 function recipientsOf(post: PostRow, parent: ThreadParent | null, commentId: number): NewNotification[] {
   const out: NewNotification[] = [];
-  if (parent?.repliedTo != null) out.push({ recipientId: parent.repliedTo, kind: NotificationKind.REPLY, postId: post.id, commentId });
-  if (parent?.repliedTo !== post.author_id) out.push({ recipientId: post.author_id, kind: NotificationKind.COMMENT, postId: post.id, commentId });
+  if (parent?.repliedTo != null)
+    out.push({ recipientId: parent.repliedTo, kind: NotificationKind.REPLY, postId: post.id, commentId });
+  if (parent?.repliedTo !== post.author_id)
+    out.push({ recipientId: post.author_id, kind: NotificationKind.COMMENT, postId: post.id, commentId });
   return out;
 }
 
-const fileColumns = (f: StoredAttachment | null) => [f?.key ?? null, f?.name ?? null, f?.type ?? null, f?.size ?? null, f?.thumbKey ?? null];
+const fileColumns = (f: StoredAttachment | null) => [
+  f?.key ?? null,
+  f?.name ?? null,
+  f?.type ?? null,
+  f?.size ?? null,
+  f?.thumbKey ?? null,
+];
 
 function toComment(r: CommentRow, viewer: number, postAuthorId: number): BlogComment {
   return {

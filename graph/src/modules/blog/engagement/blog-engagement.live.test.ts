@@ -15,24 +15,48 @@ type Engaged = { likeCount: number; likedByMe: boolean; seenCount: number; isNew
 
 describe('likes, seen marks and saves, live', () => {
   it('a like and a first opening reach every viewer who may see the post, each with their own flags; a save only its saver; outsiders nothing', async () => {
-    const post = await w.post(w.token.staff, { title: 'ライブのいいね', categoryId: w.cat.news, publishStart: w.day(-1) });
+    const post = await w.post(w.token.staff, {
+      title: 'ライブのいいね',
+      categoryId: w.cat.news,
+      publishStart: w.day(-1),
+    });
     const live = liveWatch(w);
-    const [author, member, outsider] = await Promise.all([live.watch(w.token.staff, SUB), live.watch(w.token.colleague, SUB), live.watch(w.token.outsider, SUB)]);
-    const engaged = (c: { kind: string; postId: number | null }) => c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id;
+    const [author, member, outsider] = await Promise.all([
+      live.watch(w.token.staff, SUB),
+      live.watch(w.token.colleague, SUB),
+      live.watch(w.token.outsider, SUB),
+    ]);
+    const engaged = (c: { kind: string; postId: number | null }) =>
+      c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id;
     const lastFor = (v: typeof author) => v.changes.filter(engaged).at(-1)!.post as unknown as Engaged;
 
-    const like = await gql(w.p.url, `mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { id } }`, { id: post.id }, { token: w.token.admin });
+    const like = await gql(
+      w.p.url,
+      `mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { id } }`,
+      { id: post.id },
+      { token: w.token.admin },
+    );
     expect(like.body.errors).toBeUndefined();
     await author.until((c) => engaged(c) && (c.post as unknown as Engaged)?.likeCount === 1);
     await member.until((c) => engaged(c) && (c.post as unknown as Engaged)?.likeCount === 1);
     expect(lastFor(member)).toMatchObject({ likeCount: 1, likedByMe: false, isNew: true });
 
-    await gql(w.p.url, `mutation($id: Int!) { markBlogPostSeen(id: $id) { id } }`, { id: post.id }, { token: w.token.colleague });
+    await gql(
+      w.p.url,
+      `mutation($id: Int!) { markBlogPostSeen(id: $id) { id } }`,
+      { id: post.id },
+      { token: w.token.colleague },
+    );
     await author.until((c) => engaged(c) && (c.post as unknown as Engaged)?.seenCount === 1);
     await member.until((c) => engaged(c) && (c.post as unknown as Engaged)?.isNew === false);
 
     const authorBefore = author.changes.filter(engaged).length;
-    await gql(w.p.url, `mutation($id: Int!) { saveBlogPost(id: $id, saved: true) { id } }`, { id: post.id }, { token: w.token.colleague });
+    await gql(
+      w.p.url,
+      `mutation($id: Int!) { saveBlogPost(id: $id, saved: true) { id } }`,
+      { id: post.id },
+      { token: w.token.colleague },
+    );
     await member.until((c) => engaged(c) && (c.post as unknown as Engaged)?.saved === true);
 
     await live.drained(author, w.token.staff);
@@ -44,18 +68,28 @@ describe('likes, seen marks and saves, live', () => {
 
   it('viewers of the same view (two members) each get their own likedByMe, isNew and saved with the counts and likers read once; outsiders nothing', async () => {
     // A second 一般 member of 営業ニュース through the 営業 department: the same view class as `colleague`, other flags.
-    const [second] = await w.sql(`select id, login_id from employee where department_id = ? and status = 'ACTIVE' and role = 'GENERAL' and id not in (?, ?) order by id limit 1`, [
-      w.id.sales,
-      w.id.staff,
-      w.id.colleague,
-    ]);
+    const [second] = await w.sql(
+      `select id, login_id from employee where department_id = ? and status = 'ACTIVE' and role = 'GENERAL' and id not in (?, ?) order by id limit 1`,
+      [w.id.sales, w.id.staff, w.id.colleague],
+    );
     const secondToken = await loginToken(w.p.url, second.login_id);
-    const post = await w.post(w.token.staff, { title: '同じ表示の二人', categoryId: w.cat.news, publishStart: w.day(-1) });
+    const post = await w.post(w.token.staff, {
+      title: '同じ表示の二人',
+      categoryId: w.cat.news,
+      publishStart: w.day(-1),
+    });
     const live = liveWatch(w);
-    const [colleague, other, outsider] = await Promise.all([live.watch(w.token.colleague, SUB2), live.watch(secondToken, SUB2), live.watch(w.token.outsider, SUB2)]);
-    const engaged = (c: { kind: string; postId: number | null }) => c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id;
-    const view = (c: { post: unknown }) => c.post as Engaged & { likers: { id: number; name: string }[]; commentCount: number };
-    const like = (token: string) => gql(w.p.url, `mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { id } }`, { id: post.id }, { token });
+    const [colleague, other, outsider] = await Promise.all([
+      live.watch(w.token.colleague, SUB2),
+      live.watch(secondToken, SUB2),
+      live.watch(w.token.outsider, SUB2),
+    ]);
+    const engaged = (c: { kind: string; postId: number | null }) =>
+      c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id;
+    const view = (c: { post: unknown }) =>
+      c.post as Engaged & { likers: { id: number; name: string }[]; commentCount: number };
+    const like = (token: string) =>
+      gql(w.p.url, `mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { id } }`, { id: post.id }, { token });
 
     await like(w.token.colleague);
     await colleague.until((c) => engaged(c) && view(c).likeCount === 1);
@@ -67,7 +101,12 @@ describe('likes, seen marks and saves, live', () => {
     expect(mine.likers.map((l) => l.id)).toEqual([w.id.colleague]);
     expect(theirs.likers.map((l) => l.id)).toEqual([w.id.colleague]);
 
-    await gql(w.p.url, `mutation($id: Int!) { markBlogPostSeen(id: $id) { id } }`, { id: post.id }, { token: secondToken });
+    await gql(
+      w.p.url,
+      `mutation($id: Int!) { markBlogPostSeen(id: $id) { id } }`,
+      { id: post.id },
+      { token: secondToken },
+    );
     await colleague.until((c) => engaged(c) && view(c).seenCount === 1);
     await other.until((c) => engaged(c) && view(c).seenCount === 1);
     expect(view(colleague.changes.filter(engaged).at(-1)!)).toMatchObject({ likedByMe: true, isNew: true });

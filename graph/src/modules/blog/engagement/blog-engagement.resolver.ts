@@ -5,7 +5,8 @@ import { requireUser } from '../../../platform/authz.js';
 import { isNewFor, type Engagement } from './blog-engagement.service.js';
 
 /** What a live delivery carries, or what the request's batch reads. */
-const engagementOf = async (ctx: AppContext, p: BlogPostView): Promise<Engagement> => p.engagement ?? ctx.services.blog.engagement.summary(ctx, p.id);
+const engagementOf = async (ctx: AppContext, p: BlogPostView): Promise<Engagement> =>
+  p.engagement ?? ctx.services.blog.engagement.summary(ctx, p.id);
 
 /**
  * Likes, seen marks and saves on the post views (the feed, 速報, the detail): each field batched per
@@ -34,7 +35,8 @@ export class BlogEngagementResolver {
   }
 
   @FieldResolver(() => Boolean, {
-    description: 'New!: 公開中の他の社員の投稿で、閲覧中の社員がまだ開いていない・コメントしていない・確認していない（自分の投稿・下書き・公開予定には付かない）',
+    description:
+      'New!: 公開中の他の社員の投稿で、閲覧中の社員がまだ開いていない・コメントしていない・確認していない（自分の投稿・下書き・公開予定には付かない）',
   })
   async isNew(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<boolean> {
     const marks = await engagementOf(ctx, p);
@@ -47,8 +49,15 @@ export class BlogEngagementResolver {
   }
 
   @Authorized()
-  @Mutation(() => BlogPostView, { description: 'いいねする・取り消す（自分のいいねだけ。いいねを受け付けない投稿は FORBIDDEN、見られない投稿は NOT_FOUND）' })
-  async likeBlogPost(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('liked', () => Boolean) liked: boolean): Promise<BlogPostView> {
+  @Mutation(() => BlogPostView, {
+    description:
+      'いいねする・取り消す（自分のいいねだけ。いいねを受け付けない投稿は FORBIDDEN、見られない投稿は NOT_FOUND）',
+  })
+  async likeBlogPost(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('liked', () => Boolean) liked: boolean,
+  ): Promise<BlogPostView> {
     await ctx.services.blog.engagement.set(ctx, 'like', id, liked);
     return ctx.services.blog.posts.get(ctx, id);
   }
@@ -62,7 +71,11 @@ export class BlogEngagementResolver {
 
   @Authorized()
   @Mutation(() => BlogPostView, { description: '投稿を保存する・保存をやめる（自分の保存だけ）' })
-  async saveBlogPost(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number, @Arg('saved', () => Boolean) saved: boolean): Promise<BlogPostView> {
+  async saveBlogPost(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('saved', () => Boolean) saved: boolean,
+  ): Promise<BlogPostView> {
     await ctx.services.blog.engagement.set(ctx, 'save', id, saved);
     return ctx.services.blog.posts.get(ctx, id);
   }

@@ -7,8 +7,10 @@ import type { AppContext } from '../../../platform/context.js';
 /** The spec's employee_id (path, query or body) must be the signed-in employee: no one marks for another. */
 function callerOnly(ctx: AppContext, value: unknown, field: string): void {
   const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw badInput(`${field} が正しくありません（社員の ID）。`, [{ field, message: '正の整数' }]);
-  if (id !== ctx.user?.id) throw forbidden(`${field} はログイン中の社員の ID にしてください（ほかの社員の分は操作できません）。`);
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw badInput(`${field} が正しくありません（社員の ID）。`, [{ field, message: '正の整数' }]);
+  if (id !== ctx.user?.id)
+    throw forbidden(`${field} はログイン中の社員の ID にしてください（ほかの社員の分は操作できません）。`);
 }
 
 const csv = (ids: number[]) => ids.join(',');
@@ -62,5 +64,7 @@ export function blogEngagementRoutes(r: Router): void {
 function saveFlag(v: unknown): boolean {
   if (v === 1 || v === true || v === '1' || v === 'true') return true;
   if (v === 0 || v === false || v === '0' || v === 'false') return false;
-  throw badInput('is_save は 1（保存する）か 0（保存をやめる）にしてください。', [{ field: 'is_save', message: '1 か 0' }]);
+  throw badInput('is_save は 1（保存する）か 0（保存をやめる）にしてください。', [
+    { field: 'is_save', message: '1 か 0' },
+  ]);
 }

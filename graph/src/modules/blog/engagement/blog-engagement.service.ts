@@ -13,7 +13,11 @@ import { NotificationKind, notify, withdrawLike } from '../../notifications/noti
 /** Likes, seen marks and saves: one table each, one row per (post, employee). */
 export type Mark = 'like' | 'seen' | 'save';
 const TABLE = { like: 'blog_like', seen: 'blog_seen', save: 'blog_save' } as const;
-const EVENT = { like: 'blog.post.like_changed', seen: 'blog.post.seen_changed', save: 'blog.post.save_changed' } as const;
+const EVENT = {
+  like: 'blog.post.like_changed',
+  seen: 'blog.post.seen_changed',
+  save: 'blog.post.save_changed',
+} as const;
 
 export interface Liker {
   id: number;
@@ -50,7 +54,11 @@ export interface Engagement {
  * else, not yet opened, commented on or confirmed by the viewer. One rule for the feed and for live
  * deliveries.
  */
-export function isNewFor(post: { state: BlogPostState; authorId: number }, viewerId: number, marks: { seenByMe: boolean; answeredByMe: boolean }): boolean {
+export function isNewFor(
+  post: { state: BlogPostState; authorId: number },
+  viewerId: number,
+  marks: { seenByMe: boolean; answeredByMe: boolean },
+): boolean {
   return post.state === BlogPostState.PUBLISHED && post.authorId !== viewerId && !marks.seenByMe && !marks.answeredByMe;
 }
 
@@ -84,7 +92,10 @@ export class BlogEngagementService {
     return ctx.em.transactional(async (tx) => {
       const row = await this.posts.readableRow(ctx, tx, postId);
       await lockLikes(tx, mark, postId);
-      const [held] = await tx.execute(`select 1 from ${TABLE[mark]} where post_id = ? and employee_id = ? for update`, [postId, user.id]);
+      const [held] = await tx.execute(`select 1 from ${TABLE[mark]} where post_id = ? and employee_id = ? for update`, [
+        postId,
+        user.id,
+      ]);
       if (mark === 'like' && !held && !row.allow_likes) throw forbidden('この投稿はいいねを受け付けていません。');
       await this.write(tx, mark, row, user.id, !held);
       return this.holders(tx, mark, postId);
@@ -100,7 +111,10 @@ export class BlogEngagementService {
   /** The posts the signed-in employee saved and may still read, newest save first. */
   async savedPostIds(ctx: AppContext): Promise<number[]> {
     const user = requireUser(ctx);
-    const rows: { post_id: number }[] = await ctx.em.execute(`select post_id from blog_save where employee_id = ? order by created_at desc, post_id desc`, [user.id]);
+    const rows: { post_id: number }[] = await ctx.em.execute(
+      `select post_id from blog_save where employee_id = ? order by created_at desc, post_id desc`,
+      [user.id],
+    );
     return this.posts.readableIds(
       ctx,
       ctx.em,
@@ -115,9 +129,17 @@ export class BlogEngagementService {
   async forApi(ctx: AppContext, ids: number[]): Promise<Map<number, ApiEngagement>> {
     const viewer = requireUser(ctx).id;
     if (!ids.length) return new Map();
-    const rows: { id: number; likes: number[]; seen: number[]; saved: boolean; comments: number; confirmed: number; confirmed_by_me: boolean; answered: boolean }[] =
-      await ctx.em.execute(
-        `select p.id,
+    const rows: {
+      id: number;
+      likes: number[];
+      seen: number[];
+      saved: boolean;
+      comments: number;
+      confirmed: number;
+      confirmed_by_me: boolean;
+      answered: boolean;
+    }[] = await ctx.em.execute(
+      `select p.id,
                 coalesce((select array_agg(l.employee_id order by l.created_at, l.employee_id) from blog_like l where l.post_id = p.id), '{}') as likes,
                 coalesce((select array_agg(s.employee_id order by s.created_at, s.employee_id) from blog_seen s where s.post_id = p.id), '{}') as seen,
                 exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved,
@@ -126,8 +148,8 @@ export class BlogEngagementService {
                 exists (select 1 from blog_read_confirmation r where r.post_id = p.id and r.employee_id = ?) as confirmed_by_me,
                 exists (select 1 from blog_comment c where c.post_id = p.id and c.author_id = ?) as answered
            from unnest(?::int[]) as p(id)`,
-        [viewer, viewer, viewer, pgArray(ids)],
-      );
+      [viewer, viewer, viewer, pgArray(ids)],
+    );
     return new Map(
       rows.map((r) => [
         r.id,
@@ -159,22 +181,41 @@ export class BlogEngagementService {
 
   private async write(tx: EntityManager, mark: Mark, row: PostRow, employeeId: number, on: boolean): Promise<boolean> {
     const changed: unknown[] = on
-      ? await tx.execute(`insert into ${TABLE[mark]} (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [row.id, employeeId])
-      : await tx.execute(`delete from ${TABLE[mark]} where post_id = ? and employee_id = ? returning post_id`, [row.id, employeeId]);
+      ? await tx.execute(
+          `insert into ${TABLE[mark]} (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`,
+          [row.id, employeeId],
+        )
+      : await tx.execute(`delete from ${TABLE[mark]} where post_id = ? and employee_id = ? returning post_id`, [
+          row.id,
+          employeeId,
+        ]);
     if (!changed.length) return false;
     // The first opening is a view for the statistics; taking the seen mark back does not undo it.
-    if (mark === 'seen' && on) await tx.execute(`insert into blog_view (post_id, employee_id) values (?, ?) on conflict do nothing`, [row.id, employeeId]);
+    if (mark === 'seen' && on)
+      await tx.execute(`insert into blog_view (post_id, employee_id) values (?, ?) on conflict do nothing`, [
+        row.id,
+        employeeId,
+      ]);
     // A like tells the post's author (never themselves); an unlike takes that back.
-    if (mark === 'like' && on) await notify(tx, employeeId, [{ recipientId: row.author_id, kind: NotificationKind.LIKE, postId: row.id }]);
+    if (mark === 'like' && on)
+      await notify(tx, employeeId, [{ recipientId: row.author_id, kind: NotificationKind.LIKE, postId: row.id }]);
     if (mark === 'like' && !on) await withdrawLike(tx, employeeId, row.id);
     const likerIds = mark === 'like' ? { likerIds: await this.holders(tx, 'like', row.id) } : {};
-    record(tx, { type: EVENT[mark], aggregateId: row.id, actorId: employeeId, payload: { post: snapshot(row), employeeId, on, ...likerIds } });
+    record(tx, {
+      type: EVENT[mark],
+      aggregateId: row.id,
+      actorId: employeeId,
+      payload: { post: snapshot(row), employeeId, on, ...likerIds },
+    });
     await tx.flush();
     return true;
   }
 
   private async holders(em: EntityManager, mark: 'like' | 'seen', postId: number): Promise<number[]> {
-    const rows: { employee_id: number }[] = await em.execute(`select employee_id from ${TABLE[mark]} where post_id = ? order by created_at, employee_id`, [postId]);
+    const rows: { employee_id: number }[] = await em.execute(
+      `select employee_id from ${TABLE[mark]} where post_id = ? order by created_at, employee_id`,
+      [postId],
+    );
     return rows.map((r) => r.employee_id);
   }
 
@@ -209,7 +250,14 @@ async function lockLikes(tx: EntityManager, mark: Mark, postId: number): Promise
 const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
 
 async function summaries(em: EntityManager, viewer: number, ids: readonly number[]): Promise<Engagement[]> {
-  const rows: { id: number; likers: Liker[] | null; seen_count: number; seen: boolean; saved: boolean; answered: boolean }[] = await em.execute(
+  const rows: {
+    id: number;
+    likers: Liker[] | null;
+    seen_count: number;
+    seen: boolean;
+    saved: boolean;
+    answered: boolean;
+  }[] = await em.execute(
     `select p.id,
             (select json_agg(${LIKER_JSON} order by l.created_at, e.id)
                from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = p.id) as likers,
@@ -260,7 +308,14 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
   const likers = likerIds
     ? `(select json_agg(${LIKER_JSON} order by u.k) from unnest(?::int[]) with ordinality as u(id, k) join employee e on e.id = u.id left join department d on d.id = e.department_id)`
     : `(select json_agg(${LIKER_JSON} order by l.created_at, e.id) from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = ?)`;
-  const [row]: { likers: Liker[] | null; seen: number[]; saved: number[]; confirmed: number[]; commenters: number[]; comments: number }[] = await em.execute(
+  const [row]: {
+    likers: Liker[] | null;
+    seen: number[];
+    saved: number[];
+    confirmed: number[];
+    commenters: number[];
+    comments: number;
+  }[] = await em.execute(
     `select ${likers} as likers,
             array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved,
             array(select employee_id from blog_read_confirmation where post_id = ?) as confirmed,

@@ -6,10 +6,23 @@ let w: BlogWorld;
 const posts: Record<string, number> = {};
 beforeAll(async () => {
   w = await blogWorld();
-  posts.open = (await w.post(w.token.staff, { title: 'いいね歓迎', categoryId: w.cat.news, publishStart: w.day(-2) })).id;
-  posts.noLikes = (await w.post(w.token.staff, { title: 'いいねなし', categoryId: w.cat.news, publishStart: w.day(-1), allowLikes: false })).id;
-  posts.board = (await w.post(w.token.admin, { title: '役員だけ', categoryId: w.cat.board, publishStart: w.day(-1) })).id;
-  posts.older = (await w.post(w.token.staff, { title: '先月の話', categoryId: w.cat.news, publishStart: w.day(-30) })).id;
+  posts.open = (
+    await w.post(w.token.staff, { title: 'いいね歓迎', categoryId: w.cat.news, publishStart: w.day(-2) })
+  ).id;
+  posts.noLikes = (
+    await w.post(w.token.staff, {
+      title: 'いいねなし',
+      categoryId: w.cat.news,
+      publishStart: w.day(-1),
+      allowLikes: false,
+    })
+  ).id;
+  posts.board = (
+    await w.post(w.token.admin, { title: '役員だけ', categoryId: w.cat.board, publishStart: w.day(-1) })
+  ).id;
+  posts.older = (
+    await w.post(w.token.staff, { title: '先月の話', categoryId: w.cat.news, publishStart: w.day(-30) })
+  ).id;
 });
 afterAll(async () => w?.p.close());
 
@@ -25,12 +38,10 @@ const SEEN = `mutation($id: Int!) { markBlogPostSeen(id: $id) { ${FIELDS} } }`;
 const SAVE = `mutation($id: Int!, $on: Boolean!) { saveBlogPost(id: $id, saved: $on) { ${FIELDS} } }`;
 const events = async (type: string, postId: number) =>
   (
-    await w.sql(`select payload from outbox_event where type = ? and aggregate_id = ? union all select payload from outbox_sent where type = ? and aggregate_id = ?`, [
-      type,
-      String(postId),
-      type,
-      String(postId),
-    ])
+    await w.sql(
+      `select payload from outbox_event where type = ? and aggregate_id = ? union all select payload from outbox_sent where type = ? and aggregate_id = ?`,
+      [type, String(postId), type, String(postId)],
+    )
   ).length;
 
 describe('likes', () => {
@@ -53,7 +64,9 @@ describe('likes', () => {
   it('a post whose author turned likes off refuses a like (FORBIDDEN in GraphQL, 403 on /api) and stores nothing', async () => {
     const r = await mutate(w.token.colleague, LIKE, { id: posts.noLikes, on: true });
     expect(r.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    const t = await api(w.p.url, 'GET', `/blogs/${posts.noLikes}/toggle_like/${w.id.colleague}`, { token: w.token.colleague });
+    const t = await api(w.p.url, 'GET', `/blogs/${posts.noLikes}/toggle_like/${w.id.colleague}`, {
+      token: w.token.colleague,
+    });
     expect(t.status).toBe(403);
     expect((await view(w.token.staff, posts.noLikes)).likeCount).toBe(0);
   });
@@ -62,7 +75,9 @@ describe('likes', () => {
     const on = await api(w.p.url, 'GET', `/blogs/${posts.older}/toggle_like/${w.id.staff}`, { token: w.token.staff });
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ blog_id: posts.older, likes_employee_ids: String(w.id.staff) });
-    const other = await api(w.p.url, 'GET', `/blogs/${posts.older}/toggle_like/${w.id.colleague}`, { token: w.token.staff });
+    const other = await api(w.p.url, 'GET', `/blogs/${posts.older}/toggle_like/${w.id.colleague}`, {
+      token: w.token.staff,
+    });
     expect(other.status).toBe(403);
     expect(other.body.code).toBe('FORBIDDEN');
     const off = await api(w.p.url, 'GET', `/blogs/${posts.older}/toggle_like/${w.id.staff}`, { token: w.token.staff });
@@ -84,27 +99,51 @@ describe('seen and New!', () => {
     const t = await api(w.p.url, 'GET', `/blogs/${posts.older}/toggle_seen/${w.id.staff}`, { token: w.token.staff });
     expect(t.body).toEqual({ blog_id: posts.older, seen_employee_ids: `${w.id.colleague},${w.id.staff}` });
     const rec = await api(w.p.url, 'GET', `/blogs/${posts.older}`, { token: w.token.staff });
-    expect(rec.body).toMatchObject({ seen_employee_ids: `${w.id.colleague},${w.id.staff}`, likes_employee_ids: '', is_save: 0 });
+    expect(rec.body).toMatchObject({
+      seen_employee_ids: `${w.id.colleague},${w.id.staff}`,
+      likes_employee_ids: '',
+      is_save: 0,
+    });
   });
 
   it('New! is for what others published: never on one’s own post, a draft or a scheduled post; a comment or a confirmation ends it as opening does', async () => {
     expect((await view(w.token.staff, posts.older)).isNew).toBe(false); // the author's own
     const draft = await w.post(w.token.staff, { title: '下書き', categoryId: w.cat.news, isDraft: true });
-    const scheduled = await w.post(w.token.staff, { title: '来週の話', categoryId: w.cat.news, publishStart: w.day(7) });
+    const scheduled = await w.post(w.token.staff, {
+      title: '来週の話',
+      categoryId: w.cat.news,
+      publishStart: w.day(7),
+    });
     expect((await view(w.token.staff, draft.id)).isNew).toBe(false);
     expect((await view(w.token.admin, scheduled.id)).isNew).toBe(false); // 管理者 sees it, marked 公開予定
 
-    const commented = (await w.post(w.token.staff, { title: 'コメントで既読', categoryId: w.cat.news, publishStart: w.day(-1) })).id;
+    const commented = (
+      await w.post(w.token.staff, { title: 'コメントで既読', categoryId: w.cat.news, publishStart: w.day(-1) })
+    ).id;
     expect((await view(w.token.colleague, commented)).isNew).toBe(true);
-    const c = await mutate(w.token.colleague, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i: { postId: commented, content: '拝見しました' } });
+    const c = await mutate(w.token.colleague, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, {
+      i: { postId: commented, content: '拝見しました' },
+    });
     expect(c.body.errors).toBeUndefined();
     expect((await view(w.token.colleague, commented)).isNew).toBe(false);
 
     const required = (
-      await w.post(w.token.staff, { title: '必読', categoryId: w.cat.news, publishStart: w.day(-1), isPin: true, pinStart: w.day(-1), pinEnd: w.day(3), requireConfirmation: true })
+      await w.post(w.token.staff, {
+        title: '必読',
+        categoryId: w.cat.news,
+        publishStart: w.day(-1),
+        isPin: true,
+        pinStart: w.day(-1),
+        pinEnd: w.day(3),
+        requireConfirmation: true,
+      })
     ).id;
     expect((await view(w.token.colleague, required)).isNew).toBe(true);
-    const confirmed = await mutate(w.token.colleague, `mutation($id: Int!) { confirmBlogPostReading(id: $id) { ${FIELDS} } }`, { id: required });
+    const confirmed = await mutate(
+      w.token.colleague,
+      `mutation($id: Int!) { confirmBlogPostReading(id: $id) { ${FIELDS} } }`,
+      { id: required },
+    );
     expect(confirmed.body.data.confirmBlogPostReading.isNew).toBe(false);
   });
 });
@@ -114,24 +153,49 @@ describe('saves', () => {
     const s = await mutate(w.token.colleague, SAVE, { id: posts.older, on: true });
     expect(s.body.data.saveBlogPost.saved).toBe(true);
     expect((await view(w.token.staff, posts.older)).saved).toBe(false);
-    const feed = await gql(w.p.url, `{ blogFeed(filter: { scope: SAVED }) { items { id saved } } }`, {}, { token: w.token.colleague });
+    const feed = await gql(
+      w.p.url,
+      `{ blogFeed(filter: { scope: SAVED }) { items { id saved } } }`,
+      {},
+      { token: w.token.colleague },
+    );
     expect(feed.body.data.blogFeed.items).toEqual([{ id: posts.older, saved: true }]);
     const restFeed = await api(w.p.url, 'GET', '/blogs?saved=1', { token: w.token.colleague });
-    expect(restFeed.body.map((b: { blog_id: number; is_save: number }) => [b.blog_id, b.is_save])).toEqual([[posts.older, 1]]);
+    expect(restFeed.body.map((b: { blog_id: number; is_save: number }) => [b.blog_id, b.is_save])).toEqual([
+      [posts.older, 1],
+    ]);
 
-    const post = await api(w.p.url, 'POST', '/blog_save', { token: w.token.colleague, body: { blog_id: posts.open, employee_id: w.id.colleague, is_save: 1 } });
+    const post = await api(w.p.url, 'POST', '/blog_save', {
+      token: w.token.colleague,
+      body: { blog_id: posts.open, employee_id: w.id.colleague, is_save: 1 },
+    });
     expect(post.body).toEqual({ blog_id: posts.open, employee_id: w.id.colleague, is_save: 1 });
     const list = await api(w.p.url, 'GET', `/blog_save?employee_id=${w.id.colleague}`, { token: w.token.colleague });
     expect(list.body.map((x: { blog_id: number }) => x.blog_id)).toEqual([posts.open, posts.older]);
-    expect((await api(w.p.url, 'GET', `/blog_save?employee_id=${w.id.colleague}`, { token: w.token.staff })).status).toBe(403);
-    const forOther = await api(w.p.url, 'POST', '/blog_save', { token: w.token.staff, body: { blog_id: posts.open, employee_id: w.id.colleague, is_save: 0 } });
+    expect(
+      (await api(w.p.url, 'GET', `/blog_save?employee_id=${w.id.colleague}`, { token: w.token.staff })).status,
+    ).toBe(403);
+    const forOther = await api(w.p.url, 'POST', '/blog_save', {
+      token: w.token.staff,
+      body: { blog_id: posts.open, employee_id: w.id.colleague, is_save: 0 },
+    });
     expect(forOther.status).toBe(403);
-    const badFlag = await api(w.p.url, 'POST', '/blog_save', { token: w.token.colleague, body: { blog_id: posts.open, employee_id: w.id.colleague, is_save: 'yes' } });
+    const badFlag = await api(w.p.url, 'POST', '/blog_save', {
+      token: w.token.colleague,
+      body: { blog_id: posts.open, employee_id: w.id.colleague, is_save: 'yes' },
+    });
     expect(badFlag.status).toBe(400);
     expect(badFlag.body.code).toBe('BAD_USER_INPUT');
-    const off = await api(w.p.url, 'POST', '/blog_save', { token: w.token.colleague, body: { blog_id: posts.open, employee_id: w.id.colleague, is_save: 0 } });
+    const off = await api(w.p.url, 'POST', '/blog_save', {
+      token: w.token.colleague,
+      body: { blog_id: posts.open, employee_id: w.id.colleague, is_save: 0 },
+    });
     expect(off.body.is_save).toBe(0);
-    expect((await api(w.p.url, 'GET', '/blog_save', { token: w.token.colleague })).body.map((x: { blog_id: number }) => x.blog_id)).toEqual([posts.older]);
+    expect(
+      (await api(w.p.url, 'GET', '/blog_save', { token: w.token.colleague })).body.map(
+        (x: { blog_id: number }) => x.blog_id,
+      ),
+    ).toEqual([posts.older]);
   });
 });
 
@@ -147,12 +211,18 @@ describe('none of it leaks to those who may not see the post', () => {
       expect(r.body.errors[0].extensions.code).toBe('NOT_FOUND');
       expect(JSON.stringify(r.body)).not.toContain('役員');
     }
-    for (const path of [`/blogs/${posts.board}/toggle_like/${w.id.staff}`, `/blogs/${posts.board}/toggle_seen/${w.id.staff}`]) {
+    for (const path of [
+      `/blogs/${posts.board}/toggle_like/${w.id.staff}`,
+      `/blogs/${posts.board}/toggle_seen/${w.id.staff}`,
+    ]) {
       const r = await api(w.p.url, 'GET', path, { token: w.token.staff });
       expect(r.status, path).toBe(404);
       expect(JSON.stringify(r.body)).not.toContain(String(w.id.admin));
     }
-    const save = await api(w.p.url, 'POST', '/blog_save', { token: w.token.staff, body: { blog_id: posts.board, employee_id: w.id.staff, is_save: 1 } });
+    const save = await api(w.p.url, 'POST', '/blog_save', {
+      token: w.token.staff,
+      body: { blog_id: posts.board, employee_id: w.id.staff, is_save: 1 },
+    });
     expect(save.status).toBe(404);
     const [n] = await w.sql(
       `select (select count(*) from blog_like where post_id = ?)::int as likes, (select count(*) from blog_seen where post_id = ?)::int + (select count(*) from blog_save where post_id = ?)::int as other`,
@@ -167,7 +237,12 @@ describe('none of it leaks to those who may not see the post', () => {
     await w.sql(`update blog_post set category_id = ? where id = ?`, [w.cat.board, p]);
     const list = await api(w.p.url, 'GET', '/blog_save', { token: w.token.colleague });
     expect(list.body.map((x: { blog_id: number }) => x.blog_id)).not.toContain(p);
-    const feed = await gql(w.p.url, `{ blogFeed(filter: { scope: SAVED }) { items { id } } }`, {}, { token: w.token.colleague });
+    const feed = await gql(
+      w.p.url,
+      `{ blogFeed(filter: { scope: SAVED }) { items { id } } }`,
+      {},
+      { token: w.token.colleague },
+    );
     expect(feed.body.data.blogFeed.items.map((i: { id: number }) => i.id)).not.toContain(p);
   });
 
@@ -175,7 +250,9 @@ describe('none of it leaks to those who may not see the post', () => {
     const cookie = `intranet_sid=${w.token.staff}`;
     const bare = await fetch(`${w.p.url}/api/blogs/${posts.open}/toggle_like/${w.id.staff}`, { headers: { cookie } });
     expect(bare.status).toBe(403);
-    const fromApp = await fetch(`${w.p.url}/api/blogs/${posts.open}/toggle_like/${w.id.staff}`, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    const fromApp = await fetch(`${w.p.url}/api/blogs/${posts.open}/toggle_like/${w.id.staff}`, {
+      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(fromApp.status).toBe(200);
   });
 });

@@ -12,7 +12,10 @@ const MEMBER_OF = `e.status = 'ACTIVE'
        or e.department_id in (select department_id from blog_category_department where category_id = ?))`;
 
 /** Whether a post asking for confirmation still takes confirmations: until its pin (速報) window ends. */
-export function confirmationOpen(p: { requireConfirmation: boolean; isPin: boolean; pinEnd: string | null }, today = tokyoToday()): boolean {
+export function confirmationOpen(
+  p: { requireConfirmation: boolean; isPin: boolean; pinEnd: string | null },
+  today = tokyoToday(),
+): boolean {
   return p.requireConfirmation && p.isPin && (p.pinEnd === null || p.pinEnd >= today);
 }
 
@@ -51,7 +54,13 @@ export async function readersOf(em: EntityManager, post: PostRow, today = tokyoT
  */
 export async function requestReading(tx: EntityManager, post: PostRow, today = tokyoToday()): Promise<void> {
   if (stateOf(windowOf(post), today) !== BlogPostState.PUBLISHED) return;
-  if (!confirmationOpen({ requireConfirmation: post.require_confirmation, isPin: post.is_pin, pinEnd: post.pin_end }, today)) return;
+  if (
+    !confirmationOpen(
+      { requireConfirmation: post.require_confirmation, isPin: post.is_pin, pinEnd: post.pin_end },
+      today,
+    )
+  )
+    return;
   const readers = await readersOf(tx, post, today);
   if (!readers.length) return;
   const done: { id: number }[] = await tx.execute(

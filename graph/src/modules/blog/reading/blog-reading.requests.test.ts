@@ -11,13 +11,23 @@ beforeAll(async () => {
 afterAll(async () => w?.p.close());
 
 const UPDATE = `mutation($id: Int!, $i: BlogPostInput!) { updateBlogPost(id: $id, input: $i) { id version } }`;
-const requests = async (token: string, postId: number) => (await bell(w, token)).items.filter((n) => n.postId === postId && n.kind === 'READ_REQUEST');
+const requests = async (token: string, postId: number) =>
+  (await bell(w, token)).items.filter((n) => n.postId === postId && n.kind === 'READ_REQUEST');
 const asked = async (postId: number) =>
-  (await w.sql(`select recipient_id from notification where post_id = ? and kind = 'READ_REQUEST' order by recipient_id`, [postId])).map((r) => r.recipient_id as number);
+  (
+    await w.sql(
+      `select recipient_id from notification where post_id = ? and kind = 'READ_REQUEST' order by recipient_id`,
+      [postId],
+    )
+  ).map((r) => r.recipient_id as number);
 
 /** The colleague's bell, live once a like of their own post (taken back at once) has come back. */
 async function colleagueBell() {
-  const own = await w.post(w.token.colleague, { title: `同僚の投稿 ${Math.random()}`, categoryId: w.cat.news, publishStart: w.day(-1) });
+  const own = await w.post(w.token.colleague, {
+    title: `同僚の投稿 ${Math.random()}`,
+    categoryId: w.cat.news,
+    publishStart: w.day(-1),
+  });
   const LIKE = `mutation($id: Int!, $on: Boolean!) { likeBlogPost(id: $id, liked: $on) { id } }`;
   return watchBell(w, w.token.colleague, async () => {
     await ask(w, w.token.staff, LIKE, { id: own.id, on: true });
@@ -40,8 +50,15 @@ describe('reading requests', () => {
     expect(await requests(w.token.colleague, post.id)).toEqual([]);
     const live = await colleagueBell();
     // Its day arrives: the post now starts today and the scheduler last fired yesterday.
-    await w.sql(`update blog_post set publish_start = ?::date, pin_start = ?::date where id = ?`, [w.today, w.today, post.id]);
-    await w.sql(`insert into blog_scheduler (id, fired_day) values (true, ?::date) on conflict (id) do update set fired_day = excluded.fired_day`, [w.day(-1)]);
+    await w.sql(`update blog_post set publish_start = ?::date, pin_start = ?::date where id = ?`, [
+      w.today,
+      w.today,
+      post.id,
+    ]);
+    await w.sql(
+      `insert into blog_scheduler (id, fired_day) values (true, ?::date) on conflict (id) do update set fired_day = excluded.fired_day`,
+      [w.day(-1)],
+    );
     const fired = await fireDueTransitions(w.p.db.orm.em.fork(), w.today);
     expect(fired.events).toContainEqual({ type: 'blog.post.published', postId: post.id });
     await live.until((c) => c.postId === post.id);
@@ -53,12 +70,23 @@ describe('reading requests', () => {
   });
 
   it('a move into another category asks its new readers, each once; readers of the old one who may no longer see it stop seeing the request', async () => {
-    const fields = { content: { blocks: [] }, publishStart: w.day(-1), isPin: true, pinStart: w.day(-1), pinEnd: w.day(3), requireConfirmation: true };
+    const fields = {
+      content: { blocks: [] },
+      publishStart: w.day(-1),
+      isPin: true,
+      pinStart: w.day(-1),
+      pinEnd: w.day(3),
+      requireConfirmation: true,
+    };
     let post = await w.post(w.token.admin, { title: '必読: 移動', categoryId: w.cat.board, ...fields });
     expect(await asked(post.id)).toEqual([]); // 役員会: its only member wrote it
     const move = async (categoryId: number) =>
-      (post = (await ask<{ updateBlogPost: typeof post }>(w, w.token.admin, UPDATE, { id: post.id, i: { title: '必読: 移動', categoryId, version: post.version, ...fields } }))
-        .updateBlogPost);
+      (post = (
+        await ask<{ updateBlogPost: typeof post }>(w, w.token.admin, UPDATE, {
+          id: post.id,
+          i: { title: '必読: 移動', categoryId, version: post.version, ...fields },
+        })
+      ).updateBlogPost);
     await move(w.cat.news);
     expect(await asked(post.id)).toEqual(expect.arrayContaining([w.id.staff, w.id.colleague]));
     const once = await asked(post.id);

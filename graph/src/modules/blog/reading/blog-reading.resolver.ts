@@ -20,14 +20,17 @@ export class BlogReadingResolver {
     return p.engagement?.confirmedByMe ?? (await ctx.services.blog.reading.summary(ctx, p.id)).confirmedByMe;
   }
 
-  @FieldResolver(() => Boolean, { description: '確認（必読）を受け付けているか（確認を求める投稿で、速報の掲載期間が終わっていない）' })
+  @FieldResolver(() => Boolean, {
+    description: '確認（必読）を受け付けているか（確認を求める投稿で、速報の掲載期間が終わっていない）',
+  })
   confirmationOpen(@Root() p: BlogPostView): boolean {
     return confirmationOpen(p);
   }
 
   @Authorized()
   @Mutation(() => BlogPostView, {
-    description: '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿・速報の掲載が終わった投稿は BAD_USER_INPUT）',
+    description:
+      '「確認しました」: 確認を求める投稿を見られる閲覧者だけ（作成者は FORBIDDEN、求めていない投稿・速報の掲載が終わった投稿は BAD_USER_INPUT）',
   })
   async confirmBlogPostReading(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<BlogPostView> {
     await ctx.services.blog.reading.confirm(ctx, id);
@@ -35,20 +38,26 @@ export class BlogReadingResolver {
   }
 
   @Authorized()
-  @Query(() => BlogReadingStatus, { description: '確認した・まだの閲覧者（投稿の作成者だけ。他の人は FORBIDDEN、見られない投稿は NOT_FOUND）' })
+  @Query(() => BlogReadingStatus, {
+    description: '確認した・まだの閲覧者（投稿の作成者だけ。他の人は FORBIDDEN、見られない投稿は NOT_FOUND）',
+  })
   blogReadingStatus(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogReadingStatus> {
     return ctx.services.blog.reading.status(ctx, postId);
   }
 
   @Authorized()
-  @Mutation(() => Int, { description: 'まだ確認していない閲覧者に催促の通知を送る（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）。送った人数を返す' })
+  @Mutation(() => Int, {
+    description:
+      'まだ確認していない閲覧者に催促の通知を送る（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）。送った人数を返す',
+  })
   remindBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<number> {
     return ctx.services.blog.reading.remind(ctx, postId);
   }
 
   @Authorized()
   @Mutation(() => BlogReadingStatus, {
-    description: '大きな修正のあとに確認をすべて取り消し、閲覧者にもう一度確認を求める（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）',
+    description:
+      '大きな修正のあとに確認をすべて取り消し、閲覧者にもう一度確認を求める（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）',
   })
   resetBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogReadingStatus> {
     return ctx.services.blog.reading.reset(ctx, postId);

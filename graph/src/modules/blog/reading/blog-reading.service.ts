@@ -44,14 +44,18 @@ export class BlogReadingService {
       const row = await this.posts.readableRow(ctx, tx, postId);
       if (!row.require_confirmation) throw badInput(NOT_ASKED);
       if (row.author_id === user.id) throw forbidden('自分の投稿は確認できません（確認するのは閲覧者です）。');
-      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end })) throw badInput(CLOSED);
-      const done: unknown[] = await tx.execute(`insert into blog_read_confirmation (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`, [
-        row.id,
-        user.id,
-      ]);
+      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end }))
+        throw badInput(CLOSED);
+      const done: unknown[] = await tx.execute(
+        `insert into blog_read_confirmation (post_id, employee_id) values (?, ?) on conflict do nothing returning post_id`,
+        [row.id, user.id],
+      );
       if (!done.length) return false;
       // The request is answered: its notifications need no more attention.
-      await tx.execute(`update notification set read_at = now() where recipient_id = ? and post_id = ? and kind = 'READ_REQUEST' and read_at is null`, [user.id, row.id]);
+      await tx.execute(
+        `update notification set read_at = now() where recipient_id = ? and post_id = ? and kind = 'READ_REQUEST' and read_at is null`,
+        [user.id, row.id],
+      );
       this.record(tx, row, user.id, true);
       await tx.flush();
       return true;
@@ -72,14 +76,19 @@ export class BlogReadingService {
   async remind(ctx: AppContext, postId: number): Promise<number> {
     return ctx.em.transactional(async (tx) => {
       const row = await this.own(ctx, tx, postId, MASTER_DATA_ROLES);
-      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end })) throw badInput(CLOSED);
+      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end }))
+        throw badInput(CLOSED);
       const taken: unknown[] = await tx.execute(
         `update blog_post set reading_reminded_at = now()
           where id = ? and (reading_reminded_at is null or (reading_reminded_at at time zone 'Asia/Tokyo')::date < (now() at time zone 'Asia/Tokyo')::date)
           returning id`,
         [row.id],
       );
-      if (!taken.length) throw tooManyRequests('確認のリマインドは1つの投稿につき1日1回までです。明日以降にもう一度お試しください。', secondsToTokyoMidnight());
+      if (!taken.length)
+        throw tooManyRequests(
+          '確認のリマインドは1つの投稿につき1日1回までです。明日以降にもう一度お試しください。',
+          secondsToTokyoMidnight(),
+        );
       const { unconfirmed } = await this.statusOf(tx, row);
       await askReaders(
         tx,
@@ -95,7 +104,8 @@ export class BlogReadingService {
   async reset(ctx: AppContext, postId: number): Promise<ReadingStatus> {
     const status = await ctx.em.transactional(async (tx) => {
       const row = await this.own(ctx, tx, postId);
-      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end })) throw badInput(CLOSED);
+      if (!confirmationOpen({ requireConfirmation: true, isPin: row.is_pin, pinEnd: row.pin_end }))
+        throw badInput(CLOSED);
       await tx.execute(`delete from blog_read_confirmation where post_id = ?`, [row.id]);
       const readers = await readersOf(tx, row);
       await askReaders(
@@ -126,17 +136,26 @@ export class BlogReadingService {
 
   /** The post, when the caller may read it (NOT_FOUND otherwise), is theirs (FORBIDDEN) and asks for confirmation (BAD_USER_INPUT). */
   /** The post, when the caller wrote it (or has one of `alsoRoles`); FORBIDDEN otherwise. */
-  private async own(ctx: AppContext, em: EntityManager, postId: number, alsoRoles: readonly EmployeeRole[] = []): Promise<PostRow> {
+  private async own(
+    ctx: AppContext,
+    em: EntityManager,
+    postId: number,
+    alsoRoles: readonly EmployeeRole[] = [],
+  ): Promise<PostRow> {
     const user = requireUser(ctx);
     const row = await this.posts.readableRow(ctx, em, postId);
-    if (row.author_id !== user.id && !alsoRoles.includes(user.role)) throw forbidden('確認の状況を見られるのは投稿の作成者だけです。');
+    if (row.author_id !== user.id && !alsoRoles.includes(user.role))
+      throw forbidden('確認の状況を見られるのは投稿の作成者だけです。');
     if (!row.require_confirmation) throw badInput(NOT_ASKED);
     return row;
   }
 
   private async statusOf(em: EntityManager, row: PostRow): Promise<ReadingStatus> {
     const readers = await readersOf(em, row);
-    const rows: { employee_id: number; created_at: Date }[] = await em.execute(`select employee_id, created_at from blog_read_confirmation where post_id = ?`, [row.id]);
+    const rows: { employee_id: number; created_at: Date }[] = await em.execute(
+      `select employee_id, created_at from blog_read_confirmation where post_id = ?`,
+      [row.id],
+    );
     const at = new Map(rows.map((r) => [r.employee_id, new Date(r.created_at)]));
     return {
       postId: row.id,
@@ -146,7 +165,12 @@ export class BlogReadingService {
   }
 
   private record(tx: EntityManager, row: PostRow, employeeId: number, on: boolean) {
-    record(tx, { type: 'blog.post.confirmation_changed', aggregateId: row.id, actorId: employeeId, payload: { post: snapshot(row), employeeId, on } });
+    record(tx, {
+      type: 'blog.post.confirmation_changed',
+      aggregateId: row.id,
+      actorId: employeeId,
+      payload: { post: snapshot(row), employeeId, on },
+    });
   }
 }
 

@@ -14,11 +14,21 @@ const CONFIRM = `mutation($id: Int!) { confirmBlogPostReading(id: $id) { id requ
 const STATUS = `query($id: Int!) { blogReadingStatus(postId: $id) { postId confirmed { id name confirmedAt } unconfirmed { id name departmentName } } }`;
 const REMIND = `mutation($id: Int!) { remindBlogPostReading(postId: $id) }`;
 const RESET = `mutation($id: Int!) { resetBlogPostReading(postId: $id) { confirmed { id } unconfirmed { id } } }`;
-const code = async (token: string, query: string, id: number) => (await gql(w.p.url, query, { id }, { token })).body.errors?.[0]?.extensions.code as string | undefined;
-const required = (title: string) => w.post(w.token.staff, { title, categoryId: w.cat.news, publishStart: w.day(-1), isPin: true, requireConfirmation: true });
-const requests = async (token: string, postId: number) => (await bell(w, token)).items.filter((n) => n.postId === postId && n.kind === 'READ_REQUEST');
+const code = async (token: string, query: string, id: number) =>
+  (await gql(w.p.url, query, { id }, { token })).body.errors?.[0]?.extensions.code as string | undefined;
+const required = (title: string) =>
+  w.post(w.token.staff, {
+    title,
+    categoryId: w.cat.news,
+    publishStart: w.day(-1),
+    isPin: true,
+    requireConfirmation: true,
+  });
+const requests = async (token: string, postId: number) =>
+  (await bell(w, token)).items.filter((n) => n.postId === postId && n.kind === 'READ_REQUEST');
 type Status = { confirmed: { id: number }[]; unconfirmed: { id: number }[] };
-const status = async (id: number) => (await ask<{ blogReadingStatus: Status }>(w, w.token.staff, STATUS, { id })).blogReadingStatus;
+const status = async (id: number) =>
+  (await ask<{ blogReadingStatus: Status }>(w, w.token.staff, STATUS, { id })).blogReadingStatus;
 
 describe('required reading of 速報 posts', () => {
   it('is asked only with the pin', async () => {
@@ -50,11 +60,26 @@ describe('required reading of 速報 posts', () => {
     expect(await code(w.token.outsider, CONFIRM, post.id)).toBe('NOT_FOUND');
     expect(await code(w.token.staff, CONFIRM, post.id)).toBe('FORBIDDEN');
     expect(await code(w.token.colleague, CONFIRM, plain.id)).toBe('BAD_USER_INPUT');
-    expect(await w.sql(`select count(*)::int as n from blog_read_confirmation where post_id = any(?::int[])`, [`{${post.id},${plain.id}}`])).toEqual([{ n: 0 }]);
+    expect(
+      await w.sql(`select count(*)::int as n from blog_read_confirmation where post_id = any(?::int[])`, [
+        `{${post.id},${plain.id}}`,
+      ]),
+    ).toEqual([{ n: 0 }]);
 
-    const done = await ask<{ confirmBlogPostReading: { confirmedCount: number; confirmedByMe: boolean } }>(w, w.token.colleague, CONFIRM, { id: post.id });
+    const done = await ask<{ confirmBlogPostReading: { confirmedCount: number; confirmedByMe: boolean } }>(
+      w,
+      w.token.colleague,
+      CONFIRM,
+      { id: post.id },
+    );
     expect(done.confirmBlogPostReading).toMatchObject({ confirmedCount: 1, confirmedByMe: true });
-    expect((await ask<{ confirmBlogPostReading: { confirmedCount: number } }>(w, w.token.colleague, CONFIRM, { id: post.id })).confirmBlogPostReading.confirmedCount).toBe(1);
+    expect(
+      (
+        await ask<{ confirmBlogPostReading: { confirmedCount: number } }>(w, w.token.colleague, CONFIRM, {
+          id: post.id,
+        })
+      ).confirmBlogPostReading.confirmedCount,
+    ).toBe(1);
     // The request is answered: it no longer waits unread.
     expect((await requests(w.token.colleague, post.id)).map((n) => n.read)).toEqual([true]);
     const s = await status(post.id);
@@ -65,17 +90,32 @@ describe('required reading of 速報 posts', () => {
   it('is no longer confirmed once the pin has ended: BAD_USER_INPUT with a Japanese message, nothing written, and the post says so', async () => {
     const post = await required('必読: 速報終了');
     const OPEN = `query($id: Int!) { blogPost(id: $id) { confirmationOpen } }`;
-    expect((await ask<{ blogPost: { confirmationOpen: boolean } }>(w, w.token.colleague, OPEN, { id: post.id })).blogPost.confirmationOpen).toBe(true);
-    await w.sql(`update blog_post set pin_start = ?::date, pin_end = ?::date where id = ?`, [w.day(-5), w.day(-1), post.id]);
+    expect(
+      (await ask<{ blogPost: { confirmationOpen: boolean } }>(w, w.token.colleague, OPEN, { id: post.id })).blogPost
+        .confirmationOpen,
+    ).toBe(true);
+    await w.sql(`update blog_post set pin_start = ?::date, pin_end = ?::date where id = ?`, [
+      w.day(-5),
+      w.day(-1),
+      post.id,
+    ]);
     const r = await gql(w.p.url, CONFIRM, { id: post.id }, { token: w.token.colleague });
     expect(r.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(r.body.errors[0].message).toContain('速報の掲載が終わった');
-    expect(await w.sql(`select count(*)::int as n from blog_read_confirmation where post_id = ?`, [post.id])).toEqual([{ n: 0 }]);
-    expect((await ask<{ blogPost: { confirmationOpen: boolean } }>(w, w.token.colleague, OPEN, { id: post.id })).blogPost.confirmationOpen).toBe(false);
+    expect(await w.sql(`select count(*)::int as n from blog_read_confirmation where post_id = ?`, [post.id])).toEqual([
+      { n: 0 },
+    ]);
+    expect(
+      (await ask<{ blogPost: { confirmationOpen: boolean } }>(w, w.token.colleague, OPEN, { id: post.id })).blogPost
+        .confirmationOpen,
+    ).toBe(false);
     // Nor does the author remind or reset then, and a post saved with its pin already over asks nobody.
     for (const q of [REMIND, RESET]) {
       const r = await gql(w.p.url, q, { id: post.id }, { token: w.token.staff });
-      expect([r.body.errors[0].extensions.code, r.body.errors[0].message]).toEqual(['BAD_USER_INPUT', expect.stringContaining('速報の掲載が終わった')]);
+      expect([r.body.errors[0].extensions.code, r.body.errors[0].message]).toEqual([
+        'BAD_USER_INPUT',
+        expect.stringContaining('速報の掲載が終わった'),
+      ]);
     }
     const over = await w.post(w.token.staff, {
       title: '必読: 終わった速報',
@@ -125,7 +165,12 @@ describe('required reading of 速報 posts', () => {
     const live = liveWatch(w);
     const author = await live.watch(w.token.staff, SUB);
     await ask(w, w.token.colleague, CONFIRM, { id: post.id });
-    await author.until((c) => c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id && (c.post as unknown as { confirmedCount: number })?.confirmedCount === 1);
+    await author.until(
+      (c) =>
+        c.kind === 'ENGAGEMENT_CHANGED' &&
+        c.postId === post.id &&
+        (c.post as unknown as { confirmedCount: number })?.confirmedCount === 1,
+    );
     await author.close();
   });
 
@@ -140,21 +185,32 @@ describe('required reading of 速報 posts', () => {
     const live = liveWatch(w);
     const [other, confirmer] = [await live.watch(w.token.colleague, SUB), await live.watch(thirdToken, SUB)];
     await ask(w, thirdToken, CONFIRM, { id: post.id });
-    const counted = (c: LiveChange) => c.postId === post.id && (c.post as unknown as { confirmedCount: number } | null)?.confirmedCount === 1;
+    const counted = (c: LiveChange) =>
+      c.postId === post.id && (c.post as unknown as { confirmedCount: number } | null)?.confirmedCount === 1;
     await Promise.all([other.until(counted), confirmer.until(counted)]);
-    const mine = (watch: typeof other) => (watch.changes.find(counted)!.post as unknown as { confirmedByMe: boolean }).confirmedByMe;
+    const mine = (watch: typeof other) =>
+      (watch.changes.find(counted)!.post as unknown as { confirmedByMe: boolean }).confirmedByMe;
     expect([mine(other), mine(confirmer)]).toEqual([false, true]);
     await Promise.all([other.close(), confirmer.close()]);
   });
 
   it('reminds once a day per post: aliases and repeats are refused (429), a 管理者 may remind too; the next Tokyo day allows one again', async () => {
     const post = await required('必読: 一日一回');
-    const flood = await gql(w.p.url, `mutation { ${[1, 2, 3, 4, 5].map((i) => `r${i}: remindBlogPostReading(postId: ${post.id})`).join(' ')} }`, {}, { token: w.token.staff });
-    const refused = flood.body.errors.filter((e: { extensions: { code: string } }) => e.extensions.code === 'TOO_MANY_REQUESTS');
+    const flood = await gql(
+      w.p.url,
+      `mutation { ${[1, 2, 3, 4, 5].map((i) => `r${i}: remindBlogPostReading(postId: ${post.id})`).join(' ')} }`,
+      {},
+      { token: w.token.staff },
+    );
+    const refused = flood.body.errors.filter(
+      (e: { extensions: { code: string } }) => e.extensions.code === 'TOO_MANY_REQUESTS',
+    );
     // The first alias reminds; the second is refused, which ends the (non-null) mutation's run.
     expect(refused).toHaveLength(1);
     expect(refused[0].path).toEqual(['r2']);
-    expect(refused[0].message).toBe('確認のリマインドは1つの投稿につき1日1回までです。明日以降にもう一度お試しください。');
+    expect(refused[0].message).toBe(
+      '確認のリマインドは1つの投稿につき1日1回までです。明日以降にもう一度お試しください。',
+    );
     expect(refused[0].extensions.retryAfterSeconds).toBeGreaterThan(0);
     expect(refused[0].extensions.retryAfterSeconds).toBeLessThanOrEqual(86_400);
     // The readers were asked once (the post's own request) and reminded once: two notifications each at most.

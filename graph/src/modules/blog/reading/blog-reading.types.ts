@@ -12,7 +12,10 @@ export class BlogConfirmedReader extends BlogReader {
   @Field({ description: '確認した日時' }) confirmedAt!: Date;
 }
 
-@ObjectType({ simpleResolvers: true, description: '速報の確認（必読）の状況（投稿の作成者だけが見られる）。閲覧者は今その投稿を見られる在籍中の社員' })
+@ObjectType({
+  simpleResolvers: true,
+  description: '速報の確認（必読）の状況（投稿の作成者だけが見られる）。閲覧者は今その投稿を見られる在籍中の社員',
+})
 export class BlogReadingStatus {
   @Field(() => Int) postId!: number;
   @Field(() => [BlogConfirmedReader], { description: '確認した閲覧者' }) confirmed!: BlogConfirmedReader[];

@@ -86,7 +86,8 @@ function keyed(term: string, source: Level, categories: number[]): Sql {
 function levelOf(terms: string[], upTo: Level, post: string): Sql {
   const best = terms.map((_, i) => `min(d.source) filter (where strpos(d.norm, ?) > 0) as m${i}`).join(', ');
   const all = terms.map((_, i) => `m${i} is not null`).join(' and ');
-  const worst = terms.length === 1 ? 'm0' : `case when ${all} then greatest(${terms.map((_, i) => `m${i}`).join(', ')}) end`;
+  const worst =
+    terms.length === 1 ? 'm0' : `case when ${all} then greatest(${terms.map((_, i) => `m${i}`).join(', ')}) end`;
   return {
     sql: `(select ${worst} from (select ${best} from blog_search_doc d where d.post_id = ${post} and d.source <= ${upTo}) m)`,
     params: [...terms],
@@ -99,7 +100,11 @@ interface KeyRow {
 }
 
 /** Bounded counts of the index rows of every (term, source), in one statement: `rows(term, source)`. */
-async function countRows(run: RunSql, viewer: SearchViewer, terms: string[]): Promise<(term: string, source: Level) => number> {
+async function countRows(
+  run: RunSql,
+  viewer: SearchViewer,
+  terms: string[],
+): Promise<(term: string, source: Level) => number> {
   const pairs = terms.flatMap((term) => LEVELS.map((source) => ({ term, source })));
   const counts = pairs.map((p) => keyed(p.term, p.source, viewer.readable));
   const [row] = await run<Record<string, number>>(
@@ -124,8 +129,13 @@ interface Candidates {
 function candidates(terms: string[], lo: Level, hi: Level, rows: (term: string, source: Level) => number): Candidates {
   const upTo = LEVELS.filter((s) => s <= hi);
   const within = LEVELS.filter((s) => s >= lo && s <= hi);
-  const options = [...terms.map((term) => upTo.map((source) => ({ term, source }))), terms.flatMap((term) => within.map((source) => ({ term, source })))];
-  return options.map((pairs) => ({ pairs, rows: pairs.reduce((sum, p) => sum + rows(p.term, p.source), 0) })).reduce((a, b) => (b.rows < a.rows ? b : a));
+  const options = [
+    ...terms.map((term) => upTo.map((source) => ({ term, source }))),
+    terms.flatMap((term) => within.map((source) => ({ term, source }))),
+  ];
+  return options
+    .map((pairs) => ({ pairs, rows: pairs.reduce((sum, p) => sum + rows(p.term, p.source), 0) }))
+    .reduce((a, b) => (b.rows < a.rows ? b : a));
 }
 
 /** Hits of a range of levels in rank order, and where a walk stopped on its budget (the level's hits before that point are all there). */
@@ -190,7 +200,14 @@ async function indexHits(
  * its key as the walk reaches it, until `limit` hits, the last post or the `budget`th: then it stops
  * where it got to. One statement; it reads only as far as it needs.
  */
-async function walk(run: RunSql, viewer: SearchViewer, terms: string[], level: Level, after: SearchKey | null, limit: number): Promise<RangeAnswer> {
+async function walk(
+  run: RunSql,
+  viewer: SearchViewer,
+  terms: string[],
+  level: Level,
+  after: SearchKey | null,
+  limit: number,
+): Promise<RangeAnswer> {
   const fromSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
   const fromParams = after ? [after.publishStart, after.id] : [];
   // Only the posts' keys here, each source in order with its own limit (so the planner merges
@@ -254,20 +271,33 @@ export async function searchPage(
     const found = candidates(terms, lo, hi, rows);
     const from = after?.level === lo ? after : null;
     const want = limit + 1 - hits.length;
-    const answer = found.rows > SEARCH_PATHS.common ? await walk(run, viewer, terms, lo, from, want) : await indexHits(run, viewer, terms, found, lo, hi, from, want);
+    const answer =
+      found.rows > SEARCH_PATHS.common
+        ? await walk(run, viewer, terms, lo, from, want)
+        : await indexHits(run, viewer, terms, found, lo, hi, from, want);
     hits.push(...answer.hits.map((r) => ({ level: r.level, publishStart: r.publish_start, id: r.id })));
     if (answer.stoppedAt && hits.length <= limit) {
-      return { hits: hits.map((h) => ({ id: h.id, level: h.level })), next: { level: lo, publishStart: answer.stoppedAt.publish_start, id: answer.stoppedAt.id } };
+      return {
+        hits: hits.map((h) => ({ id: h.id, level: h.level })),
+        next: { level: lo, publishStart: answer.stoppedAt.publish_start, id: answer.stoppedAt.id },
+      };
     }
     if (hi === TOP) break;
     lo = (hi + 1) as Level;
   }
   const page = hits.slice(0, limit);
-  return { hits: page.map((h) => ({ id: h.id, level: h.level })), next: hits.length > limit ? page[page.length - 1]! : null };
+  return {
+    hits: page.map((h) => ({ id: h.id, level: h.level })),
+    next: hits.length > limit ? page[page.length - 1]! : null,
+  };
 }
 
 /** The searched texts of these posts that contain a term: each post's title and body, and its newest matching comment. */
-export async function matchedTexts(run: RunSql, ids: number[], terms: string[]): Promise<{ post_id: number; source: Level; plain: string }[]> {
+export async function matchedTexts(
+  run: RunSql,
+  ids: number[],
+  terms: string[],
+): Promise<{ post_id: number; source: Level; plain: string }[]> {
   if (!ids.length) return [];
   return run(
     `select distinct on (d.post_id, d.source) d.post_id, d.source, d.plain

@@ -4,7 +4,15 @@ import { checkPage } from '../../../platform/pagination.js';
 import { execBound } from '../../../platform/sql.js';
 import type { BlogPostService } from '../blog-post.service.js';
 import type { BlogPostView } from '../blog-post.types.js';
-import { decodeSearchCursor, encodeSearchCursor, matchedTexts, searchPage, SOURCES, type RunSql, type SearchSource } from './blog-search.queries.js';
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  matchedTexts,
+  searchPage,
+  SOURCES,
+  type RunSql,
+  type SearchSource,
+} from './blog-search.queries.js';
 import { checkQuery, snippetOf, type Snippet } from './blog-search.text.js';
 
 const DEFAULT_PAGE = 20;
@@ -59,7 +67,9 @@ export class BlogSearchService {
       items: views.map((post) => ({
         post,
         matchedIn: SOURCES[level.get(post.id)!],
-        snippets: texts.filter((t) => t.post_id === post.id).map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, terms) })),
+        snippets: texts
+          .filter((t) => t.post_id === post.id)
+          .map((t) => ({ source: SOURCES[t.source], ...snippetOf(t.plain, terms) })),
       })),
       nextCursor: found.next ? this.cursors.seal(encodeSearchCursor(found.next)) : null,
     };

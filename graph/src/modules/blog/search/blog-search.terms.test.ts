@@ -15,7 +15,11 @@ const id: Record<string, number> = {};
 
 const SEARCH = `query($q: String!, $after: String, $first: Int) { blogSearch(query: $q, after: $after, first: $first) {
   items { matchedIn post { id } snippets { source text highlights { start length } } } nextCursor } }`;
-type Hit = { matchedIn: string; post: { id: number }; snippets: { source: string; text: string; highlights: { start: number; length: number }[] }[] };
+type Hit = {
+  matchedIn: string;
+  post: { id: number };
+  snippets: { source: string; text: string; highlights: { start: number; length: number }[] }[];
+};
 type Page = { items: Hit[]; nextCursor: string | null };
 
 async function search(q: string, first?: number, after?: string | null, token = w.token.staff): Promise<Page> {
@@ -38,21 +42,53 @@ async function allPages(q: string, size: number): Promise<{ hits: [number, strin
   return { hits, sizes };
 }
 const comment = async (postId: number, content: string) => {
-  const r = await gql(w.p.url, `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`, { i: { postId, content } }, { token: w.token.colleague });
+  const r = await gql(
+    w.p.url,
+    `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`,
+    { i: { postId, content } },
+    { token: w.token.colleague },
+  );
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
 };
 
 beforeAll(async () => {
   w = await blogWorld();
   const news = { categoryId: w.cat.news };
-  id.title = (await w.post(w.token.staff, { ...news, title: '総務と予約の手順', content: doc('本文です'), publishStart: w.day(-4) })).id;
-  id.body = (await w.post(w.token.colleague, { ...news, title: '予約のお願い', content: doc('総務部から連絡します'), publishStart: w.day(-1) })).id;
-  id.comment = (await w.post(w.token.staff, { ...news, title: '総務部の連絡', content: doc('来週の件'), publishStart: w.day(-2) })).id;
+  id.title = (
+    await w.post(w.token.staff, {
+      ...news,
+      title: '総務と予約の手順',
+      content: doc('本文です'),
+      publishStart: w.day(-4),
+    })
+  ).id;
+  id.body = (
+    await w.post(w.token.colleague, {
+      ...news,
+      title: '予約のお願い',
+      content: doc('総務部から連絡します'),
+      publishStart: w.day(-1),
+    })
+  ).id;
+  id.comment = (
+    await w.post(w.token.staff, { ...news, title: '総務部の連絡', content: doc('来週の件'), publishStart: w.day(-2) })
+  ).id;
   await comment(id.comment, '会議室を予約 しました');
-  id.one = (await w.post(w.token.staff, { ...news, title: '総務だけの話', content: doc('ほかの言葉'), publishStart: w.day(-3) })).id;
-  id.phrase = (await w.post(w.token.colleague, { ...news, title: '会議室 予約の方法', content: doc('本文'), publishStart: w.day(-5) })).id;
+  id.one = (
+    await w.post(w.token.staff, { ...news, title: '総務だけの話', content: doc('ほかの言葉'), publishStart: w.day(-3) })
+  ).id;
+  id.phrase = (
+    await w.post(w.token.colleague, {
+      ...news,
+      title: '会議室 予約の方法',
+      content: doc('本文'),
+      publishStart: w.day(-5),
+    })
+  ).id;
   // Another category the viewer is not in: never found, whatever the words.
-  id.hidden = (await w.post(w.token.admin, { categoryId: w.cat.board, title: '総務 予約 会議室', publishStart: w.day(-1) })).id;
+  id.hidden = (
+    await w.post(w.token.admin, { categoryId: w.cat.board, title: '総務 予約 会議室', publishStart: w.day(-1) })
+  ).id;
 });
 afterAll(async () => w?.p.close());
 
@@ -67,9 +103,13 @@ describe('blog search with several words', () => {
     expect(await ranked('総務　予約')).toEqual(expected); // a full-width space separates too
     expect(await ranked('  予約   総務 ')).toEqual(expected);
     expect(await ranked('総務 予約 存在しない')).toEqual([]);
-    const rest = await api(w.p.url, 'GET', `/blog_search?q=${encodeURIComponent('総務　予約')}`, { token: w.token.staff });
+    const rest = await api(w.p.url, 'GET', `/blog_search?q=${encodeURIComponent('総務　予約')}`, {
+      token: w.token.staff,
+    });
     expect(rest.status).toBe(200);
-    expect((rest.body as { blog_id: number; matched_in: string }[]).map((p) => [p.blog_id, p.matched_in])).toEqual(expected);
+    expect((rest.body as { blog_id: number; matched_in: string }[]).map((p) => [p.blog_id, p.matched_in])).toEqual(
+      expected,
+    );
   });
 
   it('every word is marked in the snippets', async () => {
@@ -93,7 +133,9 @@ describe('blog search with several words', () => {
       { source: 'COMMENT', text: '会議室を予約 しました', highlights: [{ start: 4, length: 2 }] },
     ]);
     // Overlapping words are one mark.
-    expect((await search('会議室 会議')).items.find((h) => h.post.id === id.phrase)!.snippets[0]!.highlights).toEqual([{ start: 0, length: 3 }]);
+    expect((await search('会議室 会議')).items.find((h) => h.post.id === id.phrase)!.snippets[0]!.highlights).toEqual([
+      { start: 0, length: 3 },
+    ]);
   });
 
   it('quotes keep a phrase, spaces included', async () => {
@@ -113,17 +155,36 @@ describe('blog search with several words', () => {
 
   it('more than five words, or only quotes, are refused with their Japanese message', async () => {
     const many = await gql(w.p.url, SEARCH, { q: 'あ い う え お か' }, { token: w.token.staff });
-    expect(many.body.errors[0]).toMatchObject({ message: '検索する言葉は5つまでにしてください（スペースで区切った言葉の数）。', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(many.body.errors[0]).toMatchObject({
+      message: '検索する言葉は5つまでにしてください（スペースで区切った言葉の数）。',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const quotes = await gql(w.p.url, SEARCH, { q: '"　"' }, { token: w.token.staff });
-    expect(quotes.body.errors[0]).toMatchObject({ message: '検索する言葉を入力してください。', extensions: { code: 'BAD_USER_INPUT' } });
-    const rest = await api(w.p.url, 'GET', `/blog_search?q=${encodeURIComponent('あ い う え お か')}`, { token: w.token.staff });
+    expect(quotes.body.errors[0]).toMatchObject({
+      message: '検索する言葉を入力してください。',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const rest = await api(w.p.url, 'GET', `/blog_search?q=${encodeURIComponent('あ い う え お か')}`, {
+      token: w.token.staff,
+    });
     expect(rest.status).toBe(400);
   });
 
   it('the walk over the newest posts answers as the index does, and a walk stopped by its budget continues through the cursor', async () => {
     const many: number[] = [];
-    for (let i = 0; i < 9; i++) many.push((await w.post(w.token.staff, { categoryId: w.cat.news, title: `朝礼${i} 連絡`, publishStart: w.day(-10 - i) })).id);
-    const body = (await w.post(w.token.colleague, { categoryId: w.cat.news, title: '朝礼', content: doc('明日の連絡は中止'), publishStart: w.day(-1) })).id;
+    for (let i = 0; i < 9; i++)
+      many.push(
+        (await w.post(w.token.staff, { categoryId: w.cat.news, title: `朝礼${i} 連絡`, publishStart: w.day(-10 - i) }))
+          .id,
+      );
+    const body = (
+      await w.post(w.token.colleague, {
+        categoryId: w.cat.news,
+        title: '朝礼',
+        content: doc('明日の連絡は中止'),
+        publishStart: w.day(-1),
+      })
+    ).id;
     const expected = [...many.map((n): [number, string] => [n, 'TITLE']), [body, 'CONTENT'] as [number, string]];
     const byIndex = await allPages('朝礼 連絡', 4);
     expect(byIndex.hits).toEqual(expected);

@@ -15,8 +15,17 @@ const id: Record<string, number> = {};
 const SEARCH = `query($q: String!, $after: String, $first: Int) { blogSearch(query: $q, after: $after, first: $first) {
   items { matchedIn post { id title state } snippets { source text highlights { start length } } } nextCursor } }`;
 
-type Hit = { matchedIn: string; post: { id: number; title: string }; snippets: { source: string; text: string; highlights: { start: number; length: number }[] }[] };
-async function search(token: string, q: string, first?: number, after?: string | null): Promise<{ items: Hit[]; nextCursor: string | null }> {
+type Hit = {
+  matchedIn: string;
+  post: { id: number; title: string };
+  snippets: { source: string; text: string; highlights: { start: number; length: number }[] }[];
+};
+async function search(
+  token: string,
+  q: string,
+  first?: number,
+  after?: string | null,
+): Promise<{ items: Hit[]; nextCursor: string | null }> {
   const r = await gql(w.p.url, SEARCH, { q, first, after }, { token });
   if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
   return r.body.data.blogSearch;
@@ -31,13 +40,38 @@ const restIds = async (token: string, q: string) => {
 beforeAll(async () => {
   w = await blogWorld();
   const news = { categoryId: w.cat.news };
-  id.title = (await w.post(w.token.staff, { ...news, title: '第3回 総務会議のお知らせ', content: doc('議題は予算です'), publishStart: w.day(-3) })).id;
-  id.body = (await w.post(w.token.colleague, { ...news, title: '週報', content: doc('今週の<b>会</b>議は中止。AI の導入を検討します。'), publishStart: w.day(-1) })).id;
-  id.comment = (await w.post(w.token.staff, { ...news, title: 'ランチ', content: doc('カレーの店'), publishStart: w.day(-2) })).id;
-  id.wide = (await w.post(w.token.admin, { ...news, title: 'ＡＩ活用の事例', content: doc('生成系の道具'), publishStart: w.day(-5) })).id;
+  id.title = (
+    await w.post(w.token.staff, {
+      ...news,
+      title: '第3回 総務会議のお知らせ',
+      content: doc('議題は予算です'),
+      publishStart: w.day(-3),
+    })
+  ).id;
+  id.body = (
+    await w.post(w.token.colleague, {
+      ...news,
+      title: '週報',
+      content: doc('今週の<b>会</b>議は中止。AI の導入を検討します。'),
+      publishStart: w.day(-1),
+    })
+  ).id;
+  id.comment = (
+    await w.post(w.token.staff, { ...news, title: 'ランチ', content: doc('カレーの店'), publishStart: w.day(-2) })
+  ).id;
+  id.wide = (
+    await w.post(w.token.admin, {
+      ...news,
+      title: 'ＡＩ活用の事例',
+      content: doc('生成系の道具'),
+      publishStart: w.day(-5),
+    })
+  ).id;
   id.ownDraft = (await w.post(w.token.staff, { ...news, title: '自分の会議メモ', isDraft: true })).id;
   // Hidden from staff: a category they are not in, another author's draft, another author's scheduled post.
-  id.board = (await w.post(w.token.admin, { categoryId: w.cat.board, title: '役員会議 AI 総務', publishStart: w.day(-1) })).id;
+  id.board = (
+    await w.post(w.token.admin, { categoryId: w.cat.board, title: '役員会議 AI 総務', publishStart: w.day(-1) })
+  ).id;
   id.draft = (await w.post(w.token.colleague, { ...news, title: '会議の下書き AI 総務', isDraft: true })).id;
   id.scheduled = (await w.post(w.token.colleague, { ...news, title: '会議予定 AI 総務', publishStart: w.day(3) })).id;
   const r = await gql(
@@ -76,9 +110,15 @@ describe('blog search', () => {
     const [hit] = (await search(w.token.staff, 'ai')).items;
     expect(hit!.snippets).toEqual([{ source: 'TITLE', text: 'ＡＩ活用の事例', highlights: [{ start: 0, length: 2 }] }]);
     const byId = new Map((await search(w.token.staff, '会議')).items.map((h) => [h.post.id, h]));
-    expect(byId.get(id.title)!.snippets).toEqual([{ source: 'TITLE', text: '第3回 総務会議のお知らせ', highlights: [{ start: 6, length: 2 }] }]);
-    expect(byId.get(id.body)!.snippets).toEqual([{ source: 'CONTENT', text: '今週の会議は中止。AI の導入を検討します。', highlights: [{ start: 3, length: 2 }] }]);
-    expect(byId.get(id.comment)!.snippets).toEqual([{ source: 'COMMENT', text: '総務の会議室を予約しました', highlights: [{ start: 3, length: 2 }] }]);
+    expect(byId.get(id.title)!.snippets).toEqual([
+      { source: 'TITLE', text: '第3回 総務会議のお知らせ', highlights: [{ start: 6, length: 2 }] },
+    ]);
+    expect(byId.get(id.body)!.snippets).toEqual([
+      { source: 'CONTENT', text: '今週の会議は中止。AI の導入を検討します。', highlights: [{ start: 3, length: 2 }] },
+    ]);
+    expect(byId.get(id.comment)!.snippets).toEqual([
+      { source: 'COMMENT', text: '総務の会議室を予約しました', highlights: [{ start: 3, length: 2 }] },
+    ]);
   });
 
   it('a post the viewer may not read never comes back, in GraphQL or REST; those who may read it find it', async () => {
@@ -118,9 +158,15 @@ describe('blog search', () => {
 
   it('an empty or too long query is refused with its Japanese message, in both channels', async () => {
     const empty = await gql(w.p.url, SEARCH, { q: ' 　' }, { token: w.token.staff });
-    expect(empty.body.errors[0]).toMatchObject({ message: '検索する言葉を入力してください。', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'query' }] } });
+    expect(empty.body.errors[0]).toMatchObject({
+      message: '検索する言葉を入力してください。',
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'query' }] },
+    });
     const long = await gql(w.p.url, SEARCH, { q: 'あ'.repeat(51) }, { token: w.token.staff });
-    expect(long.body.errors[0]).toMatchObject({ message: '検索する言葉は50文字以内にしてください。', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(long.body.errors[0]).toMatchObject({
+      message: '検索する言葉は50文字以内にしてください。',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect((await search(w.token.staff, 'あ'.repeat(50))).items).toEqual([]);
     const rest = await api(w.p.url, 'GET', '/blog_search?q=', { token: w.token.staff });
     expect(rest.status).toBe(400);
@@ -130,9 +176,20 @@ describe('blog search', () => {
 
   it('pages continue in rank order, through the index path and the dense path (a common word among the newest posts) alike', async () => {
     const many: number[] = [];
-    for (let i = 0; i < 12; i++) many.push((await w.post(w.token.staff, { categoryId: w.cat.news, title: `連番${i} 朝礼`, publishStart: w.day(-10 - i) })).id);
+    for (let i = 0; i < 12; i++)
+      many.push(
+        (await w.post(w.token.staff, { categoryId: w.cat.news, title: `連番${i} 朝礼`, publishStart: w.day(-10 - i) }))
+          .id,
+      );
     // A body hit newer than every title hit ranks after them all.
-    const body = (await w.post(w.token.colleague, { categoryId: w.cat.news, title: '連絡', content: doc('明日の朝礼は中止'), publishStart: w.day(-1) })).id;
+    const body = (
+      await w.post(w.token.colleague, {
+        categoryId: w.cat.news,
+        title: '連絡',
+        content: doc('明日の朝礼は中止'),
+        publishStart: w.day(-1),
+      })
+    ).id;
     const pages = async (q: string, size: number) => {
       const seen: [number, string][] = [];
       let after: string | null = null;
@@ -168,25 +225,45 @@ describe('blog search', () => {
     const altered = cursor.slice(0, -2) + (cursor.endsWith('A') ? 'B' : 'A') + cursor.slice(-1);
     const handMade = encodeCursor('s', [0, '2026-01-01', first.items[0]!.post.id]);
     for (const after of [altered, handMade, 'x']) {
-      const r = await gql(w.p.url, `query($q: String!, $a: String) { blogSearch(query: $q, first: 2, after: $a) { nextCursor } }`, { q: '朝', a: after }, { token: w.token.staff });
+      const r = await gql(
+        w.p.url,
+        `query($q: String!, $a: String) { blogSearch(query: $q, first: 2, after: $a) { nextCursor } }`,
+        { q: '朝', a: after },
+        { token: w.token.staff },
+      );
       expect(r.body.errors?.[0]?.extensions?.code, after).toBe('BAD_USER_INPUT');
     }
   });
 
   it('the index follows edits of titles and bodies, comment deletions and post deletions', async () => {
-    const post = await w.post(w.token.staff, { categoryId: w.cat.news, title: '稟議の手順', content: doc('申請は月末まで'), publishStart: w.day(-1) });
+    const post = await w.post(w.token.staff, {
+      categoryId: w.cat.news,
+      title: '稟議の手順',
+      content: doc('申請は月末まで'),
+      publishStart: w.day(-1),
+    });
     expect(await ids(w.token.staff, '稟議')).toEqual([post.id]);
     const UPDATE = `mutation($id: Int!, $i: BlogPostInput!) { updateBlogPost(id: $id, input: $i) { id } }`;
     const u = await gql(
       w.p.url,
       UPDATE,
-      { id: post.id, i: { title: '申請の手順', content: doc('稟議書は月末まで'), categoryId: w.cat.news, version: post.version } },
+      {
+        id: post.id,
+        i: { title: '申請の手順', content: doc('稟議書は月末まで'), categoryId: w.cat.news, version: post.version },
+      },
       { token: w.token.staff },
     );
     expect(u.body.errors).toBeUndefined();
-    expect((await search(w.token.staff, '稟議')).items.map((h) => [h.post.id, h.matchedIn])).toEqual([[post.id, 'CONTENT']]);
+    expect((await search(w.token.staff, '稟議')).items.map((h) => [h.post.id, h.matchedIn])).toEqual([
+      [post.id, 'CONTENT'],
+    ]);
     expect(await ids(w.token.staff, '月末')).toEqual([post.id]);
-    const del = await gql(w.p.url, `mutation($id: Int!) { deleteBlogComment(id: $id) }`, { id: id.commentRow }, { token: w.token.colleague });
+    const del = await gql(
+      w.p.url,
+      `mutation($id: Int!) { deleteBlogComment(id: $id) }`,
+      { id: id.commentRow },
+      { token: w.token.colleague },
+    );
     expect(del.body.errors).toBeUndefined();
     expect(await ids(w.token.staff, '予約')).toEqual([]);
     await gql(w.p.url, `mutation($id: Int!) { deleteBlogPost(id: $id) }`, { id: post.id }, { token: w.token.staff });

@@ -40,10 +40,14 @@ export function checkQuery(raw: unknown): string[] {
   const terms = queryTerms(q);
   if (!terms.length) throw badInput('検索する言葉を入力してください。', [{ field: 'query', message: '必須' }]);
   if ([...q].length > MAX_QUERY_LENGTH) {
-    throw badInput(`検索する言葉は${MAX_QUERY_LENGTH}文字以内にしてください。`, [{ field: 'query', message: `${MAX_QUERY_LENGTH}文字以内` }]);
+    throw badInput(`検索する言葉は${MAX_QUERY_LENGTH}文字以内にしてください。`, [
+      { field: 'query', message: `${MAX_QUERY_LENGTH}文字以内` },
+    ]);
   }
   if (terms.length > MAX_TERMS) {
-    throw badInput(`検索する言葉は${MAX_TERMS}つまでにしてください（スペースで区切った言葉の数）。`, [{ field: 'query', message: `${MAX_TERMS}語まで` }]);
+    throw badInput(`検索する言葉は${MAX_TERMS}つまでにしてください（スペースで区切った言葉の数）。`, [
+      { field: 'query', message: `${MAX_TERMS}語まで` },
+    ]);
   }
   return terms;
 }
@@ -79,7 +83,8 @@ export function matchRanges(text: string, terms: string[]): MatchRange[] {
   const found: { start: number; end: number }[] = [];
   for (const t of terms) {
     if (!t) continue;
-    for (let at = norm.indexOf(t); at >= 0; at = norm.indexOf(t, at + t.length)) found.push({ start: from[at]!, end: to[at + t.length - 1]! });
+    for (let at = norm.indexOf(t); at >= 0; at = norm.indexOf(t, at + t.length))
+      found.push({ start: from[at]!, end: to[at + t.length - 1]! });
   }
   found.sort((a, b) => a.start - b.start);
   const merged: { start: number; end: number }[] = [];
@@ -112,6 +117,8 @@ export function snippetOf(text: string, terms: string[], width = 120): Snippet {
   if (end < flat.length && /[\uDC00-\uDFFF]/.test(flat[end]!)) end++;
   const lead = start > 0 ? '…' : '';
   const body = flat.slice(start, end);
-  const highlights = ranges.filter((r) => r.start >= start && r.start + r.length <= end).map((r) => ({ start: r.start - start + lead.length, length: r.length }));
+  const highlights = ranges
+    .filter((r) => r.start >= start && r.start + r.length <= end)
+    .map((r) => ({ start: r.start - start + lead.length, length: r.length }));
   return { text: lead + body + (end < flat.length ? '…' : ''), highlights };
 }

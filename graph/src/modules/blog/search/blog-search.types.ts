@@ -11,16 +11,26 @@ export enum BlogSearchSource {
 registerEnumType(BlogSearchSource, {
   name: 'BlogSearchSource',
   description: '検索語が見つかった場所',
-  valuesConfig: { TITLE: { description: 'タイトル' }, CONTENT: { description: '本文' }, COMMENT: { description: 'コメント' } },
+  valuesConfig: {
+    TITLE: { description: 'タイトル' },
+    CONTENT: { description: '本文' },
+    COMMENT: { description: 'コメント' },
+  },
 });
 
-@ObjectType({ simpleResolvers: true, description: '強調する範囲（text の中の位置。JavaScript の文字列と同じ UTF-16 単位）' })
+@ObjectType({
+  simpleResolvers: true,
+  description: '強調する範囲（text の中の位置。JavaScript の文字列と同じ UTF-16 単位）',
+})
 export class BlogSearchRange {
   @Field(() => Int) start!: number;
   @Field(() => Int) length!: number;
 }
 
-@ObjectType({ simpleResolvers: true, description: '検索語の前後の抜粋（HTML ではないテキスト。強調は highlights の範囲で表示側が付ける）' })
+@ObjectType({
+  simpleResolvers: true,
+  description: '検索語の前後の抜粋（HTML ではないテキスト。強調は highlights の範囲で表示側が付ける）',
+})
 export class BlogSearchSnippet {
   @Field(() => BlogSearchSource) source!: SearchSource;
   @Field({ description: 'タイトルは全体、本文とコメントは最初の一致の前後（切ったところに …）' }) text!: string;
@@ -30,8 +40,14 @@ export class BlogSearchSnippet {
 @ObjectType({ simpleResolvers: true, description: '検索結果の 1 件' })
 export class BlogSearchHit {
   @Field(() => BlogPostView) post!: BlogPostView;
-  @Field(() => BlogSearchSource, { description: 'すべての言葉がそろった場所（タイトルだけで > 本文まで > コメントまで）。順位の第一キー' }) matchedIn!: SearchSource;
-  @Field(() => [BlogSearchSnippet], { description: '言葉が一致した場所ごとの抜粋（タイトル、本文、最新の一致したコメント）。どの言葉も強調' }) snippets!: BlogSearchSnippet[];
+  @Field(() => BlogSearchSource, {
+    description: 'すべての言葉がそろった場所（タイトルだけで > 本文まで > コメントまで）。順位の第一キー',
+  })
+  matchedIn!: SearchSource;
+  @Field(() => [BlogSearchSnippet], {
+    description: '言葉が一致した場所ごとの抜粋（タイトル、本文、最新の一致したコメント）。どの言葉も強調',
+  })
+  snippets!: BlogSearchSnippet[];
 }
 
 @ObjectType({ simpleResolvers: true, description: '検索結果の 1 ページ' })
@@ -39,7 +55,8 @@ export class BlogSearchPage {
   @Field(() => [BlogSearchHit]) items!: BlogSearchHit[];
   @Field(() => String, {
     nullable: true,
-    description: '次のページのカーソル（最後なら null）。blogSearch の after に渡す。1 回の検索の仕事量には上限があり、items が first より少なく（空でも）続きがあることがある。',
+    description:
+      '次のページのカーソル（最後なら null）。blogSearch の after に渡す。1 回の検索の仕事量には上限があり、items が first より少なく（空でも）続きがあることがある。',
   })
   nextCursor!: string | null;
 }

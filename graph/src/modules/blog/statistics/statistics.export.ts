@@ -26,14 +26,21 @@ const dateCell = (d: string) => new Date(`${d}T00:00:00Z`);
 export async function sendStatisticsXlsx(res: Response, s: BlogStatistics, f: ReportInput): Promise<void> {
   const period = `期間: ${slash(s.startDate)} 〜 ${slash(s.endDate)}`;
   const previous = `前期間: ${slash(s.previousStartDate)} 〜 ${slash(s.previousEndDate)}`;
-  const categoryName = f.employeeCategoryId ? (s.categories.find((c) => c.id === Number(f.employeeCategoryId))?.name ?? null) : null;
+  const categoryName = f.employeeCategoryId
+    ? (s.categories.find((c) => c.id === Number(f.employeeCategoryId))?.name ?? null)
+    : null;
   const filters = [
     f.employeeName && `氏名「${String(f.employeeName)}」`,
     f.employeeDepartment && `部署「${String(f.employeeDepartment)}」`,
     categoryName && `カテゴリ「${categoryName}」`,
     f.employeesFirst && `上位${String(f.employeesFirst)}件`,
   ].filter(Boolean);
-  const ranked = (name: string, list: BlogPostStatistics[], header: string, count: (p: BlogPostStatistics) => number): Sheet => ({
+  const ranked = (
+    name: string,
+    list: BlogPostStatistics[],
+    header: string,
+    count: (p: BlogPostStatistics) => number,
+  ): Sheet => ({
     name,
     notes: [period],
     header: ['順位', 'タイトル', '投稿者', 'カテゴリ', header],
@@ -46,12 +53,24 @@ export async function sendStatisticsXlsx(res: Response, s: BlogStatistics, f: Re
     ['コメント', s.totals.comments, s.previousTotals.comments],
   ] as const;
   const sheets: Sheet[] = [
-    { name: '概要', notes: [period, previous], header: ['項目', '今期間', '前期間', '増減'], rows: figures.map(([k, now, before]) => [k, now, before, now - before]) },
+    {
+      name: '概要',
+      notes: [period, previous],
+      header: ['項目', '今期間', '前期間', '増減'],
+      rows: figures.map(([k, now, before]) => [k, now, before, now - before]),
+    },
     {
       name: 'カテゴリ別',
       notes: [period],
       header: ['カテゴリ', '投稿数', 'いいね', '閲覧', 'コメント', '1位', '2位', '3位', '4位', '5位'],
-      rows: s.byCategory.map((c) => [c.categoryName, c.totalPosts, c.likes, c.views, c.comments, ...[0, 1, 2, 3, 4].map((i) => c.top[i]?.title ?? null)]),
+      rows: s.byCategory.map((c) => [
+        c.categoryName,
+        c.totalPosts,
+        c.likes,
+        c.views,
+        c.comments,
+        ...[0, 1, 2, 3, 4].map((i) => c.top[i]?.title ?? null),
+      ]),
     },
     ranked('いいねの多い投稿', s.mostLiked, 'いいね', (p) => p.likeCount),
     ranked('閲覧の多い投稿', s.mostViewed, '閲覧', (p) => p.viewCount),
@@ -60,7 +79,16 @@ export async function sendStatisticsXlsx(res: Response, s: BlogStatistics, f: Re
       name: '投稿別',
       notes: [period],
       header: ['タイトル', 'カテゴリ', '投稿者', '公開開始日', 'いいね', '閲覧', 'コメント', 'リーチ'],
-      rows: s.posts.map((p) => [p.title, p.categoryName, p.authorName, dateCell(p.publishStart), p.likeCount, p.viewCount, p.commentCount, p.reach]),
+      rows: s.posts.map((p) => [
+        p.title,
+        p.categoryName,
+        p.authorName,
+        dateCell(p.publishStart),
+        p.likeCount,
+        p.viewCount,
+        p.commentCount,
+        p.reach,
+      ]),
       formats: { 3: 'yyyy/mm/dd', 7: '0%' },
     },
     {
@@ -84,7 +112,11 @@ export async function sendStatisticsXlsx(res: Response, s: BlogStatistics, f: Re
   try {
     for (const sheet of sheets) {
       const ws = wb.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: sheet.notes.length + 2 }] });
-      ws.columns = sheet.header.map((h, i) => ({ key: String(i), width: i === 0 || h === 'タイトル' ? 36 : 14, style: sheet.formats?.[i] ? { numFmt: sheet.formats[i] } : {} }));
+      ws.columns = sheet.header.map((h, i) => ({
+        key: String(i),
+        width: i === 0 || h === 'タイトル' ? 36 : 14,
+        style: sheet.formats?.[i] ? { numFmt: sheet.formats[i] } : {},
+      }));
       ws.addRow(['月別ブログ統計']).commit();
       for (const note of sheet.notes) ws.addRow([note]).commit();
       ws.addRow([]).commit();

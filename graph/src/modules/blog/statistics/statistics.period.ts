@@ -41,7 +41,8 @@ function checkDate(v: unknown, field: string): string {
 
 function wholeNumber(v: unknown, field: string, min: number, max: number): number {
   const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw badInput(PERIOD_MESSAGES.badMonth, [{ field, message: `${min}〜${max}` }]);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw badInput(PERIOD_MESSAGES.badMonth, [{ field, message: `${min}〜${max}` }]);
   return n;
 }
 
@@ -49,7 +50,11 @@ const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function monthPeriod(year: number, month: number): StatisticsPeriod {
-  return { mode: 'MONTH', start: `${year}-${pad(month)}-01`, end: `${year}-${pad(month)}-${pad(lastDayOf(year, month))}` };
+  return {
+    mode: 'MONTH',
+    start: `${year}-${pad(month)}-01`,
+    end: `${year}-${pad(month)}-${pad(lastDayOf(year, month))}`,
+  };
 }
 
 /**
@@ -67,20 +72,23 @@ export function parsePeriod(input: PeriodInput, today = tokyoToday()): Statistic
     }
     const start = checkDate(input.startDate, 'startDate');
     const end = checkDate(input.endDate, 'endDate');
-    if (end < start) throw badInput(PERIOD_MESSAGES.reversed, [{ field: 'endDate', message: PERIOD_MESSAGES.reversed }]);
+    if (end < start)
+      throw badInput(PERIOD_MESSAGES.reversed, [{ field: 'endDate', message: PERIOD_MESSAGES.reversed }]);
     const limit = `${Number(start.slice(0, 4)) + MAX_PERIOD_YEARS}${start.slice(4)}`;
     if (end >= limit) throw badInput(PERIOD_MESSAGES.tooLong, [{ field: 'endDate', message: PERIOD_MESSAGES.tooLong }]);
     return { mode: 'RANGE', start, end };
   }
   if (month) {
-    if (!given(input.year) || !given(input.month)) throw badInput(PERIOD_MESSAGES.badMonth, [{ field: given(input.year) ? 'month' : 'year', message: '年と月' }]);
+    if (!given(input.year) || !given(input.month))
+      throw badInput(PERIOD_MESSAGES.badMonth, [{ field: given(input.year) ? 'month' : 'year', message: '年と月' }]);
     return monthPeriod(wholeNumber(input.year, 'year', 2000, 2100), wholeNumber(input.month, 'month', 1, 12));
   }
   return monthPeriod(Number(today.slice(0, 4)), Number(today.slice(5, 7)));
 }
 
 /** Days from `start` to `end`, both included. */
-export const daysIn = (p: Pick<StatisticsPeriod, 'start' | 'end'>) => Math.round((Date.parse(p.end) - Date.parse(p.start)) / 86_400_000) + 1;
+export const daysIn = (p: Pick<StatisticsPeriod, 'start' | 'end'>) =>
+  Math.round((Date.parse(p.end) - Date.parse(p.start)) / 86_400_000) + 1;
 
 /** The period just before, to compare with: the month before, or a range as long ending the day before. */
 export function previousPeriod(p: StatisticsPeriod): StatisticsPeriod {

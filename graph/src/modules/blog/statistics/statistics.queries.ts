@@ -1,7 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { execBound } from '../../../platform/sql.js';
 import type { StatisticsPeriod } from './statistics.period.js';
-import { otherArray, readableArray, type StatisticsRule as Rule, type StatisticsViewer, type Subset } from './statistics.visibility.js';
+import {
+  otherArray,
+  readableArray,
+  type StatisticsRule as Rule,
+  type StatisticsViewer,
+  type Subset,
+} from './statistics.visibility.js';
 
 /** A post of a table: its period's sums and what the tables show of it. */
 export interface PostRow {
@@ -31,7 +37,9 @@ export interface PostFigures {
 /** The ranking of every table: likes, then views, comments, the newest publish start, the newest id. */
 const RANKING = `likes desc, views desc, comments desc, publish_start desc, id desc`;
 /** A post row of the tables as JSON (PostRow), from `t` with the post's columns. */
-export const POST_ROW = (t: string) => `json_build_object('id', ${t}.id, 'title', ${t}.title, 'category_id', ${t}.category_id, 'author_id', ${t}.author_id,
+export const POST_ROW = (
+  t: string,
+) => `json_build_object('id', ${t}.id, 'title', ${t}.title, 'category_id', ${t}.category_id, 'author_id', ${t}.author_id,
   'author_name', (select name from employee where id = ${t}.author_id), 'publish_start', ${t}.publish_start::text, 'likes', ${t}.likes, 'views', ${t}.views, 'comments', ${t}.comments)`;
 const TOP = (order: string, where: string) => `coalesce((select json_agg(${POST_ROW('x')} order by x.n) from
   (select v.*, row_number() over (order by ${order}) as n from v where ${where} order by ${order} limit 10) x), '[]')`;
@@ -43,7 +51,12 @@ const TOP = (order: string, where: string) => `coalesce((select json_agg(${POST_
  * "most" lists and one page of the per-post table (`postsFirst` rows; null: all, for the export),
  * ranked in SQL. (A month or a calendar year: postFiguresOfSpan.)
  */
-export async function postFigures(em: EntityManager, rule: Rule, p: StatisticsPeriod, postsFirst: number | null): Promise<PostFigures> {
+export async function postFigures(
+  em: EntityManager,
+  rule: Rule,
+  p: StatisticsPeriod,
+  postsFirst: number | null,
+): Promise<PostFigures> {
   const [row] = await execBound<PostFigures>(
     em,
     `with s as materialized (select post_id, sum(likes)::int as likes, sum(views)::int as views, sum(comments)::int as comments
@@ -107,7 +120,13 @@ export function employeeActivity(rule: Rule, p: Pick<StatisticsPeriod, 'start' |
  * comments given, posts published); those `f` keeps, most active first, the first `f.top`. Names,
  * departments and the posts per category are read for those shown only.
  */
-export function employeeRows(em: EntityManager, rule: Rule, p: StatisticsPeriod, f: EmployeeQuery, activity: Subset): Promise<EmployeeRow[]> {
+export function employeeRows(
+  em: EntityManager,
+  rule: Rule,
+  p: StatisticsPeriod,
+  f: EmployeeQuery,
+  activity: Subset,
+): Promise<EmployeeRow[]> {
   const name = f.name?.trim() ?? '';
   const department = f.department?.trim() ?? '';
   const published = `p.publish_start between ?::date and ?::date and ${rule.sql}`;
@@ -165,12 +184,26 @@ function daySums(rule: StatisticsViewer, p: Pick<StatisticsPeriod, 'start' | 'en
           union all
           select d.category_id, d.day, d.published, d.likes, d.views, d.comments from blog_stat_post_day d
            where d.post_id = any(?::int[]) and d.day between ?::date and ?::date and d.category_id = any(?::int[])`,
-    params: [readableArray(rule), ...days, rule.hidden, ...days, readableArray(rule), rule.extra, ...days, otherArray(rule)],
+    params: [
+      readableArray(rule),
+      ...days,
+      rule.hidden,
+      ...days,
+      readableArray(rule),
+      rule.extra,
+      ...days,
+      otherArray(rule),
+    ],
   };
 }
 
 /** The period's sums per day or month (steps with nothing in them may be missing). */
-export function seriesRows(em: EntityManager, rule: StatisticsViewer, p: StatisticsPeriod, step: 'DAY' | 'MONTH'): Promise<PointRow[]> {
+export function seriesRows(
+  em: EntityManager,
+  rule: StatisticsViewer,
+  p: StatisticsPeriod,
+  step: 'DAY' | 'MONTH',
+): Promise<PointRow[]> {
   const sums = daySums(rule, p);
   return execBound<PointRow>(
     em,
@@ -182,7 +215,11 @@ export function seriesRows(em: EntityManager, rule: StatisticsViewer, p: Statist
 }
 
 /** The sums of a period (the previous one, to compare with). */
-export async function totalsOf(em: EntityManager, rule: StatisticsViewer, p: Pick<StatisticsPeriod, 'start' | 'end'>): Promise<PointRow> {
+export async function totalsOf(
+  em: EntityManager,
+  rule: StatisticsViewer,
+  p: Pick<StatisticsPeriod, 'start' | 'end'>,
+): Promise<PointRow> {
   const sums = daySums(rule, p);
   const [row] = await execBound<PointRow>(
     em,

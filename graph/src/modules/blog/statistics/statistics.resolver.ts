@@ -6,7 +6,8 @@ import { BlogStatistics, BlogStatisticsArgs } from './statistics.types.js';
 export class BlogStatisticsResolver {
   @Authorized()
   @Query(() => BlogStatistics, {
-    description: '月別ブログ統計: year と month（省略時は今月）、または startDate と endDate（5年以内）。見られる公開中の投稿だけを集計する',
+    description:
+      '月別ブログ統計: year と month（省略時は今月）、または startDate と endDate（5年以内）。見られる公開中の投稿だけを集計する',
   })
   blogStatistics(@Ctx() ctx: AppContext, @Args() args: BlogStatisticsArgs): Promise<BlogStatistics> {
     return ctx.services.blog.statistics.report(ctx, args);

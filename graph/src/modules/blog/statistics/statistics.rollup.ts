@@ -35,7 +35,12 @@ const FACTS = (filter: string) => `
   select id, null, publish_start, case when is_draft then 0 else 1 end, 0, 0, 0 from blog_post where ${filter.replace(/post_id/g, 'id')}`;
 
 /** Moves the sums by the day rows `rows` returns (a delete's or an insert's), times `sign`. */
-async function moveSums(tx: EntityManager, rows: { post: string; actor: string }, params: unknown[], sign: 1 | -1): Promise<void> {
+async function moveSums(
+  tx: EntityManager,
+  rows: { post: string; actor: string },
+  params: unknown[],
+  sign: 1 | -1,
+): Promise<void> {
   await execBound(
     tx,
     `with d as (${rows.post} returning post_id, day, category_id, published, likes, views, comments),
@@ -99,7 +104,12 @@ export async function refreshPosts(tx: EntityManager, postIds: readonly number[]
   await execBound(tx, `select pg_advisory_xact_lock(?)`, [LOCK]);
   const these = `post_id = any(?::int[])`;
   await moveSpanSums(tx, `delete from blog_stat_post_span where ${these}`, [ids], -1);
-  await moveSums(tx, { post: `delete from blog_stat_post_day where ${these}`, actor: `delete from blog_stat_actor_day where ${these}` }, [ids], -1);
+  await moveSums(
+    tx,
+    { post: `delete from blog_stat_post_day where ${these}`, actor: `delete from blog_stat_actor_day where ${these}` },
+    [ids],
+    -1,
+  );
   // FACTS reads its filter four times: the ids once per source table.
   const facts = [ids, ids, ids, ids];
   await moveSums(tx, { post: POST_DAYS(these), actor: ACTOR_DAYS(these) }, facts, 1);
@@ -139,7 +149,15 @@ export async function rebuildAll(tx: EntityManager): Promise<{ postDays: number;
        from blog_stat_actor_day d cross join ${SPANS} group by 1, 2, 3, 4`,
     [],
   );
-  await execBound(tx, `insert into blog_stat_actor_total select span, at, employee_id, sum(likes), sum(views), sum(comments) from blog_stat_actor_span group by 1, 2, 3`, []);
-  const [c] = await execBound<{ p: number; a: number }>(tx, `select (select count(*)::int from blog_stat_post_day) as p, (select count(*)::int from blog_stat_actor_day) as a`, []);
+  await execBound(
+    tx,
+    `insert into blog_stat_actor_total select span, at, employee_id, sum(likes), sum(views), sum(comments) from blog_stat_actor_span group by 1, 2, 3`,
+    [],
+  );
+  const [c] = await execBound<{ p: number; a: number }>(
+    tx,
+    `select (select count(*)::int from blog_stat_post_day) as p, (select count(*)::int from blog_stat_actor_day) as a`,
+    [],
+  );
   return { postDays: c!.p, actorDays: c!.a };
 }

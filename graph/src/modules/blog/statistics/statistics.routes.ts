@@ -4,13 +4,30 @@ import { handle } from '../../../platform/rest.js';
 import { sendStatisticsXlsx } from './statistics.export.js';
 import type { BlogPostStatistics, BlogStatistics, BlogStatisticsTotals } from './statistics.types.js';
 
-const post = (p: BlogPostStatistics) => ({ blog_id: p.postId, title: p.title, author_name: p.authorName, category_name: p.categoryName, publish_start: p.publishStart });
-const totals = (t: BlogStatisticsTotals) => ({ post_count: t.posts, like_count: t.likes, view_count: t.views, comment_count: t.comments });
+const post = (p: BlogPostStatistics) => ({
+  blog_id: p.postId,
+  title: p.title,
+  author_name: p.authorName,
+  category_name: p.categoryName,
+  publish_start: p.publishStart,
+});
+const totals = (t: BlogStatisticsTotals) => ({
+  post_count: t.posts,
+  like_count: t.likes,
+  view_count: t.views,
+  comment_count: t.comments,
+});
 
 /** The spec's statistics response (snake_case; per-category counts keyed by category name), plus the period, totals and series. */
 export function toApiStatistics(s: BlogStatistics) {
   return {
-    period: { mode: s.mode.toLowerCase(), start_date: s.startDate, end_date: s.endDate, previous_start_date: s.previousStartDate, previous_end_date: s.previousEndDate },
+    period: {
+      mode: s.mode.toLowerCase(),
+      start_date: s.startDate,
+      end_date: s.endDate,
+      previous_start_date: s.previousStartDate,
+      previous_end_date: s.previousEndDate,
+    },
     by_category: s.byCategory.map((c) => ({
       category_id: c.categoryId,
       category_name: c.categoryName,
@@ -25,7 +42,14 @@ export function toApiStatistics(s: BlogStatistics) {
     most_commented: s.mostCommented.map((p) => ({ ...post(p), comment_count: p.commentCount })),
     post_count: s.postCount,
     employee_count: s.employeeCount,
-    aggregates: s.posts.map((p) => ({ ...post(p), like_count: p.likeCount, view_count: p.viewCount, comment_count: p.commentCount, audience: p.audience, reach: p.reach })),
+    aggregates: s.posts.map((p) => ({
+      ...post(p),
+      like_count: p.likeCount,
+      view_count: p.viewCount,
+      comment_count: p.commentCount,
+      audience: p.audience,
+      reach: p.reach,
+    })),
     employee_stats: s.employees.map((e) => ({
       employee_name: e.employeeName,
       employee_id: e.employeeId,
@@ -41,7 +65,13 @@ export function toApiStatistics(s: BlogStatistics) {
     previous_totals: totals(s.previousTotals),
     series: {
       step: s.step.toLowerCase(),
-      points: s.series.map((x) => ({ date: x.date, post_count: x.posts, like_count: x.likes, view_count: x.views, comment_count: x.comments })),
+      points: s.series.map((x) => ({
+        date: x.date,
+        post_count: x.posts,
+        like_count: x.likes,
+        view_count: x.views,
+        comment_count: x.comments,
+      })),
     },
   };
 }

@@ -3,7 +3,13 @@ import type { AppContext } from '../../../platform/context.js';
 import { requireUser } from '../../../platform/authz.js';
 import { badInput } from '../../../platform/errors.js';
 import type { BlogPostService } from '../blog-post.service.js';
-import { parsePeriod, previousPeriod, seriesStep, type PeriodInput, type StatisticsPeriod } from './statistics.period.js';
+import {
+  parsePeriod,
+  previousPeriod,
+  seriesStep,
+  type PeriodInput,
+  type StatisticsPeriod,
+} from './statistics.period.js';
 import {
   categoryRows,
   employeeActivity,
@@ -36,13 +42,15 @@ const POSTS_MAX = 1000;
 function whole(v: unknown, field: string, max: number): number | undefined {
   if (v === undefined || v === null) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > max) throw badInput(`${field} は1〜${max}の整数で指定してください。`, [{ field, message: `1〜${max}` }]);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw badInput(`${field} は1〜${max}の整数で指定してください。`, [{ field, message: `1〜${max}` }]);
   return n;
 }
 
 function text(v: unknown, field: string): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string' || v.length > 100) throw badInput(`${field} は100文字以内で指定してください。`, [{ field, message: '100文字以内' }]);
+  if (typeof v !== 'string' || v.length > 100)
+    throw badInput(`${field} は100文字以内で指定してください。`, [{ field, message: '100文字以内' }]);
   return v;
 }
 
@@ -81,8 +89,16 @@ export class BlogStatisticsService {
     const span = spanOf(period);
     const [categories, figures, people, points, previous] = await Promise.all([
       categoryRows(ctx.em, rule),
-      span ? postFiguresOfSpan(ctx.em, rule, span, tables.postsFirst) : postFigures(ctx.em, rule, period, tables.postsFirst),
-      employeeRows(ctx.em, rule, period, tables.employees, span ? employeeActivityOfSpan(rule, span, period) : employeeActivity(rule, period)),
+      span
+        ? postFiguresOfSpan(ctx.em, rule, span, tables.postsFirst)
+        : postFigures(ctx.em, rule, period, tables.postsFirst),
+      employeeRows(
+        ctx.em,
+        rule,
+        period,
+        tables.employees,
+        span ? employeeActivityOfSpan(rule, span, period) : employeeActivity(rule, period),
+      ),
       seriesRows(ctx.em, rule, period, step),
       totalsOf(ctx.em, rule, before),
     ]);
@@ -96,8 +112,18 @@ export class BlogStatisticsService {
       previousStartDate: before.start,
       previousEndDate: before.end,
       step,
-      totals: { posts: figures.totals.posts, likes: figures.totals.likes, views: figures.totals.views, comments: figures.totals.comments },
-      previousTotals: { posts: previous.posts, likes: previous.likes, views: previous.views, comments: previous.comments },
+      totals: {
+        posts: figures.totals.posts,
+        likes: figures.totals.likes,
+        views: figures.totals.views,
+        comments: figures.totals.comments,
+      },
+      previousTotals: {
+        posts: previous.posts,
+        likes: previous.likes,
+        views: previous.views,
+        comments: previous.comments,
+      },
       byCategory: categories.map((c) => {
         const s = sums.get(c.id);
         return {

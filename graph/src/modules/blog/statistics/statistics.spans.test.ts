@@ -20,7 +20,8 @@ beforeAll(async () => {
   const made: number[] = [];
   const post = async (who: string, categoryId: number, publishStart: string, extra: Record<string, unknown> = {}) =>
     made.push((await w.post(who, { title: `投稿${made.length}`, categoryId, publishStart, ...extra })).id);
-  for (let i = 0; i < 6; i++) await post(w.token.admin, [w.cat.news, w.cat.notice, w.cat.board][i % 3]!, i % 2 ? w.today : lastMonth);
+  for (let i = 0; i < 6; i++)
+    await post(w.token.admin, [w.cat.news, w.cat.notice, w.cat.board][i % 3]!, i % 2 ? w.today : lastMonth);
   await post(w.token.staff, w.cat.news, w.today);
   await post(w.token.colleague, w.cat.news, lastMonth);
   await post(w.token.staff, w.cat.news, w.today, { isDraft: true }); // a draft: no one's
@@ -34,9 +35,22 @@ beforeAll(async () => {
   for (const [i, id] of made.entries()) {
     for (const [j, who] of people.entries()) {
       const at = (i + j) % 3 ? w.today : lastMonth;
-      if ((i + j) % 2 === 0) await w.sql(`insert into blog_like (post_id, employee_id, created_at) values (?, ?, ?::date + time '10:00')`, [id, who, at]);
-      await w.sql(`insert into blog_view (post_id, employee_id, viewed_at) values (?, ?, ?::date + time '11:00')`, [id, who, at]);
-      if ((i * j) % 4 === 1) await w.sql(`insert into blog_comment (post_id, author_id, content, created_at) values (?, ?, 'ok', ?::date + time '12:00')`, [id, who, at]);
+      if ((i + j) % 2 === 0)
+        await w.sql(`insert into blog_like (post_id, employee_id, created_at) values (?, ?, ?::date + time '10:00')`, [
+          id,
+          who,
+          at,
+        ]);
+      await w.sql(`insert into blog_view (post_id, employee_id, viewed_at) values (?, ?, ?::date + time '11:00')`, [
+        id,
+        who,
+        at,
+      ]);
+      if ((i * j) % 4 === 1)
+        await w.sql(
+          `insert into blog_comment (post_id, author_id, content, created_at) values (?, ?, 'ok', ?::date + time '12:00')`,
+          [id, who, at],
+        );
     }
   }
   await rebuild();
@@ -44,15 +58,27 @@ beforeAll(async () => {
 afterAll(async () => w?.p.close());
 
 async function ruleOf(login: string) {
-  const [u] = await w.sql(`select id, name, role, department_id as "departmentId" from employee where login_id = ? or id::text = ?`, [login, login]);
-  const ctx = createContext(w.p.graph.services, w.p.db.orm.em, { ...u, sessionId: 'test', mustChangePassword: false }, { ip: '127.0.0.1' });
+  const [u] = await w.sql(
+    `select id, name, role, department_id as "departmentId" from employee where login_id = ? or id::text = ?`,
+    [login, login],
+  );
+  const ctx = createContext(
+    w.p.graph.services,
+    w.p.db.orm.em,
+    { ...u, sessionId: 'test', mustChangePassword: false },
+    { ip: '127.0.0.1' },
+  );
   return { ctx, rule: await statisticsViewer(ctx.em, await w.p.graph.services.blog.posts.statisticsRule(ctx)) };
 }
 
 describe('the span rollups', () => {
   it('give each viewer the figures the day rows give: this month, last month, this year', async () => {
     const [ty, tm] = [Number(w.today.slice(0, 4)), Number(w.today.slice(5, 7))];
-    const periods = [monthPeriod(ty, tm), monthPeriod(tm === 1 ? ty - 1 : ty, tm === 1 ? 12 : tm - 1), { mode: 'RANGE' as const, start: `${ty}-01-01`, end: `${ty}-12-31` }];
+    const periods = [
+      monthPeriod(ty, tm),
+      monthPeriod(tm === 1 ? ty - 1 : ty, tm === 1 ? 12 : tm - 1),
+      { mode: 'RANGE' as const, start: `${ty}-01-01`, end: `${ty}-12-31` },
+    ];
     for (const login of ['admin', 'sysadmin', 'staff', String(w.id.colleague), 'devadmin']) {
       const { ctx, rule } = await ruleOf(login);
       for (const p of periods) {
@@ -76,14 +102,24 @@ describe('the span rollups', () => {
              from blog_stat_post_day d join blog_post p on p.id = d.post_id where d.day between ?::date and ?::date and ${rule.sql} group by 1 order by 1`,
           [p.start, p.end, ...rule.params],
         );
-        const nonzero = (xs: { posts: number; likes: number; views: number; comments: number }[]) => xs.filter((x) => x.posts || x.likes || x.views || x.comments);
-        expect(nonzero(await seriesRows(ctx.em, rule, p, 'DAY')), `${login} ${p.start} series`).toEqual(nonzero(joined));
-        const sum = (k: 'posts' | 'likes' | 'views' | 'comments') => joined.reduce((n, x) => n + x[k], 0);
-        expect(await totalsOf(ctx.em, rule, p)).toEqual({ date: '', posts: sum('posts'), likes: sum('likes'), views: sum('views'), comments: sum('comments') });
-        const query = { top: null };
-        expect(await employeeRows(ctx.em, rule, p, query, employeeActivityOfSpan(rule, span, p)), `${login} ${p.start}`).toEqual(
-          await employeeRows(ctx.em, rule, p, query, employeeActivity(rule, p)),
+        const nonzero = (xs: { posts: number; likes: number; views: number; comments: number }[]) =>
+          xs.filter((x) => x.posts || x.likes || x.views || x.comments);
+        expect(nonzero(await seriesRows(ctx.em, rule, p, 'DAY')), `${login} ${p.start} series`).toEqual(
+          nonzero(joined),
         );
+        const sum = (k: 'posts' | 'likes' | 'views' | 'comments') => joined.reduce((n, x) => n + x[k], 0);
+        expect(await totalsOf(ctx.em, rule, p)).toEqual({
+          date: '',
+          posts: sum('posts'),
+          likes: sum('likes'),
+          views: sum('views'),
+          comments: sum('comments'),
+        });
+        const query = { top: null };
+        expect(
+          await employeeRows(ctx.em, rule, p, query, employeeActivityOfSpan(rule, span, p)),
+          `${login} ${p.start}`,
+        ).toEqual(await employeeRows(ctx.em, rule, p, query, employeeActivity(rule, p)));
       }
     }
   });

@@ -2,7 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { execBound } from '../../../platform/sql.js';
 import type { StatisticsPeriod } from './statistics.period.js';
 import { POST_ROW, type PostFigures } from './statistics.queries.js';
-import { otherArray, readableArray, type StatisticsRule, type StatisticsViewer, type Subset } from './statistics.visibility.js';
+import {
+  otherArray,
+  readableArray,
+  type StatisticsRule,
+  type StatisticsViewer,
+  type Subset,
+} from './statistics.visibility.js';
 
 /**
  * A report of exactly one month or one calendar year read from the span rollups
@@ -20,7 +26,8 @@ export interface Span {
 export function spanOf(p: Pick<StatisticsPeriod, 'start' | 'end'>): Span | null {
   const [y, m] = [p.start.slice(0, 4), p.start.slice(5, 7)];
   if (p.start === `${y}-01-01` && p.end === `${y}-12-31`) return { span: 'Y', at: p.start };
-  if (p.start.endsWith('-01') && p.end.slice(0, 7) === `${y}-${m}` && nextDay(p.end).endsWith('-01')) return { span: 'M', at: p.start };
+  if (p.start.endsWith('-01') && p.end.slice(0, 7) === `${y}-${m}` && nextDay(p.end).endsWith('-01'))
+    return { span: 'M', at: p.start };
   return null;
 }
 
@@ -50,7 +57,12 @@ const LIST = (rule: StatisticsRule, order: string, where: string) =>
   `coalesce((select json_agg(${POST_ROW('x')} order by ${order.replace(/s\.post_id/g, 'x.id').replace(/s\./g, 'x.')}) from (${WALK(rule, order, where)}) x), '[]')`;
 
 /** Every figure over posts of one span, as postFigures gives them for any period. */
-export async function postFiguresOfSpan(em: EntityManager, rule: StatisticsViewer, s: Span, postsFirst: number | null): Promise<PostFigures> {
+export async function postFiguresOfSpan(
+  em: EntityManager,
+  rule: StatisticsViewer,
+  s: Span,
+  postsFirst: number | null,
+): Promise<PostFigures> {
   const span = [s.span, s.at];
   const walk = (limit: number | null) => [...span, ...rule.params, limit];
   const [row] = await execBound<PostFigures>(
@@ -105,7 +117,11 @@ export async function postFiguresOfSpan(em: EntityManager, rule: StatisticsViewe
  * most, else the sums of the categories they read, and the authors' sums of the categories they read;
  * corrected for the hidden and extra posts.
  */
-export function employeeActivityOfSpan(rule: StatisticsViewer, s: Span, p: Pick<StatisticsPeriod, 'start' | 'end'>): Subset {
+export function employeeActivityOfSpan(
+  rule: StatisticsViewer,
+  s: Span,
+  p: Pick<StatisticsPeriod, 'start' | 'end'>,
+): Subset {
   const most = rule.categoryIds.length * 2 >= rule.categoryCount;
   const base = most
     ? `select employee_id, likes, views, comments, 0 as posts from blog_stat_actor_total where span = ? and at = ?

@@ -36,10 +36,18 @@ const stats = async (token: string, vars: Record<string, unknown>) => (await mus
 beforeAll(async () => {
   w = await blogWorld();
   lastMonth = `${w.day(-Number(w.today.slice(8, 10))).slice(0, 7)}-01`;
-  posts.news = (await w.post(w.token.staff, { title: '営業ニュース今月', categoryId: w.cat.news, publishStart: w.today })).id;
-  posts.old = (await w.post(w.token.colleague, { title: '先月の営業ニュース', categoryId: w.cat.news, publishStart: lastMonth })).id;
-  posts.board = (await w.post(w.token.admin, { title: '役員会の議事録', categoryId: w.cat.board, publishStart: w.today })).id;
-  posts.draft = (await w.post(w.token.staff, { title: '下書きの投稿', categoryId: w.cat.news, publishStart: w.today, isDraft: true })).id;
+  posts.news = (
+    await w.post(w.token.staff, { title: '営業ニュース今月', categoryId: w.cat.news, publishStart: w.today })
+  ).id;
+  posts.old = (
+    await w.post(w.token.colleague, { title: '先月の営業ニュース', categoryId: w.cat.news, publishStart: lastMonth })
+  ).id;
+  posts.board = (
+    await w.post(w.token.admin, { title: '役員会の議事録', categoryId: w.cat.board, publishStart: w.today })
+  ).id;
+  posts.draft = (
+    await w.post(w.token.staff, { title: '下書きの投稿', categoryId: w.cat.news, publishStart: w.today, isDraft: true })
+  ).id;
   for (const t of [w.token.colleague, w.token.admin]) await must(t, LIKE, { id: posts.news, on: true });
   await must(w.token.staff, LIKE, { id: posts.old, on: true });
   for (const t of [w.token.staff, w.token.colleague, w.token.admin]) await must(t, SEEN, { id: posts.news });
@@ -55,8 +63,16 @@ afterAll(async () => w?.p.close());
 describe('the period', () => {
   it('is this month by default, a month, or a range; each bad range is BAD_USER_INPUT with its Japanese message', () => {
     expect(parsePeriod({}, '2026-02-10')).toEqual({ mode: 'MONTH', start: '2026-02-01', end: '2026-02-28' });
-    expect(parsePeriod({ year: '2024', month: '2' })).toEqual({ mode: 'MONTH', start: '2024-02-01', end: '2024-02-29' });
-    expect(parsePeriod({ startDate: '2026-01-01', endDate: '2026-12-31' })).toEqual({ mode: 'RANGE', start: '2026-01-01', end: '2026-12-31' });
+    expect(parsePeriod({ year: '2024', month: '2' })).toEqual({
+      mode: 'MONTH',
+      start: '2024-02-01',
+      end: '2024-02-29',
+    });
+    expect(parsePeriod({ startDate: '2026-01-01', endDate: '2026-12-31' })).toEqual({
+      mode: 'RANGE',
+      start: '2026-01-01',
+      end: '2026-12-31',
+    });
     const message = (input: Record<string, unknown>) => {
       try {
         parsePeriod(input);
@@ -74,21 +90,38 @@ describe('the period', () => {
     expect(message({ startDate: '2020-01-01', endDate: '2024-12-31' })).toBe('no error');
     expect(message({ startDate: '2026-02-30', endDate: '2026-03-01' })).toBe(PERIOD_MESSAGES.badDate);
     expect(message({ year: 2026, month: 13 })).toBe(PERIOD_MESSAGES.badMonth);
-    expect(message({ year: 2026, month: 1, startDate: '2026-01-01', endDate: '2026-01-02' })).toBe(PERIOD_MESSAGES.both);
-    expect(previousPeriod({ mode: 'MONTH', start: '2026-01-01', end: '2026-01-31' })).toEqual({ mode: 'MONTH', start: '2025-12-01', end: '2025-12-31' });
-    expect(previousPeriod({ mode: 'RANGE', start: '2026-01-11', end: '2026-01-20' })).toEqual({ mode: 'RANGE', start: '2026-01-01', end: '2026-01-10' });
+    expect(message({ year: 2026, month: 1, startDate: '2026-01-01', endDate: '2026-01-02' })).toBe(
+      PERIOD_MESSAGES.both,
+    );
+    expect(previousPeriod({ mode: 'MONTH', start: '2026-01-01', end: '2026-01-31' })).toEqual({
+      mode: 'MONTH',
+      start: '2025-12-01',
+      end: '2025-12-31',
+    });
+    expect(previousPeriod({ mode: 'RANGE', start: '2026-01-11', end: '2026-01-20' })).toEqual({
+      mode: 'RANGE',
+      start: '2026-01-01',
+      end: '2026-01-10',
+    });
   });
 
   it('on /api a missing end, a reversed or a too long range is a 400 with the message and code; GraphQL says the same', async () => {
     const missing = await api(w.p.url, 'GET', '/blogs/statistics?start_date=2026-01-01', { token: w.token.staff });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'BAD_USER_INPUT', error: '開始日と終了日を入力してください' });
-    const reversed = await api(w.p.url, 'GET', '/blogs/statistics?start_date=2026-02-01&end_date=2026-01-01', { token: w.token.staff });
+    const reversed = await api(w.p.url, 'GET', '/blogs/statistics?start_date=2026-02-01&end_date=2026-01-01', {
+      token: w.token.staff,
+    });
     expect(reversed.status).toBe(400);
-    const long = await api(w.p.url, 'GET', '/blogs/statistics?start_date=2019-01-01&end_date=2026-01-01', { token: w.token.staff });
+    const long = await api(w.p.url, 'GET', '/blogs/statistics?start_date=2019-01-01&end_date=2026-01-01', {
+      token: w.token.staff,
+    });
     expect(long.body.error).toBe(PERIOD_MESSAGES.tooLong);
     const g = await gql(w.p.url, STATS, { s: '2026-01-01' }, { token: w.token.staff });
-    expect(g.body.errors[0]).toMatchObject({ message: '開始日と終了日を入力してください', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(g.body.errors[0]).toMatchObject({
+      message: '開始日と終了日を入力してください',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const anonymous = await api(w.p.url, 'GET', '/blogs/statistics');
     expect(anonymous.status).toBe(401);
   });
@@ -125,7 +158,10 @@ describe('the figures', () => {
   it('reach is the share of the category’s audience who opened the post', async () => {
     const s = await stats(w.token.admin, month(w.today));
     const news = s.posts.find((p: { postId: number }) => p.postId === posts.news);
-    const [{ n }] = await w.sql(`select count(*)::int as n from employee e where e.status <> 'RETIRED' and (e.department_id = ? or e.id = ?)`, [w.id.sales, w.id.admin]);
+    const [{ n }] = await w.sql(
+      `select count(*)::int as n from employee e where e.status <> 'RETIRED' and (e.department_id = ? or e.id = ?)`,
+      [w.id.sales, w.id.admin],
+    );
     expect(news.audience).toBe(n);
     expect(news.reach).toBeCloseTo(3 / n, 6);
   });
@@ -137,7 +173,8 @@ describe('the figures', () => {
     const year = w.today.slice(0, 4);
     const range = await stats(w.token.admin, { s: `${Number(year) - 1}-01-01`, e: `${year}-12-31` });
     expect(range.step).toBe('MONTH');
-    const sumOf = (k: 'likes' | 'views' | 'comments') => range.series.reduce((n: number, x: Record<string, number>) => n + x[k], 0);
+    const sumOf = (k: 'likes' | 'views' | 'comments') =>
+      range.series.reduce((n: number, x: Record<string, number>) => n + x[k], 0);
     const [feed] = await w.sql(
       `select (select count(*)::int from blog_like l join blog_post p on p.id = l.post_id where not p.is_draft) as likes,
               (select count(*)::int from blog_comment c join blog_post p on p.id = c.post_id where not p.is_draft) as comments`,
@@ -177,7 +214,12 @@ describe('pages and filters', () => {
     expect(news.employees.map((e: { employeeId: number }) => e.employeeId)).toEqual([w.id.staff]);
     const bad = await gql(w.p.url, q, { ...month(w.today), pf: 0 }, { token: w.token.admin });
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    const rest = await api(w.p.url, 'GET', `/blogs/statistics?year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}&posts_limit=1`, { token: w.token.admin });
+    const rest = await api(
+      w.p.url,
+      'GET',
+      `/blogs/statistics?year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}&posts_limit=1`,
+      { token: w.token.admin },
+    );
     expect(rest.body.aggregates.length).toBe(1);
     expect(rest.body.post_count).toBe(all.postCount);
   });
@@ -190,7 +232,12 @@ describe('who sees what', () => {
     expect(s.categories).toEqual([]);
     expect(s.posts).toEqual([]);
     expect(s.employees).toEqual([]);
-    const r = await api(w.p.url, 'GET', `/blogs/statistics?year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}`, { token: w.token.outsider });
+    const r = await api(
+      w.p.url,
+      'GET',
+      `/blogs/statistics?year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}`,
+      { token: w.token.outsider },
+    );
     expect(r.status).toBe(200);
     expect(JSON.stringify(r.body)).not.toMatch(/役員会|営業ニュース|下書き/);
   });
@@ -205,12 +252,32 @@ describe('who sees what', () => {
   });
 
   it('/api answers the spec’s shape: by_category with top1..top5, most_*, aggregates, employee_stats with one count per category, categories', async () => {
-    const r = await api(w.p.url, 'GET', `/blogs/statistics?year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}`, { token: w.token.admin });
+    const r = await api(
+      w.p.url,
+      'GET',
+      `/blogs/statistics?year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}`,
+      { token: w.token.admin },
+    );
     expect(r.status).toBe(200);
-    expect(r.body.by_category[0]).toMatchObject({ category_name: '営業ニュース', total_blogs: 1, top1: '営業ニュース今月', top2: null, top5: null });
-    expect(r.body.most_liked[0]).toMatchObject({ title: '営業ニュース今月', author_name: expect.any(String), like_count: 2 });
+    expect(r.body.by_category[0]).toMatchObject({
+      category_name: '営業ニュース',
+      total_blogs: 1,
+      top1: '営業ニュース今月',
+      top2: null,
+      top5: null,
+    });
+    expect(r.body.most_liked[0]).toMatchObject({
+      title: '営業ニュース今月',
+      author_name: expect.any(String),
+      like_count: 2,
+    });
     expect(r.body.most_viewed[0]).toHaveProperty('view_count');
-    expect(r.body.aggregates[0]).toMatchObject({ blog_id: expect.any(Number), like_count: expect.any(Number), view_count: expect.any(Number), comment_count: expect.any(Number) });
+    expect(r.body.aggregates[0]).toMatchObject({
+      blog_id: expect.any(Number),
+      like_count: expect.any(Number),
+      view_count: expect.any(Number),
+      comment_count: expect.any(Number),
+    });
     const staff = r.body.employee_stats.find((e: { employee_id: number }) => e.employee_id === w.id.staff);
     expect(staff).toMatchObject({
       total_post_count: 1,
@@ -228,21 +295,46 @@ describe('who sees what', () => {
 describe('the export', () => {
   it('is one workbook: a summary and a sheet per table, each headed by the period; 社員別 by the filters as on screen', async () => {
     const ym = `year=${w.today.slice(0, 4)}&month=${Number(w.today.slice(5, 7))}`;
-    const res = await fetch(`${w.p.url}/api/blogs/statistics/export?${ym}&name=${encodeURIComponent('田')}&top=1`, { headers: { authorization: `Bearer ${w.token.admin}` } });
+    const res = await fetch(`${w.p.url}/api/blogs/statistics/export?${ym}&name=${encodeURIComponent('田')}&top=1`, {
+      headers: { authorization: `Bearer ${w.token.admin}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/filename\*=UTF-8''%E6%9C%88%E5%88%A5/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
-    expect(wb.worksheets.map((x) => x.name)).toEqual(['概要', 'カテゴリ別', 'いいねの多い投稿', '閲覧の多い投稿', 'コメントの多い投稿', '投稿別', '社員別']);
-    const rows = (name: string) => Array.from(wb.getWorksheet(name)!.getSheetValues().slice(1), (r) => (Array.isArray(r) ? r.slice(1) : []));
+    expect(wb.worksheets.map((x) => x.name)).toEqual([
+      '概要',
+      'カテゴリ別',
+      'いいねの多い投稿',
+      '閲覧の多い投稿',
+      'コメントの多い投稿',
+      '投稿別',
+      '社員別',
+    ]);
+    const rows = (name: string) =>
+      Array.from(wb.getWorksheet(name)!.getSheetValues().slice(1), (r) => (Array.isArray(r) ? r.slice(1) : []));
     const summary = rows('概要');
     expect(summary[0]).toEqual(['月別ブログ統計']);
     expect(String(summary[1]![0])).toMatch(/^期間: \d{4}\/\d{2}\/01 〜 /);
     const g = await stats(w.token.admin, month(w.today));
-    expect(summary.find((r) => r[0] === 'いいね')).toEqual(['いいね', g.totals.likes, g.previousTotals.likes, g.totals.likes - g.previousTotals.likes]);
+    expect(summary.find((r) => r[0] === 'いいね')).toEqual([
+      'いいね',
+      g.totals.likes,
+      g.previousTotals.likes,
+      g.totals.likes - g.previousTotals.likes,
+    ]);
     const posts = rows('投稿別');
     const header = posts.findIndex((r) => r[0] === 'タイトル');
-    expect(posts[header]).toEqual(['タイトル', 'カテゴリ', '投稿者', '公開開始日', 'いいね', '閲覧', 'コメント', 'リーチ']);
+    expect(posts[header]).toEqual([
+      'タイトル',
+      'カテゴリ',
+      '投稿者',
+      '公開開始日',
+      'いいね',
+      '閲覧',
+      'コメント',
+      'リーチ',
+    ]);
     expect(posts[header + 1]![3]).toBeInstanceOf(Date);
     const people = rows('社員別');
     expect(people[2]).toEqual(['絞り込み: 氏名「田」、上位1件']);
@@ -251,7 +343,9 @@ describe('the export', () => {
     for (const r of people.slice(first + 1)) expect(String(r[0])).toContain('田');
     const bad = await api(w.p.url, 'GET', `/blogs/statistics/export?${ym}&top=0`, { token: w.token.admin });
     expect(bad.status).toBe(400);
-    const outsider = await fetch(`${w.p.url}/api/blogs/statistics/export?${ym}`, { headers: { authorization: `Bearer ${w.token.outsider}` } });
+    const outsider = await fetch(`${w.p.url}/api/blogs/statistics/export?${ym}`, {
+      headers: { authorization: `Bearer ${w.token.outsider}` },
+    });
     const owb = new ExcelJS.Workbook();
     await owb.xlsx.load(Buffer.from(await outsider.arrayBuffer()) as never);
     const text = owb.worksheets.flatMap((x) => x.getSheetValues().flat()).join(' ');

@@ -50,9 +50,17 @@ export const otherArray = (rule: StatisticsRule) => `{${rule.otherCategoryIds.jo
 export async function statisticsViewer(em: EntityManager, rule: StatisticsRule): Promise<StatisticsViewer> {
   const inRead = `not p.is_draft and p.category_id = any(?::int[])`;
   const hidden = [
-    { sql: `select p.id from blog_post p where ${inRead} and p.publish_start > ?::date`, params: [readableArray(rule), rule.today] },
+    {
+      sql: `select p.id from blog_post p where ${inRead} and p.publish_start > ?::date`,
+      params: [readableArray(rule), rule.today],
+    },
     ...(rule.windowed
-      ? [{ sql: `select p.id from blog_post p where ${inRead} and p.publish_end < ?::date and p.author_id <> ?`, params: [readableArray(rule), rule.today, rule.viewerId] }]
+      ? [
+          {
+            sql: `select p.id from blog_post p where ${inRead} and p.publish_end < ?::date and p.author_id <> ?`,
+            params: [readableArray(rule), rule.today, rule.viewerId],
+          },
+        ]
       : []),
   ];
   const [row] = await execBound<{ hidden: number[]; extra: number[] }>(

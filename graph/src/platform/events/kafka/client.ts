@@ -31,7 +31,11 @@ export const QUICK_CLIENT = {
 export function createKafka(
   s: KafkaSettings,
   log: Logger,
-  tuning: { connectionTimeout?: number; requestTimeout?: number; retry?: { initialRetryTime: number; maxRetryTime: number; retries: number } } = {},
+  tuning: {
+    connectionTimeout?: number;
+    requestTimeout?: number;
+    retry?: { initialRetryTime: number; maxRetryTime: number; retries: number };
+  } = {},
 ): Kafka {
   return new Kafka({
     clientId: s.clientId,

@@ -61,7 +61,10 @@ export class KafkaConsumerGroup {
     this.consumer.on(this.consumer.events.CRASH, (e) => {
       if (!e.payload.restart) this.healthy = false;
       else this.restarting = true;
-      this.log.error({ consumer: this.runner.name, err: e.payload.error?.message, restart: e.payload.restart }, 'consumer crashed');
+      this.log.error(
+        { consumer: this.runner.name, err: e.payload.error?.message, restart: e.payload.restart },
+        'consumer crashed',
+      );
     });
     await ensureTopics(this.kafka, this.settings);
     await this.consumer.connect();
@@ -79,7 +82,9 @@ export class KafkaConsumerGroup {
           throw err;
         }
         const last = batch.messages[batch.messages.length - 1]!;
-        await this.consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
+        await this.consumer.commitOffsets([
+          { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() },
+        ]);
         await heartbeat();
       },
     });
@@ -93,7 +98,10 @@ export class KafkaConsumerGroup {
 }
 
 /** Lag per consumer group: high watermark minus committed offset, summed over partitions. */
-export async function consumerLag(admin: Admin, groups: { groupId: string; topics: string[] }[]): Promise<Record<string, number>> {
+export async function consumerLag(
+  admin: Admin,
+  groups: { groupId: string; topics: string[] }[],
+): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   const highs = new Map<string, Map<number, bigint>>();
   const lows = new Map<string, Map<number, bigint>>();

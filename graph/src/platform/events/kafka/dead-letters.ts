@@ -68,7 +68,11 @@ export interface ParkedMessage {
  * consumer group that commits nothing and is deleted afterwards, so neither the replay's progress
  * nor the topic changes.
  */
-export async function readDeadLetterTopic(kafka: Kafka, s: KafkaSettings, opts: { consumers?: string[]; timeoutMs?: number } = {}): Promise<ParkedMessage[]> {
+export async function readDeadLetterTopic(
+  kafka: Kafka,
+  s: KafkaSettings,
+  opts: { consumers?: string[]; timeoutMs?: number } = {},
+): Promise<ParkedMessage[]> {
   const topic = deadLetterTopic(s);
   const admin = kafka.admin();
   await admin.connect();
@@ -101,7 +105,12 @@ export async function readDeadLetterTopic(kafka: Kafka, s: KafkaSettings, opts: 
     const groupId = `${s.topicPrefix}dead-letters.${os.hostname()}.${process.pid}.${randomUUID().slice(0, 8)}`;
     // The broker answered the admin: a join's retriable errors (a new group's coordinator) get a
     // few retries of their own, within the overall timeout.
-    const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100, retry: { initialRetryTime: 100, maxRetryTime: 1000, retries: 10 } });
+    const consumer = kafka.consumer({
+      groupId,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: 100,
+      retry: { initialRetryTime: 100, maxRetryTime: 1000, retries: 10 },
+    });
     let finish!: () => void;
     const done = new Promise<void>((r) => (finish = r));
     try {
@@ -137,7 +146,10 @@ export async function readDeadLetterTopic(kafka: Kafka, s: KafkaSettings, opts: 
       for (const [partition] of targets) consumer.seek({ topic, partition, offset: start.get(partition)!.toString() });
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`reading ${topic} took over ${opts.timeoutMs ?? 30_000} ms`)), opts.timeoutMs ?? 30_000);
+        timer = setTimeout(
+          () => reject(new Error(`reading ${topic} took over ${opts.timeoutMs ?? 30_000} ms`)),
+          opts.timeoutMs ?? 30_000,
+        );
       });
       try {
         await Promise.race([done, timeout]);
@@ -155,7 +167,12 @@ export async function readDeadLetterTopic(kafka: Kafka, s: KafkaSettings, opts: 
       latest.set(m.eventId ? `${m.consumer}\u0000${m.eventId}` : `${m.partition}:${m.offset}`, m);
     }
     const still = [...latest.values()];
-    return still.sort((a, b) => a.parkedAt.localeCompare(b.parkedAt) || a.partition - b.partition || Number(BigInt(a.offset) - BigInt(b.offset)));
+    return still.sort(
+      (a, b) =>
+        a.parkedAt.localeCompare(b.parkedAt) ||
+        a.partition - b.partition ||
+        Number(BigInt(a.offset) - BigInt(b.offset)),
+    );
   } finally {
     await admin.disconnect().catch(() => undefined);
   }

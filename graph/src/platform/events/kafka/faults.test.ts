@@ -63,7 +63,9 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     await db?.close();
   });
   beforeEach(async () => {
-    await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
+    await db.orm.em
+      .fork()
+      .execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
     return async () => {
       for (const c of cleanup.splice(0).reverse()) await c().catch(() => undefined);
     };
@@ -95,7 +97,14 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
   async function inProcessConsumer(s: KafkaSettings) {
     const transport = new KafkaTransport(s, log);
     const dead = new KafkaDeadLetters(transport.kafka, s);
-    const runner = new ConsumerRunner(new ProbeConsumer(), db.orm, dead, { maxAttempts: 3, baseMs: 20, maxMs: 200 }, new EventMetrics(), log);
+    const runner = new ConsumerRunner(
+      new ProbeConsumer(),
+      db.orm,
+      dead,
+      { maxAttempts: 3, baseMs: 20, maxMs: 200 },
+      new EventMetrics(),
+      log,
+    );
     const g = new KafkaConsumerGroup(transport.kafka, s, runner, log, { concurrency: 2 });
     await g.start();
     cleanup.push(async () => {
@@ -113,16 +122,26 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
       200,
     );
     await new Promise((r) => setTimeout(r, 500)); // late duplicates would show up now
-    expect(await effectReport(db.orm)).toEqual({ total: committed.length, distinct: committed.length, duplicates: 0, orderViolations: 0 });
+    expect(await effectReport(db.orm)).toEqual({
+      total: committed.length,
+      distinct: committed.length,
+      duplicates: 0,
+      orderViolations: 0,
+    });
     expect(report.distinct).toBe(committed.length);
     const [missing] = await db.orm.em
       .fork()
-      .execute(`select count(*)::int as n from unnest(?::uuid[]) as c(id) where not exists (select 1 from event_probe_effect e where e.event_id = c.id)`, [
-        `{${committed.join(',')}}`,
-      ]);
+      .execute(
+        `select count(*)::int as n from unnest(?::uuid[]) as c(id) where not exists (select 1 from event_probe_effect e where e.event_id = c.id)`,
+        [`{${committed.join(',')}}`],
+      );
     expect(missing.n).toBe(0);
     expect(rolledBack.length).toBeGreaterThan(0);
-    const [leaked] = await db.orm.em.fork().execute(`select count(*)::int as n from event_probe_effect where event_id = any(?::uuid[])`, [`{${rolledBack.join(',')}}`]);
+    const [leaked] = await db.orm.em
+      .fork()
+      .execute(`select count(*)::int as n from event_probe_effect where event_id = any(?::uuid[])`, [
+        `{${rolledBack.join(',')}}`,
+      ]);
     expect(leaked.n).toBe(0);
     const [unsent] = await db.orm.em.fork().execute(`select count(*)::int as n from outbox_event`);
     expect(unsent.n).toBe(0);
@@ -170,7 +189,14 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     const w1 = spawnWorkers(['--only', 'probe', '--concurrency', '2', '--port', '0'], env);
     cleanup.push(() => kill(w1, 'SIGKILL'));
     const rolledBack: string[] = [];
-    const writing = writeProbes(db.orm, { total: TOTAL, aggregates: 100, perTx: 50, concurrency: 4, rollbackEvery: 9, rolledBack });
+    const writing = writeProbes(db.orm, {
+      total: TOTAL,
+      aggregates: 100,
+      perTx: 50,
+      concurrency: 4,
+      rollbackEvery: 9,
+      rolledBack,
+    });
     const at = await waitFor(
       () => effectReport(db.orm),
       (r) => r.total >= 2500,
@@ -191,7 +217,10 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     }
     // The survivor stops gracefully on SIGTERM.
     await kill(w2, 'SIGTERM');
-    expect({ exitCode: w2.child.exitCode, signal: w2.child.signalCode }, `worker output:\n${w2.output()}`).toEqual({ exitCode: 0, signal: null });
+    expect({ exitCode: w2.child.exitCode, signal: w2.child.signalCode }, `worker output:\n${w2.output()}`).toEqual({
+      exitCode: 0,
+      signal: null,
+    });
   }, 180_000);
 
   it('(c) a relay process is killed with SIGKILL mid-claim; the other relays carry on', async () => {
@@ -207,7 +236,14 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     cleanup.push(() => kill(r1, 'SIGKILL'));
     cleanup.push(() => kill(r2, 'SIGTERM'));
     const rolledBack: string[] = [];
-    const writing = writeProbes(db.orm, { total: TOTAL, aggregates: 100, perTx: 50, concurrency: 4, rollbackEvery: 9, rolledBack });
+    const writing = writeProbes(db.orm, {
+      total: TOTAL,
+      aggregates: 100,
+      perTx: 50,
+      concurrency: 4,
+      rollbackEvery: 9,
+      rolledBack,
+    });
     await waitFor(
       () => effectReport(db.orm),
       (r) => r.total >= 3000,
@@ -259,7 +295,11 @@ describe.skipIf(!kafkaAvailable)('fault tolerance, real Kafka + PostgreSQL, 10,0
     const ready = async () => {
       const started = Date.now();
       const r = await fetch(`${g.url}/readyz`);
-      return { status: r.status, body: (await r.json()) as { status: string; reasons: string[] }, ms: Date.now() - started };
+      return {
+        status: r.status,
+        body: (await r.json()) as { status: string; reasons: string[] },
+        ms: Date.now() - started,
+      };
     };
     const until = async (want: number, ms: number) => {
       const deadline = Date.now() + ms;

@@ -35,8 +35,13 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     await k?.close();
   });
   beforeEach(async () => {
-    settings = { ...k.settings(4), topicPrefix: `${k.settings().topicPrefix}${Math.random().toString(36).slice(2, 7)}.` };
-    await db.orm.em.fork().execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
+    settings = {
+      ...k.settings(4),
+      topicPrefix: `${k.settings().topicPrefix}${Math.random().toString(36).slice(2, 7)}.`,
+    };
+    await db.orm.em
+      .fork()
+      .execute(`truncate outbox_event, outbox_sent, event_consumed, event_dead_letter, event_probe_effect`);
     return async () => {
       for (const c of cleanup.splice(0).reverse()) await c();
     };
@@ -77,7 +82,9 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
       expect(meta.topics.map((t) => t.partitions.length)).toEqual([4, 4]);
       const producer = transport.kafka.producer({ allowAutoTopicCreation: false, retry: { retries: 0 } });
       await producer.connect();
-      await expect(producer.send({ topic: `${settings.topicPrefix}nope`, messages: [{ value: 'x' }] })).rejects.toThrow();
+      await expect(
+        producer.send({ topic: `${settings.topicPrefix}nope`, messages: [{ value: 'x' }] }),
+      ).rejects.toThrow();
       await producer.disconnect();
       expect(await admin.listTopics()).not.toContain(`${settings.topicPrefix}nope`);
     } finally {
@@ -188,7 +195,14 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     });
     const [twice, once] = [probe(1), probe(2)];
     const park = (e: EventEnvelope, attempts: number) =>
-      dead.park({ consumer: 'probe', envelope: e, eventId: e.id, eventType: e.type, error: `failed ${attempts} times`, attempts });
+      dead.park({
+        consumer: 'probe',
+        envelope: e,
+        eventId: e.id,
+        eventType: e.type,
+        error: `failed ${attempts} times`,
+        attempts,
+      });
     await park(twice, 3);
     await park(once, 3);
     await park(twice, 5);
@@ -202,7 +216,9 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     );
     const runner = new ConsumerRunner(new ProbeConsumer(), db.orm, dead, policy, new EventMetrics(), log);
     expect(await replayDeadLetterTopic(transport.kafka, settings, runner)).toEqual({ replayed: 2, parkedAgain: 0 });
-    const effects: { event_id: string; n: number }[] = await db.orm.em.fork().execute(`select event_id, count(*)::int as n from event_probe_effect group by event_id`);
+    const effects: { event_id: string; n: number }[] = await db.orm.em
+      .fork()
+      .execute(`select event_id, count(*)::int as n from event_probe_effect group by event_id`);
     expect(effects.map((r) => [r.event_id, r.n]).sort()).toEqual(
       [
         [twice.id, 1],
@@ -216,7 +232,12 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     const backbones = [0, 1].map(() => {
       const received: { e: EventEnvelope; at: number }[] = [];
       const b = createEventBackbone({
-        config: testConfig({ KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: settings.topicPrefix, KAFKA_PARTITIONS: '4', RELAY_POLL_MS: '200' }),
+        config: testConfig({
+          KAFKA_BROKERS: k.brokers,
+          KAFKA_TOPIC_PREFIX: settings.topicPrefix,
+          KAFKA_PARTITIONS: '4',
+          RELAY_POLL_MS: '200',
+        }),
         orm: db.orm,
         databaseUrl: db.url,
         log,
@@ -253,7 +274,9 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     const admin = transport.kafka.admin();
     await admin.connect();
     cleanup.push(() => admin.disconnect());
-    await admin.createTopics({ topics: [{ topic: `${settings.topicPrefix}probe`, numPartitions: 1 }] }).catch(() => undefined);
+    await admin
+      .createTopics({ topics: [{ topic: `${settings.topicPrefix}probe`, numPartitions: 1 }] })
+      .catch(() => undefined);
     // A killed instance's group: joined once, its member gone (Empty), never deleted.
     const dead = `${settings.topicPrefix}live.gone-host.1234.abcd1234`;
     const ghost = transport.kafka.consumer({ groupId: dead, sessionTimeout: 6000, heartbeatInterval: 500 });
@@ -265,7 +288,12 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     await ghost.disconnect();
     const instance = async () => {
       const b = createEventBackbone({
-        config: testConfig({ KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: settings.topicPrefix, KAFKA_PARTITIONS: '4', RELAY_POLL_MS: '200' }),
+        config: testConfig({
+          KAFKA_BROKERS: k.brokers,
+          KAFKA_TOPIC_PREFIX: settings.topicPrefix,
+          KAFKA_PARTITIONS: '4',
+          RELAY_POLL_MS: '200',
+        }),
         orm: db.orm,
         databaseUrl: db.url,
         log,
@@ -285,14 +313,21 @@ describe.skipIf(!kafkaAvailable)('kafka transport (real broker)', () => {
     // A second instance starting now keeps the first one's group: it has its member.
     const second = await instance();
     expect(await second.liveFeed!.sweepDeadGroups()).toEqual([]);
-    expect((await admin.listGroups()).groups.map((g) => g.groupId)).toEqual(expect.arrayContaining([first.liveFeed!.groupId, second.liveFeed!.groupId]));
+    expect((await admin.listGroups()).groups.map((g) => g.groupId)).toEqual(
+      expect.arrayContaining([first.liveFeed!.groupId, second.liveFeed!.groupId]),
+    );
   });
 
   it("a graph instance's live feed reports its lag in /metrics: 0 when caught up, the events waiting while it is held", async () => {
     const received: EventEnvelope[] = [];
     const metrics = new EventMetrics({ consumers: false }); // as `npm start` with Kafka
     const b = createEventBackbone({
-      config: testConfig({ KAFKA_BROKERS: k.brokers, KAFKA_TOPIC_PREFIX: settings.topicPrefix, KAFKA_PARTITIONS: '4', RELAY_POLL_MS: '200' }),
+      config: testConfig({
+        KAFKA_BROKERS: k.brokers,
+        KAFKA_TOPIC_PREFIX: settings.topicPrefix,
+        KAFKA_PARTITIONS: '4',
+        RELAY_POLL_MS: '200',
+      }),
       orm: db.orm,
       databaseUrl: db.url,
       log,

@@ -109,20 +109,38 @@ describe('patched kafkajs', () => {
     });
     const decoded = await decodeRecordBatch(new Decoder(batch.buffer));
     expect(decoded.records).toHaveLength(input.length);
-    decoded.records.forEach((r: { offset: string; timestamp: string; key: Buffer | null; value: Buffer | null; headers: Record<string, unknown> }, i: number) => {
-      expect(r.offset).toBe(String(1234567890123 + i));
-      expect(r.timestamp).toBe(String(firstTimestamp + input[i]!.timestampDelta));
-      expect(r.key?.toString() ?? null).toBe(input[i]!.key?.toString() ?? null);
-      expect(r.value?.toString() ?? null).toBe(input[i]!.value?.toString() ?? null);
-      const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
-      expect(headers).toEqual(input[i]!.headers);
-    });
+    decoded.records.forEach(
+      (
+        r: {
+          offset: string;
+          timestamp: string;
+          key: Buffer | null;
+          value: Buffer | null;
+          headers: Record<string, unknown>;
+        },
+        i: number,
+      ) => {
+        expect(r.offset).toBe(String(1234567890123 + i));
+        expect(r.timestamp).toBe(String(firstTimestamp + input[i]!.timestampDelta));
+        expect(r.key?.toString() ?? null).toBe(input[i]!.key?.toString() ?? null);
+        expect(r.value?.toString() ?? null).toBe(input[i]!.value?.toString() ?? null);
+        const headers = Object.fromEntries(
+          Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
+        );
+        expect(headers).toEqual(input[i]!.headers);
+      },
+    );
   });
 
   it('groups messages by partition keeping their order', () => {
     const messages = Array.from({ length: 2000 }, (_, i) => ({ key: `k${i % 13}`, value: String(i) }));
     const partitioner = ({ message }: { message: { key: string } }) => Number(message.key.slice(1)) % 4;
-    const grouped = groupMessagesPerPartition({ topic: 't', partitionMetadata: [0, 1, 2, 3].map((partitionId) => ({ partitionId })), messages, partitioner });
+    const grouped = groupMessagesPerPartition({
+      topic: 't',
+      partitionMetadata: [0, 1, 2, 3].map((partitionId) => ({ partitionId })),
+      messages,
+      partitioner,
+    });
     expect(Object.keys(grouped).sort()).toEqual(['0', '1', '2', '3']);
     for (const p of [0, 1, 2, 3]) expect(grouped[p]).toEqual(messages.filter((m) => partitioner({ message: m }) === p));
     expect(groupMessagesPerPartition({ topic: 't', partitionMetadata: [], messages, partitioner })).toEqual({});

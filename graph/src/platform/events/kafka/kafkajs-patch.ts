@@ -17,6 +17,8 @@ const MARKERS: { file: string; text: string; present: boolean }[] = [
 export function kafkajsPatchState(): { root: string; version: string; unpatched: string[] } {
   const root = path.dirname(require.resolve('kafkajs/package.json'));
   const version = (require('kafkajs/package.json') as { version: string }).version;
-  const unpatched = MARKERS.filter((m) => fs.readFileSync(path.join(root, 'src', m.file), 'utf8').includes(m.text) !== m.present).map((m) => m.file);
+  const unpatched = MARKERS.filter(
+    (m) => fs.readFileSync(path.join(root, 'src', m.file), 'utf8').includes(m.text) !== m.present,
+  ).map((m) => m.file);
   return { root, version, unpatched };
 }

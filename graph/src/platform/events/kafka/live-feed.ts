@@ -106,7 +106,9 @@ export class KafkaLiveFeed {
     if (!admin) return [];
     try {
       const prefix = `${this.settings.topicPrefix}live.`;
-      const ids = (await admin.listGroups()).groups.map((g) => g.groupId).filter((id) => id.startsWith(prefix) && id !== this.groupId);
+      const ids = (await admin.listGroups()).groups
+        .map((g) => g.groupId)
+        .filter((id) => id.startsWith(prefix) && id !== this.groupId);
       if (!ids.length) return [];
       const dead = (await admin.describeGroups(ids)).groups.filter((g) => g.state === 'Empty').map((g) => g.groupId);
       if (dead.length) {
@@ -128,7 +130,9 @@ export class KafkaLiveFeed {
   async lag(): Promise<number | null> {
     const admin = this.admin;
     if (!admin) return null;
-    const highs = await Promise.all([...this.next.keys()].map(async (topic) => ({ topic, offsets: await admin.fetchTopicOffsets(topic) })));
+    const highs = await Promise.all(
+      [...this.next.keys()].map(async (topic) => ({ topic, offsets: await admin.fetchTopicOffsets(topic) })),
+    );
     let lag = 0n;
     for (const { topic, offsets } of highs) {
       const next = this.next.get(topic)!;

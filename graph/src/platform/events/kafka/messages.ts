@@ -19,6 +19,10 @@ export function decode(m: KafkaMessage): EventEnvelope | Record<string, unknown>
     return JSON.parse(raw) as EventEnvelope;
   } catch {
     // Not JSON: hand the runner what the headers say (if a foreign producer set them), so it parks the message with the reason.
-    return { id: m.headers?.['event-id']?.toString(), type: m.headers?.['event-type']?.toString(), unparseable: raw.slice(0, 2000) };
+    return {
+      id: m.headers?.['event-id']?.toString(),
+      type: m.headers?.['event-type']?.toString(),
+      unparseable: raw.slice(0, 2000),
+    };
   }
 }

@@ -13,6 +13,8 @@ export const allTopics = (s: KafkaSettings) => aggregateTypes().map((a) => topic
 
 /** Topics a consumer needs: those of the aggregate types of the event types it handles. */
 export function topicsOf(s: KafkaSettings, runner: ConsumerRunner): string[] {
-  const aggs = new Set(runner.consumer.handles.map((t) => contractFor(t)?.aggregateType).filter((a): a is string => !!a));
+  const aggs = new Set(
+    runner.consumer.handles.map((t) => contractFor(t)?.aggregateType).filter((a): a is string => !!a),
+  );
   return [...aggs].map((a) => topicFor(s, a));
 }

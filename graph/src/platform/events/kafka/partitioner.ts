@@ -46,7 +46,8 @@ export const KeyHashPartitioner: ICustomPartitioner = () => {
   return (args) => {
     const { message, partitionMetadata } = args;
     const key = message.key;
-    if ((message.partition !== null && message.partition !== undefined) || key === null || key === undefined) return fallback(args);
+    if ((message.partition !== null && message.partition !== undefined) || key === null || key === undefined)
+      return fallback(args);
     let h: number | undefined;
     if (typeof key === 'string') {
       h = hashes.get(key);

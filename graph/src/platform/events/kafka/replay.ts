@@ -13,8 +13,15 @@ import { topicOffsets } from './topic-admin.js';
  * there on (up to the high watermark) parked by that consumer are still parked; those before were
  * replayed (a replay that fails parks the event again, as a new message past the position).
  */
-export async function replayPositions(admin: Admin, s: KafkaSettings, consumer: string, offsets: { partition: number; low: string }[]): Promise<Map<number, bigint>> {
-  const committed = (await admin.fetchOffsets({ groupId: replayGroupFor(s, consumer), topics: [deadLetterTopic(s)] }))[0]?.partitions ?? [];
+export async function replayPositions(
+  admin: Admin,
+  s: KafkaSettings,
+  consumer: string,
+  offsets: { partition: number; low: string }[],
+): Promise<Map<number, bigint>> {
+  const committed =
+    (await admin.fetchOffsets({ groupId: replayGroupFor(s, consumer), topics: [deadLetterTopic(s)] }))[0]?.partitions ??
+    [];
   const out = new Map<number, bigint>();
   for (const o of offsets) {
     const c = committed.find((p) => p.partition === o.partition);

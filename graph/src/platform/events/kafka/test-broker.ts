@@ -51,7 +51,13 @@ export async function useTestKafka(opts: { own?: boolean } = {}): Promise<TestKa
   return {
     brokers,
     own,
-    settings: (partitions = 4) => ({ brokers: brokers.split(','), clientId: 'intranet-test', topicPrefix: prefix, partitions, replicationFactor: 1 }),
+    settings: (partitions = 4) => ({
+      brokers: brokers.split(','),
+      clientId: 'intranet-test',
+      topicPrefix: prefix,
+      partitions,
+      replicationFactor: 1,
+    }),
     close: async () => {
       await own?.stop();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });

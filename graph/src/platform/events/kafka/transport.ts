@@ -45,7 +45,10 @@ export class KafkaTransport implements EventTransport {
     await this.send(batch, (e) => ({ key: e.aggregateId, value: e.json }));
   }
 
-  private async send<E extends { aggregateType: string }>(batch: E[], message: (e: E) => { key: string; value: string }): Promise<void> {
+  private async send<E extends { aggregateType: string }>(
+    batch: E[],
+    message: (e: E) => { key: string; value: string },
+  ): Promise<void> {
     // By aggregate type (a batch has a few), named as topics once per batch, not once per event.
     const byType = new Map<string, { key: string; value: string }[]>();
     for (const e of batch) {

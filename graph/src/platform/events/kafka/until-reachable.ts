@@ -15,7 +15,10 @@ export async function untilReachable<T>(
     try {
       return await attempt();
     } catch (err) {
-      opts.log.warn({ err: (err as Error).message, tries, retryInMs: delay }, `${what}: Kafka is not reachable; trying again`);
+      opts.log.warn(
+        { err: (err as Error).message, tries, retryInMs: delay },
+        `${what}: Kafka is not reachable; trying again`,
+      );
       await opts.cleanup?.().catch(() => undefined);
       await new Promise((r) => setTimeout(r, delay));
       delay = Math.min(delay * 2, opts.maxDelayMs ?? 15_000);

@@ -44,13 +44,35 @@ export default function BlogCategoriesPage({ def }: { def: PageDef }) {
     // Narrow: no ID or date, and the member counts wrap between their two phrases, so the three columns that matter fit 390 px.
     ...(narrow ? [] : [{ key: 'id', header: t('col.id'), render: (c: Row) => c.id, width: '4rem', nowrap: true }]),
     { key: 'name', header: t('blogCat.name'), render: (c) => <CategoryLabel category={c} /> },
-    { key: 'permissions', header: t('blogCat.permissions'), render: (c) => c.permissions.map((p) => t(`blogCat.perm.${p}`)).join('・'), nowrap: true },
+    {
+      key: 'permissions',
+      header: t('blogCat.permissions'),
+      render: (c) => c.permissions.map((p) => t(`blogCat.perm.${p}`)).join('・'),
+      nowrap: true,
+    },
     {
       key: 'members',
       header: t('blogCat.col.members'),
-      render: (c) => <Phrases items={[t('blogCat.memberDepartments', { n: c.departments.length }), t('blogCat.memberPeople', { n: c.employees.length })]} />,
+      render: (c) => (
+        <Phrases
+          items={[
+            t('blogCat.memberDepartments', { n: c.departments.length }),
+            t('blogCat.memberPeople', { n: c.employees.length }),
+          ]}
+        />
+      ),
     },
-    ...(narrow ? [] : [{ key: 'upd', header: t('col.updatedAt'), render: (c: Row) => displayDate(c.updatedAt), width: '8rem', nowrap: true }]),
+    ...(narrow
+      ? []
+      : [
+          {
+            key: 'upd',
+            header: t('col.updatedAt'),
+            render: (c: Row) => displayDate(c.updatedAt),
+            width: '8rem',
+            nowrap: true,
+          },
+        ]),
   ];
   return (
     <ListFrame
@@ -76,7 +98,16 @@ export default function BlogCategoriesPage({ def }: { def: PageDef }) {
         onOpen={(c) => navigate(`/blog_category/${c.id}`)}
         columns={columns}
       />
-      {data && <Pager offset={f.offset} limit={PAGE} total={matching.length} onOffset={f.setOffset} labels={pagerLabels} compact={narrow} />}
+      {data && (
+        <Pager
+          offset={f.offset}
+          limit={PAGE}
+          total={matching.length}
+          onOffset={f.setOffset}
+          labels={pagerLabels}
+          compact={narrow}
+        />
+      )}
     </ListFrame>
   );
 }

@@ -26,7 +26,17 @@ interface Form {
 }
 
 // A new category: members read, only 管理者/システム管理者 post (the narrower choice until widened).
-const EMPTY: Form = { name: '', color: '#000000', write: false, read: true, departments: [], employees: [], version: null, createdAt: '', updatedAt: '' };
+const EMPTY: Form = {
+  name: '',
+  color: '#000000',
+  write: false,
+  read: true,
+  departments: [],
+  employees: [],
+  version: null,
+  createdAt: '',
+  updatedAt: '',
+};
 
 const fromView = (c: BlogCategoryDetailFieldsFragment): Form => ({
   name: c.name,
@@ -40,7 +50,10 @@ const fromView = (c: BlogCategoryDetailFieldsFragment): Form => ({
   updatedAt: c.updatedAt,
 });
 
-const toPermissions = (p: Permissions): BlogCategoryPermission[] => [...(p.write ? (['WRITE'] as const) : []), ...(p.read ? (['READ'] as const) : [])];
+const toPermissions = (p: Permissions): BlogCategoryPermission[] => [
+  ...(p.write ? (['WRITE'] as const) : []),
+  ...(p.read ? (['READ'] as const) : []),
+];
 
 /** /blog_category/new and /blog_category/:id: view mode, 編集, then 保存 or キャンセル, as the other master data. */
 export default function BlogCategoryDetailPage({ def, id }: { def: PageDef; id?: string }) {
@@ -50,7 +63,11 @@ export default function BlogCategoryDetailPage({ def, id }: { def: PageDef; id?:
   useDocumentTitle(title);
   const ed = useRecordEditor<Form>(EMPTY, isNew);
   const { confirm, dialog } = useConfirm();
-  const { data, loading, error, refetch } = useQuery(BlogCategoryDetailQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const { data, loading, error, refetch } = useQuery(BlogCategoryDetailQuery, {
+    variables: { id: numericId },
+    skip: isNew || !valid,
+    fetchPolicy: 'no-cache',
+  });
   const flow = useRecordDetail(ed, {
     record: data?.blogCategory,
     error,
@@ -81,7 +98,9 @@ export default function BlogCategoryDetailPage({ def, id }: { def: PageDef; id?:
       employeeIds: v.employees.map((e) => e.id),
       version: isNew ? undefined : (v.version ?? undefined),
     };
-    await exit.submit('blogCategory', () => (isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } })));
+    await exit.submit('blogCategory', () =>
+      isNew ? create({ variables: { input } }) : update({ variables: { id: numericId, input } }),
+    );
   };
 
   return (
@@ -89,13 +108,39 @@ export default function BlogCategoryDetailPage({ def, id }: { def: PageDef; id?:
       testId="blog-category-detail-page"
       section={t(AREAS.blogCategories.section)}
       title={title}
-      {...exit.frame({ id: numericId, loading: loading && !data, found: !!data?.blogCategory, error, onCancel: () => void exit.cancel(), onSubmit: () => void save() })}
+      {...exit.frame({
+        id: numericId,
+        loading: loading && !data,
+        found: !!data?.blogCategory,
+        error,
+        onCancel: () => void exit.cancel(),
+        onSubmit: () => void save(),
+      })}
       after={dialog}
     >
       <FormGrid>
-        <TextField label={t('blogCat.name')} value={v.name} onChange={(x) => ed.set('name', x)} readOnly={ro} required error={flow.fieldErrors.name} autoComplete="off" />
-        <ColorField value={v.color} name={v.name} onChange={(x) => ed.set('color', x)} readOnly={ro} error={flow.fieldErrors.color} />
-        <PermissionsField value={v} onChange={(x) => ed.setValues((f) => ({ ...f, ...x }))} readOnly={ro} error={flow.fieldErrors.permissions} />
+        <TextField
+          label={t('blogCat.name')}
+          value={v.name}
+          onChange={(x) => ed.set('name', x)}
+          readOnly={ro}
+          required
+          error={flow.fieldErrors.name}
+          autoComplete="off"
+        />
+        <ColorField
+          value={v.color}
+          name={v.name}
+          onChange={(x) => ed.set('color', x)}
+          readOnly={ro}
+          error={flow.fieldErrors.color}
+        />
+        <PermissionsField
+          value={v}
+          onChange={(x) => ed.setValues((f) => ({ ...f, ...x }))}
+          readOnly={ro}
+          error={flow.fieldErrors.permissions}
+        />
         {!isNew && (
           <>
             <ReadonlyField label={t('rec.createdAt')} value={displayDateTime(v.createdAt)} />

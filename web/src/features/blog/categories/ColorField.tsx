@@ -11,7 +11,19 @@ const HEX = /^#[0-9a-f]{6}$/i;
  * A category's colour: the browser's colour picker beside the #RRGGBB text (either edits it), and
  * the label as the feed will draw it, black or white text by contrast. The server checks the text.
  */
-export function ColorField({ value, name, onChange, readOnly, error }: { value: string; name: string; onChange(v: string): void; readOnly: boolean; error?: string }) {
+export function ColorField({
+  value,
+  name,
+  onChange,
+  readOnly,
+  error,
+}: {
+  value: string;
+  name: string;
+  onChange(v: string): void;
+  readOnly: boolean;
+  error?: string;
+}) {
   const t = useT();
   // View mode: the colour itself (the name is right beside it; a label would say it twice).
   if (readOnly)
@@ -39,7 +51,15 @@ export function ColorField({ value, name, onChange, readOnly, error }: { value: 
             onChange={(e) => onChange(e.target.value)}
             aria-label={t('blogCat.colorPicker')}
           />
-          <TextInput {...c} value={value} onChange={(e) => onChange(e.target.value.trim())} className={styles.hex} maxLength={7} autoComplete="off" spellCheck={false} />
+          <TextInput
+            {...c}
+            value={value}
+            onChange={(e) => onChange(e.target.value.trim())}
+            className={styles.hex}
+            maxLength={7}
+            autoComplete="off"
+            spellCheck={false}
+          />
           <span className={styles.preview} role="img" aria-label={t('blogCat.preview')} data-testid="category-preview">
             {preview}
           </span>

@@ -19,7 +19,12 @@ function MemberToken({ member, onRemove }: { member: Member; onRemove?(): void }
     <li className={styles.token}>
       <span>{member.name}</span>
       {onRemove && (
-        <button type="button" className={styles.tokenRemove} onClick={onRemove} aria-label={t('blogCat.removeMember', { name: member.name })}>
+        <button
+          type="button"
+          className={styles.tokenRemove}
+          onClick={onRemove}
+          aria-label={t('blogCat.removeMember', { name: member.name })}
+        >
           <XIcon size={12} />
         </button>
       )}
@@ -55,7 +60,11 @@ function MemberGroup({
       ) : (
         <ul className={styles.tokens} aria-label={title} data-testid={testId}>
           {members.map((m) => (
-            <MemberToken key={m.id} member={m} onRemove={onChange && (() => onChange(members.filter((x) => x.id !== m.id)))} />
+            <MemberToken
+              key={m.id}
+              member={m}
+              onRemove={onChange && (() => onChange(members.filter((x) => x.id !== m.id)))}
+            />
           ))}
         </ul>
       )}
@@ -143,7 +152,13 @@ export function MembersSection({
         )}
       </MemberGroup>
       {picking && (
-        <EmployeePickerDialog title={t('blogCat.pickEmployees')} multiple excludeIds={employees.map((e) => e.id)} onClose={() => setPicking(false)} onPick={addEmployees} />
+        <EmployeePickerDialog
+          title={t('blogCat.pickEmployees')}
+          multiple
+          excludeIds={employees.map((e) => e.id)}
+          onClose={() => setPicking(false)}
+          onPick={addEmployees}
+        />
       )}
     </FormSection>
   );

@@ -24,7 +24,9 @@ export function AttachmentPreview({ file, text, onClose }: { file: PreviewFile; 
       footerButtons={[{ content: text('close'), buttonType: 'primary', onClick: onClose }]}
     >
       <div className={styles.preview} data-testid="blog-comment-preview">
-        {kind === 'image' && !broken && <img src={file.url} alt={file.name} className={styles.previewImage} onError={() => setBroken(true)} />}
+        {kind === 'image' && !broken && (
+          <img src={file.url} alt={file.name} className={styles.previewImage} onError={() => setBroken(true)} />
+        )}
         {kind === 'pdf' && <iframe src={file.url} title={file.name} className={styles.previewFrame} />}
         {kind === 'download' && <p>{text('noPreview')}</p>}
         {broken && (

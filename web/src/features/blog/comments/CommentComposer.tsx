@@ -66,7 +66,16 @@ export function CommentComposer({
 
   const choose = async (chosen: File) => {
     const refusal = checkAttachment(chosen);
-    if (refusal) return setError(t(refusal === 'type' ? 'blogEdit.fileType' : refusal === 'size' ? 'blogEdit.fileSize' : 'blogEdit.fileUnreadable'));
+    if (refusal)
+      return setError(
+        t(
+          refusal === 'type'
+            ? 'blogEdit.fileType'
+            : refusal === 'size'
+              ? 'blogEdit.fileSize'
+              : 'blogEdit.fileUnreadable',
+        ),
+      );
     setError(null);
     setProcessing(true);
     try {
@@ -136,7 +145,14 @@ export function CommentComposer({
       <EnterHint id={hintId} />
       <div className={styles.composerBar}>
         <EmojiPicker text={text} box={box} onPick={pick} />
-        <IconButton icon={PaperclipIcon} aria-label={text('attach')} variant="invisible" size="small" disabled={processing || sending} onClick={() => fileInput.current?.click()} />
+        <IconButton
+          icon={PaperclipIcon}
+          aria-label={text('attach')}
+          variant="invisible"
+          size="small"
+          disabled={processing || sending}
+          onClick={() => fileInput.current?.click()}
+        />
         <input
           ref={fileInput}
           type="file"
@@ -157,11 +173,24 @@ export function CommentComposer({
               <PaperclipIcon size={14} />
               <FileName name={file.name} className={styles.chosenName} testId="blog-comment-chosen" />
               <span className={styles.muted}>{formatBytes(file.size)}</span>
-              <IconButton icon={XIcon} aria-label={text('removeAttachment')} variant="invisible" size="small" onClick={() => setFile(null)} />
+              <IconButton
+                icon={XIcon}
+                aria-label={text('removeAttachment')}
+                variant="invisible"
+                size="small"
+                onClick={() => setFile(null)}
+              />
             </>
           )}
         </span>
-        <Button size="small" variant="primary" leadingVisual={PaperAirplaneIcon} onClick={() => void send()} loading={sending} data-testid="blog-comment-send">
+        <Button
+          size="small"
+          variant="primary"
+          leadingVisual={PaperAirplaneIcon}
+          onClick={() => void send()}
+          loading={sending}
+          data-testid="blog-comment-send"
+        >
           {text('send')}
         </Button>
       </div>

@@ -66,12 +66,22 @@ export function CommentItem({
       onChanged();
     } catch (e) {
       const err = readError(e);
-      setError(err.code === 'FORBIDDEN' ? text('deleteForbidden') : err.code === 'NOT_FOUND' ? err.message : text('deleteFailed'));
+      setError(
+        err.code === 'FORBIDDEN'
+          ? text('deleteForbidden')
+          : err.code === 'NOT_FOUND'
+            ? err.message
+            : text('deleteFailed'),
+      );
     }
   };
 
   return (
-    <li className={reply ? styles.reply : styles.comment} data-testid={reply ? 'blog-reply' : 'blog-comment'} data-comment-id={comment.id}>
+    <li
+      className={reply ? styles.reply : styles.comment}
+      data-testid={reply ? 'blog-reply' : 'blog-comment'}
+      data-comment-id={comment.id}
+    >
       <div className={styles.commentHead}>
         <AuthorBadge name={name} id={comment.author.id} />
         <time className={styles.muted} dateTime={comment.createdAt}>
@@ -106,8 +116,17 @@ export function CommentItem({
         {comment.content}
       </p>
       {comment.attachment && (
-        <button type="button" className={styles.attachment} onClick={() => onPreview(comment.attachment!)} data-testid="blog-comment-attachment">
-          {comment.attachment.thumbnailUrl ? <img src={comment.attachment.thumbnailUrl} alt="" className={styles.attachmentThumb} /> : <PaperclipIcon size={14} />}
+        <button
+          type="button"
+          className={styles.attachment}
+          onClick={() => onPreview(comment.attachment!)}
+          data-testid="blog-comment-attachment"
+        >
+          {comment.attachment.thumbnailUrl ? (
+            <img src={comment.attachment.thumbnailUrl} alt="" className={styles.attachmentThumb} />
+          ) : (
+            <PaperclipIcon size={14} />
+          )}
           <FileName name={comment.attachment.name} />
         </button>
       )}
@@ -117,19 +136,42 @@ export function CommentItem({
         </p>
       )}
       {!reply && open && (
-        <Button size="small" variant="invisible" leadingVisual={ReplyIcon} onClick={() => setReplying((r) => !r)} aria-expanded={replying} className={styles.replyButton}>
+        <Button
+          size="small"
+          variant="invisible"
+          leadingVisual={ReplyIcon}
+          onClick={() => setReplying((r) => !r)}
+          aria-expanded={replying}
+          className={styles.replyButton}
+        >
           {replying ? text('cancelReply') : text('reply')}
         </Button>
       )}
       {replies.length > 0 && (
         <ul className={styles.replies}>
           {replies.map((r) => (
-            <CommentItem key={r.id} comment={r} postId={postId} open={open} text={text} confirm={confirm} onPreview={onPreview} onChanged={onChanged} />
+            <CommentItem
+              key={r.id}
+              comment={r}
+              postId={postId}
+              open={open}
+              text={text}
+              confirm={confirm}
+              onPreview={onPreview}
+              onChanged={onChanged}
+            />
           ))}
         </ul>
       )}
       {remaining > 0 && (
-        <Button size="small" variant="invisible" onClick={moreReplies} disabled={loadingReplies} className={styles.moreReplies} data-testid="blog-replies-more">
+        <Button
+          size="small"
+          variant="invisible"
+          onClick={moreReplies}
+          disabled={loadingReplies}
+          className={styles.moreReplies}
+          data-testid="blog-replies-more"
+        >
           {loadingReplies ? text('loading') : text('moreReplies', { count: remaining })}
         </Button>
       )}
@@ -159,7 +201,11 @@ function useReplies(comment: CommentView) {
   const replies = opened?.items ?? comment.replies ?? [];
   const count = comment.replyCount ?? 0;
   const read = async (after: string | null, limit: number) => {
-    const { data } = await client.query({ query: BlogCommentRepliesQuery, variables: { commentId: comment.id, after, limit }, fetchPolicy: 'no-cache' });
+    const { data } = await client.query({
+      query: BlogCommentRepliesQuery,
+      variables: { commentId: comment.id, after, limit },
+      fetchPolicy: 'no-cache',
+    });
     return data!.blogCommentReplies;
   };
   const load = (next: () => Promise<Page<BlogCommentFieldsFragment>>) => {
@@ -172,14 +218,18 @@ function useReplies(comment: CommentView) {
     load(async () => {
       if (!opened) return readAgain(replies.length + REPLIES_PER_PAGE, REPLIES_PER_PAGE, read);
       const page = await read(opened.nextCursor, REPLIES_PER_PAGE);
-      return { items: [...opened.items, ...page.items.filter((r) => !opened.items.some((o) => o.id === r.id))], nextCursor: page.nextCursor };
+      return {
+        items: [...opened.items, ...page.items.filter((r) => !opened.items.some((o) => o.id === r.id))],
+        nextCursor: page.nextCursor,
+      };
     });
   // A reply added or deleted elsewhere: the opened replies are read again, as many as were shown.
   const seen = useRef(count);
   useEffect(() => {
     if (seen.current === count) return;
     seen.current = count;
-    if (opened) load(() => readAgain(opened.items.length + (opened.nextCursor ? 0 : REPLIES_PER_PAGE), REPLIES_PER_PAGE, read));
+    if (opened)
+      load(() => readAgain(opened.items.length + (opened.nextCursor ? 0 : REPLIES_PER_PAGE), REPLIES_PER_PAGE, read));
   }); // every render: it acts only when the count changed
   return { replies, remaining: Math.max(0, count - replies.length), loadingReplies, moreReplies };
 }

@@ -20,14 +20,28 @@ import styles from './comments.module.css';
  * are read again. After the viewer's own change they are read again at once, and `onCount` hands
  * the new total to the cards.
  */
-export default function CommentsDialog({ post, revision, onClose, onCount }: { post: BlogCardPost; revision: number; onClose(): void; onCount(count: number): void }) {
+export default function CommentsDialog({
+  post,
+  revision,
+  onClose,
+  onCount,
+}: {
+  post: BlogCardPost;
+  revision: number;
+  onClose(): void;
+  onCount(count: number): void;
+}) {
   const text = useCommentText();
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const client = useApolloClient();
   const readPage = useCallback(
     async (after: string | null, limit: number) => {
-      const { data } = await client.query({ query: BlogCommentsQuery, variables: { postId: post.id, after, limit }, fetchPolicy: 'no-cache' });
+      const { data } = await client.query({
+        query: BlogCommentsQuery,
+        variables: { postId: post.id, after, limit },
+        fetchPolicy: 'no-cache',
+      });
       return data!.blogComments;
     },
     [client, post.id],
@@ -70,18 +84,41 @@ export default function CommentsDialog({ post, revision, onClose, onCount }: { p
           {comments && comments.length > 0 && (
             <ul className={styles.list}>
               {comments.map((c) => (
-                <CommentItem key={c.id} comment={c} postId={post.id} open={post.allowComments} text={text} confirm={confirm} onPreview={setPreview} onChanged={reload} />
+                <CommentItem
+                  key={c.id}
+                  comment={c}
+                  postId={post.id}
+                  open={post.allowComments}
+                  text={text}
+                  confirm={confirm}
+                  onPreview={setPreview}
+                  onChanged={reload}
+                />
               ))}
             </ul>
           )}
           {thread?.nextCursor && (
-            <Button size="small" block onClick={more} disabled={loadingMore} className={styles.more} data-testid="blog-comments-more">
+            <Button
+              size="small"
+              block
+              onClick={more}
+              disabled={loadingMore}
+              className={styles.more}
+              data-testid="blog-comments-more"
+            >
               {loadingMore ? text('loading') : text('moreComments')}
             </Button>
           )}
         </section>
         {post.allowComments ? (
-          <CommentComposer postId={post.id} parentId={null} text={text} label={text('commentLabel')} placeholder={text('placeholder')} onSent={reload} />
+          <CommentComposer
+            postId={post.id}
+            parentId={null}
+            text={text}
+            label={text('commentLabel')}
+            placeholder={text('placeholder')}
+            onSent={reload}
+          />
         ) : (
           <p className={styles.closed} data-testid="blog-comments-closed">
             {text('closed')}

@@ -21,7 +21,15 @@ function moveTo(key: string, at: number): number | null {
  * The 絵文字 button and its grid (spec §9: about 85–90). One Tab stop: the arrow keys, Home and End
  * move within the grid, Enter or Space picks, Escape closes; focus goes back to the box after either.
  */
-export function EmojiPicker({ text, box, onPick }: { text: CommentText; box: React.RefObject<HTMLTextAreaElement | null>; onPick(emoji: string): void }) {
+export function EmojiPicker({
+  text,
+  box,
+  onPick,
+}: {
+  text: CommentText;
+  box: React.RefObject<HTMLTextAreaElement | null>;
+  onPick(emoji: string): void;
+}) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -33,7 +41,16 @@ export function EmojiPicker({ text, box, onPick }: { text: CommentText; box: Rea
       onClose={() => setOpen(false)}
       focusZoneSettings={{ disabled: true }}
       focusTrapSettings={{ initialFocusRef: initial, returnFocusRef: box }}
-      renderAnchor={(props) => <IconButton {...props} icon={SmileyIcon} aria-label={text('emoji')} variant="invisible" size="small" data-testid="blog-comment-emoji" />}
+      renderAnchor={(props) => (
+        <IconButton
+          {...props}
+          icon={SmileyIcon}
+          aria-label={text('emoji')}
+          variant="invisible"
+          size="small"
+          data-testid="blog-comment-emoji"
+        />
+      )}
     >
       <div
         className={styles.emojiGrid}

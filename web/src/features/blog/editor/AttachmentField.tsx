@@ -14,7 +14,11 @@ function Current({ value }: { value: AttachmentState }) {
   if (value.kind === 'new') {
     return (
       <span className={styles.fileRow} data-testid="blog-attachment-current">
-        {value.type.startsWith('image/') ? <img src={value.dataUrl} alt={value.name} className={styles.fileThumb} /> : <FileIcon size={16} />}
+        {value.type.startsWith('image/') ? (
+          <img src={value.dataUrl} alt={value.name} className={styles.fileThumb} />
+        ) : (
+          <FileIcon size={16} />
+        )}
         <FileName name={value.name} className={styles.fileName} />
         <span className={styles.muted}>{t('blogEdit.attachmentNew', { size: formatBytes(value.size) })}</span>
       </span>
@@ -72,7 +76,12 @@ export function AttachmentField({
         )}
         {!readOnly && (
           <span className={styles.fileButtons}>
-            <Button size="small" leadingVisual={PaperclipIcon} onClick={() => input.current?.click()} disabled={processing}>
+            <Button
+              size="small"
+              leadingVisual={PaperclipIcon}
+              onClick={() => input.current?.click()}
+              disabled={processing}
+            >
               {value.kind === 'none' ? t('blogEdit.attachmentChoose') : t('blogEdit.attachmentReplace')}
             </Button>
             {value.kind !== 'none' && (

@@ -33,7 +33,10 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
   useDocumentTitle(title);
   const [dialog, setDialog] = useState<'category' | 'tags' | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const deletion = useDeletePost(p.post?.canDelete ? { id: p.post.id, title: p.post.title } : null, { list: p.list, leaveOnPurpose });
+  const deletion = useDeletePost(p.post?.canDelete ? { id: p.post.id, title: p.post.title } : null, {
+    list: p.list,
+    leaveOnPurpose,
+  });
 
   // A refused save: the first field it names comes into view (the actions sit below a long form).
   const errorCount = Object.values(p.fieldErrors).filter(Boolean).length;
@@ -51,7 +54,10 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
 
   const unavailable = !p.isNew && !p.loading && !p.post;
   const notFound = !p.valid || !p.loadError || ['NOT_FOUND', 'BAD_USER_INPUT'].includes(readError(p.loadError).code);
-  const chips = [p.post && p.post.state !== 'PUBLISHED' ? p.post.stateLabel : null, editing && !p.isNew ? t('rec.editing') : null];
+  const chips = [
+    p.post && p.post.state !== 'PUBLISHED' ? p.post.stateLabel : null,
+    editing && !p.isNew ? t('rec.editing') : null,
+  ];
 
   return (
     <Page testId="blog-editor-page">
@@ -59,13 +65,24 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
       <PageHeading section={t(AREAS.blog.section)} title={title} labels={chips} />
       {p.failure && (
         <div className={styles.banner}>
-          <Banner variant="critical" title={t('rec.saveFailedTitle')} description={p.failure} onDismiss={p.dismissFailure} data-testid="blog-save-failure" />
+          <Banner
+            variant="critical"
+            title={t('rec.saveFailedTitle')}
+            description={p.failure}
+            onDismiss={p.dismissFailure}
+            data-testid="blog-save-failure"
+          />
         </div>
       )}
       {p.conflict.message && (
         <div className={styles.banner}>
-          {p.conflict.fieldPanel(t('rec.conflictTitle'), p.conflict.bodyTaken ? `${p.conflict.message}${t('blogEdit.bodyTaken')}` : p.conflict.message)}
-          {p.conflict.clash && <BodyConflict clash={p.conflict.clash} onChoose={(c) => void p.conflict.chooseBody(c)} />}
+          {p.conflict.fieldPanel(
+            t('rec.conflictTitle'),
+            p.conflict.bodyTaken ? `${p.conflict.message}${t('blogEdit.bodyTaken')}` : p.conflict.message,
+          )}
+          {p.conflict.clash && (
+            <BodyConflict clash={p.conflict.clash} onChoose={(c) => void p.conflict.chooseBody(c)} />
+          )}
         </div>
       )}
       {p.loading ? (
@@ -79,7 +96,14 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
           back={{ href: p.list, label: t('rec.back') }}
         />
       ) : (
-        <form ref={form} onSubmit={submit} noValidate data-mode={editing ? 'edit' : 'view'} className={styles.form} data-narrow={narrow || undefined}>
+        <form
+          ref={form}
+          onSubmit={submit}
+          noValidate
+          data-mode={editing ? 'edit' : 'view'}
+          className={styles.form}
+          data-narrow={narrow || undefined}
+        >
           <div className={styles.card}>
             <PostFields p={p} onCategory={() => setDialog('category')} onTags={() => setDialog('tags')} />
           </div>
@@ -98,7 +122,12 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
                     {t('blogEdit.saveDraft')}
                   </Button>
                 )}
-                <Button type="submit" variant="primary" disabled={p.saving} leadingVisual={p.saving ? () => <Spinner size="small" srText={null} /> : undefined}>
+                <Button
+                  type="submit"
+                  variant="primary"
+                  disabled={p.saving}
+                  leadingVisual={p.saving ? () => <Spinner size="small" srText={null} /> : undefined}
+                >
                   {p.saving ? t('rec.saving') : p.post?.state === 'DRAFT' ? t('blogEdit.publish') : t('rec.save')}
                 </Button>
               </Fragment>
@@ -106,7 +135,13 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
               <Fragment key="view">
                 <Button onClick={p.cancel}>{t('rec.back')}</Button>
                 {p.post?.canDelete && (
-                  <Button variant="danger" leadingVisual={TrashIcon} onClick={() => void deletion.remove()} disabled={deletion.deleting} data-testid="blog-delete">
+                  <Button
+                    variant="danger"
+                    leadingVisual={TrashIcon}
+                    onClick={() => void deletion.remove()}
+                    disabled={deletion.deleting}
+                    data-testid="blog-delete"
+                  >
                     {deletion.label}
                   </Button>
                 )}

@@ -24,7 +24,13 @@ export function BodyConflict({ clash, onChoose }: { clash: BodyClash; onChoose(c
         <p className={styles.hint}>{t('blogEdit.bodyClashHint')}</p>
         <MergeChoices columns={3}>
           {options.map((o) => (
-            <MergeOption key={o.choice} name="body" checked={clash.choice === o.choice} caption={o.label} onChange={() => onChoose(o.choice)} />
+            <MergeOption
+              key={o.choice}
+              name="body"
+              checked={clash.choice === o.choice}
+              caption={o.label}
+              onChange={() => onChoose(o.choice)}
+            />
           ))}
         </MergeChoices>
         <details className={styles.bodyCompare}>
@@ -32,7 +38,15 @@ export function BodyConflict({ clash, onChoose }: { clash: BodyClash; onChoose(c
           <ol className={styles.bodyRows}>
             {rows.map((r, i) => (
               <li key={i} className={styles.bodyRow} data-side={r.side}>
-                <span className={styles.bodySide}>{t(r.side === 'both' ? 'blogEdit.sideBoth' : r.side === 'mine' ? 'blogEdit.sideMine' : 'blogEdit.sideTheirs')}</span>
+                <span className={styles.bodySide}>
+                  {t(
+                    r.side === 'both'
+                      ? 'blogEdit.sideBoth'
+                      : r.side === 'mine'
+                        ? 'blogEdit.sideMine'
+                        : 'blogEdit.sideTheirs',
+                  )}
+                </span>
                 <span className={styles.bodyText}>{blockText(r.block)}</span>
               </li>
             ))}

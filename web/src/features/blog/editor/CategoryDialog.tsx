@@ -14,7 +14,15 @@ type Category = NonNullable<PostForm['category']>;
  * カテゴリの選択 (spec §2): a table of id and name of the categories the author may post in; a click
  * chooses a row, 決定 takes it (a double click does both).
  */
-export function CategoryDialog({ current, onClose, onPick }: { current: Category | null; onClose(): void; onPick(c: Category): void }) {
+export function CategoryDialog({
+  current,
+  onClose,
+  onPick,
+}: {
+  current: Category | null;
+  onClose(): void;
+  onPick(c: Category): void;
+}) {
   const t = useT();
   const { data, loading, error } = useQuery(BlogEditorCategoriesQuery, { fetchPolicy: 'no-cache' });
   const [chosen, setChosen] = useState<Category | null>(current);
@@ -26,7 +34,13 @@ export function CategoryDialog({ current, onClose, onPick }: { current: Category
   };
   const confirm = () => (chosen ? onPick(chosen) : setMissing(true));
   return (
-    <ChoiceDialog title={t('blogEdit.categoryDialog')} width="medium" testId="blog-category-dialog" onClose={onClose} onDecide={confirm}>
+    <ChoiceDialog
+      title={t('blogEdit.categoryDialog')}
+      width="medium"
+      testId="blog-category-dialog"
+      onClose={onClose}
+      onDecide={confirm}
+    >
       <p className={styles.hint}>{t('blogEdit.categoryHint')}</p>
       {missing && (
         <p className={styles.dialogError} role="alert">
@@ -68,7 +82,11 @@ export function CategoryDialog({ current, onClose, onPick }: { current: Category
           </div>
         )}
         {!loading &&
-          (error ? <p className={styles.tableStatus}>{t('blog.fetchFailed')}</p> : rows.length === 0 && <p className={styles.tableStatus}>{t('blogEdit.categoryEmpty')}</p>)}
+          (error ? (
+            <p className={styles.tableStatus}>{t('blog.fetchFailed')}</p>
+          ) : (
+            rows.length === 0 && <p className={styles.tableStatus}>{t('blogEdit.categoryEmpty')}</p>
+          ))}
       </div>
     </ChoiceDialog>
   );

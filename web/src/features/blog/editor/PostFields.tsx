@@ -41,9 +41,19 @@ function ChosenField({
       <span id={`${id}-label`} className={GROUP_LABEL}>
         {label}
       </span>
-      <div className={styles.chosen} data-invalid={error ? true : undefined} aria-invalid={error ? true : undefined} tabIndex={error ? -1 : undefined}>
+      <div
+        className={styles.chosen}
+        data-invalid={error ? true : undefined}
+        aria-invalid={error ? true : undefined}
+        tabIndex={error ? -1 : undefined}
+      >
         <span className={styles.chosenValue}>{children}</span>
-        <Button size="small" leadingVisual={ListUnorderedIcon} onClick={onChoose} aria-label={`${label}: ${chooseLabel}`}>
+        <Button
+          size="small"
+          leadingVisual={ListUnorderedIcon}
+          onClick={onChoose}
+          aria-label={`${label}: ${chooseLabel}`}
+        >
           {chooseLabel}
         </Button>
         {onClear && clearLabel && (
@@ -82,7 +92,9 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
       </dl>
       {editing ? (
         <Field label={t('blogEdit.title')} required error={fe.title}>
-          {(c) => <TextInput {...c} block value={v.title} maxLength={200} onChange={(e) => p.set('title', e.target.value)} />}
+          {(c) => (
+            <TextInput {...c} block value={v.title} maxLength={200} onChange={(e) => p.set('title', e.target.value)} />
+          )}
         </Field>
       ) : (
         <dl className={styles.viewGrid}>
@@ -91,8 +103,18 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
       )}
       {editing ? (
         <div className={styles.pair}>
-          <ChosenField label={t('blog.category')} error={fe.category} chooseLabel={t('blogEdit.choose')} onChoose={onCategory} testId="blog-category-field">
-            {v.category ? <CategoryLabel category={v.category} /> : <span className={styles.muted}>{t('rec.unset')}</span>}
+          <ChosenField
+            label={t('blog.category')}
+            error={fe.category}
+            chooseLabel={t('blogEdit.choose')}
+            onChoose={onCategory}
+            testId="blog-category-field"
+          >
+            {v.category ? (
+              <CategoryLabel category={v.category} />
+            ) : (
+              <span className={styles.muted}>{t('rec.unset')}</span>
+            )}
           </ChosenField>
           <ChosenField
             label={t('blog.filter.tag')}
@@ -136,7 +158,14 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
           <RichTextView html={post?.contentHtml ?? ''} className={styles.viewContent} testId="blog-content" />
         )}
       </div>
-      <AttachmentField value={v.attachment} processing={p.processing} error={fe.attachment} readOnly={!editing} onChoose={(f) => void p.chooseFile(f)} onRemove={p.removeFile} />
+      <AttachmentField
+        value={v.attachment}
+        processing={p.processing}
+        error={fe.attachment}
+        readOnly={!editing}
+        onChoose={(f) => void p.chooseFile(f)}
+        onRemove={p.removeFile}
+      />
     </>
   );
 }

@@ -9,16 +9,51 @@ import { READING_TEXT } from '../reading';
 import { useCatalog } from '../../../app/i18n';
 import styles from './editor.module.css';
 
-function DateInput({ label, value, onChange, error, testId }: { label: string; value: string; onChange(v: string): void; error?: string; testId?: string }) {
+function DateInput({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  testId?: string;
+}) {
   return (
     <Field label={label} error={error}>
-      {(c) => <TextInput {...c} block type="date" value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId} />}
+      {(c) => (
+        <TextInput
+          {...c}
+          block
+          type="date"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          data-testid={testId}
+        />
+      )}
     </Field>
   );
 }
 
 /** A labelled on/off switch (Primer's ToggleSwitch, its 「オン」/「オフ」 words in Japanese). */
-function Switch({ label, on, onChange, testId, onText, offText }: { label: string; on: boolean; onChange(on: boolean): void; testId: string; onText: string; offText: string }) {
+function Switch({
+  label,
+  on,
+  onChange,
+  testId,
+  onText,
+  offText,
+}: {
+  label: string;
+  on: boolean;
+  onChange(on: boolean): void;
+  testId: string;
+  onText: string;
+  offText: string;
+}) {
   const id = useId();
   return (
     <div className={styles.switchRow}>
@@ -50,14 +85,27 @@ export function PublishFields({ p }: { p: PostEditor }) {
   const onOff = { onText: t('blogEdit.on'), offText: t('blogEdit.off') };
   const reading = useCatalog(READING_TEXT);
   if (!editing) {
-    const options = [v.allowComments ? t('blogEdit.optionComment') : null, v.allowLikes ? t('blogEdit.optionLike') : null].filter(Boolean).join('・');
+    const options = [
+      v.allowComments ? t('blogEdit.optionComment') : null,
+      v.allowLikes ? t('blogEdit.optionLike') : null,
+    ]
+      .filter(Boolean)
+      .join('・');
     return (
       <dl className={styles.viewGrid}>
-        <ViewItem label={t('blogEdit.pin')} value={v.isPin ? `${t('blogEdit.on')}（${range(v.pinStart, v.pinEnd)}）` : t('blogEdit.off')} />
-        {v.isPin && <ViewItem label={reading('required')} value={v.requireConfirmation ? t('blogEdit.on') : t('blogEdit.off')} />}
+        <ViewItem
+          label={t('blogEdit.pin')}
+          value={v.isPin ? `${t('blogEdit.on')}（${range(v.pinStart, v.pinEnd)}）` : t('blogEdit.off')}
+        />
+        {v.isPin && (
+          <ViewItem label={reading('required')} value={v.requireConfirmation ? t('blogEdit.on') : t('blogEdit.off')} />
+        )}
         <ViewItem label={t('blogEdit.options')} value={options || t('rec.none')} />
         <ViewItem label={t('blogEdit.publishStart')} value={displayDate(v.publishStart)} />
-        <ViewItem label={t('blogEdit.publishEnd')} value={v.hasPublishEnd ? displayDate(v.publishEnd) : t('blogEdit.publishNoEnd')} />
+        <ViewItem
+          label={t('blogEdit.publishEnd')}
+          value={v.hasPublishEnd ? displayDate(v.publishEnd) : t('blogEdit.publishNoEnd')}
+        />
       </dl>
     );
   }
@@ -68,14 +116,30 @@ export function PublishFields({ p }: { p: PostEditor }) {
         <p className={CAPTION}>{t('blogEdit.pinCaption')}</p>
         {v.isPin && (
           <div className={styles.dates}>
-            <DateInput label={t('blogEdit.pinStart')} value={v.pinStart} onChange={(x) => p.set('pinStart', x)} error={fe.pinStart} testId="blog-pin-start" />
-            <DateInput label={t('blogEdit.pinEnd')} value={v.pinEnd} onChange={(x) => p.set('pinEnd', x)} error={fe.pinEnd} testId="blog-pin-end" />
+            <DateInput
+              label={t('blogEdit.pinStart')}
+              value={v.pinStart}
+              onChange={(x) => p.set('pinStart', x)}
+              error={fe.pinStart}
+              testId="blog-pin-start"
+            />
+            <DateInput
+              label={t('blogEdit.pinEnd')}
+              value={v.pinEnd}
+              onChange={(x) => p.set('pinEnd', x)}
+              error={fe.pinEnd}
+              testId="blog-pin-end"
+            />
           </div>
         )}
         {v.isPin && (
           <>
             <label className={styles.check}>
-              <Checkbox checked={v.requireConfirmation} onChange={(e) => p.set('requireConfirmation', e.target.checked)} data-testid="blog-require-confirmation" />
+              <Checkbox
+                checked={v.requireConfirmation}
+                onChange={(e) => p.set('requireConfirmation', e.target.checked)}
+                data-testid="blog-require-confirmation"
+              />
               {reading('editorOption')}
             </label>
             <p className={CAPTION}>{reading('editorCaption')}</p>
@@ -100,11 +164,29 @@ export function PublishFields({ p }: { p: PostEditor }) {
       </fieldset>
       <fieldset className={styles.group}>
         <div className={styles.dates}>
-          <DateInput label={t('blogEdit.publishStart')} value={v.publishStart} onChange={(x) => p.set('publishStart', x)} error={fe.publishStart} testId="blog-publish-start" />
+          <DateInput
+            label={t('blogEdit.publishStart')}
+            value={v.publishStart}
+            onChange={(x) => p.set('publishStart', x)}
+            error={fe.publishStart}
+            testId="blog-publish-start"
+          />
           <div className={styles.endColumn}>
-            <Switch label={t('blogEdit.hasPublishEnd')} on={v.hasPublishEnd} onChange={(on) => p.set('hasPublishEnd', on)} testId="blog-publish-end-toggle" {...onOff} />
+            <Switch
+              label={t('blogEdit.hasPublishEnd')}
+              on={v.hasPublishEnd}
+              onChange={(on) => p.set('hasPublishEnd', on)}
+              testId="blog-publish-end-toggle"
+              {...onOff}
+            />
             {v.hasPublishEnd && (
-              <DateInput label={t('blogEdit.publishEnd')} value={v.publishEnd} onChange={(x) => p.set('publishEnd', x)} error={fe.publishEnd} testId="blog-publish-end" />
+              <DateInput
+                label={t('blogEdit.publishEnd')}
+                value={v.publishEnd}
+                onChange={(x) => p.set('publishEnd', x)}
+                error={fe.publishEnd}
+                testId="blog-publish-end"
+              />
             )}
           </div>
         </div>

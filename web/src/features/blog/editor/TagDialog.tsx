@@ -20,7 +20,15 @@ type Tag = PostForm['tags'][number];
  * delete the selected ones after a confirmation (at least one selected), 決定 takes the selection
  * (at least one). Each refusal is one message, in the dialog.
  */
-export function TagDialog({ current, onClose, onPick }: { current: Tag[]; onClose(): void; onPick(tags: Tag[]): void }) {
+export function TagDialog({
+  current,
+  onClose,
+  onPick,
+}: {
+  current: Tag[];
+  onClose(): void;
+  onPick(tags: Tag[]): void;
+}) {
   const t = useT();
   const errorText = useErrorText();
   const { confirm, dialog } = useConfirm();
@@ -89,7 +97,14 @@ export function TagDialog({ current, onClose, onPick }: { current: Tag[]; onClos
   };
 
   return (
-    <ChoiceDialog title={t('blogEdit.tagDialog')} width="large" testId="blog-tag-dialog" className={styles.tagDialog} onClose={onClose} onDecide={decide}>
+    <ChoiceDialog
+      title={t('blogEdit.tagDialog')}
+      width="large"
+      testId="blog-tag-dialog"
+      className={styles.tagDialog}
+      onClose={onClose}
+      onDecide={decide}
+    >
       <p className={styles.hint}>{t('blogEdit.tagShared')}</p>
       <form className={styles.tagCreate} onSubmit={(e) => void add(e)} noValidate>
         <Field label={t('blogEdit.tagNew')} error={contentError ?? undefined}>
@@ -111,8 +126,16 @@ export function TagDialog({ current, onClose, onPick }: { current: Tag[]; onClos
         </Button>
       </form>
       <div className={styles.tagBar}>
-        <span className={styles.hint}>{t('blogEdit.tagSelected', { n: rows.filter((r) => selected.has(r.id)).length })}</span>
-        <Button variant="danger" size="small" leadingVisual={TrashIcon} onClick={() => void deleteSelected()} disabled={removed.loading}>
+        <span className={styles.hint}>
+          {t('blogEdit.tagSelected', { n: rows.filter((r) => selected.has(r.id)).length })}
+        </span>
+        <Button
+          variant="danger"
+          size="small"
+          leadingVisual={TrashIcon}
+          onClick={() => void deleteSelected()}
+          disabled={removed.loading}
+        >
           {t('blogEdit.tagDelete')}
         </Button>
       </div>
@@ -134,7 +157,12 @@ export function TagDialog({ current, onClose, onPick }: { current: Tag[]; onClos
         emptyText={t('blogEdit.tagEmptyList')}
         openOnClick
         onOpen={(r) => toggle(r.id)}
-        selection={{ selected, onChange: select, selectAllLabel: t('grid.selectAll'), selectRowLabel: (r) => t('grid.selectRow', { name: r.content }) }}
+        selection={{
+          selected,
+          onChange: select,
+          selectAllLabel: t('grid.selectAll'),
+          selectRowLabel: (r) => t('grid.selectRow', { name: r.content }),
+        }}
       />
       {dialog}
     </ChoiceDialog>

@@ -3,26 +3,17 @@ import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, checkAttachment, formatBytes }
 
 describe('checkAttachment (the client pre-check of spec §5)', () => {
   it('accepts txt, pdf, png, jpg, jpeg and gif whatever the case of the extension', () => {
-    expect(['a.txt', 'b.PDF', 'c.png', 'd.Jpg', 'e.jpeg', 'f.gif', '報告書.v2.pdf'].map((name) => checkAttachment({ name, size: 10 }))).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      ['a.txt', 'b.PDF', 'c.png', 'd.Jpg', 'e.jpeg', 'f.gif', '報告書.v2.pdf'].map((name) =>
+        checkAttachment({ name, size: 10 }),
+      ),
+    ).toEqual([null, null, null, null, null, null, null]);
   });
 
   it("refuses other types and names without an extension ('File type not allowed')", () => {
-    expect(['a.exe', 'b.svg', 'c.html', 'd.pdf.js', 'noext', 'trail.'].map((name) => checkAttachment({ name, size: 10 }))).toEqual([
-      'type',
-      'type',
-      'type',
-      'type',
-      'type',
-      'type',
-    ]);
+    expect(
+      ['a.exe', 'b.svg', 'c.html', 'd.pdf.js', 'noext', 'trail.'].map((name) => checkAttachment({ name, size: 10 })),
+    ).toEqual(['type', 'type', 'type', 'type', 'type', 'type']);
   });
 
   it("allows exactly 5 MB and refuses a byte more ('File size exceeds limit'); an empty file cannot be processed", () => {

@@ -27,7 +27,8 @@ export function checkAttachment(file: { name: string; size: number }): Attachmen
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable')));
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable'));
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.readAsDataURL(file);
   });

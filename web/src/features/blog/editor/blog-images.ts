@@ -26,7 +26,8 @@ export const BLOG_IMAGES: ImageUploader = {
   },
   async uploadByUrl(url) {
     const own = new URL(url, window.location.href);
-    if (own.origin !== window.location.origin || !own.pathname.startsWith('/api/blog_images/')) return { success: 0, file: { url: '' } };
+    if (own.origin !== window.location.origin || !own.pathname.startsWith('/api/blog_images/'))
+      return { success: 0, file: { url: '' } };
     return { success: 1, file: { url: own.pathname } };
   },
 };

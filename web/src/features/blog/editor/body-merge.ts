@@ -30,7 +30,11 @@ export type Side = 'both' | 'mine' | 'theirs';
  * writer lacks, right after the block it follows in the saved body. A block both changed is there
  * twice (both versions), for the writer to keep one.
  */
-export function unionBlocks(base: RichTextDocument, mine: RichTextDocument, theirs: RichTextDocument): { block: Block; side: Side }[] {
+export function unionBlocks(
+  base: RichTextDocument,
+  mine: RichTextDocument,
+  theirs: RichTextDocument,
+): { block: Block; side: Side }[] {
   const inBase = new Set(blocksOf(base).map(keyOf));
   const inTheirs = new Set(blocksOf(theirs).map(keyOf));
   const out: { block: Block; side: Side }[] = blocksOf(mine)
@@ -64,7 +68,10 @@ export function blockText(block: Block): string {
     el.innerHTML = html;
     return el.textContent ?? '';
   };
-  if (block.type === 'list') return (d.items ?? []).map((i) => `・${strip(typeof i === 'string' ? i : String((i as { content?: string }).content ?? ''))}`).join('\n');
+  if (block.type === 'list')
+    return (d.items ?? [])
+      .map((i) => `・${strip(typeof i === 'string' ? i : String((i as { content?: string }).content ?? ''))}`)
+      .join('\n');
   if (block.type === 'image') return `［画像］${strip(d.caption ?? '')}`;
   return strip(d.text ?? '');
 }

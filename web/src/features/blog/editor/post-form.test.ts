@@ -4,12 +4,24 @@ import { addDays, emptyForm, formFieldOf, restBody, togglePin, tokyoToday } from
 describe('pin window defaults (spec §4)', () => {
   const today = '2026-11-27';
   it('turning the pin on without a start sets today and today + 7 days', () => {
-    expect(togglePin({ isPin: false, pinStart: '', pinEnd: '' }, true, today)).toEqual({ isPin: true, pinStart: '2026-11-27', pinEnd: '2026-12-04' });
+    expect(togglePin({ isPin: false, pinStart: '', pinEnd: '' }, true, today)).toEqual({
+      isPin: true,
+      pinStart: '2026-11-27',
+      pinEnd: '2026-12-04',
+    });
   });
 
   it('keeps a window already set, and fills only a missing end from the start', () => {
-    expect(togglePin({ isPin: false, pinStart: '2026-12-01', pinEnd: '2026-12-02' }, true, today)).toEqual({ isPin: true, pinStart: '2026-12-01', pinEnd: '2026-12-02' });
-    expect(togglePin({ isPin: false, pinStart: '2026-12-30', pinEnd: '' }, true, today)).toEqual({ isPin: true, pinStart: '2026-12-30', pinEnd: '2027-01-06' });
+    expect(togglePin({ isPin: false, pinStart: '2026-12-01', pinEnd: '2026-12-02' }, true, today)).toEqual({
+      isPin: true,
+      pinStart: '2026-12-01',
+      pinEnd: '2026-12-02',
+    });
+    expect(togglePin({ isPin: false, pinStart: '2026-12-30', pinEnd: '' }, true, today)).toEqual({
+      isPin: true,
+      pinStart: '2026-12-30',
+      pinEnd: '2027-01-06',
+    });
   });
 
   it('turning it off keeps the dates on screen (back on restores them); the save sends none', () => {
@@ -68,35 +80,57 @@ describe("restBody (the spec's /api/blogs body)", () => {
       upload_files: null,
     });
     // Required reading travels only with the pin.
-    expect(restBody({ ...form, requireConfirmation: true }, { blocks: [] }, { postId: null, draft: false }).require_confirmation).toBe(false);
-    expect(restBody({ ...form, isPin: true, requireConfirmation: true }, { blocks: [] }, { postId: null, draft: false }).require_confirmation).toBe(true);
-    expect(restBody({ ...form, hasPublishEnd: false }, { blocks: [] }, { postId: null, draft: true })).toMatchObject({ publish_end_date: null, is_draft: true });
+    expect(
+      restBody({ ...form, requireConfirmation: true }, { blocks: [] }, { postId: null, draft: false })
+        .require_confirmation,
+    ).toBe(false);
+    expect(
+      restBody({ ...form, isPin: true, requireConfirmation: true }, { blocks: [] }, { postId: null, draft: false })
+        .require_confirmation,
+    ).toBe(true);
+    expect(restBody({ ...form, hasPublishEnd: false }, { blocks: [] }, { postId: null, draft: true })).toMatchObject({
+      publish_end_date: null,
+      is_draft: true,
+    });
   });
 
   it('an edit sends its version and keeps the stored file by its own URL; a new file travels as a data URL', () => {
-    const stored = { kind: 'stored' as const, file: { name: 'a.pdf', type: 'application/pdf', size: 10, url: '/api/blogs/7/attachment', thumbnailUrl: null } };
+    const stored = {
+      kind: 'stored' as const,
+      file: { name: 'a.pdf', type: 'application/pdf', size: 10, url: '/api/blogs/7/attachment', thumbnailUrl: null },
+    };
     const edit = restBody({ ...form, attachment: stored }, { blocks: [] }, { postId: 7, draft: false });
     expect(edit.version).toBe(4);
-    expect(JSON.parse(edit.upload_files as string)).toEqual([{ uid: '7', name: 'a.pdf', url: '/api/blogs/7/attachment', type: 'application/pdf' }]);
+    expect(JSON.parse(edit.upload_files as string)).toEqual([
+      { uid: '7', name: 'a.pdf', url: '/api/blogs/7/attachment', type: 'application/pdf' },
+    ]);
     const fresh = restBody(
-      { ...form, attachment: { kind: 'new', uid: 'u1', name: 'p.png', type: 'image/png', size: 3, dataUrl: 'data:image/png;base64,AAA' } },
+      {
+        ...form,
+        attachment: {
+          kind: 'new',
+          uid: 'u1',
+          name: 'p.png',
+          type: 'image/png',
+          size: 3,
+          dataUrl: 'data:image/png;base64,AAA',
+        },
+      },
       { blocks: [] },
       { postId: 7, draft: false },
     );
-    expect(JSON.parse(fresh.upload_files as string)).toEqual([{ uid: 'u1', name: 'p.png', url: 'data:image/png;base64,AAA', type: 'image/png' }]);
+    expect(JSON.parse(fresh.upload_files as string)).toEqual([
+      { uid: 'u1', name: 'p.png', url: 'data:image/png;base64,AAA', type: 'image/png' },
+    ]);
   });
 });
 
 describe('formFieldOf (a REST field error → the form field it is shown under)', () => {
   it("maps the body's names, with or without an index, and nothing for unknown fields", () => {
-    expect(['category_id', 'blog_tags.0', 'upload_files', 'pin_end_dt', 'publish_end_date', 'content', 'version'].map(formFieldOf)).toEqual([
-      'category',
-      'tags',
-      'attachment',
-      'pinEnd',
-      'publishEnd',
-      'content',
-      null,
-    ]);
+    expect(
+      ['category_id', 'blog_tags.0', 'upload_files', 'pin_end_dt', 'publish_end_date', 'content', 'version'].map(
+        formFieldOf,
+      ),
+    ).toEqual(['category', 'tags', 'attachment', 'pinEnd', 'publishEnd', 'content', null]);
   });
 });

@@ -36,7 +36,11 @@ export { addDays, tokyoToday };
  * already set keeps the window (an end missing is start + 7). Off keeps the dates on screen, so turning
  * it back on restores them; the save sends none while it is off.
  */
-export function togglePin(form: Pick<PostForm, 'isPin' | 'pinStart' | 'pinEnd'>, on: boolean, today: string): Pick<PostForm, 'isPin' | 'pinStart' | 'pinEnd'> {
+export function togglePin(
+  form: Pick<PostForm, 'isPin' | 'pinStart' | 'pinEnd'>,
+  on: boolean,
+  today: string,
+): Pick<PostForm, 'isPin' | 'pinStart' | 'pinEnd'> {
   if (!on) return { ...form, isPin: false };
   const pinStart = form.pinStart || today;
   return { isPin: true, pinStart, pinEnd: form.pinEnd || addDays(pinStart, PIN_DEFAULT_DAYS) };
@@ -82,7 +86,8 @@ export function formOf(p: EditedPost): PostForm {
 
 /** The spec's `upload_files` for this save: the stored file kept (its own URL), a new one (a data URL), or none. */
 function uploadFiles(a: AttachmentState, postId: number | null): string | null {
-  if (a.kind === 'stored') return JSON.stringify([{ uid: String(postId ?? ''), name: a.file.name, url: a.file.url, type: a.file.type }]);
+  if (a.kind === 'stored')
+    return JSON.stringify([{ uid: String(postId ?? ''), name: a.file.name, url: a.file.url, type: a.file.type }]);
   if (a.kind === 'new') return JSON.stringify([{ uid: a.uid, name: a.name, url: a.dataUrl, type: a.type }]);
   return null;
 }
@@ -91,7 +96,11 @@ function uploadFiles(a: AttachmentState, postId: number | null): string | null {
  * The body of `POST /api/blogs` / `PUT /api/blogs/{id}` (the spec's field names). Dates travel as
  * YYYY-MM-DD; the end is null without hasPublishEnd and the pin dates null when not pinned (spec §5).
  */
-export function restBody(form: PostForm, content: PostDocument, o: { postId: number | null; draft: boolean }): Record<string, unknown> {
+export function restBody(
+  form: PostForm,
+  content: PostDocument,
+  o: { postId: number | null; draft: boolean },
+): Record<string, unknown> {
   return {
     title: form.title.trim(),
     content,

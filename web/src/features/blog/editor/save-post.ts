@@ -27,12 +27,23 @@ export function savePost(postId: number | null, body: Record<string, unknown>): 
 export async function sendJson<T>(url: string, method: 'POST' | 'PUT', body: Record<string, unknown>): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { method, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   } catch {
     throw new SaveRefused('NETWORK', '', []);
   }
   const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (res.ok && answer) return answer as T;
-  const fieldErrors = Array.isArray(answer?.fieldErrors) ? (answer.fieldErrors as { field: string; message: string }[]) : [];
-  throw new SaveRefused(typeof answer?.code === 'string' ? answer.code : 'INTERNAL_SERVER_ERROR', typeof answer?.error === 'string' ? answer.error : '', fieldErrors);
+  const fieldErrors = Array.isArray(answer?.fieldErrors)
+    ? (answer.fieldErrors as { field: string; message: string }[])
+    : [];
+  throw new SaveRefused(
+    typeof answer?.code === 'string' ? answer.code : 'INTERNAL_SERVER_ERROR',
+    typeof answer?.error === 'string' ? answer.error : '',
+    fieldErrors,
+  );
 }

@@ -33,7 +33,10 @@ const DELETE_POST = defineCatalog({
  * 削除 on the post page (its author, or 管理者 / システム管理者: the server's canDelete and its
  * check): asks first, then deletes and goes back to the list; a refusal says why and stays.
  */
-export function useDeletePost(post: { id: number; title: string } | null | undefined, o: { list: string; leaveOnPurpose(go: () => void): void }) {
+export function useDeletePost(
+  post: { id: number; title: string } | null | undefined,
+  o: { list: string; leaveOnPurpose(go: () => void): void },
+) {
   const w = useCatalog(DELETE_POST);
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
@@ -42,7 +45,13 @@ export function useDeletePost(post: { id: number; title: string } | null | undef
 
   const remove = async () => {
     if (!post || deleting) return;
-    const ok = await confirm({ title: w('title'), body: w('body', { title: post.title }), confirmLabel: w('confirm'), cancelLabel: w('cancel'), danger: true });
+    const ok = await confirm({
+      title: w('title'),
+      body: w('body', { title: post.title }),
+      confirmLabel: w('confirm'),
+      cancelLabel: w('cancel'),
+      danger: true,
+    });
     if (!ok) return;
     setDeleting(true);
     try {

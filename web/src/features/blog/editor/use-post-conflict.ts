@@ -26,10 +26,15 @@ export interface BodyClash {
  * kept when only the writer did, and offered as mine / saved / both when both did. The form then
  * stands on the saved version, so the next 保存 goes through.
  */
-export function usePostConflict(ed: Parameters<typeof useConflictMerge<PostForm>>[0], body: RefObject<RichTextEditorHandle | null>, postId: number) {
+export function usePostConflict(
+  ed: Parameters<typeof useConflictMerge<PostForm>>[0],
+  body: RefObject<RichTextEditorHandle | null>,
+  postId: number,
+) {
   const t = useT();
   const apollo = useApolloClient();
-  const attachmentName = (a: PostForm['attachment']) => (a.kind === 'stored' ? a.file.name : a.kind === 'new' ? a.name : '');
+  const attachmentName = (a: PostForm['attachment']) =>
+    a.kind === 'stored' ? a.file.name : a.kind === 'new' ? a.name : '';
   const fields: MergeFields<PostForm> = {
     title: t('blogEdit.title'),
     category: { label: t('blog.category'), show: (c) => c?.name ?? '' },
@@ -57,7 +62,9 @@ export function usePostConflict(ed: Parameters<typeof useConflictMerge<PostForm>
 
   /** False when the saved post could not be read (the caller then says the conflict on its own). */
   const recover = async (refusal: string, mine: PostDocument): Promise<boolean> => {
-    const r = await apollo.query({ query: BlogPostEditQuery, variables: { id: postId }, fetchPolicy: 'network-only' }).catch(() => null);
+    const r = await apollo
+      .query({ query: BlogPostEditQuery, variables: { id: postId }, fetchPolicy: 'network-only' })
+      .catch(() => null);
     const latest = r?.data?.blogPost;
     if (!latest) return false;
     fieldMerge.merge(formOf(latest));
@@ -68,7 +75,11 @@ export function usePostConflict(ed: Parameters<typeof useConflictMerge<PostForm>
     const iChanged = !sameBody(mine, base);
     setBodyTaken(theyChanged && !iChanged);
     if (theyChanged && !iChanged) await body.current?.replace(theirs);
-    setClash(theyChanged && iChanged && !sameBody(mine, theirs) ? { base, mine, theirs, theirsHtml: latest.contentHtml, choice: 'mine' } : null);
+    setClash(
+      theyChanged && iChanged && !sameBody(mine, theirs)
+        ? { base, mine, theirs, theirsHtml: latest.contentHtml, choice: 'mine' }
+        : null,
+    );
     setMessage(refusal);
     return true;
   };
@@ -78,9 +89,15 @@ export function usePostConflict(ed: Parameters<typeof useConflictMerge<PostForm>
     if (!clash || !body.current) return;
     setClash({ ...clash, choice }); // the choice shows at once; the editor follows
     const now = await body.current.save();
-    const applied = clash.choice === 'mine' ? clash.mine : clash.choice === 'theirs' ? clash.theirs : mergedBody(clash.base, clash.mine, clash.theirs);
+    const applied =
+      clash.choice === 'mine'
+        ? clash.mine
+        : clash.choice === 'theirs'
+          ? clash.theirs
+          : mergedBody(clash.base, clash.mine, clash.theirs);
     const mine = clash.choice !== 'theirs' && !sameBody(now, applied) ? now : clash.mine;
-    const next = choice === 'mine' ? mine : choice === 'theirs' ? clash.theirs : mergedBody(clash.base, mine, clash.theirs);
+    const next =
+      choice === 'mine' ? mine : choice === 'theirs' ? clash.theirs : mergedBody(clash.base, mine, clash.theirs);
     await body.current.replace(next);
     setClash({ ...clash, mine, choice });
   };

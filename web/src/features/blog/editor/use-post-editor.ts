@@ -9,7 +9,17 @@ import { recordIdOf } from '../../../components/save-flow';
 import { toast } from '../../../components/Toast';
 import { checkAttachment, readAsDataUrl } from './attachment';
 import { BlogEditorCategoriesQuery, BlogPostEditQuery } from './operations';
-import { emptyForm, formFieldOf, formOf, restBody, togglePin, tokyoToday, type FormField, type PostDocument, type PostForm } from './post-form';
+import {
+  emptyForm,
+  formFieldOf,
+  formOf,
+  restBody,
+  togglePin,
+  tokyoToday,
+  type FormField,
+  type PostDocument,
+  type PostForm,
+} from './post-form';
 import type { RichTextEditorHandle } from '../../../components/rich-text/RichTextEditor';
 import { savePost, SaveRefused } from './save-post';
 import { usePostConflict } from './use-post-conflict';
@@ -28,7 +38,11 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
   const { isNew, numericId, valid } = recordIdOf(def, id);
   const today = useMemo(() => tokyoToday(), []);
   const ed = useRecordEditor<PostForm>(emptyForm(today), isNew);
-  const { data, loading, error } = useQuery(BlogPostEditQuery, { variables: { id: numericId }, skip: isNew || !valid, fetchPolicy: 'no-cache' });
+  const { data, loading, error } = useQuery(BlogPostEditQuery, {
+    variables: { id: numericId },
+    skip: isNew || !valid,
+    fetchPolicy: 'no-cache',
+  });
   const post = data?.blogPost ?? null;
   const body = useRef<RichTextEditorHandle>(null);
   const [bodyEdited, setBodyEdited] = useState(false);
@@ -64,14 +78,30 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
   const chooseFile = async (file: File) => {
     const refusal = checkAttachment(file);
     if (refusal) {
-      setFieldErrors((prev) => ({ ...prev, attachment: t(refusal === 'type' ? 'blogEdit.fileType' : refusal === 'size' ? 'blogEdit.fileSize' : 'blogEdit.fileUnreadable') }));
+      setFieldErrors((prev) => ({
+        ...prev,
+        attachment: t(
+          refusal === 'type'
+            ? 'blogEdit.fileType'
+            : refusal === 'size'
+              ? 'blogEdit.fileSize'
+              : 'blogEdit.fileUnreadable',
+        ),
+      }));
       return;
     }
     setFieldErrors((prev) => ({ ...prev, attachment: undefined }));
     setProcessing(true);
     try {
       const dataUrl = await readAsDataUrl(file);
-      set('attachment', { kind: 'new', uid: `${Date.now()}`, name: file.name, type: file.type || 'application/octet-stream', size: file.size, dataUrl });
+      set('attachment', {
+        kind: 'new',
+        uid: `${Date.now()}`,
+        name: file.name,
+        type: file.type || 'application/octet-stream',
+        size: file.size,
+        dataUrl,
+      });
     } catch {
       setFieldErrors((prev) => ({ ...prev, attachment: t('blogEdit.fileUnreadable') }));
     } finally {
@@ -90,7 +120,14 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
     setFieldErrors(byField);
     if (Object.keys(byField).length > 0) setFailure(null);
     else if (e.code === 'NETWORK') setFailure(t('err.NETWORK'));
-    else setFailure(japanese && e.message ? e.message : t(e.code === 'CONFLICT' ? 'err.CONFLICT' : e.code === 'FORBIDDEN' ? 'err.FORBIDDEN' : 'err.OTHER', { name: '' }));
+    else
+      setFailure(
+        japanese && e.message
+          ? e.message
+          : t(e.code === 'CONFLICT' ? 'err.CONFLICT' : e.code === 'FORBIDDEN' ? 'err.FORBIDDEN' : 'err.OTHER', {
+              name: '',
+            }),
+      );
   };
 
   const save = async (draft: boolean) => {
@@ -114,7 +151,10 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
     let content: PostDocument = { blocks: [] };
     try {
       content = (await body.current?.save()) ?? (post?.content as PostDocument | undefined) ?? { blocks: [] };
-      await savePost(isNew ? null : numericId, restBody(ed.values, content, { postId: isNew ? null : numericId, draft }));
+      await savePost(
+        isNew ? null : numericId,
+        restBody(ed.values, content, { postId: isNew ? null : numericId, draft }),
+      );
       toast.success(t(draft ? 'blogEdit.savedDraft' : isNew ? 'blogEdit.created' : 'blogEdit.updated'));
       // Posted where the author does not read (a 管理者 may post anywhere): すべて would not show it, マイブログ does; say so.
       const outside = !draft && (await outsideReadingRange(ed.values.category?.id));
@@ -123,7 +163,8 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
     } catch (e) {
       // Saved elsewhere first: merged with the saved version (usePostConflict); nothing typed is lost.
       if (e instanceof SaveRefused && e.code === 'CONFLICT' && !isNew) {
-        if (await conflict.recover(locale === 'ja' && e.message ? e.message : t('err.CONFLICT', { name: '' }), content)) return;
+        if (await conflict.recover(locale === 'ja' && e.message ? e.message : t('err.CONFLICT', { name: '' }), content))
+          return;
       }
       if (e instanceof SaveRefused) showRefusal(e);
       else setFailure(t('err.OTHER', { name: '' }));

@@ -9,7 +9,15 @@ import styles from './search.module.css';
  * long query, or one of too many words, with its message before asking the server (`onRefused`:
  * the results of the previous words are no answer to these); × ends the search (the feed comes back).
  */
-export function BlogSearchBox({ value, onSearch, onRefused }: { value: string; onSearch(q: string): void; onRefused(): void }) {
+export function BlogSearchBox({
+  value,
+  onSearch,
+  onRefused,
+}: {
+  value: string;
+  onSearch(q: string): void;
+  onRefused(): void;
+}) {
   const text = useSearchText();
   const [draft, setDraft] = useState(value);
   const [problem, setProblem] = useState<QueryProblem | null>(null);
@@ -49,7 +57,11 @@ export function BlogSearchBox({ value, onSearch, onRefused }: { value: string; o
           }
           block
         />
-        {problem ? <FormControl.Validation variant="error">{text(problem)}</FormControl.Validation> : <FormControl.Caption>{text('hint')}</FormControl.Caption>}
+        {problem ? (
+          <FormControl.Validation variant="error">{text(problem)}</FormControl.Validation>
+        ) : (
+          <FormControl.Caption>{text('hint')}</FormControl.Caption>
+        )}
       </FormControl>
       <Button type="submit">{text('submit')}</Button>
     </form>

@@ -56,7 +56,11 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
       let cursor = after;
       let items = keep;
       for (let i = 0; i < 10; i++) {
-        const { data } = await client.query({ query: BlogSearchQuery, variables: { query, after: cursor }, fetchPolicy: 'no-cache' });
+        const { data } = await client.query({
+          query: BlogSearchQuery,
+          variables: { query, after: cursor },
+          fetchPolicy: 'no-cache',
+        });
         const page = data!.blogSearch;
         items = [...items, ...page.items];
         cursor = page.nextCursor ?? null;
@@ -66,7 +70,12 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
     } catch (e) {
       const err = readError(e);
       // The server's own Japanese message for bad input (the box checks first); otherwise one general line.
-      setState({ items: keep, next: null, loading: false, error: err.code === 'BAD_USER_INPUT' ? err.message : text('failed') });
+      setState({
+        items: keep,
+        next: null,
+        loading: false,
+        error: err.code === 'BAD_USER_INPUT' ? err.message : text('failed'),
+      });
     }
   };
   // A hit carries what its line shows; the dialog gets the whole post (likes, saves, New!) on opening.
@@ -92,7 +101,13 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
           const other = hit.snippets.find((s) => s.source !== 'TITLE');
           return (
             <li key={hit.post.id}>
-              <button type="button" className={styles.hit} onClick={() => void openHit(hit.post.id)} data-testid="blog-search-hit" data-matched={hit.matchedIn}>
+              <button
+                type="button"
+                className={styles.hit}
+                onClick={() => void openHit(hit.post.id)}
+                data-testid="blog-search-hit"
+                data-matched={hit.matchedIn}
+              >
                 <span className={styles.hitHead}>
                   <span className={styles.hitTitle} data-testid="blog-search-title">
                     {title ? <Marked snippet={title} /> : hit.post.title}

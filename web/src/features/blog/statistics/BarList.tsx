@@ -21,7 +21,10 @@ export function BarList({ label, testId, bars }: { label: string; testId: string
             {b.name}
           </span>
           <span className={styles.shareTrack} aria-hidden="true">
-            <span className={styles.shareBar} style={{ width: `${Math.max(b.share * 100, b.share > 0 ? 1 : 0)}%`, background: b.color }} />
+            <span
+              className={styles.shareBar}
+              style={{ width: `${Math.max(b.share * 100, b.share > 0 ? 1 : 0)}%`, background: b.color }}
+            />
           </span>
           <span className={styles.shareValue}>{b.text}</span>
         </li>

@@ -50,7 +50,12 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
 
   // Typed filters reach the server after a pause (each change is a new report).
   const typed = useDebounced(people, 300);
-  const period: BlogStatisticsQueryVariables = long && range ? range : /^\d{4}-\d{2}$/.test(month) ? { year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) } : {};
+  const period: BlogStatisticsQueryVariables =
+    long && range
+      ? range
+      : /^\d{4}-\d{2}$/.test(month)
+        ? { year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) }
+        : {};
   const variables: BlogStatisticsQueryVariables = {
     ...period,
     employeesFirst: topOf(typed),
@@ -58,7 +63,11 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
     employeeDepartment: typed.department.trim() || undefined,
     employeeCategoryId: typed.category ? Number(typed.category) : undefined,
   };
-  const { data, previousData, loading, error } = useQuery(Query, { variables, skip: long && !range, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error } = useQuery(Query, {
+    variables,
+    skip: long && !range,
+    fetchPolicy: 'cache-and-network',
+  });
   useEffect(() => {
     if (error) toast.error(ts('fetchFailed'));
   }, [error, ts]);
@@ -81,12 +90,22 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
   return (
     <Page testId="blog-statistics-page">
       <ToastHost closeLabel={t('rec.close')} />
-      <PageHeading section={t(AREAS.blogStatistics.section)} title={title} description={narrow ? undefined : t(AREAS.blogStatistics.description)} />
+      <PageHeading
+        section={t(AREAS.blogStatistics.section)}
+        title={title}
+        description={narrow ? undefined : t(AREAS.blogStatistics.description)}
+      />
       <div className={styles.controls}>
         {!long && (
           <label className={styles.field}>
             {ts('month')}
-            <TextInput type="month" value={month} onChange={(e) => setMonth(e.target.value)} aria-label={ts('month')} data-testid="stats-month" />
+            <TextInput
+              type="month"
+              value={month}
+              onChange={(e) => setMonth(e.target.value)}
+              aria-label={ts('month')}
+              data-testid="stats-month"
+            />
           </label>
         )}
         <label className={styles.check}>
@@ -97,7 +116,12 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
           <>
             <label className={styles.field}>
               {ts('start')}
-              <TextInput type="date" value={start} onChange={(e) => setStart(e.target.value)} data-testid="stats-start" />
+              <TextInput
+                type="date"
+                value={start}
+                onChange={(e) => setStart(e.target.value)}
+                data-testid="stats-start"
+              />
             </label>
             <label className={styles.field}>
               {ts('end')}
@@ -123,7 +147,13 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
             fallbackName="blog_statistics.xlsx"
           />
         )}
-        <Button variant="invisible" leadingVisual={InfoIcon} onClick={() => setShowDefs((v) => !v)} aria-expanded={showDefs} data-testid="stats-definitions-toggle">
+        <Button
+          variant="invisible"
+          leadingVisual={InfoIcon}
+          onClick={() => setShowDefs((v) => !v)}
+          aria-expanded={showDefs}
+          data-testid="stats-definitions-toggle"
+        >
           {ts('definitions')}
         </Button>
       </div>
@@ -198,9 +228,11 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
                 nowrap: true,
               },
               { key: 'total', header: ts('totalPosts'), render: (c) => c.totalPosts, align: 'end', nowrap: true },
-              ...[0, 1, 2, 3, 4]
-                .slice(0, narrow ? 1 : 5)
-                .map((i) => ({ key: `top${i}`, header: ts('rank', { n: i + 1 }), render: (c: Stats['byCategory'][number]) => c.top[i]?.title ?? '—' })),
+              ...[0, 1, 2, 3, 4].slice(0, narrow ? 1 : 5).map((i) => ({
+                key: `top${i}`,
+                header: ts('rank', { n: i + 1 }),
+                render: (c: Stats['byCategory'][number]) => c.top[i]?.title ?? '—',
+              })),
             ]}
           />
 
@@ -214,13 +246,22 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
             ).map(([heading, ids, count, header, testId]) => (
               <section key={heading}>
                 <h2 className={styles.section}>{ts(heading)}</h2>
-                <ListTable label={ts(heading)} testId={testId} rows={ids} rowKey={(p) => p.postId} emptyText={ts('empty')} columns={postColumns(count, ts(header))} />
+                <ListTable
+                  label={ts(heading)}
+                  testId={testId}
+                  rows={ids}
+                  rowKey={(p) => p.postId}
+                  emptyText={ts('empty')}
+                  columns={postColumns(count, ts(header))}
+                />
               </section>
             ))}
           </div>
 
           <h2 className={styles.section}>{ts('perPost')}</h2>
-          {stats.postCount > stats.posts.length && <p className={styles.muted}>{ts('postCount', { shown: stats.posts.length, count: stats.postCount })}</p>}
+          {stats.postCount > stats.posts.length && (
+            <p className={styles.muted}>{ts('postCount', { shown: stats.posts.length, count: stats.postCount })}</p>
+          )}
           <ListTable
             label={ts('perPost')}
             testId="stats-posts"
@@ -233,14 +274,30 @@ export default function BlogStatisticsPage({ def }: { def: PageDef }) {
               ...(narrow
                 ? []
                 : [
-                    { key: 'category', header: ts('category'), render: (p: Post) => p.categoryName ?? '—', nowrap: true },
+                    {
+                      key: 'category',
+                      header: ts('category'),
+                      render: (p: Post) => p.categoryName ?? '—',
+                      nowrap: true,
+                    },
                     { key: 'author', header: ts('author'), render: (p: Post) => p.authorName, nowrap: true },
-                    { key: 'start', header: ts('publishStart'), render: (p: Post) => displayDate(p.publishStart), nowrap: true },
+                    {
+                      key: 'start',
+                      header: ts('publishStart'),
+                      render: (p: Post) => displayDate(p.publishStart),
+                      nowrap: true,
+                    },
                   ]),
               { key: 'likes', header: ts('likes'), render: (p) => p.likeCount, align: 'end', nowrap: true },
               { key: 'views', header: ts('views'), render: (p) => p.viewCount, align: 'end', nowrap: true },
               { key: 'comments', header: ts('comments'), render: (p) => p.commentCount, align: 'end', nowrap: true },
-              { key: 'reach', header: ts('reach'), render: (p) => (p.reach === null ? '—' : `${Math.round(p.reach * 100)}%`), align: 'end', nowrap: true },
+              {
+                key: 'reach',
+                header: ts('reach'),
+                render: (p) => (p.reach === null ? '—' : `${Math.round(p.reach * 100)}%`),
+                align: 'end',
+                nowrap: true,
+              },
             ]}
           />
 

@@ -13,7 +13,13 @@ export function CategoryShare({ categories }: { categories: Category[] }) {
     .filter((c) => c.views > 0 || c.totalPosts > 0)
     .map((c) => {
       const share = views ? c.views / views : 0;
-      return { key: c.categoryId, name: c.categoryName, share, color: c.color, text: ts('shareValue', { pct: Math.round(share * 100), views: c.views, posts: c.totalPosts }) };
+      return {
+        key: c.categoryId,
+        name: c.categoryName,
+        share,
+        color: c.color,
+        text: ts('shareValue', { pct: Math.round(share * 100), views: c.views, posts: c.totalPosts }),
+      };
     });
   return <BarList label={ts('shareLabel')} testId="stats-share" bars={bars} />;
 }

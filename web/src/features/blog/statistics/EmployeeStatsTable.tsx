@@ -20,17 +20,35 @@ export const NO_EMPLOYEE_FILTER: EmployeeFilter = { name: '', department: '', ca
 export const topOf = (f: EmployeeFilter) => Math.max(1, Number.parseInt(f.top, 10) || 1);
 
 /** 社員別の集計 with its filters (name, department, category) and top N (at least 1). */
-export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats: Stats; narrow: boolean; filter: EmployeeFilter; onFilter(f: EmployeeFilter): void }) {
+export function EmployeeStatsTable({
+  stats,
+  narrow,
+  filter,
+  onFilter,
+}: {
+  stats: Stats;
+  narrow: boolean;
+  filter: EmployeeFilter;
+  onFilter(f: EmployeeFilter): void;
+}) {
   const ts = useCatalog(STATS);
   const { name, department, category, top } = filter;
   const set = (k: keyof EmployeeFilter, v: string) => onFilter({ ...filter, [k]: v });
   const countIn = (e: Employee, id: number) => e.byCategory.find((c) => c.categoryId === id)?.count ?? 0;
   // Filtered and cut by the server (the export applies the same); the page sends them as typed.
   const rows = stats.employees;
-  const num = (key: string, header: string, f: (e: Employee) => number): ListColumn<Employee> => ({ key, header, render: f, align: 'end', nowrap: true });
+  const num = (key: string, header: string, f: (e: Employee) => number): ListColumn<Employee> => ({
+    key,
+    header,
+    render: f,
+    align: 'end',
+    nowrap: true,
+  });
   const columns: ListColumn<Employee>[] = [
     { key: 'name', header: ts('employee'), render: (e) => e.employeeName, nowrap: true },
-    ...(narrow ? [] : [{ key: 'department', header: ts('department'), render: (e: Employee) => e.departmentName ?? '—' }]),
+    ...(narrow
+      ? []
+      : [{ key: 'department', header: ts('department'), render: (e: Employee) => e.departmentName ?? '—' }]),
     num('likes', ts('likes'), (e) => e.likeCount),
     num('comments', ts('comments'), (e) => e.commentCount),
     num('views', ts('views'), (e) => e.viewCount),
@@ -72,7 +90,9 @@ export function EmployeeStatsTable({ stats, narrow, filter, onFilter }: { stats:
           />
         </label>
       </div>
-      {stats.employeeCount > rows.length && <p className={styles.muted}>{ts('employeeCount', { shown: rows.length, count: stats.employeeCount })}</p>}
+      {stats.employeeCount > rows.length && (
+        <p className={styles.muted}>{ts('employeeCount', { shown: rows.length, count: stats.employeeCount })}</p>
+      )}
       <ListTable
         label={ts('perEmployee')}
         testId="stats-employees"

@@ -29,7 +29,12 @@ export function StatisticsChart({ series, step, narrow }: { series: Point[]; ste
   const every = Math.max(1, Math.ceil(series.length / (narrow ? 6 : 12)));
   return (
     <figure className={styles.chart}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={ts('chartLabel', { step: ts(`step.${step === 'DAY' ? 'DAY' : 'MONTH'}`) })} data-testid="stats-chart">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={ts('chartLabel', { step: ts(`step.${step === 'DAY' ? 'DAY' : 'MONTH'}`) })}
+        data-testid="stats-chart"
+      >
         {[...new Set([0, Math.round(max / 2), max])].map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className={styles.grid} />
@@ -46,10 +51,23 @@ export function StatisticsChart({ series, step, narrow }: { series: Point[]; ste
           ) : null,
         )}
         {SERIES.map((s) => (
-          <polyline key={s.key} fill="none" stroke={s.color} strokeWidth={2} points={series.map((p, i) => `${x(i)},${y(p[s.key])}`).join(' ')} />
+          <polyline
+            key={s.key}
+            fill="none"
+            stroke={s.color}
+            strokeWidth={2}
+            points={series.map((p, i) => `${x(i)},${y(p[s.key])}`).join(' ')}
+          />
         ))}
         {series.map((p, i) => (
-          <rect key={p.date} x={x(i) - 4} y={PAD.top} width={8} height={H - PAD.top - PAD.bottom} className={styles.hit}>
+          <rect
+            key={p.date}
+            x={x(i) - 4}
+            y={PAD.top}
+            width={8}
+            height={H - PAD.top - PAD.bottom}
+            className={styles.hit}
+          >
             <title>{`${p.date}  ${SERIES.map((s) => `${ts(`${s.key}`)} ${p[s.key]}`).join(' / ')}`}</title>
           </rect>
         ))}

@@ -21,12 +21,14 @@ export const STATS = defineCatalog({
     down: '前期間より{n}減',
     same: '前期間と同じ',
     definitions: '集計の定義',
-    'def.view': '閲覧: 社員が投稿を初めて開いたとき、その日の期間に1回数えます。再読み込みや「既読」の付け外しでは増えません。',
+    'def.view':
+      '閲覧: 社員が投稿を初めて開いたとき、その日の期間に1回数えます。再読み込みや「既読」の付け外しでは増えません。',
     'def.like': 'いいね: 付けた日の期間に数えます。取り消すとその期間から除かれます。',
     'def.comment': 'コメント: 書いた日の期間に数えます（返信を含む）。削除されると除かれます。',
     'def.post': '投稿: 公開開始日の期間に数えます。下書きと公開前の投稿は含みません。',
     'def.tokyo': '日と月は日本時間で区切ります。すべての月を足すと、今日の合計と一致します。',
-    'def.rank': '順位: 期間のいいね数、同数なら閲覧数、コメント数、新しい順。リーチは期間の閲覧者数 ÷ カテゴリを見られる在籍社員数。',
+    'def.rank':
+      '順位: 期間のいいね数、同数なら閲覧数、コメント数、新しい順。リーチは期間の閲覧者数 ÷ カテゴリを見られる在籍社員数。',
     'def.visibility': 'あなたが今見られる投稿だけを集計します（管理者・システム管理者はすべてのカテゴリ）。',
     chart: '推移',
     chartLabel: '{step}ごとの投稿・いいね・閲覧・コメント',
@@ -82,12 +84,14 @@ export const STATS = defineCatalog({
     down: '{n} fewer than the previous period',
     same: 'Same as the previous period',
     definitions: 'How these are counted',
-    'def.view': 'View: an employee’s first opening of a post, counted once, in the period it happened. Reloads and toggling “seen” never add one.',
+    'def.view':
+      'View: an employee’s first opening of a post, counted once, in the period it happened. Reloads and toggling “seen” never add one.',
     'def.like': 'Like: counted in the period it was given; an unlike removes it from that period.',
     'def.comment': 'Comment: counted in the period it was written (replies included) while not deleted.',
     'def.post': 'Post: counted in the period of its publish start; drafts and scheduled posts are not counted.',
     'def.tokyo': 'Days and months are cut in Japan time. The months add up to today’s totals.',
-    'def.rank': 'Ranking: the period’s likes, then views, comments, newest. Reach: the period’s viewers ÷ the current employees who may see the category.',
+    'def.rank':
+      'Ranking: the period’s likes, then views, comments, newest. Reach: the period’s viewers ÷ the current employees who may see the category.',
     'def.visibility': 'Only posts you may see today are counted (administrators: every category).',
     chart: 'Trend',
     chartLabel: 'Posts, likes, views and comments per {step}',
