@@ -198,15 +198,17 @@ export class BlogPostService {
     return row;
   }
 
-  /** The tags on at least one post the signed-in employee may read now (who created a tag is told only there: blog-tag.service.ts). */
-  async tagsOnReadablePosts(ctx: AppContext): Promise<Set<number>> {
+  /** Of `tagIds`, those on at least one post the signed-in employee may read now (who created a tag is told only there: blog-tag.service.ts). */
+  async tagsOnReadablePosts(ctx: AppContext, tagIds: number[]): Promise<Set<number>> {
     const r = await this.reader(ctx);
     const rule = readableSql(r.user, r.access, r.today);
-    const rows: { tag_id: number }[] = await ctx.em.execute(
-      `select distinct pt.tag_id from blog_post_tag pt join blog_post p on p.id = pt.post_id where ${rule.sql}`,
-      rule.params,
+    // Per tag, the first readable post found through blog_post_tag_tag_idx: bounded by the tags asked, not the posts.
+    const rows: { id: number }[] = await ctx.em.execute(
+      `select t.id from unnest(?::int[]) t(id)
+        where exists (select 1 from blog_post_tag pt join blog_post p on p.id = pt.post_id where pt.tag_id = t.id and ${rule.sql})`,
+      [pgArray(tagIds), ...rule.params],
     );
-    return new Set(rows.map((t) => t.tag_id));
+    return new Set(rows.map((t) => t.id));
   }
 
   /** Of `ids`, those the signed-in employee may read, in the given order (one reader, one read of the rows). */

@@ -52,7 +52,7 @@ export class BlogTagService {
   async list(ctx: AppContext): Promise<BlogTagView[]> {
     const user = requireUser(ctx);
     const rows: TagRow[] = await ctx.em.execute(`${SELECT} order by lower(t.content), t.id`);
-    const seen = await this.creatorsShown(ctx, user);
+    const seen = await this.creatorsShown(ctx, user, rows);
     return rows.map((r) => view(user, r, seen));
   }
 
@@ -61,12 +61,14 @@ export class BlogTagService {
     checkId(id, 'タグ');
     const [row]: TagRow[] = await ctx.em.execute(`${SELECT} where t.id = ?`, [id]);
     if (!row) throw notFound('タグ');
-    return view(user, row, await this.creatorsShown(ctx, user));
+    return view(user, row, await this.creatorsShown(ctx, user, [row]));
   }
 
-  /** The tags whose creator this viewer is told (all, for 管理者 and システム管理者). */
-  private async creatorsShown(ctx: AppContext, user: CurrentUser): Promise<Set<number> | 'all'> {
-    return isBlogAdmin(user.role) ? 'all' : ctx.services.blog.posts.tagsOnReadablePosts(ctx);
+  /** Of `rows`, the tags whose creator this viewer is told besides their own (all, for 管理者 and システム管理者). */
+  private async creatorsShown(ctx: AppContext, user: CurrentUser, rows: TagRow[]): Promise<Set<number> | 'all'> {
+    if (isBlogAdmin(user.role)) return 'all';
+    const others = rows.filter((r) => r.created_by_id !== null && r.created_by_id !== user.id).map((r) => r.id);
+    return others.length ? ctx.services.blog.posts.tagsOnReadablePosts(ctx, others) : new Set();
   }
 
   async create(ctx: AppContext, input: { content?: unknown }): Promise<BlogTagView> {
