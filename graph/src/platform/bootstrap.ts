@@ -107,24 +107,20 @@ export async function startGraph(
     port: opts.port,
     readyChecks: events.readyChecks,
   });
-  // At start and hourly: expired sessions and Idempotency-Keys past their day. At start and daily
-  // (it walks every stored file's directory): the temporary files of uploads a killed process left,
-  // an hour old, so no upload in progress loses its file.
+  // At start and hourly: expired sessions, Idempotency-Keys past their day, and the temporary files
+  // of uploads a killed process left (in the store's .tmp directory), an hour old, so no upload in
+  // progress loses its file.
   const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
   const sweep = () => {
     services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed'));
     sweepIdempotencyKeys(orm.em.fork()).catch((err) => log.warn({ err }, 'idempotency key sweep failed'));
-  };
-  const sweepFiles = () =>
     files
       .sweepTemporary()
       .then((n) => n && log.info({ removed: n }, 'removed the temporary files of unfinished uploads'))
       .catch((err) => log.warn({ err }, 'temporary file sweep failed'));
+  };
   sweep();
-  void sweepFiles();
   const sweeper = setInterval(sweep, 3_600_000);
-  const fileSweeper = setInterval(() => void sweepFiles(), 24 * 3_600_000);
-  fileSweeper.unref();
   sweeper.unref();
   return {
     orm,
@@ -135,7 +131,6 @@ export async function startGraph(
     server,
     stop: async () => {
       clearInterval(sweeper);
-      clearInterval(fileSweeper);
       await server.close();
       await events.stop();
       await orm.close();

@@ -137,17 +137,17 @@ describe('LocalFileStorage', () => {
   it('sweeps the temporary files a killed upload left, once an hour old; a file in progress, stored files and other names stay', async () => {
     const key = 'blog/kept.txt';
     await storage.put(key, Buffer.from('kept'), { contentType: 'text/plain' });
-    const file = storage.pathOf(key);
-    const left = `${file}.0123456789abcdef.tmp`; // as a SIGKILL mid-put leaves it
-    const leftMeta = `${file}.meta.json.fedcba9876543210.tmp`;
-    const inProgress = `${file}.aaaaaaaaaaaaaaaa.tmp`;
-    const unrelated = `${file}.notes.tmp`;
+    const tmp = path.join(storage.root, '.tmp');
+    const left = path.join(tmp, '0123456789abcdef.tmp'); // as a SIGKILL mid-put leaves it
+    const leftMeta = path.join(tmp, 'fedcba9876543210.meta.tmp');
+    const inProgress = path.join(tmp, 'aaaaaaaaaaaaaaaa.tmp');
+    const unrelated = path.join(tmp, 'notes.tmp');
     for (const f of [left, leftMeta, inProgress, unrelated]) await writeFile(f, 'x');
     const hourAgo = new Date(Date.now() - 2 * 3_600_000);
     for (const f of [left, leftMeta, unrelated]) await utimes(f, hourAgo, hourAgo);
     expect(await storage.sweepTemporary()).toBe(2);
     const names = (await tree(storage.root)).map((f) => path.basename(f)).sort();
-    expect(names).toEqual(['kept.txt', 'kept.txt.aaaaaaaaaaaaaaaa.tmp', 'kept.txt.meta.json', 'kept.txt.notes.tmp']);
+    expect(names).toEqual(['aaaaaaaaaaaaaaaa.tmp', 'kept.txt', 'kept.txt.meta.json', 'notes.tmp']);
     expect(await text((await storage.get(key))!.stream)).toBe('kept');
     expect(await new LocalFileStorage(path.join(root, 'nothing-yet')).sweepTemporary()).toBe(0);
   });

@@ -28,8 +28,9 @@ export interface FileStorage {
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
 
-/** A write's temporary file (put below): renamed into place when complete, left behind by a killed process. */
-const TEMPORARY = /\.[0-9a-f]{16}\.tmp$/;
+/** A write's temporary files (put below), in `<root>/.tmp`: renamed into place when complete, left behind by a killed process. */
+const TEMPORARY = /^[0-9a-f]{16}(\.meta)?\.tmp$/;
+const TEMPORARY_DIR = '.tmp';
 
 /** The directory files are kept in by default: `<DATA_DIR>/files`. */
 export const defaultFilesRoot = (dataDir: string) => path.join(dataDir, 'files');
@@ -38,7 +39,8 @@ export const defaultFilesRoot = (dataDir: string) => path.join(dataDir, 'files')
  * Files on the local disk under one root. A key's file lives at `<root>/<h0h1>/<h2h3>/<key>` (h =
  * SHA-256 of the key), so no directory holds more than a small share of the files. Each file has
  * a `.meta.json` beside it; it is written before the file and the file is moved into place last,
- * both by rename from a temporary file in the same directory, so a key exists only when complete.
+ * both by rename from a temporary file in `<root>/.tmp` (the same file system), so a key exists only
+ * when complete, and what a killed write leaves is found without walking the store.
  */
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
@@ -59,10 +61,11 @@ export class LocalFileStorage implements FileStorage {
 
   async put(key: string, data: Uint8Array | Readable, meta: FileMeta): Promise<{ size: number }> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const suffix = `.${randomBytes(8).toString('hex')}.tmp`;
-    const tmp = file + suffix;
-    const metaTmp = `${file}.meta.json${suffix}`;
+    const tmpDir = path.join(this.root, TEMPORARY_DIR);
+    await Promise.all([mkdir(path.dirname(file), { recursive: true }), mkdir(tmpDir, { recursive: true })]);
+    const name = randomBytes(8).toString('hex');
+    const tmp = path.join(tmpDir, `${name}.tmp`);
+    const metaTmp = path.join(tmpDir, `${name}.meta.tmp`);
     try {
       const fh = await open(tmp, 'wx', 0o640);
       let size = 0;
@@ -93,32 +96,26 @@ export class LocalFileStorage implements FileStorage {
 
   /**
    * Removes the temporary files of writes that never finished (a process killed mid-upload leaves
-   * `<file>.<16 hex>.tmp`), older than `olderThanMs` so no write in progress loses its file. Returns
+   * them in `<root>/.tmp`), older than `olderThanMs` so no write in progress loses its file. Returns
    * how many were removed.
    */
   async sweepTemporary(olderThanMs = 3_600_000, now = Date.now()): Promise<number> {
+    const dir = path.join(this.root, TEMPORARY_DIR);
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (e) {
+      if (isMissing(e)) return 0;
+      throw e;
+    }
     let removed = 0;
-    const walk = async (dir: string): Promise<void> => {
-      let entries;
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch (e) {
-        if (isMissing(e)) return;
-        throw e;
-      }
-      for (const e of entries) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) await walk(p);
-        else if (
-          TEMPORARY.test(e.name) &&
-          now - (await stat(p).catch(() => ({ mtimeMs: now }))).mtimeMs > olderThanMs
-        ) {
-          await rm(p, { force: true });
-          removed++;
-        }
-      }
-    };
-    await walk(this.root);
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (!e.isFile() || !TEMPORARY.test(e.name)) continue;
+      if (now - (await stat(p).catch(() => ({ mtimeMs: now }))).mtimeMs <= olderThanMs) continue;
+      await rm(p, { force: true });
+      removed++;
+    }
     return removed;
   }
 
