@@ -18,6 +18,7 @@ export * from './modules/computers/computer.entity.js';
 export * from './modules/employees/employee.enums.js';
 export * from './modules/employees/employee.operator.js';
 export * from './modules/google/google-calendar.client.js';
+export * from './modules/google/google-quota.js';
 export * from './modules/google/google-connection.service.js';
 export * from './modules/google/google-mapping.js';
 export * from './modules/google/google-token-crypto.js';

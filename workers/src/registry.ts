@@ -84,6 +84,7 @@ export function startBackgroundJobs(
     stops.push(() => blog.stop());
   }
   if (config.GOOGLE_CLIENT_ID && googleSync && consumers.includes(googleSync.consumer)) {
+    googleSync.shareQuota(orm);
     const scheduler = googleSync.startScheduler(orm);
     stops.push(() => scheduler.stop());
   }

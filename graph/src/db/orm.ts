@@ -41,6 +41,7 @@ import { Migration20261207010000_profile_images } from './migrations/Migration20
 import { Migration20261207020000_idempotency } from './migrations/Migration20261207020000_idempotency.js';
 import { Migration20261207030000_blog_statistics_spans } from './migrations/Migration20261207030000_blog_statistics_spans.js';
 import { Migration20261207040000_blog_statistics_authors } from './migrations/Migration20261207040000_blog_statistics_authors.js';
+import { Migration20261207050000_google_quota } from './migrations/Migration20261207050000_google_quota.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -85,6 +86,7 @@ export const migrationsList = [
   { name: 'Migration20261207020000_idempotency', class: Migration20261207020000_idempotency },
   { name: 'Migration20261207030000_blog_statistics_spans', class: Migration20261207030000_blog_statistics_spans },
   { name: 'Migration20261207040000_blog_statistics_authors', class: Migration20261207040000_blog_statistics_authors },
+  { name: 'Migration20261207050000_google_quota', class: Migration20261207050000_google_quota },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

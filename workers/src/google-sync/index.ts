@@ -1,7 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Registry } from 'prom-client';
 import { loadConfig, type Config, createLogger, type Logger, sessionSecret } from '@intranet/graph';
-import { GoogleCalendarGateway, GoogleConnectionService, GoogleMetrics } from '@intranet/graph/areas';
+import {
+  GoogleCalendarGateway,
+  GoogleConnectionService,
+  GoogleMetrics,
+  SharedGoogleQuota,
+} from '@intranet/graph/areas';
 import { GoogleSyncConsumer } from './google-sync.consumer.js';
 import { GoogleSyncEngine } from './sync-engine.js';
 import { GoogleSyncScheduler } from './scheduler.js';
@@ -13,11 +18,14 @@ export interface GoogleSync {
   engine: GoogleSyncEngine;
   /** Starts the timer pulls (and "sync the month shown" requests) on this ORM; returns the scheduler. */
   startScheduler(orm: MikroORM, opts?: { tickMs?: number }): GoogleSyncScheduler;
+  /** Paces this process's Google calls by the per-user quota every process shares through this ORM's database. */
+  shareQuota(orm: MikroORM): void;
 }
 
 /**
  * The google-sync worker: the push consumer ('google-sync') and the pull scheduler sharing one
- * engine (one Google client per process, so the per-user token buckets are shared).
+ * engine (one Google client per process), paced by the per-user quota all processes share once
+ * `shareQuota` is called.
  */
 export function createGoogleSync(
   opts: { config?: Config; log?: Logger; registry?: Registry; secret?: Buffer } = {},
@@ -30,6 +38,9 @@ export function createGoogleSync(
   return {
     consumer: new GoogleSyncConsumer(engine, log),
     engine,
+    shareQuota(orm) {
+      gateway.useQuota(new SharedGoogleQuota(orm, config.GOOGLE_QUOTA_PER_SECOND, config.GOOGLE_QUOTA_BURST));
+    },
     startScheduler(orm, s = {}) {
       const scheduler = new GoogleSyncScheduler(orm, engine, log, {
         intervalSeconds: config.GOOGLE_SYNC_INTERVAL_SECONDS,

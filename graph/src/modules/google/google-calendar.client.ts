@@ -3,6 +3,7 @@ import { OAuth2Client } from 'google-auth-library';
 import type { Registry } from 'prom-client';
 import type { Config } from '../../config/config.js';
 import { GoogleMetrics } from './google.metrics.js';
+import type { GoogleQuota } from './google-quota.js';
 
 export type GEvent = calendar_v3.Schema$Event;
 
@@ -103,12 +104,15 @@ export interface ClientOptions {
 /**
  * The one wrapper around Google: the OAuth client (consent URL, code exchange, revoke) and a
  * per-user Calendar v3 client (@googleapis/calendar) with our own retries (exponential backoff with
- * jitter on rate limits, 429 and 5xx; 4xx never retried) under a per-user token bucket. The
- * library's own retry is off so every attempt is counted and paced here.
+ * jitter on rate limits, 429 and 5xx; 4xx never retried) under a per-user token bucket (the
+ * workers share it through PostgreSQL: google-quota.ts). The library's own retry is off so every
+ * attempt is counted and paced here.
  */
 export class GoogleCalendarGateway {
   readonly metrics: GoogleMetrics;
   private readonly buckets = new Map<number, TokenBucket>();
+  /** Until useQuota: a bucket per user in this process. */
+  private quota: GoogleQuota = { take: (employeeId) => this.bucket(employeeId).take() };
   private readonly users = new Map<number, { refreshToken: string; client: OAuth2Client; api: calendar_v3.Calendar }>();
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -175,6 +179,11 @@ export class GoogleCalendarGateway {
     return new UserCalendar(u.api, (op, fn) => this.call(employeeId, op, fn));
   }
 
+  /** Paces every call from now on by `quota` (SharedGoogleQuota: one bucket per user for all processes). */
+  useQuota(quota: GoogleQuota): void {
+    this.quota = quota;
+  }
+
   private bucket(employeeId: number): TokenBucket {
     let b = this.buckets.get(employeeId);
     if (!b)
@@ -189,7 +198,7 @@ export class GoogleCalendarGateway {
   async call<T>(employeeId: number, op: string, fn: () => Promise<T>): Promise<T> {
     const max = this.config.GOOGLE_MAX_RETRIES;
     for (let attempt = 0; ; attempt++) {
-      await this.bucket(employeeId).take();
+      await this.quota.take(employeeId);
       const end = this.metrics.seconds.startTimer({ op });
       try {
         const r = await fn();
