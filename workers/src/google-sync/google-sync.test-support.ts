@@ -56,6 +56,7 @@ export async function startHarness(
   const config = testConfig(googleEnv(fake, opts.env));
   const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sync = createGoogleSync({ config, log, secret: SECRET });
+  sync.shareQuota(db.orm); // as startBackgroundJobs does in every process that runs it
   const runner = new ConsumerRunner(
     sync.consumer,
     db.orm,

@@ -47,6 +47,12 @@ describe("push: our entries written to the owner's Google calendar", () => {
     const st = await h.sync.engine.connections.statusOf(h.db.orm.em.fork(), a.id);
     expect(st).toMatchObject({ connected: true, pendingChanges: 0, lastError: null });
     expect(st.lastSuccessAt).toBeInstanceOf(Date);
+    // The calls were paced by the quota every process shares: the owner's bucket in PostgreSQL was spent from.
+    const [quota] = await h.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select tokens from google_quota where employee_id = ?`, [a.id]);
+    expect(quota.tokens).toBeLessThan(Number(h.config.GOOGLE_QUOTA_BURST));
   });
 
   it('edit → patch with If-Match; private entries are visibility private; all-day end is exclusive', async () => {
