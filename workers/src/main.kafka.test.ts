@@ -144,17 +144,18 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
         checks: { database: 'ok', broker: 'ok', consumers: 'ok' },
       });
       // A consumer that kafkajs restarts after a crash is not ready until it has joined again; the reason names it.
-      pool.groups[0]!.restarting = true;
+      // The flags are pinned: a rebalance's GROUP_JOIN arriving meanwhile would otherwise reset them.
+      const unpinRestarting = pin(pool.groups[0]!, 'restarting', true);
       const restarting = await fetch(`${pool.server!.url}/readyz`);
+      unpinRestarting();
       expect(restarting.status).toBe(503);
       expect(await restarting.json()).toMatchObject({ status: 'degraded', reasons: ['consumers: restarting: probe'] });
-      pool.groups[0]!.restarting = false;
       // A member that has not joined its group yet is not healthy either.
-      pool.groups[0]!.joinedOnce = false;
+      const unpinJoined = pin(pool.groups[0]!, 'joinedOnce', false);
       const joining = await fetch(`${pool.server!.url}/healthz`);
+      unpinJoined();
       expect(joining.status).toBe(503);
       expect(await joining.json()).toMatchObject({ ok: false, database: true, joining: ['probe'] });
-      pool.groups[0]!.joinedOnce = true;
       await orm.close();
       const down = await fetch(`${pool.server!.url}/healthz`);
       expect(down.status).toBe(503);
@@ -327,3 +328,13 @@ describe.skipIf(!kafkaAvailable)('worker pool on Kafka: /healthz, /metrics, stat
     expect((await cli(['replay', '--ids', '1'], cliEnv)).code).toBe(64);
   }, 90_000);
 });
+
+/** Holds `key` of `target` at `value` whatever assigns it meanwhile; the returned function restores a plain field. */
+function pin<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): () => void {
+  const before = target[key];
+  Object.defineProperty(target, key, { get: () => value, set: () => undefined, configurable: true });
+  return () => {
+    delete target[key];
+    target[key] = before;
+  };
+}
