@@ -116,7 +116,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /**
  * A row a write refers to was deleted by another request between the write's checks and its insert
  * (23503): what it referred to is gone. Services lock what they check where a race is likely (a
- * post under a comment: BlogPostService.readableRow); this is the net under every other write.
+ * post under a comment: BlogPostReads.readableRow); this is the net under every other write.
  */
 const GONE_MESSAGE =
   '関連するデータが見つかりません。ほかの操作で削除された可能性があります。画面を読み込み直してください。';

@@ -26,7 +26,7 @@ import { postEngagement, type PostEngagement } from './engagement/blog-engagemen
  */
 
 type Viewer = Pick<CurrentUser, 'id' | 'role'>;
-/** The feed a subscriber shows (checked by BlogPostService.checkFeed): each post change says whether its post is on it. */
+/** The feed a subscriber shows (checked by BlogPostReads.checkFeed): each post change says whether its post is on it. */
 export interface LiveFeed {
   filter: FeedFilter;
   outsideWindow: boolean;

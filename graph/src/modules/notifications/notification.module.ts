@@ -1,5 +1,5 @@
 import { defineArea, type AreaSetup } from '../../platform/area.js';
-import type { BlogPostService } from '../blog/blog-post.service.js';
+import type { BlogPostReads } from '../blog/blog-post.reads.js';
 import { NotificationResolver } from './notification.resolver.js';
 import { notificationRoutes } from './notification.routes.js';
 import { NotificationService } from './notification.service.js';
@@ -13,7 +13,7 @@ export const notificationsArea = defineArea({
   name: 'notifications',
   resolvers: [NotificationResolver],
   routes: notificationRoutes,
-  services: ({ blog }: AreaSetup & { blog: { posts: BlogPostService } }) => ({
+  services: ({ blog }: AreaSetup & { blog: { posts: BlogPostReads } }) => ({
     notifications: new NotificationService(blog.posts),
   }),
 });

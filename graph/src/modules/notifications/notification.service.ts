@@ -6,7 +6,7 @@ import { badInput, notFound } from '../../platform/errors.js';
 import { checkPage } from '../../platform/pagination.js';
 import { pgArray } from '../../platform/sql.js';
 import { checkId, isDbId } from '../../platform/validation.js';
-import type { BlogPostService } from '../blog/blog-post.service.js';
+import type { BlogPostReads } from '../blog/blog-post.reads.js';
 import { changed, type NotificationKind } from './notification.writes.js';
 import { EXCERPT_LENGTH, groupPage, markGroupsRead, unreadGroups, type GroupRow } from './notification.groups.js';
 
@@ -44,10 +44,10 @@ export interface NotificationPage {
  * The signed-in employee's notifications (the header's bell). Only the recipient reads or marks
  * their own; a notification about a post they may no longer see (moved out of its category, the
  * post unpublished or expired) is neither listed nor counted — the blog's one visibility rule
- * (BlogPostService.readableIds) decides, at every read and at every live delivery.
+ * (BlogPostReads.readableIds) decides, at every read and at every live delivery.
  */
 export class NotificationService {
-  constructor(private readonly posts: BlogPostService) {}
+  constructor(private readonly posts: BlogPostReads) {}
 
   /** A page of the viewer's bell, newest first: grouped items (notification.groups.ts), with their unread count. */
   async list(ctx: AppContext, after?: string | null, limit?: unknown): Promise<NotificationPage> {

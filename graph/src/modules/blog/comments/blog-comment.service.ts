@@ -12,7 +12,7 @@ import {
   type ThreadParent,
   type ThreadRow,
 } from '../../../platform/comment-thread.js';
-import type { BlogPostService } from '../blog-post.service.js';
+import type { BlogPostReads } from '../blog-post.reads.js';
 import type { AttachmentChange, BlogAttachments, StoredAttachment } from '../blog-post.attachment.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import type { BlogComment, BlogCommentPage, BlogCommentReplyPage } from './blog-comment.types.js';
@@ -58,7 +58,7 @@ export interface NewComment {
 
 /**
  * Comments and one level of replies on blog posts. Every read and write first finds the post
- * through BlogPostService.readableRow (the one visibility rule: NOT_FOUND for a post the caller may
+ * through BlogPostReads.readableRow (the one visibility rule: NOT_FOUND for a post the caller may
  * not see, so nothing of it is told or written); commenting needs the post's allow_comments; the
  * comment's author and the post's author delete (its replies go with it). Each change records its
  * event in the same transaction; an attachment is checked by content and stored before it, removed
@@ -66,7 +66,7 @@ export interface NewComment {
  */
 export class BlogCommentService {
   constructor(
-    private readonly posts: BlogPostService,
+    private readonly posts: BlogPostReads,
     private readonly attachments: BlogAttachments,
   ) {}
 

@@ -5,7 +5,7 @@ import { requireUser } from '../../../platform/authz.js';
 import { forbidden } from '../../../platform/errors.js';
 import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
-import type { BlogPostService } from '../blog-post.service.js';
+import type { BlogPostReads } from '../blog-post.reads.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import { BlogPostState } from '../blog.enums.js';
 import { NotificationKind, notify, withdrawLike } from '../../notifications/notification.writes.js';
@@ -64,12 +64,12 @@ export function isNewFor(
 
 /**
  * Likes (where the author allows them), seen marks (New! until seen) and saves, each by the
- * signed-in employee only and only on a post they may read (BlogPostService.readableRow: the one
+ * signed-in employee only and only on a post they may read (BlogPostReads.readableRow: the one
  * visibility rule, so nothing of a post one may not see is written or told). Each change records its
  * event in the same transaction; setting what is already set changes and records nothing.
  */
 export class BlogEngagementService {
-  constructor(private readonly posts: BlogPostService) {}
+  constructor(private readonly posts: BlogPostReads) {}
 
   /** Sets or clears one mark of the signed-in employee on a post; true when something changed. */
   async set(ctx: AppContext, mark: Mark, postId: number, on: boolean): Promise<boolean> {

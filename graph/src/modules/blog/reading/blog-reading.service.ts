@@ -7,7 +7,7 @@ import { MASTER_DATA_ROLES, type EmployeeRole } from '../../employees/employee.e
 import { secondsToTokyoMidnight } from '@intranet/schema/calendar/tokyo';
 import { record } from '../../../platform/events/outbox.js';
 import { pgArray } from '../../../platform/sql.js';
-import type { BlogPostService } from '../blog-post.service.js';
+import type { BlogPostReads } from '../blog-post.reads.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import { askReaders, confirmationOpen, readersOf, type Reader } from './blog-reading.readers.js';
 
@@ -28,14 +28,14 @@ const NOT_ASKED = 'この投稿は確認（必読）を求めていません。'
 const CLOSED = '速報の掲載が終わったため、確認（必読）の受付は終了しました。';
 
 /**
- * Required reading of 速報 posts. A reader who may see the post (BlogPostService.readableRow: the one
+ * Required reading of 速報 posts. A reader who may see the post (BlogPostReads.readableRow: the one
  * visibility rule) confirms it once; only its author sees who has and has not confirmed among the
  * employees who may read it, reminds those who have not (a notification each) and resets every
  * confirmation after a major edit (the readers are asked again). Each change records its event in
  * the same transaction, so every open feed's counts follow live.
  */
 export class BlogReadingService {
-  constructor(private readonly posts: BlogPostService) {}
+  constructor(private readonly posts: BlogPostReads) {}
 
   /** The signed-in employee confirms they read the post; true when it is newly confirmed. */
   async confirm(ctx: AppContext, postId: number): Promise<boolean> {

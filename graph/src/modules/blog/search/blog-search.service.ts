@@ -2,7 +2,7 @@ import type { AppContext } from '../../../platform/context.js';
 import type { CursorSealer } from '../../../platform/cursor.js';
 import { checkPage } from '../../../platform/pagination.js';
 import { execBound } from '../../../platform/sql.js';
-import type { BlogPostService } from '../blog-post.service.js';
+import type { BlogPostReads } from '../blog-post.reads.js';
 import type { BlogPostView } from '../blog-post.types.js';
 import {
   decodeSearchCursor,
@@ -41,7 +41,7 @@ export interface SearchPage {
 export class BlogSearchService {
   /** `cursors` seals nextCursor: where a walk stopped may be a post the caller cannot see. */
   constructor(
-    private readonly posts: BlogPostService,
+    private readonly posts: BlogPostReads,
     private readonly cursors: CursorSealer,
   ) {}
 

@@ -2,7 +2,7 @@ import { addDays } from '@intranet/schema/calendar/tokyo';
 import type { AppContext } from '../../../platform/context.js';
 import { requireUser } from '../../../platform/authz.js';
 import { badInput } from '../../../platform/errors.js';
-import type { BlogPostService } from '../blog-post.service.js';
+import type { BlogPostReads } from '../blog-post.reads.js';
 import {
   parsePeriod,
   previousPeriod,
@@ -75,7 +75,7 @@ function tablesOf(input: ReportInput, all: boolean): { postsFirst: number | null
  * pages', whatever the period.
  */
 export class BlogStatisticsService {
-  constructor(private readonly posts: BlogPostService) {}
+  constructor(private readonly posts: BlogPostReads) {}
 
   /** The report; `all` (the export) takes every row of the per-post and per-employee tables. */
   async report(ctx: AppContext, input: ReportInput, all = false): Promise<BlogStatistics> {

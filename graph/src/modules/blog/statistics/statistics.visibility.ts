@@ -3,7 +3,7 @@ import { execBound } from '../../../platform/sql.js';
 
 /**
  * Who sees what in the statistics, over the rollups. A report covers the posts its viewer may read
- * today (BlogPostService.statisticsRule). The coarse rollups sum per category the post counted in (a
+ * today (BlogPostReads.statisticsRule). The coarse rollups sum per category the post counted in (a
  * draft in none: statistics.rollup.ts), so a report sums the categories the viewer reads, takes out
  * the posts there the viewer may not see (`hidden`) and adds the viewer's own posts they may see in
  * categories they do not read (`extra`). Both sets are small, read once per report from indexes
