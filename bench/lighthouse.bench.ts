@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { numArg, type Bench } from './lib/bench.js';
-import { median } from './lib/compare.js';
+import { median } from './lib/steps.js';
 import { serverEnv, startBenchDatabase } from './lib/database.js';
 import { table } from './lib/format.js';
 import { REPO_ROOT, startChild } from './lib/procs.js';

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { DEMO_PASSWORD } from '@intranet/graph/areas';
 import { MAX_IMAGE_PIXELS } from '@intranet/graph';
 import { numArg, type Bench } from './lib/bench.js';
-import { median } from './lib/compare.js';
+import { median } from './lib/steps.js';
 import { table, ms } from './lib/format.js';
 import { serverEnv, startBenchDatabase } from './lib/database.js';
 import { PLATFORM_NODE_FLAGS, REPO_ROOT, startChild } from './lib/procs.js';

@@ -1,8 +1,10 @@
 /**
  * Machine-wide CPU accounting from /proc (Linux; everything is null elsewhere), so a step's figures
  * can be read against what else was running: PostgreSQL's CPU per request, and the CPU taken by
- * processes outside the bench (other builds and tests on a shared machine).
+ * processes outside the bench (other builds and tests on a shared machine); a process's peak RSS
+ * over a phase (memoryWatch).
  */
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 
@@ -111,5 +113,50 @@ export function machineUse(
     stealPct: ((b.stealMs - a.stealMs) / wall) * 100,
     pgPct: (pgMs / wall) * 100,
     otherPct: (Math.max(0, busy - pgMs - oursMs) / wall) * 100,
+  };
+}
+
+/** `uptime`'s line (the load averages), for a bench's log. */
+export const uptime = () => {
+  try {
+    return execSync('uptime', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return `load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
+  }
+};
+
+/** Peak RSS of a process over a phase: VmHWM reset at the start (clear_refs 5), VmRSS polled too. */
+export function memoryWatch(pid: number) {
+  const read = () => {
+    try {
+      const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? 0);
+      return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+    } catch {
+      return { rss: 0, hwm: 0 };
+    }
+  };
+  let reset = false;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    reset = true;
+  } catch {
+    /* not permitted: the polled RSS is the figure */
+  }
+  const start = read();
+  let peak = start.rss;
+  const timer = setInterval(() => (peak = Math.max(peak, read().rss)), 20);
+  return {
+    startMb: start.rss,
+    stop: () => {
+      clearInterval(timer);
+      const end = read();
+      return { peakMb: Math.max(peak, end.rss, reset ? end.hwm : 0), hwmReset: reset, endMb: end.rss };
+    },
   };
 }

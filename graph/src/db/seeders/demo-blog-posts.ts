@@ -1,32 +1,7 @@
 import type { DemoFile } from './demo-blog-files.js';
+import type { CategoryName } from './demo-blog-categories.js';
 
-/** What the demo blog holds: its categories, tags and posts (written by seedDemoBlog in demo-blog.ts). */
-/** The demo blog's categories: who reads them (departments by name, or the company's managers) and whether members post. */
-export const CATEGORIES = [
-  { name: '社内報', color: '#1f6feb', membersMayPost: false, departments: 'all' },
-  { name: '総務からのお知らせ', color: '#bf3989', membersMayPost: false, departments: 'all' },
-  { name: '開発ブログ', color: '#1a7f37', membersMayPost: true, departments: ['開発', '品質保証'] },
-  { name: '営業レポート', color: '#bc4c00', membersMayPost: true, departments: ['営業', 'マーケティング'] },
-  { name: '部活動・サークル', color: '#8250df', membersMayPost: true, departments: 'all' },
-  { name: '役員', color: '#cf222e', membersMayPost: true, departments: 'managers' },
-] as const;
-export type CategoryName = (typeof CATEGORIES)[number]['name'];
-
-export const TAGS = [
-  'お知らせ',
-  'イベント',
-  '福利厚生',
-  '健康管理',
-  '社内システム',
-  'リリース',
-  '勉強会',
-  '技術',
-  '採用',
-  '表彰',
-  '営業',
-  '経営',
-];
-
+/** The demo blog's posts (written by seedDemoBlog in demo-blog.ts); recurring kinds in demo-blog-recurring.ts. */
 export interface Seed {
   category: CategoryName;
   title: string;
@@ -470,73 +445,3 @@ export const POSTS: Seed[] = [
     noComments: true,
   },
 ];
-
-/** Monthly posts of the recurring kinds, to give the feed a few months of history. */
-export function recurring(): Seed[] {
-  const out: Seed[] = [];
-  for (let m = 0; m < 4; m++) {
-    const ago = 4 + m * 30;
-    out.push({
-      category: '社内報',
-      title: `今月の社員紹介（${['営業部', '開発部', '経理部', '品質保証部'][m]}）`,
-      body: [
-        `今月は${['営業部', '開発部', '経理部', '品質保証部'][m]}のメンバーにお話を伺いました。`,
-        '仕事で大切にしていること、休日の過ごし方などを紹介します。',
-      ],
-      tags: ['採用'],
-      ago: ago + 3,
-      by: 'sysadmin',
-    });
-    out.push({
-      category: '総務からのお知らせ',
-      title: `安全衛生委員会だより（${m + 1}号）`,
-      body: [
-        '今月の安全衛生委員会で話し合った内容をお知らせします。',
-        { list: ['長時間労働の状況確認', 'オフィスの温度・湿度の管理', 'ストレスチェックの実施時期'] },
-      ],
-      tags: ['健康管理'],
-      ago: ago + 7,
-      by: 'admin',
-    });
-    out.push({
-      category: '開発ブログ',
-      title: `開発チーム 月次リリースノート（${m + 1}）`,
-      body: [
-        '今月リリースした機能と修正をまとめました。',
-        { list: ['画面の表示速度の改善', '検索条件の保存', '細かな不具合の修正'] },
-        '詳しくは各機能の記事をご覧ください。',
-      ],
-      tags: ['リリース'],
-      ago: ago + 1,
-    });
-    out.push({
-      category: '営業レポート',
-      title: `月次営業会議の要点（${m + 1}）`,
-      body: [
-        '月次営業会議の要点を共有します。',
-        '重点顧客へのアプローチ状況と、来月の展示会の準備について確認しました。',
-      ],
-      tags: ['営業'],
-      ago: ago + 10,
-    });
-    out.push({
-      category: '部活動・サークル',
-      title: `サークル活動カレンダー（${m + 1}）`,
-      body: ['今月のサークル活動の予定をまとめました。どなたでも見学できます。'],
-      tags: ['イベント'],
-      ago: ago + 12,
-    });
-    out.push({
-      category: '社内報',
-      title: `社長メッセージ（${m + 1}）`,
-      body: [
-        '日頃のご尽力に感謝します。',
-        '変化の大きい時期ですが、一人ひとりが挑戦を楽しめる会社でありたいと考えています。',
-      ],
-      tags: ['経営'],
-      ago: ago + 15,
-      by: 'sysadmin',
-    });
-  }
-  return out;
-}

@@ -4,7 +4,9 @@ import type { FileStorage } from '../../lib/files/index.js';
 import { BlogAttachments, type StoredAttachment } from '../../modules/blog/blog-post.attachment.js';
 import { addDays, tokyoToday } from '../../modules/blog/blog-post.rules.js';
 import { DEMO_FILE_NAMES, DEMO_FILES } from './demo-blog-files.js';
-import { CATEGORIES, POSTS, recurring, TAGS, type CategoryName, type Seed } from './demo-blog-posts.js';
+import { CATEGORIES, TAGS, type CategoryName } from './demo-blog-categories.js';
+import { POSTS, type Seed } from './demo-blog-posts.js';
+import { recurring } from './demo-blog-recurring.js';
 
 function documentOf(body: Seed['body']): RichTextDocument {
   const blocks: RichTextBlock[] = body.map((b) =>

@@ -21,7 +21,6 @@ import { mayRead } from './blog-post.visibility.js';
 import { requestReading } from './reading/blog-reading.readers.js';
 import { withdrawAbout } from '../notifications/notification.writes.js';
 
-
 /** A post's fields as a save stores them (after defaults and checks). */
 interface PostValues {
   title: string;
