@@ -1,5 +1,6 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import pg from 'pg';
 import type { Logger } from '../platform/logger.js';
 import { OutboxEvent } from '../platform/events/outbox.entity.js';
 import { AREAS } from '../modules/index.js';
@@ -42,6 +43,7 @@ import { Migration20261207020000_idempotency } from './migrations/Migration20261
 import { Migration20261207030000_blog_statistics_spans } from './migrations/Migration20261207030000_blog_statistics_spans.js';
 import { Migration20261207040000_blog_statistics_authors } from './migrations/Migration20261207040000_blog_statistics_authors.js';
 import { Migration20261207050000_google_quota } from './migrations/Migration20261207050000_google_quota.js';
+import { Migration20261207060000_blog_like_order } from './migrations/Migration20261207060000_blog_like_order.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -87,6 +89,7 @@ export const migrationsList = [
   { name: 'Migration20261207030000_blog_statistics_spans', class: Migration20261207030000_blog_statistics_spans },
   { name: 'Migration20261207040000_blog_statistics_authors', class: Migration20261207040000_blog_statistics_authors },
   { name: 'Migration20261207050000_google_quota', class: Migration20261207050000_google_quota },
+  { name: 'Migration20261207060000_blog_like_order', class: Migration20261207060000_blog_like_order },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */
@@ -118,9 +121,29 @@ export async function openOrm(clientUrl: string, poolMax?: number, log?: Logger)
   return MikroORM.init(ormOptions(clientUrl, poolMax, log));
 }
 
-export async function migrate(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
-  return applied.map((m) => m.name);
+/** The advisory lock that serialises migrating (and a first start's seed) across processes. */
+const MIGRATION_LOCK = 70_401;
+
+/**
+ * Applies the pending migrations, then `afterwards` (a first start's seed), while holding a lock
+ * that every instance takes first: instances started together after an upgrade migrate one after
+ * another, the later ones finding nothing left to do, instead of failing on each other's tables.
+ * The lock is a session lock on a connection of its own, released when that connection ends.
+ */
+export async function migrate<T = void>(
+  orm: MikroORM,
+  afterwards?: () => Promise<T>,
+): Promise<{ applied: string[]; result: T | undefined }> {
+  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl') });
+  lock.on('error', () => undefined); // a dropped connection fails the query in flight, which says so
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const applied = (await orm.getMigrator().up()).map((m) => m.name);
+    return { applied, result: afterwards ? await afterwards() : undefined };
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
 }
 
 /** Names of committed migrations not yet applied (healthz reports them). */

@@ -40,14 +40,17 @@ export async function openDatabase(config: Config, log: Logger, opts: { attach?:
 }
 
 export async function prepareDatabase(config: Config, orm: MikroORM, log: Logger): Promise<boolean> {
-  const applied = await migrate(orm);
+  // The seed decides under the migration lock too: two instances of a first start seed once.
+  const { applied, result: seeded } = await migrate(orm, async () => {
+    const em = orm.em.fork();
+    if (config.isProduction || config.SEED_DEMO === 'never' || !(await isDatabaseEmpty(em))) return false;
+    const files = new LocalFileStorage(defaultFilesRoot(config.dataDir)); // the demo blog's pictures and PDF
+    const summary = await em.transactional((tx) => seedDemoCompany(tx, { files }));
+    log.info(summary, 'demo company seeded');
+    return true;
+  });
   if (applied.length) log.info({ applied }, 'migrations applied');
-  const em = orm.em.fork();
-  if (config.isProduction || config.SEED_DEMO === 'never' || !(await isDatabaseEmpty(em))) return false;
-  const files = new LocalFileStorage(defaultFilesRoot(config.dataDir)); // the demo blog's pictures and PDF
-  const summary = await em.transactional((tx) => seedDemoCompany(tx, { files }));
-  log.info(summary, 'demo company seeded');
-  return true;
+  return seeded ?? false;
 }
 
 export interface Graph {

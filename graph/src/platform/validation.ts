@@ -96,6 +96,13 @@ export function checkId(id: number, noun: string): void {
   if (!isDbId(id)) throw badInput(`${noun}IDが正しくありません。`, [{ field: 'id', message: '正の整数' }]);
 }
 
+/** An id in a path (its digits are checked by the router: rest.ts), as a number, or BAD_USER_INPUT naming the record. */
+export function pathId(v: unknown, noun: string): number {
+  const id = Number(v);
+  checkId(id, noun);
+  return id;
+}
+
 /** An id given as a query parameter (a filter): absent or '' → undefined; anything but a positive integer → BAD_USER_INPUT naming it. */
 export function queryId(v: unknown, field: string): number | undefined {
   if (v === undefined || v === '') return undefined;

@@ -85,7 +85,7 @@ describe('one feed page request', () => {
       const count = (re: RegExp) => sqls.filter((q) => re.test(q)).length;
       expect({
         rows: sqls.filter((q) => q.startsWith(POST_SELECT)).length,
-        engagement: count(/from blog_like l join employee e/),
+        engagement: count(/as like_count,/),
         comments: count(/from blog_comment where post_id = any/),
       }).toEqual({ rows: 1, engagement: 1, comments: 1 });
     } finally {

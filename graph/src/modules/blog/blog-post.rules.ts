@@ -78,3 +78,6 @@ export function transitions(p: PostWindow, since: string, day: string): PostTran
   if (was && !is) out.push('expired');
   return out;
 }
+
+/** How many likers a post's card names (its heart's tooltip); likeCount counts them all, blogPostLikers pages through them. */
+export const LIKERS_SHOWN = 20;

@@ -5,7 +5,7 @@ import { FACE_HEADERS, faceOf } from './avatar.js';
 import { badInput, forbidden } from '../../platform/errors.js';
 import { bodyTable, handle, writeRoute, type RestResource } from '../../platform/rest.js';
 import { cursorPage, deleteRoute, listRoute } from '../../platform/rest-routes.js';
-import { bodyId, checkId, queryId } from '../../platform/validation.js';
+import { bodyId, pathId, queryId } from '../../platform/validation.js';
 import type { AppContext } from '../../platform/context.js';
 import { profileNotFound } from './profile.fields.js';
 import type { Profile, ProfileComment } from './profile.types.js';
@@ -140,12 +140,6 @@ function toApiComment(c: ProfileComment): Record<string, unknown> {
     reply_count: c.replyCount,
   };
 }
-
-const pathId = (v: unknown, noun: string) => {
-  const id = Number(v);
-  checkId(id, noun);
-  return id;
-};
 
 /**
  * GET /avatars/{employee_id} (a person's face), POST /profile_images, GET /profile_images/{file}, GET /profiles, GET /profiles/employee/{employee_id}, GET/PUT /profiles/{id}, POST /profiles,

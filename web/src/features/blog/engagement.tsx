@@ -19,6 +19,7 @@ const BLOG = defineCatalog({
     like: 'いいね',
     unlike: 'いいねを取り消す',
     noLikers: 'まだいいねはありません',
+    moreLikers: '{names} ほか {count} 人',
     save: '保存',
     unsave: '保存を解除',
     newLabel: 'New!',
@@ -34,6 +35,7 @@ const BLOG = defineCatalog({
     like: 'Like',
     unlike: 'Remove like',
     noLikers: 'No likes yet',
+    moreLikers: '{names} and {count} more',
     save: 'Save',
     unsave: 'Unsave',
     newLabel: 'New!',
@@ -116,7 +118,10 @@ export function EngagementBar({
     }
   };
 
-  const likers = post.likers.length ? post.likers.map((l) => l.name).join('、') : text('noLikers');
+  // The card carries the first likers only (LIKERS_SHOWN on the server); the rest are counted.
+  const names = post.likers.map((l) => l.name).join('、');
+  const more = post.likeCount - post.likers.length;
+  const likers = !names ? text('noLikers') : more > 0 ? text('moreLikers', { names, count: more }) : names;
   return (
     <div className={styles.engagement} onClick={stop} onDoubleClick={stop} onKeyDown={stop} role="group">
       <button

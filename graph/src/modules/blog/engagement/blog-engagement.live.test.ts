@@ -125,4 +125,43 @@ describe('likes, seen marks and saves, live', () => {
     expect(outsider.changes.filter((c) => c.postId === post.id)).toEqual([]);
     await Promise.all([colleague, other, outsider].map((v) => v.close()));
   });
+
+  it('a like on a post many people liked carries the first 20 likers and the whole count; each viewer still gets their own likedByMe', async () => {
+    const post = await w.post(w.token.staff, { title: '人気の記事', categoryId: w.cat.news, publishStart: w.day(-1) });
+    const others: { id: number }[] = await w.sql(
+      `select id from employee where status = 'ACTIVE' and id not in (?, ?) order by id limit 30`,
+      [w.id.colleague, w.id.staff],
+    );
+    await w.sql(
+      `insert into blog_like (post_id, employee_id, created_at)
+       select ?, u.id, now() - interval '1 hour' + u.k * interval '1 minute' from unnest(?::int[]) with ordinality u(id, k)`,
+      [post.id, `{${others.map((e) => e.id).join(',')}}`],
+    );
+    const live = liveWatch(w);
+    const [colleague, author] = await Promise.all([
+      live.watch(w.token.colleague, SUB2),
+      live.watch(w.token.staff, SUB2),
+    ]);
+    const engaged = (c: { kind: string; postId: number | null }) =>
+      c.kind === 'ENGAGEMENT_CHANGED' && c.postId === post.id;
+    await gql(
+      w.p.url,
+      `mutation($id: Int!) { likeBlogPost(id: $id, liked: true) { id } }`,
+      { id: post.id },
+      {
+        token: w.token.colleague,
+      },
+    );
+    for (const [v, liked] of [
+      [colleague, true],
+      [author, false],
+    ] as const) {
+      await v.until(engaged);
+      const p = v.changes.filter(engaged).at(-1)!.post as unknown as Engaged & { likers: { id: number }[] };
+      expect(p.likeCount).toBe(31);
+      expect(p.likedByMe).toBe(liked);
+      expect(p.likers.map((l) => l.id)).toEqual(others.slice(0, 20).map((e) => e.id));
+    }
+    await Promise.all([colleague, author].map((v) => v.close()));
+  });
 });

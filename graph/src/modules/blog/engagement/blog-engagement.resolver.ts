@@ -1,7 +1,9 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AppContext } from '../../../platform/context.js';
 import { BlogAuthor, BlogPostView } from '../blog-post.types.js';
 import { requireUser } from '../../../platform/authz.js';
+import { PageArgs } from '../../../platform/pagination.js';
+import { LIKERS_SHOWN } from '../blog-post.rules.js';
 import { isNewFor, type Engagement } from './blog-engagement.service.js';
 
 /** What a live delivery carries, or what the request's batch reads. */
@@ -24,7 +26,9 @@ export class BlogEngagementResolver {
     return (await engagementOf(ctx, p)).likedByMe;
   }
 
-  @FieldResolver(() => [BlogAuthor], { description: 'いいねした社員（いいねした順）' })
+  @FieldResolver(() => [BlogAuthor], {
+    description: `いいねした社員のうち最初の ${LIKERS_SHOWN} 人（いいねした順。全体の数は likeCount、全員は blogPostLikers）`,
+  })
   async likers(@Ctx() ctx: AppContext, @Root() p: BlogPostView): Promise<BlogAuthor[]> {
     return (await engagementOf(ctx, p)).likers;
   }
@@ -60,6 +64,19 @@ export class BlogEngagementResolver {
   ): Promise<BlogPostView> {
     await ctx.services.blog.engagement.set(ctx, 'like', id, liked);
     return ctx.services.blog.posts.get(ctx, id);
+  }
+
+  @Authorized()
+  @Query(() => [BlogAuthor], {
+    description:
+      'いいねした社員の1ページ（いいねした順。全体の数は BlogPostView.likeCount。見られない投稿は NOT_FOUND）',
+  })
+  blogPostLikers(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Args() page: PageArgs,
+  ): Promise<BlogAuthor[]> {
+    return ctx.services.blog.engagement.likers(ctx, id, page.offset, page.limit);
   }
 
   @Authorized()

@@ -1,7 +1,7 @@
 import type { Request, Router } from 'express';
 import { badInput, forbidden } from '../../../platform/errors.js';
 import { checkCrossSiteSafe, handle } from '../../../platform/rest.js';
-import { checkId, queryId } from '../../../platform/validation.js';
+import { checkId, pathId, queryId } from '../../../platform/validation.js';
 import type { AppContext } from '../../../platform/context.js';
 
 /** The spec's employee_id (path, query or body) must be the signed-in employee: no one marks for another. */
@@ -18,9 +18,17 @@ const csv = (ids: number[]) => ids.join(',');
 /**
  * GET /blogs/{id}/toggle_like/{employee_id}, GET /blogs/{id}/toggle_seen/{employee_id} (the spec's
  * toggles: writes behind GET, so a cookie-signed request must come from this app's own pages),
- * GET /blog_save?employee_id=, POST /blog_save.
+ * GET /blogs/{id}/likers (a page of who liked it), GET /blog_save?employee_id=, POST /blog_save.
  */
 export function blogEngagementRoutes(r: Router): void {
+  r.get(
+    '/blogs/:id/likers',
+    handle(async (ctx, req) =>
+      (
+        await ctx.services.blog.engagement.likers(ctx, pathId(req.params.id, '投稿'), req.query.offset, req.query.limit)
+      ).map((l) => ({ employee_id: l.id, name: l.name, department: l.departmentName })),
+    ),
+  );
   for (const [path, mark, field] of [
     ['toggle_like', 'like', 'likes_employee_ids'],
     ['toggle_seen', 'seen', 'seen_employee_ids'],

@@ -4,10 +4,12 @@ import type { AppContext } from '../../../platform/context.js';
 import { requireUser } from '../../../platform/authz.js';
 import { forbidden } from '../../../platform/errors.js';
 import { record } from '../../../platform/events/outbox.js';
+import { checkPage } from '../../../platform/pagination.js';
 import { pgArray } from '../../../platform/sql.js';
 import type { BlogPostReads } from '../blog-post.reads.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import { BlogPostState } from '../blog.enums.js';
+import { LIKERS_SHOWN } from '../blog-post.rules.js';
 import { NotificationKind, notify, withdrawLike } from '../../notifications/notification.writes.js';
 
 /** Likes, seen marks and saves: one table each, one row per (post, employee). */
@@ -41,6 +43,7 @@ export interface ApiEngagement {
 export interface Engagement {
   likeCount: number;
   seenCount: number;
+  /** The first LIKERS_SHOWN, in the order they liked it. */
   likers: Liker[];
   likedByMe: boolean;
   seenByMe: boolean;
@@ -106,6 +109,19 @@ export class BlogEngagementService {
   async holdersOf(ctx: AppContext, mark: 'like' | 'seen', postId: number): Promise<number[]> {
     await this.posts.readableRow(ctx, ctx.em, postId);
     return this.holders(ctx.em, mark, postId);
+  }
+
+  /** A page of who liked a post the caller may read, in the order they liked it (the card names the first LIKERS_SHOWN). */
+  async likers(ctx: AppContext, postId: number, offset?: unknown, limit?: unknown): Promise<Liker[]> {
+    const page = checkPage(offset, limit);
+    await this.posts.readableRow(ctx, ctx.em, postId);
+    return ctx.em.execute(
+      `select e.id, e.name, d.name as "departmentName"
+         from (select employee_id, created_at from blog_like where post_id = ? order by created_at, employee_id limit ? offset ?) l
+         join employee e on e.id = l.employee_id left join department d on d.id = e.department_id
+        order by l.created_at, e.id`,
+      [postId, page.limit, page.offset],
+    );
   }
 
   /** The posts the signed-in employee saved and may still read, newest save first. */
@@ -252,32 +268,37 @@ const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentNam
 async function summaries(em: EntityManager, viewer: number, ids: readonly number[]): Promise<Engagement[]> {
   const rows: {
     id: number;
+    like_count: number;
     likers: Liker[] | null;
+    liked: boolean;
     seen_count: number;
     seen: boolean;
     saved: boolean;
     answered: boolean;
   }[] = await em.execute(
     `select p.id,
-            (select json_agg(${LIKER_JSON} order by l.created_at, e.id)
-               from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = p.id) as likers,
+            (select count(*)::int from blog_like l where l.post_id = p.id) as like_count,
+            (select json_agg(${LIKER_JSON} order by f.created_at, e.id)
+               from (select employee_id, created_at from blog_like l where l.post_id = p.id
+                      order by created_at, employee_id limit ${LIKERS_SHOWN}) f
+               join employee e on e.id = f.employee_id left join department d on d.id = e.department_id) as likers,
+            exists (select 1 from blog_like l where l.post_id = p.id and l.employee_id = ?) as liked,
             (select count(*)::int from blog_seen s where s.post_id = p.id) as seen_count,
             exists (select 1 from blog_seen s where s.post_id = p.id and s.employee_id = ?) as seen,
             exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = ?) as saved,
             (exists (select 1 from blog_comment c where c.post_id = p.id and c.author_id = ?)
               or exists (select 1 from blog_read_confirmation r where r.post_id = p.id and r.employee_id = ?)) as answered
        from unnest(?::int[]) as p(id)`,
-    [viewer, viewer, viewer, viewer, pgArray([...ids])],
+    [viewer, viewer, viewer, viewer, viewer, pgArray([...ids])],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id);
-    const likers = r?.likers ?? [];
     return {
-      likeCount: likers.length,
+      likeCount: r?.like_count ?? 0,
       seenCount: r?.seen_count ?? 0,
-      likers,
-      likedByMe: likers.some((l) => l.id === viewer),
+      likers: r?.likers ?? [],
+      likedByMe: !!r?.liked,
       seenByMe: !!r?.seen,
       savedByMe: !!r?.saved,
       answeredByMe: !!r?.answered,
@@ -290,6 +311,7 @@ export interface PostEngagement {
   likeCount: number;
   seenCount: number;
   commentCount: number;
+  /** The first LIKERS_SHOWN, in the order they liked it. */
   likers: Liker[];
   likedBy: Set<number>;
   seenBy: Set<number>;
@@ -302,34 +324,39 @@ export interface PostEngagement {
 
 /**
  * In one statement. `likerIds`: the likers as a like's event carries them (in order; an employee
- * deleted since is left out, as their like is); read from blog_like when absent.
+ * deleted since is left out, as their like is); read from blog_like when absent. Every liker's id
+ * is read (likedByMe of each subscriber), the names of the first LIKERS_SHOWN only.
  */
 export async function postEngagement(em: EntityManager, postId: number, likerIds?: number[]): Promise<PostEngagement> {
-  const likers = likerIds
-    ? `(select json_agg(${LIKER_JSON} order by u.k) from unnest(?::int[]) with ordinality as u(id, k) join employee e on e.id = u.id left join department d on d.id = e.department_id)`
-    : `(select json_agg(${LIKER_JSON} order by l.created_at, e.id) from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = ?)`;
+  const liked = likerIds
+    ? `select u.id, u.k from unnest(?::int[]) with ordinality as u(id, k) join employee e on e.id = u.id`
+    : `select employee_id as id, row_number() over (order by created_at, employee_id) as k from blog_like where post_id = ?`;
   const [row]: {
     likers: Liker[] | null;
+    liked: number[];
     seen: number[];
     saved: number[];
     confirmed: number[];
     commenters: number[];
     comments: number;
   }[] = await em.execute(
-    `select ${likers} as likers,
+    `with liked as (${liked})
+     select (select json_agg(${LIKER_JSON} order by f.k)
+               from (select id, k from liked order by k limit ${LIKERS_SHOWN}) f
+               join employee e on e.id = f.id left join department d on d.id = e.department_id) as likers,
+            array(select id from liked order by k) as liked,
             array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved,
             array(select employee_id from blog_read_confirmation where post_id = ?) as confirmed,
             array(select distinct author_id from blog_comment where post_id = ? and author_id is not null) as commenters,
             (select count(*)::int from blog_comment where post_id = ?) as comments`,
     [likerIds ? pgArray(likerIds) : postId, postId, postId, postId, postId, postId],
   );
-  const list = row.likers ?? [];
   return {
-    likeCount: list.length,
+    likeCount: row.liked.length,
     seenCount: row.seen.length,
     commentCount: row.comments,
-    likers: list,
-    likedBy: new Set(list.map((l) => l.id)),
+    likers: row.likers ?? [],
+    likedBy: new Set(row.liked),
     seenBy: new Set(row.seen),
     savedBy: new Set(row.saved),
     confirmedBy: new Set(row.confirmed),

@@ -87,6 +87,43 @@ describe('likes', () => {
   });
 });
 
+describe('a post many people liked', () => {
+  it('the card names the first 20 likers and counts them all; blogPostLikers and /api/blogs/{id}/likers page through every one in the order they liked', async () => {
+    const id = (await w.post(w.token.staff, { title: '全社で人気', categoryId: w.cat.news, publishStart: w.day(-1) }))
+      .id;
+    // 30 likes, one a minute apart; the viewer (colleague) is the 25th, beyond the card's names.
+    const others: { id: number }[] = await w.sql(
+      `select id from employee where status = 'ACTIVE' and id <> ? order by id limit 29`,
+      [w.id.colleague],
+    );
+    const order = [...others.slice(0, 24).map((e) => e.id), w.id.colleague, ...others.slice(24).map((e) => e.id)];
+    await w.sql(
+      `insert into blog_like (post_id, employee_id, created_at)
+       select ?, u.id, now() - interval '1 hour' + u.k * interval '1 minute' from unnest(?::int[]) with ordinality u(id, k)`,
+      [id, `{${order.join(',')}}`],
+    );
+    const card = await view(w.token.colleague, id);
+    expect(card.likeCount).toBe(30);
+    expect(card.likedByMe).toBe(true);
+    expect(card.likers.map((l: { id: number }) => l.id)).toEqual(order.slice(0, 20));
+
+    const PAGE = `query($id: Int!, $offset: Int!, $limit: Int!) { blogPostLikers(id: $id, offset: $offset, limit: $limit) { id name departmentName } }`;
+    const pages: number[] = [];
+    for (let offset = 0; offset < 40; offset += 12) {
+      const r = await gql(w.p.url, PAGE, { id, offset, limit: 12 }, { token: w.token.staff });
+      expect(r.body.errors).toBeUndefined();
+      pages.push(...r.body.data.blogPostLikers.map((l: { id: number }) => l.id));
+    }
+    expect(pages).toEqual(order);
+    const rest = await api(w.p.url, 'GET', `/blogs/${id}/likers?offset=20&limit=5`, { token: w.token.staff });
+    expect(rest.status).toBe(200);
+    expect(rest.body.map((l: { employee_id: number }) => l.employee_id)).toEqual(order.slice(20, 25));
+    expect(Object.keys(rest.body[0]).sort()).toEqual(['department', 'employee_id', 'name']);
+    const bad = await api(w.p.url, 'GET', `/blogs/${id}/likers?limit=0`, { token: w.token.staff });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('seen and New!', () => {
   it("a post is New! until the viewer opens it; opening never un-sees; toggle_seen keeps the spec's toggle for tools", async () => {
     expect((await view(w.token.colleague, posts.older)).isNew).toBe(true);
@@ -224,6 +261,18 @@ describe('none of it leaks to those who may not see the post', () => {
       body: { blog_id: posts.board, employee_id: w.id.staff, is_save: 1 },
     });
     expect(save.status).toBe(404);
+    const likers = await gql(
+      w.p.url,
+      `query($id: Int!) { blogPostLikers(id: $id) { id } }`,
+      { id: posts.board },
+      {
+        token: w.token.staff,
+      },
+    );
+    expect(likers.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const restLikers = await api(w.p.url, 'GET', `/blogs/${posts.board}/likers`, { token: w.token.staff });
+    expect(restLikers.status).toBe(404);
+    expect(JSON.stringify(restLikers.body)).not.toContain(String(w.id.admin));
     const [n] = await w.sql(
       `select (select count(*) from blog_like where post_id = ?)::int as likes, (select count(*) from blog_seen where post_id = ?)::int + (select count(*) from blog_save where post_id = ?)::int as other`,
       [posts.board, posts.board, posts.board],
