@@ -4,6 +4,21 @@ import { pdf } from '@intranet/graph/fixtures';
 import { axeViolations, describeFindings } from './support/axe';
 import { PHONE, chooseFromMenu, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 import { makePng } from './support/png';
+import {
+  cardTitled,
+  commentByApi,
+  commentNamed,
+  commentsOf,
+  commentTexts,
+  createPost,
+  dialogOf,
+  mainBox,
+  openComments,
+  openFeed,
+  shot,
+  unique,
+  type ApiComment,
+} from './support/blog-comments';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,74 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-const cardTitled = (page: Page, title: string) =>
-  page
-    .getByTestId('blog-grid')
-    .getByTestId('blog-card')
-    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-const dialogOf = (page: Page) => page.getByTestId('blog-comments');
-const mainBox = (page: Page) => page.getByTestId('blog-comment-box').getByRole('textbox');
-const commentTexts = (scope: Locator) => scope.getByTestId('blog-comment-text').allInnerTexts();
-const commentNamed = (page: Page, text: string) =>
-  dialogOf(page)
-    .locator('[data-testid="blog-comment"], [data-testid="blog-reply"]')
-    .filter({ has: page.getByText(text, { exact: true }) });
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `e2e/artifacts/${name}.png` });
-}
-
-async function openFeed(page: Page, login: string, path = '/blog') {
-  await signIn(page, login, { landing: path.startsWith('/blog/sp') ? '/schedules/sp' : '/schedules' });
-  await page.goto(path);
-  await page.getByTestId('blog-card').first().waitFor();
-}
-
-/** A post of `page`'s employee in 部活動・サークル (read by every department), through the REST facade. */
-async function createPost(page: Page, title: string, options = 'comment,like'): Promise<number> {
-  const categories = (await (await page.request.get('/api/blog_category')).json()) as {
-    category_id: number;
-    category_name: string;
-  }[];
-  const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
-  const res = await page.request.post('/api/blogs', {
-    data: { title, content: '<p>コメントの確認用</p>', category_id: club, options },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { blog_id: number }).blog_id;
-}
-
-async function commentByApi(
-  page: Page,
-  blogId: number,
-  content: string,
-  file?: { name: string; type: string; bytes: Buffer },
-): Promise<number> {
-  const attachment = file
-    ? { attachment: `data:${file.type};base64,${file.bytes.toString('base64')}`, attachment_filename: file.name }
-    : {};
-  const res = await page.request.post('/api/comments', { data: { blog_id: blogId, content, ...attachment } });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { comment_id: number }).comment_id;
-}
-
-interface ApiComment {
-  comment_id: number;
-  content: string;
-  replies: ApiComment[];
-}
-async function commentsOf(page: Page, blogId: number): Promise<ApiComment[]> {
-  return (await (await page.request.get(`/api/comments/${blogId}`)).json()) as ApiComment[];
-}
-
-async function openComments(page: Page, title: string) {
-  await cardTitled(page, title).getByTestId('blog-comments-open').click();
-  await dialogOf(page).waitFor();
-  await dialogOf(page).getByTestId('blog-comment-list').waitFor();
-}
 
 describe('blog comments (web)', () => {
   test('staff comments with an emoji picked by keyboard, replies, attaches a picture and previews it; blank and refused files say why', async () => {

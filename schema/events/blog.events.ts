@@ -113,8 +113,8 @@ export const blogPostSaveChanged = defineEvent('blog.post.save_changed', 'blog_p
 export const blogPostConfirmationChanged = defineEvent('blog.post.confirmation_changed', 'blog_post', 1, engagement);
 
 /**
- * A comment (or reply) added to a post, or deleted with its replies. Carries the post's snapshot so
- * live delivery decides who may see it without a read; never the comment's text.
+ * A comment (or reply) added to a post, edited by its author, or deleted with its replies. Carries
+ * the post's snapshot so live delivery decides who may see it without a read; never the comment's text.
  */
 const commentChange = z.object({
   post: postSnapshot,
@@ -124,6 +124,7 @@ const commentChange = z.object({
   replyIds: z.array(id),
 });
 export const blogCommentAdded = defineEvent('blog.comment.added', 'blog_post', 1, commentChange);
+export const blogCommentEdited = defineEvent('blog.comment.edited', 'blog_post', 1, commentChange);
 export const blogCommentDeleted = defineEvent('blog.comment.deleted', 'blog_post', 1, commentChange);
 
 export const blogEventContracts = [
@@ -144,5 +145,6 @@ export const blogEventContracts = [
   blogPostSaveChanged,
   blogPostConfirmationChanged,
   blogCommentAdded,
+  blogCommentEdited,
   blogCommentDeleted,
 ] as const;

@@ -64,9 +64,9 @@ export interface ThreadItem<R> {
 export class CommentThread<R extends ThreadRow> {
   constructor(private readonly sql: ThreadSql) {}
 
-  /** One row by id (undefined when there is none). */
-  async row(em: EntityManager, id: number): Promise<R | undefined> {
-    const [row]: R[] = await em.execute(`${this.sql.select} where c.id = ?`, [id]);
+  /** One row by id (undefined when there is none); `lock`, e.g. `for update of c`, in a write's transaction. */
+  async row(em: EntityManager, id: number, lock = ''): Promise<R | undefined> {
+    const [row]: R[] = await em.execute(`${this.sql.select} where c.id = ? ${lock}`, [id]);
     return row;
   }
 

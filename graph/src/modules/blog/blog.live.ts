@@ -77,6 +77,7 @@ const POST_KIND: Record<string, BlogChangeKind> = {
   'blog.post.save_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
   'blog.post.confirmation_changed': BlogChangeKind.ENGAGEMENT_CHANGED,
   'blog.comment.added': BlogChangeKind.COMMENTS_CHANGED,
+  'blog.comment.edited': BlogChangeKind.COMMENTS_CHANGED,
   'blog.comment.deleted': BlogChangeKind.COMMENTS_CHANGED,
 };
 

@@ -13,7 +13,7 @@ const SUB = `subscription { blogChanged { kind postId post { id commentCount } c
 const count = (c: { post: unknown }) => (c.post as { commentCount: number } | null)?.commentCount;
 
 describe('comments, live', () => {
-  it('a comment, a reply and a deletion reach every viewer who may see the post with its commentCount; outsiders nothing', async () => {
+  it('a comment, a reply, an edit and a deletion reach every viewer who may see the post with its commentCount; outsiders nothing', async () => {
     const post = await w.post(w.token.staff, {
       title: 'ライブのコメント',
       categoryId: w.cat.news,
@@ -38,6 +38,17 @@ describe('comments, live', () => {
     await add(w.token.admin, { postId: post.id, content: '届きます', parentId: top.body.data.addBlogComment.id });
     await author.until((c) => comments(c) && count(c) === 2);
     await member.until((c) => comments(c) && count(c) === 2);
+
+    // An edit changes no count: its own COMMENTS_CHANGED tells open dialogs to read the thread again.
+    const before = author.changes.filter(comments).length;
+    await gql(
+      w.p.url,
+      `mutation($id: Int!) { editBlogComment(id: $id, content: "ライブで届きますか？") { id } }`,
+      { id: top.body.data.addBlogComment.id },
+      { token: w.token.colleague },
+    );
+    await author.until((c) => comments(c) && author.changes.filter(comments).length > before);
+    expect(count(author.changes.filter(comments).at(-1)!)).toBe(2);
 
     await gql(
       w.p.url,

@@ -66,6 +66,19 @@ export class BlogCommentResolver {
   }
 
   @Authorized()
+  @Mutation(() => BlogComment, {
+    description:
+      'コメント・返信の本文を編集する（コメントした本人だけ: 他の人は FORBIDDEN。添付はそのまま。編集すると editedAt が付く）',
+  })
+  editBlogComment(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('content', { description: '本文（空白だけは不可、2000 文字以内）' }) content: string,
+  ): Promise<BlogComment> {
+    return ctx.services.blog.comments.edit(ctx, id, content);
+  }
+
+  @Authorized()
   @Mutation(() => Boolean, { description: 'コメントを削除する（返信も消える）。コメントした本人と投稿の作成者だけ' })
   deleteBlogComment(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<boolean> {
     return ctx.services.blog.comments.delete(ctx, id);

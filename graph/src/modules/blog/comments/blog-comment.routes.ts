@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { badInput, forbidden } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
-import { bodyId, checkId } from '../../../platform/validation.js';
+import { bodyId, checkId, pathId } from '../../../platform/validation.js';
 import { cursorPage, deleteRoute, fileRoutes } from '../../../platform/rest-routes.js';
 import { attachmentFromDataUrl } from '../blog-post.attachment.js';
 import type { BlogComment } from './blog-comment.types.js';
@@ -20,6 +20,8 @@ function toApiComment(c: BlogComment): Record<string, unknown> {
     attachment_filename: c.attachment?.name ?? null,
     attachment_thumbnail: c.attachment?.thumbnailUrl ?? null,
     created_at: c.createdAt.toISOString(),
+    edited_at: c.editedAt?.toISOString() ?? null,
+    can_edit: c.canEdit,
     can_delete: c.canDelete,
     replies: c.replies.map(toApiComment),
     reply_count: c.replyCount,
@@ -27,7 +29,8 @@ function toApiComment(c: BlogComment): Record<string, unknown> {
 }
 
 /**
- * GET /comments/{blog_id}, POST /comments, DELETE /comments/{comment_id},
+ * GET /comments/{blog_id}, POST /comments, PUT /comments/{comment_id} (its author edits the text),
+ * DELETE /comments/{comment_id},
  * GET /comments/{comment_id}/attachment (and /thumbnail): to those who may read the post.
  */
 export function blogCommentRoutes(r: Router): void {
@@ -75,6 +78,17 @@ export function blogCommentRoutes(r: Router): void {
       });
       return toApiComment(comment);
     }, 201),
+  );
+  r.put(
+    '/comments/:id',
+    handle(async (ctx, req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      if (b.attachment !== undefined || b.attachment_filename !== undefined)
+        throw badInput('コメントの添付は編集できません（本文だけ）。', [
+          { field: 'attachment', message: '指定できません' },
+        ]);
+      return toApiComment(await ctx.services.blog.comments.edit(ctx, pathId(req.params.id, 'コメント'), b.content));
+    }),
   );
   r.delete(
     '/comments/:id',

@@ -38,13 +38,14 @@ interface CommentRow extends ThreadRow {
   attachment_size: number | null;
   attachment_thumb_key: string | null;
   created_at: Date;
+  edited_at: Date | null;
 }
 
 const THREAD = new CommentThread<CommentRow>({
   table: 'blog_comment',
   subject: 'post_id',
   select: `select c.id, c.post_id, c.author_id, e.name as author_name, d.name as department_name, c.parent_id, c.content,
-       c.attachment_key, c.attachment_name, c.attachment_type, c.attachment_size, c.attachment_thumb_key, c.created_at,
+       c.attachment_key, c.attachment_name, c.attachment_type, c.attachment_size, c.attachment_thumb_key, c.created_at, c.edited_at,
        (extract(epoch from c.created_at) * 1000000)::bigint::text as at_us
   from blog_comment c left join employee e on e.id = c.author_id left join department d on d.id = e.department_id`,
 });
@@ -59,8 +60,9 @@ export interface NewComment {
 /**
  * Comments and one level of replies on blog posts. Every read and write first finds the post
  * through BlogPostReads.readableRow (the one visibility rule: NOT_FOUND for a post the caller may
- * not see, so nothing of it is told or written); commenting needs the post's allow_comments; the
- * comment's author and the post's author delete (its replies go with it). Each change records its
+ * not see, so nothing of it is told or written); commenting needs the post's allow_comments; only the
+ * comment's author edits its text (while the post takes comments); the comment's author and the
+ * post's author delete (its replies go with it). Each change records its
  * event in the same transaction; an attachment is checked by content and stored before it, removed
  * again if it fails, and a deletion's files are removed after it commits.
  */
@@ -146,6 +148,32 @@ export class BlogCommentService {
     }
   }
 
+  /**
+   * The comment's author changes its text (the attachment stays), while the post takes comments; it
+   * is then marked edited. The same text again changes nothing and records nothing.
+   */
+  async edit(ctx: AppContext, id: number, content: unknown): Promise<BlogComment> {
+    const user = requireUser(ctx);
+    this.counters.get(ctx)?.clearAll();
+    await ctx.services.writes.count(ctx, user.id, 'comment');
+    await ctx.em.transactional(async (tx) => {
+      const { row, post } = await this.readable(ctx, tx, id, 'for update of c');
+      if (row.author_id !== user.id) throw forbidden('コメントを編集できるのはコメントした本人だけです。');
+      if (!post.allow_comments) throw forbidden('この投稿はコメントを受け付けていません。');
+      const text = checkCommentContent(content, row.parent_id !== null);
+      if (text === row.content) return;
+      await tx.execute(`update blog_comment set content = ?, edited_at = clock_timestamp() where id = ?`, [text, id]);
+      record(tx, {
+        type: 'blog.comment.edited',
+        aggregateId: post.id,
+        actorId: user.id,
+        payload: { post: snapshot(post), commentId: id, parentId: row.parent_id, authorId: user.id, replyIds: [] },
+      });
+      await tx.flush();
+    });
+    return this.get(ctx, id);
+  }
+
   /** Deletes a comment and its replies: by the comment's author or the post's author. */
   async delete(ctx: AppContext, id: number): Promise<boolean> {
     const user = requireUser(ctx);
@@ -197,9 +225,14 @@ export class BlogCommentService {
   private readonly counters = new WeakMap<AppContext, DataLoader<number, number>>();
 
   /** A comment and its post, when the caller may read the post; NOT_FOUND otherwise (the same answer for a missing comment). */
-  private async readable(ctx: AppContext, em: EntityManager, id: number): Promise<{ row: CommentRow; post: PostRow }> {
+  private async readable(
+    ctx: AppContext,
+    em: EntityManager,
+    id: number,
+    lock = '',
+  ): Promise<{ row: CommentRow; post: PostRow }> {
     checkId(id, 'コメント');
-    const row = await THREAD.row(em, id);
+    const row = await THREAD.row(em, id, lock);
     if (!row) throw notFound('コメント');
     const post = await this.posts.readableRow(ctx, em, row.post_id).catch((e: unknown) => {
       throw e instanceof AppError && e.code === 'NOT_FOUND' ? notFound('コメント') : e;
@@ -247,6 +280,8 @@ function toComment(r: CommentRow, viewer: number, postAuthorId: number): BlogCom
           }
         : null,
     createdAt: new Date(r.created_at),
+    editedAt: r.edited_at ? new Date(r.edited_at) : null,
+    canEdit: r.author_id === viewer,
     canDelete: r.author_id === viewer || postAuthorId === viewer,
     replies: [],
     replyCount: 0,

@@ -302,6 +302,81 @@ describe('blog comments', () => {
   });
 });
 
+describe('editing a comment', () => {
+  const EDIT = `mutation($id: Int!, $c: String!) { editBlogComment(id: $id, content: $c) { id content editedAt canEdit canDelete } }`;
+  const edit = (token: string, id: number, c: string) => gql(w.p.url, EDIT, { id, c }, { token });
+
+  it('its author changes the text, marked edited with one event; the same text again changes and records nothing', async () => {
+    const c = await added(w.token.colleague, { postId: posts.open, content: '誤字あり' });
+    const before = await events('blog.comment.edited', posts.open);
+    const r = await edit(w.token.colleague, c.id, '  誤字を直しました  ');
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.editBlogComment).toMatchObject({ content: '誤字を直しました', canEdit: true });
+    const editedAt = r.body.data.editBlogComment.editedAt;
+    expect(Date.parse(editedAt)).toBeGreaterThan(0);
+    expect(await events('blog.comment.edited', posts.open)).toBe(before + 1);
+    const again = await edit(w.token.colleague, c.id, '誤字を直しました');
+    expect(again.body.data.editBlogComment.editedAt).toBe(editedAt);
+    expect(await events('blog.comment.edited', posts.open)).toBe(before + 1);
+    // Others see the new text and that it was edited, and may not edit it.
+    const seen = (await list(w.token.staff, posts.open)).find((x: { id: number }) => x.id === c.id);
+    expect(seen.content).toBe('誤字を直しました');
+  });
+
+  it("no one else edits it, not even the post's author (FORBIDDEN / 403); blank is refused; an outsider gets NOT_FOUND / 404; nothing changes", async () => {
+    const c = await added(w.token.colleague, { postId: posts.open, content: '元の文' });
+    const other = await edit(w.token.staff, c.id, '書き換え');
+    expect(other.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(other.body.errors[0].message).toBe('コメントを編集できるのはコメントした本人だけです。');
+    const rest = await api(w.p.url, 'PUT', `/comments/${c.id}`, {
+      token: w.token.staff,
+      body: { content: '書き換え' },
+    });
+    expect(rest.status).toBe(403);
+    const blank = await edit(w.token.colleague, c.id, '   ');
+    expect(blank.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(blank.body.errors[0].message).toBe('コメントを入力してください。');
+    const long = await api(w.p.url, 'PUT', `/comments/${c.id}`, {
+      token: w.token.colleague,
+      body: { content: 'あ'.repeat(2001) },
+    });
+    expect(long.status).toBe(400);
+    const file = await api(w.p.url, 'PUT', `/comments/${c.id}`, {
+      token: w.token.colleague,
+      body: { content: '添付も', attachment: dataUrl('image/png', png()) },
+    });
+    expect(file.status).toBe(400);
+    const boardComment = await added(w.token.admin, { postId: posts.board, content: '役員のコメント' });
+    const outsider = await edit(w.token.staff, boardComment.id, '覗き見');
+    expect(outsider.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const outsiderRest = await api(w.p.url, 'PUT', `/comments/${boardComment.id}`, {
+      token: w.token.staff,
+      body: { content: '覗き見' },
+    });
+    expect(outsiderRest.status).toBe(404);
+    expect(JSON.stringify(outsiderRest.body)).not.toContain('役員のコメント');
+    const rows = await w.sql(`select content, edited_at from blog_comment where id in (?, ?) order by id`, [
+      c.id,
+      boardComment.id,
+    ]);
+    expect(rows).toEqual([
+      { content: '元の文', edited_at: null },
+      { content: '役員のコメント', edited_at: null },
+    ]);
+  });
+
+  it("/api PUT /comments/{id} answers the spec's record with edited_at and can_edit", async () => {
+    const c = await added(w.token.colleague, { postId: posts.open, content: '返信前' });
+    const r = await api(w.p.url, 'PUT', `/comments/${c.id}`, { token: w.token.colleague, body: { content: '返信後' } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ comment_id: c.id, content: '返信後', can_edit: true, parent_comment_id: null });
+    expect(Date.parse(r.body.edited_at)).toBeGreaterThan(0);
+    const read = await api(w.p.url, 'GET', `/comments/${posts.open}?limit=100`, { token: w.token.staff });
+    const mine = read.body.find((x: { comment_id: number }) => x.comment_id === c.id);
+    expect(mine).toMatchObject({ content: '返信後', can_edit: false });
+  });
+});
+
 describe('blog comments, paged (a post with many comments never answers all at once)', () => {
   const PAGE = `query($id: Int!, $after: String, $limit: Int) { blogComments(postId: $id, after: $after, limit: $limit) { totalCount nextCursor items { id replyCount replies { id } } } }`;
   const REPLIES = `query($id: Int!, $after: String, $limit: Int) { blogCommentReplies(commentId: $id, after: $after, limit: $limit) { nextCursor items { id parentId } } }`;

@@ -22,6 +22,12 @@ export class BlogComment {
   @Field(() => BlogAttachment, { nullable: true, description: '添付ファイル（1 件。/api から添付）' })
   attachment!: BlogAttachment | null;
   @Field() createdAt!: Date;
+  @Field(() => Date, {
+    nullable: true,
+    description: '本文を最後に編集した日時（編集していなければ null。「編集済み」）',
+  })
+  editedAt!: Date | null;
+  @Field({ description: '閲覧中の社員が本文を編集できるか（コメントした本人だけ）' }) canEdit!: boolean;
   @Field({ description: '閲覧中の社員が削除できるか（コメントした本人と投稿の作成者）' }) canDelete!: boolean;
   @Field(() => [BlogComment], {
     description: '返信（古い順、一覧では最初の10件まで。続きは blogCommentReplies。返信には返信がない）',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { ActionList, ActionMenu, Button, IconButton } from '@primer/react';
-import { KebabHorizontalIcon, PaperclipIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
+import { KebabHorizontalIcon, PaperclipIcon, PencilIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
 import { displayDateTime } from '../../../components/master-options';
 import { readError } from '../../../components/gql-errors';
 import type { ConfirmRequest } from '../../../components/ConfirmDialog';
@@ -10,6 +10,7 @@ import type { BlogCommentFieldsFragment } from '../../../gql/graphql';
 import { AuthorBadge } from '../BlogCard';
 import type { PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
+import { CommentEditor } from './CommentEditor';
 import { BlogCommentRepliesQuery, DeleteBlogCommentMutation } from './operations';
 import { readAgain, REPLIES_PER_PAGE, type Page } from '../../../components/comments/paging';
 import { type CommentText } from './comments.i18n';
@@ -21,9 +22,9 @@ export type CommentView = BlogCommentFieldsFragment & { replies?: BlogCommentFie
 /**
  * One comment with its replies (one level: a reply has no reply button, the server would attach it to
  * the same comment anyway). The thread's page brings the first replies; 返信をさらに表示 reads the rest
- * a page at a time, and they are read again when the reply count changes. The ⋯ menu with 削除 is
- * there only where the server says the viewer may delete (the comment's author or the post's
- * author); the server checks again.
+ * a page at a time, and they are read again when the reply count changes. The ⋯ menu has 編集 where
+ * the server says the viewer may edit (the comment's author) and 削除 where they may delete (the
+ * comment's author or the post's author); the server checks again. An edited comment says so.
  */
 export function CommentItem({
   comment,
@@ -44,6 +45,7 @@ export function CommentItem({
   onChanged(): void;
 }) {
   const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [remove] = useMutation(DeleteBlogCommentMutation);
   const reply = comment.parentId !== null;
@@ -87,7 +89,17 @@ export function CommentItem({
         <time className={styles.muted} dateTime={comment.createdAt}>
           {displayDateTime(comment.createdAt)}
         </time>
-        {comment.canDelete && (
+        {comment.editedAt && (
+          <time
+            className={styles.muted}
+            dateTime={comment.editedAt}
+            title={text('editedAt', { time: displayDateTime(comment.editedAt) })}
+            data-testid="blog-comment-edited"
+          >
+            {text('edited')}
+          </time>
+        )}
+        {(comment.canDelete || comment.canEdit) && (
           <ActionMenu>
             <ActionMenu.Anchor>
               <IconButton
@@ -101,20 +113,43 @@ export function CommentItem({
             </ActionMenu.Anchor>
             <ActionMenu.Overlay width="auto" align="end">
               <ActionList>
-                <ActionList.Item variant="danger" onSelect={() => void del()}>
-                  <ActionList.LeadingVisual>
-                    <TrashIcon />
-                  </ActionList.LeadingVisual>
-                  {text('delete')}
-                </ActionList.Item>
+                {comment.canEdit && open && (
+                  <ActionList.Item onSelect={() => setEditing(true)} data-testid="blog-comment-edit">
+                    <ActionList.LeadingVisual>
+                      <PencilIcon />
+                    </ActionList.LeadingVisual>
+                    {text('edit')}
+                  </ActionList.Item>
+                )}
+                {comment.canDelete && (
+                  <ActionList.Item variant="danger" onSelect={() => void del()}>
+                    <ActionList.LeadingVisual>
+                      <TrashIcon />
+                    </ActionList.LeadingVisual>
+                    {text('delete')}
+                  </ActionList.Item>
+                )}
               </ActionList>
             </ActionMenu.Overlay>
           </ActionMenu>
         )}
       </div>
-      <p className={styles.commentText} data-testid="blog-comment-text">
-        {comment.content}
-      </p>
+      {editing ? (
+        <CommentEditor
+          id={comment.id}
+          content={comment.content}
+          reply={reply}
+          text={text}
+          onDone={(saved) => {
+            setEditing(false);
+            if (saved) onChanged();
+          }}
+        />
+      ) : (
+        <p className={styles.commentText} data-testid="blog-comment-text">
+          {comment.content}
+        </p>
+      )}
       {comment.attachment && (
         <button
           type="button"

@@ -6,6 +6,8 @@ export const BlogCommentFields = graphql(`
     parentId
     content
     createdAt
+    editedAt
+    canEdit
     canDelete
     author {
       id
@@ -53,5 +55,14 @@ export const BlogCommentRepliesQuery = graphql(`
 export const DeleteBlogCommentMutation = graphql(`
   mutation DeleteBlogComment($id: Int!) {
     deleteBlogComment(id: $id)
+  }
+`);
+
+/** Its author changes a comment's text; the answer is the comment as saved (editedAt set). */
+export const EditBlogCommentMutation = graphql(`
+  mutation EditBlogComment($id: Int!, $content: String!) {
+    editBlogComment(id: $id, content: $content) {
+      ...BlogCommentFields
+    }
   }
 `);
