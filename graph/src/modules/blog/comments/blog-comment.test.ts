@@ -343,7 +343,7 @@ describe('editing a comment', () => {
     expect(long.status).toBe(400);
     const file = await api(w.p.url, 'PUT', `/comments/${c.id}`, {
       token: w.token.colleague,
-      body: { content: '添付も', attachment: dataUrl('image/png', png()) },
+      body: { content: '添付も', attachment: dataUrl('image/png', await png()) },
     });
     expect(file.status).toBe(400);
     const boardComment = await added(w.token.admin, { postId: posts.board, content: '役員のコメント' });
