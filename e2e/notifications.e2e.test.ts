@@ -183,3 +183,37 @@ describe('required reading: the author asks, a reader confirms from the notifica
     await Promise.all([author, reader, phone].map((x) => x.context.close()));
   });
 });
+
+describe("a profile's owner hears of likes and comments on it", () => {
+  test("sysadmin likes and comments on devadmin's profile; devadmin's bell says so live and its item opens the profile", async () => {
+    const owner = await newPage(browser);
+    const visitor = await newPage(browser);
+    await signIn(owner.page, 'devadmin');
+    await signIn(visitor.page, 'sysadmin');
+    const mine = await ask<{ employeeProfile: { id: number } | null }>(owner.page, `{ employeeProfile { id } }`);
+    const profileId =
+      mine.employeeProfile?.id ??
+      (await ask<{ createProfile: { id: number } }>(owner.page, `mutation { createProfile(input: {}) { id } }`))
+        .createProfile.id;
+    await ask(owner.page, `mutation { markAllNotificationsRead }`);
+    await expect.poll(() => badgeText(owner.page)).toBe('');
+
+    await ask(visitor.page, `mutation($id: Int!) { likeProfile(id: $id, liked: false) { id } }`, { id: profileId });
+    await ask(visitor.page, `mutation($id: Int!) { likeProfile(id: $id, liked: true) { id } }`, { id: profileId });
+    await ask(visitor.page, `mutation($i: ProfileCommentInput!) { addProfileComment(input: $i) { id } }`, {
+      i: { profileId, content: 'Python の勉強会、参加したいです' },
+    });
+    await expect.poll(() => badgeText(owner.page)).toBe('2');
+
+    await owner.page.getByTestId('notification-bell').click();
+    const items = owner.page.getByTestId('notification-item');
+    await expect.poll(() => items.first().innerText()).toContain('あなたのプロフィールにコメントしました');
+    expect(await items.first().innerText()).toContain('Python の勉強会、参加したいです');
+    expect(await items.nth(1).innerText()).toContain('あなたのプロフィールにいいねしました');
+    await shot(owner.page, 'desktop-notifications-profile');
+    await items.first().getByRole('button').first().click();
+    await owner.page.waitForURL(`**/profile/${profileId}`);
+    await expect.poll(() => badgeText(owner.page)).toBe('1');
+    await Promise.all([owner, visitor].map((x) => x.context.close()));
+  });
+});

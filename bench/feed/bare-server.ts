@@ -39,6 +39,8 @@ const cursor = (part: 'p' | 'r', k: Key) => Buffer.from(`${part}|${k.publish_sta
 interface Engaged {
   seen: boolean;
   saved: boolean;
+  like_count: number;
+  liked: boolean;
   likers: { id: number; name: string; departmentName: string | null }[] | null;
   comments: number;
 }
@@ -57,8 +59,8 @@ function card(r: Row, g: Engaged, viewer: number, today: string) {
     stateLabel: STATE_LABEL[state],
     pinned: state === 'PUBLISHED' && r.is_pin && r.pin_start <= today && today <= r.pin_end,
     allowLikes: r.allow_likes,
-    likeCount: likers.length,
-    likedByMe: likers.some((l) => l.id === viewer),
+    likeCount: g.like_count,
+    likedByMe: g.liked,
     likers: likers.map((l) => ({ ...l, __typename: 'BlogAuthor' })),
     isNew: !g.seen,
     saved: g.saved,

@@ -5,7 +5,8 @@
 // Copies of the statements of graph/src/modules/blog: BlogCategoryService.access (MEMBER_OF),
 // blog-post.feed.ts feedPage (scope ALL, no filter, first page) and pinnedIds, and POST_SELECT of
 // blog-post.queries.ts with SQL.pinnedNow / SQL.inWindow of blog-post.rules.ts. Keep them the same,
-// or the ratio measures SQL instead of the stack.
+// or the ratio measures SQL instead of the stack. (Copied, not imported: the bare server loads none of the graph.)
+const LIKERS_SHOWN = 20; // blog-post.rules.ts
 export const ACCESS_SQL = `select c.id, c.members_may_post, c.id in (select ce.category_id from blog_category_employee ce where ce.employee_id = $1
                    union
                    select cd.category_id from blog_category_department cd join employee e on e.department_id = cd.department_id where e.id = $1) as member from blog_category c`;
@@ -37,8 +38,12 @@ export const ROWS_SQL = `select p.id, p.title, p.content, p.content_html,
 // engagement/blog-engagement.service.ts and `countsOf` of comments/blog-comment.service.ts, each over
 // the ids of a page ($1), the viewer's flags for $2.
 export const ENGAGEMENT_SQL = `select p.id,
-            (select json_agg(json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name) order by l.created_at, e.id)
-               from blog_like l join employee e on e.id = l.employee_id left join department d on d.id = e.department_id where l.post_id = p.id) as likers,
+            (select count(*)::int from blog_like l where l.post_id = p.id) as like_count,
+            (select json_agg(json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name) order by f.created_at, e.id)
+               from (select employee_id, created_at from blog_like l where l.post_id = p.id
+                      order by created_at, employee_id limit ${LIKERS_SHOWN}) f
+               join employee e on e.id = f.employee_id left join department d on d.id = e.department_id) as likers,
+            exists (select 1 from blog_like l where l.post_id = p.id and l.employee_id = $2) as liked,
             (select count(*)::int from blog_seen s where s.post_id = p.id) as seen_count,
             exists (select 1 from blog_seen s where s.post_id = p.id and s.employee_id = $2) as seen,
             exists (select 1 from blog_save v where v.post_id = p.id and v.employee_id = $2) as saved

@@ -45,6 +45,7 @@ import { Migration20261207040000_blog_statistics_authors } from './migrations/Mi
 import { Migration20261207050000_google_quota } from './migrations/Migration20261207050000_google_quota.js';
 import { Migration20261207060000_blog_like_order } from './migrations/Migration20261207060000_blog_like_order.js';
 import { Migration20261207070000_blog_comment_edit } from './migrations/Migration20261207070000_blog_comment_edit.js';
+import { Migration20261207080000_profile_notifications } from './migrations/Migration20261207080000_profile_notifications.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -92,6 +93,10 @@ export const migrationsList = [
   { name: 'Migration20261207050000_google_quota', class: Migration20261207050000_google_quota },
   { name: 'Migration20261207060000_blog_like_order', class: Migration20261207060000_blog_like_order },
   { name: 'Migration20261207070000_blog_comment_edit', class: Migration20261207070000_blog_comment_edit },
+  {
+    name: 'Migration20261207080000_profile_notifications',
+    class: Migration20261207080000_profile_notifications,
+  },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SQL } from '../../modules/blog/blog-post.rules.js';
+import { TAGS } from './demo-blog-categories.js';
 
 /**
  * The blog at scale, set-based (generate_series, never row by row), for the feed's scale test and
@@ -70,18 +71,7 @@ const CATEGORY_NAMES = [
   'ナレッジ共有',
 ];
 const TAG_WORDS = [
-  'お知らせ',
-  'イベント',
-  '福利厚生',
-  '健康管理',
-  '社内システム',
-  'リリース',
-  '勉強会',
-  '技術',
-  '採用',
-  '表彰',
-  '営業',
-  '経営',
+  ...TAGS,
   '障害報告',
   'セキュリティ',
   '研修',

@@ -4,7 +4,7 @@ import { handle } from '../../platform/rest.js';
 import { cursorPage } from '../../platform/rest-routes.js';
 import type { Notification } from './notification.types.js';
 
-/** The `/api` record of one bell item (the REST facade's snake_case; the post as blog_id, as elsewhere). */
+/** The `/api` record of one bell item (the REST facade's snake_case; the post as blog_id, as elsewhere, or the profile). */
 function toApiNotification(n: Notification): Record<string, unknown> {
   return {
     notification_id: n.id,
@@ -14,6 +14,7 @@ function toApiNotification(n: Notification): Record<string, unknown> {
     actor_count: n.actorCount,
     blog_id: n.postId,
     blog_title: n.postTitle,
+    profile_id: n.profileId,
     comment_id: n.commentId,
     excerpt: n.excerpt,
     created_at: n.createdAt.toISOString(),

@@ -26,8 +26,10 @@ export interface NotificationView {
   /** The first few actors, newest first, each once. */
   actors: NotificationActorView[];
   actorCount: number;
-  postId: number;
-  postTitle: string;
+  /** What it is about: a post (with its title), or the recipient's profile. */
+  postId: number | null;
+  postTitle: string | null;
+  profileId: number | null;
   commentId: number | null;
   excerpt: string | null;
   createdAt: Date;
@@ -41,10 +43,11 @@ export interface NotificationPage {
 }
 
 /**
- * The signed-in employee's notifications (the header's bell). Only the recipient reads or marks
- * their own; a notification about a post they may no longer see (moved out of its category, the
- * post unpublished or expired) is neither listed nor counted — the blog's one visibility rule
- * (BlogPostReads.readableIds) decides, at every read and at every live delivery.
+ * The signed-in employee's notifications (the header's bell): about their posts and their profile.
+ * Only the recipient reads or marks their own; a notification about a post they may no longer see
+ * (moved out of its category, the post unpublished or expired) is neither listed nor counted — the
+ * blog's one visibility rule (BlogPostReads.readableIds) decides, at every read and at every live
+ * delivery. A profile is seen by everyone signed in.
  */
 export class NotificationService {
   constructor(private readonly posts: BlogPostReads) {}
@@ -55,7 +58,7 @@ export class NotificationService {
     const page = checkPage(0, limit ?? DEFAULT_NOTIFICATION_PAGE);
     const before = decodeCursor(after);
     const visible = await this.visiblePosts(ctx, ctx.em, viewer);
-    const rows = visible.length ? await groupPage(ctx.em, viewer, visible, before, page.limit + 1) : [];
+    const rows = await groupPage(ctx.em, viewer, visible, before, page.limit + 1);
     const more = rows.length > page.limit;
     const items = rows.slice(0, page.limit).map(toView);
     return {
@@ -124,7 +127,7 @@ export class NotificationService {
     unreadOnly = false,
   ): Promise<number[]> {
     const rows: { post_id: number }[] = await em.execute(
-      `select distinct post_id from notification where recipient_id = ? ${unreadOnly ? 'and read_at is null' : ''}`,
+      `select distinct post_id from notification where recipient_id = ? and post_id is not null ${unreadOnly ? 'and read_at is null' : ''}`,
       [viewer],
     );
     return this.posts.readableIds(
@@ -159,6 +162,7 @@ function toView(r: GroupRow): NotificationView {
     actorCount: r.actor_count,
     postId: r.post_id,
     postTitle: r.post_title,
+    profileId: r.profile_id,
     commentId: r.comment_id,
     excerpt,
     createdAt: new Date(r.created_at),

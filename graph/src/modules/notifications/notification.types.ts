@@ -5,9 +5,9 @@ registerEnumType(NotificationKind, {
   name: 'NotificationKind',
   description: '通知の種類',
   valuesConfig: {
-    COMMENT: { description: '自分の投稿にコメント・返信があった' },
-    REPLY: { description: '自分のコメントに返信があった' },
-    LIKE: { description: '自分の投稿にいいねがあった（取り消されると通知も消える）' },
+    COMMENT: { description: '自分の投稿・プロフィールにコメント・返信があった' },
+    REPLY: { description: '自分のコメント（投稿・プロフィールの）に返信があった' },
+    LIKE: { description: '自分の投稿・プロフィールにいいねがあった（取り消されると通知も消える）' },
     READ_REQUEST: { description: '速報の投稿の作成者から確認（必読）を求められた・催促された' },
   },
 });
@@ -21,7 +21,7 @@ export class NotificationActor {
 @ObjectType({
   simpleResolvers: true,
   description:
-    'ヘッダーのベルの通知1件。同じ投稿へのいいね・同じ投稿へのコメント・同じスレッドの返信はまとめて1件（確認の依頼はまとめない）。受け取った本人だけが読める。見られなくなった投稿の通知は出ない',
+    'ヘッダーのベルの通知1件。投稿か自分のプロフィールについて。同じ投稿（プロフィール）へのいいね・コメント、同じスレッドの返信はまとめて1件（確認の依頼はまとめない）。受け取った本人だけが読める。見られなくなった投稿の通知は出ない',
 })
 export class Notification {
   @Field(() => Int, { description: 'まとまりのうち最新の通知の ID（既読にするとまとまり全体が既読になる）' })
@@ -32,8 +32,12 @@ export class Notification {
   @Field(() => [NotificationActor], { description: '操作をした社員（新しい順に最大3人、同じ人は1回）' })
   actors!: NotificationActor[];
   @Field(() => Int, { description: '操作をした社員の人数（「…さん他2人」）' }) actorCount!: number;
-  @Field(() => Int, { description: '対象の投稿 ID（リンク先）' }) postId!: number;
-  @Field({ description: '対象の投稿のタイトル' }) postTitle!: string;
+  @Field(() => Int, { nullable: true, description: '対象の投稿 ID（リンク先。プロフィールの通知なら null）' })
+  postId!: number | null;
+  @Field(() => String, { nullable: true, description: '対象の投稿のタイトル（プロフィールの通知なら null）' })
+  postTitle!: string | null;
+  @Field(() => Int, { nullable: true, description: '対象のプロフィール ID（自分のプロフィール。投稿の通知なら null）' })
+  profileId!: number | null;
   @Field(() => Int, { nullable: true, description: 'コメント・返信の通知なら最新のコメントの ID' }) commentId!:
     number | null;
   @Field(() => String, { nullable: true, description: '最新のコメント・返信の冒頭（60文字まで）' }) excerpt!:
@@ -56,6 +60,9 @@ export class NotificationPage {
 })
 export class NotificationsChange {
   @Field(() => Int, { description: '今の未読の数' }) unreadCount!: number;
-  @Field(() => Int, { nullable: true, description: '届いた・取り消された通知の投稿 ID（既読の変更だけなら null）' })
+  @Field(() => Int, {
+    nullable: true,
+    description: '届いた・取り消された通知の投稿 ID（既読の変更やプロフィールの通知なら null）',
+  })
   postId!: number | null;
 }

@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { record } from '../../platform/events/outbox.js';
 import { checkId } from '../../platform/validation.js';
 import { CommentThread, checkCommentContent, commentAuthor, type ThreadRow } from '../../platform/comment-thread.js';
+import { commentRecipients, notify, withdrawAbout } from '../notifications/notification.writes.js';
 import type { ProfileService } from './profile.service.js';
 import type { ProfileComment, ProfileCommentPage, ProfileCommentReplyPage } from './profile.types.js';
 
@@ -96,6 +97,11 @@ export class ProfileCommentService {
           authorId: user.id,
         },
       });
+      await notify(
+        tx,
+        user.id,
+        commentRecipients(owner, parent?.repliedTo, { profileId: input.profileId, profileCommentId: id }),
+      );
       await tx.flush();
       return id;
     });
@@ -111,6 +117,7 @@ export class ProfileCommentService {
       if (!row) throw notFound('コメント');
       if (row.author_id !== user.id && row.owner_id !== user.id)
         throw forbidden('このコメントを削除する権限がありません。');
+      await withdrawAbout(tx, user.id, { profileCommentId: id });
       const gone: { id: number }[] = await tx.execute(
         `delete from profile_comment where id = ? or parent_id = ? returning id`,
         [id, id],

@@ -17,6 +17,7 @@ import {
   searchWord,
   type ProfileValues,
 } from './profile.fields.js';
+import { NotificationKind, notify, withdrawLike } from '../notifications/notification.writes.js';
 import { profileSql, type ProfileRow } from './profile.queries.js';
 import type { Profile, ProfileImage, ProfileLiker, ProfilePage } from './profile.types.js';
 import { profileImageUrl, type ProfileImageService } from './profile-image.service.js';
@@ -178,6 +179,9 @@ export class ProfileService {
             user.id,
           ]);
       if (!changed.length) return false;
+      // The owner hears of a like (never of their own); an unlike takes it back.
+      if (on) await notify(tx, user.id, [{ recipientId: owner, kind: NotificationKind.LIKE, profileId: id }]);
+      else await withdrawLike(tx, user.id, { profileId: id });
       record(tx, {
         type: 'profile.like_changed',
         aggregateId: id,

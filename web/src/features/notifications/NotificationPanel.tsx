@@ -17,6 +17,7 @@ graphql(`
     kind
     postId
     postTitle
+    profileId
     commentId
     excerpt
     createdAt
@@ -53,8 +54,12 @@ const MarkAllNotificationsReadMutation = graphql(`
   }
 `);
 
-/** Where an item leads: the post in the blog feed's dialog (a comment or reply: with its comment named). */
-export function placeOf(n: Pick<NotificationItemFragment, 'postId' | 'commentId'>, narrow: boolean): string {
+/** Where an item leads: the post in the blog feed's dialog (a comment or reply: with its comment named), or the profile. */
+export function placeOf(
+  n: Pick<NotificationItemFragment, 'postId' | 'profileId' | 'commentId'>,
+  narrow: boolean,
+): string {
+  if (n.profileId !== null) return `${narrow ? '/profile/sp' : '/profile'}/${n.profileId}`;
   const q = new URLSearchParams({ post: String(n.postId) });
   if (n.commentId) q.set('comment', String(n.commentId));
   return `${narrow ? '/blog/sp' : '/blog'}?${q}`;

@@ -23,6 +23,12 @@ export const NOTIFICATION_TEXT = {
     REPLY: (who: string, title: string) => `${who}があなたのコメントに返信しました（「${title}」）`,
     LIKE: (who: string, title: string) => `${who}があなたの投稿「${title}」にいいねしました`,
     READ_REQUEST: (who: string, title: string) => `${who}が「${title}」の確認をお願いしています`,
+    profile: {
+      COMMENT: (who: string) => `${who}があなたのプロフィールにコメントしました`,
+      REPLY: (who: string) => `${who}があなたのコメントに返信しました（プロフィール）`,
+      LIKE: (who: string) => `${who}があなたのプロフィールにいいねしました`,
+      READ_REQUEST: (who: string) => `${who}から確認の依頼があります`,
+    },
     time: stamp,
   },
   en: {
@@ -41,16 +47,23 @@ export const NOTIFICATION_TEXT = {
     REPLY: (who: string, title: string) => `${who} replied to your comment ("${title}")`,
     LIKE: (who: string, title: string) => `${who} liked your post "${title}"`,
     READ_REQUEST: (who: string, title: string) => `${who} asks you to confirm you read "${title}"`,
+    profile: {
+      COMMENT: (who: string) => `${who} commented on your profile`,
+      REPLY: (who: string) => `${who} replied to your comment (on a profile)`,
+      LIKE: (who: string) => `${who} liked your profile`,
+      READ_REQUEST: (who: string) => `${who} asks you to confirm`,
+    },
     time: stamp,
   },
 } as const satisfies Record<Locale, unknown>;
 
 export type NotificationText = (typeof NOTIFICATION_TEXT)[Locale];
 
-/** One item as a sentence: a group names its newest actor and counts the others (「山田 太郎さん他2人が…」). */
+/** One item as a sentence: a group names its newest actor and counts the others (「山田 太郎さん他2人が…」); a post by its title, the profile as 「あなたのプロフィール」. */
 export function describe(
   text: NotificationText,
-  n: Pick<NotificationItemFragment, 'kind' | 'actor' | 'actorCount' | 'postTitle'>,
+  n: Pick<NotificationItemFragment, 'kind' | 'actor' | 'actorCount' | 'postTitle' | 'profileId'>,
 ): string {
-  return text[n.kind](text.who(n.actor?.name ?? text.someone, Math.max(0, n.actorCount - 1)), n.postTitle);
+  const who = text.who(n.actor?.name ?? text.someone, Math.max(0, n.actorCount - 1));
+  return n.profileId !== null ? text.profile[n.kind](who) : text[n.kind](who, n.postTitle ?? '');
 }

@@ -5,23 +5,12 @@ import { requireUser } from '../../../platform/authz.js';
 import { AppError, forbidden, notFound } from '../../../platform/errors.js';
 import { record } from '../../../platform/events/outbox.js';
 import { checkId } from '../../../platform/validation.js';
-import {
-  CommentThread,
-  checkCommentContent,
-  commentAuthor,
-  type ThreadParent,
-  type ThreadRow,
-} from '../../../platform/comment-thread.js';
+import { CommentThread, checkCommentContent, commentAuthor, type ThreadRow } from '../../../platform/comment-thread.js';
 import type { BlogPostReads } from '../blog-post.reads.js';
 import type { AttachmentChange, BlogAttachments, StoredAttachment } from '../blog-post.attachment.js';
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import type { BlogComment, BlogCommentPage, BlogCommentReplyPage } from './blog-comment.types.js';
-import {
-  NotificationKind,
-  notify,
-  withdrawAbout,
-  type NewNotification,
-} from '../../notifications/notification.writes.js';
+import { commentRecipients, notify, withdrawAbout } from '../../notifications/notification.writes.js';
 
 /** The URL of a comment's attachment (and thumbnail): served only to those who may read the post. */
 export const commentAttachmentUrl = (id: number, thumbnail = false) =>
@@ -137,7 +126,11 @@ export class BlogCommentService {
           actorId: user.id,
           payload: { post: snapshot(row), commentId: id, parentId, authorId: user.id, replyIds: [] },
         });
-        await notify(tx, user.id, recipientsOf(row, parent, id));
+        await notify(
+          tx,
+          user.id,
+          commentRecipients(row.author_id, parent?.repliedTo, { postId: row.id, commentId: id }),
+        );
         await tx.flush();
         return id;
       });
@@ -239,19 +232,6 @@ export class BlogCommentService {
     });
     return { row, post };
   }
-}
-
-/**
- * Who hears of a new comment: the author of the comment replied to (REPLY), and the post's author
- * (COMMENT) unless they are that same person. notify() leaves out the commenter themselves.
- */
-function recipientsOf(post: PostRow, parent: ThreadParent | null, commentId: number): NewNotification[] {
-  const out: NewNotification[] = [];
-  if (parent?.repliedTo != null)
-    out.push({ recipientId: parent.repliedTo, kind: NotificationKind.REPLY, postId: post.id, commentId });
-  if (parent?.repliedTo !== post.author_id)
-    out.push({ recipientId: post.author_id, kind: NotificationKind.COMMENT, postId: post.id, commentId });
-  return out;
 }
 
 const fileColumns = (f: StoredAttachment | null) => [

@@ -215,7 +215,7 @@ export class BlogEngagementService {
     // A like tells the post's author (never themselves); an unlike takes that back.
     if (mark === 'like' && on)
       await notify(tx, employeeId, [{ recipientId: row.author_id, kind: NotificationKind.LIKE, postId: row.id }]);
-    if (mark === 'like' && !on) await withdrawLike(tx, employeeId, row.id);
+    if (mark === 'like' && !on) await withdrawLike(tx, employeeId, { postId: row.id });
     const likerIds = mark === 'like' ? { likerIds: await this.holders(tx, 'like', row.id) } : {};
     record(tx, {
       type: EVENT[mark],
