@@ -5,6 +5,7 @@ import { SearchIcon } from '@primer/octicons-react';
 import { useT } from '../../app/i18n';
 import { AttendeeDirectoryQuery, ScheduleDepartmentsQuery } from './operations';
 import styles from './AttendeePicker.module.css';
+import { PersonName } from '../../components/PersonName';
 
 export interface Attendee {
   id: number;
@@ -161,7 +162,9 @@ export function AttendeePicker({
                         aria-label={r.name}
                       />
                     </td>
-                    <td className={styles.name}>{r.name}</td>
+                    <td className={styles.name}>
+                      <PersonName id={r.id} name={r.name} />
+                    </td>
                     <td className={styles.muted}>{r.roleLabel}</td>
                     <td className={styles.muted}>{r.department?.name ?? '—'}</td>
                   </tr>

@@ -1,6 +1,7 @@
 import { Button, IconButton, Label, TextInput } from '@primer/react';
 import { AlertIcon, PeopleIcon, PlusIcon, XIcon } from '@primer/octicons-react';
 import { useI18n } from '../../app/i18n';
+import { PersonName } from '../../components/PersonName';
 import { responseLabel } from './format';
 import type { Guest } from './schedule-form';
 import styles from './ScheduleDialog.module.css';
@@ -42,14 +43,18 @@ export function AttendeesField({
       </div>
       <ul className={styles.people}>
         <li className={styles.person} data-owner>
-          <span className={styles.personName}>{owner.name}</span>
+          <PersonName id={owner.id} name={owner.name}>
+            <span className={styles.personName}>{owner.name}</span>
+          </PersonName>
           <Label size="small" variant="accent">
             {t('schedules.field.ownerTag')}
           </Label>
         </li>
         {guests.map((g) => (
           <li key={g.id} className={styles.person} data-testid="attendee">
-            <span className={styles.personName}>{g.name}</span>
+            <PersonName id={g.id} name={g.name}>
+              <span className={styles.personName}>{g.name}</span>
+            </PersonName>
             {showResponses && g.response && (
               <Label size="small" variant={RESPONSE_VARIANT[g.response]}>
                 {responseLabel(t, g.response)}

@@ -6,6 +6,7 @@ import { covers, dayOfMonth, monthNumber, weekdayIndex } from './dates';
 import { EntryChip } from './EntryChip';
 import { formatFullDate, weekdayName } from './format';
 import styles from './WeekGrid.module.css';
+import { Avatar } from '../../components/Avatar';
 
 type Person = ScheduleGridQuery['scheduleGrid']['people'][number];
 
@@ -122,6 +123,7 @@ const PersonRow = memo(function PersonRow({
     >
       <th scope="row" className={styles.person}>
         <span className={styles.personName}>
+          <Avatar name={person.name} employeeId={person.id} size={20} />
           {person.name}
           {isMe && <span className={styles.meTag}>{t('schedules.grid.you')}</span>}
         </span>
