@@ -21,7 +21,7 @@ import { BlogEngagementService } from './engagement/blog-engagement.service.js';
 import { BlogCommentResolver } from './comments/blog-comment.resolver.js';
 import { blogCommentRoutes } from './comments/blog-comment.routes.js';
 import { BlogCommentService } from './comments/blog-comment.service.js';
-import { BlogReadingResolver } from './reading/blog-reading.resolver.js';
+import { BlogReadingResolver, BlogReadingStatusResolver } from './reading/blog-reading.resolver.js';
 import { BlogReadingService } from './reading/blog-reading.service.js';
 import { BlogSearchResolver } from './search/blog-search.resolver.js';
 import { blogSearchRoutes } from './search/blog-search.routes.js';
@@ -42,6 +42,7 @@ export const blogArea = defineArea({
     BlogEngagementResolver,
     BlogCommentResolver,
     BlogReadingResolver,
+    BlogReadingStatusResolver,
     BlogSearchResolver,
     BlogStatisticsResolver,
   ],

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, useConfirm } from '@primer/react';
 import { defineCatalog, useCatalog } from '../../app/i18n';
 import { displayDateTime } from '../../components/master-options';
@@ -8,17 +8,41 @@ import { toast } from '../../components/Toast';
 import { graphql } from '../../gql';
 import styles from './blog.module.css';
 
+/** The first page of each list comes with the counts; もっと見る reads the next page of one list. */
+const PAGE = 50;
+
 const BlogReadingStatusQuery = graphql(`
-  query BlogReadingStatus($postId: Int!) {
+  query BlogReadingStatus($postId: Int!, $limit: Int!) {
     blogReadingStatus(postId: $postId) {
       postId
-      confirmed {
+      confirmedCount
+      unconfirmedCount
+      confirmed(limit: $limit) {
         id
         name
         departmentName
         confirmedAt
       }
-      unconfirmed {
+      unconfirmed(limit: $limit) {
+        id
+        name
+        departmentName
+      }
+    }
+  }
+`);
+
+const BlogReadersPageQuery = graphql(`
+  query BlogReadersPage($postId: Int!, $offset: Int!, $limit: Int!, $confirmed: Boolean!) {
+    blogReadingStatus(postId: $postId) {
+      postId
+      confirmed(offset: $offset, limit: $limit) @include(if: $confirmed) {
+        id
+        name
+        departmentName
+        confirmedAt
+      }
+      unconfirmed(offset: $offset, limit: $limit) @skip(if: $confirmed) {
         id
         name
         departmentName
@@ -47,6 +71,7 @@ const READING_STATUS = defineCatalog({
     confirmed: '確認済み（{n}人）',
     unconfirmed: '未確認（{n}人）',
     none: 'いません',
+    more: 'もっと見る（残り {n}人）',
     remind: '未確認の人に催促する',
     reminded: '{n}人に催促の通知を送りました。',
     reset: '確認をリセット',
@@ -64,6 +89,7 @@ const READING_STATUS = defineCatalog({
     confirmed: 'Confirmed ({n})',
     unconfirmed: 'Not yet ({n})',
     none: 'None',
+    more: 'Show more ({n} more)',
     remind: 'Remind those who have not',
     reminded: 'Reminded {n} people.',
     reset: 'Reset confirmations',
@@ -77,9 +103,18 @@ const READING_STATUS = defineCatalog({
   },
 });
 
+/** One reader as a list shows them (confirmedAt on the confirmed list only). */
+interface Reader {
+  id: number;
+  name: string;
+  departmentName: string | null;
+  confirmedAt?: unknown;
+}
+
 /**
  * The author's view of a required-reading post: who has and has not confirmed among the employees
- * who may read it; read again whenever the live count changes.
+ * who may read it, a page of each at a time (a post the whole company reads has thousands); read
+ * again whenever the live count changes.
  */
 export default function ReadingStatusPanel({
   postId,
@@ -91,10 +126,31 @@ export default function ReadingStatusPanel({
   open: boolean;
 }) {
   const tr = useCatalog(READING_STATUS);
+  const client = useApolloClient();
   const { data, error, refetch } = useQuery(BlogReadingStatusQuery, {
-    variables: { postId },
+    variables: { postId, limit: PAGE },
     fetchPolicy: 'network-only',
   });
+  // The pages read beyond the first, per list; a new read of the status starts over.
+  const [more, setMore] = useState<{ confirmed: Reader[]; unconfirmed: Reader[] }>({ confirmed: [], unconfirmed: [] });
+  const [reading, setReading] = useState(false);
+  useEffect(() => setMore({ confirmed: [], unconfirmed: [] }), [data]);
+  const readMore = async (list: 'confirmed' | 'unconfirmed', offset: number) => {
+    setReading(true);
+    try {
+      const r = await client.query({
+        query: BlogReadersPageQuery,
+        variables: { postId, offset, limit: PAGE, confirmed: list === 'confirmed' },
+        fetchPolicy: 'no-cache',
+      });
+      const page = (r.data?.blogReadingStatus[list] ?? []) as Reader[];
+      setMore((m) => ({ ...m, [list]: [...m[list], ...page] }));
+    } catch {
+      toast.error(tr('loadFailed'));
+    } finally {
+      setReading(false);
+    }
+  };
   const [remind, reminding] = useMutation(RemindBlogPostReadingMutation);
   const [reset, resetting] = useMutation(ResetBlogPostReadingMutation);
   const confirm = useConfirm();
@@ -107,6 +163,20 @@ export default function ReadingStatusPanel({
   }, [confirmedCount]);
 
   const status = data?.blogReadingStatus;
+  const confirmedShown: Reader[] = status ? [...status.confirmed, ...more.confirmed] : [];
+  const unconfirmedShown: Reader[] = status ? [...status.unconfirmed, ...more.unconfirmed] : [];
+  const moreButton = (list: 'confirmed' | 'unconfirmed', shown: number, total: number) =>
+    shown < total && (
+      <Button
+        size="small"
+        variant="invisible"
+        onClick={() => void readMore(list, shown)}
+        disabled={reading}
+        data-testid={`blog-reading-more-${list}`}
+      >
+        {tr('more', { n: total - shown })}
+      </Button>
+    );
   const sendReminder = async () => {
     try {
       const r = await remind({ variables: { postId } });
@@ -144,30 +214,32 @@ export default function ReadingStatusPanel({
       {status && (
         <div className={styles.readingLists}>
           <div>
-            <h4>{tr('confirmed', { n: status.confirmed.length })}</h4>
+            <h4>{tr('confirmed', { n: status.confirmedCount })}</h4>
             <ul data-testid="blog-reading-confirmed">
-              {status.confirmed.map((r) => (
+              {confirmedShown.map((r) => (
                 <li key={r.id}>
                   {r.name}
                   <span className={styles.readingMeta}>
-                    {r.departmentName ?? ''} {displayDateTime(String(r.confirmedAt))}
+                    {r.departmentName ?? ''} {r.confirmedAt ? displayDateTime(String(r.confirmedAt)) : ''}
                   </span>
                 </li>
               ))}
-              {!status.confirmed.length && <li className={styles.readingMeta}>{tr('none')}</li>}
+              {!status.confirmedCount && <li className={styles.readingMeta}>{tr('none')}</li>}
             </ul>
+            {moreButton('confirmed', confirmedShown.length, status.confirmedCount)}
           </div>
           <div>
-            <h4>{tr('unconfirmed', { n: status.unconfirmed.length })}</h4>
+            <h4>{tr('unconfirmed', { n: status.unconfirmedCount })}</h4>
             <ul data-testid="blog-reading-unconfirmed">
-              {status.unconfirmed.map((r) => (
+              {unconfirmedShown.map((r) => (
                 <li key={r.id}>
                   {r.name}
                   <span className={styles.readingMeta}>{r.departmentName ?? ''}</span>
                 </li>
               ))}
-              {!status.unconfirmed.length && <li className={styles.readingMeta}>{tr('none')}</li>}
+              {!status.unconfirmedCount && <li className={styles.readingMeta}>{tr('none')}</li>}
             </ul>
+            {moreButton('unconfirmed', unconfirmedShown.length, status.unconfirmedCount)}
           </div>
         </div>
       )}
@@ -177,7 +249,7 @@ export default function ReadingStatusPanel({
             size="small"
             onClick={() => void sendReminder()}
             loading={reminding.loading}
-            disabled={!status?.unconfirmed.length}
+            disabled={!status?.unconfirmedCount}
             data-testid="blog-reading-remind"
           >
             {tr('remind')}

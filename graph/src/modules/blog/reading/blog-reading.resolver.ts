@@ -1,7 +1,9 @@
-import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AppContext } from '../../../platform/context.js';
 import { BlogPostView } from '../blog-post.types.js';
-import { BlogReadingStatus } from './blog-reading.types.js';
+import { checkPage, PageArgs } from '../../../platform/pagination.js';
+import { BlogConfirmedReader, BlogReader, BlogReadingStatus } from './blog-reading.types.js';
+import type { ReadingStatus } from './blog-reading.service.js';
 import { confirmationOpen } from './blog-reading.readers.js';
 
 /** Required reading of 速報 posts: counts on every post view (batched per request; a live view carries its viewer's), confirming, and the author's list, reminder and reset. */
@@ -41,8 +43,11 @@ export class BlogReadingResolver {
   @Query(() => BlogReadingStatus, {
     description: '確認した・まだの閲覧者（投稿の作成者だけ。他の人は FORBIDDEN、見られない投稿は NOT_FOUND）',
   })
-  blogReadingStatus(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogReadingStatus> {
-    return ctx.services.blog.reading.status(ctx, postId);
+  async blogReadingStatus(
+    @Ctx() ctx: AppContext,
+    @Arg('postId', () => Int) postId: number,
+  ): Promise<BlogReadingStatus> {
+    return statusView(await ctx.services.blog.reading.status(ctx, postId));
   }
 
   @Authorized()
@@ -59,7 +64,35 @@ export class BlogReadingResolver {
     description:
       '大きな修正のあとに確認をすべて取り消し、閲覧者にもう一度確認を求める（作成者だけ。速報の掲載が終わった投稿は BAD_USER_INPUT）',
   })
-  resetBlogPostReading(@Ctx() ctx: AppContext, @Arg('postId', () => Int) postId: number): Promise<BlogReadingStatus> {
-    return ctx.services.blog.reading.reset(ctx, postId);
+  async resetBlogPostReading(
+    @Ctx() ctx: AppContext,
+    @Arg('postId', () => Int) postId: number,
+  ): Promise<BlogReadingStatus> {
+    return statusView(await ctx.services.blog.reading.reset(ctx, postId));
   }
+}
+
+/** The lists are paged: a post all 5,000 employees read answers its readers a page at a time. */
+@Resolver(() => BlogReadingStatus)
+export class BlogReadingStatusResolver {
+  @FieldResolver(() => [BlogConfirmedReader], { description: '確認した閲覧者の1ページ（部署・氏名順）' })
+  confirmed(@Root() s: BlogReadingStatus, @Args() page: PageArgs): BlogConfirmedReader[] {
+    const { offset, limit } = checkPage(page.offset, page.limit);
+    return s.all.confirmed.slice(offset, offset + limit);
+  }
+
+  @FieldResolver(() => [BlogReader], { description: 'まだ確認していない閲覧者の1ページ（部署・氏名順）' })
+  unconfirmed(@Root() s: BlogReadingStatus, @Args() page: PageArgs): BlogReader[] {
+    const { offset, limit } = checkPage(page.offset, page.limit);
+    return s.all.unconfirmed.slice(offset, offset + limit);
+  }
+}
+
+function statusView(s: ReadingStatus): BlogReadingStatus {
+  return {
+    postId: s.postId,
+    confirmedCount: s.confirmed.length,
+    unconfirmedCount: s.unconfirmed.length,
+    all: { confirmed: s.confirmed, unconfirmed: s.unconfirmed },
+  };
 }

@@ -220,4 +220,43 @@ describe('required reading of 速報 posts', () => {
     expect(await code(w.token.admin, REMIND, post.id)).toBeUndefined(); // a 管理者, not the author
     expect(await code(w.token.colleague, REMIND, post.id)).toBe('FORBIDDEN');
   });
+
+  it('the lists come a page at a time with their counts: the pages add up to every reader, in one order', async () => {
+    const post = await required('必読: ページ');
+    await ask(w, w.token.colleague, CONFIRM, { id: post.id });
+    const COUNTS = `query($id: Int!) { blogReadingStatus(postId: $id) { confirmedCount unconfirmedCount confirmed { id } } }`;
+    const counts = (
+      await ask<{
+        blogReadingStatus: { confirmedCount: number; unconfirmedCount: number; confirmed: { id: number }[] };
+      }>(w, w.token.staff, COUNTS, { id: post.id })
+    ).blogReadingStatus;
+    expect(counts.confirmedCount).toBe(1);
+    expect(counts.confirmed.map((r) => r.id)).toEqual([w.id.colleague]);
+    const [{ n }] = await w.sql(
+      `select count(*)::int as n from notification where post_id = ? and kind = 'READ_REQUEST'`,
+      [post.id],
+    );
+    expect(counts.unconfirmedCount).toBe(n - 1);
+    expect(counts.unconfirmedCount).toBeGreaterThan(2);
+
+    const PAGE = `query($id: Int!, $o: Int!, $l: Int!) { blogReadingStatus(postId: $id) { unconfirmed(offset: $o, limit: $l) { id } } }`;
+    const paged: number[] = [];
+    for (let o = 0; o < counts.unconfirmedCount; o += 2) {
+      const page = await ask<{ blogReadingStatus: { unconfirmed: { id: number }[] } }>(w, w.token.staff, PAGE, {
+        id: post.id,
+        o,
+        l: 2,
+      });
+      paged.push(...page.blogReadingStatus.unconfirmed.map((r) => r.id));
+    }
+    const whole = await ask<{ blogReadingStatus: { unconfirmed: { id: number }[] } }>(w, w.token.staff, PAGE, {
+      id: post.id,
+      o: 0,
+      l: 200,
+    });
+    expect(paged).toEqual(whole.blogReadingStatus.unconfirmed.map((r) => r.id));
+    expect(new Set(paged).size).toBe(counts.unconfirmedCount);
+    const bad = await gql(w.p.url, PAGE, { id: post.id, o: 0, l: 0 }, { token: w.token.staff });
+    expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
 });

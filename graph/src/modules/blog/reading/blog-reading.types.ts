@@ -18,6 +18,8 @@ export class BlogConfirmedReader extends BlogReader {
 })
 export class BlogReadingStatus {
   @Field(() => Int) postId!: number;
-  @Field(() => [BlogConfirmedReader], { description: '確認した閲覧者' }) confirmed!: BlogConfirmedReader[];
-  @Field(() => [BlogReader], { description: 'まだ確認していない閲覧者' }) unconfirmed!: BlogReader[];
+  @Field(() => Int, { description: '確認した閲覧者の数' }) confirmedCount!: number;
+  @Field(() => Int, { description: 'まだ確認していない閲覧者の数' }) unconfirmedCount!: number;
+  // confirmed and unconfirmed: a page each (blog-reading.resolver.ts), from these whole lists.
+  all!: { confirmed: BlogConfirmedReader[]; unconfirmed: BlogReader[] };
 }
