@@ -99,6 +99,8 @@ export async function startGraph(
     consumers: opts.consumers,
     metrics: opts.metrics,
   });
+  // The grid cache serves only what the live feed can vouch for (while another instance's writes wait, it misses).
+  services.scheduleGridCache.trustWhile(() => events.freshness.current);
   await events.start();
   const server = await startServer({
     config,

@@ -22,6 +22,8 @@ export interface GridCacheStats {
   stores: number;
   /** Stores refused because something was invalidated while the answer was being computed. */
   raced: number;
+  /** Look-ups and stores passed by while the live feed could not vouch for the cache. */
+  bypassed: number;
   evictions: number;
   invalidations: number;
   entries: number;
@@ -62,7 +64,10 @@ export class ScheduleGridCache<V = unknown> {
   private readonly entries = new Map<string, Cached<V>>();
   private generation = 0;
   private bytes = 0;
-  private readonly counts = { hits: 0, misses: 0, stores: 0, raced: 0, evictions: 0, invalidations: 0 };
+  private readonly counts = { hits: 0, misses: 0, stores: 0, raced: 0, bypassed: 0, evictions: 0, invalidations: 0 };
+  /** Whether the live feed that invalidates this cache is current (platform/live/freshness.ts). */
+  private fresh: () => boolean = () => true;
+  private wasFresh = true;
 
   /**
    * @param maxBytes budget over the answers' JSON sizes (0 turns the cache off); one answer
@@ -78,12 +83,31 @@ export class ScheduleGridCache<V = unknown> {
     return this.maxBytes > 0;
   }
 
+  /**
+   * Serves and keeps answers only while `fresh()`: while the feed lags (the broker down, another
+   * instance's writes unpublished), a kept answer may miss a change, so every look-up misses and
+   * nothing is kept; once it is current again, what was kept before is dropped.
+   */
+  trustWhile(fresh: () => boolean): void {
+    this.fresh = fresh;
+  }
+
+  /** Whether the cache may serve now; on the way back from a lag, it starts empty. */
+  private trusted(): boolean {
+    const now = this.fresh();
+    if (now && !this.wasFresh) this.clear();
+    this.wasFresh = now;
+    if (!now) this.counts.bypassed++;
+    return now;
+  }
+
   begin(): CacheTicket {
     return this.generation;
   }
 
   /** `countMiss` false: a look-up that another one follows on a miss (the HTTP fast path before Apollo). */
   get(key: string, countMiss = true): V | undefined {
+    if (!this.trusted()) return undefined;
     const hit = this.entries.get(key);
     if (!hit) {
       if (countMiss) this.counts.misses++;
@@ -98,7 +122,7 @@ export class ScheduleGridCache<V = unknown> {
 
   /** Keeps an answer computed since `ticket` was taken, unless something changed meanwhile. */
   put(ticket: CacheTicket, key: string, range: DateRange, value: V, bytes: number): boolean {
-    if (!this.enabled || bytes > this.maxBytes / 4) return false;
+    if (!this.enabled || bytes > this.maxBytes / 4 || !this.trusted()) return false;
     if (ticket !== this.generation) {
       this.counts.raced++;
       return false;

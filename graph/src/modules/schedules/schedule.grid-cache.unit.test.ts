@@ -84,4 +84,21 @@ describe('ScheduleGridCache', () => {
     expect(c.stats().raced).toBe(1);
     expect(c.put(c.begin(), 'a', WEEK, 'fresh', 1)).toBe(true);
   });
+
+  it('serves and keeps nothing while the live feed cannot vouch for it, and starts empty once it can', () => {
+    let fresh = true;
+    const c = new ScheduleGridCache<string>(1000);
+    c.trustWhile(() => fresh);
+    c.put(c.begin(), 'a', WEEK, 'A', 10);
+    expect(c.get('a')).toBe('A');
+    fresh = false;
+    expect(c.get('a')).toBeUndefined();
+    expect(c.put(c.begin(), 'b', WEEK, 'B', 10)).toBe(false);
+    expect(c.stats().bypassed).toBe(2);
+    fresh = true;
+    // What was kept before the lag may have missed a change made during it.
+    expect(c.get('a')).toBeUndefined();
+    expect(c.put(c.begin(), 'a', WEEK, 'A2', 10)).toBe(true);
+    expect(c.get('a')).toBe('A2');
+  });
 });

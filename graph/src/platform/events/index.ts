@@ -17,6 +17,7 @@ export { EventConsumer, ConsumerRunner, AbortedError, backoffMs, type RetryPolic
 export { EmbeddedTransport, TableDeadLetters, replayDeadLetterTable } from './embedded.js';
 export { RetryQueue } from './retry-queue.js';
 export { EventMetrics, serveMetrics, type MetricsServer } from './metrics.js';
+import { FeedFreshness } from '../live/freshness.js';
 export type { EventTransport, DeadLetterSink, DeadLetter, LiveListener } from './transport.js';
 
 /** A cheap query: does the database answer? (for /healthz) */
@@ -79,6 +80,8 @@ export interface EventBackbone {
   deadLetters: DeadLetterSink;
   /** With Kafka: this instance's live consumer group. */
   liveFeed?: KafkaLiveFeed;
+  /** Whether the live feed is known to be current (caches it feeds serve only then). */
+  freshness: FeedFreshness;
   /**
    * For the metrics port's /healthz: the database answers a cheap query and, with Kafka, this
    * instance's live consumer group has joined (ok false → 503).
@@ -120,6 +123,17 @@ export function createEventBackbone(opts: {
         return lag === null ? {} : { [liveFeed.groupId]: lag };
       });
     }
+    // Current: nothing committed over a second ago is unpublished, and this instance's feed has read all the broker holds.
+    const freshness = new FeedFreshness(async () => {
+      const [{ waiting }]: { waiting: boolean }[] = await orm.em
+        .fork()
+        .execute(
+          `select exists (select 1 from outbox_event where occurred_at < now() - interval '1 second') as waiting`,
+        );
+      if (waiting) return false;
+      if (!liveFeed) return true;
+      return liveFeed.joinedOnce && (await liveFeed.lag()) === 0;
+    });
     return {
       kind: 'kafka',
       transport,
@@ -128,6 +142,7 @@ export function createEventBackbone(opts: {
       runners: [],
       deadLetters: new TableDeadLetters(orm),
       liveFeed,
+      freshness,
       readyChecks: {
         outbox: outboxCheck(orm),
         ...(liveFeed
@@ -155,8 +170,10 @@ export function createEventBackbone(opts: {
         await untilReachable('graph', () => transport.start(), { log });
         await liveFeed?.start();
         await relay.start();
+        freshness.start();
       },
       stop: async () => {
+        freshness.stop();
         await relay.stop();
         await liveFeed?.stop();
         await transport.stop();
@@ -196,6 +213,8 @@ export function createEventBackbone(opts: {
     metrics,
     runners,
     deadLetters,
+    // One instance, its feed in process: a write drops what it changed before it answers.
+    freshness: FeedFreshness.always(),
     readyChecks: { outbox: outboxCheck(orm) },
     health: async () => {
       const database = await databaseAnswers(orm);

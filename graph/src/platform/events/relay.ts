@@ -21,7 +21,8 @@ export interface OutboxRow {
 
 /** Lanes of aggregates (fixed: every relay must agree). */
 export const LANES = 16;
-const LOCK_SPACE = 0x0b0c5;
+/** The advisory locks a relay takes on the lanes it publishes (two-key form: this, the lane). */
+export const RELAY_LOCK_SPACE = 0x0b0c5;
 const LANE_SQL = `(hashtext(aggregate_type || ':' || aggregate_id) & ${LANES - 1})`;
 
 export interface RelayOptions {
@@ -216,7 +217,7 @@ export class OutboxRelay {
       //   order up to the limit and deleting by key.
       const res = (await client.query(
         `begin; set local synchronous_commit to off; set local enable_seqscan to off; set local enable_bitmapscan to off;
-         select array_agg(l) as lanes from generate_series(0, ${LANES - 1}) l where pg_try_advisory_xact_lock(${LOCK_SPACE}, l)`,
+         select array_agg(l) as lanes from generate_series(0, ${LANES - 1}) l where pg_try_advisory_xact_lock(${RELAY_LOCK_SPACE}, l)`,
       )) as unknown as pg.QueryResult<{ lanes: number[] | null }>[];
       const held = res[res.length - 1]!.rows[0]?.lanes ?? [];
       if (held.length === 0) {
