@@ -117,4 +117,49 @@ describe("the editor's 必読 (required reading) checkbox", () => {
     await shot(author.page, 'desktop-required-reading-closed-author');
     await Promise.all([author, reader].map((x) => x.context.close()));
   });
+
+  test('a post the whole company reads: the author’s lists show 50 readers each and もっと見る the rest', async () => {
+    const author = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    const categories = (await (await author.page.request.get('/api/blog_category')).json()) as {
+      category_id: number;
+      category_name: string;
+    }[];
+    const title = `E2E 全社の必読 ${Date.now().toString(36)}`;
+    const r = await author.page.request.post('/api/blogs', {
+      data: {
+        title,
+        content: '<p>全員に確認をお願いします。</p>',
+        category_id: categories.find((c) => c.category_name === '部活動・サークル')!.category_id,
+        is_pin: true,
+        require_confirmation: true,
+      },
+    });
+    expect(r.status()).toBe(201);
+    const id = ((await r.json()) as { blog_id: number }).blog_id;
+    const counts = await ask<{ blogReadingStatus: { unconfirmedCount: number } }>(
+      author.page,
+      `query($id: Int!) { blogReadingStatus(postId: $id) { unconfirmedCount } }`,
+      { id },
+    );
+    const total = counts.blogReadingStatus.unconfirmedCount;
+    expect(total).toBeGreaterThan(50); // the demo company's readers of a company-wide category
+
+    await author.page.goto(`/blog?post=${id}`);
+    const status = author.page.getByTestId('blog-reading-status');
+    const unconfirmed = status.getByTestId('blog-reading-unconfirmed').getByRole('listitem');
+    await expect.poll(() => unconfirmed.count()).toBe(50);
+    const more = status.getByTestId('blog-reading-more-unconfirmed');
+    expect(await more.innerText()).toBe(`もっと見る（残り ${total - 50}人）`);
+    expect(await status.getByRole('heading', { level: 4 }).allInnerTexts()).toEqual([
+      '確認済み（0人）',
+      `未確認（${total}人）`,
+    ]);
+    await more.click();
+    await expect.poll(() => unconfirmed.count()).toBe(total);
+    expect(await more.count()).toBe(0);
+    await more.scrollIntoViewIfNeeded().catch(() => undefined);
+    await shot(author.page, 'desktop-required-reading-all-readers');
+    await author.context.close();
+  });
 });
