@@ -25,6 +25,7 @@ const UNSAID_LIMIT = 50;
 const BOUNDED: Record<string, number> = {
   'BlogComment.replies': 10,
   'Notification.actors': 3,
+  'BlogPostView.likers': 20, // LIKERS_SHOWN (blog-post.rules.ts)
 };
 
 /**
