@@ -69,7 +69,7 @@ describe('editing a comment (web)', () => {
     await box.fill('   ');
     await box.press('Enter');
     await expect
-      .poll(() => mine.getByTestId('blog-comment-edit-error').allInnerTexts())
+      .poll(() => mine.getByTestId('blog-comment-editor-error').allInnerTexts())
       .toEqual(['コメントを入力してください。']);
     const found = await axeViolations(author.page, { include: '[data-testid="blog-comments"]' });
     expect(found, describeFindings('the comment editor', found)).toEqual([]);
@@ -77,14 +77,14 @@ describe('editing a comment (web)', () => {
     await box.press('Enter');
     const edited = commentNamed(author.page, '明日の集合は9時です');
     await edited.waitFor();
-    await edited.getByTestId('blog-comment-edited').waitFor();
-    expect(await edited.getByTestId('blog-comment-edited').innerText()).toBe('編集済み');
-    expect(await edited.getByTestId('blog-comment-edited').getAttribute('title')).toMatch(/に編集$/);
+    await edited.getByTestId('comment-edited').waitFor();
+    expect(await edited.getByTestId('comment-edited').innerText()).toBe('編集済み');
+    expect(await edited.getByTestId('comment-edited').getAttribute('title')).toMatch(/に編集$/);
     await shot(author.page, 'desktop-blog-comment-edited');
 
     // The reader's open dialog reads the thread again: the new text, 編集済み, and no 編集 for them.
     const seen = commentNamed(reader.page, '明日の集合は9時です');
-    await seen.getByTestId('blog-comment-edited').waitFor();
+    await seen.getByTestId('comment-edited').waitFor();
     await seen.getByTestId('blog-comment-menu').click();
     await reader.page.getByRole('menuitem', { name: '削除' }).waitFor();
     expect(await reader.page.getByRole('menuitem', { name: '編集' }).count()).toBe(0);

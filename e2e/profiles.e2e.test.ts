@@ -85,6 +85,17 @@ describe('profiles (web)', () => {
     await me.page.getByTestId('profile-comment-box').getByRole('textbox').fill(text);
     await me.page.keyboard.press('Enter');
     await them.page.getByTestId('profile-comment-list').getByText(text).waitFor({ timeout: 5_000 });
+    // Its author edits it in place (Enter saves); the owner's open page shows the new text and 編集済み.
+    const mine = me.page.getByTestId('profile-comment').filter({ has: me.page.getByText(text, { exact: true }) });
+    await mine.getByTestId('profile-comment-edit').click();
+    const box = me.page.getByTestId('profile-comment-editor').getByRole('textbox', { name: 'コメントを編集' });
+    await box.fill(`${text}（追記）`);
+    await box.press('Enter');
+    const theirs = them.page
+      .getByTestId('profile-comment')
+      .filter({ has: them.page.getByText(`${text}（追記）`, { exact: true }) });
+    await theirs.getByTestId('comment-edited').waitFor({ timeout: 5_000 });
+    expect(await theirs.getByTestId('profile-comment-edit').count()).toBe(0);
     await me.page.getByTestId('profile-likers-panel').getByText('山田 太郎').first().waitFor();
     const onProfile = await axeViolations(me.page, { include: '[data-testid="profile-page"]' });
     expect(onProfile, describeFindings('profile page', onProfile)).toEqual([]);

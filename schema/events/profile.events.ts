@@ -24,6 +24,13 @@ export const profileCommentAdded = defineEvent(
   1,
   z.object({ profile: profileRef, commentId: id, parentId: id.nullable(), authorId: id }),
 );
+/** Its author changed a comment's text (never the text itself here). */
+export const profileCommentEdited = defineEvent(
+  'profile.comment.edited',
+  'profile',
+  1,
+  z.object({ profile: profileRef, commentId: id, parentId: id.nullable(), authorId: id }),
+);
 export const profileCommentDeleted = defineEvent(
   'profile.comment.deleted',
   'profile',
@@ -41,5 +48,6 @@ export const profileEventContracts = [
   profileSaved,
   profileLikeChanged,
   profileCommentAdded,
+  profileCommentEdited,
   profileCommentDeleted,
 ] as const;

@@ -46,6 +46,7 @@ import { Migration20261207050000_google_quota } from './migrations/Migration2026
 import { Migration20261207060000_blog_like_order } from './migrations/Migration20261207060000_blog_like_order.js';
 import { Migration20261207070000_blog_comment_edit } from './migrations/Migration20261207070000_blog_comment_edit.js';
 import { Migration20261207080000_profile_notifications } from './migrations/Migration20261207080000_profile_notifications.js';
+import { Migration20261207090000_profile_comment_edit } from './migrations/Migration20261207090000_profile_comment_edit.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -97,6 +98,7 @@ export const migrationsList = [
     name: 'Migration20261207080000_profile_notifications',
     class: Migration20261207080000_profile_notifications,
   },
+  { name: 'Migration20261207090000_profile_comment_edit', class: Migration20261207090000_profile_comment_edit },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

@@ -15,12 +15,13 @@ interface CommentRow extends ThreadRow {
   department_name: string | null;
   content: string;
   created_at: Date;
+  edited_at: Date | null;
 }
 
 const THREAD = new CommentThread<CommentRow>({
   table: 'profile_comment',
   subject: 'profile_id',
-  select: `select c.id, c.profile_id, p.employee_id as owner_id, c.author_id, e.name as author_name, d.name as department_name, c.parent_id, c.content, c.created_at,
+  select: `select c.id, c.profile_id, p.employee_id as owner_id, c.author_id, e.name as author_name, d.name as department_name, c.parent_id, c.content, c.created_at, c.edited_at,
        (extract(epoch from c.created_at) * 1000000)::bigint::text as at_us
   from profile_comment c join profile p on p.id = c.profile_id
   left join employee e on e.id = c.author_id left join department d on d.id = e.department_id`,
@@ -34,8 +35,9 @@ export interface NewProfileComment {
 
 /**
  * Comments and one level of replies on profiles: every signed-in employee reads and writes them
- * (the spec's "anyone logged in may like and comment on profiles"); the comment's author and the
- * profile's owner delete one (its replies go with it). Comments carry no attachment.
+ * (the spec's "anyone logged in may like and comment on profiles"); only its author edits a
+ * comment's text; the comment's author and the profile's owner delete one (its replies go with it).
+ * Comments carry no attachment.
  */
 export class ProfileCommentService {
   constructor(private readonly profiles: ProfileService) {}
@@ -108,6 +110,41 @@ export class ProfileCommentService {
     return this.get(ctx, id);
   }
 
+  /** The comment's author changes its text, then marked edited; the same text again changes and records nothing. */
+  async edit(ctx: AppContext, id: number, content: unknown): Promise<ProfileComment> {
+    const user = requireUser(ctx);
+    checkId(id, 'コメント');
+    await ctx.services.writes.count(ctx, user.id, 'comment');
+    await ctx.em.transactional(async (tx) => {
+      const [row]: (CommentRow & { content: string })[] = await tx.execute(
+        `select c.id, c.profile_id, p.employee_id as owner_id, c.author_id, c.parent_id, c.content
+           from profile_comment c join profile p on p.id = c.profile_id where c.id = ? for update of c`,
+        [id],
+      );
+      if (!row) throw notFound('コメント');
+      if (row.author_id !== user.id) throw forbidden('コメントを編集できるのはコメントした本人だけです。');
+      const text = checkCommentContent(content, row.parent_id !== null);
+      if (text === row.content) return;
+      await tx.execute(`update profile_comment set content = ?, edited_at = clock_timestamp() where id = ?`, [
+        text,
+        id,
+      ]);
+      record(tx, {
+        type: 'profile.comment.edited',
+        aggregateId: row.profile_id,
+        actorId: user.id,
+        payload: {
+          profile: { id: row.profile_id, employeeId: row.owner_id },
+          commentId: id,
+          parentId: row.parent_id,
+          authorId: user.id,
+        },
+      });
+      await tx.flush();
+    });
+    return this.get(ctx, id);
+  }
+
   /** Deletes a comment and its replies: by the comment's author or the profile's owner. */
   async delete(ctx: AppContext, id: number): Promise<boolean> {
     const user = requireUser(ctx);
@@ -158,6 +195,8 @@ function toComment(r: CommentRow, viewer: number): ProfileComment {
     content: r.content,
     parentId: r.parent_id,
     createdAt: new Date(r.created_at),
+    editedAt: r.edited_at ? new Date(r.edited_at) : null,
+    canEdit: r.author_id === viewer,
     canDelete: r.author_id === viewer || r.owner_id === viewer,
     replies: [],
     replyCount: 0,

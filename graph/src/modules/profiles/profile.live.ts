@@ -6,7 +6,10 @@ import type { EventEnvelope } from '@intranet/schema/events';
   description: 'プロフィールの変更（保存・いいね・コメント）。開いている画面はこれを受けて読み直す',
 })
 export class ProfileChange {
-  @Field({ description: 'profile.saved / profile.like_changed / profile.comment.added / profile.comment.deleted' })
+  @Field({
+    description:
+      'profile.saved / profile.like_changed / profile.comment.added / profile.comment.edited / profile.comment.deleted',
+  })
   type!: string;
   @Field(() => Int) profileId!: number;
   @Field(() => Int, { description: 'プロフィールの持ち主' }) employeeId!: number;

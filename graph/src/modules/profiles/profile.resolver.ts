@@ -122,6 +122,18 @@ export class ProfileResolver {
     });
   }
 
+  @Mutation(() => ProfileComment, {
+    description:
+      'プロフィールのコメント・返信の本文を編集する（コメントした本人だけ: 他の人は FORBIDDEN。編集すると editedAt が付く）',
+  })
+  editProfileComment(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('content', { description: '本文（空白だけは不可、2000 文字以内）' }) content: string,
+  ): Promise<ProfileComment> {
+    return ctx.services.profiles.comments.edit(ctx, id, content);
+  }
+
   @Mutation(() => Boolean, {
     description: 'プロフィールのコメントを削除する（返信も消える）。コメントした本人とプロフィールの持ち主だけ',
   })

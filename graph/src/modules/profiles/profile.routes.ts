@@ -135,6 +135,8 @@ function toApiComment(c: ProfileComment): Record<string, unknown> {
     attachment_type: null,
     attachment_filename: null,
     created_at: c.createdAt.toISOString(),
+    edited_at: c.editedAt?.toISOString() ?? null,
+    can_edit: c.canEdit,
     can_delete: c.canDelete,
     replies: c.replies.map(toApiComment),
     reply_count: c.replyCount,
@@ -145,7 +147,7 @@ function toApiComment(c: ProfileComment): Record<string, unknown> {
  * GET /avatars/{employee_id} (a person's face), POST /profile_images, GET /profile_images/{file}, GET /profiles, GET /profiles/employee/{employee_id}, GET/PUT /profiles/{id}, POST /profiles,
  * GET /profiles/{id}/toggle_like/{employee_id}, GET /profiles/{id}/likers,
  * GET /profile_comments/{profile_id}, GET /profile_comments/{id}/replies, POST /profile_comments,
- * DELETE /profile_comments/{comment_id}.
+ * PUT /profile_comments/{comment_id} (its author edits the text), DELETE /profile_comments/{comment_id}.
  */
 export function profileRoutes(r: Router): void {
   r.post(
@@ -302,6 +304,13 @@ export function profileRoutes(r: Router): void {
       const parentId = bodyId(b.parent_comment_id, 'parent_comment_id');
       return toApiComment(await ctx.services.profiles.comments.add(ctx, { profileId, content: b.content, parentId }));
     }, 201),
+  );
+  r.put(
+    '/profile_comments/:id',
+    handle(async (ctx, req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      return toApiComment(await ctx.services.profiles.comments.edit(ctx, pathId(req.params.id, 'コメント'), b.content));
+    }),
   );
   r.delete(
     '/profile_comments/:id',

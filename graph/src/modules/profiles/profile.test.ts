@@ -274,6 +274,45 @@ describe('profiles', () => {
     expect((await api(p.url, 'GET', `/profile_comments/999999`, { token: token.colleague })).status).toBe(404);
   });
 
+  it("a comment's author edits its text (marked edited, one event); no one else, not even the profile's owner; blank is refused", async () => {
+    const target = await ensureProfile('staff');
+    const add = `mutation($i: ProfileCommentInput!) { addProfileComment(input: $i) { id } }`;
+    const edit = `mutation($id: Int!, $c: String!) { editProfileComment(id: $id, content: $c) { id content editedAt canEdit } }`;
+    const c = (await ok('colleague', add, { i: { profileId: target.id, content: 'Pyhton 教えてください' } }))
+      .addProfileComment;
+    const events = async () =>
+      (
+        await sql(
+          `select count(*)::int as n from (select id from outbox_event where type = 'profile.comment.edited' union all select id from outbox_sent where type = 'profile.comment.edited') e`,
+        )
+      )[0].n as number;
+    const before = await events();
+    const edited = (await ok('colleague', edit, { id: c.id, c: 'Python 教えてください' })).editProfileComment;
+    expect(edited).toMatchObject({ content: 'Python 教えてください', canEdit: true });
+    expect(Date.parse(edited.editedAt)).toBeGreaterThan(0);
+    expect(await events()).toBe(before + 1);
+    await ok('colleague', edit, { id: c.id, c: 'Python 教えてください' }); // the same text: nothing new
+    expect(await events()).toBe(before + 1);
+
+    expect((await refused('staff', edit, { id: c.id, c: '書き換え' })).message).toBe(
+      'コメントを編集できるのはコメントした本人だけです。',
+    );
+    expect((await refused('colleague', edit, { id: c.id, c: '  ' })).message).toBe('コメントを入力してください。');
+    expect((await refused('colleague', edit, { id: 999999, c: 'x' })).extensions.code).toBe('NOT_FOUND');
+    const rest = await api(p.url, 'PUT', `/profile_comments/${c.id}`, { token: token.staff, body: { content: 'x' } });
+    expect(rest.status).toBe(403);
+    const mine = await api(p.url, 'PUT', `/profile_comments/${c.id}`, {
+      token: token.colleague,
+      body: { content: 'Python と SQL を教えてください' },
+    });
+    expect(mine).toMatchObject({ status: 200, body: { comment_id: c.id, can_edit: true } });
+    const read = await api(p.url, 'GET', `/profile_comments/${target.id}`, { token: token.staff });
+    expect(read.body.find((x: { comment_id: number }) => x.comment_id === c.id)).toMatchObject({
+      content: 'Python と SQL を教えてください',
+      can_edit: false,
+    });
+  });
+
   it('/api: list fields as JSON text or lists, about me as sanitized HTML; only one’s own profile is written; a retired employee’s is read-only', async () => {
     await sql(`delete from profile where employee_id = ?`, [id.outsider]);
     const created = await api(p.url, 'POST', '/profiles', {

@@ -129,6 +129,12 @@ export class ProfileComment {
   @Field() content!: string;
   @Field(() => Int, { nullable: true }) parentId!: number | null;
   @Field() createdAt!: Date;
+  @Field(() => Date, {
+    nullable: true,
+    description: '本文を最後に編集した日時（編集していなければ null。「編集済み」）',
+  })
+  editedAt!: Date | null;
+  @Field({ description: '閲覧中の社員が本文を編集できるか（コメントした本人だけ）' }) canEdit!: boolean;
   @Field({ description: '閲覧中の社員が削除できるか（コメントした本人とプロフィールの持ち主）' }) canDelete!: boolean;
   @Field(() => [ProfileComment], { description: '返信（古い順、一覧では最初の10件まで）' }) replies!: ProfileComment[];
   @Field(() => Int) replyCount!: number;

@@ -158,6 +158,16 @@ export const en: Messages = {
 
   'common.loading': 'Loading…',
   'comments.enterHint': 'Enter sends · Shift+Enter for a new line',
+  'comments.edit': 'Edit',
+  'comments.editLabel': 'Edit the comment',
+  'comments.save': 'Save',
+  'comments.cancel': 'Cancel',
+  'comments.edited': 'Edited',
+  'comments.editedAt': 'Edited {time}',
+  'comments.editSaved': 'Comment saved.',
+  'comments.editFailed': 'Failed to save the comment. Please try again later.',
+  'comments.blankComment': 'Comment must not be blank.',
+  'comments.blankReply': 'Reply must not be blank.',
 
   // ── master data & devices (employees, departments, computers, smartphones, Office) ──
   'rec.close': 'Close',

@@ -160,6 +160,16 @@ export const ja = {
 
   'common.loading': '読み込み中…',
   'comments.enterHint': 'Enter で送信・Shift+Enter で改行',
+  'comments.edit': '編集',
+  'comments.editLabel': 'コメントを編集',
+  'comments.save': '保存',
+  'comments.cancel': 'キャンセル',
+  'comments.edited': '編集済み',
+  'comments.editedAt': '{time} に編集',
+  'comments.editSaved': 'コメントを保存しました。',
+  'comments.editFailed': 'コメントを保存できませんでした。時間をおいて再度お試しください。',
+  'comments.blankComment': 'コメントを入力してください。',
+  'comments.blankReply': '返信を入力してください。',
 
   // ── master data & devices (employees, departments, computers, smartphones, Office) ──
   'rec.close': '閉じる',

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, Spinner, Textarea } from '@primer/react';
-import { PaperAirplaneIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
-import { useCatalog } from '../../app/i18n';
+import { PaperAirplaneIcon, PencilIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
+import { useCatalog, useT } from '../../app/i18n';
 import { Avatar } from '../../components/Avatar';
+import { CommentEditor, EditedMark } from '../../components/comments/CommentEditor';
 import { readAgain, REPLIES_PER_PAGE, type Page } from '../../components/comments/paging';
 import { useCommentThread } from '../../components/comments/use-comment-thread';
 import { useConfirm, type ConfirmRequest } from '../../components/ConfirmDialog';
@@ -14,6 +15,7 @@ import type { ProfileCommentFieldsFragment } from '../../gql/graphql';
 import {
   AddProfileCommentMutation,
   DeleteProfileCommentMutation,
+  EditProfileCommentMutation,
   ProfileCommentRepliesQuery,
   ProfileCommentsQuery,
 } from './operations';
@@ -105,8 +107,11 @@ function CommentItem({
   confirm(r: ConfirmRequest): Promise<boolean>;
   onChanged(): void;
 }) {
+  const t = useT();
   const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [remove] = useMutation(DeleteProfileCommentMutation);
+  const [edit] = useMutation(EditProfileCommentMutation);
   const reply = comment.parentId !== null;
   const { replies, remaining, loading, moreReplies } = useReplies(comment);
   const del = async () => {
@@ -137,8 +142,22 @@ function CommentItem({
         <time className={styles.muted} dateTime={comment.createdAt}>
           {displayDateTime(comment.createdAt)}
         </time>
+        {comment.editedAt && <EditedMark at={comment.editedAt} format={displayDateTime} />}
       </div>
-      <p className={styles.commentText}>{comment.content}</p>
+      {editing ? (
+        <CommentEditor
+          content={comment.content}
+          reply={reply}
+          save={(content) => edit({ variables: { id: comment.id, content } })}
+          testId="profile-comment-editor"
+          onDone={(saved) => {
+            setEditing(false);
+            if (saved) onChanged();
+          }}
+        />
+      ) : (
+        <p className={styles.commentText}>{comment.content}</p>
+      )}
       <div className={styles.commentActions}>
         {!reply && (
           <Button
@@ -149,6 +168,17 @@ function CommentItem({
             aria-expanded={replying}
           >
             {replying ? tp('cancelReply') : tp('reply')}
+          </Button>
+        )}
+        {comment.canEdit && !editing && (
+          <Button
+            size="small"
+            variant="invisible"
+            leadingVisual={PencilIcon}
+            onClick={() => setEditing(true)}
+            data-testid="profile-comment-edit"
+          >
+            {t('comments.edit')}
           </Button>
         )}
         {comment.canDelete && (

@@ -89,7 +89,8 @@ export default function ProfilePage({ def, id }: { def: PageDef; id?: string }) 
     profile?.id ?? null,
     (change) => {
       setRevision((r) => r + 1);
-      if (change.type !== 'profile.comment.added' && change.type !== 'profile.comment.deleted') void q.refetch();
+      // A comment's change concerns the thread only (revision reads it again); anything else, the profile.
+      if (!change.type.startsWith('profile.comment.')) void q.refetch();
     },
     !profile,
   );

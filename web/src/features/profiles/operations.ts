@@ -137,6 +137,8 @@ export const ProfileCommentFields = graphql(`
     parentId
     content
     createdAt
+    editedAt
+    canEdit
     canDelete
     author {
       id
@@ -176,6 +178,15 @@ export const AddProfileCommentMutation = graphql(`
   mutation AddProfileComment($input: ProfileCommentInput!) {
     addProfileComment(input: $input) {
       id
+    }
+  }
+`);
+
+/** Its author changes a comment's text; the answer is the comment as saved (editedAt set). */
+export const EditProfileCommentMutation = graphql(`
+  mutation EditProfileComment($id: Int!, $content: String!) {
+    editProfileComment(id: $id, content: $content) {
+      ...ProfileCommentFields
     }
   }
 `);

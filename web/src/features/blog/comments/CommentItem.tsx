@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { ActionList, ActionMenu, Button, IconButton } from '@primer/react';
 import { KebabHorizontalIcon, PaperclipIcon, PencilIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
+import { useT } from '../../../app/i18n';
 import { displayDateTime } from '../../../components/master-options';
 import { readError } from '../../../components/gql-errors';
 import type { ConfirmRequest } from '../../../components/ConfirmDialog';
@@ -10,8 +11,8 @@ import type { BlogCommentFieldsFragment } from '../../../gql/graphql';
 import { AuthorBadge } from '../BlogCard';
 import type { PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
-import { CommentEditor } from './CommentEditor';
-import { BlogCommentRepliesQuery, DeleteBlogCommentMutation } from './operations';
+import { CommentEditor, EditedMark } from '../../../components/comments/CommentEditor';
+import { BlogCommentRepliesQuery, DeleteBlogCommentMutation, EditBlogCommentMutation } from './operations';
 import { readAgain, REPLIES_PER_PAGE, type Page } from '../../../components/comments/paging';
 import { type CommentText } from './comments.i18n';
 import styles from './comments.module.css';
@@ -44,10 +45,12 @@ export function CommentItem({
   onPreview(file: PreviewFile): void;
   onChanged(): void;
 }) {
+  const t = useT();
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [remove] = useMutation(DeleteBlogCommentMutation);
+  const [edit] = useMutation(EditBlogCommentMutation);
   const reply = comment.parentId !== null;
   const name = comment.author.name;
   const { replies, remaining, loadingReplies, moreReplies } = useReplies(comment);
@@ -89,16 +92,7 @@ export function CommentItem({
         <time className={styles.muted} dateTime={comment.createdAt}>
           {displayDateTime(comment.createdAt)}
         </time>
-        {comment.editedAt && (
-          <time
-            className={styles.muted}
-            dateTime={comment.editedAt}
-            title={text('editedAt', { time: displayDateTime(comment.editedAt) })}
-            data-testid="blog-comment-edited"
-          >
-            {text('edited')}
-          </time>
-        )}
+        {comment.editedAt && <EditedMark at={comment.editedAt} format={displayDateTime} />}
         {(comment.canDelete || comment.canEdit) && (
           <ActionMenu>
             <ActionMenu.Anchor>
@@ -118,7 +112,7 @@ export function CommentItem({
                     <ActionList.LeadingVisual>
                       <PencilIcon />
                     </ActionList.LeadingVisual>
-                    {text('edit')}
+                    {t('comments.edit')}
                   </ActionList.Item>
                 )}
                 {comment.canDelete && (
@@ -136,10 +130,10 @@ export function CommentItem({
       </div>
       {editing ? (
         <CommentEditor
-          id={comment.id}
           content={comment.content}
           reply={reply}
-          text={text}
+          save={(content) => edit({ variables: { id: comment.id, content } })}
+          testId="blog-comment-editor"
           onDone={(saved) => {
             setEditing(false);
             if (saved) onChanged();
