@@ -312,11 +312,13 @@ describe('blog comments (web)', () => {
     const id = await createPost(writer.page, title);
     const ids: number[] = [];
     for (let i = 1; i <= 45; i++) ids.push(await commentByApi(writer.page, id, `コメント ${i}`));
+    const replyIds: number[] = [];
     for (let i = 1; i <= 25; i++) {
       const res = await writer.page.request.post('/api/comments', {
         data: { blog_id: id, content: `返信 ${i}`, parent_comment_id: ids[0] },
       });
       expect(res.status()).toBe(201);
+      replyIds.push(((await res.json()) as { comment_id: number }).comment_id);
     }
     await openFeed(reader.page, 'sysadmin');
     await openComments(reader.page, title);
@@ -331,6 +333,14 @@ describe('blog comments (web)', () => {
     await moreReplies.click();
     await expect.poll(() => commentNamed(reader.page, 'コメント 1').getByTestId('blog-reply').count()).toBe(25);
     await expect.poll(() => moreReplies.count()).toBe(0);
+    // An edit elsewhere of a reply beyond the first page: the opened replies are read again.
+    const edited = await writer.page.request.put(`/api/comments/${replyIds[19]}`, {
+      data: { content: '返信 20（訂正）' },
+      headers: { 'X-Requested-With': 'fetch' },
+    });
+    expect(edited.status()).toBe(200);
+    await commentNamed(reader.page, '返信 20（訂正）').getByTestId('comment-edited').waitFor();
+    expect(await commentNamed(reader.page, 'コメント 1').getByTestId('blog-reply').count()).toBe(25);
     const more = dialog.getByTestId('blog-comments-more');
     await more.scrollIntoViewIfNeeded();
     await reader.page.setViewportSize({ width: 390, height: 800 });

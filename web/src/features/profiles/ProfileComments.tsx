@@ -5,7 +5,7 @@ import { PaperAirplaneIcon, PencilIcon, ReplyIcon, TrashIcon } from '@primer/oct
 import { useCatalog, useT } from '../../app/i18n';
 import { Avatar } from '../../components/Avatar';
 import { CommentEditor, EditedMark } from '../../components/comments/CommentEditor';
-import { readAgain, REPLIES_PER_PAGE, type Page } from '../../components/comments/paging';
+import { useReplies } from '../../components/comments/use-replies';
 import { useCommentThread } from '../../components/comments/use-comment-thread';
 import { useConfirm, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { readError } from '../../components/gql-errors';
@@ -79,7 +79,15 @@ export function ProfileComments({
       {comments && comments.length > 0 && (
         <ul className={styles.commentList}>
           {comments.map((c) => (
-            <CommentItem key={c.id} comment={c} profileId={profileId} tp={tp} confirm={confirm} onChanged={reload} />
+            <CommentItem
+              key={c.id}
+              comment={c}
+              profileId={profileId}
+              tp={tp}
+              confirm={confirm}
+              onChanged={reload}
+              revision={revision}
+            />
           ))}
         </ul>
       )}
@@ -100,12 +108,15 @@ function CommentItem({
   tp,
   confirm,
   onChanged,
+  revision = 0,
 }: {
   comment: Comment;
   profileId: number;
   tp: Text;
   confirm(r: ConfirmRequest): Promise<boolean>;
   onChanged(): void;
+  /** The thread's live revision: opened replies are read again on each. */
+  revision?: number;
 }) {
   const t = useT();
   const [replying, setReplying] = useState(false);
@@ -113,7 +124,7 @@ function CommentItem({
   const [remove] = useMutation(DeleteProfileCommentMutation);
   const [edit] = useMutation(EditProfileCommentMutation);
   const reply = comment.parentId !== null;
-  const { replies, remaining, loading, moreReplies } = useReplies(comment);
+  const { replies, remaining, loading, moreReplies } = useProfileReplies(comment, revision);
   const del = async () => {
     if (
       !(await confirm({
@@ -222,27 +233,22 @@ function CommentItem({
   );
 }
 
-/** A comment's replies: the page's first ones, or, once opened in full, those read a page at a time. */
-function useReplies(comment: Comment) {
+/** A comment's replies, read through the profile's replies query. */
+function useProfileReplies(comment: Comment, revision: number) {
   const client = useApolloClient();
-  const [opened, setOpened] = useState<Page<ProfileCommentFieldsFragment> | null>(null);
-  const [loading, setLoading] = useState(false);
-  const replies = opened?.items ?? comment.replies ?? [];
-  const read = async (after: string | null, limit: number) => {
-    const { data } = await client.query({
-      query: ProfileCommentRepliesQuery,
-      variables: { commentId: comment.id, after, limit },
-      fetchPolicy: 'no-cache',
-    });
-    return data!.profileCommentReplies;
-  };
-  const moreReplies = () => {
-    setLoading(true);
-    readAgain(replies.length + REPLIES_PER_PAGE, REPLIES_PER_PAGE, read)
-      .then(setOpened, () => undefined)
-      .finally(() => setLoading(false));
-  };
-  return { replies, remaining: Math.max(0, (comment.replyCount ?? 0) - replies.length), loading, moreReplies };
+  return useReplies<ProfileCommentFieldsFragment>(
+    comment.replies ?? [],
+    comment.replyCount ?? 0,
+    revision,
+    async (after, limit) => {
+      const { data } = await client.query({
+        query: ProfileCommentRepliesQuery,
+        variables: { commentId: comment.id, after, limit },
+        fetchPolicy: 'no-cache',
+      });
+      return data!.profileCommentReplies;
+    },
+  );
 }
 
 function Composer({

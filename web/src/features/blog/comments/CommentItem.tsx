@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { ActionList, ActionMenu, Button, IconButton } from '@primer/react';
 import { KebabHorizontalIcon, PaperclipIcon, PencilIcon, ReplyIcon, TrashIcon } from '@primer/octicons-react';
@@ -13,7 +13,7 @@ import type { PreviewFile } from './AttachmentPreview';
 import { CommentComposer } from './CommentComposer';
 import { CommentEditor, EditedMark } from '../../../components/comments/CommentEditor';
 import { BlogCommentRepliesQuery, DeleteBlogCommentMutation, EditBlogCommentMutation } from './operations';
-import { readAgain, REPLIES_PER_PAGE, type Page } from '../../../components/comments/paging';
+import { useReplies } from '../../../components/comments/use-replies';
 import { type CommentText } from './comments.i18n';
 import styles from './comments.module.css';
 import { FileName } from '../../../components/FileName';
@@ -35,6 +35,7 @@ export function CommentItem({
   confirm,
   onPreview,
   onChanged,
+  revision = 0,
 }: {
   comment: CommentView;
   postId: number;
@@ -44,6 +45,8 @@ export function CommentItem({
   confirm(req: ConfirmRequest): Promise<boolean>;
   onPreview(file: PreviewFile): void;
   onChanged(): void;
+  /** The dialog's live revision: opened replies are read again on each. */
+  revision?: number;
 }) {
   const t = useT();
   const [replying, setReplying] = useState(false);
@@ -53,7 +56,7 @@ export function CommentItem({
   const [edit] = useMutation(EditBlogCommentMutation);
   const reply = comment.parentId !== null;
   const name = comment.author.name;
-  const { replies, remaining, loadingReplies, moreReplies } = useReplies(comment);
+  const { replies, remaining, loading: loadingReplies, moreReplies } = useBlogReplies(comment, revision);
 
   const del = async () => {
     const ok = await confirm({
@@ -222,43 +225,20 @@ export function CommentItem({
   );
 }
 
-/** A comment's replies: the page's first ones, or, once opened in full, those read a page at a time. */
-function useReplies(comment: CommentView) {
+/** A comment's replies, read through the blog's replies query. */
+function useBlogReplies(comment: CommentView, revision: number) {
   const client = useApolloClient();
-  const [opened, setOpened] = useState<Page<BlogCommentFieldsFragment> | null>(null);
-  const [loadingReplies, setLoading] = useState(false);
-  const replies = opened?.items ?? comment.replies ?? [];
-  const count = comment.replyCount ?? 0;
-  const read = async (after: string | null, limit: number) => {
-    const { data } = await client.query({
-      query: BlogCommentRepliesQuery,
-      variables: { commentId: comment.id, after, limit },
-      fetchPolicy: 'no-cache',
-    });
-    return data!.blogCommentReplies;
-  };
-  const load = (next: () => Promise<Page<BlogCommentFieldsFragment>>) => {
-    setLoading(true);
-    next()
-      .then(setOpened, () => undefined)
-      .finally(() => setLoading(false));
-  };
-  const moreReplies = () =>
-    load(async () => {
-      if (!opened) return readAgain(replies.length + REPLIES_PER_PAGE, REPLIES_PER_PAGE, read);
-      const page = await read(opened.nextCursor, REPLIES_PER_PAGE);
-      return {
-        items: [...opened.items, ...page.items.filter((r) => !opened.items.some((o) => o.id === r.id))],
-        nextCursor: page.nextCursor,
-      };
-    });
-  // A reply added or deleted elsewhere: the opened replies are read again, as many as were shown.
-  const seen = useRef(count);
-  useEffect(() => {
-    if (seen.current === count) return;
-    seen.current = count;
-    if (opened)
-      load(() => readAgain(opened.items.length + (opened.nextCursor ? 0 : REPLIES_PER_PAGE), REPLIES_PER_PAGE, read));
-  }); // every render: it acts only when the count changed
-  return { replies, remaining: Math.max(0, count - replies.length), loadingReplies, moreReplies };
+  return useReplies<BlogCommentFieldsFragment>(
+    comment.replies ?? [],
+    comment.replyCount ?? 0,
+    revision,
+    async (after, limit) => {
+      const { data } = await client.query({
+        query: BlogCommentRepliesQuery,
+        variables: { commentId: comment.id, after, limit },
+        fetchPolicy: 'no-cache',
+      });
+      return data!.blogCommentReplies;
+    },
+  );
 }

@@ -93,6 +93,7 @@ export default function CommentsDialog({
                   confirm={confirm}
                   onPreview={setPreview}
                   onChanged={reload}
+                  revision={revision}
                 />
               ))}
             </ul>
