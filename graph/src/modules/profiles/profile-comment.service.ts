@@ -117,8 +117,7 @@ export class ProfileCommentService {
     await ctx.services.writes.count(ctx, user.id, 'comment');
     await ctx.em.transactional(async (tx) => {
       const [row]: (CommentRow & { content: string })[] = await tx.execute(
-        `select c.id, c.profile_id, p.employee_id as owner_id, c.author_id, c.parent_id, c.content
-           from profile_comment c join profile p on p.id = c.profile_id where c.id = ? for update of c`,
+        `${THREAD_LOCK} where c.id = ? for update of c`,
         [id],
       );
       if (!row) throw notFound('コメント');
@@ -185,7 +184,7 @@ export class ProfileCommentService {
 }
 
 /** The comment row without the author's joins (FOR UPDATE may not lock the nullable side of an outer join). */
-const THREAD_LOCK = `select c.id, c.profile_id, p.employee_id as owner_id, c.author_id, c.parent_id from profile_comment c join profile p on p.id = c.profile_id`;
+const THREAD_LOCK = `select c.id, c.profile_id, p.employee_id as owner_id, c.author_id, c.parent_id, c.content from profile_comment c join profile p on p.id = c.profile_id`;
 
 function toComment(r: CommentRow, viewer: number): ProfileComment {
   return {

@@ -125,11 +125,11 @@ export function createEventBackbone(opts: {
     }
     // Current: nothing committed over a second ago is unpublished, and this instance's feed has read all the broker holds.
     const freshness = new FeedFreshness(async () => {
-      const [{ waiting }]: { waiting: boolean }[] = await orm.em
+      // The queue's oldest event (its one index, by seq): one probe however long the backlog.
+      const [oldest]: { waiting: boolean }[] = await orm.em
         .fork()
-        .execute(
-          `select exists (select 1 from outbox_event where occurred_at < now() - interval '1 second') as waiting`,
-        );
+        .execute(`select occurred_at < now() - interval '1 second' as waiting from outbox_event order by seq limit 1`);
+      const waiting = oldest?.waiting === true;
       if (waiting) return false;
       if (!liveFeed) return true;
       return liveFeed.joinedOnce && (await liveFeed.lag()) === 0;
