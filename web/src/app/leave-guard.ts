@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { UNSAFE_createBrowserHistory } from 'react-router-dom';
 
 /**
@@ -18,14 +18,19 @@ export interface LeaveGate {
   ask(): Promise<boolean>;
 }
 
-const holds = new Set<object>();
+/** The forms holding the page, each with what to do when the user agrees to leave (drop its autosave). */
+const holds = new Set<{ onLeave?: () => void }>();
 let asker: (() => Promise<boolean>) | null = null;
 /** Set while a form leaves on its own (after a save, on a confirmed Cancel): no question then. */
 let leavingOnPurpose = false;
 
 export const appLeaveGate: LeaveGate = {
   held: () => holds.size > 0 && !leavingOnPurpose && asker !== null,
-  ask: () => (asker ? asker() : Promise.resolve(true)),
+  ask: async () => {
+    const ok = asker ? await asker() : true;
+    if (ok) for (const hold of [...holds]) hold.onLeave?.();
+    return ok;
+  },
 };
 
 /** The dialog host registers how to ask (NavigationGuardDialog). */
@@ -43,11 +48,16 @@ export function leaveOnPurpose(navigate: () => void) {
   }
 }
 
-/** Holds the page while `dirty`: route changes ask first, closing or reloading the tab asks the browser's way. */
-export function useLeaveGuard(dirty: boolean) {
+/**
+ * Holds the page while `dirty`: route changes ask first, closing or reloading the tab asks the browser's way.
+ * `onLeave` runs when the user agrees to leave and lose the edits.
+ */
+export function useLeaveGuard(dirty: boolean, onLeave?: () => void) {
+  const leaveRef = useRef(onLeave);
+  leaveRef.current = onLeave;
   useEffect(() => {
     if (!dirty) return;
-    const hold = {};
+    const hold = { onLeave: () => leaveRef.current?.() };
     holds.add(hold);
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();

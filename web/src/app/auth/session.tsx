@@ -3,6 +3,7 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import type { CurrentUserFieldsFragment } from '../../gql/graphql';
 import { appApollo } from '../apollo';
 import { LogoutMutation } from './operations';
+import { removeDraftsOf } from '../drafts';
 import { clearStoredLogin } from './user-cache';
 
 export type SessionUser = CurrentUserFieldsFragment;
@@ -60,6 +61,7 @@ export function useLogout(): { logout(): Promise<void>; loggingOut: boolean; fai
   const [run] = useMutation(LogoutMutation);
   const [loggingOut, setLoggingOut] = useState(false);
   const [failed, setFailed] = useState(false);
+  const signedIn = useContext(SessionContext)?.user.id;
 
   const logout = useCallback(async () => {
     setFailed(false);
@@ -75,11 +77,13 @@ export function useLogout(): { logout(): Promise<void>; loggingOut: boolean; fai
       return;
     }
     clearStoredLogin();
+    // A shared PC keeps nothing of the person behind, autosaved drafts included.
+    if (signedIn !== undefined) removeDraftsOf(signedIn);
     appApollo().restartRealtime();
     client.stop();
     await client.clearStore();
     leaveTo(loginPath(undefined, 'signedOut'));
-  }, [client, run]);
+  }, [client, run, signedIn]);
 
   return { logout, loggingOut, failed, dismissFailure: useCallback(() => setFailed(false), []) };
 }

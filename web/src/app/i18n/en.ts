@@ -240,6 +240,10 @@ export const en: Messages = {
   'leave.stay': 'Keep editing',
   'leave.closeBody': 'Closing discards your edits. Close anyway?',
   'leave.closeConfirm': 'Discard and close',
+  'draft.offerTitle': 'You have unsaved edits. Restore them?',
+  'draft.offerBody': 'Kept automatically in this browser at {time}.',
+  'draft.restore': 'Restore',
+  'draft.discard': 'Discard',
   'merge.kept': 'Your edits are kept.',
   'merge.taken': 'Changes in the saved version were taken in ({fields}).',
   'merge.clashes': 'For the fields you both changed, pick the value to keep, then save.',
@@ -754,4 +758,7 @@ export const en: Messages = {
   'blogEdit.sideTheirs': 'Saved only',
   'blogEdit.postedOutsideRange': 'You do not read this category, so the post is listed under My blog',
   'blogEdit.savedDraft': 'Draft saved',
+  'blogEdit.draftOutdated': 'This post was saved after your edits were kept.',
+  'blogEdit.draftAttachmentLeft':
+    'The attachment "{name}" was too large to keep with the draft. Please choose it again.',
 };

@@ -242,6 +242,10 @@ export const ja = {
   'leave.stay': '編集を続ける',
   'leave.closeBody': '閉じると、編集中の内容は失われます。閉じますか？',
   'leave.closeConfirm': '変更を破棄して閉じる',
+  'draft.offerTitle': '保存されていない下書きがあります。復元しますか？',
+  'draft.offerBody': '{time} にこのブラウザへ自動で保管した編集内容です。',
+  'draft.restore': '復元する',
+  'draft.discard': '破棄する',
   'merge.kept': 'あなたの編集内容は残っています。',
   'merge.taken': '保存されている版の変更を取り込みました（{fields}）。',
   'merge.clashes': '両方で変更された項目は、残す値を選んでから保存してください。',
@@ -753,6 +757,9 @@ export const ja = {
   'blogEdit.sideTheirs': '保存版のみ',
   'blogEdit.postedOutsideRange': 'このカテゴリはあなたの閲覧範囲外のため、マイブログに表示されます',
   'blogEdit.savedDraft': '下書きを保存しました',
+  'blogEdit.draftOutdated': '下書きを保管した後に、この投稿は保存されています。',
+  'blogEdit.draftAttachmentLeft':
+    '添付ファイル「{name}」は大きいため下書きに保管できませんでした。もう一度選んでください。',
 } as const;
 
 export type MessageKey = keyof typeof ja;

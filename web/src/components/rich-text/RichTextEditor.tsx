@@ -56,6 +56,8 @@ export function RichTextEditor({
   const [failed, setFailed] = useState(false);
   const latest = useRef({ initial, onChange, japanese, placeholder, images });
   latest.current = { initial, onChange, japanese, placeholder, images };
+  /** A document put in by replace() before the editor was there: it, not `initial`, is what the editor starts with. */
+  const replaced = useRef<RichTextDocument | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -66,7 +68,7 @@ export function RichTextEditor({
         const start = latest.current;
         instance = createEditor({
           holder: holder.current,
-          data: start.initial ? (start.initial as import('./editor-tools').OutputData) : undefined,
+          data: (replaced.current ?? start.initial ?? undefined) as import('./editor-tools').OutputData | undefined,
           placeholder: start.placeholder,
           japanese: start.japanese,
           images: start.images,
@@ -89,13 +91,13 @@ export function RichTextEditor({
     ref,
     () => ({
       async save() {
-        if (!editor.current) return latest.current.initial ?? { blocks: [] };
+        if (!editor.current) return replaced.current ?? latest.current.initial ?? { blocks: [] };
         const out = await editor.current.save();
         return { time: out.time, version: out.version, blocks: out.blocks };
       },
       async replace(doc) {
-        latest.current.initial = doc;
-        if (!editor.current) return;
+        replaced.current = doc;
+        if (!editor.current) return latest.current.onChange();
         await editor.current.isReady;
         await editor.current.render(doc as import('./editor-tools').OutputData);
         latest.current.onChange();

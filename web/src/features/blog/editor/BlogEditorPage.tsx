@@ -5,6 +5,7 @@ import { AREAS, type PageDef } from '../../../app/areas';
 import { useDocumentTitle } from '../../../app/i18n';
 import { useNarrow } from '../../../app/use-narrow';
 import { UnavailablePanel } from '../../../components/DetailFrame';
+import { DraftOffer } from '../../../components/DraftOffer';
 import { readError } from '../../../components/gql-errors';
 import { leaveOnPurpose } from '../../../app/leave-guard';
 import { Page } from '../../../components/Page';
@@ -63,6 +64,11 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
     <Page testId="blog-editor-page">
       <ToastHost closeLabel={t('rec.close')} />
       <PageHeading section={t(AREAS.blog.section)} title={title} labels={chips} />
+      {p.draft.offered && !p.loading && (
+        <div className={styles.banner}>
+          <DraftOffer savedAt={p.draft.offered.savedAt} onRestore={p.draft.restore} onDiscard={p.draft.discard} />
+        </div>
+      )}
       {p.failure && (
         <div className={styles.banner}>
           <Banner

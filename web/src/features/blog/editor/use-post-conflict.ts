@@ -112,6 +112,8 @@ export function usePostConflict(
     fieldPanel: fieldMerge.panel,
     /** The post as loaded: the base of a later merge (stable). */
     loaded,
+    /** The body the form stands on now. */
+    base: () => baseBody.current,
     clear: () => {
       setMessage(null);
       setClash(null);

@@ -23,6 +23,7 @@ import {
 import type { RichTextEditorHandle } from '../../../components/rich-text/RichTextEditor';
 import { savePost, SaveRefused } from './save-post';
 import { usePostConflict } from './use-post-conflict';
+import { usePostDraft } from './use-post-draft';
 
 /**
  * The state of the blog's create/edit page: the post loaded into the form, the body's editor, the
@@ -61,7 +62,21 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
   }, [post, load, bodyLoaded]);
 
   const dirty = ed.dirty || bodyEdited;
-  useLeaveGuard(ed.editing && dirty);
+  const autosave = usePostDraft({
+    form: valid ? `blog-post.${isNew ? 'new' : numericId}` : null,
+    ed,
+    dirty,
+    body,
+    conflict,
+    post,
+    canOffer: isNew || !!post?.canEdit,
+    onAttachmentLeft: useCallback(
+      (name: string) =>
+        setFieldErrors((prev) => ({ ...prev, attachment: t('blogEdit.draftAttachmentLeft', { name }) })),
+      [t],
+    ),
+  });
+  useLeaveGuard(ed.editing && dirty, autosave.discard);
 
   const setValue = ed.set;
   const set = useCallback(
@@ -155,6 +170,7 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
         isNew ? null : numericId,
         restBody(ed.values, content, { postId: isNew ? null : numericId, draft }),
       );
+      autosave.saved();
       toast.success(t(draft ? 'blogEdit.savedDraft' : isNew ? 'blogEdit.created' : 'blogEdit.updated'));
       // Posted where the author does not read (a 管理者 may post anywhere): すべて would not show it, マイブログ does; say so.
       const outside = !draft && (await outsideReadingRange(ed.values.category?.id));
@@ -202,7 +218,12 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
     removeFile: () => set('attachment', { kind: 'none' }),
     processing,
     body,
-    bodyEdited: () => setBodyEdited(true),
+    bodyEdited: () => {
+      setBodyEdited(true);
+      autosave.changed();
+    },
+    /** An autosaved draft found on opening, and the answers to it. */
+    draft: { offered: autosave.offered, restore: autosave.restore, discard: autosave.discard },
     saving,
     save,
     cancel,
