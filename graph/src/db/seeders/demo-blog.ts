@@ -7,6 +7,7 @@ import { DEMO_FILE_NAMES, DEMO_FILES } from './demo-blog-files.js';
 import { CATEGORIES, TAGS, type CategoryName } from './demo-blog-categories.js';
 import { POSTS, type Seed } from './demo-blog-posts.js';
 import { recurring } from './demo-blog-recurring.js';
+import { recordRevisions } from '../../modules/blog/revisions/blog-post-revision.writes.js';
 
 function documentOf(body: Seed['body']): RichTextDocument {
   const blocks: RichTextBlock[] = body.map((b) =>
@@ -35,6 +36,7 @@ export async function seedDemoBlog(
   const today = opts.today ?? tokyoToday();
   const attachments = opts.files ? new BlogAttachments(opts.files) : null;
   let attached = 0;
+  const posted: number[] = [];
   const logins: { id: number; login_id: string }[] = await em.execute(
     `select id, login_id from employee where login_id in ('admin', 'sysadmin')`,
   );
@@ -131,6 +133,9 @@ export async function seedDemoBlog(
       row!.id,
       `{${s.tags.map((t) => tagIds.get(t)!).join(',')}}`,
     ]);
+    posted.push(row!.id);
   }
+  // Each post's history starts with it as seeded (a save through the service keeps one the same way).
+  await recordRevisions(em, posted);
   return { categories: CATEGORIES.length, tags: TAGS.length, posts: seeds.length, attachments: attached };
 }

@@ -86,10 +86,13 @@ export class BlogImageService {
       if (row!.refused.length)
         throw blogInput('POST_CONTENT', '本文の画像は、この画面でアップロードしたものだけ使えます。', 'content');
     }
-    await tx.execute(`update blog_image set post_id = null where post_id = ? and not (key = any(?::text[]))`, [
-      postId,
-      `{${keys.join(',')}}`,
-    ]);
+    // A picture an earlier revision shows stays the post's: that revision can be read and restored.
+    await tx.execute(
+      `update blog_image i set post_id = null
+        where i.post_id = ? and not (i.key = any(?::text[]))
+          and not exists (select 1 from blog_post_revision r where r.post_id = i.post_id and strpos(r.content::text, ? || substr(i.key, ?)) > 0)`,
+      [postId, `{${keys.join(',')}}`, URL_PREFIX, NAMESPACE.length + 2],
+    );
     if (keys.length)
       await tx.execute(`update blog_image set post_id = ? where key = any(?::text[])`, [postId, `{${keys.join(',')}}`]);
   }

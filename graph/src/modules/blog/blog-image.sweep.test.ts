@@ -42,7 +42,7 @@ const rows = async (keys: string[]) =>
     .sort();
 
 describe('the unused body-picture sweep', () => {
-  it('removes the files and rows of pictures no post shows after 7 days; shown and recent ones stay, and a post cannot take a swept one', async () => {
+  it("removes the files and rows of pictures no post shows after 7 days; shown, recent and earlier revisions' ones stay until their post goes, and a post cannot take a swept one", async () => {
     const shown = await upload('shown.png');
     const dropped = await upload('dropped.png');
     const neverUsed = await upload('never.png');
@@ -54,7 +54,7 @@ describe('the unused body-picture sweep', () => {
       { token: w.token.staff },
     );
     const post = made.body.data.createBlogPost as { id: number; version: number };
-    // An edit takes one picture out of the body: it is nobody's now.
+    // An edit takes one picture out of the body: the first revision still shows it, so it stays the post's.
     const edited = await gql(
       w.p.url,
       UPDATE,
@@ -67,14 +67,28 @@ describe('the unused body-picture sweep', () => {
     expect(edited.body.errors).toBeUndefined();
     for (const img of [shown, dropped, neverUsed]) await age(img.key, 8);
 
-    expect(await sweepUnusedBlogImages(w.p.db.orm.em.fork(), store)).toBe(2);
-    expect(await rows([shown.key, dropped.key, neverUsed.key, recent.key])).toEqual([shown.key, recent.key].sort());
+    expect(await sweepUnusedBlogImages(w.p.db.orm.em.fork(), store)).toBe(1);
+    expect(await rows([shown.key, dropped.key, neverUsed.key, recent.key])).toEqual(
+      [shown.key, dropped.key, recent.key].sort(),
+    );
     expect([
       await store.exists(shown.key),
       await store.exists(dropped.key),
       await store.exists(neverUsed.key),
       await store.exists(recent.key),
-    ]).toEqual([true, false, false, true]);
+    ]).toEqual([true, true, false, true]);
+    // The post goes with its history: both its pictures are nobody's now.
+    const gone = await gql(
+      w.p.url,
+      `mutation($id: Int!) { deleteBlogPost(id: $id) }`,
+      { id: post.id },
+      {
+        token: w.token.staff,
+      },
+    );
+    expect(gone.body.errors).toBeUndefined();
+    expect(await sweepUnusedBlogImages(w.p.db.orm.em.fork(), store)).toBe(2);
+    expect(await rows([shown.key, dropped.key, recent.key])).toEqual([recent.key]);
     // Its uploader no longer gets it, and a post that still names it is refused with the body's message.
     expect(
       (await fetch(`${w.p.url}${neverUsed.url}`, { headers: { authorization: `Bearer ${w.token.staff}` } })).status,

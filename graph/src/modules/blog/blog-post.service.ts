@@ -20,6 +20,7 @@ import type { BlogPostView } from './blog-post.types.js';
 import { mayRead } from './blog-post.visibility.js';
 import { requestReading } from './reading/blog-reading.readers.js';
 import { withdrawAbout } from '../notifications/notification.writes.js';
+import { recordRevisions } from './revisions/blog-post-revision.writes.js';
 
 /** A post's fields as a save stores them (after defaults and checks). */
 interface PostValues {
@@ -70,7 +71,8 @@ function valuesOf(r: PostRow): Omit<PostValues, 'content'> & { content: string }
 /**
  * Blog posts: the reads (BlogPostReads) and the writes. Any employee writes in a
  * category they may post in (BlogCategoryService.checkPostable); only the author edits; the author
- * and 管理者/システム管理者 delete. Every change records its event in the same transaction.
+ * and 管理者/システム管理者 delete. Every change records its event, and keeps the post as saved as a
+ * revision (revisions/), in the same transaction.
  */
 export class BlogPostService extends BlogPostReads {
   constructor(
@@ -126,6 +128,7 @@ export class BlogPostService extends BlogPostReads {
     );
     await this.setTags(tx, row!.id, v.tagIds);
     await this.images.bind(tx, r.user.id, row!.id, v.content.doc);
+    await recordRevisions(tx, [row!.id], { savedById: r.user.id });
     const [after] = await this.rows(tx, [row!.id]);
     record(tx, {
       type: 'blog.post.created',
@@ -157,7 +160,13 @@ export class BlogPostService extends BlogPostReads {
     }
   }
 
-  async update(ctx: AppContext, id: number, input: Record<string, unknown>): Promise<BlogPostView> {
+  /** `restoredFrom`: the revision this save brings back (BlogPostRevisionService.restore). */
+  async update(
+    ctx: AppContext,
+    id: number,
+    input: Record<string, unknown>,
+    o: { restoredFrom?: number } = {},
+  ): Promise<BlogPostView> {
     const r = await this.reader(ctx);
     checkId(id, '投稿');
     const version = input.version;
@@ -211,6 +220,7 @@ export class BlogPostService extends BlogPostReads {
       );
       await this.setTags(tx, id, v.tagIds);
       await this.images.bind(tx, r.user.id, id, v.content.doc);
+      await recordRevisions(tx, [id], { savedById: r.user.id, restoredFrom: o.restoredFrom });
       if (change.kind !== 'keep') replaced.keys.push(before.attachment_key, before.attachment_thumb_key);
       const [after] = await this.rows(tx, [id]);
       record(tx, {

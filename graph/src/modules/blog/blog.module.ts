@@ -29,8 +29,11 @@ import { BlogSearchService } from './search/blog-search.service.js';
 import { BlogStatisticsResolver } from './statistics/statistics.resolver.js';
 import { blogStatisticsRoutes } from './statistics/statistics.routes.js';
 import { BlogStatisticsService } from './statistics/statistics.service.js';
+import { BlogPostRevisionResolver } from './revisions/blog-post-revision.resolver.js';
+import { blogPostRevisionRoutes } from './revisions/blog-post-revision.routes.js';
+import { BlogPostRevisionService } from './revisions/blog-post-revision.service.js';
 
-/** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files), engagement, comments, required reading, search, statistics. */
+/** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files), engagement, comments, required reading, search, statistics, each post's history of revisions. */
 export const blogArea = defineArea({
   name: 'blog',
   entities: [BlogCategory],
@@ -45,6 +48,7 @@ export const blogArea = defineArea({
     BlogReadingStatusResolver,
     BlogSearchResolver,
     BlogStatisticsResolver,
+    BlogPostRevisionResolver,
   ],
   routes: (r) => {
     blogCategoryRoutes(r);
@@ -53,6 +57,7 @@ export const blogArea = defineArea({
     blogCommentRoutes(r);
     blogSearchRoutes(r);
     blogStatisticsRoutes(r); // before /blogs/:id
+    blogPostRevisionRoutes(r);
     blogPostRoutes(r);
   },
   services: ({ config, secret }) => ({ blog: createBlogServices(config, secret) }),
@@ -75,5 +80,6 @@ function createBlogServices(config: Pick<Config, 'dataDir'>, secret: Buffer) {
     reading: new BlogReadingService(posts),
     search: new BlogSearchService(posts, cursorSealer(secret, 'blog-search')),
     statistics: new BlogStatisticsService(posts),
+    revisions: new BlogPostRevisionService(posts),
   };
 }

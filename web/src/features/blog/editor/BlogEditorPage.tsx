@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, Spinner } from '@primer/react';
-import { PencilIcon, TrashIcon } from '@primer/octicons-react';
+import { HistoryIcon, PencilIcon, TrashIcon } from '@primer/octicons-react';
 import { AREAS, type PageDef } from '../../../app/areas';
 import { useDocumentTitle } from '../../../app/i18n';
 import { useNarrow } from '../../../app/use-narrow';
@@ -14,6 +14,8 @@ import { ToastHost } from '../../../components/Toast';
 import { BodyConflict } from './BodyConflict';
 import { CategoryDialog } from './CategoryDialog';
 import { PostFields } from './PostFields';
+import { RevisionsDialog } from './RevisionsDialog';
+import { useHistoryText } from './history.i18n';
 import { PublishFields } from './PublishFields';
 import { TagDialog } from './TagDialog';
 import { useDeletePost } from './use-delete-post';
@@ -32,7 +34,8 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
   const narrow = useNarrow() || !!def.mobile;
   const title = t(p.isNew ? 'page.blogNew' : 'page.blogDetail');
   useDocumentTitle(title);
-  const [dialog, setDialog] = useState<'category' | 'tags' | null>(null);
+  const [dialog, setDialog] = useState<'category' | 'tags' | 'history' | null>(null);
+  const h = useHistoryText();
   const form = useRef<HTMLFormElement>(null);
   const deletion = useDeletePost(p.post?.canDelete ? { id: p.post.id, title: p.post.title } : null, {
     list: p.list,
@@ -140,6 +143,16 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
             ) : (
               <Fragment key="view">
                 <Button onClick={p.cancel}>{t('rec.back')}</Button>
+                {/* The history's readers are the post's deleters: its author, 管理者 and システム管理者. */}
+                {p.post?.canDelete && (
+                  <Button
+                    leadingVisual={HistoryIcon}
+                    onClick={() => setDialog('history')}
+                    data-testid="blog-history-open"
+                  >
+                    {h('open')}
+                  </Button>
+                )}
                 {p.post?.canDelete && (
                   <Button
                     variant="danger"
@@ -171,6 +184,9 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
             setDialog(null);
           }}
         />
+      )}
+      {dialog === 'history' && p.post && (
+        <RevisionsDialog post={p.post} onClose={() => setDialog(null)} onRestored={p.reload} />
       )}
       {dialog === 'tags' && (
         <TagDialog

@@ -5,15 +5,15 @@ import type { RichTextDocument } from '../../../components/rich-text/RichTextEdi
  * keeps what both wrote (nothing anyone typed or saved is dropped; the writer tidies up after).
  */
 
-interface Block {
+export interface Block {
   id?: string;
   type: string;
   data: unknown;
 }
 
-const blocksOf = (doc: RichTextDocument | null | undefined) => (doc?.blocks ?? []) as Block[];
+export const blocksOf = (doc: RichTextDocument | null | undefined) => (doc?.blocks ?? []) as Block[];
 /** A block's content, whatever id Editor.js gave it. */
-const keyOf = (b: Block) => JSON.stringify({ type: b.type, data: b.data });
+export const keyOf = (b: Block) => JSON.stringify({ type: b.type, data: b.data });
 
 /** The same content, block for block. */
 export function sameBody(a: RichTextDocument | null | undefined, b: RichTextDocument | null | undefined): boolean {

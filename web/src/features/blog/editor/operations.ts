@@ -90,3 +90,52 @@ export const DeleteBlogPostMutation = graphql(`
     deleteBlogPost(id: $id)
   }
 `);
+
+/** A page of a post's history (its author and 管理者・システム管理者), newest first. */
+export const BlogPostRevisionsQuery = graphql(`
+  query BlogPostRevisions($id: Int!, $offset: Int, $limit: Int) {
+    blogPostRevisions(id: $id, offset: $offset, limit: $limit) {
+      version
+      savedAt
+      savedBy {
+        id
+        name
+      }
+      restoredFrom
+      changes
+    }
+  }
+`);
+
+/** One revision whole, to compare it with another. */
+export const BlogPostRevisionQuery = graphql(`
+  query BlogPostRevision($id: Int!, $version: Int!) {
+    blogPostRevision(id: $id, version: $version) {
+      version
+      title
+      content
+      contentHtml
+      categoryName
+      tagNames
+      allowComments
+      allowLikes
+      publishStart
+      publishEnd
+      isPin
+      pinStart
+      pinEnd
+      isDraft
+      requireConfirmation
+      attachmentName
+    }
+  }
+`);
+
+export const RestoreBlogPostRevisionMutation = graphql(`
+  mutation RestoreBlogPostRevision($id: Int!, $version: Int!, $expectedVersion: Int!) {
+    restoreBlogPostRevision(id: $id, version: $version, expectedVersion: $expectedVersion) {
+      id
+      version
+    }
+  }
+`);

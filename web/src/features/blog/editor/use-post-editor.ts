@@ -39,7 +39,7 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
   const { isNew, numericId, valid } = recordIdOf(def, id);
   const today = useMemo(() => tokyoToday(), []);
   const ed = useRecordEditor<PostForm>(emptyForm(today), isNew);
-  const { data, loading, error } = useQuery(BlogPostEditQuery, {
+  const { data, loading, error, refetch } = useQuery(BlogPostEditQuery, {
     variables: { id: numericId },
     skip: isNew || !valid,
     fetchPolicy: 'no-cache',
@@ -209,6 +209,8 @@ export function usePostEditor(def: PageDef, id: string | undefined) {
     post,
     loading: !isNew && valid && loading && !post,
     loadError: error,
+    /** Reads the post again (after a revision was restored). */
+    reload: () => void refetch(),
     values: ed.values,
     editing: ed.editing,
     startEditing: () => setEditing(true),
