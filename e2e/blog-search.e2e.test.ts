@@ -124,3 +124,61 @@ describe('blog search (web)', () => {
     await context.close();
   });
 });
+
+describe('blog search: count, order, category and period (web)', () => {
+  test('the count of what is found, newest first on request, narrowed by category and period; at 390 px too', async () => {
+    const stamp = Date.now().toString(36);
+    const author = await newPage(browser);
+    await signIn(author.page, 'devadmin');
+    const request = author.page.request;
+    const categories = (await (await request.get('/api/blog_category')).json()) as {
+      category_id: number;
+      category_name: string;
+    }[];
+    const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
+    const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
+    const day = (offset: number) =>
+      new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    const write = async (title: string, content: string, category_id: number, offset: number) => {
+      const r = await request.post('/api/blogs', {
+        data: { title, content, category_id, publish_start_date: day(offset) },
+      });
+      expect(r.status(), await r.text()).toBe(201);
+    };
+    // A word no other test writes: in a title three days ago, a body two days ago, a title yesterday in another category.
+    await write(`鱈鯖の記録 ${stamp}`, '<p>記録です。</p>', dev, -3);
+    await write(`週報 ${stamp}`, '<p>食堂の鱈鯖定食</p>', dev, -2);
+    await write(`鱈鯖部 ${stamp}`, '<p>部員募集</p>', club, -1);
+
+    const page = author.page;
+    await page.goto('/blog');
+    await search(page, `鱈鯖 ${stamp}`);
+    const count = page.getByTestId('blog-search-count');
+    await expect.poll(() => count.innerText()).toBe('3件');
+    const titles = async () =>
+      (await page.getByTestId('blog-search-title').allInnerTexts()).map((t) => t.replace(` ${stamp}`, ''));
+    await expect.poll(titles).toEqual(['鱈鯖部', '鱈鯖の記録', '週報']);
+    await page.getByTestId('blog-search-order').selectOption({ label: '新しい順' });
+    await expect.poll(titles).toEqual(['鱈鯖部', '週報', '鱈鯖の記録']);
+    await page.getByTestId('blog-search-category').selectOption({ label: '開発ブログ' });
+    await expect.poll(titles).toEqual(['週報', '鱈鯖の記録']);
+    await expect.poll(() => count.innerText()).toBe('2件');
+    await page.getByTestId('blog-search-from').fill(day(-2));
+    await expect.poll(titles).toEqual(['週報']);
+    await expect.poll(() => count.innerText()).toBe('1件');
+    await shot(page, 'desktop-blog-search-narrowed');
+    // A period the wrong way round: the server's message, no stale results.
+    await page.getByTestId('blog-search-to').fill(day(-3));
+    await page.getByText('期間の開始日は終了日以前の日付にしてください。').waitFor();
+    expect(await hits(page).count()).toBe(0);
+    await author.context.close();
+
+    const phone = await newPage(browser, PHONE);
+    await signIn(phone.page, 'devadmin', { landing: '/schedules/sp' });
+    await phone.page.goto('/blog/sp');
+    await search(phone.page, `鱈鯖 ${stamp}`);
+    await expect.poll(() => phone.page.getByTestId('blog-search-count').innerText()).toBe('3件');
+    await shot(phone.page, 'phone-blog-search-tools');
+    await phone.context.close();
+  });
+});

@@ -1,4 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Authorized, Ctx, Info, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../../platform/context.js';
 import { selectedUnder } from '../../platform/graphql-selection.js';
@@ -33,6 +34,18 @@ export class BlogPostResolver {
   @Query(() => BlogPostView, { description: '投稿1件（見られない投稿は NOT_FOUND）' })
   blogPost(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<BlogPostView> {
     return ctx.services.blog.posts.get(ctx, id);
+  }
+
+  @Authorized()
+  @Query(() => String, {
+    description:
+      '本文のプレビュー: Editor.js の文書を、読む人に見える HTML にする（保存と同じ検査と描画。保存はしない。正しくない文書は BAD_USER_INPUT）',
+  })
+  blogContentPreview(
+    @Ctx() ctx: AppContext,
+    @Arg('content', () => GraphQLJSONObject) content: Record<string, unknown>,
+  ): string {
+    return ctx.services.blog.posts.preview(content);
   }
 
   @Authorized()

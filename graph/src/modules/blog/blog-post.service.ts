@@ -262,6 +262,11 @@ export class BlogPostService extends BlogPostReads {
     return true;
   }
 
+  /** A body as readers will see it, checked and rendered as a save would (nothing is stored). */
+  preview(content: unknown): string {
+    return contentFromDocument(content).html;
+  }
+
   /** A post's attachment (or its thumbnail) for whoever may read the post; NOT_FOUND otherwise. */
   async attachment(ctx: AppContext, id: number, thumbnail: boolean) {
     const r = await this.reader(ctx);

@@ -261,3 +261,37 @@ describe('the feed: order, keyset paging, filters', () => {
     );
   });
 });
+
+describe('the body preview', () => {
+  const PREVIEW = `query($c: JSONObject!) { blogContentPreview(content: $c) }`;
+  it('renders a document as a save would, storing nothing; a document a save refuses is refused the same way', async () => {
+    const before = (await w.sql(`select count(*)::int as n from blog_post`))[0].n;
+    const ok = await gql(
+      w.p.url,
+      PREVIEW,
+      {
+        c: {
+          blocks: [
+            ...doc('<b>太字</b><script>x</script>').blocks,
+            { type: 'header', data: { text: '見出し', level: 2 } },
+          ],
+        },
+      },
+      { token: w.token.colleague },
+    );
+    expect(ok.body.errors).toBeUndefined();
+    expect(ok.body.data.blogContentPreview).toContain('<b>太字</b>');
+    expect(ok.body.data.blogContentPreview).toContain('<h2>見出し</h2>');
+    expect(ok.body.data.blogContentPreview).not.toContain('script');
+    const bad = await gql(
+      w.p.url,
+      PREVIEW,
+      { c: { blocks: [{ type: 'image', data: { file: { url: 'https://example.com/x.png' } } }] } },
+      { token: w.token.colleague },
+    );
+    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'POST_CONTENT' });
+    expect((await w.sql(`select count(*)::int as n from blog_post`))[0].n).toBe(before);
+    const anonymous = await gql(w.p.url, PREVIEW, { c: { blocks: [] } });
+    expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -758,6 +758,12 @@ export const en: Messages = {
   'blogEdit.sideTheirs': 'Saved only',
   'blogEdit.postedOutsideRange': 'You do not read this category, so the post is listed under My blog',
   'blogEdit.savedDraft': 'Draft saved',
+  'blogEdit.preview': 'Preview',
+  'blogEdit.previewDesktop': 'Desktop',
+  'blogEdit.previewPhone': 'Phone',
+  'blogEdit.previewWidth': 'Width',
+  'blogEdit.previewFailed': 'The preview could not be shown',
+  'blogEdit.previewUntitled': '(untitled)',
   'blogEdit.draftOutdated': 'This post was saved after your edits were kept.',
   'blogEdit.draftAttachmentLeft':
     'The attachment "{name}" was too large to keep with the draft. Please choose it again.',

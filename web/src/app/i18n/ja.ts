@@ -757,6 +757,12 @@ export const ja = {
   'blogEdit.sideTheirs': '保存版のみ',
   'blogEdit.postedOutsideRange': 'このカテゴリはあなたの閲覧範囲外のため、マイブログに表示されます',
   'blogEdit.savedDraft': '下書きを保存しました',
+  'blogEdit.preview': 'プレビュー',
+  'blogEdit.previewDesktop': 'パソコン',
+  'blogEdit.previewPhone': 'スマートフォン',
+  'blogEdit.previewWidth': '表示する幅',
+  'blogEdit.previewFailed': 'プレビューを表示できませんでした',
+  'blogEdit.previewUntitled': '（タイトルなし）',
   'blogEdit.draftOutdated': '下書きを保管した後に、この投稿は保存されています。',
   'blogEdit.draftAttachmentLeft':
     '添付ファイル「{name}」は大きいため下書きに保管できませんでした。もう一度選んでください。',

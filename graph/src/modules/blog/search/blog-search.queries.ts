@@ -31,11 +31,30 @@ export function decodeSearchCursor(after: string | null | undefined): SearchKey 
   return { level, publishStart, id };
 }
 
-/** The visibility rule in SQL over `p` (blog-post.visibility.ts readableSql) and the categories the viewer reads. */
+/** In `NEWEST` order a hit's place is its publish start and id alone (the level plays no part). */
+export const encodeNewestCursor = (k: Omit<SearchKey, 'level'>): string => encodeCursor('n', [k.publishStart, k.id]);
+
+export function decodeNewestCursor(after: string | null | undefined): SearchKey | null {
+  const c = decodeCursor(after, ['n'], 2);
+  if (!c) return null;
+  const [publishStart, id] = [c.key[0]!, Number(c.key[1])];
+  if (!isCalendarDate(publishStart) || !isDbId(id)) throw badCursor();
+  return { level: 0, publishStart, id };
+}
+
+/** Relevance (where the terms are, then newest), or newest first whatever the level. */
+export type SearchOrder = 'RELEVANCE' | 'NEWEST';
+
+/**
+ * The visibility rule in SQL over `p` (blog-post.visibility.ts readableSql) and the categories the
+ * viewer reads; a search's filters are in both (the rule holds them, `readable` is narrowed to a
+ * chosen category). `span`: publish starts within it, so a walk starts and ends there too.
+ */
 export interface SearchViewer {
   id: number;
   readable: number[];
   rule: { sql: string; params: unknown[] };
+  span?: { from?: string; to?: string };
 }
 
 /**
@@ -161,12 +180,14 @@ async function indexHits(
   hi: Level,
   after: SearchKey | null,
   limit: number,
+  newest = false,
 ): Promise<RangeAnswer> {
   const keys = found.pairs.map((p) => keyed(p.term, p.source, viewer.readable));
   const lv = levelOf(terms, hi, 'v.id');
-  // One level: the cursor narrows the posts before their levels are read. Several: the cursor's level is `lo`.
-  const inner = after && lo === hi;
-  const outer = after && lo < hi;
+  // One level, or newest first: the cursor narrows the posts before their levels are read. Several
+  // levels by relevance: the cursor's level is `lo`.
+  const inner = after && (lo === hi || newest);
+  const outer = after && lo < hi && !newest;
   const hits = await run<KeyRow & { level: Level }>(
     `with c as materialized (
        ${keys.map((k) => `select d.post_id from blog_search_doc d where ${k.sql} and strpos(d.norm, ?) > 0`).join(' union ')}
@@ -178,7 +199,7 @@ async function indexHits(
         where p.id = any(array(select post_id from c)) and ${viewer.rule.sql} ${inner ? 'and (p.publish_start, p.id) < (?::date, ?)' : ''} ${ORDER} offset 0) v
      cross join lateral (select ${lv.sql} as level offset 0) lv
      where ${lo === hi ? `lv.level = ${lo}` : `lv.level between ${lo} and ${hi}`} ${outer ? `and (lv.level > ${lo} or (v.at, v.id) < (?::date, ?))` : ''}
-     order by lv.level, v.at desc, v.id desc limit ?`,
+     order by ${newest ? '' : 'lv.level, '}v.at desc, v.id desc limit ?`,
     [
       ...found.pairs.flatMap((p, i) => [...keys[i]!.params, p.term]),
       viewer.id,
@@ -204,12 +225,21 @@ async function walk(
   run: RunSql,
   viewer: SearchViewer,
   terms: string[],
-  level: Level,
+  level: Level | 'any',
   after: SearchKey | null,
   limit: number,
 ): Promise<RangeAnswer> {
-  const fromSql = after ? `and (p.publish_start, p.id) < (?::date, ?)` : '';
-  const fromParams = after ? [after.publishStart, after.id] : [];
+  const span = viewer.span ?? {};
+  const fromSql = [
+    after ? `and (p.publish_start, p.id) < (?::date, ?)` : '',
+    span.to ? 'and p.publish_start <= ?::date' : '',
+    span.from ? 'and p.publish_start >= ?::date' : '',
+  ].join(' ');
+  const fromParams = [
+    ...(after ? [after.publishStart, after.id] : []),
+    ...(span.to ? [span.to] : []),
+    ...(span.from ? [span.from] : []),
+  ];
   // Only the posts' keys here, each source in order with its own limit (so the planner merges
   // index-only scans lazily rather than sorting them all); the rest is read per post, as reached.
   const budget = SEARCH_PATHS.budget;
@@ -223,28 +253,31 @@ async function walk(
       params: [viewer.id, pgArray(viewer.readable), ...fromParams, budget],
     },
   ];
-  const lv = levelOf(terms, level, 's.id');
+  const lv = levelOf(terms, level === 'any' ? TOP : level, 's.id');
   // Below the title, a post of this level has a term in a text of the level itself: one look by
   // the key first, so most posts are passed without reading their other texts. The post's own row
-  // (visibility) is read only for the hits.
-  const atLevel: Sql = level
-    ? {
-        sql: `coalesce((select true from blog_search_doc e where e.post_id = s.id and e.source = ${level} and (${terms.map(() => 'strpos(e.norm, ?) > 0').join(' or ')}) limit 1), false) and`,
-        params: [...terms],
-      }
-    : { sql: '', params: [] };
+  // (visibility) is read only for the hits. Any level: every term somewhere is enough.
+  const atLevel: Sql =
+    level !== 'any' && level
+      ? {
+          sql: `coalesce((select true from blog_search_doc e where e.post_id = s.id and e.source = ${level} and (${terms.map(() => 'strpos(e.norm, ?) > 0').join(' or ')}) limit 1), false) and`,
+          params: [...terms],
+        }
+      : { sql: '', params: [] };
   // Each post is numbered as the walk reaches it; the page takes the hits and, if the walk ends
   // first, its last post (where a next walk starts). The merge and the checks stop at the limit.
   const rows = await run<KeyRow & { hit: boolean; n: number; last: boolean }>(
     `select x.id, x.publish_start, x.hit, x.n, x.last from (
        select s.id, to_char(s.publish_start, 'YYYY-MM-DD') as publish_start, row_number() over w as n, lead(s.id) over w is null as last,
-              case when ${atLevel.sql} coalesce(${lv.sql} = ${level}, false) then coalesce((select ${viewer.rule.sql} from blog_post p where p.id = s.id), false) else false end as hit
+              case when ${atLevel.sql} coalesce(${lv.sql} ${level === 'any' ? 'is not null' : `= ${level}`}, false) then coalesce((select ${viewer.rule.sql} from blog_post p where p.id = s.id), false) else false end as hit
          from (select u.id, u.publish_start from (${branches.map((b) => b.sql).join(' union all ')}) u order by u.publish_start desc, u.id desc limit ?) s
        window w as (order by s.publish_start desc, s.id desc)) x
       where x.hit or x.last limit ?`,
     [...atLevel.params, ...lv.params, ...viewer.rule.params, ...branches.flatMap((b) => b.params), budget, limit],
   );
-  const hits = rows.filter((r) => r.hit).map((r) => ({ id: r.id, publish_start: r.publish_start, level }));
+  const hits = rows
+    .filter((r) => r.hit)
+    .map((r) => ({ id: r.id, publish_start: r.publish_start, level: level === 'any' ? TOP : level }));
   const end = rows.find((r) => r.last);
   const stopped = hits.length < limit && end !== undefined && end.n >= budget;
   return { hits, stoppedAt: stopped ? { id: end.id, publish_start: end.publish_start } : null };
@@ -262,9 +295,10 @@ export async function searchPage(
   terms: string[],
   after: SearchKey | null,
   limit: number,
-): Promise<{ hits: { id: number; level: Level }[]; next: SearchKey | null }> {
+): Promise<SearchAnswer> {
   const hits: SearchKey[] = [];
   const rows = await countRows(run, viewer, terms);
+  const candidateRows = candidates(terms, 0, TOP, rows).rows;
   for (let lo: Level = after?.level ?? 0; hits.length <= limit;) {
     let hi: Level = TOP;
     while (hi > lo && candidates(terms, lo, hi, rows).rows > SEARCH_PATHS.common) hi = (hi - 1) as Level;
@@ -280,6 +314,7 @@ export async function searchPage(
       return {
         hits: hits.map((h) => ({ id: h.id, level: h.level })),
         next: { level: lo, publishStart: answer.stoppedAt.publish_start, id: answer.stoppedAt.id },
+        candidateRows,
       };
     }
     if (hi === TOP) break;
@@ -289,7 +324,82 @@ export async function searchPage(
   return {
     hits: page.map((h) => ({ id: h.id, level: h.level })),
     next: hits.length > limit ? page[page.length - 1]! : null,
+    candidateRows,
   };
+}
+
+/** A page of hits, where the next one starts, and how many index rows all levels' candidates are (countHits's cost). */
+export interface SearchAnswer {
+  hits: { id: number; level: Level }[];
+  next: SearchKey | null;
+  candidateRows: number;
+}
+
+/**
+ * One page of hits newest first, whatever the level (the order a reader asks for by 新しい順): all
+ * levels as one range, by the index path when their candidates are few, else one walk that takes a
+ * post with every term anywhere. Each hit's level (where it matched best) is read for the page.
+ */
+export async function searchNewest(
+  run: RunSql,
+  viewer: SearchViewer,
+  terms: string[],
+  after: SearchKey | null,
+  limit: number,
+): Promise<SearchAnswer> {
+  const found = candidates(terms, 0, TOP, await countRows(run, viewer, terms));
+  const answer =
+    found.rows > SEARCH_PATHS.common
+      ? await walk(run, viewer, terms, 'any', after, limit + 1)
+      : await indexHits(run, viewer, terms, found, 0, TOP, after, limit + 1, true);
+  const page = answer.hits.slice(0, limit);
+  const levels =
+    found.rows > SEARCH_PATHS.common
+      ? await levelsOf(
+          run,
+          page.map((h) => h.id),
+          terms,
+        )
+      : new Map<number, Level>();
+  const key = (h: KeyRow) => ({ level: 0 as Level, publishStart: h.publish_start, id: h.id });
+  return {
+    hits: page.map((h) => ({ id: h.id, level: levels.get(h.id) ?? h.level })),
+    next:
+      answer.stoppedAt && page.length < limit
+        ? key(answer.stoppedAt)
+        : answer.hits.length > limit
+          ? key(page[limit - 1]!)
+          : null,
+    candidateRows: found.rows,
+  };
+}
+
+/** Where each of these posts matched best (every term somewhere), read by key. */
+async function levelsOf(run: RunSql, ids: number[], terms: string[]): Promise<Map<number, Level>> {
+  if (!ids.length) return new Map();
+  const lv = levelOf(terms, TOP, 'x.id');
+  const rows = await run<{ id: number; level: Level }>(`select x.id, ${lv.sql} as level from unnest(?::int[]) x(id)`, [
+    ...lv.params,
+    pgArray(ids),
+  ]);
+  return new Map(rows.map((r) => [r.id, r.level]));
+}
+
+/**
+ * How many posts the search finds, when that is cheap to know: a first page that ended the search
+ * has them all; otherwise when the candidates of every level are few (the index path reads them
+ * whole, at most SEARCH_PATHS.common rows). Null when they are many.
+ */
+export async function countHits(
+  run: RunSql,
+  viewer: SearchViewer,
+  terms: string[],
+  first: SearchAnswer,
+): Promise<number | null> {
+  if (!first.next) return first.hits.length;
+  if (first.candidateRows > SEARCH_PATHS.common) return null;
+  const found = candidates(terms, 0, TOP, await countRows(run, viewer, terms));
+  return (await indexHits(run, viewer, terms, found, 0, TOP, null, SEARCH_PATHS.common + 1, true)).hits.length;
 }
 
 /** The searched texts of these posts that contain a term: each post's title and body, and its newest matching comment. */

@@ -222,7 +222,8 @@ describe('blog search', () => {
     const inside = Buffer.from(cursor, 'base64url').toString('latin1');
     expect(inside).not.toMatch(/^s\||\d{4}-\d{2}-\d{2}\|\d+/);
     expect((await search(w.token.staff, '朝', 2, cursor)).items.length).toBeGreaterThan(0);
-    const altered = cursor.slice(0, -2) + (cursor.endsWith('A') ? 'B' : 'A') + cursor.slice(-1);
+    // One character changed (never to itself: a cursor whose next-to-last character is A gets B).
+    const altered = cursor.slice(0, -2) + (cursor.at(-2) === 'A' ? 'B' : 'A') + cursor.slice(-1);
     const handMade = encodeCursor('s', [0, '2026-01-01', first.items[0]!.post.id]);
     for (const after of [altered, handMade, 'x']) {
       const r = await gql(
@@ -293,5 +294,139 @@ describe('blog search', () => {
     expect(await ids(w.token.staff, '内示')).toEqual([]);
     expect(await restIds(w.token.staff, '幹事')).toEqual([]);
     expect(await ids(w.token.admin, '幹事')).toEqual([post.id]);
+  });
+});
+
+describe('blog search: order, filters and the count', () => {
+  // Posts of their own (the tests above edit and delete theirs): 棚卸 in a title, a body and a comment.
+  const own: Record<string, number> = {};
+  beforeAll(async () => {
+    const news = { categoryId: w.cat.news };
+    own.title = (await w.post(w.token.staff, { ...news, title: '倉庫の棚卸', publishStart: w.day(-3) })).id;
+    own.body = (
+      await w.post(w.token.colleague, {
+        ...news,
+        title: '週の予定',
+        content: doc('金曜は棚卸です'),
+        publishStart: w.day(-1),
+      })
+    ).id;
+    own.comment = (await w.post(w.token.staff, { ...news, title: '備品', publishStart: w.day(-2) })).id;
+    const r = await gql(
+      w.p.url,
+      `mutation($i: BlogCommentInput!) { addBlogComment(input: $i) { id } }`,
+      { i: { postId: own.comment, content: '棚卸の日に数えます' } },
+      { token: w.token.colleague },
+    );
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    own.board = (
+      await w.post(w.token.admin, { categoryId: w.cat.board, title: '役員の棚卸', publishStart: w.day(-1) })
+    ).id;
+  });
+  const FULL = `query($q: String!, $after: String, $first: Int, $filter: BlogSearchFilter, $order: BlogSearchOrder) {
+    blogSearch(query: $q, after: $after, first: $first, filter: $filter, order: $order) { items { matchedIn post { id } } nextCursor totalCount } }`;
+  const run = async (vars: Record<string, unknown>, token = w.token.staff) => {
+    const r = await gql(w.p.url, FULL, vars, { token });
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return r.body.data.blogSearch as {
+      items: { matchedIn: string; post: { id: number } }[];
+      nextCursor: string | null;
+      totalCount: number | null;
+    };
+  };
+  /** Every page in `order`, `size` at a time, with the common-word path forced when `dense`. */
+  const all = async (vars: Record<string, unknown>, size: number, dense = false) => {
+    const saved = { ...SEARCH_PATHS };
+    if (dense) Object.assign(SEARCH_PATHS, { common: 1 });
+    try {
+      const seen: [number, string][] = [];
+      let after: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof run>> = await run({ ...vars, first: size, after });
+        seen.push(...page.items.map((h): [number, string] => [h.post.id, h.matchedIn]));
+        after = page.nextCursor;
+      } while (after);
+      return seen;
+    } finally {
+      Object.assign(SEARCH_PATHS, saved);
+    }
+  };
+
+  it('NEWEST lists every hit newest first whatever it matched in, each still saying where, through both paths and pages', async () => {
+    const newest: [number, string][] = [
+      [own.body, 'CONTENT'],
+      [own.comment, 'COMMENT'],
+      [own.title, 'TITLE'],
+    ];
+    expect(await all({ q: '棚卸', order: 'NEWEST' }, 2)).toEqual(newest);
+    expect(await all({ q: '棚卸', order: 'NEWEST' }, 1, true)).toEqual(newest);
+    expect((await all({ q: '棚卸' }, 2)).map(([p]) => p)).toEqual([own.title, own.body, own.comment]);
+    const first = await run({ q: '棚卸' });
+    expect(first.totalCount).toBe(3);
+    // Counted beyond a page while the candidates are few; not guessed when they are many.
+    expect((await run({ q: '棚卸', first: 1 })).totalCount).toBe(3);
+    const saved = { ...SEARCH_PATHS };
+    try {
+      Object.assign(SEARCH_PATHS, { common: 1 });
+      expect((await run({ q: '棚卸', first: 1 })).totalCount).toBeNull();
+      expect((await run({ q: '棚卸' })).totalCount).toBe(3);
+    } finally {
+      Object.assign(SEARCH_PATHS, saved);
+    }
+    // Later pages, and a word whose candidates are many, do not count.
+    expect(
+      (await run({ q: '棚卸', first: 1, after: (await run({ q: '棚卸', first: 1 })).nextCursor })).totalCount,
+    ).toBeNull();
+  });
+
+  it('a category, an author and a period narrow the hits (all that are given), in REST too; the count follows', async () => {
+    const byColleague = await run({ q: '棚卸', filter: { authorId: w.id.colleague } });
+    expect(byColleague.items.map((h) => h.post.id)).toEqual([own.body]);
+    expect(byColleague.totalCount).toBe(1);
+    const period = await run({ q: '棚卸', filter: { from: w.day(-3), to: w.day(-2) } });
+    expect(period.items.map((h) => h.post.id)).toEqual([own.title, own.comment]);
+    // Through the walk of a common word too, by relevance and newest first.
+    const span = { from: w.day(-3), to: w.day(-2) };
+    expect((await all({ q: '棚卸', filter: span }, 1, true)).map(([p]) => p)).toEqual([own.title, own.comment]);
+    expect((await all({ q: '棚卸', order: 'NEWEST', filter: span }, 1, true)).map(([p]) => p)).toEqual([
+      own.comment,
+      own.title,
+    ]);
+    const board = await run({ q: '棚卸', filter: { categoryId: w.cat.board } }, w.token.admin);
+    expect(board.items.map((h) => h.post.id)).toEqual([own.board]);
+    // A category one does not read finds nothing (not the posts of it).
+    expect((await run({ q: '棚卸', filter: { categoryId: w.cat.board } })).items).toEqual([]);
+    const rest = await api(
+      w.p.url,
+      'GET',
+      `/blog_search?q=${encodeURIComponent('棚卸')}&author_id=${w.id.colleague}&order=newest`,
+      { token: w.token.staff },
+    );
+    expect(rest.status).toBe(200);
+    expect(rest.body.map((p: { blog_id: number }) => p.blog_id)).toEqual([own.body]);
+    expect(rest.headers.get('x-total-count')).toBe('1');
+  });
+
+  it('a bad filter or order, or a cursor of the other order, is a 400 naming it, in both channels', async () => {
+    const reversed = await gql(
+      w.p.url,
+      FULL,
+      { q: '会議', filter: { from: w.day(0), to: w.day(-1) } },
+      { token: w.token.staff },
+    );
+    expect(reversed.body.errors[0].message).toBe('期間の開始日は終了日以前の日付にしてください。');
+    const badDate = await api(w.p.url, 'GET', `/blog_search?q=a&from=2026-02-30`, { token: w.token.staff });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.fieldErrors).toEqual([{ field: 'from', message: expect.any(String) }]);
+    expect((await api(w.p.url, 'GET', `/blog_search?q=a&order=oldest`, { token: w.token.staff })).status).toBe(400);
+    expect((await api(w.p.url, 'GET', `/blog_search?q=a&author_id=x`, { token: w.token.staff })).status).toBe(400);
+    const first = await run({ q: '会議', first: 1 });
+    const crossed = await gql(
+      w.p.url,
+      FULL,
+      { q: '会議', after: first.nextCursor, order: 'NEWEST' },
+      { token: w.token.staff },
+    );
+    expect(crossed.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 });

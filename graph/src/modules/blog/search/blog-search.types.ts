@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BlogPostView } from '../blog-post.types.js';
 import type { SearchSource } from './blog-search.queries.js';
 import { MAX_QUERY_LENGTH, MAX_TERMS } from './blog-search.text.js';
@@ -59,6 +59,35 @@ export class BlogSearchPage {
       '次のページのカーソル（最後なら null）。blogSearch の after に渡す。1 回の検索の仕事量には上限があり、items が first より少なく（空でも）続きがあることがある。',
   })
   nextCursor!: string | null;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      '見つかった投稿の数（最初のページで、数えるのが軽いとき: 候補が少ないとき）。多くの投稿に出る言葉と、2ページ目以降は null',
+  })
+  totalCount!: number | null;
+}
+
+export enum BlogSearchOrder {
+  RELEVANCE = 'RELEVANCE',
+  NEWEST = 'NEWEST',
+}
+registerEnumType(BlogSearchOrder, {
+  name: 'BlogSearchOrder',
+  description: '検索結果の並び順',
+  valuesConfig: {
+    RELEVANCE: {
+      description: '関連度: すべての言葉がタイトルにある投稿が先、次に本文まで、コメントまで。同じ順位の中は新しい順',
+    },
+    NEWEST: { description: '公開開始日の新しい順（見つかった場所によらない）' },
+  },
+});
+
+@InputType({ description: '検索の絞り込み（指定したものすべて）' })
+export class BlogSearchFilter {
+  @Field(() => Int, { nullable: true, description: 'このカテゴリの投稿' }) categoryId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'この社員が書いた投稿' }) authorId?: number | null;
+  @Field(() => String, { nullable: true, description: '公開開始日がこの日以降（YYYY-MM-DD）' }) from?: string | null;
+  @Field(() => String, { nullable: true, description: '公開開始日がこの日以前（YYYY-MM-DD）' }) to?: string | null;
 }
 
 export const QUERY_DESCRIPTION = `検索する言葉（1〜${MAX_QUERY_LENGTH}文字。全角・半角、大文字・小文字は区別しない。ひらがなとカタカナは区別する）。スペース（半角・全角）で区切った言葉はすべてを含む投稿を探す（${MAX_TERMS}語まで、それぞれタイトル・本文・コメントのどこかに）。"…" で囲むとスペースも含めて一つの語句`;

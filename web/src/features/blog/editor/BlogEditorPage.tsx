@@ -14,6 +14,7 @@ import { ToastHost } from '../../../components/Toast';
 import { BodyConflict } from './BodyConflict';
 import { CategoryDialog } from './CategoryDialog';
 import { PostFields } from './PostFields';
+import { PreviewDialog } from './PreviewDialog';
 import { RevisionsDialog } from './RevisionsDialog';
 import { useHistoryText } from './history.i18n';
 import { PublishFields } from './PublishFields';
@@ -34,7 +35,7 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
   const narrow = useNarrow() || !!def.mobile;
   const title = t(p.isNew ? 'page.blogNew' : 'page.blogDetail');
   useDocumentTitle(title);
-  const [dialog, setDialog] = useState<'category' | 'tags' | 'history' | null>(null);
+  const [dialog, setDialog] = useState<'category' | 'tags' | 'history' | 'preview' | null>(null);
   const h = useHistoryText();
   const form = useRef<HTMLFormElement>(null);
   const deletion = useDeletePost(p.post?.canDelete ? { id: p.post.id, title: p.post.title } : null, {
@@ -114,7 +115,12 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
           data-narrow={narrow || undefined}
         >
           <div className={styles.card}>
-            <PostFields p={p} onCategory={() => setDialog('category')} onTags={() => setDialog('tags')} />
+            <PostFields
+              p={p}
+              onCategory={() => setDialog('category')}
+              onTags={() => setDialog('tags')}
+              onPreview={() => setDialog('preview')}
+            />
           </div>
           <div className={styles.card}>
             <PublishFields p={p} />
@@ -185,6 +191,7 @@ export default function BlogEditorPage({ def, id }: { def: PageDef; id?: string 
           }}
         />
       )}
+      {dialog === 'preview' && <PreviewDialog p={p} narrow={narrow} onClose={() => setDialog(null)} />}
       {dialog === 'history' && p.post && (
         <RevisionsDialog post={p.post} onClose={() => setDialog(null)} onRestored={p.reload} />
       )}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button, Label, TextInput } from '@primer/react';
-import { ListUnorderedIcon, XIcon } from '@primer/octicons-react';
+import { EyeIcon, ListUnorderedIcon, XIcon } from '@primer/octicons-react';
 import { useSession } from '../../../app/auth/session';
 import { Field } from '../../../components/Field';
 import { ViewItem } from '../../../components/FormFields';
@@ -68,7 +68,17 @@ function ChosenField({
 }
 
 /** Author, edit date, title, category, tags, the body and the attachment. */
-export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategory(): void; onTags(): void }) {
+export function PostFields({
+  p,
+  onCategory,
+  onTags,
+  onPreview,
+}: {
+  p: PostEditor;
+  onCategory(): void;
+  onTags(): void;
+  onPreview?(): void;
+}) {
   const { t, values: v, editing, fieldErrors: fe, post } = p;
   const { user } = useSession();
   const bodyErrorId = useId();
@@ -135,7 +145,14 @@ export function PostFields({ p, onCategory, onTags }: { p: PostEditor; onCategor
         </dl>
       )}
       <div className={styles.block}>
-        <span className={GROUP_LABEL}>{t('blogEdit.content')}</span>
+        <div className={styles.bodyHead}>
+          <span className={GROUP_LABEL}>{t('blogEdit.content')}</span>
+          {editing && onPreview && (
+            <Button size="small" leadingVisual={EyeIcon} onClick={onPreview} data-testid="blog-preview-open">
+              {t('blogEdit.preview')}
+            </Button>
+          )}
+        </div>
         {editing ? (
           <>
             <RichTextEditor

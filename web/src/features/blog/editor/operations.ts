@@ -139,3 +139,10 @@ export const RestoreBlogPostRevisionMutation = graphql(`
     }
   }
 `);
+
+/** The body as readers will see it (the server's check and rendering; nothing stored). */
+export const BlogContentPreviewQuery = graphql(`
+  query BlogContentPreview($content: JSONObject!) {
+    blogContentPreview(content: $content)
+  }
+`);

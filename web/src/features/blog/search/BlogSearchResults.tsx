@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button, Spinner } from '@primer/react';
 import { useT } from '../../../app/i18n';
 import { displayDate } from '../../../components/master-options';
 import { readError } from '../../../components/gql-errors';
-import type { BlogSearchQuery as SearchAnswer } from '../../../gql/graphql';
+import type { BlogSearchOrder, BlogSearchQuery as SearchAnswer } from '../../../gql/graphql';
 import { AuthorBadge, CategoryLabel, StateLabel, type BlogCardPost } from '../BlogCard';
-import { BlogPostQuery } from '../operations';
+import { BlogFilterOptionsQuery, BlogPostQuery } from '../operations';
 import { BlogSearchQuery } from './operations';
 import { useSearchText } from './search.i18n';
 import blogStyles from '../blog.module.css';
@@ -34,7 +34,18 @@ interface State {
   next: string | null;
   loading: boolean;
   error: string | null;
+  /** How many the search finds (its first page says, when cheap to know). */
+  total: number | null;
 }
+
+/** What the results are narrowed to and their order (kept while the words change). */
+interface Narrowing {
+  order: BlogSearchOrder;
+  categoryId: string;
+  from: string;
+  to: string;
+}
+const NONE: Narrowing = { order: 'RELEVANCE', categoryId: '', from: '', to: '' };
 
 /**
  * The ranked hits of one query (title hits first, then body, then comment hits, each newest
@@ -46,27 +57,42 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
   const t = useT();
   const text = useSearchText();
   const client = useApolloClient();
-  const [state, setState] = useState<State>({ items: [], next: null, loading: true, error: null });
+  const [state, setState] = useState<State>({ items: [], next: null, loading: true, error: null, total: null });
+  const [narrowing, setNarrowing] = useState<Narrowing>(NONE);
+  const { data: options } = useQuery(BlogFilterOptionsQuery, { fetchPolicy: 'cache-first' });
+  const categories = (options?.blogCategories ?? []).filter((c) => c.isMember);
 
   const load = async (after: string | null, keep: Hit[]) => {
-    setState({ items: keep, next: null, loading: true, error: null });
+    const total = after ? state.total : null;
+    setState({ items: keep, next: null, loading: true, error: null, total });
     try {
       // The server bounds each request's work: a page may come short, even empty, with a cursor to
       // go on. An empty one is followed at once (a few times), so the list never shows nothing while more is coming.
       let cursor = after;
       let items = keep;
+      let counted = total;
       for (let i = 0; i < 10; i++) {
         const { data } = await client.query({
           query: BlogSearchQuery,
-          variables: { query, after: cursor },
+          variables: {
+            query,
+            after: cursor,
+            order: narrowing.order,
+            filter: {
+              categoryId: narrowing.categoryId ? Number(narrowing.categoryId) : null,
+              from: narrowing.from || null,
+              to: narrowing.to || null,
+            },
+          },
           fetchPolicy: 'no-cache',
         });
         const page = data!.blogSearch;
+        if (!after && !cursor) counted = page.totalCount ?? null;
         items = [...items, ...page.items];
         cursor = page.nextCursor ?? null;
         if (page.items.length || !cursor) break;
       }
-      setState({ items, next: cursor, loading: false, error: null });
+      setState({ items, next: cursor, loading: false, error: null, total: counted });
     } catch (e) {
       const err = readError(e);
       // The server's own Japanese message for bad input (the box checks first); otherwise one general line.
@@ -75,6 +101,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
         next: null,
         loading: false,
         error: err.code === 'BAD_USER_INPUT' ? err.message : text('failed'),
+        total: null,
       });
     }
   };
@@ -89,12 +116,57 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
   };
   useEffect(() => {
     void load(null, []);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new query starts over; load reads it
-  }, [query]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- new words or a new narrowing start over; load reads them
+  }, [query, narrowing]);
+  const narrow = (k: keyof Narrowing) => (e: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) =>
+    setNarrowing((n) => ({ ...n, [k]: e.target.value }));
+  const narrowed = narrowing.categoryId || narrowing.from || narrowing.to;
 
   return (
     <section aria-label={text('results', { q: query })} data-testid="blog-search-results">
       <h2 className={styles.heading}>{text('results', { q: query })}</h2>
+      <div className={styles.tools} role="group" aria-label={text('narrow')} data-testid="blog-search-tools">
+        <label className={styles.tool}>
+          <span>{text('order')}</span>
+          <select value={narrowing.order} onChange={narrow('order')} data-testid="blog-search-order">
+            <option value={'RELEVANCE'}>{text('orderRelevance')}</option>
+            <option value={'NEWEST'}>{text('orderNewest')}</option>
+          </select>
+        </label>
+        <label className={styles.tool}>
+          <span>{text('category')}</span>
+          <select value={narrowing.categoryId} onChange={narrow('categoryId')} data-testid="blog-search-category">
+            <option value="">{text('allCategories')}</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.tool}>
+          <span>{text('from')}</span>
+          <input type="date" value={narrowing.from} onChange={narrow('from')} data-testid="blog-search-from" />
+        </label>
+        <label className={styles.tool}>
+          <span>{text('to')}</span>
+          <input type="date" value={narrowing.to} onChange={narrow('to')} data-testid="blog-search-to" />
+        </label>
+        {narrowed && (
+          <Button size="small" variant="invisible" onClick={() => setNarrowing((n) => ({ ...NONE, order: n.order }))}>
+            {text('resetNarrow')}
+          </Button>
+        )}
+      </div>
+      {!state.loading && !state.error && (
+        <p className={styles.count} role="status" data-testid="blog-search-count">
+          {state.total !== null
+            ? text('count', { n: state.total.toLocaleString('ja-JP') })
+            : state.items.length
+              ? text('countMany')
+              : ''}
+        </p>
+      )}
       <ol className={styles.list}>
         {state.items.map((hit) => {
           const title = hit.snippets.find((s) => s.source === 'TITLE');

@@ -1,8 +1,8 @@
 import { graphql } from '../../../gql';
 
 export const BlogSearchQuery = graphql(`
-  query BlogSearch($query: String!, $after: String) {
-    blogSearch(query: $query, after: $after, first: 20) {
+  query BlogSearch($query: String!, $after: String, $filter: BlogSearchFilter, $order: BlogSearchOrder) {
+    blogSearch(query: $query, after: $after, first: 20, filter: $filter, order: $order) {
       items {
         matchedIn
         post {
@@ -31,6 +31,7 @@ export const BlogSearchQuery = graphql(`
         }
       }
       nextCursor
+      totalCount
     }
   }
 `);
