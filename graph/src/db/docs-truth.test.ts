@@ -8,6 +8,12 @@ import { SMARTPHONE_FIELDS } from '../modules/smartphones/smartphone.fields.js';
 import { OFFICE_ACCOUNT_FIELDS } from '../modules/office-accounts/office-account.fields.js';
 import { POST_FIELDS } from '../modules/blog/blog-post.fields.js';
 import { CATEGORY_FIELDS } from '../modules/blog/blog-category.fields.js';
+import { buildSchema, type GraphQLInputObjectType } from 'graphql';
+import { employee } from '../modules/employees/employee.routes.js';
+import { department } from '../modules/departments/department.routes.js';
+import { schedule } from '../modules/schedules/schedule.routes.js';
+import { profileResource } from '../modules/profiles/profile.routes.js';
+import type { BodyTable } from '../platform/rest.js';
 
 const REPO_ROOT = repoRoot(import.meta.url);
 
@@ -104,6 +110,45 @@ describe('the REST and GraphQL names of each described field', () => {
     const i = doc.indexOf(start);
     const j = doc.indexOf(end);
     expect(i, 'docs/api.md has the api-names markers').toBeGreaterThan(0);
+    if (process.env.UPDATE_API_NAMES === '1')
+      fs.writeFileSync(file, doc.slice(0, i + start.length) + table + doc.slice(j));
+    else expect(doc.slice(i + start.length, j)).toBe(table);
+  });
+});
+
+/**
+ * The same table for the record kinds that are not described field by field (employees, departments,
+ * schedules, profiles): rendered from their `/api` body tables, each field's meaning from its GraphQL
+ * input's description in the emitted schema. UPDATE_API_NAMES=1 writes it too.
+ */
+describe('the REST and GraphQL names of the other record kinds', () => {
+  it('docs/api.md carries the table their body tables and the schema give', () => {
+    const schema = buildSchema(fs.readFileSync(path.join(REPO_ROOT, 'schema/graphql/schema.graphql'), 'utf8'));
+    const kinds: [string, string, string, BodyTable][] = [
+      ['社員', '`/api/employees`, `createEmployee`', 'EmployeeInput', employee.body as BodyTable],
+      ['部署', '`/api/departments`, `createDepartment`', 'DepartmentInput', department.body as BodyTable],
+      ['予定', '`/api/schedules`, `createSchedule`', 'ScheduleInput', schedule.body as BodyTable],
+      ['プロフィール', '`/api/profiles`, `updateProfile`', 'ProfileInput', profileResource.body as BodyTable],
+    ];
+    const rows = kinds.flatMap(([kind, where, input, body]) => {
+      const fields = (schema.getType(input) as GraphQLInputObjectType).getFields();
+      return body.names().map(({ field, from }, n) => {
+        const described = fields[field];
+        const meaning = described ? (described.description ?? '').split(/[（(。]/)[0]!.trim() || '—' : '（/api だけ）';
+        return `| ${n ? '' : `${kind} (${where})`} | ${described ? `\`${field}\`` : '—'} | ${from.map((x) => `\`${x}\``).join(', ')} | ${meaning} |`;
+      });
+    });
+    const table = [
+      '| record | GraphQL input field | `/api` body name(s) | meaning |',
+      '|---|---|---|---|',
+      ...rows,
+    ].join('\n');
+    const file = path.join(REPO_ROOT, 'docs/api.md');
+    const doc = fs.readFileSync(file, 'utf8');
+    const [start, end] = ['<!-- api-names-more:start -->\n', '\n<!-- api-names-more:end -->'];
+    const i = doc.indexOf(start);
+    const j = doc.indexOf(end);
+    expect(i, 'docs/api.md has the api-names-more markers').toBeGreaterThan(0);
     if (process.env.UPDATE_API_NAMES === '1')
       fs.writeFileSync(file, doc.slice(0, i + start.length) + table + doc.slice(j));
     else expect(doc.slice(i + start.length, j)).toBe(table);

@@ -48,6 +48,8 @@ export type BodyField =
 export interface BodyTable<K extends string = string> {
   read(ctx: AppContext, body: Body): Promise<Record<K, unknown>>;
   nameOf(field: string, body: Body): string;
+  /** Each service input field and the body names it is read from, first one first (docs/api.md's names table). */
+  names(): { field: K; from: readonly string[] }[];
 }
 
 const namesOf = (f: BodyField): readonly string[] =>
@@ -64,6 +66,7 @@ export function bodyTable<K extends string>(fields: Record<K, BodyField>): BodyT
       }
       return input;
     },
+    names: () => entries.map(([field, f]) => ({ field, from: namesOf(f) })),
     nameOf(field, body) {
       const [head, ...rest] = field.split('.');
       if (!Object.hasOwn(fields, head)) return field;

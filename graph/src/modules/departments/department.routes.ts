@@ -18,7 +18,7 @@ function memberList(v: unknown): unknown {
 }
 
 /** The spec's body → the service's input (DepartmentWrite). */
-const department: RestResource<DepartmentView> = {
+export const department: RestResource<DepartmentView> = {
   toApi: toApiDepartment,
   body: bodyTable({
     name: { from: ['department_name', 'name'] },

@@ -32,9 +32,10 @@ export class DepartmentPage {
 
 @InputType()
 export class DepartmentInput {
-  @Field() name!: string;
-  @Field(() => Int, { nullable: true }) managerId?: number | null;
+  @Field({ description: '部署名' }) name!: string;
+  @Field(() => Int, { nullable: true, description: '部署長の社員 ID' }) managerId?: number | null;
   @Field(() => [Int], { description: 'メンバーの社員ID（この一覧がそのまま部署のメンバーになる）' })
   memberIds!: number[];
-  @Field(() => Int, { nullable: true, description: '更新時は必須（読み込んだときの version）' }) version?: number;
+  @Field(() => Int, { nullable: true, description: 'バージョン（更新時は必須: 読み込んだときの version）' })
+  version?: number;
 }

@@ -10,7 +10,7 @@ import { namedId, queryRef } from '../departments/named-ref.js';
 const label = (f: (s: string) => string | undefined) => (v: unknown) => (typeof v === 'string' ? (f(v) ?? v) : v);
 
 /** The spec's body (snake_case, Japanese labels, location by name or id) → the service's input (EmployeeWrite). */
-const employee: RestResource<EmployeeView> = {
+export const employee: RestResource<EmployeeView> = {
   toApi: toApiEmployee,
   body: bodyTable({
     name: { from: ['name', 'full_name'] },

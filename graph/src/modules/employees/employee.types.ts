@@ -48,13 +48,17 @@ export class EmployeeFilter {
 
 @InputType({ description: '社員の登録・更新。部署は部署画面でメンバーとして設定する。' })
 export class EmployeeInput {
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field() loginId!: string;
-  @Field(() => String, { nullable: true, description: '登録時は必須。更新時は変更するときだけ（10文字以上）。' })
+  @Field({ description: '氏名' }) name!: string;
+  @Field(() => String, { nullable: true, description: 'メールアドレス' }) email?: string | null;
+  @Field({ description: 'ログインID' }) loginId!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'パスワード（登録時は必須。更新時は変更するときだけ。10文字以上）',
+  })
   password?: string | null;
-  @Field(() => EmployeeRole) role!: EmployeeRole;
-  @Field(() => EmployeeStatus) status!: EmployeeStatus;
-  @Field(() => Int, { nullable: true }) locationId?: number | null;
-  @Field(() => Int, { nullable: true, description: '更新時は必須（読み込んだときの version）' }) version?: number;
+  @Field(() => EmployeeRole, { description: '権限' }) role!: EmployeeRole;
+  @Field(() => EmployeeStatus, { description: '状態' }) status!: EmployeeStatus;
+  @Field(() => Int, { nullable: true, description: '拠点の ID' }) locationId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'バージョン（更新時は必須: 読み込んだときの version）' })
+  version?: number;
 }

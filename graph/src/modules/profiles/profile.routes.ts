@@ -92,7 +92,7 @@ function pictures(kind: ProfileImageKind, field: string) {
 }
 
 /** A profile through `/api`: the spec's snake_case fields (camelCase too), lists as lists or JSON text. */
-const profileResource: RestResource<Profile> = {
+export const profileResource: RestResource<Profile> = {
   toApi: async (p, ctx) => toApiProfile(p, await ctx.services.profiles.profiles.likerIds(ctx.em, p.id)),
   body: bodyTable({
     employeeId: { from: ['employee_id', 'employeeId'], read: ownId },

@@ -85,19 +85,22 @@ export class ProfileLiker {
 
 @InputType({ description: '本人が書くプロフィールの項目。省略した項目は変わらない（null や空で消す）' })
 export class ProfileInput {
-  @Field(() => String, { nullable: true }) title?: string | null;
-  @Field(() => String, { nullable: true }) address?: string | null;
-  @Field(() => ProfileVisibility, { nullable: true }) addressVisibility?: ProfileVisibility | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => ProfileVisibility, { nullable: true }) phoneVisibility?: ProfileVisibility | null;
-  @Field(() => [String], { nullable: true, description: '10件まで。空の項目は保存時に除く' }) skills?: string[] | null;
-  @Field(() => [String], { nullable: true }) languages?: string[] | null;
-  @Field(() => [String], { nullable: true }) workExperience?: string[] | null;
-  @Field(() => [String], { nullable: true }) education?: string[] | null;
+  @Field(() => String, { nullable: true, description: '役職・肩書き' }) title?: string | null;
+  @Field(() => String, { nullable: true, description: '住所' }) address?: string | null;
+  @Field(() => ProfileVisibility, { nullable: true, description: '住所の公開範囲' })
+  addressVisibility?: ProfileVisibility | null;
+  @Field(() => String, { nullable: true, description: '電話番号' }) phone?: string | null;
+  @Field(() => ProfileVisibility, { nullable: true, description: '電話番号の公開範囲' })
+  phoneVisibility?: ProfileVisibility | null;
+  @Field(() => [String], { nullable: true, description: 'スキル（10件まで。空の項目は保存時に除く）' }) skills?:
+    string[] | null;
+  @Field(() => [String], { nullable: true, description: '言語（10件まで）' }) languages?: string[] | null;
+  @Field(() => [String], { nullable: true, description: '職歴（10件まで）' }) workExperience?: string[] | null;
+  @Field(() => [String], { nullable: true, description: '学歴（10件まで）' }) education?: string[] | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: '自己紹介（Editor.js の文書。画像は不可）' })
   aboutMe?: Record<string, unknown> | null;
-  @Field(() => String, { nullable: true }) hobbies?: string | null;
-  @Field(() => String, { nullable: true }) talents?: string | null;
+  @Field(() => String, { nullable: true, description: '趣味' }) hobbies?: string | null;
+  @Field(() => String, { nullable: true, description: '特技' }) talents?: string | null;
   @Field(() => String, {
     nullable: true,
     description: 'プロフィール画像の URL（POST /api/profile_images の url。null で外す）',
@@ -107,8 +110,8 @@ export class ProfileInput {
     string[] | null;
   @Field(() => [String], { nullable: true, description: '特技の写真の URL' }) talentImages?: string[] | null;
   @Field(() => [String], { nullable: true, description: 'ヘッダーの背景画像の URL' }) headerImages?: string[] | null;
-  @Field(() => Int, { nullable: true, description: '読んだときの version（別の保存と重なれば CONFLICT）' }) version?:
-    number | null;
+  @Field(() => Int, { nullable: true, description: 'バージョン（読んだときの version。別の保存と重なれば CONFLICT）' })
+  version?: number | null;
 }
 
 @ObjectType({

@@ -49,7 +49,7 @@ function idList(v: unknown, guests: unknown): unknown {
 }
 
 /** The spec's body → the service's input (the schedule input schema). */
-const schedule: RestResource<ScheduleView> = {
+export const schedule: RestResource<ScheduleView> = {
   toApi: toApiSchedule,
   body: bodyTable({
     title: 'title',

@@ -91,18 +91,19 @@ export class ScheduleChange {
 
 @InputType()
 export class ScheduleInput {
-  @Field() title!: string;
-  @Field({ description: 'YYYY-MM-DD' }) date!: string;
-  @Field(() => String, { nullable: true, description: '省略時は date と同じ' }) endDate?: string | null;
-  @Field({ defaultValue: false }) isAllDay!: boolean;
-  @Field(() => String, { nullable: true, description: 'HH:mm（15分単位）' }) startTime?: string | null;
-  @Field(() => String, { nullable: true }) endTime?: string | null;
-  @Field(() => ScheduleType, { defaultValue: ScheduleType.TASK }) type!: ScheduleType;
-  @Field(() => String, { nullable: true, description: 'リモートのときだけ保存される' }) meetLink?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field({ defaultValue: true }) syncGoogle!: boolean;
+  @Field({ description: '件名' }) title!: string;
+  @Field({ description: '開始日（YYYY-MM-DD）' }) date!: string;
+  @Field(() => String, { nullable: true, description: '終了日（省略時は date と同じ）' }) endDate?: string | null;
+  @Field({ defaultValue: false, description: '終日' }) isAllDay!: boolean;
+  @Field(() => String, { nullable: true, description: '開始時刻（HH:mm、15分単位）' }) startTime?: string | null;
+  @Field(() => String, { nullable: true, description: '終了時刻（HH:mm）' }) endTime?: string | null;
+  @Field(() => ScheduleType, { defaultValue: ScheduleType.TASK, description: '種類' }) type!: ScheduleType;
+  @Field(() => String, { nullable: true, description: '会議のリンク（リモートのときだけ保存される）' })
+  meetLink?: string | null;
+  @Field(() => String, { nullable: true, description: '内容' }) description?: string | null;
+  @Field({ defaultValue: true, description: 'Google カレンダーに同期する' }) syncGoogle!: boolean;
   @Field({ defaultValue: false, description: '非公開（作成者以外には時間帯だけ）' }) isPrivate!: boolean;
-  @Field(() => [Int], { defaultValue: [] }) guestIds!: number[];
+  @Field(() => [Int], { defaultValue: [], description: '参加者（社員 ID）' }) guestIds!: number[];
   @Field(() => [String], { defaultValue: [], description: '社外ゲストのメールアドレス' }) externalGuests!: string[];
-  @Field(() => Int, { nullable: true, description: '更新時は必須' }) version?: number;
+  @Field(() => Int, { nullable: true, description: 'バージョン（更新時は必須）' }) version?: number;
 }
