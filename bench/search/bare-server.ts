@@ -2,7 +2,7 @@
  * Bench child: search's bare baseline (bench/lib/bare.ts: node:http + pg, the same session lookup),
  * answering the bench's document (the first page of blogSearch: ids, titles, where each matched,
  * snippets). Two ways, chosen by the request:
- * - the load's requests: the service's own statements (searchPage and matchedTexts of
+ * - the load's requests: the service's own statements (searchPage, countHits and matchedTexts of
  *   graph/src/modules/blog/search/blog-search.queries.ts, run on a pg pool instead of MikroORM; the
  *   visibility rule readableSql), so the ratio measures the stack, not the SQL;
  * - the identity check's requests (variable `like: true`, which the GraphQL document ignores): a
@@ -14,6 +14,7 @@ import {
   type EmployeeRole,
   readableSql,
   encodeSearchCursor,
+  countHits,
   matchedTexts,
   searchPage,
   type RunSql,
@@ -73,7 +74,10 @@ await serveBare('search', async (pool, viewer, v) => {
     texts = page.length ? (await pool.query(TEXTS_SQL, [`{${page.map((h) => h.id).join(',')}}`, terms])).rows : [];
   } else {
     const rule = readableSql({ id: viewer.id, role: viewer.role as EmployeeRole }, { readable }, today);
-    const found = await searchPage(run, { id: viewer.id, readable, rule }, terms, null, PAGE);
+    const searching = { id: viewer.id, readable, rule };
+    const found = await searchPage(run, searching, terms, null, PAGE);
+    // The first page's count, as the service answers it (its statements only when cheap to know).
+    await countHits(run, searching, terms, found);
     page = found.hits;
     next = found.next ? encodeSearchCursor(found.next) : null;
     texts = await matchedTexts(
