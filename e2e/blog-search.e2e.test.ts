@@ -23,6 +23,14 @@ async function search(page: Page, words: string) {
 
 const hits = (page: Page) => page.getByTestId('blog-search-hit');
 
+async function categoryId(page: Page, name: string) {
+  const categories = (await (await page.request.get('/api/blog_category')).json()) as {
+    category_id: number;
+    category_name: string;
+  }[];
+  return categories.find((c) => c.category_name === name)!.category_id;
+}
+
 /**
  * Search (issue 26): a two-character word no other test writes (鰯鰹, with this run's stamp in the
  * titles) is found in a title, a body and a comment, in that order, the matches marked; a hit opens
@@ -34,11 +42,7 @@ describe('blog search (web)', () => {
     const author = await newPage(browser);
     await signIn(author.page, 'devadmin');
     const request = author.page.request;
-    const categories = (await (await request.get('/api/blog_category')).json()) as {
-      category_id: number;
-      category_name: string;
-    }[];
-    const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
+    const dev = await categoryId(author.page, '開発ブログ');
     const write = async (title: string, content: string) => {
       const r = await request.post('/api/blogs', { data: { title, content, category_id: dev } });
       expect(r.status()).toBe(201);
@@ -131,12 +135,8 @@ describe('blog search: count, order, category and period (web)', () => {
     const author = await newPage(browser);
     await signIn(author.page, 'devadmin');
     const request = author.page.request;
-    const categories = (await (await request.get('/api/blog_category')).json()) as {
-      category_id: number;
-      category_name: string;
-    }[];
-    const dev = categories.find((c) => c.category_name === '開発ブログ')!.category_id;
-    const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
+    const dev = await categoryId(author.page, '開発ブログ');
+    const club = await categoryId(author.page, '部活動・サークル');
     const day = (offset: number) =>
       new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
     const write = async (title: string, content: string, category_id: number, offset: number) => {

@@ -5,6 +5,7 @@ import { checkPage } from '../../../platform/pagination.js';
 import { checkId } from '../../../platform/validation.js';
 import { isBlogAdmin } from '../blog.enums.js';
 import type { BlogPostService } from '../blog-post.service.js';
+import type { PostRow } from '../blog-post.queries.js';
 import type { BlogPostView } from '../blog-post.types.js';
 
 /** What differs from the revision before (the history's "what changed"). */
@@ -21,31 +22,34 @@ export const REVISION_CHANGES = [
 ] as const;
 export type RevisionChange = (typeof REVISION_CHANGES)[number];
 
-export interface RevisionRow {
+/** A revision as stored: the post's own columns as the save left them, with who saved it and the tags by id and name. */
+export type RevisionRow = Pick<
+  PostRow,
+  | 'title'
+  | 'content'
+  | 'content_html'
+  | 'category_id'
+  | 'category_name'
+  | 'allow_comments'
+  | 'allow_likes'
+  | 'publish_start'
+  | 'publish_end'
+  | 'is_pin'
+  | 'pin_start'
+  | 'pin_end'
+  | 'is_draft'
+  | 'require_confirmation'
+  | 'attachment_name'
+> & {
   post_id: number;
   version: number;
   saved_at: Date;
   saved_by_id: number | null;
   saved_by_name: string | null;
   restored_from: number | null;
-  title: string;
-  content: Record<string, unknown>;
-  content_html: string;
-  category_id: number | null;
-  category_name: string | null;
   tag_ids: number[];
   tag_names: string[];
-  allow_comments: boolean;
-  allow_likes: boolean;
-  publish_start: string;
-  publish_end: string | null;
-  is_pin: boolean;
-  pin_start: string | null;
-  pin_end: string | null;
-  is_draft: boolean;
-  require_confirmation: boolean;
-  attachment_name: string | null;
-}
+};
 
 export interface Revision extends RevisionRow {
   /** Against the revision before it; the first revision (the post's creation) changed nothing. */
