@@ -173,6 +173,8 @@ export class BlogPostService extends BlogPostReads {
     if (typeof version !== 'number')
       throw badInput('更新にはバージョン（version）が必要です。', [{ field: 'version', message: '必須' }]);
     checkAuthor(r.user, input);
+    // An edit (a restore too) keeps a whole revision: counted with new posts, so no loop grows the history without limit.
+    await ctx.services.writes.count(ctx, r.user.id, 'post');
     const data = parseInput(postSchema, input);
     const change = changeOf(input, 'keep');
     const file = await this.attachments.store(change);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql } from '../../test/http.js';
 import { png } from '../../lib/files/test-files.js';
-import { blogWorld, type BlogWorld } from './blog.test-support.js';
+import { blogWorld, doc, type BlogWorld } from './blog.test-support.js';
 
 let w: BlogWorld;
 let post: number;
@@ -75,12 +75,28 @@ describe('per-person write limits', () => {
       ).toBe(200);
   });
 
-  it('posts and body images', async () => {
-    await w.post(w.token.staff, { title: '一つ目', categoryId: w.cat.news });
+  it('posts, their edits and restores (each keeps a whole revision), and body images', async () => {
+    const first = await w.post(w.token.staff, { title: '一つ目', categoryId: w.cat.news });
     await w.post(w.token.staff, { title: '二つ目', categoryId: w.cat.news });
     await expect(w.post(w.token.staff, { title: '三つ目', categoryId: w.cat.news })).rejects.toThrow(
       /TOO_MANY_REQUESTS/,
     );
+    const edit = await gql(
+      w.p.url,
+      `mutation($id: Int!, $i: BlogPostInput!) { updateBlogPost(id: $id, input: $i) { version } }`,
+      {
+        id: first.id,
+        i: { title: '一つ目（直し）', content: doc('本文'), categoryId: w.cat.news, version: first.version },
+      },
+      { token: w.token.staff },
+    );
+    expect(edit.body.errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
+    const restore = await api(w.p.url, 'POST', `/blogs/${first.id}/revisions/${first.version}/restore`, {
+      token: w.token.staff,
+      body: { version: first.version },
+    });
+    expect(restore.status).toBe(429);
+    expect((await w.sql(`select title from blog_post where id = ?`, [first.id]))[0].title).toBe('一つ目');
     const image = { name: 'a.png', data_url: `data:image/png;base64,${(await png(32, 32)).toString('base64')}` };
     expect((await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: image })).status).toBe(201);
     expect((await api(w.p.url, 'POST', '/blog_images', { token: w.token.staff, body: image })).status).toBe(429);
