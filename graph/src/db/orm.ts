@@ -48,6 +48,7 @@ import { Migration20261207070000_blog_comment_edit } from './migrations/Migratio
 import { Migration20261207080000_profile_notifications } from './migrations/Migration20261207080000_profile_notifications.js';
 import { Migration20261207090000_profile_comment_edit } from './migrations/Migration20261207090000_profile_comment_edit.js';
 import { Migration20261207100000_blog_post_revision } from './migrations/Migration20261207100000_blog_post_revision.js';
+import { Migration20261207110000_mentions } from './migrations/Migration20261207110000_mentions.js';
 
 /** The platform's outbox and every entity of every area in `AREAS`. */
 export const entities = [OutboxEvent, ...AREAS.flatMap((a) => a.entities ?? [])];
@@ -101,6 +102,7 @@ export const migrationsList = [
   },
   { name: 'Migration20261207090000_profile_comment_edit', class: Migration20261207090000_profile_comment_edit },
   { name: 'Migration20261207100000_blog_post_revision', class: Migration20261207100000_blog_post_revision },
+  { name: 'Migration20261207110000_mentions', class: Migration20261207110000_mentions },
 ];
 
 /** knex's own warnings (a pooled connection PostgreSQL dropped, say) as structured log lines, not console text. */

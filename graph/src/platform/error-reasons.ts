@@ -25,6 +25,10 @@ export const ERROR_REASONS = [
   'POST_FILE_TOO_MANY', // a post or comment holds one file
   'POST_FILE_PROCESSING',
   'POST_CONTENT', // the Editor.js document (its own code in richTextCode)
+  'MENTION_TOO_MANY',
+  'MENTION_UNKNOWN',
+  'MENTION_NOT_READER', // retired, or may not read the post: never told of it
+  'MENTION_NOT_IN_TEXT', // a comment's mention is written in its text as @氏名
   // Profiles
   'EMPLOYEE_NOT_FOUND',
   'PROFILE_NOT_FOUND',

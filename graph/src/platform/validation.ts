@@ -119,6 +119,14 @@ export function bodyId(v: unknown, field: string): number | null {
   return id;
 }
 
+/** An optional list of ids in a JSON body (null or absent: none given): an array of positive integers (at most 1,000), else BAD_USER_INPUT naming the field. */
+export function bodyIds(v: unknown, field: string): number[] | null {
+  if (v === null || v === undefined) return null;
+  if (!Array.isArray(v) || v.length > 1000 || !v.every(isDbId))
+    throw badInput(`${field} が正しくありません。`, [{ field, message: '正の整数の配列' }]);
+  return v;
+}
+
 const TRUE = new Set(['true', '1', 'on']);
 const FALSE = new Set(['false', '0', 'off']);
 

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { fileKeyFromUrl } from '../files/file-key.js';
+import { MENTION_HREF } from './mention.js';
 
 /**
  * The one allow-list of rich text. Inline marks are exactly what the editor's inline tools write:
@@ -97,14 +98,15 @@ const BLOCK_RENAMES: Record<string, string> = {
   ),
 };
 
-const linkTransform: sanitizeHtml.Transformer = (_tag, attribs) => ({
-  tagName: 'a',
-  attribs: {
-    ...(attribs.href !== undefined ? { href: attribs.href.trim() } : {}),
-    rel: LINK_REL,
-    target: LINK_TARGET,
-  },
-});
+// A mention (mention.ts) opens in the app; every other link in a new tab, without an opener.
+const linkTransform: sanitizeHtml.Transformer = (_tag, attribs) => {
+  const href = attribs.href?.trim();
+  if (href !== undefined && MENTION_HREF.test(href)) return { tagName: 'a', attribs: { href } };
+  return {
+    tagName: 'a',
+    attribs: { ...(href !== undefined ? { href } : {}), rel: LINK_REL, target: LINK_TARGET },
+  };
+};
 
 const olTransform: sanitizeHtml.Transformer = (_tag, attribs) => ({
   tagName: 'ol',

@@ -29,4 +29,5 @@ export type { ConvertOptions } from './from-html.js';
 export { RICH_TEXT_LIMITS } from './limits.js';
 export type { RichTextLimits } from './limits.js';
 export { excerpt, inlineToText, toPlainText } from './plain-text.js';
+export { MENTION_HREF, mentionedIds } from './mention.js';
 export { renderHtml } from './render.js';

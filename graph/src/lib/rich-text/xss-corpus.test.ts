@@ -38,11 +38,14 @@ function urlProtocol(value: string): string {
   }
 }
 
+/** A mention: a path of this origin to one profile, nothing else (written here, not imported from the code under test). */
+const isMention = (v: string) => /^\/profile\/[1-9]\d*$/.test(v) && new URL(v, ORIGIN).origin === ORIGIN;
+
 function attributeProblem(tag: string, name: string, value: string, attrNs: string | undefined): string | null {
   if (attrNs) return `namespaced attribute ${name}`;
   const ok: Record<string, Record<string, (v: string) => boolean>> = {
     a: {
-      href: (v) => ['http:', 'https:', 'mailto:'].includes(urlProtocol(v)),
+      href: (v) => ['http:', 'https:', 'mailto:'].includes(urlProtocol(v)) || isMention(v),
       rel: (v) => v === 'noopener noreferrer',
       target: (v) => v === '_blank',
     },
@@ -74,8 +77,14 @@ function violations(html: string, tags = TAGS): string[] {
       const problem = attributeProblem(el.tagName, a.name, a.value, a.namespace);
       if (problem) found.push(problem);
     }
-    if (el.tagName === 'a' && !(el.attrs.some((a) => a.name === 'rel') && el.attrs.some((a) => a.name === 'target')))
+    const mention = isMention(el.attrs.find((a) => a.name === 'href')?.value ?? '');
+    if (
+      el.tagName === 'a' &&
+      !mention &&
+      !(el.attrs.some((a) => a.name === 'rel') && el.attrs.some((a) => a.name === 'target'))
+    )
       found.push('link without rel/target');
+    if (el.tagName === 'a' && mention && el.attrs.length !== 1) found.push('mention with more than its href');
     if (el.tagName === 'img' && !el.attrs.some((a) => a.name === 'src')) found.push('img without src');
     el.childNodes.forEach(walk);
   };

@@ -12,6 +12,13 @@ const PADDED_JS = Array.from('javascript:alert(1)', (c) => `&#00000${c.charCodeA
 const HEX_JS = Array.from('javascript:alert(1)', (c) => `&#x${c.charCodeAt(0).toString(16)};`).join('');
 
 export const XSS_PAYLOADS: readonly string[] = [
+  // links that look like a mention (a profile path, which keeps no rel/target)
+  '<a href="/profile/1" onclick="alert(1)" target="_self" rel="opener">@x</a>',
+  '<a href="/profile/1/../../logout">@x</a>',
+  '<a href="//evil.example/profile/1">@x</a>',
+  '<a href="/profile/1?next=javascript:alert(1)">@x</a>',
+  '<a href="/profile/0x1">@x</a>',
+  '<a href=" /profile/1\njavascript:alert(1)">@x</a>',
   // script
   '<script>alert(1)</script>',
   '<SCRIPT SRC=//x.example/xss.js></SCRIPT>',

@@ -35,6 +35,10 @@ const MEMBER_OF = `select ce.category_id from blog_category_employee ce where ce
                    union
                    select cd.category_id from blog_category_department cd join employee e on e.department_id = cd.department_id where e.id = ?`;
 
+/** Whether employee `e` is a member of category `?` (named, or through their current department); binds the category twice. */
+export const IN_CATEGORY = `(e.id in (select employee_id from blog_category_employee where category_id = ?)
+       or e.department_id in (select department_id from blog_category_department where category_id = ?))`;
+
 /** What the post rules need to know of the viewer and categories (read once per request). */
 export interface CategoryAccess {
   /** The categories whose posts the viewer may read (member of). */

@@ -4,6 +4,7 @@ import { POST_STATE_LABEL, isBlogAdmin } from './blog.enums.js';
 import { attachmentUrl } from './blog-post.attachment.js';
 import { isPinnedOn, stateOf, type PostWindow } from './blog-post.rules.js';
 import type { BlogPostView } from './blog-post.types.js';
+import { mentionsJson } from './mentions/mentions.sql.js';
 
 /** A post with what its card and detail show: author, category, tags (one row per post, tags aggregated). */
 export interface PostRow {
@@ -33,6 +34,8 @@ export interface PostRow {
   attachment_size: number | null;
   attachment_thumb_key: string | null;
   tags: { id: number; content: string }[];
+  /** Who the body mentions (read from it at every save). */
+  mentions: { id: number; name: string }[];
   created_at: Date;
   updated_at: Date;
   updated_by_id: number | null;
@@ -48,6 +51,7 @@ export const POST_SELECT = `select p.id, p.title, p.content, p.content_html,
          p.attachment_key, p.attachment_name, p.attachment_type, p.attachment_size, p.attachment_thumb_key,
          coalesce((select json_agg(json_build_object('id', t.id, 'content', t.content) order by lower(t.content), t.id)
                      from blog_post_tag pt join blog_tag t on t.id = pt.tag_id where pt.post_id = p.id), '[]'::json) as tags,
+         ${mentionsJson('p.mention_ids')} as mentions,
          p.created_at, p.updated_at, p.updated_by_id, p.version
     from blog_post p
     join employee a on a.id = p.author_id
@@ -95,6 +99,7 @@ export function toView(r: PostRow, viewer: Pick<CurrentUser, 'id' | 'role'>, tod
     category: r.category_id !== null ? { id: r.category_id, name: r.category_name!, color: r.category_color! } : null,
     author: { id: r.author_id, name: r.author_name, departmentName: r.author_department },
     tags: r.tags,
+    mentions: r.mentions,
     allowComments: r.allow_comments,
     allowLikes: r.allow_likes,
     requireConfirmation: r.require_confirmation,

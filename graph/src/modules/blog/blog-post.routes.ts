@@ -12,6 +12,9 @@ import type { AppContext } from '../../platform/context.js';
 import { requireUser } from '../../platform/authz.js';
 import { isNewFor } from './engagement/blog-engagement.service.js';
 
+/** A mentioned person as `/api` names them. */
+export const toApiMention = (m: { id: number; name: string }) => ({ employee_id: m.id, name: m.name });
+
 /** The spec's `/api` record of a post (snake_case; content as sanitized HTML, the Editor.js document beside it). */
 export function toApiPost(p: BlogPostView) {
   return {
@@ -39,6 +42,7 @@ export function toApiPost(p: BlogPostView) {
     is_draft: p.state === 'DRAFT' ? 1 : 0,
     blog_tags: p.tags.map((t) => t.id).join(','),
     tags: p.tags.map((t) => ({ tag_id: t.id, tag_content: t.content })),
+    mentions: p.mentions.map(toApiMention),
     // The spec's one-file JSON string, with a URL where the old client had the bytes.
     upload_files: p.attachment
       ? JSON.stringify([{ uid: String(p.id), name: p.attachment.name, url: p.attachment.url, type: p.attachment.type }])

@@ -3,6 +3,7 @@ import { record } from '../../platform/events/outbox.js';
 import { POST_SELECT, snapshot, windowOf, type PostRow } from './blog-post.queries.js';
 import { transitions, type PostTransition } from './blog-post.rules.js';
 import { requestReading } from './reading/blog-reading.readers.js';
+import { notifyPostMentions } from './mentions/blog-mention.rules.js';
 
 const EVENT = {
   published: 'blog.post.published',
@@ -62,8 +63,11 @@ export async function fireDueTransitions(em: EntityManager, today: string): Prom
         });
         events.push({ type: EVENT[t], postId: p.id });
       }
-      // A post asking for confirmation asks its readers as it is published (they are told live).
-      if (changes.includes('published')) await requestReading(tx, p, today);
+      // As it is published, a post asking for confirmation asks its readers, and the people it mentions are told (live).
+      if (changes.includes('published')) {
+        await requestReading(tx, p, today);
+        await notifyPostMentions(tx, p, today);
+      }
     }
     await tx.execute(`update blog_scheduler set fired_day = ?::date, fired_at = clock_timestamp()`, [today]);
     return { busy: false, since, day: today, events };

@@ -19,6 +19,8 @@ import { pinWindow } from './blog-post.rules.js';
 import type { BlogPostView } from './blog-post.types.js';
 import { mayRead } from './blog-post.visibility.js';
 import { requestReading } from './reading/blog-reading.readers.js';
+import { checkMentions, notifyPostMentions } from './mentions/blog-mention.rules.js';
+import { mentionedIds } from '../../lib/rich-text/index.js';
 import { withdrawAbout } from '../notifications/notification.writes.js';
 import { recordRevisions } from './revisions/blog-post-revision.writes.js';
 
@@ -37,6 +39,8 @@ interface PostValues {
   pinEnd: string | null;
   isDraft: boolean;
   requireConfirmation: boolean;
+  /** Who the body mentions (blog-mention.rules.ts checked each may read the post). */
+  mentionIds: number[];
 }
 
 /** The fields a change compares (content by its rendered HTML: an editor's save stamps a new `time` every time). */
@@ -66,6 +70,7 @@ function valuesOf(r: PostRow): Omit<PostValues, 'content'> & { content: string }
     allowLikes: r.allow_likes,
     ...windowOf(r),
     requireConfirmation: r.require_confirmation,
+    mentionIds: r.mentions.map((m) => m.id),
   };
 }
 /**
@@ -105,8 +110,8 @@ export class BlogPostService extends BlogPostReads {
     const [row]: { id: number }[] = await tx.execute(
       `insert into blog_post (title, content, content_html, category_id, author_id, allow_comments, allow_likes,
                               publish_start, publish_end, is_pin, pin_start, pin_end, is_draft, require_confirmation,
-                              attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key, updated_by_id)
-       values (?, ?::jsonb, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+                              attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key, updated_by_id, mention_ids)
+       values (?, ?::jsonb, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?::int[]) returning id`,
       [
         v.title,
         JSON.stringify(v.content.doc),
@@ -124,6 +129,7 @@ export class BlogPostService extends BlogPostReads {
         v.requireConfirmation,
         ...fileColumns(file),
         r.user.id,
+        pgArray(v.mentionIds),
       ],
     );
     await this.setTags(tx, row!.id, v.tagIds);
@@ -137,6 +143,7 @@ export class BlogPostService extends BlogPostReads {
       payload: { post: snapshot(after!) },
     });
     await requestReading(tx, after!);
+    await notifyPostMentions(tx, after!);
     return row!.id;
   }
 
@@ -199,7 +206,7 @@ export class BlogPostService extends BlogPostReads {
         `update blog_post set title = ?, content = ?::jsonb, content_html = ?, category_id = ?, allow_comments = ?, allow_likes = ?,
                 publish_start = ?::date, publish_end = ?::date, is_pin = ?, pin_start = ?::date, pin_end = ?::date, is_draft = ?, require_confirmation = ?,
                 attachment_key = ?, attachment_name = ?, attachment_type = ?, attachment_size = ?, attachment_thumb_key = ?,
-                updated_by_id = ?, updated_at = clock_timestamp(), version = version + 1
+                updated_by_id = ?, updated_at = clock_timestamp(), version = version + 1, mention_ids = ?::int[]
           where id = ?`,
         [
           v.title,
@@ -217,6 +224,7 @@ export class BlogPostService extends BlogPostReads {
           v.requireConfirmation,
           ...columns,
           r.user.id,
+          pgArray(v.mentionIds),
           id,
         ],
       );
@@ -232,6 +240,7 @@ export class BlogPostService extends BlogPostReads {
         payload: { post: snapshot(after!), previous: snapshot(before), changed },
       });
       await requestReading(tx, after!);
+      await notifyPostMentions(tx, after!);
     });
     return this.viewOf(ctx, r, id);
   }
@@ -331,9 +340,12 @@ export class BlogPostService extends BlogPostReads {
         { field: 'pinEnd', message: '開始日以降の日付' },
       ]);
     }
+    const body = content instanceof PostContent ? content : contentFromDocument(content);
+    const audience = { categoryId: data.categoryId, authorId: before?.author_id ?? r.user.id };
     return {
       ...data,
-      content: content instanceof PostContent ? content : contentFromDocument(content),
+      content: body,
+      mentionIds: await checkMentions(tx, audience, mentionedIds(body.html), 'content'),
       publishStart,
       ...pin,
     };

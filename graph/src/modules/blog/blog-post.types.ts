@@ -24,6 +24,12 @@ export class BlogTagRef {
   @Field() content!: string;
 }
 
+@ObjectType({ simpleResolvers: true, description: 'メンションされた社員（@氏名。本文・コメントで名前を書いた人）' })
+export class MentionedPerson {
+  @Field(() => Int) id!: number;
+  @Field() name!: string;
+}
+
 @ObjectType({
   simpleResolvers: true,
   description: '投稿の添付ファイル（1件）。URL は投稿を見られる人にだけ配信される。',
@@ -50,6 +56,11 @@ export class BlogPostView {
   category!: BlogCategoryRef | null;
   @Field(() => BlogAuthor) author!: BlogAuthor;
   @Field(() => [BlogTagRef]) tags!: BlogTagRef[];
+  @Field(() => [MentionedPerson], {
+    description:
+      '本文がメンションしている社員（本文の <a href="/profile/{id}">@氏名</a>。保存のたびに本文から読む。カテゴリのメンバーと作成者だけ）',
+  })
+  mentions!: MentionedPerson[];
   @Field({ description: F.allowComments.description }) allowComments!: boolean;
   @Field({ description: F.allowLikes.description }) allowLikes!: boolean;
   @Field({ description: F.requireConfirmation.description }) requireConfirmation!: boolean;

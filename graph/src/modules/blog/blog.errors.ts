@@ -19,7 +19,11 @@ export type BlogErrorReason =
   | 'POST_FILE_UNREADABLE' // 'Failed to process file'
   | 'POST_FILE_TOO_MANY'
   | 'POST_FILE_PROCESSING' // 'Vui lòng chờ file được xử lý xong trước khi lưu blog.'
-  | 'POST_CONTENT'; // the Editor.js document was refused (its own code is in richTextCode)
+  | 'POST_CONTENT' // the Editor.js document was refused (its own code is in richTextCode)
+  | 'MENTION_TOO_MANY'
+  | 'MENTION_UNKNOWN' // no such employee
+  | 'MENTION_NOT_READER' // retired, or may not read the post: never told of it
+  | 'MENTION_NOT_IN_TEXT'; // a comment's mention not written in its text as @氏名
 
 /** A refused input with its reason and the field at fault. */
 export function blogInput(

@@ -32,8 +32,11 @@ import { BlogStatisticsService } from './statistics/statistics.service.js';
 import { BlogPostRevisionResolver } from './revisions/blog-post-revision.resolver.js';
 import { blogPostRevisionRoutes } from './revisions/blog-post-revision.routes.js';
 import { BlogPostRevisionService } from './revisions/blog-post-revision.service.js';
+import { BlogMentionResolver } from './mentions/blog-mention.resolver.js';
+import { blogMentionRoutes } from './mentions/blog-mention.routes.js';
+import { BlogMentionService } from './mentions/blog-mention.service.js';
 
-/** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files), engagement, comments, required reading, search, statistics, each post's history of revisions. */
+/** The blog: categories (and who may see and post in them), tags, posts (attachments under DATA_DIR/files), engagement, comments, required reading, search, statistics, each post's history of revisions, @mentions. */
 export const blogArea = defineArea({
   name: 'blog',
   entities: [BlogCategory],
@@ -49,6 +52,7 @@ export const blogArea = defineArea({
     BlogSearchResolver,
     BlogStatisticsResolver,
     BlogPostRevisionResolver,
+    BlogMentionResolver,
   ],
   routes: (r) => {
     blogCategoryRoutes(r);
@@ -58,6 +62,7 @@ export const blogArea = defineArea({
     blogSearchRoutes(r);
     blogStatisticsRoutes(r); // before /blogs/:id
     blogPostRevisionRoutes(r);
+    blogMentionRoutes(r);
     blogPostRoutes(r);
   },
   services: ({ config, secret }) => ({ blog: createBlogServices(config, secret) }),
@@ -81,5 +86,6 @@ function createBlogServices(config: Pick<Config, 'dataDir'>, secret: Buffer) {
     search: new BlogSearchService(posts, cursorSealer(secret, 'blog-search')),
     statistics: new BlogStatisticsService(posts),
     revisions: new BlogPostRevisionService(posts),
+    mentions: new BlogMentionService(posts, categories),
   };
 }

@@ -11,12 +11,12 @@ export const NAMED_ACTORS = 3;
  * The bell shows notifications grouped at read time, one item per thing that happened to the
  * recipient: the likes of one post (or of their profile), the comments on one post (or profile), the
  * replies in one thread (to the recipient's comment) are one item each; a reading request (or
- * reminder) stays its own. The rows stay one per actor and action, so an unlike or a deleted comment
+ * reminder) and a mention stay their own. The rows stay one per actor and action, so an unlike or a deleted comment
  * simply takes its row out of the group, and the visibility rule keeps judging each post at every
  * read (a profile is seen by everyone signed in). `n`: notification, `c` / `pc`: its blog or profile
  * comment (left joined).
  */
-const THREAD = `case n.kind when 'REPLY' then coalesce(c.parent_id, c.id, pc.parent_id, pc.id) when 'READ_REQUEST' then n.id else 0 end`;
+const THREAD = `case n.kind when 'REPLY' then coalesce(c.parent_id, c.id, pc.parent_id, pc.id) when 'READ_REQUEST' then n.id when 'MENTION' then n.id else 0 end`;
 
 /** A group's key: kind, subject (a post or a profile), thread. */
 const SAME_GROUP = (a: string, b: string) =>

@@ -12,6 +12,8 @@ export enum NotificationKind {
   LIKE = 'LIKE',
   /** The author of a 速報 post asks the recipient to confirm they read it (or reminds them). */
   READ_REQUEST = 'READ_REQUEST',
+  /** Someone mentioned the recipient (@氏名) in a post or a comment they may read. */
+  MENTION = 'MENTION',
 }
 
 /** What a notification is about: a post (and one of its comments), or a profile (and one of its comments). */

@@ -158,6 +158,10 @@ export const en: Messages = {
 
   'common.loading': 'Loading…',
   'comments.enterHint': 'Enter sends · Shift+Enter for a new line',
+  'comments.enterHintMention': 'Enter sends · Shift+Enter for a new line · @ to mention someone',
+  'mention.list': 'People to mention',
+  'mention.none': 'No one found (only people who may read the post can be mentioned)',
+  'mention.loading': 'Searching',
   'comments.edit': 'Edit',
   'comments.editLabel': 'Edit the comment',
   'comments.save': 'Save',

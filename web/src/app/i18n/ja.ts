@@ -160,6 +160,10 @@ export const ja = {
 
   'common.loading': '読み込み中…',
   'comments.enterHint': 'Enter で送信・Shift+Enter で改行',
+  'comments.enterHintMention': 'Enter で送信・Shift+Enter で改行・@ で人をメンション',
+  'mention.list': 'メンションする人',
+  'mention.none': '該当する人がいません（投稿を読める人だけをメンションできます）',
+  'mention.loading': '検索中',
   'comments.edit': '編集',
   'comments.editLabel': 'コメントを編集',
   'comments.save': '保存',

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button, Textarea } from '@primer/react';
 import { useT } from '../../app/i18n';
 import { readError } from '../gql-errors';
@@ -6,6 +6,9 @@ import { toast } from '../Toast';
 import { useEnterToSend } from './enter-to-send';
 import { EnterHint } from './EnterHint';
 import styles from './comments.module.css';
+import type { Mentioned } from '../mentions/mention-text';
+import type { MentionSearch } from '../mentions/use-mention-picker';
+import { useTextareaMentions } from '../mentions/use-textarea-mentions';
 
 /** The server's refusals worth showing as it words them (blank or too long, not the author, gone or closed). */
 const SAID_BY_SERVER = new Set(['BAD_USER_INPUT', 'FORBIDDEN', 'NOT_FOUND']);
@@ -20,11 +23,15 @@ export function CommentEditor({
   reply,
   save,
   onDone,
+  mentions,
   testId = 'comment-editor',
 }: {
   content: string;
   reply: boolean;
-  save(content: string): Promise<unknown>;
+  /** `mentionIds`: with `mentions`, the people the text still writes out (@氏名). */
+  save(content: string, mentionIds?: number[]): Promise<unknown>;
+  /** Whom @ lists, and whom the text mentions now; without it the box has no mentions. */
+  mentions?: { search: MentionSearch; current: Mentioned[] };
   /** Saved (true) or left (false). */
   onDone(saved: boolean): void;
   testId?: string;
@@ -34,6 +41,8 @@ export function CommentEditor({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const hintId = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+  const mention = useTextareaMentions(box, value, setValue, mentions?.search, mentions?.current);
 
   const submit = async () => {
     if (saving) return;
@@ -42,7 +51,7 @@ export function CommentEditor({
     setError(null);
     setSaving(true);
     try {
-      await save(value);
+      await save(value, mentions ? mention.mentionIds(value) : undefined);
       toast.success(t('comments.editSaved'));
       onDone(true);
     } catch (e) {
@@ -57,6 +66,7 @@ export function CommentEditor({
   return (
     <div className={styles.editor} data-testid={testId}>
       <Textarea
+        ref={box}
         value={value}
         block
         rows={2}
@@ -68,16 +78,20 @@ export function CommentEditor({
           setValue(e.target.value);
           if (error) setError(null);
         }}
+        aria-describedby={hintId}
+        {...mention.boxProps}
         onKeyDownCapture={(e) => {
+          mention.boxProps.onKeyDownCapture?.(e); // an open list of people takes its keys first
+          if (e.isPropagationStopped()) return;
           if (e.key === 'Escape') {
             e.stopPropagation(); // the dialog stays open: only the edit is left
             onDone(false);
           }
         }}
-        aria-describedby={hintId}
         {...enterToSave}
       />
-      <EnterHint id={hintId} />
+      {mention.menu}
+      <EnterHint id={hintId} mentions={!!mentions} />
       <div className={styles.editorBar}>
         <Button size="small" onClick={() => onDone(false)} disabled={saving}>
           {t('comments.cancel')}

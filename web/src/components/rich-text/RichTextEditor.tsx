@@ -2,6 +2,8 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import { Spinner } from '@primer/react';
 import type { ImageUploader } from './editor-tools';
 import styles from './rich-text.module.css';
+import { useEditorMentions } from '../mentions/use-editor-mentions';
+import type { MentionSearch } from '../mentions/use-mention-picker';
 
 /** An Editor.js document as the server stores it. */
 export interface RichTextDocument {
@@ -34,6 +36,7 @@ export function RichTextEditor({
   describedBy,
   images,
   testId = 'rich-text-editor',
+  mentions,
   onChange,
 }: {
   ref: Ref<RichTextEditorHandle>;
@@ -48,6 +51,8 @@ export function RichTextEditor({
   /** Pictures may be added, uploaded here (the blog); without it the editor has no image tool. */
   images?: ImageUploader;
   testId?: string;
+  /** Whom @ lists (components/mentions); without it the editor has no mentions. */
+  mentions?: MentionSearch;
   onChange(): void;
 }) {
   const holder = useRef<HTMLDivElement>(null);
@@ -58,6 +63,7 @@ export function RichTextEditor({
   latest.current = { initial, onChange, japanese, placeholder, images };
   /** A document put in by replace() before the editor was there: it, not `initial`, is what the editor starts with. */
   const replaced = useRef<RichTextDocument | null>(null);
+  const mentionMenu = useEditorMentions(holder, mentions, () => latest.current.onChange());
 
   useEffect(() => {
     let live = true;
@@ -123,6 +129,7 @@ export function RichTextEditor({
         aria-describedby={describedBy}
         className={styles.editorHolder}
       />
+      {mentionMenu}
     </div>
   );
 }

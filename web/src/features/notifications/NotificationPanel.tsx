@@ -1,3 +1,4 @@
+import { profilePath } from '../../app/links';
 import { Avatar } from '../../components/Avatar';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -59,7 +60,7 @@ export function placeOf(
   n: Pick<NotificationItemFragment, 'postId' | 'profileId' | 'commentId'>,
   narrow: boolean,
 ): string {
-  if (n.profileId !== null) return `${narrow ? '/profile/sp' : '/profile'}/${n.profileId}`;
+  if (n.profileId !== null) return profilePath(n.profileId, narrow);
   const q = new URLSearchParams({ post: String(n.postId) });
   if (n.commentId) q.set('comment', String(n.commentId));
   return `${narrow ? '/blog/sp' : '/blog'}?${q}`;

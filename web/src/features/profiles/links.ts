@@ -1,5 +1,3 @@
-/** Where a profile opens: /profile/{id}, or /profile/sp/{id} in the narrow layout. */
-export const profilePath = (id: number, narrow: boolean) => (narrow ? `/profile/sp/${id}` : `/profile/${id}`);
 export const profileListPath = (narrow: boolean) => (narrow ? '/profile_list/sp' : '/profile_list');
 
 /** Whether a chip's text holds one of the searched words (the server's folding: NFKC, lower case). */

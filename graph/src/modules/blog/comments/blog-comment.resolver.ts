@@ -62,6 +62,7 @@ export class BlogCommentResolver {
       postId: input.postId,
       content: input.content,
       parentId: input.parentId ?? null,
+      mentionIds: input.mentionIds,
     });
   }
 
@@ -74,8 +75,13 @@ export class BlogCommentResolver {
     @Ctx() ctx: AppContext,
     @Arg('id', () => Int) id: number,
     @Arg('content', { description: '本文（空白だけは不可、2000 文字以内）' }) content: string,
+    @Arg('mentionIds', () => [Int], {
+      nullable: true,
+      description: 'メンションする社員の ID（省略すると、新しい本文にまだ @氏名 が書かれている人のメンションを残す）',
+    })
+    mentionIds: number[] | null,
   ): Promise<BlogComment> {
-    return ctx.services.blog.comments.edit(ctx, id, content);
+    return ctx.services.blog.comments.edit(ctx, id, content, mentionIds);
   }
 
   @Authorized()

@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import { badInput, forbidden } from '../../../platform/errors.js';
 import { handle } from '../../../platform/rest.js';
-import { bodyId, checkId, pathId } from '../../../platform/validation.js';
+import { bodyId, bodyIds, checkId, pathId } from '../../../platform/validation.js';
+import { toApiMention } from '../blog-post.routes.js';
 import { cursorPage, deleteRoute, fileRoutes } from '../../../platform/rest-routes.js';
 import { attachmentFromDataUrl } from '../blog-post.attachment.js';
 import type { BlogComment } from './blog-comment.types.js';
@@ -21,6 +22,7 @@ function toApiComment(c: BlogComment): Record<string, unknown> {
     attachment_thumbnail: c.attachment?.thumbnailUrl ?? null,
     created_at: c.createdAt.toISOString(),
     edited_at: c.editedAt?.toISOString() ?? null,
+    mentions: c.mentions.map(toApiMention),
     can_edit: c.canEdit,
     can_delete: c.canDelete,
     replies: c.replies.map(toApiComment),
@@ -75,6 +77,7 @@ export function blogCommentRoutes(r: Router): void {
         content: b.content,
         parentId: bodyId(b.parent_comment_id, 'parent_comment_id'),
         attachment: attachmentFromDataUrl(b.attachment, b.attachment_filename),
+        mentionIds: bodyIds(b.mention_ids, 'mention_ids'),
       });
       return toApiComment(comment);
     }, 201),
@@ -87,7 +90,10 @@ export function blogCommentRoutes(r: Router): void {
         throw badInput('コメントの添付は編集できません（本文だけ）。', [
           { field: 'attachment', message: '指定できません' },
         ]);
-      return toApiComment(await ctx.services.blog.comments.edit(ctx, pathId(req.params.id, 'コメント'), b.content));
+      const id = pathId(req.params.id, 'コメント');
+      return toApiComment(
+        await ctx.services.blog.comments.edit(ctx, id, b.content, bodyIds(b.mention_ids, 'mention_ids')),
+      );
     }),
   );
   r.delete(

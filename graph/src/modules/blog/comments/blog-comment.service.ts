@@ -11,6 +11,9 @@ import type { AttachmentChange, BlogAttachments, StoredAttachment } from '../blo
 import { snapshot, type PostRow } from '../blog-post.queries.js';
 import type { BlogComment, BlogCommentPage, BlogCommentReplyPage } from './blog-comment.types.js';
 import { commentRecipients, notify, withdrawAbout } from '../../notifications/notification.writes.js';
+import { pgArray } from '../../../platform/sql.js';
+import { checkCommentMentions, mentionsStillWritten, notifyCommentMentions } from '../mentions/blog-mention.rules.js';
+import { mentionsJson } from '../mentions/mentions.sql.js';
 
 /** The URL of a comment's attachment (and thumbnail): served only to those who may read the post. */
 export const commentAttachmentUrl = (id: number, thumbnail = false) =>
@@ -28,6 +31,8 @@ interface CommentRow extends ThreadRow {
   attachment_thumb_key: string | null;
   created_at: Date;
   edited_at: Date | null;
+  mention_ids: number[];
+  mentions: { id: number; name: string }[];
 }
 
 const THREAD = new CommentThread<CommentRow>({
@@ -35,6 +40,7 @@ const THREAD = new CommentThread<CommentRow>({
   subject: 'post_id',
   select: `select c.id, c.post_id, c.author_id, e.name as author_name, d.name as department_name, c.parent_id, c.content,
        c.attachment_key, c.attachment_name, c.attachment_type, c.attachment_size, c.attachment_thumb_key, c.created_at, c.edited_at,
+       c.mention_ids, ${mentionsJson('c.mention_ids')} as mentions,
        (extract(epoch from c.created_at) * 1000000)::bigint::text as at_us
   from blog_comment c left join employee e on e.id = c.author_id left join department d on d.id = e.department_id`,
 });
@@ -44,6 +50,8 @@ export interface NewComment {
   content: unknown;
   parentId?: number | null;
   attachment?: AttachmentChange;
+  /** Who the text mentions (each written in it as @氏名; blog-mention.rules.ts). */
+  mentionIds?: number[] | null;
 }
 
 /**
@@ -115,10 +123,11 @@ export class BlogCommentService {
         if (!row.allow_comments) throw forbidden('この投稿はコメントを受け付けていません。');
         const parent = reply ? await THREAD.parentOf(tx, input.postId, input.parentId!) : null;
         const parentId = parent?.id ?? null;
+        const mentioned = await checkCommentMentions(tx, audienceOf(row), content, input.mentionIds ?? []);
         const [{ id }]: { id: number }[] = await tx.execute(
-          `insert into blog_comment (post_id, author_id, parent_id, content, attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-          [row.id, user.id, parentId, content, ...fileColumns(file)],
+          `insert into blog_comment (post_id, author_id, parent_id, content, attachment_key, attachment_name, attachment_type, attachment_size, attachment_thumb_key, mention_ids)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int[]) returning id`,
+          [row.id, user.id, parentId, content, ...fileColumns(file), pgArray(mentioned)],
         );
         record(tx, {
           type: 'blog.comment.added',
@@ -126,11 +135,14 @@ export class BlogCommentService {
           actorId: user.id,
           payload: { post: snapshot(row), commentId: id, parentId, authorId: user.id, replyIds: [] },
         });
+        // A mentioned person hears of the comment once: by its mention.
+        const about = { postId: row.id, commentId: id };
         await notify(
           tx,
           user.id,
-          commentRecipients(row.author_id, parent?.repliedTo, { postId: row.id, commentId: id }),
+          commentRecipients(row.author_id, parent?.repliedTo, about).filter((n) => !mentioned.includes(n.recipientId)),
         );
+        await notifyCommentMentions(tx, user.id, about, mentioned);
         await tx.flush();
         return id;
       });
@@ -145,7 +157,7 @@ export class BlogCommentService {
    * The comment's author changes its text (the attachment stays), while the post takes comments; it
    * is then marked edited. The same text again changes nothing and records nothing.
    */
-  async edit(ctx: AppContext, id: number, content: unknown): Promise<BlogComment> {
+  async edit(ctx: AppContext, id: number, content: unknown, mentionIds?: number[] | null): Promise<BlogComment> {
     const user = requireUser(ctx);
     this.counters.get(ctx)?.clearAll();
     await ctx.services.writes.count(ctx, user.id, 'comment');
@@ -154,8 +166,22 @@ export class BlogCommentService {
       if (row.author_id !== user.id) throw forbidden('コメントを編集できるのはコメントした本人だけです。');
       if (!post.allow_comments) throw forbidden('この投稿はコメントを受け付けていません。');
       const text = checkCommentContent(content, row.parent_id !== null);
-      if (text === row.content) return;
-      await tx.execute(`update blog_comment set content = ?, edited_at = clock_timestamp() where id = ?`, [text, id]);
+      // No list keeps the mentions the new text still writes out.
+      const mentioned =
+        mentionIds == null
+          ? await mentionsStillWritten(tx, text, row.mention_ids)
+          : await checkCommentMentions(tx, audienceOf(post), text, mentionIds);
+      if (text === row.content && sameSet(mentioned, row.mention_ids)) return;
+      await tx.execute(
+        `update blog_comment set content = ?, mention_ids = ?::int[], edited_at = clock_timestamp() where id = ?`,
+        [text, pgArray(mentioned), id],
+      );
+      await notifyCommentMentions(
+        tx,
+        user.id,
+        { postId: post.id, commentId: id },
+        mentioned.filter((m) => !row.mention_ids.includes(m)),
+      );
       record(tx, {
         type: 'blog.comment.edited',
         aggregateId: post.id,
@@ -234,6 +260,9 @@ export class BlogCommentService {
   }
 }
 
+const audienceOf = (post: PostRow) => ({ categoryId: post.category_id, authorId: post.author_id });
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
 const fileColumns = (f: StoredAttachment | null) => [
   f?.key ?? null,
   f?.name ?? null,
@@ -261,6 +290,7 @@ function toComment(r: CommentRow, viewer: number, postAuthorId: number): BlogCom
         : null,
     createdAt: new Date(r.created_at),
     editedAt: r.edited_at ? new Date(r.edited_at) : null,
+    mentions: r.mentions,
     canEdit: r.author_id === viewer,
     canDelete: r.author_id === viewer || postAuthorId === viewer,
     replies: [],

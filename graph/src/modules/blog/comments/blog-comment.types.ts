@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { BlogAttachment } from '../blog-post.types.js';
+import { BlogAttachment, MentionedPerson } from '../blog-post.types.js';
 
 @ObjectType({
   simpleResolvers: true,
@@ -27,6 +27,8 @@ export class BlogComment {
     description: '本文を最後に編集した日時（編集していなければ null。「編集済み」）',
   })
   editedAt!: Date | null;
+  @Field(() => [MentionedPerson], { description: '本文がメンションしている社員（本文に @氏名 で書かれている）' })
+  mentions!: MentionedPerson[];
   @Field({ description: '閲覧中の社員が本文を編集できるか（コメントした本人だけ）' }) canEdit!: boolean;
   @Field({ description: '閲覧中の社員が削除できるか（コメントした本人と投稿の作成者）' }) canDelete!: boolean;
   @Field(() => [BlogComment], {
@@ -56,4 +58,9 @@ export class BlogCommentInput {
   @Field(() => Int) postId!: number;
   @Field({ description: '本文（空白だけは不可、2000 文字以内）' }) content!: string;
   @Field(() => Int, { nullable: true, description: '返信先のコメント ID' }) parentId?: number | null;
+  @Field(() => [Int], {
+    nullable: true,
+    description: 'メンションする社員の ID（それぞれ本文に @氏名 で書く。投稿を読める人だけ、20人まで。通知が届く）',
+  })
+  mentionIds?: number[] | null;
 }

@@ -5,11 +5,7 @@ import { readableOf, windowOf, type PostRow } from '../blog-post.queries.js';
 import { stateOf, tokyoToday } from '../blog-post.rules.js';
 import { BlogPostState } from '../blog.enums.js';
 import { mayRead } from '../blog-post.visibility.js';
-
-/** An active member of category `?` (named, or through their current department), over `e` (employee); binds the category twice. */
-const MEMBER_OF = `e.status = 'ACTIVE'
-  and (e.id in (select employee_id from blog_category_employee where category_id = ?)
-       or e.department_id in (select department_id from blog_category_department where category_id = ?))`;
+import { IN_CATEGORY } from '../blog-category.service.js';
 
 /** Whether a post asking for confirmation still takes confirmations: until its pin (速報) window ends. */
 export function confirmationOpen(
@@ -35,7 +31,7 @@ export async function readersOf(em: EntityManager, post: PostRow, today = tokyoT
   const rows: { id: number; name: string; department_name: string | null; role: EmployeeRole }[] = await em.execute(
     `select e.id, e.name, d.name as department_name, e.role
        from employee e left join department d on d.id = e.department_id
-      where e.id <> ? and ${MEMBER_OF}
+      where e.id <> ? and e.status = 'ACTIVE' and ${IN_CATEGORY}
       order by d.name nulls last, e.name, e.id`,
     [post.author_id, post.category_id, post.category_id],
   );

@@ -9,6 +9,8 @@ import { insertAtCaret } from './compose';
 import { useEnterToSend } from '../../../components/comments/enter-to-send';
 import { EnterHint } from '../../../components/comments/EnterHint';
 import { EmojiPicker } from './EmojiPicker';
+import { useBlogMentions } from '../mentions';
+import { useTextareaMentions } from '../../../components/mentions/use-textarea-mentions';
 import type { CommentText } from './comments.i18n';
 import styles from './comments.module.css';
 import { FileName } from '../../../components/FileName';
@@ -100,8 +102,10 @@ export function CommentComposer({
         parent_comment_id: parentId,
         attachment: file?.dataUrl ?? null,
         attachment_filename: file?.name ?? null,
+        mention_ids: mentions.mentionIds(value),
       });
       setValue('');
+      mentions.reset();
       setFile(null);
       toast.success(reply ? text('replied') : text('sent'));
       onSent();
@@ -113,6 +117,7 @@ export function CommentComposer({
     }
   };
 
+  const mentions = useTextareaMentions(box, value, setValue, useBlogMentions({ postId }));
   const enterToSend = useEnterToSend(() => void send());
   const hintId = useId();
 
@@ -140,9 +145,11 @@ export function CommentComposer({
           if (error) setError(null);
         }}
         aria-describedby={hintId}
+        {...mentions.boxProps}
         {...enterToSend}
       />
-      <EnterHint id={hintId} />
+      {mentions.menu}
+      <EnterHint id={hintId} mentions />
       <div className={styles.composerBar}>
         <EmojiPicker text={text} box={box} onPick={pick} />
         <IconButton

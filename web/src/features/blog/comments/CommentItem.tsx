@@ -17,6 +17,8 @@ import { useReplies } from '../../../components/comments/use-replies';
 import { type CommentText } from './comments.i18n';
 import styles from './comments.module.css';
 import { FileName } from '../../../components/FileName';
+import { MentionedText } from '../../../components/mentions/MentionedText';
+import { useBlogMentions } from '../mentions';
 
 export type CommentView = BlogCommentFieldsFragment & { replies?: BlogCommentFieldsFragment[]; replyCount?: number };
 
@@ -54,6 +56,7 @@ export function CommentItem({
   const [error, setError] = useState<string | null>(null);
   const [remove] = useMutation(DeleteBlogCommentMutation);
   const [edit] = useMutation(EditBlogCommentMutation);
+  const mentionSearch = useBlogMentions({ postId });
   const reply = comment.parentId !== null;
   const name = comment.author.name;
   const { replies, remaining, loading: loadingReplies, moreReplies } = useBlogReplies(comment, revision);
@@ -135,7 +138,8 @@ export function CommentItem({
         <CommentEditor
           content={comment.content}
           reply={reply}
-          save={(content) => edit({ variables: { id: comment.id, content } })}
+          save={(content, mentionIds) => edit({ variables: { id: comment.id, content, mentionIds } })}
+          mentions={{ search: mentionSearch, current: comment.mentions }}
           testId="blog-comment-editor"
           onDone={(saved) => {
             setEditing(false);
@@ -144,7 +148,7 @@ export function CommentItem({
         />
       ) : (
         <p className={styles.commentText} data-testid="blog-comment-text">
-          {comment.content}
+          <MentionedText text={comment.content} mentions={comment.mentions} />
         </p>
       )}
       {comment.attachment && (

@@ -13,6 +13,10 @@ export const BlogCommentFields = graphql(`
       id
       name
     }
+    mentions {
+      id
+      name
+    }
     attachment {
       name
       type
@@ -60,8 +64,8 @@ export const DeleteBlogCommentMutation = graphql(`
 
 /** Its author changes a comment's text; the answer is the comment as saved (editedAt set). */
 export const EditBlogCommentMutation = graphql(`
-  mutation EditBlogComment($id: Int!, $content: String!) {
-    editBlogComment(id: $id, content: $content) {
+  mutation EditBlogComment($id: Int!, $content: String!, $mentionIds: [Int!]) {
+    editBlogComment(id: $id, content: $content, mentionIds: $mentionIds) {
       ...BlogCommentFields
     }
   }

@@ -1,3 +1,4 @@
+import { useBlogMentions } from '../mentions';
 import { useId } from 'react';
 import { Button, Label, TextInput } from '@primer/react';
 import { EyeIcon, ListUnorderedIcon, XIcon } from '@primer/octicons-react';
@@ -82,6 +83,7 @@ export function PostFields({
   const { t, values: v, editing, fieldErrors: fe, post } = p;
   const { user } = useSession();
   const bodyErrorId = useId();
+  const mentions = useBlogMentions({ categoryId: v.category?.id });
   const author = post?.author.name ?? user.name;
   const editedAt = post ? displayDate(post.updatedAt) : '';
   const tags = v.tags.length ? (
@@ -167,6 +169,7 @@ export function PostFields({
               describedBy={fe.content ? bodyErrorId : undefined}
               images={BLOG_IMAGES}
               testId="blog-editor"
+              mentions={mentions}
               onChange={p.bodyEdited}
             />
             <FieldError id={bodyErrorId} text={fe.content} />
