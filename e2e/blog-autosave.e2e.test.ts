@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, describeFindings } from './support/axe';
 import { launchBrowser, newPage, PHONE, signInRetrying as signIn } from './support/browser';
+import { clubCategory } from './support/blog-comments';
 
 /** Issue 39: what is typed into a post survives a crashed page, a closed tab and a lost connection. */
 let browser: Browser;
@@ -35,14 +36,6 @@ async function typeBody(page: Page, text: string) {
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type(text);
-}
-
-async function clubCategory(page: Page) {
-  const categories = (await (await page.request.get('/api/blog_category')).json()) as {
-    category_id: number;
-    category_name: string;
-  }[];
-  return categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
 }
 
 describe('autosave of a post being written', () => {

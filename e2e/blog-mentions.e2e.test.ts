@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, describeFindings } from './support/axe';
-import { PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
+import { PHONE, fillLogin, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 import { cardTitled, dialogOf, mainBox, openComments, shot, unique } from './support/blog-comments';
 
 /** Issue 39: @mentions in a post and in a comment tell exactly the person mentioned, who may read it. */
@@ -19,34 +19,50 @@ interface Person {
   login: string;
 }
 
+const PASSWORD = 'mention-check-2026';
+
 /**
- * A 佐藤 of the demo company whom no other browser test signs in as (their bells are counted item by
- * item elsewhere), found by how their name sounds: the kana the test types.
+ * A person of the test's own and a category of its own read by staff and them: a 佐藤 found by how
+ * the name sounds (the kana the test types), whose bell no other test counts and whose sign-in no
+ * other test locks (login.e2e locks a demo 佐藤 on purpose).
  */
-async function aSato(page: Page, category: number): Promise<Person> {
-  const found = (await (
-    await page.request.get(
-      `/api/blog_mention_candidates?category_id=${category}&q=${encodeURIComponent('さとう')}&limit=20`,
-    )
-  ).json()) as { employee_id: number; name: string }[];
-  // The demo company's people sign in with their mail address's name (login IDs are shown to administrators only).
+async function aSatoAndTheirCategory(browser: Browser): Promise<{ sato: Person; category: number }> {
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'admin');
+  const stamp = Date.now().toString(36);
+  const login = `sato.m${stamp}`;
+  const made = await page.request.post('/api/employees', {
+    data: { name: `佐藤 メンション${stamp}`, login_id: login, password: PASSWORD, role: '一般', status: '在籍' },
+  });
+  expect(made.status()).toBe(201);
+  const sato = {
+    id: ((await made.json()) as { employee_id: number }).employee_id,
+    name: `佐藤 メンション${stamp}`,
+    login,
+  };
   const employees = (await (await page.request.get('/api/employees?limit=200')).json()) as {
     employee_id: number;
-    email: string | null;
+    name: string;
   }[];
-  const loginOf = (id: number) => employees.find((e) => e.employee_id === id)?.email?.split('@')[0] ?? '';
-  const busy = new Set(['taro.yamada', 'hanako.suzuki', 'kenta.takahashi', 'misaki.tanaka', 'makoto.nakamura']);
-  const sato = found.find((c) => c.name.startsWith('佐藤') && !busy.has(loginOf(c.employee_id)));
-  expect(sato, 'a 佐藤 among the candidates').toBeTruthy();
-  return { id: sato!.employee_id, name: sato!.name, login: loginOf(sato!.employee_id) };
+  const staff = employees.find((e) => e.name === '田中 美咲')!.employee_id;
+  const category = await page.request.post('/api/blog_category', {
+    data: {
+      category_name: unique('メンション'),
+      permissions: ['書き込み', '閲覧'],
+      employees: [staff, sato.id],
+      departments: [],
+    },
+  });
+  expect(category.status()).toBe(201);
+  const categoryId = ((await category.json()) as { category_id: number }).category_id;
+  await context.close();
+  return { sato, category: categoryId };
 }
 
-async function clubCategory(page: Page) {
-  const categories = (await (await page.request.get('/api/blog_category')).json()) as {
-    category_id: number;
-    category_name: string;
-  }[];
-  return categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
+async function signInAs(page: Page, person: Person, landing?: string) {
+  await page.goto('/login');
+  await fillLogin(page, person.login, PASSWORD);
+  await page.waitForURL((u) => u.pathname === (landing ?? '/schedules'));
 }
 
 const mentionsOf = async (page: Page, title: string) => {
@@ -59,9 +75,13 @@ describe('@mentions', () => {
   test('typing @ and kana in a post lists the category’s readers; the chosen one is linked, told once, and opens their profile', async () => {
     const { page } = await newPage(browser);
     await signIn(page, 'staff');
-    const club = await clubCategory(page);
-    const sato = await aSato(page, club);
+    const { sato, category } = await aSatoAndTheirCategory(browser);
     const title = unique('メンションの確認');
+    const categoryName = (
+      (await (await page.request.get(`/api/blog_category/${category}`)).json()) as {
+        category_name: string;
+      }
+    ).category_name;
 
     await page.goto('/blog/new');
     const editor = page.getByTestId('blog-editor');
@@ -69,7 +89,7 @@ describe('@mentions', () => {
     await page.getByLabel('タイトル').fill(title);
     await page.getByRole('button', { name: 'カテゴリ: 選択' }).click();
     const dialog = page.getByTestId('blog-category-dialog');
-    await dialog.locator('tr', { hasText: '部活動・サークル' }).click();
+    await dialog.locator('tr', { hasText: categoryName }).click();
     await page.getByRole('button', { name: '決定' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -98,7 +118,7 @@ describe('@mentions', () => {
 
     // The person is told, once, and the post's link opens their profile in the app.
     const them = await newPage(browser, PHONE);
-    await signIn(them.page, sato.login, { landing: '/schedules/sp' });
+    await signInAs(them.page, sato, '/schedules/sp');
     await expect.poll(() => mentionsOf(them.page, title).then((m) => m.length)).toBe(1);
     await them.page.getByTestId('notification-bell').click();
     const item = them.page.getByTestId('notification-item').filter({ hasText: title });
@@ -115,11 +135,10 @@ describe('@mentions', () => {
   test('on a phone, @ in a comment lists the post’s readers, Enter picks without sending, and the sent comment links the name', async () => {
     const { page } = await newPage(browser, PHONE);
     await signIn(page, 'staff', { landing: '/schedules/sp' });
-    const club = await clubCategory(page);
-    const sato = await aSato(page, club);
+    const { sato, category } = await aSatoAndTheirCategory(browser);
     const title = unique('コメントでメンション');
     const created = await page.request.post('/api/blogs', {
-      data: { title, content: '<p>コメントの確認</p>', category_id: club, options: 'comment,like' },
+      data: { title, content: '<p>コメントの確認</p>', category_id: category, options: 'comment,like' },
     });
     expect(created.status()).toBe(201);
 
@@ -146,7 +165,7 @@ describe('@mentions', () => {
     const link = text.getByTestId('mention-link');
     expect(await link.innerText()).toBe(`@${sato.name}`);
     const them = await newPage(browser);
-    await signIn(them.page, sato.login);
+    await signInAs(them.page, sato);
     await expect.poll(() => mentionsOf(them.page, title).then((m) => m.length)).toBe(1);
     await link.click();
     await page.waitForURL((u) => u.pathname === `/profile/sp/${sato.id}`);

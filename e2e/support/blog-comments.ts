@@ -29,13 +29,18 @@ export async function openFeed(page: Page, login: string, path = '/blog') {
   await page.getByTestId('blog-card').first().waitFor();
 }
 
-/** A post of `page`'s employee in 部活動・サークル (read by every department), through the REST facade. */
-export async function createPost(page: Page, title: string, options = 'comment,like'): Promise<number> {
+/** The id of 部活動・サークル, the demo category every department reads and posts in. */
+export async function clubCategory(page: Page): Promise<number> {
   const categories = (await (await page.request.get('/api/blog_category')).json()) as {
     category_id: number;
     category_name: string;
   }[];
-  const club = categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
+  return categories.find((c) => c.category_name === '部活動・サークル')!.category_id;
+}
+
+/** A post of `page`'s employee in 部活動・サークル (read by every department), through the REST facade. */
+export async function createPost(page: Page, title: string, options = 'comment,like'): Promise<number> {
+  const club = await clubCategory(page);
   const res = await page.request.post('/api/blogs', {
     data: { title, content: '<p>コメントの確認用</p>', category_id: club, options },
   });

@@ -23,6 +23,8 @@ describe('list cost: every field once per item of the lists around it', () => {
     // blogComments, totalCount and items once; id, content and replies per comment; two fields per reply
     expect(one).toBe(3 + 100 * 3 + 100 * 10 * 2);
     expect(costOf(`query($n: Int) { blogComments(postId: 1, limit: $n) { items { id } } }`, { n: 5 })).toBe(2 + 5);
+    // A list whose limit the query leaves out counts its schema default (the tags' page: 200), not a guess.
+    expect(costOf(`{ blogTags { id content } }`)).toBe(1 + 200 * 2);
   });
 
   it('refuses the 15-alias comments flood that answered 165 MB, and fits the legitimate page', () => {

@@ -10,11 +10,16 @@ const tag: RestResource<BlogTagView> = {
   body: bodyTable({ content: { from: ['tag_content', 'content'] }, version: 'version' }),
 };
 
-/** GET/POST /blog_tags, GET/PUT/DELETE /blog_tags/{id}. POST answers the tag with its tag_id. */
+/** GET /blog_tags?q=&offset=&limit= (a page, the total in X-Total-Count), POST /blog_tags, GET/PUT/DELETE /blog_tags/{id}. POST answers the tag with its tag_id. */
 export function blogTagRoutes(r: Router): void {
   r.get(
     '/blog_tags',
-    handle(async (ctx) => (await ctx.services.blog.tags.list(ctx)).map(toApiTag)),
+    handle(async (ctx, req, res) => {
+      const q = req.query as Record<string, string | undefined>;
+      const page = await ctx.services.blog.tags.list(ctx, { query: q.q, offset: q.offset, limit: q.limit });
+      res.setHeader('X-Total-Count', String(page.total));
+      return page.items.map(toApiTag);
+    }),
   );
   r.get(
     '/blog_tags/:id',

@@ -5,7 +5,9 @@ import { requireUser } from '../../platform/authz.js';
 import { badInput, forbidden, notFound } from '../../platform/errors.js';
 import { record } from '../../platform/events/outbox.js';
 import { pgArray } from '../../platform/sql.js';
-import { checkId, isDbId } from '../../platform/validation.js';
+import { checkId, checkSearchText, isDbId } from '../../platform/validation.js';
+import { checkPage, MAX_PAGE_SIZE } from '../../platform/pagination.js';
+import { escapeLike } from '../../platform/list-query.js';
 import { expectVersion } from '../../platform/versioning.js';
 import { isBlogAdmin } from './blog.enums.js';
 import { blogInput } from './blog.errors.js';
@@ -25,6 +27,13 @@ interface TagRow {
 
 const SELECT = `select t.id, t.content, t.created_by_id, e.name as created_by_name, t.updated_at, t.updated_by_id, t.version
                   from blog_tag t left join employee e on e.id = t.created_by_id`;
+
+/** The condition on tags (`t`) holding `query`, a substring whatever its case. */
+function holding(query: string | null | undefined): { sql: string; params: string[] } {
+  const q = query?.trim() ?? '';
+  checkSearchText(q, 'query', 'タグ');
+  return q ? { sql: 'where t.content ilike ?', params: [`%${escapeLike(q)}%`] } : { sql: '', params: [] };
+}
 
 /** The spec's tag rules: content non-empty once trimmed (and at most 50 characters, unique whatever its case). */
 function checkContent(value: unknown): string {
@@ -49,11 +58,38 @@ const TAKEN = () => blogInput('TAG_CONTENT_TAKEN', 'このタグはすでに登�
  * category names no one to people outside it.
  */
 export class BlogTagService {
-  async list(ctx: AppContext): Promise<BlogTagView[]> {
+  /**
+   * A page of the tags in content order (the tag dialog's, the feed filter's, `/api`'s), those holding
+   * `query` only when one is given; `total` counts them all. Paged like every list that grows: a
+   * company's tags are not bounded.
+   */
+  async list(
+    ctx: AppContext,
+    q: { query?: string | null; offset?: unknown; limit?: unknown } = {},
+  ): Promise<{ items: BlogTagView[]; total: number }> {
     const user = requireUser(ctx);
-    const rows: TagRow[] = await ctx.em.execute(`${SELECT} order by lower(t.content), t.id`);
+    const page = checkPage(q.offset, q.limit ?? MAX_PAGE_SIZE);
+    const where = holding(q.query);
+    const rows: (TagRow & { total: number })[] = await ctx.em.execute(
+      `${SELECT.replace('select ', 'select count(*) over ()::int as total, ')} ${where.sql}
+        order by lower(t.content), t.id offset ? limit ?`,
+      [...where.params, page.offset, page.limit],
+    );
+    // Past the last tag the window counts nothing: counted on its own then.
+    const total = rows[0]?.total ?? (page.offset > 0 ? await this.count(ctx, q.query) : 0);
     const seen = await this.creatorsShown(ctx, user, rows);
-    return rows.map((r) => view(user, r, seen));
+    return { items: rows.map((r) => view(user, r, seen)), total };
+  }
+
+  /** How many tags hold `query` (all of them without one). */
+  async count(ctx: AppContext, query?: string | null): Promise<number> {
+    requireUser(ctx);
+    const where = holding(query);
+    const [row]: { n: number }[] = await ctx.em.execute(
+      `select count(*)::int as n from blog_tag t ${where.sql}`,
+      where.params,
+    );
+    return row!.n;
   }
 
   async get(ctx: AppContext, id: number): Promise<BlogTagView> {

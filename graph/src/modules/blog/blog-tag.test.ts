@@ -141,3 +141,34 @@ describe('blog tags', () => {
     expect(events.length).toBe(2);
   });
 });
+
+describe('blog tags, paged', () => {
+  it('pages in content order with the total, narrows by a word in both channels, and refuses a page over 200', async () => {
+    const stamp = Date.now().toString(36);
+    for (const c of ['D', 'a', 'e', 'B', 'c'].map((x) => `頁${stamp}${x}`))
+      expect((await api(p.url, 'POST', '/blog_tags', { token: staff, body: { tag_content: c } })).status).toBe(201);
+    const all = await api(p.url, 'GET', '/blog_tags', { token: staff });
+    expect(Number(all.headers.get('x-total-count'))).toBe(all.body.length);
+    const q = encodeURIComponent(`頁${stamp}`);
+    const first = await api(p.url, 'GET', `/blog_tags?q=${q}&limit=2`, { token: staff });
+    const rest = await api(p.url, 'GET', `/blog_tags?q=${q}&offset=2&limit=10`, { token: staff });
+    const past = await api(p.url, 'GET', `/blog_tags?q=${q}&offset=10&limit=10`, { token: staff });
+    expect(first.body.length).toBe(2);
+    expect(rest.body.length).toBe(3);
+    expect(past.body).toEqual([]);
+    for (const r of [first, rest, past]) expect(r.headers.get('x-total-count')).toBe('5');
+    const contents = [...first.body, ...rest.body].map((t: { tag_content: string }) => t.tag_content);
+    expect(contents).toEqual(['a', 'B', 'c', 'D', 'e'].map((x) => `頁${stamp}${x}`));
+    const g = await gql(
+      p.url,
+      `query($q: String) { blogTags(query: $q, limit: 3) { content } blogTagCount(query: $q) }`,
+      { q: `頁${stamp}` },
+      { token: other },
+    );
+    expect(g.body.data.blogTags.map((t: { content: string }) => t.content)).toEqual(contents.slice(0, 3));
+    expect(g.body.data.blogTagCount).toBe(5);
+    expect((await api(p.url, 'GET', '/blog_tags?limit=201', { token: staff })).status).toBe(400);
+    const wild = await api(p.url, 'GET', `/blog_tags?q=${encodeURIComponent('%')}`, { token: staff });
+    expect(wild.body).toEqual([]);
+  });
+});

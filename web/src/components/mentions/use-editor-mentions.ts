@@ -61,23 +61,21 @@ export function useEditorMentions(
       if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) check();
     };
     const leave = () => picker.close();
-    el.addEventListener('input', check);
-    el.addEventListener('compositionend', check);
-    el.addEventListener('click', check);
-    el.addEventListener('keyup', move);
-    el.addEventListener('keydown', key, true);
-    el.addEventListener('focusout', leave);
+    const listeners: [string, (e: Event) => void, boolean][] = [
+      ['input', check, false],
+      ['compositionend', check, false],
+      ['click', check, false],
+      ['keyup', move as (e: Event) => void, false],
+      ['keydown', key as (e: Event) => void, true],
+      ['focusout', leave, false],
+    ];
+    for (const [type, f, capture] of listeners) el.addEventListener(type, f, capture);
     return () => {
-      el.removeEventListener('input', check);
-      el.removeEventListener('compositionend', check);
-      el.removeEventListener('click', check);
-      el.removeEventListener('keyup', move);
-      el.removeEventListener('keydown', key, true);
-      el.removeEventListener('focusout', leave);
+      for (const [type, f, capture] of listeners) el.removeEventListener(type, f, capture);
     };
     // picker's methods read its latest state; the listeners are set once per editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [holder, search]);
 
-  return picker.menu;
+  return picker.list;
 }

@@ -53,7 +53,7 @@ export function useTextareaMentions(
   };
 
   return {
-    menu: picker.menu,
+    menu: picker.list,
     mentionIds: (text: string) => mentionsWritten(text, chosen),
     reset: () => setChosen([]),
     /** Spread on the textarea, before its own key handling (Enter picks while the list is open). */

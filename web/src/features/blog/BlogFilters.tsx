@@ -5,6 +5,7 @@ import { useQuery } from '@apollo/client/react';
 import { useT } from '../../app/i18n';
 import { SelectFilter } from '../../components/ListFrame';
 import { BlogFilterOptionsQuery } from './operations';
+import { TagFilter } from './TagFilter';
 import styles from './blog.module.css';
 
 export const FILTER_KEYS = ['title', 'tag', 'category', 'department'] as const;
@@ -48,13 +49,7 @@ export function BlogFilters({
           aria-label={t('blog.filter.title')}
         />
       </label>
-      <SelectFilter
-        label={t('blog.filter.tag')}
-        allLabel={t('filter.all')}
-        value={draft.tag}
-        onChange={set('tag')}
-        options={(data?.blogTags ?? []).map((x) => ({ value: String(x.id), label: x.content }))}
-      />
+      <TagFilter value={draft.tag} onChange={set('tag')} />
       <SelectFilter
         label={t('blog.category')}
         allLabel={t('filter.all')}

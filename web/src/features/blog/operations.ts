@@ -67,13 +67,9 @@ export const BlogPostQuery = graphql(`
   }
 `);
 
-/** The feed's select choices: tags, the categories the viewer is a member of (an admin lists every one), departments. */
+/** The feed's select choices: the categories the viewer is a member of (an admin lists every one), departments (tags are searched: TagFilter). */
 export const BlogFilterOptionsQuery = graphql(`
   query BlogFilterOptions {
-    blogTags {
-      id
-      content
-    }
     blogCategories {
       id
       name
@@ -106,6 +102,26 @@ export const MarkBlogPostSeenMutation = graphql(`
   mutation MarkBlogPostSeen($id: Int!) {
     markBlogPostSeen(id: $id) {
       ...BlogCardFields
+    }
+  }
+`);
+
+/** Tags holding what was typed, for the feed's tag filter (a page: the company's tags are not bounded). */
+export const BlogTagSuggestionsQuery = graphql(`
+  query BlogTagSuggestions($query: String, $limit: Int) {
+    blogTags(query: $query, limit: $limit) {
+      id
+      content
+    }
+  }
+`);
+
+/** The tag a filter names by id (from the address), for its content. */
+export const BlogTagQuery = graphql(`
+  query BlogTag($id: Int!) {
+    blogTag(id: $id) {
+      id
+      content
     }
   }
 `);

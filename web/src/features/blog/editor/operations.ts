@@ -60,12 +60,13 @@ export const BlogEditorCategoriesQuery = graphql(`
 `);
 
 export const BlogEditorTagsQuery = graphql(`
-  query BlogEditorTags {
-    blogTags {
+  query BlogEditorTags($query: String, $offset: Int, $limit: Int) {
+    blogTags(query: $query, offset: $offset, limit: $limit) {
       id
       content
       canEdit
     }
+    blogTagCount(query: $query)
   }
 `);
 
