@@ -22,8 +22,11 @@ const cardOf = (page: Page, title: string) =>
     .getByTestId('blog-card')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
+const pinnedRowOf = (page: Page, title: string) =>
+  page.getByTestId('blog-pinned-row').filter({ has: page.getByText(title, { exact: true }) });
+
 describe("the editor's 必読 (required reading) checkbox", () => {
-  test('devadmin writes a post with the 速報 pin and 必読 in the editor and saves; sysadmin sees 必読 on its card and confirms; the author’s dialog lists them as confirmed', async () => {
+  test('devadmin writes a post with the 速報 pin and 必読 in the editor and saves; sysadmin sees 必読 in its 速報 row and confirms there; the author’s dialog lists them as confirmed', async () => {
     const author = await newPage(browser);
     const reader = await newPage(browser);
     await signIn(author.page, 'devadmin');
@@ -52,16 +55,18 @@ describe("the editor's 必読 (required reading) checkbox", () => {
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/blog');
 
-    // The reader: 必読 on the card, 確認しました confirms it.
+    // The reader: 必読 in its 速報 row (the cards do not list it again), 確認しました there confirms it.
     await reader.page.goto('/blog');
-    const card = cardOf(reader.page, title);
-    await card.waitFor();
-    expect(await card.getByTestId('blog-reading').innerText()).toContain('必読');
-    await card.getByTestId('blog-reading-confirm').click();
-    await card.getByTestId('blog-reading-done').waitFor();
+    const row = pinnedRowOf(reader.page, title);
+    await row.waitFor();
+    expect(await cardOf(reader.page, title).count()).toBe(0);
+    expect(await row.getByTestId('blog-reading').innerText()).toContain('必読');
+    await shot(reader.page, 'desktop-required-reading-pinned-row');
+    await row.getByTestId('blog-reading-confirm').click();
+    await row.getByTestId('blog-reading-done').waitFor();
 
-    // The author's dialog: the reader among the confirmed, the count on the card.
-    await cardOf(page, title).getByTestId('blog-card-title').click();
+    // The author's dialog: the reader among the confirmed, the count in the row.
+    await pinnedRowOf(page, title).getByTestId('blog-pinned-item').click();
     await page.getByTestId('blog-detail').waitFor();
     const status = page.getByTestId('blog-reading-status');
     await expect.poll(() => status.getByTestId('blog-reading-confirmed').innerText()).toContain(readerName);

@@ -171,14 +171,12 @@ describe('required reading: the author asks, a reader confirms from the notifica
     // The reader's open dialog offers 確認しました again, without reload.
     await detail.getByTestId('blog-reading-confirm').waitFor();
 
-    // On a phone: the card's 必読 and its button fit 390 px.
+    // On a phone: the 速報 row's 必読 and its button fit 390 px.
     const phone = await newPage(browser, PHONE);
     await signIn(phone.page, 'sysadmin', { landing: '/schedules/sp' });
     await phone.page.goto('/blog/sp');
-    const card = phone.page
-      .getByTestId('blog-card')
-      .filter({ has: phone.page.getByRole('heading', { name: title, exact: true }) });
-    await card.getByTestId('blog-reading-confirm').scrollIntoViewIfNeeded();
+    const row = phone.page.getByTestId('blog-pinned-row').filter({ has: phone.page.getByText(title, { exact: true }) });
+    await row.getByTestId('blog-reading-confirm').scrollIntoViewIfNeeded();
     await shot(phone.page, 'phone-required-reading');
     await Promise.all([author, reader, phone].map((x) => x.context.close()));
   });

@@ -4,7 +4,7 @@ import { badCursor, decodeCursor as decodeOpaque, encodeCursor as encodeOpaque }
 import { pgArray } from '../../platform/sql.js';
 import { checkId, checkSearchText, isCalendarDate, isDbId } from '../../platform/validation.js';
 import { BlogFeedScope, BlogPostState } from './blog.enums.js';
-import { SQL, stateOf, type PostWindow } from './blog-post.rules.js';
+import { SQL, isPinnedOn, stateOf, type PostWindow } from './blog-post.rules.js';
 
 export interface FeedFilter {
   scope?: BlogFeedScope | null;
@@ -13,6 +13,8 @@ export interface FeedFilter {
   categoryId?: number | null;
   departmentId?: number | null;
   includeOutsideWindow?: boolean | null;
+  /** Leave out the posts pinned today (the web shows them in 速報 above the feed). */
+  withoutPinned?: boolean | null;
 }
 
 /** Where the feed is: in the pinned part ('p') or the rest ('r'), after the post (publishStart, id). */
@@ -65,7 +67,10 @@ const KEY = `p.id, to_char(p.publish_start, 'YYYY-MM-DD') as publish_start`;
  * What a post must carry to be judged against a filter outside SQL (live delivery, blog.live.ts):
  * as it is now, with what the viewer has to do with it.
  */
-export interface FeedCandidate extends Pick<PostWindow, 'isDraft' | 'publishStart' | 'publishEnd'> {
+export interface FeedCandidate extends Pick<
+  PostWindow,
+  'isDraft' | 'publishStart' | 'publishEnd' | 'isPin' | 'pinStart' | 'pinEnd'
+> {
   authorId: number;
   authorDepartmentId: number | null;
   categoryId: number | null;
@@ -104,6 +109,7 @@ export function onFeed(
   if (title && !p.title.toLowerCase().includes(title.toLowerCase())) return false;
   if (f.tagId != null && !p.tagIds.includes(f.tagId)) return false;
   if (f.departmentId != null && p.authorDepartmentId !== f.departmentId) return false;
+  if (f.withoutPinned && !p.isDraft && isPinnedOn(p, today)) return false;
   return true;
 }
 
@@ -167,7 +173,7 @@ export async function feedPage(
     : { sql: 'p.category_id = any(?::int[])', params: [pgArray(categories)] };
 
   let pinned: KeyRow[] = [];
-  if (!cursor || cursor.part === 'p') {
+  if (!f.withoutPinned && (!cursor || cursor.part === 'p')) {
     const w = and([source, { sql: 'not p.is_draft', params: [] }, pinnedNow(today), ...extra, ...after(cursor)]);
     pinned = await em.execute(`select ${KEY} from blog_post p where ${w.sql} ${ORDER} limit ?`, [
       ...w.params,

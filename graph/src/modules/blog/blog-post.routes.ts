@@ -132,6 +132,7 @@ export function blogPostRoutes(r: Router): void {
           categoryId: queryId(q.category_id, 'category_id'),
           departmentId: queryId(q.department_id, 'department_id'),
           includeOutsideWindow: queryBool(q.include_outside_window, 'include_outside_window'),
+          withoutPinned: queryBool(q.without_pinned, 'without_pinned'),
         },
         q.cursor,
         q.limit,

@@ -124,6 +124,12 @@ export class BlogFeedFilter {
     description: '公開予定・公開終了の投稿も含める（管理者・システム管理者だけ。自分の投稿は指定しなくても含まれる）',
   })
   includeOutsideWindow?: boolean;
+  @Field({
+    nullable: true,
+    defaultValue: false,
+    description: '今日ピン留めの投稿（速報）を除く。速報の欄に出ている投稿を一覧に重ねて出さないとき',
+  })
+  withoutPinned?: boolean;
 }
 
 @InputType({ description: 'ブログ投稿の作成・更新（作成者はログイン中の社員）' })

@@ -2,7 +2,7 @@
  * A live change says whether its post belongs in the subscriber's feed as filtered
  * (`blogChanged(feed:)` → `inFeed`), decided on the server by the same rule as blogFeed's query: a
  * card inserted live is exactly one the feed would list after a reload, whatever the filter
- * (scope, title, tag, category, the author's department, scheduled and expired posts).
+ * (scope, title, tag, category, the author's department, scheduled and expired posts, without 速報).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -100,11 +100,14 @@ describe('blogChanged(feed:) and the feed query agree', () => {
       { title: 'ａｌｐｈａ' },
       { title: 'Alpha' },
       { title: '100%' },
+      { withoutPinned: true },
+      { withoutPinned: true, title: 'alpha' },
     ];
     const asAdmin: Filter[] = [
       {},
       { includeOutsideWindow: true },
       { departmentId: w.id.sales, includeOutsideWindow: true },
+      { withoutPinned: true, includeOutsideWindow: true },
     ];
     const watches = [
       ...(await Promise.all(
@@ -126,6 +129,7 @@ describe('blogChanged(feed:) and the feed query agree', () => {
       }),
       await w.post(w.token.admin, { title: '達成率 100% の記事', categoryId: w.cat.news }),
       await w.post(w.token.admin, { title: '速報 alpha', categoryId: w.cat.notice, isPin: true }),
+      await w.post(w.token.staff, { title: '営業の速報', categoryId: w.cat.news, isPin: true }),
       await w.post(w.token.admin, { title: '役員会の記事', categoryId: w.cat.board }),
       await w.post(w.token.admin, { title: '管理者の予定', categoryId: w.cat.news, publishStart: w.day(5) }),
     ];
@@ -142,6 +146,11 @@ describe('blogChanged(feed:) and the feed query agree', () => {
       const listed = (await feedIds(token, f)).filter((id) => ids.includes(id));
       expect({ f, live: liveIn(v, ids).sort() }).toEqual({ f, live: [...listed].sort() });
     }
+    // withoutPinned leaves out exactly the posts pinned today (速報 shows them).
+    const pinnedToday = posts[7]!.id;
+    expect(await feedIds(w.token.staff, {})).toContain(pinnedToday);
+    expect(await feedIds(w.token.staff, { withoutPinned: true })).not.toContain(pinnedToday);
+    expect(await feedIds(w.token.staff, { withoutPinned: true })).toContain(posts[0]!.id);
     // Not vacuous: the filters tell the posts apart.
     expect(new Set(watches.map(({ v }) => liveIn(v, ids).join())).size).toBeGreaterThan(8);
     await Promise.all(watches.map(({ v }) => v.close()));

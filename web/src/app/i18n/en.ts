@@ -682,6 +682,7 @@ export const en: Messages = {
   'blog.layoutPerRow': '{n} per row',
   'blog.pinned': 'Breaking news',
   'blog.pinnedCount': '{n}',
+  'blog.pinnedInFeed': 'Also in the list',
   'blog.more': 'Show more',
   'blog.empty': 'There are no posts to show yet.',
   'blog.emptyMine': 'You have not written a post yet. Use Create to write your first.',

@@ -683,6 +683,7 @@ export const ja = {
   'blog.layoutPerRow': '1行に{n}件',
   'blog.pinned': '速報',
   'blog.pinnedCount': '{n}件',
+  'blog.pinnedInFeed': '一覧にも表示',
   'blog.more': 'もっと見る',
   'blog.empty': '表示できるブログはまだありません。',
   'blog.emptyMine': 'まだブログを書いていません。「作成」から最初の投稿を書けます。',

@@ -15,7 +15,7 @@ import type { BlogFeedFilter } from '../../gql/graphql';
 import { BlogCard, type BlogCardPost } from './BlogCard';
 import { BlogDetailDialog } from './BlogDetailDialog';
 import { BlogFilters, FILTER_KEYS, LayoutSelect, type FilterValues } from './BlogFilters';
-import { useSingleOrDoubleClick, useStoredLayout } from './card-helpers';
+import { useSingleOrDoubleClick, useStoredLayout, useStoredPinnedInFeed } from './card-helpers';
 import { applyToShown } from './live-feed';
 import { useBlogLive } from './live';
 import { useBlogText } from './engagement';
@@ -69,18 +69,22 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
     SCOPES.findIndex((s) => s.url === f.values.scope),
   );
   const scope = SCOPES[scopeIndex]!.api;
+  // 速報 above the unfiltered feed only: a filtered feed lists the pinned posts that match first among its cards.
+  const withPinned = filterCountOf(f.values) === 0;
+  // A post in 速報 is not listed again among the cards (the server leaves them out), unless asked.
+  const [pinnedInFeed, setPinnedInFeed] = useStoredPinnedInFeed();
   const filter: BlogFeedFilter = {
     scope,
     title: f.values.title || undefined,
     tagId: toId(f.values.tag),
     categoryId: toId(f.values.category),
     departmentId: toId(f.values.department),
+    withoutPinned: withPinned && !pinnedInFeed,
   };
   // The cards and 速報 (which the feed's first page brings), kept by live changes.
   const feed = useBlogFeed(filter);
   const pinnedPosts = feed.pinned ?? [];
-  // 速報 above the unfiltered feed only: a filtered feed lists the pinned posts that match first among its cards.
-  const withPinned = filterCountOf(f.values) === 0;
+  const cards = feed.items;
   // Live: the cards, 速報 and an open dialog follow every change the viewer may see, without reload
   // (the server says whether a post is on the feed as filtered).
   useBlogLive((change) => {
@@ -202,14 +206,22 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
         </Suspense>
       ) : (
         <>
-          {withPinned && <PinnedPanel posts={pinnedPosts} onOpen={open} />}
+          {withPinned && (
+            <PinnedPanel
+              posts={pinnedPosts}
+              onOpen={open}
+              onChanged={changed}
+              inFeed={pinnedInFeed}
+              onInFeed={setPinnedInFeed}
+            />
+          )}
           <div
             className={styles.grid}
             style={{ ['--blog-columns' as string]: narrow ? 1 : layout }}
             data-testid="blog-grid"
             data-columns={narrow ? 1 : layout}
           >
-            {feed.items.map((p) => (
+            {cards.map((p) => (
               <BlogCard
                 key={p.id}
                 post={p}
@@ -225,7 +237,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
               <Spinner size="medium" srText={t('common.loading')} />
             </div>
           )}
-          {!feed.loading && !feed.error && feed.items.length === 0 && (
+          {!feed.loading && !feed.error && cards.length === 0 && (!filter.withoutPinned || !pinnedPosts.length) && (
             <p className={styles.empty} data-testid="blog-empty">
               {filterCount
                 ? t('blog.emptyFiltered')

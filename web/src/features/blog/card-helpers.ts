@@ -54,3 +54,20 @@ export function useStoredLayout(): [Layout, (l: Layout) => void] {
     },
   ];
 }
+
+const PINNED_IN_FEED_KEY = 'blog.pinnedInFeed';
+
+/**
+ * Whether the posts in 速報 are also listed among the cards (default: not, so none is shown twice),
+ * remembered in this browser.
+ */
+export function useStoredPinnedInFeed(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => window.localStorage.getItem(PINNED_IN_FEED_KEY) === '1');
+  return [
+    on,
+    (next) => {
+      window.localStorage.setItem(PINNED_IN_FEED_KEY, next ? '1' : '0');
+      setOn(next);
+    },
+  ];
+}
