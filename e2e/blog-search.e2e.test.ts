@@ -130,7 +130,7 @@ describe('blog search (web)', () => {
 });
 
 describe('blog search: count, order, category and period (web)', () => {
-  test('the count of what is found, newest first on request, narrowed by category and period; at 390 px too', async () => {
+  test('the count of what is found, newest first on request, narrowed by author, category and period; at 390 px too', async () => {
     const stamp = Date.now().toString(36);
     const author = await newPage(browser);
     await signIn(author.page, 'devadmin');
@@ -149,11 +149,30 @@ describe('blog search: count, order, category and period (web)', () => {
     await write(`鱈鯖の記録 ${stamp}`, '<p>記録です。</p>', dev, -3);
     await write(`週報 ${stamp}`, '<p>食堂の鱈鯖定食</p>', dev, -2);
     await write(`鱈鯖部 ${stamp}`, '<p>部員募集</p>', club, -1);
+    // Someone else's post with the word: 作成者 narrows it away.
+    const other = await newPage(browser);
+    await signIn(other.page, 'sysadmin');
+    const theirs = await other.page.request.post('/api/blogs', {
+      data: { title: `鱈鯖の感想 ${stamp}`, content: '<p>感想です</p>', category_id: club },
+    });
+    expect(theirs.status()).toBe(201);
+    await other.context.close();
 
     const page = author.page;
     await page.goto('/blog');
     await search(page, `鱈鯖 ${stamp}`);
     const count = page.getByTestId('blog-search-count');
+    await expect.poll(() => count.innerText()).toBe('4件');
+    const authorField = page.getByTestId('blog-search-author');
+    await authorField.click();
+    await authorField.pressSequentially('高橋');
+    await page
+      .getByTestId('blog-search-author-choices')
+      .getByRole('option')
+      .filter({ hasText: '高橋 健太' })
+      .first()
+      .click();
+    expect(await authorField.inputValue()).toBe('高橋 健太');
     await expect.poll(() => count.innerText()).toBe('3件');
     const titles = async () =>
       (await page.getByTestId('blog-search-title').allInnerTexts()).map((t) => t.replace(` ${stamp}`, ''));
@@ -177,7 +196,7 @@ describe('blog search: count, order, category and period (web)', () => {
     await signIn(phone.page, 'devadmin', { landing: '/schedules/sp' });
     await phone.page.goto('/blog/sp');
     await search(phone.page, `鱈鯖 ${stamp}`);
-    await expect.poll(() => phone.page.getByTestId('blog-search-count').innerText()).toBe('3件');
+    await expect.poll(() => phone.page.getByTestId('blog-search-count').innerText()).toBe('4件');
     await shot(phone.page, 'phone-blog-search-tools');
     await phone.context.close();
   });

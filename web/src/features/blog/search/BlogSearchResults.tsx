@@ -11,6 +11,7 @@ import { BlogSearchQuery } from './operations';
 import { useSearchText } from './search.i18n';
 import blogStyles from '../blog.module.css';
 import styles from './search.module.css';
+import { AuthorFilter } from './AuthorFilter';
 
 type Hit = SearchAnswer['blogSearch']['items'][number];
 type Snippet = Hit['snippets'][number];
@@ -42,10 +43,11 @@ interface State {
 interface Narrowing {
   order: BlogSearchOrder;
   categoryId: string;
+  authorId: string;
   from: string;
   to: string;
 }
-const NONE: Narrowing = { order: 'RELEVANCE', categoryId: '', from: '', to: '' };
+const NONE: Narrowing = { order: 'RELEVANCE', categoryId: '', authorId: '', from: '', to: '' };
 
 /**
  * The ranked hits of one query (title hits first, then body, then comment hits, each newest
@@ -80,6 +82,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
             order: narrowing.order,
             filter: {
               categoryId: narrowing.categoryId ? Number(narrowing.categoryId) : null,
+              authorId: narrowing.authorId ? Number(narrowing.authorId) : null,
               from: narrowing.from || null,
               to: narrowing.to || null,
             },
@@ -120,7 +123,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
   }, [query, narrowing]);
   const narrow = (k: keyof Narrowing) => (e: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) =>
     setNarrowing((n) => ({ ...n, [k]: e.target.value }));
-  const narrowed = narrowing.categoryId || narrowing.from || narrowing.to;
+  const narrowed = narrowing.categoryId || narrowing.authorId || narrowing.from || narrowing.to;
 
   return (
     <section aria-label={text('results', { q: query })} data-testid="blog-search-results">
@@ -144,6 +147,7 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
             ))}
           </select>
         </label>
+        <AuthorFilter value={narrowing.authorId} onChange={(authorId) => setNarrowing((n) => ({ ...n, authorId }))} />
         <label className={styles.tool}>
           <span>{text('from')}</span>
           <input type="date" value={narrowing.from} onChange={narrow('from')} data-testid="blog-search-from" />
