@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Banner, Button, Dialog, Label, Spinner } from '@primer/react';
+import { Banner, Button, Dialog, Label, Select, Spinner } from '@primer/react';
 import { HistoryIcon } from '@primer/octicons-react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useI18n } from '../../../app/i18n';
@@ -208,18 +208,19 @@ function Comparison({
         <h3 className={styles.compareTitle}>{h('version', { n: version })}</h3>
         <label className={styles.compareWith}>
           <span>{h('compareWith')}</span>
-          <select
-            value={compareTo ?? ''}
+          <Select
+            size="small"
+            value={compareTo === null ? '' : String(compareTo)}
             onChange={(e) => onCompareTo(e.target.value === '' ? null : Number(e.target.value))}
             data-testid="history-compare-with"
           >
             {older.map((v) => (
-              <option key={v} value={v}>
+              <Select.Option key={v} value={String(v)}>
                 {h('version', { n: v })}
-              </option>
+              </Select.Option>
             ))}
-            <option value="">{h('compareNone')}</option>
-          </select>
+            <Select.Option value="">{h('compareNone')}</Select.Option>
+          </Select>
         </label>
         {post.canEdit && version !== post.version && (
           <Button

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { Button, Spinner } from '@primer/react';
+import { Button, Select, Spinner, TextInput } from '@primer/react';
 import { useT } from '../../../app/i18n';
 import { displayDate } from '../../../components/master-options';
 import { readError } from '../../../components/gql-errors';
@@ -131,30 +131,30 @@ export default function BlogSearchResults({ query, onOpen }: { query: string; on
       <div className={styles.tools} role="group" aria-label={text('narrow')} data-testid="blog-search-tools">
         <label className={styles.tool}>
           <span>{text('order')}</span>
-          <select value={narrowing.order} onChange={narrow('order')} data-testid="blog-search-order">
-            <option value={'RELEVANCE'}>{text('orderRelevance')}</option>
-            <option value={'NEWEST'}>{text('orderNewest')}</option>
-          </select>
+          <Select value={narrowing.order} onChange={narrow('order')} data-testid="blog-search-order">
+            <Select.Option value={'RELEVANCE'}>{text('orderRelevance')}</Select.Option>
+            <Select.Option value={'NEWEST'}>{text('orderNewest')}</Select.Option>
+          </Select>
         </label>
         <label className={styles.tool}>
           <span>{text('category')}</span>
-          <select value={narrowing.categoryId} onChange={narrow('categoryId')} data-testid="blog-search-category">
-            <option value="">{text('allCategories')}</option>
+          <Select value={narrowing.categoryId} onChange={narrow('categoryId')} data-testid="blog-search-category">
+            <Select.Option value="">{text('allCategories')}</Select.Option>
             {categories.map((c) => (
-              <option key={c.id} value={c.id}>
+              <Select.Option key={c.id} value={String(c.id)}>
                 {c.name}
-              </option>
+              </Select.Option>
             ))}
-          </select>
+          </Select>
         </label>
         <AuthorFilter value={narrowing.authorId} onChange={(authorId) => setNarrowing((n) => ({ ...n, authorId }))} />
         <label className={styles.tool}>
           <span>{text('from')}</span>
-          <input type="date" value={narrowing.from} onChange={narrow('from')} data-testid="blog-search-from" />
+          <TextInput type="date" value={narrowing.from} onChange={narrow('from')} data-testid="blog-search-from" />
         </label>
         <label className={styles.tool}>
           <span>{text('to')}</span>
-          <input type="date" value={narrowing.to} onChange={narrow('to')} data-testid="blog-search-to" />
+          <TextInput type="date" value={narrowing.to} onChange={narrow('to')} data-testid="blog-search-to" />
         </label>
         {narrowed && (
           <Button size="small" variant="invisible" onClick={() => setNarrowing((n) => ({ ...NONE, order: n.order }))}>
