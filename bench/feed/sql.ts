@@ -27,6 +27,8 @@ export const ROWS_SQL = `select p.id, p.title, p.content, p.content_html,
          p.attachment_key, p.attachment_name, p.attachment_type, p.attachment_size, p.attachment_thumb_key,
          coalesce((select json_agg(json_build_object('id', t.id, 'content', t.content) order by lower(t.content), t.id)
                      from blog_post_tag pt join blog_tag t on t.id = pt.tag_id where pt.post_id = p.id), '[]'::json) as tags,
+         coalesce((select json_agg(json_build_object('id', m.id, 'name', m.name) order by array_position(p.mention_ids, m.id))
+                     from employee m where m.id = any(p.mention_ids)), '[]'::json) as mentions,
          p.created_at, p.updated_at, p.updated_by_id, p.version
     from blog_post p
     join employee a on a.id = p.author_id
