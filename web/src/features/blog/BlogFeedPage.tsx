@@ -71,15 +71,17 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
   const scope = SCOPES[scopeIndex]!.api;
   // 速報 above the unfiltered feed only: a filtered feed lists the pinned posts that match first among its cards.
   const withPinned = filterCountOf(f.values) === 0;
-  // A post in 速報 is not listed again among the cards (the server leaves them out), unless asked.
+  // A post in 速報 is not listed again among the cards of すべて (the server leaves them out), unless
+  // asked; マイブログ and 保存したブログ are the viewer's own lists and list every post of theirs.
   const [pinnedInFeed, setPinnedInFeed] = useStoredPinnedInFeed();
+  const hidePinned = withPinned && scope === 'ALL' && !pinnedInFeed;
   const filter: BlogFeedFilter = {
     scope,
     title: f.values.title || undefined,
     tagId: toId(f.values.tag),
     categoryId: toId(f.values.category),
     departmentId: toId(f.values.department),
-    withoutPinned: withPinned && !pinnedInFeed,
+    withoutPinned: hidePinned,
   };
   // The cards and 速報 (which the feed's first page brings), kept by live changes.
   const feed = useBlogFeed(filter);
@@ -237,7 +239,7 @@ export default function BlogFeedPage({ def }: { def: PageDef }) {
               <Spinner size="medium" srText={t('common.loading')} />
             </div>
           )}
-          {!feed.loading && !feed.error && cards.length === 0 && (!filter.withoutPinned || !pinnedPosts.length) && (
+          {!feed.loading && !feed.error && cards.length === 0 && !(hidePinned && pinnedPosts.length) && (
             <p className={styles.empty} data-testid="blog-empty">
               {filterCount
                 ? t('blog.emptyFiltered')
