@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { axeViolations, describeFindings } from './support/axe';
 import { DESKTOP, PHONE, launchBrowser, newPage, signInRetrying as signIn } from './support/browser';
 
 let browser: Browser;
@@ -45,6 +46,9 @@ describe('速報 on a phone and on the desktop', () => {
         below: true,
       });
     await phone.page.getByTestId('blog-pinned').screenshot({ path: 'e2e/artifacts/phone-blog-pinned.png' });
+    // Every control of the panel can be tapped (WCAG 2.2 target size: Lighthouse's accessibility score counts it).
+    const small = await axeViolations(phone.page, { include: '[data-testid="blog-pinned"]', rules: ['target-size'] });
+    expect(small, describeFindings('速報 at 390 px', small)).toEqual([]);
 
     const desk = await newPage(browser, DESKTOP);
     await signIn(desk.page, 'staff');

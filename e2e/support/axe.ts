@@ -35,10 +35,13 @@ export interface AxeFinding {
 }
 
 /**
- * Runs axe-core (WCAG 2.x A and AA rules and its best practices) on the page as it is now and
- * returns the serious and critical violations, each with the elements it names.
+ * Runs axe-core (WCAG 2.x A and AA rules and its best practices, or only `rules`) on the page as it
+ * is now and returns the serious and critical violations, each with the elements it names.
  */
-export async function axeViolations(page: Page, opts: { include?: string } = {}): Promise<AxeFinding[]> {
+export async function axeViolations(
+  page: Page,
+  opts: { include?: string; rules?: string[] } = {},
+): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   await page.evaluate(() => document.fonts.ready);
   // A dialog still fading in is measured at part opacity (its colours blended with the backdrop): wait until every dialog is opaque.
@@ -49,27 +52,33 @@ export async function axeViolations(page: Page, opts: { include?: string } = {})
       return true;
     }),
   );
-  const violations = await page.evaluate(async (include) => {
-    type AxeResult = {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { target: unknown[]; failureSummary?: string }[];
-    };
-    const axe = (
-      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }
-    ).axe;
-    const r = await axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      nodes: v.nodes.map((n) => ({
-        target: n.target.map(String).join(' '),
-        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
-      })),
-    }));
-  }, opts.include ?? null);
+  const violations = await page.evaluate(
+    async ({ include, rules }) => {
+      type AxeResult = {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; failureSummary?: string }[];
+      };
+      const axe = (
+        window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }
+      ).axe;
+      const r = await axe.run(include ? { include: [include] } : document, {
+        resultTypes: ['violations'],
+        ...(rules ? { runOnly: rules } : {}),
+      });
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.map(String).join(' '),
+          summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+        })),
+      }));
+    },
+    { include: opts.include ?? null, rules: opts.rules ?? null },
+  );
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
