@@ -111,13 +111,19 @@ export async function notifyPostMentions(tx: EntityManager, post: PostRow, today
   );
 }
 
-/** Tells the people a comment newly mentions (an edit tells only those it adds). */
+/** Tells the people a comment mentions, each once for that comment (edits that drop and add them again tell no one twice). */
 export async function notifyCommentMentions(
   tx: EntityManager,
   actorId: number,
   about: { postId: number; commentId: number },
-  ids: number[],
+  mentioned: number[],
 ): Promise<void> {
+  if (!mentioned.length) return;
+  const told: { recipient_id: number }[] = await tx.execute(
+    `select recipient_id from notification where comment_id = ? and kind = 'MENTION'`,
+    [about.commentId],
+  );
+  const ids = mentioned.filter((id) => !told.some((t) => t.recipient_id === id));
   await notify(
     tx,
     actorId,

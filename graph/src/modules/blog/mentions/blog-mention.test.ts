@@ -211,6 +211,12 @@ describe('mentions in a comment', () => {
       body: { content: `@${names.admin} だけに` },
     });
     expect(dropped.body.mentions).toEqual([{ employee_id: w.id.admin, name: names.admin }]);
+    // Dropped and written again: told once all the same.
+    await api(w.p.url, 'PUT', `/comments/${c.body.comment_id}`, {
+      token: w.token.staff,
+      body: { content: `@${names.colleague} @${names.admin} もう一度`, mention_ids: [w.id.colleague, w.id.admin] },
+    });
+    expect(await told(post.id)).toEqual([w.id.colleague, w.id.admin].sort((a, b) => a - b));
   });
 });
 
