@@ -15,6 +15,7 @@ const SYSTEM = [
   'graph/src/platform/events/kafka/faults.test.ts',
   'graph/src/platform/events/kafka/kafka.test.ts',
   '**/*.kafka.test.ts',
+  '**/*.s3.test.ts',
   'graph/src/platform/api-fuzz.test.ts',
   '**/*.scale.test.ts',
   '**/*.hostile.test.ts',

@@ -21,7 +21,7 @@ let code = 0;
 const t0 = Date.now();
 try {
   const { archive, manifest } = await backupInto(config, db, dir);
-  const files = Object.keys(manifest.checksums).filter((k) => k.startsWith('files/')).length;
+  const files = Object.keys(manifest.checksums).filter((k) => /^(files|objects)\//.test(k)).length;
   console.log(`backup written: ${archive} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(
     `  database: ${manifest.database === 'embedded' ? `embedded PostgreSQL ${manifest.postgresVersion}, WAL ${manifest.wal!.start} → ${manifest.wal!.stop}` : 'external (not in the archive: use pg_basebackup or pg_dump, see docs/operations.md)'}`,

@@ -9,11 +9,15 @@
 #     tests; screenshots render kanji and the comment box's emojis), Java 17 and Maven (the local Kafka broker), python3-venv: through apt, as root.
 #     Not root and something missing: it stops at once and prints the one command to run.
 #   - Schemathesis 4.32.5 (the API fuzz suite) in a venv of its own under .tools/fuzz.
-# With a command, it also starts a single-node Kafka (scripts/kafka/start.sh; its own directory
-# per run, so two runs in one checkout do not collide), exports KAFKA_BROKERS, REQUIRE_KAFKA=1,
-# SCHEMATHESIS and REQUIRE_FUZZ=1 (a missing broker or Schemathesis then fails its suites instead
-# of skipping them), runs the command and stops the broker, whatever the command's outcome.
-# A KAFKA_BROKERS or SCHEMATHESIS already set is used as it is.
+#   - SeaweedFS (the S3-compatible store of the object-storage suites), built once from the Go module
+#     proxy into ~/.cache/intranet-tools (about 4 minutes; with a Go toolchain fetched from the same
+#     proxy when the machine has none new enough), so every checkout on the machine reuses it.
+# With a command, it also starts a single-node Kafka (scripts/kafka/start.sh) and a SeaweedFS
+# (scripts/s3/start.sh), each in its own directory per run so two runs in one checkout do not
+# collide, exports KAFKA_BROKERS, S3_TEST_ENDPOINT, SCHEMATHESIS and REQUIRE_KAFKA=1, REQUIRE_S3=1,
+# REQUIRE_FUZZ=1 (a missing broker, store or Schemathesis then fails its suites instead of skipping
+# them), runs the command and stops both, whatever the command's outcome.
+# A KAFKA_BROKERS, S3_TEST_ENDPOINT or SCHEMATHESIS already set is used as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,6 +50,9 @@ if [ -z "${SCHEMATHESIS:-}" ] && ! schemathesis_ok; then
   python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
 fi
 
+# Building SeaweedFS without a Go toolchain fetches one as a zip, which python3 unpacks.
+command -v go >/dev/null 2>&1 || command -v python3 >/dev/null 2>&1 || missing+=(python3)
+
 if [ ${#missing[@]} -gt 0 ]; then
   if ! command -v apt-get >/dev/null 2>&1; then
     say "missing: ${missing[*]} (Debian package names), and there is no apt-get here; install them, then run this again"
@@ -73,16 +80,31 @@ elif ! schemathesis_ok; then
   schemathesis_ok || { say "Schemathesis $SCHEMATHESIS_VERSION did not install into $FUZZ_VENV"; exit 1; }
 fi
 
+# 3. SeaweedFS, built once per machine (needs node_modules: run after npm install).
+if [ -z "${S3_TEST_ENDPOINT:-}" ]; then
+  node --conditions=source --import @swc-node/register/esm-register scripts/s3/seaweedfs.ts build >/dev/null
+fi
+
 [ $# -eq 0 ] && { say "everything the tests need is installed"; exit 0; }
 
-# 3. The command, with a broker for the Kafka suites and both requirements switched on.
-export SCHEMATHESIS="${SCHEMATHESIS:-$PWD/$FUZZ_VENV/bin/st}" REQUIRE_FUZZ=1 REQUIRE_KAFKA=1
+# 4. The command, with a broker and a store for their suites and every requirement switched on.
+export SCHEMATHESIS="${SCHEMATHESIS:-$PWD/$FUZZ_VENV/bin/st}" REQUIRE_FUZZ=1 REQUIRE_KAFKA=1 REQUIRE_S3=1
+cleanups=()
+cleanup() { for c in "${cleanups[@]}"; do eval "$c" || true; done; }
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+if [ -z "${S3_TEST_ENDPOINT:-}" ]; then
+  export S3_DIR="$PWD/.s3/run-$$"
+  cleanups+=('bash scripts/s3/stop.sh; rm -rf "$S3_DIR"')
+  S3_TEST_ENDPOINT="$(bash scripts/s3/start.sh | cut -d= -f2-)"
+  [ -n "$S3_TEST_ENDPOINT" ] || { say "the local SeaweedFS did not start (see $S3_DIR/weed.log)"; exit 1; }
+  export S3_TEST_ENDPOINT
+  say "S3 at $S3_TEST_ENDPOINT for this run"
+fi
 if [ -z "${KAFKA_BROKERS:-}" ]; then
   export KAFKA_DIR="$PWD/.kafka/run-$$"
-  stop_kafka() { bash scripts/kafka/stop.sh || true; rm -rf "$KAFKA_DIR"; }
-  trap stop_kafka EXIT
-  trap 'exit 130' INT
-  trap 'exit 143' TERM
+  cleanups+=('bash scripts/kafka/stop.sh; rm -rf "$KAFKA_DIR"')
   KAFKA_BROKERS="$(bash scripts/kafka/start.sh | cut -d= -f2)"
   [ -n "$KAFKA_BROKERS" ] || { say "the local Kafka broker did not start (see $KAFKA_DIR)"; exit 1; }
   export KAFKA_BROKERS

@@ -12,6 +12,7 @@ export * from './db/orm.js';
 export * from './lib/files/index.js';
 export * from './lib/xlsx/cell.js';
 export * from './platform/errors.js';
+export * from './platform/file-storage.js';
 export * from './platform/logger.js';
 export * from './platform/net.js';
 export * from './platform/paths.js';

@@ -14,11 +14,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import { freePort, freePorts } from '@intranet/graph';
+import { alive, portOpen, sleep, terminate as end } from '../lib/process.js';
 export { freePort };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,28 +53,6 @@ export function fetchJars(): string {
   );
   fs.writeFileSync(libsMarker, stamp);
   return libsDir;
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ port, host: '127.0.0.1' });
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export interface KafkaOptions {
@@ -252,11 +230,7 @@ export async function startKafka(opts: KafkaOptions = {}): Promise<KafkaBroker> 
 
   const terminate = async (signal: NodeJS.Signals, graceMs: number) => {
     if (!pid || !alive(pid)) return;
-    process.kill(pid, signal);
-    const deadline = Date.now() + graceMs;
-    while (alive(pid) && Date.now() < deadline) await sleep(100);
-    if (alive(pid)) process.kill(pid, 'SIGKILL');
-    while (alive(pid)) await sleep(50);
+    await end(pid, signal, graceMs);
     // The port must be free before a restart binds it again.
     while (await portOpen(port)) await sleep(50);
     fs.rmSync(pidFile, { force: true });
@@ -279,12 +253,7 @@ export async function stopKafka(dir = path.join(kafkaHome, 'run')): Promise<bool
   const pidFile = path.join(dir, 'kafka.pid');
   if (!fs.existsSync(pidFile)) return false;
   const pid = Number(fs.readFileSync(pidFile, 'utf8'));
-  if (pid && alive(pid)) {
-    process.kill(pid, 'SIGTERM');
-    const deadline = Date.now() + 20_000;
-    while (alive(pid) && Date.now() < deadline) await sleep(100);
-    if (alive(pid)) process.kill(pid, 'SIGKILL');
-  }
+  await end(pid, 'SIGTERM', 20_000);
   fs.rmSync(pidFile, { force: true });
   return true;
 }

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Registry } from 'prom-client';
-import { type Config, createLogger, defaultFilesRoot, LocalFileStorage } from '@intranet/graph';
+import { type Config, createLogger, fileStorageFor } from '@intranet/graph';
 import { type EventConsumer, ProbeConsumer } from '@intranet/graph/events';
 import { createGoogleSync, type GoogleSync } from './google-sync/index.js';
 import { createImportConsumer, ImportConsumer, startImportScheduler } from './import/index.js';
@@ -76,11 +76,8 @@ export function startBackgroundJobs(
 ): { stop(): Promise<void> } {
   const stops: (() => Promise<void>)[] = [];
   if (consumers.length) {
-    const blog = startBlogScheduler(
-      orm,
-      createLogger(config.LOG_LEVEL),
-      new LocalFileStorage(defaultFilesRoot(config.dataDir)),
-    );
+    // The same store the graph instances write to (the sweep deletes pictures no post shows).
+    const blog = startBlogScheduler(orm, createLogger(config.LOG_LEVEL), fileStorageFor(config));
     stops.push(() => blog.stop());
   }
   if (config.GOOGLE_CLIENT_ID && googleSync && consumers.includes(googleSync.consumer)) {

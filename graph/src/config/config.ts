@@ -101,6 +101,18 @@ const schema = z.object({
     .default(300 * 1024 * 1024),
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().min(1).default(2000),
   IMPORT_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
+  // Files (attachments, pictures): a directory under DATA_DIR unless S3_BUCKET names an S3-compatible bucket.
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*\/$/, 'letters, digits, "_", "-" or "." ending in "/" (e.g. intranet/)')
+    .optional(),
+  S3_CREATE_BUCKET: z.enum(['true', 'false']).default('false'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z
     .string()
@@ -133,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.GOOGLE_CLIENT_SECRET && !c.GOOGLE_CLIENT_ID) {
     throw new Error('Invalid configuration:\n  GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
+  }
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_PREFIX)) {
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when any other S3_ setting is set');
+  }
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   const allowedOrigins = (c.ALLOWED_ORIGINS ?? '')
     .split(',')

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { AnyEntity, EntityClass } from '@mikro-orm/postgresql';
 import type { Config } from '../config/config.js';
+import type { FileStorage } from '../lib/files/index.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import type { LivePubSub } from './live/pubsub.js';
 import type { WriteThrottle } from './write-throttle.js';
@@ -13,6 +14,8 @@ export interface PlatformServices {
   sessions: SessionService;
   /** Per-person write limits (comments, likes, posts, uploads), shared by every instance. */
   writes: WriteThrottle;
+  /** Where uploaded files live (a local directory or an S3-compatible bucket); every area stores through it. */
+  files: FileStorage;
 }
 
 /** What an area's services factory receives; the secret stays out of the request context. */

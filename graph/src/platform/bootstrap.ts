@@ -5,7 +5,8 @@ import type { Config } from '../config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded.js';
 import { migrate, openOrm } from '../db/orm.js';
 import { isDatabaseEmpty, seedDemoCompany } from '../db/seeders/demo-company.js';
-import { defaultFilesRoot, LocalFileStorage } from '../lib/files/index.js';
+import type { FileStorage } from '../lib/files/index.js';
+import { fileStorageFor } from './file-storage.js';
 import { startServer, type AppServer } from '../server.js';
 import { fanOut } from './live/fan-out.js';
 import { LiveSockets } from './live/sockets.js';
@@ -39,12 +40,18 @@ export async function openDatabase(config: Config, log: Logger, opts: { attach?:
   return { url: embedded.url, embedded };
 }
 
-export async function prepareDatabase(config: Config, orm: MikroORM, log: Logger): Promise<boolean> {
+/** Migrates, and seeds the demo company into an empty development database (its blog's pictures and PDF into `files`). */
+export async function prepareDatabase(
+  config: Config,
+  orm: MikroORM,
+  log: Logger,
+  files: FileStorage = fileStorageFor(config),
+): Promise<boolean> {
   // The seed decides under the migration lock too: two instances of a first start seed once.
   const { applied, result: seeded } = await migrate(orm, async () => {
     const em = orm.em.fork();
     if (config.isProduction || config.SEED_DEMO === 'never' || !(await isDatabaseEmpty(em))) return false;
-    const files = new LocalFileStorage(defaultFilesRoot(config.dataDir)); // the demo blog's pictures and PDF
+    await files.open();
     const summary = await em.transactional((tx) => seedDemoCompany(tx, { files }));
     log.info(summary, 'demo company seeded');
     return true;
@@ -72,9 +79,11 @@ export async function startGraph(
   opts: { port?: number; consumers?: EventConsumer[]; metrics?: EventMetrics } = {},
 ): Promise<Graph> {
   const orm = await openOrm(databaseUrl, config.DB_POOL_MAX, log);
-  await prepareDatabase(config, orm, log);
   const pubsub = createLivePubSub();
   const services = createServices(config, sessionSecret(config), pubsub);
+  await services.files.open(); // a missing bucket or an unreachable store stops the start, saying which
+  log.info({ files: services.files.description }, 'file store');
+  await prepareDatabase(config, orm, log, services.files);
   // This process's own writes drop the grid answers they change before their request answers.
   onLocalCommit(orm, (events) => services.scheduleGridCache.invalidate(events), log);
   const schema = await buildAppSchema(pubsub);
@@ -110,17 +119,16 @@ export async function startGraph(
     sockets,
     log,
     port: opts.port,
-    readyChecks: events.readyChecks,
+    readyChecks: { ...events.readyChecks, files: () => services.files.check() },
   });
-  // At start and hourly: expired sessions, Idempotency-Keys past their day, and the temporary files
-  // of uploads a killed process left (in the store's .tmp directory), an hour old, so no upload in
+  // At start and hourly: expired sessions, Idempotency-Keys past their day, and what uploads a killed
+  // process left unfinished (a local store's temporary files), an hour old, so no upload in
   // progress loses its file.
-  const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
   const sweep = () => {
     services.sessions.purgeExpired(orm.em.fork()).catch((err) => log.warn({ err }, 'session purge failed'));
     sweepIdempotencyKeys(orm.em.fork()).catch((err) => log.warn({ err }, 'idempotency key sweep failed'));
-    files
-      .sweepTemporary()
+    services.files
+      .sweepUnfinished()
       .then((n) => n && log.info({ removed: n }, 'removed the temporary files of unfinished uploads'))
       .catch((err) => log.warn({ err }, 'temporary file sweep failed'));
   };

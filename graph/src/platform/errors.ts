@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { ErrorReason } from './error-reasons.js';
+import { FileStoreUnavailableError } from '../lib/files/errors.js';
 
 export type ErrorCode =
   | 'UNAUTHENTICATED'
@@ -87,6 +88,8 @@ function sqlStateOf(err: unknown): string | undefined {
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'データベースとの接続が切れたため処理できませんでした。しばらくしてから再度お試しください。';
+export const FILE_STORE_UNAVAILABLE_MESSAGE =
+  'ファイルの保存先に接続できないため処理できませんでした。しばらくしてから再度お試しください。';
 /** Seconds a client should wait before retrying after a 503 (the pool reconnects on its next use). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
@@ -133,6 +136,11 @@ export function toAppError(err: unknown): AppError {
     if (code && code in HTTP_STATUS) return new AppError(code, err.message, err.extensions);
     if (err.originalError) return toAppError(err.originalError);
   }
+  // Before the database test: an object store's connection error reads like a database's.
+  if (err instanceof FileStoreUnavailableError)
+    return new AppError('SERVICE_UNAVAILABLE', FILE_STORE_UNAVAILABLE_MESSAGE, {
+      retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+    });
   if (isDatabaseUnavailable(err))
     return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, {
       retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,

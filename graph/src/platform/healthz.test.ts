@@ -14,10 +14,10 @@ describe('/healthz', () => {
     expect(await r.json()).toEqual({ status: 'ok', database: 'ok', pendingMigrations: [] });
   });
 
-  it('/readyz: ready, with each check named (the database, the outbox)', async () => {
+  it('/readyz: ready, with each check named (the database, the outbox, the file store)', async () => {
     const r = await fetch(`${p.url}/readyz`);
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ status: 'ready', reasons: [], checks: { database: 'ok', outbox: 'ok' } });
+    expect(await r.json()).toEqual({ status: 'ready', reasons: [], checks: { database: 'ok', outbox: 'ok', files: 'ok' } });
   });
 
   it('is 503 when a committed migration is not applied', async () => {

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import { SessionService } from '../modules/auth/session.service.js';
 import { AREAS } from '../modules/index.js';
 import type { AreaModule, AreaSetup, PlatformServices } from './area.js';
+import { fileStorageFor } from './file-storage.js';
 import type { LivePubSub } from './live/pubsub.js';
 import { WriteThrottle } from './write-throttle.js';
 
@@ -18,6 +19,7 @@ export function createServices(config: Config, secret: Buffer, pubsub: LivePubSu
     pubsub,
     sessions: new SessionService(config, secret),
     writes: new WriteThrottle(config),
+    files: fileStorageFor(config),
   };
   const built: AreaSetup = { ...platform, secret };
   for (const area of AREAS) if (area.services) Object.assign(built, area.services(built));

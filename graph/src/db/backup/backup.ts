@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
+import type { S3FileStorage } from '../../lib/files/index.js';
 import { TarWriter } from '../../lib/tar/index.js';
 
 /** What a backup archive holds, written as its last entry (`manifest.json`). */
@@ -20,6 +21,8 @@ export interface BackupManifest {
   wal: { start: string; stop: string } | null;
   /** sha256 of every file entry, by its name in the archive. */
   checksums: Record<string, string>;
+  /** With an object store (S3_BUCKET): where the files came from, and each one's content type (the archive's `objects/<key>`). */
+  objects?: { store: string; contentTypes: Record<string, string> };
 }
 
 /** Files of a data directory a base backup leaves out (PostgreSQL's documentation, "Making a Base Backup Using the Low Level API"). */
@@ -49,8 +52,10 @@ export interface BackupSource {
   url: string;
   /** The cluster's data directory, for an embedded database; null for an external one (files only). */
   pgdata: string | null;
-  /** DATA_DIR/files. */
-  filesDir: string;
+  /** DATA_DIR/files, when files are kept on disk. */
+  filesDir: string | null;
+  /** The bucket, when files are kept in an object store: each object goes into the archive as `objects/<key>`. */
+  objectStore?: S3FileStorage | null;
   appVersion: string;
 }
 
@@ -121,7 +126,9 @@ export async function takeBackup(source: BackupSource, archivePath: string): Pro
       for (const seg of segments) await addFile(tar, path.join(walDir, seg), `pg/pg_wal/${seg}`, checksums);
       wal = { start, stop: stop.lsn };
     }
-    await addTree(tar, source.filesDir, 'files', checksums, (rel) => (rel.endsWith('.tmp') ? 'skip' : 'copy'));
+    if (source.filesDir)
+      await addTree(tar, source.filesDir, 'files', checksums, (rel) => (rel.endsWith('.tmp') ? 'skip' : 'copy'));
+    const objects = source.objectStore ? await addObjects(tar, source.objectStore, checksums) : undefined;
     const manifest: BackupManifest = {
       format: 1,
       createdAt: new Date().toISOString(),
@@ -131,6 +138,7 @@ export async function takeBackup(source: BackupSource, archivePath: string): Pro
       postgresVersion,
       wal,
       checksums,
+      ...(objects && { objects }),
     };
     await tar.buffer('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
     await tar.end();
@@ -161,6 +169,27 @@ async function addFile(tar: TarWriter, file: string, name: string, checksums: Re
  * copy it, keep a directory empty, or skip it. Files that vanish while the tree is read (PostgreSQL
  * drops relations, the sweeper removes files) are left out.
  */
+/** Every object of the store as `objects/<key>` (files are bounded in size: each is read whole). */
+async function addObjects(
+  tar: TarWriter,
+  store: S3FileStorage,
+  checksums: Record<string, string>,
+): Promise<NonNullable<BackupManifest['objects']>> {
+  await tar.directory('objects');
+  const contentTypes: Record<string, string> = {};
+  for await (const key of store.list()) {
+    const file = await store.get(key);
+    if (!file) continue; // deleted since the listing
+    const chunks: Buffer[] = [];
+    for await (const c of file.stream) chunks.push(c as Buffer);
+    const bytes = Buffer.concat(chunks);
+    checksums[`objects/${key}`] = sha256(bytes);
+    contentTypes[key] = file.contentType;
+    await tar.buffer(`objects/${key}`, bytes);
+  }
+  return { store: store.description, contentTypes };
+}
+
 async function addTree(
   tar: TarWriter,
   root: string,

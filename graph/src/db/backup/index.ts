@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config/config.js';
-import { defaultFilesRoot } from '../../lib/files/index.js';
+import { defaultFilesRoot, type FileStorage, S3FileStorage } from '../../lib/files/index.js';
+import { fileStorageFor } from '../../platform/file-storage.js';
 import type { Logger } from '../../platform/logger.js';
 import { repoRoot } from '../../platform/paths.js';
 import type { Database } from '../../platform/bootstrap.js';
@@ -24,6 +25,7 @@ export async function backupInto(
   config: Config,
   db: Database,
   dir: string,
+  files: FileStorage = fileStorageFor(config),
 ): Promise<{ archive: string; manifest: BackupManifest }> {
   fs.mkdirSync(dir, { recursive: true });
   const archive = path.join(dir, archiveName());
@@ -34,7 +36,8 @@ export async function backupInto(
     {
       url: db.url,
       pgdata: db.embedded ? path.join(config.dataDir, 'pg') : null,
-      filesDir: defaultFilesRoot(config.dataDir),
+      filesDir: config.S3_BUCKET ? null : defaultFilesRoot(config.dataDir),
+      objectStore: files instanceof S3FileStorage ? files : null,
       appVersion: version,
     },
     archive,

@@ -5,19 +5,29 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { defaultFilesRoot, type FileStorage, isFileKey, LocalFileStorage } from '../../lib/files/index.js';
 import { readTar } from '../../lib/tar/index.js';
 import type { BackupManifest } from './backup.js';
 
 /** The directories of DATA_DIR a backup fills. */
 const PARTS = ['pg', 'files'] as const;
+/** An archive's parts: those, and the files of an object store (put back into the configured store, not DATA_DIR). */
+const ENTRIES = [...PARTS, 'objects'] as const;
 
 /**
  * Restores an archive of takeBackup into an empty DATA_DIR: everything is unpacked beside it first
  * and checked against the manifest's checksums, and only a complete, intact archive is moved into
  * place (`pg/` with the base backup and its WAL, `files/`). The next start of the platform on that
- * DATA_DIR replays the WAL to the moment the backup ended, with no manual step.
+ * DATA_DIR replays the WAL to the moment the backup ended, with no manual step. The files of an
+ * object-store installation (`objects/`) are put into `files`, the store this installation is
+ * configured with (a bucket, or DATA_DIR/files): keys are unique, so a bucket that already holds
+ * some of them is left consistent.
  */
-export async function restoreBackup(archivePath: string, dataDir: string): Promise<BackupManifest> {
+export async function restoreBackup(
+  archivePath: string,
+  dataDir: string,
+  files: FileStorage = new LocalFileStorage(defaultFilesRoot(dataDir)),
+): Promise<BackupManifest> {
   for (const part of PARTS) {
     const entries = await fs.readdir(path.join(dataDir, part)).catch(() => []);
     if (entries.length)
@@ -40,7 +50,7 @@ export async function restoreBackup(archivePath: string, dataDir: string): Promi
       }
       const parts = name.split('/');
       if (
-        !PARTS.includes(parts[0] as (typeof PARTS)[number]) ||
+        !ENTRIES.includes(parts[0] as (typeof ENTRIES)[number]) ||
         parts.some((p) => p === '' || p === '.' || p === '..')
       ) {
         throw new Error(`the archive holds an unexpected entry: ${entry.name}`);
@@ -79,6 +89,13 @@ export async function restoreBackup(archivePath: string, dataDir: string): Promi
       const pgdata = path.join(staging, 'pg');
       await fs.chmod(pgdata, 0o700); // PostgreSQL refuses a data directory others can read
       ownByPostgresUser(pgdata);
+    }
+    if (m.objects) {
+      await files.open();
+      for (const [key, contentType] of Object.entries(m.objects.contentTypes)) {
+        if (!isFileKey(key)) throw new Error(`the archive names an object that is not a file key: ${key}`);
+        await files.put(key, await fs.readFile(path.join(staging, 'objects', ...key.split('/'))), { contentType });
+      }
     }
     for (const part of PARTS) {
       const from = path.join(staging, part);

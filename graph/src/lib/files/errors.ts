@@ -39,3 +39,8 @@ export class FileCheckError extends Error {
 export class FileKeyError extends Error {
   override readonly name = 'FileKeyError';
 }
+
+/** The file store could not be reached (an object store restarting, a network fault): the request may be retried. */
+export class FileStoreUnavailableError extends Error {
+  override readonly name = 'FileStoreUnavailableError';
+}

@@ -24,6 +24,14 @@ export interface FileStorage {
   /** Whether something was deleted. */
   delete(key: string): Promise<boolean>;
   exists(key: string): Promise<boolean>;
+  /** Where the files are, for the log and the operator. */
+  readonly description: string;
+  /** Readies the store at start (the directory made; the bucket found); throws what an operator must fix. */
+  open(): Promise<void>;
+  /** For /readyz: null when the store answers, otherwise why not. */
+  check(): Promise<string | null>;
+  /** Removes what unfinished writes left behind (a killed upload's temporary files) older than the age; how many. */
+  sweepUnfinished(olderThanMs?: number): Promise<number>;
 }
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT';
@@ -44,9 +52,24 @@ export const defaultFilesRoot = (dataDir: string) => path.join(dataDir, 'files')
  */
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
+  readonly description: string;
 
   constructor(root: string) {
     this.root = path.resolve(root);
+    this.description = `directory ${this.root}`;
+  }
+
+  async open(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  async check(): Promise<string | null> {
+    try {
+      await stat(this.root);
+      return null;
+    } catch (e) {
+      return isMissing(e) ? `${this.root} is missing` : (e as Error).message;
+    }
   }
 
   /** The path of a key's file; refuses anything that is not a key or would leave the root. */
@@ -99,7 +122,7 @@ export class LocalFileStorage implements FileStorage {
    * them in `<root>/.tmp`), older than `olderThanMs` so no write in progress loses its file. Returns
    * how many were removed.
    */
-  async sweepTemporary(olderThanMs = 3_600_000, now = Date.now()): Promise<number> {
+  async sweepUnfinished(olderThanMs = 3_600_000, now = Date.now()): Promise<number> {
     const dir = path.join(this.root, TEMPORARY_DIR);
     let entries;
     try {

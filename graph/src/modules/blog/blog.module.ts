@@ -11,8 +11,7 @@ import { BlogPostResolver } from './blog-post.resolver.js';
 import { BlogLiveResolver } from './blog.live.resolver.js';
 import { blogPostRoutes } from './blog-post.routes.js';
 import { BlogPostService } from './blog-post.service.js';
-import { defaultFilesRoot, LocalFileStorage } from '../../lib/files/index.js';
-import type { Config } from '../../config/config.js';
+import type { FileStorage } from '../../lib/files/index.js';
 import { BlogAttachments } from './blog-post.attachment.js';
 import { BlogImageService } from './blog-image.service.js';
 import { BlogEngagementResolver } from './engagement/blog-engagement.resolver.js';
@@ -65,13 +64,12 @@ export const blogArea = defineArea({
     blogMentionRoutes(r);
     blogPostRoutes(r);
   },
-  services: ({ config, secret }) => ({ blog: createBlogServices(config, secret) }),
+  services: ({ files, secret }) => ({ blog: createBlogServices(files, secret) }),
 });
 
-function createBlogServices(config: Pick<Config, 'dataDir'>, secret: Buffer) {
+function createBlogServices(files: FileStorage, secret: Buffer) {
   const categories = new BlogCategoryService();
   const tags = new BlogTagService();
-  const files = new LocalFileStorage(defaultFilesRoot(config.dataDir));
   const images = new BlogImageService(files);
   const attachments = new BlogAttachments(files);
   const posts = new BlogPostService(categories, tags, attachments, images);
