@@ -17,7 +17,11 @@ describe('/healthz', () => {
   it('/readyz: ready, with each check named (the database, the outbox, the file store)', async () => {
     const r = await fetch(`${p.url}/readyz`);
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ status: 'ready', reasons: [], checks: { database: 'ok', outbox: 'ok', files: 'ok' } });
+    expect(await r.json()).toEqual({
+      status: 'ready',
+      reasons: [],
+      checks: { database: 'ok', outbox: 'ok', files: 'ok' },
+    });
   });
 
   it('is 503 when a committed migration is not applied', async () => {
