@@ -20,15 +20,15 @@ s3SkipNotice('files across instances');
 describe.skipIf(!s3Available)('files across instances (S3-compatible store)', () => {
   let db: TestDatabase;
   let s3: TestS3;
-  let bucket: string;
+  let prefix: string;
   const graphs: Graph[] = [];
 
   beforeAll(async () => {
     [db, s3] = await Promise.all([createTestDatabase(), useTestS3()]);
-    bucket = s3.bucketName();
-    // The first instance creates the bucket and seeds the demo company's pictures into it.
+    prefix = s3.prefixName();
+    // The first instance seeds the demo company's pictures into the bucket.
     for (let i = 0; i < 2; i++)
-      graphs.push(await startGraph(testConfig(s3.env(bucket)), createLogger('silent'), db.url));
+      graphs.push(await startGraph(testConfig(s3.env(prefix)), createLogger('silent'), db.url));
   }, 180_000);
   afterAll(async () => {
     for (const g of graphs.reverse()) await g.stop();
@@ -79,7 +79,7 @@ describe.skipIf(!s3Available)('files across instances (S3-compatible store)', ()
     });
     const url = up.body.file.url as string;
     const key = blogImageKey(url.slice('/api/blog_images/'.length))!;
-    const workerStore = fileStorageFor(testConfig(s3.env(bucket))); // a worker process's own client
+    const workerStore = fileStorageFor(testConfig(s3.env(prefix))); // a worker process's own client
     expect(await workerStore.exists(key)).toBe(true);
     const inEightDays = new Date(Date.now() + 8 * 86_400_000);
     expect(await sweepUnusedBlogImages(graphs[0]!.orm.em.fork(), workerStore, { now: inEightDays })).toBeGreaterThan(0);

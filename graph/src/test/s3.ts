@@ -4,7 +4,9 @@
  *    the test credentials of scripts/s3/seaweedfs.ts;
  *  - else, with the SeaweedFS binary already built and cached: a store of the suite's own;
  *  - else: the suite is skipped and says so — unless REQUIRE_S3=1, which fails it.
- * Each suite works in buckets of its own, so suites sharing a store never see each other's files.
+ * Each suite works in a bucket of its own, and each store it makes under a prefix of its own, so
+ * suites sharing a store never see each other's files. One bucket per suite, not per store: the
+ * store grows volumes for each bucket's first write, and a bucket per test exhausted them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,12 +33,16 @@ export interface TestS3 {
   endpoint: string;
   /** Set when the suite started its own store (it may stop and restart it). */
   own?: SeaweedServer;
+  /** The suite's bucket (created). */
+  bucket: string;
   /** A bucket name no other suite uses (not created). */
   bucketName(): string;
-  /** A store over a fresh bucket of this suite (created). */
+  /** A prefix no other store of the suite uses (`p-…/`). */
+  prefixName(): string;
+  /** A store in the suite's bucket under a fresh prefix, unless `opts` say otherwise. */
   storage(opts?: Partial<S3StorageOptions>): Promise<S3FileStorage>;
-  /** The S3_ settings of a process that uses `bucket` (created at its start). */
-  env(bucket: string): Record<string, string>;
+  /** The S3_ settings of a process that stores under `prefix` in the suite's bucket. */
+  env(prefix: string): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -51,30 +57,37 @@ export async function useTestS3(opts: { own?: boolean } = {}): Promise<TestS3> {
   }
   const made: S3FileStorage[] = [];
   const bucketName = () => `t-${randomBytes(6).toString('hex')}`;
+  const prefixName = () => `p-${randomBytes(4).toString('hex')}/`;
+  const bucket = bucketName();
+  const storage = async (o: Partial<S3StorageOptions> = {}) => {
+    const s = new S3FileStorage({
+      endpoint,
+      bucket,
+      prefix: o.bucket ? undefined : prefixName(),
+      region: 'us-east-1',
+      credentials: TEST_CREDENTIALS,
+      forcePathStyle: true,
+      createBucket: true,
+      ...o,
+    });
+    made.push(s);
+    await s.open();
+    return s;
+  };
+  await storage(); // the suite's bucket
   return {
     endpoint,
     own,
+    bucket,
     bucketName,
-    storage: async (o = {}) => {
-      const s = new S3FileStorage({
-        endpoint,
-        bucket: bucketName(),
-        region: 'us-east-1',
-        credentials: TEST_CREDENTIALS,
-        forcePathStyle: true,
-        createBucket: true,
-        ...o,
-      });
-      made.push(s);
-      await s.open();
-      return s;
-    },
-    env: (bucket) => ({
+    prefixName,
+    storage,
+    env: (prefix) => ({
       S3_ENDPOINT: endpoint,
       S3_BUCKET: bucket,
+      S3_PREFIX: prefix,
       S3_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
-      S3_CREATE_BUCKET: 'true',
     }),
     close: async () => {
       for (const s of made) s.close();

@@ -14,7 +14,7 @@ describe.skipIf(!s3Available)('backups of an installation whose files are in an 
   let db: TestDatabase;
   let s3: TestS3;
   let source: S3FileStorage;
-  let bucket: string;
+  let prefix: string;
   const dirs: string[] = [];
   const tmp = () => {
     const d = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-backup-s3-'));
@@ -29,8 +29,8 @@ describe.skipIf(!s3Available)('backups of an installation whose files are in an 
 
   beforeAll(async () => {
     [db, s3] = await Promise.all([createTestDatabase(), useTestS3()]);
-    bucket = s3.bucketName();
-    source = await s3.storage({ bucket });
+    prefix = s3.prefixName();
+    source = await s3.storage({ prefix });
     for (const f of files) await source.put(f.key, f.body, { contentType: f.contentType });
   }, 120_000);
   afterAll(async () => {
@@ -40,7 +40,7 @@ describe.skipIf(!s3Available)('backups of an installation whose files are in an 
   });
 
   async function backup() {
-    const config = testConfig(s3.env(bucket));
+    const config = testConfig(s3.env(prefix));
     dirs.push(config.dataDir);
     return backupInto(config, { url: db.url, embedded: null }, tmp(), source);
   }

@@ -20,9 +20,8 @@ describe.skipIf(!s3Available)('S3FileStorage against a real S3-compatible store 
   fileStorageContract(() => storage);
 
   it('keeps installations apart by prefix within one bucket', async () => {
-    const bucket = s3.bucketName();
-    const a = await s3.storage({ bucket, prefix: 'a/' });
-    const b = await s3.storage({ bucket, prefix: 'b/' });
+    const a = await s3.storage({ prefix: 'a/' });
+    const b = await s3.storage({ prefix: 'b/' });
     const key = newFileKey('blog', 'txt');
     await a.put(key, Buffer.from('A'), { contentType: 'text/plain' });
     expect(await b.exists(key)).toBe(false);
@@ -44,7 +43,7 @@ describe.skipIf(!s3Available)('S3FileStorage against a real S3-compatible store 
     await expect(
       strict.put(newFileKey('blog', 'txt'), Buffer.from('x'), { contentType: 'text/plain' }),
     ).rejects.toThrow();
-    const creating = await s3.storage({ bucket });
+    const creating = await s3.storage({ bucket }); // creates it (nothing is written into it)
     await creating.open(); // a second start finds it
     expect(await strict.check()).toBeNull();
     strict.close();
@@ -54,7 +53,8 @@ describe.skipIf(!s3Available)('S3FileStorage against a real S3-compatible store 
     const forged = await s3.storage();
     const wrong = new S3FileStorage({
       endpoint: s3.endpoint,
-      bucket: (forged as unknown as { opts: { bucket: string } }).opts.bucket,
+      bucket: s3.bucket,
+      prefix: (forged as unknown as { opts: { prefix: string } }).opts.prefix,
       region: 'us-east-1',
       credentials: { accessKeyId: TEST_CREDENTIALS.accessKeyId, secretAccessKey: 'not-the-secret-key-000' },
       forcePathStyle: true,
