@@ -12,7 +12,7 @@ import type { ComputerDetailFieldsFragment, DeviceStatus } from '../../gql/graph
 import { DeviceHistory } from './DeviceHistory';
 import { SecretField, secretInput } from './SecretField';
 import { HeldFields, heldFromView, heldInput, heldMergeFields, type HeldValues } from './device-shared';
-import { ComputerDetailQuery, CreateComputerMutation, UpdateComputerMutation } from './operations';
+import { ComputerDetailQuery, CreateComputerMutation, UpdateComputerMutation } from './computer.operations';
 
 interface Form extends HeldValues {
   assetNumber: string;

@@ -25,7 +25,7 @@ import { deviceColumns, orDash, TwoLines } from './device-columns';
 import { ExportButton } from '../../components/ExportButton';
 import { HeldLegend, heldTone, useDeviceLive } from './device-shared';
 import type { ComputersListQuery as ComputersListData } from '../../gql/graphql';
-import { ComputersListQuery } from './operations';
+import { ComputersListQuery } from './computer.operations';
 import { ImportDialog } from './ImportDialog';
 import { WARRANTY_FILTER_DAYS, warrantyState } from './warranty';
 import styles from './devices.module.css';

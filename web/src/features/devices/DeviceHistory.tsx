@@ -6,7 +6,7 @@ import { FormSection } from '../../components/FormFields';
 import { displayDate, displayDateTime, useMasterOptions } from '../../components/master-options';
 import type { DeviceKind, DeviceStatus } from '../../gql/graphql';
 import { ExportButton } from '../../components/ExportButton';
-import { DeviceHistoryQuery } from './operations';
+import { DeviceHistoryQuery } from './device.operations';
 import styles from './devices.module.css';
 
 /** Who had the device from when to when, and who changed user, status or location. */

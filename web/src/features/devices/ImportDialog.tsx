@@ -6,7 +6,7 @@ import { useCatalog, useT } from '../../app/i18n';
 import { IMPORT } from './import.i18n';
 import { toast } from '../../components/Toast';
 import type { ImportJobStatus, ImportJobQuery as ImportJobData } from '../../gql/graphql';
-import { ApplyImportMutation, ImportJobChangedSubscription, ImportJobQuery } from './operations';
+import { ApplyImportMutation, ImportJobChangedSubscription, ImportJobQuery } from './import.operations';
 import { uploadImport, type UploadOutcome } from './import-upload';
 import styles from './devices.module.css';
 

@@ -9,7 +9,11 @@ import { useRowReasonText } from '../../components/labels';
 import { useMasterOptions } from '../../components/master-options';
 import { recordIdOf, useDetailExit, useRecordDetail } from '../../components/save-flow';
 import type { OfficeAccountDetailFieldsFragment, OfficeAccountStatus } from '../../gql/graphql';
-import { CreateOfficeAccountMutation, OfficeAccountDetailQuery, UpdateOfficeAccountMutation } from './operations';
+import {
+  CreateOfficeAccountMutation,
+  OfficeAccountDetailQuery,
+  UpdateOfficeAccountMutation,
+} from './office-account.operations';
 import styles from './devices.module.css';
 
 interface Form {

@@ -14,7 +14,7 @@ import { deviceColumns } from './device-columns';
 import { ExportButton } from '../../components/ExportButton';
 import { AccountText, Legend, StatusLabel, useDeviceLive } from './device-shared';
 import type { OfficeAccountsListQuery as OfficeAccountsListData } from '../../gql/graphql';
-import { OfficeAccountsListQuery } from './operations';
+import { OfficeAccountsListQuery } from './office-account.operations';
 
 import styles from './devices.module.css';
 

@@ -7,7 +7,7 @@ import { Field } from '../../components/Field';
 import { ViewItem } from '../../components/FormFields';
 import { toast } from '../../components/Toast';
 import type { DeviceKind, DeviceSecret } from '../../gql/graphql';
-import { RevealDeviceSecretMutation } from './operations';
+import { RevealDeviceSecretMutation } from './device.operations';
 import styles from './devices.module.css';
 
 const MASK = '●●●●';

@@ -11,7 +11,7 @@ import type { DeviceStatus, SmartphoneDetailFieldsFragment } from '../../gql/gra
 import { DeviceHistory } from './DeviceHistory';
 import { SecretField, secretInput } from './SecretField';
 import { HeldFields, heldFromView, heldInput, heldMergeFields, type HeldValues } from './device-shared';
-import { CreateSmartphoneMutation, SmartphoneDetailQuery, UpdateSmartphoneMutation } from './operations';
+import { CreateSmartphoneMutation, SmartphoneDetailQuery, UpdateSmartphoneMutation } from './smartphone.operations';
 
 interface Form extends HeldValues {
   phoneNumber: string;

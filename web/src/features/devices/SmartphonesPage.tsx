@@ -14,7 +14,7 @@ import { deviceColumns, orDash, TwoLines } from './device-columns';
 import { ExportButton } from '../../components/ExportButton';
 import { HeldLegend, heldTone, useDeviceLive } from './device-shared';
 import type { SmartphonesListQuery as SmartphonesListData } from '../../gql/graphql';
-import { SmartphonesListQuery } from './operations';
+import { SmartphonesListQuery } from './smartphone.operations';
 
 const PAGE = 50;
 const KEYS = ['phone', 'carrier', 'department', 'status', 'location', 'discarded'] as const;

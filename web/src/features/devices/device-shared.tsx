@@ -8,7 +8,7 @@ import { PickerField, SelectField } from '../../components/FormFields';
 import type { RowTone } from '../../components/ListTable';
 import { EmployeePickerDialog } from '../../components/PickerDialog';
 import type { AssetKind } from '../../gql/graphql';
-import { DeviceChangedSubscription } from './operations';
+import { DeviceChangedSubscription } from './device.operations';
 import styles from './devices.module.css';
 
 /** Another user's save reaches an open list or detail without reload. */
