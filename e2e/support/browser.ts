@@ -15,6 +15,12 @@ export function dataDir(): string {
   return dirs[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? dirs[0];
 }
 
+/** The origin this worker's platform lists in ALLOWED_ORIGINS: a test serves another tool's page there. */
+export function toolOrigin(): string {
+  const origins = inject('toolOrigins');
+  return origins[(Number(process.env.VITEST_POOL_ID) || 1) - 1] ?? origins[0];
+}
+
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

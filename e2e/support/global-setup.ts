@@ -18,6 +18,8 @@ declare module 'vitest' {
     baseURLs: string[];
     /** Their DATA_DIRs (the same order): operator commands join a platform's embedded PostgreSQL through it. */
     dataDirs: string[];
+    /** The other internal tool's origin each platform lists in ALLOWED_ORIGINS (nothing serves it until a test does). */
+    toolOrigins: string[];
   }
 }
 
@@ -63,18 +65,28 @@ export default async function setup(project: TestProject) {
     'dataDirs',
     platforms.map((p) => p.dataDir),
   );
+  project.provide(
+    'toolOrigins',
+    platforms.map((p) => p.toolOrigin),
+  );
   return async () => {
     await Promise.all(platforms.map((p) => p.stop()));
   };
 }
 
-async function startPlatform(): Promise<{ baseURL: string; dataDir: string; stop(): Promise<void> }> {
+async function startPlatform(): Promise<{
+  baseURL: string;
+  dataDir: string;
+  toolOrigin: string;
+  stop(): Promise<void>;
+}> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'intranet-e2e-'));
   // mkdtemp makes it 0700; when running as root, embedded PostgreSQL runs as the "postgres" user
   // and must be able to reach its data directory inside.
   await chmod(dataDir, 0o755);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const toolOrigin = `http://127.0.0.1:${await freePort()}`;
   let output = '';
 
   // The README's default platform: embedded events, so the import and Google workers run inside it.
@@ -95,6 +107,7 @@ async function startPlatform(): Promise<{ baseURL: string; dataDir: string; stop
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      ALLOWED_ORIGINS: toolOrigin,
       ...UNTHROTTLED_WRITES,
     },
     detached: true,
@@ -147,5 +160,5 @@ async function startPlatform(): Promise<{ baseURL: string; dataDir: string; stop
     throw err;
   }
 
-  return { baseURL, dataDir, stop };
+  return { baseURL, dataDir, toolOrigin, stop };
 }
