@@ -18,6 +18,13 @@
  *            them), computers (GraphQL updateComputer, 6 of them shared by 38 VUs), employees
  *            (GraphQL updateEmployee, e-mail changed, 6 non-login employees). A lost race (409 /
  *            CONFLICT) is an expected outcome, not an error.
+ *   blog     the feed's first page with 速報 (the web app's BlogFeed), a post (/api), a page of its
+ *            comments (GraphQL and /api), a comment, a like and its undo, a picture uploaded
+ *            (POST /api/blog_images), on the posts of the login's feed (soak/blog.ts); each
+ *            person's writes stay under the default per-person limits at this rate.
+ * Beside the VUs, a hostile client (a staff session of its own, no think time) sends the 15-alias
+ * `blogComments` query at the largest page on the most commented post in a loop, and a prober
+ * times GET /healthz every 250 ms.
  *
  * Targets (absolute: a soak has no peer to compare with):
  *   errors   < 1 % of requests: a 5xx, a GraphQL INTERNAL_SERVER_ERROR, a network error or timeout,
@@ -31,7 +38,8 @@
  *            (/proc/<pid>/net/tcp, all states but LISTEN/TIME_WAIT) back to the count before the
  *            load, and pg_stat_activity's backends of the database back to the count before the
  *            load (the pool's idle size is 0: tarn closes idle connections after 30 s), waiting up
- *            to --settle-s for both.
+ *            to --settle-s for both;
+ *   health   /healthz p99 < --healthz-ms (100) and every probe 200, with the hostile client running.
  *
  * Environment of the platform: WS_MAX_SOCKETS_PER_USER=100 (the default 20 per user would fit 13
  * VUs per login, but not their reconnects), LOG_LEVEL=warn (the per-request info lines off; every
@@ -45,7 +53,7 @@
  * documents.ts (logins and documents), vus.ts (the load generator), report.ts (figures, verdict).
  *
  * Flags: --duration=300 --vus=50 --think-ms=1000 --sample-s=2 --settle-s=60 --ws-max=100 --warmup-s=60
- *        --p95=300 --max-error-pct=1 --max-rss-growth-pct=10
+ *        --p95=300 --max-error-pct=1 --max-rss-growth-pct=10 --healthz-ms=100
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -59,10 +67,12 @@ import { byOutcomeCount, load, pct, sleep, SoakClient } from './soak/client.js';
 import { fdCount, heapMetrics, pgMonitor, rssMb, serverTcp, startPlatform } from './soak/platform.js';
 import { reportSoak } from './soak/report.js';
 import { openSubscriptions, operations, prepareEdits, signIn } from './soak/vus.js';
+import { blogOperations, prepareBlog, reportBystanders, startBystanders } from './soak/blog.js';
+import { DEMO_PASSWORD } from '@intranet/graph/areas';
 
 const bench: Bench = {
   description:
-    'Soak: 50 virtual users (lists, details, edits with versions, week grid, subscriptions) for 5 minutes against the platform as npm start runs it',
+    'Soak: 50 virtual users (lists, details, edits with versions, week grid, blog reads, comments, likes, uploads, subscriptions) and a hostile client for 5 minutes against the platform as npm start runs it',
   async run({ args, log }) {
     const durationS = numArg(args, 'duration', 300);
     const nVus = numArg(args, 'vus', 50);
@@ -74,6 +84,7 @@ const bench: Bench = {
     const maxErrorPct = numArg(args, 'max-error-pct', 1);
     const maxRssGrowthPct = numArg(args, 'max-rss-growth-pct', 10);
     const warmS = numArg(args, 'warmup-s', Math.min(60, 0.2 * durationS));
+    const healthzLimitMs = numArg(args, 'healthz-ms', 100);
     const t0 = performance.now();
     log(
       `load at start: ${load()} (1/5/15 min), ${os.cpus().length} cores; ${nVus} VUs for ${durationS} s, think ${thinkMs} ms`,
@@ -119,7 +130,13 @@ const bench: Bench = {
     const vus = await signIn(client, nVus, log);
     const edits = await prepareEdits(client, vus, log);
     await openSubscriptions(client, url, vus, edits.week, log);
-    const { choose, counters } = operations(client, edits);
+    const blog = await prepareBlog(client, vus, log);
+    const { choose, counters } = operations(client, edits, blogOperations(client, blog));
+    const hostileLogin = await client.request(false, 'POST', '/api/auth/login', null, {
+      loginId: 'staff',
+      password: DEMO_PASSWORD,
+    });
+    const hostileToken = (JSON.parse(hostileLogin.body) as { token: string }).token;
 
     // --- samplers: RSS (every --sample-s), TCP, fds and database backends
     const rss: { at: number; mb: number }[] = [];
@@ -135,6 +152,7 @@ const bench: Bench = {
 
     const loadAtStart = load();
     client.loadStart = performance.now();
+    const bystanders = startBystanders(client, url, hostileToken, blog.postsOf.get('staff')![0]!);
     const deadline = client.loadStart + durationS * 1000;
     let sampling = true;
     const sampler = (async () => {
@@ -179,6 +197,7 @@ const bench: Bench = {
       }),
     );
     const loadSeconds = (performance.now() - client.loadStart) / 1000;
+    await bystanders.stop();
     clearInterval(progress);
     const died = platform.exit();
     if (died) {
@@ -259,6 +278,7 @@ const bench: Bench = {
       platform,
       logFile,
       t0,
+      bystanders: reportBystanders(bystanders, healthzLimitMs),
       flags: { nVus, durationS, thinkMs, wsMax, p95Limit, maxErrorPct, maxRssGrowthPct, settleS, warmS },
       before: { tcp: tcp0, pg: pg0, pgDetail: pgDetail0, fds: fd0, rssMb: rss0 },
       after: { tcp: tcp1, pg: pg1, pgDetail, fds: fd1, rssMb: rssEnd, tcpJustAfter, pgJustAfter, tcpBackS, pgBackS },

@@ -71,7 +71,11 @@ export class SoakClient {
   readonly wsFailures: { at: number; vu: number; login: string; what: string }[] = [];
   loadStart = 0;
 
-  constructor(private readonly port: number) {}
+  /** `onResult`: sees every answer (the scale bench's load balancer marks an instance down on a network error). */
+  constructor(
+    private readonly port: number,
+    private readonly onResult?: (r: Res) => void,
+  ) {}
 
   now = () => performance.now() - this.loadStart;
 
@@ -158,6 +162,7 @@ export class SoakClient {
     const s0 = performance.now();
     const r = await this.request(vu.agent, method, p, vu.token, body);
     const dt = performance.now() - s0;
+    this.onResult?.(r);
     const c = this.classify(r, graphql);
     this.samples.push({ at: this.now(), kind, ms: dt, outcome: c.outcome });
     if (c.outcome === 'error' || c.outcome === 'client') {

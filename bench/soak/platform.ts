@@ -51,6 +51,8 @@ export async function startPlatform(opts: {
   env: Record<string, string>;
   logFile: string;
   readyTimeoutMs?: number;
+  /** The app's and the metrics' ports (a restarted instance keeps its address); default: free ones. */
+  ports?: [number, number];
 }): Promise<Platform> {
   const launcher = path.join(REPO_ROOT, 'dist/bin/start.js');
   if (!fs.existsSync(launcher)) throw new Error('dist/bin/start.js is missing: run `npm run build:server`');
@@ -61,7 +63,7 @@ export async function startPlatform(opts: {
     () => fs.rmSync(tmp, { recursive: true, force: true }),
     () => fs.rmSync(tmp, { recursive: true, force: true }),
   );
-  const [port, metricsPort] = await freePorts(2);
+  const [port, metricsPort] = opts.ports ?? ((await freePorts(2)) as [number, number]);
   const env: Record<string, string | undefined> = {
     ...process.env,
     MALLOC_MMAP_THRESHOLD_: '524288', // as package.json's start script
@@ -142,10 +144,12 @@ export async function startPlatform(opts: {
       );
     await sleep(500);
   }
-  const pgData = path.join(tmp, 'pg');
-  const pgPort = Number(fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[3]);
-  // The embedded PostgreSQL's fixed local password (graph/src/db/embedded.ts).
-  const dbUrl = `postgresql://postgres:intranet-local@127.0.0.1:${pgPort}/intranet`;
+  // Its own embedded PostgreSQL, unless it was given one (DATABASE_URL: several instances share it).
+  const pgData = opts.env.DATABASE_URL ? '' : path.join(tmp, 'pg');
+  const dbUrl =
+    opts.env.DATABASE_URL ??
+    // The embedded PostgreSQL's fixed local password (graph/src/db/embedded.ts).
+    `postgresql://postgres:intranet-local@127.0.0.1:${Number(fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[3])}/intranet`;
   return {
     url,
     port,

@@ -16,6 +16,7 @@ import { mean, pct, type Outcome, type Sample, type SoakClient, type Vu } from '
 import { LOGINS } from './documents.js';
 import type { startPlatform } from './platform.js';
 import type { Edits } from './vus.js';
+import type { reportBystanders } from './blog.js';
 
 type Backends = { total: number; idle: number; active: number; other: number };
 type Tcp = { open: number; byState: Record<string, number> };
@@ -63,6 +64,8 @@ export interface SoakMeasured {
   platform: Awaited<ReturnType<typeof startPlatform>>;
   logFile: string;
   t0: number;
+  /** The hostile client and the /healthz prober beside the VUs (soak/blog.ts). */
+  bystanders: ReturnType<typeof reportBystanders>;
 }
 
 export function reportSoak(m: SoakMeasured): BenchOutcome {
@@ -156,6 +159,7 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
     p95All: all.p95 < p95Limit,
     p95PerKind: kinds.every((k) => perKind[k].p95 < p95Limit),
     rss: Number.isFinite(rssGrowthPct) && rssGrowthPct < maxRssGrowthPct,
+    healthz: m.bystanders.healthzPass,
     tcp: tcp1.open <= tcp0.open,
     db: pg1.total <= pg0.total,
   };
@@ -303,12 +307,17 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
       pf(verdict.db),
     ],
   ];
+  rows.push([
+    `/healthz p99 < ${m.bystanders.limitMs} ms beside a hostile client`,
+    `${m.bystanders.healthz}; ${m.bystanders.hostile}`,
+    pf(verdict.healthz),
+  ]);
   log(`\ntargets (absolute soak targets, no peer comparison):`);
   log(table(['target', 'measured', 'verdict'], rows));
   // A shared machine: when only latency fails while other processes take half the machine or more,
   // the latency verdict is not the platform's (inconclusive, exit code 2); every other target stands.
   const hardFail = !verdict.errors || !verdict.rss || !verdict.tcp || !verdict.db;
-  const latencyFail = !verdict.p95All || !verdict.p95PerKind;
+  const latencyFail = !verdict.p95All || !verdict.p95PerKind || !verdict.healthz;
   const busy = (use?.otherPct ?? 0) >= 50 || os.loadavg()[0] >= 2 * os.cpus().length;
   const pass: boolean | null = hardFail ? false : latencyFail ? (busy ? null : false) : true;
   if (latencyFail && busy)
@@ -326,6 +335,7 @@ export function reportSoak(m: SoakMeasured): BenchOutcome {
       `${nVus} VUs ${loadSeconds.toFixed(0)} s: ${total} requests, errors ${errorPct.toFixed(2)} %, p95 ${ms(all.p95)} ms (worst ${worstKind} ${ms(perKind[worstKind]?.p95)}), ` +
       `RSS ${rssGrowthPct >= 0 ? '+' : ''}${rssGrowthPct.toFixed(1)} %, TCP ${tcp0.open}→${tcp1.open}, db ${pg0.total}→${pg1.total}; ${pass === null ? 'INCONCLUSIVE (latency on a busy machine)' : pass ? 'PASS' : 'FAIL'} (load ${loadAtEnd})`,
     results: {
+      bystanders: m.bystanders.results,
       setup: {
         vus: nVus,
         durationS,

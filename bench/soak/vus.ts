@@ -215,8 +215,11 @@ export async function openSubscriptions(
   await sleep(1000); // subscribed before the first change
 }
 
-/** The weighted operations, by login, and the count of saves that succeeded (each fans out to the subscribers). */
-export function operations(client: SoakClient, d: Edits) {
+/** One weighted operation of a VU's loop; `logins`: only those logins do it. */
+export type Op = { w: number; run: (vu: Vu) => Promise<unknown>; logins?: Login[] };
+
+/** The weighted operations (the soak's own and `extra`), by login, and the count of saves that succeeded (each fans out to the subscribers). */
+export function operations(client: SoakClient, d: Edits, extra: Op[] = []) {
   const { week, entriesOf, employeeIds, editEmployees, computerIds, editComputers, departments, allEntries } = d;
   const rnd = (n: number) => Math.floor(Math.random() * n);
   const pick = <T>(a: T[]) => a[rnd(a.length)];
@@ -326,8 +329,8 @@ export function operations(client: SoakClient, d: Edits) {
     if (r.outcome === 'ok') counters.employeeSaves++;
   };
 
-  type Op = { w: number; run: (vu: Vu) => Promise<unknown>; logins?: Login[] };
   const ops: Op[] = [
+    ...extra,
     {
       w: 12,
       run: (vu) =>

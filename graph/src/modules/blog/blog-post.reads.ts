@@ -126,12 +126,19 @@ export class BlogPostReads {
    * The stored row of a post the signed-in employee may read, read in `em` (NOT_FOUND otherwise):
    * the one rule for what hangs off a post (likes, seen marks, saves, comments).
    */
-  async readableRow(ctx: AppContext, em: EntityManager, id: number): Promise<PostRow> {
+  async readableRow(
+    ctx: AppContext,
+    em: EntityManager,
+    id: number,
+    lock: 'key share' | 'no key update' = 'key share',
+  ): Promise<PostRow> {
     checkId(id, '投稿');
     const r = await this.reader(ctx);
     // In a write's transaction the row is key-share locked: a deletion racing the write either
-    // waits for it, or commits first and the post is not found (never a foreign-key error).
-    const [row] = await this.rows(em, [id], em.getTransactionContext() ? 'for key share of p' : '');
+    // waits for it, or commits first and the post is not found (never a foreign-key error). Writes
+    // that go one at a time per post (likes) take `no key update` here, at once: two that each held
+    // the share lock and then asked for more waited for each other (a deadlock the soak found).
+    const [row] = await this.rows(em, [id], em.getTransactionContext() ? `for ${lock} of p` : '');
     if (!row || !mayRead(r.user, r.access, readableOf(row), r.today)) throw notFound('投稿');
     return row;
   }

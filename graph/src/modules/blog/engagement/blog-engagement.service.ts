@@ -80,8 +80,7 @@ export class BlogEngagementService {
     this.forget(ctx);
     await throttled(ctx, mark, user.id);
     return ctx.em.transactional(async (tx) => {
-      const row = await this.posts.readableRow(ctx, tx, postId);
-      await lockLikes(tx, mark, postId);
+      const row = await this.posts.readableRow(ctx, tx, postId, likeLock(mark));
       if (mark === 'like' && on && !row.allow_likes) throw forbidden('この投稿はいいねを受け付けていません。');
       return this.write(tx, mark, row, user.id, on);
     });
@@ -93,8 +92,7 @@ export class BlogEngagementService {
     this.forget(ctx);
     await throttled(ctx, mark, user.id);
     return ctx.em.transactional(async (tx) => {
-      const row = await this.posts.readableRow(ctx, tx, postId);
-      await lockLikes(tx, mark, postId);
+      const row = await this.posts.readableRow(ctx, tx, postId, likeLock(mark));
       const [held] = await tx.execute(`select 1 from ${TABLE[mark]} where post_id = ? and employee_id = ? for update`, [
         postId,
         user.id,
@@ -256,12 +254,11 @@ export class BlogEngagementService {
 }
 
 /**
- * Likes of one post one at a time (a lock on the post's row, before its like rows): each like's event
- * then carries the likers as they are after it, and the events commit in that order.
+ * Likes of one post one at a time (the post's row locked as it is read, before its like rows): each
+ * like's event then carries the likers as they are after it, and the events commit in that order.
+ * `no key update` serializes likes without holding up comments, whose rows only key-share the post.
  */
-async function lockLikes(tx: EntityManager, mark: Mark, postId: number): Promise<void> {
-  if (mark === 'like') await tx.execute(`select 1 from blog_post where id = ? for update`, [postId]);
-}
+const likeLock = (mark: Mark) => (mark === 'like' ? 'no key update' : 'key share');
 
 const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
 

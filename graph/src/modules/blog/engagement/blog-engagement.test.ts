@@ -87,6 +87,26 @@ describe('likes', () => {
   });
 });
 
+describe('likes at the same moment', () => {
+  it('several people liking and unliking one post at once all succeed, each counted once (no deadlock between their locks)', async () => {
+    const id = (await w.post(w.token.staff, { title: '同時のいいね', categoryId: w.cat.news, publishStart: w.day(-1) }))
+      .id;
+    const tokens = [w.token.admin, w.token.staff, w.token.colleague];
+    for (let round = 0; round < 15; round++) {
+      const on = round % 2 === 0;
+      const answers = await Promise.all([
+        ...tokens.map((t) => mutate(t, LIKE, { id, on })),
+        // The REST toggle takes the same lock, beside them.
+        api(w.p.url, 'GET', `/blogs/${id}/toggle_like/${w.id.admin}`, { token: w.token.admin }),
+      ]);
+      for (const a of answers.slice(0, tokens.length)) expect(a.body.errors, `round ${round}`).toBeUndefined();
+      expect(answers[tokens.length]!.status, `round ${round}`).toBe(200);
+    }
+    const likes = await w.sql(`select employee_id from blog_like where post_id = ?`, [id]);
+    expect(new Set(likes.map((l) => l.employee_id)).size).toBe(likes.length);
+  });
+});
+
 describe('a post many people liked', () => {
   it('the card names the first 20 likers and counts them all; blogPostLikers and /api/blogs/{id}/likers page through every one in the order they liked', async () => {
     const id = (await w.post(w.token.staff, { title: '全社で人気', categoryId: w.cat.news, publishStart: w.day(-1) }))

@@ -221,6 +221,15 @@ describe('required reading of 速報 posts', () => {
     expect(await code(w.token.colleague, REMIND, post.id)).toBe('FORBIDDEN');
   });
 
+  it('reminders sent at the same moment (two tabs, the author and a 管理者): one reminds, the others are told 429, none fails', async () => {
+    const post = await required('必読: 同時のリマインド');
+    const codes = await Promise.all(
+      [w.token.staff, w.token.staff, w.token.admin, w.token.admin, w.token.staff].map((t) => code(t, REMIND, post.id)),
+    );
+    expect(codes.filter((c) => c === undefined)).toHaveLength(1);
+    expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(4);
+  });
+
   it('the lists come a page at a time with their counts: the pages add up to every reader, in one order', async () => {
     const post = await required('必読: ページ');
     await ask(w, w.token.colleague, CONFIRM, { id: post.id });
