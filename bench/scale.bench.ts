@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- scale [--duration=120]`: several instances as an operator runs them (issue 41):
- * two graph instances and two worker processes against one PostgreSQL and one Kafka broker on this
- * machine (bench/scale/cluster.ts), 50 virtual users across both behind a load balancer (each VU's
+ * two graph instances and two worker processes against one PostgreSQL, one Kafka broker and one
+ * S3-compatible store (SeaweedFS: every file in one bucket) on this machine (bench/scale/cluster.ts), 50 virtual users across both behind a load balancer (each VU's
  * home is one instance; while it is down its requests go to the other), the soak's mix plus the
  * blog's reads, comments, likes and uploads (bench/soak/), and one instance SIGKILLed at 40 % of the
  * run and started again 5 s later.
@@ -15,6 +15,7 @@
  *             are not expected): every write shown, no frame twice, none older than one before;
  *   writes    every acknowledged comment is in the database, the probe entry's stored version is at
  *             least the last acknowledged one, nothing parked as a dead letter, the outbox empty;
+ *   files     a picture uploaded through A is served by B, a demo attachment by both;
  *   capacity  after the run, closed-loop VUs (no think time) for --phase-s against instance A alone,
  *             then against both: requests per second and p99 of each, and their ratio (on 2 cores
  *             a second instance adds overhead rather than capacity: the figure shows its cost).
@@ -32,7 +33,7 @@ import { blogOperations, prepareBlog } from './soak/blog.js';
 import { load, pct, sleep, type Sample } from './soak/client.js';
 import { openSubscriptions, operations, prepareEdits, signIn } from './soak/vus.js';
 import { startCluster, type Instance } from './scale/cluster.js';
-import { checkIntegrity, liveSummary, startLiveProbe } from './scale/probes.js';
+import { checkFilesAcross, checkIntegrity, liveSummary, startLiveProbe } from './scale/probes.js';
 
 const bench: Bench = {
   description:
@@ -114,6 +115,7 @@ const bench: Bench = {
       // --- every acknowledged write stored, nothing consumed twice (after the workers drained)
       await sleep(3000);
       const integrity = await checkIntegrity(cluster.db.url, comments, probe);
+      const files = await checkFilesAcross(a, b, admin.token, blog.dataUrl);
 
       // --- capacity: A alone, then A and B
       const phase = async (targets: Instance[]) => {
@@ -150,6 +152,7 @@ const bench: Bench = {
           live.regressions === 0 &&
           live.missed === 0,
         writes: integrity.ok,
+        files: files.ok,
       };
       const pf = (x: boolean) => (x ? 'PASS' : 'FAIL');
       log(`\nevents: ${events.join('; ')}`);
@@ -185,6 +188,11 @@ const bench: Bench = {
               pf(verdict.writes),
             ],
             [
+              'files: uploaded on A, read on B',
+              `upload ${files.uploadStatus}, read through B ${files.readOnOther}; a demo attachment through A and B ${files.demoAttachment.join(', ') || 'none found'} (S3: ${cluster.s3.endpoint})`,
+              pf(verdict.files),
+            ],
+            [
               'capacity, 2 instances / 1',
               `${two.rps.toFixed(1)} / ${one.rps.toFixed(1)} req/s = ${(two.rps / one.rps).toFixed(2)}× (p99 ${ms(two.p99)} vs ${ms(one.p99)} ms; ${phaseVus} VUs, no think time)`,
               'reported',
@@ -192,7 +200,7 @@ const bench: Bench = {
           ],
         ),
       );
-      const pass = verdict.errors && verdict.live && verdict.writes;
+      const pass = verdict.errors && verdict.live && verdict.writes && verdict.files;
       return {
         pass,
         headline: `2 instances + 2 workers, ${nVus} VUs ${durationS} s, B killed at ${(killAt * 100).toFixed(0)} %: errors ${errorPct.toFixed(2)} %, live A→B p50/p99 ${ms(live.p50)}/${ms(live.p99)} ms (never shown ${live.missed}, twice ${live.duplicates}, back ${live.regressions}), writes ${integrity.ok ? 'all stored' : 'MISSING'}, capacity 2/1 ${(two.rps / one.rps).toFixed(2)}×; ${pass ? 'PASS' : 'FAIL'} (load ${load()})`,
@@ -203,6 +211,7 @@ const bench: Bench = {
           errorPct,
           live,
           integrity,
+          files,
           capacity: { one, two, ratio: two.rps / one.rps },
           events,
           logs: path.relative(REPO_ROOT, path.join(REPO_ROOT, 'bench/results', `scale-*-${stamp}.log`)),

@@ -19,7 +19,8 @@ export interface BenchDatabase {
   pgData: string;
 }
 
-export async function startBenchDatabase(): Promise<BenchDatabase> {
+/** `env`: more settings of the seeding (S3_*: the demo blog's files go to that store). */
+export async function startBenchDatabase(env: Record<string, string> = {}): Promise<BenchDatabase> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-'));
   fs.chmodSync(tmp, 0o755); // as root, initdb runs as a separate postgres user that must reach the data dir
   onCleanup(
@@ -30,7 +31,7 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
   const pgData = path.join(tmp, 'pg');
   const db = await startEmbeddedPostgres(pgData, 'intranet');
   onCleanup('embedded PostgreSQL', () => db.stop());
-  const config = loadConfig({ DATABASE_URL: db.url, DATA_DIR: tmp, LOG_LEVEL: 'warn', SEED_DEMO: 'auto' });
+  const config = loadConfig({ DATABASE_URL: db.url, DATA_DIR: tmp, LOG_LEVEL: 'warn', SEED_DEMO: 'auto', ...env });
   const orm = await openOrm(db.url, 2);
   try {
     await prepareDatabase(config, orm, createLogger('warn'));

@@ -1,6 +1,6 @@
 /**
  * The scale bench's cluster on this machine: one PostgreSQL (embedded, the demo company seeded), one
- * Kafka broker (scripts/kafka), N graph instances (the compiled launcher, as `npm start` runs it,
+ * Kafka broker (scripts/kafka), one S3-compatible store (SeaweedFS, scripts/s3), N graph instances (the compiled launcher, as `npm start` runs it,
  * each with a data directory of its own) and worker processes (`dist/workers/src/main.js`), all on
  * that database and broker with one session secret. Each instance sits behind a small load balancer
  * as the VUs see it: a request goes to the VU's home instance while it is up, else to another; an
@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startKafka, type KafkaBroker } from '../../scripts/kafka/kafka.js';
+import { startSeaweed, TEST_CREDENTIALS, type SeaweedServer } from '../../scripts/s3/seaweedfs.js';
 import { startBenchDatabase, type BenchDatabase } from '../lib/database.js';
 import { onCleanup, PLATFORM_NODE_FLAGS, REPO_ROOT } from '../lib/procs.js';
 import { SoakClient, sleep, type Vu } from '../soak/client.js';
@@ -29,6 +30,8 @@ export interface Instance {
 export interface Cluster {
   db: BenchDatabase;
   kafka: KafkaBroker;
+  /** The S3-compatible store every instance and worker keeps files in. */
+  s3: SeaweedServer;
   instances: Instance[];
   workers: ChildProcess[];
   env: Record<string, string>;
@@ -49,14 +52,29 @@ export async function startCluster(o: {
   stamp: string;
   log: (line: string) => void;
 }): Promise<Cluster> {
-  const db = await startBenchDatabase();
+  const sdir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-s3-'));
+  const s3 = await startSeaweed({ dir: sdir });
+  onCleanup('s3', async () => {
+    await s3.stop();
+    fs.rmSync(sdir, { recursive: true, force: true });
+  });
+  const files = {
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: 'intranet-scale',
+    S3_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
+    S3_CREATE_BUCKET: 'true',
+  };
+  const db = await startBenchDatabase(files); // the demo blog's pictures and PDF go to the store too
   const kdir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-kafka-'));
   const kafka = await startKafka({ dir: kdir, heap: '512m' });
   onCleanup('kafka', async () => {
     await kafka.stop();
     fs.rmSync(kdir, { recursive: true, force: true });
   });
-  o.log(`database ${db.url.replace(/:[^:@/]+@/, ':…@')} (demo company), Kafka at ${kafka.brokers}`);
+  o.log(
+    `database ${db.url.replace(/:[^:@/]+@/, ':…@')} (demo company), Kafka at ${kafka.brokers}, S3 (SeaweedFS) at ${s3.endpoint}`,
+  );
   const env: Record<string, string> = {
     NODE_ENV: 'development', // the demo logins; nothing else differs for this bench
     DATABASE_URL: db.url,
@@ -66,6 +84,7 @@ export async function startCluster(o: {
     SESSION_SECRET: 'bench-scale-session-secret-0123456789abcdef0123',
     LOG_LEVEL: 'warn',
     WS_MAX_SOCKETS_PER_USER: '100',
+    ...files,
   };
   const instances: Instance[] = [];
   const startOne = async (name: string, ports?: [number, number]) => {
@@ -124,6 +143,7 @@ export async function startCluster(o: {
   return {
     db,
     kafka,
+    s3,
     instances,
     workers,
     env,

@@ -215,3 +215,30 @@ export async function checkIntegrity(dbUrl: string, comments: number[], probe: L
     await c.end();
   }
 }
+
+/** Files across instances: a picture uploaded through one instance and read through the other, and a demo attachment read through both. */
+export async function checkFilesAcross(one: Instance, other: Instance, token: string, dataUrl: string) {
+  const auth = { authorization: `Bearer ${token}` };
+  const up = await fetch(`${one.platform.url}/api/blog_images`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth },
+    body: JSON.stringify({ name: 'scale.png', data_url: dataUrl }),
+  });
+  const url = ((await up.json()) as { file?: { url: string } }).file?.url;
+  const readBack = url ? (await fetch(`${other.platform.url}${url}`, { headers: auth })).status : 0;
+  const posts = (await (await fetch(`${other.platform.url}/api/blogs?limit=50`, { headers: auth })).json()) as {
+    attachment?: { url: string } | null;
+  }[];
+  const attachment = posts.find((p) => p.attachment?.url)?.attachment?.url;
+  const demo = attachment
+    ? await Promise.all(
+        [one, other].map(async (i) => (await fetch(`${i.platform.url}${attachment}`, { headers: auth })).status),
+      )
+    : [];
+  return {
+    uploadStatus: up.status,
+    readOnOther: readBack,
+    demoAttachment: demo,
+    ok: up.status === 201 && readBack === 200 && demo.length === 2 && demo.every((s) => s === 200),
+  };
+}
