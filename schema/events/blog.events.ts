@@ -98,11 +98,16 @@ export const blogPostPinEnded = defineEvent('blog.post.pin_ended', 'blog_post', 
  */
 const engagement = z.object({ post: postSnapshot, employeeId: id, on: z.boolean() });
 /**
- * A like also carries the post's likers after it, in the order they liked (read in the same
- * transaction, likes of one post serialised by a lock on the post): live delivery renders every
- * viewer's count and likers from it, in commit order. Optional: events recorded before it lack it.
+ * A like also carries the post's like count after it and its first likers (the card's 20 names), in
+ * the order they liked (read in the same transaction, likes of one post serialised by a lock on the
+ * post): live delivery renders every viewer's count and names from them, in commit order. Bounded,
+ * so a post liked by thousands does not make every like's event carry thousands of ids. Optional:
+ * events recorded before them lack both (older ones carried every liker in `likerIds`).
  */
-const likeChange = engagement.extend({ likerIds: z.array(id).optional() });
+const likeChange = engagement.extend({
+  likerIds: z.array(id).optional(),
+  likeCount: z.number().int().min(0).optional(),
+});
 export const blogPostLikeChanged = defineEvent('blog.post.like_changed', 'blog_post', 1, likeChange);
 export const blogPostSeenChanged = defineEvent('blog.post.seen_changed', 'blog_post', 1, engagement);
 export const blogPostSaveChanged = defineEvent('blog.post.save_changed', 'blog_post', 1, engagement);

@@ -126,14 +126,17 @@ export async function readUp(em: EntityManager, e: EventEnvelope): Promise<BlogL
     const p = e.payload as { post: BlogPostSnapshot; previous?: BlogPostSnapshot; since?: string };
     const today = tokyoToday();
     const before = kind === BlogChangeKind.CREATED ? null : { post: p.previous ?? p.post, today: p.since ?? today }; // a time-based change: as it was on the last day fired
-    const likerIds = e.type === 'blog.post.like_changed' ? (e.payload as { likerIds?: number[] }).likerIds : undefined; // as of this like, in commit order
+    const asOf =
+      e.type === 'blog.post.like_changed'
+        ? (e.payload as { likerIds?: number[]; likeCount?: number }) // as of this like, in commit order
+        : undefined;
     // The post as it is now and its engagement (a deleted post has neither), read side by side.
     const [[row], engagement] =
       kind === BlogChangeKind.DELETED
         ? [[], null]
         : await Promise.all([
             em.execute(`${POST_SELECT} where p.id = ?`, [p.post.id]) as Promise<PostRow[]>,
-            postEngagement(em, p.post.id, likerIds),
+            postEngagement(em, p.post.id, asOf),
           ]);
     const categories = [row?.category_id, before?.post.categoryId].filter((c): c is number => c != null);
     const onlyFor = e.type === 'blog.post.save_changed' ? (e.payload as { employeeId: number }).employeeId : undefined;

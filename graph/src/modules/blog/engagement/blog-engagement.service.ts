@@ -214,12 +214,12 @@ export class BlogEngagementService {
     if (mark === 'like' && on)
       await notify(tx, employeeId, [{ recipientId: row.author_id, kind: NotificationKind.LIKE, postId: row.id }]);
     if (mark === 'like' && !on) await withdrawLike(tx, employeeId, { postId: row.id });
-    const likerIds = mark === 'like' ? { likerIds: await this.holders(tx, 'like', row.id) } : {};
+    const likers = mark === 'like' ? await firstLikers(tx, row.id) : {};
     record(tx, {
       type: EVENT[mark],
       aggregateId: row.id,
       actorId: employeeId,
-      payload: { post: snapshot(row), employeeId, on, ...likerIds },
+      payload: { post: snapshot(row), employeeId, on, ...likers },
     });
     await tx.flush();
     return true;
@@ -259,6 +259,16 @@ export class BlogEngagementService {
  * `no key update` serializes likes without holding up comments, whose rows only key-share the post.
  */
 const likeLock = (mark: Mark) => (mark === 'like' ? 'no key update' : 'key share');
+
+/** What a like's event carries: the count after it and the first LIKERS_SHOWN likers, in order. */
+async function firstLikers(tx: EntityManager, postId: number): Promise<{ likerIds: number[]; likeCount: number }> {
+  const [row]: { ids: number[]; n: number }[] = await tx.execute(
+    `select array(select employee_id from blog_like where post_id = ? order by created_at, employee_id limit ${LIKERS_SHOWN}) as ids,
+            (select count(*)::int from blog_like where post_id = ?) as n`,
+    [postId, postId],
+  );
+  return { likerIds: row!.ids, likeCount: row!.n };
+}
 
 const LIKER_JSON = `json_build_object('id', e.id, 'name', e.name, 'departmentName', d.name)`;
 
@@ -320,14 +330,19 @@ export interface PostEngagement {
 }
 
 /**
- * In one statement. `likerIds`: the likers as a like's event carries them (in order; an employee
- * deleted since is left out, as their like is); read from blog_like when absent. Every liker's id
- * is read (likedByMe of each subscriber), the names of the first LIKERS_SHOWN only.
+ * In one statement. `asOf`: the count and first likers as a like's event carries them (names in
+ * that order; an employee deleted since is left out, as their like is); read from blog_like when
+ * absent. Who likes it now (likedByMe of each subscriber) is always read from blog_like.
  */
-export async function postEngagement(em: EntityManager, postId: number, likerIds?: number[]): Promise<PostEngagement> {
-  const liked = likerIds
+export async function postEngagement(
+  em: EntityManager,
+  postId: number,
+  asOf?: { likerIds?: number[]; likeCount?: number },
+): Promise<PostEngagement> {
+  const likerIds = asOf?.likerIds?.slice(0, LIKERS_SHOWN);
+  const shown = likerIds
     ? `select u.id, u.k from unnest(?::int[]) with ordinality as u(id, k) join employee e on e.id = u.id`
-    : `select employee_id as id, row_number() over (order by created_at, employee_id) as k from blog_like where post_id = ?`;
+    : `select employee_id as id, row_number() over (order by created_at, employee_id) as k from blog_like where post_id = ? order by k limit ${LIKERS_SHOWN}`;
   const [row]: {
     likers: Liker[] | null;
     liked: number[];
@@ -337,19 +352,19 @@ export async function postEngagement(em: EntityManager, postId: number, likerIds
     commenters: number[];
     comments: number;
   }[] = await em.execute(
-    `with liked as (${liked})
+    `with shown as (${shown})
      select (select json_agg(${LIKER_JSON} order by f.k)
-               from (select id, k from liked order by k limit ${LIKERS_SHOWN}) f
+               from (select id, k from shown order by k limit ${LIKERS_SHOWN}) f
                join employee e on e.id = f.id left join department d on d.id = e.department_id) as likers,
-            array(select id from liked order by k) as liked,
+            array(select employee_id from blog_like where post_id = ?) as liked,
             array(select employee_id from blog_seen where post_id = ?) as seen, array(select employee_id from blog_save where post_id = ?) as saved,
             array(select employee_id from blog_read_confirmation where post_id = ?) as confirmed,
             array(select distinct author_id from blog_comment where post_id = ? and author_id is not null) as commenters,
             (select count(*)::int from blog_comment where post_id = ?) as comments`,
-    [likerIds ? pgArray(likerIds) : postId, postId, postId, postId, postId, postId],
+    [likerIds ? pgArray(likerIds) : postId, postId, postId, postId, postId, postId, postId],
   );
   return {
-    likeCount: row.liked.length,
+    likeCount: asOf?.likeCount ?? asOf?.likerIds?.length ?? row.liked.length,
     seenCount: row.seen.length,
     commentCount: row.comments,
     likers: row.likers ?? [],

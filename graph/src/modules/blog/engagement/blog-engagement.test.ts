@@ -141,6 +141,17 @@ describe('a post many people liked', () => {
     expect(Object.keys(rest.body[0]).sort()).toEqual(['department', 'employee_id', 'name']);
     const bad = await api(w.p.url, 'GET', `/blogs/${id}/likers?limit=0`, { token: w.token.staff });
     expect(bad.status).toBe(400);
+
+    // A like's event carries the count and the card's 20 names, not every liker.
+    expect((await mutate(w.token.colleague, LIKE, { id, on: false })).body.errors).toBeUndefined();
+    expect((await mutate(w.token.colleague, LIKE, { id, on: true })).body.errors).toBeUndefined();
+    const [event] = await w.sql(
+      `select payload from (select payload, seq from outbox_event where type = 'blog.post.like_changed' and aggregate_id = ?
+        union all select payload, seq from outbox_sent where type = 'blog.post.like_changed' and aggregate_id = ?) e order by seq desc limit 1`,
+      [String(id), String(id)],
+    );
+    expect(event.payload.likeCount).toBe(30);
+    expect(event.payload.likerIds).toEqual(order.slice(0, 20));
   });
 });
 
