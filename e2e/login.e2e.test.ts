@@ -315,6 +315,8 @@ describe('sign-in', () => {
       if (body?.operationName === 'LoginWithGoogle') sent.push(body.variables);
     });
     await page.goto('/login');
+    // The pre-rendered page's checkbox is replaced when the app takes over: a click before that is lost.
+    await page.waitForFunction(() => !document.querySelector('#root > [data-prerendered]'));
     await page.getByLabel('ログイン状態を保持する').check();
     await page.getByRole('button', { name: 'Google でログイン (e2e)' }).click();
     const error = page.getByTestId('login-error');
